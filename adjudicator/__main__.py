@@ -1,0 +1,5 @@
+"""Allow ``python -m adjudicator``."""
+
+from adjudicator.cli import main
+
+main()

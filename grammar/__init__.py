@@ -1,0 +1,1 @@
+"""Lark grammars of the order language (shipped as adjudicator.grammar)."""

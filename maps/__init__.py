@@ -1,0 +1,1 @@
+"""Map files shipped with the package (as adjudicator.maps)."""
