@@ -187,6 +187,8 @@ class GameMap:
         return f"GameMap({self.code} {self.name!r}, {self.width}x{self.height}, {len(self.towns)} towns)"
 
 
+_NAME_FORBIDDEN = ("-", "#", ">", ":", ",", ";")
+
 VALID_NUMBERS = frozenset(10 * a + b for a in range(1, 7) for b in range(1, 7))
 
 _UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
@@ -430,6 +432,8 @@ class _Builder:
             where = name or f"town #{i + 1}"
             if not name:
                 self.problem("town without a name", line, where)
+            elif any(c in name for c in _NAME_FORBIDDEN):
+                self.problem(f"town name may not contain any of {' '.join(_NAME_FORBIDDEN)} (they are order syntax)", line, where)
             elif fold_name(name) in seen_name:
                 self.problem(f"town name also used by {seen_name[fold_name(name)]}", line, where)
             else:
