@@ -270,6 +270,7 @@ class _Builder:
         self.data = data
         self.source = source
         self.problems: list[MapProblem] = []
+        self.drawn: set[Hex] = set()  # every hex given a terrain character, valid or not
 
     def problem(self, message: str, line: int | None = None, where: str = "") -> None:
         self.problems.append(MapProblem(message, line, where))
@@ -328,6 +329,7 @@ class _Builder:
                 if ch == " ":
                     continue
                 h = Hex(c, r)
+                self.drawn.add(h)
                 if ch not in by_char:
                     self.problem(
                         f"unknown terrain character {ch!r} (use '.' plain, '^' mountain, '~' water, ' ' no hex)",
@@ -371,7 +373,7 @@ class _Builder:
                     if h in terrain:
                         self.problem("hex has terrain but no country", line, h.label)
                     continue
-                if h not in terrain:
+                if h not in self.drawn:
                     self.problem(f"country {ch!r} given for a hex that is not on the map", line, h.label)
                     continue
                 if ch not in names:

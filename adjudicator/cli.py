@@ -1,0 +1,101 @@
+"""The ``adjudicate`` command line: a thin click layer over the pure core.
+
+Domain errors (``DampfrossError``, ``MapError``, missing files) become one
+clear message on stderr and exit status 1 in one place, ``main``; usage
+errors exit 2 as click does.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from adjudicator import __version__
+from adjudicator.errors import DampfrossError
+from adjudicator.mapdata import MapError, load_map, shipped_maps
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="adjudicate")
+def cli() -> None:
+    """Dampfross per Post: adjudicate play-by-mail games of Dampfross / Railway Rivals.
+
+    \b
+    Examples:
+      adjudicate map show germany
+      adjudicate map show germany --window 0305:1420
+      adjudicate map check maps/mymap.yaml
+    """
+
+
+@cli.group("map")
+def map_group() -> None:
+    """List, show and check maps."""
+
+
+@map_group.command("list")
+def map_list() -> None:
+    """List the maps shipped with the package."""
+    for name in shipped_maps():
+        try:
+            m = load_map(name)
+            std = "standard" if m.is_standard else "not standard"
+            click.echo(f"{name:12} {m.code:4} {m.name} ({m.width}x{m.height}, {len(m.towns)} towns, {std})")
+        except MapError as exc:
+            click.echo(f"{name:12} (invalid: {len(exc.problems)} problems; run 'adjudicate map check {name}')")
+
+
+@map_group.command("show")
+@click.argument("map_name", metavar="NAME|FILE")
+@click.option("--window", metavar="CCRR:CCRR", help="Show only the rectangle between two corner labels.")
+@click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
+def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
+    """Print a map as ASCII art with its legend."""
+    from adjudicator.render.ascii import parse_window, render_map
+
+    gmap = load_map(map_name)
+    win = parse_window(window) if window else None
+    click.echo(render_map(gmap, window=win, legend=not no_legend), nl=False)
+
+
+@map_group.command("check")
+@click.argument("map_name", metavar="NAME|FILE")
+def map_check(map_name: str) -> None:
+    """Check a map file and report every problem at once (exit 1 if any)."""
+    from adjudicator.mapcheck import describe_standard
+
+    try:
+        gmap = load_map(map_name)
+    except MapError as exc:
+        click.echo(f"{exc.source}: {len(exc.problems)} problem(s):", err=True)
+        for p in exc.problems:
+            click.echo(f"  {p}", err=True)
+        sys.exit(1)
+    click.echo(f"{gmap.source}: {gmap.name} ({gmap.code}), {gmap.width} columns x {gmap.height} rows, "
+               f"{len(gmap.terrain)} hexes, {len(gmap.towns)} towns: valid")
+    click.echo(describe_standard(gmap))
+
+
+def main() -> None:
+    """Entry point of the console script: turn domain errors into one clear line."""
+    try:
+        cli.main(standalone_mode=False, prog_name="adjudicate")
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(1)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except (DampfrossError, FileNotFoundError, MapError) as exc:
+        click.echo(f"error: {_message(exc)}", err=True)
+        sys.exit(1)
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, MapError):
+        lines = [str(exc)] + [f"  {p}" for p in exc.problems]
+        return "\n".join(lines)
+    if isinstance(exc, FileNotFoundError) and exc.filename:
+        return f"{exc.filename}: {exc.strerror}"
+    return str(exc)
