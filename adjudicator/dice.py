@@ -22,9 +22,18 @@ class Die:
 
     label: str
     value: int
+    sides: int = 6
+
+    @property
+    def manual(self) -> bool:
+        """Dice the GM typed in (manual dice mode) carry a ``manual:`` label."""
+        return self.label.startswith("manual:")
 
     def to_json(self) -> dict:
-        return {"label": self.label, "value": self.value}
+        out: dict = {"label": self.label, "value": self.value}
+        if self.sides != 6:
+            out["sides"] = self.sides
+        return out
 
 
 def new_seed() -> str:
@@ -68,9 +77,9 @@ class DiceRoller:
         self.game = game
         self.rolled: list[Die] = []
 
-    def roll(self, turn: int, purpose: str, index: int = 1) -> Die:
+    def roll(self, turn: int, purpose: str, index: int = 1, sides: int = 6) -> Die:
         lab = label(self.game, turn, purpose, index)
-        die = Die(lab, face(self.seed, lab))
+        die = Die(lab, face(self.seed, lab, sides), sides)
         self.rolled.append(die)
         return die
 
@@ -85,7 +94,9 @@ def verify(seed_hex: str, expected_commitment: str, dice: list[Die]) -> list[str
     except ValueError:
         return ["the seed is not a hex string"]
     for d in dice:
-        real = face(seed_hex, d.label)
+        if d.manual:
+            continue
+        real = face(seed_hex, d.label, d.sides)
         if real != d.value:
             problems.append(f"die {d.label}: recorded {d.value}, the seed gives {real}")
     return problems

@@ -210,7 +210,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         raise GameFileError(f"{source}: invalid game file at {where}: {exc.message}") from None
     if doc["format_version"] != FORMAT_VERSION:
         raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported (this program reads {FORMAT_VERSION})")
-    log = tuple(Die(d["label"], d["value"]) for d in doc["dice"]["log"])
+    log = tuple(Die(d["label"], d["value"], d.get("sides", 6)) for d in doc["dice"]["log"])
     by_label = {d.label: d for d in log}
     try:
         allowances = tuple(
