@@ -32,9 +32,9 @@ from adjudicator.track import TrackIndex
 FeeRule = Literal["contact", "parallel", "city-join"]
 
 RULE_TEXT: dict[str, str] = {
-    "contact": "crossing or joining a line",
-    "parallel": "building alongside, per half hex",
-    "city-join": "joined in a town, continued alongside",
+    "contact": "crossing or joining",
+    "parallel": "alongside",
+    "city-join": "joined in a town, then alongside",
 }
 
 

@@ -1,0 +1,241 @@
+"""Turn reports: plain text for e-mail, rendered from Jinja templates.
+
+This module turns adjudication results into template contexts (plain dicts
+of strings and numbers) and renders them.  Templates live in
+``adjudicator/templates``; lines stay within 80 characters except the full
+map of a wide board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+import jinja2
+
+from adjudicator.building import LineOutcome
+from adjudicator.buildturn import BuildTurnResult, PlayerOutcome
+from adjudicator.fees import RULE_TEXT
+from adjudicator.hexgrid import Hex
+from adjudicator.mapdata import GameMap
+from adjudicator.render.ascii import TrackMark, render_map, window_around
+from adjudicator.state import BANK, GameState, LedgerEntry
+
+WINDOW_COLUMNS = 18
+
+
+@cache
+def _env() -> jinja2.Environment:
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("adjudicator", "templates"),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    """Render one template; every line is stripped of trailing blanks."""
+    text = _env().get_template(template).render(**context)
+    return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+# ---------------------------------------------------------------------------
+# shared pieces
+# ---------------------------------------------------------------------------
+
+
+def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
+    return {
+        "game": state.game_id,
+        "title": title,
+        "map": f"{gmap.name} ({gmap.code})",
+        "rules": state.rules.name,
+        "commitment": state.dice_commitment or "none: manual dice (the GM gives every die)",
+        "players": {p.id: {"name": p.name, "colour": p.colour} for p in state.players},
+    }
+
+
+def track_marks(state: GameState, new_turn: int | None) -> list[TrackMark]:
+    letter = {p.id: p.colour for p in state.players}
+    return [TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track]
+
+
+def player_legend(state: GameState) -> dict[str, str]:
+    return {p.colour: f"{p.id} {p.name}" for p in sorted(state.players, key=lambda p: p.seat)}
+
+
+def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:
+    """ASCII windows (≤ 18 columns each) covering the given hexes, with this turn's track in upper case."""
+    marks = track_marks(state, turn)
+    out = []
+    for group in _column_groups(sorted(set(hexes), key=lambda h: h.col), WINDOW_COLUMNS - 4):
+        corners = window_around(gmap, group, margin=2, max_cols=WINDOW_COLUMNS)
+        out.append(render_map(gmap, marks, window=corners, legend=True, players=player_legend(state)))
+    return out
+
+
+def _column_groups(hexes: Sequence[Hex], span: int) -> list[list[Hex]]:
+    groups: list[list[Hex]] = []
+    for h in hexes:
+        if groups and h.col - groups[-1][0].col < span:
+            groups[-1].append(h)
+        else:
+            groups.append([h])
+    return groups
+
+
+def next_turn(state: GameState) -> dict[str, Any]:
+    """What players need for their next orders."""
+    allowances = [
+        {"player": a.player, "points": a.points, "dice": "+".join(str(d.value) for d in a.dice)}
+        for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
+    ]
+    return {
+        "turn": state.turn,
+        "phase": state.phase,
+        "start_player": state.start_player,
+        "order": state.seat_order_from(state.start_player) if state.start_player else [],
+        "allowances": allowances,
+        "manual": state.dice_mode == "manual",
+    }
+
+
+def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) -> list[dict[str, Any]]:
+    """The score table: brought forward, bonuses, fees in and out, building, carried forward."""
+    rows = []
+    for p in sorted(state.players, key=lambda p: p.seat):
+        def total(pred) -> int:
+            return sum(e.amount for e in entries if pred(e))
+
+        row = {
+            "player": p.id,
+            "brought": before.player(p.id).balance,
+            "bonus": total(lambda e: e.payee == p.id and e.reason == "town-bonus"),
+            "fees_in": total(lambda e: e.payee == p.id and e.payer != BANK),
+            "fees_out": total(lambda e: e.payer == p.id and e.payee != BANK),
+            "other": total(lambda e: e.payee == p.id and e.payer == BANK and e.reason != "town-bonus")
+            - total(lambda e: e.payer == p.id and e.payee == BANK),
+            "carried": p.balance,
+        }
+        rows.append(row)
+    return rows
+
+
+def payment_text(e: LedgerEntry) -> str:
+    """``0402-0403 alongside at 0403`` from a fee's ledger note (``SEG RULE at HEX``)."""
+    seg, _, rest = e.note.partition(" ")
+    rule, _, at = rest.partition(" at ")
+    if rule in RULE_TEXT:
+        return f"{seg}: {RULE_TEXT[rule]} ({at})"
+    return f"{e.reason} {e.note}".strip()
+
+
+# ---------------------------------------------------------------------------
+# building turn
+# ---------------------------------------------------------------------------
+
+
+def _line(outcome: LineOutcome) -> dict[str, Any]:
+    built = []
+    for b in outcome.built:
+        built.append({
+            "seg": f"{b.a.label}-{b.b.label}",
+            "kind": b.cost.kind,
+            "points": b.cost.points,
+            "fees": [f.describe() for f in b.fees],
+            "bonus": f"{b.bonus} for reaching {b.bonus_town} first" if b.bonus else "",
+        })
+    unbuilt = "-".join(h.label for h in outcome.unbuilt)
+    return {
+        "text": outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes),
+        "source": outcome.line.source,
+        "note": outcome.note or "",
+        "built": built,
+        "reason": outcome.reason or "",
+        "unbuilt": unbuilt,
+    }
+
+
+def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
+    return {
+        "player": o.player,
+        "name": state.player(o.player).name,
+        "allowance": o.allowance,
+        "dice": "+".join(str(d.value) for d in o.dice) or "-",
+        "used": o.points_used,
+        "lost": o.points_lost,
+        "skipped": o.skipped or "",
+        "start": o.start or "",
+        "start_problem": o.start_problem or "",
+        "declare": o.declare or "",
+        "passed": o.passed,
+        "lines": [_line(line) for line in o.lines],
+    }
+
+
+def building_context(result: BuildTurnResult, gmap: GameMap, full_map: bool = True) -> dict[str, Any]:
+    after = result.after
+    new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
+    ctx = header(after, gmap, f"Turn {result.turn} report, building phase")
+    ctx.update({
+        "turn": result.turn,
+        "start_player": result.start_player,
+        "order": list(result.order),
+        "outcomes": [_outcome(o, after) for o in result.outcomes],
+        "payments": [
+            {"payer": e.payer, "payee": e.payee, "amount": e.amount, "text": payment_text(e)}
+            for e in result.entries if e.payer != BANK and e.payee != BANK
+        ],
+        "bonuses": [
+            {"player": e.payee, "amount": e.amount, "town": e.note} for e in result.entries if e.reason == "town-bonus"
+        ],
+        "scores": scores(after, result.before, result.entries),
+        "connected": len(gmap.numbered_towns) - len(result.unconnected),
+        "towns": len(gmap.numbered_towns),
+        "unconnected": list(result.unconnected),
+        "phase_end": result.phase_end or "",
+        "windows": map_windows(gmap, after, new_hexes, result.turn) if new_hexes else [],
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if full_map else "",
+        "next": next_turn(after),
+        "fee_rules": RULE_TEXT,
+    })
+    return ctx
+
+
+def building_report(result: BuildTurnResult, gmap: GameMap) -> str:
+    """The public report of a building turn."""
+    return render("building.txt.j2", building_context(result, gmap))
+
+
+def private_report(
+    result: BuildTurnResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[str], notes: Sequence[str]
+) -> str:
+    """One player's private report: orders as understood, errors, own summary."""
+    ctx = building_context(result, gmap, full_map=False)
+    ctx.update({
+        "player": player,
+        "echo": list(echo),
+        "problems": list(problems),
+        "notes": list(notes),
+        "own": next(o for o in ctx["outcomes"] if o["player"] == player),
+        "own_score": next(s for s in ctx["scores"] if s["player"] == player),
+    })
+    return render("private.txt.j2", ctx)
+
+
+def opening_report(state: GameState, gmap: GameMap) -> str:
+    """The report sent when a game starts: players, rules, turn 1's allowances, the map."""
+    ctx = header(state, gmap, "Opening report")
+    ctx.update({
+        "seats": [{"player": p.id, "name": p.name, "colour": p.colour, "seat": p.seat, "balance": p.balance}
+                  for p in sorted(state.players, key=lambda p: p.seat)],
+        "start_towns": [t.name for t in gmap.start_towns],
+        "r": state.rules,
+        "next": next_turn(state),
+        "full_map": render_map(gmap, (), players=player_legend(state)),
+    })
+    return render("opening.txt.j2", ctx)
