@@ -1,0 +1,70 @@
+"""Small builders for rules tests: a map from YAML text, a board with track, a game state."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from adjudicator.building import BuildContext, BuildLine, Budget, LineOutcome, build_line
+from adjudicator.hexgrid import Hex, Side
+from adjudicator.ledger import Books
+from adjudicator.mapdata import GameMap, parse_map
+from adjudicator.newgame import PlayerSpec, new_game
+from adjudicator.rules import Rules, load_profile
+from adjudicator.state import GameState, Player
+from adjudicator.track import Segment, TrackIndex
+
+
+def H(label: str) -> Hex:
+    return Hex.parse(label)
+
+
+def path(*labels: str) -> tuple[Hex, ...]:
+    return tuple(H(x) for x in labels)
+
+
+def make_map(terrain: str, towns: Iterable[tuple[str, str, list[int]]] = (), rivers: Iterable[str] = (),
+             countries: str | None = None, starts: Iterable[str] = ()) -> GameMap:
+    """A map from a terrain block (rows of '.', '^', '~'), towns (name, label, numbers) and river sides."""
+    lines = ["name: Testmap", "code: TM", "terrain: |"] + [f"  {row}" for row in terrain.strip("\n").split("\n")]
+    if countries:
+        lines += ["countries: |"] + [f"  {row}" for row in countries.strip("\n").split("\n")]
+        codes = sorted({c for c in countries if c not in " \n"})
+        lines += ["country_names: {" + ", ".join(f"{c}: Land{c}" for c in codes) + "}", f"home: {codes[0]}"]
+    lines += ["rivers:"] + [f"  - {r}" for r in rivers] if rivers else []
+    lines += ["towns:"]
+    for name, label, numbers in towns:
+        lines += [f"  - name: {name}", f'    hex: "{label}"', f"    numbers: {numbers}"]
+        if name in starts:
+            lines += ["    start: true"]
+    return parse_map("\n".join(lines) + "\n", "test")
+
+
+def board(gmap: GameMap, track: Iterable[tuple[str, str, str]] = (), rules: Rules | None = None,
+          players: Iterable[str] = ("RED", "BLUE", "GREEN"), balance: int = 20, turn: int = 5) -> BuildContext:
+    """A build context with existing track ``(owner, a, b)`` and every player at ``balance``."""
+    rules = rules or load_profile("schmidt")
+    ps = [Player(p, p.title(), p[0], i + 1, balance, "") for i, p in enumerate(players)]
+    segments = [Segment(o, Side(H(a), H(b)), 1) for o, a, b in track]
+    return BuildContext(gmap, rules, turn, TrackIndex(segments), Books(ps, turn), {})
+
+
+def build(ctx: BuildContext, player: str, *labels: str, points: int = 99) -> LineOutcome:
+    """Build one line with a generous allowance."""
+    return build_line(ctx, player, BuildLine(path(*labels)), Budget("points", points))
+
+
+def fees_paid(ctx: BuildContext, payer: str) -> dict[str, int]:
+    """Total paid by ``payer`` to each rival in this context's ledger."""
+    out: dict[str, int] = {}
+    for e in ctx.books.entries:
+        if e.payer == payer and e.payee != "BANK":
+            out[e.payee] = out.get(e.payee, 0) + e.amount
+    return out
+
+
+def manual_game(gmap: GameMap, players: Iterable[str] = ("RED", "BLUE"), rules: Rules | None = None,
+                sets: Iterable[str] = ()) -> GameState:
+    """A fresh game with manual dice (no seed), cheap password hashing."""
+    rules = (rules or load_profile("schmidt")).with_overrides(list(sets)) if sets else (rules or load_profile("schmidt"))
+    state, _ = new_game("test", gmap, "map.yaml", "0" * 64, rules, [PlayerSpec(p, p.title()) for p in players], None, 1)
+    return state
