@@ -1,0 +1,228 @@
+"""Rules catalogue, RULES.md §2: building turns, town bonus, start, order, end of building."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from adjudicator.building import BuildLine
+from adjudicator.buildturn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.dice import DiceRoller, seed_from_text
+from adjudicator.errors import TurnRefused
+from adjudicator.rules import load_profile
+from tests.helpers import H, board, build, make_map, manual_game, path
+
+# Row 3 runs west-east: Alt(0103, start town) ... Burg(0503) ... Dorf(0903, unnumbered)
+GMAP = make_map(
+    """\
+..........
+..........
+..........
+..........
+..^.......
+""",
+    towns=[("Alt", "0103", [11, 12]), ("Burg", "0503", [13]), ("Cell", "0705", [14]), ("Dorf", "0903", []),
+           ("Ende", "0301", [15])],
+    starts=["Alt"],
+)
+
+
+def line(*labels: str) -> BuildLine:
+    return BuildLine(path(*labels))
+
+
+def turn(state, orders: dict[str, PlayerTurn], rolls: dict[str, int]):
+    return adjudicate_building_turn(state, GMAP, TurnInput(state.turn, orders, {}, rolls), None)
+
+
+def test_B01_town_bonus_to_the_first_player_only():
+    """R2-B01 (seed 000: '6 Einheiten für den Spieler, der eine Stadt als erster ... anschließt'; 003: 5).
+
+    RED reaches Burg first and gets 6 from the bank; BLUE arriving later gets nothing.
+    """
+    ctx = board(GMAP, [("RED", "0103", "0203"), ("BLUE", "0103", "0104")])
+    out = build(ctx, "RED", "0203", "0303", "0403", "0503")
+    assert out.built[-1].bonus == 6 and out.built[-1].bonus_town == "Burg"
+    out = build(ctx, "BLUE", "0104", "0204", "0304", "0404", "0504", "0503")
+    assert out.complete
+    assert all(b.bonus == 0 for b in out.built)
+    assert ctx.connections["Burg"].player == "RED"
+    assert [(e.payer, e.payee, e.amount, e.reason) for e in ctx.books.entries if e.reason == "town-bonus"] == [
+        ("BANK", "RED", 6, "town-bonus")
+    ]
+
+
+def test_B02_buetehorn_bonus_is_5():
+    """R2-B02 (seed 003: 'a bonus of 5 accounting points')."""
+    ctx = board(GMAP, [("RED", "0103", "0203")], rules=load_profile("buetehorn"))
+    assert build(ctx, "RED", "0203", "0303", "0403", "0503").built[-1].bonus == 5
+
+
+def test_B03_start_towns_and_unnumbered_places_give_no_bonus():
+    """R2-B03 [reading] (RULES §2; seeds 003 and 004 say so, Schmidt is silent): start towns give no
+    bonus to anyone; an unnumbered place (never drawn) is no town for the bonus either."""
+    ctx = board(GMAP, [("RED", "0603", "0703"), ("BLUE", "0303", "0403")])
+    out = build(ctx, "RED", "0703", "0803", "0903")
+    assert out.complete and sum(b.bonus for b in out.built) == 0 and "Dorf" not in ctx.connections
+    out = build(ctx, "BLUE", "0303", "0203", "0103")
+    assert out.complete and sum(b.bonus for b in out.built) == 0
+    assert ctx.connections["Alt"].bonus == 0 and ctx.connections["Alt"].player == "BLUE"
+
+
+def test_B04_network_must_stay_connected():
+    """R2-B04 (seed 000: 'Alle Linien einer Farbe müssen jedoch zusammenhängen'; 003, 004)."""
+    ctx = board(GMAP, [("RED", "0103", "0203")])
+    out = build(ctx, "RED", "0603", "0703")
+    assert not out.built and "not on your network" in out.reason
+
+
+def test_B05_a_line_stops_at_the_first_illegal_segment_later_lines_still_run():
+    """R2-B05 (issue 3; RULES §7 'what cannot be done is reported with the reason').
+
+    The second segment runs into the mountain at 0305 with too few points left;
+    the rest of that line is not built, the next line still is.
+    """
+    state = manual_game(GMAP)
+    orders = {
+        "RED": PlayerTurn("RED", H("0103"), (line("0103", "0104", "0204", "0305", "0405"), line("0103", "0102"))),
+    }
+    r = turn(state, orders, {"RED": 4})
+    red = r.outcomes[0]
+    first, second = red.lines
+    assert [f"{b.a}-{b.b}" for b in first.built] == ["0103-0104", "0104-0204"]
+    assert first.unbuilt == path("0204", "0305", "0405") and "costs 3 points (mountain), only 2" in first.reason
+    assert second.complete
+    assert red.points_used == 3 and red.points_lost == 1
+
+
+def test_B06_unused_points_are_lost():
+    """R2-B06 (seed 000: 'Nicht verwendete Würfelpunkte ... verfallen')."""
+    state = manual_game(GMAP)
+    r = turn(state, {"RED": PlayerTurn("RED", H("0103"), (line("0103", "0203"),))}, {"RED": 5})
+    assert r.outcomes[0].points_lost == 4
+    assert r.after.allowances == ()  # manual dice: the GM gives next turn's
+
+
+def test_B07_seat_order_from_the_start_player_who_moves_on_each_round():
+    """R2-B07 (seed 000: 'Die Rolle des Spielers, der als erster bauen darf, wechselt von Runde zu Runde')."""
+    state = manual_game(GMAP, ("RED", "BLUE", "GREEN"))
+    state = replace(state, start_player="BLUE")
+    r = turn(state, {}, {})
+    assert r.order == ("BLUE", "GREEN", "RED")
+    assert r.after.start_player == "GREEN"
+
+
+def test_B08_earlier_builders_track_counts_for_later_builders_fees():
+    """R2-B08 (issue 3: players build in seat order): BLUE builds after RED this turn and pays for running alongside."""
+    state = manual_game(GMAP)
+    orders = {
+        "RED": PlayerTurn("RED", H("0103"), (line("0103", "0203", "0303"),)),
+        "BLUE": PlayerTurn("BLUE", H("0103"), (line("0103", "0203", "0303"),)),
+    }
+    r = turn(state, orders, {"RED": 2, "BLUE": 2})
+    blue_fees = [(e.payee, e.amount, e.reason) for e in r.entries if e.payer == "BLUE"]
+    # 0103-0203: out of the town alongside RED (2 + retroactive join 1); 0203-0303: alongside (4)
+    assert blue_fees == [("RED", 2, "parallel-fee"), ("RED", 1, "contact-fee"), ("RED", 4, "parallel-fee")]
+    assert r.after.player("BLUE").balance == 13 and r.after.player("RED").balance == 27
+
+
+def test_B09_already_own_track_stops_the_line():
+    """R2-B09 (issue 3: 'already own' is illegal)."""
+    ctx = board(GMAP, [("RED", "0103", "0203")])
+    out = build(ctx, "RED", "0103", "0203", "0303")
+    assert not out.built and "already have track" in out.reason
+
+
+def test_B10_start_must_be_a_start_town_and_may_be_shared():
+    """R2-B10 (seed 000: Start in the map's start towns; 'Mehrere Spieler können ... in derselben Stadt ... beginnen')."""
+    state = manual_game(GMAP)
+    orders = {"RED": PlayerTurn("RED", H("0503"), (line("0503", "0603"),)), "BLUE": PlayerTurn("BLUE", H("0103"))}
+    r = turn(state, orders, {"RED": 3, "BLUE": 3})
+    red, blue = r.outcomes
+    assert "not a start town" in red.start_problem and not red.lines[0].built
+    assert blue.start == "Alt"
+    orders = {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}
+    assert all(o.start == "Alt" for o in turn(state, orders, {"RED": 1, "BLUE": 1}).outcomes)
+
+
+def test_B11_distinct_starts_option():
+    """R2-B11 (RULES §2 option distinct_starts; seed 004 EJ: 'Dva hráči nemohou začínat ze stejného města')."""
+    two = make_map(GMAP_TERRAIN, towns=[("Alt", "0103", [11]), ("Burg", "0503", [13])], starts=["Alt", "Burg"])
+    state = manual_game(two, sets=["distinct_starts=true"])
+    orders = {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}
+    r = adjudicate_building_turn(state, two, TurnInput(1, orders, {}, {"RED": 1, "BLUE": 1}), None)
+    assert r.outcomes[0].start == "Alt"
+    assert "already the start town of RED" in r.outcomes[1].start_problem
+
+
+GMAP_TERRAIN = "..........\n..........\n..........\n..........\n..^.......\n"
+
+
+def test_B12_line_written_from_the_far_end_is_built_from_the_network():
+    """R2-B12 [reading] (RULES §7: the GM corrects an evident slip): a line whose first point is off the
+    network but whose last point is on it is built from the network end, with a note."""
+    ctx = board(GMAP, [("RED", "0103", "0203")])
+    out = build(ctx, "RED", "0403", "0303", "0203")
+    assert out.complete and out.note and [f"{b.a}-{b.b}" for b in out.built] == ["0203-0303", "0303-0403"]
+
+
+def test_B13_building_ends_when_every_numbered_town_is_connected():
+    """R2-B13 (seed 000: 'Sobald jede Stadt an wenigstens eine Linie angeschlossen ist, endet die Aufbauphase')."""
+    small = make_map("......\n......\n", towns=[("Alt", "0101", [11]), ("Burg", "0401", [12])], starts=["Alt"])
+    state = manual_game(small)
+    orders = {"RED": PlayerTurn("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
+    r = adjudicate_building_turn(state, small, TurnInput(1, orders, {}, {"RED": 3}), None)
+    assert r.phase_end == "every town is connected"
+    assert r.after.phase == "racing" and r.after.building_ended_turn == 1
+
+
+def test_B14_declare_end_only_after_two_more_rounds_with_one_town_left():
+    """R2-B14 (seed 000: 'sobald nur noch eine Stadt ohne Bahnanschluß ist und zwei weitere Runden gespielt wurden').
+
+    One town was left at the end of turn 4: DECLARE END is refused in turns 5 and
+    6 and valid from turn 7 on [reading: the declaring turn's builds still run].
+    """
+    state = replace(manual_game(GMAP), one_town_left_turn=4)
+    for t, valid in ((5, False), (6, False), (7, True)):
+        s = replace(state, turn=t)
+        r = adjudicate_building_turn(s, GMAP, TurnInput(t, {"RED": PlayerTurn("RED", declare_end=True)}, {}, {"RED": 1}), None)
+        assert r.outcomes[0].declare.startswith("valid" if valid else "refused"), (t, r.outcomes[0].declare)
+        assert (r.after.phase == "racing") is valid
+
+
+def test_B15_one_town_left_is_recorded():
+    """R2-B15 (seed 000, anti-stalling): the turn at whose end only one numbered town is unconnected is recorded."""
+    small = make_map("......\n......\n", towns=[("Alt", "0101", [11]), ("Burg", "0401", [12]), ("Cell", "0602", [13])],
+                     starts=["Alt"])
+    state = manual_game(small)
+    orders = {"RED": PlayerTurn("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
+    r = adjudicate_building_turn(state, small, TurnInput(1, orders, {}, {"RED": 3}), None)
+    assert r.unconnected == ("Cell",) and r.after.one_town_left_turn == 1 and r.after.phase == "building"
+
+
+def test_B16_allowances_drawn_at_the_end_of_the_previous_turn():
+    """R2-B16 (RULES §2: in play by mail the allowance for the coming turn is drawn at the end of the previous
+    turn and printed): own allowance one die per player; shared one roll for all; two_dice two dice."""
+    seed = seed_from_text("b16")
+    state = replace(manual_game(GMAP, ("RED", "BLUE", "GREEN")), dice_mode="hmac", turn=3)
+    own = draw_allowances(state, DiceRoller(seed, "test"))
+    assert [len(a.dice) for a in own] == [1, 1, 1] and len({a.dice[0].label for a in own}) == 3
+    shared = draw_allowances(replace(state, rules=state.rules.with_overrides(["allowance=shared"])), DiceRoller(seed, "test"))
+    assert len({a.dice for a in shared}) == 1
+    two = draw_allowances(replace(state, rules=state.rules.with_overrides(["allowance_dice=2"])), DiceRoller(seed, "test"))
+    assert all(len(a.dice) == 2 and 2 <= a.points <= 12 for a in two)
+
+
+def test_B17_manual_dice_turn_without_a_needed_roll_is_refused():
+    """R2-B17 (issue 3, manual dice): a turn that lacks a die it needs is refused, saying which."""
+    state = manual_game(GMAP)
+    with pytest.raises(TurnRefused, match="ROLL BLUE"):
+        turn(state, {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}, {"RED": 3})
+
+
+def test_B18_player_without_orders_builds_nothing():
+    """R2-B18 (issue 3; RULES §7 NMR): a player without orders builds nothing and the report says why."""
+    state = manual_game(GMAP)
+    r = adjudicate_building_turn(state, GMAP, TurnInput(1, {}, {"BLUE": "wrong password"}, {}), None)
+    assert [o.skipped for o in r.outcomes] == ["no orders received", "wrong password"]
