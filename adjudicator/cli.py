@@ -77,6 +77,81 @@ def map_check(map_name: str) -> None:
     click.echo(describe_standard(gmap))
 
 
+@cli.command("new")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--map", "map_name", required=True, metavar="NAME|FILE", help="A shipped map (see 'map list') or a map file.")
+@click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
+@click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
+              help="A company, in seat order; give 2 to 6.")
+@click.option("--seed", metavar="TEXT", help="Derive the dice seed from TEXT (reproducible games, tests).")
+@click.option("--dice", type=click.Choice(["hmac", "manual"]), default="hmac", show_default=True,
+              help="manual: the GM gives every die in the orders (ROLL lines).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override one rule for this game (house rules).")
+@click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
+def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
+            dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
+    """Start a game in DIRECTORY and print the opening report.
+
+    \b
+    Example:
+      adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue_Linie
+    """
+    from adjudicator.app import start_game
+
+    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id)
+    click.echo(opening, nl=False)
+    click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
+
+
+@cli.group("rules")
+def rules_group() -> None:
+    """Show rules profiles and a game's effective rules."""
+
+
+@rules_group.command("show")
+@click.argument("name", metavar="NAME|DIR", default="schmidt")
+def rules_show(name: str) -> None:
+    """Print every rule of a profile, or of the game in DIR (with its house rules)."""
+    from adjudicator.app import effective_rules
+
+    rules, where = effective_rules(name)
+    click.echo(f"# rules of {where}")
+    for key, value in rules.to_dict().items():
+        click.echo(f"{key}: {value}")
+
+
+@cli.command("verify")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
+def verify_cmd(directory: str, seed_hex: str | None) -> None:
+    """Recompute every recorded die and the commitment from the seed."""
+    from adjudicator.app import verify_game
+
+    ok, lines = verify_game(directory, seed_hex)
+    for line in lines:
+        click.echo(line)
+    sys.exit(0 if ok else 1)
+
+
+@cli.command("reveal")
+@click.argument("directory", type=click.Path(file_okay=False))
+def reveal_cmd(directory: str) -> None:
+    """Print the secret dice seed (normally at the end of a game) so players can verify."""
+    from adjudicator.app import reveal_seed
+
+    click.echo(reveal_seed(directory))
+
+
+@cli.command("undo")
+@click.argument("directory", type=click.Path(file_okay=False))
+def undo_cmd(directory: str) -> None:
+    """Take back the last adjudicated turn (its archive is kept, set aside), so it can be run again."""
+    from adjudicator.store import GameDir
+
+    turn = GameDir(directory).undo()
+    click.echo(f"turn {turn} undone; game.json is back at turn {turn}. Run it again with the corrected orders.")
+
+
 def main() -> None:
     """Entry point of the console script: turn domain errors into one clear line."""
     try:

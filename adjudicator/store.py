@@ -33,7 +33,7 @@ SEED_FILE = "seed.secret"
 PASSWORD_FILE = "passwords.txt"
 
 
-def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
+def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
     """Write via a temporary file, fsync and rename: readers see old or new, never half."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
@@ -42,15 +42,14 @@ def atomic_write(path: Path, text: str, mode: int | None = None) -> None:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
 
 
-def write_new(path: Path, text: str, mode: int | None = None) -> None:
+def write_new(path: Path, text: str, mode: int = 0o644) -> None:
     """Write a file that must not exist yet (archives are never overwritten)."""
     if path.exists():
         raise TurnRefused(f"{path} already exists; archived files are never overwritten")

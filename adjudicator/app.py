@@ -1,0 +1,67 @@
+"""Application services behind the CLI: they read and write files, the core stays pure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator import dice, report
+from adjudicator.errors import DampfrossError, GameFileError
+from adjudicator.mapdata import map_text, parse_map
+from adjudicator.newgame import PlayerSpec, new_game
+from adjudicator.rules import Rules, load_profile
+from adjudicator.store import MAP_FILE, GameDir, sha256
+
+
+def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
+               dice_mode: str, sets: list[str], game_id: str | None) -> tuple[str, GameDir]:
+    """``adjudicate new``: write a new game directory; return the opening report."""
+    gdir = GameDir(directory)
+    if gdir.exists():
+        raise GameFileError(f"{directory} already holds a game; choose another directory")
+    source, text = map_text(map_name)
+    gmap = parse_map(text, source)
+    rules = load_profile(profile, sets)
+    specs = [PlayerSpec.parse(p) for p in players]
+    gid = game_id or Path(directory).resolve().name
+    if dice_mode == "manual":
+        if seed_text:
+            raise DampfrossError("--seed makes no sense with --dice manual")
+        seed = None
+    else:
+        seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed)
+    opening = report.opening_report(state, gmap)
+    gdir.create(state, text, seed, passwords, opening)
+    return opening, gdir
+
+
+def effective_rules(name: str) -> tuple[Rules, str]:
+    """The rules of a game directory, or of a shipped profile."""
+    if Path(name).is_dir():
+        state = GameDir(name).load_state()
+        return state.rules, f"game {state.game_id} ({name})"
+    return load_profile(name), f"profile {name}"
+
+
+def verify_game(directory: str, seed_hex: str | None) -> tuple[bool, list[str]]:
+    """Check the commitment and every recorded die against the seed."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    if state.dice_mode == "manual":
+        return True, [f"game {state.game_id} uses manual dice: every die was given by the GM; nothing to verify"]
+    seed = seed_hex or gdir.read_seed()
+    if not seed:
+        raise DampfrossError(f"no seed given and no seed file in {directory}; use --seed HEX")
+    dice_seen = list(state.dice_log)
+    problems = dice.verify(seed.strip(), state.dice_commitment, dice_seen)
+    if problems:
+        return False, [f"FAILED: {p}" for p in problems]
+    return True, [f"OK: the seed matches the commitment {state.dice_commitment}",
+                  f"OK: all {len(dice_seen)} recorded dice match the seed"]
+
+
+def reveal_seed(directory: str) -> str:
+    seed = GameDir(directory).read_seed()
+    if not seed:
+        raise DampfrossError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
+    return seed
