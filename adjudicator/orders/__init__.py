@@ -1,0 +1,86 @@
+"""The order language of "Dampfross per Post": read, merge and resolve players' orders.
+
+Typical use::
+
+    from adjudicator.orders import read_order_files, resolve
+
+    orders = resolve(read_order_files(["turn3/"], turn=3), gmap)
+    for problem in orders.problems:
+        print(problem.format())
+
+``parse_orders`` (one file's text, no map) → ``collect`` (merge files: the
+last section per player counts; GAME/TURN agree) → ``resolve`` (points to
+hexes on a map).  Nothing raises for bad orders: every problem is data, in
+``OrderSet.problems``, with file, line, column and a hint.
+"""
+
+from __future__ import annotations
+
+from adjudicator.orders.collect import (
+    ORDER_SUFFIXES,
+    collect,
+    order_file_paths,
+    read_order_files,
+)
+from adjudicator.orders.line import MAX_ROLL, order_parser, parse_line
+from adjudicator.orders.model import (
+    GM_SECTION,
+    BuildOrder,
+    DeclareEndOrder,
+    GMOrder,
+    GMSection,
+    Header,
+    Note,
+    Order,
+    OrderProblem,
+    OrderSet,
+    ParsedFile,
+    PassOrder,
+    PlayerOrder,
+    Point,
+    Pos,
+    ProblemKind,
+    ResolvedPoint,
+    RollOrder,
+    Section,
+    StartOrder,
+)
+from adjudicator.orders.names import TownMatch, match_town
+from adjudicator.orders.parse import parse_orders
+from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
+
+__all__ = [
+    "GM_SECTION",
+    "MAX_ROLL",
+    "ORDER_SUFFIXES",
+    "BuildOrder",
+    "DeclareEndOrder",
+    "GMOrder",
+    "GMSection",
+    "Header",
+    "Note",
+    "Order",
+    "OrderProblem",
+    "OrderSet",
+    "ParsedFile",
+    "PassOrder",
+    "PlayerOrder",
+    "Point",
+    "Pos",
+    "ProblemKind",
+    "ResolvedPoint",
+    "RollOrder",
+    "Section",
+    "StartOrder",
+    "TownMatch",
+    "collect",
+    "match_town",
+    "order_file_paths",
+    "order_parser",
+    "parse_line",
+    "parse_orders",
+    "read_order_files",
+    "resolve",
+    "resolve_order",
+    "resolve_point",
+]

@@ -1,0 +1,190 @@
+"""Gather the order files of one turn into a single ``OrderSet``.
+
+``collect`` is pure: it merges parsed files (the last section received for
+a player counts, with a note naming what it replaced) and checks that every
+GAME and TURN line agrees with the game and turn the GM named, or else with
+the first one read.  ``read_order_files`` is the only function of the
+order package that touches the file system.
+
+Which files are read: every file named explicitly, whatever its name; for
+a directory, the files directly inside it (not in subdirectories) whose
+names end in ``.orders`` or ``.txt``, in name order, hidden files skipped.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from adjudicator.orders.model import (
+    GMSection,
+    Header,
+    Note,
+    OrderProblem,
+    OrderSet,
+    ParsedFile,
+    Pos,
+    RollOrder,
+    Section,
+    sort_by_position,
+)
+from adjudicator.orders.parse import parse_orders
+
+ORDER_SUFFIXES = (".orders", ".txt")
+"""Names of the files read from a directory end in one of these."""
+
+ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
+"""Tried in this order; anything but UTF-8 earns a note."""
+
+
+def collect(
+    files: Sequence[ParsedFile],
+    *,
+    game: str | None = None,
+    turn: int | None = None,
+    problems: Iterable[OrderProblem] = (),
+    notes: Iterable[Note] = (),
+) -> OrderSet:
+    """Merge parsed files, in the order given, into the orders of one turn.
+
+    ``game`` and ``turn`` are the GM's; when given, every GAME/TURN line
+    must match them, otherwise they must match the first one read.  Extra
+    ``problems`` and ``notes`` (e.g. from reading the files) are included.
+    """
+    all_problems = list(problems)
+    all_notes = list(notes)
+    for f in files:
+        all_problems += f.problems
+        all_notes += f.notes
+    headers = [h for f in files for h in f.headers]
+    game_value, game_problems = _agree(headers, "GAME", game)
+    turn_value, turn_problems = _agree(headers, "TURN", turn)
+    all_problems += game_problems + turn_problems
+
+    final: dict[str, Section] = {}
+    for f in files:
+        for s in f.sections:
+            old = final.pop(s.player, None)
+            if old is not None:
+                all_notes.append(
+                    Note(f"the section for {s.player} at {old.pos.short} is replaced by this one (the last one counts)", s.pos)
+                )
+            final[s.player] = s
+    gm = _merge_gm([g for f in files for g in f.gm_sections], all_notes)
+
+    order = {name: i for i, name in enumerate(f.filename for f in files)}
+    return OrderSet(
+        game=str(game_value) if game_value is not None else None,
+        turn=int(turn_value) if turn_value is not None else None,
+        sections=tuple(final.values()),
+        gm=gm,
+        problems=tuple(sort_by_position(all_problems, order)),
+        notes=tuple(sort_by_position(all_notes, order)),
+        files=tuple(f.filename for f in files),
+    )
+
+
+def _agree(headers: list[Header], word: str, given: str | int | None) -> tuple[str | int | None, list[OrderProblem]]:
+    """The game or turn in force, and a problem for every line that disagrees."""
+    lines = [h for h in headers if h.word == word]
+    reference = given if given is not None else (lines[0].value if lines else None)
+    source = "named by the GM" if given is not None else (f"named at {lines[0].pos.short}" if lines else "")
+    out: list[OrderProblem] = []
+    for h in lines:
+        if _same(h.value, reference):
+            continue
+        out.append(
+            OrderProblem(
+                "illegal",
+                f"{word} {h.value} does not match {word.lower()} {reference} ({source})",
+                h.value_pos,
+                h.line_text,
+                "are these orders from another game or an old turn?" if word == "TURN" else "are these orders for another game?",
+                h.player,
+            )
+        )
+    return reference, out
+
+
+def _same(a: str | int, b: str | int | None) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return str(a).casefold() == str(b).casefold()
+    return a == b
+
+
+def _merge_gm(sections: list[GMSection], notes: list[Note]) -> GMSection | None:
+    """All GM sections as one; a later ROLL for the same player replaces an earlier one."""
+    if not sections:
+        return None
+    rolls: dict[str, RollOrder] = {}
+    for s in sections:
+        for o in s.orders:
+            old = rolls.pop(o.player, None)
+            if old is not None:
+                notes.append(Note(f"ROLL for {o.player} at {old.pos.short} is replaced by this one", o.pos))
+            rolls[o.player] = o
+    return GMSection(tuple(rolls.values()), sections[0].pos)
+
+
+def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
+    """The files to read for the given files and directories, and problems for missing ones."""
+    out: list[Path] = []
+    problems: list[OrderProblem] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(
+                c for c in p.iterdir()
+                if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES
+            )
+            if not found:
+                problems.append(_file_problem(p, f"no order files ({', '.join('*' + s for s in ORDER_SUFFIXES)}) in directory"))
+            out += found
+        elif p.exists():
+            out.append(p)
+        else:
+            problems.append(_file_problem(p, "no such file or directory"))
+    return out, problems
+
+
+def read_text(path: Path) -> tuple[str, list[Note]]:
+    """A file's text; not UTF-8 is read as Windows-1252 (or Latin-1) with a note.  Raises OSError."""
+    data = path.read_bytes()
+    for enc in ENCODINGS:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        notes = [] if enc == "utf-8-sig" else [Note(f"not UTF-8; read as {enc}", Pos(str(path), 1))]
+        return text, notes
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def read_order_files(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    game: str | None = None,
+    turn: int | None = None,
+) -> OrderSet:
+    """Read order files and directories (see the module docstring) into one ``OrderSet``.
+
+    A file that cannot be read becomes a problem naming it, never an exception.
+    """
+    files, problems = order_file_paths(paths)
+    notes: list[Note] = []
+    parsed: list[ParsedFile] = []
+    for path in files:
+        try:
+            text, read_notes = read_text(path)
+        except OSError as exc:
+            problems.append(_file_problem(path, f"cannot read the file: {exc.strerror or exc}"))
+            continue
+        notes += read_notes
+        parsed.append(parse_orders(text, str(path)))
+    return collect(parsed, game=game, turn=turn, problems=problems, notes=notes)
+
+
+def _file_problem(path: Path, message: str) -> OrderProblem:
+    return OrderProblem("syntax", message, Pos(str(path), 0, 0), "", None, None)
+

@@ -1,0 +1,368 @@
+"""The value types of the order language: positions, points, orders, sections, problems.
+
+Everything here is a frozen dataclass.  The parser (``parse.py``) makes
+them from text, ``collect.py`` merges the files of one turn, and
+``resolve.py`` fills in the hexes; the rules never see a Lark tree.
+
+Three kinds of problem (see ``OrderProblem``):
+
+``syntax``
+    the text cannot be read as an order (misspelt keyword, missing ``-``,
+    a label that is not four digits, an unreadable file).
+``illegal``
+    the text is readable but cannot stand: an unknown town, a label that is
+    not on the map, two points that are not neighbours, ROLL outside the
+    GM's section, orders before any PLAYER line, a TURN that does not match.
+``ambiguous``
+    it could mean two things (a misspelt town name equally near two towns).
+
+An order with a problem is left out of its section; the problem says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal, TypeAlias, TypeVar
+
+from adjudicator.hexgrid import Hex
+
+ProblemKind = Literal["syntax", "illegal", "ambiguous"]
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """Where something stands: file name, 1-based line and column (line 0: the whole file)."""
+
+    file: str
+    line: int
+    column: int = 1
+
+    def __str__(self) -> str:
+        if self.line < 1:
+            return self.file
+        return f"{self.file}:{self.line}:{self.column}"
+
+    @property
+    def short(self) -> str:
+        """``file:line`` without the column (just the file for line 0: the file as a whole)."""
+        return f"{self.file}:{self.line}" if self.line >= 1 else self.file
+
+
+@dataclass(frozen=True)
+class OrderProblem:
+    """One thing wrong with the orders, positioned and explained in player words.
+
+    ``section`` is the player ID (or ``"GM"``) whose section the line stands
+    in, ``None`` outside any section; the adjudicator can use it to tell a
+    player which of their orders were not carried out.
+    """
+
+    kind: ProblemKind
+    message: str
+    pos: Pos
+    line_text: str = ""
+    suggestion: str | None = None
+    section: str | None = None
+
+    def format(self) -> str:
+        """The problem as shown to players and the GM::
+
+            turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
+                BUILD 0712 0713
+                           ^
+                hint: write BUILD 0712 - 0713
+        """
+        out = [f"{self.pos}: {self.kind}: {self.message}"]
+        text = self.line_text.rstrip()
+        if text:
+            out.append("    " + text)
+            # keep tabs so the caret lines up under the player's text
+            lead = "".join(c if c == "\t" else " " for c in text[: max(self.pos.column - 1, 0)])
+            out.append("    " + lead + "^")
+        if self.suggestion:
+            out.append("    hint: " + self.suggestion)
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+@dataclass(frozen=True)
+class Note:
+    """A remark that is not an error: a name understood, a section replaced."""
+
+    message: str
+    pos: Pos
+
+    def format(self) -> str:
+        """``file:line: message``."""
+        return f"{self.pos.short}: {self.message}"
+
+    def __str__(self) -> str:
+        return self.format()
+
+
+# ---------------------------------------------------------------------------
+# points
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    """A point as written: a hex label (``kind="label"``) or a town name.
+
+    For a label, ``text`` is the four digits; for a town, the words as
+    written, joined by single spaces.
+    """
+
+    text: str
+    pos: Pos
+    kind: Literal["label", "town"] = "label"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResolvedPoint(Point):
+    """A point with its hex on the map.
+
+    ``town`` is the town standing in the hex, if any (also for a label);
+    ``understood_as`` is set when a misspelt name was matched tolerantly.
+    """
+
+    hex: Hex
+    town: str | None = None
+    understood_as: str | None = None
+
+    def describe(self) -> str:
+        """``0712`` or ``Nordstadt (0402)``."""
+        return f"{self.town} ({self.hex.label})" if self.kind == "town" and self.town else self.hex.label
+
+
+def describe_point(p: Point) -> str:
+    """A point for echoing: resolved points with their hex, others as written."""
+    return p.describe() if isinstance(p, ResolvedPoint) else p.text
+
+
+# ---------------------------------------------------------------------------
+# orders
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartOrder:
+    """``START <point>``: where the player's network begins."""
+
+    point: Point
+    pos: Pos
+    text: str = ""
+
+    @property
+    def hex(self) -> Hex | None:
+        """The start hex once resolved."""
+        return self.point.hex if isinstance(self.point, ResolvedPoint) else None
+
+    def echo(self) -> str:
+        return f"START {describe_point(self.point)}"
+
+
+@dataclass(frozen=True)
+class BuildOrder:
+    """``BUILD p - p - ...``: one piece of track.
+
+    ``points`` are as written; ``hexes`` is the full path after resolution,
+    straight-line shorthands expanded (empty before ``resolve``).
+    """
+
+    points: tuple[Point, ...]
+    pos: Pos
+    text: str = ""
+    hexes: tuple[Hex, ...] = ()
+
+    @property
+    def resolved(self) -> bool:
+        return bool(self.hexes)
+
+    @property
+    def segments(self) -> tuple[tuple[Hex, Hex], ...]:
+        """Consecutive pairs of ``hexes``: the segments to build."""
+        return tuple(zip(self.hexes, self.hexes[1:]))
+
+    def echo(self) -> str:
+        """``BUILD Nordstadt (0402) - 0503 - 0504``; an expanded shorthand adds the full path."""
+        head = "BUILD " + " - ".join(describe_point(p) for p in self.points)
+        if self.hexes and len(self.hexes) != len(self.points):
+            head += " (" + "-".join(h.label for h in self.hexes) + ")"
+        return head
+
+
+@dataclass(frozen=True)
+class PassOrder:
+    """``PASS``: build nothing this turn."""
+
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return "PASS"
+
+
+@dataclass(frozen=True)
+class DeclareEndOrder:
+    """``DECLARE END``: declare the building phase over (anti-stalling rule)."""
+
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return "DECLARE END"
+
+
+@dataclass(frozen=True)
+class RollOrder:
+    """GM: ``ROLL <ID> <n>``, a manual die roll (that player's allowance this turn).
+
+    ``value`` is 1..12 here; whether the rules profile allows it (one die or
+    two) is the adjudicator's check.
+    """
+
+    player: str
+    value: int
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return f"ROLL {self.player} {self.value}"
+
+
+PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder
+GMOrder: TypeAlias = RollOrder
+Order: TypeAlias = PlayerOrder | GMOrder
+
+
+# ---------------------------------------------------------------------------
+# sections and whole files
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Header:
+    """A ``GAME`` or ``TURN`` line, kept so that collect can check they agree.
+
+    ``player`` is the section the line was written for (``None`` when no
+    PLAYER line followed it); ``value_pos`` points at the value.
+    """
+
+    word: Literal["GAME", "TURN"]
+    value: str | int
+    pos: Pos
+    value_pos: Pos
+    line_text: str = ""
+    player: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    """One player's orders: from a ``PLAYER`` line to the next section.
+
+    ``player`` is upper case; ``password`` is ``None`` when the PLAYER line
+    had none (which is also a problem).  ``game``/``turn`` are the values the
+    player's mail named, if any.
+    """
+
+    player: str
+    password: str | None
+    orders: tuple[PlayerOrder, ...]
+    pos: Pos
+    game: str | None = None
+    turn: int | None = None
+
+    def echo(self) -> list[str]:
+        """The orders as understood, one line each."""
+        return [o.echo() for o in self.orders]
+
+
+@dataclass(frozen=True)
+class GMSection:
+    """The GM's orders: the lines after a ``GM`` line."""
+
+    orders: tuple[GMOrder, ...]
+    pos: Pos
+
+    @property
+    def rolls(self) -> dict[str, int]:
+        """Manual rolls by player ID (the last one for a player counts)."""
+        return {o.player: o.value for o in self.orders if isinstance(o, RollOrder)}
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """What one order file says, before merging and before the map is consulted.
+
+    ``sections`` and ``gm_sections`` are in file order (a player may appear
+    twice; ``collect`` keeps the last).  ``headers`` lists every GAME/TURN
+    line; their agreement is checked by ``collect``.
+    """
+
+    filename: str
+    sections: tuple[Section, ...] = ()
+    gm_sections: tuple[GMSection, ...] = ()
+    headers: tuple[Header, ...] = ()
+    problems: tuple[OrderProblem, ...] = ()
+    notes: tuple[Note, ...] = ()
+
+
+@dataclass(frozen=True)
+class OrderSet:
+    """The orders of one turn, merged from every file: what the adjudicator reads.
+
+    ``sections`` holds one section per player (the last one received),
+    in the order the players' final sections were read.  ``problems`` and
+    ``notes`` are sorted by file (in reading order), line and column.
+    """
+
+    game: str | None = None
+    turn: int | None = None
+    sections: tuple[Section, ...] = ()
+    gm: GMSection | None = None
+    problems: tuple[OrderProblem, ...] = ()
+    notes: tuple[Note, ...] = ()
+    files: tuple[str, ...] = ()
+
+    def section(self, player: str) -> Section | None:
+        """The section of a player (ID compared case-insensitively)."""
+        key = player.upper()
+        return next((s for s in self.sections if s.player == key), None)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(s.player for s in self.sections)
+
+    @property
+    def ok(self) -> bool:
+        """True when there is no problem at all."""
+        return not self.problems
+
+    def problems_for(self, section: str | None) -> tuple[OrderProblem, ...]:
+        """The problems of one section (player ID, ``"GM"``, or ``None`` for outside any)."""
+        key = section.upper() if section else None
+        return tuple(p for p in self.problems if p.section == key)
+
+    def report(self) -> str:
+        """Every problem and note, formatted, problems first."""
+        parts = [p.format() for p in self.problems] + [n.format() for n in self.notes]
+        return "\n".join(parts)
+
+
+_Positioned = TypeVar("_Positioned", OrderProblem, Note)
+
+
+def sort_by_position(items: Iterable[_Positioned], file_order: dict[str, int]) -> list[_Positioned]:
+    """Problems or notes sorted by file (in reading order), line and column."""
+    return sorted(items, key=lambda x: (file_order.get(x.pos.file, -1), x.pos.line, x.pos.column))
+
+
+GM_SECTION = "GM"
+"""The ``section`` name problems in the GM's section carry."""

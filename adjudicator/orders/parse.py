@@ -1,0 +1,247 @@
+"""Read one order file: mail clutter blanked, lines parsed, sections formed.
+
+``parse_orders`` is pure (text in, ``ParsedFile`` out) and needs no map;
+towns and labels are looked up later by ``resolve``.  What it does:
+
+* Quoted reply lines (beginning with ``>``, after optional spaces) and
+  common mail header lines (``From:``, ``Subject:``, ``Betreff:`` ...) are
+  ignored.  So is a signature: from a line ``-- `` (also ``--``, since mail
+  programs often drop the space) up to the next mail in the file, which is
+  recognised by its PLAYER or GM line (and the GAME/TURN lines just before
+  it).  Ignored lines are blanked, not removed, so line numbers match the
+  player's mail.  Ignored lines that look like orders earn a note.
+* Every other non-blank line is parsed on its own (``line.parse_line``).
+* ``PLAYER`` starts a player's section, ``GM`` the GM's section.  GAME and
+  TURN lines belong to the section whose PLAYER line follows them (or,
+  written right after a PLAYER line, to that section); whether they agree
+  is checked by ``collect``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
+from adjudicator.orders.mistakes import LINE_STARTERS, keyword_of
+from adjudicator.orders.model import (
+    GM_SECTION,
+    BuildOrder,
+    DeclareEndOrder,
+    GMOrder,
+    GMSection,
+    Header,
+    Note,
+    OrderProblem,
+    ParsedFile,
+    PassOrder,
+    PlayerOrder,
+    Pos,
+    RollOrder,
+    Section,
+    StartOrder,
+)
+
+_SIGNATURE = re.compile(r"^--\s*$")
+_QUOTED = re.compile(r"^\s*>")
+_MAIL_HEADER = re.compile(
+    r"^(from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet)\s*:\s",
+    re.IGNORECASE,
+)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a text as an editor numbers them (``\\r\\n`` and ``\\n``; a BOM dropped)."""
+    text = text.removeprefix("\ufeff")
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def _first_keyword(line: str) -> str | None:
+    words = code_of(line).split()
+    return keyword_of(words[0]) if words else None
+
+
+def _is_blank(line: str) -> bool:
+    return not code_of(line).strip()
+
+
+def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note]]:
+    """Blank quoted lines, mail headers and signatures; keep the line count.
+
+    Returns the cleaned lines and notes about ignored lines that look like orders.
+    """
+    out = ["" if _QUOTED.match(line) or _MAIL_HEADER.match(line) else line for line in lines]
+    notes: list[Note] = []
+    i = 0
+    while i < len(out):
+        if not _SIGNATURE.match(out[i]):
+            i += 1
+            continue
+        sig = i
+        resume = _next_mail(out, sig + 1)
+        ignored = [n for n in range(sig + 1, resume) if _first_keyword(out[n]) in LINE_STARTERS]
+        if ignored:
+            numbers = ", ".join(str(n + 1) for n in ignored)
+            if len(ignored) == 1:
+                what = f"line {numbers} looks like an order but is"
+            else:
+                what = f"lines {numbers} look like orders but are"
+            notes.append(
+                Note(f"{what} ignored: the signature line '-- ' at line {sig + 1} ends the mail", Pos(filename, ignored[0] + 1))
+            )
+        for n in range(sig, resume):
+            out[n] = ""
+        i = resume
+    return out, notes
+
+
+def _next_mail(lines: list[str], start: int) -> int:
+    """Index of the first line of the next mail after a signature (``len(lines)`` if none).
+
+    A mail starts at a line that reads as a PLAYER or GM line; GAME and TURN
+    lines directly before it (blank lines between allowed) belong to it.
+    """
+    for j in range(start, len(lines)):
+        if _first_keyword(lines[j]) not in ("PLAYER", "GM"):
+            continue
+        if not isinstance(parse_line(lines[j], "", j + 1).item, (PlayerLine, GMLine)):
+            continue
+        first = j
+        k = j - 1
+        while k >= start:
+            if _is_blank(lines[k]):
+                k -= 1
+                continue
+            res = parse_line(lines[k], "", k + 1)
+            if not isinstance(res.item, Header) or res.problems:
+                break
+            first = k
+            k -= 1
+        return first
+    return len(lines)
+
+
+@dataclass
+class _Open:
+    """A section being read."""
+
+    name: str
+    pos: Pos
+    password: str | None = None
+    orders: list[PlayerOrder | GMOrder] = field(default_factory=list)
+    headers: list[Header] = field(default_factory=list)
+
+
+class _FileReader:
+    """Walks the cleaned lines of one file and forms sections."""
+
+    def __init__(self, filename: str):
+        self.filename = filename
+        self.current: _Open | None = None
+        self.pending: list[Header] = []
+        self.sections: list[Section] = []
+        self.gm_sections: list[GMSection] = []
+        self.headers: list[Header] = []
+        self.problems: list[OrderProblem] = []
+        self.notes: list[Note] = []
+
+    def owner(self) -> str | None:
+        return self.current.name if self.current else None
+
+    def add_problems(self, res: LineResult, section: str | None) -> None:
+        self.problems += [replace(p, section=section) for p in res.problems]
+
+    def read(self, lines: list[str]) -> None:
+        for number, line in enumerate(lines, start=1):
+            if _is_blank(line):
+                continue
+            res = parse_line(line, self.filename, number)
+            item = res.item
+            if isinstance(item, PlayerLine):
+                self.close()
+                self.current = _Open(item.player, item.pos, item.password)
+                self.add_problems(res, item.player)
+                self.current.headers, self.pending = self.pending, []
+                continue
+            self.add_problems(res, self.owner())
+            if isinstance(item, GMLine):
+                self.close()
+                self.current = _Open(GM_SECTION, item.pos)
+            elif isinstance(item, Header):
+                self.header(item)
+            elif isinstance(item, RollOrder):
+                self.gm_order(item)
+            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder)):
+                self.player_order(item)
+        self.close()
+        self.headers += [replace(h, player=None) for h in self.pending]
+
+    def header(self, item: Header) -> None:
+        cur = self.current
+        if (
+            cur is not None
+            and cur.name != GM_SECTION
+            and not cur.orders
+            and all(h.word != item.word for h in cur.headers)
+        ):
+            cur.headers.append(item)
+        else:
+            self.pending.append(item)
+
+    def player_order(self, order: PlayerOrder) -> None:
+        word = order.echo().split()[0]
+        if self.current is None:
+            self.problem(order.pos, order.text, f"{word} before any PLAYER line: whose order is it?",
+                         "begin each player's orders with PLAYER <ID> PASSWORD <password>", None)
+        elif self.current.name == GM_SECTION:
+            self.problem(order.pos, order.text, f"{word} in the GM's section: a player's order belongs after their PLAYER line",
+                         "write PLAYER <ID> PASSWORD <password> before it", GM_SECTION)
+        else:
+            self.current.orders.append(order)
+
+    def gm_order(self, order: RollOrder) -> None:
+        if self.current is None or self.current.name != GM_SECTION:
+            self.problem(order.pos, order.text, "ROLL belongs in the GM's section",
+                         "put a line GM before the GM's ROLL lines", self.owner())
+        else:
+            self.current.orders.append(order)
+
+    def problem(self, pos: Pos, text: str, message: str, hint: str, section: str | None) -> None:
+        self.problems.append(OrderProblem("illegal", message, pos, text, hint, section))
+
+    def close(self) -> None:
+        cur, self.current = self.current, None
+        if cur is None:
+            return
+        headers = [replace(h, player=cur.name if cur.name != GM_SECTION else None) for h in cur.headers]
+        self.headers += headers
+        if cur.name == GM_SECTION:
+            self.gm_sections.append(GMSection(tuple(o for o in cur.orders if isinstance(o, RollOrder)), cur.pos))
+            return
+        game = next((str(h.value) for h in reversed(headers) if h.word == "GAME"), None)
+        turn = next((int(h.value) for h in reversed(headers) if h.word == "TURN"), None)
+        orders = tuple(o for o in cur.orders if not isinstance(o, RollOrder))
+        if not orders:
+            self.notes.append(Note(f"the section for {cur.name} holds no orders", cur.pos))
+        self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn))
+
+
+def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
+    """Parse the text of one order file (one or several mails) into sections.
+
+    Never raises for bad input: every problem of the file is in
+    ``ParsedFile.problems``, in line order.
+    """
+    lines, notes = blank_clutter(split_lines(text), filename)
+    reader = _FileReader(filename)
+    reader.read(lines)
+    problems = sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column))
+    all_notes = sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))
+    return ParsedFile(
+        filename=filename,
+        sections=tuple(reader.sections),
+        gm_sections=tuple(reader.gm_sections),
+        headers=tuple(sorted(reader.headers, key=lambda h: h.pos)),
+        problems=tuple(problems),
+        notes=tuple(all_notes),
+    )
