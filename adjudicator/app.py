@@ -65,3 +65,14 @@ def reveal_seed(directory: str) -> str:
     if not seed:
         raise DampfrossError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
     return seed
+
+
+def archived_report(directory: str, turn: int | None, player: str | None) -> str:
+    """An archived report: public, or a player's private one."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    t = state.turn - 1 if turn is None else turn
+    path = gdir.report_path(t, player.upper() if player else None)
+    if not path.is_file():
+        raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
+    return path.read_text(encoding="utf-8")

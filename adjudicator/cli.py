@@ -16,17 +16,81 @@ from adjudicator.errors import DampfrossError
 from adjudicator.mapdata import MapError, load_map, shipped_maps
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _DefaultToRun(click.Group):
+    """``adjudicate turn7.orders`` means ``adjudicate run turn7.orders``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="adjudicate")
 def cli() -> None:
     """Dampfross per Post: adjudicate play-by-mail games of Dampfross / Railway Rivals.
 
     \b
     Examples:
-      adjudicate map show germany
+      adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue
+      adjudicate turn1.orders             (the GAME line names the game ./demo)
+      adjudicate check mine.orders --game demo
       adjudicate map show germany --window 0305:1420
-      adjudicate map check maps/mymap.yaml
     """
+
+
+@cli.command("run")
+@click.argument("orders", nargs=-1, required=True, type=click.Path())
+@click.option("--game", "game_dir", metavar="DIR", help="The game directory (default: found from the GAME line).")
+@click.option("--dry-run", is_flag=True, help="Print the report, write nothing.")
+@click.option("--trust", is_flag=True, help="Skip password checks (the GM typed the orders).")
+def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool) -> None:
+    """Adjudicate a turn from ORDERS (files or directories). Also: adjudicate ORDERS...
+
+    Prints the public report; problems in the orders go to stderr and into the
+    players' private reports.  Nothing is written with --dry-run, nor when the
+    turn is refused.
+    """
+    from adjudicator.turnrun import run_turn
+
+    run = run_turn(list(orders), game_dir, trust, dry_run)
+    for problem in run.orders.problems:
+        click.echo(problem.format(), err=True)
+    for warning in run.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    click.echo(run.public, nl=False)
+    if dry_run:
+        click.echo("(dry run: nothing written)", err=True)
+    else:
+        where = run.gdir.report_path(run.result.turn).parent
+        click.echo(f"turn {run.result.turn} adjudicated; reports in {where}", err=True)
+
+
+@cli.command("check")
+@click.argument("orders", nargs=-1, required=True, type=click.Path())
+@click.option("--game", "game_dir", metavar="DIR", help="The game directory (default: found from the GAME line).")
+@click.option("--trust", is_flag=True, help="Skip password checks.")
+def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> None:
+    """Preview ORDERS against the current state: parse, validate and price them; change nothing.
+
+    Exits 1 if any order has a problem or would not be carried out in full.
+    """
+    from adjudicator.turnrun import check_orders
+
+    text, ok = check_orders(list(orders), game_dir, trust)
+    click.echo(text, nl=False)
+    sys.exit(0 if ok else 1)
+
+
+@cli.command("report")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--turn", type=int, help="The turn (default: the last adjudicated; 0 is the opening).")
+@click.option("--player", metavar="ID", help="A player's private report instead of the public one.")
+def report_cmd(directory: str, turn: int | None, player: str | None) -> None:
+    """Print an archived report again."""
+    from adjudicator.app import archived_report
+
+    click.echo(archived_report(directory, turn, player), nl=False)
 
 
 @cli.group("map")

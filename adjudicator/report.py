@@ -239,3 +239,11 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
         "full_map": render_map(gmap, (), players=player_legend(state)),
     })
     return render("opening.txt.j2", ctx)
+
+
+def check_report(result: BuildTurnResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
+    """``adjudicate check``: one player's orders priced against the current state."""
+    ctx = building_context(result, gmap, full_map=False)
+    own = next(o for o in ctx["outcomes"] if o["player"] == player)
+    ctx.update({"player": player, "echo": list(echo), "own": own})
+    return render("check.txt.j2", ctx)
