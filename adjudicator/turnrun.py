@@ -24,7 +24,6 @@ from adjudicator.orders import (
     DeclareEndOrder,
     OrderSet,
     PassOrder,
-    Pos,
     Section,
     StartOrder,
     order_file_paths,
@@ -170,16 +169,19 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
 
 
 def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], list[str], list[str]]:
+    """A player's echo, problems and the notes that fall inside the player's section."""
     section = orders.section(pid)
-    echo = section.echo() if section else []
-    problems = [p.format() for p in orders.problems_for(pid)]
-    mine = {section.pos.file} if section else set()
-    notes = [n.format() for n in orders.notes if n.pos.file in mine and _in_section(n.pos, section)]
-    return echo, problems, notes
-
-
-def _in_section(pos: Pos, section: Section | None) -> bool:
-    return section is not None and pos.line >= section.pos.line
+    if section is None:
+        return [], [p.format() for p in orders.problems_for(pid)], []
+    starts = sorted(s.pos.line for s in orders.sections if s.pos.file == section.pos.file)
+    if orders.gm and orders.gm.pos.file == section.pos.file:
+        starts = sorted(starts + [orders.gm.pos.line])
+    end = next((line for line in starts if line > section.pos.line), None)
+    notes = [
+        n.format() for n in orders.notes
+        if n.pos.file == section.pos.file and section.pos.line <= n.pos.line and (end is None or n.pos.line < end)
+    ]
+    return section.echo(), [p.format() for p in orders.problems_for(pid)], notes
 
 
 def _order_texts(paths: Sequence[str]) -> dict[str, str]:
