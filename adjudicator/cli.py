@@ -16,13 +16,26 @@ from adjudicator.errors import DampfrossError
 from adjudicator.mapdata import MapError, load_map, shipped_maps
 
 
+class _UserError(click.ClickException):
+    """A domain error shown as ``error: ...`` on stderr, exit status 1."""
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
 class _DefaultToRun(click.Group):
-    """``adjudicate turn7.orders`` means ``adjudicate run turn7.orders``."""
+    """``adjudicate turn7.orders`` means ``adjudicate run turn7.orders``; domain errors exit 1."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and args[0] not in self.commands:
             args = ["run", *args]
         return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except (DampfrossError, FileNotFoundError, MapError) as exc:
+            raise _UserError(_message(exc)) from None
 
 
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]})
@@ -217,18 +230,8 @@ def undo_cmd(directory: str) -> None:
 
 
 def main() -> None:
-    """Entry point of the console script: turn domain errors into one clear line."""
-    try:
-        cli.main(standalone_mode=False, prog_name="adjudicate")
-    except click.exceptions.Abort:
-        click.echo("aborted", err=True)
-        sys.exit(1)
-    except click.ClickException as exc:
-        exc.show()
-        sys.exit(exc.exit_code)
-    except (DampfrossError, FileNotFoundError, MapError) as exc:
-        click.echo(f"error: {_message(exc)}", err=True)
-        sys.exit(1)
+    """Entry point of the console script (and ``python -m adjudicator``)."""
+    cli.main(prog_name="adjudicate")
 
 
 def _message(exc: Exception) -> str:

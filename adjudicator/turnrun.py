@@ -90,6 +90,11 @@ def prepare(gdir: GameDir, paths: Sequence[str], trust: bool) -> tuple[GameState
     wrong_game = [p for p in orders.problems if p.message.startswith("GAME ")]
     if wrong_game:
         raise TurnRefused("orders for another game:\n" + "\n".join(p.format() for p in wrong_game))
+    turns = {s.turn for s in orders.sections if s.turn is not None}
+    if turns and state.turn not in turns:
+        listed = ", ".join(map(str, sorted(turns)))
+        done = " (already adjudicated)" if max(turns) < state.turn else ""
+        raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
     turn_input, warnings = engine_input(state, orders, trust)
     return state, gmap, orders, turn_input, warnings
 

@@ -1,0 +1,182 @@
+"""The GM's workflow end to end on the tiny map: new, run, dry run, check, verify, undo, failures."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator import state as st
+from adjudicator.cli import cli
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+
+def invoke(*args: str, ok: bool = True):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.fixture()
+def game(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g1", "--map", TINY, "--player", "RED:Rot", "--player", "BLUE:Blau", "--seed", "fixture")
+    return tmp_path / "g1"
+
+
+def passwords(game: Path) -> dict[str, str]:
+    return dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+
+def orders(game: Path, turn: int = 1, red_pw: str | None = None, extra: str = "") -> Path:
+    pw = passwords(game)
+    text = (
+        f"GAME g1\nTURN {turn}\nPLAYER RED PASSWORD {red_pw or pw['RED']}\nSTART Nordstadt\n"
+        "BUILD Nordstadt - 0403 - 0404\n"
+        f"\nPLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\nBUILD Nordstadt - 0502\n{extra}"
+    )
+    path = game.parent / f"turn{turn}.orders"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def snapshot(game: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(game)): p.read_bytes() for p in sorted(game.rglob("*")) if p.is_file()}
+
+
+def test_new_writes_the_game_directory(game: Path):
+    assert {p.name for p in game.iterdir()} == {"game.json", "map.yaml", "passwords.txt", "seed.secret", "reports"}
+    for secret in ("passwords.txt", "seed.secret"):
+        assert stat.S_IMODE(os.stat(game / secret).st_mode) == 0o600
+    doc = json.loads((game / "game.json").read_text())
+    assert doc["dice"]["commitment"] in (game / "reports" / "turn-000.txt").read_text()
+    assert all("password" not in k or k == "password_hash" for p in doc["players"] for k in p)
+    assert not any(pw in (game / "game.json").read_text() for pw in passwords(game).values())
+
+
+def test_main_command_finds_the_game_by_its_game_line(game: Path):
+    path = orders(game)
+    result = invoke(path.name)
+    assert "Turn 1 report" in result.output
+    assert (game / "reports" / "turn-001.txt").is_file()
+    assert (game / "reports" / "turn-001-RED.txt").is_file()
+    assert (game / "turns" / "turn-001" / "orders" / "turn1.orders").read_text() == path.read_text()
+    state = st.loads((game / "game.json").read_text())
+    assert state.turn == 2 and len(state.track) == 3
+    assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
+
+
+def test_dry_run_writes_nothing(game: Path):
+    before = snapshot(game)
+    result = invoke("run", str(orders(game)), "--dry-run")
+    assert "Turn 1 report" in result.output
+    assert snapshot(game) == before
+
+
+def test_same_turn_twice_is_refused(game: Path):
+    path = orders(game)
+    invoke(str(path))
+    before = snapshot(game)
+    result = invoke(str(path), ok=False)
+    assert result.exit_code == 1 and "already adjudicated" in result.output
+    assert snapshot(game) == before
+
+
+def test_wrong_password_builds_nothing_unless_trusted(game: Path):
+    result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run")
+    assert "RED (Rot): allowance" in result.output and "builds nothing: wrong password" in result.output
+    result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run", "--trust")
+    assert "builds nothing" not in result.output
+
+
+def test_check_prices_orders_and_changes_nothing(game: Path):
+    before = snapshot(game)
+    result = invoke("check", str(orders(game)), "--game", str(game))
+    assert "0402-0403  plain" in result.output and "Allowance left" in result.output
+    assert snapshot(game) == before
+    bad = orders(game, extra="BIULD 0502 - 0503\n")
+    result = invoke("check", str(bad), ok=False)
+    assert result.exit_code == 1 and "did you mean BUILD?" in result.output
+
+
+@pytest.mark.parametrize("case", ["other game", "missing file", "exception"])
+def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case):
+    before = snapshot(game)
+    path = orders(game)
+    args = [str(path), "--game", str(game)]
+    if case == "other game":
+        path.write_text(path.read_text().replace("GAME g1", "GAME g2"))
+    elif case == "missing file":
+        args = [str(path), "nosuchfile.orders", "--game", str(game)]
+    else:
+        def boom(*a, **k):
+            raise RuntimeError("injected failure")
+        monkeypatch.setattr("adjudicator.report.private_report", boom)
+    if case == "exception":
+        with pytest.raises(RuntimeError):
+            CliRunner().invoke(cli, args, catch_exceptions=False)
+    else:
+        result = invoke(*args, ok=False)
+        assert result.exit_code == 1 and "Traceback" not in result.output
+    assert snapshot(game) == before
+
+
+def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypatch):
+    before = (game / "game.json").read_bytes()
+    calls = {"n": 0}
+    import adjudicator.store as store
+
+    real = store.write_new
+
+    def flaky(path, text, mode=0o644):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise OSError(28, "No space left on device")
+        return real(path, text, mode)
+
+    monkeypatch.setattr(store, "write_new", flaky)
+    with pytest.raises(OSError):
+        CliRunner().invoke(cli, [str(orders(game))], catch_exceptions=False)
+    assert (game / "game.json").read_bytes() == before
+    assert not (game / "turns").exists() or not any((game / "turns").iterdir())
+    monkeypatch.setattr(store, "write_new", real)
+    invoke(str(orders(game)))  # the turn can be run once the disk is fixed
+
+
+def test_verify_confirms_and_detects_tampering(game: Path):
+    invoke(str(orders(game)))
+    assert "OK: all" in invoke("verify", str(game)).output
+    seed = invoke("reveal", str(game)).output.strip()
+    assert invoke("verify", str(game), "--seed", seed).exit_code == 0
+    result = invoke("verify", str(game), "--seed", "ab" * 32, ok=False)
+    assert result.exit_code == 1 and "does not match the commitment" in result.output
+    doc = json.loads((game / "game.json").read_text())
+    die = doc["dice"]["log"][-1]
+    die["value"] = die["value"] % 6 + 1
+    (game / "game.json").write_text(json.dumps(doc))
+    result = invoke("verify", str(game), ok=False)
+    assert result.exit_code == 1 and f"die {die['label']}: recorded {die['value']}" in result.output
+
+
+def test_undo_puts_the_turn_back_and_it_can_be_run_again(game: Path):
+    before = (game / "game.json").read_bytes()
+    path = orders(game)
+    invoke(str(path))
+    assert "turn 1 undone" in invoke("undo", str(game)).output
+    assert (game / "game.json").read_bytes() == before
+    assert (game / "turns" / "turn-001.undone-1" / "state-after.json").is_file()
+    invoke(str(path))
+    assert (game / "reports" / "turn-001.txt").is_file()
+
+
+def test_report_prints_archived_reports(game: Path):
+    invoke(str(orders(game)))
+    assert "Turn 1 report" in invoke("report", str(game)).output
+    assert "private report for BLUE" in invoke("report", str(game), "--turn", "1", "--player", "blue").output
+    assert "Opening report" in invoke("report", str(game), "--turn", "0").output
