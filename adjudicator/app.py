@@ -29,7 +29,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
-    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed)
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, reproducible=bool(seed_text))
     opening = report.opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir

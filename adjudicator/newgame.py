@@ -45,11 +45,13 @@ def new_game(
     specs: list[PlayerSpec],
     seed_hex: str | None,
     password_iterations: int = passwords.ITERATIONS,
+    reproducible: bool = False,
 ) -> tuple[GameState, dict[str, str]]:
     """The opening state and the players' passwords (to be written once, GM only).
 
     With ``seed_hex`` the dice are HMAC dice committed to that seed; without,
-    the GM gives every die (manual mode) and seat 1 starts.
+    the GM gives every die (manual mode) and seat 1 starts.  ``reproducible``
+    derives passwords and salts from the seed (examples and tests only).
     """
     if not 2 <= len(specs) <= 6:
         raise DampfrossError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
@@ -59,12 +61,16 @@ def new_game(
         raise DampfrossError(f"player id {dupes[0]} is given twice")
     if not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", game_id):
         raise DampfrossError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.'")
-    secrets_out = {s.id: passwords.generate() for s in specs}
+    derive = (lambda what: f"{seed_hex}:{what}") if reproducible and seed_hex else (lambda what: None)
+    secrets_out = {s.id: passwords.generate(derive_from=derive(s.id)) for s in specs}
+
+    def hashed(pid: str) -> str:
+        salt = derive(pid)
+        salt_hex = passwords.derived_salt(salt) if salt else None
+        return passwords.hash_password(secrets_out[pid], salt=salt_hex, iterations=password_iterations)
+
     players = tuple(
-        Player(
-            id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0,
-            password_hash=passwords.hash_password(secrets_out[s.id], iterations=password_iterations), email=s.email,
-        )
+        Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id), email=s.email)
         for i, s in enumerate(specs)
     )
     books = Books(players, 0)

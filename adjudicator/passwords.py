@@ -10,9 +10,21 @@ _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no l/1/i/o/0: easy to copy from
 ITERATIONS = 120_000
 
 
-def generate(length: int = 10) -> str:
-    """A new random password that reads well in an e-mail."""
-    return "".join(secrets.choice(_ALPHABET) for _ in range(length))
+def generate(length: int = 10, derive_from: str | None = None) -> str:
+    """A new random password that reads well in an e-mail.
+
+    ``derive_from`` makes it reproducible (``adjudicate new --seed``, for
+    examples and tests only): the password is then a hash of that text.
+    """
+    if derive_from is None:
+        return "".join(secrets.choice(_ALPHABET) for _ in range(length))
+    digest = hashlib.sha256(("dampfross-password:" + derive_from).encode("utf-8")).digest()
+    return "".join(_ALPHABET[b % len(_ALPHABET)] for b in digest[:length])
+
+
+def derived_salt(text: str) -> str:
+    """A reproducible salt (``--seed`` games only)."""
+    return hashlib.sha256(("dampfross-salt:" + text).encode("utf-8")).hexdigest()[:32]
 
 
 def hash_password(password: str, *, salt: str | None = None, iterations: int = ITERATIONS) -> str:
