@@ -131,11 +131,15 @@ class GameMap:
 
     @cached_property
     def borders(self) -> frozenset[Side]:
-        """Every side between hexes of different countries (derived, never listed)."""
+        """Every side between land hexes of different countries (derived, never listed).
+
+        Sides at sea are left out: nothing is built there, and a map should not
+        show borders across the water.
+        """
         out = set()
         for h in self.terrain:
             for n in self.neighbours(h):
-                if h < n and self.is_border(h, n):
+                if h < n and self.is_border(h, n) and self.is_land(h) and self.is_land(n):
                     out.add(Side(h, n))
         return frozenset(out)
 
