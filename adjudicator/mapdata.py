@@ -238,7 +238,7 @@ def map_text(name_or_path: str | Path) -> tuple[str, str]:
     Raises ``FileNotFoundError`` with a helpful message when neither exists.
     """
     p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml") or p.exists():
+    if p.suffix in (".yaml", ".yml") or p.is_file():
         if not p.is_file():
             raise FileNotFoundError(f"map file {p} not found")
         return str(p), p.read_text(encoding="utf-8")

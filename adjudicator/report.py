@@ -23,6 +23,7 @@ from adjudicator.render.ascii import TrackMark, render_map, window_around
 from adjudicator.state import BANK, GameState, LedgerEntry
 
 WINDOW_COLUMNS = 18
+WINDOW_ROWS = 16
 
 
 @cache
@@ -72,17 +73,26 @@ def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int
     """ASCII windows (≤ 18 columns each) covering the given hexes, with this turn's track in upper case."""
     marks = track_marks(state, turn)
     out = []
-    for group in _column_groups(sorted(set(hexes), key=lambda h: h.col), WINDOW_COLUMNS - 4):
+    for group in clusters(hexes, WINDOW_COLUMNS - 4, WINDOW_ROWS - 4):
         corners = window_around(gmap, group, margin=2, max_cols=WINDOW_COLUMNS)
         out.append(render_map(gmap, marks, window=corners, legend=True, players=player_legend(state)))
     return out
 
 
-def _column_groups(hexes: Sequence[Hex], span: int) -> list[list[Hex]]:
+def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
+    """Group hexes into clusters whose bounding box is at most ``cols`` x ``rows`` hexes.
+
+    Greedy and deterministic: hexes in reading order join the first cluster
+    they fit, so nearby new track shares one window.
+    """
     groups: list[list[Hex]] = []
-    for h in hexes:
-        if groups and h.col - groups[-1][0].col < span:
-            groups[-1].append(h)
+    for h in sorted(set(hexes), key=lambda h: (h.row, h.col)):
+        for g in groups:
+            cs = [x.col for x in g] + [h.col]
+            rs = [x.row for x in g] + [h.row]
+            if max(cs) - min(cs) < cols and max(rs) - min(rs) < rows:
+                g.append(h)
+                break
         else:
             groups.append([h])
     return groups
