@@ -9,6 +9,7 @@ map of a wide board.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+import textwrap
 from functools import cache
 from typing import Any
 
@@ -22,13 +23,14 @@ from adjudicator.mapdata import GameMap
 from adjudicator.render.ascii import TrackMark, render_map, window_around
 from adjudicator.state import BANK, GameState, LedgerEntry
 
+LINE_WIDTH = 78
 WINDOW_COLUMNS = 18
 WINDOW_ROWS = 16
 
 
 @cache
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("adjudicator", "templates"),
         trim_blocks=True,
         lstrip_blocks=True,
@@ -36,6 +38,26 @@ def _env() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,
     )
+    env.filters["wrap"] = wrap
+    return env
+
+
+def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
+    """Fold a long line at spaces; continuation lines indented ``hang`` more than the first."""
+    if len(text) <= width:
+        return text
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text.strip(), width, initial_indent=lead, subsequent_indent=lead + " " * hang,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def wrap_problem(formatted: str) -> str:
+    """An order problem with its message and hint folded; the player's quoted line and caret stay as they are."""
+    lines = formatted.split("\n")
+    out = [wrap(lines[0], 2)]
+    for line in lines[1:]:
+        out.append(wrap(line, 6) if line.startswith("    hint: ") else line)
+    return "\n".join(out)
 
 
 def render(template: str, context: dict[str, Any]) -> str:
@@ -229,7 +251,7 @@ def private_report(
     ctx.update({
         "player": player,
         "echo": list(echo),
-        "problems": list(problems),
+        "problems": [wrap_problem(p) for p in problems],
         "notes": list(notes),
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),

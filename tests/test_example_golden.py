@@ -1,0 +1,71 @@
+"""Golden files: the example game (examples/demo.sh) reproduces its reports and game files byte for byte.
+
+Regenerate after a deliberate change with ``UPDATE_GOLDEN=1 pytest tests/test_example_golden.py``
+and read the diff before committing it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adjudicator import state as st
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).parent / "golden" / "example"
+
+
+def play(where: Path) -> Path:
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    subprocess.run(["bash", str(ROOT / "examples" / "demo.sh"), str(where)], check=True, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return where / "demo"
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory) -> Path:
+    return play(tmp_path_factory.mktemp("example"))
+
+
+def test_example_matches_golden_files(game: Path):
+    if os.environ.get("UPDATE_GOLDEN"):
+        shutil.rmtree(GOLDEN, ignore_errors=True)
+        shutil.copytree(game, GOLDEN)
+    got, want = tree(game), tree(GOLDEN)
+    assert sorted(got) == sorted(want)
+    for name in want:
+        assert got[name] == want[name], f"{name} differs from tests/golden/example/{name}"
+
+
+def test_example_is_byte_identical_on_rerun(game: Path, tmp_path: Path):
+    assert tree(play(tmp_path)) == tree(game)
+
+
+def test_balances_always_equal_ledger_sums(game: Path):
+    states = [game / "game.json"] + sorted(game.glob("turns/*/state-*.json"))
+    assert len(states) == 7
+    for path in states:
+        s = st.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
+        assert s.balances_from_ledger() == {p.id: p.balance for p in s.players}
+        paid_in = sum(e.amount for e in s.ledger if e.payer == "BANK")
+        paid_out = sum(e.amount for e in s.ledger if e.payee == "BANK")
+        assert sum(p.balance for p in s.players) == paid_in - paid_out
+
+
+def test_example_reports_show_the_typical_mistakes(game: Path):
+    private = (game / "reports" / "turn-002-NOB.txt").read_text(encoding="utf-8")
+    assert "unknown order 'BIULD'" in private and "did you mean BUILD?" in private
+    assert "'Rostok' understood as Rostock (1606)" in private
+    assert "1609 and 1607 are not neighbours" in private
+    public = (game / "reports" / "turn-003.txt").read_text(encoding="utf-8")
+    assert "HAFEN    pays RAVEL      2" in public
+    assert all(len(line) <= 80 for line in public.split("The whole map")[0].splitlines())
