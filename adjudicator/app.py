@@ -67,12 +67,27 @@ def reveal_seed(directory: str) -> str:
     return seed
 
 
-def archived_report(directory: str, turn: int | None, player: str | None) -> str:
-    """An archived report: public, or a player's private one."""
+def archived_report(directory: str, turn: int | None, player: str | None, archived: bool = False) -> str:
+    """A turn's report, public or a player's private one.
+
+    Re-rendered by replaying the archived turn (state before, orders as
+    received, the dice seed) when the seed is at hand; otherwise, or with
+    ``archived``, the text as it was sent.  The opening report is always the
+    archived text.
+    """
+    from adjudicator.turnrun import replay_turn
+
     gdir = GameDir(directory)
     state = gdir.load_state()
     t = state.turn - 1 if turn is None else turn
-    path = gdir.report_path(t, player.upper() if player else None)
+    pid = player.upper() if player else None
+    if pid and pid not in state.player_ids:
+        raise DampfrossError(f"no company {pid} in game {state.game_id}")
+    replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
+    if replayable and not archived and gdir.archive_path(t).is_dir():
+        run = replay_turn(gdir, t)
+        return run.private[pid] if pid else run.public
+    path = gdir.report_path(t, pid)
     if not path.is_file():
         raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
     return path.read_text(encoding="utf-8")

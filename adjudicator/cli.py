@@ -99,11 +99,12 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--turn", type=int, help="The turn (default: the last adjudicated; 0 is the opening).")
 @click.option("--player", metavar="ID", help="A player's private report instead of the public one.")
-def report_cmd(directory: str, turn: int | None, player: str | None) -> None:
-    """Print an archived report again."""
+@click.option("--archived", is_flag=True, help="The text as it was sent, instead of re-rendering.")
+def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool) -> None:
+    """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
     from adjudicator.app import archived_report
 
-    click.echo(archived_report(directory, turn, player), nl=False)
+    click.echo(archived_report(directory, turn, player, archived), nl=False)
 
 
 @cli.group("map")

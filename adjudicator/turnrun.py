@@ -30,8 +30,10 @@ from adjudicator.orders import (
     read_order_files,
     resolve,
 )
+from adjudicator.orders import collect, parse_orders
 from adjudicator.orders.collect import read_text
 from adjudicator.passwords import check_password
+from adjudicator import state as st
 from adjudicator.state import GameState
 from adjudicator.store import GameDir
 
@@ -79,11 +81,17 @@ def prepare(gdir: GameDir, paths: Sequence[str], trust: bool) -> tuple[GameState
     """Read the game and the orders; refuse a turn that cannot be run."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
+    orders = resolve(read_order_files(paths, game=state.game_id, turn=state.turn), gmap)
+    turn_input, warnings = accept(state, orders, trust)
+    return state, gmap, orders, turn_input, warnings
+
+
+def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[str]]:
+    """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
     if state.phase != "building":
         raise TurnRefused(f"game {state.game_id} is in the {state.phase} phase, which this version cannot adjudicate yet")
-    orders = resolve(read_order_files(paths, game=state.game_id, turn=state.turn), gmap)
     unreadable = [p for p in orders.problems if p.pos.line == 0]
     if unreadable:
         raise TurnRefused("cannot read the orders:\n" + "\n".join(p.format() for p in unreadable))
@@ -95,8 +103,7 @@ def prepare(gdir: GameDir, paths: Sequence[str], trust: bool) -> tuple[GameState
         listed = ", ".join(map(str, sorted(turns)))
         done = " (already adjudicated)" if max(turns) < state.turn else ""
         raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
-    turn_input, warnings = engine_input(state, orders, trust)
-    return state, gmap, orders, turn_input, warnings
+    return engine_input(state, orders, trust)
 
 
 def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[str]]:
@@ -157,6 +164,15 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
     """Adjudicate one turn; write nothing when ``dry_run``."""
     gdir = find_game(paths, game_dir)
     state, gmap, orders, turn_input, warnings = prepare(gdir, paths, trust)
+    run = _adjudicate(gdir, state, gmap, orders, turn_input, warnings)
+    if not dry_run:
+        reports: dict[str | None, str] = {None: run.public, **run.private}
+        gdir.commit_turn(state, run.result.after, _order_texts(paths), reports)
+    return run
+
+
+def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
+                warnings: list[str]) -> TurnRun:
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
@@ -166,10 +182,24 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
     private = {
         pid: report.private_report(result, gmap, pid, *_player_feedback(orders, pid)) for pid in state.player_ids
     }
-    run = TurnRun(gdir, orders, result, public, private, warnings)
-    if not dry_run:
-        reports: dict[str | None, str] = {None: public, **private}
-        gdir.commit_turn(state, result.after, _order_texts(paths), reports)
+    return TurnRun(gdir, orders, result, public, private, warnings)
+
+
+def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
+    """Adjudicate an archived turn again from its state-before and orders, with today's templates.
+
+    Refuses when the replay does not reproduce the archived state-after.
+    """
+    before = gdir.archived_state(turn, "before")
+    gmap = gdir.load_map(before)
+    folder = gdir.archive_path(turn) / "orders"
+    parsed = [parse_orders(read_text(p)[0], p.name) for p in sorted(folder.iterdir()) if p.is_file()]
+    orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap)
+    turn_input, warnings = accept(before, orders, trust=False)
+    run = _adjudicate(gdir, before, gmap, orders, turn_input, warnings)
+    archived = (gdir.archive_path(turn) / "state-after.json").read_text(encoding="utf-8")
+    if st.dumps(run.result.after) != archived:
+        raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
 
 

@@ -180,3 +180,32 @@ def test_report_prints_archived_reports(game: Path):
     assert "Turn 1 report" in invoke("report", str(game)).output
     assert "private report for BLUE" in invoke("report", str(game), "--turn", "1", "--player", "blue").output
     assert "Opening report" in invoke("report", str(game), "--turn", "0").output
+
+
+def test_manual_dice_game(tmp_path: Path, monkeypatch):
+    """--dice manual: the GM gives every allowance with ROLL lines; a missing one refuses the turn."""
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "m1", "--map", TINY, "--player", "RED", "--player", "BLUE", "--dice", "manual")
+    game = tmp_path / "m1"
+    assert not (game / "seed.secret").exists()
+    pw = passwords(game)
+    text = f"GAME m1\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\nBUILD Nordstadt - 0403 - 0404\n"
+    (tmp_path / "t1.orders").write_text(text + "GM\nROLL BLUE 3\n")
+    before = snapshot(game)
+    result = invoke("t1.orders", ok=False)
+    assert result.exit_code == 1 and "ROLL RED" in result.output
+    assert snapshot(game) == before
+    (tmp_path / "t1.orders").write_text(text + "GM\nWURF RED 1\n")
+    result = invoke("t1.orders")
+    assert "allowance 1 (dice 1), used 1" in result.output and "costs 1 point (plain), only 0" in result.output
+    assert "manual dice" in invoke("verify", str(game)).output
+
+
+def test_report_rerenders_by_replaying_the_archive(game: Path):
+    invoke(str(orders(game)))
+    sent = (game / "reports" / "turn-001.txt").read_text()
+    assert invoke("report", str(game), "--turn", "1").output == sent
+    assert invoke("report", str(game), "--archived").output == sent
+    (game / "turns" / "turn-001" / "orders" / "turn1.orders").write_text("GAME g1\nTURN 1\n")
+    result = invoke("report", str(game), "--turn", "1", ok=False)
+    assert result.exit_code == 1 and "does not reproduce" in result.output
