@@ -137,23 +137,23 @@ def next_turn(state: GameState) -> dict[str, Any]:
 
 
 def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) -> list[dict[str, Any]]:
-    """The score table: brought forward, bonuses, fees in and out, building, carried forward."""
+    """The score table: brought forward, bonuses, fees in and out, building and other, carried forward."""
     rows = []
     for p in sorted(state.players, key=lambda p: p.seat):
-        def total(pred) -> int:
-            return sum(e.amount for e in entries if pred(e))
-
-        row = {
+        bonus = sum(e.amount for e in entries if e.payee == p.id and e.reason == "town-bonus")
+        fees_in = sum(e.amount for e in entries if e.payee == p.id and e.payer != BANK)
+        fees_out = sum(e.amount for e in entries if e.payer == p.id and e.payee != BANK)
+        from_bank = sum(e.amount for e in entries if e.payee == p.id and e.payer == BANK) - bonus
+        to_bank = sum(e.amount for e in entries if e.payer == p.id and e.payee == BANK)
+        rows.append({
             "player": p.id,
             "brought": before.player(p.id).balance,
-            "bonus": total(lambda e: e.payee == p.id and e.reason == "town-bonus"),
-            "fees_in": total(lambda e: e.payee == p.id and e.payer != BANK),
-            "fees_out": total(lambda e: e.payer == p.id and e.payee != BANK),
-            "other": total(lambda e: e.payee == p.id and e.payer == BANK and e.reason != "town-bonus")
-            - total(lambda e: e.payer == p.id and e.payee == BANK),
+            "bonus": bonus,
+            "fees_in": fees_in,
+            "fees_out": fees_out,
+            "other": from_bank - to_bank,
             "carried": p.balance,
-        }
-        rows.append(row)
+        })
     return rows
 
 

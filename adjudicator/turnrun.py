@@ -166,7 +166,8 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
     state, gmap, orders, turn_input, warnings = prepare(gdir, paths, trust)
     run = _adjudicate(gdir, state, gmap, orders, turn_input, warnings)
     if not dry_run:
-        reports: dict[str | None, str] = {None: run.public, **run.private}
+        reports: dict[str | None, str] = {None: run.public}
+        reports.update(run.private)
         gdir.commit_turn(state, run.result.after, _order_texts(paths), reports)
     return run
 
@@ -243,7 +244,8 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     ok = not orders.problems and not warnings_fatal(result, turn_input)
     parts = [p.format() for p in orders.problems] + [n.format() for n in orders.notes] + warnings
     for pid in turn_input.orders:
-        parts.append(report.check_report(result, gmap, pid, orders.section(pid).echo() if orders.section(pid) else []))
+        section = orders.section(pid)
+        parts.append(report.check_report(result, gmap, pid, section.echo() if section else []))
     if not turn_input.orders:
         parts.append("no orders to price")
     return "\n".join(parts).rstrip() + "\n", ok
