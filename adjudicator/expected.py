@@ -25,8 +25,8 @@ DIE_FACES = 6
 
 
 def is_mountain(gmap: GameMap, h: Hex) -> bool:
-    """A mountain hex for movement; town hexes count as plain ([reading], as for building)."""
-    return gmap.terrain_at(h) is Terrain.MOUNTAIN and not gmap.is_town(h)
+    """A mountain hex (towns stand only on plain hexes, the map check sees to that)."""
+    return gmap.terrain_at(h) is Terrain.MOUNTAIN
 
 
 def step_cost(gmap: GameMap, rules: Rules, a: Hex, b: Hex) -> int:
