@@ -16,7 +16,7 @@ manual dice mode the GM's values are given with ``GivenDice``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -203,9 +203,9 @@ class _Drawer:
                 return m
         return None
 
-    def draw(self, what: str, possible, start: Town | None = None) -> int:
+    def draw(self, what: str, possible: Callable[[Town], bool], start: Town | None = None) -> int:
         """Roll red and white until a number passes every check."""
-        if not any(self.free(n) and possible(self.gmap.town_by_number(n)) for n in VALID_NUMBERS):
+        if not any(self.free(n) and possible(self.gmap.town_by_number(n)) for n in VALID_NUMBERS):  # type: ignore[arg-type]
             raise RaceDrawError(f"race {self.number}: no town can be drawn as the {_WORD[what]}")
         for attempt in range(1, MAX_DRAWS + 1):
             red = self.source.die(f"race{self.number}:{what}:red", attempt)
@@ -218,7 +218,7 @@ class _Drawer:
             self.redraws.append(f"{_WORD[what]} {reason}: drawn again")
         raise RaceDrawError(f"race {self.number}: no usable {_WORD[what]} in {MAX_DRAWS} draws")
 
-    def _check(self, n: int, start: Town | None, possible) -> int | str:
+    def _check(self, n: int, start: Town | None, possible: Callable[[Town], bool]) -> int | str:
         """The number to use, or why ``n`` must be drawn again."""
         town = self.gmap.town_by_number(n)
         if town is None:

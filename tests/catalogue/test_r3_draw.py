@@ -1,0 +1,215 @@
+"""Rules catalogue, RULES.md §3 "Drawing a race": red tens, white units, redraws, options.
+
+Board: three plain rows; the towns stand in row 2, so the land distance
+from Alt is the column difference.  Numbers no town has are drawn again.
+
+    Alt 0102 (11)   Burg 0402 (12, 3 hexes from Alt)   Cell 0502 (13, 4)
+    Dorf 0602 (14, 5)   Ende 0702 (15, 6)   Gut 1002 (22, 9)   Fern 1302 (16 and 21, 12)
+    Hof 0104 (23, 2 hexes from Alt)
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.dice import DiceRoller, commitment, seed_from_text, verify
+from adjudicator.racedraw import (
+    GivenDice,
+    MissingDice,
+    RaceDrawError,
+    RolledDice,
+    draw_race,
+    draw_turn_races,
+    render_used_grid,
+    used_after,
+)
+from adjudicator.rules import load_profile
+from tests.helpers import H, make_map
+
+SCHMIDT = load_profile("schmidt")
+BUETEHORN = load_profile("buetehorn")
+ONCE = SCHMIDT.with_overrides(["numbers_once=on"])
+
+GMAP = make_map(
+    """\
+..............
+..............
+..............
+..............
+""",
+    towns=[("Alt", "0102", [11]), ("Burg", "0402", [12]), ("Cell", "0502", [13]), ("Dorf", "0602", [14]),
+           ("Ende", "0702", [15]), ("Gut", "1002", [22]), ("Fern", "1302", [16, 21]), ("Hof", "0104", [23])],
+)
+
+
+def given(*values: int) -> GivenDice:
+    return GivenDice(values, game="g", turn=7)
+
+
+def test_D01_red_die_tens_white_die_units():
+    """R3-D01 (seed 000: 'Der rote Würfel nennt die Zehnerstelle, der weiße die Einerstelle ...
+    Rot 6, Weiß 5, Ergebnis: ... 65'): red 1 white 1 is town 11, red 1 white 5 is town 15."""
+    d = draw_race(GMAP, SCHMIDT, given(1, 1, 1, 5), 1)
+    assert (d.start_town, d.start_number, d.dest_town, d.dest_number) == ("Alt", 11, "Ende", 15)
+    assert (d.start_hex, d.dest_hex, d.distance) == (H("0102"), H("0702"), 6)
+    assert [x.label for x in d.dice] == [
+        "manual:g|turn=7|race1:start:red|1", "manual:g|turn=7|race1:start:white|1",
+        "manual:g|turn=7|race1:dest:red|1", "manual:g|turn=7|race1:dest:white|1",
+    ]
+    assert d.redraws == () and d.marks == ()
+
+
+def test_D02_destination_under_six_hexes_is_drawn_again():
+    """R3-D02 (seed 000: 'Die kürzeste Route zwischen zwei Orten muß mindestens SECHS Felder lang sein,
+    sonst ist ein anderer Zielpunkt auszuwürfeln'): Dorf, 5 hexes from Alt, is drawn again; Ende (6) stands."""
+    d = draw_race(GMAP, SCHMIDT, given(1, 1, 1, 4, 1, 5), 1)
+    assert d.dest_town == "Ende"
+    assert d.redraws == ("destination 14 (Dorf): only 5 hexes from Alt, at least 6 needed: drawn again",)
+    assert [x.label.split("|", 2)[2] for x in d.dice[2:]] == [
+        "race1:dest:red|1", "race1:dest:white|1", "race1:dest:red|2", "race1:dest:white|2"]
+
+
+def test_D03_buetehorn_at_least_three_hexes_between():
+    """R3-D03 (seed 003: 'A transport will only be attempted if there are at least 3 hexes between start
+    hex and end hex'; profile buetehorn: min_race_distance 4): Burg (3 steps) is drawn again, Cell (4) stands."""
+    d = draw_race(GMAP, BUETEHORN, given(1, 1, 1, 2, 1, 3), 1)
+    assert d.dest_town == "Cell" and d.distance == 4
+    assert len(d.redraws) == 1 and "only 3 hexes" in d.redraws[0]
+
+
+def test_D04_distance_is_over_land_track_or_not():
+    """R3-D04 [reading] (RULES §3: 'Distance = fewest hex steps over land hexes, track or no track'):
+    water between two towns makes the race longer than the straight line."""
+    lake = make_map(
+        """\
+.........
+.~~~~....
+.........
+""",
+        towns=[("Links", "0102", [11]), ("Rechts", "0602", [12])],
+    )
+    d = draw_race(lake, SCHMIDT, given(1, 1, 1, 2), 1)
+    assert d.distance == 6 and d.redraws == ()  # 5 in a straight line, but 0202..0502 is lake
+
+
+def test_D05_a_number_no_town_has_is_drawn_again():
+    """R3-D05 (issue 4: maps with fewer than 36 numbers): 31 is no town's number, drawn again."""
+    d = draw_race(GMAP, SCHMIDT, given(3, 1, 1, 1, 1, 5), 1)
+    assert d.start_town == "Alt"
+    assert d.redraws == ("start 31: no town has this number: drawn again",)
+
+
+def test_D06_a_town_not_yet_connected_is_drawn_again():
+    """R3-D06 (RULES §3: 'a town not yet connected is redrawn'): Gut has no track yet."""
+    d = draw_race(GMAP, SCHMIDT, given(1, 1, 2, 2, 1, 5), 1, connected={"Alt", "Ende"})
+    assert d.dest_town == "Ende"
+    assert d.redraws == ("destination 22 (Gut): not connected yet: drawn again",)
+
+
+def test_D07_the_start_town_itself_is_drawn_again():
+    """R3-D07 (seed 000: a race runs 'zwischen ... zwei Städten'): Fern holds 16 and 21; 21 after 16 is
+    the start town itself and is drawn again."""
+    d = draw_race(GMAP, SCHMIDT, given(1, 6, 2, 1, 1, 1), 1)
+    assert (d.start_town, d.dest_town) == ("Fern", "Alt")
+    assert d.redraws == ("destination 21 (Fern): the start town itself: drawn again",)
+
+
+def test_D08_chain_races_start_at_the_last_destination():
+    """R3-D08 (seed 000: 'daß der Zielort einer Fahrt gleichzeitig als Standort für die nächste Fahrt dient.
+    Dann brauchen Sie nur einen neuen Zielbahnhof auszuwürfeln'; seed 003; option chain_races)."""
+    rules = SCHMIDT.with_overrides(["chain_races=on", "races_per_turn=2"])
+    first, second = draw_turn_races(GMAP, rules, given(1, 1, 1, 5, 1, 1), 4)
+    assert (first.number, first.start_town, first.dest_town) == (4, "Alt", "Ende")
+    assert (second.number, second.start_town, second.dest_town, second.chained) == (5, "Ende", "Alt", True)
+    assert len(second.dice) == 2 and "race5:dest:red" in second.dice[0].label
+
+
+def test_D09_chain_from_the_previous_turn():
+    """R3-D09 (option chain_races): the first race of a turn starts at the last race's destination."""
+    rules = SCHMIDT.with_overrides(["chain_races=on"])
+    (d,) = draw_turn_races(GMAP, rules, given(1, 1), 9, last_destination=16)
+    assert (d.start_town, d.dest_town, d.chained) == ("Fern", "Alt", True)
+
+
+def test_D10_numbers_once_a_repeat_takes_the_next_higher_free_number():
+    """R3-D10 (seed 004: 'vezme se místo něj nejbližší vyšší číslo, které je volné'; seed 000: 'jede Stadt
+    nur einmal ... Start oder Ziel'): 15 is used, so 15 becomes 16 (Fern)."""
+    d = draw_race(GMAP, ONCE, given(1, 1, 1, 5), 1, used=[15])
+    assert (d.dest_number, d.dest_town) == (16, "Fern")
+    assert d.notes == ("15 is used: took the next free number 16 (Fern)",)
+    assert d.marks == (11, 16)
+
+
+def test_D11_numbers_once_wraps_to_the_lowest_free_number():
+    """R3-D11 (seed 004: 'Pokud už jsou města s vyššími čísly vyčerpána, vezme se město s nejnižším číslem,
+    které je ještě volné'): 22 and 23 (and every number above with a town) are used: 22 wraps to 11."""
+    d = draw_race(GMAP, ONCE, given(2, 2, 1, 5), 1, used=[22, 23])
+    assert d.start_number == 11
+    assert d.notes == ("22 is used: took the next free number 11 (Alt)",)
+
+
+def test_D12_rejected_destination_is_not_marked_used():
+    """R3-D12 (seed 004: 'Původně hozené číslo cílového města se v tabulce neoznačí jako použité'):
+    Dorf (14) is too close and drawn again; only 11 and 15 are marked."""
+    d = draw_race(GMAP, ONCE, given(1, 1, 1, 4, 1, 5), 1)
+    assert d.marks == (11, 15)
+    assert used_after([12], [d]) == (11, 12, 15)
+
+
+def test_D13_chained_start_is_not_marked_again():
+    """R3-D13 (options chain_races + numbers_once): a chained start was marked as the last destination."""
+    rules = ONCE.with_overrides(["chain_races=on"])
+    d = draw_race(GMAP, rules, given(1, 1), 2, used=[16], start_number=16)
+    assert d.marks == (11,)
+
+
+def test_D14_used_number_grid():
+    """R3-D14 (seed 000: 'Der Bankhalter hält in einem Raster fest, welche Städtekennzahlen bereits
+    angefahren wurden'): tens across, units down; X used, 2 used twice, - no town."""
+    text = render_used_grid([11, 15, 15, 31], GMAP)
+    assert text == (
+        "    10 20 30 40 50 60\n"
+        "  1  X  .  X  -  -  -\n"
+        "  2  .  .  -  -  -  -\n"
+        "  3  .  .  -  -  -  -\n"
+        "  4  .  -  -  -  -  -\n"
+        "  5  2  -  -  -  -  -\n"
+        "  6  .  -  -  -  -  -\n"
+    )
+
+
+def test_D15_hmac_dice_are_recorded_and_verifiable():
+    """R3-D15 (issue 4: 'every die is recorded and verifiable'): every die of the draw, redraws included,
+    is in the roller's log and recomputes from the seed."""
+    seed = seed_from_text("race draw")
+    roller = DiceRoller(seed, "g1")
+    d = draw_race(GMAP, SCHMIDT, RolledDice(roller, 3), 1)
+    assert list(d.dice) == roller.rolled
+    assert len(d.dice) == 4 + 2 * len(d.redraws)
+    assert verify(seed, commitment(seed), list(d.dice)) == []
+    assert d.distance >= 6
+    assert draw_race(GMAP, SCHMIDT, RolledDice(DiceRoller(seed, "g1"), 3), 1) == d
+
+
+def test_D16_races_per_turn():
+    """R3-D16 (rules key races_per_turn; RULES §6 rr-postal: 7 races a round): numbered on from the first."""
+    rules = SCHMIDT.with_overrides(["races_per_turn=3"])
+    draws = draw_turn_races(GMAP, rules, RolledDice(DiceRoller(seed_from_text("t"), "g"), 2), 10)
+    assert [d.number for d in draws] == [10, 11, 12]
+    assert not any(d.chained for d in draws)
+
+
+def test_D17_manual_dice_must_cover_every_roll():
+    """R3-D17 (manual dice mode): a draw that needs more dice than given is refused, naming the die."""
+    with pytest.raises(MissingDice, match="race1:dest:red"):
+        draw_race(GMAP, SCHMIDT, given(1, 1, 1, 4), 1)
+    d = draw_race(GMAP, SCHMIDT, GivenDice({"race1:start:red": 1, "race1:start:white": 1,
+                                            "race1:dest:red": 1, "race1:dest:white": 5}), 1)
+    assert d.dest_town == "Ende"
+
+
+def test_D18_no_destination_possible():
+    """R3-D18: when no town can be the destination the draw is refused, not looped forever."""
+    small = make_map("....\n", towns=[("A", "0101", [11]), ("B", "0401", [12])])
+    with pytest.raises(RaceDrawError):
+        draw_race(small, SCHMIDT, given(1, 1, 1, 2), 1)
