@@ -13,6 +13,7 @@ roll of 2 or more, and a roll that stops just before it loses the rest).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -45,7 +46,7 @@ def step_cost(gmap: GameMap, rules: Rules, a: Hex, b: Hex) -> int:
 
 def route_costs(gmap: GameMap, rules: Rules, hexes: Sequence[Hex]) -> tuple[int, ...]:
     """Movement cost of every step of a route, in order."""
-    return tuple(step_cost(gmap, rules, a, b) for a, b in zip(hexes, hexes[1:]))
+    return tuple(step_cost(gmap, rules, a, b) for a, b in itertools.pairwise(hexes))
 
 
 @dataclass(frozen=True)

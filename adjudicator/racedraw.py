@@ -76,9 +76,10 @@ class GivenDice:
                 raise MissingDice(f"no die given for {key}")
             value = self._map[key]
         else:
-            value = next(self._seq, None)  # type: ignore[arg-type]
-            if value is None:
+            given = next(self._seq, None)
+            if given is None:
                 raise MissingDice(f"not enough dice given: {purpose} (#{index}) is missing")
+            value = given
         if not 1 <= value <= 6:
             raise MissingDice(f"die for {purpose} (#{index}) must be 1..6, not {value}")
         die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", value)
