@@ -210,7 +210,8 @@ CASES = [
         (
             "t.orders:2:1",
             "syntax",
-            "unknown order 'Hallo': an order line starts with GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, GM or ROLL",
+            "unknown order 'Hallo': an order line starts with "
+            "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES",
             "put remarks after '#', which starts a comment",
         ),
         id="prose",
@@ -226,7 +227,7 @@ CASES = [
             "t.orders:2:1",
             "syntax",
             "a line cannot begin with a point; an order line starts with "
-            "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, GM or ROLL",
+            "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES",
             "write BUILD 0402 - 0403",
         ),
         id="build-keyword-forgotten",

@@ -4,13 +4,18 @@ Typical use::
 
     from adjudicator.orders import read_order_files, resolve
 
-    orders = resolve(read_order_files(["turn3/"], turn=3), gmap)
+    orders = resolve(read_order_files(["turn3/"], turn=3), gmap, companies=["RED", "BLUE"])
     for problem in orders.problems:
         print(problem.format())
 
 ``parse_orders`` (one file's text, no map) → ``collect`` (merge files: the
 last section per player counts; GAME/TURN agree) → ``resolve`` (points to
-hexes on a map).  Nothing raises for bad orders: every problem is data, in
+hexes on a map; the game's company IDs tell owners in ENTER routes from
+towns).
+
+Players write START, BUILD, PASS, DECLARE END and, in racing turns,
+ENTER; the GM writes ROLL, RACE and MOVES.  The grammar's comments
+(``grammar/orders.lark``) describe every form.  Nothing raises for bad orders: every problem is data, in
 ``OrderSet.problems``, with file, line, column and a hint.
 """
 
@@ -22,14 +27,18 @@ from adjudicator.orders.collect import (
     order_file_paths,
     read_order_files,
 )
-from adjudicator.orders.line import MAX_ROLL, order_parser, parse_line
+from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
 from adjudicator.orders.model import (
     GM_SECTION,
+    MAX_RACE,
     BuildOrder,
+    DashedPoint,
     DeclareEndOrder,
+    EnterOrder,
     GMOrder,
     GMSection,
     Header,
+    MovesOrder,
     Note,
     Order,
     OrderProblem,
@@ -40,8 +49,10 @@ from adjudicator.orders.model import (
     Point,
     Pos,
     ProblemKind,
+    RaceOrder,
     ResolvedPoint,
     RollOrder,
+    RouteSegment,
     Section,
     StartOrder,
 )
@@ -51,13 +62,18 @@ from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
 
 __all__ = [
     "GM_SECTION",
+    "MAX_MOVE",
+    "MAX_RACE",
     "MAX_ROLL",
     "ORDER_SUFFIXES",
     "BuildOrder",
+    "DashedPoint",
     "DeclareEndOrder",
+    "EnterOrder",
     "GMOrder",
     "GMSection",
     "Header",
+    "MovesOrder",
     "Note",
     "Order",
     "OrderProblem",
@@ -68,8 +84,10 @@ __all__ = [
     "Point",
     "Pos",
     "ProblemKind",
+    "RaceOrder",
     "ResolvedPoint",
     "RollOrder",
+    "RouteSegment",
     "Section",
     "StartOrder",
     "TownMatch",

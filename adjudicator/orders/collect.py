@@ -1,7 +1,9 @@
 """Gather the order files of one turn into a single ``OrderSet``.
 
 ``collect`` is pure: it merges parsed files (the last section received for
-a player counts, with a note naming what it replaced) and checks that every
+a player counts, with a note naming what it replaced; of the GM's lines the
+last ROLL per player, RACE per race and MOVES per race and player count,
+likewise noted) and checks that every
 GAME and TURN line agrees with the game and turn the GM named, or else with
 the first one read.  ``read_order_files`` is the only function of the
 order package that touches the file system.
@@ -18,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from adjudicator.orders.model import (
+    GMOrder,
     GMSection,
     Header,
     Note,
@@ -25,6 +28,7 @@ from adjudicator.orders.model import (
     OrderSet,
     ParsedFile,
     Pos,
+    RaceOrder,
     RollOrder,
     Section,
     sort_by_position,
@@ -114,17 +118,28 @@ def _same(a: str | int, b: str | int | None) -> bool:
 
 
 def _merge_gm(sections: list[GMSection], notes: list[Note]) -> GMSection | None:
-    """All GM sections as one; a later ROLL for the same player replaces an earlier one."""
+    """All GM sections as one; a later ROLL for the same player, RACE for the same race
+    or MOVES for the same race and player replaces an earlier one."""
     if not sections:
         return None
-    rolls: dict[str, RollOrder] = {}
+    kept: dict[tuple[object, ...], GMOrder] = {}
     for s in sections:
         for o in s.orders:
-            old = rolls.pop(o.player, None)
+            key, what = _gm_key(o)
+            old = kept.pop(key, None)
             if old is not None:
-                notes.append(Note(f"ROLL for {o.player} at {old.pos.short} is replaced by this one", o.pos))
-            rolls[o.player] = o
-    return GMSection(tuple(rolls.values()), sections[0].pos)
+                notes.append(Note(f"{what} at {old.pos.short} is replaced by this one", o.pos))
+            kept[key] = o
+    return GMSection(tuple(kept.values()), sections[0].pos)
+
+
+def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], str]:
+    """What a GM line is about (a later line about the same replaces it) and its name in a note."""
+    if isinstance(o, RollOrder):
+        return ("ROLL", o.player), f"ROLL for {o.player}"
+    if isinstance(o, RaceOrder):
+        return ("RACE", o.number), f"RACE {o.number}"
+    return ("MOVES", o.race, o.player), f"MOVES for {o.player} in race {o.race}"
 
 
 def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:

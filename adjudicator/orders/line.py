@@ -3,10 +3,22 @@
 Each line is parsed on its own, so a typo on one line never hides the
 errors of the next.  The result is a value (an order, a header, a PLAYER
 or GM line) and the problems found on the line; nothing is raised.
+
+Owner-named segments of an ENTER route are sorted out here, from the
+points the grammar read (see the grammar's comments):
+
+* a one-word point in brackets, ``0712 -(BLUE)- 0713``, is an owner (and
+  must stand between two points; in a BUILD line it is refused);
+* a one-word point with dashes directly around it, ``0712 -BLUE- 0713`` or
+  ``0712-Nordstadt-0713``, becomes a ``DashedPoint``: ``resolve`` makes it
+  an owner if it is a company ID of the game, else a town.
+
+Race numbers (1..99) and movement rolls (1..6) are checked here too.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -24,20 +36,34 @@ from lark import (
 from adjudicator.hexgrid import Hex, LabelError
 from adjudicator.orders.mistakes import EXAMPLES, ErrorContext, explain, keyword_of
 from adjudicator.orders.model import (
+    MAX_RACE,
     BuildOrder,
+    DashedPoint,
     DeclareEndOrder,
+    EnterOrder,
     Header,
+    MovesOrder,
     OrderProblem,
     PassOrder,
     Point,
     Pos,
     ProblemKind,
+    RaceOrder,
     RollOrder,
     StartOrder,
 )
 
 MAX_ROLL = 12
 """The highest manual roll the parser accepts (two dice); the rules profile may allow less."""
+
+MAX_MOVE = 6
+"""The highest movement roll of MOVES: a train moves by one die."""
+
+DASHES = "-\u2013\u2014"
+"""The characters the grammar reads as a dash (mail programs turn ``-`` into en or em dashes)."""
+
+_BRACKETED = re.compile(r"\(\s*([^\W\d_]\w*)\s*\)")
+"""A point that is one word in brackets: an owner, ``-(BLUE)-``."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +84,10 @@ class GMLine:
     text: str = ""
 
 
-LineItem: TypeAlias = Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | RollOrder
+LineItem: TypeAlias = (
+    Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
+    | RollOrder | RaceOrder | MovesOrder
+)
 
 
 @dataclass(frozen=True)
@@ -165,14 +194,20 @@ class _LineReader:
             points = self.points(node)
             item = StartOrder(points[0], start, self.text) if points else None
         elif kind == "build_order":
-            points = self.points(node)
-            item = BuildOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None
+            route = self.path(self.subtree(node, "path"), owners_allowed=False)
+            item = BuildOrder(route[0], start, self.text) if route else None
         elif kind == "pass_order":
             item = PassOrder(start, self.text)
         elif kind == "end_order":
             item = DeclareEndOrder(start, self.text)
+        elif kind == "enter_order":
+            item = self.enter(node, toks, start)
         elif kind == "roll_order":
             item = self.roll(toks, start)
+        elif kind == "race_order":
+            item = self.race(node, toks, start)
+        elif kind == "moves_order":
+            item = self.moves(toks, start)
         else:  # pragma: no cover - the grammar has no other line
             raise AssertionError(kind)
         return LineResult(item, tuple(self.problems))
@@ -195,26 +230,156 @@ class _LineReader:
             return None
         return RollOrder(str(toks[1]).upper(), value, start, self.text)
 
+    def race_number(self, tok: Token) -> int | None:
+        """The race number of ENTER, RACE or MOVES, or ``None`` (and a problem) outside 1..99."""
+        value = int(tok)
+        if not 1 <= value <= MAX_RACE:
+            self.problem(
+                "illegal", f"there is no race {tok}: races are numbered 1 to {MAX_RACE}", self.pos(tok),
+                "write the race's number as printed in the report",
+            )
+            return None
+        return value
+
+    def enter(self, node: Tree[Token], toks: list[Token], start: Pos) -> EnterOrder | None:
+        race = self.race_number(toks[1])
+        partner = str(toks[3]).upper() if toks[2].type == "WITH" else None
+        if toks[-1].type == "BEST":
+            return EnterOrder(race, (), (), True, partner, start, self.text) if race is not None else None
+        route = self.path(self.subtree(node, "path"), owners_allowed=True)
+        if route is None or race is None:
+            return None
+        points, owners, owner_pos = route
+        return EnterOrder(race, points, owners, False, partner, start, self.text, owner_pos=owner_pos)
+
+    def race(self, node: Tree[Token], toks: list[Token], start: Pos) -> RaceOrder | None:
+        number = self.race_number(toks[1])
+        points = [self.point(p) for p in self.places(node)]
+        if number is None or None in points:
+            return None
+        a, b = points
+        assert a is not None and b is not None
+        return RaceOrder(number, a, b, start, self.text)
+
+    def moves(self, toks: list[Token], start: Pos) -> MovesOrder | None:
+        race = self.race_number(toks[1])
+        rolls = toks[3:]
+        bad = [t for t in rolls if not 1 <= int(t) <= MAX_MOVE]
+        for t in bad:
+            hint = None
+            if len(t) > 1 and all("1" <= c <= str(MAX_MOVE) for c in t):
+                hint = f"write one roll per number, apart: {' '.join(t)}"
+            self.problem(
+                "illegal", f"a roll of {t} is impossible: a die gives 1 to {MAX_MOVE}", self.pos(t), hint
+            )
+        if race is None or bad:
+            return None
+        return MovesOrder(race, str(toks[2]).upper(), tuple(int(t) for t in rolls), start, self.text)
+
     @staticmethod
     def places(node: Tree[Token]) -> list[Tree[Token]]:
         return [c for c in node.children if isinstance(c, Tree)]
 
+    @staticmethod
+    def subtree(node: Tree[Token], name: str) -> Tree[Token]:
+        return next(c for c in node.children if isinstance(c, Tree) and c.data == name)
+
     def points(self, node: Tree[Token]) -> list[Point]:
-        """The points of a START or BUILD line; bad labels become problems and are left out."""
-        out: list[Point] = []
+        """The points of a START line; bad labels become problems and are left out."""
+        return [p for p in (self.point(place) for place in self.places(node)) if p is not None]
+
+    def point(self, place: Tree[Token]) -> Point | None:
+        """A label or town as written; ``None`` (and a problem) for digits that are no label."""
+        words = [t for t in place.children if isinstance(t, Token)]
+        pos = self.pos(words[0])
+        if place.data == "town":
+            return Point(" ".join(str(w) for w in words), pos, "town")
+        label = str(words[0])
+        error = _label_error(label)
+        if error is not None:
+            self.problem("syntax", error[0], pos, error[1])
+            return None
+        return Point(label, pos, "label")
+
+    def between_dashes(self, word: Token) -> bool:
+        """True when the word is written with a dash directly before and after it."""
+        start, end = word.start_pos, word.end_pos
+        if start is None or end is None:  # pragma: no cover - the lexer sets both
+            return False
+        return start > 0 and self.text[start - 1] in DASHES and end < len(self.text) and self.text[end] in DASHES
+
+    def path(
+        self, node: Tree[Token], *, owners_allowed: bool
+    ) -> tuple[tuple[Point, ...], tuple[str | None, ...], tuple[Pos | None, ...]] | None:
+        """The points of a BUILD or ENTER path, one owner per segment, and where each owner was written.
+
+        ``None`` when something on the path is wrong (each wrong thing is a problem).
+        """
+        items: list[Point | tuple[str, Pos] | None] = []
+        ok = True
         for place in self.places(node):
             words = [t for t in place.children if isinstance(t, Token)]
-            pos = self.pos(words[0])
-            if place.data == "town":
-                out.append(Point(" ".join(str(w) for w in words), pos, "town"))
+            text = " ".join(str(w) for w in words)
+            bracketed = _BRACKETED.fullmatch(text) if place.data == "town" else None
+            if bracketed is not None:
+                if owners_allowed:
+                    items.append((bracketed.group(1).upper(), self.pos(words[0])))
+                    continue
+                self.problem(
+                    "illegal",
+                    f"'{text}' names the owner of a segment, which only a race route does (ENTER ... ROUTE); "
+                    "BUILD builds your own line",
+                    self.pos(words[0]), f"remove '{text}' and a dash next to it",
+                )
+                ok = False
                 continue
-            label = str(words[0])
-            error = _label_error(label)
-            if error is not None:
-                self.problem("syntax", error[0], pos, error[1])
+            if owners_allowed and place.data == "town" and len(words) == 1 and self.between_dashes(words[0]):
+                items.append(DashedPoint(text, self.pos(words[0]), "town"))
                 continue
-            out.append(Point(label, pos, "label"))
-        return out
+            point = self.point(place)
+            ok = ok and point is not None
+            items.append(point)
+        ok = self.check_owners(items) and ok
+        if not ok:
+            return None
+        points: list[Point] = []
+        owners: list[str | None] = []
+        owner_pos: list[Pos | None] = []
+        pending: tuple[str, Pos] | None = None
+        for item in items:
+            if isinstance(item, tuple):
+                pending = item
+            elif isinstance(item, Point):
+                if points:
+                    owners.append(pending[0] if pending else None)
+                    owner_pos.append(pending[1] if pending else None)
+                points.append(item)
+                pending = None
+        return tuple(points), tuple(owners), tuple(owner_pos)
+
+    def check_owners(self, items: list[Point | tuple[str, Pos] | None]) -> bool:
+        """Every bracketed owner stands between two points; a problem for each that does not."""
+        ok = True
+        for i, item in enumerate(items):
+            if not isinstance(item, tuple):
+                continue
+            name, pos = item
+            example = f"e.g. 0712 -({name})- 0713"
+            if i == 0 or i == len(items) - 1:
+                where = "begin" if i == 0 else "end"
+                self.problem(
+                    "illegal",
+                    f"a route cannot {where} with an owner: -({name})- names whose line runs between the two points around it",
+                    pos, f"write the owner between two points, {example}",
+                )
+                ok = False
+            elif isinstance(before := items[i - 1], tuple):
+                self.problem(
+                    "illegal", f"two owners named for one segment: -({before[0]})- and -({name})-",
+                    pos, "name one owner between two points",
+                )
+                ok = False
+        return ok
 
 
 def _label_error(label: str) -> tuple[str, str | None] | None:

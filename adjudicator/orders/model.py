@@ -11,8 +11,10 @@ Three kinds of problem (see ``OrderProblem``):
     a label that is not four digits, an unreadable file).
 ``illegal``
     the text is readable but cannot stand: an unknown town, a label that is
-    not on the map, two points that are not neighbours, ROLL outside the
-    GM's section, orders before any PLAYER line, a TURN that does not match.
+    not on the map, two points that are not neighbours, ROLL, RACE or MOVES
+    outside the GM's section, orders before any PLAYER line, a TURN that
+    does not match, a race number or a die outside its range, an unknown
+    company named as a segment's owner.
 ``ambiguous``
     it could mean two things (a misspelt town name equally near two towns).
 
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, TypeAlias, TypeVar
+from typing import Literal, NamedTuple, TypeAlias, TypeVar
 
 from adjudicator.hexgrid import Hex
 
@@ -141,6 +143,16 @@ class ResolvedPoint(Point):
         return f"{self.town} ({self.hex.label})" if self.kind == "town" and self.town else self.hex.label
 
 
+@dataclass(frozen=True)
+class DashedPoint(Point):
+    """A one-word point written directly between two dashes: ``0712-Nordstadt-0713``.
+
+    Only ENTER routes make these.  ``resolve`` decides what the word is: the
+    owner of the segment between its neighbours when it is one of the game's
+    company IDs (``0712 -BLUE- 0713``), else a point like any other.
+    """
+
+
 def describe_point(p: Point) -> str:
     """A point for echoing: resolved points with their hex, others as written."""
     return p.describe() if isinstance(p, ResolvedPoint) else p.text
@@ -237,8 +249,132 @@ class RollOrder:
         return f"ROLL {self.player} {self.value}"
 
 
-PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder
-GMOrder: TypeAlias = RollOrder
+MAX_RACE = 99
+"""Races are numbered 1 to ``MAX_RACE`` in the reports."""
+
+
+class RouteSegment(NamedTuple):
+    """One hex pair of a route and the company whose line it uses (``None``: not named)."""
+
+    a: Hex
+    b: Hex
+    owner: str | None
+
+
+@dataclass(frozen=True)
+class EnterOrder:
+    """``ENTER <race> [WITH <ID>] ROUTE p - p ...`` or ``ENTER <race> [WITH <ID>] BEST``.
+
+    The player's train takes part in race ``race``, along the route written
+    (start to destination) or, with ``best``, along the route the
+    adjudicator chooses.  ``partner`` names the other company of a joint
+    trip (upper case), who orders the same.
+
+    ``points`` are the route's points and ``owners`` holds one entry per
+    written segment (``points[i]`` to ``points[i + 1]``): the company whose
+    line it uses, or ``None`` when the entrant did not say.  Before
+    ``resolve``, a word written ``-WORD-`` is still a ``DashedPoint`` among
+    the points (it becomes an owner if it is a company ID) and only
+    bracketed owners ``-(WORD)-`` are in ``owners``; ``owner_pos`` is where
+    each owner was written.
+
+    After ``resolve``, ``hexes`` is the full path (straight-line shorthands
+    expanded) and ``hex_owners`` the owner of every hex pair; an owner named
+    on a shorthand applies to the whole straight stretch.  ``segments``
+    pairs them up.  Whether the route starts and ends at the race's towns,
+    runs on track and pays its fares is the adjudicator's business.
+    """
+
+    race: int
+    points: tuple[Point, ...]
+    owners: tuple[str | None, ...]
+    best: bool
+    partner: str | None
+    pos: Pos
+    text: str = ""
+    hexes: tuple[Hex, ...] = ()
+    hex_owners: tuple[str | None, ...] = ()
+    owner_pos: tuple[Pos | None, ...] = ()
+
+    @property
+    def resolved(self) -> bool:
+        return self.best or bool(self.hexes)
+
+    @property
+    def segments(self) -> tuple[RouteSegment, ...]:
+        """Every hex pair of the resolved route with its owner (empty before ``resolve`` and for BEST)."""
+        owners = self.hex_owners or (None,) * max(len(self.hexes) - 1, 0)
+        return tuple(RouteSegment(a, b, o) for (a, b), o in zip(zip(self.hexes, self.hexes[1:]), owners))
+
+    def route_text(self) -> str:
+        """``Nordstadt (0402) - 0503 -BLUE- 0504``: the points with their named owners."""
+        if not self.points:
+            return ""
+        parts = [describe_point(self.points[0])]
+        for i, p in enumerate(self.points[1:]):
+            owner = self.owners[i] if i < len(self.owners) else None
+            parts.append(f"-{owner}-" if owner else "-")
+            parts.append(describe_point(p))
+        return " ".join(parts)
+
+    def echo(self) -> str:
+        """``ENTER 2 WITH NOB ROUTE Nordstadt (0402) - 0503 -BLUE- 0605 (0402-0503-0504-0605)``, ``ENTER 2 BEST``."""
+        head = f"ENTER {self.race}"
+        if self.partner:
+            head += f" WITH {self.partner}"
+        if self.best:
+            return head + " BEST"
+        head += " ROUTE " + self.route_text()
+        if self.hexes and len(self.hexes) != len(self.points):
+            head += " (" + "-".join(h.label for h in self.hexes) + ")"
+        return head
+
+
+@dataclass(frozen=True)
+class RaceOrder:
+    """GM: ``RACE <n> FROM <point> TO <point>``, race ``number``'s start and destination (manual dice).
+
+    ``start`` and ``dest`` are resolved like START's point; whether they are
+    towns far enough apart is the adjudicator's check.
+    """
+
+    number: int
+    start: Point
+    dest: Point
+    pos: Pos
+    text: str = ""
+
+    @property
+    def start_hex(self) -> Hex | None:
+        return self.start.hex if isinstance(self.start, ResolvedPoint) else None
+
+    @property
+    def dest_hex(self) -> Hex | None:
+        return self.dest.hex if isinstance(self.dest, ResolvedPoint) else None
+
+    def echo(self) -> str:
+        return f"RACE {self.number} FROM {describe_point(self.start)} TO {describe_point(self.dest)}"
+
+
+@dataclass(frozen=True)
+class MovesOrder:
+    """GM: ``MOVES <race> <ID> <d> <d> ...``, the movement rolls of ``player``'s train in race ``race``.
+
+    In order, one per race round, tie rerolls after them; each is 1..6.
+    """
+
+    race: int
+    player: str
+    values: tuple[int, ...]
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return f"MOVES {self.race} {self.player} " + " ".join(map(str, self.values))
+
+
+PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
+GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder
 Order: TypeAlias = PlayerOrder | GMOrder
 
 
@@ -266,6 +402,9 @@ class Header:
 @dataclass(frozen=True)
 class Section:
     """One player's orders: from a ``PLAYER`` line to the next section.
+
+    ``orders`` are in the order written; of two ENTER lines for the same
+    race only the last is kept (``parse_orders`` notes the replacement).
 
     ``player`` is upper case; ``password`` is ``None`` when the PLAYER line
     had none (which is also a problem).  ``game``/``turn`` are the values the
@@ -295,6 +434,16 @@ class GMSection:
     def rolls(self) -> dict[str, int]:
         """Manual rolls by player ID (the last one for a player counts)."""
         return {o.player: o.value for o in self.orders if isinstance(o, RollOrder)}
+
+    @property
+    def races(self) -> dict[int, RaceOrder]:
+        """The GM's RACE lines by race number (the last one for a race counts)."""
+        return {o.number: o for o in self.orders if isinstance(o, RaceOrder)}
+
+    @property
+    def moves(self) -> dict[tuple[int, str], tuple[int, ...]]:
+        """Movement rolls by (race, player ID) (the last MOVES line for a pair counts)."""
+        return {(o.race, o.player): o.values for o in self.orders if isinstance(o, MovesOrder)}
 
 
 @dataclass(frozen=True)

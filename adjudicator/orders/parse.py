@@ -15,6 +15,11 @@ towns and labels are looked up later by ``resolve``.  What it does:
   TURN lines belong to the section whose PLAYER line follows them (or,
   written right after a PLAYER line, to that section); whether they agree
   is checked by ``collect``.
+* Players' orders (START, BUILD, PASS, DECLARE END, ENTER) belong in a
+  player's section, the GM's (ROLL, RACE, MOVES) in the GM's; anything else
+  is an ``illegal`` problem.  A section may hold several ENTER lines, one
+  per race: of two for the same race the later one counts, with a note (a
+  line that cannot be read replaces nothing).
 """
 
 from __future__ import annotations
@@ -28,15 +33,18 @@ from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,
     DeclareEndOrder,
+    EnterOrder,
     GMOrder,
     GMSection,
     Header,
+    MovesOrder,
     Note,
     OrderProblem,
     ParsedFile,
     PassOrder,
     PlayerOrder,
     Pos,
+    RaceOrder,
     RollOrder,
     Section,
     StartOrder,
@@ -169,9 +177,9 @@ class _FileReader:
                 self.current = _Open(GM_SECTION, item.pos)
             elif isinstance(item, Header):
                 self.header(item)
-            elif isinstance(item, RollOrder):
+            elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder)):
+            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder)):
                 self.player_order(item)
         self.close()
         self.headers += [replace(h, player=None) for h in self.pending]
@@ -199,10 +207,11 @@ class _FileReader:
         else:
             self.current.orders.append(order)
 
-    def gm_order(self, order: RollOrder) -> None:
+    def gm_order(self, order: GMOrder) -> None:
         if self.current is None or self.current.name != GM_SECTION:
-            self.problem(order.pos, order.text, "ROLL belongs in the GM's section",
-                         "put a line GM before the GM's ROLL lines", self.owner())
+            word = order.echo().split()[0]
+            self.problem(order.pos, order.text, f"{word} belongs in the GM's section",
+                         f"put a line GM before the GM's {word} lines", self.owner())
         else:
             self.current.orders.append(order)
 
@@ -216,14 +225,31 @@ class _FileReader:
         headers = [replace(h, player=cur.name if cur.name != GM_SECTION else None) for h in cur.headers]
         self.headers += headers
         if cur.name == GM_SECTION:
-            self.gm_sections.append(GMSection(tuple(o for o in cur.orders if isinstance(o, RollOrder)), cur.pos))
+            gm_orders = tuple(o for o in cur.orders if isinstance(o, (RollOrder, RaceOrder, MovesOrder)))
+            self.gm_sections.append(GMSection(gm_orders, cur.pos))
             return
         game = next((str(h.value) for h in reversed(headers) if h.word == "GAME"), None)
         turn = next((int(h.value) for h in reversed(headers) if h.word == "TURN"), None)
-        orders = tuple(o for o in cur.orders if not isinstance(o, RollOrder))
+        orders = self.last_entry_per_race(
+            [o for o in cur.orders if not isinstance(o, (RollOrder, RaceOrder, MovesOrder))]
+        )
         if not orders:
             self.notes.append(Note(f"the section for {cur.name} holds no orders", cur.pos))
         self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn))
+
+
+    def last_entry_per_race(self, orders: list[PlayerOrder]) -> tuple[PlayerOrder, ...]:
+        """The orders with only the last ENTER for each race; a note for each one replaced."""
+        last: dict[int, EnterOrder] = {}
+        for o in orders:
+            if isinstance(o, EnterOrder):
+                old = last.get(o.race)
+                if old is not None:
+                    self.notes.append(Note(
+                        f"ENTER for race {o.race} at {old.pos.short} is replaced by this one (the last one counts)", o.pos
+                    ))
+                last[o.race] = o
+        return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
 
 
 def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:

@@ -1,25 +1,50 @@
-"""Tie parsed orders to a map: points become hexes, BUILD paths are checked and expanded.
+"""Tie parsed orders to a map: points become hexes, BUILD and ENTER paths are checked and expanded.
 
 Only what the order language itself demands is checked here: a label must
 be on the map, a town name must name one town, consecutive points of a
-BUILD must be neighbours (or on one straight hex line, which is expanded).
-Whether a piece may be built (water, money, rivals' track) is the
-adjudicator's business.  Pure: no I/O.
+BUILD or an ENTER route must be neighbours (or on one straight hex line,
+which is expanded), a RACE must not start where it ends.  Whether a piece
+may be built (water, money, rivals' track) or a route run (track, fares,
+the race's towns) is the adjudicator's business.  Pure: no I/O.
+
+Owners in ENTER routes need the game's company IDs (``companies``):
+
+* a word written ``-WORD-`` (a ``DashedPoint``) that equals a company ID,
+  case-insensitively, is the owner of the segment between its neighbours;
+  any other is a point as in BUILD (``0712-Nordstadt-0713``);
+* a bracketed owner ``-(WORD)-`` must be a company ID (else an ``illegal``
+  problem listing the companies);
+* an owner named on a straight-line shorthand applies to every hex pair of
+  the stretch (``EnterOrder.hex_owners``).
+
+Without ``companies`` no ``-WORD-`` is an owner and bracketed owners and
+partners are taken as written.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
+from collections.abc import Collection
 from dataclasses import replace
+from itertools import pairwise
+from typing import overload
 
 from adjudicator.hexgrid import Hex, LabelError, distance, straight_line
 from adjudicator.mapdata import GameMap
 from adjudicator.orders.model import (
+    GM_SECTION,
     BuildOrder,
+    DashedPoint,
+    EnterOrder,
+    GMOrder,
     Note,
     OrderProblem,
     OrderSet,
     PlayerOrder,
     Point,
+    Pos,
+    RaceOrder,
     ResolvedPoint,
     Section,
     StartOrder,
@@ -33,11 +58,13 @@ _TOWN_LIST_MAX = 12
 Outcome = tuple[list[OrderProblem], list[Note]]
 
 
-def resolve(orders: OrderSet, gmap: GameMap) -> OrderSet:
+def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ()) -> OrderSet:
     """The orders with every point on the map, or left out with a problem.
 
-    Returns a new ``OrderSet`` whose problems and notes include those found
-    here (sorted by position like the rest).
+    ``companies`` are the game's company IDs, for the owners and partners
+    of ENTER orders (see the module docstring).  The GM's RACE lines are
+    resolved too.  Returns a new ``OrderSet`` whose problems and notes
+    include those found here (sorted by position like the rest).
     """
     problems = list(orders.problems)
     notes = list(orders.notes)
@@ -45,30 +72,57 @@ def resolve(orders: OrderSet, gmap: GameMap) -> OrderSet:
     for s in orders.sections:
         kept: list[PlayerOrder] = []
         for order in s.orders:
-            new, p, n = resolve_order(order, gmap, section=s.player)
+            new, p, n = resolve_order(order, gmap, section=s.player, companies=companies)
             problems += p
             notes += n
             if new is not None:
                 kept.append(new)
         sections.append(replace(s, orders=tuple(kept)))
+    gm = orders.gm
+    if gm is not None:
+        gm_kept: list[GMOrder] = []
+        for gm_order in gm.orders:
+            new_gm, p, n = resolve_order(gm_order, gmap, section=GM_SECTION, companies=companies)
+            problems += p
+            notes += n
+            if new_gm is not None:
+                gm_kept.append(new_gm)
+        gm = replace(gm, orders=tuple(gm_kept))
     file_order = {name: i for i, name in enumerate(orders.files)}
     return replace(
         orders,
         sections=tuple(sections),
+        gm=gm,
         problems=tuple(sort_by_position(problems, file_order)),
         notes=tuple(sort_by_position(notes, file_order)),
     )
 
 
+@overload
 def resolve_order(
-    order: PlayerOrder, gmap: GameMap, *, section: str | None = None
-) -> tuple[PlayerOrder | None, list[OrderProblem], list[Note]]:
-    """One order resolved, or ``None`` with the problems that stop it."""
+    order: PlayerOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[PlayerOrder | None, list[OrderProblem], list[Note]]: ...
+@overload
+def resolve_order(
+    order: GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[GMOrder | None, list[OrderProblem], list[Note]]: ...
+def resolve_order(
+    order: PlayerOrder | GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[PlayerOrder | GMOrder | None, list[OrderProblem], list[Note]]:
+    """One order resolved, or ``None`` with the problems that stop it.
+
+    ``section`` is the player ID (or ``"GM"``) the problems are filed under;
+    ``companies`` as for ``resolve``.
+    """
     if isinstance(order, StartOrder):
         point, problems, notes = resolve_point(order.point, gmap, line_text=order.text, section=section)
         return (replace(order, point=point) if point else None), problems, notes
     if isinstance(order, BuildOrder):
         return _resolve_build(order, gmap, section)
+    if isinstance(order, EnterOrder):
+        return _EnterResolver(order, gmap, section, companies).resolve()
+    if isinstance(order, RaceOrder):
+        return _resolve_race(order, gmap, section)
     return order, [], []
 
 
@@ -145,7 +199,7 @@ def _resolve_build(
     if problems:
         return None, problems, notes
     path = [points[0].hex]
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         step, problem, note = _step(a, b, gmap, order.text, section)
         if problem is not None:
             problems.append(problem)
@@ -188,3 +242,182 @@ def _neighbour_hint(a: Hex, b: Hex, gmap: GameMap) -> str:
     if between:
         hint += f"; between {a.label} and {b.label} lie{'s' if len(between) == 1 else ''} {' and '.join(between)}"
     return hint
+
+
+def _resolve_race(order: RaceOrder, gmap: GameMap, section: str | None) -> tuple[RaceOrder | None, list[OrderProblem], list[Note]]:
+    start, problems, notes = resolve_point(order.start, gmap, line_text=order.text, section=section)
+    dest, p, n = resolve_point(order.dest, gmap, line_text=order.text, section=section)
+    problems += p
+    notes += n
+    if start is None or dest is None:
+        return None, problems, notes
+    if start.hex == dest.hex:
+        problems.append(OrderProblem(
+            "illegal", f"race {order.number} cannot end where it starts, at {dest.describe()}",
+            dest.pos, order.text, "a race runs between two different towns", section,
+        ))
+        return None, problems, notes
+    return replace(order, start=start, dest=dest), problems, notes
+
+
+def _company_list(companies: Collection[str]) -> str:
+    return "the companies are " + ", ".join(sorted(companies))
+
+
+_Owner = tuple[str, Pos]
+"""An owner as written in a route: the company ID and where it stands."""
+
+
+class _EnterResolver:
+    """Resolves one ENTER order: partner, owners, points, and the path with an owner per hex pair."""
+
+    def __init__(self, order: EnterOrder, gmap: GameMap, section: str | None, companies: Collection[str]):
+        self.order = order
+        self.gmap = gmap
+        self.section = section
+        self.companies = {c.casefold(): c.upper() for c in companies}
+        self.problems: list[OrderProblem] = []
+        self.notes: list[Note] = []
+
+    def problem(self, message: str, pos: Pos, hint: str | None = None) -> None:
+        self.problems.append(OrderProblem("illegal", message, pos, self.order.text, hint, self.section))
+
+    def resolve(self) -> tuple[EnterOrder | None, list[OrderProblem], list[Note]]:
+        order = self.order
+        self.check_partner()
+        if order.best:
+            return (None if self.problems else order), self.problems, self.notes
+        route = self.owners_and_points()
+        if route is None:
+            return None, self.problems, self.notes
+        written, owners, owner_pos = route
+        points: list[ResolvedPoint] = []
+        for p in written:
+            r, pp, nn = resolve_point(p, self.gmap, line_text=order.text, section=self.section)
+            self.problems += [self.company_hint(p, x) for x in pp]
+            self.notes += nn
+            if r is not None:
+                points.append(r)
+        if self.problems:
+            return None, self.problems, self.notes
+        path = [points[0].hex]
+        hex_owners: list[str | None] = []
+        for (a, b), owner in zip(pairwise(points), owners):
+            step, problem, note = _step(a, b, self.gmap, order.text, self.section)
+            if problem is not None:
+                self.problems.append(problem)
+                continue
+            path += step
+            hex_owners += [owner] * len(step)
+            if note is not None:
+                self.notes.append(note)
+        if self.problems:
+            return None, self.problems, self.notes
+        new = replace(
+            order, points=tuple(points), owners=owners, owner_pos=owner_pos,
+            hexes=tuple(path), hex_owners=tuple(hex_owners),
+        )
+        return new, self.problems, self.notes
+
+    def check_partner(self) -> None:
+        partner = self.order.partner
+        if partner is None:
+            return
+        m = re.search(r"(?:with|mit)\s+(\w+)", self.order.text, re.IGNORECASE)
+        pos = replace(self.order.pos, column=m.start(1) + 1) if m else self.order.pos
+        if self.section is not None and partner == self.section.upper():
+            self.problem(f"{partner} cannot ride with itself", pos, "name the partner's company after WITH, or leave WITH out")
+        elif self.companies and partner.casefold() not in self.companies:
+            self.problem(f"no company {partner} in this game to ride with", pos, _company_list(self.companies.values()))
+
+    def owners_and_points(
+        self,
+    ) -> tuple[list[Point], tuple[str | None, ...], tuple[Pos | None, ...]] | None:
+        """The route's points and one owner per segment, dashed company IDs turned into owners.
+
+        ``None`` when an owner is unknown or misplaced (each is a problem).
+        """
+        order = self.order
+        # the route as written, points and owners interleaved: p0 o0 p1 o1 ... pn
+        items: list[Point | _Owner | None] = [order.points[0]]
+        for i, p in enumerate(order.points[1:]):
+            owner = order.owners[i] if i < len(order.owners) else None
+            pos = order.owner_pos[i] if i < len(order.owner_pos) else None
+            items.append(self.bracketed(owner, pos or order.pos) if owner is not None else None)
+            items.append(self.dashed(p))
+        if self.problems:
+            return None
+        points: list[Point] = []
+        owners: list[str | None] = []
+        owner_pos: list[Pos | None] = []
+        pending: list[_Owner] = []
+        for item in items:
+            if isinstance(item, Point):
+                if points:
+                    owners.append(pending[0][0] if pending else None)
+                    owner_pos.append(pending[0][1] if pending else None)
+                if len(pending) > 1:
+                    names = " and ".join(f"-{name}-" for name, _ in pending)
+                    self.problem(f"two owners named for one segment: {names}", pending[1][1], "name one owner between two points")
+                elif pending and not points:
+                    self.misplaced(pending[0], "begin")
+                points.append(item)
+                pending = []
+            elif item is not None:
+                pending.append(item)
+        if pending:
+            self.misplaced(pending[0], "end")
+        if self.problems:
+            return None
+        return points, tuple(owners), tuple(owner_pos)
+
+    def misplaced(self, owner: _Owner, where: str) -> None:
+        name, pos = owner
+        self.problem(
+            f"a route cannot {where} with an owner: -{name}- names whose line runs between the two points around it",
+            pos, f"write the owner between two points, e.g. 0712 -{name}- 0713",
+        )
+
+    def bracketed(self, owner: str, pos: Pos) -> _Owner | None:
+        """A bracketed owner ``-(WORD)-``: a company of the game (when the companies are known)."""
+        if not self.companies:
+            return owner, pos
+        known = self.companies.get(owner.casefold())
+        if known is None:
+            self.problem(f"no company {owner} in this game: -({owner})- names the company whose line a segment uses",
+                         pos, _company_list(self.companies.values()))
+            return None
+        return known, pos
+
+    def dashed(self, p: Point) -> Point | _Owner:
+        """A ``-WORD-`` that is a company ID becomes an owner; any other point stays a point."""
+        if not isinstance(p, DashedPoint):
+            return p
+        known = self.companies.get(p.text.casefold())
+        if known is None:
+            return p
+        town = match_town(p.text, self.gmap)
+        if town.town is not None and town.exact:
+            self.notes.append(Note(
+                f"-{p.text}- read as the owner {known}, not the town {town.town.name}; "
+                f"for the town write ' - {p.text} - ' with spaces",
+                p.pos,
+            ))
+        return known, p.pos
+
+    def company_hint(self, p: Point, problem: OrderProblem) -> OrderProblem:
+        """An unknown town that is (nearly) a company ID: show how an owner is written."""
+        if p.kind != "town" or not self.companies or problem.kind != "illegal":
+            return problem
+        if isinstance(p, DashedPoint):
+            near = difflib.get_close_matches(p.text.casefold(), list(self.companies), n=1, cutoff=0.75)
+            if not near:
+                return problem
+            company = self.companies[near[0]]
+            hint = f"did you mean the company {company}? An owner is written -{company}- between two points"
+        else:
+            company = self.companies.get(p.text.casefold(), "")
+            if not company:
+                return problem
+            hint = f"{company} is a company: to name the owner of a segment, write -{company}- between two points, no spaces"
+        return replace(problem, suggestion=hint)
