@@ -16,7 +16,7 @@ from adjudicator.race import Entry, run_race
 from adjudicator.racedraw import GivenDice, RaceDraw
 from adjudicator.raceend import build_after_races, building_order, race_income
 from adjudicator.rules import load_profile
-from adjudicator.state import Player
+from adjudicator.state import LedgerEntry, Player
 from adjudicator.track import Segment, TrackIndex
 from tests.helpers import H, make_map, path
 
@@ -61,8 +61,6 @@ def test_B01_income_is_prizes_plus_fares_received():
 def test_B02_income_after_set_off_is_what_was_received():
     """R3-B02 [reading]: fares set off against each other count as received net (A owes B 19, B owes A
     11: B's income from fares is 8, A's none)."""
-    from adjudicator.state import LedgerEntry
-
     entries = [LedgerEntry(6, "RED", "BLUE", 8, "fare"), LedgerEntry(6, "BANK", "RED", 20, "prize"),
                LedgerEntry(6, "GREEN", "BLUE", 1, "contact-fee")]
     assert race_income(entries, SEATS) == {"RED": 20, "BLUE": 8, "GREEN": 0}

@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 from adjudicator.dice import DiceRoller, commitment, seed_from_text, verify
+from adjudicator.ledger import Books
+from adjudicator.race import run_race
 from adjudicator.racedraw import (
     GivenDice,
     MissingDice,
@@ -24,6 +26,7 @@ from adjudicator.racedraw import (
     used_after,
 )
 from adjudicator.rules import load_profile
+from adjudicator.track import TrackIndex
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -213,3 +216,13 @@ def test_D18_no_destination_possible():
     small = make_map("....\n", towns=[("A", "0101", [11]), ("B", "0401", [12])])
     with pytest.raises(RaceDrawError):
         draw_race(small, SCHMIDT, given(1, 1, 1, 2), 1)
+
+
+def test_D19_a_race_nobody_enters_still_uses_its_numbers():
+    """R3-D19 (seed 004: 'Pokud se závodu nemůže nebo nechce zúčastnit žádný hráč, závod se považuje za
+    ukončený. Dotyčná čísla měst však zůstanou v tabulce označena jako použitá'): the numbers are marked
+    by the draw, whatever becomes of the race."""
+    d = draw_race(GMAP, ONCE, given(1, 1, 1, 5), 3)
+    out = run_race(GMAP, TrackIndex(), ONCE, d, [], Books([], 1), given(), {})
+    assert out.status == "lapsed"
+    assert used_after([], [d]) == (11, 15)

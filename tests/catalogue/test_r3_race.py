@@ -210,3 +210,12 @@ def test_R14_a_player_rides_in_one_train_only():
     out, _, _ = race([RED, Entry(("BLUE", "RED"), BLUE_ROUTE), GREEN], [6, 6, 3, 6])
     assert out.entries[1].problems == ("RED already rides in another train of this race",)
     assert [e.valid for e in out.entries] == [True, False, True]
+
+
+def test_R15_three_share_first_place():
+    """R3-R15 [reading] (option tie: split): tied trains share the prizes of the places they cover,
+    (20 + 10 + 0) / 3 = 10 each; nobody is second."""
+    out, _, _ = race([RED, BLUE, GREEN], [6, 5, 6, 4, 4, 4], rules=SPLIT)
+    assert [(p.place, p.train, p.prize, p.shared) for p in out.placings] == [
+        (1, "RED", 10, True), (1, "BLUE", 10, True), (1, "GREEN", 10, True)]
+    assert dict(out.payouts) == {"RED": 10, "BLUE": 10, "GREEN": 10}
