@@ -15,7 +15,7 @@ manual dice mode the GM's values are given with ``GivenDice``.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Protocol
@@ -115,6 +115,19 @@ def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
     return steps_between(a, b, gmap.is_land)
 
 
+def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """Fewest land steps from ``start`` to every land hex it can reach."""
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in gmap.neighbours(h):
+            if n not in out and gmap.is_land(n):
+                out[n] = out[h] + 1
+                queue.append(n)
+    return out
+
+
 def draw_race(
     gmap: GameMap,
     rules: Rules,
@@ -165,13 +178,13 @@ class _Drawer:
         self.dice: list[Die] = []
         self.redraws: list[str] = []
         self.notes: list[str] = []
-        self._dist: dict[tuple[Hex, Hex], int | None] = {}
+        self._dist: dict[Hex, dict[Hex, int]] = {}
 
     def distance(self, a: Town, b: Town) -> int | None:
-        key = (a.hex, b.hex)
-        if key not in self._dist:
-            self._dist[key] = land_distance(self.gmap, a.hex, b.hex)
-        return self._dist[key]
+        """Land distance, from one breadth-first search per start hex."""
+        if a.hex not in self._dist:
+            self._dist[a.hex] = _land_steps_from(self.gmap, a.hex)
+        return self._dist[a.hex].get(b.hex)
 
     def free(self, n: int) -> bool:
         """A number that may come up: it has a town, connected, and (numbers_once) not used up."""

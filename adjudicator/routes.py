@@ -90,24 +90,25 @@ def choose_owners(
     riders: Sequence[str],
     named: Sequence[str | None] = (),
     seats: Mapping[str, int] | None = None,
-    fare_cap: int | None = None,
+    cap_segments: int | None = None,
 ) -> tuple[tuple[str, ...] | None, tuple[str, ...]]:
     """The owner used on every segment, and the problems (no track, wrong owner named).
 
     Unnamed segments: the riders' own line (the first rider's if both have
-    one), else the rival first in seat order.  With ``fare_cap`` (used by the
-    route search), if that would owe one rival more than the cap, unnamed
-    rival segments are chosen again from the rival owed least so far.
+    one), else the rival first in seat order.  With ``cap_segments`` (used by
+    the route search: the fare cap in segments), if that would use more of one
+    rival's segments than the cap allows, unnamed rival segments are chosen
+    again from the rival used least so far.
     """
     owners, problems = _pick(track, hexes, riders, named, seats, "seat")
     if problems:
         return None, problems
-    if fare_cap is not None:
-        owed: dict[str, int] = {}
+    if cap_segments is not None:
+        used: dict[str, int] = {}
         for o in owners:
             if o not in riders:
-                owed[o] = owed.get(o, 0) + 1
-        if any(c > fare_cap for c in owed.values()):
+                used[o] = used.get(o, 0) + 1
+        if any(c > cap_segments for c in used.values()):
             owners, _ = _pick(track, hexes, riders, named, seats, "balanced")
     return owners, ()
 
@@ -198,6 +199,7 @@ def _town(gmap: GameMap, h: Hex) -> str:
 
 
 def fare_pairs(route: Route, riders: Sequence[str], rules: Rules, seats: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
+    """``(rival, amount)`` the riders owe for a route, rivals in seat order."""
     fares = route.fares(riders, rules.fare_per_segment)
     return tuple((p, fares[p]) for p in sorted(fares, key=seat_key(seats)))
 

@@ -95,7 +95,7 @@ def best_routes(
     options = []
     for p in paths:
         hexes = tuple(net.hexes[i] for i in p)
-        owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap)
+        owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap // max(1, rules.fare_per_segment))
         assert owners is not None
         route = Route(hexes, owners, route_costs(gmap, rules, hexes))
         fares = fare_pairs(route, riders, rules, seats)

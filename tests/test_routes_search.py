@@ -44,6 +44,7 @@ def test_fastest_route_listed_but_best_valid_uses_own_track():
     best = best_valid(options)
     assert best is not None and best.route.hexes == ROW2 and best.fares == ()
     assert best.expected is not None and best.expected > options[0].expected
+    assert best.route.text().startswith("0103 -RED- 0102 -RED- 0202")
 
 
 def test_a_spur_out_of_the_start_town_is_not_a_route():
