@@ -153,6 +153,14 @@ def test_german_header_lines():
         ("DECLARE", "{} END"),
         ("END", "DECLARE {}"),
         ("ROLL", "{} RED 4"),
+        ("ENTER", "{} 1 BEST"),
+        ("ROUTE", "ENTER 1 {} 0402 - 0403"),
+        ("BEST", "ENTER 1 {}"),
+        ("WITH", "ENTER 1 {} RED BEST"),
+        ("RACE", "{} 1 FROM 0402 TO 0307"),
+        ("FROM", "RACE 1 {} 0402 TO 0307"),
+        ("TO", "RACE 1 FROM Nordstadt {} Südheim"),
+        ("MOVES", "{} 1 RED 4 2"),
     ],
 )
 def test_every_keyword_spelling_of_the_table_is_in_the_grammar(keyword, template):
@@ -161,6 +169,11 @@ def test_every_keyword_spelling_of_the_table_is_in_the_grammar(keyword, template
         for written in (spelling, spelling.lower(), spelling.title()):
             tree = order_parser().parse(template.format(written))
             assert keyword in [t.type for t in tree.scan_values(lambda v: hasattr(v, "type"))]
+
+
+def test_the_keyword_table_covers_every_keyword_of_the_grammar():
+    keywords = {t.name for t in order_parser().terminals if t.priority == 2}
+    assert keywords == set(KEYWORDS)
 
 
 def test_a_keyword_must_end_at_a_word_boundary():
