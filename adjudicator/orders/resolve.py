@@ -102,10 +102,14 @@ def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ())
 def resolve_order(
     order: PlayerOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
 ) -> tuple[PlayerOrder | None, list[OrderProblem], list[Note]]: ...
+
+
 @overload
 def resolve_order(
     order: GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
 ) -> tuple[GMOrder | None, list[OrderProblem], list[Note]]: ...
+
+
 def resolve_order(
     order: PlayerOrder | GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
 ) -> tuple[PlayerOrder | GMOrder | None, list[OrderProblem], list[Note]]:
@@ -323,7 +327,7 @@ class _EnterResolver:
         partner = self.order.partner
         if partner is None:
             return
-        m = re.search(r"(?:with|mit)\s+(\w+)", self.order.text, re.IGNORECASE)
+        m = re.search(r"\b(?:with|mit)\s+(\w+)", self.order.text, re.IGNORECASE)
         pos = replace(self.order.pos, column=m.start(1) + 1) if m else self.order.pos
         if self.section is not None and partner == self.section.upper():
             self.problem(f"{partner} cannot ride with itself", pos, "name the partner's company after WITH, or leave WITH out")
