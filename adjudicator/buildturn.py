@@ -17,6 +17,7 @@ from adjudicator.errors import TurnRefused
 from adjudicator.hexgrid import Hex
 from adjudicator.ledger import Books
 from adjudicator.mapdata import GameMap
+from adjudicator.racestate import draw_next, record_draws
 from adjudicator.state import Allowance, GameState, LedgerEntry
 from adjudicator.track import TrackIndex
 
@@ -217,6 +218,8 @@ def _finish(
         phase_end = "every town is connected"
     elif declared:
         phase_end = f"declared over by {declared[0]}"
+    elif state.rules.building_rounds and state.turn >= state.rules.building_rounds:
+        phase_end = f"all {state.rules.building_rounds} building rounds are played"
     next_start = state.next_player(state.start_player)
     used_dice = tuple(d for o in outcomes for d in o.dice if d.manual)
     players = tuple(
@@ -236,6 +239,9 @@ def _finish(
     )
     if phase_end:
         after = replace(after, phase="racing", building_ended_turn=state.turn, allowances=())
+        draws = draw_next(after, gmap, roller, after.turn)
+        after = replace(after, races=record_draws(after.races, draws),
+                        dice_log=after.dice_log + tuple(d for draw in draws for d in draw.dice))
     else:
         allowances = draw_allowances(after, roller)
         after = replace(after, allowances=allowances, dice_log=after.dice_log + _dice_of(allowances))

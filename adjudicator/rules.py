@@ -20,6 +20,8 @@ from adjudicator.errors import RulesError
 Allowance = Literal["own", "shared"]
 Uphill = Literal["plain_to_mountain", "any_to_mountain"]
 Tie = Literal["reroll", "split"]
+MoveOrder = Literal["seat", "balance"]
+BuildOrder = Literal["placing", "arrival"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Rules:
     town_bonus: int = 6
     start_town_bonus: bool = False
     declare_end_after_rounds: int = 2
+    building_rounds: int = 0
     races_per_turn: int = 1
     min_race_distance: int = 6
     chain_races: bool = False
@@ -57,6 +60,11 @@ class Rules:
     fare_cap: int = 10
     uphill: Uphill = "plain_to_mountain"
     tie: Tie = "reroll"
+    redraw_unconnected: bool = True
+    number_uses: int = 1
+    first_arrival_wins: bool = False
+    move_order: MoveOrder = "seat"
+    build_order: BuildOrder = "placing"
     win_2_3_players: int = 250
     win_4_players: int = 225
     win_5_6_players: int = 200
@@ -67,6 +75,9 @@ class Rules:
         "allowance_dice": (1, 2),
         "uphill": ("plain_to_mountain", "any_to_mountain"),
         "tie": ("reroll", "split"),
+        "move_order": ("seat", "balance"),
+        "build_order": ("placing", "arrival"),
+        "number_uses": (1, 2),
     }
 
     def to_dict(self) -> dict[str, Any]:

@@ -1,0 +1,92 @@
+"""Racing turns end to end in the pure core: from the last building turn to the winner."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from adjudicator.building import BuildLine
+from adjudicator.buildturn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.dice import DiceRoller, Die, seed_from_text
+from adjudicator.errors import TurnRefused
+from adjudicator.mapdata import load_map
+from adjudicator.raceturn import EntryOrder, RacingInput, RacingTurn, adjudicate_racing_turn
+from adjudicator.state import check_invariants
+from tests.helpers import H, manual_game, path
+
+TINY = load_map("tests/data/tiny.yaml")
+RED_LINE = path("0402", "0403", "0404", "0405", "0306", "0307")
+BLUE_LINE = path("0402", "0502", "0503", "0404")
+
+
+def built_game(sets=("building_rounds=1", "min_race_distance=2", "fixed_races=2")):
+    state = manual_game(TINY, sets=list(sets))
+    orders = {
+        "RED": PlayerTurn("RED", H("0402"), (BuildLine(RED_LINE),)),
+        "BLUE": PlayerTurn("BLUE", H("0402"), (BuildLine(BLUE_LINE),)),
+    }
+    result = adjudicate_building_turn(state, TINY, TurnInput(1, orders, {}, {"RED": 6, "BLUE": 6}), None)
+    assert result.phase_end == "all 1 building rounds are played"
+    return result.after
+
+
+def money(state) -> int:
+    return sum(p.balance for p in state.players)
+
+
+def test_building_rounds_end_the_building_phase_and_races_follow():
+    state = built_game()
+    assert state.phase == "racing" and state.turn == 2
+    assert state.races["upcoming"] == []  # manual dice: the GM gives the races
+
+
+def test_a_racing_turn_with_manual_dice():
+    state = built_game()
+    orders = {
+        "RED": RacingTurn("RED", (EntryOrder(1, RED_LINE),), (BuildLine(path("0307", "0308")),)),
+        "BLUE": RacingTurn("BLUE", (EntryOrder(1),)),  # BEST
+    }
+    dice = {"race1:round1:RED": 3, "race1:round1:BLUE": 3, "race1:round2:RED": 4, "race1:round2:BLUE": 1,
+            "race1:round3:BLUE": 6}
+    inp = RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, dice)
+    r = adjudicate_racing_turn(state, TINY, inp, None)
+    race = r.races[0]
+    assert [p.riders for p in race.placings] == [("RED",), ("BLUE",)]
+    assert dict(race.payouts) == {"RED": 20, "BLUE": 10}
+    assert any(f.payer == "BLUE" and f.payee == "RED" for f in race.fares)
+    red_build = next(b for b in r.builds if b.player == "RED")
+    assert red_build.spent == 1 and red_build.income == r.income["RED"]
+    assert r.builds[0].player == "RED"  # the winner builds first
+    check_invariants(r.after)
+    assert r.after.phase == "racing" and r.after.races["count"] == 1
+    bank_out = sum(e.amount for e in r.entries if e.payer == "BANK") - sum(e.amount for e in r.entries if e.payee == "BANK")
+    assert money(r.after) == money(state) + bank_out
+
+
+def test_fixed_races_end_the_game():
+    state = built_game(("building_rounds=1", "min_race_distance=2", "fixed_races=1"))
+    orders = {"RED": RacingTurn("RED", (EntryOrder(1, RED_LINE),))}
+    r = adjudicate_racing_turn(state, TINY, RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, {}), None)
+    assert r.races[0].status == "sole" and r.end is not None
+    assert r.after.phase == "over" and r.after.races["winner"]["player"] == "RED"
+
+
+def test_manual_race_without_the_gms_race_line_is_refused():
+    with pytest.raises(TurnRefused, match="RACE"):
+        adjudicate_racing_turn(built_game(), TINY, RacingInput(2, {}, {}, {}, {}), None)
+
+
+def test_hmac_dice_draw_the_first_races_when_building_ends():
+    seed = seed_from_text("races")
+    state = manual_game(TINY, sets=["building_rounds=1", "min_race_distance=2", "races_per_turn=2", "allowance_dice=2"])
+    state = replace(state, dice_mode="hmac")
+    state = replace(state, allowances=tuple(
+        replace(a, dice=(Die("given1", 6), Die("given2", 6))) for a in draw_allowances(state, DiceRoller(seed, "test"))))
+    orders = {"RED": PlayerTurn("RED", H("0402"), (BuildLine(RED_LINE),))}
+    r = adjudicate_building_turn(state, TINY, TurnInput(1, orders, {}, {}), DiceRoller(seed, "test"))
+    assert r.after.phase == "racing"
+    assert len(r.after.races["upcoming"]) == 2 and r.after.races["count"] == 2
+    assert {(x["start"], x["dest"]) for x in r.after.races["upcoming"]} <= {("Nordstadt", "Südheim"), ("Südheim", "Nordstadt")}
+    labels = {d.label for d in r.after.dice_log}
+    assert all(lab in labels for race in r.after.races["upcoming"] for lab in race["dice"])
