@@ -88,7 +88,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.turnrun import check_orders
+    from adjudicator.preview import check_orders
 
     text, ok = check_orders(list(orders), game_dir, trust)
     click.echo(text, nl=False)

@@ -14,13 +14,13 @@ Each draw's dice are in the dice log; a draw refers to them by label.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.dice import Die, DiceRoller
 from adjudicator.hexgrid import Hex
 from adjudicator.mapdata import GameMap
-from adjudicator.racedraw import GivenDice, RaceDice, RaceDraw, RolledDice, draw_turn_races
+from adjudicator.racedraw import MissingDice, RaceDice, RaceDraw, RolledDice, draw_turn_races
 from adjudicator.state import GameState
 
 
@@ -49,13 +49,36 @@ def upcoming(state: GameState) -> tuple[RaceDraw, ...]:
     return tuple(draw_from_json(d, log) for d in state.races.get("upcoming", []))
 
 
-def race_dice(state: GameState, roller: DiceRoller | None, given: Mapping[str, int] | None = None,
-              turn: int | None = None) -> RaceDice:
-    """HMAC dice for a turn, or the GM's given dice (manual mode)."""
-    t = state.turn if turn is None else turn
+class MovesDice:
+    """Manual movement dice: the GM's ``MOVES <race> <ID> <d> ...`` lists, used in order.
+
+    A purpose ``race{n}:round{r}:{ID}`` or ``race{n}:tie{r}:{ID}`` takes the
+    next value of ID's list for race n, so one list holds a train's rolls
+    round by round, then its tie rerolls.
+    """
+
+    def __init__(self, moves: Mapping[tuple[int, str], Sequence[int]], game: str, turn: int):
+        self.game = game
+        self.turn = turn
+        self._left = {key: list(values) for key, values in moves.items()}
+        self.rolled: list[Die] = []
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        race, _, roller = purpose.split(":")
+        key = (int(race.removeprefix("race")), roller)
+        values = self._left.get(key)
+        if not values:
+            raise MissingDice(f"race {key[0]} needs another roll for {roller}: MOVES {key[0]} {roller} ...")
+        die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", values.pop(0))
+        self.rolled.append(die)
+        return die
+
+
+def race_dice(state: GameState, roller: DiceRoller | None, moves: Mapping[tuple[int, str], Sequence[int]]) -> RaceDice:
+    """The game's HMAC dice for this turn, or the GM's MOVES lists (manual mode)."""
     if state.dice_mode == "manual" or roller is None:
-        return GivenDice(dict(given or {}), state.game_id, t)
-    return RolledDice(roller, t)
+        return MovesDice(moves, state.game_id, state.turn)
+    return RolledDice(roller, state.turn)
 
 
 def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: int) -> tuple[RaceDraw, ...]:

@@ -59,7 +59,7 @@ class RacingInput:
     orders: Mapping[str, RacingTurn] = field(default_factory=dict)
     missing: Mapping[str, str] = field(default_factory=dict)
     races: Mapping[int, tuple[Hex, Hex]] = field(default_factory=dict)
-    dice: Mapping[str, int] = field(default_factory=dict)
+    moves: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     seats = {p.id: p.seat for p in state.players}
     entries, notes = _entries(state, gmap, track, draws, orders)
     books = Books(state.players, state.turn)
-    dice = race_dice(state, roller, orders.dice)
+    dice = race_dice(state, roller, orders.moves)
     try:
         result = run_races(gmap, track, state.rules, draws, entries, books, dice, seats,
                            first_arrival_wins=state.rules.first_arrival_wins, move_order=state.rules.move_order)

@@ -171,7 +171,7 @@ def payment_text(e: LedgerEntry) -> str:
 # ---------------------------------------------------------------------------
 
 
-def _line(outcome: LineOutcome) -> dict[str, Any]:
+def line_context(outcome: LineOutcome) -> dict[str, Any]:
     built = []
     for b in outcome.built:
         built.append({
@@ -205,7 +205,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "start_problem": o.start_problem or "",
         "declare": o.declare or "",
         "passed": o.passed,
-        "lines": [_line(line) for line in o.lines],
+        "lines": [line_context(line) for line in o.lines],
     }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator import report
+from adjudicator import racereport, report
 from adjudicator.building import BuildLine
 from adjudicator.buildturn import BuildTurnResult, PlayerTurn, TurnInput, adjudicate_building_turn
 from adjudicator.dice import DiceRoller
@@ -22,6 +22,7 @@ from adjudicator.mapdata import GameMap
 from adjudicator.orders import (
     BuildOrder,
     DeclareEndOrder,
+    EnterOrder,
     OrderSet,
     PassOrder,
     Section,
@@ -33,6 +34,7 @@ from adjudicator.orders import (
 from adjudicator.orders import collect, parse_orders
 from adjudicator.orders.collect import read_text
 from adjudicator.passwords import check_password
+from adjudicator.raceturn import EntryOrder, RacingInput, RacingTurn, RacingTurnResult, adjudicate_racing_turn
 from adjudicator import state as st
 from adjudicator.state import GameState
 from adjudicator.store import GameDir
@@ -44,7 +46,7 @@ class TurnRun:
 
     gdir: GameDir
     orders: OrderSet
-    result: BuildTurnResult
+    result: BuildTurnResult | RacingTurnResult
     public: str
     private: dict[str, str]
     warnings: list[str] = field(default_factory=list)
@@ -77,21 +79,20 @@ def _game_id(gdir: GameDir) -> str | None:
         return None
 
 
-def prepare(gdir: GameDir, paths: Sequence[str], trust: bool) -> tuple[GameState, GameMap, OrderSet, TurnInput, list[str]]:
+def prepare(gdir: GameDir, paths: Sequence[str], trust: bool
+            ) -> tuple[GameState, GameMap, OrderSet, TurnInput | RacingInput, list[str]]:
     """Read the game and the orders; refuse a turn that cannot be run."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
-    orders = resolve(read_order_files(paths, game=state.game_id, turn=state.turn), gmap)
+    orders = resolve(read_order_files(paths, game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
     turn_input, warnings = accept(state, orders, trust)
     return state, gmap, orders, turn_input, warnings
 
 
-def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[str]]:
+def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput | RacingInput, list[str]]:
     """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
-    if state.phase != "building":
-        raise TurnRefused(f"game {state.game_id} is in the {state.phase} phase, which this version cannot adjudicate yet")
     unreadable = [p for p in orders.problems if p.pos.line == 0]
     if unreadable:
         raise TurnRefused("cannot read the orders:\n" + "\n".join(p.format() for p in unreadable))
@@ -106,10 +107,10 @@ def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, 
     return engine_input(state, orders, trust)
 
 
-def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[str]]:
-    """Turn password-checked, resolved sections into the engine's ``TurnInput``."""
+def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput | RacingInput, list[str]]:
+    """Turn password-checked, resolved sections into the engine's input for the game's phase."""
     warnings: list[str] = []
-    valid: dict[str, PlayerTurn] = {}
+    valid: dict[str, Section] = {}
     missing: dict[str, str] = {}
     known = set(state.player_ids)
     for section in orders.sections:
@@ -122,15 +123,23 @@ def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnI
             missing[pid] = why
             warnings.append(f"{section.pos.short}: {pid}: {why}; no orders carried out")
             continue
-        valid[pid] = player_turn(section)
-    rolls = dict(orders.gm.rolls) if orders.gm else {}
-    if rolls and state.dice_mode == "hmac":
-        warnings.append("ROLL lines ignored: this game uses the committed dice")
-        rolls = {}
-    unknown_rolls = sorted(set(rolls) - known)
-    if unknown_rolls:
-        raise TurnRefused(f"ROLL for unknown company {', '.join(unknown_rolls)}")
-    return TurnInput(state.turn, valid, missing, rolls), warnings
+        valid[pid] = section
+    gm = orders.gm
+    given = bool(gm and (gm.rolls or gm.races or gm.moves))
+    if given and state.dice_mode == "hmac":
+        warnings.append("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed dice")
+        gm = None
+    named = {p for p in (gm.rolls if gm else {})} | {p for _, p in (gm.moves if gm else {})}
+    unknown = sorted(named - known)
+    if unknown:
+        raise TurnRefused(f"dice given for unknown company {', '.join(unknown)}")
+    if state.phase == "racing":
+        races = {n: (o.start_hex, o.dest_hex) for n, o in (gm.races if gm else {}).items()
+                 if o.start_hex is not None and o.dest_hex is not None}
+        turns = {pid: racing_turn(sec, warnings) for pid, sec in valid.items()}
+        return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}), warnings
+    turns_b = {pid: player_turn(sec, warnings) for pid, sec in valid.items()}
+    return TurnInput(state.turn, turns_b, missing, dict(gm.rolls) if gm else {}), warnings
 
 
 def _refusal(state: GameState, section: Section, trust: bool) -> str | None:
@@ -145,8 +154,8 @@ def _refusal(state: GameState, section: Section, trust: bool) -> str | None:
     return None
 
 
-def player_turn(section: Section) -> PlayerTurn:
-    """A section's orders as the engine's input (problem orders were already left out)."""
+def player_turn(section: Section, warnings: list[str]) -> PlayerTurn:
+    """A section's orders for a building turn (orders with problems were already left out)."""
     start, lines, passes, declare = None, [], False, False
     for o in section.orders:
         if isinstance(o, StartOrder):
@@ -157,7 +166,23 @@ def player_turn(section: Section) -> PlayerTurn:
             passes = True
         elif isinstance(o, DeclareEndOrder):
             declare = True
+        else:
+            warnings.append(f"{o.pos.short}: {section.player}: '{o.echo()}' is ignored in the building phase")
     return PlayerTurn(section.player, start, tuple(lines), passes, declare)
+
+
+def racing_turn(section: Section, warnings: list[str]) -> RacingTurn:
+    """A section's orders for a racing turn: entries, and building from race income."""
+    entries, lines = [], []
+    for o in section.orders:
+        if isinstance(o, EnterOrder):
+            hexes = () if o.best else o.hexes
+            entries.append(EntryOrder(o.race, hexes, o.hex_owners if hexes else (), o.partner, o.echo()))
+        elif isinstance(o, BuildOrder):
+            lines.append(BuildLine(o.hexes, o.echo(), f"line {o.pos.line}"))
+        elif not isinstance(o, PassOrder):
+            warnings.append(f"{o.pos.short}: {section.player}: '{o.echo()}' is ignored in the racing phase")
+    return RacingTurn(section.player, tuple(entries), tuple(lines))
 
 
 def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: bool) -> TurnRun:
@@ -172,17 +197,24 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
     return run
 
 
-def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
+def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput | RacingInput,
                 warnings: list[str]) -> TurnRun:
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
     roller = DiceRoller(seed, state.game_id) if seed and state.dice_mode == "hmac" else None
-    result = adjudicate_building_turn(state, gmap, turn_input, roller)
-    public = report.building_report(result, gmap)
-    private = {
-        pid: report.private_report(result, gmap, pid, *_player_feedback(orders, pid)) for pid in state.player_ids
-    }
+    result: BuildTurnResult | RacingTurnResult
+    if isinstance(turn_input, RacingInput):
+        result = adjudicate_racing_turn(state, gmap, turn_input, roller)
+        revealed = seed if result.after.phase == "over" else None
+        public = racereport.racing_report(result, gmap, revealed)
+        private = {pid: racereport.private_racing_report(result, gmap, pid, *_player_feedback(orders, pid), revealed)
+                   for pid in state.player_ids}
+    else:
+        result = adjudicate_building_turn(state, gmap, turn_input, roller)
+        public = report.building_report(result, gmap)
+        private = {pid: report.private_report(result, gmap, pid, *_player_feedback(orders, pid))
+                   for pid in state.player_ids}
     return TurnRun(gdir, orders, result, public, private, warnings)
 
 
@@ -195,7 +227,7 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     gmap = gdir.load_map(before)
     folder = gdir.archive_path(turn) / "orders"
     parsed = [parse_orders(read_text(p)[0], p.name) for p in sorted(folder.iterdir()) if p.is_file()]
-    orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap)
+    orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
     turn_input, warnings = accept(before, orders, trust=False)
     run = _adjudicate(gdir, before, gmap, orders, turn_input, warnings)
     archived = (gdir.archive_path(turn) / "state-after.json").read_text(encoding="utf-8")
@@ -228,42 +260,3 @@ def _order_texts(paths: Sequence[str]) -> dict[str, str]:
         name = path.name if path.name not in out else f"{i:02d}-{path.name}"
         out[name] = read_text(path)[0]
     return out
-
-
-def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
-    """Preview: parse, validate and price every order against the current state; change nothing."""
-    gdir = find_game(paths, game_dir)
-    state, gmap, orders, turn_input, warnings = prepare(gdir, paths, trust)
-    if state.dice_mode == "manual":
-        rolls = dict(turn_input.rolls)
-        for pid in turn_input.orders:
-            rolls.setdefault(pid, 6 * state.rules.allowance_dice)
-        turn_input = TurnInput(turn_input.turn, turn_input.orders, turn_input.missing, rolls)
-        warnings.append("manual dice: priced against the largest possible roll where no ROLL was given")
-    result = adjudicate_building_turn(state, gmap, turn_input, _PreviewRoller(state.game_id))
-    ok = not orders.problems and not warnings_fatal(result, turn_input)
-    parts = [p.format() for p in orders.problems] + [n.format() for n in orders.notes] + warnings
-    for pid in turn_input.orders:
-        section = orders.section(pid)
-        parts.append(report.check_report(result, gmap, pid, section.echo() if section else []))
-    if not turn_input.orders:
-        parts.append("no orders to price")
-    return "\n".join(parts).rstrip() + "\n", ok
-
-
-def warnings_fatal(result: BuildTurnResult, turn_input: TurnInput) -> bool:
-    """True when some priced order would not be carried out in full."""
-    for o in result.outcomes:
-        if o.player not in turn_input.orders:
-            continue
-        if o.start_problem or (o.declare or "").startswith("refused") or any(not line.complete for line in o.lines):
-            return True
-    return False
-
-
-class _PreviewRoller(DiceRoller):
-    """A roller for previews: next turn's allowances are not drawn from the real seed."""
-
-    def __init__(self, game: str):
-        super().__init__("00" * 32, game)
-

@@ -47,8 +47,7 @@ def test_a_racing_turn_with_manual_dice():
         "RED": RacingTurn("RED", (EntryOrder(1, RED_LINE),), (BuildLine(path("0307", "0308")),)),
         "BLUE": RacingTurn("BLUE", (EntryOrder(1),)),  # BEST
     }
-    dice = {"race1:round1:RED": 3, "race1:round1:BLUE": 3, "race1:round2:RED": 4, "race1:round2:BLUE": 1,
-            "race1:round3:BLUE": 6}
+    dice = {(1, "RED"): (3, 4), (1, "BLUE"): (3, 1, 6)}
     inp = RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, dice)
     r = adjudicate_racing_turn(state, TINY, inp, None)
     race = r.races[0]
