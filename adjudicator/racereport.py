@@ -13,6 +13,7 @@ from typing import Any
 from adjudicator.mapdata import GameMap
 from adjudicator.race import RaceOutcome
 from adjudicator.racedraw import RaceDraw, render_used_grid
+from adjudicator.routes import Route
 from adjudicator.raceturn import RacingTurnResult
 from adjudicator.render.ascii import render_map
 from adjudicator.report import header, line_context, map_windows, player_legend, render, track_marks, wrap_problem
@@ -25,6 +26,20 @@ def draw_row(d: RaceDraw) -> dict[str, Any]:
             "dice": " ".join(str(x.value) for x in d.dice)}
 
 
+def route_text(route: Route | None) -> str:
+    """``0402-0403-0404 RED, 0404-0505 BLUE``: the hexes of each owner's stretch."""
+    if route is None:
+        return ""
+    parts: list[str] = []
+    stretch = [route.hexes[0].label]
+    for i, owner in enumerate(route.owners):
+        stretch.append(route.hexes[i + 1].label)
+        if i + 1 == len(route.owners) or route.owners[i + 1] != owner:
+            parts.append(f"{'-'.join(stretch)} {owner}")
+            stretch = [route.hexes[i + 1].label]
+    return ", ".join(parts)
+
+
 def _race(o: RaceOutcome) -> dict[str, Any]:
     trains = [e.entry.train for e in o.entries if e.valid]
     rounds = []
@@ -34,7 +49,7 @@ def _race(o: RaceOutcome) -> dict[str, Any]:
     return {
         "draw": draw_row(o.draw),
         "status": o.status,
-        "entries": [{"train": e.entry.train, "text": e.entry.text or "", "route": e.check.route.text() if e.check.route else "",
+        "entries": [{"train": e.entry.train, "text": e.entry.text or "", "route": route_text(e.check.route),
                      "valid": e.valid, "problems": list(e.problems),
                      "fares": ", ".join(f"{a} to {p}" for p, a in e.check.fares) or "none"} for e in o.entries],
         "fares": [{"payer": f.payer, "payee": f.payee, "amount": f.amount, "owed": f.owed, "back": f.owed_back}

@@ -163,7 +163,7 @@ def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[Ra
                     placed.update((e.race, r) for r in riders)
                     continue
                 hexes, owners = option.route.hexes, option.route.owners
-                text = f"{e.text or 'BEST'} = {option.route.text()}"
+                text = f"{e.text or 'BEST'} (route chosen by the adjudicator)"
             entries[e.race].append(Entry(tuple(riders), hexes, owners, text))
             placed.update((e.race, r) for r in riders)
     return entries, notes

@@ -20,6 +20,7 @@ from adjudicator.buildturn import BuildTurnResult, PlayerOutcome
 from adjudicator.fees import RULE_TEXT
 from adjudicator.hexgrid import Hex
 from adjudicator.mapdata import GameMap
+from adjudicator.racestate import upcoming
 from adjudicator.render.ascii import TrackMark, render_map, window_around
 from adjudicator.state import BANK, GameState, LedgerEntry
 
@@ -126,7 +127,13 @@ def next_turn(state: GameState) -> dict[str, Any]:
         {"player": a.player, "points": a.points, "dice": "+".join(str(d.value) for d in a.dice)}
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
     ]
+    races = [
+        {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
+         "distance": d.distance}
+        for d in upcoming(state)
+    ]
     return {
+        "races": races,
         "turn": state.turn,
         "phase": state.phase,
         "start_player": state.start_player,
