@@ -6,6 +6,7 @@ from pathlib import Path
 
 from adjudicator import dice, report
 from adjudicator.errors import DampfrossError, GameFileError
+from adjudicator.hexgrid import Hex, LabelError
 from adjudicator.mapdata import map_text, parse_map
 from adjudicator.newgame import PlayerSpec, new_game
 from adjudicator.rules import Rules, load_profile
@@ -91,3 +92,48 @@ def archived_report(directory: str, turn: int | None, player: str | None, archiv
     if not path.is_file():
         raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
     return path.read_text(encoding="utf-8")
+
+
+def advise_routes(directory: str, origin: str, destination: str, player: str, count: int) -> str:
+    """``adjudicate route``: the best few routes over today's track, as text."""
+    from adjudicator.expected import expected_rounds
+    from adjudicator.orders import match_town
+    from adjudicator.racereport import route_text
+    from adjudicator.routesearch import best_routes
+    from adjudicator.track import TrackIndex
+
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    riders = [p.strip().upper() for p in player.split("+")]
+    for pid in riders:
+        if pid not in state.player_ids:
+            raise DampfrossError(f"no company {pid} in game {state.game_id}")
+
+    def place(text: str) -> Hex:
+        try:
+            h = Hex.parse(text)
+        except LabelError:
+            found = match_town(text, gmap)
+            if found.town is None:
+                raise DampfrossError(f"{text!r} is neither a hex label nor a town of this map") from None
+            return found.town.hex
+        if not gmap.on_map(h):
+            raise DampfrossError(f"{h.label} is not on the map")
+        return h
+
+    a, b = place(origin), place(destination)
+    seats = {p.id: p.seat for p in state.players}
+    options = best_routes(gmap, TrackIndex(state.track), state.rules, a, b, riders, seats, limit=count)
+    lines = [f"Routes for {'+'.join(riders)} from {origin} ({a.label}) to {destination} ({b.label}), turn {state.turn}:"]
+    if not options:
+        lines.append("  no route over today's track")
+    for i, o in enumerate(options, start=1):
+        rounds = expected_rounds(o.route.costs)
+        shown = f"{float(rounds):.2f}" if rounds is not None else "never"
+        fares = ", ".join(f"{amt} to {pid}" for pid, amt in o.fares) or "none"
+        verdict = "valid" if o.valid else "NOT valid: " + "; ".join(o.problems)
+        lines.append(f"{i}. {route_text(o.route)}")
+        lines.append(f"   {len(o.route.hexes) - 1} hexes, {o.route.points} die points, expected rounds {shown}, "
+                     f"fares {fares}; {verdict}")
+    return "\n".join(lines) + "\n"

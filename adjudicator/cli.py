@@ -95,6 +95,24 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
     sys.exit(0 if ok else 1)
 
 
+@cli.command("route")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("origin", metavar="FROM")
+@click.argument("destination", metavar="TO")
+@click.option("--player", required=True, metavar="ID", help="The company (or ID+ID for a joint trip).")
+@click.option("--count", default=5, show_default=True, help="How many routes to list.")
+def route_cmd(directory: str, origin: str, destination: str, player: str, count: int) -> None:
+    """List the best routes FROM a town or label TO another over today's track.
+
+    For each: the hexes with whose line, die points, expected race rounds, fares to
+    whom, and whether the entry would be valid.  Example:
+    adjudicate route demo Hamburg München --player RED
+    """
+    from adjudicator.app import advise_routes
+
+    click.echo(advise_routes(directory, origin, destination, player, count), nl=False)
+
+
 @cli.command("report")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--turn", type=int, help="The turn (default: the last adjudicated; 0 is the opening).")

@@ -1,0 +1,95 @@
+"""A whole game by mail on the tiny map: one building round, two races, a winner, every die verified."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from adjudicator import state as st
+from adjudicator.cli import cli
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+
+def invoke(*args: str, ok: bool = True):
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result
+
+
+def orders(tmp: Path, name: str, turn: int, red: str, blue: str) -> str:
+    pw = dict(line.split() for line in (tmp / "g" / "passwords.txt").read_text().splitlines())
+    (tmp / name).write_text(
+        f"GAME g\nTURN {turn}\nPLAYER RED PASSWORD {pw['RED']}\n{red}\nPLAYER BLUE PASSWORD {pw['BLUE']}\n{blue}\n"
+    )
+    return name
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> Path:
+    tmp = tmp_path_factory.mktemp("race")
+    old = Path.cwd()
+    import os
+
+    os.chdir(tmp)
+    try:
+        invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "s7",
+               "--set", "building_rounds=1", "--set", "min_race_distance=2", "--set", "fixed_races=2",
+               "--set", "allowance_dice=2")
+        invoke(orders(tmp, "t1.orders", 1,
+                      "START Nordstadt\nBUILD Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim",
+                      "START Nordstadt\nBUILD Nordstadt - 0502 - 0503 - 0404 - 0405 - 0505 - 0605 - 0705 - Ostburg"))
+        invoke(orders(tmp, "t2.orders", 2, "ENTER 1 BEST\nBUILD 0405 - 0505",
+                      "FAHRE 1 STRECKE Nordstadt - 0502 - 0503 - 0404 - 0405 - 0505 - 0605 - 0705 - Ostburg"))
+        invoke(orders(tmp, "t3.orders", 3, "ENTER 2 ROUTE Südheim - 0306 - 0405 - 0404 - 0403 - Nordstadt",
+                      "ENTER 2 BEST"))
+    finally:
+        os.chdir(old)
+    return tmp / "g"
+
+
+def test_last_building_report_announces_the_first_race(played: Path):
+    text = (played / "reports" / "turn-001.txt").read_text()
+    assert "The building phase is over: all 1 building rounds are played" in text
+    assert "race 1: Nordstadt (11) to Ostburg (31), 5 hexes apart" in text
+
+
+def test_racing_report_shows_fares_rounds_and_prizes(played: Path):
+    text = (played / "reports" / "turn-002.txt").read_text()
+    assert "fares: RED pays BLUE 4" in text
+    assert "Round RED           BLUE" in text and "(die>position, * arrived)" in text
+    assert "1. BLUE, arrived in round 3" in text and "prize 20" in text
+    assert "RED: income 10, spent 5" in text
+    private = (played / "reports" / "turn-002-RED.txt").read_text()
+    assert "race 1: valid" in private and "ENTER 1 BEST (route chosen by the adjudicator)" in private
+
+
+def test_the_game_ends_with_a_winner_and_the_seed_revealed(played: Path):
+    state = st.loads((played / "game.json").read_text())
+    assert state.phase == "over" and state.races["winner"]["player"] == "BLUE"
+    text = (played / "reports" / "turn-003.txt").read_text()
+    seed = (played / "seed.secret").read_text().strip()
+    assert "THE GAME IS OVER: BLUE (BLUE) wins, all 2 races are run." in text
+    assert f"The dice seed is revealed: {seed}" in text
+    assert "OK: all" in invoke("verify", str(played), "--seed", seed).output
+
+
+def test_money_is_conserved_and_balances_match_the_ledger(played: Path):
+    for path in [played / "game.json", *sorted(played.glob("turns/*/state-*.json"))]:
+        s = st.loads(path.read_text(), str(path))
+        bank = sum(e.amount for e in s.ledger if e.payer == "BANK") - sum(e.amount for e in s.ledger if e.payee == "BANK")
+        assert sum(p.balance for p in s.players) == bank
+
+
+def test_a_finished_game_refuses_more_turns(played: Path):
+    result = invoke(str(played.parent / "t3.orders"), "--game", str(played), ok=False)
+    assert result.exit_code == 1 and "is over" in result.output
+
+
+def test_route_advisor_and_report_replay(played: Path):
+    out = invoke("route", str(played), "Nordstadt", "Ostburg", "--player", "RED").output
+    assert "1. 0402-0403-0404-0405-0505 RED, 0505-0605-0705-0805 BLUE" in out and "expected rounds" in out
+    assert invoke("report", str(played), "--turn", "2").output == (played / "reports" / "turn-002.txt").read_text()
