@@ -52,7 +52,7 @@ def test_example_is_byte_identical_on_rerun(game: Path, tmp_path: Path):
 
 def test_balances_always_equal_ledger_sums(game: Path):
     states = [game / "game.json"] + sorted(game.glob("turns/*/state-*.json"))
-    assert len(states) == 7
+    assert len(states) == 15
     for path in states:
         s = st.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
         assert s.balances_from_ledger() == {p.id: p.balance for p in s.players}
@@ -69,3 +69,16 @@ def test_example_reports_show_the_typical_mistakes(game: Path):
     public = (game / "reports" / "turn-003.txt").read_text(encoding="utf-8")
     assert "HAFEN    pays RAVEL      2" in public
     assert all(len(line) <= 80 for line in public.split("The whole map")[0].splitlines())
+
+
+def test_example_ends_with_a_winner_and_every_die_verifies(game: Path):
+    final = (game / "reports" / "turn-007.txt").read_text(encoding="utf-8")
+    assert "THE GAME IS OVER: NOB (Nord-Ost-Bahn) wins, all 4 races are run." in final
+    seed = (game / "seed.secret").read_text().strip()
+    assert f"The dice seed is revealed: {seed}" in final
+    from click.testing import CliRunner
+
+    from adjudicator.cli import cli
+
+    result = CliRunner().invoke(cli, ["verify", str(game), "--seed", seed])
+    assert result.exit_code == 0 and "OK: all" in result.output
