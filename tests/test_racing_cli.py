@@ -93,3 +93,26 @@ def test_route_advisor_and_report_replay(played: Path):
     out = invoke("route", str(played), "Nordstadt", "Ostburg", "--player", "RED").output
     assert "1. 0402-0403-0404-0405-0505 RED, 0505-0605-0705-0805 BLUE" in out and "expected rounds" in out
     assert invoke("report", str(played), "--turn", "2").output == (played / "reports" / "turn-002.txt").read_text()
+
+
+def test_manual_dice_racing_turn(tmp_path: Path, monkeypatch):
+    """--dice manual: the GM gives the race (RACE) and every movement roll (MOVES); missing rolls refuse the turn."""
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--dice", "manual",
+           "--set", "building_rounds=1", "--set", "min_race_distance=2")
+    orders(tmp_path, "t1.orders", 1, "START Nordstadt\nBUILD Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim",
+           "START Nordstadt\nBUILD Nordstadt - 0403")
+    (tmp_path / "t1.orders").write_text((tmp_path / "t1.orders").read_text() + "GM\nROLL RED 6\nROLL BLUE 1\n")
+    invoke("t1.orders")
+    race = "ENTER 1 ROUTE Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim"
+    name = orders(tmp_path, "t2.orders", 2, race, "PASS")
+    path = tmp_path / name
+    path.write_text(path.read_text() + "GM\nRENNEN 1 VON Nordstadt NACH Südheim\n")
+    result = invoke(name, "--dry-run")
+    assert "Race 1: Nordstadt (11) to Südheim (21)" in result.output and "sole entrant" in result.output
+    path.write_text(path.read_text().replace("\nPASS\n", f"\n{race}\n") + "MOVES 1 RED 3\n")
+    result = invoke(name, ok=False)
+    assert result.exit_code == 1 and "MOVES 1 BLUE" in result.output
+    path.write_text(path.read_text() + "MOVES 1 RED 3 2\nWUERFE 1 BLUE 6\n")
+    result = invoke(name)
+    assert "Round RED           BLUE" in result.output and "fares: BLUE pays RED 4" in result.output
