@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from click.testing import CliRunner, Result
+
 from adjudicator.building import BuildContext, BuildLine, Budget, LineOutcome, build_line
 from adjudicator.hexgrid import Hex, Side
 from adjudicator.ledger import Books
@@ -68,3 +70,13 @@ def manual_game(gmap: GameMap, players: Iterable[str] = ("RED", "BLUE"), rules: 
     rules = (rules or load_profile("schmidt")).with_overrides(list(sets)) if sets else (rules or load_profile("schmidt"))
     state, _ = new_game("test", gmap, "map.yaml", "0" * 64, rules, [PlayerSpec(p, p.title()) for p in players], None, 1)
     return state
+
+
+def invoke(*args: str, ok: bool = True) -> Result:
+    """Run the ``adjudicate`` CLI in-process; with ``ok`` it must exit 0."""
+    from adjudicator.cli import cli
+
+    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
+    if ok:
+        assert result.exit_code == 0, result.output
+    return result

@@ -12,15 +12,9 @@ from click.testing import CliRunner
 
 from adjudicator import state as st
 from adjudicator.cli import cli
+from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
-
-
-def invoke(*args: str, ok: bool = True):
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    if ok:
-        assert result.exit_code == 0, result.output
-    return result
 
 
 @pytest.fixture()

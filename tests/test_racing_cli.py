@@ -5,19 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from adjudicator import state as st
-from adjudicator.cli import cli
+from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
-
-
-def invoke(*args: str, ok: bool = True):
-    result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
-    if ok:
-        assert result.exit_code == 0, result.output
-    return result
 
 
 def orders(tmp: Path, name: str, turn: int, red: str, blue: str) -> str:
