@@ -103,7 +103,7 @@ class GameState:
     one_town_left_turn: int | None = None
     building_ended_turn: int | None = None
     history: tuple[Mapping[str, Any], ...] = ()
-    races: Mapping[str, Any] = field(default_factory=lambda: {"upcoming": [], "done": []})
+    races: Mapping[str, Any] = field(default_factory=dict)  # see adjudicator.racestate
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:
@@ -241,7 +241,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         one_town_left_turn=doc.get("one_town_left_turn"),
         building_ended_turn=doc.get("building_ended_turn"),
         history=tuple(doc.get("history", [])),
-        races=doc.get("races", {"upcoming": [], "done": []}),
+        races=doc.get("races", {}),
     )
     check_invariants(state, source)
     return state
