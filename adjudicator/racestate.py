@@ -20,7 +20,7 @@ from typing import Any
 from adjudicator.dice import Die, DiceRoller
 from adjudicator.hexgrid import Hex
 from adjudicator.mapdata import GameMap
-from adjudicator.racedraw import MissingDice, RaceDice, RaceDraw, RolledDice, draw_turn_races
+from adjudicator.racedraw import MissingDice, RaceDice, RaceDraw, RaceDrawError, RolledDice, draw_turn_races
 from adjudicator.state import GameState
 
 
@@ -92,11 +92,21 @@ def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: 
         count = min(count, state.rules.fixed_races - races.get("count", 0))
     if count <= 0:
         return ()
-    return draw_turn_races(
-        gmap, state.rules, RolledDice(roller, turn), races.get("count", 0) + 1, count=count,
-        used=races.get("used", []), connected=connected, last_destination=races.get("last_destination"),
-        uses_per_number=state.rules.number_uses,
-    )
+    def draw(towns: set[str] | None) -> tuple[RaceDraw, ...]:
+        return draw_turn_races(
+            gmap, state.rules, RolledDice(roller, turn), races.get("count", 0) + 1, count=count,
+            used=races.get("used", []), connected=towns, last_destination=races.get("last_destination"),
+            uses_per_number=state.rules.number_uses,
+        )
+
+    try:
+        return draw(connected)
+    except RaceDrawError:
+        if connected is None:
+            raise
+        # [reading] too few towns are connected for any race: draw among all towns
+        # (such a race lapses unless somebody can reach both ends) rather than stall the game
+        return draw(None)
 
 
 def record_draws(races: Mapping[str, Any], draws: tuple[RaceDraw, ...]) -> dict[str, Any]:

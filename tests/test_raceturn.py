@@ -89,3 +89,13 @@ def test_hmac_dice_draw_the_first_races_when_building_ends():
     assert {(x["start"], x["dest"]) for x in r.after.races["upcoming"]} <= {("Nordstadt", "Südheim"), ("Südheim", "Nordstadt")}
     labels = {d.label for d in r.after.dice_log}
     assert all(lab in labels for race in r.after.races["upcoming"] for lab in race["dice"])
+
+
+def test_too_few_connected_towns_draw_among_all_towns():
+    """[reading 25] When no race can be drawn among connected towns, the draw uses every town instead of stalling."""
+    seed = seed_from_text("few")
+    state = manual_game(TINY, sets=["building_rounds=1", "min_race_distance=2"])
+    state = replace(state, dice_mode="hmac")
+    state = replace(state, allowances=tuple(draw_allowances(state, DiceRoller(seed, "test"))))
+    r = adjudicate_building_turn(state, TINY, TurnInput(1, {}, {}, {}), DiceRoller(seed, "test"))
+    assert r.after.phase == "racing" and len(r.after.races["upcoming"]) == 1
