@@ -11,6 +11,7 @@ from adjudicator.dice import DiceRoller
 from adjudicator.expected import expected_rounds
 from adjudicator.ledger import Books
 from adjudicator.mapdata import GameMap
+from adjudicator.orders import read_files
 from adjudicator.racedraw import RaceDraw
 from adjudicator.racestate import upcoming
 from adjudicator.raceturn import RacingInput
@@ -23,8 +24,9 @@ from adjudicator.turnrun import find_game, prepare
 
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
     """Preview: parse, validate and price every order against the current state; change nothing."""
-    gdir = find_game(paths, game_dir)
-    state, gmap, orders, turn_input, warnings = prepare(gdir, paths, trust)
+    received = read_files(paths)
+    gdir = find_game(received, game_dir)
+    state, gmap, orders, turn_input, warnings = prepare(gdir, received, trust)
     if isinstance(turn_input, RacingInput):
         text, fine = check_racing(state, gmap, turn_input)
         parts = [p.format() for p in orders.problems] + [n.format() for n in orders.notes] + warnings + [text]

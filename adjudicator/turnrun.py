@@ -27,8 +27,8 @@ from adjudicator.orders import (
     PassOrder,
     Section,
     StartOrder,
-    order_file_paths,
-    read_order_files,
+    ReceivedFiles,
+    read_files,
     resolve,
 )
 from adjudicator.orders import collect, parse_orders
@@ -52,7 +52,7 @@ class TurnRun:
     warnings: list[str] = field(default_factory=list)
 
 
-def find_game(paths: Sequence[str], game_dir: str | None) -> GameDir:
+def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
     """The game the orders are for: ``--game DIR``, else the GAME line's name.
 
     A GAME line ``demo`` means ``./demo/game.json``, or ``./game.json`` when
@@ -60,7 +60,7 @@ def find_game(paths: Sequence[str], game_dir: str | None) -> GameDir:
     """
     if game_dir:
         return GameDir(game_dir)
-    name = read_order_files(paths).game
+    name = received.orders().game
     if not name:
         if GameDir(".").exists():
             return GameDir(".")
@@ -79,12 +79,12 @@ def _game_id(gdir: GameDir) -> str | None:
         return None
 
 
-def prepare(gdir: GameDir, paths: Sequence[str], trust: bool
+def prepare(gdir: GameDir, received: ReceivedFiles, trust: bool
             ) -> tuple[GameState, GameMap, OrderSet, TurnInput | RacingInput, list[str]]:
-    """Read the game and the orders; refuse a turn that cannot be run."""
+    """Read the game and merge the orders; refuse a turn that cannot be run."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
-    orders = resolve(read_order_files(paths, game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
+    orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
     turn_input, warnings = accept(state, orders, trust)
     return state, gmap, orders, turn_input, warnings
 
@@ -187,13 +187,14 @@ def racing_turn(section: Section, warnings: list[str]) -> RacingTurn:
 
 def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: bool) -> TurnRun:
     """Adjudicate one turn; write nothing when ``dry_run``."""
-    gdir = find_game(paths, game_dir)
-    state, gmap, orders, turn_input, warnings = prepare(gdir, paths, trust)
+    received = read_files(paths)
+    gdir = find_game(received, game_dir)
+    state, gmap, orders, turn_input, warnings = prepare(gdir, received, trust)
     run = _adjudicate(gdir, state, gmap, orders, turn_input, warnings)
     if not dry_run:
         reports: dict[str | None, str] = {None: run.public}
         reports.update(run.private)
-        gdir.commit_turn(state, run.result.after, _order_texts(paths), reports)
+        gdir.commit_turn(state, run.result.after, received.texts, reports)
     return run
 
 
@@ -252,11 +253,3 @@ def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], list[str], 
     return section.echo(), [p.format() for p in orders.problems_for(pid)], notes
 
 
-def _order_texts(paths: Sequence[str]) -> dict[str, str]:
-    """The order files as received, for the archive (names made unique)."""
-    files, _ = order_file_paths(paths)
-    out: dict[str, str] = {}
-    for i, path in enumerate(files, start=1):
-        name = path.name if path.name not in out else f"{i:02d}-{path.name}"
-        out[name] = read_text(path)[0]
-    return out

@@ -23,8 +23,10 @@ from __future__ import annotations
 
 from adjudicator.orders.collect import (
     ORDER_SUFFIXES,
+    ReceivedFiles,
     collect,
     order_file_paths,
+    read_files,
     read_order_files,
 )
 from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
@@ -85,6 +87,7 @@ __all__ = [
     "Pos",
     "ProblemKind",
     "RaceOrder",
+    "ReceivedFiles",
     "ResolvedPoint",
     "RollOrder",
     "RouteSegment",
@@ -97,6 +100,7 @@ __all__ = [
     "order_parser",
     "parse_line",
     "parse_orders",
+    "read_files",
     "read_order_files",
     "resolve",
     "resolve_order",

@@ -16,6 +16,7 @@ names end in ``.orders`` or ``.txt``, in name order, hidden files skipped.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -176,20 +177,33 @@ def read_text(path: Path) -> tuple[str, list[Note]]:
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
-def read_order_files(
-    paths: Iterable[str | os.PathLike[str]],
-    *,
-    game: str | None = None,
-    turn: int | None = None,
-) -> OrderSet:
-    """Read order files and directories (see the module docstring) into one ``OrderSet``.
+@dataclass(frozen=True)
+class ReceivedFiles:
+    """Order files as received: each file's text and its parse, read once.
+
+    ``orders(game, turn)`` merges them into one ``OrderSet`` (``collect``);
+    ``texts`` maps a unique file name to the text, for the archive.
+    """
+
+    parsed: tuple[ParsedFile, ...] = ()
+    texts: dict[str, str] = field(default_factory=dict)
+    problems: tuple[OrderProblem, ...] = ()
+    notes: tuple[Note, ...] = ()
+
+    def orders(self, *, game: str | None = None, turn: int | None = None) -> OrderSet:
+        return collect(self.parsed, game=game, turn=turn, problems=self.problems, notes=self.notes)
+
+
+def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
+    """Read and parse order files and directories (see the module docstring).
 
     A file that cannot be read becomes a problem naming it, never an exception.
     """
     files, problems = order_file_paths(paths)
     notes: list[Note] = []
     parsed: list[ParsedFile] = []
-    for path in files:
+    texts: dict[str, str] = {}
+    for i, path in enumerate(files, start=1):
         try:
             text, read_notes = read_text(path)
         except OSError as exc:
@@ -197,7 +211,18 @@ def read_order_files(
             continue
         notes += read_notes
         parsed.append(parse_orders(text, str(path)))
-    return collect(parsed, game=game, turn=turn, problems=problems, notes=notes)
+        texts[path.name if path.name not in texts else f"{i:02d}-{path.name}"] = text
+    return ReceivedFiles(tuple(parsed), texts, tuple(problems), tuple(notes))
+
+
+def read_order_files(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    game: str | None = None,
+    turn: int | None = None,
+) -> OrderSet:
+    """Read order files and directories into one ``OrderSet`` (``read_files`` then ``collect``)."""
+    return read_files(paths).orders(game=game, turn=turn)
 
 
 def _file_problem(path: Path, message: str) -> OrderProblem:
