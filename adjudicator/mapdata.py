@@ -9,7 +9,7 @@ problem, each with the YAML line where one is known.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
@@ -117,17 +117,10 @@ class GameMap:
     def has_river(self, a: Hex, b: Hex) -> bool:
         return Side(a, b) in self.rivers
 
-    def country(self, h: Hex) -> str | None:
-        return self.countries.get(h)
-
     def is_border(self, a: Hex, b: Hex) -> bool:
         """True when a national border runs along the side between ``a`` and ``b``."""
         ca, cb = self.countries.get(a), self.countries.get(b)
         return ca is not None and cb is not None and ca != cb
-
-    def is_home(self, h: Hex) -> bool:
-        """True for hexes of the country the game is played in (or maps without countries)."""
-        return self.home is None or self.countries.get(h, self.home) == self.home
 
     @cached_property
     def borders(self) -> frozenset[Side]:
@@ -479,8 +472,3 @@ class _Builder:
                 nums.append(n)
             towns.append(Town(name, h, tuple(nums), bool(item.get("start", False)), bool(item.get("port", False))))
         return towns
-
-
-def iter_hexes(gmap: GameMap) -> Iterator[Hex]:
-    """All hexes of a map in reading order (row by row)."""
-    return iter(sorted(gmap.terrain, key=lambda h: (h.row, h.col)))

@@ -78,7 +78,7 @@ def _scores(result: RacingTurnResult) -> list[dict[str, Any]]:
     return rows
 
 
-def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, full_map: bool = True) -> dict[str, Any]:
+def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
     after = result.after
     ctx = header(after, gmap, f"Turn {result.turn} report, racing phase")
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
@@ -96,8 +96,8 @@ def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, fu
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
         "payments": [e for e in result.entries if e.payer != BANK and e.payee != BANK and e.reason.endswith("-fee")],
-        "windows": map_windows(gmap, after, new_hexes, result.turn) if new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if full_map else "",
+        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
         "next_races": [draw_row(d) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
@@ -132,7 +132,7 @@ def racing_report(result: RacingTurnResult, gmap: GameMap, seed: str | None) -> 
 def private_racing_report(result: RacingTurnResult, gmap: GameMap, player: str, echo: Sequence[str],
                           problems: Sequence[str], notes: Sequence[str], seed: str | None) -> str:
     """A player's private report of a racing turn: orders as understood, own entries, own building."""
-    ctx = racing_context(result, gmap, seed, full_map=False)
+    ctx = racing_context(result, gmap, seed, maps=False)
     own_races = []
     for race in ctx["races"]:
         mine = [e for e in race["entries"] if player in e["train"].split("+")]

@@ -216,7 +216,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
     }
 
 
-def building_context(result: BuildTurnResult, gmap: GameMap, full_map: bool = True) -> dict[str, Any]:
+def building_context(result: BuildTurnResult, gmap: GameMap, maps: bool = True) -> dict[str, Any]:
     after = result.after
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
     ctx = header(after, gmap, f"Turn {result.turn} report, building phase")
@@ -237,8 +237,8 @@ def building_context(result: BuildTurnResult, gmap: GameMap, full_map: bool = Tr
         "towns": len(gmap.numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": result.phase_end or "",
-        "windows": map_windows(gmap, after, new_hexes, result.turn) if new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if full_map else "",
+        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
         "next": next_turn(after),
         "fee_rules": RULE_TEXT,
     })
@@ -254,7 +254,7 @@ def private_report(
     result: BuildTurnResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[str], notes: Sequence[str]
 ) -> str:
     """One player's private report: orders as understood, errors, own summary."""
-    ctx = building_context(result, gmap, full_map=False)
+    ctx = building_context(result, gmap, maps=False)
     ctx.update({
         "player": player,
         "echo": list(echo),
@@ -282,7 +282,7 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
 
 def check_report(result: BuildTurnResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
     """``adjudicate check``: one player's orders priced against the current state."""
-    ctx = building_context(result, gmap, full_map=False)
+    ctx = building_context(result, gmap, maps=False)
     own = next(o for o in ctx["outcomes"] if o["player"] == player)
     ctx.update({"player": player, "echo": list(echo), "own": own})
     return render("check.txt.j2", ctx)

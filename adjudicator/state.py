@@ -9,8 +9,8 @@ ledger must explain every balance.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Literal
 
@@ -30,7 +30,6 @@ Reason = Literal[
     "build-cost", "ferry-purchase", "ferry-fare",
 ]
 COLOURS = ("R", "B", "G", "Y", "K", "O", "V", "W")
-COLOUR_NAMES = {"R": "red", "B": "blue", "G": "green", "Y": "yellow", "K": "black", "O": "orange", "V": "violet", "W": "white"}
 
 
 @dataclass(frozen=True)
@@ -127,12 +126,6 @@ class GameState:
         ids = list(self.player_ids)
         return ids[(ids.index(pid) + 1) % len(ids)]
 
-    def allowance_of(self, pid: str) -> Allowance | None:
-        for a in self.allowances:
-            if a.player == pid:
-                return a
-        return None
-
     def balances_from_ledger(self) -> dict[str, int]:
         out = {p.id: 0 for p in self.players}
         for e in self.ledger:
@@ -142,8 +135,6 @@ class GameState:
                 out[e.payee] += e.amount
         return out
 
-    def with_players(self, players: Iterable[Player]) -> GameState:
-        return replace(self, players=tuple(players))
 
 
 # ---------------------------------------------------------------------------

@@ -66,9 +66,6 @@ class TrackIndex:
     def has_track(self, player: str) -> bool:
         return bool(self._network.get(player))
 
-    def sides_of(self, player: str) -> list[Side]:
-        return [s.side for s in self.segments if s.owner == player]
-
     def player_sides_at(self, player: str, h: Hex) -> list[Side]:
         """The player's segments that touch hex ``h``."""
         return [s for s, owners in self._owners.items() if player in owners and h in s.hexes]
