@@ -176,14 +176,15 @@ def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: t
     if draws:  # manual dice: the GM's races are counted when they run
         races["count"] = max(races.get("count", 0), max(d.number for d in draws))
     races["results"] = list(races.get("results", [])) + [_result(state.turn, o) for o in outcomes]
-    dice = tuple(d for o in outcomes for d in o.dice)
+    logged = {x.label for x in state.dice_log}
+    dice = tuple(d for o in outcomes for d in o.dice if d.label not in logged)
     after = replace(
         state,
         players=books.updated(state.players),
         track=tuple(ctx.track.segments),
         ledger=state.ledger + tuple(books.entries),
         turn=state.turn + 1,
-        dice_log=state.dice_log + tuple(d for d in dice if d.label not in {x.label for x in state.dice_log}),
+        dice_log=state.dice_log + dice,
         history=state.history + ({
             "turn": state.turn, "phase": "racing", "races": [o.draw.number for o in outcomes],
             "balances": {pid: books.balance(pid) for pid in state.player_ids},
