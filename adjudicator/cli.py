@@ -13,7 +13,7 @@ import click
 
 from adjudicator import __version__
 from adjudicator.errors import DampfrossError
-from adjudicator.mapdata import MapError, load_map, shipped_maps
+from adjudicator.board.mapfile import MapError, load_map, shipped_maps
 
 
 class _UserError(click.ClickException):
@@ -64,7 +64,7 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     players' private reports.  Nothing is written with --dry-run, nor when the
     turn is refused.
     """
-    from adjudicator.turnrun import run_turn
+    from adjudicator.app.run import run_turn
 
     run = run_turn(list(orders), game_dir, trust, dry_run)
     for problem in run.orders.problems:
@@ -88,7 +88,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.preview import check_orders
+    from adjudicator.engine.preview import check_orders
 
     text, ok = check_orders(list(orders), game_dir, trust)
     click.echo(text, nl=False)
@@ -108,7 +108,7 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
     whom, and whether the entry would be valid.  Example:
     adjudicate route demo Hamburg München --player RED
     """
-    from adjudicator.app import advise_routes
+    from adjudicator.app.commands import advise_routes
 
     click.echo(advise_routes(directory, origin, destination, player, count), nl=False)
 
@@ -120,7 +120,7 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 @click.option("--archived", is_flag=True, help="The text as it was sent, instead of re-rendering.")
 def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
-    from adjudicator.app import archived_report
+    from adjudicator.app.commands import archived_report
 
     click.echo(archived_report(directory, turn, player, archived), nl=False)
 
@@ -148,7 +148,7 @@ def map_list() -> None:
 @click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
 def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
     """Print a map as ASCII art with its legend."""
-    from adjudicator.render.ascii import parse_window, render_map
+    from adjudicator.report.ascii import parse_window, render_map
 
     gmap = load_map(map_name)
     win = parse_window(window) if window else None
@@ -159,7 +159,7 @@ def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
 @click.argument("map_name", metavar="NAME|FILE")
 def map_check(map_name: str) -> None:
     """Check a map file and report every problem at once (exit 1 if any)."""
-    from adjudicator.mapcheck import describe_standard
+    from adjudicator.board.standard import describe_standard
 
     try:
         gmap = load_map(map_name)
@@ -192,7 +192,7 @@ def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...
     Example:
       adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue_Linie
     """
-    from adjudicator.app import start_game
+    from adjudicator.app.commands import start_game
 
     opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id)
     click.echo(opening, nl=False)
@@ -208,7 +208,7 @@ def rules_group() -> None:
 @click.argument("name", metavar="NAME|DIR", default="schmidt")
 def rules_show(name: str) -> None:
     """Print every rule of a profile, or of the game in DIR (with its house rules)."""
-    from adjudicator.app import effective_rules
+    from adjudicator.app.commands import effective_rules
 
     rules, where = effective_rules(name)
     click.echo(f"# rules of {where}")
@@ -221,7 +221,7 @@ def rules_show(name: str) -> None:
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
     """Recompute every recorded die and the commitment from the seed."""
-    from adjudicator.app import verify_game
+    from adjudicator.app.commands import verify_game
 
     ok, lines = verify_game(directory, seed_hex)
     for line in lines:
@@ -233,7 +233,7 @@ def verify_cmd(directory: str, seed_hex: str | None) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 def reveal_cmd(directory: str) -> None:
     """Print the secret dice seed (normally at the end of a game) so players can verify."""
-    from adjudicator.app import reveal_seed
+    from adjudicator.app.commands import reveal_seed
 
     click.echo(reveal_seed(directory))
 
@@ -242,7 +242,7 @@ def reveal_cmd(directory: str) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
     """Take back the last adjudicated turn (its archive is kept, set aside), so it can be run again."""
-    from adjudicator.store import GameDir
+    from adjudicator.app.store import GameDir
 
     turn = GameDir(directory).undo()
     click.echo(f"turn {turn} undone; game.json is back at turn {turn}. Run it again with the corrected orders.")

@@ -6,14 +6,14 @@ from collections.abc import Iterable
 
 from click.testing import CliRunner, Result
 
-from adjudicator.building import BuildContext, BuildLine, Budget, LineOutcome, build_line
-from adjudicator.hexgrid import Hex, Side
-from adjudicator.ledger import Books
-from adjudicator.mapdata import GameMap, parse_map
-from adjudicator.newgame import PlayerSpec, new_game
-from adjudicator.rules import Rules, load_profile
-from adjudicator.state import GameState, Player
-from adjudicator.track import Segment, TrackIndex
+from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
+from adjudicator.board.hexgrid import Hex, Side
+from adjudicator.game.ledger import Books
+from adjudicator.board.mapfile import GameMap, parse_map
+from adjudicator.engine.newgame import PlayerSpec, new_game
+from adjudicator.game.rules import Rules, load_profile
+from adjudicator.game.state import GameState, Player
+from adjudicator.game.track import Segment, TrackIndex
 
 
 def H(label: str) -> Hex:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import state as st
+from adjudicator.game import state as st
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "example"

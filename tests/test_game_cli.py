@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator import state as st
+from adjudicator.game import state as st
 from adjudicator.cli import cli
 from tests.helpers import invoke
 
@@ -111,7 +111,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
     else:
         def boom(*a, **k):
             raise RuntimeError("injected failure")
-        monkeypatch.setattr("adjudicator.report.private_report", boom)
+        monkeypatch.setattr("adjudicator.report.building.private_report", boom)
     if case == "exception":
         with pytest.raises(RuntimeError):
             CliRunner().invoke(cli, args, catch_exceptions=False)
@@ -124,7 +124,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
 def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypatch):
     before = (game / "game.json").read_bytes()
     calls = {"n": 0}
-    import adjudicator.store as store
+    import adjudicator.app.store as store
 
     real = store.write_new
 

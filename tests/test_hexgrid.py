@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from adjudicator.hexgrid import Hex, LabelError, Side, distance, shortest_path, steps_between, straight_line
+from adjudicator.board.hexgrid import Hex, LabelError, Side, distance, shortest_path, steps_between, straight_line
 
 hexes = st.builds(Hex, st.integers(1, 40), st.integers(1, 40))
 

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import cli, main
-from adjudicator.mapdata import MapError, parse_map
+from adjudicator.board.mapfile import MapError, parse_map
 
 GOOD = """\
 name: Testland

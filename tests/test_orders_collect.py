@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.mapdata import load_map
+from adjudicator.board.mapfile import load_map
 from adjudicator.orders import collect, order_file_paths, parse_orders, read_order_files, resolve
 
 DATA = Path(__file__).parent / "data"

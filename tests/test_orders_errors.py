@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.mapdata import load_map
+from adjudicator.board.mapfile import load_map
 from adjudicator.orders import collect, parse_orders, resolve
 
 DATA = Path(__file__).parent / "data"

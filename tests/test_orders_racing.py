@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.hexgrid import Hex
-from adjudicator.mapdata import load_map
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.mapfile import load_map
 from adjudicator.orders import (
     DashedPoint,
     EnterOrder,

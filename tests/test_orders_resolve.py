@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.hexgrid import Hex
-from adjudicator.mapdata import load_map
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.mapfile import load_map
 from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
-from adjudicator.orders.names import edit_distance
+from adjudicator.board.names import edit_distance
 
 DATA = Path(__file__).parent / "data"
 TINY = load_map(DATA / "tiny.yaml")

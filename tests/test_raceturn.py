@@ -6,13 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.building import BuildLine
-from adjudicator.buildturn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
-from adjudicator.dice import DiceRoller, Die, seed_from_text
+from adjudicator.building.lines import BuildLine
+from adjudicator.building.turn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.game.dice import DiceRoller, Die, seed_from_text
 from adjudicator.errors import TurnRefused
-from adjudicator.mapdata import load_map
-from adjudicator.raceturn import EntryOrder, RacingInput, RacingTurn, adjudicate_racing_turn
-from adjudicator.state import check_invariants
+from adjudicator.board.mapfile import load_map
+from adjudicator.racing.turn import EntryOrder, RacingInput, RacingTurn, adjudicate_racing_turn
+from adjudicator.game.state import check_invariants
 from tests.helpers import H, manual_game, path
 
 TINY = load_map("tests/data/tiny.yaml")

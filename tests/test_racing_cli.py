@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator import state as st
+from adjudicator.game import state as st
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")

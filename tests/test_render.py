@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.hexgrid import Hex
-from adjudicator.mapdata import load_map, parse_map
-from adjudicator.render import TrackMark, WindowError, parse_window, render_map, window_around
-from adjudicator.render.ascii import make_window, render_grid
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.mapfile import load_map, parse_map
+from adjudicator.report.ascii import TrackMark, WindowError, parse_window, render_map, window_around
+from adjudicator.report.ascii import make_window, render_grid
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden" / "render"

@@ -11,11 +11,11 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.expected import route_costs
-from adjudicator.hexgrid import Side
-from adjudicator.routesearch import SCALE, _Net, best_routes, best_valid
-from adjudicator.rules import load_profile
-from adjudicator.track import Segment, TrackIndex
+from adjudicator.racing.movement import route_costs
+from adjudicator.board.hexgrid import Side
+from adjudicator.racing.search import SCALE, _Net, best_routes, best_valid
+from adjudicator.game.rules import load_profile
+from adjudicator.game.track import Segment, TrackIndex
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

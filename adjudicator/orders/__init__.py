@@ -58,7 +58,7 @@ from adjudicator.orders.model import (
     Section,
     StartOrder,
 )
-from adjudicator.orders.names import TownMatch, match_town
+from adjudicator.board.names import TownMatch, match_town
 from adjudicator.orders.parse import parse_orders
 from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
 

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias, TypeVar
 
-from adjudicator.hexgrid import Hex
+from adjudicator.board.hexgrid import Hex
 
 ProblemKind = Literal["syntax", "illegal", "ambiguous"]
 

@@ -30,8 +30,8 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import overload
 
-from adjudicator.hexgrid import Hex, LabelError, distance, straight_line
-from adjudicator.mapdata import GameMap
+from adjudicator.board.hexgrid import Hex, LabelError, distance, straight_line
+from adjudicator.board.mapfile import GameMap
 from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,
@@ -50,7 +50,7 @@ from adjudicator.orders.model import (
     StartOrder,
     sort_by_position,
 )
-from adjudicator.orders.names import match_town
+from adjudicator.board.names import match_town
 
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""

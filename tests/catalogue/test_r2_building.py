@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.building import BuildLine
-from adjudicator.buildturn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
-from adjudicator.dice import DiceRoller, seed_from_text
+from adjudicator.building.lines import BuildLine
+from adjudicator.building.turn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.game.dice import DiceRoller, seed_from_text
 from adjudicator.errors import TurnRefused
-from adjudicator.rules import load_profile
+from adjudicator.game.rules import load_profile
 from tests.helpers import H, board, build, make_map, manual_game, path
 
 # Row 3 runs west-east: Alt(0103, start town) ... Burg(0503) ... Dorf(0903, unnumbered)

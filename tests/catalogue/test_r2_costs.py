@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.costs import segment_cost, terrain_problem
-from adjudicator.rules import load_profile
+from adjudicator.building.costs import segment_cost, terrain_problem
+from adjudicator.game.rules import load_profile
 from tests.helpers import H, board, build, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -7,7 +7,7 @@ laid per test.
 
 from __future__ import annotations
 
-from adjudicator.rules import load_profile
+from adjudicator.game.rules import load_profile
 from tests.helpers import board, build, fees_paid, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from adjudicator.building import BuildContext, BuildLine
-from adjudicator.hexgrid import Side
-from adjudicator.ledger import Books
-from adjudicator.race import Entry, run_race
-from adjudicator.racedraw import GivenDice, RaceDraw
-from adjudicator.raceend import build_after_races, building_order, race_income
-from adjudicator.rules import load_profile
-from adjudicator.state import LedgerEntry, Player
-from adjudicator.track import Segment, TrackIndex
+from adjudicator.building.lines import BuildContext, BuildLine
+from adjudicator.board.hexgrid import Side
+from adjudicator.game.ledger import Books
+from adjudicator.racing.race import Entry, run_race
+from adjudicator.racing.draw import GivenDice, RaceDraw
+from adjudicator.racing.after import build_after_races, building_order, race_income
+from adjudicator.game.rules import load_profile
+from adjudicator.game.state import LedgerEntry, Player
+from adjudicator.game.track import Segment, TrackIndex
 from tests.helpers import H, make_map, path
 
 SCHMIDT = load_profile("schmidt")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.dice import DiceRoller, commitment, seed_from_text, verify
-from adjudicator.ledger import Books
-from adjudicator.race import run_race
-from adjudicator.racedraw import (
+from adjudicator.game.dice import DiceRoller, commitment, seed_from_text, verify
+from adjudicator.game.ledger import Books
+from adjudicator.racing.race import run_race
+from adjudicator.racing.draw import (
     GivenDice,
     MissingDice,
     RaceDrawError,
@@ -25,8 +25,8 @@ from adjudicator.racedraw import (
     render_used_grid,
     used_after,
 )
-from adjudicator.rules import load_profile
-from adjudicator.track import TrackIndex
+from adjudicator.game.rules import load_profile
+from adjudicator.game.track import TrackIndex
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

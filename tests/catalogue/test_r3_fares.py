@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import itertools
 
-from adjudicator.hexgrid import Side
-from adjudicator.ledger import Books
-from adjudicator.race import Entry, run_race
-from adjudicator.racedraw import GivenDice, RaceDraw
-from adjudicator.routes import check_route, choose_owners
-from adjudicator.rules import load_profile
-from adjudicator.state import Player
-from adjudicator.track import Segment, TrackIndex
+from adjudicator.board.hexgrid import Side
+from adjudicator.game.ledger import Books
+from adjudicator.racing.race import Entry, run_race
+from adjudicator.racing.draw import GivenDice, RaceDraw
+from adjudicator.racing.routes import check_route, choose_owners
+from adjudicator.game.rules import load_profile
+from adjudicator.game.state import Player
+from adjudicator.game.track import Segment, TrackIndex
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -1,0 +1,140 @@
+"""Application services behind the CLI: they read and write files, the core stays pure."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.game import dice
+from adjudicator.report import building as report
+from adjudicator.errors import DampfrossError, GameFileError
+from adjudicator.board.hexgrid import Hex, LabelError
+from adjudicator.board.mapfile import map_text, parse_map
+from adjudicator.engine.newgame import PlayerSpec, new_game
+from adjudicator.game.rules import Rules, load_profile
+from adjudicator.app.store import MAP_FILE, GameDir, sha256
+
+
+def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
+               dice_mode: str, sets: list[str], game_id: str | None) -> tuple[str, GameDir]:
+    """``adjudicate new``: write a new game directory; return the opening report."""
+    gdir = GameDir(directory)
+    if gdir.exists():
+        raise GameFileError(f"{directory} already holds a game; choose another directory")
+    source, text = map_text(map_name)
+    gmap = parse_map(text, source)
+    rules = load_profile(profile, sets)
+    specs = [PlayerSpec.parse(p) for p in players]
+    gid = game_id or Path(directory).resolve().name
+    if dice_mode == "manual":
+        if seed_text:
+            raise DampfrossError("--seed makes no sense with --dice manual")
+        seed = None
+    else:
+        seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, reproducible=bool(seed_text))
+    opening = report.opening_report(state, gmap)
+    gdir.create(state, text, seed, passwords, opening)
+    return opening, gdir
+
+
+def effective_rules(name: str) -> tuple[Rules, str]:
+    """The rules of a game directory, or of a shipped profile."""
+    if Path(name).is_dir():
+        state = GameDir(name).load_state()
+        return state.rules, f"game {state.game_id} ({name})"
+    return load_profile(name), f"profile {name}"
+
+
+def verify_game(directory: str, seed_hex: str | None) -> tuple[bool, list[str]]:
+    """Check the commitment and every recorded die against the seed."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    if state.dice_mode == "manual":
+        return True, [f"game {state.game_id} uses manual dice: every die was given by the GM; nothing to verify"]
+    seed = seed_hex or gdir.read_seed()
+    if not seed:
+        raise DampfrossError(f"no seed given and no seed file in {directory}; use --seed HEX")
+    dice_seen = list(state.dice_log)
+    problems = dice.verify(seed.strip(), state.dice_commitment, dice_seen)
+    if problems:
+        return False, [f"FAILED: {p}" for p in problems]
+    return True, [f"OK: the seed matches the commitment {state.dice_commitment}",
+                  f"OK: all {len(dice_seen)} recorded dice match the seed"]
+
+
+def reveal_seed(directory: str) -> str:
+    seed = GameDir(directory).read_seed()
+    if not seed:
+        raise DampfrossError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
+    return seed
+
+
+def archived_report(directory: str, turn: int | None, player: str | None, archived: bool = False) -> str:
+    """A turn's report, public or a player's private one.
+
+    Re-rendered by replaying the archived turn (state before, orders as
+    received, the dice seed) when the seed is at hand; otherwise, or with
+    ``archived``, the text as it was sent.  The opening report is always the
+    archived text.
+    """
+    from adjudicator.app.run import replay_turn
+
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    t = state.turn - 1 if turn is None else turn
+    pid = player.upper() if player else None
+    if pid and pid not in state.player_ids:
+        raise DampfrossError(f"no company {pid} in game {state.game_id}")
+    replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
+    if replayable and not archived and gdir.archive_path(t).is_dir():
+        run = replay_turn(gdir, t)
+        return run.private[pid] if pid else run.public
+    path = gdir.report_path(t, pid)
+    if not path.is_file():
+        raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
+    return path.read_text(encoding="utf-8")
+
+
+def advise_routes(directory: str, origin: str, destination: str, player: str, count: int) -> str:
+    """``adjudicate route``: the best few routes over today's track, as text."""
+    from adjudicator.racing.movement import expected_rounds
+    from adjudicator.orders import match_town
+    from adjudicator.report.racing import route_text
+    from adjudicator.racing.search import best_routes
+    from adjudicator.game.track import TrackIndex
+
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    riders = [p.strip().upper() for p in player.split("+")]
+    for pid in riders:
+        if pid not in state.player_ids:
+            raise DampfrossError(f"no company {pid} in game {state.game_id}")
+
+    def place(text: str) -> Hex:
+        try:
+            h = Hex.parse(text)
+        except LabelError:
+            found = match_town(text, gmap)
+            if found.town is None:
+                raise DampfrossError(f"{text!r} is neither a hex label nor a town of this map") from None
+            return found.town.hex
+        if not gmap.on_map(h):
+            raise DampfrossError(f"{h.label} is not on the map")
+        return h
+
+    a, b = place(origin), place(destination)
+    seats = {p.id: p.seat for p in state.players}
+    options = best_routes(gmap, TrackIndex(state.track), state.rules, a, b, riders, seats, limit=count)
+    lines = [f"Routes for {'+'.join(riders)} from {origin} ({a.label}) to {destination} ({b.label}), turn {state.turn}:"]
+    if not options:
+        lines.append("  no route over today's track")
+    for i, o in enumerate(options, start=1):
+        rounds = expected_rounds(o.route.costs)
+        shown = f"{float(rounds):.2f}" if rounds is not None else "never"
+        fares = ", ".join(f"{amt} to {pid}" for pid, amt in o.fares) or "none"
+        verdict = "valid" if o.valid else "NOT valid: " + "; ".join(o.problems)
+        lines.append(f"{i}. {route_text(o.route)}")
+        lines.append(f"   {len(o.route.hexes) - 1} hexes, {o.route.points} die points, expected rounds {shown}, "
+                     f"fares {fares}; {verdict}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,38 @@
+"""The bank ledger: every movement of money, and the balances it produces."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from adjudicator.game.state import BANK, LedgerEntry, Player, Reason
+
+
+class Books:
+    """Running balances plus the entries of one turn.  Money is only moved here."""
+
+    def __init__(self, players: Iterable[Player], turn: int):
+        self.turn = turn
+        self.balances: dict[str, int] = {p.id: p.balance for p in players}
+        self.entries: list[LedgerEntry] = []
+
+    def pay(self, payer: str, payee: str, amount: int, reason: Reason, note: str = "") -> LedgerEntry | None:
+        """Move ``amount`` from payer to payee (either may be ``BANK``); zero moves nothing."""
+        if amount < 0:
+            raise ValueError("amounts are never negative; swap payer and payee")
+        if amount == 0:
+            return None
+        entry = LedgerEntry(self.turn, payer, payee, amount, reason, note)
+        self.entries.append(entry)
+        if payer != BANK:
+            self.balances[payer] -= amount
+        if payee != BANK:
+            self.balances[payee] += amount
+        return entry
+
+    def balance(self, pid: str) -> int:
+        return self.balances[pid]
+
+    def updated(self, players: Iterable[Player]) -> tuple[Player, ...]:
+        """The players with their new balances."""
+        return tuple(replace(p, balance=self.balances[p.id]) for p in players)

@@ -1,0 +1,166 @@
+"""Rules profiles: every number and option an edition can change, as data.
+
+A profile is a YAML file in ``adjudicator/profiles``; it may name a ``base``
+profile whose values it overrides.  ``--set KEY=VALUE`` overrides single
+values for one game (house rules).  The effective rules are stored in the
+game file, so a game keeps its rules even if a profile changes later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+
+from adjudicator.errors import RulesError
+
+Allowance = Literal["own", "shared"]
+Uphill = Literal["plain_to_mountain", "any_to_mountain"]
+Tie = Literal["reroll", "split"]
+MoveOrder = Literal["seat", "balance"]
+BuildOrder = Literal["placing", "arrival"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The effective rules of one game."""
+
+    name: str = "schmidt"
+    description: str = ""
+    sources: tuple[str, ...] = ()
+    start_capital: int = 20
+    debt_allowed: bool = True
+    allowance: Allowance = "own"
+    allowance_dice: int = 1
+    distinct_starts: bool = False
+    cost_plain: int = 1
+    cost_river: int = 3
+    cost_mountain: int = 3
+    cost_mountain_mountain: int = 5
+    cost_mountain_river: int = 5
+    cost_mountain_mountain_river: int = 5
+    border_crossing: bool = False
+    contact_fee: int = 1
+    parallel_fee_per_half: int = 2
+    city_join_fee: bool = True
+    town_bonus: int = 6
+    start_town_bonus: bool = False
+    declare_end_after_rounds: int = 2
+    building_rounds: int = 0
+    races_per_turn: int = 1
+    min_race_distance: int = 6
+    chain_races: bool = False
+    numbers_once: bool = False
+    prize_first: int = 20
+    prize_second: int = 10
+    fare_per_segment: int = 1
+    fare_cap: int = 10
+    uphill: Uphill = "plain_to_mountain"
+    tie: Tie = "reroll"
+    redraw_unconnected: bool = True
+    number_uses: int = 1
+    first_arrival_wins: bool = False
+    move_order: MoveOrder = "seat"
+    build_order: BuildOrder = "placing"
+    win_2_3_players: int = 250
+    win_4_players: int = 225
+    win_5_6_players: int = 200
+    fixed_races: int = 0
+
+    _CHOICES = {
+        "allowance": ("own", "shared"),
+        "allowance_dice": (1, 2),
+        "uphill": ("plain_to_mountain", "any_to_mountain"),
+        "tie": ("reroll", "split"),
+        "move_order": ("seat", "balance"),
+        "build_order": ("placing", "arrival"),
+        "number_uses": (1, 2),
+    }
+
+    def to_dict(self) -> dict[str, Any]:
+        d = dataclasses.asdict(self)
+        d["sources"] = list(self.sources)
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], where: str = "rules") -> Rules:
+        """Build from a mapping, checking every key and value type."""
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        values: dict[str, Any] = {}
+        for key, value in data.items():
+            if key == "base":
+                continue
+            if key not in fields:
+                raise RulesError(f"{where}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
+            values[key] = _coerce(key, value, type(getattr(cls(), key)), where)
+        rules = cls(**values)
+        for key, allowed in cls._CHOICES.items():
+            if getattr(rules, key) not in allowed:
+                raise RulesError(f"{where}: {key} must be one of {', '.join(map(str, allowed))}")
+        return rules
+
+    def with_overrides(self, pairs: list[str]) -> Rules:
+        """Apply ``KEY=VALUE`` house rules."""
+        data = self.to_dict()
+        for pair in pairs:
+            key, sep, raw = pair.partition("=")
+            key = key.strip()
+            if not sep or not key:
+                raise RulesError(f"--set {pair!r}: write KEY=VALUE, e.g. --set town_bonus=5")
+            if key not in data:
+                raise RulesError(f"--set {pair!r}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
+            data[key] = yaml.safe_load(raw) if raw.strip() else ""
+        return Rules.from_dict(data, "--set")
+
+    def win_threshold(self, players: int) -> int:
+        """Balance that ends the game for this number of players."""
+        if players <= 3:
+            return self.win_2_3_players
+        if players == 4:
+            return self.win_4_players
+        return self.win_5_6_players
+
+
+def _coerce(key: str, value: Any, kind: type, where: str) -> Any:
+    if kind is tuple:
+        return tuple(str(v) for v in (value or []))
+    if kind is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in ("on", "off", "yes", "no", "true", "false"):
+            return value.lower() in ("on", "yes", "true")
+    elif kind is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif kind is str:
+        if isinstance(value, str):
+            return value
+    raise RulesError(f"{where}: {key} must be {kind.__name__}, not {value!r}")
+
+
+def profile_names() -> list[str]:
+    """Profiles shipped with the package."""
+    root = resources.files("adjudicator.game").joinpath("profiles")
+    return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
+
+
+def _profile_data(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    res = resources.files("adjudicator.game").joinpath("profiles", f"{name}.yaml")
+    if not res.is_file():
+        raise RulesError(f"no rules profile named {name!r} (profiles: {', '.join(profile_names())})")
+    if name in seen:
+        raise RulesError(f"rules profile {name!r} is its own base")
+    data = yaml.safe_load(res.read_text(encoding="utf-8")) or {}
+    base = data.get("base")
+    merged = _profile_data(base, seen + (name,)) if base else {}
+    merged.update({k: v for k, v in data.items() if k != "base"})
+    return merged
+
+
+def load_profile(name: str, overrides: list[str] | None = None) -> Rules:
+    """The rules of a shipped profile, with optional ``KEY=VALUE`` overrides."""
+    rules = Rules.from_dict(_profile_data(name), f"profile {name}")
+    return rules.with_overrides(overrides) if overrides else rules

@@ -1,0 +1,71 @@
+"""Who owns which track: an index over the segments of every player.
+
+A *segment* is the track between two adjacent hex centres (a ``Side`` of the
+grid); several players may own track on the same segment (parallel lines).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from adjudicator.board.hexgrid import Hex, Side
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One player's track between two adjacent hexes, built in ``turn``."""
+
+    owner: str
+    side: Side
+    turn: int
+
+    @property
+    def a(self) -> Hex:
+        return self.side.a
+
+    @property
+    def b(self) -> Hex:
+        return self.side.b
+
+    def __str__(self) -> str:
+        return f"{self.owner} {self.side}"
+
+
+class TrackIndex:
+    """Mutable index of the track on the board, for one adjudication."""
+
+    def __init__(self, segments: Iterable[Segment] = ()):
+        self.segments: list[Segment] = []
+        self._owners: dict[Side, set[str]] = defaultdict(set)
+        self._at: dict[Hex, set[str]] = defaultdict(set)
+        self._network: dict[str, set[Hex]] = defaultdict(set)
+        for s in segments:
+            self.add(s)
+
+    def add(self, segment: Segment) -> None:
+        self.segments.append(segment)
+        self._owners[segment.side].add(segment.owner)
+        for h in segment.side.hexes:
+            self._at[h].add(segment.owner)
+            self._network[segment.owner].add(h)
+
+    def owners(self, side: Side) -> frozenset[str]:
+        """Players with track on this segment."""
+        return frozenset(self._owners.get(side, ()))
+
+    def owners_at(self, h: Hex) -> frozenset[str]:
+        """Players with track touching this hex."""
+        return frozenset(self._at.get(h, ()))
+
+    def network(self, player: str) -> frozenset[Hex]:
+        """Every hex a player's track touches."""
+        return frozenset(self._network.get(player, ()))
+
+    def has_track(self, player: str) -> bool:
+        return bool(self._network.get(player))
+
+    def player_sides_at(self, player: str, h: Hex) -> list[Side]:
+        """The player's segments that touch hex ``h``."""
+        return [s for s, owners in self._owners.items() if player in owners and h in s.hexes]

@@ -1,0 +1,322 @@
+"""Drawing races: start and destination by two dice (RULES.md §3 "Drawing a race").
+
+The red die gives the tens and the white die the units of a town number
+(11..66).  A start is drawn, then a destination; the destination is drawn
+again while the shortest land route between the two is under
+``min_race_distance`` hex steps.  Options: ``chain_races`` (the next race
+starts at the last destination), ``numbers_once`` (a used-number grid; a
+repeat takes the next higher free number, wrapping to the lowest), and a
+town not yet connected is drawn again.
+
+Every die is labelled (``race7:dest:red``, index = attempt) and kept in the
+``RaceDraw``, so a player can recompute the draw from the revealed seed.  In
+manual dice mode the GM's values are given with ``GivenDice``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from adjudicator.game.dice import DiceRoller, Die
+from adjudicator.errors import DampfrossError
+from adjudicator.board.hexgrid import Hex, steps_between
+from adjudicator.board.mapfile import VALID_NUMBERS, GameMap, Town
+from adjudicator.game.rules import Rules
+
+MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice)
+
+
+class RaceDrawError(DampfrossError):
+    """No race can be drawn (no eligible town, or no destination far enough)."""
+
+
+class MissingDice(DampfrossError):
+    """Manual dice mode: the GM did not give enough dice for what had to be rolled."""
+
+
+class RaceDice(Protocol):
+    """Where race dice come from: ``die(purpose, index)`` returns one recorded die."""
+
+    def die(self, purpose: str, index: int = 1) -> Die: ...
+
+
+class RolledDice:
+    """The game's HMAC dice for one turn (every die is also kept by the roller)."""
+
+    def __init__(self, roller: DiceRoller, turn: int):
+        self.roller = roller
+        self.turn = turn
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        return self.roller.roll(self.turn, purpose, index)
+
+
+class GivenDice:
+    """Manual dice mode: the values the GM typed in.
+
+    ``values`` is either a sequence, consumed in the order the dice are
+    needed, or a mapping from purpose (index 1) or ``"purpose#index"`` to a
+    value.  Dice get a ``manual:`` label so ``verify`` skips them.
+    """
+
+    def __init__(self, values: Iterable[int] | Mapping[str, int], game: str = "", turn: int = 0):
+        self.game = game
+        self.turn = turn
+        self._map: Mapping[str, int] | None = values if isinstance(values, Mapping) else None
+        self._seq: Iterator[int] = iter(()) if isinstance(values, Mapping) else iter(list(values))
+        self.rolled: list[Die] = []
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        if self._map is not None:
+            key = purpose if index == 1 else f"{purpose}#{index}"
+            if key not in self._map:
+                raise MissingDice(f"no die given for {key}")
+            value = self._map[key]
+        else:
+            given = next(self._seq, None)
+            if given is None:
+                raise MissingDice(f"not enough dice given: {purpose} (#{index}) is missing")
+            value = given
+        if not 1 <= value <= 6:
+            raise MissingDice(f"die for {purpose} (#{index}) must be 1..6, not {value}")
+        die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", value)
+        self.rolled.append(die)
+        return die
+
+
+@dataclass(frozen=True)
+class RaceDraw:
+    """One drawn race: start and destination, the dice behind them and why any were redrawn."""
+
+    number: int  # the race's number in the game, from 1
+    start_town: str
+    start_number: int
+    dest_town: str
+    dest_number: int
+    distance: int  # fewest land hex steps from start to destination
+    dice: tuple[Die, ...]
+    redraws: tuple[str, ...]  # one line per number drawn again, with the reason
+    start_hex: Hex
+    dest_hex: Hex
+    chained: bool = False  # the start is the previous race's destination
+    notes: tuple[str, ...] = ()  # numbers replaced by the next free one (numbers_once)
+    marks: tuple[int, ...] = ()  # numbers this draw marks as used (numbers_once)
+
+    def __str__(self) -> str:
+        return (f"race {self.number}: {self.start_town} ({self.start_number}) to "
+                f"{self.dest_town} ({self.dest_number}), {self.distance} hexes")
+
+
+def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
+    """[reading] Fewest hex steps from ``a`` to ``b`` over land hexes, track or no track."""
+    return steps_between(a, b, gmap.is_land)
+
+
+def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """Fewest land steps from ``start`` to every land hex it can reach."""
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in gmap.neighbours(h):
+            if n not in out and gmap.is_land(n):
+                out[n] = out[h] + 1
+                queue.append(n)
+    return out
+
+
+def draw_race(
+    gmap: GameMap,
+    rules: Rules,
+    dice: RaceDice,
+    number: int,
+    *,
+    used: Iterable[int] = (),
+    connected: Collection[str] | None = None,
+    start_number: int | None = None,
+    uses_per_number: int = 1,
+) -> RaceDraw:
+    """Draw race ``number``: a start (unless ``start_number`` is given: chained) and a destination.
+
+    ``used`` lists the numbers already used (a number twice if used twice);
+    it matters only under ``numbers_once``, where each number may be drawn
+    ``uses_per_number`` times.  ``connected`` names the towns with track; a
+    number whose town is not in it is drawn again (``None``: no check).
+    """
+    counts = Counter(used)
+    drawer = _Drawer(gmap, rules, dice, number, counts, connected, uses_per_number)
+    chained = start_number is not None
+    if start_number is None:
+        start_number = drawer.draw("start", lambda t: drawer.destinations(t) != ())
+    start = gmap.town_by_number(start_number)
+    if start is None:
+        raise RaceDrawError(f"race {number}: no town has the number {start_number}")
+    if not chained and rules.numbers_once:
+        counts[start_number] += 1
+    if not drawer.destinations(start):
+        raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes from {start.name}")
+    dest_number = drawer.draw("dest", lambda t: t.name in {d.name for d in drawer.destinations(start)}, start)
+    dest = gmap.town_by_number(dest_number)
+    assert dest is not None
+    marks = ((() if chained else (start_number,)) + (dest_number,)) if rules.numbers_once else ()
+    return RaceDraw(
+        number, start.name, start_number, dest.name, dest_number, drawer.distance(start, dest) or 0,
+        tuple(drawer.dice), tuple(drawer.redraws), start.hex, dest.hex, chained, tuple(drawer.notes), marks,
+    )
+
+
+class _Drawer:
+    """The mutable work of one draw: dice, redraw reasons, distances."""
+
+    def __init__(self, gmap: GameMap, rules: Rules, dice: RaceDice, number: int, counts: Counter[int],
+                 connected: Collection[str] | None, uses: int):
+        self.gmap, self.rules, self.source, self.number = gmap, rules, dice, number
+        self.counts, self.connected, self.uses = counts, connected, uses
+        self.dice: list[Die] = []
+        self.redraws: list[str] = []
+        self.notes: list[str] = []
+        self._dist: dict[Hex, dict[Hex, int]] = {}
+
+    def distance(self, a: Town, b: Town) -> int | None:
+        """Land distance, from one breadth-first search per start hex."""
+        if a.hex not in self._dist:
+            self._dist[a.hex] = _land_steps_from(self.gmap, a.hex)
+        return self._dist[a.hex].get(b.hex)
+
+    def free(self, n: int) -> bool:
+        """A number that may come up: it has a town, connected, and (numbers_once) not used up."""
+        town = self.gmap.town_by_number(n)
+        if town is None or not self._connected(town):
+            return False
+        return not self.rules.numbers_once or self.counts[n] < self.uses
+
+    def _connected(self, town: Town) -> bool:
+        return self.connected is None or town.name in self.connected
+
+    def destinations(self, start: Town) -> tuple[Town, ...]:
+        """Towns that could still be the destination from ``start``."""
+        out = []
+        for n in sorted(VALID_NUMBERS):
+            town = self.gmap.town_by_number(n)
+            if town is None or town.name == start.name or not self.free(n):
+                continue
+            d = self.distance(start, town)
+            if d is not None and d >= self.rules.min_race_distance:
+                out.append(town)
+        return tuple(out)
+
+    def next_free(self, n: int) -> int | None:
+        """The next higher free number after ``n``, wrapping to the lowest."""
+        order = sorted(VALID_NUMBERS)
+        i = order.index(n)
+        for m in order[i + 1:] + order[:i]:
+            if self.free(m):
+                return m
+        return None
+
+    def draw(self, what: str, possible: Callable[[Town], bool], start: Town | None = None) -> int:
+        """Roll red and white until a number passes every check."""
+        if not any(self.free(n) and possible(self.gmap.town_by_number(n)) for n in VALID_NUMBERS):  # type: ignore[arg-type]
+            raise RaceDrawError(f"race {self.number}: no town can be drawn as the {_WORD[what]}")
+        for attempt in range(1, MAX_DRAWS + 1):
+            red = self.source.die(f"race{self.number}:{what}:red", attempt)
+            white = self.source.die(f"race{self.number}:{what}:white", attempt)
+            self.dice += [red, white]
+            n = 10 * red.value + white.value
+            reason = self._check(n, start, possible)
+            if isinstance(reason, int):
+                return reason
+            self.redraws.append(f"{_WORD[what]} {reason}: drawn again")
+        raise RaceDrawError(f"race {self.number}: no usable {_WORD[what]} in {MAX_DRAWS} draws")
+
+    def _check(self, n: int, start: Town | None, possible: Callable[[Town], bool]) -> int | str:
+        """The number to use, or why ``n`` must be drawn again."""
+        town = self.gmap.town_by_number(n)
+        if town is None:
+            return f"{n}: no town has this number"
+        if not self._connected(town):
+            return f"{n} ({town.name}): not connected yet"
+        if self.rules.numbers_once and self.counts[n] >= self.uses:
+            m = self.next_free(n)
+            if m is None:
+                return f"{n} ({town.name}): used, and no number is free"
+            town = self.gmap.town_by_number(m)
+            assert town is not None
+            self.notes.append(f"{n} is used: took the next free number {m} ({town.name})")
+            n = m
+        if start is not None:
+            if town.name == start.name:
+                return f"{n} ({town.name}): the start town itself"
+            d = self.distance(start, town)
+            if d is None:
+                return f"{n} ({town.name}): no land route from {start.name}"
+            if d < self.rules.min_race_distance:
+                return (f"{n} ({town.name}): only {d} hex{'es' if d != 1 else ''} from {start.name}, "
+                        f"at least {self.rules.min_race_distance} needed")
+        elif not possible(town):
+            return f"{n} ({town.name}): no destination is far enough from it"
+        return n
+
+
+_WORD = {"start": "start", "dest": "destination"}
+
+
+def draw_turn_races(
+    gmap: GameMap,
+    rules: Rules,
+    dice: RaceDice,
+    first_number: int,
+    *,
+    count: int | None = None,
+    used: Iterable[int] = (),
+    connected: Collection[str] | None = None,
+    last_destination: int | None = None,
+    uses_per_number: int = 1,
+) -> tuple[RaceDraw, ...]:
+    """Draw a turn's races (``races_per_turn`` unless ``count``), numbered from ``first_number``.
+
+    Under ``chain_races`` each race starts at the previous destination
+    (``last_destination`` for the first race of the turn, if any race was
+    run before).  Numbers marked by one draw count as used for the next.
+    """
+    out: list[RaceDraw] = []
+    used_now = list(used)
+    previous = last_destination
+    for i in range(rules.races_per_turn if count is None else count):
+        start = previous if rules.chain_races else None
+        d = draw_race(gmap, rules, dice, first_number + i, used=used_now, connected=connected,
+                      start_number=start, uses_per_number=uses_per_number)
+        out.append(d)
+        used_now += d.marks
+        previous = d.dest_number
+    return tuple(out)
+
+
+def used_after(used: Iterable[int], draws: Iterable[RaceDraw]) -> tuple[int, ...]:
+    """The used-number list after these draws (sorted; a number appears once per use)."""
+    return tuple(sorted(list(used) + [n for d in draws for n in d.marks]))
+
+
+def render_used_grid(used: Iterable[int], gmap: GameMap | None = None) -> str:
+    """The used-number grid as text, laid out as in seed 000 (tens across, units down).
+
+    ``X`` marks a number used once, a digit one used more often, ``.`` a free
+    number, ``-`` a number no town has (when ``gmap`` is given).
+    """
+    counts = Counter(used)
+    lines = ["    " + " ".join(f"{10 * t:>2}" for t in range(1, 7))]
+    for u in range(1, 7):
+        cells = []
+        for t in range(1, 7):
+            n = 10 * t + u
+            if counts[n]:
+                cells.append("X" if counts[n] == 1 else str(min(counts[n], 9)))
+            elif gmap is not None and gmap.town_by_number(n) is None:
+                cells.append("-")
+            else:
+                cells.append(".")
+        lines.append(f"{u:>3} " + " ".join(f"{c:>2}" for c in cells))
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,274 @@
+"""Running one race: entries, fares with the cap, race rounds, arrivals and prizes (RULES.md §3).
+
+``run_race`` takes the drawn race, the entries (each a route for one player
+or for the two partners of a joint trip) and a ``Books``; it pays the fares
+and prizes through the books and returns a frozen ``RaceOutcome`` with
+everything a report prints: which entries were valid and why not, the fare
+payments after set-off, every round's rolls and positions, and the placings.
+
+Readings (RULES.md leaves these open; see docs/rules.md):
+- fares are settled per pair of players as one net payment (seed 000: A owes
+  B 19, B owes A 11, A pays B 8);
+- when several entries break the fare cap, the payer's entry of the largest
+  excess is dropped first (ties: lower seat payer, then payee), then the
+  fares are worked out again, until nobody pays anybody more than the cap;
+- a sole valid entrant pays its fares and gets the first prize without running;
+- in a joint trip "richer" means the higher balance before the race (equal:
+  the earlier seat counts as richer); it pays the odd unit of a cost and gets
+  one unit less of an odd income;
+- a shared place under ``tie: split`` shares the prizes of the places the
+  tied trains cover; a remainder that cannot be split stays with the bank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from adjudicator.game.dice import Die
+from adjudicator.board.hexgrid import Hex
+from adjudicator.game.ledger import Books
+from adjudicator.board.mapfile import GameMap
+from adjudicator.racing.draw import RaceDice, RaceDraw
+from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, Train
+from adjudicator.racing.routes import RouteCheck, check_route, seat_key
+from adjudicator.game.rules import Rules
+from adjudicator.game.state import BANK, LedgerEntry
+from adjudicator.game.track import TrackIndex
+
+MoveOrder = Literal["seat", "balance"]
+Status = Literal["lapsed", "sole", "run"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One train entered: its riders (two for a joint trip; the first rolls) and route."""
+
+    riders: tuple[str, ...]
+    hexes: tuple[Hex, ...]
+    owners: tuple[str | None, ...] = ()  # per segment; None or missing: chosen automatically
+    text: str = ""  # the order as written, for the report
+
+    @property
+    def train(self) -> str:
+        """The train's name in tables: ``RED``, or ``RED+BLUE`` for a joint trip."""
+        return "+".join(self.riders)
+
+    @property
+    def roller(self) -> str:
+        return self.riders[0]
+
+
+@dataclass(frozen=True)
+class EntryOutcome:
+    """An entry as judged: valid, or the reasons it does not race."""
+
+    entry: Entry
+    check: RouteCheck
+    problems: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class FarePayment:
+    """The fares between two players after set-off: ``payer`` pays ``amount`` = owed - owed_back."""
+
+    payer: str
+    payee: str
+    amount: int
+    owed: int  # what payer owed payee for this race
+    owed_back: int  # what payee owed payer
+
+
+@dataclass(frozen=True)
+class RaceOutcome:
+    """Everything that happened in one race."""
+
+    draw: RaceDraw
+    status: Status
+    entries: tuple[EntryOutcome, ...]
+    fares: tuple[FarePayment, ...]
+    rounds: tuple[RaceRound, ...]
+    placings: tuple[Placing, ...]
+    payouts: tuple[tuple[str, int], ...]  # prize money per player
+    dice: tuple[Die, ...]
+    ledger: tuple[LedgerEntry, ...]
+    notes: tuple[str, ...] = ()
+
+    def place_of(self, pid: str) -> int | None:
+        for p in self.placings:
+            if pid in p.riders:
+                return p.place
+        return None
+
+
+def split_amount(amount: int, riders: Sequence[str], balances: Mapping[str, int], seats: Mapping[str, int],
+                 income: bool = False) -> dict[str, int]:
+    """Share ``amount`` between riders: the richer pays the odd unit of a cost, gets one less of an income."""
+    if len(riders) == 1:
+        return {riders[0]: amount}
+    key = seat_key(seats)
+    richer, poorer = sorted(riders, key=lambda p: (-balances.get(p, 0), key(p)))
+    low, high = amount // 2, amount - amount // 2
+    return {richer: low, poorer: high} if income else {richer: high, poorer: low}
+
+
+def run_race(
+    gmap: GameMap,
+    track: TrackIndex,
+    rules: Rules,
+    draw: RaceDraw,
+    entries: Sequence[Entry],
+    books: Books,
+    dice: RaceDice,
+    seats: Mapping[str, int],
+    *,
+    first_arrival_wins: bool = False,
+    move_order: MoveOrder = "seat",
+) -> RaceOutcome:
+    """Judge the entries, pay the fares, run the race and pay the prizes.
+
+    ``first_arrival_wins`` (Bütehorn; seed 004 "(D)"): a train that arrives
+    takes its place at once, before the others move in that round.
+    ``move_order="balance"`` (Bütehorn): trains move in order of balance,
+    highest first; otherwise in seat order.
+    """
+    before = dict(books.balances)
+    first_ledger = len(books.entries)
+    judged = _judge_entries(gmap, track, rules, draw, entries, seats)
+    judged, owes = _apply_fare_cap(rules, judged, before, seats)
+    fares = _pay_fares(books, draw, owes, seats)
+    trains = [j.entry for j in judged if j.valid]
+    key = seat_key(seats)
+    if move_order == "balance":
+        trains.sort(key=lambda e: (-max(before.get(p, 0) for p in e.riders), min(key(p) for p in e.riders)))
+    else:
+        trains.sort(key=lambda e: min(key(p) for p in e.riders))
+    rounds: list[RaceRound] = []
+    dice_used: list[Die] = []
+    notes: list[str] = []
+    if not trains:
+        status: Status = "lapsed"
+        placings: list[Placing] = []
+        notes.append("nobody entered: the race lapses")
+    elif len(trains) == 1:
+        status = "sole"
+        t = trains[0]
+        placings = [Placing(1, t.train, t.riders, None, None, rules.prize_first)]
+        notes.append(f"{t.train} is the only entrant and gets {rules.prize_first} without running")
+    else:
+        status = "run"
+        routes = {j.entry.train: j.check.route for j in judged if j.valid and j.check.route is not None}
+        runner = RaceRunner(rules, draw.number, [Train(t.train, t.roller, t.riders, routes[t.train]) for t in trains],
+                            dice, first_arrival_wins)
+        placings = runner.run()
+        rounds, dice_used, notes = runner.rounds, runner.dice, runner.notes + notes
+    payouts = _pay_prizes(books, draw, placings, before, seats)
+    return RaceOutcome(draw, status, tuple(judged), fares, tuple(rounds), tuple(placings), payouts,
+                       tuple(dice_used), tuple(books.entries[first_ledger:]), tuple(notes))
+
+
+def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
+                   seats: Mapping[str, int]) -> list[EntryOutcome]:
+    out = []
+    riding: set[str] = set()
+    for e in entries:
+        check = check_route(gmap, track, rules, draw.start_hex, draw.dest_hex, e.riders, e.hexes, e.owners, seats)
+        problems = list(check.problems)
+        if not 1 <= len(e.riders) <= 2 or len(set(e.riders)) != len(e.riders):
+            problems.insert(0, "a train has one player, or two distinct partners on a joint trip")
+        again = [p for p in e.riders if p in riding]
+        if again:
+            problems.insert(0, f"{', '.join(again)} already rides in another train of this race")
+        riding.update(e.riders)
+        out.append(EntryOutcome(e, check, tuple(problems)))
+    return out
+
+
+def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
+          seats: Mapping[str, int]) -> dict[tuple[str, str], int]:
+    """What each player owes each other player, joint trips split between the partners."""
+    owes: dict[tuple[str, str], int] = {}
+    for j in judged:
+        if not j.valid:
+            continue
+        for payee, amount in j.check.fares:
+            for payer, share in split_amount(amount, j.entry.riders, before, seats).items():
+                if share:
+                    owes[payer, payee] = owes.get((payer, payee), 0) + share
+    return owes
+
+
+def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[str, int],
+                    seats: Mapping[str, int]) -> tuple[list[EntryOutcome], dict[tuple[str, str], int]]:
+    """Drop entries that break the fare cap (or, without debt, the balance) until none does."""
+    key = seat_key(seats)
+    while True:
+        owes = _owes(judged, before, seats)
+        excess = []
+        for (payer, payee), amount in owes.items():
+            net = amount - owes.get((payee, payer), 0)
+            if net > rules.fare_cap:
+                excess.append((-(net - rules.fare_cap), key(payer), key(payee), payer, payee, net))
+        if excess:
+            *_, payer, payee, net = min(excess)
+            why = f"would pay {payee} {net} in fares (net), more than the cap of {rules.fare_cap}"
+        elif not rules.debt_allowed:
+            short = []
+            people = {p for pair in owes for p in pair}
+            for p in sorted(people, key=key):
+                change = sum(owes.get((q, p), 0) - owes.get((p, q), 0) for q in people - {p})
+                if before.get(p, 0) + change < 0:
+                    short.append((before.get(p, 0) + change, key(p), p, -change))
+            if not short:
+                return judged, owes
+            *_, payer, net = min(short)
+            why = f"fares of {net} (net) exceed your balance of {before.get(payer, 0)} (no debt allowed)"
+        else:
+            return judged, owes
+        for i, j in enumerate(judged):
+            if j.valid and payer in j.entry.riders:
+                judged[i] = EntryOutcome(j.entry, j.check, (f"{payer} {why}" if len(j.entry.riders) > 1 else why,))
+                break
+
+
+def _pay_fares(books: Books, draw: RaceDraw, owes: Mapping[tuple[str, str], int],
+               seats: Mapping[str, int]) -> tuple[FarePayment, ...]:
+    """One net payment per pair of players, lower seat first."""
+    key = seat_key(seats)
+    players = sorted({p for pair in owes for p in pair}, key=key)
+    out = []
+    for i, x in enumerate(players):
+        for y in players[i + 1:]:
+            xy, yx = owes.get((x, y), 0), owes.get((y, x), 0)
+            if not xy and not yx:
+                continue
+            payer, payee, owed, back = (x, y, xy, yx) if xy >= yx else (y, x, yx, xy)
+            books.pay(payer, payee, owed - back, "fare", f"race {draw.number}: owed {owed}, owed back {back}")
+            out.append(FarePayment(payer, payee, owed - back, owed, back))
+    return tuple(out)
+
+
+def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], before: Mapping[str, int],
+                seats: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    got: dict[str, int] = {}
+    for p in placings:
+        if not p.prize:
+            continue
+        what = f"race {draw.number}: {'shared ' if p.shared else ''}{_ordinal(p.place)} place"
+        for pid, amount in split_amount(p.prize, p.riders, before, seats, income=True).items():
+            books.pay(BANK, pid, amount, "prize", what)
+            got[pid] = got.get(pid, 0) + amount
+    return tuple(got.items())
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+__all__ = ["Entry", "EntryOutcome", "FarePayment", "Move", "MoveOrder", "Placing", "RaceOutcome", "RaceRound",
+           "Status", "run_race", "split_amount"]

@@ -1,0 +1,163 @@
+"""The race rounds of one race: rolling, moving along the routes, judging arrivals.
+
+RULES.md §3 "Movement" and "Finishing".  Each round every train still
+running rolls one die (purpose ``race<n>:round<r>:<roller>``) and moves
+along its route (``adjudicator.expected.advance``).  Arrivals are judged at
+the end of the round: most unused points first; equal trains by
+``rules.tie``: ``reroll`` (they roll again, purpose ``race<n>:tie<r>:<roller>``,
+highest first, repeated among equal rolls) or ``split`` (they share the
+prizes of the places they cover).  The race ends when the second train has
+arrived.  With ``first_arrival_wins`` (Bütehorn) a train takes its place the
+moment it arrives and the round stops at the second arrival.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from adjudicator.game.dice import Die
+from adjudicator.racing.movement import advance
+from adjudicator.board.hexgrid import Hex
+from adjudicator.racing.draw import RaceDice
+from adjudicator.racing.routes import Route
+from adjudicator.game.rules import Rules
+
+MAX_ROUNDS = 200
+
+
+@dataclass(frozen=True)
+class Train:
+    """One train in the race: its name, who rolls, who rides, and its route."""
+
+    name: str
+    roller: str
+    riders: tuple[str, ...]
+    route: Route
+
+
+@dataclass(frozen=True)
+class Move:
+    """One train's move in one race round."""
+
+    train: str
+    die: Die
+    used: int  # points spent
+    left: int  # points not spent (lost, or unused at the destination)
+    position: Hex
+    steps: int  # steps of the route taken so far
+    arrived: bool = False
+
+
+@dataclass(frozen=True)
+class RaceRound:
+    """Every train's move in one round, in the order they moved."""
+
+    number: int
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True)
+class Placing:
+    """A train that arrived: its place (shared places repeat), round, unused points, prize."""
+
+    place: int
+    train: str
+    riders: tuple[str, ...]
+    round: int | None  # None: sole entrant, no race run
+    left: int | None
+    prize: int  # the train's prize (before sharing between partners)
+    shared: bool = False  # tie split: the prize is a share of the tied places
+    tie_dice: tuple[Die, ...] = ()  # reroll dice that decided this place
+
+
+class RaceRunner:
+    """The race rounds of one race with at least two trains."""
+
+    def __init__(self, rules: Rules, race: int, trains: Sequence[Train], dice: RaceDice, first_arrival_wins: bool):
+        self.rules, self.race, self.trains, self.source = rules, race, list(trains), dice
+        self.first_arrival_wins = first_arrival_wins
+        self.pos = {t.name: 0 for t in trains}
+        self.rounds: list[RaceRound] = []
+        self.dice: list[Die] = []
+        self.notes: list[str] = []
+        self.placings: list[Placing] = []
+
+    def prize(self, place: int) -> int:
+        return {1: self.rules.prize_first, 2: self.rules.prize_second}.get(place, 0)
+
+    def run(self) -> list[Placing]:
+        for r in range(1, MAX_ROUNDS + 1):
+            moves, arrivals = [], []
+            for t in self.trains:
+                if self.done(t):
+                    continue
+                route = t.route
+                die = self.source.die(f"race{self.race}:round{r}:{t.roller}")
+                self.dice.append(die)
+                adv = advance(route.costs, self.pos[t.name], die.value)
+                self.pos[t.name] = adv.end
+                arrived = adv.end == len(route.costs)
+                moves.append(Move(t.name, die, adv.used, adv.left, route.hexes[adv.end], adv.end, arrived))
+                if arrived:
+                    arrivals.append((t, adv.left))
+                    if self.first_arrival_wins:
+                        self.placings.append(self._placing(len(self.placings) + 1, t, r, adv.left))
+                        if self.finished():
+                            break
+            self.rounds.append(RaceRound(r, tuple(moves)))
+            if not self.first_arrival_wins and arrivals:
+                self._judge_round(r, arrivals)
+            if self.finished():
+                return self.placings
+        self.notes.append(f"the race was stopped after {MAX_ROUNDS} rounds")
+        return self.placings
+
+    def done(self, t: Train) -> bool:
+        return any(p.train == t.name for p in self.placings)
+
+    def finished(self) -> bool:
+        """The race ends when the second train has arrived (or every train has)."""
+        return len(self.placings) >= min(2, len(self.trains))
+
+    def _placing(self, place: int, t: Train, r: int, left: int, shared: bool = False, prize: int | None = None,
+                 tie: tuple[Die, ...] = ()) -> Placing:
+        return Placing(place, t.name, t.riders, r, left, self.prize(place) if prize is None else prize, shared, tie)
+
+    def _judge_round(self, r: int, arrivals: list[tuple[Train, int]]) -> None:
+        """Arrivals of one round: most unused points first; ties by ``rules.tie``."""
+        for left in sorted({a for _, a in arrivals}, reverse=True):
+            group = [t for t, a in arrivals if a == left]
+            place = len(self.placings) + 1
+            if len(group) == 1:
+                self.placings.append(self._placing(place, group[0], r, left))
+            elif place > 2:
+                self.placings += [self._placing(place, t, r, left) for t in group]
+            elif self.rules.tie == "split":
+                total = sum(self.prize(p) for p in range(place, place + len(group)))
+                share = total // len(group)
+                if total % len(group):
+                    self.notes.append(f"{total % len(group)} of the shared prizes stays with the bank")
+                self.placings += [self._placing(place, t, r, left, True, share) for t in group]
+            else:
+                self._reroll(r, group, left, place, 1)
+
+    def _reroll(self, r: int, group: list[Train], left: int, place: int, attempt: int) -> None:
+        """Tied trains roll again, highest first; equal rolls roll again among themselves."""
+        if place > 2:
+            self.placings += [self._placing(p, t, r, left) for p, t in enumerate(group, start=place)]
+            return
+        rolls = []
+        for t in group:
+            die = self.source.die(f"race{self.race}:tie{r}:{t.roller}", attempt)
+            self.dice.append(die)
+            rolls.append((t, die))
+        self.notes.append(f"tie after round {r}: " + ", ".join(f"{t.name} rolls {d.value}" for t, d in rolls))
+        for value in sorted({d.value for _, d in rolls}, reverse=True):
+            sub = [(t, d) for t, d in rolls if d.value == value]
+            place = len(self.placings) + 1
+            if len(sub) == 1:
+                t, d = sub[0]
+                self.placings.append(self._placing(place, t, r, left, tie=(d,)))
+            else:
+                self._reroll(r, [t for t, _ in sub], left, place, attempt + 1)

@@ -1,0 +1,244 @@
+"""The best routes for a race: ``ENTER <race> BEST``, ``adjudicate check``, ``adjudicate route``.
+
+Candidates come from a k-shortest-simple-paths search (Yen's algorithm with
+Lawler's shortcut; every spur search is A* with an exact heuristic, the
+backward Dijkstra distance over the whole track) from three angles:
+
+1. the ``k`` fastest routes with a segment of the riders' own track,
+2. the ``k // 2`` with the fewest fares (also with own track),
+3. the ``k // 2`` fastest at all (possibly invalid, listed for information).
+
+"Fastest" means fewest movement points, then fewest fares.  Each candidate
+is then evaluated exactly (``expected_rounds``) and all are ranked by fewest
+expected rounds, then lowest fares, then the seats of the owners used (own
+line first).  The search graph has a node per (hex, own track used yet), so
+"at least one own segment" is part of the search, not a filter.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from adjudicator.racing.movement import expected_rounds, route_costs, step_cost
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.mapfile import GameMap
+from adjudicator.racing.routes import (
+    Route,
+    choose_owners,
+    fare_cap_problems,
+    fare_pairs,
+    seat_key,
+)
+from adjudicator.game.rules import Rules
+from adjudicator.game.track import TrackIndex
+
+SCALE = 4096  # lexicographic weights: (points, fares) or (fares, points); a route has far fewer steps
+
+
+@dataclass(frozen=True)
+class RouteOption:
+    """One route found by the search, evaluated exactly."""
+
+    route: Route
+    expected: Fraction | None  # expected race rounds; None: never arrives
+    fares: tuple[tuple[str, int], ...]
+    valid: bool
+    problems: tuple[str, ...] = ()
+
+    @property
+    def fare_total(self) -> int:
+        return sum(a for _, a in self.fares)
+
+
+def best_valid(options: Sequence[RouteOption]) -> RouteOption | None:
+    """The best option that would be a valid entry (``ENTER <race> BEST``), or ``None``."""
+    return next((o for o in options if o.valid), None)
+
+
+def best_routes(
+    gmap: GameMap,
+    track: TrackIndex,
+    rules: Rules,
+    start: Hex,
+    dest: Hex,
+    riders: Sequence[str],
+    seats: Mapping[str, int] | None = None,
+    *,
+    limit: int = 5,
+    k: int = 6,
+    balance: int | None = None,
+) -> tuple[RouteOption, ...]:
+    """The best few routes from ``start`` to ``dest`` over today's track, best first.
+
+    Candidates: the ``k`` fastest routes with a segment of own track, the
+    ``k // 2`` with fewest fares, and the ``k // 2`` fastest at all (possibly
+    invalid); ranked by fewest expected rounds, then lowest fares, then the
+    seats of the owners used (own line first).  ``valid`` means a valid entry
+    on its own: own segment, fare cap, and (``debt_allowed: false``) fares
+    within ``balance``.
+    """
+    riders = tuple(riders)
+    net = _Net(gmap, track, rules, riders)
+    if start not in net.index or dest not in net.index or start == dest:
+        return ()
+    src, dst = net.index[start], net.index[dest]
+    paths: dict[tuple[int, ...], None] = {}
+    small = max(2, k // 2)
+    for layer, mode, n in ((0, "points", k), (0, "fares", small), (1, "points", small)):
+        for p in net.yen(src, dst, layer, mode, n):
+            paths.setdefault(p, None)
+    key = seat_key(seats)
+    options = []
+    for p in paths:
+        hexes = tuple(net.hexes[i] for i in p)
+        owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap // max(1, rules.fare_per_segment))
+        assert owners is not None
+        route = Route(hexes, owners, route_costs(gmap, rules, hexes))
+        fares = fare_pairs(route, riders, rules, seats)
+        problems = list(fare_cap_problems(fares, rules, riders))
+        if not route.own_segments(riders):
+            problems.insert(0, "no segment of own track")
+        total = sum(a for _, a in fares)
+        if balance is not None and not rules.debt_allowed and total > balance:
+            problems.append(f"fares of {total} exceed the balance of {balance} (no debt allowed)")
+        options.append(RouteOption(route, expected_rounds(route.costs), fares, not problems, tuple(problems)))
+
+    def rank(o: RouteOption):
+        seats_used = tuple(0 if w in riders else key(w)[0] + 1 for w in o.route.owners)
+        exp = o.expected if o.expected is not None else Fraction(10**9)
+        return (exp, o.fare_total, seats_used, tuple(h.label for h in o.route.hexes))
+
+    options.sort(key=rank)
+    return tuple(options[:limit])
+
+
+class _Net:
+    """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used)."""
+
+    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...]):
+        sides = {s.side for s in track.segments}
+        self.hexes = sorted({h for s in sides for h in s.hexes})
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.adj: list[list[tuple[int, int, int]]] = [[] for _ in self.hexes]  # (to, points, own 0/1)
+        self.fare = rules.fare_per_segment
+        for s in sorted(sides):
+            own = int(bool(track.owners(s) & set(riders)))
+            a, b = self.index[s.a], self.index[s.b]
+            self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own))
+            self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own))
+
+    def weight(self, mode: str, points: int, own: int) -> int:
+        """Edge weight: by points then fares (``points``), or by fares then points (``fares``)."""
+        fare = 0 if own else self.fare
+        return points * SCALE + fare if mode == "points" else fare * SCALE + points
+
+    def _heuristic(self, dst: int, mode: str) -> list[float]:
+        """Exact cost from every node to the destination in layer 1 (backward Dijkstra)."""
+        n = 2 * len(self.hexes)
+        rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for i, edges in enumerate(self.adj):
+            for j, pts, own in edges:
+                w = self.weight(mode, pts, own)
+                for layer in (0, 1):
+                    rev[2 * j + (layer | own)].append((2 * i + layer, w))
+        inf = float("inf")
+        dist = [inf] * n
+        goal = 2 * dst + 1
+        dist[goal] = 0
+        queue = [(0, goal)]
+        while queue:
+            d, v = heapq.heappop(queue)
+            if d > dist[v]:
+                continue
+            for u, w in rev[v]:
+                if d + w < dist[u]:
+                    dist[u] = d + w
+                    heapq.heappush(queue, (d + w, u))
+        return dist
+
+    def _astar(self, source: int, goal: int, banned_hexes: set[int], banned_edges: set[tuple[int, int]],
+               mode: str, h: list[float]) -> tuple[int, list[int]] | None:
+        if h[source] == float("inf"):
+            return None
+        g = {source: 0}
+        prev: dict[int, int] = {}
+        queue = [(h[source], 0, source)]
+        while queue:
+            _, gv, v = heapq.heappop(queue)
+            if gv > g[v]:
+                continue
+            if v == goal:
+                path = [v]
+                while path[-1] != source:
+                    path.append(prev[path[-1]])
+                return gv, path[::-1]
+            i, layer = v >> 1, v & 1
+            for j, pts, own in self.adj[i]:
+                if j in banned_hexes:
+                    continue
+                u = 2 * j + (layer | own)
+                if (v, u) in banned_edges or h[u] == float("inf"):
+                    continue
+                gu = gv + self.weight(mode, pts, own)
+                if gu < g.get(u, 1 << 60):
+                    g[u] = gu
+                    prev[u] = v
+                    heapq.heappush(queue, (gu + h[u], gu, u))
+        return None
+
+    def _cost(self, path: Sequence[int], mode: str) -> list[int]:
+        """Prefix costs along a layered path."""
+        out = [0]
+        for v, u in itertools.pairwise(path):
+            for j, pts, own in self.adj[v >> 1]:
+                if j == u >> 1:
+                    out.append(out[-1] + self.weight(mode, pts, own))
+                    break
+        return out
+
+    def yen(self, src: int, dst: int, layer: int, mode: str, k: int) -> list[tuple[int, ...]]:
+        """Up to ``k`` cheapest simple hex paths (as hex indices), Yen's algorithm with Lawler's shortcut.
+
+        Paths that visit a hex twice (once before and once after taking own
+        track) are kept as bases for deviations but not returned.
+        """
+        h = self._heuristic(dst, mode)
+        source, goal = 2 * src + layer, 2 * dst + 1
+        first = self._astar(source, goal, {src}, set(), mode, h)
+        if first is None:
+            return []
+        bases: list[tuple[list[int], int]] = [(first[1], 0)]  # (path, deviation index)
+        out: list[tuple[int, ...]] = []
+        seen = {tuple(first[1])}
+        candidates: list[tuple[int, tuple[int, ...], int]] = []
+        budget = 4 * k + 8
+        while True:
+            path, dev = bases[-1]
+            hx = tuple(v >> 1 for v in path)
+            if len(set(hx)) == len(hx):
+                out.append(hx)
+                if len(out) >= k:
+                    break
+            if len(bases) >= budget:
+                break
+            prefix = self._cost(path, mode)
+            for i in range(dev, len(path) - 1):
+                root = path[: i + 1]
+                banned_edges = {(p[i], p[i + 1]) for p, _ in bases if len(p) > i + 1 and p[: i + 1] == root}
+                banned_hexes = {v >> 1 for v in root}
+                spur = self._astar(path[i], goal, banned_hexes, banned_edges, mode, h)
+                if spur is None:
+                    continue
+                full = tuple(root[:-1] + spur[1])
+                if full not in seen:
+                    seen.add(full)
+                    heapq.heappush(candidates, (prefix[i] + spur[0], full, i))
+            if not candidates:
+                break
+            _, best, dev = heapq.heappop(candidates)
+            bases.append((list(best), dev))
+        return out

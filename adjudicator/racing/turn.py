@@ -1,0 +1,209 @@
+"""One turn of the racing phase: pure (state, orders, dice) -> (new state, outcome).
+
+The races printed in the previous report run one after another (entries
+judged, fares paid, rounds rolled, prizes paid); the game ends at once when a
+player reaches the threshold.  Then every player builds from this turn's race
+income, the winner of the last race first (RULES.md §3), and the next turn's
+races are drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from adjudicator.building.lines import BuildContext, BuildLine
+from adjudicator.game.dice import DiceRoller
+from adjudicator.errors import TurnRefused
+from adjudicator.board.hexgrid import Hex
+from adjudicator.game.ledger import Books
+from adjudicator.board.mapfile import GameMap
+from adjudicator.racing.race import Entry, RaceOutcome
+from adjudicator.racing.draw import MissingDice, RaceDraw, land_distance
+from adjudicator.racing.after import GameEnd, PostRaceBuild, build_after_races, building_order, check_end, race_income, run_races
+from adjudicator.game.racestate import draw_next, race_dice, record_draws, upcoming
+from adjudicator.racing.search import best_routes, best_valid
+from adjudicator.game.state import GameState, LedgerEntry
+from adjudicator.game.track import TrackIndex
+
+
+@dataclass(frozen=True)
+class EntryOrder:
+    """``ENTER <race> ROUTE ...`` / ``BEST`` / ``WITH <ID>``, resolved to hexes."""
+
+    race: int
+    hexes: tuple[Hex, ...] = ()  # empty: BEST
+    owners: tuple[str | None, ...] = ()
+    partner: str | None = None
+    text: str = ""
+
+    @property
+    def best(self) -> bool:
+        return not self.hexes
+
+
+@dataclass(frozen=True)
+class RacingTurn:
+    """A player's orders for a racing turn."""
+
+    player: str
+    entries: tuple[EntryOrder, ...] = ()
+    lines: tuple[BuildLine, ...] = ()
+
+
+@dataclass(frozen=True)
+class RacingInput:
+    """All orders of a racing turn; ``races`` and ``dice`` are the GM's (manual dice only)."""
+
+    turn: int
+    orders: Mapping[str, RacingTurn] = field(default_factory=dict)
+    missing: Mapping[str, str] = field(default_factory=dict)
+    races: Mapping[int, tuple[Hex, Hex]] = field(default_factory=dict)
+    moves: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RacingTurnResult:
+    """The outcome of a racing turn, for the report."""
+
+    turn: int
+    draws: tuple[RaceDraw, ...]
+    entry_notes: tuple[str, ...]
+    races: tuple[RaceOutcome, ...]
+    builds: tuple[PostRaceBuild, ...]
+    income: Mapping[str, int]
+    entries: tuple[LedgerEntry, ...]
+    before: GameState
+    after: GameState
+    end: GameEnd | None = None
+    next_draws: tuple[RaceDraw, ...] = ()
+
+
+def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
+                           roller: DiceRoller | None) -> RacingTurnResult:
+    """Run the turn's races, then the building from race income."""
+    if state.phase != "racing":
+        raise TurnRefused(f"the game is in the {state.phase} phase, not racing")
+    if orders.turn != state.turn:
+        raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
+    draws = _draws(state, gmap, orders)
+    track = TrackIndex(state.track)
+    seats = {p.id: p.seat for p in state.players}
+    entries, notes = _entries(state, gmap, track, draws, orders)
+    books = Books(state.players, state.turn)
+    dice = race_dice(state, roller, orders.moves)
+    try:
+        result = run_races(gmap, track, state.rules, draws, entries, books, dice, seats,
+                           first_arrival_wins=state.rules.first_arrival_wins, move_order=state.rules.move_order)
+    except MissingDice as exc:
+        raise TurnRefused(f"manual dice: {exc} (give MOVES <race> <ID> <d> ... in the GM section)") from None
+    income = race_income(books.entries, state.player_ids)
+    builds: tuple[PostRaceBuild, ...] = ()
+    end = result.end
+    ctx = BuildContext(gmap, state.rules, state.turn, track, books, dict(state.connections), bonuses_open=False)
+    if end is None:
+        order = building_order(result.outcomes[-1] if result.outcomes else None, seats,
+                               by_arrival=state.rules.build_order == "arrival")
+        lines = {pid: o.lines for pid, o in orders.orders.items() if pid not in orders.missing}
+        builds = build_after_races(ctx, order, income, lines)
+        end = check_end(books.balances, seats, state.rules, state.races.get("count", 0))
+    return _finish(state, gmap, roller, draws, tuple(notes), result.outcomes, builds, income, books, ctx, end)
+
+
+def _draws(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RaceDraw, ...]:
+    """The races of this turn: as printed, or as the GM gives them (manual dice)."""
+    if state.dice_mode == "hmac":
+        return upcoming(state)
+    if not orders.races:
+        raise TurnRefused(f"manual dice: turn {state.turn} needs the GM's RACE <n> FROM <town> TO <town> lines")
+    out = []
+    first = state.races.get("count", 0) + 1
+    for i, number in enumerate(sorted(orders.races)):
+        start, dest = orders.races[number]
+        a, b = gmap.town_at(start), gmap.town_at(dest)
+        if a is None or b is None or not a.numbers or not b.numbers:
+            raise TurnRefused(f"RACE {number}: start and destination must be numbered towns")
+        distance = land_distance(gmap, start, dest) or 0
+        out.append(RaceDraw(first + i, a.name, a.numbers[0], b.name, b.numbers[0], distance, (), (), start, dest))
+    return tuple(out)
+
+
+def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[RaceDraw, ...],
+             orders: RacingInput) -> tuple[dict[int, list[Entry]], list[str]]:
+    """Each race's entries; joint trips need both partners' orders; BEST is searched here."""
+    by_race = {d.number: d for d in draws}
+    seats = {p.id: p.seat for p in state.players}
+    entries: dict[int, list[Entry]] = {d.number: [] for d in draws}
+    notes: list[str] = []
+    placed: set[tuple[int, str]] = set()
+    for pid in state.player_ids:
+        turn = orders.orders.get(pid)
+        if turn is None or pid in orders.missing:
+            continue
+        for e in turn.entries:
+            draw = by_race.get(e.race)
+            if draw is None:
+                notes.append(f"{pid}: ENTER {e.race}: there is no race {e.race} this turn")
+                continue
+            if (e.race, pid) in placed:
+                continue
+            riders = [pid]
+            if e.partner:
+                partner = orders.orders.get(e.partner)
+                mirror = [x for x in (partner.entries if partner else ()) if x.race == e.race and x.partner == pid]
+                if e.partner not in seats or not mirror:
+                    notes.append(f"{pid}: ENTER {e.race} WITH {e.partner}: {e.partner} did not order the same joint trip")
+                    continue
+                riders = sorted([pid, e.partner], key=lambda p: seats[p])
+            hexes, owners, text = e.hexes, e.owners, e.text
+            if e.best:
+                option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats))
+                if option is None:
+                    notes.append(f"{'+'.join(riders)}: ENTER {e.race} BEST: no valid route over today's track")
+                    placed.update((e.race, r) for r in riders)
+                    continue
+                hexes, owners = option.route.hexes, option.route.owners
+                text = f"{e.text or 'BEST'} (route chosen by the adjudicator)"
+            entries[e.race].append(Entry(tuple(riders), hexes, owners, text))
+            placed.update((e.race, r) for r in riders)
+    return entries, notes
+
+
+def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: tuple[RaceDraw, ...],
+            notes: tuple[str, ...], outcomes: tuple[RaceOutcome, ...], builds: tuple[PostRaceBuild, ...],
+            income: Mapping[str, int], books: Books, ctx: BuildContext, end: GameEnd | None) -> RacingTurnResult:
+    races = dict(state.races)
+    if draws:  # manual dice: the GM's races are counted when they run
+        races["count"] = max(races.get("count", 0), max(d.number for d in draws))
+    races["results"] = list(races.get("results", [])) + [_result(state.turn, o) for o in outcomes]
+    logged = {x.label for x in state.dice_log}
+    dice = tuple(d for o in outcomes for d in o.dice if d.label not in logged)
+    after = replace(
+        state,
+        players=books.updated(state.players),
+        track=tuple(ctx.track.segments),
+        ledger=state.ledger + tuple(books.entries),
+        turn=state.turn + 1,
+        dice_log=state.dice_log + dice,
+        history=state.history + ({
+            "turn": state.turn, "phase": "racing", "races": [o.draw.number for o in outcomes],
+            "balances": {pid: books.balance(pid) for pid in state.player_ids},
+        },),
+    )
+    next_draws: tuple[RaceDraw, ...] = ()
+    if end is not None:
+        races["upcoming"] = []
+        races["winner"] = {"player": end.winner, "reason": end.reason, "race": end.race, "balance": end.balance}
+        after = replace(after, phase="over", races=races)
+    else:
+        next_draws = draw_next(replace(after, races=races), gmap, roller, after.turn)
+        races = record_draws({**races, "upcoming": []}, next_draws)
+        after = replace(after, races=races, dice_log=after.dice_log + tuple(d for x in next_draws for d in x.dice))
+    return RacingTurnResult(state.turn, draws, notes, outcomes, builds, income, tuple(books.entries),
+                            state, after, end, next_draws)
+
+
+def _result(turn: int, o: RaceOutcome) -> dict:
+    places = {p.place: list(p.riders) for p in o.placings}
+    return {"race": o.draw.number, "turn": turn, "status": o.status, "from": o.draw.start_town,
+            "to": o.draw.dest_town, "first": places.get(1, []), "second": places.get(2, [])}

@@ -1,0 +1,393 @@
+r"""The map as plain ASCII art, for turn reports read in a monospaced e-mail.
+
+Layout
+------
+Every hex column takes 4 text columns and every hex row 2 text lines: the
+*centre line* holding the hex centres, then the *between line* joining this
+row to the next.  The centre of hex (col, row) sits at text column
+``4 * (col - first col)``, plus 2 on even rows (which are shifted half a hex
+to the right).  So, on the map grid::
+
+    #rrr.   .      odd row: centres 4 apart; "rrr" joins east-west neighbours
+         r         between line: one cell for each diagonal pair of hexes
+      .   . | .    even row, shifted 2 to the right; "|" a river between two hexes
+
+* East-west neighbours are joined by the 3 cells between their centres; the
+  middle one is the *side cell* where a river or border mark goes.
+* Diagonal neighbours are joined by the single cell of the between line that
+  lies between their centres; that cell is also their side cell.
+* The remaining cells of a between line (straight above or below a centre)
+  are hex corners; they are only filled to make seas look solid.
+
+Characters
+----------
+=========  ===============================================================
+``.``      plain hex                   ``^``  mountain hex
+``~``      water hex; also fills the gaps between neighbouring water hexes
+``@``      town                        ``#``  start town
+``|``      river on an east-west side; ``/`` and ``\`` river on a
+           diagonal side, drawn along the side (so a river running along
+           the bottom of a row reads as the zig-zag ``\/\/``)
+``:``      national border             ``!``  river that is also a border
+``rrr``    old track of the player with letter R (lower case)
+``RRR``    track R built this turn (upper case)
+``r|r``    track crossing a river: the side mark stays in the middle
+``r*b``    east-west segment shared by r and b (``r|b`` on a river);
+           ``***`` shared by three or more players
+``*``      diagonal segment shared by several players
+=========  ===============================================================
+
+A track letter on a diagonal side hides that side's river or border mark;
+there is only one cell.  Hexes outside the map are blank.  The grid is pure
+ASCII; only town names in the legend (and player names given by the
+caller) may hold umlauts.
+
+Above and below the grid stand two lines of column labels: the ``odd``
+line for odd rows and the ``even`` line, shifted like the even rows, for
+even rows.  The last digit of a column label stands straight above the centre of
+the hexes of that column.  Row labels stand on both sides.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from adjudicator.errors import DampfrossError
+from adjudicator.board.hexgrid import Hex, LabelError, Side
+from adjudicator.board.mapfile import GameMap, Terrain, Town, fold_name
+
+COL_WIDTH = 4
+"""Text columns per hex column."""
+MARGIN = 5
+"""Text columns left of the grid, for row labels."""
+
+TERRAIN_CHAR = {Terrain.PLAIN: ".", Terrain.MOUNTAIN: "^", Terrain.WATER: "~"}
+WATER = "~"
+TOWN, START_TOWN = "@", "#"
+RIVER_EW, RIVER_DOWN_RIGHT, RIVER_DOWN_LEFT = "|", "\\", "/"
+BORDER, RIVER_BORDER = ":", "!"
+SHARED = "*"
+
+KEY = (
+    "Key: . plain  ^ mountain  ~ water  @ town  # start town",
+    "     | / \\ river  : border  ! river and border",
+    "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river",
+    "     column labels: line 'odd' for odd rows, line 'even' for even rows",
+)
+
+
+class WindowError(DampfrossError, ValueError):
+    """A map window that cannot be read or lies outside the map."""
+
+
+@dataclass(frozen=True)
+class TrackMark:
+    """One player's track on the side between two adjacent hexes.
+
+    ``owner`` is the player's map letter; ``new`` marks track built this
+    turn (drawn upper case; older track is lower case).
+    """
+
+    a: Hex
+    b: Hex
+    owner: str
+    new: bool = False
+
+    def __post_init__(self) -> None:
+        if not (len(self.owner) == 1 and self.owner.isascii() and self.owner.isalpha()):
+            raise ValueError(f"track owner {self.owner!r} must be a single letter A-Z")
+        if not self.a.is_adjacent(self.b):
+            raise ValueError(f"track {self.a.label}-{self.b.label}: the hexes are not adjacent")
+
+    @property
+    def side(self) -> Side:
+        return Side(self.a, self.b)
+
+
+@dataclass(frozen=True)
+class Window:
+    """An inclusive rectangle of hex columns and rows, and its text geometry."""
+
+    col0: int
+    row0: int
+    col1: int
+    row1: int
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, Hex) and self.col0 <= h.col <= self.col1 and self.row0 <= h.row <= self.row1
+
+    @property
+    def width(self) -> int:
+        """Text width of the grid (room for the shifted even rows)."""
+        return COL_WIDTH * (self.col1 - self.col0 + 1) - 1
+
+    @property
+    def height(self) -> int:
+        """Text lines of the grid."""
+        return 2 * (self.row1 - self.row0) + 1
+
+    def x(self, h: Hex) -> int:
+        """Text column of a hex centre."""
+        return COL_WIDTH * (h.col - self.col0) + (2 if h.row % 2 == 0 else 0)
+
+    def y(self, h: Hex) -> int:
+        """Text line of a hex centre."""
+        return 2 * (h.row - self.row0)
+
+    def hex_at(self, row: int, x: int) -> Hex | None:
+        """The hex of ``row`` whose centre is at text column ``x``, if in the window."""
+        off = x - (2 if row % 2 == 0 else 0)
+        if off % COL_WIDTH or not self.row0 <= row <= self.row1:
+            return None
+        col = self.col0 + off // COL_WIDTH
+        return Hex(col, row) if self.col0 <= col <= self.col1 else None
+
+
+def parse_window(text: str) -> tuple[Hex, Hex]:
+    """Read two corner labels such as ``"0305:1420"`` (also ``-``, space or ``,``)."""
+    parts = [p for p in re.split(r"[\s:,\-]+", text.strip()) if p]
+    if len(parts) != 2:
+        raise WindowError(f"window {text!r} must be two corner labels, e.g. 0305:1420")
+    try:
+        return Hex.parse(parts[0]), Hex.parse(parts[1])
+    except LabelError as exc:
+        raise WindowError(f"window {text!r}: {exc}") from None
+
+
+def make_window(gmap: GameMap, corners: tuple[Hex, Hex] | None = None) -> Window:
+    """The window between two corners (any order), clipped to the map; the whole map for ``None``."""
+    if corners is None:
+        return Window(1, 1, gmap.width, gmap.height)
+    a, b = corners
+    win = Window(
+        max(1, min(a.col, b.col)),
+        max(1, min(a.row, b.row)),
+        min(gmap.width, max(a.col, b.col)),
+        min(gmap.height, max(a.row, b.row)),
+    )
+    if win.col0 > win.col1 or win.row0 > win.row1:
+        raise WindowError(f"window {a.label}-{b.label} lies outside the map ({gmap.width}x{gmap.height})")
+    return win
+
+
+def window_around(gmap: GameMap, hexes: Iterable[Hex], margin: int = 2, max_cols: int = 18) -> tuple[Hex, Hex]:
+    """Corners of a window covering ``hexes`` plus ``margin`` hexes all round.
+
+    The window is clipped to the map and to ``max_cols`` columns; when the
+    hexes themselves span more columns, the window is centred on them.
+    """
+    hexes = list(hexes)
+    if not hexes:
+        raise ValueError("window_around needs at least one hex")
+    lo = min(h.col for h in hexes)
+    hi = max(h.col for h in hexes)
+    c0, c1 = _span(lo, hi, margin, max_cols, gmap.width)
+    r0, r1 = _span(min(h.row for h in hexes), max(h.row for h in hexes), margin, gmap.height, gmap.height)
+    return Hex(c0, r0), Hex(c1, r1)
+
+
+def _span(lo: int, hi: int, margin: int, most: int, limit: int) -> tuple[int, int]:
+    """``lo..hi`` widened by ``margin``, at most ``most`` long, inside ``1..limit``."""
+    start, end = max(1, lo - margin), min(limit, hi + margin)
+    if end - start + 1 <= most:
+        return start, end
+    start = max(1, (lo + hi) // 2 - (most - 1) // 2)
+    end = min(limit, start + most - 1)
+    return max(1, end - most + 1), end
+
+
+# ---------------------------------------------------------------------------
+# the grid
+# ---------------------------------------------------------------------------
+
+
+def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window | None = None) -> list[str]:
+    """The bare grid (no labels, no legend) as lines, right-trimmed."""
+    win = window or make_window(gmap)
+    grid = [[" "] * win.width for _ in range(win.height)]
+    _draw_water(grid, gmap, win)
+    for h in gmap.terrain:
+        if h in win:
+            grid[win.y(h)][win.x(h)] = _centre_char(gmap, h)
+    marks = _side_marks(gmap, win)
+    for s, ch in marks.items():
+        y, x = _side_cell(win, s)
+        grid[y][x] = ch
+    for s, owners in _track_by_side(gmap, track).items():
+        if s.a in win and s.b in win:
+            _draw_segment(grid, win, s, owners, marks.get(s))
+    return ["".join(row).rstrip() for row in grid]
+
+
+def _centre_char(gmap: GameMap, h: Hex) -> str:
+    town = gmap.town_at(h)
+    if town is not None:
+        return START_TOWN if town.start else TOWN
+    return TERRAIN_CHAR[gmap.terrain[h]]
+
+
+def _touching(win: Window, y: int, x: int) -> list[Hex]:
+    """The hexes a non-centre cell lies between (2 for sides, 3 for corners)."""
+    row = win.row0 + y // 2
+    rows = (row,) if y % 2 == 0 else (row, row + 1)
+    reach = 3 if y % 2 == 0 else 2
+    found = (win.hex_at(r, x + dx) for r in rows for dx in range(-reach, reach + 1))
+    return [h for h in found if h is not None]
+
+
+def _draw_water(grid: list[list[str]], gmap: GameMap, win: Window) -> None:
+    """Fill the cells between water hexes so that seas read as water."""
+    for y in range(win.height):
+        for x in range(win.width):
+            near = _touching(win, y, x)
+            wanted = 2 if y % 2 == 0 or x % 2 else 3
+            if len(near) == wanted and all(gmap.terrain.get(h) is Terrain.WATER for h in near):
+                grid[y][x] = WATER
+
+
+def _side_cell(win: Window, s: Side) -> tuple[int, int]:
+    """The cell of the side between two hexes of the window."""
+    a, b = s.a, s.b
+    if a.row == b.row:
+        return win.y(a), min(win.x(a), win.x(b)) + 2
+    upper = a if a.row < b.row else b
+    return win.y(upper) + 1, (win.x(a) + win.x(b)) // 2
+
+
+def _side_marks(gmap: GameMap, win: Window) -> dict[Side, str]:
+    """River and border marks of the sides inside the window."""
+    marks: dict[Side, str] = {}
+    for s in gmap.rivers | gmap.borders:
+        if s.a not in win or s.b not in win:
+            continue
+        river, border = s in gmap.rivers, s in gmap.borders
+        marks[s] = RIVER_BORDER if river and border else (_river_char(win, s) if river else BORDER)
+    return marks
+
+
+def _river_char(win: Window, s: Side) -> str:
+    """A river mark drawn along the side (across the link between the two hexes)."""
+    if s.a.row == s.b.row:
+        return RIVER_EW
+    upper, lower = sorted(s.hexes, key=lambda h: h.row)
+    return RIVER_DOWN_LEFT if win.x(lower) > win.x(upper) else RIVER_DOWN_RIGHT
+
+
+def _track_by_side(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
+    """Owners (upper-case letter -> built this turn) of each side with track."""
+    out: dict[Side, dict[str, bool]] = {}
+    for t in track:
+        for h in (t.a, t.b):
+            if not gmap.on_map(h):
+                raise ValueError(f"track {t.a.label}-{t.b.label}: {h.label} is not on the map")
+        owners = out.setdefault(t.side, {})
+        owner = t.owner.upper()
+        owners[owner] = owners.get(owner, False) or t.new
+    return out
+
+
+def _draw_segment(grid: list[list[str]], win: Window, s: Side, owners: dict[str, bool], mark: str | None) -> None:
+    """Draw the track on one side: 3 cells east-west, 1 cell diagonal."""
+    letters = [o if new else o.lower() for o, new in sorted(owners.items())]
+    y, x = _side_cell(win, s)
+    if s.a.row != s.b.row:
+        grid[y][x] = letters[0] if len(letters) == 1 else SHARED
+        return
+    if len(letters) == 1:
+        cells = [letters[0], mark or letters[0], letters[0]]
+    elif len(letters) == 2:
+        cells = [letters[0], mark or SHARED, letters[1]]
+    else:
+        cells = [SHARED, mark or SHARED, SHARED]
+    grid[y][x - 1 : x + 2] = cells
+
+
+# ---------------------------------------------------------------------------
+# labels and legend
+# ---------------------------------------------------------------------------
+
+
+def render_map(
+    gmap: GameMap,
+    track: Iterable[TrackMark] = (),
+    window: tuple[Hex, Hex] | None = None,
+    legend: bool = True,
+    players: Mapping[str, str] | None = None,
+) -> str:
+    """The map (or the window between two corner hexes) with labels and legend.
+
+    ``track`` gives every player's track; ``players`` maps a player's letter
+    to the company name for the legend.  The town list holds only towns
+    inside the window.  The result ends with a newline.
+    """
+    win = make_window(gmap, window)
+    grid = render_grid(gmap, track, win)
+    lines = _column_labels(win)
+    for y, row in enumerate(grid):
+        if y % 2:
+            lines.append((" " * MARGIN + row).rstrip())
+        else:
+            label = f"{win.row0 + y // 2:02d}"
+            lines.append(f"{label:<{MARGIN}}{row:<{win.width}} {label}")
+    lines += _column_labels(win)
+    if legend:
+        lines += ["", *KEY]
+        lines += _player_lines(players or {})
+        lines += _town_lines([t for t in gmap.towns if t.hex in win])
+    return "\n".join(lines) + "\n"
+
+
+def _column_labels(win: Window) -> list[str]:
+    """Two label lines: for odd rows, then shifted for even rows."""
+    out = []
+    for tag, shift in (("odd", 0), ("even", 2)):
+        line = list(f"{tag:<{MARGIN}}" + " " * win.width)
+        for col in range(win.col0, win.col1 + 1):
+            at = MARGIN + COL_WIDTH * (col - win.col0) + shift - 1
+            line[at : at + 2] = f"{col:02d}"
+        out.append("".join(line).rstrip())
+    return out
+
+
+def _player_lines(players: Mapping[str, str]) -> list[str]:
+    """``Players: B = ..., R = ...`` packed into lines of at most 78 characters."""
+    lines: list[str] = []
+    line = "Players:"
+    for letter, name in sorted(players.items()):
+        item = f" {letter.upper()} = {name},"
+        if len(line) + len(item) > 78 and line.strip():
+            lines.append(line)
+            line = "        "
+        line += item
+    if players:
+        lines.append(line.rstrip(","))
+    return lines
+
+
+def _town_lines(towns: list[Town]) -> list[str]:
+    """The towns in two columns (read down), or one when entries are long."""
+    if not towns:
+        return []
+    towns = sorted(towns, key=lambda t: fold_name(t.name))
+    name_w = max(len(t.name) for t in towns)
+    num_w = max(len(_numbers(t)) for t in towns)
+    entries = [_town_entry(t, name_w, num_w) for t in towns]
+    width = max(len(e) for e in entries)
+    if 2 + width + 2 + width > 78 or len(entries) < 4:
+        return ["Towns:", *(f"  {e}".rstrip() for e in entries)]
+    half = (len(entries) + 1) // 2
+    left, right = entries[:half], entries[half:] + [""]
+    return ["Towns:", *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right))]
+
+
+def _numbers(town: Town) -> str:
+    return " ".join(str(n) for n in town.numbers) or "--"
+
+
+def _town_entry(town: Town, name_w: int, num_w: int) -> str:
+    """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags."""
+    flags = " ".join(f for f, on in (("start", town.start), ("port", town.port)) if on)
+    marker = START_TOWN if town.start else TOWN
+    return f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {flags}".rstrip()

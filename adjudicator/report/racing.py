@@ -1,0 +1,147 @@
+"""Reports of racing turns: the races with every die, fares, prizes, building from income, the end.
+
+Builds template contexts (plain dicts) from a ``RacingTurnResult`` and renders
+``racing.txt.j2`` and ``private_racing.txt.j2``; shared pieces come from
+``adjudicator.report.building``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from adjudicator.board.mapfile import GameMap
+from adjudicator.racing.race import RaceOutcome
+from adjudicator.racing.draw import RaceDraw, render_used_grid
+from adjudicator.racing.routes import Route
+from adjudicator.racing.turn import RacingTurnResult
+from adjudicator.report.ascii import render_map
+from adjudicator.report.building import header, line_context, map_windows, player_legend, render, track_marks, wrap_problem
+from adjudicator.game.state import BANK, GameState
+
+
+def draw_row(d: RaceDraw) -> dict[str, Any]:
+    return {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
+            "distance": d.distance, "redraws": list(d.redraws) + list(d.notes),
+            "dice": " ".join(str(x.value) for x in d.dice)}
+
+
+def route_text(route: Route | None) -> str:
+    """``0402-0403-0404 RED, 0404-0505 BLUE``: the hexes of each owner's stretch."""
+    if route is None:
+        return ""
+    parts: list[str] = []
+    stretch = [route.hexes[0].label]
+    for i, owner in enumerate(route.owners):
+        stretch.append(route.hexes[i + 1].label)
+        if i + 1 == len(route.owners) or route.owners[i + 1] != owner:
+            parts.append(f"{'-'.join(stretch)} {owner}")
+            stretch = [route.hexes[i + 1].label]
+    return ", ".join(parts)
+
+
+def _race(o: RaceOutcome) -> dict[str, Any]:
+    trains = [e.entry.train for e in o.entries if e.valid]
+    rounds = []
+    for r in o.rounds:
+        cells = {m.train: f"{m.die.value}>{m.position.label}{'*' if m.arrived else ''}" for m in r.moves}
+        rounds.append({"number": r.number, "cells": [cells.get(t, "") for t in trains]})
+    return {
+        "draw": draw_row(o.draw),
+        "status": o.status,
+        "entries": [{"train": e.entry.train, "text": e.entry.text or "", "route": route_text(e.check.route),
+                     "valid": e.valid, "problems": list(e.problems),
+                     "fares": ", ".join(f"{a} to {p}" for p, a in e.check.fares) or "none"} for e in o.entries],
+        "fares": [{"payer": f.payer, "payee": f.payee, "amount": f.amount, "owed": f.owed, "back": f.owed_back}
+                  for f in o.fares],
+        "trains": trains,
+        "rounds": rounds,
+        "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
+                      "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
+        "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
+        "notes": list(o.notes),
+    }
+
+
+def _scores(result: RacingTurnResult) -> list[dict[str, Any]]:
+    rows = []
+    for p in sorted(result.after.players, key=lambda p: p.seat):
+        def total(reason: str, payee: bool) -> int:
+            return sum(e.amount for e in result.entries if e.reason == reason and (e.payee if payee else e.payer) == p.id)
+        rows.append({
+            "player": p.id, "brought": result.before.player(p.id).balance,
+            "prizes": total("prize", True), "fares_in": total("fare", True), "fares_out": total("fare", False),
+            "fees": sum(e.amount for e in result.entries if e.payee == p.id and e.reason.endswith("-fee"))
+            - sum(e.amount for e in result.entries if e.payer == p.id and e.reason.endswith("-fee")),
+            "building": total("build-cost", False), "carried": p.balance,
+        })
+    return rows
+
+
+def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
+    after = result.after
+    ctx = header(after, gmap, f"Turn {result.turn} report, racing phase")
+    new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
+    builds = []
+    for b in result.builds:
+        if not b.lines:
+            continue
+        builds.append({"player": b.player, "income": b.income, "spent": b.spent,
+                       "lines": [line_context(line) for line in b.lines]})
+    ctx.update({
+        "turn": result.turn,
+        "entry_notes": list(result.entry_notes),
+        "races": [_race(o) for o in result.races],
+        "builds": builds,
+        "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
+        "scores": _scores(result),
+        "payments": [e for e in result.entries if e.payer != BANK and e.payee != BANK and e.reason.endswith("-fee")],
+        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
+        "next_races": [draw_row(d) for d in result.next_draws],
+        "next_turn": after.turn,
+        "manual": after.dice_mode == "manual",
+        "grid": render_used_grid(after.races.get("used", []), gmap) if after.rules.numbers_once else "",
+        "end": _end(result, after, seed),
+    })
+    return ctx
+
+
+def _end(result: RacingTurnResult, after: GameState, seed: str | None) -> dict[str, Any] | None:
+    if result.end is None:
+        return None
+    e = result.end
+    why = (f"reached {e.target} after race {e.race}" if e.reason == "threshold" else f"all {e.target} races are run")
+    standings = sorted(after.players, key=lambda p: (-p.balance, p.seat))
+    turns = [h for h in after.history if "balances" in h]
+    return {
+        "winner": e.winner, "name": after.player(e.winner).name, "why": why, "level": list(e.level),
+        "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance} for i, p in enumerate(standings)],
+        "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
+        "history": [{"turn": h["turn"], "phase": h["phase"], "balances": [h["balances"][pid] for pid in after.player_ids]}
+                    for h in turns],
+        "seed": seed or "(the GM reveals it with 'adjudicate reveal')",
+    }
+
+
+def racing_report(result: RacingTurnResult, gmap: GameMap, seed: str | None) -> str:
+    """The public report of a racing turn (the final report when the game ends)."""
+    return render("racing.txt.j2", racing_context(result, gmap, seed))
+
+
+def private_racing_report(result: RacingTurnResult, gmap: GameMap, player: str, echo: Sequence[str],
+                          problems: Sequence[str], notes: Sequence[str], seed: str | None) -> str:
+    """A player's private report of a racing turn: orders as understood, own entries, own building."""
+    ctx = racing_context(result, gmap, seed, maps=False)
+    own_races = []
+    for race in ctx["races"]:
+        mine = [e for e in race["entries"] if player in e["train"].split("+")]
+        if mine:
+            own_races.append({"number": race["draw"]["number"], "entries": mine})
+    ctx.update({
+        "player": player, "echo": list(echo), "problems": [wrap_problem(p) for p in problems], "notes": list(notes),
+        "own_races": own_races, "own_builds": [b for b in ctx["builds"] if b["player"] == player],
+        "own_score": next(s for s in ctx["scores"] if s["player"] == player),
+        "own_notes": [n for n in ctx["entry_notes"] if player in n],
+    })
+    return render("private_racing.txt.j2", ctx)
