@@ -1,8 +1,9 @@
 """The ``adjudicate`` command line: a thin click layer over the pure core.
 
-Domain errors (``DampfrossError``, ``MapError``, missing files) become one
-clear message on stderr and exit status 1 in one place, ``main``; usage
-errors exit 2 as click does.
+Every command calls one function of ``adjudicator.app`` and prints what it
+returns.  Domain errors (``DampfrossError``, the project's one exception
+family) become one clear ``error:`` message on stderr and exit status 1 in
+one place, ``_DefaultToRun.invoke``; usage errors exit 2 as click does.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ import sys
 import click
 
 from adjudicator import __version__
-from adjudicator.errors import DampfrossError
-from adjudicator.board.mapfile import MapError, load_map, shipped_maps
+from adjudicator.errors import DampfrossError, MapError
 
 
 class _UserError(click.ClickException):
@@ -34,8 +34,10 @@ class _DefaultToRun(click.Group):
     def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
         try:
             return super().invoke(ctx)
-        except (DampfrossError, FileNotFoundError, MapError) as exc:
-            raise _UserError(_message(exc)) from None
+        except MapError as exc:
+            raise _UserError(exc.details()) from None
+        except DampfrossError as exc:
+            raise _UserError(str(exc)) from None
 
 
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]})
@@ -133,13 +135,9 @@ def map_group() -> None:
 @map_group.command("list")
 def map_list() -> None:
     """List the maps shipped with the package."""
-    for name in shipped_maps():
-        try:
-            m = load_map(name)
-            std = "standard" if m.is_standard else "not standard"
-            click.echo(f"{name:12} {m.code:4} {m.name} ({m.width}x{m.height}, {len(m.towns)} towns, {std})")
-        except MapError as exc:
-            click.echo(f"{name:12} (invalid: {len(exc.problems)} problems; run 'adjudicate map check {name}')")
+    from adjudicator.app.maps import list_maps
+
+    click.echo(list_maps(), nl=False)
 
 
 @map_group.command("show")
@@ -148,29 +146,20 @@ def map_list() -> None:
 @click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
 def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
     """Print a map as ASCII art with its legend."""
-    from adjudicator.report.ascii import parse_window, render_map
+    from adjudicator.app.maps import show_map
 
-    gmap = load_map(map_name)
-    win = parse_window(window) if window else None
-    click.echo(render_map(gmap, window=win, legend=not no_legend), nl=False)
+    click.echo(show_map(map_name, window, legend=not no_legend), nl=False)
 
 
 @map_group.command("check")
 @click.argument("map_name", metavar="NAME|FILE")
 def map_check(map_name: str) -> None:
     """Check a map file and report every problem at once (exit 1 if any)."""
-    from adjudicator.board.standard import describe_standard
+    from adjudicator.app.maps import check_map
 
-    try:
-        gmap = load_map(map_name)
-    except MapError as exc:
-        click.echo(f"{exc.source}: {len(exc.problems)} problem(s):", err=True)
-        for p in exc.problems:
-            click.echo(f"  {p}", err=True)
-        sys.exit(1)
-    click.echo(f"{gmap.source}: {gmap.name} ({gmap.code}), {gmap.width} columns x {gmap.height} rows, "
-               f"{len(gmap.terrain)} hexes, {len(gmap.towns)} towns: valid")
-    click.echo(describe_standard(gmap))
+    ok, text = check_map(map_name)
+    click.echo(text, nl=False, err=not ok)
+    sys.exit(0 if ok else 1)
 
 
 @cli.command("new")
@@ -251,12 +240,3 @@ def undo_cmd(directory: str) -> None:
 def main() -> None:
     """Entry point of the console script (and ``python -m adjudicator``)."""
     cli.main(prog_name="adjudicate")
-
-
-def _message(exc: Exception) -> str:
-    if isinstance(exc, MapError):
-        lines = [str(exc)] + [f"  {p}" for p in exc.problems]
-        return "\n".join(lines)
-    if isinstance(exc, FileNotFoundError) and exc.filename:
-        return f"{exc.filename}: {exc.strerror}"
-    return str(exc)

@@ -9,7 +9,8 @@ from click.testing import CliRunner, Result
 from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap, parse_map
+from adjudicator.board.model import GameMap
+from adjudicator.board.mapfile import parse_map
 from adjudicator.engine.newgame import PlayerSpec, new_game
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.game.state import GameState, Player

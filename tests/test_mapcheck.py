@@ -8,7 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import cli, main
-from adjudicator.board.mapfile import MapError, parse_map
+from adjudicator.errors import MapError
+from adjudicator.board.mapfile import parse_map
 
 GOOD = """\
 name: Testland

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.board.mapfile import load_map
+from adjudicator.app.maps import read_map
 from adjudicator.orders import collect, order_file_paths, parse_orders, read_order_files, resolve
 
 DATA = Path(__file__).parent / "data"
 TURN3 = DATA / "orders" / "turn3"
-TINY = load_map(DATA / "tiny.yaml")
+TINY = read_map(DATA / "tiny.yaml")
 
 
 def test_directory_reads_order_files_in_name_order_skipping_others():

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.board.mapfile import load_map
+from adjudicator.app.maps import read_map
 from adjudicator.orders import collect, parse_orders, resolve
 
 DATA = Path(__file__).parent / "data"
-TINY = load_map(DATA / "tiny.yaml")
-NAMES = load_map(DATA / "orders" / "names.yaml")
+TINY = read_map(DATA / "tiny.yaml")
+NAMES = read_map(DATA / "orders" / "names.yaml")
 HEAD = "PLAYER RED PASSWORD x\n"
 
 CASES = [

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import load_map
+from adjudicator.app.maps import read_map
 from adjudicator.orders import (
     DashedPoint,
     EnterOrder,
@@ -32,7 +32,7 @@ from adjudicator.orders import (
 )
 
 DATA = Path(__file__).parent / "data"
-TINY = load_map(DATA / "tiny.yaml")
+TINY = read_map(DATA / "tiny.yaml")
 F = "t.orders"
 HEAD = "PLAYER RED PASSWORD x\n"
 COMPANIES = ("RED", "BLUE", "NOB")

@@ -7,13 +7,13 @@ from pathlib import Path
 import pytest
 
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import load_map
+from adjudicator.app.maps import read_map
 from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
-from adjudicator.board.names import edit_distance
+from adjudicator.board.folding import edit_distance
 
 DATA = Path(__file__).parent / "data"
-TINY = load_map(DATA / "tiny.yaml")
-NAMES = load_map(DATA / "orders" / "names.yaml")
+TINY = read_map(DATA / "tiny.yaml")
+NAMES = read_map(DATA / "orders" / "names.yaml")
 F = "t.orders"
 
 

@@ -10,12 +10,12 @@ from adjudicator.building.lines import BuildLine
 from adjudicator.building.turn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
 from adjudicator.game.dice import DiceRoller, Die, seed_from_text
 from adjudicator.errors import TurnRefused
-from adjudicator.board.mapfile import load_map
+from adjudicator.app.maps import read_map
 from adjudicator.racing.turn import EntryOrder, RacingInput, RacingTurn, adjudicate_racing_turn
 from adjudicator.game.state import check_invariants
 from tests.helpers import H, manual_game, path
 
-TINY = load_map("tests/data/tiny.yaml")
+TINY = read_map("tests/data/tiny.yaml")
 RED_LINE = path("0402", "0403", "0404", "0405", "0306", "0307")
 BLUE_LINE = path("0402", "0502", "0503", "0404")
 

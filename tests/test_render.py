@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import load_map, parse_map
-from adjudicator.report.ascii import TrackMark, WindowError, parse_window, render_map, window_around
+from adjudicator.app.maps import read_map
+from adjudicator.board.mapfile import parse_map
+from adjudicator.report.ascii import TrackMark, parse_window, render_map, window_around
+from adjudicator.errors import WindowError
 from adjudicator.report.ascii import make_window, render_grid
 
 DATA = Path(__file__).parent / "data"
@@ -55,7 +57,7 @@ towns:
 
 @pytest.fixture(scope="module")
 def tiny():
-    return load_map(DATA / "tiny.yaml")
+    return read_map(DATA / "tiny.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -260,7 +262,7 @@ def test_track_mark_validation(tiny):
 
 @pytest.mark.skipif(not GERMANY.exists(), reason="maps/germany.yaml not written yet")
 def test_germany_renders():
-    germany = load_map(GERMANY)
+    germany = read_map(GERMANY)
     full = render_map(germany)
     assert all(t.name in full for t in germany.towns)
     window = window_around(germany, [H("0305"), H("1420")])

@@ -7,8 +7,10 @@ from pathlib import Path
 from adjudicator.game import dice
 from adjudicator.report import building as report
 from adjudicator.errors import DampfrossError, GameFileError
-from adjudicator.board.hexgrid import Hex, LabelError
-from adjudicator.board.mapfile import map_text, parse_map
+from adjudicator.board.hexgrid import Hex
+from adjudicator.errors import LabelError
+from adjudicator.app.maps import map_text
+from adjudicator.board.mapfile import parse_map
 from adjudicator.engine.newgame import PlayerSpec, new_game
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.app.store import MAP_FILE, GameDir, sha256

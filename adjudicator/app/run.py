@@ -19,7 +19,7 @@ from adjudicator.building.lines import BuildLine
 from adjudicator.building.turn import BuildTurnResult, PlayerTurn, TurnInput, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.errors import GameFileError, TurnRefused
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.orders import (
     BuildOrder,
     DeclareEndOrder,

@@ -25,7 +25,9 @@ from pathlib import Path
 
 from adjudicator.game import state as st
 from adjudicator.errors import GameFileError, TurnRefused
-from adjudicator.board.mapfile import GameMap, MapError, parse_map
+from adjudicator.board.model import GameMap
+from adjudicator.errors import MapError
+from adjudicator.board.mapfile import parse_map
 
 GAME_FILE = "game.json"
 MAP_FILE = "map.yaml"

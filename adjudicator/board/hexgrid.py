@@ -17,12 +17,9 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from adjudicator.errors import LabelError
+
 _LABEL = re.compile(r"^(\d{2})(\d{2})$")
-
-
-class LabelError(ValueError):
-    """A text that is not a hex label of the form CCRR."""
-
 
 @dataclass(frozen=True, order=True)
 class Hex:

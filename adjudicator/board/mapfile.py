@@ -1,218 +1,28 @@
-"""The map model and the map file format.
+"""Map files: finding, reading and checking the YAML a GM draws.
 
 A map is a YAML file (see ``docs/maps.md``) that a GM can draw in a text
-editor.  ``load_map`` reads one, checks it completely and returns a frozen
+editor.  ``parse_map`` checks one completely and returns a frozen
 ``GameMap``; when anything is wrong it raises ``MapError`` listing *every*
-problem, each with the YAML line where one is known.
+problem, each with the YAML line where one is known.  ``load_map`` does the
+same for a map shipped with the package (package data, like the rules
+profiles); reading a map file from disk is the application's job
+(``adjudicator.app.maps``).
 """
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from enum import Enum
-from functools import cached_property
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-from adjudicator.board.hexgrid import Hex, LabelError, Side
+from adjudicator.board.folding import fold_name
+from adjudicator.board.hexgrid import Hex, Side
+from adjudicator.board.model import VALID_NUMBERS, GameMap, Terrain, Town
 from adjudicator.board.yamlload import line_of, load_with_lines
-
-
-class Terrain(Enum):
-    """What a hex is made of."""
-
-    PLAIN = "."
-    MOUNTAIN = "^"
-    WATER = "~"
-
-    @property
-    def word(self) -> str:
-        return self.name.lower()
-
-
-@dataclass(frozen=True)
-class Town:
-    """A named place in one hex; ``numbers`` are its town numbers (11..66)."""
-
-    name: str
-    hex: Hex
-    numbers: tuple[int, ...] = ()
-    start: bool = False
-    port: bool = False
-
-    @property
-    def numbered(self) -> bool:
-        return bool(self.numbers)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-@dataclass(frozen=True)
-class MapProblem:
-    """One thing wrong with a map file."""
-
-    message: str
-    line: int | None = None
-    where: str = ""
-
-    def __str__(self) -> str:
-        loc = f"line {self.line}: " if self.line else ""
-        at = f"{self.where}: " if self.where else ""
-        return f"{loc}{at}{self.message}"
-
-
-class MapError(Exception):
-    """A map file that cannot be used; ``problems`` lists everything found."""
-
-    def __init__(self, source: str, problems: list[MapProblem]):
-        self.source = source
-        self.problems = problems
-        super().__init__(f"{source}: {len(problems)} problem(s) in map")
-
-
-@dataclass(frozen=True, eq=False)
-class GameMap:
-    """A loaded, valid map.  Pure data with geometry queries; knows nothing of games."""
-
-    name: str
-    code: str
-    terrain: Mapping[Hex, Terrain]
-    towns: tuple[Town, ...]
-    rivers: frozenset[Side] = frozenset()
-    countries: Mapping[Hex, str] = field(default_factory=dict)
-    country_names: Mapping[str, str] = field(default_factory=dict)
-    home: str | None = None
-    designer: str = ""
-    source: str = ""
-
-    # --- geometry -------------------------------------------------------
-    @cached_property
-    def width(self) -> int:
-        return max(h.col for h in self.terrain)
-
-    @cached_property
-    def height(self) -> int:
-        return max(h.row for h in self.terrain)
-
-    def on_map(self, h: Hex) -> bool:
-        return h in self.terrain
-
-    def terrain_at(self, h: Hex) -> Terrain | None:
-        return self.terrain.get(h)
-
-    def is_land(self, h: Hex) -> bool:
-        t = self.terrain.get(h)
-        return t is not None and t is not Terrain.WATER
-
-    def neighbours(self, h: Hex) -> tuple[Hex, ...]:
-        """Adjacent hexes that are on the map."""
-        return tuple(n for n in h.neighbours() if n in self.terrain)
-
-    def has_river(self, a: Hex, b: Hex) -> bool:
-        return Side(a, b) in self.rivers
-
-    def is_border(self, a: Hex, b: Hex) -> bool:
-        """True when a national border runs along the side between ``a`` and ``b``."""
-        ca, cb = self.countries.get(a), self.countries.get(b)
-        return ca is not None and cb is not None and ca != cb
-
-    @cached_property
-    def borders(self) -> frozenset[Side]:
-        """Every side between land hexes of different countries (derived, never listed).
-
-        Sides at sea are left out: nothing is built there, and a map should not
-        show borders across the water.
-        """
-        out = set()
-        for h in self.terrain:
-            for n in self.neighbours(h):
-                if h < n and self.is_border(h, n) and self.is_land(h) and self.is_land(n):
-                    out.add(Side(h, n))
-        return frozenset(out)
-
-    # --- towns ----------------------------------------------------------
-    @cached_property
-    def _town_at(self) -> dict[Hex, Town]:
-        return {t.hex: t for t in self.towns}
-
-    def town_at(self, h: Hex) -> Town | None:
-        return self._town_at.get(h)
-
-    def is_town(self, h: Hex) -> bool:
-        return h in self._town_at
-
-    @cached_property
-    def _by_number(self) -> dict[int, Town]:
-        return {n: t for t in self.towns for n in t.numbers}
-
-    def town_by_number(self, number: int) -> Town | None:
-        return self._by_number.get(number)
-
-    @cached_property
-    def numbered_towns(self) -> tuple[Town, ...]:
-        return tuple(t for t in self.towns if t.numbers)
-
-    @cached_property
-    def start_towns(self) -> tuple[Town, ...]:
-        return tuple(t for t in self.towns if t.start)
-
-    def town_named(self, name: str) -> Town | None:
-        """Exact match after folding case and umlaut spellings (see ``fold_name``)."""
-        return self._by_folded.get(fold_name(name))
-
-    @cached_property
-    def _by_folded(self) -> dict[str, Town]:
-        out: dict[str, Town] = {}
-        for t in self.towns:
-            for key in name_keys(t.name):
-                out.setdefault(key, t)
-        return out
-
-    @property
-    def is_standard(self) -> bool:
-        """True when the towns hold the 36 numbers 11..66 exactly once each."""
-        nums = sorted(n for t in self.towns for n in t.numbers)
-        return nums == sorted(VALID_NUMBERS)
-
-    def __repr__(self) -> str:
-        return f"GameMap({self.code} {self.name!r}, {self.width}x{self.height}, {len(self.towns)} towns)"
-
+from adjudicator.errors import DampfrossError, LabelError, MapError, MapProblem
 
 _NAME_FORBIDDEN = ("-", "#", ">", ":", ",", ";")
-
-VALID_NUMBERS = frozenset(10 * a + b for a in range(1, 7) for b in range(1, 7))
-
-_UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"}
-
-
-def _strip_accents(text: str) -> str:
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
-def fold_name(name: str) -> str:
-    """Normalise a town name: lower case, umlauts spelt out, no spaces or dots.
-
-    ``München``, ``Muenchen`` and ``MUENCHEN`` fold alike; so does ``Munchen``
-    through ``name_keys`` (a town answers to both spellings).
-    """
-    text = name.strip().lower()
-    for k, v in _UMLAUTS.items():
-        text = text.replace(k, v)
-    text = _strip_accents(text)
-    return "".join(c for c in text if c.isalnum())
-
-
-def name_keys(name: str) -> set[str]:
-    """Every folded spelling a town answers to (umlaut as ``ae`` and as plain ``a``)."""
-    plain = name.strip().lower().replace("ß", "ss")
-    return {fold_name(name), "".join(c for c in _strip_accents(plain) if c.isalnum())}
-
 
 # ---------------------------------------------------------------------------
 # loading
@@ -225,27 +35,18 @@ def shipped_maps() -> list[str]:
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
 
 
-def map_text(name_or_path: str | Path) -> tuple[str, str]:
-    """Find a map by shipped name or file path; return ``(source, text)``.
-
-    Raises ``FileNotFoundError`` with a helpful message when neither exists.
-    """
-    p = Path(name_or_path)
-    if p.suffix in (".yaml", ".yml") or p.is_file():
-        if not p.is_file():
-            raise FileNotFoundError(f"map file {p} not found")
-        return str(p), p.read_text(encoding="utf-8")
-    res = resources.files("adjudicator.maps").joinpath(f"{name_or_path}.yaml")
+def shipped_map_text(name: str) -> str:
+    """The text of a map shipped with the package; ``DampfrossError`` naming the shipped maps if none."""
+    res = resources.files("adjudicator.maps").joinpath(f"{name}.yaml")
     if not res.is_file():
         known = ", ".join(shipped_maps()) or "none"
-        raise FileNotFoundError(f"no map named {name_or_path!r} (shipped maps: {known}; or give a .yaml file)")
-    return str(name_or_path), res.read_text(encoding="utf-8")
+        raise DampfrossError(f"no map named {name!r} (shipped maps: {known}; or give a .yaml file)")
+    return res.read_text(encoding="utf-8")
 
 
-def load_map(name_or_path: str | Path) -> GameMap:
-    """Load and check a map by shipped name or file path."""
-    source, text = map_text(name_or_path)
-    return parse_map(text, source)
+def load_map(name: str) -> GameMap:
+    """Load and check a map shipped with the package (a map file on disk: ``adjudicator.app.maps``)."""
+    return parse_map(shipped_map_text(name), name)
 
 
 def parse_map(text: str, source: str = "<map>") -> GameMap:

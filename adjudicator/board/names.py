@@ -12,23 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from adjudicator.board.mapfile import GameMap, Town, fold_name, name_keys
-
-
-def edit_distance(a: str, b: str) -> int:
-    """Edits (insert, delete, replace, swap of neighbours) turning ``a`` into ``b``."""
-    if a == b:
-        return 0
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        cur = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                cur[j] = min(cur[j], prev2[j - 2] + 1)
-        prev2, prev = prev, cur
-    return prev[-1]
+from adjudicator.board.folding import edit_distance, fold_name, name_keys
+from adjudicator.board.model import GameMap, Town
 
 
 def allowed_edits(name: str) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import GameMap, Terrain
+from adjudicator.board.model import GameMap, Terrain
 from adjudicator.game.rules import Rules
 
 

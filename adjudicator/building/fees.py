@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
 from adjudicator.game.track import TrackIndex
 

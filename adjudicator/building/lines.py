@@ -15,7 +15,7 @@ from adjudicator.building.costs import SegmentCost, segment_cost, terrain_proble
 from adjudicator.building.fees import Fee, building_fees
 from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, Connection
 from adjudicator.game.track import Segment, TrackIndex

@@ -16,7 +16,7 @@ from adjudicator.game.dice import DiceRoller, Die
 from adjudicator.errors import TurnRefused
 from adjudicator.board.hexgrid import Hex
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.racestate import draw_next, record_draws
 from adjudicator.game.state import Allowance, GameState, LedgerEntry
 from adjudicator.game.track import TrackIndex

@@ -10,7 +10,7 @@ from adjudicator.building.turn import draw_allowances
 from adjudicator.game.dice import DiceRoller, commitment
 from adjudicator.errors import DampfrossError
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, COLOURS, GameState, Player
 

@@ -10,7 +10,7 @@ from adjudicator.building.turn import BuildTurnResult, TurnInput, adjudicate_bui
 from adjudicator.game.dice import DiceRoller
 from adjudicator.racing.movement import expected_rounds
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.orders import read_files
 from adjudicator.racing.draw import RaceDraw
 from adjudicator.game.racestate import upcoming

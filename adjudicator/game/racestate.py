@@ -19,8 +19,9 @@ from typing import Any
 
 from adjudicator.game.dice import Die, DiceRoller
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import GameMap
-from adjudicator.racing.draw import MissingDice, RaceDice, RaceDraw, RaceDrawError, RolledDice, draw_turn_races
+from adjudicator.board.model import GameMap
+from adjudicator.errors import MissingDice, RaceDrawError
+from adjudicator.racing.draw import RaceDice, RaceDraw, RolledDice, draw_turn_races
 from adjudicator.game.state import GameState
 
 

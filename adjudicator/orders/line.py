@@ -33,7 +33,8 @@ from lark import (
     UnexpectedToken,
 )
 
-from adjudicator.board.hexgrid import Hex, LabelError
+from adjudicator.board.hexgrid import Hex
+from adjudicator.errors import LabelError
 from adjudicator.orders.mistakes import EXAMPLES, ErrorContext, explain, keyword_of
 from adjudicator.orders.model import (
     MAX_RACE,

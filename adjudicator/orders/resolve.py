@@ -30,8 +30,9 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import overload
 
-from adjudicator.board.hexgrid import Hex, LabelError, distance, straight_line
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.hexgrid import Hex, distance, straight_line
+from adjudicator.errors import LabelError
+from adjudicator.board.model import GameMap
 from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,

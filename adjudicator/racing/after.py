@@ -25,7 +25,7 @@ from adjudicator.building.lines import (
     build_line,
 )
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.racing.race import Entry, MoveOrder, RaceOutcome, run_race
 from adjudicator.racing.draw import RaceDice, RaceDraw
 from adjudicator.racing.routes import seat_key

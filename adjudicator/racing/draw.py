@@ -21,20 +21,12 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from adjudicator.game.dice import DiceRoller, Die
-from adjudicator.errors import DampfrossError
+from adjudicator.errors import MissingDice, RaceDrawError
 from adjudicator.board.hexgrid import Hex, steps_between
-from adjudicator.board.mapfile import VALID_NUMBERS, GameMap, Town
+from adjudicator.board.model import VALID_NUMBERS, GameMap, Town
 from adjudicator.game.rules import Rules
 
 MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice)
-
-
-class RaceDrawError(DampfrossError):
-    """No race can be drawn (no eligible town, or no destination far enough)."""
-
-
-class MissingDice(DampfrossError):
-    """Manual dice mode: the GM did not give enough dice for what had to be rolled."""
 
 
 class RaceDice(Protocol):

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import GameMap, Terrain
+from adjudicator.board.model import GameMap, Terrain
 from adjudicator.game.rules import Rules
 
 DIE_FACES = 6

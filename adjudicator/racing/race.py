@@ -29,7 +29,7 @@ from typing import Literal
 from adjudicator.game.dice import Die
 from adjudicator.board.hexgrid import Hex
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.racing.draw import RaceDice, RaceDraw
 from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, Train
 from adjudicator.racing.routes import RouteCheck, check_route, seat_key

@@ -17,7 +17,7 @@ from typing import Literal
 
 from adjudicator.racing.movement import route_costs
 from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
 from adjudicator.game.track import TrackIndex
 

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 from adjudicator.racing.movement import expected_rounds, route_costs, step_cost
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.racing.routes import (
     Route,
     choose_owners,

@@ -17,9 +17,10 @@ from adjudicator.game.dice import DiceRoller
 from adjudicator.errors import TurnRefused
 from adjudicator.board.hexgrid import Hex
 from adjudicator.game.ledger import Books
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.racing.race import Entry, RaceOutcome
-from adjudicator.racing.draw import MissingDice, RaceDraw, land_distance
+from adjudicator.errors import MissingDice
+from adjudicator.racing.draw import RaceDraw, land_distance
 from adjudicator.racing.after import GameEnd, PostRaceBuild, build_after_races, building_order, check_end, race_income, run_races
 from adjudicator.game.racestate import draw_next, race_dice, record_draws, upcoming
 from adjudicator.racing.search import best_routes, best_valid

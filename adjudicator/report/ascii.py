@@ -54,9 +54,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from adjudicator.errors import DampfrossError
-from adjudicator.board.hexgrid import Hex, LabelError, Side
-from adjudicator.board.mapfile import GameMap, Terrain, Town, fold_name
+from adjudicator.errors import LabelError, WindowError
+from adjudicator.board.folding import fold_name
+from adjudicator.board.hexgrid import Hex, Side
+from adjudicator.board.model import GameMap, Terrain, Town
 
 COL_WIDTH = 4
 """Text columns per hex column."""
@@ -76,10 +77,6 @@ KEY = (
     "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river",
     "     column labels: line 'odd' for odd rows, line 'even' for even rows",
 )
-
-
-class WindowError(DampfrossError, ValueError):
-    """A map window that cannot be read or lies outside the map."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import BuildTurnResult, PlayerOutcome
 from adjudicator.building.fees import RULE_TEXT
 from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.game.racestate import upcoming
 from adjudicator.report.ascii import TrackMark, render_map, window_around
 from adjudicator.game.state import BANK, GameState, LedgerEntry

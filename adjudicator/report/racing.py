@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adjudicator.board.mapfile import GameMap
+from adjudicator.board.model import GameMap
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.draw import RaceDraw, render_used_grid
 from adjudicator.racing.routes import Route

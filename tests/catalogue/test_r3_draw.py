@@ -17,14 +17,13 @@ from adjudicator.game.ledger import Books
 from adjudicator.racing.race import run_race
 from adjudicator.racing.draw import (
     GivenDice,
-    MissingDice,
-    RaceDrawError,
     RolledDice,
     draw_race,
     draw_turn_races,
     render_used_grid,
     used_after,
 )
+from adjudicator.errors import MissingDice, RaceDrawError
 from adjudicator.game.rules import load_profile
 from adjudicator.game.track import TrackIndex
 from tests.helpers import H, make_map
