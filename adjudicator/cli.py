@@ -67,12 +67,13 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     turn is refused.
     """
     from adjudicator.app.run import run_turn
+    from adjudicator.report.phrases import gm_note_text
 
     run = run_turn(list(orders), game_dir, trust, dry_run)
     for problem in run.orders.problems:
         click.echo(problem.format(), err=True)
-    for warning in run.warnings:
-        click.echo(f"warning: {warning}", err=True)
+    for note in run.notes:
+        click.echo(f"warning: {gm_note_text(note)}", err=True)
     click.echo(run.public, nl=False)
     if dry_run:
         click.echo("(dry run: nothing written)", err=True)
@@ -90,7 +91,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.engine.preview import check_orders
+    from adjudicator.app.check import check_orders
 
     text, ok = check_orders(list(orders), game_dir, trust)
     click.echo(text, nl=False)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import state as st
+from adjudicator.game import gamefile
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "example"
@@ -54,7 +54,7 @@ def test_balances_always_equal_ledger_sums(game: Path):
     states = [game / "game.json"] + sorted(game.glob("turns/*/state-*.json"))
     assert len(states) == 15
     for path in states:
-        s = st.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
+        s = gamefile.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
         assert s.balances_from_ledger() == {p.id: p.balance for p in s.players}
         paid_in = sum(e.amount for e in s.ledger if e.payer == "BANK")
         paid_out = sum(e.amount for e in s.ledger if e.payee == "BANK")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.game import state as st
+from adjudicator.game import gamefile
 from adjudicator.cli import cli
 from tests.helpers import invoke
 
@@ -61,7 +61,7 @@ def test_main_command_finds_the_game_by_its_game_line(game: Path):
     assert (game / "reports" / "turn-001.txt").is_file()
     assert (game / "reports" / "turn-001-RED.txt").is_file()
     assert (game / "turns" / "turn-001" / "orders" / "turn1.orders").read_text() == path.read_text()
-    state = st.loads((game / "game.json").read_text())
+    state = gamefile.loads((game / "game.json").read_text())
     assert state.turn == 2 and len(state.track) == 3
     assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
 
@@ -111,7 +111,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
     else:
         def boom(*a, **k):
             raise RuntimeError("injected failure")
-        monkeypatch.setattr("adjudicator.report.building.private_report", boom)
+        monkeypatch.setattr("adjudicator.app.run.private_report", boom)
     if case == "exception":
         with pytest.raises(RuntimeError):
             CliRunner().invoke(cli, args, catch_exceptions=False)

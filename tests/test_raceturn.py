@@ -7,12 +7,15 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.building.turn import BuildingInput, BuildingOrders, PhaseEnd, draw_allowances
+from adjudicator.engine.turn import adjudicate_turn
+from adjudicator.game.problems import Problem
 from adjudicator.game.dice import DiceRoller, Die, seed_from_text
 from adjudicator.errors import TurnRefused
 from adjudicator.app.maps import read_map
-from adjudicator.racing.turn import EntryOrder, RacingInput, RacingTurn, adjudicate_racing_turn
-from adjudicator.game.state import check_invariants
+from adjudicator.racing.entry import Entry
+from adjudicator.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
+from adjudicator.game.gamefile import check_invariants
 from tests.helpers import H, manual_game, path
 
 TINY = read_map("tests/data/tiny.yaml")
@@ -23,11 +26,11 @@ BLUE_LINE = path("0402", "0502", "0503", "0404")
 def built_game(sets=("building_rounds=1", "min_race_distance=2", "fixed_races=2")):
     state = manual_game(TINY, sets=list(sets))
     orders = {
-        "RED": PlayerTurn("RED", H("0402"), (BuildLine(RED_LINE),)),
-        "BLUE": PlayerTurn("BLUE", H("0402"), (BuildLine(BLUE_LINE),)),
+        "RED": BuildingOrders("RED", H("0402"), (BuildLine(RED_LINE),)),
+        "BLUE": BuildingOrders("BLUE", H("0402"), (BuildLine(BLUE_LINE),)),
     }
-    result = adjudicate_building_turn(state, TINY, TurnInput(1, orders, {}, {"RED": 6, "BLUE": 6}), None)
-    assert result.phase_end == "all 1 building rounds are played"
+    result = adjudicate_turn(state, TINY, BuildingInput(1, orders, {}, {"RED": 6, "BLUE": 6}), None)
+    assert result.phase_end == Problem.of(PhaseEnd.ROUNDS_PLAYED, rounds=1)
     return result.after
 
 
@@ -38,14 +41,14 @@ def money(state) -> int:
 def test_building_rounds_end_the_building_phase_and_races_follow():
     state = built_game()
     assert state.phase == "racing" and state.turn == 2
-    assert state.races["upcoming"] == []  # manual dice: the GM gives the races
+    assert state.races is not None and state.races.upcoming == ()  # manual dice: the GM gives the races
 
 
 def test_a_racing_turn_with_manual_dice():
     state = built_game()
     orders = {
-        "RED": RacingTurn("RED", (EntryOrder(1, RED_LINE),), (BuildLine(path("0307", "0308")),)),
-        "BLUE": RacingTurn("BLUE", (EntryOrder(1),)),  # BEST
+        "RED": RacingOrders("RED", (Entry(("RED",), RED_LINE, race=1),), (BuildLine(path("0307", "0308")),)),
+        "BLUE": RacingOrders("BLUE", (Entry(("BLUE",), race=1),)),  # BEST
     }
     dice = {(1, "RED"): (3, 4), (1, "BLUE"): (3, 1, 6)}
     inp = RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, dice)
@@ -58,17 +61,18 @@ def test_a_racing_turn_with_manual_dice():
     assert red_build.spent == 1 and red_build.income == r.income["RED"]
     assert r.builds[0].player == "RED"  # the winner builds first
     check_invariants(r.after)
-    assert r.after.phase == "racing" and r.after.races["count"] == 1
+    assert r.after.phase == "racing" and r.after.race_state.count == 1
     bank_out = sum(e.amount for e in r.entries if e.payer == "BANK") - sum(e.amount for e in r.entries if e.payee == "BANK")
     assert money(r.after) == money(state) + bank_out
 
 
 def test_fixed_races_end_the_game():
     state = built_game(("building_rounds=1", "min_race_distance=2", "fixed_races=1"))
-    orders = {"RED": RacingTurn("RED", (EntryOrder(1, RED_LINE),))}
+    orders = {"RED": RacingOrders("RED", (Entry(("RED",), RED_LINE, race=1),))}
     r = adjudicate_racing_turn(state, TINY, RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, {}), None)
     assert r.races[0].status == "sole" and r.end is not None
-    assert r.after.phase == "over" and r.after.races["winner"]["player"] == "RED"
+    assert r.after.phase == "over" and r.after.race_state.winner is not None
+    assert r.after.race_state.winner.player == "RED"
 
 
 def test_manual_race_without_the_gms_race_line_is_refused():
@@ -82,13 +86,14 @@ def test_hmac_dice_draw_the_first_races_when_building_ends():
     state = replace(state, dice_mode="hmac")
     state = replace(state, allowances=tuple(
         replace(a, dice=(Die("given1", 6), Die("given2", 6))) for a in draw_allowances(state, DiceRoller(seed, "test"))))
-    orders = {"RED": PlayerTurn("RED", H("0402"), (BuildLine(RED_LINE),))}
-    r = adjudicate_building_turn(state, TINY, TurnInput(1, orders, {}, {}), DiceRoller(seed, "test"))
+    orders = {"RED": BuildingOrders("RED", H("0402"), (BuildLine(RED_LINE),))}
+    r = adjudicate_turn(state, TINY, BuildingInput(1, orders, {}, {}), DiceRoller(seed, "test"))
+    races = r.after.race_state
     assert r.after.phase == "racing"
-    assert len(r.after.races["upcoming"]) == 2 and r.after.races["count"] == 2
-    assert {(x["start"], x["dest"]) for x in r.after.races["upcoming"]} <= {("Nordstadt", "Südheim"), ("Südheim", "Nordstadt")}
+    assert len(races.upcoming) == 2 and races.count == 2
+    assert {(x.start_town, x.dest_town) for x in races.upcoming} <= {("Nordstadt", "Südheim"), ("Südheim", "Nordstadt")}
     labels = {d.label for d in r.after.dice_log}
-    assert all(lab in labels for race in r.after.races["upcoming"] for lab in race["dice"])
+    assert all(d.label in labels for race in races.upcoming for d in race.dice)
 
 
 def test_too_few_connected_towns_draw_among_all_towns():
@@ -97,5 +102,5 @@ def test_too_few_connected_towns_draw_among_all_towns():
     state = manual_game(TINY, sets=["building_rounds=1", "min_race_distance=2"])
     state = replace(state, dice_mode="hmac")
     state = replace(state, allowances=tuple(draw_allowances(state, DiceRoller(seed, "test"))))
-    r = adjudicate_building_turn(state, TINY, TurnInput(1, {}, {}, {}), DiceRoller(seed, "test"))
-    assert r.after.phase == "racing" and len(r.after.races["upcoming"]) == 1
+    r = adjudicate_turn(state, TINY, BuildingInput(1, {}, {}, {}), DiceRoller(seed, "test"))
+    assert r.after.phase == "racing" and len(r.after.race_state.upcoming) == 1

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import state as st
+from adjudicator.game import gamefile
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -60,8 +60,8 @@ def test_racing_report_shows_fares_rounds_and_prizes(played: Path):
 
 
 def test_the_game_ends_with_a_winner_and_the_seed_revealed(played: Path):
-    state = st.loads((played / "game.json").read_text())
-    assert state.phase == "over" and state.races["winner"]["player"] == "BLUE"
+    state = gamefile.loads((played / "game.json").read_text())
+    assert state.phase == "over" and state.race_state.winner is not None and state.race_state.winner.player == "BLUE"
     text = (played / "reports" / "turn-003.txt").read_text()
     seed = (played / "seed.secret").read_text().strip()
     assert "THE GAME IS OVER: BLUE (BLUE) wins, all 2 races are run." in text
@@ -71,7 +71,7 @@ def test_the_game_ends_with_a_winner_and_the_seed_revealed(played: Path):
 
 def test_money_is_conserved_and_balances_match_the_ledger(played: Path):
     for path in [played / "game.json", *sorted(played.glob("turns/*/state-*.json"))]:
-        s = st.loads(path.read_text(), str(path))
+        s = gamefile.loads(path.read_text(), str(path))
         bank = sum(e.amount for e in s.ledger if e.payer == "BANK") - sum(e.amount for e in s.ledger if e.payee == "BANK")
         assert sum(p.balance for p in s.players) == bank
 

@@ -16,6 +16,10 @@ from adjudicator.board.hexgrid import Side
 from adjudicator.racing.search import SCALE, _Net, best_routes, best_valid
 from adjudicator.game.rules import load_profile
 from adjudicator.game.track import Segment, TrackIndex
+from adjudicator.game.problems import Problem
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.report.check import route_notation
+from adjudicator.report.racephrases import entry_problem
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -40,11 +44,11 @@ def test_fastest_route_listed_but_best_valid_uses_own_track():
     track = TrackIndex(line("BLUE", ROW3) + line("RED", ROW2))
     options = search(track)
     assert options[0].route.hexes == ROW3 and not options[0].valid
-    assert options[0].problems == ("no segment of own track",)
+    assert options[0].problems == (Problem.of(EntryProblem.NO_OWN_TRACK, joint=False),)
     best = best_valid(options)
     assert best is not None and best.route.hexes == ROW2 and best.fares == ()
     assert best.expected is not None and best.expected > options[0].expected
-    assert best.route.text().startswith("0103 -RED- 0102 -RED- 0202")
+    assert route_notation(best.route).startswith("0103 -RED- 0102 -RED- 0202")
 
 
 def test_a_spur_out_of_the_start_town_is_not_a_route():
@@ -83,7 +87,8 @@ def test_over_the_cap_alone_is_listed_as_invalid():
     track = TrackIndex(line("BLUE", ROW2[:-1]) + line("RED", ROW2[-2:]))
     rules = SCHMIDT.with_overrides(["fare_cap=5"])
     (opt,) = best_routes(GMAP, track, rules, S, Z, ["RED"], SEATS, limit=1)
-    assert not opt.valid and opt.problems == ("8 in fares to BLUE is more than the cap of 5",)
+    assert not opt.valid and opt.problems == (Problem.of(EntryProblem.FARE_CAP, payee="BLUE", amount=8, cap=5),)
+    assert [entry_problem(p) for p in opt.problems] == ["8 in fares to BLUE is more than the cap of 5"]
 
 
 def test_ranking_equal_speed_fewer_fares_first_then_lower_seat():
@@ -107,7 +112,8 @@ def test_no_debt_balance_limits_fares():
     rules = SCHMIDT.with_overrides(["debt_allowed=off"])
     track = TrackIndex(line("BLUE", ROW3) + line("RED", ROW3[:2]))
     (opt,) = best_routes(GMAP, track, rules, S, Z, ["RED"], SEATS, limit=1, balance=5)
-    assert not opt.valid and "fares of 7 exceed the balance of 5 (no debt allowed)" in opt.problems
+    assert not opt.valid and Problem.of(EntryProblem.FARES_OVER_BALANCE, fares=7, balance=5) in opt.problems
+    assert "fares of 7 exceed the balance of 5 (no debt allowed)" in [entry_problem(p) for p in opt.problems]
 
 
 def test_expected_rounds_decide_between_routes_of_equal_points():

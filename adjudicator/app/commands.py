@@ -4,16 +4,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adjudicator.game import dice
-from adjudicator.report import building as report
-from adjudicator.errors import DampfrossError, GameFileError
-from adjudicator.board.hexgrid import Hex
-from adjudicator.errors import LabelError
 from adjudicator.app.maps import map_text
-from adjudicator.board.mapfile import parse_map
-from adjudicator.engine.newgame import PlayerSpec, new_game
-from adjudicator.game.rules import Rules, load_profile
+from adjudicator.app.run import replay_turn
 from adjudicator.app.store import MAP_FILE, GameDir, sha256
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.mapfile import parse_map
+from adjudicator.board.names import match_town
+from adjudicator.engine.newgame import PlayerSpec, new_game
+from adjudicator.errors import DampfrossError, GameFileError, LabelError
+from adjudicator.game import dice
+from adjudicator.game.rules import Rules, load_profile
+from adjudicator.game.track import TrackIndex
+from adjudicator.racing.search import best_routes
+from adjudicator.report.building import opening_report
+from adjudicator.report.route import route_advice
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
@@ -34,7 +38,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
     state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, reproducible=bool(seed_text))
-    opening = report.opening_report(state, gmap)
+    opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
 
@@ -79,8 +83,6 @@ def archived_report(directory: str, turn: int | None, player: str | None, archiv
     ``archived``, the text as it was sent.  The opening report is always the
     archived text.
     """
-    from adjudicator.app.run import replay_turn
-
     gdir = GameDir(directory)
     state = gdir.load_state()
     t = state.turn - 1 if turn is None else turn
@@ -99,11 +101,6 @@ def archived_report(directory: str, turn: int | None, player: str | None, archiv
 
 def advise_routes(directory: str, origin: str, destination: str, player: str, count: int) -> str:
     """``adjudicate route``: the best few routes over today's track, as text."""
-    from adjudicator.racing.movement import expected_rounds
-    from adjudicator.orders import match_town
-    from adjudicator.report.racing import route_text
-    from adjudicator.racing.search import best_routes
-    from adjudicator.game.track import TrackIndex
 
     gdir = GameDir(directory)
     state = gdir.load_state()
@@ -128,15 +125,4 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     a, b = place(origin), place(destination)
     seats = {p.id: p.seat for p in state.players}
     options = best_routes(gmap, TrackIndex(state.track), state.rules, a, b, riders, seats, limit=count)
-    lines = [f"Routes for {'+'.join(riders)} from {origin} ({a.label}) to {destination} ({b.label}), turn {state.turn}:"]
-    if not options:
-        lines.append("  no route over today's track")
-    for i, o in enumerate(options, start=1):
-        rounds = expected_rounds(o.route.costs)
-        shown = f"{float(rounds):.2f}" if rounds is not None else "never"
-        fares = ", ".join(f"{amt} to {pid}" for pid, amt in o.fares) or "none"
-        verdict = "valid" if o.valid else "NOT valid: " + "; ".join(o.problems)
-        lines.append(f"{i}. {route_text(o.route)}")
-        lines.append(f"   {len(o.route.hexes) - 1} hexes, {o.route.points} die points, expected rounds {shown}, "
-                     f"fares {fares}; {verdict}")
-    return "\n".join(lines) + "\n"
+    return route_advice(riders, origin, a, destination, b, state.turn, options)

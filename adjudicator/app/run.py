@@ -13,32 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.report import racing as racereport
-from adjudicator.report import building as report
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import BuildTurnResult, PlayerTurn, TurnInput, adjudicate_building_turn
-from adjudicator.game.dice import DiceRoller
-from adjudicator.errors import GameFileError, TurnRefused
-from adjudicator.board.model import GameMap
-from adjudicator.orders import (
-    BuildOrder,
-    DeclareEndOrder,
-    EnterOrder,
-    OrderSet,
-    PassOrder,
-    Section,
-    StartOrder,
-    ReceivedFiles,
-    read_files,
-    resolve,
-)
-from adjudicator.orders import collect, parse_orders
-from adjudicator.orders.collect import read_text
-from adjudicator.game.passwords import check_password
-from adjudicator.racing.turn import EntryOrder, RacingInput, RacingTurn, RacingTurnResult, adjudicate_racing_turn
-from adjudicator.game import state as st
-from adjudicator.game.state import GameState
 from adjudicator.app.store import GameDir
+from adjudicator.board.model import GameMap
+from adjudicator.engine.turn import TurnInput, TurnResult, adjudicate_turn
+from adjudicator.errors import GameFileError, TurnRefused
+from adjudicator.game import gamefile
+from adjudicator.game.dice import DiceRoller
+from adjudicator.game.state import GameState
+from adjudicator.orders import OrderSet, ReceivedFiles, collect, parse_orders, read_files, resolve
+from adjudicator.orders.collect import read_text
+from adjudicator.orders.translate import GMNote, engine_input
+from adjudicator.racing.turn import RacingResult
+from adjudicator.report.building import building_report, private_report
+from adjudicator.report.racing import private_racing_report, racing_report
 
 
 @dataclass
@@ -47,10 +34,10 @@ class TurnRun:
 
     gdir: GameDir
     orders: OrderSet
-    result: BuildTurnResult | RacingTurnResult
+    result: TurnResult
     public: str
     private: dict[str, str]
-    warnings: list[str] = field(default_factory=list)
+    notes: list[GMNote] = field(default_factory=list)
 
 
 def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
@@ -81,16 +68,16 @@ def _game_id(gdir: GameDir) -> str | None:
 
 
 def prepare(gdir: GameDir, received: ReceivedFiles, trust: bool
-            ) -> tuple[GameState, GameMap, OrderSet, TurnInput | RacingInput, list[str]]:
+            ) -> tuple[GameState, GameMap, OrderSet, TurnInput, list[GMNote]]:
     """Read the game and merge the orders; refuse a turn that cannot be run."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
     orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
-    turn_input, warnings = accept(state, orders, trust)
-    return state, gmap, orders, turn_input, warnings
+    turn_input, notes = accept(state, orders, trust)
+    return state, gmap, orders, turn_input, notes
 
 
-def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput | RacingInput, list[str]]:
+def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[GMNote]]:
     """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
@@ -108,90 +95,12 @@ def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput |
     return engine_input(state, orders, trust)
 
 
-def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput | RacingInput, list[str]]:
-    """Turn password-checked, resolved sections into the engine's input for the game's phase."""
-    warnings: list[str] = []
-    valid: dict[str, Section] = {}
-    missing: dict[str, str] = {}
-    known = set(state.player_ids)
-    for section in orders.sections:
-        pid = section.player
-        if pid not in known:
-            warnings.append(f"{section.pos.short}: no company {pid} in game {state.game_id}; section ignored")
-            continue
-        why = _refusal(state, section, trust)
-        if why:
-            missing[pid] = why
-            warnings.append(f"{section.pos.short}: {pid}: {why}; no orders carried out")
-            continue
-        valid[pid] = section
-    gm = orders.gm
-    given = bool(gm and (gm.rolls or gm.races or gm.moves))
-    if given and state.dice_mode == "hmac":
-        warnings.append("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed dice")
-        gm = None
-    named = {p for p in (gm.rolls if gm else {})} | {p for _, p in (gm.moves if gm else {})}
-    unknown = sorted(named - known)
-    if unknown:
-        raise TurnRefused(f"dice given for unknown company {', '.join(unknown)}")
-    if state.phase == "racing":
-        races = {n: (o.start_hex, o.dest_hex) for n, o in (gm.races if gm else {}).items()
-                 if o.start_hex is not None and o.dest_hex is not None}
-        turns = {pid: racing_turn(sec, warnings) for pid, sec in valid.items()}
-        return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}), warnings
-    turns_b = {pid: player_turn(sec, warnings) for pid, sec in valid.items()}
-    return TurnInput(state.turn, turns_b, missing, dict(gm.rolls) if gm else {}), warnings
-
-
-def _refusal(state: GameState, section: Section, trust: bool) -> str | None:
-    if section.turn is not None and section.turn != state.turn:
-        return f"orders are for turn {section.turn}, the game is at turn {state.turn}"
-    if trust:
-        return None
-    if not section.password:
-        return "no password given"
-    if not check_password(section.password, state.player(section.player).password_hash):
-        return "wrong password"
-    return None
-
-
-def player_turn(section: Section, warnings: list[str]) -> PlayerTurn:
-    """A section's orders for a building turn (orders with problems were already left out)."""
-    start, lines, passes, declare = None, [], False, False
-    for o in section.orders:
-        if isinstance(o, StartOrder):
-            start = o.hex
-        elif isinstance(o, BuildOrder):
-            lines.append(BuildLine(o.hexes, o.echo(), f"line {o.pos.line}"))
-        elif isinstance(o, PassOrder):
-            passes = True
-        elif isinstance(o, DeclareEndOrder):
-            declare = True
-        else:
-            warnings.append(f"{o.pos.short}: {section.player}: '{o.echo()}' is ignored in the building phase")
-    return PlayerTurn(section.player, start, tuple(lines), passes, declare)
-
-
-def racing_turn(section: Section, warnings: list[str]) -> RacingTurn:
-    """A section's orders for a racing turn: entries, and building from race income."""
-    entries, lines = [], []
-    for o in section.orders:
-        if isinstance(o, EnterOrder):
-            hexes = () if o.best else o.hexes
-            entries.append(EntryOrder(o.race, hexes, o.hex_owners if hexes else (), o.partner, o.echo()))
-        elif isinstance(o, BuildOrder):
-            lines.append(BuildLine(o.hexes, o.echo(), f"line {o.pos.line}"))
-        elif not isinstance(o, PassOrder):
-            warnings.append(f"{o.pos.short}: {section.player}: '{o.echo()}' is ignored in the racing phase")
-    return RacingTurn(section.player, tuple(entries), tuple(lines))
-
-
 def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: bool) -> TurnRun:
     """Adjudicate one turn; write nothing when ``dry_run``."""
     received = read_files(paths)
     gdir = find_game(received, game_dir)
-    state, gmap, orders, turn_input, warnings = prepare(gdir, received, trust)
-    run = _adjudicate(gdir, state, gmap, orders, turn_input, warnings)
+    state, gmap, orders, turn_input, notes = prepare(gdir, received, trust)
+    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes)
     if not dry_run:
         reports: dict[str | None, str] = {None: run.public}
         reports.update(run.private)
@@ -199,25 +108,22 @@ def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: b
     return run
 
 
-def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput | RacingInput,
-                warnings: list[str]) -> TurnRun:
+def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
+                notes: list[GMNote]) -> TurnRun:
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
     roller = DiceRoller(seed, state.game_id) if seed and state.dice_mode == "hmac" else None
-    result: BuildTurnResult | RacingTurnResult
-    if isinstance(turn_input, RacingInput):
-        result = adjudicate_racing_turn(state, gmap, turn_input, roller)
+    result = adjudicate_turn(state, gmap, turn_input, roller)
+    if isinstance(result, RacingResult):
         revealed = seed if result.after.phase == "over" else None
-        public = racereport.racing_report(result, gmap, revealed)
-        private = {pid: racereport.private_racing_report(result, gmap, pid, *_player_feedback(orders, pid), revealed)
+        public = racing_report(result, gmap, revealed)
+        private = {pid: private_racing_report(result, gmap, pid, *_player_feedback(orders, pid), revealed)
                    for pid in state.player_ids}
     else:
-        result = adjudicate_building_turn(state, gmap, turn_input, roller)
-        public = report.building_report(result, gmap)
-        private = {pid: report.private_report(result, gmap, pid, *_player_feedback(orders, pid))
-                   for pid in state.player_ids}
-    return TurnRun(gdir, orders, result, public, private, warnings)
+        public = building_report(result, gmap)
+        private = {pid: private_report(result, gmap, pid, *_player_feedback(orders, pid)) for pid in state.player_ids}
+    return TurnRun(gdir, orders, result, public, private, notes)
 
 
 def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
@@ -230,10 +136,10 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     folder = gdir.archive_path(turn) / "orders"
     parsed = [parse_orders(read_text(p)[0], p.name) for p in sorted(folder.iterdir()) if p.is_file()]
     orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
-    turn_input, warnings = accept(before, orders, trust=False)
-    run = _adjudicate(gdir, before, gmap, orders, turn_input, warnings)
+    turn_input, notes = accept(before, orders, trust=False)
+    run = _adjudicate(gdir, before, gmap, orders, turn_input, notes)
     archived = (gdir.archive_path(turn) / "state-after.json").read_text(encoding="utf-8")
-    if st.dumps(run.result.after) != archived:
+    if gamefile.dumps(run.result.after) != archived:
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
 

@@ -23,7 +23,8 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from adjudicator.game import state as st
+from adjudicator.game import gamefile
+from adjudicator.game.state import GameState
 from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.board.model import GameMap
 from adjudicator.errors import MapError
@@ -79,16 +80,16 @@ class GameDir:
         return self.path / "turns" / f"turn-{turn:03d}"
 
     # --- reading --------------------------------------------------------
-    def load_state(self) -> st.GameState:
+    def load_state(self) -> GameState:
         if not self.game_file.is_file():
             raise GameFileError(f"{self.path}: no game here (no {GAME_FILE}); start one with 'adjudicate new'")
         try:
             text = self.game_file.read_text(encoding="utf-8")
         except OSError as exc:
             raise GameFileError(f"{self.game_file}: cannot read: {exc.strerror}") from None
-        return st.loads(text, str(self.game_file))
+        return gamefile.loads(text, str(self.game_file))
 
-    def load_map(self, state: st.GameState) -> GameMap:
+    def load_map(self, state: GameState) -> GameMap:
         path = self.path / state.map_file
         try:
             text = path.read_text(encoding="utf-8")
@@ -107,14 +108,14 @@ class GameDir:
             return None
         return path.read_text(encoding="utf-8").strip()
 
-    def archived_state(self, turn: int, which: str) -> st.GameState:
+    def archived_state(self, turn: int, which: str) -> GameState:
         path = self.archive_path(turn) / f"state-{which}.json"
         if not path.is_file():
             raise GameFileError(f"turn {turn} is not in the archive ({path} missing)")
-        return st.loads(path.read_text(encoding="utf-8"), str(path))
+        return gamefile.loads(path.read_text(encoding="utf-8"), str(path))
 
     # --- writing --------------------------------------------------------
-    def create(self, state: st.GameState, map_text: str, seed: str | None, passwords: Mapping[str, str], opening: str) -> None:
+    def create(self, state: GameState, map_text: str, seed: str | None, passwords: Mapping[str, str], opening: str) -> None:
         """Write a new game directory; refuse to touch an existing game."""
         if self.exists():
             raise GameFileError(f"{self.path} already holds a game; choose another directory")
@@ -124,19 +125,19 @@ class GameDir:
             write_new(self.path / SEED_FILE, seed + "\n", 0o600)
         write_new(self.path / PASSWORD_FILE, "".join(f"{pid} {pw}\n" for pid, pw in passwords.items()), 0o600)
         write_new(self.report_path(0), opening)
-        atomic_write(self.game_file, st.dumps(state))
+        atomic_write(self.game_file, gamefile.dumps(state))
 
     def commit_turn(
         self,
-        before: st.GameState,
-        after: st.GameState,
+        before: GameState,
+        after: GameState,
         orders: Mapping[str, str],
         reports: Mapping[str | None, str],
     ) -> Path:
         """Archive a turn and its reports, then replace ``game.json`` (last)."""
         turn = before.turn
         current = self.load_state()
-        if current.turn != turn or st.dumps(current) != st.dumps(before):
+        if current.turn != turn or gamefile.dumps(current) != gamefile.dumps(before):
             raise TurnRefused(f"game.json changed while turn {turn} was adjudicated; run again")
         final = self.archive_path(turn)
         if final.exists():
@@ -148,8 +149,8 @@ class GameDir:
         try:
             for name, text in orders.items():
                 write_new(stage / "orders" / name, text)
-            write_new(stage / "state-before.json", st.dumps(before))
-            write_new(stage / "state-after.json", st.dumps(after))
+            write_new(stage / "state-before.json", gamefile.dumps(before))
+            write_new(stage / "state-after.json", gamefile.dumps(after))
             for player, text in reports.items():
                 write_new(stage / self.report_path(turn, player).name, text)
             final.parent.mkdir(parents=True, exist_ok=True)
@@ -159,7 +160,7 @@ class GameDir:
             raise
         for player, text in reports.items():
             write_new(self.report_path(turn, player), text)
-        atomic_write(self.game_file, st.dumps(after))
+        atomic_write(self.game_file, gamefile.dumps(after))
         return final
 
     def undo(self) -> int:
@@ -170,10 +171,10 @@ class GameDir:
         if turn < 1 or not archive.is_dir():
             raise TurnRefused("there is no adjudicated turn to undo")
         after = (archive / "state-after.json").read_text(encoding="utf-8")
-        if after != st.dumps(current):
+        if after != gamefile.dumps(current):
             raise TurnRefused(f"game.json is not the state turn {turn} produced; refusing to undo")
         before = (archive / "state-before.json").read_text(encoding="utf-8")
-        st.loads(before, str(archive / "state-before.json"))
+        gamefile.loads(before, str(archive / "state-before.json"))
         aside = self._set_aside(archive)
         for report in sorted(self.report_path(turn).parent.glob(f"turn-{turn:03d}*.txt")):
             os.replace(report, aside / f"published-{report.name}")

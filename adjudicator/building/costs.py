@@ -7,10 +7,39 @@ Costs are in die points during the building phase and in money afterwards
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap, Terrain
+from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
+
+
+class CostKind(StrEnum):
+    """Which line of the cost table a segment's price comes from (RULES.md §2)."""
+
+    PLAIN = "plain"
+    RIVER = "river"
+    MOUNTAIN = "mountain"
+    MOUNTAIN_RIVER = "mountain+river"
+    MOUNTAIN_MOUNTAIN = "mountain-mountain"
+    MOUNTAIN_MOUNTAIN_RIVER = "mountain-mountain+river"
+
+
+class BuildProblem(StrEnum):
+    """Why a segment is not built (``LineOutcome.problem``)."""
+
+    OFF_MAP = "off-map"  # hex: not on the map
+    WATER = "water"  # hex: water
+    NOT_NEIGHBOURS = "not-neighbours"  # a, b
+    BORDER = "border"  # a, b: a national border
+    NO_TRACK_YET = "no-track-yet"  # no network and no start town: give START first
+    NOT_ON_NETWORK = "not-on-network"  # hex: the segment does not start on the network
+    OWN_TRACK_THERE = "own-track-there"  # the builder already has track on this segment
+    POINTS_SHORT = "points-short"  # cost, kind, left: die points
+    FEES_OVER_BALANCE = "fees-over-balance"  # fees, balance: no debt allowed
+    INCOME_SHORT = "income-short"  # total, cost, fees, left: money after races
+    COST_OVER_BALANCE = "cost-over-balance"  # total, balance: no debt allowed
 
 
 @dataclass(frozen=True)
@@ -18,10 +47,7 @@ class SegmentCost:
     """The terrain cost of one segment and the rule that set it."""
 
     points: int
-    kind: str  # "plain", "river", "mountain", "mountain-mountain", "mountain+river", ...
-
-    def __str__(self) -> str:
-        return f"{self.points} ({self.kind})"
+    kind: CostKind
 
 
 def segment_cost(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> SegmentCost:
@@ -29,25 +55,25 @@ def segment_cost(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> SegmentCost:
     mountains = sum(gmap.terrain_at(h) is Terrain.MOUNTAIN for h in (a, b))
     river = gmap.has_river(a, b)
     if mountains == 0:
-        return SegmentCost(rules.cost_river, "river") if river else SegmentCost(rules.cost_plain, "plain")
+        return SegmentCost(rules.cost_river, CostKind.RIVER) if river else SegmentCost(rules.cost_plain, CostKind.PLAIN)
     if mountains == 1:
         if river:
-            return SegmentCost(rules.cost_mountain_river, "mountain+river")
-        return SegmentCost(rules.cost_mountain, "mountain")
+            return SegmentCost(rules.cost_mountain_river, CostKind.MOUNTAIN_RIVER)
+        return SegmentCost(rules.cost_mountain, CostKind.MOUNTAIN)
     if river:
-        return SegmentCost(rules.cost_mountain_mountain_river, "mountain-mountain+river")
-    return SegmentCost(rules.cost_mountain_mountain, "mountain-mountain")
+        return SegmentCost(rules.cost_mountain_mountain_river, CostKind.MOUNTAIN_MOUNTAIN_RIVER)
+    return SegmentCost(rules.cost_mountain_mountain, CostKind.MOUNTAIN_MOUNTAIN)
 
 
-def terrain_problem(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> str | None:
+def terrain_problem(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> Problem[BuildProblem] | None:
     """Why no track may ever run between ``a`` and ``b``, or ``None`` if it may."""
     for h in (a, b):
         if not gmap.on_map(h):
-            return f"{h.label} is not on the map"
+            return Problem.of(BuildProblem.OFF_MAP, hex=h)
         if gmap.terrain_at(h) is Terrain.WATER:
-            return f"{h.label} is water"
+            return Problem.of(BuildProblem.WATER, hex=h)
     if not a.is_adjacent(b):
-        return f"{a.label} and {b.label} are not neighbours"
+        return Problem.of(BuildProblem.NOT_NEIGHBOURS, a=a, b=b)
     if gmap.is_border(a, b) and not rules.border_crossing:
-        return f"{a.label}-{b.label} crosses a national border"
+        return Problem.of(BuildProblem.BORDER, a=a, b=b)
     return None

@@ -22,21 +22,12 @@ All amounts are paid from the builder's account, never from die points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
+from adjudicator.game.state import FeeRule
 from adjudicator.game.track import TrackIndex
-
-FeeRule = Literal["contact", "parallel", "city-join"]
-
-RULE_TEXT: dict[str, str] = {
-    "contact": "crossing or joining",
-    "parallel": "alongside",
-    "city-join": "joined in a town, then alongside",
-}
-
 
 @dataclass(frozen=True)
 class Fee:
@@ -46,9 +37,6 @@ class Fee:
     amount: int
     rule: FeeRule
     at: Hex
-
-    def describe(self) -> str:
-        return f"{self.amount} to {self.payee} ({RULE_TEXT[self.rule]} at {self.at.label})"
 
 
 def building_fees(gmap: GameMap, track: TrackIndex, builder: str, a: Hex, b: Hex, rules: Rules) -> tuple[Fee, ...]:

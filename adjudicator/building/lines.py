@@ -11,16 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.building.costs import SegmentCost, segment_cost, terrain_problem
+from adjudicator.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.building.fees import Fee, building_fees
 from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
+from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Connection
+from adjudicator.game.state import BANK, Connection, FeeRule, Reason
 from adjudicator.game.track import Segment, TrackIndex
 
-FEE_REASON = {"contact": "contact-fee", "city-join": "contact-fee", "parallel": "parallel-fee"}
+FEE_REASON: dict[FeeRule, Reason] = {"contact": "contact-fee", "city-join": "contact-fee", "parallel": "parallel-fee"}
 
 
 @dataclass(frozen=True)
@@ -28,8 +29,8 @@ class BuildLine:
     """One BUILD order: the hexes in the order written, and where it came from."""
 
     hexes: tuple[Hex, ...]
-    text: str = ""
-    source: str = ""
+    text: str = ""  # the order as understood, for the report
+    line: int | None = None  # its line in the player's mail
 
 
 @dataclass(frozen=True)
@@ -54,13 +55,13 @@ class LineOutcome:
 
     line: BuildLine
     built: tuple[Built, ...]
-    reason: str | None = None  # why the line stopped, None when built in full
-    unbuilt: tuple[Hex, ...] = ()  # the hexes from the stopping point on
-    note: str | None = None
+    problem: Problem[BuildProblem] | None = None  # why the line stopped, None when built in full
+    unbuilt: tuple[Hex, ...] = ()  # the hexes from the stopping point on (the first two: the segment refused)
+    reversed_from: Hex | None = None  # written from the far end: built from this hex, the end on the network
 
     @property
     def complete(self) -> bool:
-        return self.reason is None
+        return self.problem is None
 
 
 @dataclass
@@ -69,9 +70,6 @@ class Budget:
 
     kind: Literal["points", "money"]
     remaining: int
-
-    def describe(self, n: int) -> str:
-        return f"{n} point{'s' if n != 1 else ''}" if self.kind == "points" else f"{n} unit{'s' if n != 1 else ''}"
 
 
 @dataclass
@@ -97,66 +95,68 @@ class BuildContext:
 def build_line(ctx: BuildContext, player: str, line: BuildLine, budget: Budget) -> LineOutcome:
     """Build one line for ``player`` as far as rules and budget allow."""
     hexes = line.hexes
-    note = None
+    turned = None
     net = ctx.network(player)
     if len(hexes) >= 2 and hexes[0] not in net and hexes[-1] in net:
         hexes = tuple(reversed(hexes))
-        note = f"built from {hexes[0].label}, the end that touches your network"
+        turned = hexes[0]
     built: list[Built] = []
     for i, (a, b) in enumerate(pairwise(hexes)):
-        reason = segment_problem(ctx, player, a, b)
-        cost = None if reason else segment_cost(ctx.gmap, a, b, ctx.rules)
+        problem = segment_problem(ctx, player, a, b)
+        cost = None if problem else segment_cost(ctx.gmap, a, b, ctx.rules)
         fees: tuple[Fee, ...] = ()
         if cost is not None:
             fees = building_fees(ctx.gmap, ctx.track, player, a, b, ctx.rules)
-            reason = _unaffordable(ctx, player, cost, fees, budget)
-        if reason:
-            return LineOutcome(line, tuple(built), f"{a.label}-{b.label}: {reason}", hexes[i:], note)
+            problem = _unaffordable(ctx, player, cost, fees, budget)
+        if problem:
+            return LineOutcome(line, tuple(built), problem, hexes[i:], turned)
         assert cost is not None
         built.append(_commit(ctx, player, a, b, cost, fees, budget))
-    return LineOutcome(line, tuple(built), None, (), note)
+    return LineOutcome(line, tuple(built), None, (), turned)
 
 
-def segment_problem(ctx: BuildContext, player: str, a: Hex, b: Hex) -> str | None:
+def segment_problem(ctx: BuildContext, player: str, a: Hex, b: Hex) -> Problem[BuildProblem] | None:
     """Why ``player`` may not build from ``a`` to ``b`` now (cost aside), or ``None``."""
     problem = terrain_problem(ctx.gmap, a, b, ctx.rules)
     if problem:
         return problem
     if a not in ctx.network(player):
         if not ctx.network(player):
-            return "you have no track yet: give START <town> first"
-        return f"{a.label} is not on your network"
+            return Problem.of(BuildProblem.NO_TRACK_YET)
+        return Problem.of(BuildProblem.NOT_ON_NETWORK, hex=a)
     if player in ctx.track.owners(Side(a, b)):
-        return "you already have track there"
+        return Problem.of(BuildProblem.OWN_TRACK_THERE)
     return None
 
 
-def _unaffordable(ctx: BuildContext, player: str, cost: SegmentCost, fees: tuple[Fee, ...], budget: Budget) -> str | None:
+def _unaffordable(ctx: BuildContext, player: str, cost: SegmentCost, fees: tuple[Fee, ...],
+                  budget: Budget) -> Problem[BuildProblem] | None:
     fee_total = sum(f.amount for f in fees)
+    balance = ctx.books.balance(player)
     if budget.kind == "points":
         if cost.points > budget.remaining:
-            return f"costs {budget.describe(cost.points)} ({cost.kind}), only {budget.describe(budget.remaining)} left"
-        if fee_total and not ctx.rules.debt_allowed and fee_total > ctx.books.balance(player):
-            return f"fees of {fee_total} exceed your balance of {ctx.books.balance(player)} (no debt allowed)"
+            return Problem.of(BuildProblem.POINTS_SHORT, cost=cost.points, kind=cost.kind, left=budget.remaining)
+        if fee_total and not ctx.rules.debt_allowed and fee_total > balance:
+            return Problem.of(BuildProblem.FEES_OVER_BALANCE, fees=fee_total, balance=balance)
         return None
     total = cost.points + fee_total
     if total > budget.remaining:
-        return f"costs {total} ({cost.points} building + {fee_total} fees), only {budget.remaining} of this turn's income left"
-    if not ctx.rules.debt_allowed and total > ctx.books.balance(player):
-        return f"costs {total}, more than your balance of {ctx.books.balance(player)} (no debt allowed)"
+        return Problem.of(BuildProblem.INCOME_SHORT, total=total, cost=cost.points, fees=fee_total,
+                          left=budget.remaining)
+    if not ctx.rules.debt_allowed and total > balance:
+        return Problem.of(BuildProblem.COST_OVER_BALANCE, total=total, balance=balance)
     return None
 
 
 def _commit(ctx: BuildContext, player: str, a: Hex, b: Hex, cost: SegmentCost, fees: tuple[Fee, ...], budget: Budget) -> Built:
     """Lay the segment: pay cost and fees, add the track, award a town bonus."""
-    where = f"{a.label}-{b.label}"
     if budget.kind == "points":
         budget.remaining -= cost.points
     else:
         budget.remaining -= cost.points + sum(f.amount for f in fees)
-        ctx.books.pay(player, BANK, cost.points, "build-cost", where)
+        ctx.books.pay(player, BANK, cost.points, "build-cost", segment=(a, b))
     for f in fees:
-        ctx.books.pay(player, f.payee, f.amount, FEE_REASON[f.rule], f"{where} {f.rule} at {f.at.label}")  # type: ignore[arg-type]
+        ctx.books.pay(player, f.payee, f.amount, FEE_REASON[f.rule], segment=(a, b), fee_rule=f.rule, at=f.at)
     ctx.track.add(Segment(player, Side(a, b), ctx.turn))
     town, bonus = _connect_towns(ctx, player, a, b)
     return Built(a, b, cost, fees, town, bonus)
@@ -173,6 +173,6 @@ def _connect_towns(ctx: BuildContext, player: str, a: Hex, b: Hex) -> tuple[str 
         amount = ctx.rules.town_bonus if due else 0
         ctx.connections[town.name] = Connection(player, ctx.turn, amount)
         if amount:
-            ctx.books.pay(BANK, player, amount, "town-bonus", town.name)
+            ctx.books.pay(BANK, player, amount, "town-bonus", town=town.name)
             bonus_town, paid = town.name, amount
     return bonus_town, paid

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
 from adjudicator.game.dice import DiceRoller, Die
@@ -17,13 +18,38 @@ from adjudicator.errors import TurnRefused
 from adjudicator.board.hexgrid import Hex
 from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
-from adjudicator.game.racestate import draw_next, record_draws
-from adjudicator.game.state import Allowance, GameState, LedgerEntry
+from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.game.state import Allowance, GameState, HistoryEntry, LedgerEntry
 from adjudicator.game.track import TrackIndex
 
 
+class StartProblem(StrEnum):
+    """Why a START order is not carried out."""
+
+    HAS_TRACK = "has-track"  # START is only for the first building turn
+    NOT_A_TOWN = "not-a-town"  # hex
+    NOT_A_START_TOWN = "not-a-start-town"  # town, starts (the allowed towns)
+    TAKEN = "taken"  # town, by: distinct_starts
+
+
+class Declare(StrEnum):
+    """The verdict on DECLARE END (RULES.md §2, anti-stalling)."""
+
+    VALID = "valid"  # left (the turn that left one town), wait (rounds played since)
+    TOWNS_LEFT = "towns-left"  # count: more than one town is unconnected
+    TOO_EARLY = "too-early"  # left, first (the first turn a declaration counts)
+
+
+class PhaseEnd(StrEnum):
+    """Why the building phase ended."""
+
+    ALL_CONNECTED = "all-connected"
+    DECLARED = "declared"  # by
+    ROUNDS_PLAYED = "rounds-played"  # rounds
+
+
 @dataclass(frozen=True)
-class PlayerTurn:
+class BuildingOrders:
     """A player's orders for a building turn, resolved to hexes."""
 
     player: str
@@ -34,12 +60,12 @@ class PlayerTurn:
 
 
 @dataclass(frozen=True)
-class TurnInput:
+class BuildingInput:
     """All orders of a turn: valid orders per player, why others have none, manual dice."""
 
     turn: int
-    orders: Mapping[str, PlayerTurn] = field(default_factory=dict)
-    missing: Mapping[str, str] = field(default_factory=dict)
+    orders: Mapping[str, BuildingOrders] = field(default_factory=dict)
+    missing: Mapping[str, Problem[NoOrders]] = field(default_factory=dict)
     rolls: Mapping[str, int] = field(default_factory=dict)
 
 
@@ -50,11 +76,11 @@ class PlayerOutcome:
     player: str
     allowance: int
     dice: tuple[Die, ...]
-    skipped: str | None = None
+    skipped: Problem[NoOrders] | None = None
     start: str | None = None  # the start town chosen this turn
-    start_problem: str | None = None
+    start_problem: Problem[StartProblem] | None = None
     lines: tuple[LineOutcome, ...] = ()
-    declare: str | None = None  # the verdict on DECLARE END, if given
+    declare: Problem[Declare] | None = None  # the verdict on DECLARE END, if given
     passed: bool = False
 
     @property
@@ -67,7 +93,7 @@ class PlayerOutcome:
 
 
 @dataclass(frozen=True)
-class BuildTurnResult:
+class BuildingResult:
     """The outcome of a building turn, for the report."""
 
     turn: int
@@ -77,11 +103,11 @@ class BuildTurnResult:
     entries: tuple[LedgerEntry, ...]
     before: GameState
     after: GameState
-    phase_end: str | None = None  # why the building phase ended, if it did
+    phase_end: Problem[PhaseEnd] | None = None  # why the building phase ended, if it did
     unconnected: tuple[str, ...] = ()
 
 
-def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: DiceRoller | None) -> BuildTurnResult:
+def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: BuildingInput, roller: DiceRoller | None) -> BuildingResult:
     """Apply every player's orders of one building turn."""
     _check_turn(state, orders, roller)
     allowances = _allowances(state, orders)
@@ -101,17 +127,17 @@ def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: TurnInput,
     for pid in order:
         allowance = allowances[pid]
         if pid in orders.missing or pid not in orders.orders:
-            why = orders.missing.get(pid, "no orders received")
+            why = orders.missing.get(pid, Problem.of(NoOrders.NONE_RECEIVED))
             outcomes.append(PlayerOutcome(pid, allowance.points, allowance.dice, skipped=why))
             continue
         outcome = _play(ctx, state, orders.orders[pid], allowance, starts)
-        if outcome.declare and outcome.declare.startswith("valid"):
+        if outcome.declare and outcome.declare.code is Declare.VALID:
             declared.append(pid)
         outcomes.append(outcome)
     return _finish(state, gmap, ctx, orders, roller, order, tuple(outcomes), starts, declared)
 
 
-def _check_turn(state: GameState, orders: TurnInput, roller: DiceRoller | None) -> None:
+def _check_turn(state: GameState, orders: BuildingInput, roller: DiceRoller | None) -> None:
     if state.phase != "building":
         raise TurnRefused(f"the game is in the {state.phase} phase, not building")
     if orders.turn != state.turn:
@@ -124,7 +150,7 @@ def _check_turn(state: GameState, orders: TurnInput, roller: DiceRoller | None) 
         raise TurnRefused(f"orders name unknown players: {', '.join(sorted(unknown))}")
 
 
-def _allowances(state: GameState, orders: TurnInput) -> dict[str, Allowance]:
+def _allowances(state: GameState, orders: BuildingInput) -> dict[str, Allowance]:
     """This turn's allowance per player: as printed, or from the GM's ROLL lines."""
     if state.dice_mode == "hmac":
         out = {a.player: a for a in state.allowances}
@@ -147,7 +173,7 @@ def _allowances(state: GameState, orders: TurnInput) -> dict[str, Allowance]:
     return out
 
 
-def _play(ctx: BuildContext, state: GameState, turn: PlayerTurn, allowance: Allowance, starts: dict[str, str]) -> PlayerOutcome:
+def _play(ctx: BuildContext, state: GameState, turn: BuildingOrders, allowance: Allowance, starts: dict[str, str]) -> PlayerOutcome:
     pid = turn.player
     start_name, start_problem = None, None
     start_hex = turn.start
@@ -168,58 +194,58 @@ def _play(ctx: BuildContext, state: GameState, turn: PlayerTurn, allowance: Allo
     return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines, declare, turn.passes)
 
 
-def _start_problem(ctx: BuildContext, state: GameState, pid: str, h: Hex, starts: dict[str, str]) -> str | None:
+def _start_problem(ctx: BuildContext, state: GameState, pid: str, h: Hex,
+                   starts: dict[str, str]) -> Problem[StartProblem] | None:
     town = ctx.gmap.town_at(h)
     if ctx.track.has_track(pid):
-        return "you already have track; START is only for your first building turn"
+        return Problem.of(StartProblem.HAS_TRACK)
     if town is None:
-        return f"{h.label} is not a town"
+        return Problem.of(StartProblem.NOT_A_TOWN, hex=h)
     allowed = ctx.gmap.start_towns or ctx.gmap.numbered_towns
     if town not in allowed:
-        names = ", ".join(t.name for t in allowed)
-        return f"{town.name} is not a start town of this map (start towns: {names})"
+        return Problem.of(StartProblem.NOT_A_START_TOWN, town=town.name, starts=tuple(t.name for t in allowed))
     if state.rules.distinct_starts:
         taken = [p for p, t in starts.items() if t == town.name and p != pid]
         if taken:
-            return f"{town.name} is already the start town of {taken[0]} (distinct start towns)"
+            return Problem.of(StartProblem.TAKEN, town=town.name, by=taken[0])
     return None
 
 
-def _declare_verdict(state: GameState, ctx: BuildContext) -> str:
+def _declare_verdict(state: GameState, ctx: BuildContext) -> Problem[Declare]:
     """Whether DECLARE END is allowed this turn (RULES.md §2 anti-stalling)."""
     left = state.one_town_left_turn
     wait = state.rules.declare_end_after_rounds
     if left is None:
         open_towns = [t.name for t in ctx.gmap.numbered_towns if t.name not in state.connections]
-        return f"refused: {len(open_towns)} towns are still unconnected (only allowed once one is left)"
+        return Problem.of(Declare.TOWNS_LEFT, count=len(open_towns))
     first = left + wait + 1
     if state.turn < first:
-        return f"refused: only one town left since turn {left}; allowed from turn {first} on"
-    return f"valid: one town left since turn {left}, {wait} more rounds played"
+        return Problem.of(Declare.TOO_EARLY, left=left, first=first)
+    return Problem.of(Declare.VALID, left=left, wait=wait)
 
 
 def _finish(
     state: GameState,
     gmap: GameMap,
     ctx: BuildContext,
-    orders: TurnInput,
+    orders: BuildingInput,
     roller: DiceRoller | None,
     order: tuple[str, ...],
     outcomes: tuple[PlayerOutcome, ...],
     starts: dict[str, str],
     declared: list[str],
-) -> BuildTurnResult:
+) -> BuildingResult:
     unconnected = tuple(t.name for t in gmap.numbered_towns if t.name not in ctx.connections)
     one_left = state.one_town_left_turn
     if one_left is None and len(unconnected) == 1:
         one_left = state.turn
     phase_end = None
     if not unconnected:
-        phase_end = "every town is connected"
+        phase_end = Problem.of(PhaseEnd.ALL_CONNECTED)
     elif declared:
-        phase_end = f"declared over by {declared[0]}"
+        phase_end = Problem.of(PhaseEnd.DECLARED, by=declared[0])
     elif state.rules.building_rounds and state.turn >= state.rules.building_rounds:
-        phase_end = f"all {state.rules.building_rounds} building rounds are played"
+        phase_end = Problem.of(PhaseEnd.ROUNDS_PLAYED, rounds=state.rules.building_rounds)
     next_start = state.next_player(state.start_player)
     used_dice = tuple(d for o in outcomes for d in o.dice if d.manual)
     players = tuple(
@@ -235,29 +261,24 @@ def _finish(
         turn=state.turn + 1,
         start_player=next_start,
         dice_log=state.dice_log + used_dice,
-        history=state.history + (_history(state, ctx, order),),
+        history=state.history + (_history(state, ctx),),
     )
     if phase_end:
+        # the first races are drawn by the turn dispatch (adjudicator.engine.turn), not here
         after = replace(after, phase="racing", building_ended_turn=state.turn, allowances=())
-        draws = draw_next(after, gmap, roller, after.turn)
-        after = replace(after, races=record_draws(after.races, draws),
-                        dice_log=after.dice_log + tuple(d for draw in draws for d in draw.dice))
     else:
         allowances = draw_allowances(after, roller)
         after = replace(after, allowances=allowances, dice_log=after.dice_log + _dice_of(allowances))
-    return BuildTurnResult(
+    return BuildingResult(
         state.turn, state.start_player, order, outcomes, tuple(ctx.books.entries), state, after, phase_end, unconnected
     )
 
 
-def _history(state: GameState, ctx: BuildContext, order: tuple[str, ...]) -> dict:
-    return {
-        "turn": state.turn,
-        "phase": "building",
-        "start_player": state.start_player,
-        "balances": {pid: ctx.books.balance(pid) for pid in state.player_ids},
-        "segments": sum(1 for s in ctx.track.segments if s.turn == state.turn),
-    }
+def _history(state: GameState, ctx: BuildContext) -> HistoryEntry:
+    return HistoryEntry(
+        state.turn, "building", tuple((pid, ctx.books.balance(pid)) for pid in state.player_ids),
+        start_player=state.start_player, segments=sum(1 for s in ctx.track.segments if s.turn == state.turn),
+    )
 
 
 def _dice_of(allowances: tuple[Allowance, ...]) -> tuple[Die, ...]:

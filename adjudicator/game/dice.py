@@ -1,11 +1,18 @@
-"""Dice nobody can fiddle: HMAC-SHA256 over a secret seed, committed in advance.
+"""Every source of dice: HMAC dice nobody can fiddle, and the GM's manual dice.
 
+**HMAC dice.** 
 At ``new`` the GM's program makes a random secret seed and publishes its
 SHA-256 (the *commitment*) in the game file and every report.  Every die is
 ``HMAC-SHA256(seed, label)``, where the label names game, turn, purpose and
 index, turned into a face 1..6 by rejection sampling (bytes >= 252 are
 skipped, so there is no modulo bias).  Revealing the seed at the end lets
 every player recompute each die and the commitment (``adjudicate verify``).
+
+**Manual dice.** In a ``--dice manual`` game the GM gives every die in the
+orders: ``GivenDice`` (a list or a mapping by purpose) and ``MovesDice`` (the
+GM's MOVES lists for race rounds).  Their dice carry a ``manual:`` label so
+``verify`` skips them.  Race code asks a ``RaceDice`` for each die by purpose
+and never knows which source it has.
 """
 
 from __future__ import annotations
@@ -13,7 +20,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
+
+from adjudicator.errors import MissingDice
 
 
 @dataclass(frozen=True)
@@ -29,8 +40,8 @@ class Die:
         """Dice the GM typed in (manual dice mode) carry a ``manual:`` label."""
         return self.label.startswith("manual:")
 
-    def to_json(self) -> dict:
-        out: dict = {"label": self.label, "value": self.value}
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label, "value": self.value}
         if self.sides != 6:
             out["sides"] = self.sides
         return out
@@ -100,3 +111,78 @@ def verify(seed_hex: str, expected_commitment: str, dice: list[Die]) -> list[str
         if real != d.value:
             problems.append(f"die {d.label}: recorded {d.value}, the seed gives {real}")
     return problems
+
+
+class RaceDice(Protocol):
+    """Where race dice come from: ``die(purpose, index)`` returns one recorded die."""
+
+    def die(self, purpose: str, index: int = 1) -> Die: ...
+
+
+class RolledDice:
+    """The game's HMAC dice for one turn (every die is also kept by the roller)."""
+
+    def __init__(self, roller: DiceRoller, turn: int):
+        self.roller = roller
+        self.turn = turn
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        return self.roller.roll(self.turn, purpose, index)
+
+
+class GivenDice:
+    """Manual dice mode: the values the GM typed in.
+
+    ``values`` is either a sequence, consumed in the order the dice are
+    needed, or a mapping from purpose (index 1) or ``"purpose#index"`` to a
+    value.  Dice get a ``manual:`` label so ``verify`` skips them.
+    """
+
+    def __init__(self, values: Iterable[int] | Mapping[str, int], game: str = "", turn: int = 0):
+        self.game = game
+        self.turn = turn
+        self._map: Mapping[str, int] | None = values if isinstance(values, Mapping) else None
+        self._seq: Iterator[int] = iter(()) if isinstance(values, Mapping) else iter(list(values))
+        self.rolled: list[Die] = []
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        if self._map is not None:
+            key = purpose if index == 1 else f"{purpose}#{index}"
+            if key not in self._map:
+                raise MissingDice(f"no die given for {key}")
+            value = self._map[key]
+        else:
+            given = next(self._seq, None)
+            if given is None:
+                raise MissingDice(f"not enough dice given: {purpose} (#{index}) is missing")
+            value = given
+        if not 1 <= value <= 6:
+            raise MissingDice(f"die for {purpose} (#{index}) must be 1..6, not {value}")
+        die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", value)
+        self.rolled.append(die)
+        return die
+
+
+class MovesDice:
+    """Manual movement dice: the GM's ``MOVES <race> <ID> <d> ...`` lists, used in order.
+
+    A purpose ``race{n}:round{r}:{ID}`` or ``race{n}:tie{r}:{ID}`` takes the
+    next value of ID's list for race n, so one list holds a train's rolls
+    round by round, then its tie rerolls.
+    """
+
+    def __init__(self, moves: Mapping[tuple[int, str], Sequence[int]], game: str, turn: int):
+        self.game = game
+        self.turn = turn
+        self._left = {key: list(values) for key, values in moves.items()}
+        self.rolled: list[Die] = []
+
+    def die(self, purpose: str, index: int = 1) -> Die:
+        race, _, roller = purpose.split(":")
+        key = (int(race.removeprefix("race")), roller)
+        values = self._left.get(key)
+        if not values:
+            raise MissingDice(f"race {key[0]} needs another roll for {roller}: MOVES {key[0]} {roller} ...")
+        die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", values.pop(0))
+        self.rolled.append(die)
+        return die

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from adjudicator.game.state import BANK, LedgerEntry, Player, Reason
+from adjudicator.board.hexgrid import Hex
+from adjudicator.game.state import BANK, FeeRule, LedgerEntry, Player, Reason
 
 
 class Books:
@@ -16,13 +17,33 @@ class Books:
         self.balances: dict[str, int] = {p.id: p.balance for p in players}
         self.entries: list[LedgerEntry] = []
 
-    def pay(self, payer: str, payee: str, amount: int, reason: Reason, note: str = "") -> LedgerEntry | None:
-        """Move ``amount`` from payer to payee (either may be ``BANK``); zero moves nothing."""
+    def pay(
+        self,
+        payer: str,
+        payee: str,
+        amount: int,
+        reason: Reason,
+        *,
+        town: str | None = None,
+        segment: tuple[Hex, Hex] | None = None,
+        fee_rule: FeeRule | None = None,
+        at: Hex | None = None,
+        race: int | None = None,
+        owed: int | None = None,
+        owed_back: int | None = None,
+        place: int | None = None,
+        shared: bool = False,
+    ) -> LedgerEntry | None:
+        """Move ``amount`` from payer to payee (either may be ``BANK``), with its cause; zero moves nothing.
+
+        The cause fields are those of ``LedgerEntry``: what the reason needs.
+        """
         if amount < 0:
             raise ValueError("amounts are never negative; swap payer and payee")
         if amount == 0:
             return None
-        entry = LedgerEntry(self.turn, payer, payee, amount, reason, note)
+        entry = LedgerEntry(self.turn, payer, payee, amount, reason, town, segment, fee_rule, at, race, owed, owed_back,
+                            place, shared)
         self.entries.append(entry)
         if payer != BANK:
             self.balances[payer] -= amount

@@ -17,11 +17,11 @@ import yaml
 
 from adjudicator.errors import RulesError
 
-Allowance = Literal["own", "shared"]
+AllowanceMode = Literal["own", "shared"]
 Uphill = Literal["plain_to_mountain", "any_to_mountain"]
 Tie = Literal["reroll", "split"]
 MoveOrder = Literal["seat", "balance"]
-BuildOrder = Literal["placing", "arrival"]
+BuildAfterRaces = Literal["placing", "arrival"]
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,7 @@ class Rules:
     sources: tuple[str, ...] = ()
     start_capital: int = 20
     debt_allowed: bool = True
-    allowance: Allowance = "own"
+    allowance: AllowanceMode = "own"
     allowance_dice: int = 1
     distinct_starts: bool = False
     cost_plain: int = 1
@@ -64,7 +64,7 @@ class Rules:
     number_uses: int = 1
     first_arrival_wins: bool = False
     move_order: MoveOrder = "seat"
-    build_order: BuildOrder = "placing"
+    build_order: BuildAfterRaces = "placing"
     win_2_3_players: int = 250
     win_4_players: int = 225
     win_5_6_players: int = 200
@@ -114,6 +114,19 @@ class Rules:
                 raise RulesError(f"--set {pair!r}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
             data[key] = yaml.safe_load(raw) if raw.strip() else ""
         return Rules.from_dict(data, "--set")
+
+    @classmethod
+    def json_schema(cls) -> dict[str, Any]:
+        """The JSON Schema of a rules mapping: every key, its type and its allowed values."""
+        kinds = {bool: {"type": "boolean"}, int: {"type": "integer"}, str: {"type": "string"},
+                 tuple: {"type": "array", "items": {"type": "string"}}}
+        props: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            prop = dict(kinds[type(getattr(cls(), f.name))])
+            if f.name in cls._CHOICES:
+                prop = {"enum": list(cls._CHOICES[f.name])}
+            props[f.name] = prop
+        return {"type": "object", "additionalProperties": False, "properties": props}
 
     def win_threshold(self, players: int) -> int:
         """Balance that ends the game for this number of players."""

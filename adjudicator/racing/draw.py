@@ -16,90 +16,16 @@ manual dice mode the GM's values are given with ``GivenDice``.
 from __future__ import annotations
 
 from collections import Counter, deque
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Protocol
+from collections.abc import Callable, Collection, Iterable
 
-from adjudicator.game.dice import DiceRoller, Die
-from adjudicator.errors import MissingDice, RaceDrawError
 from adjudicator.board.hexgrid import Hex, steps_between
 from adjudicator.board.model import VALID_NUMBERS, GameMap, Town
+from adjudicator.errors import RaceDrawError
+from adjudicator.game.dice import Die, RaceDice
+from adjudicator.game.racestate import DrawWhat, NumberReplaced, RaceDraw, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
 
 MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice)
-
-
-class RaceDice(Protocol):
-    """Where race dice come from: ``die(purpose, index)`` returns one recorded die."""
-
-    def die(self, purpose: str, index: int = 1) -> Die: ...
-
-
-class RolledDice:
-    """The game's HMAC dice for one turn (every die is also kept by the roller)."""
-
-    def __init__(self, roller: DiceRoller, turn: int):
-        self.roller = roller
-        self.turn = turn
-
-    def die(self, purpose: str, index: int = 1) -> Die:
-        return self.roller.roll(self.turn, purpose, index)
-
-
-class GivenDice:
-    """Manual dice mode: the values the GM typed in.
-
-    ``values`` is either a sequence, consumed in the order the dice are
-    needed, or a mapping from purpose (index 1) or ``"purpose#index"`` to a
-    value.  Dice get a ``manual:`` label so ``verify`` skips them.
-    """
-
-    def __init__(self, values: Iterable[int] | Mapping[str, int], game: str = "", turn: int = 0):
-        self.game = game
-        self.turn = turn
-        self._map: Mapping[str, int] | None = values if isinstance(values, Mapping) else None
-        self._seq: Iterator[int] = iter(()) if isinstance(values, Mapping) else iter(list(values))
-        self.rolled: list[Die] = []
-
-    def die(self, purpose: str, index: int = 1) -> Die:
-        if self._map is not None:
-            key = purpose if index == 1 else f"{purpose}#{index}"
-            if key not in self._map:
-                raise MissingDice(f"no die given for {key}")
-            value = self._map[key]
-        else:
-            given = next(self._seq, None)
-            if given is None:
-                raise MissingDice(f"not enough dice given: {purpose} (#{index}) is missing")
-            value = given
-        if not 1 <= value <= 6:
-            raise MissingDice(f"die for {purpose} (#{index}) must be 1..6, not {value}")
-        die = Die(f"manual:{self.game}|turn={self.turn}|{purpose}|{index}", value)
-        self.rolled.append(die)
-        return die
-
-
-@dataclass(frozen=True)
-class RaceDraw:
-    """One drawn race: start and destination, the dice behind them and why any were redrawn."""
-
-    number: int  # the race's number in the game, from 1
-    start_town: str
-    start_number: int
-    dest_town: str
-    dest_number: int
-    distance: int  # fewest land hex steps from start to destination
-    dice: tuple[Die, ...]
-    redraws: tuple[str, ...]  # one line per number drawn again, with the reason
-    start_hex: Hex
-    dest_hex: Hex
-    chained: bool = False  # the start is the previous race's destination
-    notes: tuple[str, ...] = ()  # numbers replaced by the next free one (numbers_once)
-    marks: tuple[int, ...] = ()  # numbers this draw marks as used (numbers_once)
-
-    def __str__(self) -> str:
-        return (f"race {self.number}: {self.start_town} ({self.start_number}) to "
-                f"{self.dest_town} ({self.dest_number}), {self.distance} hexes")
 
 
 def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
@@ -168,8 +94,8 @@ class _Drawer:
         self.gmap, self.rules, self.source, self.number = gmap, rules, dice, number
         self.counts, self.connected, self.uses = counts, connected, uses
         self.dice: list[Die] = []
-        self.redraws: list[str] = []
-        self.notes: list[str] = []
+        self.redraws: list[Redraw] = []
+        self.notes: list[NumberReplaced] = []
         self._dist: dict[Hex, dict[Hex, int]] = {}
 
     def distance(self, a: Town, b: Town) -> int | None:
@@ -209,7 +135,7 @@ class _Drawer:
                 return m
         return None
 
-    def draw(self, what: str, possible: Callable[[Town], bool], start: Town | None = None) -> int:
+    def draw(self, what: DrawWhat, possible: Callable[[Town], bool], start: Town | None = None) -> int:
         """Roll red and white until a number passes every check."""
         if not any(self.free(n) and possible(self.gmap.town_by_number(n)) for n in VALID_NUMBERS):  # type: ignore[arg-type]
             raise RaceDrawError(f"race {self.number}: no town can be drawn as the {_WORD[what]}")
@@ -218,38 +144,37 @@ class _Drawer:
             white = self.source.die(f"race{self.number}:{what}:white", attempt)
             self.dice += [red, white]
             n = 10 * red.value + white.value
-            reason = self._check(n, start, possible)
+            reason = self._check(what, n, start, possible)
             if isinstance(reason, int):
                 return reason
-            self.redraws.append(f"{_WORD[what]} {reason}: drawn again")
+            self.redraws.append(reason)
         raise RaceDrawError(f"race {self.number}: no usable {_WORD[what]} in {MAX_DRAWS} draws")
 
-    def _check(self, n: int, start: Town | None, possible: Callable[[Town], bool]) -> int | str:
+    def _check(self, what: DrawWhat, n: int, start: Town | None, possible: Callable[[Town], bool]) -> int | Redraw:
         """The number to use, or why ``n`` must be drawn again."""
         town = self.gmap.town_by_number(n)
         if town is None:
-            return f"{n}: no town has this number"
+            return Redraw(what, n, None, RedrawReason.NO_TOWN)
         if not self._connected(town):
-            return f"{n} ({town.name}): not connected yet"
+            return Redraw(what, n, town.name, RedrawReason.UNCONNECTED)
         if self.rules.numbers_once and self.counts[n] >= self.uses:
             m = self.next_free(n)
             if m is None:
-                return f"{n} ({town.name}): used, and no number is free"
+                return Redraw(what, n, town.name, RedrawReason.NONE_FREE)
             town = self.gmap.town_by_number(m)
             assert town is not None
-            self.notes.append(f"{n} is used: took the next free number {m} ({town.name})")
+            self.notes.append(NumberReplaced(n, m, town.name))
             n = m
         if start is not None:
             if town.name == start.name:
-                return f"{n} ({town.name}): the start town itself"
+                return Redraw(what, n, town.name, RedrawReason.START_ITSELF)
             d = self.distance(start, town)
             if d is None:
-                return f"{n} ({town.name}): no land route from {start.name}"
+                return Redraw(what, n, town.name, RedrawReason.NO_LAND_ROUTE, start.name)
             if d < self.rules.min_race_distance:
-                return (f"{n} ({town.name}): only {d} hex{'es' if d != 1 else ''} from {start.name}, "
-                        f"at least {self.rules.min_race_distance} needed")
+                return Redraw(what, n, town.name, RedrawReason.TOO_CLOSE, start.name, d, self.rules.min_race_distance)
         elif not possible(town):
-            return f"{n} ({town.name}): no destination is far enough from it"
+            return Redraw(what, n, town.name, RedrawReason.NO_DESTINATION)
         return n
 
 
@@ -290,25 +215,3 @@ def draw_turn_races(
 def used_after(used: Iterable[int], draws: Iterable[RaceDraw]) -> tuple[int, ...]:
     """The used-number list after these draws (sorted; a number appears once per use)."""
     return tuple(sorted(list(used) + [n for d in draws for n in d.marks]))
-
-
-def render_used_grid(used: Iterable[int], gmap: GameMap | None = None) -> str:
-    """The used-number grid as text, laid out as in seed 000 (tens across, units down).
-
-    ``X`` marks a number used once, a digit one used more often, ``.`` a free
-    number, ``-`` a number no town has (when ``gmap`` is given).
-    """
-    counts = Counter(used)
-    lines = ["    " + " ".join(f"{10 * t:>2}" for t in range(1, 7))]
-    for u in range(1, 7):
-        cells = []
-        for t in range(1, 7):
-            n = 10 * t + u
-            if counts[n]:
-                cells.append("X" if counts[n] == 1 else str(min(counts[n], 9)))
-            elif gmap is not None and gmap.town_by_number(n) is None:
-                cells.append("-")
-            else:
-                cells.append(".")
-        lines.append(f"{u:>3} " + " ".join(f"{c:>2}" for c in cells))
-    return "\n".join(lines) + "\n"

@@ -24,49 +24,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
-from adjudicator.game.dice import Die
-from adjudicator.board.hexgrid import Hex
-from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
-from adjudicator.racing.draw import RaceDice, RaceDraw
-from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, Train
-from adjudicator.racing.routes import RouteCheck, check_route, seat_key
-from adjudicator.game.rules import Rules
+from adjudicator.game.dice import Die, RaceDice
+from adjudicator.game.ledger import Books
+from adjudicator.game.problems import Problem
+from adjudicator.game.racestate import RaceDraw, RaceStatus
+from adjudicator.game.rules import MoveOrder, Rules
 from adjudicator.game.state import BANK, LedgerEntry
 from adjudicator.game.track import TrackIndex
-
-MoveOrder = Literal["seat", "balance"]
-Status = Literal["lapsed", "sole", "run"]
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One train entered: its riders (two for a joint trip; the first rolls) and route."""
-
-    riders: tuple[str, ...]
-    hexes: tuple[Hex, ...]
-    owners: tuple[str | None, ...] = ()  # per segment; None or missing: chosen automatically
-    text: str = ""  # the order as written, for the report
-
-    @property
-    def train(self) -> str:
-        """The train's name in tables: ``RED``, or ``RED+BLUE`` for a joint trip."""
-        return "+".join(self.riders)
-
-    @property
-    def roller(self) -> str:
-        return self.riders[0]
-
+from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, TieRolls, Train
+from adjudicator.racing.routes import seat_key
 
 @dataclass(frozen=True)
 class EntryOutcome:
     """An entry as judged: valid, or the reasons it does not race."""
 
     entry: Entry
-    check: RouteCheck
-    problems: tuple[str, ...]
+    check: EntryVerdict
+    problems: tuple[Problem[EntryProblem], ...]
 
     @property
     def valid(self) -> bool:
@@ -89,7 +67,7 @@ class RaceOutcome:
     """Everything that happened in one race."""
 
     draw: RaceDraw
-    status: Status
+    status: RaceStatus  # lapsed: no valid entry; sole: one, paid without running; run
     entries: tuple[EntryOutcome, ...]
     fares: tuple[FarePayment, ...]
     rounds: tuple[RaceRound, ...]
@@ -97,7 +75,9 @@ class RaceOutcome:
     payouts: tuple[tuple[str, int], ...]  # prize money per player
     dice: tuple[Die, ...]
     ledger: tuple[LedgerEntry, ...]
-    notes: tuple[str, ...] = ()
+    ties: tuple[TieRolls, ...] = ()  # tie rerolls, in the order rolled
+    kept_by_bank: int = 0  # tie split: the part of shared prizes that cannot be split
+    stopped: bool = False  # stopped after MAX_ROUNDS rounds
 
     def place_of(self, pid: str) -> int | None:
         for p in self.placings:
@@ -150,26 +130,26 @@ def run_race(
         trains.sort(key=lambda e: min(key(p) for p in e.riders))
     rounds: list[RaceRound] = []
     dice_used: list[Die] = []
-    notes: list[str] = []
+    runner: RaceRunner | None = None
     if not trains:
-        status: Status = "lapsed"
+        status: RaceStatus = "lapsed"
         placings: list[Placing] = []
-        notes.append("nobody entered: the race lapses")
     elif len(trains) == 1:
         status = "sole"
         t = trains[0]
         placings = [Placing(1, t.train, t.riders, None, None, rules.prize_first)]
-        notes.append(f"{t.train} is the only entrant and gets {rules.prize_first} without running")
     else:
         status = "run"
         routes = {j.entry.train: j.check.route for j in judged if j.valid and j.check.route is not None}
         runner = RaceRunner(rules, draw.number, [Train(t.train, t.roller, t.riders, routes[t.train]) for t in trains],
                             dice, first_arrival_wins)
         placings = runner.run()
-        rounds, dice_used, notes = runner.rounds, runner.dice, runner.notes + notes
+        rounds, dice_used = runner.rounds, runner.dice
     payouts = _pay_prizes(books, draw, placings, before, seats)
     return RaceOutcome(draw, status, tuple(judged), fares, tuple(rounds), tuple(placings), payouts,
-                       tuple(dice_used), tuple(books.entries[first_ledger:]), tuple(notes))
+                       tuple(dice_used), tuple(books.entries[first_ledger:]),
+                       tuple(runner.ties) if runner else (), runner.kept_by_bank if runner else 0,
+                       runner.stopped if runner else False)
 
 
 def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
@@ -177,13 +157,14 @@ def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDra
     out = []
     riding: set[str] = set()
     for e in entries:
-        check = check_route(gmap, track, rules, draw.start_hex, draw.dest_hex, e.riders, e.hexes, e.owners, seats)
+        check = judge_entry(gmap, track, rules, draw.start_hex, draw.dest_hex, e.riders, e.hexes, e.owners, seats,
+                            in_race=True)
         problems = list(check.problems)
         if not 1 <= len(e.riders) <= 2 or len(set(e.riders)) != len(e.riders):
-            problems.insert(0, "a train has one player, or two distinct partners on a joint trip")
-        again = [p for p in e.riders if p in riding]
+            problems.insert(0, Problem.of(EntryProblem.RIDERS))
+        again = tuple(p for p in e.riders if p in riding)
         if again:
-            problems.insert(0, f"{', '.join(again)} already rides in another train of this race")
+            problems.insert(0, Problem.of(EntryProblem.ALREADY_RIDING, players=again))
         riding.update(e.riders)
         out.append(EntryOutcome(e, check, tuple(problems)))
     return out
@@ -205,7 +186,7 @@ def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
 
 def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[str, int],
                     seats: Mapping[str, int]) -> tuple[list[EntryOutcome], dict[tuple[str, str], int]]:
-    """Drop entries that break the fare cap (or, without debt, the balance) until none does."""
+    """Drop entries that break the fare cap (or, without debt, the balance) after set-off, until none does."""
     key = seat_key(seats)
     while True:
         owes = _owes(judged, before, seats)
@@ -216,7 +197,7 @@ def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[st
                 excess.append((-(net - rules.fare_cap), key(payer), key(payee), payer, payee, net))
         if excess:
             *_, payer, payee, net = min(excess)
-            why = f"would pay {payee} {net} in fares (net), more than the cap of {rules.fare_cap}"
+            why = Problem.of(EntryProblem.NET_FARE_CAP, payer=payer, payee=payee, net=net, cap=rules.fare_cap)
         elif not rules.debt_allowed:
             short = []
             people = {p for pair in owes for p in pair}
@@ -227,12 +208,13 @@ def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[st
             if not short:
                 return judged, owes
             *_, payer, net = min(short)
-            why = f"fares of {net} (net) exceed your balance of {before.get(payer, 0)} (no debt allowed)"
+            why = Problem.of(EntryProblem.NET_FARES_OVER_BALANCE, payer=payer, net=net, balance=before.get(payer, 0))
         else:
             return judged, owes
         for i, j in enumerate(judged):
             if j.valid and payer in j.entry.riders:
-                judged[i] = EntryOutcome(j.entry, j.check, (f"{payer} {why}" if len(j.entry.riders) > 1 else why,))
+                joint = Problem(why.code, why.args + (("joint", len(j.entry.riders) > 1),))
+                judged[i] = EntryOutcome(j.entry, j.check, (joint,))
                 break
 
 
@@ -248,7 +230,7 @@ def _pay_fares(books: Books, draw: RaceDraw, owes: Mapping[tuple[str, str], int]
             if not xy and not yx:
                 continue
             payer, payee, owed, back = (x, y, xy, yx) if xy >= yx else (y, x, yx, xy)
-            books.pay(payer, payee, owed - back, "fare", f"race {draw.number}: owed {owed}, owed back {back}")
+            books.pay(payer, payee, owed - back, "fare", race=draw.number, owed=owed, owed_back=back)
             out.append(FarePayment(payer, payee, owed - back, owed, back))
     return tuple(out)
 
@@ -259,16 +241,11 @@ def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], befor
     for p in placings:
         if not p.prize:
             continue
-        what = f"race {draw.number}: {'shared ' if p.shared else ''}{_ordinal(p.place)} place"
         for pid, amount in split_amount(p.prize, p.riders, before, seats, income=True).items():
-            books.pay(BANK, pid, amount, "prize", what)
+            books.pay(BANK, pid, amount, "prize", race=draw.number, place=p.place, shared=p.shared)
             got[pid] = got.get(pid, 0) + amount
     return tuple(got.items())
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-__all__ = ["Entry", "EntryOutcome", "FarePayment", "Move", "MoveOrder", "Placing", "RaceOutcome", "RaceRound",
-           "Status", "run_race", "split_amount"]
+__all__ = ["Entry", "EntryOutcome", "FarePayment", "Move", "Placing", "RaceOutcome", "RaceRound", "TieRolls",
+           "run_race", "split_amount"]

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from adjudicator.game.dice import Die
 from adjudicator.racing.movement import advance
 from adjudicator.board.hexgrid import Hex
-from adjudicator.racing.draw import RaceDice
+from adjudicator.game.dice import RaceDice
 from adjudicator.racing.routes import Route
 from adjudicator.game.rules import Rules
 
@@ -71,6 +71,14 @@ class Placing:
     tie_dice: tuple[Die, ...] = ()  # reroll dice that decided this place
 
 
+@dataclass(frozen=True)
+class TieRolls:
+    """A tie reroll after round ``round``: each tied train's roll."""
+
+    round: int
+    rolls: tuple[tuple[str, int], ...]  # (train, die value) in moving order
+
+
 class RaceRunner:
     """The race rounds of one race with at least two trains."""
 
@@ -80,7 +88,9 @@ class RaceRunner:
         self.pos = {t.name: 0 for t in trains}
         self.rounds: list[RaceRound] = []
         self.dice: list[Die] = []
-        self.notes: list[str] = []
+        self.ties: list[TieRolls] = []
+        self.kept_by_bank = 0
+        self.stopped = False
         self.placings: list[Placing] = []
 
     def prize(self, place: int) -> int:
@@ -110,7 +120,7 @@ class RaceRunner:
                 self._judge_round(r, arrivals)
             if self.finished():
                 return self.placings
-        self.notes.append(f"the race was stopped after {MAX_ROUNDS} rounds")
+        self.stopped = True
         return self.placings
 
     def done(self, t: Train) -> bool:
@@ -136,8 +146,7 @@ class RaceRunner:
             elif self.rules.tie == "split":
                 total = sum(self.prize(p) for p in range(place, place + len(group)))
                 share = total // len(group)
-                if total % len(group):
-                    self.notes.append(f"{total % len(group)} of the shared prizes stays with the bank")
+                self.kept_by_bank += total % len(group)
                 self.placings += [self._placing(place, t, r, left, True, share) for t in group]
             else:
                 self._reroll(r, group, left, place, 1)
@@ -152,7 +161,7 @@ class RaceRunner:
             die = self.source.die(f"race{self.race}:tie{r}:{t.roller}", attempt)
             self.dice.append(die)
             rolls.append((t, die))
-        self.notes.append(f"tie after round {r}: " + ", ".join(f"{t.name} rolls {d.value}" for t, d in rolls))
+        self.ties.append(TieRolls(r, tuple((t.name, d.value) for t, d in rolls)))
         for value in sorted({d.value for _, d in rolls}, reverse=True):
             sub = [(t, d) for t, d in rolls if d.value == value]
             place = len(self.placings) + 1

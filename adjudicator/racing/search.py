@@ -23,18 +23,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from adjudicator.racing.movement import expected_rounds, route_costs, step_cost
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
-from adjudicator.racing.routes import (
-    Route,
-    choose_owners,
-    fare_cap_problems,
-    fare_pairs,
-    seat_key,
-)
+from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
 from adjudicator.game.track import TrackIndex
+from adjudicator.racing.entry import judge_entry
+from adjudicator.racing.movement import expected_rounds, step_cost
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.racing.routes import Route, choose_owners, seat_key
 
 SCALE = 4096  # lexicographic weights: (points, fares) or (fares, points); a route has far fewer steps
 
@@ -47,7 +44,7 @@ class RouteOption:
     expected: Fraction | None  # expected race rounds; None: never arrives
     fares: tuple[tuple[str, int], ...]
     valid: bool
-    problems: tuple[str, ...] = ()
+    problems: tuple[Problem[EntryProblem], ...] = ()
 
     @property
     def fare_total(self) -> int:
@@ -97,15 +94,10 @@ def best_routes(
         hexes = tuple(net.hexes[i] for i in p)
         owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap // max(1, rules.fare_per_segment))
         assert owners is not None
-        route = Route(hexes, owners, route_costs(gmap, rules, hexes))
-        fares = fare_pairs(route, riders, rules, seats)
-        problems = list(fare_cap_problems(fares, rules, riders))
-        if not route.own_segments(riders):
-            problems.insert(0, "no segment of own track")
-        total = sum(a for _, a in fares)
-        if balance is not None and not rules.debt_allowed and total > balance:
-            problems.append(f"fares of {total} exceed the balance of {balance} (no debt allowed)")
-        options.append(RouteOption(route, expected_rounds(route.costs), fares, not problems, tuple(problems)))
+        verdict = judge_entry(gmap, track, rules, start, dest, riders, hexes, owners, seats, balance=balance)
+        assert verdict.route is not None
+        options.append(RouteOption(verdict.route, expected_rounds(verdict.route.costs), verdict.fares, verdict.valid,
+                                   verdict.problems))
 
     def rank(o: RouteOption):
         seats_used = tuple(0 if w in riders else key(w)[0] + 1 for w in o.route.owners)

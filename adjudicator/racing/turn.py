@@ -9,46 +9,36 @@ races are drawn.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
-from adjudicator.building.lines import BuildContext, BuildLine
-from adjudicator.game.dice import DiceRoller
-from adjudicator.errors import TurnRefused
 from adjudicator.board.hexgrid import Hex
-from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
-from adjudicator.racing.race import Entry, RaceOutcome
-from adjudicator.errors import MissingDice
-from adjudicator.racing.draw import RaceDraw, land_distance
-from adjudicator.racing.after import GameEnd, PostRaceBuild, build_after_races, building_order, check_end, race_income, run_races
-from adjudicator.game.racestate import draw_next, race_dice, record_draws, upcoming
-from adjudicator.racing.search import best_routes, best_valid
-from adjudicator.game.state import GameState, LedgerEntry
+from adjudicator.building.lines import BuildContext, BuildLine
+from adjudicator.errors import MissingDice, TurnRefused
+from adjudicator.game.dice import DiceRoller, RaceDice
+from adjudicator.game.ledger import Books
+from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.game.racestate import RaceDraw, RaceResult, Winner
+from adjudicator.game.rules import MoveOrder, Rules
+from adjudicator.game.state import GameState, HistoryEntry, LedgerEntry
 from adjudicator.game.track import TrackIndex
+from adjudicator.racing.after import PostRaceBuild, build_after_races, building_order, race_income
+from adjudicator.racing.draw import land_distance
+from adjudicator.racing.end import GameEnd, check_end
+from adjudicator.racing.entry import Entry
+from adjudicator.racing.problems import EntryNote
+from adjudicator.racing.race import RaceOutcome, run_race
+from adjudicator.racing.schedule import draw_next, race_dice, record_draws
+from adjudicator.racing.search import best_routes, best_valid
 
 
 @dataclass(frozen=True)
-class EntryOrder:
-    """``ENTER <race> ROUTE ...`` / ``BEST`` / ``WITH <ID>``, resolved to hexes."""
-
-    race: int
-    hexes: tuple[Hex, ...] = ()  # empty: BEST
-    owners: tuple[str | None, ...] = ()
-    partner: str | None = None
-    text: str = ""
-
-    @property
-    def best(self) -> bool:
-        return not self.hexes
-
-
-@dataclass(frozen=True)
-class RacingTurn:
+class RacingOrders:
     """A player's orders for a racing turn."""
 
     player: str
-    entries: tuple[EntryOrder, ...] = ()
+    entries: tuple[Entry, ...] = ()  # riders: the player, then the partner of a joint trip
     lines: tuple[BuildLine, ...] = ()
 
 
@@ -57,19 +47,19 @@ class RacingInput:
     """All orders of a racing turn; ``races`` and ``dice`` are the GM's (manual dice only)."""
 
     turn: int
-    orders: Mapping[str, RacingTurn] = field(default_factory=dict)
-    missing: Mapping[str, str] = field(default_factory=dict)
+    orders: Mapping[str, RacingOrders] = field(default_factory=dict)
+    missing: Mapping[str, Problem[NoOrders]] = field(default_factory=dict)
     races: Mapping[int, tuple[Hex, Hex]] = field(default_factory=dict)
     moves: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
-class RacingTurnResult:
+class RacingResult:
     """The outcome of a racing turn, for the report."""
 
     turn: int
     draws: tuple[RaceDraw, ...]
-    entry_notes: tuple[str, ...]
+    entry_notes: tuple[Problem[EntryNote], ...]
     races: tuple[RaceOutcome, ...]
     builds: tuple[PostRaceBuild, ...]
     income: Mapping[str, int]
@@ -80,8 +70,41 @@ class RacingTurnResult:
     next_draws: tuple[RaceDraw, ...] = ()
 
 
+@dataclass(frozen=True)
+class RacesResult:
+    """A turn's races as run: the outcomes, and the end of the game if it came."""
+
+    outcomes: tuple[RaceOutcome, ...]
+    end: GameEnd | None
+    not_run: tuple[RaceDraw, ...] = ()  # races drawn for the turn but not run (the game ended)
+
+
+def run_races(
+    gmap: GameMap,
+    track: TrackIndex,
+    rules: Rules,
+    draws: Sequence[RaceDraw],
+    entries: Mapping[int, Sequence[Entry]],
+    books: Books,
+    dice: RaceDice,
+    seats: Mapping[str, int],
+    *,
+    first_arrival_wins: bool = False,
+    move_order: MoveOrder = "seat",
+) -> RacesResult:
+    """Run a turn's races in order (``entries`` by race number), stopping when the game ends."""
+    outcomes: list[RaceOutcome] = []
+    for i, d in enumerate(draws):
+        outcomes.append(run_race(gmap, track, rules, d, entries.get(d.number, ()), books, dice, seats,
+                                 first_arrival_wins=first_arrival_wins, move_order=move_order))
+        end = check_end(books.balances, seats, rules, d.number)
+        if end is not None:
+            return RacesResult(tuple(outcomes), end, tuple(draws[i + 1:]))
+    return RacesResult(tuple(outcomes), None)
+
+
 def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
-                           roller: DiceRoller | None) -> RacingTurnResult:
+                           roller: DiceRoller | None) -> RacingResult:
     """Run the turn's races, then the building from race income."""
     if state.phase != "racing":
         raise TurnRefused(f"the game is in the {state.phase} phase, not racing")
@@ -107,18 +130,18 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
                                by_arrival=state.rules.build_order == "arrival")
         lines = {pid: o.lines for pid, o in orders.orders.items() if pid not in orders.missing}
         builds = build_after_races(ctx, order, income, lines)
-        end = check_end(books.balances, seats, state.rules, state.races.get("count", 0))
+        end = check_end(books.balances, seats, state.rules, state.race_state.count)
     return _finish(state, gmap, roller, draws, tuple(notes), result.outcomes, builds, income, books, ctx, end)
 
 
 def _draws(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RaceDraw, ...]:
     """The races of this turn: as printed, or as the GM gives them (manual dice)."""
     if state.dice_mode == "hmac":
-        return upcoming(state)
+        return state.race_state.upcoming
     if not orders.races:
         raise TurnRefused(f"manual dice: turn {state.turn} needs the GM's RACE <n> FROM <town> TO <town> lines")
     out = []
-    first = state.races.get("count", 0) + 1
+    first = state.race_state.count + 1
     for i, number in enumerate(sorted(orders.races)):
         start, dest = orders.races[number]
         a, b = gmap.town_at(start), gmap.town_at(dest)
@@ -130,12 +153,12 @@ def _draws(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RaceDr
 
 
 def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[RaceDraw, ...],
-             orders: RacingInput) -> tuple[dict[int, list[Entry]], list[str]]:
-    """Each race's entries; joint trips need both partners' orders; BEST is searched here."""
+             orders: RacingInput) -> tuple[dict[int, list[Entry]], list[Problem[EntryNote]]]:
+    """Each race's trains: joint trips need both partners' orders; BEST is searched here."""
     by_race = {d.number: d for d in draws}
     seats = {p.id: p.seat for p in state.players}
     entries: dict[int, list[Entry]] = {d.number: [] for d in draws}
-    notes: list[str] = []
+    notes: list[Problem[EntryNote]] = []
     placed: set[tuple[int, str]] = set()
     for pid in state.player_ids:
         turn = orders.orders.get(pid)
@@ -144,7 +167,7 @@ def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[Ra
         for e in turn.entries:
             draw = by_race.get(e.race)
             if draw is None:
-                notes.append(f"{pid}: ENTER {e.race}: there is no race {e.race} this turn")
+                notes.append(Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race))
                 continue
             if (e.race, pid) in placed:
                 continue
@@ -153,30 +176,29 @@ def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[Ra
                 partner = orders.orders.get(e.partner)
                 mirror = [x for x in (partner.entries if partner else ()) if x.race == e.race and x.partner == pid]
                 if e.partner not in seats or not mirror:
-                    notes.append(f"{pid}: ENTER {e.race} WITH {e.partner}: {e.partner} did not order the same joint trip")
+                    notes.append(Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner))
                     continue
                 riders = sorted([pid, e.partner], key=lambda p: seats[p])
-            hexes, owners, text = e.hexes, e.owners, e.text
+            train = Entry(tuple(riders), e.hexes, e.owners, e.text, e.race)
             if e.best:
                 option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats))
+                placed.update((e.race, r) for r in riders)
                 if option is None:
-                    notes.append(f"{'+'.join(riders)}: ENTER {e.race} BEST: no valid route over today's track")
-                    placed.update((e.race, r) for r in riders)
+                    notes.append(Problem.of(EntryNote.NO_ROUTE, riders=tuple(riders), race=e.race))
                     continue
-                hexes, owners = option.route.hexes, option.route.owners
-                text = f"{e.text or 'BEST'} (route chosen by the adjudicator)"
-            entries[e.race].append(Entry(tuple(riders), hexes, owners, text))
+                train = Entry(tuple(riders), option.route.hexes, option.route.owners, e.text, e.race, chosen=True)
+            entries[e.race].append(train)
             placed.update((e.race, r) for r in riders)
     return entries, notes
 
 
 def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: tuple[RaceDraw, ...],
-            notes: tuple[str, ...], outcomes: tuple[RaceOutcome, ...], builds: tuple[PostRaceBuild, ...],
-            income: Mapping[str, int], books: Books, ctx: BuildContext, end: GameEnd | None) -> RacingTurnResult:
-    races = dict(state.races)
+            notes: tuple[Problem[EntryNote], ...], outcomes: tuple[RaceOutcome, ...], builds: tuple[PostRaceBuild, ...],
+            income: Mapping[str, int], books: Books, ctx: BuildContext, end: GameEnd | None) -> RacingResult:
+    races = state.race_state
     if draws:  # manual dice: the GM's races are counted when they run
-        races["count"] = max(races.get("count", 0), max(d.number for d in draws))
-    races["results"] = list(races.get("results", [])) + [_result(state.turn, o) for o in outcomes]
+        races = replace(races, count=max(races.count, max(d.number for d in draws)))
+    races = replace(races, results=races.results + tuple(_result(state.turn, o) for o in outcomes))
     logged = {x.label for x in state.dice_log}
     dice = tuple(d for o in outcomes for d in o.dice if d.label not in logged)
     after = replace(
@@ -186,25 +208,24 @@ def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: t
         ledger=state.ledger + tuple(books.entries),
         turn=state.turn + 1,
         dice_log=state.dice_log + dice,
-        history=state.history + ({
-            "turn": state.turn, "phase": "racing", "races": [o.draw.number for o in outcomes],
-            "balances": {pid: books.balance(pid) for pid in state.player_ids},
-        },),
+        history=state.history + (HistoryEntry(
+            state.turn, "racing", tuple((pid, books.balance(pid)) for pid in state.player_ids),
+            races=tuple(o.draw.number for o in outcomes),
+        ),),
     )
     next_draws: tuple[RaceDraw, ...] = ()
     if end is not None:
-        races["upcoming"] = []
-        races["winner"] = {"player": end.winner, "reason": end.reason, "race": end.race, "balance": end.balance}
+        races = replace(races, upcoming=(), winner=Winner(end.winner, end.reason, end.race, end.balance))
         after = replace(after, phase="over", races=races)
     else:
         next_draws = draw_next(replace(after, races=races), gmap, roller, after.turn)
-        races = record_draws({**races, "upcoming": []}, next_draws)
-        after = replace(after, races=races, dice_log=after.dice_log + tuple(d for x in next_draws for d in x.dice))
-    return RacingTurnResult(state.turn, draws, notes, outcomes, builds, income, tuple(books.entries),
+        after = replace(after, races=record_draws(replace(races, upcoming=()), next_draws),
+                        dice_log=after.dice_log + tuple(d for x in next_draws for d in x.dice))
+    return RacingResult(state.turn, draws, notes, outcomes, builds, income, tuple(books.entries),
                             state, after, end, next_draws)
 
 
-def _result(turn: int, o: RaceOutcome) -> dict:
-    places = {p.place: list(p.riders) for p in o.placings}
-    return {"race": o.draw.number, "turn": turn, "status": o.status, "from": o.draw.start_town,
-            "to": o.draw.dest_town, "first": places.get(1, []), "second": places.get(2, [])}
+def _result(turn: int, o: RaceOutcome) -> RaceResult:
+    places = {p.place: tuple(p.riders) for p in o.placings}
+    return RaceResult(o.draw.number, turn, o.status, o.draw.start_town, o.draw.dest_town,
+                      places.get(1, ()), places.get(2, ()))

@@ -1,28 +1,35 @@
 """Reports of racing turns: the races with every die, fares, prizes, building from income, the end.
 
-Builds template contexts (plain dicts) from a ``RacingTurnResult`` and renders
+Builds template contexts (plain dicts) from a ``RacingResult`` and renders
 ``racing.txt.j2`` and ``private_racing.txt.j2``; shared pieces come from
-``adjudicator.report.building``.
+``adjudicator.report.common``, sentences from ``adjudicator.report.racephrases``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from adjudicator.board.model import GameMap
+from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.racing.race import RaceOutcome
-from adjudicator.racing.draw import RaceDraw, render_used_grid
 from adjudicator.racing.routes import Route
-from adjudicator.racing.turn import RacingTurnResult
+from adjudicator.racing.turn import RacingResult
 from adjudicator.report.ascii import render_map
-from adjudicator.report.building import header, line_context, map_windows, player_legend, render, track_marks, wrap_problem
-from adjudicator.game.state import BANK, GameState
+from adjudicator.report.building import line_context
+from adjudicator.report.common import header, map_windows, player_legend, track_marks
+from adjudicator.report.env import render, wrap_problem
+from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
+from adjudicator.report.racephrases import entry_note, entry_problem, entry_text, note_concerns, race_notes
+
+FEE_REASONS = ("contact-fee", "parallel-fee")
 
 
 def draw_row(d: RaceDraw) -> dict[str, Any]:
     return {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
-            "distance": d.distance, "redraws": list(d.redraws) + list(d.notes),
+            "distance": d.distance, "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
             "dice": " ".join(str(x.value) for x in d.dice)}
 
 
@@ -49,8 +56,8 @@ def _race(o: RaceOutcome) -> dict[str, Any]:
     return {
         "draw": draw_row(o.draw),
         "status": o.status,
-        "entries": [{"train": e.entry.train, "text": e.entry.text or "", "route": route_text(e.check.route),
-                     "valid": e.valid, "problems": list(e.problems),
+        "entries": [{"train": e.entry.train, "text": entry_text(e.entry), "route": route_text(e.check.route),
+                     "valid": e.valid, "problems": [entry_problem(p) for p in e.problems],
                      "fares": ", ".join(f"{a} to {p}" for p, a in e.check.fares) or "none"} for e in o.entries],
         "fares": [{"payer": f.payer, "payee": f.payee, "amount": f.amount, "owed": f.owed, "back": f.owed_back}
                   for f in o.fares],
@@ -59,11 +66,15 @@ def _race(o: RaceOutcome) -> dict[str, Any]:
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
                       "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
         "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
-        "notes": list(o.notes),
+        "notes": race_notes(o),
     }
 
 
-def _scores(result: RacingTurnResult) -> list[dict[str, Any]]:
+def _payment(e: LedgerEntry) -> dict[str, Any]:
+    return {"payer": e.payer, "payee": e.payee, "amount": e.amount, "note": fee_entry_short(e)}
+
+
+def _scores(result: RacingResult) -> list[dict[str, Any]]:
     rows = []
     for p in sorted(result.after.players, key=lambda p: p.seat):
         def total(reason: str, payee: bool) -> int:
@@ -71,14 +82,14 @@ def _scores(result: RacingTurnResult) -> list[dict[str, Any]]:
         rows.append({
             "player": p.id, "brought": result.before.player(p.id).balance,
             "prizes": total("prize", True), "fares_in": total("fare", True), "fares_out": total("fare", False),
-            "fees": sum(e.amount for e in result.entries if e.payee == p.id and e.reason.endswith("-fee"))
-            - sum(e.amount for e in result.entries if e.payer == p.id and e.reason.endswith("-fee")),
+            "fees": sum(e.amount for e in result.entries if e.payee == p.id and e.reason in FEE_REASONS)
+            - sum(e.amount for e in result.entries if e.payer == p.id and e.reason in FEE_REASONS),
             "building": total("build-cost", False), "carried": p.balance,
         })
     return rows
 
 
-def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
+def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
     after = result.after
     ctx = header(after, gmap, f"Turn {result.turn} report, racing phase")
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
@@ -90,46 +101,47 @@ def racing_context(result: RacingTurnResult, gmap: GameMap, seed: str | None, ma
                        "lines": [line_context(line) for line in b.lines]})
     ctx.update({
         "turn": result.turn,
-        "entry_notes": list(result.entry_notes),
+        "entry_notes": [entry_note(n) for n in result.entry_notes],
         "races": [_race(o) for o in result.races],
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
-        "payments": [e for e in result.entries if e.payer != BANK and e.payee != BANK and e.reason.endswith("-fee")],
+        "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
+                     and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
         "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
         "next_races": [draw_row(d) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
-        "grid": render_used_grid(after.races.get("used", []), gmap) if after.rules.numbers_once else "",
+        "grid": render_used_grid(after.race_state.used, gmap) if after.rules.numbers_once else "",
         "end": _end(result, after, seed),
     })
     return ctx
 
 
-def _end(result: RacingTurnResult, after: GameState, seed: str | None) -> dict[str, Any] | None:
+def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, Any] | None:
     if result.end is None:
         return None
     e = result.end
     why = (f"reached {e.target} after race {e.race}" if e.reason == "threshold" else f"all {e.target} races are run")
     standings = sorted(after.players, key=lambda p: (-p.balance, p.seat))
-    turns = [h for h in after.history if "balances" in h]
+    turns = after.history
     return {
         "winner": e.winner, "name": after.player(e.winner).name, "why": why, "level": list(e.level),
         "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance} for i, p in enumerate(standings)],
         "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
-        "history": [{"turn": h["turn"], "phase": h["phase"], "balances": [h["balances"][pid] for pid in after.player_ids]}
+        "history": [{"turn": h.turn, "phase": h.phase, "balances": [h.balance(pid) for pid in after.player_ids]}
                     for h in turns],
         "seed": seed or "(the GM reveals it with 'adjudicate reveal')",
     }
 
 
-def racing_report(result: RacingTurnResult, gmap: GameMap, seed: str | None) -> str:
+def racing_report(result: RacingResult, gmap: GameMap, seed: str | None) -> str:
     """The public report of a racing turn (the final report when the game ends)."""
     return render("racing.txt.j2", racing_context(result, gmap, seed))
 
 
-def private_racing_report(result: RacingTurnResult, gmap: GameMap, player: str, echo: Sequence[str],
+def private_racing_report(result: RacingResult, gmap: GameMap, player: str, echo: Sequence[str],
                           problems: Sequence[str], notes: Sequence[str], seed: str | None) -> str:
     """A player's private report of a racing turn: orders as understood, own entries, own building."""
     ctx = racing_context(result, gmap, seed, maps=False)
@@ -142,6 +154,28 @@ def private_racing_report(result: RacingTurnResult, gmap: GameMap, player: str, 
         "player": player, "echo": list(echo), "problems": [wrap_problem(p) for p in problems], "notes": list(notes),
         "own_races": own_races, "own_builds": [b for b in ctx["builds"] if b["player"] == player],
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
-        "own_notes": [n for n in ctx["entry_notes"] if player in n],
+        "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],
     })
     return render("private_racing.txt.j2", ctx)
+
+
+def render_used_grid(used: Iterable[int], gmap: GameMap | None = None) -> str:
+    """The used-number grid as text, laid out as in seed 000 (tens across, units down).
+
+    ``X`` marks a number used once, a digit one used more often, ``.`` a free
+    number, ``-`` a number no town has (when ``gmap`` is given).
+    """
+    counts = Counter(used)
+    lines = ["    " + " ".join(f"{10 * t:>2}" for t in range(1, 7))]
+    for u in range(1, 7):
+        cells = []
+        for t in range(1, 7):
+            n = 10 * t + u
+            if counts[n]:
+                cells.append("X" if counts[n] == 1 else str(min(counts[n], 9)))
+            elif gmap is not None and gmap.town_by_number(n) is None:
+                cells.append("-")
+            else:
+                cells.append(".")
+        lines.append(f"{u:>3} " + " ".join(f"{c:>2}" for c in cells))
+    return "\n".join(lines) + "\n"

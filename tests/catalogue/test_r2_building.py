@@ -7,10 +7,14 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import PlayerTurn, TurnInput, adjudicate_building_turn, draw_allowances
+from adjudicator.building.turn import BuildingOrders, BuildingInput, adjudicate_building_turn, draw_allowances
 from adjudicator.game.dice import DiceRoller, seed_from_text
 from adjudicator.errors import TurnRefused
 from adjudicator.game.rules import load_profile
+from adjudicator.building.costs import BuildProblem, CostKind
+from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
 from tests.helpers import H, board, build, make_map, manual_game, path
 
 # Row 3 runs west-east: Alt(0103, start town) ... Burg(0503) ... Dorf(0903, unnumbered)
@@ -32,8 +36,8 @@ def line(*labels: str) -> BuildLine:
     return BuildLine(path(*labels))
 
 
-def turn(state, orders: dict[str, PlayerTurn], rolls: dict[str, int]):
-    return adjudicate_building_turn(state, GMAP, TurnInput(state.turn, orders, {}, rolls), None)
+def turn(state, orders: dict[str, BuildingOrders], rolls: dict[str, int]):
+    return adjudicate_building_turn(state, GMAP, BuildingInput(state.turn, orders, {}, rolls), None)
 
 
 def test_B01_town_bonus_to_the_first_player_only():
@@ -74,7 +78,8 @@ def test_B04_network_must_stay_connected():
     """R2-B04 (seed 000: 'Alle Linien einer Farbe müssen jedoch zusammenhängen'; 003, 004)."""
     ctx = board(GMAP, [("RED", "0103", "0203")])
     out = build(ctx, "RED", "0603", "0703")
-    assert not out.built and "not on your network" in out.reason
+    assert not out.built and out.problem is not None and out.problem.code is BuildProblem.NOT_ON_NETWORK
+    assert "not on your network" in line_stopped(out)
 
 
 def test_B05_a_line_stops_at_the_first_illegal_segment_later_lines_still_run():
@@ -85,13 +90,15 @@ def test_B05_a_line_stops_at_the_first_illegal_segment_later_lines_still_run():
     """
     state = manual_game(GMAP)
     orders = {
-        "RED": PlayerTurn("RED", H("0103"), (line("0103", "0104", "0204", "0305", "0405"), line("0103", "0102"))),
+        "RED": BuildingOrders("RED", H("0103"), (line("0103", "0104", "0204", "0305", "0405"), line("0103", "0102"))),
     }
     r = turn(state, orders, {"RED": 4})
     red = r.outcomes[0]
     first, second = red.lines
     assert [f"{b.a}-{b.b}" for b in first.built] == ["0103-0104", "0104-0204"]
-    assert first.unbuilt == path("0204", "0305", "0405") and "costs 3 points (mountain), only 2" in first.reason
+    assert first.unbuilt == path("0204", "0305", "0405")
+    assert first.problem == Problem.of(BuildProblem.POINTS_SHORT, cost=3, kind=CostKind.MOUNTAIN, left=2)
+    assert "costs 3 points (mountain), only 2" in line_stopped(first)
     assert second.complete
     assert red.points_used == 3 and red.points_lost == 1
 
@@ -99,7 +106,7 @@ def test_B05_a_line_stops_at_the_first_illegal_segment_later_lines_still_run():
 def test_B06_unused_points_are_lost():
     """R2-B06 (seed 000: 'Nicht verwendete Würfelpunkte ... verfallen')."""
     state = manual_game(GMAP)
-    r = turn(state, {"RED": PlayerTurn("RED", H("0103"), (line("0103", "0203"),))}, {"RED": 5})
+    r = turn(state, {"RED": BuildingOrders("RED", H("0103"), (line("0103", "0203"),))}, {"RED": 5})
     assert r.outcomes[0].points_lost == 4
     assert r.after.allowances == ()  # manual dice: the GM gives next turn's
 
@@ -117,8 +124,8 @@ def test_B08_earlier_builders_track_counts_for_later_builders_fees():
     """R2-B08 (issue 3: players build in seat order): BLUE builds after RED this turn and pays for running alongside."""
     state = manual_game(GMAP)
     orders = {
-        "RED": PlayerTurn("RED", H("0103"), (line("0103", "0203", "0303"),)),
-        "BLUE": PlayerTurn("BLUE", H("0103"), (line("0103", "0203", "0303"),)),
+        "RED": BuildingOrders("RED", H("0103"), (line("0103", "0203", "0303"),)),
+        "BLUE": BuildingOrders("BLUE", H("0103"), (line("0103", "0203", "0303"),)),
     }
     r = turn(state, orders, {"RED": 2, "BLUE": 2})
     blue_fees = [(e.payee, e.amount, e.reason) for e in r.entries if e.payer == "BLUE"]
@@ -131,18 +138,20 @@ def test_B09_already_own_track_stops_the_line():
     """R2-B09 (issue 3: 'already own' is illegal)."""
     ctx = board(GMAP, [("RED", "0103", "0203")])
     out = build(ctx, "RED", "0103", "0203", "0303")
-    assert not out.built and "already have track" in out.reason
+    assert not out.built and out.problem == Problem.of(BuildProblem.OWN_TRACK_THERE)
+    assert "already have track" in line_stopped(out)
 
 
 def test_B10_start_must_be_a_start_town_and_may_be_shared():
     """R2-B10 (seed 000: Start in the map's start towns; 'Mehrere Spieler können ... in derselben Stadt ... beginnen')."""
     state = manual_game(GMAP)
-    orders = {"RED": PlayerTurn("RED", H("0503"), (line("0503", "0603"),)), "BLUE": PlayerTurn("BLUE", H("0103"))}
+    orders = {"RED": BuildingOrders("RED", H("0503"), (line("0503", "0603"),)), "BLUE": BuildingOrders("BLUE", H("0103"))}
     r = turn(state, orders, {"RED": 3, "BLUE": 3})
     red, blue = r.outcomes
-    assert "not a start town" in red.start_problem and not red.lines[0].built
+    assert red.start_problem is not None and red.start_problem.code is StartProblem.NOT_A_START_TOWN
+    assert "not a start town" in say(START, red.start_problem) and not red.lines[0].built
     assert blue.start == "Alt"
-    orders = {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}
+    orders = {"RED": BuildingOrders("RED", H("0103")), "BLUE": BuildingOrders("BLUE", H("0103"))}
     assert all(o.start == "Alt" for o in turn(state, orders, {"RED": 1, "BLUE": 1}).outcomes)
 
 
@@ -150,10 +159,11 @@ def test_B11_distinct_starts_option():
     """R2-B11 (RULES §2 option distinct_starts; seed 004 EJ: 'Dva hráči nemohou začínat ze stejného města')."""
     two = make_map(GMAP_TERRAIN, towns=[("Alt", "0103", [11]), ("Burg", "0503", [13])], starts=["Alt", "Burg"])
     state = manual_game(two, sets=["distinct_starts=true"])
-    orders = {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}
-    r = adjudicate_building_turn(state, two, TurnInput(1, orders, {}, {"RED": 1, "BLUE": 1}), None)
+    orders = {"RED": BuildingOrders("RED", H("0103")), "BLUE": BuildingOrders("BLUE", H("0103"))}
+    r = adjudicate_building_turn(state, two, BuildingInput(1, orders, {}, {"RED": 1, "BLUE": 1}), None)
     assert r.outcomes[0].start == "Alt"
-    assert "already the start town of RED" in r.outcomes[1].start_problem
+    assert r.outcomes[1].start_problem == Problem.of(StartProblem.TAKEN, town="Alt", by="RED")
+    assert "already the start town of RED" in say(START, r.outcomes[1].start_problem)
 
 
 GMAP_TERRAIN = "..........\n..........\n..........\n..........\n..^.......\n"
@@ -164,16 +174,17 @@ def test_B12_line_written_from_the_far_end_is_built_from_the_network():
     network but whose last point is on it is built from the network end, with a note."""
     ctx = board(GMAP, [("RED", "0103", "0203")])
     out = build(ctx, "RED", "0403", "0303", "0203")
-    assert out.complete and out.note and [f"{b.a}-{b.b}" for b in out.built] == ["0203-0303", "0303-0403"]
+    assert out.complete and out.reversed_from == H("0203")
+    assert [f"{b.a}-{b.b}" for b in out.built] == ["0203-0303", "0303-0403"]
 
 
 def test_B13_building_ends_when_every_numbered_town_is_connected():
     """R2-B13 (seed 000: 'Sobald jede Stadt an wenigstens eine Linie angeschlossen ist, endet die Aufbauphase')."""
     small = make_map("......\n......\n", towns=[("Alt", "0101", [11]), ("Burg", "0401", [12])], starts=["Alt"])
     state = manual_game(small)
-    orders = {"RED": PlayerTurn("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
-    r = adjudicate_building_turn(state, small, TurnInput(1, orders, {}, {"RED": 3}), None)
-    assert r.phase_end == "every town is connected"
+    orders = {"RED": BuildingOrders("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
+    r = adjudicate_building_turn(state, small, BuildingInput(1, orders, {}, {"RED": 3}), None)
+    assert r.phase_end == Problem.of(PhaseEnd.ALL_CONNECTED)
     assert r.after.phase == "racing" and r.after.building_ended_turn == 1
 
 
@@ -186,8 +197,10 @@ def test_B14_declare_end_only_after_two_more_rounds_with_one_town_left():
     state = replace(manual_game(GMAP), one_town_left_turn=4)
     for t, valid in ((5, False), (6, False), (7, True)):
         s = replace(state, turn=t)
-        r = adjudicate_building_turn(s, GMAP, TurnInput(t, {"RED": PlayerTurn("RED", declare_end=True)}, {}, {"RED": 1}), None)
-        assert r.outcomes[0].declare.startswith("valid" if valid else "refused"), (t, r.outcomes[0].declare)
+        r = adjudicate_building_turn(s, GMAP, BuildingInput(t, {"RED": BuildingOrders("RED", declare_end=True)}, {}, {"RED": 1}), None)
+        verdict = r.outcomes[0].declare
+        assert verdict is not None and (verdict.code is Declare.VALID) is valid, (t, verdict)
+        assert say(DECLARE, verdict).startswith("valid" if valid else "refused")
         assert (r.after.phase == "racing") is valid
 
 
@@ -196,8 +209,8 @@ def test_B15_one_town_left_is_recorded():
     small = make_map("......\n......\n", towns=[("Alt", "0101", [11]), ("Burg", "0401", [12]), ("Cell", "0602", [13])],
                      starts=["Alt"])
     state = manual_game(small)
-    orders = {"RED": PlayerTurn("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
-    r = adjudicate_building_turn(state, small, TurnInput(1, orders, {}, {"RED": 3}), None)
+    orders = {"RED": BuildingOrders("RED", H("0101"), (BuildLine(path("0101", "0201", "0301", "0401")),))}
+    r = adjudicate_building_turn(state, small, BuildingInput(1, orders, {}, {"RED": 3}), None)
     assert r.unconnected == ("Cell",) and r.after.one_town_left_turn == 1 and r.after.phase == "building"
 
 
@@ -218,11 +231,12 @@ def test_B17_manual_dice_turn_without_a_needed_roll_is_refused():
     """R2-B17 (issue 3, manual dice): a turn that lacks a die it needs is refused, saying which."""
     state = manual_game(GMAP)
     with pytest.raises(TurnRefused, match="ROLL BLUE"):
-        turn(state, {"RED": PlayerTurn("RED", H("0103")), "BLUE": PlayerTurn("BLUE", H("0103"))}, {"RED": 3})
+        turn(state, {"RED": BuildingOrders("RED", H("0103")), "BLUE": BuildingOrders("BLUE", H("0103"))}, {"RED": 3})
 
 
 def test_B18_player_without_orders_builds_nothing():
     """R2-B18 (issue 3; RULES §7 NMR): a player without orders builds nothing and the report says why."""
     state = manual_game(GMAP)
-    r = adjudicate_building_turn(state, GMAP, TurnInput(1, {}, {"BLUE": "wrong password"}, {}), None)
-    assert [o.skipped for o in r.outcomes] == ["no orders received", "wrong password"]
+    r = adjudicate_building_turn(state, GMAP, BuildingInput(1, {}, {"BLUE": Problem.of(NoOrders.WRONG_PASSWORD)}, {}), None)
+    assert [o.skipped for o in r.outcomes] == [Problem.of(NoOrders.NONE_RECEIVED), Problem.of(NoOrders.WRONG_PASSWORD)]
+    assert [say(NO_ORDERS, o.skipped) for o in r.outcomes] == ["no orders received", "wrong password"]

@@ -10,6 +10,9 @@ import pytest
 
 from adjudicator.building.costs import segment_cost, terrain_problem
 from adjudicator.game.rules import load_profile
+from adjudicator.building.costs import BuildProblem
+from adjudicator.game.problems import Problem
+from adjudicator.report.phrases import build_problem
 from tests.helpers import H, board, build, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -70,12 +73,15 @@ def test_C07_paluba_house_rule_mountain_river():
 
 def test_C08_water_is_never_built_on():
     """R2-C08 (seed 000: 'Seen oder Meeresteile dürfen nicht überbaut werden')."""
-    assert terrain_problem(GMAP, H("0601"), H("0701"), SCHMIDT) == "0701 is water"
+    problem = terrain_problem(GMAP, H("0601"), H("0701"), SCHMIDT)
+    assert problem == Problem.of(BuildProblem.WATER, hex=H("0701"))
+    assert build_problem(problem) == "0701 is water"
 
 
 def test_C09_borders_are_not_crossed():
     """R2-C09 (seed 000: 'Die Strecken dürfen die rot gekennzeichneten Landesgrenzen nicht überschreiten')."""
-    assert "border" in terrain_problem(GMAP, H("0702"), H("0802"), SCHMIDT)
+    problem = terrain_problem(GMAP, H("0702"), H("0802"), SCHMIDT)
+    assert problem is not None and problem.code is BuildProblem.BORDER and "border" in build_problem(problem)
     assert terrain_problem(GMAP, H("0702"), H("0802"), SCHMIDT.with_overrides(["border_crossing=true"])) is None
 
 
@@ -108,5 +114,5 @@ def test_C10_abb2_worked_example(line, labels, schmidt, buetehorn):
     for rules, expected in ((SCHMIDT, schmidt), (BUETEHORN, buetehorn)):
         ctx = board(ABB2, [("RED", "0202", "0102")], rules=rules)
         out = build(ctx, "RED", *labels)
-        assert out.complete, out.reason
+        assert out.complete, out.problem
         assert sum(b.cost.points for b in out.built) == expected, (line, rules.name)

@@ -8,6 +8,8 @@ laid per test.
 from __future__ import annotations
 
 from adjudicator.game.rules import load_profile
+from adjudicator.building.costs import BuildProblem
+from adjudicator.report.phrases import line_stopped
 from tests.helpers import board, build, fees_paid, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -171,4 +173,5 @@ def test_F13_debt_allowed_under_schmidt_forbidden_by_option():
     assert ctx.books.balance("BLUE") == -2
     ctx = board(GMAP, track, balance=2, rules=SCHMIDT.with_overrides(["debt_allowed=off"]))
     out = build(ctx, "BLUE", "0404", "0504")
-    assert not out.built and "exceed your balance of 2" in out.reason
+    assert not out.built and out.problem is not None and out.problem.code is BuildProblem.FEES_OVER_BALANCE
+    assert "exceed your balance of 2" in line_stopped(out)

@@ -13,11 +13,15 @@ from adjudicator.building.lines import BuildContext, BuildLine
 from adjudicator.board.hexgrid import Side
 from adjudicator.game.ledger import Books
 from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.draw import GivenDice, RaceDraw
+from adjudicator.game.dice import GivenDice
+from adjudicator.game.racestate import RaceDraw
 from adjudicator.racing.after import build_after_races, building_order, race_income
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import LedgerEntry, Player
 from adjudicator.game.track import Segment, TrackIndex
+from adjudicator.building.costs import BuildProblem
+from adjudicator.game.problems import Problem
+from adjudicator.report.phrases import line_stopped
 from tests.helpers import H, make_map, path
 
 SCHMIDT = load_profile("schmidt")
@@ -88,11 +92,13 @@ def test_B03_building_with_money_within_the_income():
     before = dict(bk.balances)
     out = {b.player: b for b in build_after_races(ctx, building_order(None, SEATS), income, lines)}
     assert out["RED"].spent == 0
-    assert out["RED"].lines[0].reason == "0202-0201: costs 1 (1 building + 0 fees), only 0 of this turn's income left"
+    assert out["RED"].lines[0].problem == Problem.of(BuildProblem.INCOME_SHORT, total=1, cost=1, fees=0, left=0)
+    assert line_stopped(out["RED"].lines[0]) == "0202-0201: costs 1 (1 building + 0 fees), only 0 of this turn's income left"
     assert out["BLUE"].spent == 3 and out["BLUE"].lines[0].complete and out["BLUE"].unspent == 24
     assert out["GREEN"].spent == 10 and out["GREEN"].lines[0].complete
     assert len(out["GREEN"].lines[1].built) == 8
-    assert out["GREEN"].lines[1].reason == "1004-1003: costs 1 (1 building + 0 fees), only 0 of this turn's income left"
+    assert line_stopped(out["GREEN"].lines[1]) == ("1004-1003: costs 1 (1 building + 0 fees), only 0 of this turn's "
+                                                  "income left")
     assert bk.balances == {"RED": before["RED"], "BLUE": before["BLUE"] - 3, "GREEN": before["GREEN"] - 10 + 1}
     fees = [(e.payer, e.payee, e.amount, e.reason) for e in bk.entries if e.reason == "contact-fee"]
     assert fees == [("BLUE", "GREEN", 1, "contact-fee")]

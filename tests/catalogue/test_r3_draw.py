@@ -15,17 +15,14 @@ import pytest
 from adjudicator.game.dice import DiceRoller, commitment, seed_from_text, verify
 from adjudicator.game.ledger import Books
 from adjudicator.racing.race import run_race
-from adjudicator.racing.draw import (
-    GivenDice,
-    RolledDice,
-    draw_race,
-    draw_turn_races,
-    render_used_grid,
-    used_after,
-)
+from adjudicator.game.dice import GivenDice, RolledDice
+from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
+from adjudicator.report.racing import render_used_grid
 from adjudicator.errors import MissingDice, RaceDrawError
 from adjudicator.game.rules import load_profile
 from adjudicator.game.track import TrackIndex
+from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
+from adjudicator.report.phrases import redraw_text, replaced_text
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -66,7 +63,8 @@ def test_D02_destination_under_six_hexes_is_drawn_again():
     sonst ist ein anderer Zielpunkt auszuwürfeln'): Dorf, 5 hexes from Alt, is drawn again; Ende (6) stands."""
     d = draw_race(GMAP, SCHMIDT, given(1, 1, 1, 4, 1, 5), 1)
     assert d.dest_town == "Ende"
-    assert d.redraws == ("destination 14 (Dorf): only 5 hexes from Alt, at least 6 needed: drawn again",)
+    assert d.redraws == (Redraw("dest", 14, "Dorf", RedrawReason.TOO_CLOSE, "Alt", 5, 6),)
+    assert redraw_text(d.redraws[0]) == "destination 14 (Dorf): only 5 hexes from Alt, at least 6 needed: drawn again"
     assert [x.label.split("|", 2)[2] for x in d.dice[2:]] == [
         "race1:dest:red|1", "race1:dest:white|1", "race1:dest:red|2", "race1:dest:white|2"]
 
@@ -76,7 +74,7 @@ def test_D03_buetehorn_at_least_three_hexes_between():
     hex and end hex'; profile buetehorn: min_race_distance 4): Burg (3 steps) is drawn again, Cell (4) stands."""
     d = draw_race(GMAP, BUETEHORN, given(1, 1, 1, 2, 1, 3), 1)
     assert d.dest_town == "Cell" and d.distance == 4
-    assert len(d.redraws) == 1 and "only 3 hexes" in d.redraws[0]
+    assert len(d.redraws) == 1 and d.redraws[0].distance == 3 and "only 3 hexes" in redraw_text(d.redraws[0])
 
 
 def test_D04_distance_is_over_land_track_or_not():
@@ -98,14 +96,16 @@ def test_D05_a_number_no_town_has_is_drawn_again():
     """R3-D05 (issue 4: maps with fewer than 36 numbers): 31 is no town's number, drawn again."""
     d = draw_race(GMAP, SCHMIDT, given(3, 1, 1, 1, 1, 5), 1)
     assert d.start_town == "Alt"
-    assert d.redraws == ("start 31: no town has this number: drawn again",)
+    assert d.redraws == (Redraw("start", 31, None, RedrawReason.NO_TOWN),)
+    assert redraw_text(d.redraws[0]) == "start 31: no town has this number: drawn again"
 
 
 def test_D06_a_town_not_yet_connected_is_drawn_again():
     """R3-D06 (RULES §3: 'a town not yet connected is redrawn'): Gut has no track yet."""
     d = draw_race(GMAP, SCHMIDT, given(1, 1, 2, 2, 1, 5), 1, connected={"Alt", "Ende"})
     assert d.dest_town == "Ende"
-    assert d.redraws == ("destination 22 (Gut): not connected yet: drawn again",)
+    assert d.redraws == (Redraw("dest", 22, "Gut", RedrawReason.UNCONNECTED),)
+    assert redraw_text(d.redraws[0]) == "destination 22 (Gut): not connected yet: drawn again"
 
 
 def test_D07_the_start_town_itself_is_drawn_again():
@@ -113,7 +113,8 @@ def test_D07_the_start_town_itself_is_drawn_again():
     the start town itself and is drawn again."""
     d = draw_race(GMAP, SCHMIDT, given(1, 6, 2, 1, 1, 1), 1)
     assert (d.start_town, d.dest_town) == ("Fern", "Alt")
-    assert d.redraws == ("destination 21 (Fern): the start town itself: drawn again",)
+    assert d.redraws == (Redraw("dest", 21, "Fern", RedrawReason.START_ITSELF),)
+    assert redraw_text(d.redraws[0]) == "destination 21 (Fern): the start town itself: drawn again"
 
 
 def test_D08_chain_races_start_at_the_last_destination():
@@ -138,7 +139,8 @@ def test_D10_numbers_once_a_repeat_takes_the_next_higher_free_number():
     nur einmal ... Start oder Ziel'): 15 is used, so 15 becomes 16 (Fern)."""
     d = draw_race(GMAP, ONCE, given(1, 1, 1, 5), 1, used=[15])
     assert (d.dest_number, d.dest_town) == (16, "Fern")
-    assert d.notes == ("15 is used: took the next free number 16 (Fern)",)
+    assert d.notes == (NumberReplaced(15, 16, "Fern"),)
+    assert replaced_text(d.notes[0]) == "15 is used: took the next free number 16 (Fern)"
     assert d.marks == (11, 16)
 
 
@@ -147,7 +149,8 @@ def test_D11_numbers_once_wraps_to_the_lowest_free_number():
     které je ještě volné'): 22 and 23 (and every number above with a town) are used: 22 wraps to 11."""
     d = draw_race(GMAP, ONCE, given(2, 2, 1, 5), 1, used=[22, 23])
     assert d.start_number == 11
-    assert d.notes == ("22 is used: took the next free number 11 (Alt)",)
+    assert d.notes == (NumberReplaced(22, 11, "Alt"),)
+    assert replaced_text(d.notes[0]) == "22 is used: took the next free number 11 (Alt)"
 
 
 def test_D12_rejected_destination_is_not_marked_used():

@@ -13,8 +13,14 @@ import itertools
 from adjudicator.board.hexgrid import Side
 from adjudicator.game.ledger import Books
 from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.draw import GivenDice, RaceDraw
-from adjudicator.racing.routes import check_route, choose_owners
+from adjudicator.game.dice import GivenDice
+from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.codec import ledger_note
+from adjudicator.game.problems import Problem
+from adjudicator.racing.entry import judge_entry
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.racing.routes import choose_owners
+from adjudicator.report.racephrases import entry_problem
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import Player
 from adjudicator.game.track import Segment, TrackIndex
@@ -54,6 +60,16 @@ def race(entries, track=ALL_ON_ROW3, rules=SCHMIDT, bk=None, dice=()):
     return out, bk
 
 
+def check_route(*args, **kwargs):
+    """A route judged as the race judges it (the fare cap is applied after set-off, in the race)."""
+    return judge_entry(*args, **kwargs, in_race=True)
+
+
+def said(problems) -> list[str]:
+    """The problems in the words of the reports."""
+    return [entry_problem(p) for p in problems]
+
+
 def paid(bk: Books) -> list[tuple[str, str, int]]:
     return [(e.payer, e.payee, e.amount) for e in bk.entries if e.reason == "fare"]
 
@@ -88,7 +104,9 @@ def test_F03_a_named_owner_must_have_track_there():
     check = check_route(GMAP, track, SCHMIDT, DRAW.start_hex, DRAW.dest_hex, ["RED"], ROW3,
                         ("GREEN",) + (None,) * 20, SEATS)
     assert not check.valid
-    assert "0103-0203: GREEN has no track there (only BLUE)" in check.problems
+    assert Problem.of(EntryProblem.OWNER_NOT_THERE, a=H("0103"), b=H("0203"), owner="GREEN", owners=("BLUE",)) \
+        in check.problems
+    assert "0103-0203: GREEN has no track there (only BLUE)" in said(check.problems)
 
 
 def test_F04_at_least_one_segment_of_own_track():
@@ -96,7 +114,8 @@ def test_F04_at_least_one_segment_of_own_track():
     zurückgelegt werden'; seed 003: 'he must use some section of his own line network')."""
     track = TrackIndex(line("BLUE", ROW3) + line("RED", (H("0102"), H("0202"))))
     check = check_route(GMAP, track, SCHMIDT, DRAW.start_hex, DRAW.dest_hex, ["RED"], ROW3, (), SEATS)
-    assert check.problems == ("the route must use at least one segment of your own track",)
+    assert check.problems == (Problem.of(EntryProblem.NO_OWN_TRACK, joint=False),)
+    assert said(check.problems) == ["the route must use at least one segment of your own track"]
     # naming BLUE on a segment RED also owns does not count as own track
     check = check_route(GMAP, ALL_ON_ROW3, SCHMIDT, DRAW.start_hex, DRAW.dest_hex, ["RED"], ROW3,
                         named(("BLUE", 21)), SEATS)
@@ -109,9 +128,11 @@ def test_F05_route_must_run_on_track_from_start_to_destination():
     track = TrackIndex(line("RED", ROW3[:10]))
     check = check_route(GMAP, track, SCHMIDT, DRAW.start_hex, DRAW.dest_hex, ["RED"],
                         ROW3[:11] + (H("1303"),), (), SEATS)
-    assert "1003-1103: there is no track" in check.problems
-    assert "1103-1303: the hexes are not neighbours" in check.problems
-    assert "the route must end at Ziel (2203), not at 1303" in check.problems
+    assert [p.code for p in check.problems] == [EntryProblem.WRONG_END, EntryProblem.NO_TRACK,
+                                                EntryProblem.NOT_NEIGHBOURS]
+    assert "1003-1103: there is no track" in said(check.problems)
+    assert "1103-1303: the hexes are not neighbours" in said(check.problems)
+    assert "the route must end at Ziel (2203), not at 1303" in said(check.problems)
 
 
 def test_F06_a_route_visits_no_hex_twice():
@@ -119,7 +140,8 @@ def test_F06_a_route_visits_no_hex_twice():
     track = TrackIndex(line("BLUE", ROW3) + line("RED", (H("0103"), H("0102"))))
     hexes = (H("0103"), H("0102"), H("0103")) + ROW3[1:]
     check = check_route(GMAP, track, SCHMIDT, DRAW.start_hex, DRAW.dest_hex, ["RED"], hexes, (), SEATS)
-    assert "a route may not visit a hex twice: 0103" in check.problems
+    assert Problem.of(EntryProblem.HEX_TWICE, hexes=("0103",)) in check.problems
+    assert "a route may not visit a hex twice: 0103" in said(check.problems)
 
 
 def test_F07_fare_cap_after_set_off_seed_example():
@@ -135,7 +157,8 @@ def test_F07_fare_cap_after_set_off_seed_example():
     assert paid(bk) == [("RED", "BLUE", 8)]
     (f,) = out.fares
     assert (f.payer, f.payee, f.amount, f.owed, f.owed_back) == ("RED", "BLUE", 8, 19, 11)
-    assert bk.entries[0].note == "race 1: owed 19, owed back 11"
+    assert (bk.entries[0].race, bk.entries[0].owed, bk.entries[0].owed_back) == (1, 19, 11)
+    assert ledger_note(bk.entries[0]) == "race 1: owed 19, owed back 11"
 
 
 def test_F08_an_entry_over_the_fare_cap_is_invalid():
@@ -145,7 +168,9 @@ def test_F08_an_entry_over_the_fare_cap_is_invalid():
     red = Entry(("RED",), ROW3, named(("BLUE", 19), ("RED", 2)))
     green = Entry(("GREEN",), ROW3)
     out, bk = race([red, green])
-    assert out.entries[0].problems == ("would pay BLUE 19 in fares (net), more than the cap of 10",)
+    assert out.entries[0].problems == (Problem.of(EntryProblem.NET_FARE_CAP, payer="RED", payee="BLUE", net=19, cap=10,
+                                                  joint=False),)
+    assert said(out.entries[0].problems) == ["would pay BLUE 19 in fares (net), more than the cap of 10"]
     assert paid(bk) == []
     assert out.status == "sole" and out.payouts == (("GREEN", 20),)
 
@@ -170,8 +195,9 @@ def test_F10_several_entries_over_the_cap_largest_excess_first():
     green = Entry(("GREEN",), ROW3, named(("RED", 13), ("GREEN", 8)))
     blue = Entry(("BLUE",), ROW3)
     out, bk = race([red, green, blue])
-    assert out.entries[0].problems == ("would pay BLUE 16 in fares (net), more than the cap of 10",)
-    assert out.entries[1].problems == ("would pay RED 13 in fares (net), more than the cap of 10",)
+    assert [p["net"] for e in out.entries[:2] for p in e.problems] == [16, 13]
+    assert said(out.entries[0].problems) == ["would pay BLUE 16 in fares (net), more than the cap of 10"]
+    assert said(out.entries[1].problems) == ["would pay RED 13 in fares (net), more than the cap of 10"]
     assert out.entries[2].valid and out.status == "sole"
     assert paid(bk) == []
 
@@ -209,7 +235,8 @@ def test_F13_joint_trip_needs_a_segment_of_either_partner():
     assert ok.valid and ok.fares == (("GREEN", 20),)
     bad = check_route(GMAP, TrackIndex(line("GREEN", ROW3)), SCHMIDT, DRAW.start_hex, DRAW.dest_hex,
                       ["RED", "BLUE"], ROW3, (), SEATS)
-    assert bad.problems == ("the route must use at least one segment of either partner's own track",)
+    assert bad.problems == (Problem.of(EntryProblem.NO_OWN_TRACK, joint=True),)
+    assert said(bad.problems) == ["the route must use at least one segment of either partner's own track"]
 
 
 def test_F14_no_debt_fares_beyond_the_balance():
@@ -219,5 +246,6 @@ def test_F14_no_debt_fares_beyond_the_balance():
     red = Entry(("RED",), ROW3, named(("BLUE", 5), ("RED", 16)))
     blue = Entry(("BLUE",), ROW3)
     out, bk = race([red, blue], rules=rules, bk=books(RED=3))
-    assert out.entries[0].problems == ("fares of 5 (net) exceed your balance of 3 (no debt allowed)",)
+    assert [p.code for p in out.entries[0].problems] == [EntryProblem.NET_FARES_OVER_BALANCE]
+    assert said(out.entries[0].problems) == ["fares of 5 (net) exceed your balance of 3 (no debt allowed)"]
     assert paid(bk) == []

@@ -18,10 +18,17 @@ import itertools
 from adjudicator.board.hexgrid import Side
 from adjudicator.game.ledger import Books
 from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.draw import GivenDice, RaceDraw
+from adjudicator.game.dice import GivenDice
+from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import Player
 from adjudicator.game.track import Segment, TrackIndex
+from adjudicator.racing.rounds import TieRolls
+from adjudicator.report.racephrases import race_notes
+from adjudicator.game.codec import ledger_note
+from adjudicator.game.problems import Problem
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.report.racephrases import entry_problem
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -113,7 +120,8 @@ def test_R04_tie_reroll_until_decided():
     tie = [d.label.split("|", 2)[2] for d in out.dice[4:]]
     assert tie == ["race1:tie2:RED|1", "race1:tie2:BLUE|1", "race1:tie2:RED|2", "race1:tie2:BLUE|2"]
     assert [d.value for d in out.placings[0].tie_dice] == [5]
-    assert out.notes == ("tie after round 2: RED rolls 3, BLUE rolls 3", "tie after round 2: RED rolls 5, BLUE rolls 2")
+    assert out.ties == (TieRolls(2, (("RED", 3), ("BLUE", 3))), TieRolls(2, (("RED", 5), ("BLUE", 2))))
+    assert race_notes(out) == ["tie after round 2: RED rolls 3, BLUE rolls 3", "tie after round 2: RED rolls 5, BLUE rolls 2"]
 
 
 def test_R05_tie_split_shared_first():
@@ -123,7 +131,8 @@ def test_R05_tie_split_shared_first():
     assert [(p.place, p.train, p.prize, p.shared) for p in out.placings] == [(1, "RED", 15, True), (1, "BLUE", 15, True)]
     assert dict(out.payouts) == {"RED": 15, "BLUE": 15}
     assert len(given.rolled) == 4
-    assert bk.entries[0].note == "race 1: shared 1st place"
+    assert (bk.entries[0].race, bk.entries[0].place, bk.entries[0].shared) == (1, 1, True)
+    assert ledger_note(bk.entries[0]) == "race 1: shared 1st place"
 
 
 def test_R06_tie_split_shared_second():
@@ -208,7 +217,8 @@ def test_R14_a_player_rides_in_one_train_only():
     """R3-R14 (seed 000: 'zwei Spieler ... gemeinsam zu fahren', one train): RED cannot enter alone and in
     a joint trip in the same race; the later entry is invalid."""
     out, _, _ = race([RED, Entry(("BLUE", "RED"), BLUE_ROUTE), GREEN], [6, 6, 3, 6])
-    assert out.entries[1].problems == ("RED already rides in another train of this race",)
+    assert out.entries[1].problems == (Problem.of(EntryProblem.ALREADY_RIDING, players=("RED",)),)
+    assert [entry_problem(p) for p in out.entries[1].problems] == ["RED already rides in another train of this race"]
     assert [e.valid for e in out.entries] == [True, False, True]
 
 

@@ -9,8 +9,10 @@ import pytest
 from adjudicator.board.hexgrid import Side
 from adjudicator.game.ledger import Books
 from adjudicator.racing.race import Entry
-from adjudicator.racing.draw import GivenDice, RaceDraw
-from adjudicator.racing.after import check_end, run_races
+from adjudicator.game.dice import GivenDice
+from adjudicator.game.racestate import RaceDraw
+from adjudicator.racing.end import check_end
+from adjudicator.racing.turn import run_races
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import Player
 from adjudicator.game.track import Segment, TrackIndex

@@ -1,0 +1,37 @@
+"""``adjudicate check``: read a player's order files and price them against the game; change nothing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.app.run import find_game, prepare
+from adjudicator.engine.preview import building_ok, preview_building, preview_racing
+from adjudicator.orders import read_files
+from adjudicator.orders.translate import GMNote, GMNoteCode
+from adjudicator.racing.turn import RacingInput
+from adjudicator.report.check import check_racing_report, check_report
+from adjudicator.report.phrases import gm_note_text
+
+
+def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
+    """The text of the check and whether every order would be carried out in full."""
+    received = read_files(paths)
+    gdir = find_game(received, game_dir)
+    state, gmap, orders, turn_input, notes = prepare(gdir, received, trust)
+    head = [p.format() for p in orders.problems] + [n.format() for n in orders.notes]
+    if isinstance(turn_input, RacingInput):
+        previews = preview_racing(state, gmap, turn_input)
+        parts = head + [gm_note_text(n) for n in notes]
+        parts += [check_racing_report(p) for p in previews] or ["no orders to price"]
+        ok = all(p.ok for p in previews) and not orders.problems
+        return "\n".join(parts).rstrip() + "\n", ok
+    result, guessed = preview_building(state, gmap, turn_input)
+    if guessed:
+        notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
+    parts = head + [gm_note_text(n) for n in notes]
+    for pid in turn_input.orders:
+        section = orders.section(pid)
+        parts.append(check_report(result, gmap, pid, section.echo() if section else []))
+    if not turn_input.orders:
+        parts.append("no orders to price")
+    return "\n".join(parts).rstrip() + "\n", not orders.problems and building_ok(result, turn_input)

@@ -1,0 +1,231 @@
+"""The parts of the game file: ledger entries, the race state and the history, to and from JSON.
+
+``adjudicator.game.gamefile`` assembles the whole document from these.  Game
+files of format 1 keep the cause of a payment and the reason for a redrawn
+race number as a short fixed phrase (``"1108-1109 parallel at 1109"``,
+``"race 1: owed 8, owed back 4"``, ``"start 54 (Stuttgart): not connected
+yet: drawn again"``).  Those phrases are a storage format, written and read
+only here; the rest of the program sees typed values
+(``LedgerEntry`` fields, ``Redraw``), and reports make their own sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.board.hexgrid import Hex
+from adjudicator.errors import GameFileError
+from adjudicator.game.dice import Die
+from adjudicator.game.racestate import (
+    NumberReplaced,
+    RaceDraw,
+    RaceResult,
+    RaceState,
+    Redraw,
+    RedrawReason,
+    Winner,
+)
+from adjudicator.game.state import HistoryEntry, LedgerEntry
+
+Doc = dict[str, Any]
+
+# ---------------------------------------------------------------------------
+# ledger entries
+# ---------------------------------------------------------------------------
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+_SEGMENT = re.compile(r"^(\d{4})-(\d{4})$")
+_FEE = re.compile(r"^(\d{4})-(\d{4}) (contact|parallel|city-join) at (\d{4})$")
+_FARE = re.compile(r"^race (\d+): owed (\d+), owed back (\d+)$")
+_PRIZE = re.compile(r"^race (\d+): (shared )?(\d+)(?:st|nd|rd|th) place$")
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``: as prizes are noted in the ledger."""
+    return _ORDINAL.get(n, f"{n}th")
+
+
+def ledger_note(e: LedgerEntry) -> str:
+    """The format-1 note of a ledger entry: its cause as a short fixed phrase."""
+    if e.reason == "town-bonus":
+        return e.town or ""
+    seg = f"{e.segment[0].label}-{e.segment[1].label}" if e.segment else ""
+    if e.reason == "build-cost":
+        return seg
+    if e.reason in ("contact-fee", "parallel-fee") and e.fee_rule and e.at:
+        return f"{seg} {e.fee_rule} at {e.at.label}"
+    if e.reason == "fare" and e.race is not None:
+        return f"race {e.race}: owed {e.owed}, owed back {e.owed_back}"
+    if e.reason == "prize" and e.race is not None and e.place is not None:
+        return f"race {e.race}: {'shared ' if e.shared else ''}{ordinal(e.place)} place"
+    return ""
+
+
+def ledger_to_json(e: LedgerEntry) -> Doc:
+    return {"turn": e.turn, "payer": e.payer, "payee": e.payee, "amount": e.amount, "reason": e.reason,
+            "note": ledger_note(e)}
+
+
+def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
+    """A ledger entry with its cause read from the note; ``GameFileError`` if the note does not fit the reason."""
+    reason, note = doc["reason"], doc.get("note", "")
+    base = LedgerEntry(doc["turn"], doc["payer"], doc["payee"], doc["amount"], reason)
+    fields: dict[str, Any] = {}
+    if reason == "town-bonus":
+        fields = {"town": note}
+    elif reason == "build-cost" and (m := _SEGMENT.match(note)):
+        fields = {"segment": (Hex.parse(m[1]), Hex.parse(m[2]))}
+    elif reason in ("contact-fee", "parallel-fee") and (m := _FEE.match(note)):
+        fields = {"segment": (Hex.parse(m[1]), Hex.parse(m[2])), "fee_rule": m[3], "at": Hex.parse(m[4])}
+    elif reason == "fare" and (m := _FARE.match(note)):
+        fields = {"race": int(m[1]), "owed": int(m[2]), "owed_back": int(m[3])}
+    elif reason == "prize" and (m := _PRIZE.match(note)):
+        fields = {"race": int(m[1]), "shared": bool(m[2]), "place": int(m[3])}
+    elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
+        fields = {}
+    else:
+        raise GameFileError(f"{source}: ledger entry of turn {base.turn} ({reason}) has a note that does not fit: {note!r}")
+    entry = LedgerEntry(base.turn, base.payer, base.payee, base.amount, base.reason, **fields)
+    if ledger_note(entry) != note:
+        raise GameFileError(f"{source}: ledger entry of turn {base.turn} ({reason}) has a note that does not fit: {note!r}")
+    return entry
+
+
+# ---------------------------------------------------------------------------
+# races
+# ---------------------------------------------------------------------------
+
+_WHAT = {"start": "start", "dest": "destination"}
+_WHAT_BACK = {v: k for k, v in _WHAT.items()}
+_REDRAW = re.compile(r"^(start|destination) (\d+)(?: \(([^:]*)\))?: (.*): drawn again$")
+_SIMPLE_WHY = {
+    RedrawReason.NO_TOWN: "no town has this number",
+    RedrawReason.UNCONNECTED: "not connected yet",
+    RedrawReason.NONE_FREE: "used, and no number is free",
+    RedrawReason.START_ITSELF: "the start town itself",
+    RedrawReason.NO_DESTINATION: "no destination is far enough from it",
+}
+_SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}
+_NO_ROUTE = re.compile(r"^no land route from (.*)$")
+_TOO_CLOSE = re.compile(r"^only (\d+) hex(?:es)? from ([^,]*), at least (\d+) needed$")
+_REPLACED = re.compile(r"^(\d+) is used: took the next free number (\d+) \((.*)\)$")
+
+
+def redraw_phrase(r: Redraw) -> str:
+    """The format-1 phrase of a redrawn number."""
+    head = f"{r.number}" if r.town is None else f"{r.number} ({r.town})"
+    if r.reason is RedrawReason.NO_LAND_ROUTE:
+        why = f"no land route from {r.start}"
+    elif r.reason is RedrawReason.TOO_CLOSE:
+        why = f"only {r.distance} hex{'es' if r.distance != 1 else ''} from {r.start}, at least {r.minimum} needed"
+    else:
+        why = _SIMPLE_WHY[r.reason]
+    return f"{_WHAT[r.what]} {head}: {why}: drawn again"
+
+
+def redraw_from_phrase(text: str, source: str) -> Redraw:
+    m = _REDRAW.match(text)
+    if m:
+        what, number, town, why = _WHAT_BACK[m[1]], int(m[2]), m[3], m[4]
+        if why in _SIMPLE_BACK:
+            return Redraw(what, number, town, _SIMPLE_BACK[why])  # type: ignore[arg-type]
+        if r := _NO_ROUTE.match(why):
+            return Redraw(what, number, town, RedrawReason.NO_LAND_ROUTE, r[1])  # type: ignore[arg-type]
+        if r := _TOO_CLOSE.match(why):
+            return Redraw(what, number, town, RedrawReason.TOO_CLOSE, r[2], int(r[1]), int(r[3]))  # type: ignore[arg-type]
+    raise GameFileError(f"{source}: a race draw has an unreadable redraw: {text!r}")
+
+
+def replaced_phrase(n: NumberReplaced) -> str:
+    return f"{n.drawn} is used: took the next free number {n.taken} ({n.town})"
+
+
+def replaced_from_phrase(text: str, source: str) -> NumberReplaced:
+    m = _REPLACED.match(text)
+    if not m:
+        raise GameFileError(f"{source}: a race draw has an unreadable note: {text!r}")
+    return NumberReplaced(int(m[1]), int(m[2]), m[3])
+
+
+def draw_to_json(d: RaceDraw) -> Doc:
+    return {
+        "number": d.number, "start": d.start_town, "start_number": d.start_number, "start_hex": d.start_hex.label,
+        "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
+        "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
+        "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
+    }
+
+
+def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) -> RaceDraw:
+    try:
+        dice = tuple(log[label] for label in doc["dice"])
+    except KeyError as exc:
+        raise GameFileError(f"{source}: race {doc['number']} refers to die {exc} that is not in the dice log") from None
+    return RaceDraw(
+        number=doc["number"], start_town=doc["start"], start_number=doc["start_number"],
+        dest_town=doc["dest"], dest_number=doc["dest_number"], distance=doc["distance"], dice=dice,
+        redraws=tuple(redraw_from_phrase(r, source) for r in doc["redraws"]),
+        start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
+        notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
+    )
+
+
+def races_to_json(races: RaceState | None) -> Doc:
+    """``{}`` before the racing phase, else every field (in the order format 1 has them)."""
+    if races is None:
+        return {}
+    return {
+        "used": list(races.used),
+        "count": races.count,
+        "last_destination": races.last_destination,
+        "results": [
+            {"race": r.race, "turn": r.turn, "status": r.status, "from": r.start, "to": r.dest,
+             "first": list(r.first), "second": list(r.second)}
+            for r in races.results
+        ],
+        "winner": None if races.winner is None else {
+            "player": races.winner.player, "reason": races.winner.reason, "race": races.winner.race,
+            "balance": races.winner.balance,
+        },
+        "upcoming": [draw_to_json(d) for d in races.upcoming],
+    }
+
+
+def races_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) -> RaceState | None:
+    if not doc:
+        return None
+    w = doc.get("winner")
+    return RaceState(
+        upcoming=tuple(draw_from_json(d, log, source) for d in doc.get("upcoming", ())),
+        used=tuple(doc.get("used", ())),
+        count=doc.get("count", 0),
+        last_destination=doc.get("last_destination"),
+        results=tuple(
+            RaceResult(r["race"], r["turn"], r["status"], r["from"], r["to"], tuple(r["first"]), tuple(r["second"]))
+            for r in doc.get("results", ())
+        ),
+        winner=Winner(w["player"], w["reason"], w["race"], w["balance"]) if w else None,
+    )
+
+
+# ---------------------------------------------------------------------------
+# history
+# ---------------------------------------------------------------------------
+
+
+def history_to_json(h: HistoryEntry) -> Doc:
+    balances = dict(h.balances)
+    if h.phase == "building":
+        return {"turn": h.turn, "phase": h.phase, "start_player": h.start_player, "balances": balances,
+                "segments": h.segments}
+    return {"turn": h.turn, "phase": h.phase, "races": list(h.races or ()), "balances": balances}
+
+
+def history_from_json(doc: Mapping[str, Any]) -> HistoryEntry:
+    balances = tuple(doc["balances"].items())
+    if doc["phase"] == "building":
+        return HistoryEntry(doc["turn"], "building", balances, start_player=doc["start_player"],
+                            segments=doc["segments"])
+    return HistoryEntry(doc["turn"], "racing", balances, races=tuple(doc["races"]))

@@ -1,0 +1,143 @@
+"""From the order language to the engines' input: whose orders count, and in what form.
+
+``engine_input`` takes the resolved orders of a turn and the state and
+returns what ``adjudicator.engine.turn.adjudicate_turn`` needs: per company
+the orders of this phase (sections with a wrong or missing password, or for
+another turn, count as no orders, with the reason as a code), and the GM's
+manual dice.  Everything a GM should know about is returned as ``GMNote``
+codes; ``adjudicator.report`` says them in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.building.lines import BuildLine
+from adjudicator.building.turn import BuildingInput, BuildingOrders
+from adjudicator.engine.turn import TurnInput
+from adjudicator.errors import TurnRefused
+from adjudicator.game.passwords import check_password
+from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.game.state import GameState
+from adjudicator.orders.model import (
+    BuildOrder,
+    DeclareEndOrder,
+    EnterOrder,
+    OrderSet,
+    PassOrder,
+    Pos,
+    Section,
+    StartOrder,
+)
+from adjudicator.racing.entry import Entry
+from adjudicator.racing.turn import RacingInput, RacingOrders
+
+
+class GMNoteCode(StrEnum):
+    """Something about the orders that the GM should see (printed by ``run`` and ``check``)."""
+
+    UNKNOWN_COMPANY = "unknown-company"  # player, game: a section for a company not in the game
+    NO_ORDERS_CARRIED_OUT = "no-orders-carried-out"  # player, why (a NoOrders problem)
+    GM_DICE_IGNORED = "gm-dice-ignored"  # the game uses committed dice
+    WRONG_PHASE = "wrong-phase"  # player, order (the echo), phase
+    PREVIEW_MAX_ROLL = "preview-max-roll"  # check, manual dice: priced against the largest roll
+
+
+@dataclass(frozen=True)
+class GMNote:
+    """A note for the GM: a code, where in the orders (if anywhere) and its arguments."""
+
+    code: GMNoteCode
+    pos: Pos | None = None
+    args: tuple[tuple[str, object], ...] = ()
+
+    def get(self, key: str) -> object:
+        return dict(self.args).get(key)
+
+
+def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[GMNote]]:
+    """Password-checked, resolved sections as the engine's input for the game's phase.
+
+    ``trust`` (the GM typed the orders) skips the password check.
+    """
+    notes: list[GMNote] = []
+    valid: dict[str, Section] = {}
+    missing: dict[str, Problem[NoOrders]] = {}
+    known = set(state.player_ids)
+    for section in orders.sections:
+        pid = section.player
+        if pid not in known:
+            notes.append(GMNote(GMNoteCode.UNKNOWN_COMPANY, section.pos, (("player", pid), ("game", state.game_id))))
+            continue
+        why = refusal(state, section, trust)
+        if why:
+            missing[pid] = why
+            notes.append(GMNote(GMNoteCode.NO_ORDERS_CARRIED_OUT, section.pos, (("player", pid), ("why", why))))
+            continue
+        valid[pid] = section
+    gm = orders.gm
+    given = bool(gm and (gm.rolls or gm.races or gm.moves))
+    if given and state.dice_mode == "hmac":
+        notes.append(GMNote(GMNoteCode.GM_DICE_IGNORED))
+        gm = None
+    named = set(gm.rolls if gm else {}) | {p for _, p in (gm.moves if gm else {})}
+    unknown = sorted(named - known)
+    if unknown:
+        raise TurnRefused(f"dice given for unknown company {', '.join(unknown)}")
+    if state.phase == "racing":
+        races = {n: (o.start_hex, o.dest_hex) for n, o in (gm.races if gm else {}).items()
+                 if o.start_hex is not None and o.dest_hex is not None}
+        turns = {pid: racing_orders(sec, notes) for pid, sec in valid.items()}
+        return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}), notes
+    turns_b = {pid: building_orders(sec, notes) for pid, sec in valid.items()}
+    return BuildingInput(state.turn, turns_b, missing, dict(gm.rolls) if gm else {}), notes
+
+
+def refusal(state: GameState, section: Section, trust: bool) -> Problem[NoOrders] | None:
+    """Why a section's orders do not count this turn, or ``None``."""
+    if section.turn is not None and section.turn != state.turn:
+        return Problem.of(NoOrders.OTHER_TURN, turn=section.turn, game_turn=state.turn)
+    if trust:
+        return None
+    if not section.password:
+        return Problem.of(NoOrders.NO_PASSWORD)
+    if not check_password(section.password, state.player(section.player).password_hash):
+        return Problem.of(NoOrders.WRONG_PASSWORD)
+    return None
+
+
+def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
+    """A section's orders for a building turn (orders with problems were already left out)."""
+    start, lines, passes, declare = None, [], False, False
+    for o in section.orders:
+        if isinstance(o, StartOrder):
+            start = o.hex
+        elif isinstance(o, BuildOrder):
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, PassOrder):
+            passes = True
+        elif isinstance(o, DeclareEndOrder):
+            declare = True
+        else:
+            notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
+    return BuildingOrders(section.player, start, tuple(lines), passes, declare)
+
+
+def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
+    """A section's orders for a racing turn: entries, and building from race income."""
+    entries, lines = [], []
+    for o in section.orders:
+        if isinstance(o, EnterOrder):
+            hexes = () if o.best else o.hexes
+            riders = (section.player, o.partner) if o.partner else (section.player,)
+            entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
+        elif isinstance(o, BuildOrder):
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+        elif not isinstance(o, PassOrder):
+            notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
+    return RacingOrders(section.player, tuple(entries), tuple(lines))
+
+
+def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:
+    return GMNote(GMNoteCode.WRONG_PHASE, pos, (("player", section.player), ("order", echo), ("phase", phase)))

@@ -1,0 +1,152 @@
+"""Race entries, and the one function that decides whether a route makes a valid entry.
+
+``judge_entry`` is used by every caller that needs to know: the racing turn
+(each entry before the race), ``ENTER ... BEST`` and ``adjudicate route``
+(each candidate of the route search), and ``adjudicate check``.  It judges a
+route *on its own*: start and destination, every step on track, the owners
+named, a segment of the riders' own track, the fare cap for what this route
+alone owes each rival, and (without debt) the riders' balance.  In a race
+the fares of all entries are then set off against each other and the cap is
+applied to the net payments (``adjudicator.racing.race``), which can only
+make more entries invalid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.model import GameMap
+from adjudicator.game.problems import Problem
+from adjudicator.game.rules import Rules
+from adjudicator.game.track import TrackIndex
+from adjudicator.racing.movement import route_costs
+from adjudicator.racing.problems import EntryProblem
+from adjudicator.racing.routes import Route, choose_owners, fare_pairs
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A train entered in a race: its riders and its route (and, as an order, the race's number).
+
+    As a player's order (engine input) ``riders`` is the player, then the
+    partner of a joint trip; ``hexes`` empty means ``BEST``.  As a train of
+    the race, the riders are in seat order (the first rolls) and the route is
+    known; ``chosen`` marks a route the adjudicator chose (``BEST``).
+    ``text`` is the order as written, for the report.
+    """
+
+    riders: tuple[str, ...]
+    hexes: tuple[Hex, ...] = ()
+    owners: tuple[str | None, ...] = ()  # per segment; None or missing: chosen automatically
+    text: str = ""
+    race: int = 0
+    chosen: bool = False
+
+    @property
+    def best(self) -> bool:
+        """``ENTER <race> BEST``: the adjudicator chooses the route."""
+        return not self.hexes
+
+    @property
+    def partner(self) -> str | None:
+        return self.riders[1] if len(self.riders) > 1 else None
+
+    @property
+    def train(self) -> str:
+        """The train's name in tables: ``RED``, or ``RED+BLUE`` for a joint trip."""
+        return "+".join(self.riders)
+
+    @property
+    def roller(self) -> str:
+        return self.riders[0]
+
+
+@dataclass(frozen=True)
+class EntryVerdict:
+    """A route judged on its own: the resolved route (if the steps are on track), fares owed, problems."""
+
+    riders: tuple[str, ...]
+    route: Route | None
+    problems: tuple[Problem[EntryProblem], ...]
+    fares: tuple[tuple[str, int], ...] = ()  # (rival, amount) owed by the riders together, rivals in seat order
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    @property
+    def fare_total(self) -> int:
+        return sum(a for _, a in self.fares)
+
+
+def judge_entry(
+    gmap: GameMap,
+    track: TrackIndex,
+    rules: Rules,
+    start: Hex,
+    dest: Hex,
+    riders: Sequence[str],
+    hexes: Sequence[Hex],
+    owners: Sequence[str | None] = (),
+    seats: Mapping[str, int] | None = None,
+    *,
+    balance: int | None = None,
+    in_race: bool = False,
+) -> EntryVerdict:
+    """Judge one route for ``riders`` (one player, or the two of a joint trip) from ``start`` to ``dest``.
+
+    ``balance`` (the riders' balance; the poorer partner's share on a joint
+    trip is not considered) makes fares beyond it a problem when the rules
+    allow no debt.  ``in_race``: the race sets every entry's fares off against
+    the others before it applies the cap and the balance, so they are not
+    judged here.
+    """
+    riders = tuple(riders)
+    hexes = tuple(hexes)
+    if len(hexes) < 2:
+        return EntryVerdict(riders, None, (Problem.of(EntryProblem.TOO_SHORT),))
+    problems: list[Problem[EntryProblem]] = []
+    if hexes[0] != start:
+        problems.append(Problem.of(EntryProblem.WRONG_START, expected=start, town=_town(gmap, start), got=hexes[0]))
+    if hexes[-1] != dest:
+        problems.append(Problem.of(EntryProblem.WRONG_END, expected=dest, town=_town(gmap, dest), got=hexes[-1]))
+    twice = tuple(sorted({h.label for h in hexes if hexes.count(h) > 1}))
+    if twice:
+        problems.append(Problem.of(EntryProblem.HEX_TWICE, hexes=twice))
+    if owners and len(owners) != len(hexes) - 1:
+        problems.append(Problem.of(EntryProblem.OWNER_COUNT, named=len(owners), segments=len(hexes) - 1))
+    chosen, owner_problems = choose_owners(track, hexes, riders, owners, seats)
+    problems += owner_problems
+    if chosen is None:
+        return EntryVerdict(riders, None, tuple(problems))
+    route = Route(hexes, chosen, route_costs(gmap, rules, hexes))
+    if not route.own_segments(riders):
+        problems.append(Problem.of(EntryProblem.NO_OWN_TRACK, joint=len(riders) > 1))
+    fares = fare_pairs(route, riders, rules, seats)
+    if not in_race:
+        problems += fare_problems(fares, rules, riders, balance)
+    return EntryVerdict(riders, route, tuple(problems), fares)
+
+
+def fare_problems(fares: Sequence[tuple[str, int]], rules: Rules, riders: Sequence[str],
+                  balance: int | None = None) -> list[Problem[EntryProblem]]:
+    """The fare cap for a route on its own (nothing owed back), and the balance without debt.
+
+    On a joint trip each partner pays half, so the cap applies to each share.
+    """
+    out = []
+    for payee, amount in fares:
+        share = -(-amount // 2) if len(riders) == 2 else amount
+        if share > rules.fare_cap:
+            out.append(Problem.of(EntryProblem.FARE_CAP, payee=payee, amount=amount, cap=rules.fare_cap))
+    total = sum(a for _, a in fares)
+    if balance is not None and not rules.debt_allowed and total > balance:
+        out.append(Problem.of(EntryProblem.FARES_OVER_BALANCE, fares=total, balance=balance))
+    return out
+
+
+def _town(gmap: GameMap, h: Hex) -> str | None:
+    t = gmap.town_at(h)
+    return t.name if t else None

@@ -1,0 +1,37 @@
+"""What can be wrong with a race entry, as codes (the report layer says it in words).
+
+Every problem is a ``Problem`` of one of these codes with named arguments;
+the comment after each member names them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EntryProblem(StrEnum):
+    """Why an entry does not race (``adjudicator.racing.entry.judge_entry`` and the race itself)."""
+
+    TOO_SHORT = "too-short"  # a route needs at least two hexes
+    WRONG_START = "wrong-start"  # expected (hex), town (name or None), got (hex)
+    WRONG_END = "wrong-end"  # expected, town, got
+    HEX_TWICE = "hex-twice"  # hexes (the labels visited twice)
+    OWNER_COUNT = "owner-count"  # named, segments
+    NOT_NEIGHBOURS = "not-neighbours"  # a, b
+    NO_TRACK = "no-track"  # a, b
+    OWNER_NOT_THERE = "owner-not-there"  # a, b, owner, owners (who has track there)
+    NO_OWN_TRACK = "no-own-track"  # joint (bool): no segment of the riders' own track
+    FARE_CAP = "fare-cap"  # payee, amount, cap: the route alone pays one rival more than the cap
+    FARES_OVER_BALANCE = "fares-over-balance"  # fares, balance: no debt allowed
+    RIDERS = "riders"  # a train has one player, or two distinct partners
+    ALREADY_RIDING = "already-riding"  # players: already in another train of this race
+    NET_FARE_CAP = "net-fare-cap"  # payer, payee, net, cap, joint (bool): after set-off with the other entries
+    NET_FARES_OVER_BALANCE = "net-fares-over-balance"  # payer, net, balance, joint: no debt allowed
+
+
+class EntryNote(StrEnum):
+    """An ENTER order that makes no entry at all (``RacingResult.entry_notes``)."""
+
+    NO_SUCH_RACE = "no-such-race"  # player, race
+    PARTNER_MISSING = "partner-missing"  # player, race, partner: the partner did not order the same trip
+    NO_ROUTE = "no-route"  # riders, race: ENTER ... BEST found no valid route

@@ -1,0 +1,74 @@
+"""Which races a turn runs: drawing the coming turn's races and recording them in the state.
+
+A racing turn runs the races printed in the previous report
+(``RaceState.upcoming``); at its end (and at the end of the building phase)
+the next turn's races are drawn here.  With manual dice nothing is drawn:
+the GM gives each turn's races with RACE lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from adjudicator.board.model import GameMap
+from adjudicator.errors import RaceDrawError
+from adjudicator.game.dice import DiceRoller, MovesDice, RaceDice, RolledDice
+from adjudicator.game.racestate import RaceDraw, RaceState
+from adjudicator.game.state import GameState
+from adjudicator.racing.draw import draw_turn_races, used_after
+
+
+def race_dice(state: GameState, roller: DiceRoller | None, moves: Mapping[tuple[int, str], Sequence[int]]) -> RaceDice:
+    """The game's HMAC dice for this turn, or the GM's MOVES lists (manual mode)."""
+    if state.dice_mode == "manual" or roller is None:
+        return MovesDice(moves, state.game_id, state.turn)
+    return RolledDice(roller, state.turn)
+
+
+def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: int) -> tuple[RaceDraw, ...]:
+    """Draw the races of ``turn`` (none with manual dice: the GM gives them with RACE lines)."""
+    if state.dice_mode == "manual" or roller is None:
+        return ()
+    races = state.races or RaceState()
+    connected = set(state.connections) if state.rules.redraw_unconnected else None
+    count = state.rules.races_per_turn
+    if state.rules.fixed_races:
+        count = min(count, state.rules.fixed_races - races.count)
+    if count <= 0:
+        return ()
+
+    def draw(towns: set[str] | None) -> tuple[RaceDraw, ...]:
+        return draw_turn_races(
+            gmap, state.rules, RolledDice(roller, turn), races.count + 1, count=count,
+            used=races.used, connected=towns, last_destination=races.last_destination,
+            uses_per_number=state.rules.number_uses,
+        )
+
+    try:
+        return draw(connected)
+    except RaceDrawError:
+        if connected is None:
+            raise
+        # [reading] too few towns are connected for any race: draw among all towns
+        # (such a race lapses unless somebody can reach both ends) rather than stall the game
+        return draw(None)
+
+
+def record_draws(races: RaceState | None, draws: tuple[RaceDraw, ...]) -> RaceState:
+    """The race state after drawing the coming turn's races: printed, numbers marked, counted."""
+    races = races or RaceState()
+    return replace(
+        races,
+        upcoming=draws,
+        used=used_after(races.used, draws),
+        count=races.count + len(draws),
+        last_destination=draws[-1].dest_number if draws else races.last_destination,
+    )
+
+
+def open_racing(state: GameState, gmap: GameMap, roller: DiceRoller | None) -> GameState:
+    """The state as the building phase ends: the first races drawn, printed and their dice logged."""
+    draws = draw_next(state, gmap, roller, state.turn)
+    return replace(state, races=record_draws(state.races, draws),
+                   dice_log=state.dice_log + tuple(d for draw in draws for d in draw.dice))

@@ -1,0 +1,53 @@
+"""The text machinery of every report: the Jinja environment, line folding, rendering.
+
+Templates live in ``adjudicator/report/templates``; every line of text that
+goes into a mail stays within 80 characters (reports fold at 78).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from functools import cache
+from typing import Any
+
+import jinja2
+
+LINE_WIDTH = 78
+
+
+@cache
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("adjudicator.report", "templates"),
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    env.filters["wrap"] = wrap
+    return env
+
+
+def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
+    """Fold a long line at spaces; continuation lines indented ``hang`` more than the first."""
+    if len(text) <= width:
+        return text
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.fill(text.strip(), width, initial_indent=lead, subsequent_indent=lead + " " * hang,
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def wrap_problem(formatted: str) -> str:
+    """An order problem with its message and hint folded; the player's quoted line and caret stay as they are."""
+    lines = formatted.split("\n")
+    out = [wrap(lines[0], 2)]
+    for line in lines[1:]:
+        out.append(wrap(line, 6) if line.startswith("    hint: ") else line)
+    return "\n".join(out)
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    """Render one template; every line is stripped of trailing blanks."""
+    text = _env().get_template(template).render(**context)
+    return "\n".join(line.rstrip() for line in text.split("\n"))

@@ -1,0 +1,202 @@
+"""The phrasebook of the engines: every code an engine returns, said in words.
+
+Engines (building, racing, the turn) return codes and data; this module is
+where they become sentences for reports, ``check`` and the route advisor.
+Each sentence is a template with named ``{placeholders}`` marked with
+``N_`` so that a message catalogue can translate it later.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from adjudicator.board.hexgrid import Hex
+from adjudicator.building.costs import BuildProblem, CostKind
+from adjudicator.building.fees import Fee
+from adjudicator.building.lines import LineOutcome
+from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
+from adjudicator.game.state import LedgerEntry
+from adjudicator.orders.translate import GMNote, GMNoteCode
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark for translation"
+    """Mark a sentence for translation (extraction finds it; the text is returned unchanged)."""
+    return text
+
+
+_WHAT = {"start": N_("start"), "dest": N_("destination")}
+REDRAW = {
+    RedrawReason.NO_TOWN: N_("{what} {number}: no town has this number: drawn again"),
+    RedrawReason.UNCONNECTED: N_("{what} {number} ({town}): not connected yet: drawn again"),
+    RedrawReason.NONE_FREE: N_("{what} {number} ({town}): used, and no number is free: drawn again"),
+    RedrawReason.START_ITSELF: N_("{what} {number} ({town}): the start town itself: drawn again"),
+    RedrawReason.NO_LAND_ROUTE: N_("{what} {number} ({town}): no land route from {start}: drawn again"),
+    RedrawReason.TOO_CLOSE: N_("{what} {number} ({town}): only {hexes} from {start}, at least {minimum} needed: "
+                               "drawn again"),
+    RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
+}
+
+
+def redraw_text(r: Redraw) -> str:
+    """Why a race's start or destination number was drawn again."""
+    hexes = _n(r.distance, N_("hex"), N_("hexes")) if r.distance is not None else ""
+    return REDRAW[r.reason].format(what=_WHAT[r.what], number=r.number, town=r.town, start=r.start,
+                                   hexes=hexes, minimum=r.minimum)
+
+
+def replaced_text(n: NumberReplaced) -> str:
+    """A used number replaced by the next free one (numbers_once)."""
+    return N_("{drawn} is used: took the next free number {taken} ({town})").format(
+        drawn=n.drawn, taken=n.taken, town=n.town)
+
+
+# ---------------------------------------------------------------------------
+# building
+# ---------------------------------------------------------------------------
+
+
+def _n(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+COST_KIND = {
+    CostKind.PLAIN: N_("plain"),
+    CostKind.RIVER: N_("river"),
+    CostKind.MOUNTAIN: N_("mountain"),
+    CostKind.MOUNTAIN_RIVER: N_("mountain+river"),
+    CostKind.MOUNTAIN_MOUNTAIN: N_("mountain-mountain"),
+    CostKind.MOUNTAIN_MOUNTAIN_RIVER: N_("mountain-mountain+river"),
+}
+
+FEE_RULE = {
+    "contact": N_("crossing or joining"),
+    "parallel": N_("alongside"),
+    "city-join": N_("joined in a town, then alongside"),
+}
+
+BUILD = {
+    BuildProblem.OFF_MAP: N_("{hex} is not on the map"),
+    BuildProblem.WATER: N_("{hex} is water"),
+    BuildProblem.NOT_NEIGHBOURS: N_("{a} and {b} are not neighbours"),
+    BuildProblem.BORDER: N_("{a}-{b} crosses a national border"),
+    BuildProblem.NO_TRACK_YET: N_("you have no track yet: give START <town> first"),
+    BuildProblem.NOT_ON_NETWORK: N_("{hex} is not on your network"),
+    BuildProblem.OWN_TRACK_THERE: N_("you already have track there"),
+    BuildProblem.POINTS_SHORT: N_("costs {cost_points} ({kind}), only {left_points} left"),
+    BuildProblem.FEES_OVER_BALANCE: N_("fees of {fees} exceed your balance of {balance} (no debt allowed)"),
+    BuildProblem.INCOME_SHORT: N_("costs {total} ({cost} building + {fees} fees), only {left} of this turn's income "
+                                  "left"),
+    BuildProblem.COST_OVER_BALANCE: N_("costs {total}, more than your balance of {balance} (no debt allowed)"),
+}
+
+
+def build_problem(p: Problem[BuildProblem]) -> str:
+    """Why a segment was not built."""
+    args: dict[str, Any] = {k: _word(v) for k, v in p.args}
+    if p.code is BuildProblem.POINTS_SHORT:
+        args["cost_points"] = _n(p["cost"], N_("point"), N_("points"))
+        args["left_points"] = _n(p["left"], N_("point"), N_("points"))
+        args["kind"] = COST_KIND[p["kind"]]
+    return BUILD[p.code].format(**args)
+
+
+def line_stopped(outcome: LineOutcome) -> str:
+    """``1913-1914: costs 3 points (river), only 2 points left``: where a BUILD line stopped, and why."""
+    assert outcome.problem is not None
+    a, b = outcome.unbuilt[0], outcome.unbuilt[1]
+    return f"{a.label}-{b.label}: {build_problem(outcome.problem)}"
+
+
+def line_reversed(h: Hex) -> str:
+    return N_("built from {hex}, the end that touches your network").format(hex=h.label)
+
+
+def fee_text(f: Fee) -> str:
+    """``2 to RED (alongside at 1109)``: one fee of a segment."""
+    return N_("{amount} to {payee} ({rule} at {at})").format(amount=f.amount, payee=f.payee, rule=FEE_RULE[f.rule],
+                                                             at=f.at.label)
+
+
+def payment_text(e: LedgerEntry) -> str:
+    """``1108-1109: alongside (1109)``: the cause of a fee paid, from its ledger entry."""
+    if e.fee_rule and e.segment and e.at:
+        return f"{e.segment[0].label}-{e.segment[1].label}: {FEE_RULE[e.fee_rule]} ({e.at.label})"
+    return e.reason
+
+
+def fee_entry_short(e: LedgerEntry) -> str:
+    """``1205-1105 parallel at 1105``: a fee paid from race income, as the racing report lists it."""
+    if e.fee_rule and e.segment and e.at:
+        return f"{e.segment[0].label}-{e.segment[1].label} {e.fee_rule} at {e.at.label}"
+    return e.reason
+
+
+def bonus_text(amount: int, town: str) -> str:
+    return N_("{amount} for reaching {town} first").format(amount=amount, town=town)
+
+
+START = {
+    StartProblem.HAS_TRACK: N_("you already have track; START is only for your first building turn"),
+    StartProblem.NOT_A_TOWN: N_("{hex} is not a town"),
+    StartProblem.NOT_A_START_TOWN: N_("{town} is not a start town of this map (start towns: {starts})"),
+    StartProblem.TAKEN: N_("{town} is already the start town of {by} (distinct start towns)"),
+}
+
+DECLARE = {
+    Declare.TOWNS_LEFT: N_("refused: {count} towns are still unconnected (only allowed once one is left)"),
+    Declare.TOO_EARLY: N_("refused: only one town left since turn {left}; allowed from turn {first} on"),
+    Declare.VALID: N_("valid: one town left since turn {left}, {wait} more rounds played"),
+}
+
+PHASE_END = {
+    PhaseEnd.ALL_CONNECTED: N_("every town is connected"),
+    PhaseEnd.DECLARED: N_("declared over by {by}"),
+    PhaseEnd.ROUNDS_PLAYED: N_("all {rounds} building rounds are played"),
+}
+
+NO_ORDERS = {
+    NoOrders.NONE_RECEIVED: N_("no orders received"),
+    NoOrders.NO_PASSWORD: N_("no password given"),
+    NoOrders.WRONG_PASSWORD: N_("wrong password"),
+    NoOrders.OTHER_TURN: N_("orders are for turn {turn}, the game is at turn {game_turn}"),
+}
+
+
+def say(table: Mapping[Any, str], p: Problem[Any] | None) -> str:
+    """A coded verdict in words from one of the tables above (``""`` for none)."""
+    if p is None:
+        return ""
+    return table[p.code].format(**{k: _word(v) for k, v in p.args})
+
+
+def _word(value: Any) -> Any:
+    """Arguments as a sentence shows them: hexes by label, lists joined with commas."""
+    if isinstance(value, Hex):
+        return value.label
+    if isinstance(value, tuple):
+        return ", ".join(str(_word(v)) for v in value)
+    return value
+
+
+# ---------------------------------------------------------------------------
+# notes for the GM
+# ---------------------------------------------------------------------------
+
+GM_NOTE = {
+    GMNoteCode.UNKNOWN_COMPANY: N_("no company {player} in game {game}; section ignored"),
+    GMNoteCode.NO_ORDERS_CARRIED_OUT: N_("{player}: {why}; no orders carried out"),
+    GMNoteCode.GM_DICE_IGNORED: N_("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed "
+                                   "dice"),
+    GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase} phase"),
+    GMNoteCode.PREVIEW_MAX_ROLL: N_("manual dice: priced against the largest possible roll where no ROLL was given"),
+}
+
+
+def gm_note_text(note: GMNote) -> str:
+    """A note for the GM in words, with where it stands in the orders (``file:line: ...``)."""
+    args = {k: (say(NO_ORDERS, v) if k == "why" else v) for k, v in note.args}
+    text = GM_NOTE[note.code].format(**args)
+    return f"{note.pos.short}: {text}" if note.pos is not None else text

@@ -1,0 +1,93 @@
+"""The phrasebook of the racing engine: entry problems, entry notes, what happened in a race.
+
+Like ``adjudicator.report.phrases``, every sentence is a template marked
+with ``N_`` for translation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.game.problems import Problem
+from adjudicator.racing.entry import Entry
+from adjudicator.racing.problems import EntryNote, EntryProblem
+from adjudicator.racing.race import RaceOutcome
+from adjudicator.racing.rounds import MAX_ROUNDS
+from adjudicator.report.phrases import N_, say
+
+ENTRY = {
+    EntryProblem.TOO_SHORT: N_("a route needs at least two hexes"),
+    EntryProblem.WRONG_START: N_("the route must start at {place}, not at {got}"),
+    EntryProblem.WRONG_END: N_("the route must end at {place}, not at {got}"),
+    EntryProblem.HEX_TWICE: N_("a route may not visit a hex twice: {hexes}"),
+    EntryProblem.OWNER_COUNT: N_("{named} owners named for {segments} segments"),
+    EntryProblem.NOT_NEIGHBOURS: N_("{a}-{b}: the hexes are not neighbours"),
+    EntryProblem.NO_TRACK: N_("{a}-{b}: there is no track"),
+    EntryProblem.OWNER_NOT_THERE: N_("{a}-{b}: {owner} has no track there (only {owners})"),
+    EntryProblem.FARE_CAP: N_("{amount} in fares to {payee} is more than the cap of {cap}"),
+    EntryProblem.FARES_OVER_BALANCE: N_("fares of {fares} exceed the balance of {balance} (no debt allowed)"),
+    EntryProblem.RIDERS: N_("a train has one player, or two distinct partners on a joint trip"),
+    EntryProblem.ALREADY_RIDING: N_("{players} already rides in another train of this race"),
+    EntryProblem.NET_FARE_CAP: N_("would pay {payee} {net} in fares (net), more than the cap of {cap}"),
+    EntryProblem.NET_FARES_OVER_BALANCE: N_("fares of {net} (net) exceed your balance of {balance} (no debt allowed)"),
+}
+_OWN_TRACK = N_("the route must use at least one segment of your own track")
+_OWN_TRACK_JOINT = N_("the route must use at least one segment of either partner's own track")
+
+
+def entry_problem(p: Problem[EntryProblem]) -> str:
+    """Why an entry does not race, in words."""
+    if p.code is EntryProblem.NO_OWN_TRACK:
+        return _OWN_TRACK_JOINT if p["joint"] else _OWN_TRACK
+    args: dict[str, Any] = {}
+    if p.code in (EntryProblem.WRONG_START, EntryProblem.WRONG_END):
+        args["place"] = f"{p['town']} ({p['expected'].label})" if p["town"] else p["expected"].label
+    text = say({p.code: ENTRY[p.code]}, Problem(p.code, p.args + tuple(args.items())))
+    if p.code in (EntryProblem.NET_FARE_CAP, EntryProblem.NET_FARES_OVER_BALANCE) and p.get("joint"):
+        return f"{p['payer']} {text}"
+    return text
+
+
+NOTE = {
+    EntryNote.NO_SUCH_RACE: N_("{player}: ENTER {race}: there is no race {race} this turn"),
+    EntryNote.PARTNER_MISSING: N_("{player}: ENTER {race} WITH {partner}: {partner} did not order the same joint "
+                                  "trip"),
+    EntryNote.NO_ROUTE: N_("{train}: ENTER {race} BEST: no valid route over today's track"),
+}
+
+
+def entry_note(n: Problem[EntryNote]) -> str:
+    """An ENTER order that made no entry, in words."""
+    extra = (("train", "+".join(n["riders"])),) if n.code is EntryNote.NO_ROUTE else ()
+    return say(NOTE, Problem(n.code, n.args + extra))
+
+
+def note_concerns(n: Problem[EntryNote], player: str) -> bool:
+    """True when the note is about ``player``'s orders (for the private report)."""
+    return player in (n.get("player"), n.get("partner"), *(n.get("riders") or ()))
+
+
+def entry_text(e: Entry) -> str:
+    """The entry as the player wrote it; a route the adjudicator chose says so."""
+    if e.chosen:
+        return N_("{order} (route chosen by the adjudicator)").format(order=e.text or "BEST")
+    return e.text
+
+
+def race_notes(o: RaceOutcome) -> list[str]:
+    """What else happened in a race: lapsed, a sole entrant, tie rolls, prizes kept, a race stopped."""
+    if o.status == "lapsed":
+        return [N_("nobody entered: the race lapses")]
+    if o.status == "sole":
+        p = o.placings[0]
+        return [N_("{train} is the only entrant and gets {prize} without running").format(train=p.train,
+                                                                                         prize=p.prize)]
+    out = []
+    for t in o.ties:
+        rolls = ", ".join(N_("{train} rolls {value}").format(train=train, value=v) for train, v in t.rolls)
+        out.append(N_("tie after round {round}: {rolls}").format(round=t.round, rolls=rolls))
+    if o.kept_by_bank:
+        out.append(N_("{amount} of the shared prizes stays with the bank").format(amount=o.kept_by_bank))
+    if o.stopped:
+        out.append(N_("the race was stopped after {rounds} rounds").format(rounds=MAX_ROUNDS))
+    return out

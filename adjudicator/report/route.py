@@ -1,0 +1,32 @@
+"""``adjudicate route``: the best few routes between two places, as text."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.board.hexgrid import Hex
+from adjudicator.racing.search import RouteOption
+from adjudicator.report.check import expected_text
+from adjudicator.report.env import render
+from adjudicator.report.racephrases import entry_problem
+from adjudicator.report.racing import route_text
+
+
+def route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b: Hex, turn: int,
+                 options: Sequence[RouteOption]) -> str:
+    """Each option with its hexes, die points, expected rounds, fares and whether the entry would be valid."""
+    rows = []
+    for o in options:
+        problems = "; ".join(entry_problem(p) for p in o.problems)
+        rows.append({
+            "route": route_text(o.route),
+            "hexes": len(o.route.hexes) - 1,
+            "points": o.route.points,
+            "expected": expected_text(o.expected),
+            "fares": ", ".join(f"{amt} to {pid}" for pid, amt in o.fares) or "none",
+            "verdict": "valid" if o.valid else f"NOT valid: {problems}",
+        })
+    return render("route.txt.j2", {
+        "riders": "+".join(riders), "origin": origin, "origin_hex": a.label, "destination": destination,
+        "destination_hex": b.label, "turn": turn, "options": rows,
+    })
