@@ -32,7 +32,7 @@ from .geometry import Cell, HexLayout, LambertConic, label, neighbours, parse_la
 from .rivers import RiverGraph, Side
 from .spec import LatLon, MapSpec, TownSpec
 
-WATER, PLAIN, MOUNTAIN = "~", ".", "^"
+WATER, PLAIN, MOUNTAIN, NO_HEX = "~", ".", "^", " "
 
 
 @dataclass
@@ -96,6 +96,7 @@ def build(spec: MapSpec) -> Drawn:
     add_mountains(drawn, frame, hexes)
     drawn.countries = land_countries(drawn, frame, land)
     trace_rivers(drawn, frame)
+    trim_foreign(drawn)
     finish_countries(drawn)
     apply_river_overrides(drawn)
     return drawn
@@ -229,7 +230,7 @@ def land_countries(drawn: Drawn, frame: Frame, land: shapely.Geometry) -> dict[C
     to_code = drawn.spec.iso_to_code
     out: dict[Cell, str] = {}
     for cell, ch in drawn.terrain.items():
-        if ch == WATER:
+        if ch in (WATER, NO_HEX):
             continue
         pts = drawn.layout.samples(cell)
         on_land = [p for p in pts if land.contains(Point(p))] or pts[:1]
@@ -241,6 +242,57 @@ def land_countries(drawn: Drawn, frame: Frame, land: shapely.Geometry) -> dict[C
     return out
 
 
+def trim_foreign(drawn: Drawn) -> None:
+    """Leave foreign land farther than ``foreign_depth`` hexes from home land off the map.
+
+    Water goes with the land nearest to it: a lake or bay whose nearest shore
+    was left off is left off too.
+    """
+    depth = drawn.spec.foreign_depth
+    if depth is None:
+        return
+    reach = _spread({cell: 0 for cell, code in drawn.countries.items() if code == drawn.spec.home}, drawn, depth)
+    gone = {cell for cell, ch in drawn.terrain.items() if ch not in (WATER, NO_HEX) and cell not in reach}
+    land = {cell: (cell in gone) for cell, ch in drawn.terrain.items() if ch not in (WATER, NO_HEX)}
+    nearest = _nearest_source(drawn, land)
+    for cell, ch in drawn.terrain.items():
+        if cell in gone or (ch == WATER and nearest.get(cell, False)):
+            drawn.terrain[cell] = NO_HEX
+            drawn.countries.pop(cell, None)
+    for t, cell in drawn.towns:
+        if drawn.terrain[cell] == NO_HEX:
+            drawn.problems.append(f"{t.name} stands in {label(cell)}, beyond the foreign strip kept on the map")
+    drawn.rivers = [(name, [s for s in sides if all(drawn.terrain[c] != NO_HEX for c in s)]) for name, sides in drawn.rivers]
+
+
+def _spread(start: dict[Cell, int], drawn: Drawn, depth: int) -> dict[Cell, int]:
+    """Hex distance from the start hexes, up to ``depth``."""
+    reach = dict(start)
+    queue = deque(sorted(reach, key=lambda c: (c[1], c[0])))
+    while queue:
+        cell = queue.popleft()
+        if reach[cell] == depth:
+            continue
+        for n in neighbours(cell):
+            if drawn.layout.on_map(n) and n not in reach:
+                reach[n] = reach[cell] + 1
+                queue.append(n)
+    return reach
+
+
+def _nearest_source(drawn: Drawn, sources_: dict[Cell, bool]) -> dict[Cell, bool]:
+    """For every hex, the value of the nearest source hex (breadth first, row order)."""
+    out = dict(sources_)
+    queue = deque(sorted(out, key=lambda c: (c[1], c[0])))
+    while queue:
+        cell = queue.popleft()
+        for n in neighbours(cell):
+            if drawn.layout.on_map(n) and n not in out:
+                out[n] = out[cell]
+                queue.append(n)
+    return out
+
+
 def finish_countries(drawn: Drawn) -> None:
     """Sea hexes take the country of the nearest land; then the overrides."""
     lay = drawn.layout
@@ -248,7 +300,7 @@ def finish_countries(drawn: Drawn) -> None:
     while queue:
         cell = queue.popleft()
         for n in neighbours(cell):
-            if lay.on_map(n) and n not in drawn.countries:
+            if lay.on_map(n) and n not in drawn.countries and drawn.terrain[n] != NO_HEX:
                 drawn.countries[n] = drawn.countries[cell]
                 queue.append(n)
     for text, ch in drawn.spec.overrides.countries.items():

@@ -37,10 +37,23 @@ def _town(drawn: Drawn, index: int) -> str:
     return "  - {" + ", ".join(parts) + "}"
 
 
+def header(drawn: Drawn) -> str:
+    """The spec's header comment with the figures of the drawn map filled in."""
+    spec = drawn.spec
+    return spec.header.strip("\n").format(
+        cols=spec.cols,
+        rows=spec.rows,
+        hex_km=round(spec.hex_km),
+        row_km=round(drawn.layout.row_km),
+        numbered=sum(1 for t, _ in drawn.towns if t.numbers),
+        depth=spec.foreign_depth,
+    )
+
+
 def to_yaml(drawn: Drawn) -> str:
     """The whole map file."""
     spec = drawn.spec
-    out = [("# " + line).rstrip() for line in spec.header.strip("\n").split("\n")]
+    out = [("# " + line).rstrip() for line in header(drawn).split("\n")]
     out += [
         f"name: {spec.name}",
         f"code: {spec.code}",

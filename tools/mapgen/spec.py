@@ -102,3 +102,4 @@ class MapSpec:
     towns: tuple[TownSpec, ...]
     overrides: Overrides = field(default_factory=Overrides)
     lake_min_fraction: float = 0.5  # water share of a hex that makes it water
+    foreign_depth: int | None = None  # foreign land this many hexes beyond home land is left off the map

@@ -32,7 +32,7 @@ Countries: F Frankreich with Belgium, the Netherlands and Luxembourg (one
   playing area, no borders inside it), E England, D Deutschland,
   H Schweiz, I Italien, S Spanien.  Sea hexes carry the country of the
   coast they lie off.
-Numbers: 36 town numbers on 30 towns; Paris (31, 32, 33) is the start
+Numbers: 36 town numbers on {numbered} towns; Paris (31, 32, 33) is the start
   town, Marseille holds 65 and 66, Lyon 54 and 55.  Foreign towns and the
   small ports are named places without numbers (numbers: []).
 Hand fixes: see the overrides table in tools/mapgen/maps/france.py."""
@@ -263,7 +263,7 @@ def spec() -> MapSpec:
         name="Frankreich",
         code="FR",
         designer="Original map drawn for Dampfross per Post from real geography (not a copy of the Schmidt board)",
-        header=HEADER.format(cols=cols, rows=rows, hex_km=int(hex_km), row_km=round(hex_km * 0.866)),
+        header=HEADER,
         notes=NOTES,
         projection=(44.0, 49.0, 46.5, 2.5),
         centre=(47.75, 1.9),
