@@ -6,12 +6,12 @@ from collections.abc import Iterable
 
 from click.testing import CliRunner, Result
 
-from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
 from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.game.ledger import Books
-from adjudicator.board.model import GameMap
 from adjudicator.board.mapfile import parse_map
+from adjudicator.board.model import GameMap
+from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
 from adjudicator.engine.newgame import PlayerSpec, new_game
+from adjudicator.game.ledger import Books
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.game.state import GameState, Player
 from adjudicator.game.track import Segment, TrackIndex

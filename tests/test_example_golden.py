@@ -8,30 +8,21 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from adjudicator.game import gamefile
+from tests.example_game import play
 
-ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).parent / "golden" / "example"
-
-
-def play(where: Path) -> Path:
-    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
-    subprocess.run(["bash", str(ROOT / "examples" / "demo.sh"), str(where)], check=True, env=env,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return where / "demo"
 
 
 def tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def game(tmp_path_factory) -> Path:
     return play(tmp_path_factory.mktemp("example"))
 

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.game import gamefile
 from adjudicator.cli import cli
+from adjudicator.game import gamefile
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
 
-@pytest.fixture()
+@pytest.fixture
 def game(tmp_path: Path, monkeypatch) -> Path:
     monkeypatch.chdir(tmp_path)
     invoke("new", "g1", "--map", TINY, "--player", "RED:Rot", "--player", "BLUE:Blau", "--seed", "fixture")

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from adjudicator.board.mapfile import parse_map
 from adjudicator.cli import cli, main
 from adjudicator.errors import MapError
-from adjudicator.board.mapfile import parse_map
 
 GOOD = """\
 name: Testland

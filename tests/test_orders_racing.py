@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.board.hexgrid import Hex
 from adjudicator.app.maps import read_map
+from adjudicator.board.hexgrid import Hex
 from adjudicator.orders import (
     DashedPoint,
     EnterOrder,

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.board.hexgrid import Hex
 from adjudicator.app.maps import read_map
-from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
 from adjudicator.board.folding import edit_distance
+from adjudicator.board.hexgrid import Hex
+from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")

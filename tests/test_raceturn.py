@@ -6,16 +6,16 @@ from dataclasses import replace
 
 import pytest
 
+from adjudicator.app.maps import read_map
 from adjudicator.building.lines import BuildLine
 from adjudicator.building.turn import BuildingInput, BuildingOrders, PhaseEnd, draw_allowances
 from adjudicator.engine.turn import adjudicate_turn
-from adjudicator.game.problems import Problem
-from adjudicator.game.dice import DiceRoller, Die, seed_from_text
 from adjudicator.errors import TurnRefused
-from adjudicator.app.maps import read_map
+from adjudicator.game.dice import DiceRoller, Die, seed_from_text
+from adjudicator.game.gamefile import check_invariants
+from adjudicator.game.problems import Problem
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
-from adjudicator.game.gamefile import check_invariants
 from tests.helpers import H, manual_game, path
 
 TINY = read_map("tests/data/tiny.yaml")

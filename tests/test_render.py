@@ -12,12 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.board.hexgrid import Hex
 from adjudicator.app.maps import read_map
+from adjudicator.board.hexgrid import Hex
 from adjudicator.board.mapfile import parse_map
-from adjudicator.report.ascii import TrackMark, parse_window, render_map, window_around
 from adjudicator.errors import WindowError
-from adjudicator.report.ascii import make_window, render_grid
+from adjudicator.report.ascii import TrackMark, make_window, parse_window, render_grid, render_map, window_around
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden" / "render"

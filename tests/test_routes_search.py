@@ -11,13 +11,13 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.racing.movement import route_costs
 from adjudicator.board.hexgrid import Side
-from adjudicator.racing.search import SCALE, _Net, best_routes, best_valid
+from adjudicator.game.problems import Problem
 from adjudicator.game.rules import load_profile
 from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.game.problems import Problem
+from adjudicator.racing.movement import route_costs
 from adjudicator.racing.problems import EntryProblem
+from adjudicator.racing.search import SCALE, _Net, best_routes, best_valid
 from adjudicator.report.check import route_notation
 from adjudicator.report.racephrases import entry_problem
 from tests.helpers import H, make_map

@@ -62,7 +62,8 @@ def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
 
 def _game_id(gdir: GameDir) -> str | None:
     try:
-        return json.loads(gdir.game_file.read_text(encoding="utf-8")).get("game_id")
+        found = json.loads(gdir.game_file.read_text(encoding="utf-8")).get("game_id")
+        return found if isinstance(found, str) else None
     except (OSError, ValueError):
         return None
 

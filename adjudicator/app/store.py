@@ -23,12 +23,11 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from adjudicator.board.mapfile import parse_map
+from adjudicator.board.model import GameMap
+from adjudicator.errors import GameFileError, MapError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.state import GameState
-from adjudicator.errors import GameFileError, TurnRefused
-from adjudicator.board.model import GameMap
-from adjudicator.errors import MapError
-from adjudicator.board.mapfile import parse_map
 
 GAME_FILE = "game.json"
 MAP_FILE = "map.yaml"

@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 import re
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from adjudicator.errors import LabelError
@@ -216,11 +216,12 @@ def _bfs(start: Hex, is_goal: Callable[[Hex], bool], allowed: Callable[[Hex], bo
     return None
 
 
-def _unwind(prev: dict, h: Hex) -> list[Hex]:
+def _unwind(prev: Mapping[Hex, Hex | None], h: Hex) -> list[Hex]:
     path = [h]
-    while prev.get(h) is not None:
-        h = prev[h]
-        path.append(h)
+    step = prev.get(h)
+    while step is not None:
+        path.append(step)
+        step = prev.get(step)
     path.reverse()
     return path
 

@@ -12,14 +12,14 @@ from typing import Any
 import yaml
 
 
-class LineDict(dict):
+class LineDict(dict[Any, Any]):
     """A mapping from YAML with the line of the mapping and of each key."""
 
     line: int = 0
     lines: dict[Any, int]
 
 
-class LineList(list):
+class LineList(list[Any]):
     """A sequence from YAML with the line of the sequence and of each item."""
 
     line: int = 0
@@ -62,14 +62,16 @@ def load_with_lines(text: str) -> Any:
 
     Raises ``yaml.YAMLError`` (with a ``problem_mark``) on malformed YAML.
     """
-    return yaml.load(text, Loader=_Loader)  # noqa: S506 - a SafeLoader subclass
+    return yaml.load(text, Loader=_Loader)
 
 
 def line_of(container: Any, key: Any, default: int | None = None) -> int | None:
     """Line of ``key`` in a LineDict, or of item ``key`` in a LineList."""
     lines = getattr(container, "lines", None)
     if isinstance(lines, dict):
-        return lines.get(key, default)
+        found = lines.get(key, default)
+        return found if isinstance(found, int) else default
     if isinstance(lines, list) and isinstance(key, int) and 0 <= key < len(lines):
-        return lines[key]
-    return getattr(container, "line", default) or default
+        return int(lines[key])
+    line = getattr(container, "line", None)
+    return line if isinstance(line, int) and line else default

@@ -1,1 +1,1 @@
-"""TODO"""
+"""The building phase: segment costs, fees to rivals, building a line, the building turn (RULES.md §2)."""

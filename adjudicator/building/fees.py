@@ -29,6 +29,7 @@ from adjudicator.game.rules import Rules
 from adjudicator.game.state import FeeRule
 from adjudicator.game.track import TrackIndex
 
+
 @dataclass(frozen=True)
 class Fee:
     """One payment from the builder to a rival for one segment."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from adjudicator.board.hexgrid import Hex, Side, pairwise
+from adjudicator.board.model import GameMap
 from adjudicator.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.building.fees import Fee, building_fees
-from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.game.ledger import Books
-from adjudicator.board.model import GameMap
 from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, Connection, FeeRule, Reason

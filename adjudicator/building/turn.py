@@ -12,12 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
-from adjudicator.game.dice import DiceRoller, Die
-from adjudicator.errors import TurnRefused
 from adjudicator.board.hexgrid import Hex
-from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
+from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.errors import TurnRefused
+from adjudicator.game.dice import DiceRoller, Die
+from adjudicator.game.ledger import Books
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import Allowance, GameState, HistoryEntry, LedgerEntry
 from adjudicator.game.track import TrackIndex

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from adjudicator.game import passwords
-from adjudicator.building.turn import draw_allowances
-from adjudicator.game.dice import DiceRoller, commitment
-from adjudicator.errors import DampfrossError
-from adjudicator.game.ledger import Books
 from adjudicator.board.model import GameMap
+from adjudicator.building.turn import draw_allowances
+from adjudicator.errors import DampfrossError
+from adjudicator.game import passwords
+from adjudicator.game.dice import DiceRoller, commitment
+from adjudicator.game.ledger import Books
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, COLOURS, GameState, Player
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.board.model import GameMap
-from adjudicator.building.lines import BuildContext, BuildLine, Budget, LineOutcome, build_line
+from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
 from adjudicator.building.turn import BuildingInput, BuildingResult, Declare, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.ledger import Books

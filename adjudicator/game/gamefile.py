@@ -47,7 +47,7 @@ def _validator() -> jsonschema.protocols.Validator:
 
 def schema() -> dict[str, Any]:
     """The complete JSON Schema of a game file (``adjudicate`` users may validate with any tool)."""
-    return dict(_validator().schema)
+    return json.loads(json.dumps(_validator().schema))  # type: ignore[no-any-return]
 
 
 def to_json(state: GameState) -> dict[str, Any]:

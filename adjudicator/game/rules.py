@@ -118,8 +118,10 @@ class Rules:
     @classmethod
     def json_schema(cls) -> dict[str, Any]:
         """The JSON Schema of a rules mapping: every key, its type and its allowed values."""
-        kinds = {bool: {"type": "boolean"}, int: {"type": "integer"}, str: {"type": "string"},
-                 tuple: {"type": "array", "items": {"type": "string"}}}
+        kinds: dict[type, dict[str, Any]] = {
+            bool: {"type": "boolean"}, int: {"type": "integer"}, str: {"type": "string"},
+            tuple: {"type": "array", "items": {"type": "string"}},
+        }
         props: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             prop = dict(kinds[type(getattr(cls(), f.name))])

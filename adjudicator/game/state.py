@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.board.hexgrid import Hex, Side
+from adjudicator.board.hexgrid import Hex
 from adjudicator.game.dice import Die
 from adjudicator.game.racestate import RaceState
 from adjudicator.game.rules import Rules

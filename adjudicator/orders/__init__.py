@@ -21,6 +21,7 @@ ENTER; the GM writes ROLL, RACE and MOVES.  The grammar's comments
 
 from __future__ import annotations
 
+from adjudicator.board.names import TownMatch, match_town
 from adjudicator.orders.collect import (
     ORDER_SUFFIXES,
     ReceivedFiles,
@@ -58,7 +59,6 @@ from adjudicator.orders.model import (
     Section,
     StartOrder,
 )
-from adjudicator.board.names import TownMatch, match_town
 from adjudicator.orders.parse import parse_orders
 from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
 

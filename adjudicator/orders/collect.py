@@ -16,8 +16,8 @@ names end in ``.orders`` or ``.txt``, in name order, hidden files skipped.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.orders.model import (

@@ -31,8 +31,9 @@ from itertools import pairwise
 from typing import overload
 
 from adjudicator.board.hexgrid import Hex, distance, straight_line
-from adjudicator.errors import LabelError
 from adjudicator.board.model import GameMap
+from adjudicator.board.names import match_town
+from adjudicator.errors import LabelError
 from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,
@@ -51,7 +52,6 @@ from adjudicator.orders.model import (
     StartOrder,
     sort_by_position,
 )
-from adjudicator.board.names import match_town
 
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""

@@ -34,7 +34,7 @@ def race_income(entries: Iterable[LedgerEntry], players: Iterable[str]) -> dict[
     [reading] Fares count as received after set-off (seed 000: B receives 8,
     not 19); fares a player paid do not reduce its income.
     """
-    out = {p: 0 for p in players}
+    out = dict.fromkeys(players, 0)
     for e in entries:
         if e.reason in INCOME_REASONS and e.payee in out:
             out[e.payee] += e.amount

@@ -38,6 +38,7 @@ from adjudicator.racing.problems import EntryProblem
 from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, TieRolls, Train
 from adjudicator.racing.routes import seat_key
 
+
 @dataclass(frozen=True)
 class EntryOutcome:
     """An entry as judged: valid, or the reasons it does not race."""

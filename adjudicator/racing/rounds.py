@@ -16,12 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adjudicator.game.dice import Die
-from adjudicator.racing.movement import advance
 from adjudicator.board.hexgrid import Hex
-from adjudicator.game.dice import RaceDice
-from adjudicator.racing.routes import Route
+from adjudicator.game.dice import Die, RaceDice
 from adjudicator.game.rules import Rules
+from adjudicator.racing.movement import advance
+from adjudicator.racing.routes import Route
 
 MAX_ROUNDS = 200
 

@@ -12,21 +12,20 @@ the search for the best routes is in ``adjudicator.racing.search``.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from adjudicator.game.problems import Problem
-from adjudicator.racing.problems import EntryProblem
 from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.model import GameMap
+from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
 from adjudicator.game.track import TrackIndex
+from adjudicator.racing.problems import EntryProblem
 
 OwnerPolicy = Literal["seat", "balanced"]
 
 
-def seat_key(seats: Mapping[str, int] | None):
+def seat_key(seats: Mapping[str, int] | None) -> Callable[[str], tuple[int, str]]:
     """Sort key of player ids by seat (unknown ids last, by name)."""
     seats = seats or {}
     return lambda pid: (seats.get(pid, 1 << 30), pid)

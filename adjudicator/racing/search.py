@@ -99,7 +99,7 @@ def best_routes(
         options.append(RouteOption(verdict.route, expected_rounds(verdict.route.costs), verdict.fares, verdict.valid,
                                    verdict.problems))
 
-    def rank(o: RouteOption):
+    def rank(o: RouteOption) -> tuple[Fraction, int, tuple[int, ...], tuple[str, ...]]:
         seats_used = tuple(0 if w in riders else key(w)[0] + 1 for w in o.route.owners)
         exp = o.expected if o.expected is not None else Fraction(10**9)
         return (exp, o.fare_total, seats_used, tuple(h.label for h in o.route.hexes))

@@ -54,10 +54,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from adjudicator.errors import LabelError, WindowError
 from adjudicator.board.folding import fold_name
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import GameMap, Terrain, Town
+from adjudicator.errors import LabelError, WindowError
 
 COL_WIDTH = 4
 """Text columns per hex column."""

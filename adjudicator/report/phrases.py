@@ -197,6 +197,6 @@ GM_NOTE = {
 
 def gm_note_text(note: GMNote) -> str:
     """A note for the GM in words, with where it stands in the orders (``file:line: ...``)."""
-    args = {k: (say(NO_ORDERS, v) if k == "why" else v) for k, v in note.args}
+    args = {k: (say(NO_ORDERS, v) if isinstance(v, Problem) else v) for k, v in note.args}
     text = GM_NOTE[note.code].format(**args)
     return f"{note.pos.short}: {text}" if note.pos is not None else text

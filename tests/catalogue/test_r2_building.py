@@ -6,14 +6,21 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import BuildingOrders, BuildingInput, adjudicate_building_turn, draw_allowances
-from adjudicator.game.dice import DiceRoller, seed_from_text
-from adjudicator.errors import TurnRefused
-from adjudicator.game.rules import load_profile
 from adjudicator.building.costs import BuildProblem, CostKind
-from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.building.lines import BuildLine
+from adjudicator.building.turn import (
+    BuildingInput,
+    BuildingOrders,
+    Declare,
+    PhaseEnd,
+    StartProblem,
+    adjudicate_building_turn,
+    draw_allowances,
+)
+from adjudicator.errors import TurnRefused
+from adjudicator.game.dice import DiceRoller, seed_from_text
 from adjudicator.game.problems import NoOrders, Problem
+from adjudicator.game.rules import load_profile
 from adjudicator.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
 from tests.helpers import H, board, build, make_map, manual_game, path
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.building.costs import segment_cost, terrain_problem
-from adjudicator.game.rules import load_profile
-from adjudicator.building.costs import BuildProblem
+from adjudicator.building.costs import BuildProblem, segment_cost, terrain_problem
 from adjudicator.game.problems import Problem
+from adjudicator.game.rules import load_profile
 from adjudicator.report.phrases import build_problem
 from tests.helpers import H, board, build, make_map
 

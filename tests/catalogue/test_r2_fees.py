@@ -7,8 +7,8 @@ laid per test.
 
 from __future__ import annotations
 
-from adjudicator.game.rules import load_profile
 from adjudicator.building.costs import BuildProblem
+from adjudicator.game.rules import load_profile
 from adjudicator.report.phrases import line_stopped
 from tests.helpers import board, build, fees_paid, make_map
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from adjudicator.building.lines import BuildContext, BuildLine
 from adjudicator.board.hexgrid import Side
-from adjudicator.game.ledger import Books
-from adjudicator.racing.race import Entry, run_race
+from adjudicator.building.costs import BuildProblem
+from adjudicator.building.lines import BuildContext, BuildLine
 from adjudicator.game.dice import GivenDice
+from adjudicator.game.ledger import Books
+from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import RaceDraw
-from adjudicator.racing.after import build_after_races, building_order, race_income
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import LedgerEntry, Player
 from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.building.costs import BuildProblem
-from adjudicator.game.problems import Problem
+from adjudicator.racing.after import build_after_races, building_order, race_income
+from adjudicator.racing.race import Entry, run_race
 from adjudicator.report.phrases import line_stopped
 from tests.helpers import H, make_map, path
 

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.game.dice import DiceRoller, commitment, seed_from_text, verify
-from adjudicator.game.ledger import Books
-from adjudicator.racing.race import run_race
-from adjudicator.game.dice import GivenDice, RolledDice
-from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
-from adjudicator.report.racing import render_used_grid
 from adjudicator.errors import MissingDice, RaceDrawError
+from adjudicator.game.dice import DiceRoller, GivenDice, RolledDice, commitment, seed_from_text, verify
+from adjudicator.game.ledger import Books
+from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import load_profile
 from adjudicator.game.track import TrackIndex
-from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
+from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
+from adjudicator.racing.race import run_race
 from adjudicator.report.phrases import redraw_text, replaced_text
+from adjudicator.report.racing import render_used_grid
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

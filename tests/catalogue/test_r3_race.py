@@ -16,19 +16,18 @@ from __future__ import annotations
 import itertools
 
 from adjudicator.board.hexgrid import Side
-from adjudicator.game.ledger import Books
-from adjudicator.racing.race import Entry, run_race
+from adjudicator.game.codec import ledger_note
 from adjudicator.game.dice import GivenDice
+from adjudicator.game.ledger import Books
+from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import Player
 from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.rounds import TieRolls
-from adjudicator.report.racephrases import race_notes
-from adjudicator.game.codec import ledger_note
-from adjudicator.game.problems import Problem
 from adjudicator.racing.problems import EntryProblem
-from adjudicator.report.racephrases import entry_problem
+from adjudicator.racing.race import Entry, run_race
+from adjudicator.racing.rounds import TieRolls
+from adjudicator.report.racephrases import entry_problem, race_notes
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -7,15 +7,15 @@ from itertools import pairwise
 import pytest
 
 from adjudicator.board.hexgrid import Side
-from adjudicator.game.ledger import Books
-from adjudicator.racing.race import Entry
 from adjudicator.game.dice import GivenDice
+from adjudicator.game.ledger import Books
 from adjudicator.game.racestate import RaceDraw
-from adjudicator.racing.end import check_end
-from adjudicator.racing.turn import run_races
 from adjudicator.game.rules import load_profile
 from adjudicator.game.state import Player
 from adjudicator.game.track import Segment, TrackIndex
+from adjudicator.racing.end import check_end
+from adjudicator.racing.race import Entry
+from adjudicator.racing.turn import run_races
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -32,7 +32,7 @@ def test_E01_threshold_by_number_of_players(n, threshold):
     erreicht hat ... bei 2 oder 3 Spielern 250 Einheiten, bei 4 Spielern 225 Einheiten, bei 5 oder 6
     Spielern 200 Einheiten')."""
     s = seats(n)
-    balances = {p: 100 for p in s}
+    balances = dict.fromkeys(s, 100)
     balances["BLUE"] = threshold - 1
     assert check_end(balances, s, SCHMIDT, 7) is None
     balances["BLUE"] = threshold

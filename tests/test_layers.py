@@ -1,0 +1,86 @@
+"""The package's layers, enforced: imports go one way, and only the application touches files.
+
+``docs/architecture.md`` explains the layers.  A module may import from its
+own layer and the layers below it, never from a layer above.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
+
+LAYERS = ("errors", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+"""Lowest first.  ``adjudicator`` itself (the version) is below them all; ``__main__`` is with the CLI."""
+
+FILE_MODULES = ("os", "shutil", "tempfile", "pathlib", "io", "glob", "fcntl", "mailbox", "smtplib", "imaplib")
+"""Standard modules that reach the file system (or the network); only ``app/`` and the CLI import them."""
+
+
+def layer_of(module: str) -> int:
+    """The rank of a module of the package (``adjudicator.racing.race`` -> racing)."""
+    parts = module.split(".")
+    assert parts[0] == "adjudicator", module
+    if len(parts) == 1 or parts[1] in ("__version__", "__init__"):
+        return -1
+    name = "cli" if parts[1] in ("cli", "__main__") else parts[1]
+    return LAYERS.index(name)
+
+
+def modules() -> list[tuple[str, Path]]:
+    out = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = path.relative_to(PACKAGE.parent).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out.append((".".join(parts), path))
+    return out
+
+
+def imports(path: Path, module: str) -> list[tuple[int, str]]:
+    """Every module this file imports (``from adjudicator import x`` counts as ``adjudicator.x``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")
+                anchor = anchor[: len(anchor) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            if base == "adjudicator":
+                found += [(node.lineno, f"adjudicator.{a.name}") for a in node.names]
+            else:
+                found.append((node.lineno, base))
+    return found
+
+
+@pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
+def test_imports_go_down_the_layers(module: str, path: Path):
+    rank = layer_of(module)
+    wrong = [f"line {line}: {name} ({LAYERS[layer_of(name)]})" for line, name in imports(path, module)
+             if name.startswith("adjudicator.") and layer_of(name) > rank]
+    assert not wrong, f"{module} ({LAYERS[rank] if rank >= 0 else 'package'}) imports from a higher layer: {wrong}"
+
+
+@pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
+def test_only_the_application_touches_files(module: str, path: Path):
+    if layer_of(module) >= LAYERS.index("app"):
+        return
+    touching = [f"line {line}: {name}" for line, name in imports(path, module) if name.split(".")[0] in FILE_MODULES]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    touching += [f"line {n.lineno}: open()" for n in ast.walk(tree)
+                 if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "open"]
+    assert not touching, f"{module} reaches the file system outside adjudicator.app: {touching}"
+
+
+def test_the_layers_cover_every_package():
+    packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert packages <= set(LAYERS), packages - set(LAYERS)
