@@ -165,14 +165,16 @@ def map_check(map_name: str) -> None:
 
 @cli.command("new")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--map", "map_name", required=True, metavar="NAME|FILE", help="A shipped map (see 'map list') or a map file.")
+@click.option("--map", "map_name", required=True, metavar="NAME|FILE",
+              help="A shipped map (see 'map list') or a map file.")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
               help="A company, in seat order; give 2 to 6.")
 @click.option("--seed", metavar="TEXT", help="Derive the dice seed from TEXT (reproducible games, tests).")
 @click.option("--dice", type=click.Choice(["hmac", "manual"]), default="hmac", show_default=True,
               help="manual: the GM gives every die in the orders (ROLL lines).")
-@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Override one rule for this game (house rules).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="Override one rule for this game (house rules).")
 @click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
 def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
             dice: str, sets: tuple[str, ...], game_id: str | None) -> None:

@@ -33,7 +33,7 @@ PAIRS = (("Flensburg", "München"), ("Aachen", "Cottbus"), ("Emden", "Passau"), 
 def synthetic_track(gmap, n_players: int, towns_each: int, seed: int = 1) -> TrackIndex:
     """Each player: a tree from a start town to ``towns_each`` towns, with its own detours."""
     rng = random.Random(seed)
-    starts = [t for t in gmap.start_towns]
+    starts = list(gmap.start_towns)
     towns = list(gmap.numbered_towns)
     segments: list[Segment] = []
     for p, pid in enumerate(PLAYERS[:n_players]):

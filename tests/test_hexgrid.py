@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -66,7 +68,8 @@ def test_distance(a, b, d):
 @given(hexes, hexes)
 def test_distance_equals_bfs_steps(a, b):
     # on an open grid (generous margin so clipping at column/row 1 never matters)
-    box = lambda h: h.col <= 60 and h.row <= 60
+    def box(h):
+        return h.col <= 60 and h.row <= 60
     assert steps_between(a, b, box) == distance(a, b)
 
 
@@ -97,18 +100,20 @@ def test_straight_line_is_a_path(a, b):
     if line is not None:
         assert line[0] == a and line[-1] == b
         assert len(line) == distance(a, b) + 1
-        assert all(x.is_adjacent(y) for x, y in zip(line, line[1:]))
+        assert all(x.is_adjacent(y) for x, y in itertools.pairwise(line))
 
 
 def test_shortest_path_avoids_blocked_hexes_and_uses_costs():
     wall = {H("0304"), H("0305"), H("0306")}
-    allowed = lambda h: h.col <= 8 and h.row <= 8 and h not in wall
+    def allowed(h):
+        return h.col <= 8 and h.row <= 8 and h not in wall
     path = shortest_path(H("0205"), H("0405"), allowed)
     assert path[0] == H("0205") and path[-1] == H("0405")
     assert not wall & set(path)
     assert len(path) - 1 == 5
     # costs: make the northern detour expensive; Dijkstra goes south
-    cost = lambda a, b: 10 if b.row < 4 else 1
+    def cost(a, b):
+        return 10 if b.row < 4 else 1
     south = shortest_path(H("0205"), H("0405"), allowed, cost)
     assert all(h.row >= 4 for h in south)
     assert shortest_path(H("0205"), H("0405"), lambda h: h == H("0205")) is None

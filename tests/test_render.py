@@ -7,6 +7,7 @@ committing.
 
 from __future__ import annotations
 
+import itertools
 import os
 from pathlib import Path
 
@@ -67,7 +68,7 @@ def wide():
 def marks(owner: str, path: str, new: bool = False) -> list[TrackMark]:
     """Track marks along a path of labels such as ``"0402 0502 0503"``."""
     hexes = [H(label) for label in path.split()]
-    return [TrackMark(a, b, owner, new) for a, b in zip(hexes, hexes[1:])]
+    return [TrackMark(a, b, owner, new) for a, b in itertools.pairwise(hexes)]
 
 
 def two_players() -> list[TrackMark]:

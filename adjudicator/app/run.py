@@ -52,7 +52,8 @@ def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
     if not name:
         if GameDir(".").exists():
             return GameDir(".")
-        raise GameFileError("the orders have no GAME line and there is no game.json here; name the game with --game DIR")
+        raise GameFileError("the orders have no GAME line and there is no game.json here; "
+                            "name the game with --game DIR")
     for candidate in (Path(name), Path(".")):
         gdir = GameDir(candidate)
         if gdir.exists() and _game_id(gdir) == name:

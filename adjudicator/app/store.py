@@ -114,7 +114,8 @@ class GameDir:
         return gamefile.loads(path.read_text(encoding="utf-8"), str(path))
 
     # --- writing --------------------------------------------------------
-    def create(self, state: GameState, map_text: str, seed: str | None, passwords: Mapping[str, str], opening: str) -> None:
+    def create(self, state: GameState, map_text: str, seed: str | None, passwords: Mapping[str, str],
+               opening: str) -> None:
         """Write a new game directory; refuse to touch an existing game."""
         if self.exists():
             raise GameFileError(f"{self.path} already holds a game; choose another directory")

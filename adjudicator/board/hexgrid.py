@@ -64,12 +64,16 @@ class Hex:
 
         Order: west, east, north-west, north-east, south-west, south-east.
         """
+        return tuple(Hex(x, y) for _, (x, y) in self._around() if 1 <= x <= 99 and 1 <= y <= 99)
+
+    def _around(self) -> tuple[tuple[str, tuple[int, int]], ...]:
+        """The six neighbouring (col, row) pairs with their compass names, in or out of the numbering."""
         c, r = self.col, self.row
         if r % 2:  # odd row: the row above and below are shifted right
             cand = [(c - 1, r), (c + 1, r), (c - 1, r - 1), (c, r - 1), (c - 1, r + 1), (c, r + 1)]
         else:
             cand = [(c - 1, r), (c + 1, r), (c, r - 1), (c + 1, r - 1), (c, r + 1), (c + 1, r + 1)]
-        return tuple(Hex(x, y) for x, y in cand if 1 <= x <= 99 and 1 <= y <= 99)
+        return tuple(zip(("W", "E", "NW", "NE", "SW", "SE"), cand, strict=True))
 
     def is_adjacent(self, other: Hex) -> bool:
         """True when the two hexes share a side."""
@@ -77,9 +81,8 @@ class Hex:
 
     def direction_to(self, other: Hex) -> str:
         """Compass name (W, E, NW, NE, SW, SE) of an adjacent hex."""
-        names = ("W", "E", "NW", "NE", "SW", "SE")
-        for name, n in zip(names, self.neighbours()):
-            if n == other:
+        for name, (x, y) in self._around():
+            if (x, y) == (other.col, other.row):
                 return name
         raise ValueError(f"{other.label} is not adjacent to {self.label}")
 

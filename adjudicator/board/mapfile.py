@@ -76,11 +76,13 @@ class _Builder:
     def build(self) -> GameMap:
         d = self.data
         if not isinstance(d, dict):
-            raise MapError(self.source, [MapProblem("a map file must be a YAML mapping (name:, code:, terrain:, towns: ...)")])
+            raise MapError(self.source,
+                           [MapProblem("a map file must be a YAML mapping (name:, code:, terrain:, towns: ...)")])
         for key in ("name", "code", "terrain"):
             if key not in d:
                 self.problem(f"missing required key '{key}:'", getattr(d, "line", None))
-        known = {"name", "code", "designer", "terrain", "countries", "country_names", "home", "rivers", "towns", "notes"}
+        known = {"name", "code", "designer", "terrain", "countries", "country_names", "home", "rivers", "towns",
+                 "notes"}
         for key in d:
             if key not in known:
                 self.problem(f"unknown key '{key}:' (known: {', '.join(sorted(known))})", line_of(d, key))
@@ -233,7 +235,8 @@ class _Builder:
             if not name:
                 self.problem("town without a name", line, where)
             elif any(c in name for c in _NAME_FORBIDDEN):
-                self.problem(f"town name may not contain any of {' '.join(_NAME_FORBIDDEN)} (they are order syntax)", line, where)
+                forbidden = " ".join(_NAME_FORBIDDEN)
+                self.problem(f"town name may not contain any of {forbidden} (they are order syntax)", line, where)
             elif fold_name(name) in seen_name:
                 self.problem(f"town name also used by {seen_name[fold_name(name)]}", line, where)
             else:
@@ -250,9 +253,11 @@ class _Builder:
             if t is None:
                 self.problem(f"town at {h.label} is outside the map", line_of(item, "hex", line), where)
             elif t is not Terrain.PLAIN:
-                self.problem(f"town at {h.label} stands on {t.word}; towns may only stand on plain hexes", line_of(item, "hex", line), where)
+                self.problem(f"town at {h.label} stands on {t.word}; towns may only stand on plain hexes",
+                             line_of(item, "hex", line), where)
             if h in seen_hex:
-                self.problem(f"two towns in hex {h.label} ({seen_hex[h]} and {where})", line_of(item, "hex", line), where)
+                self.problem(f"two towns in hex {h.label} ({seen_hex[h]} and {where})", line_of(item, "hex", line),
+                             where)
             seen_hex[h] = where
             nums_raw = item.get("numbers") or []
             if not isinstance(nums_raw, list):

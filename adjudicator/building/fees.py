@@ -49,7 +49,8 @@ def building_fees(gmap: GameMap, track: TrackIndex, builder: str, a: Hex, b: Hex
         halves = sum(not gmap.is_town(h) for h in (a, b))
         if halves:
             fees.append(Fee(rival, halves * rules.parallel_fee_per_half, "parallel", b if not gmap.is_town(b) else a))
-        if rules.city_join_fee and gmap.is_town(a) and not gmap.is_town(b) and not _already_alongside(track, builder, rival, a):
+        joins_in_town = gmap.is_town(a) and not gmap.is_town(b)
+        if rules.city_join_fee and joins_in_town and not _already_alongside(track, builder, rival, a):
             fees.append(Fee(rival, rules.contact_fee, "city-join", a))
     if not gmap.is_town(b) and builder not in track.owners_at(b):
         for rival in sorted(track.owners_at(b) - {builder} - alongside):

@@ -148,7 +148,8 @@ def _unaffordable(ctx: BuildContext, player: str, cost: SegmentCost, fees: tuple
     return None
 
 
-def _commit(ctx: BuildContext, player: str, a: Hex, b: Hex, cost: SegmentCost, fees: tuple[Fee, ...], budget: Budget) -> Built:
+def _commit(ctx: BuildContext, player: str, a: Hex, b: Hex, cost: SegmentCost, fees: tuple[Fee, ...],
+            budget: Budget) -> Built:
     """Lay the segment: pay cost and fees, add the track, award a town bonus."""
     if budget.kind == "points":
         budget.remaining -= cost.points

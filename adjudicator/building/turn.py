@@ -107,7 +107,8 @@ class BuildingResult:
     unconnected: tuple[str, ...] = ()
 
 
-def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: BuildingInput, roller: DiceRoller | None) -> BuildingResult:
+def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: BuildingInput,
+                             roller: DiceRoller | None) -> BuildingResult:
     """Apply every player's orders of one building turn."""
     _check_turn(state, orders, roller)
     allowances = _allowances(state, orders)
@@ -173,7 +174,8 @@ def _allowances(state: GameState, orders: BuildingInput) -> dict[str, Allowance]
     return out
 
 
-def _play(ctx: BuildContext, state: GameState, turn: BuildingOrders, allowance: Allowance, starts: dict[str, str]) -> PlayerOutcome:
+def _play(ctx: BuildContext, state: GameState, turn: BuildingOrders, allowance: Allowance,
+          starts: dict[str, str]) -> PlayerOutcome:
     pid = turn.player
     start_name, start_problem = None, None
     start_hex = turn.start
@@ -191,7 +193,8 @@ def _play(ctx: BuildContext, state: GameState, turn: BuildingOrders, allowance: 
     budget = Budget("points", allowance.points)
     lines = tuple(build_line(ctx, pid, line, budget) for line in turn.lines)
     declare = _declare_verdict(state, ctx) if turn.declare_end else None
-    return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines, declare, turn.passes)
+    return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines, declare,
+                         turn.passes)
 
 
 def _start_problem(ctx: BuildContext, state: GameState, pid: str, h: Hex,

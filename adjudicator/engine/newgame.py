@@ -30,7 +30,8 @@ class PlayerSpec:
         parts = text.split(":", 2)
         pid = parts[0].strip().upper()
         if not _ID.match(pid):
-            raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, starting with a letter (e.g. RED)")
+            raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
+                                 "starting with a letter (e.g. RED)")
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
         return cls(pid, name, email)
@@ -70,7 +71,8 @@ def new_game(
         return passwords.hash_password(secrets_out[pid], salt=salt_hex, iterations=password_iterations)
 
     players = tuple(
-        Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id), email=s.email)
+        Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id),
+               email=s.email)
         for i, s in enumerate(specs)
     )
     books = Books(players, 0)

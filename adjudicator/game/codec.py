@@ -68,6 +68,10 @@ def ledger_to_json(e: LedgerEntry) -> Doc:
             "note": ledger_note(e)}
 
 
+def _unfit(source: str, e: LedgerEntry, note: str) -> GameFileError:
+    return GameFileError(f"{source}: ledger entry of turn {e.turn} ({e.reason}) has a note that does not fit: {note!r}")
+
+
 def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
     """A ledger entry with its cause read from the note; ``GameFileError`` if the note does not fit the reason."""
     reason, note = doc["reason"], doc.get("note", "")
@@ -86,10 +90,10 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
     elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
         fields = {}
     else:
-        raise GameFileError(f"{source}: ledger entry of turn {base.turn} ({reason}) has a note that does not fit: {note!r}")
+        raise _unfit(source, base, note)
     entry = LedgerEntry(base.turn, base.payer, base.payee, base.amount, base.reason, **fields)
     if ledger_note(entry) != note:
-        raise GameFileError(f"{source}: ledger entry of turn {base.turn} ({reason}) has a note that does not fit: {note!r}")
+        raise _unfit(source, base, note)
     return entry
 
 

@@ -1,6 +1,6 @@
 """Every source of dice: HMAC dice nobody can fiddle, and the GM's manual dice.
 
-**HMAC dice.** 
+**HMAC dice.**
 At ``new`` the GM's program makes a random secret seed and publishes its
 SHA-256 (the *commitment*) in the game file and every report.  Every die is
 ``HMAC-SHA256(seed, label)``, where the label names game, turn, purpose and

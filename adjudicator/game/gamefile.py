@@ -70,7 +70,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
         "ledger": [ledger_to_json(e) for e in state.ledger],
         "connections": {
-            town: {"player": c.player, "turn": c.turn, "bonus": c.bonus} for town, c in sorted(state.connections.items())
+            town: {"player": c.player, "turn": c.turn, "bonus": c.bonus}
+            for town, c in sorted(state.connections.items())
         },
         "allowances": [
             {"player": a.player, "points": a.points, "dice": [d.label for d in a.dice]} for a in state.allowances
@@ -99,7 +100,8 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         where = "/".join(str(p) for p in error.absolute_path) or "top level"
         raise GameFileError(f"{source}: invalid game file at {where}: {error.message}")
     if doc["format_version"] != FORMAT_VERSION:
-        raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported (this program reads {FORMAT_VERSION})")
+        raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported "
+                            f"(this program reads {FORMAT_VERSION})")
     log = tuple(Die(d["label"], d["value"], d.get("sides", 6)) for d in doc["dice"]["log"])
     by_label = {d.label: d for d in log}
     try:
@@ -115,7 +117,8 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         map_sha256=doc["map"]["sha256"],
         rules=Rules.from_dict(doc["rules"], f"{source} rules"),
         players=tuple(
-            Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""), p.get("start_town"))
+            Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
+                   p.get("start_town"))
             for p in doc["players"]
         ),
         phase=doc["phase"],
@@ -162,4 +165,5 @@ def check_invariants(state: GameState, source: str = "game") -> None:
     sums = state.balances_from_ledger()
     for p in state.players:
         if sums[p.id] != p.balance:
-            raise GameFileError(f"{source}: balance of {p.id} is {p.balance} but its ledger entries sum to {sums[p.id]}")
+            raise GameFileError(f"{source}: balance of {p.id} is {p.balance} "
+                                f"but its ledger entries sum to {sums[p.id]}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import yaml
 
@@ -70,7 +70,7 @@ class Rules:
     win_5_6_players: int = 200
     fixed_races: int = 0
 
-    _CHOICES = {
+    _CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "allowance": ("own", "shared"),
         "allowance_dice": (1, 2),
         "uphill": ("plain_to_mountain", "any_to_mountain"),
@@ -150,9 +150,8 @@ def _coerce(key: str, value: Any, kind: type, where: str) -> Any:
     elif kind is int:
         if isinstance(value, int) and not isinstance(value, bool):
             return value
-    elif kind is str:
-        if isinstance(value, str):
-            return value
+    elif kind is str and isinstance(value, str):
+        return value
     raise RulesError(f"{where}: {key} must be {kind.__name__}, not {value!r}")
 
 

@@ -75,7 +75,8 @@ def draw_race(
     if not chained and rules.numbers_once:
         counts[start_number] += 1
     if not drawer.destinations(start):
-        raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes from {start.name}")
+        raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes "
+                            f"from {start.name}")
     dest_number = drawer.draw("dest", lambda t: t.name in {d.name for d in drawer.destinations(start)}, start)
     dest = gmap.town_by_number(dest_number)
     assert dest is not None

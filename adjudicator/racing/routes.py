@@ -46,7 +46,7 @@ class Route:
 
     @property
     def sides(self) -> tuple[Side, ...]:
-        return tuple(Side(a, b) for a, b in zip(self.hexes, self.hexes[1:]))
+        return tuple(Side(a, b) for a, b in itertools.pairwise(self.hexes))
 
     def fares(self, riders: Collection[str], fare_per_segment: int) -> dict[str, int]:
         """What the riders owe each rival: ``fare_per_segment`` per segment on the rival's line."""
@@ -126,7 +126,8 @@ def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named:
     return tuple(out), tuple(problems)
 
 
-def fare_pairs(route: Route, riders: Sequence[str], rules: Rules, seats: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
+def fare_pairs(route: Route, riders: Sequence[str], rules: Rules,
+               seats: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
     """``(rival, amount)`` the riders owe for a route, rivals in seat order."""
     fares = route.fares(riders, rules.fare_per_segment)
     return tuple((p, fares[p]) for p in sorted(fares, key=seat_key(seats)))

@@ -376,7 +376,7 @@ def _town_lines(towns: list[Town]) -> list[str]:
         return ["Towns:", *(f"  {e}".rstrip() for e in entries)]
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:] + [""]
-    return ["Towns:", *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right))]
+    return ["Towns:", *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
 
 
 def _numbers(town: Town) -> str:

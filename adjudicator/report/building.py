@@ -104,7 +104,8 @@ def building_report(result: BuildingResult, gmap: GameMap) -> str:
 
 
 def private_report(
-    result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[str], notes: Sequence[str]
+    result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[str],
+    notes: Sequence[str],
 ) -> str:
     """One player's private report: orders as understood, errors, own summary."""
     ctx = building_context(result, gmap, maps=False)

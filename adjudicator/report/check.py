@@ -59,7 +59,7 @@ def _entry(e: PricedEntry) -> dict[str, Any]:
 def route_notation(route: Route) -> str:
     """``1003 -RED- 1004 -BLUE- 1105``: hexes with the line used between them (as ENTER ... ROUTE writes it)."""
     parts = [route.hexes[0].label]
-    for owner, h in zip(route.owners, route.hexes[1:]):
+    for owner, h in zip(route.owners, route.hexes[1:], strict=True):
         parts += [f"-{owner}-", h.label]
     return " ".join(parts)
 

@@ -28,8 +28,9 @@ FEE_REASONS = ("contact-fee", "parallel-fee")
 
 
 def draw_row(d: RaceDraw) -> dict[str, Any]:
-    return {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
-            "distance": d.distance, "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
+    return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
+            "dest": f"{d.dest_town} ({d.dest_number})", "distance": d.distance,
+            "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
             "dice": " ".join(str(x.value) for x in d.dice)}
 
 
@@ -74,17 +75,21 @@ def _payment(e: LedgerEntry) -> dict[str, Any]:
     return {"payer": e.payer, "payee": e.payee, "amount": e.amount, "note": fee_entry_short(e)}
 
 
+def _total(entries: Sequence[LedgerEntry], pid: str, reasons: Sequence[str], received: bool) -> int:
+    """What ``pid`` received (or paid) for these reasons."""
+    return sum(e.amount for e in entries if e.reason in reasons and (e.payee if received else e.payer) == pid)
+
+
 def _scores(result: RacingResult) -> list[dict[str, Any]]:
     rows = []
+    entries = result.entries
     for p in sorted(result.after.players, key=lambda p: p.seat):
-        def total(reason: str, payee: bool) -> int:
-            return sum(e.amount for e in result.entries if e.reason == reason and (e.payee if payee else e.payer) == p.id)
         rows.append({
             "player": p.id, "brought": result.before.player(p.id).balance,
-            "prizes": total("prize", True), "fares_in": total("fare", True), "fares_out": total("fare", False),
-            "fees": sum(e.amount for e in result.entries if e.payee == p.id and e.reason in FEE_REASONS)
-            - sum(e.amount for e in result.entries if e.payer == p.id and e.reason in FEE_REASONS),
-            "building": total("build-cost", False), "carried": p.balance,
+            "prizes": _total(entries, p.id, ("prize",), True), "fares_in": _total(entries, p.id, ("fare",), True),
+            "fares_out": _total(entries, p.id, ("fare",), False),
+            "fees": _total(entries, p.id, FEE_REASONS, True) - _total(entries, p.id, FEE_REASONS, False),
+            "building": _total(entries, p.id, ("build-cost",), False), "carried": p.balance,
         })
     return rows
 
@@ -128,7 +133,8 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
     turns = after.history
     return {
         "winner": e.winner, "name": after.player(e.winner).name, "why": why, "level": list(e.level),
-        "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance} for i, p in enumerate(standings)],
+        "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance}
+                      for i, p in enumerate(standings)],
         "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
         "history": [{"turn": h.turn, "phase": h.phase, "balances": [h.balance(pid) for pid in after.player_ids]}
                     for h in turns],

@@ -74,7 +74,7 @@ class Frame:
     def ring(self, points: np.ndarray) -> list[tuple[float, float]]:
         """Project (lon, lat) rows into (x, y) pairs."""
         xs, ys = self.proj.project_many(points[:, 1], points[:, 0])
-        return list(zip(xs.tolist(), ys.tolist()))
+        return list(zip(xs.tolist(), ys.tolist(), strict=False))
 
     def area(self, outline: tuple[LatLon, ...]) -> Polygon:
         """A hand-drawn (lat, lon) outline as a projected polygon."""
@@ -206,7 +206,7 @@ class CountryFinder:
     """The country of a point: its nearest town not across a boundary line."""
 
     def __init__(self, frame: Frame):
-        places = [p for p in sources.places_in(frame.bbox)]
+        places = list(sources.places_in(frame.bbox))
         self.codes = [p.country for p in places]
         xs, ys = frame.proj.project_many(np.array([p.lat for p in places]), np.array([p.lon for p in places]))
         self.xy = np.column_stack([xs, ys])

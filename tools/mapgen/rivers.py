@@ -81,7 +81,7 @@ class RiverGraph:
         for i in range(1, len(course)):
             leg = self._leg(path[-1], corners[i], course[i - 1], course[i])
             path.extend(leg[1:])
-        return list(zip(_without_loops(path), _without_loops(path)[1:]))
+        return list(zip(_without_loops(path), _without_loops(path)[1:], strict=False))
 
     def _cost(self, p: Corner, q: Corner, a: tuple[float, float], b: tuple[float, float]) -> float:
         pp, qp = self.layout.corner_point(p), self.layout.corner_point(q)
