@@ -65,10 +65,11 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     turn is refused.
     """
     from adjudicator.app.run import run_turn
+    from adjudicator.report.orderwords import format_problem
 
     run = run_turn(list(orders), game_dir, trust, dry_run)
     for problem in run.orders.problems:
-        click.echo(problem.format(), err=True)
+        click.echo(format_problem(problem), err=True)
     for warning in run.warnings:
         click.echo(f"warning: {warning}", err=True)
     click.echo(run.public, nl=False)

@@ -12,6 +12,7 @@ from adjudicator.racing.movement import expected_rounds
 from adjudicator.game.ledger import Books
 from adjudicator.board.mapfile import GameMap
 from adjudicator.orders import read_files
+from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.racing.draw import RaceDraw
 from adjudicator.game.racestate import upcoming
 from adjudicator.racing.turn import RacingInput
@@ -29,7 +30,7 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     state, gmap, orders, turn_input, warnings = prepare(gdir, received, trust)
     if isinstance(turn_input, RacingInput):
         text, fine = check_racing(state, gmap, turn_input)
-        parts = [p.format() for p in orders.problems] + [n.format() for n in orders.notes] + warnings + [text]
+        parts = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes] + warnings + [text]
         return "\n".join(parts).rstrip() + "\n", fine and not orders.problems
     if state.dice_mode == "manual":
         rolls = dict(turn_input.rolls)
@@ -39,7 +40,7 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
         warnings.append("manual dice: priced against the largest possible roll where no ROLL was given")
     result = adjudicate_building_turn(state, gmap, turn_input, _PreviewRoller(state.game_id))
     ok = not orders.problems and not warnings_fatal(result, turn_input)
-    parts = [p.format() for p in orders.problems] + [n.format() for n in orders.notes] + warnings
+    parts = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes] + warnings
     for pid in turn_input.orders:
         section = orders.section(pid)
         parts.append(report.check_report(result, gmap, pid, section.echo() if section else []))

@@ -2,11 +2,13 @@
 
 Typical use::
 
-    from adjudicator.orders import read_order_files, resolve
+    from adjudicator.orders import ProblemCode, read_order_files, resolve
+    from adjudicator.report.orderwords import format_problem
 
     orders = resolve(read_order_files(["turn3/"], turn=3), gmap, companies=["RED", "BLUE"])
     for problem in orders.problems:
-        print(problem.format())
+        print(format_problem(problem))
+    wrong_game = [p for p in orders.problems if p.code is ProblemCode.GAME_MISMATCH]
 
 ``parse_orders`` (one file's text, no map) → ``collect`` (merge files: the
 last section per player counts; GAME/TURN agree) → ``resolve`` (points to
@@ -17,10 +19,19 @@ Players write START, BUILD, PASS, DECLARE END and, in racing turns,
 ENTER; the GM writes ROLL, RACE and MOVES.  The grammar's comments
 (``grammar/orders.lark``) describe every form.  Nothing raises for bad orders: every problem is data, in
 ``OrderSet.problems``, with file, line, column and a hint.
+
+This package writes no sentences.  A problem carries a ``ProblemCode``
+and its ``args`` (the data a sentence needs: the word written, the label,
+the candidate towns), its hint a ``HintCode`` and args, and a note (a
+name understood, a section replaced) a ``NoteCode`` and args; the codes
+are listed in ``codes.py``.  Callers decide by comparing codes, never
+text; the report layer (``adjudicator.report.orderwords``) words them,
+from one table per enum.
 """
 
 from __future__ import annotations
 
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.collect import (
     ORDER_SUFFIXES,
     ReceivedFiles,
@@ -40,6 +51,7 @@ from adjudicator.orders.model import (
     GMOrder,
     GMSection,
     Header,
+    Hint,
     MovesOrder,
     Note,
     Order,
@@ -63,6 +75,7 @@ from adjudicator.orders.parse import parse_orders
 from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
 
 __all__ = [
+    "Args",
     "GM_SECTION",
     "MAX_MOVE",
     "MAX_RACE",
@@ -75,8 +88,11 @@ __all__ = [
     "GMOrder",
     "GMSection",
     "Header",
+    "Hint",
+    "HintCode",
     "MovesOrder",
     "Note",
+    "NoteCode",
     "Order",
     "OrderProblem",
     "OrderSet",
@@ -85,6 +101,7 @@ __all__ = [
     "PlayerOrder",
     "Point",
     "Pos",
+    "ProblemCode",
     "ProblemKind",
     "RaceOrder",
     "ReceivedFiles",

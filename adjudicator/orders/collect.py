@@ -20,10 +20,12 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.model import (
     GMOrder,
     GMSection,
     Header,
+    Hint,
     Note,
     OrderProblem,
     OrderSet,
@@ -72,9 +74,7 @@ def collect(
         for s in f.sections:
             old = final.pop(s.player, None)
             if old is not None:
-                all_notes.append(
-                    Note(f"the section for {s.player} at {old.pos.short} is replaced by this one (the last one counts)", s.pos)
-                )
+                all_notes.append(Note(NoteCode.SECTION_REPLACED, s.pos, args(player=s.player, replaced=old.pos.short)))
             final[s.player] = s
     gm = _merge_gm([g for f in files for g in f.gm_sections], all_notes)
 
@@ -91,24 +91,25 @@ def collect(
 
 
 def _agree(headers: list[Header], word: str, given: str | int | None) -> tuple[str | int | None, list[OrderProblem]]:
-    """The game or turn in force, and a problem for every line that disagrees."""
+    """The game or turn in force, and a problem for every line that disagrees.
+
+    The problem's data: ``value`` (the line's), ``expected`` (the one in
+    force) and, when the GM named none, ``named_at``: where the first
+    GAME or TURN line stands.
+    """
     lines = [h for h in headers if h.word == word]
     reference = given if given is not None else (lines[0].value if lines else None)
-    source = "named by the GM" if given is not None else (f"named at {lines[0].pos.short}" if lines else "")
+    source: Args = args(named_at=lines[0].pos.short) if given is None and lines else ()
+    if word == "TURN":
+        code, hint = ProblemCode.TURN_MISMATCH, Hint(HintCode.OLD_TURN)
+    else:
+        code, hint = ProblemCode.GAME_MISMATCH, Hint(HintCode.OTHER_GAME)
     out: list[OrderProblem] = []
     for h in lines:
-        if _same(h.value, reference):
+        if _same(h.value, reference) or reference is None:
             continue
-        out.append(
-            OrderProblem(
-                "illegal",
-                f"{word} {h.value} does not match {word.lower()} {reference} ({source})",
-                h.value_pos,
-                h.line_text,
-                "are these orders from another game or an old turn?" if word == "TURN" else "are these orders for another game?",
-                h.player,
-            )
-        )
+        data = args(value=h.value, expected=reference) + source
+        out.append(OrderProblem("illegal", code, h.value_pos, h.line_text, data, hint, h.player))
     return reference, out
 
 
@@ -126,21 +127,21 @@ def _merge_gm(sections: list[GMSection], notes: list[Note]) -> GMSection | None:
     kept: dict[tuple[object, ...], GMOrder] = {}
     for s in sections:
         for o in s.orders:
-            key, what = _gm_key(o)
+            key, code, data = _gm_key(o)
             old = kept.pop(key, None)
             if old is not None:
-                notes.append(Note(f"{what} at {old.pos.short} is replaced by this one", o.pos))
+                notes.append(Note(code, o.pos, data + args(replaced=old.pos.short)))
             kept[key] = o
     return GMSection(tuple(kept.values()), sections[0].pos)
 
 
-def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], str]:
-    """What a GM line is about (a later line about the same replaces it) and its name in a note."""
+def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], NoteCode, Args]:
+    """What a GM line is about (a later line about the same replaces it), and the note's code and data."""
     if isinstance(o, RollOrder):
-        return ("ROLL", o.player), f"ROLL for {o.player}"
+        return ("ROLL", o.player), NoteCode.ROLL_REPLACED, args(player=o.player)
     if isinstance(o, RaceOrder):
-        return ("RACE", o.number), f"RACE {o.number}"
-    return ("MOVES", o.race, o.player), f"MOVES for {o.player} in race {o.race}"
+        return ("RACE", o.number), NoteCode.RACE_REPLACED, args(race=o.number)
+    return ("MOVES", o.race, o.player), NoteCode.MOVES_REPLACED, args(player=o.player, race=o.race)
 
 
 def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
@@ -155,12 +156,13 @@ def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path
                 if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES
             )
             if not found:
-                problems.append(_file_problem(p, f"no order files ({', '.join('*' + s for s in ORDER_SUFFIXES)}) in directory"))
+                patterns = tuple("*" + s for s in ORDER_SUFFIXES)
+                problems.append(_file_problem(p, ProblemCode.NO_ORDER_FILES, args(patterns=patterns)))
             out += found
         elif p.exists():
             out.append(p)
         else:
-            problems.append(_file_problem(p, "no such file or directory"))
+            problems.append(_file_problem(p, ProblemCode.MISSING_FILE))
     return out, problems
 
 
@@ -172,7 +174,7 @@ def read_text(path: Path) -> tuple[str, list[Note]]:
             text = data.decode(enc)
         except UnicodeDecodeError:
             continue
-        notes = [] if enc == "utf-8-sig" else [Note(f"not UTF-8; read as {enc}", Pos(str(path), 1))]
+        notes = [] if enc == "utf-8-sig" else [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding=enc))]
         return text, notes
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
@@ -207,7 +209,7 @@ def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
         try:
             text, read_notes = read_text(path)
         except OSError as exc:
-            problems.append(_file_problem(path, f"cannot read the file: {exc.strerror or exc}"))
+            problems.append(_file_problem(path, ProblemCode.UNREADABLE_FILE, args(reason=str(exc.strerror or exc))))
             continue
         notes += read_notes
         parsed.append(parse_orders(text, str(path)))
@@ -225,6 +227,7 @@ def read_order_files(
     return read_files(paths).orders(game=game, turn=turn)
 
 
-def _file_problem(path: Path, message: str) -> OrderProblem:
-    return OrderProblem("syntax", message, Pos(str(path), 0, 0), "", None, None)
+def _file_problem(path: Path, code: ProblemCode, data: Args = ()) -> OrderProblem:
+    """A problem with a whole file (line 0): missing, unreadable, or a directory without order files."""
+    return OrderProblem("syntax", code, Pos(str(path), 0, 0), "", data)
 
