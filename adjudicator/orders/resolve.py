@@ -233,17 +233,16 @@ def _step(
         return [], OrderProblem("illegal", P.SAME_HEX, b.pos, line_text, same, Hint(H.LEAVE_ONE_OUT), section), None
     if a.hex.is_adjacent(b.hex):
         return [b.hex], None, None
+    ends = args(start=a.describe(), end=b.describe())
     line = straight_line(a.hex, b.hex)
-    if line is not None:
-        off = [h for h in line if not gmap.on_map(h)]
-        ends = args(start=a.describe(), end=b.describe())
-        if off:
-            data = ends + args(off=off[0].label)
-            return [], OrderProblem("illegal", P.LINE_LEAVES_MAP, b.pos, line_text, data, Hint(H.HEX_BY_HEX), section), None
-        note = Note(NoteCode.STRAIGHT_LINE, b.pos, ends + args(hexes=tuple(h.label for h in line)))
-        return line[1:], None, note
-    data = args(start=a.describe(), end=b.describe())
-    return [], OrderProblem("illegal", P.NOT_NEIGHBOURS, b.pos, line_text, data, _neighbour_hint(a.hex, b.hex, gmap), section), None
+    if line is None:
+        hint = _neighbour_hint(a.hex, b.hex, gmap)
+        return [], OrderProblem("illegal", P.NOT_NEIGHBOURS, b.pos, line_text, ends, hint, section), None
+    off = [h for h in line if not gmap.on_map(h)]
+    if off:
+        data = ends + args(off=off[0].label)
+        return [], OrderProblem("illegal", P.LINE_LEAVES_MAP, b.pos, line_text, data, Hint(H.HEX_BY_HEX), section), None
+    return line[1:], None, Note(NoteCode.STRAIGHT_LINE, b.pos, ends + args(hexes=tuple(h.label for h in line)))
 
 
 def _neighbour_hint(a: Hex, b: Hex, gmap: GameMap) -> Hint:
