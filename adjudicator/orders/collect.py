@@ -99,14 +99,16 @@ def _agree(headers: list[Header], word: str, given: str | int | None) -> tuple[s
     """
     lines = [h for h in headers if h.word == word]
     reference = given if given is not None else (lines[0].value if lines else None)
-    source: Args = args(named_at=lines[0].pos.short) if given is None and lines else ()
+    if reference is None:
+        return None, []
+    source: Args = args(named_at=lines[0].pos.short) if given is None else ()
     if word == "TURN":
         code, hint = ProblemCode.TURN_MISMATCH, Hint(HintCode.OLD_TURN)
     else:
         code, hint = ProblemCode.GAME_MISMATCH, Hint(HintCode.OTHER_GAME)
     out: list[OrderProblem] = []
     for h in lines:
-        if _same(h.value, reference) or reference is None:
+        if _same(h.value, reference):
             continue
         data = args(value=h.value, expected=reference) + source
         out.append(OrderProblem("illegal", code, h.value_pos, h.line_text, data, hint, h.player))
