@@ -67,11 +67,12 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     turn is refused.
     """
     from adjudicator.app.run import run_turn
+    from adjudicator.report.orderwords import format_problem
     from adjudicator.report.phrases import gm_note_text
 
     run = run_turn(list(orders), game_dir, trust, dry_run)
     for problem in run.orders.problems:
-        click.echo(problem.format(), err=True)
+        click.echo(format_problem(problem), err=True)
     for note in run.notes:
         click.echo(f"warning: {gm_note_text(note)}", err=True)
     click.echo(run.public, nl=False)

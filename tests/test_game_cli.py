@@ -118,6 +118,11 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
     else:
         result = invoke(*args, ok=False)
         assert result.exit_code == 1 and "Traceback" not in result.output
+        if case == "other game":  # refused by the problem's code, GAME_MISMATCH, worded by the phrasebook
+            assert "orders for another game:" in result.output
+            assert "GAME g2 does not match game g1 (named by the GM)" in result.output
+        else:  # MISSING_FILE
+            assert "cannot read the orders:\nnosuchfile.orders: syntax: no such file or directory" in result.output
     assert snapshot(game) == before
 
 

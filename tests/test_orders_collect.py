@@ -7,7 +7,17 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.orders import collect, order_file_paths, parse_orders, read_order_files, resolve
+from adjudicator.app.orderfiles import order_file_paths, read_order_files
+from adjudicator.orders import collect, parse_orders, resolve
+from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
+from adjudicator.report.orderwords import (
+    format_note,
+    format_problem,
+    hint_text,
+    note_text,
+    orders_report,
+    problem_message,
+)
 
 DATA = Path(__file__).parent / "data"
 TURN3 = DATA / "orders" / "turn3"
@@ -22,12 +32,14 @@ def test_directory_reads_order_files_in_name_order_skipping_others():
 
 def test_last_section_for_a_player_counts_across_files_with_a_note():
     orders = read_order_files([TURN3])
-    assert orders.problems == (), orders.report()
+    assert orders.problems == (), orders_report(orders)
     assert orders.players == ("BLUE", "RED")
     red = orders.section("red")
     assert red.pos.file.endswith("02-gm-and-blue.txt") and red.pos.line == 10
-    notes = [n.format() for n in orders.notes]
+    notes = [format_note(n) for n in orders.notes]
     first, second = str(TURN3 / "01-red.orders"), str(TURN3 / "02-gm-and-blue.txt")
+    replaced = [dict(n.args) for n in orders.notes if n.code is NoteCode.SECTION_REPLACED]
+    assert {"player": "RED", "replaced": f"{first}:3"} in replaced
     assert f"{second}:10: the section for RED at {first}:3 is replaced by this one (the last one counts)" in notes
 
 
@@ -35,7 +47,8 @@ def test_gm_sections_merge_and_a_later_roll_replaces_an_earlier_one():
     orders = read_order_files([TURN3])
     assert orders.gm.rolls == {"RED": 4, "BLUE": 5}
     late = str(TURN3 / "03-late.orders")
-    assert any(n.format().startswith(f"{late}:2: ROLL for BLUE at ") for n in orders.notes)
+    assert any(n.code is NoteCode.ROLL_REPLACED and n.pos.file == late and n.pos.line == 2 for n in orders.notes)
+    assert any(format_note(n).startswith(f"{late}:2: ROLL for BLUE at ") for n in orders.notes)
 
 
 def test_game_and_turn_come_from_the_files_when_the_gm_names_none():
@@ -57,7 +70,10 @@ def test_the_gm_turn_overrides_and_every_disagreeing_line_is_a_problem():
         ("02-gm-and-blue.txt", 3, "BLUE"),
         ("02-gm-and-blue.txt", 9, "RED"),
     ]
-    assert orders.problems[0].message == "TURN 3 does not match turn 4 (named by the GM)"
+    p = orders.problems[0]
+    assert (p.code, dict(p.args)) == (ProblemCode.TURN_MISMATCH, {"value": 3, "expected": 4})
+    assert problem_message(p) == "TURN 3 does not match turn 4 (named by the GM)"
+    assert p.hint is not None and p.hint.code is HintCode.OLD_TURN
 
 
 def test_game_ids_compare_case_insensitively_and_a_wrong_one_is_reported():
@@ -65,14 +81,17 @@ def test_game_ids_compare_case_insensitively_and_a_wrong_one_is_reported():
     b = parse_orders("GAME dp8\nPLAYER BLUE PASSWORD y\nPASS\n", "b.orders")
     orders = collect([a, b], game="DP7")
     (p,) = orders.problems
-    assert (str(p.pos), p.message) == ("b.orders:1:6", "GAME dp8 does not match game DP7 (named by the GM)")
+    assert (p.code, dict(p.args)) == (ProblemCode.GAME_MISMATCH, {"value": "dp8", "expected": "DP7"})
+    assert (str(p.pos), problem_message(p)) == ("b.orders:1:6", "GAME dp8 does not match game DP7 (named by the GM)")
+    assert hint_text(p) == "are these orders for another game?"
 
 
 def test_turn_disagreement_across_files_without_gm_turn():
     a = parse_orders("TURN 3\nPLAYER RED PASSWORD x\nPASS\n", "a.orders")
     b = parse_orders("TURN 2\nPLAYER BLUE PASSWORD y\nPASS\n", "b.orders")
     (p,) = collect([a, b]).problems
-    assert (str(p.pos), p.message) == ("b.orders:1:6", "TURN 2 does not match turn 3 (named at a.orders:1)")
+    assert (p.code, dict(p.args)) == (ProblemCode.TURN_MISMATCH, {"value": 2, "expected": 3, "named_at": "a.orders:1"})
+    assert (str(p.pos), problem_message(p)) == ("b.orders:1:6", "TURN 2 does not match turn 3 (named at a.orders:1)")
 
 
 def test_missing_file_is_a_problem_naming_it(tmp_path):
@@ -80,12 +99,14 @@ def test_missing_file_is_a_problem_naming_it(tmp_path):
     orders = read_order_files([missing, TURN3 / "01-red.orders"])
     assert orders.players == ("RED",)
     (p,) = orders.problems
-    assert p.format() == f"{missing}: syntax: no such file or directory"
+    assert (p.code, p.pos.line) == (ProblemCode.MISSING_FILE, 0)
+    assert format_problem(p) == f"{missing}: syntax: no such file or directory"
 
 
 def test_empty_directory_is_a_problem(tmp_path):
     (p,) = read_order_files([tmp_path]).problems
-    assert p.message == "no order files (*.orders, *.txt) in directory"
+    assert (p.code, dict(p.args)) == (ProblemCode.NO_ORDER_FILES, {"patterns": ("*.orders", "*.txt")})
+    assert problem_message(p) == "no order files (*.orders, *.txt) in directory"
 
 
 def test_unreadable_file_is_a_problem_not_a_traceback(tmp_path, monkeypatch):
@@ -97,7 +118,8 @@ def test_unreadable_file_is_a_problem_not_a_traceback(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Path, "read_bytes", refuse)
     (p,) = read_order_files([f]).problems
-    assert p.format() == f"{f}: syntax: cannot read the file: Permission denied"
+    assert (p.code, dict(p.args)) == (ProblemCode.UNREADABLE_FILE, {"reason": "Permission denied"})
+    assert format_problem(p) == f"{f}: syntax: cannot read the file: Permission denied"
 
 
 def test_explicit_file_is_read_whatever_its_name(tmp_path):
@@ -112,7 +134,8 @@ def test_latin1_file_is_read_with_a_note(tmp_path):
     orders = resolve(read_order_files([f]), TINY)
     assert orders.problems == ()
     assert orders.section("RED").orders[0].hexes[0].label == "0307"
-    assert [n.message for n in orders.notes] == ["not UTF-8; read as cp1252"]
+    assert [(n.code, dict(n.args)) for n in orders.notes] == [(NoteCode.NOT_UTF8, {"encoding": "cp1252"})]
+    assert [note_text(n) for n in orders.notes] == ["not UTF-8; read as cp1252"]
 
 
 def test_crlf_and_bom_keep_line_numbers(tmp_path):

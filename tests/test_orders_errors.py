@@ -1,7 +1,9 @@
-"""Typical mistakes: exact file:line:column, kind, message in player words, and the hint.
+"""Typical mistakes: exact file:line:column, kind, problem code, message in player words, and the hint.
 
 Each case is a small order file (on the map tests/data/tiny.yaml); the line
-with the mistake is written out so the column can be checked by eye.
+with the mistake is written out so the column can be checked by eye.  The
+order package gives codes and data; the words come from the phrasebook
+(``adjudicator.report.orderwords``), checked here too.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.orders import collect, parse_orders, resolve
+from adjudicator.orders import Hint, collect, parse_orders, resolve
+from adjudicator.orders.codes import HintCode as H
+from adjudicator.orders.codes import ProblemCode as P
+from adjudicator.report.orderwords import format_problem, hint_text, orders_report, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -22,22 +27,34 @@ HEAD = "PLAYER RED PASSWORD x\n"
 CASES = [
     pytest.param(
         HEAD + "BIULD 0402 - 0403\n",
-        ("t.orders:2:1", "syntax", "unknown order 'BIULD'", "did you mean BUILD?"),
+        ("t.orders:2:1", "syntax", P.MISSPELT_ORDER, "unknown order 'BIULD'", "did you mean BUILD?"),
         id="misspelt-keyword",
     ),
     pytest.param(
         HEAD + "BAUEN 0402 - 0403\n",
-        ("t.orders:2:1", "syntax", "unknown order 'BAUEN'", "did you mean BAUE?"),
+        ("t.orders:2:1", "syntax", P.MISSPELT_ORDER, "unknown order 'BAUEN'", "did you mean BAUE?"),
         id="misspelt-german-keyword",
     ),
     pytest.param(
         HEAD + "BUILD 0402 0403\n",
-        ("t.orders:2:12", "syntax", "expected '-' between two points, or the end of the line", "write BUILD 0402 - 0403"),
+        (
+            "t.orders:2:12",
+            "syntax",
+            P.EXPECTED_DASH,
+            "expected '-' between two points, or the end of the line",
+            "write BUILD 0402 - 0403",
+        ),
         id="missing-dash",
     ),
     pytest.param(
         HEAD + "BUILD 0402, 0403\n",
-        ("t.orders:2:11", "syntax", "expected '-' between two points, or the end of the line", "write BUILD 0402 - 0403"),
+        (
+            "t.orders:2:11",
+            "syntax",
+            P.EXPECTED_DASH,
+            "expected '-' between two points, or the end of the line",
+            "write BUILD 0402 - 0403",
+        ),
         id="comma-for-dash",
     ),
     pytest.param(
@@ -45,6 +62,7 @@ CASES = [
         (
             "t.orders:2:24",
             "syntax",
+            P.EXPECTED_DASH,
             "expected '-' between two points, or the end of the line",
             "write BUILD Nordstadt - 0403 - 0404",
         ),
@@ -55,6 +73,7 @@ CASES = [
         (
             "t.orders:2:7",
             "syntax",
+            P.NOT_A_LABEL,
             "'402' is not a hex label: a label has four digits, two for the column and two for the row",
             "did you mean 0402?",
         ),
@@ -65,6 +84,7 @@ CASES = [
         (
             "t.orders:2:20",
             "syntax",
+            P.EXPECTED_POINT_AFTER_DASH,
             "expected a point after '-': a hex label or a town name",
             "remove the '-' at the end or add the next point",
         ),
@@ -72,12 +92,24 @@ CASES = [
     ),
     pytest.param(
         HEAD + "BUILD 0402\n",
-        ("t.orders:2:11", "syntax", "BUILD needs at least two points joined by '-'", "write BUILD 0402 - <next point>"),
+        (
+            "t.orders:2:11",
+            "syntax",
+            P.TOO_FEW_POINTS,
+            "BUILD needs at least two points joined by '-'",
+            "write BUILD 0402 - <next point>",
+        ),
         id="build-one-point",
     ),
     pytest.param(
         HEAD + "START 0402 0403\n",
-        ("t.orders:2:12", "syntax", "START names a single point; expected the end of the line", "write START 0402"),
+        (
+            "t.orders:2:12",
+            "syntax",
+            P.SINGLE_POINT,
+            "START names a single point; expected the end of the line",
+            "write START 0402",
+        ),
         id="start-two-points",
     ),
     pytest.param(
@@ -85,6 +117,7 @@ CASES = [
         (
             "t.orders:2:7",
             "illegal",
+            P.UNKNOWN_TOWN,
             "no town called 'Hamburgg' on the map Tinyland",
             "the towns are Grenzdorf, Hafen, Nordstadt, Ostburg, Südheim",
         ),
@@ -92,7 +125,13 @@ CASES = [
     ),
     pytest.param(
         HEAD + "BUILD Grenzdorfhof - 0904\n",
-        ("t.orders:2:7", "illegal", "no town called 'Grenzdorfhof' on the map Tinyland", "did you mean Grenzdorf?"),
+        (
+            "t.orders:2:7",
+            "illegal",
+            P.UNKNOWN_TOWN,
+            "no town called 'Grenzdorfhof' on the map Tinyland",
+            "did you mean Grenzdorf?",
+        ),
         id="unknown-town-near-a-name",
     ),
     pytest.param(
@@ -100,6 +139,7 @@ CASES = [
         (
             "t.orders:2:7",
             "illegal",
+            P.NOT_ON_MAP,
             "1105 is not on the map Tinyland (columns 01 to 10, rows 01 to 08)",
             "the nearest hex on the map is 1005",
         ),
@@ -110,6 +150,7 @@ CASES = [
         (
             "t.orders:2:14",
             "illegal",
+            P.NOT_ON_MAP,
             "0509 is not on the map Tinyland (columns 01 to 10, rows 01 to 08)",
             "did you mean 0905? (column and row swapped)",
         ),
@@ -120,6 +161,7 @@ CASES = [
         (
             "t.orders:2:19",
             "illegal",
+            P.NOT_NEIGHBOURS,
             "Nordstadt (0402) and 0604 are not neighbours (nor on one straight hex line)",
             "the neighbours of 0402 are 0302 (W), 0502 (E), 0401 (NW), 0501 (NE), 0403 (SW), 0503 (SE)",
         ),
@@ -127,17 +169,35 @@ CASES = [
     ),
     pytest.param(
         HEAD + "ROLL RED 4\n",
-        ("t.orders:2:1", "illegal", "ROLL belongs in the GM's section", "put a line GM before the GM's ROLL lines"),
+        (
+            "t.orders:2:1",
+            "illegal",
+            P.GM_ORDER_OUTSIDE_GM_SECTION,
+            "ROLL belongs in the GM's section",
+            "put a line GM before the GM's ROLL lines",
+        ),
         id="roll-outside-gm-section",
     ),
     pytest.param(
         "GM\nROLL RED 13\n",
-        ("t.orders:2:10", "illegal", "a roll of 13 is impossible: one die gives 1 to 6, two dice 2 to 12", None),
+        (
+            "t.orders:2:10",
+            "illegal",
+            P.IMPOSSIBLE_ROLL,
+            "a roll of 13 is impossible: one die gives 1 to 6, two dice 2 to 12",
+            None,
+        ),
         id="roll-out-of-range",
     ),
     pytest.param(
         "GM\nROLL RED 0\n",
-        ("t.orders:2:10", "illegal", "a roll of 0 is impossible: one die gives 1 to 6, two dice 2 to 12", None),
+        (
+            "t.orders:2:10",
+            "illegal",
+            P.IMPOSSIBLE_ROLL,
+            "a roll of 0 is impossible: one die gives 1 to 6, two dice 2 to 12",
+            None,
+        ),
         id="roll-zero",
     ),
     pytest.param(
@@ -145,6 +205,7 @@ CASES = [
         (
             "t.orders:2:9",
             "syntax",
+            P.EXPECTED_ROLL_NUMBER,
             "expected the number rolled after the player's ID",
             "write the number in digits, e.g. ROLL RED 4",
         ),
@@ -155,6 +216,7 @@ CASES = [
         (
             "t.orders:2:1",
             "illegal",
+            P.PLAYER_ORDER_IN_GM_SECTION,
             "BUILD in the GM's section: a player's order belongs after their PLAYER line",
             "write PLAYER <ID> PASSWORD <password> before it",
         ),
@@ -162,22 +224,40 @@ CASES = [
     ),
     pytest.param(
         "PLAYER RED\nPASS\n",
-        ("t.orders:1:11", "syntax", "PLAYER line without PASSWORD", "write PLAYER RED PASSWORD <your password>"),
+        (
+            "t.orders:1:11",
+            "syntax",
+            P.PLAYER_WITHOUT_PASSWORD,
+            "PLAYER line without PASSWORD",
+            "write PLAYER RED PASSWORD <your password>",
+        ),
         id="player-without-password",
     ),
     pytest.param(
         "PLAYER RED PASWORD geheim\n",
-        ("t.orders:1:12", "syntax", "expected PASSWORD after the player's ID", "did you mean PASSWORD?"),
+        (
+            "t.orders:1:12",
+            "syntax",
+            P.EXPECTED_PASSWORD_KEYWORD,
+            "expected PASSWORD after the player's ID",
+            "did you mean PASSWORD?",
+        ),
         id="misspelt-password-keyword",
     ),
     pytest.param(
         "PLAYER RED PASSWORD\n",
-        ("t.orders:1:20", "syntax", "expected the password after PASSWORD", None),
+        ("t.orders:1:20", "syntax", P.EXPECTED_PASSWORD, "expected the password after PASSWORD", None),
         id="password-missing",
     ),
     pytest.param(
         "TURN three\n" + HEAD,
-        ("t.orders:1:6", "syntax", "expected the turn number after TURN", "write the number in digits, e.g. TURN 3"),
+        (
+            "t.orders:1:6",
+            "syntax",
+            P.EXPECTED_TURN_NUMBER,
+            "expected the turn number after TURN",
+            "write the number in digits, e.g. TURN 3",
+        ),
         id="turn-not-a-number",
     ),
     pytest.param(
@@ -185,6 +265,7 @@ CASES = [
         (
             "t.orders:1:1",
             "illegal",
+            P.ORDER_BEFORE_PLAYER,
             "BUILD before any PLAYER line: whose order is it?",
             "begin each player's orders with PLAYER <ID> PASSWORD <password>",
         ),
@@ -195,6 +276,7 @@ CASES = [
         (
             "t.orders:2:6",
             "syntax",
+            P.STANDS_ALONE,
             "PASS stands alone on its line; expected the end of the line",
             "put remarks after '#', which starts a comment",
         ),
@@ -202,7 +284,7 @@ CASES = [
     ),
     pytest.param(
         HEAD + "DECLARE ENF\n",
-        ("t.orders:2:9", "syntax", "expected END after DECLARE", "did you mean END?"),
+        ("t.orders:2:9", "syntax", P.EXPECTED_END, "expected END after DECLARE", "did you mean END?"),
         id="declare-misspelt-end",
     ),
     pytest.param(
@@ -210,15 +292,22 @@ CASES = [
         (
             "t.orders:2:1",
             "syntax",
-            "unknown order 'Hallo': an order line starts with "
-            "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES",
+            P.UNKNOWN_ORDER,
+            ("unknown order 'Hallo': an order line starts with "
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES"),
             "put remarks after '#', which starts a comment",
         ),
         id="prose",
     ),
     pytest.param(
         HEAD + "PASSWORD geheim\n",
-        ("t.orders:2:1", "syntax", "PASSWORD belongs on the PLAYER line", "write PLAYER <ID> PASSWORD geheim"),
+        (
+            "t.orders:2:1",
+            "syntax",
+            P.PASSWORD_OFF_PLAYER_LINE,
+            "PASSWORD belongs on the PLAYER line",
+            "write PLAYER <ID> PASSWORD geheim",
+        ),
         id="password-on-its-own-line",
     ),
     pytest.param(
@@ -226,15 +315,16 @@ CASES = [
         (
             "t.orders:2:1",
             "syntax",
-            "a line cannot begin with a point; an order line starts with "
-            "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES",
+            P.LINE_BEGINS_WITH_POINT,
+            ("a line cannot begin with a point; an order line starts with "
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, GM, ROLL, RACE or MOVES"),
             "write BUILD 0402 - 0403",
         ),
         id="build-keyword-forgotten",
     ),
     pytest.param(
         HEAD + "BUILD 0402 - 0403 - 0403\n",
-        ("t.orders:2:21", "illegal", "0403 is the same hex as the point before it", "leave one of them out"),
+        ("t.orders:2:21", "illegal", P.SAME_HEX, "0403 is the same hex as the point before it", "leave one of them out"),
         id="same-point-twice",
     ),
     pytest.param(
@@ -242,6 +332,7 @@ CASES = [
         (
             "t.orders:4:6",
             "illegal",
+            P.TURN_MISMATCH,
             "TURN 2 does not match turn 3 (named at t.orders:1)",
             "are these orders from another game or an old turn?",
         ),
@@ -253,22 +344,26 @@ CASES = [
 @pytest.mark.parametrize("text, expected", CASES)
 def test_typical_mistake(text, expected):
     orders = resolve(collect([parse_orders(text, "t.orders")]), TINY)
-    assert len(orders.problems) == 1, orders.report()
+    assert len(orders.problems) == 1, orders_report(orders)
     (p,) = orders.problems
-    assert (str(p.pos), p.kind, p.message, p.suggestion) == expected
+    assert (str(p.pos), p.kind, p.code, problem_message(p), hint_text(p)) == expected
 
 
 def test_ambiguous_town_lists_both():
     orders = resolve(collect([parse_orders(HEAD + "BUILD Berge - 0304\n", "t.orders")]), NAMES)
     (p,) = orders.problems
     assert (str(p.pos), p.kind) == ("t.orders:2:7", "ambiguous")
-    assert p.message == "'Berge' could be Bergem (0703) or Bergen (0303)"
-    assert p.suggestion == "write the town's full name or its hex label"
+    assert (p.code, dict(p.args)) == (P.AMBIGUOUS_TOWN, {"written": "Berge", "candidates": ("Bergem (0703)", "Bergen (0303)")})
+    assert problem_message(p) == "'Berge' could be Bergem (0703) or Bergen (0303)"
+    assert p.hint is not None and p.hint.code is H.FULL_NAME_OR_LABEL
+    assert hint_text(p) == "write the town's full name or its hex label"
 
 
 def test_problem_format_shows_line_caret_and_hint():
     orders = collect([parse_orders(HEAD + "BUILD 0402 0403  # to the south\n", "turn3.orders")])
-    assert orders.problems[0].format() == (
+    (p,) = orders.problems
+    assert (p.code, p.hint) == (P.EXPECTED_DASH, Hint(H.WRITE, (("line", "BUILD 0402 - 0403"),)))
+    assert format_problem(p) == (
         "turn3.orders:2:12: syntax: expected '-' between two points, or the end of the line\n"
         "    BUILD 0402 0403  # to the south\n"
         "               ^\n"
@@ -278,7 +373,7 @@ def test_problem_format_shows_line_caret_and_hint():
 
 def test_caret_keeps_tabs_aligned():
     (p,) = collect([parse_orders(HEAD + "\tBUILD\t0402 0403\n", "t.orders")]).problems
-    assert p.format().splitlines()[2] == "    \t     \t     ^"
+    assert format_problem(p).splitlines()[2] == "    \t     \t     ^"
 
 
 def test_problems_name_their_section():
@@ -298,7 +393,7 @@ def test_all_errors_of_a_file_are_reported_in_one_pass():
     """
     text = GOLDEN.read_text(encoding="utf-8")
     orders = resolve(collect([parse_orders(text, GOLDEN.name)], turn=3), TINY)
-    report = orders.report() + "\n"
+    report = orders_report(orders) + "\n"
     expected_path = GOLDEN.with_suffix(".expected")
     if os.environ.get("UPDATE_GOLDEN"):
         expected_path.write_text(report, encoding="utf-8")

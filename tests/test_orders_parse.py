@@ -21,8 +21,10 @@ from adjudicator.orders import (
     parse_line,
     parse_orders,
 )
+from adjudicator.orders.codes import NoteCode, ProblemCode
 from adjudicator.orders.line import PlayerLine, order_parser
 from adjudicator.orders.mistakes import EXAMPLES, KEYWORDS, MISTAKES
+from adjudicator.report.orderwords import format_note, format_problem, note_text, problem_message
 
 F = "t.orders"
 
@@ -30,7 +32,7 @@ F = "t.orders"
 def one_order(line: str):
     """The single order of a one-player file whose second line is ``line``."""
     pf = parse_orders(f"PLAYER RED PASSWORD x\n{line}\n", F)
-    assert pf.problems == (), [p.format() for p in pf.problems]
+    assert pf.problems == (), [format_problem(p) for p in pf.problems]
     (section,) = pf.sections
     (order,) = section.orders
     return order
@@ -223,7 +225,8 @@ def test_everything_after_the_signature_is_ignored():
     assert len(pf.sections[0].orders) == 1
     (note,) = pf.notes
     assert note.pos.line == 6
-    assert "line 6 looks like an order but is ignored" in note.message
+    assert (note.code, dict(note.args)) == (NoteCode.SIGNATURE_IGNORES, {"lines": (6,), "signature": 3})
+    assert "line 6 looks like an order but is ignored" in note_text(note)
 
 
 @pytest.mark.parametrize("sig", ["-- ", "--", "--   ", "-- \t"])
@@ -280,13 +283,15 @@ def test_a_player_twice_in_one_file_the_last_counts():
     (s,) = orders.sections
     assert isinstance(s.orders[0], BuildOrder)
     (note,) = orders.notes
-    assert note.format() == "t.orders:3: the section for RED at t.orders:1 is replaced by this one (the last one counts)"
+    assert (note.code, dict(note.args)) == (NoteCode.SECTION_REPLACED, {"player": "RED", "replaced": "t.orders:1"})
+    assert format_note(note) == "t.orders:3: the section for RED at t.orders:1 is replaced by this one (the last one counts)"
 
 
 def test_a_section_without_orders_earns_a_note():
     pf = parse_orders("PLAYER RED PASSWORD a\n", F)
     assert pf.sections[0].orders == ()
-    assert [n.message for n in pf.notes] == ["the section for RED holds no orders"]
+    assert [(n.code, dict(n.args)) for n in pf.notes] == [(NoteCode.SECTION_EMPTY, {"player": "RED"})]
+    assert [note_text(n) for n in pf.notes] == ["the section for RED holds no orders"]
 
 
 def test_gm_section_ends_at_next_player_line():
@@ -323,7 +328,8 @@ def test_a_line_error_is_a_problem_not_an_exception():
 def test_player_line_without_password_still_opens_the_section():
     res = parse_line("PLAYER RED", F, 1)
     assert res.item == PlayerLine("RED", None, Pos(F, 1, 1), "PLAYER RED")
-    assert [p.message for p in res.problems] == ["PLAYER line without PASSWORD"]
+    assert [p.code for p in res.problems] == [ProblemCode.PLAYER_WITHOUT_PASSWORD]
+    assert [problem_message(p) for p in res.problems] == ["PLAYER line without PASSWORD"]
 
 
 # --- robustness ---------------------------------------------------------------------------
@@ -357,9 +363,12 @@ def test_orders_never_vanish_silently(lines):
     accounted |= {h.pos.line for h in pf.headers}
     accounted |= {s.pos.line for s in pf.sections} | {g.pos.line for g in pf.gm_sections}
     for n in pf.notes:
-        m = re.match(r"lines? ([\d, ]+) looks? like", n.message)
+        m = re.match(r"lines? ([\d, ]+) looks? like", note_text(n))
         if m:
             accounted |= {int(x) for x in m.group(1).split(", ")}
+        if n.code is NoteCode.SIGNATURE_IGNORES:
+            lines_ = dict(n.args)["lines"]
+            assert isinstance(lines_, tuple) and m is not None and {int(x) for x in m.group(1).split(", ")} == set(lines_)
     after_signature = False
     for number, line in enumerate(lines, start=1):
         after_signature = after_signature or line == "-- "

@@ -2,7 +2,8 @@
 
 Maps: tests/data/tiny.yaml (Nordstadt 0402, Südheim 0307, Ostburg 0805,
 Hafen 0104, Grenzdorf 0905).  The game's companies are RED, BLUE and NOB
-unless a test says otherwise.
+unless a test says otherwise.  Problems are checked by code and, through
+the phrasebook (``adjudicator.report.orderwords``), by their words.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ from adjudicator.orders import (
     parse_orders,
     resolve,
 )
+from adjudicator.orders.codes import HintCode as H
+from adjudicator.orders.codes import NoteCode
+from adjudicator.orders.codes import ProblemCode as P
+from adjudicator.report.orderwords import format_note, format_problem, hint_text, orders_report, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -45,7 +50,7 @@ def hexes(*labels: str) -> tuple[Hex, ...]:
 def parsed_order(line: str):
     """The single order of RED's section, parsed (not resolved)."""
     pf = parse_orders(HEAD + line + "\n", F)
-    assert pf.problems == (), [p.format() for p in pf.problems]
+    assert pf.problems == (), [format_problem(p) for p in pf.problems]
     (order,) = pf.sections[0].orders
     return order
 
@@ -57,17 +62,18 @@ def resolved(text: str, companies=COMPANIES) -> OrderSet:
 def entered(line: str, companies=COMPANIES) -> tuple[EnterOrder, tuple[str, ...]]:
     """RED's single ENTER order, resolved, and the notes."""
     orders = resolved(HEAD + line + "\n", companies)
-    assert orders.problems == (), orders.report()
+    assert orders.problems == (), orders_report(orders)
     (order,) = orders.sections[0].orders
     assert isinstance(order, EnterOrder)
-    return order, tuple(n.format() for n in orders.notes)
+    return order, tuple(format_note(n) for n in orders.notes)
 
 
-def only_problem(text: str, companies=COMPANIES) -> tuple[str, str, str, str | None]:
+def only_problem(text: str, companies=COMPANIES) -> tuple[str, str, P, str, str | None]:
+    """Position, kind, code, message and hint of the single problem of ``text``."""
     orders = resolved(text, companies)
-    assert len(orders.problems) == 1, orders.report()
+    assert len(orders.problems) == 1, orders_report(orders)
     (p,) = orders.problems
-    return str(p.pos), p.kind, p.message, p.suggestion
+    return str(p.pos), p.kind, p.code, problem_message(p), hint_text(p)
 
 
 # --- ENTER: every form and alias ---------------------------------------------------------
@@ -140,7 +146,9 @@ def test_a_second_enter_for_the_same_race_replaces_the_first_with_a_note():
     text = HEAD + "ENTER 1 BEST\nENTER 2 BEST\nENTER 1 ROUTE 0402 - 0503\n"
     pf = parse_orders(text, F)
     assert [o.echo() for o in pf.sections[0].orders] == ["ENTER 2 BEST", "ENTER 1 ROUTE 0402 - 0503"]
-    assert [n.format() for n in pf.notes] == [
+    (note,) = pf.notes
+    assert (note.code, dict(note.args)) == (NoteCode.ENTRY_REPLACED, {"race": 1, "replaced": "t.orders:2"})
+    assert [format_note(n) for n in pf.notes] == [
         "t.orders:4: ENTER for race 1 at t.orders:2 is replaced by this one (the last one counts)"
     ]
 
@@ -219,8 +227,8 @@ def test_a_company_sharing_a_town_name_is_the_owner_with_a_note():
 
 
 def test_without_companies_a_word_between_dashes_is_a_point():
-    pos, kind, message, _ = only_problem(HEAD + "ENTER 2 ROUTE 0402 -BLUE- 0503\n", companies=())
-    assert (pos, kind, message) == ("t.orders:2:21", "illegal", "no town called 'BLUE' on the map Tinyland")
+    pos, kind, code, message, _ = only_problem(HEAD + "ENTER 2 ROUTE 0402 -BLUE- 0503\n", companies=())
+    assert (pos, kind, code, message) == ("t.orders:2:21", "illegal", P.UNKNOWN_TOWN, "no town called 'BLUE' on the map Tinyland")
 
 
 def test_an_owner_on_a_straight_line_shorthand_applies_to_the_whole_stretch():
@@ -249,6 +257,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:21",
                 "illegal",
+                P.UNKNOWN_COMPANY,
                 "no company GREEN in this game: -(GREEN)- names the company whose line a segment uses",
                 "the companies are BLUE, NOB, RED",
             ),
@@ -259,6 +268,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:15",
                 "illegal",
+                P.ROUTE_BEGINS_WITH_OWNER,
                 "a route cannot begin with an owner: -(BLUE)- names whose line runs between the two points around it",
                 "write the owner between two points, e.g. 0712 -(BLUE)- 0713",
             ),
@@ -269,6 +279,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:29",
                 "illegal",
+                P.ROUTE_ENDS_WITH_OWNER,
                 "a route cannot end with an owner: -(BLUE)- names whose line runs between the two points around it",
                 "write the owner between two points, e.g. 0712 -(BLUE)- 0713",
             ),
@@ -279,6 +290,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:15",
                 "syntax",
+                P.OWNER_BEFORE_START,
                 "a route cannot begin with an owner: '-BLUE-' names whose line runs between two points",
                 "write the start first: ENTER 1 ROUTE <start> -BLUE- 0402 - 0503",
             ),
@@ -289,6 +301,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:33",
                 "syntax",
+                P.EXPECTED_POINT_AFTER_OWNER,
                 "expected a point after '-BLUE-': a route ends with its destination, and an owner stands between two points",
                 "add the destination or remove '-BLUE-'",
             ),
@@ -299,6 +312,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:25",
                 "illegal",
+                P.TWO_OWNERS,
                 "two owners named for one segment: -RED- and -BLUE-",
                 "name one owner between two points",
             ),
@@ -309,6 +323,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:28",
                 "syntax",
+                P.EXPECTED_POINT_AFTER_DASH,
                 "expected a point after '-': a hex label or a town name",
                 None,
             ),
@@ -319,6 +334,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:27",
                 "illegal",
+                P.TWO_OWNERS,
                 "two owners named for one segment: -RED- and -BLUE-",
                 "name one owner between two points",
             ),
@@ -329,6 +345,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:21",
                 "illegal",
+                P.UNKNOWN_TOWN,
                 "no town called 'BLEU' on the map Tinyland",
                 "did you mean the company BLUE? An owner is written -BLUE- between two points",
             ),
@@ -339,6 +356,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:22",
                 "illegal",
+                P.UNKNOWN_TOWN,
                 "no town called 'BLUE' on the map Tinyland",
                 "BLUE is a company: to name the owner of a segment, write -BLUE- between two points, no spaces",
             ),
@@ -349,6 +367,7 @@ def test_a_route_of_neighbours_and_a_multi_word_point():
             (
                 "t.orders:2:13",
                 "illegal",
+                P.OWNER_IN_BUILD,
                 (
                     "'(BLUE)' names the owner of a segment, which only a race route does (ENTER ... ROUTE); "
                     "BUILD builds your own line"
@@ -370,6 +389,7 @@ def test_riding_with_oneself_is_refused():
     assert only_problem(HEAD + "ENTER 1 WITH red BEST\n") == (
         "t.orders:2:14",
         "illegal",
+        P.RIDE_WITH_ITSELF,
         "RED cannot ride with itself",
         "name the partner's company after WITH, or leave WITH out",
     )
@@ -379,6 +399,7 @@ def test_an_unknown_partner_is_refused_when_the_companies_are_known():
     assert only_problem(HEAD + "FAHRE 1 MIT Gruen BESTE\n") == (
         "t.orders:2:13",
         "illegal",
+        P.UNKNOWN_PARTNER,
         "no company GRUEN in this game to ride with",
         "the companies are BLUE, NOB, RED",
     )
@@ -399,7 +420,7 @@ def test_an_unknown_partner_is_refused_when_the_companies_are_known():
 )
 def test_race_forms_and_aliases(line):
     orders = resolved("GM\n" + line + "\n")
-    assert orders.problems == (), orders.report()
+    assert orders.problems == (), orders_report(orders)
     race = orders.gm.races[1]
     assert isinstance(race, RaceOrder)
     assert (race.start_hex, race.dest_hex) == (Hex.parse("0402"), Hex.parse("0307"))
@@ -453,7 +474,11 @@ def test_later_race_and_moves_lines_replace_earlier_ones_across_files_with_notes
     orders = resolve(collect([a, b]), TINY)
     assert orders.gm.races[1].echo() == "RACE 1 FROM Ostburg (0805) TO Hafen (0104)"
     assert orders.gm.moves == {(1, "BLUE"): (4,), (1, "RED"): (5, 6), (2, "RED"): (1,)}
-    assert [n.format() for n in orders.notes] == [
+    assert [(n.code, dict(n.args)) for n in orders.notes] == [
+        (NoteCode.RACE_REPLACED, {"race": 1, "replaced": "a.orders:2"}),
+        (NoteCode.MOVES_REPLACED, {"player": "RED", "race": 1, "replaced": "a.orders:3"}),
+    ]
+    assert [format_note(n) for n in orders.notes] == [
         "b.orders:2: RACE 1 at a.orders:2 is replaced by this one",
         "b.orders:3: MOVES for RED in race 1 at a.orders:3 is replaced by this one",
     ]
@@ -463,6 +488,7 @@ def test_a_race_from_a_town_to_itself_is_refused():
     assert only_problem("GM\nRACE 1 FROM Nordstadt TO 0402\n") == (
         "t.orders:2:26",
         "illegal",
+        P.RACE_TO_ITSELF,
         "race 1 cannot end where it starts, at 0402",
         "a race runs between two different towns",
     )
@@ -472,7 +498,8 @@ def test_a_race_with_an_unknown_town_is_left_out():
     orders = resolved("GM\nRACE 1 FROM Hamburg TO Südheim\nRACE 2 FROM Ostburg TO Hafen\n")
     assert list(orders.gm.races) == [2]
     (p,) = orders.problems
-    assert (str(p.pos), p.section, p.message) == ("t.orders:2:13", "GM", "no town called 'Hamburg' on the map Tinyland")
+    assert (p.code, dict(p.args)) == (P.UNKNOWN_TOWN, {"written": "Hamburg", "map": "Tinyland"})
+    assert (str(p.pos), p.section, problem_message(p)) == ("t.orders:2:13", "GM", "no town called 'Hamburg' on the map Tinyland")
 
 
 @pytest.mark.parametrize(
@@ -480,12 +507,24 @@ def test_a_race_with_an_unknown_town_is_left_out():
     [
         pytest.param(
             HEAD + "RACE 1 FROM Nordstadt TO Südheim\n",
-            ("t.orders:2:1", "illegal", "RACE belongs in the GM's section", "put a line GM before the GM's RACE lines"),
+            (
+                "t.orders:2:1",
+                "illegal",
+                P.GM_ORDER_OUTSIDE_GM_SECTION,
+                "RACE belongs in the GM's section",
+                "put a line GM before the GM's RACE lines",
+            ),
             id="race-in-player-section",
         ),
         pytest.param(
             HEAD + "MOVES 1 RED 3 4\n",
-            ("t.orders:2:1", "illegal", "MOVES belongs in the GM's section", "put a line GM before the GM's MOVES lines"),
+            (
+                "t.orders:2:1",
+                "illegal",
+                P.GM_ORDER_OUTSIDE_GM_SECTION,
+                "MOVES belongs in the GM's section",
+                "put a line GM before the GM's MOVES lines",
+            ),
             id="moves-in-player-section",
         ),
         pytest.param(
@@ -493,6 +532,7 @@ def test_a_race_with_an_unknown_town_is_left_out():
             (
                 "t.orders:2:1",
                 "illegal",
+                P.PLAYER_ORDER_IN_GM_SECTION,
                 "ENTER in the GM's section: a player's order belongs after their PLAYER line",
                 "write PLAYER <ID> PASSWORD <password> before it",
             ),
@@ -500,12 +540,18 @@ def test_a_race_with_an_unknown_town_is_left_out():
         ),
         pytest.param(
             "GM\nMOVES 1 RED 3 0\n",
-            ("t.orders:2:15", "illegal", "a roll of 0 is impossible: a die gives 1 to 6", None),
+            ("t.orders:2:15", "illegal", P.IMPOSSIBLE_MOVE, "a roll of 0 is impossible: a die gives 1 to 6", None),
             id="moves-zero",
         ),
         pytest.param(
             "GM\nMOVES 1 RED 35\n",
-            ("t.orders:2:13", "illegal", "a roll of 35 is impossible: a die gives 1 to 6", "write one roll per number, apart: 3 5"),
+            (
+                "t.orders:2:13",
+                "illegal",
+                P.IMPOSSIBLE_MOVE,
+                "a roll of 35 is impossible: a die gives 1 to 6",
+                "write one roll per number, apart: 3 5",
+            ),
             id="moves-run-together",
         ),
         pytest.param(
@@ -513,6 +559,7 @@ def test_a_race_with_an_unknown_town_is_left_out():
             (
                 "t.orders:2:6",
                 "illegal",
+                P.NO_SUCH_RACE,
                 "there is no race 100: races are numbered 1 to 99",
                 "write the race's number as printed in the report",
             ),
@@ -523,6 +570,7 @@ def test_a_race_with_an_unknown_town_is_left_out():
             (
                 "t.orders:2:7",
                 "illegal",
+                P.NO_SUCH_RACE,
                 "there is no race 0: races are numbered 1 to 99",
                 "write the race's number as printed in the report",
             ),
@@ -536,7 +584,11 @@ def test_racing_orders_in_the_wrong_place_or_out_of_range(text, expected):
 
 def test_every_bad_roll_of_a_moves_line_is_reported():
     orders = resolved("GM\nMOVES 1 RED 7 3 9\n")
-    assert [(str(p.pos), p.message) for p in orders.problems] == [
+    assert [(p.code, dict(p.args)) for p in orders.problems] == [
+        (P.IMPOSSIBLE_MOVE, {"roll": "7", "max": 6}),
+        (P.IMPOSSIBLE_MOVE, {"roll": "9", "max": 6}),
+    ]
+    assert [(str(p.pos), problem_message(p)) for p in orders.problems] == [
         ("t.orders:2:13", "a roll of 7 is impossible: a die gives 1 to 6"),
         ("t.orders:2:17", "a roll of 9 is impossible: a die gives 1 to 6"),
     ]
@@ -551,6 +603,7 @@ MISTAKES = [
         (
             "t.orders:2:7",
             "syntax",
+            P.EXPECTED_ENTER_RACE,
             "expected the race number after ENTER, as printed in the report",
             "write ENTER <race> ROUTE 0402 - 0503",
         ),
@@ -558,7 +611,13 @@ MISTAKES = [
     ),
     pytest.param(
         HEAD + "ENTER 1 0402 - 0503\n",
-        ("t.orders:2:9", "syntax", "expected ROUTE, BEST or WITH after the race number", "write ENTER 1 ROUTE 0402 - 0503"),
+        (
+            "t.orders:2:9",
+            "syntax",
+            P.EXPECTED_ENTER_MODE,
+            "expected ROUTE, BEST or WITH after the race number",
+            "write ENTER 1 ROUTE 0402 - 0503",
+        ),
         id="no-route-keyword",
     ),
     pytest.param(
@@ -566,6 +625,7 @@ MISTAKES = [
         (
             "t.orders:2:17",
             "illegal",
+            P.UNKNOWN_TOWN,
             "no town called 'Hamburgg' on the map Tinyland",
             "the towns are Grenzdorf, Hafen, Nordstadt, Ostburg, Südheim",
         ),
@@ -576,6 +636,7 @@ MISTAKES = [
         (
             "t.orders:2:14",
             "syntax",
+            P.EXPECTED_PARTNER,
             "expected the partner's ID after WITH: the company you ride with",
             "write ENTER 1 WITH <ID> ROUTE 0402 - 0503",
         ),
@@ -586,6 +647,7 @@ MISTAKES = [
         (
             "t.orders:2:30",
             "syntax",
+            P.EXPECTED_TO,
             "expected TO between the race's start and its destination",
             "did you mean RACE 1 FROM Nordstadt TO Südheim?",
         ),
@@ -593,12 +655,18 @@ MISTAKES = [
     ),
     pytest.param(
         "GM\nMOVES 1 RED 7\n",
-        ("t.orders:2:13", "illegal", "a roll of 7 is impossible: a die gives 1 to 6", None),
+        ("t.orders:2:13", "illegal", P.IMPOSSIBLE_MOVE, "a roll of 7 is impossible: a die gives 1 to 6", None),
         id="moves-roll-out-of-range",
     ),
     pytest.param(
         HEAD + "FAHRE 1 STREKCE 0402 - 0503\n",
-        ("t.orders:2:9", "syntax", "expected ROUTE, BEST or WITH after the race number", "did you mean STRECKE?"),
+        (
+            "t.orders:2:9",
+            "syntax",
+            P.EXPECTED_ENTER_MODE,
+            "expected ROUTE, BEST or WITH after the race number",
+            "did you mean STRECKE?",
+        ),
         id="misspelt-route-keyword",
     ),
     pytest.param(
@@ -606,6 +674,7 @@ MISTAKES = [
         (
             "t.orders:2:9",
             "syntax",
+            P.EXPECTED_ENTER_MODE,
             "expected ROUTE, BEST or WITH after the race number",
             "for a joint trip write ENTER 1 WITH RED BEST",
         ),
@@ -613,12 +682,24 @@ MISTAKES = [
     ),
     pytest.param(
         HEAD + "ENTER 1 WITH NOB 0402 - 0503\n",
-        ("t.orders:2:18", "syntax", "expected ROUTE or BEST after the partner's ID", "write ENTER 1 WITH NOB ROUTE 0402 - 0503"),
+        (
+            "t.orders:2:18",
+            "syntax",
+            P.EXPECTED_PARTNER_MODE,
+            "expected ROUTE or BEST after the partner's ID",
+            "write ENTER 1 WITH NOB ROUTE 0402 - 0503",
+        ),
         id="partner-then-no-route-keyword",
     ),
     pytest.param(
         HEAD + "ENTER 1 ROUTE\n",
-        ("t.orders:2:14", "syntax", "expected the route's start after ROUTE: a hex label such as 0712, or a town name", None),
+        (
+            "t.orders:2:14",
+            "syntax",
+            P.EXPECTED_ROUTE_START,
+            "expected the route's start after ROUTE: a hex label such as 0712, or a town name",
+            None,
+        ),
         id="route-without-points",
     ),
     pytest.param(
@@ -626,6 +707,7 @@ MISTAKES = [
         (
             "t.orders:2:24",
             "syntax",
+            P.ROUTE_TOO_SHORT,
             "a route needs at least two points, its start and its destination, joined by '-'",
             "write ENTER 1 ROUTE Nordstadt - <next point>",
         ),
@@ -636,6 +718,7 @@ MISTAKES = [
         (
             "t.orders:2:29",
             "syntax",
+            P.EXPECTED_DASH,
             "expected '-' between two points, or the end of the line",
             "write ENTER 1 WITH NOB ROUTE 0402 - 0503",
         ),
@@ -646,6 +729,7 @@ MISTAKES = [
         (
             "t.orders:2:22",
             "illegal",
+            P.NOT_NEIGHBOURS,
             "0402 and 0604 are not neighbours (nor on one straight hex line)",
             "the neighbours of 0402 are 0302 (W), 0502 (E), 0401 (NW), 0501 (NE), 0403 (SW), 0503 (SE)",
         ),
@@ -656,6 +740,7 @@ MISTAKES = [
         (
             "t.orders:2:14",
             "syntax",
+            P.TEXT_AFTER_BEST,
             "expected the end of the line after BEST: the adjudicator chooses the route",
             "to give the route yourself, write ENTER 1 ROUTE 0402 - 0503",
         ),
@@ -663,47 +748,95 @@ MISTAKES = [
     ),
     pytest.param(
         "GM\nRACE 1 Nordstadt TO Südheim\n",
-        ("t.orders:2:8", "syntax", "expected FROM after the race number", "write RACE 1 FROM Nordstadt TO Südheim"),
+        (
+            "t.orders:2:8",
+            "syntax",
+            P.EXPECTED_FROM,
+            "expected FROM after the race number",
+            "write RACE 1 FROM Nordstadt TO Südheim",
+        ),
         id="race-without-from",
     ),
     pytest.param(
         "GM\nRENNEN 1 VOM Nordstadt NACH Südheim\n",
-        ("t.orders:2:10", "syntax", "expected FROM after the race number", "did you mean VON?"),
+        ("t.orders:2:10", "syntax", P.EXPECTED_FROM, "expected FROM after the race number", "did you mean VON?"),
         id="race-misspelt-von",
     ),
     pytest.param(
         "GM\nRACE 1 FROM Nordstadt - Südheim\n",
-        ("t.orders:2:23", "syntax", "expected TO between the race's start and its destination", "write RACE 1 FROM Nordstadt TO Südheim"),
+        (
+            "t.orders:2:23",
+            "syntax",
+            P.EXPECTED_TO,
+            "expected TO between the race's start and its destination",
+            "write RACE 1 FROM Nordstadt TO Südheim",
+        ),
         id="race-dash-for-to",
     ),
     pytest.param(
         "GM\nRACE 1 FROM Nordstadt TO\n",
-        ("t.orders:2:25", "syntax", "expected the race's destination after TO: a town name or a hex label", None),
+        (
+            "t.orders:2:25",
+            "syntax",
+            P.EXPECTED_RACE_DESTINATION,
+            "expected the race's destination after TO: a town name or a hex label",
+            None,
+        ),
         id="race-without-destination",
     ),
     pytest.param(
         "GM\nRACE Nordstadt TO Südheim\n",
-        ("t.orders:2:6", "syntax", "expected the race number after RACE", "write RACE <number> FROM <start> TO <destination>"),
+        (
+            "t.orders:2:6",
+            "syntax",
+            P.EXPECTED_RACE_NUMBER,
+            "expected the race number after RACE",
+            "write RACE <number> FROM <start> TO <destination>",
+        ),
         id="race-without-number",
     ),
     pytest.param(
         "GM\nMOVES 1 RED 3,4,5\n",
-        ("t.orders:2:14", "syntax", "expected another roll or the end of the line", "write the rolls apart, with spaces only: MOVES 1 RED 3 4 5"),
+        (
+            "t.orders:2:14",
+            "syntax",
+            P.EXPECTED_ROLL_OR_END,
+            "expected another roll or the end of the line",
+            "write the rolls apart, with spaces only: MOVES 1 RED 3 4 5",
+        ),
         id="moves-with-commas",
     ),
     pytest.param(
         "GM\nMOVES 1 3 4\n",
-        ("t.orders:2:9", "syntax", "expected the player's ID after the race number", "write MOVES 1 <ID> 3 4"),
+        (
+            "t.orders:2:9",
+            "syntax",
+            P.EXPECTED_MOVES_PLAYER,
+            "expected the player's ID after the race number",
+            "write MOVES 1 <ID> 3 4",
+        ),
         id="moves-without-player",
     ),
     pytest.param(
         "GM\nWUERFE RED 3 4\n",
-        ("t.orders:2:8", "syntax", "expected the race number after WUERFE", "write WUERFE <race> RED 3 4, e.g. WUERFE 1 RED 3 5 2"),
+        (
+            "t.orders:2:8",
+            "syntax",
+            P.EXPECTED_RACE_NUMBER,
+            "expected the race number after WUERFE",
+            "write WUERFE <race> RED 3 4, e.g. WUERFE 1 RED 3 5 2",
+        ),
         id="moves-without-race",
     ),
     pytest.param(
         "GM\nMOVES 1 RED\n",
-        ("t.orders:2:12", "syntax", "expected the rolls after the player's ID, in digits", "write them one by one, e.g. MOVES 1 RED 3 5 2"),
+        (
+            "t.orders:2:12",
+            "syntax",
+            P.EXPECTED_MOVES_ROLLS,
+            "expected the rolls after the player's ID, in digits",
+            "write them one by one, e.g. MOVES 1 RED 3 5 2",
+        ),
         id="moves-without-rolls",
     ),
 ]
@@ -716,7 +849,11 @@ def test_typical_racing_mistake(text, expected):
 
 def test_racing_problem_format_shows_line_caret_and_hint():
     (p,) = resolved(HEAD + "ENTER ROUTE 0402 - 0503  # race 1\n").problems
-    assert p.format() == (
+    assert p.hint is not None
+    assert (p.code, p.hint.code, dict(p.hint.args)) == (
+        P.EXPECTED_ENTER_RACE, H.ADD_RACE_NUMBER, {"keyword": "ENTER", "rest": "ROUTE 0402 - 0503"}
+    )
+    assert format_problem(p) == (
         "t.orders:2:7: syntax: expected the race number after ENTER, as printed in the report\n"
         "    ENTER ROUTE 0402 - 0503  # race 1\n"
         "          ^\n"
@@ -734,7 +871,7 @@ def test_all_racing_errors_of_a_file_are_reported_in_one_pass():
     """
     text = GOLDEN.read_text(encoding="utf-8")
     orders = resolve(collect([parse_orders(text, GOLDEN.name)], turn=7), TINY, companies=COMPANIES)
-    report = orders.report() + "\n"
+    report = orders_report(orders) + "\n"
     expected_path = GOLDEN.with_suffix(".expected")
     if os.environ.get("UPDATE_GOLDEN"):
         expected_path.write_text(report, encoding="utf-8")

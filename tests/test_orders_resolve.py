@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,8 @@ from adjudicator.app.maps import read_map
 from adjudicator.board.folding import edit_distance
 from adjudicator.board.hexgrid import Hex
 from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
+from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
+from adjudicator.report.orderwords import format_note, hint_text, orders_report, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -23,7 +26,7 @@ def resolved(lines: str, gmap=TINY) -> OrderSet:
 
 def only_order(lines: str, gmap=TINY):
     orders = resolved(lines, gmap)
-    assert orders.problems == (), orders.report()
+    assert orders.problems == (), orders_report(orders)
     (order,) = orders.sections[0].orders
     return order, orders.notes
 
@@ -76,13 +79,14 @@ def test_small_typos_are_understood_and_noted(typo, town):
         return
     assert order.point.understood_as == town
     (note,) = notes
-    assert note.format() == f"t.orders:2: '{typo}' understood as {town} ({order.hex.label})"
+    assert (note.code, dict(note.args)) == (NoteCode.UNDERSTOOD_AS, {"written": typo, "point": f"{town} ({order.hex.label})"})
+    assert format_note(note) == f"t.orders:2: '{typo}' understood as {town} ({order.hex.label})"
 
 
 def test_typo_on_the_tiny_map_is_understood():
     order, notes = only_order("BUILD Nordstat - 0403\n")
     assert order.points[0].understood_as == "Nordstadt"
-    assert [n.format() for n in notes] == ["t.orders:2: 'Nordstat' understood as Nordstadt (0402)"]
+    assert [format_note(n) for n in notes] == ["t.orders:2: 'Nordstat' understood as Nordstadt (0402)"]
 
 
 def test_multi_word_town_and_town_with_brackets_spelling():
@@ -105,14 +109,17 @@ def test_edit_distance_counts_a_swap_as_one():
 def test_build_path_of_neighbours():
     order, _ = only_order("BUILD Nordstadt - 0403 - 0404 - 0405\n")
     assert order.hexes == hexes("0402", "0403", "0404", "0405")
-    assert order.segments == tuple(zip(order.hexes, order.hexes[1:]))
+    assert order.segments == tuple(itertools.pairwise(order.hexes))
 
 
 def test_straight_line_shorthand_along_a_row_is_expanded_and_echoed():
     order, notes = only_order("BUILD 0105 - 0505\n")
     assert order.hexes == hexes("0105", "0205", "0305", "0405", "0505")
     assert order.echo() == "BUILD 0105 - 0505 (0105-0205-0305-0405-0505)"
-    assert [n.format() for n in notes] == ["t.orders:2: 0105 - 0505 taken as the straight line 0105-0205-0305-0405-0505"]
+    assert [(n.code, dict(n.args)) for n in notes] == [
+        (NoteCode.STRAIGHT_LINE, {"start": "0105", "end": "0505", "hexes": ("0105", "0205", "0305", "0405", "0505")})
+    ]
+    assert [format_note(n) for n in notes] == ["t.orders:2: 0105 - 0505 taken as the straight line 0105-0205-0305-0405-0505"]
 
 
 def test_straight_line_shorthand_along_a_diagonal_from_a_town():
@@ -127,26 +134,33 @@ def test_points_neither_adjacent_nor_on_a_line_are_refused_with_neighbours():
     assert orders.sections[0].orders == ()
     (p,) = orders.problems
     assert (p.kind, str(p.pos)) == ("illegal", "t.orders:2:14")
-    assert p.message == "0402 and 0604 are not neighbours (nor on one straight hex line)"
-    assert p.suggestion == "the neighbours of 0402 are 0302 (W), 0502 (E), 0401 (NW), 0501 (NE), 0403 (SW), 0503 (SE)"
+    assert (p.code, dict(p.args)) == (ProblemCode.NOT_NEIGHBOURS, {"start": "0402", "end": "0604"})
+    assert problem_message(p) == "0402 and 0604 are not neighbours (nor on one straight hex line)"
+    assert p.hint is not None and p.hint.code is HintCode.NEIGHBOURS
+    assert dict(p.hint.args)["neighbours"] == ("0302", "0502", "0401", "0501", "0403", "0503")
+    assert dict(p.hint.args)["between"] == ()
+    assert hint_text(p) == "the neighbours of 0402 are 0302 (W), 0502 (E), 0401 (NW), 0501 (NE), 0403 (SW), 0503 (SE)"
 
 
 def test_two_apart_off_line_names_the_hexes_between():
     orders = resolved("BUILD 0402 - 0404\n")
     (p,) = orders.problems
-    assert p.suggestion.endswith("; between 0402 and 0404 lie 0403 and 0503")
+    assert p.hint is not None and dict(p.hint.args)["between"] == ("0403", "0503")
+    assert (hint_text(p) or "").endswith("; between 0402 and 0404 lie 0403 and 0503")
 
 
 def test_same_hex_twice_is_refused():
     orders = resolved("BUILD Nordstadt - 0402\n")
     (p,) = orders.problems
-    assert (str(p.pos), p.message) == ("t.orders:2:19", "0402 is the same hex as the point before it")
+    assert (p.code, dict(p.args)) == (ProblemCode.SAME_HEX, {"point": "0402"})
+    assert (str(p.pos), problem_message(p)) == ("t.orders:2:19", "0402 is the same hex as the point before it")
 
 
 def test_straight_line_leaving_the_map_is_refused():
     orders = resolved("BUILD 0402 - 0802\n", NAMES)  # 0602 is a hole in that map
     (p,) = orders.problems
-    assert (str(p.pos), p.message) == ("t.orders:2:14", "the straight line from 0402 to 0802 leaves the map at 0602")
+    assert (p.code, dict(p.args)) == (ProblemCode.LINE_LEAVES_MAP, {"start": "0402", "end": "0802", "off": "0602"})
+    assert (str(p.pos), problem_message(p)) == ("t.orders:2:14", "the straight line from 0402 to 0802 leaves the map at 0602")
 
 
 def test_every_bad_point_of_a_line_is_reported():

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from adjudicator.app.orderfiles import read_files
 from adjudicator.app.run import find_game, prepare
 from adjudicator.engine.preview import building_ok, preview_building, preview_racing
-from adjudicator.orders import read_files
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.racing.turn import RacingInput
 from adjudicator.report.check import check_racing_report, check_report
+from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import gm_note_text
 
 
@@ -18,7 +19,7 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     received = read_files(paths)
     gdir = find_game(received, game_dir)
     state, gmap, orders, turn_input, notes = prepare(gdir, received, trust)
-    head = [p.format() for p in orders.problems] + [n.format() for n in orders.notes]
+    head = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes]
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
         parts = head + [gm_note_text(n) for n in notes]

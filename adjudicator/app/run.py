@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from adjudicator.app.orderfiles import read_files, read_text
 from adjudicator.app.store import GameDir
 from adjudicator.board.model import GameMap
 from adjudicator.engine.turn import TurnInput, TurnResult, adjudicate_turn
@@ -20,12 +21,16 @@ from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.state import GameState
-from adjudicator.orders import OrderSet, ReceivedFiles, collect, parse_orders, read_files, resolve
-from adjudicator.orders.collect import read_text
+from adjudicator.orders import OrderSet, ReceivedFiles, collect, parse_orders, resolve
+from adjudicator.orders.codes import ProblemCode
 from adjudicator.orders.translate import GMNote, engine_input
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import building_report, private_report
+from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.racing import private_racing_report, racing_report
+
+FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
+"""Problems that mean an order file named on the command line could not be read: the run is refused."""
 
 
 @dataclass
@@ -83,12 +88,12 @@ def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, 
     """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
-    unreadable = [p for p in orders.problems if p.pos.line == 0]
+    unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
     if unreadable:
-        raise TurnRefused("cannot read the orders:\n" + "\n".join(p.format() for p in unreadable))
-    wrong_game = [p for p in orders.problems if p.message.startswith("GAME ")]
+        raise TurnRefused("cannot read the orders:\n" + "\n".join(format_problem(p) for p in unreadable))
+    wrong_game = [p for p in orders.problems if p.code is ProblemCode.GAME_MISMATCH]
     if wrong_game:
-        raise TurnRefused("orders for another game:\n" + "\n".join(p.format() for p in wrong_game))
+        raise TurnRefused("orders for another game:\n" + "\n".join(format_problem(p) for p in wrong_game))
     turns = {s.turn for s in orders.sections if s.turn is not None}
     if turns and state.turn not in turns:
         listed = ", ".join(map(str, sorted(turns)))
@@ -150,15 +155,15 @@ def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], list[str], 
     """A player's echo, problems and the notes that fall inside the player's section."""
     section = orders.section(pid)
     if section is None:
-        return [], [p.format() for p in orders.problems_for(pid)], []
+        return [], [format_problem(p) for p in orders.problems_for(pid)], []
     starts = sorted(s.pos.line for s in orders.sections if s.pos.file == section.pos.file)
     if orders.gm and orders.gm.pos.file == section.pos.file:
         starts = sorted(starts + [orders.gm.pos.line])
     end = next((line for line in starts if line > section.pos.line), None)
     notes = [
-        n.format() for n in orders.notes
+        format_note(n) for n in orders.notes
         if n.pos.file == section.pos.file and section.pos.line <= n.pos.line and (end is None or n.pos.line < end)
     ]
-    return section.echo(), [p.format() for p in orders.problems_for(pid)], notes
+    return section.echo(), [format_problem(p) for p in orders.problems_for(pid)], notes
 
 

@@ -2,11 +2,14 @@
 
 Typical use::
 
-    from adjudicator.orders import read_order_files, resolve
+    from adjudicator.orders import ProblemCode, collect, parse_orders, resolve
+    from adjudicator.report.orderwords import format_problem
 
-    orders = resolve(read_order_files(["turn3/"], turn=3), gmap, companies=["RED", "BLUE"])
+    parsed = [parse_orders(text, "red.orders")]
+    orders = resolve(collect(parsed, turn=3), gmap, companies=["RED", "BLUE"])
     for problem in orders.problems:
-        print(problem.format())
+        print(format_problem(problem))
+    wrong_game = [p for p in orders.problems if p.code is ProblemCode.GAME_MISMATCH]
 
 ``parse_orders`` (one file's text, no map) → ``collect`` (merge files: the
 last section per player counts; GAME/TURN agree) → ``resolve`` (points to
@@ -15,21 +18,26 @@ towns).
 
 Players write START, BUILD, PASS, DECLARE END and, in racing turns,
 ENTER; the GM writes ROLL, RACE and MOVES.  The grammar's comments
-(``grammar/orders.lark``) describe every form.  Nothing raises for bad orders: every problem is data, in
-``OrderSet.problems``, with file, line, column and a hint.
+(``grammar/orders.lark``) describe every form.  Nothing raises for bad
+orders: every problem is data, in ``OrderSet.problems``, with file, line,
+column and a hint.  Reading order files from disk is the application's job
+(``adjudicator.app.orderfiles``); ``translate`` turns the orders into the
+engines' input.
+
+This package writes no sentences.  A problem carries a ``ProblemCode``
+and its ``args`` (the data a sentence needs: the word written, the label,
+the candidate towns), its hint a ``HintCode`` and args, and a note (a
+name understood, a section replaced) a ``NoteCode`` and args; the codes
+are listed in ``codes.py``.  Callers decide by comparing codes, never
+text; the report layer (``adjudicator.report.orderwords``) words them,
+from one table per enum.
 """
 
 from __future__ import annotations
 
 from adjudicator.board.names import TownMatch, match_town
-from adjudicator.orders.collect import (
-    ORDER_SUFFIXES,
-    ReceivedFiles,
-    collect,
-    order_file_paths,
-    read_files,
-    read_order_files,
-)
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode
+from adjudicator.orders.collect import ReceivedFiles, collect
 from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
 from adjudicator.orders.model import (
     GM_SECTION,
@@ -41,6 +49,7 @@ from adjudicator.orders.model import (
     GMOrder,
     GMSection,
     Header,
+    Hint,
     MovesOrder,
     Note,
     Order,
@@ -67,7 +76,7 @@ __all__ = [
     "MAX_MOVE",
     "MAX_RACE",
     "MAX_ROLL",
-    "ORDER_SUFFIXES",
+    "Args",
     "BuildOrder",
     "DashedPoint",
     "DeclareEndOrder",
@@ -75,8 +84,11 @@ __all__ = [
     "GMOrder",
     "GMSection",
     "Header",
+    "Hint",
+    "HintCode",
     "MovesOrder",
     "Note",
+    "NoteCode",
     "Order",
     "OrderProblem",
     "OrderSet",
@@ -85,6 +97,7 @@ __all__ = [
     "PlayerOrder",
     "Point",
     "Pos",
+    "ProblemCode",
     "ProblemKind",
     "RaceOrder",
     "ReceivedFiles",
@@ -96,12 +109,9 @@ __all__ = [
     "TownMatch",
     "collect",
     "match_town",
-    "order_file_paths",
     "order_parser",
     "parse_line",
     "parse_orders",
-    "read_files",
-    "read_order_files",
     "resolve",
     "resolve_order",
     "resolve_point",

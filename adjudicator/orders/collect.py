@@ -5,42 +5,30 @@ a player counts, with a note naming what it replaced; of the GM's lines the
 last ROLL per player, RACE per race and MOVES per race and player count,
 likewise noted) and checks that every
 GAME and TURN line agrees with the game and turn the GM named, or else with
-the first one read.  ``read_order_files`` is the only function of the
-order package that touches the file system.
-
-Which files are read: every file named explicitly, whatever its name; for
-a directory, the files directly inside it (not in subdirectories) whose
-names end in ``.orders`` or ``.txt``, in name order, hidden files skipped.
+the first one read.  Reading the files is the application's job
+(``adjudicator.app.orderfiles``); ``ReceivedFiles`` holds what was read.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.model import (
     GMOrder,
     GMSection,
     Header,
+    Hint,
     Note,
     OrderProblem,
     OrderSet,
     ParsedFile,
-    Pos,
     RaceOrder,
     RollOrder,
     Section,
     sort_by_position,
 )
-from adjudicator.orders.parse import parse_orders
-
-ORDER_SUFFIXES = (".orders", ".txt")
-"""Names of the files read from a directory end in one of these."""
-
-ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
-"""Tried in this order; anything but UTF-8 earns a note."""
 
 
 def collect(
@@ -72,9 +60,7 @@ def collect(
         for s in f.sections:
             old = final.pop(s.player, None)
             if old is not None:
-                all_notes.append(
-                    Note(f"the section for {s.player} at {old.pos.short} is replaced by this one (the last one counts)", s.pos)
-                )
+                all_notes.append(Note(NoteCode.SECTION_REPLACED, s.pos, args(player=s.player, replaced=old.pos.short)))
             final[s.player] = s
     gm = _merge_gm([g for f in files for g in f.gm_sections], all_notes)
 
@@ -91,24 +77,27 @@ def collect(
 
 
 def _agree(headers: list[Header], word: str, given: str | int | None) -> tuple[str | int | None, list[OrderProblem]]:
-    """The game or turn in force, and a problem for every line that disagrees."""
+    """The game or turn in force, and a problem for every line that disagrees.
+
+    The problem's data: ``value`` (the line's), ``expected`` (the one in
+    force) and, when the GM named none, ``named_at``: where the first
+    GAME or TURN line stands.
+    """
     lines = [h for h in headers if h.word == word]
     reference = given if given is not None else (lines[0].value if lines else None)
-    source = "named by the GM" if given is not None else (f"named at {lines[0].pos.short}" if lines else "")
+    if reference is None:
+        return None, []
+    source: Args = args(named_at=lines[0].pos.short) if given is None else ()
+    if word == "TURN":
+        code, hint = ProblemCode.TURN_MISMATCH, Hint(HintCode.OLD_TURN)
+    else:
+        code, hint = ProblemCode.GAME_MISMATCH, Hint(HintCode.OTHER_GAME)
     out: list[OrderProblem] = []
     for h in lines:
         if _same(h.value, reference):
             continue
-        out.append(
-            OrderProblem(
-                "illegal",
-                f"{word} {h.value} does not match {word.lower()} {reference} ({source})",
-                h.value_pos,
-                h.line_text,
-                "are these orders from another game or an old turn?" if word == "TURN" else "are these orders for another game?",
-                h.player,
-            )
-        )
+        data = args(value=h.value, expected=reference) + source
+        out.append(OrderProblem("illegal", code, h.value_pos, h.line_text, data, hint, h.player))
     return reference, out
 
 
@@ -126,55 +115,21 @@ def _merge_gm(sections: list[GMSection], notes: list[Note]) -> GMSection | None:
     kept: dict[tuple[object, ...], GMOrder] = {}
     for s in sections:
         for o in s.orders:
-            key, what = _gm_key(o)
+            key, code, data = _gm_key(o)
             old = kept.pop(key, None)
             if old is not None:
-                notes.append(Note(f"{what} at {old.pos.short} is replaced by this one", o.pos))
+                notes.append(Note(code, o.pos, data + args(replaced=old.pos.short)))
             kept[key] = o
     return GMSection(tuple(kept.values()), sections[0].pos)
 
 
-def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], str]:
-    """What a GM line is about (a later line about the same replaces it) and its name in a note."""
+def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], NoteCode, Args]:
+    """What a GM line is about (a later line about the same replaces it), and the note's code and data."""
     if isinstance(o, RollOrder):
-        return ("ROLL", o.player), f"ROLL for {o.player}"
+        return ("ROLL", o.player), NoteCode.ROLL_REPLACED, args(player=o.player)
     if isinstance(o, RaceOrder):
-        return ("RACE", o.number), f"RACE {o.number}"
-    return ("MOVES", o.race, o.player), f"MOVES for {o.player} in race {o.race}"
-
-
-def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
-    """The files to read for the given files and directories, and problems for missing ones."""
-    out: list[Path] = []
-    problems: list[OrderProblem] = []
-    for raw in paths:
-        p = Path(raw)
-        if p.is_dir():
-            found = sorted(
-                c for c in p.iterdir()
-                if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES
-            )
-            if not found:
-                problems.append(_file_problem(p, f"no order files ({', '.join('*' + s for s in ORDER_SUFFIXES)}) in directory"))
-            out += found
-        elif p.exists():
-            out.append(p)
-        else:
-            problems.append(_file_problem(p, "no such file or directory"))
-    return out, problems
-
-
-def read_text(path: Path) -> tuple[str, list[Note]]:
-    """A file's text; not UTF-8 is read as Windows-1252 (or Latin-1) with a note.  Raises OSError."""
-    data = path.read_bytes()
-    for enc in ENCODINGS:
-        try:
-            text = data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-        notes = [] if enc == "utf-8-sig" else [Note(f"not UTF-8; read as {enc}", Pos(str(path), 1))]
-        return text, notes
-    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+        return ("RACE", o.number), NoteCode.RACE_REPLACED, args(race=o.number)
+    return ("MOVES", o.race, o.player), NoteCode.MOVES_REPLACED, args(player=o.player, race=o.race)
 
 
 @dataclass(frozen=True)
@@ -192,39 +147,3 @@ class ReceivedFiles:
 
     def orders(self, *, game: str | None = None, turn: int | None = None) -> OrderSet:
         return collect(self.parsed, game=game, turn=turn, problems=self.problems, notes=self.notes)
-
-
-def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
-    """Read and parse order files and directories (see the module docstring).
-
-    A file that cannot be read becomes a problem naming it, never an exception.
-    """
-    files, problems = order_file_paths(paths)
-    notes: list[Note] = []
-    parsed: list[ParsedFile] = []
-    texts: dict[str, str] = {}
-    for i, path in enumerate(files, start=1):
-        try:
-            text, read_notes = read_text(path)
-        except OSError as exc:
-            problems.append(_file_problem(path, f"cannot read the file: {exc.strerror or exc}"))
-            continue
-        notes += read_notes
-        parsed.append(parse_orders(text, str(path)))
-        texts[path.name if path.name not in texts else f"{i:02d}-{path.name}"] = text
-    return ReceivedFiles(tuple(parsed), texts, tuple(problems), tuple(notes))
-
-
-def read_order_files(
-    paths: Iterable[str | os.PathLike[str]],
-    *,
-    game: str | None = None,
-    turn: int | None = None,
-) -> OrderSet:
-    """Read order files and directories into one ``OrderSet`` (``read_files`` then ``collect``)."""
-    return read_files(paths).orders(game=game, turn=turn)
-
-
-def _file_problem(path: Path, message: str) -> OrderProblem:
-    return OrderProblem("syntax", message, Pos(str(path), 0, 0), "", None, None)
-

@@ -14,6 +14,7 @@ points the grammar read (see the grammar's comments):
   an owner if it is a company ID of the game, else a town.
 
 Race numbers (1..99) and movement rolls (1..6) are checked here too.
+Problems carry codes and data (``codes.py``), never sentences.
 """
 
 from __future__ import annotations
@@ -35,7 +36,11 @@ from lark import (
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.errors import LabelError
-from adjudicator.orders.mistakes import EXAMPLES, ErrorContext, explain, keyword_of
+from adjudicator.orders.codes import Args, args
+from adjudicator.orders.codes import HintCode as H
+from adjudicator.orders.codes import ProblemCode as P
+from adjudicator.orders.mistakes import EXAMPLES, explain
+from adjudicator.orders.mistakes_base import ErrorContext, hint, keyword_of
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
@@ -43,6 +48,7 @@ from adjudicator.orders.model import (
     DeclareEndOrder,
     EnterOrder,
     Header,
+    Hint,
     MovesOrder,
     OrderProblem,
     PassOrder,
@@ -122,7 +128,7 @@ def parse_line(line: str, filename: str, number: int) -> LineResult:
 
 
 def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int) -> OrderProblem:
-    """Turn a Lark error into a positioned problem in player words."""
+    """Turn a Lark error into a positioned problem with the code the table of sample mistakes gives."""
     code = code_of(text)
     if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         column, bad = exc.token.column, str(exc.token)
@@ -146,8 +152,8 @@ def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int)
     # points); the explainers tell them apart by the line's keyword.
     label = exc.match_examples(order_parser().parse, EXAMPLES, token_type_match_fallback=True, use_accepts=False)
     ctx = ErrorContext(code, column, bad, keyword, written, frozenset(expected))
-    message, hint = explain(label, ctx)
-    return OrderProblem("syntax", message, Pos(filename, number, column), text, hint)
+    problem, data, help_ = explain(label, ctx)
+    return OrderProblem("syntax", problem, Pos(filename, number, column), text, data, help_)
 
 
 class _LineReader:
@@ -165,8 +171,8 @@ class _LineReader:
     def end_pos(self) -> Pos:
         return Pos(self.filename, self.number, len(code_of(self.text).rstrip()) + 1)
 
-    def problem(self, kind: ProblemKind, message: str, pos: Pos, hint: str | None = None) -> None:
-        self.problems.append(OrderProblem(kind, message, pos, self.text, hint))
+    def problem(self, kind: ProblemKind, code: P, pos: Pos, data: Args = (), help_: Hint | None = None) -> None:
+        self.problems.append(OrderProblem(kind, code, pos, self.text, data, help_))
 
     def read(self, tree: Tree[Token]) -> LineResult:
         node = tree.children[0]
@@ -183,10 +189,8 @@ class _LineReader:
             password = str(toks[3]) if len(toks) > 3 else None
             if password is None:
                 self.problem(
-                    "syntax",
-                    f"{toks[0].upper()} line without PASSWORD",
-                    self.end_pos(),
-                    f"write {toks[0].upper()} {toks[1].upper()} PASSWORD <your password>",
+                    "syntax", P.PLAYER_WITHOUT_PASSWORD, self.end_pos(), args(keyword=toks[0].upper()),
+                    hint(H.ADD_PASSWORD, line=f"{toks[0].upper()} {toks[1].upper()}"),
                 )
             item = PlayerLine(str(toks[1]).upper(), password, start, self.text)
         elif kind == "gm_line":
@@ -216,18 +220,14 @@ class _LineReader:
     def turn(self, toks: list[Token], start: Pos) -> Header | None:
         value = int(toks[1])
         if value < 1:
-            self.problem("illegal", f"turns are counted from 1, not {toks[1]}", self.pos(toks[1]))
+            self.problem("illegal", P.TURN_ZERO, self.pos(toks[1]), args(turn=str(toks[1])))
             return None
         return Header("TURN", value, start, self.pos(toks[1]), self.text)
 
     def roll(self, toks: list[Token], start: Pos) -> RollOrder | None:
         value = int(toks[2])
         if not 1 <= value <= MAX_ROLL:
-            self.problem(
-                "illegal",
-                f"a roll of {toks[2]} is impossible: one die gives 1 to 6, two dice 2 to {MAX_ROLL}",
-                self.pos(toks[2]),
-            )
+            self.problem("illegal", P.IMPOSSIBLE_ROLL, self.pos(toks[2]), args(roll=str(toks[2]), max=MAX_ROLL))
             return None
         return RollOrder(str(toks[1]).upper(), value, start, self.text)
 
@@ -236,8 +236,7 @@ class _LineReader:
         value = int(tok)
         if not 1 <= value <= MAX_RACE:
             self.problem(
-                "illegal", f"there is no race {tok}: races are numbered 1 to {MAX_RACE}", self.pos(tok),
-                "write the race's number as printed in the report",
+                "illegal", P.NO_SUCH_RACE, self.pos(tok), args(race=str(tok), max=MAX_RACE), hint(H.RACE_AS_PRINTED)
             )
             return None
         return value
@@ -267,12 +266,10 @@ class _LineReader:
         rolls = toks[3:]
         bad = [t for t in rolls if not 1 <= int(t) <= MAX_MOVE]
         for t in bad:
-            hint = None
+            apart = None
             if len(t) > 1 and all("1" <= c <= str(MAX_MOVE) for c in t):
-                hint = f"write one roll per number, apart: {' '.join(t)}"
-            self.problem(
-                "illegal", f"a roll of {t} is impossible: a die gives 1 to {MAX_MOVE}", self.pos(t), hint
-            )
+                apart = hint(H.ONE_ROLL_PER_NUMBER, line=" ".join(t))
+            self.problem("illegal", P.IMPOSSIBLE_MOVE, self.pos(t), args(roll=str(t), max=MAX_MOVE), apart)
         if race is None or bad:
             return None
         return MovesOrder(race, str(toks[2]).upper(), tuple(int(t) for t in rolls), start, self.text)
@@ -298,7 +295,8 @@ class _LineReader:
         label = str(words[0])
         error = _label_error(label)
         if error is not None:
-            self.problem("syntax", error[0], pos, error[1])
+            code, data, help_ = error
+            self.problem("syntax", code, pos, data, help_)
             return None
         return Point(label, pos, "label")
 
@@ -327,10 +325,8 @@ class _LineReader:
                     items.append((bracketed.group(1).upper(), self.pos(words[0])))
                     continue
                 self.problem(
-                    "illegal",
-                    f"'{text}' names the owner of a segment, which only a race route does (ENTER ... ROUTE); "
-                    "BUILD builds your own line",
-                    self.pos(words[0]), f"remove '{text}' and a dash next to it",
+                    "illegal", P.OWNER_IN_BUILD, self.pos(words[0]), args(owner=text),
+                    hint(H.REMOVE_OWNER_FROM_BUILD, owner=text),
                 )
                 ok = False
                 continue
@@ -365,34 +361,26 @@ class _LineReader:
             if not isinstance(item, tuple):
                 continue
             name, pos = item
-            example = f"e.g. 0712 -({name})- 0713"
+            owner = f"({name})"
             if i == 0 or i == len(items) - 1:
-                where = "begin" if i == 0 else "end"
-                self.problem(
-                    "illegal",
-                    f"a route cannot {where} with an owner: -({name})- names whose line runs between the two points around it",
-                    pos, f"write the owner between two points, {example}",
-                )
+                code = P.ROUTE_BEGINS_WITH_OWNER if i == 0 else P.ROUTE_ENDS_WITH_OWNER
+                self.problem("illegal", code, pos, args(owner=owner), hint(H.OWNER_BETWEEN_POINTS, owner=owner))
                 ok = False
             elif isinstance(before := items[i - 1], tuple):
-                self.problem(
-                    "illegal", f"two owners named for one segment: -({before[0]})- and -({name})-",
-                    pos, "name one owner between two points",
-                )
+                owners: tuple[str, ...] = (f"({before[0]})", owner)
+                self.problem("illegal", P.TWO_OWNERS, pos, args(owners=owners), hint(H.ONE_OWNER))
                 ok = False
         return ok
 
 
-def _label_error(label: str) -> tuple[str, str | None] | None:
-    """Message and hint when digits are not a hex label, else ``None``."""
+def _label_error(label: str) -> tuple[P, Args, Hint | None] | None:
+    """Code, data and hint when digits are not a hex label, else ``None``."""
+    data: Args = args(label=label)
     if len(label) != 4:
-        hint = f"did you mean {label.zfill(4)}?" if len(label) == 3 else "write a label as CCRR, e.g. 0712"
-        return (
-            f"'{label}' is not a hex label: a label has four digits, two for the column and two for the row",
-            hint,
-        )
+        help_ = hint(H.DID_YOU_MEAN, options=(label.zfill(4),)) if len(label) == 3 else hint(H.LABEL_FORM)
+        return P.NOT_A_LABEL, data, help_
     try:
         Hex.parse(label)
     except LabelError:
-        return f"'{label}' is not a hex label: columns and rows are numbered from 01", None
+        return P.LABEL_FROM_ZERO, data, None
     return None

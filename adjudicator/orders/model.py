@@ -19,15 +19,24 @@ Three kinds of problem (see ``OrderProblem``):
     it could mean two things (a misspelt town name equally near two towns).
 
 An order with a problem is left out of its section; the problem says why.
+
+Problems, hints and notes hold no sentences: each carries a code
+(``ProblemCode``, ``HintCode``, ``NoteCode`` from ``codes.py``) and its
+``args``, the data a sentence needs.  Only the report layer
+(``adjudicator.report.orderwords``) makes words of them, so that the
+wording lives in one table and can be translated; code that decides
+something about a problem compares its code, never its text.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias, TypeVar
 
 from adjudicator.board.hexgrid import Hex
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode
 
 ProblemKind = Literal["syntax", "illegal", "ambiguous"]
 
@@ -52,57 +61,45 @@ class Pos:
 
 
 @dataclass(frozen=True)
-class OrderProblem:
-    """One thing wrong with the orders, positioned and explained in player words.
+class Hint:
+    """What the player could write instead: a code and its data (see ``HintCode``)."""
 
-    ``section`` is the player ID (or ``"GM"``) whose section the line stands
-    in, ``None`` outside any section; the adjudicator can use it to tell a
-    player which of their orders were not carried out.
+    code: HintCode
+    args: Args = ()
+
+
+@dataclass(frozen=True)
+class OrderProblem:
+    """One thing wrong with the orders: where, what kind, and a code with its data.
+
+    ``code`` says what happened and ``args`` holds the data a sentence
+    about it needs (the word written, the label, the candidates); ``hint``
+    is what to write instead, if anything helps.  The report layer
+    (``adjudicator.report.orderwords``) turns them into words.
+
+    ``line_text`` is the player's line as written, for showing it with a
+    caret under ``pos.column``.  ``section`` is the player ID (or ``"GM"``)
+    whose section the line stands in, ``None`` outside any section; the
+    adjudicator can use it to tell a player which of their orders were not
+    carried out.
     """
 
     kind: ProblemKind
-    message: str
+    code: ProblemCode
     pos: Pos
     line_text: str = ""
-    suggestion: str | None = None
+    args: Args = ()
+    hint: Hint | None = None
     section: str | None = None
-
-    def format(self) -> str:
-        """The problem as shown to players and the GM::
-
-            turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
-                BUILD 0712 0713
-                           ^
-                hint: write BUILD 0712 - 0713
-        """
-        out = [f"{self.pos}: {self.kind}: {self.message}"]
-        text = self.line_text.rstrip()
-        if text:
-            out.append("    " + text)
-            # keep tabs so the caret lines up under the player's text
-            lead = "".join(c if c == "\t" else " " for c in text[: max(self.pos.column - 1, 0)])
-            out.append("    " + lead + "^")
-        if self.suggestion:
-            out.append("    hint: " + self.suggestion)
-        return "\n".join(out)
-
-    def __str__(self) -> str:
-        return self.format()
 
 
 @dataclass(frozen=True)
 class Note:
-    """A remark that is not an error: a name understood, a section replaced."""
+    """A remark that is not an error (a name understood, a section replaced): a code and its data."""
 
-    message: str
+    code: NoteCode
     pos: Pos
-
-    def format(self) -> str:
-        """``file:line: message``."""
-        return f"{self.pos.short}: {self.message}"
-
-    def __str__(self) -> str:
-        return self.format()
+    args: Args = ()
 
 
 # ---------------------------------------------------------------------------
@@ -200,7 +197,7 @@ class BuildOrder:
     @property
     def segments(self) -> tuple[tuple[Hex, Hex], ...]:
         """Consecutive pairs of ``hexes``: the segments to build."""
-        return tuple(zip(self.hexes, self.hexes[1:]))
+        return tuple(itertools.pairwise(self.hexes))
 
     def echo(self) -> str:
         """``BUILD Nordstadt (0402) - 0503 - 0504``; an expanded shorthand adds the full path."""
@@ -304,7 +301,7 @@ class EnterOrder:
     def segments(self) -> tuple[RouteSegment, ...]:
         """Every hex pair of the resolved route with its owner (empty before ``resolve`` and for BEST)."""
         owners = self.hex_owners or (None,) * max(len(self.hexes) - 1, 0)
-        return tuple(RouteSegment(a, b, o) for (a, b), o in zip(zip(self.hexes, self.hexes[1:]), owners))
+        return tuple(RouteSegment(a, b, o) for (a, b), o in zip(itertools.pairwise(self.hexes), owners, strict=True))
 
     def route_text(self) -> str:
         """``Nordstadt (0402) - 0503 -BLUE- 0504``: the points with their named owners."""
@@ -498,11 +495,6 @@ class OrderSet:
         """The problems of one section (player ID, ``"GM"``, or ``None`` for outside any)."""
         key = section.upper() if section else None
         return tuple(p for p in self.problems if p.section == key)
-
-    def report(self) -> str:
-        """Every problem and note, formatted, problems first."""
-        parts = [p.format() for p in self.problems] + [n.format() for n in self.notes]
-        return "\n".join(parts)
 
 
 _Positioned = TypeVar("_Positioned", OrderProblem, Note)

@@ -27,8 +27,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
-from adjudicator.orders.mistakes import LINE_STARTERS, keyword_of
+from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,
@@ -37,6 +38,7 @@ from adjudicator.orders.model import (
     GMOrder,
     GMSection,
     Header,
+    Hint,
     MovesOrder,
     Note,
     OrderProblem,
@@ -89,13 +91,9 @@ def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note
         resume = _next_mail(out, sig + 1)
         ignored = [n for n in range(sig + 1, resume) if _first_keyword(out[n]) in LINE_STARTERS]
         if ignored:
-            numbers = ", ".join(str(n + 1) for n in ignored)
-            if len(ignored) == 1:
-                what = f"line {numbers} looks like an order but is"
-            else:
-                what = f"lines {numbers} look like orders but are"
+            lines_ = tuple(n + 1 for n in ignored)
             notes.append(
-                Note(f"{what} ignored: the signature line '-- ' at line {sig + 1} ends the mail", Pos(filename, ignored[0] + 1))
+                Note(NoteCode.SIGNATURE_IGNORES, Pos(filename, ignored[0] + 1), args(lines=lines_, signature=sig + 1))
             )
         for n in range(sig, resume):
             out[n] = ""
@@ -197,26 +195,25 @@ class _FileReader:
             self.pending.append(item)
 
     def player_order(self, order: PlayerOrder) -> None:
-        word = order.echo().split()[0]
         if self.current is None:
-            self.problem(order.pos, order.text, f"{word} before any PLAYER line: whose order is it?",
-                         "begin each player's orders with PLAYER <ID> PASSWORD <password>", None)
+            self.problem(order, ProblemCode.ORDER_BEFORE_PLAYER, Hint(HintCode.BEGIN_WITH_PLAYER), None)
         elif self.current.name == GM_SECTION:
-            self.problem(order.pos, order.text, f"{word} in the GM's section: a player's order belongs after their PLAYER line",
-                         "write PLAYER <ID> PASSWORD <password> before it", GM_SECTION)
+            self.problem(order, ProblemCode.PLAYER_ORDER_IN_GM_SECTION, Hint(HintCode.PLAYER_LINE_BEFORE), GM_SECTION)
         else:
             self.current.orders.append(order)
 
     def gm_order(self, order: GMOrder) -> None:
         if self.current is None or self.current.name != GM_SECTION:
             word = order.echo().split()[0]
-            self.problem(order.pos, order.text, f"{word} belongs in the GM's section",
-                         f"put a line GM before the GM's {word} lines", self.owner())
+            self.problem(order, ProblemCode.GM_ORDER_OUTSIDE_GM_SECTION, Hint(HintCode.ADD_GM_LINE, args(order=word)),
+                         self.owner())
         else:
             self.current.orders.append(order)
 
-    def problem(self, pos: Pos, text: str, message: str, hint: str, section: str | None) -> None:
-        self.problems.append(OrderProblem("illegal", message, pos, text, hint, section))
+    def problem(self, order: PlayerOrder | GMOrder, code: ProblemCode, hint: Hint, section: str | None) -> None:
+        """An order in the wrong place: ``illegal``, with the order's keyword (``order``) as data."""
+        word = order.echo().split()[0]
+        self.problems.append(OrderProblem("illegal", code, order.pos, order.text, args(order=word), hint, section))
 
     def close(self) -> None:
         cur, self.current = self.current, None
@@ -234,7 +231,7 @@ class _FileReader:
             [o for o in cur.orders if not isinstance(o, (RollOrder, RaceOrder, MovesOrder))]
         )
         if not orders:
-            self.notes.append(Note(f"the section for {cur.name} holds no orders", cur.pos))
+            self.notes.append(Note(NoteCode.SECTION_EMPTY, cur.pos, args(player=cur.name)))
         self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn))
 
 
@@ -245,9 +242,7 @@ class _FileReader:
             if isinstance(o, EnterOrder):
                 old = last.get(o.race)
                 if old is not None:
-                    self.notes.append(Note(
-                        f"ENTER for race {o.race} at {old.pos.short} is replaced by this one (the last one counts)", o.pos
-                    ))
+                    self.notes.append(Note(NoteCode.ENTRY_REPLACED, o.pos, args(race=o.race, replaced=old.pos.short)))
                 last[o.race] = o
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
 

@@ -19,6 +19,9 @@ Owners in ENTER routes need the game's company IDs (``companies``):
 
 Without ``companies`` no ``-WORD-`` is an owner and bracketed owners and
 partners are taken as written.
+
+Problems and notes carry codes and data (``codes.py``); points appear in
+their data as echoed, ``0712`` or ``Nordstadt (0402)``.
 """
 
 from __future__ import annotations
@@ -34,12 +37,16 @@ from adjudicator.board.hexgrid import Hex, distance, straight_line
 from adjudicator.board.model import GameMap
 from adjudicator.board.names import match_town
 from adjudicator.errors import LabelError
+from adjudicator.orders.codes import Args, NoteCode, args
+from adjudicator.orders.codes import HintCode as H
+from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.orders.model import (
     GM_SECTION,
     BuildOrder,
     DashedPoint,
     EnterOrder,
     GMOrder,
+    Hint,
     Note,
     OrderProblem,
     OrderSet,
@@ -145,23 +152,24 @@ def resolve_point(
             point.text, point.pos, "town", hex=m.town.hex, town=m.town.name,
             understood_as=None if m.exact else m.town.name,
         )
-        notes = [] if m.exact else [Note(f"'{point.text}' understood as {resolved.describe()}", point.pos)]
+        understood = args(written=point.text, point=resolved.describe())
+        notes = [] if m.exact else [Note(NoteCode.UNDERSTOOD_AS, point.pos, understood)]
         return resolved, [], notes
     if m.ambiguous:
-        names = " or ".join(f"{t.name} ({t.hex.label})" for t in m.candidates)
+        names = tuple(f"{t.name} ({t.hex.label})" for t in m.candidates)
         problem = OrderProblem(
-            "ambiguous", f"'{point.text}' could be {names}", point.pos, line_text,
-            "write the town's full name or its hex label", section,
+            "ambiguous", P.AMBIGUOUS_TOWN, point.pos, line_text, args(written=point.text, candidates=names),
+            Hint(H.FULL_NAME_OR_LABEL), section,
         )
         return None, [problem], []
     if m.candidates:
-        hint = "did you mean " + " or ".join(t.name for t in m.candidates) + "?"
+        hint = Hint(H.DID_YOU_MEAN, args(options=tuple(t.name for t in m.candidates)))
     elif len(gmap.towns) <= _TOWN_LIST_MAX:
-        hint = "the towns are " + ", ".join(sorted(t.name for t in gmap.towns))
+        hint = Hint(H.TOWNS_ARE, args(towns=tuple(sorted(t.name for t in gmap.towns))))
     else:
-        hint = "write the hex label instead"
-    message = f"no town called '{point.text}' on the map {gmap.name}"
-    problem = OrderProblem("illegal", message, point.pos, line_text, hint, section)
+        hint = Hint(H.LABEL_INSTEAD)
+    data = args(written=point.text, map=gmap.name)
+    problem = OrderProblem("illegal", P.UNKNOWN_TOWN, point.pos, line_text, data, hint, section)
     return None, [problem], []
 
 
@@ -172,21 +180,21 @@ def _resolve_label(
     if gmap.on_map(h):
         town = gmap.town_at(h)
         return ResolvedPoint(point.text, point.pos, "label", hex=h, town=town.name if town else None), [], []
-    message = f"{h.label} is not on the map {gmap.name} (columns 01 to {gmap.width:02d}, rows 01 to {gmap.height:02d})"
-    problem = OrderProblem("illegal", message, point.pos, line_text, _label_hint(h, gmap), section)
+    data = args(label=h.label, map=gmap.name, columns=gmap.width, rows=gmap.height)
+    problem = OrderProblem("illegal", P.NOT_ON_MAP, point.pos, line_text, data, _label_hint(h, gmap), section)
     return None, [problem], []
 
 
-def _label_hint(h: Hex, gmap: GameMap) -> str | None:
+def _label_hint(h: Hex, gmap: GameMap) -> Hint | None:
     """Suggest the label the player may have meant: row and column swapped, else the nearest hex."""
     try:
         swapped = Hex(h.row, h.col)
     except LabelError:
         swapped = None
     if swapped is not None and gmap.on_map(swapped):
-        return f"did you mean {swapped.label}? (column and row swapped)"
+        return Hint(H.SWAPPED_LABEL, args(label=swapped.label))
     best = min(gmap.terrain, key=lambda x: (distance(h, x), abs(x.row - h.row), x.row, x.col), default=None)
-    return f"the nearest hex on the map is {best.label}" if best is not None else None
+    return Hint(H.NEAREST_HEX, args(label=best.label)) if best is not None else None
 
 
 def _resolve_build(
@@ -222,34 +230,36 @@ def _step(
 ) -> tuple[list[Hex], OrderProblem | None, Note | None]:
     """The hexes after ``a`` up to ``b``, or the problem why ``a - b`` cannot be a step."""
     if a.hex == b.hex:
-        msg = f"{b.describe()} is the same hex as the point before it"
-        return [], OrderProblem("illegal", msg, b.pos, line_text, "leave one of them out", section), None
+        same = args(point=b.describe())
+        return [], OrderProblem("illegal", P.SAME_HEX, b.pos, line_text, same, Hint(H.LEAVE_ONE_OUT), section), None
     if a.hex.is_adjacent(b.hex):
         return [b.hex], None, None
+    ends = args(start=a.describe(), end=b.describe())
     line = straight_line(a.hex, b.hex)
-    if line is not None:
-        off = [h for h in line if not gmap.on_map(h)]
-        if off:
-            msg = f"the straight line from {a.describe()} to {b.describe()} leaves the map at {off[0].label}"
-            return [], OrderProblem("illegal", msg, b.pos, line_text, "name the hexes one by one", section), None
-        expansion = "-".join(h.label for h in line)
-        note = Note(f"{a.describe()} - {b.describe()} taken as the straight line {expansion}", b.pos)
-        return line[1:], None, note
-    msg = f"{a.describe()} and {b.describe()} are not neighbours (nor on one straight hex line)"
-    return [], OrderProblem("illegal", msg, b.pos, line_text, _neighbour_hint(a.hex, b.hex, gmap), section), None
+    if line is None:
+        hint = _neighbour_hint(a.hex, b.hex, gmap)
+        return [], OrderProblem("illegal", P.NOT_NEIGHBOURS, b.pos, line_text, ends, hint, section), None
+    off = [h for h in line if not gmap.on_map(h)]
+    if off:
+        data = ends + args(off=off[0].label)
+        return [], OrderProblem("illegal", P.LINE_LEAVES_MAP, b.pos, line_text, data, Hint(H.HEX_BY_HEX), section), None
+    return line[1:], None, Note(NoteCode.STRAIGHT_LINE, b.pos, ends + args(hexes=tuple(h.label for h in line)))
 
 
-def _neighbour_hint(a: Hex, b: Hex, gmap: GameMap) -> str:
-    """The neighbours of ``a`` by compass direction, and the hexes between ``a`` and ``b``."""
-    listed = ", ".join(f"{n.label} ({a.direction_to(n)})" for n in gmap.neighbours(a))
-    hint = f"the neighbours of {a.label} are {listed}"
-    between = [n.label for n in gmap.neighbours(a) if n.is_adjacent(b)]
-    if between:
-        hint += f"; between {a.label} and {b.label} lie{'s' if len(between) == 1 else ''} {' and '.join(between)}"
-    return hint
+def _neighbour_hint(a: Hex, b: Hex, gmap: GameMap) -> Hint:
+    """The neighbours of ``a`` with their compass directions, and the hexes between ``a`` and ``b``."""
+    neighbours = gmap.neighbours(a)
+    return Hint(H.NEIGHBOURS, args(
+        hex=a.label,
+        neighbours=tuple(n.label for n in neighbours),
+        directions=tuple(a.direction_to(n) for n in neighbours),
+        target=b.label,
+        between=tuple(n.label for n in neighbours if n.is_adjacent(b)),
+    ))
 
 
-def _resolve_race(order: RaceOrder, gmap: GameMap, section: str | None) -> tuple[RaceOrder | None, list[OrderProblem], list[Note]]:
+def _resolve_race(order: RaceOrder, gmap: GameMap,
+                  section: str | None) -> tuple[RaceOrder | None, list[OrderProblem], list[Note]]:
     start, problems, notes = resolve_point(order.start, gmap, line_text=order.text, section=section)
     dest, p, n = resolve_point(order.dest, gmap, line_text=order.text, section=section)
     problems += p
@@ -258,15 +268,15 @@ def _resolve_race(order: RaceOrder, gmap: GameMap, section: str | None) -> tuple
         return None, problems, notes
     if start.hex == dest.hex:
         problems.append(OrderProblem(
-            "illegal", f"race {order.number} cannot end where it starts, at {dest.describe()}",
-            dest.pos, order.text, "a race runs between two different towns", section,
+            "illegal", P.RACE_TO_ITSELF, dest.pos, order.text, args(race=order.number, point=dest.describe()),
+            Hint(H.RACE_TWO_TOWNS), section,
         ))
         return None, problems, notes
     return replace(order, start=start, dest=dest), problems, notes
 
 
-def _company_list(companies: Collection[str]) -> str:
-    return "the companies are " + ", ".join(sorted(companies))
+def _company_list(companies: Collection[str]) -> Hint:
+    return Hint(H.COMPANIES_ARE, args(companies=tuple(sorted(companies))))
 
 
 _Owner = tuple[str, Pos]
@@ -284,8 +294,8 @@ class _EnterResolver:
         self.problems: list[OrderProblem] = []
         self.notes: list[Note] = []
 
-    def problem(self, message: str, pos: Pos, hint: str | None = None) -> None:
-        self.problems.append(OrderProblem("illegal", message, pos, self.order.text, hint, self.section))
+    def problem(self, code: P, pos: Pos, data: Args, hint: Hint | None = None) -> None:
+        self.problems.append(OrderProblem("illegal", code, pos, self.order.text, data, hint, self.section))
 
     def resolve(self) -> tuple[EnterOrder | None, list[OrderProblem], list[Note]]:
         order = self.order
@@ -307,7 +317,7 @@ class _EnterResolver:
             return None, self.problems, self.notes
         path = [points[0].hex]
         hex_owners: list[str | None] = []
-        for (a, b), owner in zip(pairwise(points), owners):
+        for (a, b), owner in zip(pairwise(points), owners, strict=True):
             step, problem, note = _step(a, b, self.gmap, order.text, self.section)
             if problem is not None:
                 self.problems.append(problem)
@@ -331,9 +341,9 @@ class _EnterResolver:
         m = re.search(r"\b(?:with|mit)\s+(\w+)", self.order.text, re.IGNORECASE)
         pos = replace(self.order.pos, column=m.start(1) + 1) if m else self.order.pos
         if self.section is not None and partner == self.section.upper():
-            self.problem(f"{partner} cannot ride with itself", pos, "name the partner's company after WITH, or leave WITH out")
+            self.problem(P.RIDE_WITH_ITSELF, pos, args(company=partner), Hint(H.PARTNER_AFTER_WITH))
         elif self.companies and partner.casefold() not in self.companies:
-            self.problem(f"no company {partner} in this game to ride with", pos, _company_list(self.companies.values()))
+            self.problem(P.UNKNOWN_PARTNER, pos, args(company=partner), _company_list(self.companies.values()))
 
     def owners_and_points(
         self,
@@ -362,26 +372,24 @@ class _EnterResolver:
                     owners.append(pending[0][0] if pending else None)
                     owner_pos.append(pending[0][1] if pending else None)
                 if len(pending) > 1:
-                    names = " and ".join(f"-{name}-" for name, _ in pending)
-                    self.problem(f"two owners named for one segment: {names}", pending[1][1], "name one owner between two points")
+                    names = tuple(name for name, _ in pending)
+                    self.problem(P.TWO_OWNERS, pending[1][1], args(owners=names), Hint(H.ONE_OWNER))
                 elif pending and not points:
-                    self.misplaced(pending[0], "begin")
+                    self.misplaced(pending[0], P.ROUTE_BEGINS_WITH_OWNER)
                 points.append(item)
                 pending = []
             elif item is not None:
                 pending.append(item)
         if pending:
-            self.misplaced(pending[0], "end")
+            self.misplaced(pending[0], P.ROUTE_ENDS_WITH_OWNER)
         if self.problems:
             return None
         return points, tuple(owners), tuple(owner_pos)
 
-    def misplaced(self, owner: _Owner, where: str) -> None:
+    def misplaced(self, owner: _Owner, code: P) -> None:
+        """An owner before the first point or after the last (``code`` says which)."""
         name, pos = owner
-        self.problem(
-            f"a route cannot {where} with an owner: -{name}- names whose line runs between the two points around it",
-            pos, f"write the owner between two points, e.g. 0712 -{name}- 0713",
-        )
+        self.problem(code, pos, args(owner=name), Hint(H.OWNER_BETWEEN_POINTS, args(owner=name)))
 
     def bracketed(self, owner: str, pos: Pos) -> _Owner | None:
         """A bracketed owner ``-(WORD)-``: a company of the game (when the companies are known)."""
@@ -389,8 +397,7 @@ class _EnterResolver:
             return owner, pos
         known = self.companies.get(owner.casefold())
         if known is None:
-            self.problem(f"no company {owner} in this game: -({owner})- names the company whose line a segment uses",
-                         pos, _company_list(self.companies.values()))
+            self.problem(P.UNKNOWN_COMPANY, pos, args(company=owner), _company_list(self.companies.values()))
             return None
         return known, pos
 
@@ -404,9 +411,7 @@ class _EnterResolver:
         town = match_town(p.text, self.gmap)
         if town.town is not None and town.exact:
             self.notes.append(Note(
-                f"-{p.text}- read as the owner {known}, not the town {town.town.name}; "
-                f"for the town write ' - {p.text} - ' with spaces",
-                p.pos,
+                NoteCode.OWNER_READ_AS_COMPANY, p.pos, args(written=p.text, company=known, town=town.town.name)
             ))
         return known, p.pos
 
@@ -418,11 +423,10 @@ class _EnterResolver:
             near = difflib.get_close_matches(p.text.casefold(), list(self.companies), n=1, cutoff=0.75)
             if not near:
                 return problem
-            company = self.companies[near[0]]
-            hint = f"did you mean the company {company}? An owner is written -{company}- between two points"
+            hint = Hint(H.COMPANY_AS_OWNER, args(company=self.companies[near[0]]))
         else:
             company = self.companies.get(p.text.casefold(), "")
             if not company:
                 return problem
-            hint = f"{company} is a company: to name the owner of a segment, write -{company}- between two points, no spaces"
-        return replace(problem, suggestion=hint)
+            hint = Hint(H.COMPANY_NEEDS_DASHES, args(company=company))
+        return replace(problem, hint=hint)

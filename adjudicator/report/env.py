@@ -51,3 +51,8 @@ def render(template: str, context: dict[str, Any]) -> str:
     """Render one template; every line is stripped of trailing blanks."""
     text = _env().get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in text.split("\n"))
+
+
+def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark for translation"
+    """Mark a sentence for translation (extraction finds it; the text is returned unchanged)."""
+    return text

@@ -20,12 +20,7 @@ from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.state import LedgerEntry
 from adjudicator.orders.translate import GMNote, GMNoteCode
-
-
-def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark for translation"
-    """Mark a sentence for translation (extraction finds it; the text is returned unchanged)."""
-    return text
-
+from adjudicator.report.env import N_
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {

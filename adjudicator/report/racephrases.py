@@ -13,7 +13,8 @@ from adjudicator.racing.entry import Entry
 from adjudicator.racing.problems import EntryNote, EntryProblem
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
-from adjudicator.report.phrases import N_, say
+from adjudicator.report.env import N_
+from adjudicator.report.phrases import say
 
 ENTRY = {
     EntryProblem.TOO_SHORT: N_("a route needs at least two hexes"),

@@ -1,0 +1,96 @@
+"""Order files on disk: which files a turn reads, their text in any common encoding, parsed once.
+
+Which files are read: every file named explicitly, whatever its name; for
+a directory, the files directly inside it (not in subdirectories) whose
+names end in ``.orders`` or ``.txt``, in name order, hidden files skipped.
+A file that cannot be read becomes a problem naming it, never an exception.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+from adjudicator.orders.codes import Args, NoteCode, ProblemCode, args
+from adjudicator.orders.collect import ReceivedFiles
+from adjudicator.orders.model import Note, OrderProblem, OrderSet, ParsedFile, Pos
+from adjudicator.orders.parse import parse_orders
+
+ORDER_SUFFIXES = (".orders", ".txt")
+"""Names of the files read from a directory end in one of these."""
+
+ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
+"""Tried in this order; anything but UTF-8 earns a note."""
+
+
+def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
+    """The files to read for the given files and directories, and problems for missing ones."""
+    out: list[Path] = []
+    problems: list[OrderProblem] = []
+    for raw in paths:
+        p = Path(raw)
+        if p.is_dir():
+            found = sorted(
+                c for c in p.iterdir()
+                if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES
+            )
+            if not found:
+                patterns = tuple("*" + s for s in ORDER_SUFFIXES)
+                problems.append(_file_problem(p, ProblemCode.NO_ORDER_FILES, args(patterns=patterns)))
+            out += found
+        elif p.exists():
+            out.append(p)
+        else:
+            problems.append(_file_problem(p, ProblemCode.MISSING_FILE))
+    return out, problems
+
+
+def read_text(path: Path) -> tuple[str, list[Note]]:
+    """A file's text; not UTF-8 is read as Windows-1252 (or Latin-1) with a note.  Raises OSError."""
+    data = path.read_bytes()
+    for enc in ENCODINGS:
+        try:
+            text = data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+        notes = [] if enc == "utf-8-sig" else [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding=enc))]
+        return text, notes
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
+    """Read and parse order files and directories (see the module docstring).
+
+    A file that cannot be read becomes a problem naming it, never an exception.
+    """
+    files, problems = order_file_paths(paths)
+    notes: list[Note] = []
+    parsed: list[ParsedFile] = []
+    texts: dict[str, str] = {}
+    for i, path in enumerate(files, start=1):
+        try:
+            text, read_notes = read_text(path)
+        except OSError as exc:
+            problems.append(_file_problem(path, ProblemCode.UNREADABLE_FILE, args(reason=str(exc.strerror or exc))))
+            continue
+        notes += read_notes
+        parsed.append(parse_orders(text, str(path)))
+        texts[path.name if path.name not in texts else f"{i:02d}-{path.name}"] = text
+    return ReceivedFiles(tuple(parsed), texts, tuple(problems), tuple(notes))
+
+
+def read_order_files(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    game: str | None = None,
+    turn: int | None = None,
+) -> OrderSet:
+    """Read order files and directories into one ``OrderSet`` (``read_files`` then ``collect``)."""
+    return read_files(paths).orders(game=game, turn=turn)
+
+
+def _file_problem(path: Path, code: ProblemCode, data: Args = ()) -> OrderProblem:
+    """A problem with a whole file (line 0): missing, unreadable, or a directory without order files."""
+    return OrderProblem("syntax", code, Pos(str(path), 0, 0), "", data)
+
