@@ -21,12 +21,12 @@ from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.state import GameState
-from adjudicator.orders import OrderSet, ReceivedFiles, collect, parse_orders, resolve
+from adjudicator.orders import Note, OrderProblem, OrderSet, ReceivedFiles, collect, parse_orders, resolve
 from adjudicator.orders.codes import ProblemCode
 from adjudicator.orders.translate import GMNote, engine_input
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import building_report, private_report
-from adjudicator.report.orderwords import format_note, format_problem
+from adjudicator.report.orderwords import format_problem
 from adjudicator.report.racing import private_racing_report, racing_report
 
 FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
@@ -151,19 +151,9 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     return run
 
 
-def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], list[str], list[str]]:
-    """A player's echo, problems and the notes that fall inside the player's section."""
+def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], tuple[OrderProblem, ...], tuple[Note, ...]]:
+    """A player's orders as understood, problems, and the notes that fall inside the player's section."""
     section = orders.section(pid)
-    if section is None:
-        return [], [format_problem(p) for p in orders.problems_for(pid)], []
-    starts = sorted(s.pos.line for s in orders.sections if s.pos.file == section.pos.file)
-    if orders.gm and orders.gm.pos.file == section.pos.file:
-        starts = sorted(starts + [orders.gm.pos.line])
-    end = next((line for line in starts if line > section.pos.line), None)
-    notes = [
-        format_note(n) for n in orders.notes
-        if n.pos.file == section.pos.file and section.pos.line <= n.pos.line and (end is None or n.pos.line < end)
-    ]
-    return section.echo(), [format_problem(p) for p in orders.problems_for(pid)], notes
+    return (section.echo() if section else []), orders.problems_for(pid), orders.notes_for(pid)
 
 

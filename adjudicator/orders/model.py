@@ -491,6 +491,18 @@ class OrderSet:
         """True when there is no problem at all."""
         return not self.problems
 
+    def notes_for(self, player: str) -> tuple[Note, ...]:
+        """The notes that stand inside the player's section (up to the next PLAYER or GM line of its file)."""
+        section = self.section(player)
+        if section is None:
+            return ()
+        starts = sorted(s.pos.line for s in self.sections if s.pos.file == section.pos.file)
+        if self.gm and self.gm.pos.file == section.pos.file:
+            starts = sorted([*starts, self.gm.pos.line])
+        end = next((line for line in starts if line > section.pos.line), None)
+        return tuple(n for n in self.notes if n.pos.file == section.pos.file and section.pos.line <= n.pos.line
+                     and (end is None or n.pos.line < end))
+
     def problems_for(self, section: str | None) -> tuple[OrderProblem, ...]:
         """The problems of one section (player ID, ``"GM"``, or ``None`` for outside any)."""
         key = section.upper() if section else None

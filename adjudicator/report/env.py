@@ -38,15 +38,6 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
                          break_long_words=False, break_on_hyphens=False)
 
 
-def wrap_problem(formatted: str) -> str:
-    """An order problem with its message and hint folded; the player's quoted line and caret stay as they are."""
-    lines = formatted.split("\n")
-    out = [wrap(lines[0], 2)]
-    for line in lines[1:]:
-        out.append(wrap(line, 6) if line.startswith("    hint: ") else line)
-    return "\n".join(out)
-
-
 def render(template: str, context: dict[str, Any]) -> str:
     """Render one template; every line is stripped of trailing blanks."""
     text = _env().get_template(template).render(**context)

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping
 from adjudicator.orders.codes import Args, ArgValue, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.mistakes_base import KEYWORDS
 from adjudicator.orders.model import Note, OrderProblem, OrderSet
-from adjudicator.report.env import N_
+from adjudicator.report.env import N_, wrap
 
 P = ProblemCode
 H = HintCode
@@ -369,7 +369,7 @@ def hint_text(p: OrderProblem) -> str | None:
     return _render(HINTS[p.hint.code], p.hint.args, _HINT_FILLERS.get(p.hint.code))
 
 
-def format_problem(p: OrderProblem) -> str:
+def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     """The problem as shown to players and the GM::
 
         turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
@@ -378,9 +378,12 @@ def format_problem(p: OrderProblem) -> str:
             hint: write BUILD 0712 - 0713
 
     The player's line and the caret are left out when the problem has no
-    line (a whole file), the hint when there is none.
+    line (a whole file), the hint when there is none.  ``folded`` (for mail)
+    folds the message and the hint to the report width; the player's line
+    and the caret stay as they are.
     """
-    out = [f"{p.pos}: {_KINDS[p.kind]}: {problem_message(p)}"]
+    head = f"{p.pos}: {_KINDS[p.kind]}: {problem_message(p)}"
+    out = [wrap(head, 2) if folded else head]
     text = p.line_text.rstrip()
     if text:
         out.append("    " + text)
@@ -389,7 +392,8 @@ def format_problem(p: OrderProblem) -> str:
         out.append("    " + lead + "^")
     hint = hint_text(p)
     if hint:
-        out.append("    " + N_("hint: {hint}").format(hint=hint))
+        line = "    " + N_("hint: {hint}").format(hint=hint)
+        out.append(wrap(line, 6) if folded else line)
     return "\n".join(out)
 
 
