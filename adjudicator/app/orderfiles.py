@@ -14,8 +14,9 @@ from pathlib import Path
 
 from adjudicator.orders.codes import Args, NoteCode, ProblemCode, args
 from adjudicator.orders.collect import ReceivedFiles
-from adjudicator.orders.model import Note, OrderProblem, OrderSet, ParsedFile, Pos
+from adjudicator.orders.model import Note, OrderProblem, Pos
 from adjudicator.orders.parse import parse_orders
+from adjudicator.orders.sections import OrderSet, ParsedFile
 
 ORDER_SUFFIXES = (".orders", ".txt")
 """Names of the files read from a directory end in one of these."""

@@ -40,22 +40,17 @@ from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.collect import ReceivedFiles, collect
 from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
 from adjudicator.orders.model import (
-    GM_SECTION,
     MAX_RACE,
     BuildOrder,
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
     GMOrder,
-    GMSection,
-    Header,
     Hint,
     MovesOrder,
     Note,
     Order,
     OrderProblem,
-    OrderSet,
-    ParsedFile,
     PassOrder,
     PlayerOrder,
     Point,
@@ -65,11 +60,12 @@ from adjudicator.orders.model import (
     ResolvedPoint,
     RollOrder,
     RouteSegment,
-    Section,
     StartOrder,
 )
 from adjudicator.orders.parse import parse_orders
-from adjudicator.orders.resolve import resolve, resolve_order, resolve_point
+from adjudicator.orders.points import resolve_point
+from adjudicator.orders.resolve import resolve, resolve_order
+from adjudicator.orders.sections import GM_SECTION, GMSection, Header, OrderSet, ParsedFile, Section
 
 __all__ = [
     "GM_SECTION",

@@ -15,20 +15,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
-from adjudicator.orders.model import (
-    GMOrder,
-    GMSection,
-    Header,
-    Hint,
-    Note,
-    OrderProblem,
-    OrderSet,
-    ParsedFile,
-    RaceOrder,
-    RollOrder,
-    Section,
-    sort_by_position,
-)
+from adjudicator.orders.model import GMOrder, Hint, Note, OrderProblem, RaceOrder, RollOrder
+from adjudicator.orders.sections import GMSection, Header, OrderSet, ParsedFile, Section, sort_by_position
 
 
 def collect(

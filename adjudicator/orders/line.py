@@ -47,7 +47,6 @@ from adjudicator.orders.model import (
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
-    Header,
     Hint,
     MovesOrder,
     OrderProblem,
@@ -59,6 +58,7 @@ from adjudicator.orders.model import (
     RollOrder,
     StartOrder,
 )
+from adjudicator.orders.sections import Header
 
 MAX_ROLL = 12
 """The highest manual roll the parser accepts (two dice); the rules profile may allow less."""

@@ -31,26 +31,22 @@ from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
-    GM_SECTION,
     BuildOrder,
     DeclareEndOrder,
     EnterOrder,
     GMOrder,
-    GMSection,
-    Header,
     Hint,
     MovesOrder,
     Note,
     OrderProblem,
-    ParsedFile,
     PassOrder,
     PlayerOrder,
     Pos,
     RaceOrder,
     RollOrder,
-    Section,
     StartOrder,
 )
+from adjudicator.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 
 _SIGNATURE = re.compile(r"^--\s*$")
 _QUOTED = re.compile(r"^\s*>")

@@ -20,16 +20,8 @@ from adjudicator.errors import TurnRefused
 from adjudicator.game.passwords import check_password
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import GameState
-from adjudicator.orders.model import (
-    BuildOrder,
-    DeclareEndOrder,
-    EnterOrder,
-    OrderSet,
-    PassOrder,
-    Pos,
-    Section,
-    StartOrder,
-)
+from adjudicator.orders.model import BuildOrder, DeclareEndOrder, EnterOrder, PassOrder, Pos, StartOrder
+from adjudicator.orders.sections import OrderSet, Section
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.turn import RacingInput, RacingOrders
 

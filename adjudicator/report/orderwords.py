@@ -27,7 +27,8 @@ from collections.abc import Callable, Iterable, Mapping
 
 from adjudicator.orders.codes import Args, ArgValue, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.mistakes_base import KEYWORDS
-from adjudicator.orders.model import Note, OrderProblem, OrderSet
+from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.orders.sections import OrderSet
 from adjudicator.report.env import N_, wrap
 
 P = ProblemCode
