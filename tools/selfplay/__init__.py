@@ -1,0 +1,139 @@
+"""Self-play: automatic players play whole games through the GM's own commands, checked after every turn.
+
+``play_game`` starts a game in a directory (``adjudicate new`` with a seed),
+then every turn writes one order mail with every company's section (the
+bots of ``bots.py``) and runs it (``adjudicate run``), until the game is over
+or ``max_turns`` is reached.  After every turn ``check_turn`` tests the
+invariants: the game file loads (balances equal the ledger), money is
+conserved, every network is connected, no track is on water or across a
+border the rules forbid, and the turn replays from its archive to the same
+state and the same public report.  Used by ``tests/test_selfplay.py`` (a few
+games) and ``bench/bench_selfplay.py`` (many).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from adjudicator.app.commands import start_game
+from adjudicator.app.run import replay_turn, run_turn
+from adjudicator.app.store import GameDir
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.model import GameMap, Terrain
+from adjudicator.errors import DampfrossError
+from adjudicator.game.state import BANK, GameState
+from tools.selfplay.bots import Bot, order_mail
+
+COMPANIES = ("RED", "BLUE", "GREEN", "GOLD", "BLACK", "PINK")
+
+
+@dataclass
+class GameRecord:
+    """How a self-played game went."""
+
+    directory: Path
+    turns: int = 0
+    refused: int = 0
+    over: bool = False
+    winner: str | None = None
+    breaks: list[str] = field(default_factory=list)
+
+
+def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
+              sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True) -> GameRecord:
+    """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised."""
+    ids = COMPANIES[:players]
+    start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
+               list(sets), None)
+    gdir = GameDir(directory)
+    passwords = dict(line.split() for line in (directory / "passwords.txt").read_text(encoding="utf-8").splitlines())
+    rng = random.Random(seed)
+    bots = {pid: Bot(pid, passwords[pid], random.Random(rng.random()), illegal) for pid in ids}
+    record = GameRecord(directory)
+    for _ in range(max_turns):
+        state = gdir.load_state()
+        if state.phase == "over":
+            break
+        gmap = gdir.load_map(state)
+        path = directory / "inbox" / f"turn{state.turn:03d}.orders"
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
+        try:
+            run_turn([str(path)], str(directory), trust=False, dry_run=False)
+        except DampfrossError as exc:
+            record.refused += 1
+            record.breaks.append(f"turn {state.turn}: refused: {exc}")
+            break
+        record.turns += 1
+        if check:
+            record.breaks += check_turn(gdir, state.turn)
+    final = gdir.load_state()
+    record.over = final.phase == "over"
+    record.winner = final.race_state.winner.player if final.race_state.winner else None
+    return record
+
+
+def check_turn(gdir: GameDir, turn: int) -> list[str]:
+    """Every invariant broken by the turn just adjudicated (empty: all hold)."""
+    out: list[str] = []
+    try:
+        state = gdir.load_state()  # also checks the schema and that balances equal the ledger
+        gmap = gdir.load_map(state)
+    except DampfrossError as exc:
+        return [f"turn {turn}: the game file does not load: {exc}"]
+    out += [f"turn {turn}: {p}" for p in money_problems(state)]
+    out += [f"turn {turn}: {p}" for p in track_problems(state, gmap)]
+    try:
+        run = replay_turn(gdir, turn)
+        archived = gdir.report_path(turn).read_text(encoding="utf-8")
+        if run.public != archived:
+            out.append(f"turn {turn}: the replayed public report differs from the archived one")
+    except DampfrossError as exc:
+        out.append(f"turn {turn}: replay failed: {exc}")
+    return out
+
+
+def money_problems(state: GameState) -> list[str]:
+    """Money is conserved: what players hold is what the bank paid out less what it took in."""
+    paid_out = sum(e.amount for e in state.ledger if e.payer == BANK)
+    taken_in = sum(e.amount for e in state.ledger if e.payee == BANK)
+    held = sum(p.balance for p in state.players)
+    return [] if held == paid_out - taken_in else [f"players hold {held}, the bank's ledger says {paid_out - taken_in}"]
+
+
+def track_problems(state: GameState, gmap: GameMap) -> list[str]:
+    """No track on water, across a forbidden border or off the map; every company's network connected."""
+    out = []
+    for s in state.track:
+        for h in s.side.hexes:
+            if gmap.terrain_at(h) in (None, Terrain.WATER):
+                out.append(f"{s.owner} has track on {h.label}, which is water or off the map")
+        if gmap.is_border(s.a, s.b) and not state.rules.border_crossing:
+            out.append(f"{s.owner} has track across the border {s.side}")
+    for p in state.players:
+        hexes = [h for s in state.track if s.owner == p.id for h in s.side.hexes]
+        start = gmap.town_named(p.start_town) if p.start_town else None
+        if hexes and not _connected(state, p.id, start.hex if start else None):
+            out.append(f"the network of {p.id} is not connected")
+    return out
+
+
+def _connected(state: GameState, pid: str, start: Hex | None) -> bool:
+    parent: dict[Hex, Hex] = {}
+
+    def find(h: Hex) -> Hex:
+        while parent.setdefault(h, h) != h:
+            parent[h] = parent[parent[h]]
+            h = parent[h]
+        return h
+
+    for s in state.track:
+        if s.owner == pid:
+            parent[find(s.a)] = find(s.b)
+    roots = {find(h) for h in list(parent)}
+    if start is not None and start in parent:
+        roots.add(find(start))
+    return len(roots) <= 1

@@ -1,0 +1,154 @@
+"""Automatic players: simple, seeded, mostly legal orders, and deliberately illegal ones on request.
+
+A bot sees what a player sees (the state and the map) and writes an order
+mail as a player would.  Building: START in a start town, then every turn a
+BUILD line toward the nearest numbered town nobody has connected yet (the
+engine stops where the allowance runs out), and DECLARE END once only one
+town is left.  Racing: ``ENTER n BEST`` for each race, and a BUILD line from
+race income.  With ``illegal`` > 0 a share of lines is garbage, an
+impossible build, an unknown town or a wrong password, so that the whole
+pipeline meets bad input while the game goes on.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections.abc import Iterable, Mapping
+
+from adjudicator.board.hexgrid import Hex, Side
+from adjudicator.board.model import GameMap, Terrain
+from adjudicator.game.state import GameState
+from adjudicator.game.track import TrackIndex
+
+GARBAGE = (
+    "BIULD 0101 - 0102",
+    "BUILD 0101 0102",
+    "BUILD Atlantis - 0101",
+    "ENTER 999 BEST",
+    "TURN 99999999999999999999",
+    "ROLL RED 4",
+    "START",
+    "BUILD 9999 - 9998",
+    "PLAYER",
+    "Hallo Spielleiter, anbei meine Züge",
+    "-- ",
+    "> BUILD 0101 - 0102",
+    "MOVES 1 RED 7",
+    "ENTER 1 ROUTE 0101 -(NOBODY)- 0102",
+)
+
+
+class Bot:
+    """One company's automatic player."""
+
+    def __init__(self, pid: str, password: str, rng: random.Random, illegal: float = 0.0):
+        self.pid = pid
+        self.password = password
+        self.rng = rng
+        self.illegal = illegal
+
+    def section(self, state: GameState, gmap: GameMap) -> list[str]:
+        """The lines of this company's section for the game's current turn."""
+        lines = [f"PLAYER {self.pid} PASSWORD {self.password}"]
+        if state.phase == "building":
+            lines += self.building(state, gmap)
+        elif state.phase == "racing":
+            lines += self.racing(state, gmap)
+        if self.illegal and self.rng.random() < self.illegal:
+            lines.insert(self.rng.randrange(1, len(lines) + 1), self.rng.choice(GARBAGE))
+        return lines
+
+    def building(self, state: GameState, gmap: GameMap) -> list[str]:
+        track = TrackIndex(state.track)
+        player = state.player(self.pid)
+        out = []
+        network = set(track.network(self.pid))
+        if not network:
+            start = self._start_town(state, gmap)
+            out.append(f"START {start.name}")
+            network = {start.hex}
+        elif player.start_town and (town := gmap.town_named(player.start_town)):
+            network.add(town.hex)
+        path = self._path_to_open_town(state, gmap, track, network)
+        if path and len(path) >= 2:
+            out.append("BUILD " + " - ".join(h.label for h in path))
+        else:
+            out.append("PASS")
+        if state.one_town_left_turn is not None:
+            out.append("DECLARE END")
+        return out
+
+    def racing(self, state: GameState, gmap: GameMap) -> list[str]:
+        out = [f"ENTER {d.number} BEST" for d in state.race_state.upcoming if self.rng.random() < 0.9]
+        track = TrackIndex(state.track)
+        network = set(track.network(self.pid))
+        if network and self.rng.random() < 0.5:
+            path = self._path_to_open_town(state, gmap, track, network, limit=4)
+            if path and len(path) >= 2:
+                out.append("BUILD " + " - ".join(h.label for h in path))
+        return out or ["PASS"]
+
+    def _start_town(self, state: GameState, gmap: GameMap):  # type: ignore[no-untyped-def]
+        towns = list(gmap.start_towns or gmap.numbered_towns)
+        return self.rng.choice(sorted(towns, key=lambda t: t.name))
+
+    def _path_to_open_town(self, state: GameState, gmap: GameMap, track: TrackIndex, network: set[Hex],
+                           limit: int | None = None) -> list[Hex] | None:
+        """The cheapest path (terrain cost) from the network to a numbered town nobody has connected."""
+        targets = {t.hex for t in gmap.numbered_towns if t.name not in state.connections} - network
+        if not targets:
+            targets = {t.hex for t in gmap.numbered_towns} - network
+        if not targets:
+            return None
+        own = {s.side for s in track.segments if s.owner == self.pid}
+        path = _cheapest(gmap, state, network, targets, own)
+        if path is None:
+            return None
+        return path[: limit + 1] if limit else path
+
+
+def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: set[Hex],
+              own: set[Side]) -> list[Hex] | None:
+    """Dijkstra over land from any source to any target, by building cost, never along own track."""
+    rules = state.rules
+    dist: dict[Hex, int] = {}
+    prev: dict[Hex, Hex] = {}
+    queue: list[tuple[int, Hex]] = []
+    for s in sorted(sources):
+        dist[s] = 0
+        heapq.heappush(queue, (0, s))
+    while queue:
+        d, h = heapq.heappop(queue)
+        if d > dist.get(h, 1 << 30):
+            continue
+        if h in targets:
+            path = [h]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        for n in gmap.neighbours(h):
+            if gmap.terrain_at(n) is Terrain.WATER or Side(h, n) in own:
+                continue
+            if gmap.is_border(h, n) and not rules.border_crossing:
+                continue
+            cost = _cost(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain, h, n)
+            if d + cost < dist.get(n, 1 << 30):
+                dist[n] = d + cost
+                prev[n] = h
+                heapq.heappush(queue, (d + cost, n))
+    return None
+
+
+def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -> int:
+    mountains = sum(gmap.terrain_at(h) is Terrain.MOUNTAIN for h in (a, b))
+    base = (1, mountain, both)[mountains]
+    return base + (river if gmap.has_river(a, b) else 0)
+
+
+def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot]) -> str:
+    """One order file holding every company's section for the current turn."""
+    lines = [f"GAME {state.game_id}", f"TURN {state.turn}"]
+    for pid in state.player_ids:
+        lines += bots[pid].section(state, gmap)
+    return "\n".join(lines) + "\n"
