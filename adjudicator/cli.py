@@ -59,18 +59,24 @@ def cli() -> None:
 @click.option("--game", "game_dir", metavar="DIR", help="The game directory (default: found from the GAME line).")
 @click.option("--dry-run", is_flag=True, help="Print the report, write nothing.")
 @click.option("--trust", is_flag=True, help="Skip password checks (the GM typed the orders).")
-def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool) -> None:
+@click.option("--gm", "gm_files", multiple=True, type=click.Path(), metavar="FILE",
+              help="The GM's own order file: its GM lines (ROLL, RACE, MOVES) count without a GM password.")
+def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool,
+            gm_files: tuple[str, ...]) -> None:
     """Adjudicate a turn from ORDERS (files or directories). Also: adjudicate ORDERS...
 
     Prints the public report; problems in the orders go to stderr and into the
     players' private reports.  Nothing is written with --dry-run, nor when the
-    turn is refused.
+    turn is refused.  GM lines count only from the GM: in a file given with
+    --gm (it is read as an order file too), or after a GM line with the GM's
+    password (GM PASSWORD ..., in passwords.txt).
     """
-    from adjudicator.app.run import run_turn
+    from adjudicator.app.run import RunOptions, run_turn
     from adjudicator.report.orderwords import format_problem
     from adjudicator.report.phrases import gm_note_text
 
-    run = run_turn(list(orders), game_dir, trust, dry_run)
+    run = run_turn([*orders, *(f for f in gm_files if f not in orders)], game_dir, RunOptions(trust, gm_files),
+                   dry_run)
     for problem in run.orders.problems:
         click.echo(format_problem(problem), err=True)
     for note in run.notes:
@@ -171,14 +177,18 @@ def map_check(map_name: str) -> None:
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
               help="A company, in seat order; give 2 to 6.")
-@click.option("--seed", metavar="TEXT", help="Derive the dice seed from TEXT (reproducible games, tests).")
+@click.option("--seed", metavar="TEXT",
+              help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
+                   "whoever guesses TEXT knows every die.")
+@click.option("--unsafe-test-passwords", "test_passwords", metavar="TEXT",
+              help="UNSAFE for real games: derive the passwords from TEXT (reproducible tests and examples).")
 @click.option("--dice", type=click.Choice(["hmac", "manual"]), default="hmac", show_default=True,
               help="manual: the GM gives every die in the orders (ROLL lines).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="Override one rule for this game (house rules).")
 @click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
 def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
-            dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
+            test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
     """Start a game in DIRECTORY and print the opening report.
 
     \b
@@ -187,7 +197,8 @@ def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...
     """
     from adjudicator.app.commands import start_game
 
-    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id)
+    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
+                               test_passwords)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
 

@@ -189,12 +189,12 @@ def test_manual_dice_game(tmp_path: Path, monkeypatch):
     assert not (game / "seed.secret").exists()
     pw = passwords(game)
     text = f"GAME m1\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\nBUILD Nordstadt - 0403 - 0404\n"
-    (tmp_path / "t1.orders").write_text(text + "GM\nROLL BLUE 3\n")
+    (tmp_path / "t1.orders").write_text(text + f"GM PASSWORD {pw['GM']}\nROLL BLUE 3\n")
     before = snapshot(game)
     result = invoke("t1.orders", ok=False)
     assert result.exit_code == 1 and "ROLL RED" in result.output
     assert snapshot(game) == before
-    (tmp_path / "t1.orders").write_text(text + "GM\nWURF RED 1\n")
+    (tmp_path / "t1.orders").write_text(text + f"SL KENNWORT {pw['GM']}\nWURF RED 1\n")
     result = invoke("t1.orders")
     assert "allowance 1 (dice 1), used 1" in result.output and "costs 1 point (plain), only 0" in result.output
     assert "manual dice" in invoke("verify", str(game)).output

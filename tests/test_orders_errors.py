@@ -306,7 +306,7 @@ CASES = [
             "syntax",
             P.PASSWORD_OFF_PLAYER_LINE,
             "PASSWORD belongs on the PLAYER line",
-            "write PLAYER <ID> PASSWORD geheim",
+            "write PLAYER <ID> PASSWORD ******",  # the password is never shown, not even in a hint
         ),
         id="password-on-its-own-line",
     ),

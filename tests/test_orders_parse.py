@@ -25,6 +25,7 @@ from adjudicator.orders.codes import NoteCode, ProblemCode
 from adjudicator.orders.line import PlayerLine, order_parser
 from adjudicator.orders.mistakes import EXAMPLES, KEYWORDS, MISTAKES
 from adjudicator.report.orderwords import format_note, format_problem, note_text, problem_message
+from tests.helpers import accept_all
 
 F = "t.orders"
 
@@ -279,7 +280,7 @@ def test_several_players_in_one_file():
 
 def test_a_player_twice_in_one_file_the_last_counts():
     pf = parse_orders("PLAYER RED PASSWORD a\nPASS\nPLAYER red PASSWORD a\nBUILD 0712-0713\n", F)
-    orders = collect([pf])
+    orders = accept_all(collect([pf]))
     (s,) = orders.sections
     assert isinstance(s.orders[0], BuildOrder)
     (note,) = orders.notes

@@ -21,7 +21,8 @@ from adjudicator.report.route import route_advice
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
-               dice_mode: str, sets: list[str], game_id: str | None) -> tuple[str, GameDir]:
+               dice_mode: str, sets: list[str], game_id: str | None,
+               test_passwords: str | None = None) -> tuple[str, GameDir]:
     """``adjudicate new``: write a new game directory; return the opening report."""
     gdir = GameDir(directory)
     if gdir.exists():
@@ -37,7 +38,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
-    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, reproducible=bool(seed_text))
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords)
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir

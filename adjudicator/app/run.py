@@ -21,9 +21,9 @@ from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.state import GameState
-from adjudicator.orders import Note, OrderProblem, OrderSet, ReceivedFiles, collect, parse_orders, resolve
+from adjudicator.orders import OrderSet, ReceivedFiles, collect, parse_orders, resolve
 from adjudicator.orders.codes import ProblemCode
-from adjudicator.orders.translate import GMNote, engine_input
+from adjudicator.orders.translate import GMNote, engine_input, settle_orders
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import building_report, private_report
 from adjudicator.report.orderwords import format_problem
@@ -74,18 +74,29 @@ def _game_id(gdir: GameDir) -> str | None:
         return None
 
 
-def prepare(gdir: GameDir, received: ReceivedFiles, trust: bool
+@dataclass(frozen=True)
+class RunOptions:
+    """How the GM runs a turn: ``trust`` (the GM typed the orders: no passwords), the GM's own files."""
+
+    trust: bool = False
+    gm_files: tuple[str, ...] = ()
+
+
+def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
             ) -> tuple[GameState, GameMap, OrderSet, TurnInput, list[GMNote]]:
-    """Read the game and merge the orders; refuse a turn that cannot be run."""
+    """Read the game and the orders; refuse a turn that cannot be run; settle whose orders count."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
     orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
-    turn_input, notes = accept(state, orders, trust)
-    return state, gmap, orders, turn_input, notes
+    refuse_unusable(state, orders)
+    gm_files = tuple(str(Path(f)) for f in options.gm_files)
+    settled, notes = settle_orders(state, orders, options.trust, gm_files)
+    turn_input, more = engine_input(state, settled)
+    return state, gmap, settled, turn_input, notes + more
 
 
-def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[GMNote]]:
-    """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
+def refuse_unusable(state: GameState, orders: OrderSet) -> None:
+    """Refuse orders that cannot make a turn: unreadable files, another game, only other turns, a game over."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
     unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
@@ -99,14 +110,13 @@ def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, 
         listed = ", ".join(map(str, sorted(turns)))
         done = " (already adjudicated)" if max(turns) < state.turn else ""
         raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
-    return engine_input(state, orders, trust)
 
 
-def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: bool) -> TurnRun:
+def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dry_run: bool) -> TurnRun:
     """Adjudicate one turn; write nothing when ``dry_run``."""
     received = read_files(paths)
     gdir = find_game(received, game_dir)
-    state, gmap, orders, turn_input, notes = prepare(gdir, received, trust)
+    state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
     run = _adjudicate(gdir, state, gmap, orders, turn_input, notes)
     if not dry_run:
         reports: dict[str | None, str] = {None: run.public}
@@ -125,11 +135,11 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
     if isinstance(result, RacingResult):
         revealed = seed if result.after.phase == "over" else None
         public = racing_report(result, gmap, revealed)
-        private = {pid: private_racing_report(result, gmap, pid, *_player_feedback(orders, pid), revealed)
+        private = {pid: private_racing_report(result, gmap, pid, orders, revealed)
                    for pid in state.player_ids}
     else:
         public = building_report(result, gmap)
-        private = {pid: private_report(result, gmap, pid, *_player_feedback(orders, pid)) for pid in state.player_ids}
+        private = {pid: private_report(result, gmap, pid, orders) for pid in state.player_ids}
     return TurnRun(gdir, orders, result, public, private, notes)
 
 
@@ -143,17 +153,11 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     folder = gdir.archive_path(turn) / "orders"
     parsed = [parse_orders(read_text(p)[0], p.name) for p in sorted(folder.iterdir()) if p.is_file()]
     orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
-    turn_input, notes = accept(before, orders, trust=False)
-    run = _adjudicate(gdir, before, gmap, orders, turn_input, notes)
+    refuse_unusable(before, orders)
+    settled, notes = settle_orders(before, orders, trust=False)
+    turn_input, more = engine_input(before, settled)
+    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes + more)
     archived = (gdir.archive_path(turn) / "state-after.json").read_text(encoding="utf-8")
     if gamefile.dumps(run.result.after) != archived:
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
-
-
-def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], tuple[OrderProblem, ...], tuple[Note, ...]]:
-    """A player's orders as understood, problems, and the notes that fall inside the player's section."""
-    section = orders.section(pid)
-    return (section.echo() if section else []), orders.problems_for(pid), orders.notes_for(pid)
-
-

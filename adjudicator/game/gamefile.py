@@ -85,6 +85,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "building_ended_turn": state.building_ended_turn,
         "history": [history_to_json(h) for h in state.history],
         "races": races_to_json(state.races),
+        "gm_password_hash": state.gm_password_hash,
     }
 
 
@@ -135,6 +136,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         building_ended_turn=doc.get("building_ended_turn"),
         history=tuple(history_from_json(h) for h in doc.get("history", [])),
         races=races_from_json(doc.get("races", {}), by_label, source),
+        gm_password_hash=doc.get("gm_password_hash", ""),
     )
     check_invariants(state, source)
     return state
@@ -149,10 +151,15 @@ def loads(text: str, source: str = "game.json") -> GameState:
 
 
 def check_invariants(state: GameState, source: str = "game") -> None:
-    """Balances equal ledger sums; ids unique; every owner and payer known."""
+    """Balances equal ledger sums; ids and seats unique; every owner, payer and the start player known."""
     ids = [p.id for p in state.players]
     if len(set(ids)) != len(ids):
         raise GameFileError(f"{source}: player ids are not unique")
+    seats = sorted(p.seat for p in state.players)
+    if seats != list(range(1, len(seats) + 1)):
+        raise GameFileError(f"{source}: the seats are not 1 to {len(seats)}")
+    if state.start_player not in ids:
+        raise GameFileError(f"{source}: the start player {state.start_player!r} is not a company of the game")
     known = set(ids) | {BANK}
     for e in state.ledger:
         if e.payer not in known or e.payee not in known:

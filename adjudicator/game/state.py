@@ -134,6 +134,7 @@ class GameState:
     building_ended_turn: int | None = None
     history: tuple[HistoryEntry, ...] = ()
     races: RaceState | None = None  # None until the building phase ends
+    gm_password_hash: str = ""  # the GM's password opens a GM section in a mail ("" in older games)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:

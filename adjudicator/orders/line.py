@@ -85,10 +85,11 @@ class PlayerLine:
 
 @dataclass(frozen=True)
 class GMLine:
-    """``GM``: begins the GM's section."""
+    """``GM [PASSWORD <secret>]``: begins the GM's section."""
 
     pos: Pos
     text: str = ""
+    password: str | None = None
 
 
 LineItem: TypeAlias = (
@@ -194,7 +195,7 @@ class _LineReader:
                 )
             item = PlayerLine(str(toks[1]).upper(), password, start, self.text)
         elif kind == "gm_line":
-            item = GMLine(start, self.text)
+            item = GMLine(start, self.text, str(toks[2]) if len(toks) > 2 else None)
         elif kind == "start_order":
             points = self.points(node)
             item = StartOrder(points[0], start, self.text) if points else None

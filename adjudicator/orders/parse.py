@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode, args
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
@@ -46,6 +46,7 @@ from adjudicator.orders.model import (
     RollOrder,
     StartOrder,
 )
+from adjudicator.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
 from adjudicator.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 
 _SIGNATURE = re.compile(r"^--\s*$")
@@ -150,8 +151,15 @@ class _FileReader:
     def owner(self) -> str | None:
         return self.current.name if self.current else None
 
-    def add_problems(self, res: LineResult, section: str | None) -> None:
-        self.problems += [replace(p, section=section) for p in res.problems]
+    def add_problems(self, res: LineResult, section: str | None, secret: bool = False) -> None:
+        """File the line's problems under a section; a line that may hold a password is quoted masked,
+        in the line shown and in every piece of data (a hint that rewrites the line)."""
+        for p in res.problems:
+            if secret:
+                words = secret_words(p.line_text)
+                hint = p.hint and replace(p.hint, args=_masked(p.hint.args, words))
+                p = replace(p, line_text=mask_password(p.line_text), args=_masked(p.args, words), hint=hint)
+            self.problems.append(replace(p, section=section))
 
     def read(self, lines: list[str]) -> None:
         for number, line in enumerate(lines, start=1):
@@ -160,22 +168,29 @@ class _FileReader:
             res = parse_line(line, self.filename, number)
             item = res.item
             if isinstance(item, PlayerLine):
-                self.close()
+                self.close(number - 1)
                 self.current = _Open(item.player, item.pos, item.password)
-                self.add_problems(res, item.player)
+                self.add_problems(res, item.player, secret=True)
                 self.current.headers, self.pending = self.pending, []
                 continue
-            self.add_problems(res, self.owner())
+            if item is None and looks_like_player_line(code_of(line)):
+                # a PLAYER line that does not read: whatever follows belongs to nobody until the next one
+                self.close(number - 1)
+                self.add_problems(res, None, secret=True)
+                continue
             if isinstance(item, GMLine):
-                self.close()
-                self.current = _Open(GM_SECTION, item.pos)
-            elif isinstance(item, Header):
+                self.close(number - 1)
+                self.current = _Open(GM_SECTION, item.pos, item.password)
+                self.add_problems(res, None, secret=True)
+                continue
+            self.add_problems(res, self.owner(), secret=looks_like_player_line(code_of(line)))
+            if isinstance(item, Header):
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
             elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder)):
                 self.player_order(item)
-        self.close()
+        self.close(len(lines))
         self.headers += [replace(h, player=None) for h in self.pending]
 
     def header(self, item: Header) -> None:
@@ -211,7 +226,8 @@ class _FileReader:
         word = order.echo().split()[0]
         self.problems.append(OrderProblem("illegal", code, order.pos, order.text, args(order=word), hint, section))
 
-    def close(self) -> None:
+    def close(self, end: int) -> None:
+        """End the open section at line ``end`` (the line before the next section, or the file's last)."""
         cur, self.current = self.current, None
         if cur is None:
             return
@@ -219,7 +235,7 @@ class _FileReader:
         self.headers += headers
         if cur.name == GM_SECTION:
             gm_orders = tuple(o for o in cur.orders if isinstance(o, (RollOrder, RaceOrder, MovesOrder)))
-            self.gm_sections.append(GMSection(gm_orders, cur.pos))
+            self.gm_sections.append(GMSection(gm_orders, cur.pos, cur.password, end))
             return
         game = next((str(h.value) for h in reversed(headers) if h.word == "GAME"), None)
         turn = next((int(h.value) for h in reversed(headers) if h.word == "TURN"), None)
@@ -228,7 +244,7 @@ class _FileReader:
         )
         if not orders:
             self.notes.append(Note(NoteCode.SECTION_EMPTY, cur.pos, args(player=cur.name)))
-        self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn))
+        self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn, end))
 
 
     def last_entry_per_race(self, orders: list[PlayerOrder]) -> tuple[PlayerOrder, ...]:
@@ -241,6 +257,11 @@ class _FileReader:
                     self.notes.append(Note(NoteCode.ENTRY_REPLACED, o.pos, args(race=o.race, replaced=old.pos.short)))
                 last[o.race] = o
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
+
+
+def _masked(data: Args, words: list[str]) -> Args:
+    """Problem or hint data with the secret words starred out of every text in it."""
+    return tuple((k, mask_words(v, words) if isinstance(v, str) else v) for k, v in data)
 
 
 def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:

@@ -49,7 +49,7 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.points import path_step, resolve_point
 from adjudicator.orders.routes import _EnterResolver
-from adjudicator.orders.sections import GM_SECTION, OrderSet, Section, sort_by_position
+from adjudicator.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
 
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""
@@ -77,8 +77,8 @@ def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ())
             if new is not None:
                 kept.append(new)
         sections.append(replace(s, orders=tuple(kept)))
-    gm = orders.gm
-    if gm is not None:
+    gm_sections: list[GMSection] = []
+    for gm in orders.gm_sections:
         gm_kept: list[GMOrder] = []
         for gm_order in gm.orders:
             new_gm, p, n = resolve_order(gm_order, gmap, section=GM_SECTION, companies=companies)
@@ -86,12 +86,12 @@ def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ())
             notes += n
             if new_gm is not None:
                 gm_kept.append(new_gm)
-        gm = replace(gm, orders=tuple(gm_kept))
+        gm_sections.append(replace(gm, orders=tuple(gm_kept)))
     file_order = {name: i for i, name in enumerate(orders.files)}
     return replace(
         orders,
         sections=tuple(sections),
-        gm=gm,
+        gm_sections=tuple(gm_sections),
         problems=tuple(sort_by_position(problems, file_order)),
         notes=tuple(sort_by_position(notes, file_order)),
     )

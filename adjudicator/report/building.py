@@ -7,18 +7,16 @@ Builds template contexts (plain dicts of strings and numbers) from a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.board.model import GameMap
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
-from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import render_map
-from adjudicator.report.common import header, map_windows, next_turn, player_legend, scores, track_marks
+from adjudicator.report.common import feedback, header, map_windows, next_turn, player_legend, scores, track_marks
 from adjudicator.report.env import render
-from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import (
     COST_KIND,
     DECLARE,
@@ -105,17 +103,12 @@ def building_report(result: BuildingResult, gmap: GameMap) -> str:
     return render("building.txt.j2", building_context(result, gmap))
 
 
-def private_report(
-    result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[OrderProblem],
-    notes: Sequence[Note],
-) -> str:
+def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
     """One player's private report: orders as understood, errors, own summary."""
     ctx = building_context(result, gmap, maps=False)
+    ctx.update(feedback(orders, player))
     ctx.update({
         "player": player,
-        "echo": list(echo),
-        "problems": [format_problem(p, folded=True) for p in problems],
-        "notes": [format_note(n) for n in notes],
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
     })

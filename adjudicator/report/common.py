@@ -12,7 +12,10 @@ from typing import Any
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import BANK, GameState, LedgerEntry
+from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import TrackMark, render_map, window_around
+from adjudicator.report.orderwords import format_note, format_problem
+from adjudicator.report.phrases import refusal_text
 
 WINDOW_COLUMNS = 18
 WINDOW_ROWS = 16
@@ -108,3 +111,14 @@ def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) 
             "carried": p.balance,
         })
     return rows
+
+
+def feedback(orders: OrderSet, player: str) -> dict[str, Any]:
+    """What a player's private report says about the orders: as understood, problems, notes, refusals."""
+    section = orders.section(player)
+    return {
+        "echo": section.echo() if section else [],
+        "problems": [format_problem(p, folded=True) for p in orders.problems_for(player)],
+        "notes": [format_note(n) for n in orders.notes_for(player)],
+        "refused": [refusal_text(r) for r in orders.refusals_for(player)],
+    }

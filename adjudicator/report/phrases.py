@@ -19,6 +19,7 @@ from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.state import LedgerEntry
+from adjudicator.orders.sections import Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.env import N_
 
@@ -182,12 +183,21 @@ def _word(value: Any) -> Any:
 
 GM_NOTE = {
     GMNoteCode.UNKNOWN_COMPANY: N_("no company {player} in game {game}; section ignored"),
+    GMNoteCode.SECTION_REFUSED: N_("a section for {player}: {why}; it does not count"),
+    GMNoteCode.GM_SECTION_REFUSED: N_("a GM section that is not the GM's (no GM password, not a --gm file): "
+                                      "ignored"),
     GMNoteCode.NO_ORDERS_CARRIED_OUT: N_("{player}: {why}; no orders carried out"),
     GMNoteCode.GM_DICE_IGNORED: N_("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed "
                                    "dice"),
     GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase} phase"),
     GMNoteCode.PREVIEW_MAX_ROLL: N_("manual dice: priced against the largest possible roll where no ROLL was given"),
 }
+
+
+def refusal_text(r: Refusal) -> str:
+    """A player's section that did not count, told to that player (the orders in it are not shown)."""
+    why = say(NO_ORDERS, r.why) if r.why else ""
+    return N_("a section for you at {where} does not count: {why}").format(where=r.pos.short, why=why)
 
 
 def gm_note_text(note: GMNote) -> str:

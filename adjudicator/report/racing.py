@@ -14,15 +14,14 @@ from typing import Any
 from adjudicator.board.model import GameMap
 from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.state import BANK, GameState, LedgerEntry
-from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.ascii import render_map
 from adjudicator.report.building import line_context
-from adjudicator.report.common import header, map_windows, player_legend, track_marks
+from adjudicator.report.common import feedback, header, map_windows, player_legend, track_marks
 from adjudicator.report.env import render
-from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
 from adjudicator.report.racephrases import entry_note, entry_problem, entry_text, note_concerns, race_notes
 
@@ -149,18 +148,18 @@ def racing_report(result: RacingResult, gmap: GameMap, seed: str | None) -> str:
     return render("racing.txt.j2", racing_context(result, gmap, seed))
 
 
-def private_racing_report(result: RacingResult, gmap: GameMap, player: str, echo: Sequence[str],
-                          problems: Sequence[OrderProblem], notes: Sequence[Note], seed: str | None) -> str:
+def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
+                          seed: str | None) -> str:
     """A player's private report of a racing turn: orders as understood, own entries, own building."""
     ctx = racing_context(result, gmap, seed, maps=False)
+    ctx.update(feedback(orders, player))
     own_races = []
     for race in ctx["races"]:
         mine = [e for e in race["entries"] if player in e["train"].split("+")]
         if mine:
             own_races.append({"number": race["draw"]["number"], "entries": mine})
     ctx.update({
-        "player": player, "echo": list(echo), "problems": [format_problem(p, folded=True) for p in problems],
-        "notes": [format_note(n) for n in notes],
+        "player": player,
         "own_races": own_races, "own_builds": [b for b in ctx["builds"] if b["player"] == player],
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.app.commands import start_game
-from adjudicator.app.run import replay_turn, run_turn
+from adjudicator.app.run import RunOptions, replay_turn, run_turn
 from adjudicator.app.store import GameDir
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap, Terrain
@@ -62,7 +62,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         path.parent.mkdir(exist_ok=True)
         path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
         try:
-            run_turn([str(path)], str(directory), trust=False, dry_run=False)
+            run_turn([str(path)], str(directory), RunOptions(), dry_run=False)
         except DampfrossError as exc:
             record.refused += 1
             record.breaks.append(f"turn {state.turn}: refused: {exc}")
