@@ -24,7 +24,7 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
         previews = preview_racing(state, gmap, turn_input)
         parts = head + [gm_note_text(n) for n in notes]
         parts += [check_racing_report(p) for p in previews] or ["no orders to price"]
-        ok = all(p.ok for p in previews) and not orders.problems
+        ok = bool(previews) and all(p.ok for p in previews) and not orders.problems
         return "\n".join(parts).rstrip() + "\n", ok
     result, guessed = preview_building(state, gmap, turn_input)
     if guessed:
@@ -35,4 +35,5 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
         parts.append(check_report(result, gmap, pid, section.echo() if section else []))
     if not turn_input.orders:
         parts.append("no orders to price")
-    return "\n".join(parts).rstrip() + "\n", not orders.problems and building_ok(result, turn_input)
+    ok = bool(turn_input.orders) and not orders.problems and building_ok(result, turn_input)
+    return "\n".join(parts).rstrip() + "\n", ok

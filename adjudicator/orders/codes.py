@@ -179,6 +179,16 @@ class ProblemCode(StrEnum):
     """A directory without order files (patterns)."""
     UNREADABLE_FILE = "unreadable-file"
     """A file the system refuses to read (reason: the system's words)."""
+    FILE_TOO_BIG = "file-too-big"
+    """A file larger than an order mail can be (size, limit: bytes); not read."""
+    LINE_TOO_LONG = "line-too-long"
+    """A line longer than an order can be (length, limit: characters); not read."""
+    TOO_MANY_LINES = "too-many-lines"
+    """More lines than a mail of orders has (limit); the rest of the file is not read."""
+    TOO_MANY_PROBLEMS = "too-many-problems"
+    """More problems in one file than are worth listing (shown, more)."""
+    NUMBER_TOO_LONG = "number-too-long"
+    """A number with far too many digits (digits: how many; number: its first digits)."""
 
     # --- the map (resolve) ---
     UNKNOWN_TOWN = "unknown-town"

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
-from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
+from adjudicator.orders.line import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of, parse_line
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
@@ -49,6 +49,13 @@ from adjudicator.orders.model import (
 from adjudicator.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
 from adjudicator.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 
+MAX_LINES = 1000
+"""The most order lines read from one file; an order mail has a few dozen."""
+
+MAX_PROBLEMS = 100
+"""The most problems listed for one file."""
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _SIGNATURE = re.compile(r"^--\s*$")
 _QUOTED = re.compile(r"^\s*>")
 _MAIL_HEADER = re.compile(
@@ -58,9 +65,8 @@ _MAIL_HEADER = re.compile(
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of a text as an editor numbers them (``\\r\\n`` and ``\\n``; a BOM dropped)."""
-    text = text.removeprefix("\ufeff")
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    """The lines of a text as an editor numbers them (``\\r\\n``, ``\\n`` or a lone ``\\r``; a BOM dropped)."""
+    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
 
 
 def _first_keyword(line: str) -> str | None:
@@ -162,9 +168,15 @@ class _FileReader:
             self.problems.append(replace(p, section=section))
 
     def read(self, lines: list[str]) -> None:
+        read = 0
         for number, line in enumerate(lines, start=1):
             if _is_blank(line):
                 continue
+            read += 1
+            if read > MAX_LINES:
+                self.problems.append(OrderProblem("syntax", ProblemCode.TOO_MANY_LINES, Pos(self.filename, number),
+                                                  "", args(limit=MAX_LINES), None, None))
+                break
             res = parse_line(line, self.filename, number)
             item = res.item
             if isinstance(item, PlayerLine):
@@ -259,6 +271,22 @@ class _FileReader:
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
 
 
+def _bounded(problems: list[OrderProblem], filename: str) -> list[OrderProblem]:
+    """At most ``MAX_PROBLEMS_PER_LINE`` per line and ``MAX_PROBLEMS`` per file, and one saying how many more."""
+    per_line: dict[int, int] = {}
+    kept: list[OrderProblem] = []
+    for p in problems:
+        per_line[p.pos.line] = per_line.get(p.pos.line, 0) + 1
+        if per_line[p.pos.line] <= MAX_PROBLEMS_PER_LINE:
+            kept.append(p)
+    more = len(problems) - min(len(kept), MAX_PROBLEMS)
+    if not more:
+        return kept
+    last = kept[MAX_PROBLEMS - 1].pos if len(kept) >= MAX_PROBLEMS else kept[-1].pos
+    return kept[:MAX_PROBLEMS] + [OrderProblem("syntax", ProblemCode.TOO_MANY_PROBLEMS, Pos(filename, last.line),
+                                               "", args(shown=min(len(kept), MAX_PROBLEMS), more=more))]
+
+
 def _masked(data: Args, words: list[str]) -> Args:
     """Problem or hint data with the secret words starred out of every text in it."""
     return tuple((k, mask_words(v, words) if isinstance(v, str) else v) for k, v in data)
@@ -273,7 +301,7 @@ def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     lines, notes = blank_clutter(split_lines(text), filename)
     reader = _FileReader(filename)
     reader.read(lines)
-    problems = sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column))
+    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
     all_notes = sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))
     return ParsedFile(
         filename=filename,

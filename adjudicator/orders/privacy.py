@@ -17,6 +17,8 @@ from adjudicator.orders.mistakes_base import KEYWORDS, keyword_of
 _WORD = re.compile(r"\S+")
 _PLAYER = KEYWORDS["PLAYER"]
 _PASSWORD = KEYWORDS["PASSWORD"]
+_LOOK, _WORDS = 200, 6
+"""A PLAYER line, even misspelt, has its keyword, ID and password in its first few words."""
 
 
 def _bare(word: str) -> str:
@@ -30,7 +32,7 @@ def _near(word: str, spellings: tuple[str, ...]) -> bool:
 
 def looks_like_player_line(code: str) -> bool:
     """True when a line (without its comment) is, or is meant to be, a PLAYER line or carries a password."""
-    words = code.split()
+    words = code[:_LOOK].split()[:_WORDS]
     if not words:
         return False
     return _near(words[0], _PLAYER) or any(_near(w, _PASSWORD) for w in words)

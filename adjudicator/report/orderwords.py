@@ -116,6 +116,12 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.MISSING_FILE: N_("no such file or directory"),
     P.NO_ORDER_FILES: N_("no order files ({patterns}) in directory"),
     P.UNREADABLE_FILE: N_("cannot read the file: {reason}"),
+    P.FILE_TOO_BIG: N_("the file has {size} bytes, more than the {limit} an order mail may have; it is not read"),
+    P.LINE_TOO_LONG: N_("the line has {length} characters, more than the {limit} an order may have; it is not "
+                        "read"),
+    P.TOO_MANY_LINES: N_("more than {limit} lines: the rest of the file is not read"),
+    P.TOO_MANY_PROBLEMS: N_("{more} more problems in this file are not listed (the first {shown} are)"),
+    P.NUMBER_TOO_LONG: N_("a number of {digits} digits ({number}...) is far too long"),
     # the map
     P.UNKNOWN_TOWN: N_("no town called '{written}' on the map {map}"),
     P.AMBIGUOUS_TOWN: N_("'{written}' could be {candidates}"),
@@ -370,6 +376,20 @@ def hint_text(p: OrderProblem) -> str | None:
     return _render(HINTS[p.hint.code], p.hint.args, _HINT_FILLERS.get(p.hint.code))
 
 
+QUOTE_WIDTH = 72
+"""The most characters of the player's line quoted with a problem (4 spaces in front: 76 columns)."""
+
+
+def _window(text: str, column: int) -> tuple[str, int]:
+    """A long line cut down to ``QUOTE_WIDTH`` characters around the column, marked with ``...``."""
+    if len(text) <= QUOTE_WIDTH:
+        return text, column
+    start = max(0, min(column - 1 - QUOTE_WIDTH // 2, len(text) - QUOTE_WIDTH + 3))
+    head = "..." if start else ""
+    body = text[start:start + QUOTE_WIDTH - len(head) - 3]
+    return head + body + "...", column - start + len(head)
+
+
 def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     """The problem as shown to players and the GM::
 
@@ -385,11 +405,11 @@ def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     """
     head = f"{p.pos}: {_KINDS[p.kind]}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
-    text = p.line_text.rstrip()
+    text, column = _window(p.line_text.rstrip(), p.pos.column)
     if text:
         out.append("    " + text)
         # keep tabs so the caret lines up under the player's text
-        lead = "".join(c if c == "\t" else " " for c in text[: max(p.pos.column - 1, 0)])
+        lead = "".join(c if c == "\t" else " " for c in text[: max(column - 1, 0)])
         out.append("    " + lead + "^")
     hint = hint_text(p)
     if hint:
