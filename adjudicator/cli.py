@@ -224,13 +224,76 @@ def rules_show(name: str) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
-    """Recompute every recorded die and the commitment from the seed."""
-    from adjudicator.app.commands import verify_game
+    """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
+    from adjudicator.app.verify import verify_game
 
     ok, lines = verify_game(directory, seed_hex)
     for line in lines:
         click.echo(line)
     sys.exit(0 if ok else 1)
+
+
+@cli.group("fix")
+def fix_group() -> None:
+    """The GM's corrections between turns (never edit game.json by hand).
+
+    Each is recorded with who, when and why, archived, printed in the next
+    public report, and checked again by 'adjudicate verify'.
+    """
+
+
+def _fixed(c: object) -> None:
+    click.echo(f"correction {getattr(c, 'number', '?')} recorded; the next report prints it")
+
+
+@fix_group.command("balance", context_settings={"ignore_unknown_options": True})
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.argument("amount", type=int)
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> None:
+    """Add AMOUNT to a company's balance (negative: take it), through the ledger.
+
+    Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
+    """
+    from adjudicator.app.fix import correct
+
+    _fixed(correct(directory, "balance", why, by, player=player, amount=amount))
+
+
+@fix_group.command("track")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("action", type=click.Choice(["add", "remove"]))
+@click.argument("player", metavar="ID")
+@click.argument("a", metavar="CCRR")
+@click.argument("b", metavar="CCRR")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str, by: str) -> None:
+    """Add or remove a company's segment between two adjacent hexes (no money moves).
+
+    Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
+    """
+    from adjudicator.app.fix import correct
+
+    _fixed(correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b))
+
+
+@fix_group.command("rule")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("setting", metavar="KEY=VALUE")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
+    """Change one rules key of the game from now on, as --set does at 'new'.
+
+    Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
+    """
+    from adjudicator.app.fix import correct
+
+    key, _, value = setting.partition("=")
+    _fixed(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
 
 
 @cli.command("reveal")
@@ -245,11 +308,14 @@ def reveal_cmd(directory: str) -> None:
 @cli.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
-    """Take back the last adjudicated turn (its archive is kept, set aside), so it can be run again."""
+    """Take back the last adjudicated turn or correction (its archive is kept, set aside)."""
     from adjudicator.app.store import GameDir
 
-    turn = GameDir(directory).undo()
-    click.echo(f"turn {turn} undone; game.json is back at turn {turn}. Run it again with the corrected orders.")
+    kind, number = GameDir(directory).undo()
+    if kind == "turn":
+        click.echo(f"turn {number} undone; game.json is back at turn {number}. Run it again with the corrected orders.")
+    else:
+        click.echo(f"correction {number} undone; game.json is back as it was before it.")
 
 
 def main() -> None:

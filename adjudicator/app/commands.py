@@ -52,23 +52,6 @@ def effective_rules(name: str) -> tuple[Rules, str]:
     return load_profile(name), f"profile {name}"
 
 
-def verify_game(directory: str, seed_hex: str | None) -> tuple[bool, list[str]]:
-    """Check the commitment and every recorded die against the seed."""
-    gdir = GameDir(directory)
-    state = gdir.load_state()
-    if state.dice_mode == "manual":
-        return True, [f"game {state.game_id} uses manual dice: every die was given by the GM; nothing to verify"]
-    seed = seed_hex or gdir.read_seed()
-    if not seed:
-        raise DampfrossError(f"no seed given and no seed file in {directory}; use --seed HEX")
-    dice_seen = list(state.dice_log)
-    problems = dice.verify(seed.strip(), state.dice_commitment, dice_seen)
-    if problems:
-        return False, [f"FAILED: {p}" for p in problems]
-    return True, [f"OK: the seed matches the commitment {state.dice_commitment}",
-                  f"OK: all {len(dice_seen)} recorded dice match the seed"]
-
-
 def reveal_seed(directory: str) -> str:
     seed = GameDir(directory).read_seed()
     if not seed:

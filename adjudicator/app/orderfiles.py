@@ -78,8 +78,8 @@ def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
     files, problems = order_file_paths(paths)
     notes: list[Note] = []
     parsed: list[ParsedFile] = []
-    texts: dict[str, str] = {}
-    for i, path in enumerate(files, start=1):
+    texts: list[tuple[str, str]] = []
+    for path in files:
         try:
             size = path.stat().st_size
             if size > MAX_FILE_BYTES:
@@ -91,8 +91,8 @@ def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
             continue
         notes += read_notes
         parsed.append(parse_orders(text, str(path)))
-        texts[path.name if path.name not in texts else f"{i:02d}-{path.name}"] = text
-    return ReceivedFiles(tuple(parsed), texts, tuple(problems), tuple(notes))
+        texts.append((str(path), text))
+    return ReceivedFiles(tuple(parsed), tuple(texts), tuple(problems), tuple(notes))
 
 
 def read_order_files(

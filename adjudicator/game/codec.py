@@ -27,7 +27,7 @@ from adjudicator.game.racestate import (
     RedrawReason,
     Winner,
 )
-from adjudicator.game.state import HistoryEntry, LedgerEntry
+from adjudicator.game.state import Chain, Correction, HistoryEntry, LedgerEntry
 
 Doc = dict[str, Any]
 
@@ -39,6 +39,7 @@ _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _SEGMENT = re.compile(r"^(\d{4})-(\d{4})$")
 _FEE = re.compile(r"^(\d{4})-(\d{4}) (contact|parallel|city-join) at (\d{4})$")
 _FARE = re.compile(r"^race (\d+): owed (\d+), owed back (\d+)$")
+_FIX = re.compile(r"^fix (\d+)$")
 _PRIZE = re.compile(r"^race (\d+): (shared )?(\d+)(?:st|nd|rd|th) place$")
 
 
@@ -60,6 +61,8 @@ def ledger_note(e: LedgerEntry) -> str:
         return f"race {e.race}: owed {e.owed}, owed back {e.owed_back}"
     if e.reason == "prize" and e.race is not None and e.place is not None:
         return f"race {e.race}: {'shared ' if e.shared else ''}{ordinal(e.place)} place"
+    if e.reason == "correction" and e.fix is not None:
+        return f"fix {e.fix}"
     return ""
 
 
@@ -87,6 +90,8 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
         fields = {"race": int(m[1]), "owed": int(m[2]), "owed_back": int(m[3])}
     elif reason == "prize" and (m := _PRIZE.match(note)):
         fields = {"race": int(m[1]), "shared": bool(m[2]), "place": int(m[3])}
+    elif reason == "correction" and (m := _FIX.match(note)):
+        fields = {"fix": int(m[1])}
     elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
         fields = {}
     else:
@@ -233,3 +238,34 @@ def history_from_json(doc: Mapping[str, Any]) -> HistoryEntry:
         return HistoryEntry(doc["turn"], "building", balances, start_player=doc["start_player"],
                             segments=doc["segments"])
     return HistoryEntry(doc["turn"], "racing", balances, races=tuple(doc["races"]))
+
+
+# ---------------------------------------------------------------------------
+# corrections and the chain
+# ---------------------------------------------------------------------------
+
+
+def correction_to_json(c: Correction) -> Doc:
+    doc: Doc = {"number": c.number, "turn": c.turn, "kind": c.kind, "by": c.by, "when": c.when, "why": c.why}
+    if c.kind == "balance":
+        doc.update(player=c.player, amount=c.amount)
+    elif c.kind in ("track-add", "track-remove"):
+        doc.update(player=c.player, a=c.a.label if c.a else None, b=c.b.label if c.b else None)
+    else:
+        doc.update(key=c.key, value=c.value)
+    return doc
+
+
+def correction_from_json(doc: Mapping[str, Any]) -> Correction:
+    a, b = doc.get("a"), doc.get("b")
+    return Correction(doc["number"], doc["turn"], doc["kind"], doc["by"], doc["when"], doc["why"],
+                      player=doc.get("player"), amount=doc.get("amount"), a=Hex.parse(a) if a else None,
+                      b=Hex.parse(b) if b else None, key=doc.get("key"), value=doc.get("value"))
+
+
+def chain_to_json(c: Chain | None) -> Doc | None:
+    return None if c is None else {"previous": c.previous, "inputs": c.inputs}
+
+
+def chain_from_json(doc: Mapping[str, Any] | None) -> Chain | None:
+    return None if not doc else Chain(doc["previous"], doc["inputs"])

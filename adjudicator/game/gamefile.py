@@ -20,6 +20,10 @@ import jsonschema
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.errors import GameFileError
 from adjudicator.game.codec import (
+    chain_from_json,
+    chain_to_json,
+    correction_from_json,
+    correction_to_json,
     history_from_json,
     history_to_json,
     ledger_from_json,
@@ -86,6 +90,8 @@ def to_json(state: GameState) -> dict[str, Any]:
         "history": [history_to_json(h) for h in state.history],
         "races": races_to_json(state.races),
         "gm_password_hash": state.gm_password_hash,
+        "corrections": [correction_to_json(c) for c in state.corrections],
+        "chain": chain_to_json(state.chain),
     }
 
 
@@ -137,6 +143,8 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         history=tuple(history_from_json(h) for h in doc.get("history", [])),
         races=races_from_json(doc.get("races", {}), by_label, source),
         gm_password_hash=doc.get("gm_password_hash", ""),
+        corrections=tuple(correction_from_json(c) for c in doc.get("corrections", ())),
+        chain=chain_from_json(doc.get("chain")),
     )
     check_invariants(state, source)
     return state

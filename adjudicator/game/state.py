@@ -23,7 +23,7 @@ BANK = "BANK"
 Phase = Literal["building", "racing", "over"]
 Reason = Literal[
     "start-capital", "town-bonus", "contact-fee", "parallel-fee", "fare", "prize",
-    "build-cost", "ferry-purchase", "ferry-fare",
+    "build-cost", "ferry-purchase", "ferry-fare", "correction",
 ]
 FeeRule = Literal["contact", "parallel", "city-join"]
 """Which building-fee rule a payment comes from (RULES.md §2; ``adjudicator.building.fees``)."""
@@ -68,6 +68,7 @@ class LedgerEntry:
     owed_back: int | None = None
     place: int | None = None
     shared: bool = False
+    fix: int | None = None  # correction: the number of the GM's correction
 
 
 @dataclass(frozen=True)
@@ -110,6 +111,46 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule"]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction the GM made between turns, with an ``adjudicate fix`` command (never a text editor).
+
+    ``number`` counts the game's corrections from 1; ``turn`` is the turn the
+    game was at (the next report prints it); ``by``, ``when`` and ``why`` are
+    the GM's; the data: ``player`` and ``amount`` (balance, + to the company),
+    ``player``, ``a``, ``b`` (track), or ``key`` and ``value`` (a rules key, as
+    written with ``--set``).
+    """
+
+    number: int
+    turn: int
+    kind: CorrectionKind
+    by: str
+    when: str
+    why: str
+    player: str | None = None
+    amount: int | None = None
+    a: Hex | None = None
+    b: Hex | None = None
+    key: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The link of a state to the one it came from: SHA-256 of the previous state's game file and of the inputs.
+
+    ``inputs`` hashes what made this state from the previous one: the order
+    files of a turn, in the order used, or the GM's correction.
+    """
+
+    previous: str
+    inputs: str
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything about a game between two turns."""
@@ -135,6 +176,8 @@ class GameState:
     history: tuple[HistoryEntry, ...] = ()
     races: RaceState | None = None  # None until the building phase ends
     gm_password_hash: str = ""  # the GM's password opens a GM section in a mail ("" in older games)
+    corrections: tuple[Correction, ...] = ()
+    chain: Chain | None = None  # None: the opening (or a game older than the chain)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:

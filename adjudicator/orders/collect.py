@@ -16,7 +16,7 @@ what was read.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.model import GMOrder, Hint, Note, OrderProblem, RaceOrder, RollOrder
@@ -145,11 +145,11 @@ class ReceivedFiles:
     """Order files as received: each file's text and its parse, read once.
 
     ``orders(game, turn)`` merges them into one ``OrderSet`` (``collect``);
-    ``texts`` maps a unique file name to the text, for the archive.
+    ``texts`` holds each file's name as given and its text, in the order read, for the archive.
     """
 
     parsed: tuple[ParsedFile, ...] = ()
-    texts: dict[str, str] = field(default_factory=dict)
+    texts: tuple[tuple[str, str], ...] = ()
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
 

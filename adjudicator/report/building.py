@@ -15,7 +15,16 @@ from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import render_map
-from adjudicator.report.common import feedback, header, map_windows, next_turn, player_legend, scores, track_marks
+from adjudicator.report.common import (
+    corrections,
+    feedback,
+    header,
+    map_windows,
+    next_turn,
+    player_legend,
+    scores,
+    track_marks,
+)
 from adjudicator.report.env import render
 from adjudicator.report.phrases import (
     COST_KIND,
@@ -87,6 +96,7 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
             {"player": e.payee, "amount": e.amount, "town": e.town} for e in result.entries if e.reason == "town-bonus"
         ],
         "scores": scores(after, result.before, result.entries),
+        "corrections": corrections(result.before, result.turn),
         "connected": len(gmap.numbered_towns) - len(result.unconnected),
         "towns": len(gmap.numbered_towns),
         "unconnected": list(result.unconnected),

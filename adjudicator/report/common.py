@@ -15,10 +15,15 @@ from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import TrackMark, render_map, window_around
 from adjudicator.report.orderwords import format_note, format_problem
-from adjudicator.report.phrases import refusal_text
+from adjudicator.report.phrases import correction_text, refusal_text
 
 WINDOW_COLUMNS = 18
 WINDOW_ROWS = 16
+
+
+def corrections(before: GameState, turn: int) -> list[str]:
+    """The GM's corrections made while the game was at ``turn`` (before it was adjudicated), in words."""
+    return [correction_text(c) for c in before.corrections if c.turn == turn]
 
 
 def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
-from adjudicator.game.state import LedgerEntry
+from adjudicator.game.state import Correction, LedgerEntry
 from adjudicator.orders.sections import Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.env import N_
@@ -205,3 +205,24 @@ def gm_note_text(note: GMNote) -> str:
     args = {k: (say(NO_ORDERS, v) if isinstance(v, Problem) else v) for k, v in note.args}
     text = GM_NOTE[note.code].format(**args)
     return f"{note.pos.short}: {text}" if note.pos is not None else text
+
+
+# ---------------------------------------------------------------------------
+# the GM's corrections
+# ---------------------------------------------------------------------------
+
+CORRECTION = {
+    "balance": N_("{player} {amount} to the balance"),
+    "track-add": N_("a segment of {player} added on {a}-{b}"),
+    "track-remove": N_("the segment of {player} on {a}-{b} removed"),
+    "rule": N_("rules key {key} set to {value}"),
+}
+
+
+def correction_text(c: Correction) -> str:
+    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``."""
+    what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                     a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                     value=c.value)
+    return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
+                                                               when=c.when)

@@ -20,7 +20,7 @@ from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.ascii import render_map
 from adjudicator.report.building import line_context
-from adjudicator.report.common import feedback, header, map_windows, player_legend, track_marks
+from adjudicator.report.common import corrections, feedback, header, map_windows, player_legend, track_marks
 from adjudicator.report.env import render
 from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
 from adjudicator.report.racephrases import entry_note, entry_problem, entry_text, note_concerns, race_notes
@@ -112,6 +112,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
+        "corrections": corrections(result.before, result.turn),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
