@@ -247,6 +247,25 @@ def reveal_cmd(directory: str) -> None:
     click.echo(reveal_seed(directory))
 
 
+@cli.command("site")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("out", type=click.Path(file_okay=False))
+@click.option("--png", is_flag=True, help="Also write each turn's map as PNG (needs the pictures extra).")
+def site_cmd(directory: str, out: str, png: bool) -> None:
+    """Write the game in DIRECTORY as a static HTML site into the folder OUT.
+
+    A game page (companies, rules, dice, balances), one page per turn (its
+    public report, its map as SVG, its races), and the ledger with a filter
+    by company.  Private reports are never published.  Open OUT/index.html.
+    Example: adjudicate site demo demo-site --png
+    """
+    from adjudicator.app.site import write_site
+
+    done = write_site(directory, out, png)
+    click.echo(f"wrote {len(done.pages)} pages and {len(done.files) - len(done.pages)} pictures to {done.out}; "
+               f"open {done.out / 'index.html'}")
+
+
 @cli.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
