@@ -37,8 +37,8 @@ def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def site(game: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("out") / "site"
     before = tree(game)
-    result = invoke("site", str(game), str(out), "--png")
-    assert result.stdout == f"wrote 10 pages and 17 pictures to {out}; open {out / 'index.html'}\n"
+    result = invoke("site", str(game), str(out))
+    assert result.stdout == f"wrote 10 pages and 9 pictures to {out}; open {out / 'index.html'}\n"
     assert tree(game) == before  # the game directory is only read
     return out
 
@@ -70,8 +70,7 @@ def test_every_page_and_picture_is_written(site: Path):
     names = set(tree(site))
     assert set(PAGES) <= names and "scores.svg" in names
     for t in range(8):
-        assert {f"maps/turn-{t:03d}.svg", f"maps/turn-{t:03d}.png"} <= names
-        assert (site / f"maps/turn-{t:03d}.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+        assert f"maps/turn-{t:03d}.svg" in names and f"maps/turn-{t:03d}.png" not in names
         ET.fromstring(read(site, f"maps/turn-{t:03d}.svg"))
 
 
@@ -134,7 +133,7 @@ def test_turn_pages_hold_the_public_report_as_sent_and_the_map(game: Path, site:
         report = (game / "reports" / f"turn-{t:03d}.txt").read_text(encoding="utf-8")
         found = re.search(r'<pre class="report">(.*?)</pre>', page, re.S)
         assert found is not None and html.unescape(found.group(1)) == report
-        assert f'<a href="maps/turn-{t:03d}.svg">SVG</a>, <a href="maps/turn-{t:03d}.png">PNG</a>' in page
+        assert f'<a href="maps/turn-{t:03d}.svg">SVG</a>.' in page and ".png" not in page
     state = GameDir(game).archived_state(5, "after")
     page = read(site, "turn-005.html")
     svg = ET.fromstring(page[page.index("<svg"): page.index("</svg>") + len("</svg>")])
@@ -179,10 +178,14 @@ def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
     assert not (out / "maps" / "turn-000.png").exists()
 
 
-def test_a_new_game_has_its_opening_only(tmp_path: Path):
+def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path):
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot", "--player", "BLUE:Blau")
-    invoke("site", str(tmp_path / "g"), str(tmp_path / "s"))
+    result = invoke("site", str(tmp_path / "g"), str(tmp_path / "s"), "--png")
+    assert result.stdout.startswith("wrote 3 pages and 3 pictures to ")
     assert sorted(p.name for p in (tmp_path / "s").glob("*.html")) == ["index.html", "ledger.html", "turn-000.html"]
+    assert (tmp_path / "s" / "maps" / "turn-000.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert '<a href="maps/turn-000.svg">SVG</a>, <a href="maps/turn-000.png">PNG</a>' in read(tmp_path / "s",
+                                                                                            "turn-000.html")
 
 
 def test_a_missing_public_report_is_said_so(game: Path, tmp_path: Path):
