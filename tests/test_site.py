@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.app.pictures import png_available
 from adjudicator.app.store import GameDir
 from adjudicator.game.state import LedgerEntry
 from adjudicator.report.site import _nice_step, balance_history, ledger_detail, report_sections
@@ -178,6 +179,7 @@ def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
     assert not (out / "maps" / "turn-000.png").exists()
 
 
+@pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
 def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path):
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot", "--player", "BLUE:Blau")
     result = invoke("site", str(tmp_path / "g"), str(tmp_path / "s"), "--png")

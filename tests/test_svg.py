@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.pictures import run_png, run_svg, svg_to_png, turn_png, turn_svg
+from adjudicator.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir
 from adjudicator.board.hexgrid import Side
@@ -31,6 +31,7 @@ from tests.helpers import H, invoke, make_map
 NS = {"s": "http://www.w3.org/2000/svg"}
 GOLDEN = Path(__file__).parent / "golden" / "example"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+needs_png = pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
 
 
 @pytest.fixture(scope="module")
@@ -182,6 +183,7 @@ def test_races_are_replayed_for_their_routes(game: Path):
     assert len(group(parse(turn_svg(game, 3, races=True)), "routes")) == 0  # a building turn has none
 
 
+@needs_png
 def test_png_of_a_turn_and_of_a_run(game: Path):
     assert turn_png(game, 2).startswith(PNG_SIGNATURE)
     run = replay_turn(GameDir(game), 7)
@@ -197,6 +199,7 @@ def test_png_without_cairosvg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
 
 # --- the command line ---------------------------------------------------------
 
+@needs_png
 def test_cli_map_svg_and_png(tmp_path: Path):
     svg, png = tmp_path / "de.svg", tmp_path / "de.png"
     result = invoke("map", "show", "germany", "--svg", str(svg), "--png", str(png))

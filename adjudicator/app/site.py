@@ -66,14 +66,14 @@ def write_site(directory: str | Path, out: str | Path, png: bool = False) -> Sit
     gmap = gdir.load_map(state)
     records = turn_records(gdir)
     seed = gdir.read_seed() if state.phase == "over" else None
-    files: dict[str, str | bytes] = dict(build_site(state, gmap, records, seed, png=png))
-    if png:
-        for name in [f for f in files if f.startswith("maps/") and f.endswith(".svg")]:
-            text = files[name]
-            assert isinstance(text, str)
-            files[name[: -len(".svg")] + ".png"] = svg_to_png(text)
-    for name, content in sorted(files.items()):
-        _write(target / name, content.encode("utf-8") if isinstance(content, str) else content)
+    pages = build_site(state, gmap, records, seed, png=png)
+    files = {name: text.encode("utf-8") for name, text in pages.items()}
+    if png:  # every picture is made before the first file is written: a missing CairoSVG writes nothing
+        for name, text in pages.items():
+            if name.startswith("maps/") and name.endswith(".svg"):
+                files[name.removesuffix(".svg") + ".png"] = svg_to_png(text)
+    for name, data in sorted(files.items()):
+        _write(target / name, data)
     return SiteWritten(target, tuple(sorted(files)))
 
 
