@@ -213,7 +213,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     b.close()
 
 
-def test_every_page_loads_without_console_errors(site: tuple[Path, Path], browser: Browser):
+def test_every_page_loads_without_console_errors(browser: Browser, site: tuple[Path, Path]):
     _, out = site
     pages = sorted(out.glob("*.html"))
     assert len(pages) == 10
@@ -222,7 +222,7 @@ def test_every_page_loads_without_console_errors(site: tuple[Path, Path], browse
         assert browser.evaluate("document.querySelector('h1').textContent")
 
 
-def test_the_map_shows_the_track_of_every_company(site: tuple[Path, Path], browser: Browser):
+def test_the_map_shows_the_track_of_every_company(browser: Browser, site: tuple[Path, Path]):
     game, out = site
     state = GameDir(game).load_state()
     assert browser.open((out / "turn-007.html").as_uri()) == []
@@ -235,7 +235,7 @@ def test_the_map_shows_the_track_of_every_company(site: tuple[Path, Path], brows
     assert 500 < width <= 1200
 
 
-def test_the_ledger_filter_shows_one_company(site: tuple[Path, Path], browser: Browser):
+def test_the_ledger_filter_shows_one_company(browser: Browser, site: tuple[Path, Path]):
     game, out = site
     state = GameDir(game).load_state()
     assert browser.open((out / "ledger.html").as_uri() + "#company=NOB") == []
@@ -247,7 +247,7 @@ def test_the_ledger_filter_shows_one_company(site: tuple[Path, Path], browser: B
     assert browser.evaluate("document.querySelectorAll('#ledger tbody tr:not([hidden])').length") == len(state.ledger)
 
 
-def test_a_screenshot_of_the_map_page_is_in_colour(site: tuple[Path, Path], browser: Browser, tmp_path: Path):
+def test_a_screenshot_of_the_map_page_is_in_colour(browser: Browser, site: tuple[Path, Path], tmp_path: Path):
     game, out = site
     state = GameDir(game).load_state()
     assert browser.open((out / "turn-006.html").as_uri()) == []
