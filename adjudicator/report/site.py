@@ -206,7 +206,7 @@ def score_chart(state: GameState, width: int = 640, height: int = 300) -> str:
         return upper + plot_h * (top - v) / (top - low)
 
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
-           f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">'),
+            f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">'),
            f"<title>Balances of game {escape(state.game_id)} turn by turn</title>",
            f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
     for v in range(low, top + 1, step):

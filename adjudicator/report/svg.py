@@ -172,7 +172,7 @@ def render_svg(
     width, height = map_w, map_h + legend_h
     parts = [
         (f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{_n(width)}" height="{_n(height)}" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'),
+         f'viewBox="0 0 {_n(width)} {_n(height)}" font-family="DejaVu Sans, Verdana, Arial, sans-serif">'),
         f"<title>{escape(title or gmap.name)}</title>",
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>',
     ]
@@ -192,6 +192,7 @@ def render_svg(
 
 
 def _terrain(gmap: GameMap, geo: _Geometry) -> list[str]:
+    """Every hex filled by its terrain (white edges between hexes), a peak drawn in each mountain."""
     out = ['<g id="terrain" stroke="#ffffff" stroke-width="0.6">']
     for h in sorted(gmap.terrain):
         kind = gmap.terrain[h]
@@ -380,12 +381,13 @@ def _legend(gmap: GameMap, marks: Sequence[TrackMark], players: Mapping[str, str
                       "race route (ring: start)"))
     if ferries:
         items.append((_key_line(FERRY, size * 0.1, font, f"{_n(size * 0.1)} {_n(size * 0.18)}"), "ferry"))
-    letters = sorted({m.owner.upper() for m in marks} | {p.upper() for p in players})
-    companies = [(_key_line(company_colour(c), size * 0.17, font), f"{c} = {players.get(c, c)}") for c in letters]
+    names = {letter.upper(): name for letter, name in players.items()}
+    letters = sorted({m.owner.upper() for m in marks} | set(names))
+    companies = [(_key_line(company_colour(c), size * 0.17, font), f"{c} = {names.get(c, c)}") for c in letters]
     out = [f'<g id="legend" font-size="{_n(font)}" fill="#222">',
            f'<text x="{_n(x0)}" y="{_n(top + line * 0.4)}" font-weight="bold">Key</text>',
            (f'<text x="{_n(x0 + font * 3)}" y="{_n(top + line * 0.4)}" fill="#555">hex labels CCRR: column, row; '
-           f'{escape(gmap.name)} ({escape(gmap.code)})</text>')]
+            f'{escape(gmap.name)} ({escape(gmap.code)})</text>')]
     row = 1.5
     for group, col_chars in ((items, 9), (companies, 18)):
         per_row = max(1, int((width - 2 * x0) // (size * col_chars)))
