@@ -135,7 +135,7 @@ def test_turn_pages_hold_the_public_report_as_sent_and_the_map(game: Path, site:
         found = re.search(r'<pre class="report">(.*?)</pre>', page, re.S)
         assert found is not None and html.unescape(found.group(1)) == report
         assert f'<a href="maps/turn-{t:03d}.svg">SVG</a>.' in page and ".png" not in page
-    state = GameDir(game).archived_state(5, "after")
+    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(5), "after")
     page = read(site, "turn-005.html")
     svg = ET.fromstring(page[page.index("<svg"): page.index("</svg>") + len("</svg>")])
     owners = {ln.get("data-owner") for ln in svg.findall(".//s:g[@id='track']/s:line[@data-owner]", NS)}

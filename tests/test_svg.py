@@ -160,7 +160,7 @@ def test_colours_of_unknown_letters_come_from_a_fixed_palette():
 # --- a game's picture ---------------------------------------------------------
 
 def test_game_picture_has_every_company_and_this_turns_track(game: Path):
-    state = GameDir(game).archived_state(6, "after")
+    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(6), "after")
     root = parse(turn_svg(game, 6))
     owners = {ln.get("data-owner") for ln in group(root, "track").findall("s:line[@data-owner]", NS)}
     assert owners == {p.colour for p in state.players}

@@ -61,8 +61,8 @@ def turn_state(gdir: GameDir, turn: int | None) -> tuple[GameState, int | None]:
     if not 0 <= turn <= last:
         raise DampfrossError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
     if turn == 0:
-        return (gdir.archived_state(1, "before") if last >= 1 else state), None
-    return gdir.archived_state(turn, "after"), turn
+        return (gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state), None
+    return gdir.archived_state(gdir.archive_path(turn), "after")[0], turn
 
 
 def turn_svg(directory: str | Path, turn: int | None = None, races: bool = False) -> str:

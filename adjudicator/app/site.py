@@ -36,10 +36,11 @@ def turn_records(gdir: GameDir) -> list[TurnRecord]:
     """Turn 0 (the opening) and every adjudicated turn: states and public report text."""
     state = gdir.load_state()
     last = state.turn - 1
-    opening = gdir.archived_state(1, "before") if last >= 1 else state
+    opening = gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state
     records = [TurnRecord(0, opening, None, _public_report(gdir, 0))]
     for turn in range(1, last + 1):
-        records.append(TurnRecord(turn, gdir.archived_state(turn, "after"), gdir.archived_state(turn, "before"),
+        step = gdir.archive_path(turn)
+        records.append(TurnRecord(turn, gdir.archived_state(step, "after")[0], gdir.archived_state(step, "before")[0],
                                   _public_report(gdir, turn)))
     return records
 
