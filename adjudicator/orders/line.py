@@ -116,11 +116,23 @@ class LineResult:
     problems: tuple[OrderProblem, ...] = ()
 
 
+_GRAMMAR_CACHE: list[str] = []
+"""Where Lark may keep the built parser between runs (set by the application: ``use_grammar_cache``)."""
+
+
+def use_grammar_cache(filename: str) -> None:
+    """Let Lark keep the built parser tables in ``filename`` (it checks the grammar's hash itself)."""
+    _GRAMMAR_CACHE[:] = [filename]
+
+
 @cache
 def order_parser() -> Lark:
-    """The LALR parser for one order line, built on first use and kept."""
+    """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
     text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", start="line")
+    # Lark checks the cached tables against the grammar's hash, and rebuilds
+    # (quietly) when the file is missing, stale, unreadable or unwritable.
+    cache: str | bool = _GRAMMAR_CACHE[0] if _GRAMMAR_CACHE else False
+    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
 
 
 def code_of(line: str) -> str:

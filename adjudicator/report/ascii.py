@@ -225,23 +225,53 @@ def _centre_char(gmap: GameMap, h: Hex) -> str:
     return TERRAIN_CHAR[gmap.terrain[h]]
 
 
-def _touching(win: Window, y: int, x: int) -> list[Hex]:
-    """The hexes a non-centre cell lies between (2 for sides, 3 for corners)."""
-    row = win.row0 + y // 2
-    rows = (row,) if y % 2 == 0 else (row, row + 1)
-    reach = 3 if y % 2 == 0 else 2
-    found = (win.hex_at(r, x + dx) for r in rows for dx in range(-reach, reach + 1))
-    return [h for h in found if h is not None]
-
-
 def _draw_water(grid: list[list[str]], gmap: GameMap, win: Window) -> None:
-    """Fill the cells between water hexes so that seas read as water."""
-    for y in range(win.height):
-        for x in range(win.width):
-            near = _touching(win, y, x)
-            wanted = 2 if y % 2 == 0 or x % 2 else 3
-            if len(near) == wanted and all(gmap.terrain.get(h) is Terrain.WATER for h in near):
-                grid[y][x] = WATER
+    """Fill the cells between water hexes of the window so that seas read as water.
+
+    A cell between two neighbours on a row (the three cells of their link),
+    the one cell between two diagonal neighbours, and the corner cell between
+    three hexes are filled when every one of those hexes is water and in the
+    window (at the window's edge the hex beyond is not drawn, so neither is
+    the water towards it).
+    """
+    water = {h for h in gmap.terrain if h in win and gmap.terrain[h] is Terrain.WATER}
+
+    def fill(y: int, x: int) -> None:
+        if 0 <= y < win.height and 0 <= x < win.width:
+            grid[y][x] = WATER
+
+    for h in water:
+        y, x = win.y(h), win.x(h)
+        east, below = Hex(h.col + 1, h.row) if h.col < 99 else None, h.row + 1 <= win.row1
+        if east in water:
+            for dx in (1, 2, 3):
+                fill(y, x + dx)
+        if h.row > win.row0:
+            nw, ne = _above(h)
+            if nw in water and ne in water:
+                fill(y - 1, x)
+        if below:
+            sw, se = _below(h)
+            if sw in water:
+                fill(y + 1, x - 1)
+            if se in water:
+                fill(y + 1, x + 1)
+            if sw in water and se in water:
+                fill(y + 1, x)
+
+
+def _below(h: Hex) -> tuple[Hex | None, Hex | None]:
+    """The south-west and south-east neighbours (even rows are shifted half a hex right)."""
+    c, r = h.col, h.row + 1
+    left, right = (c - 1, c) if h.row % 2 else (c, c + 1)
+    return (Hex(left, r) if left >= 1 else None), (Hex(right, r) if right <= 99 else None)
+
+
+def _above(h: Hex) -> tuple[Hex | None, Hex | None]:
+    """The north-west and north-east neighbours."""
+    c, r = h.col, h.row - 1
+    left, right = (c - 1, c) if h.row % 2 else (c, c + 1)
+    return (Hex(left, r) if left >= 1 else None), (Hex(right, r) if right <= 99 else None)
 
 
 def _side_cell(win: Window, s: Side) -> tuple[int, int]:
