@@ -128,11 +128,15 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 @click.option("--turn", type=int, help="The turn (default: the last adjudicated; 0 is the opening).")
 @click.option("--player", metavar="ID", help="A player's private report instead of the public one.")
 @click.option("--archived", is_flag=True, help="The text as it was sent, instead of re-rendering.")
-def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool) -> None:
+@click.option("--all", "every", is_flag=True, help="Every turn's report from the opening on, a form feed between.")
+def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
-    from adjudicator.app.commands import archived_report
+    from adjudicator.app.commands import all_reports, archived_report
 
-    click.echo(archived_report(directory, turn, player, archived), nl=False)
+    if every and turn is not None:
+        raise click.UsageError("--all and --turn exclude each other")
+    text = all_reports(directory, player, archived) if every else archived_report(directory, turn, player, archived)
+    click.echo(text, nl=False)
 
 
 @cli.group("map")

@@ -14,6 +14,7 @@ from adjudicator.engine.newgame import PlayerSpec, new_game
 from adjudicator.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.game import dice
 from adjudicator.game.rules import Rules, load_profile
+from adjudicator.game.state import GameState
 from adjudicator.game.track import TrackIndex
 from adjudicator.racing.search import best_routes
 from adjudicator.report.building import opening_report
@@ -69,10 +70,26 @@ def archived_report(directory: str, turn: int | None, player: str | None, archiv
     """
     gdir = GameDir(directory)
     state = gdir.load_state()
-    t = state.turn - 1 if turn is None else turn
+    pid = _company(state, player)
+    return _report_text(gdir, state, state.turn - 1 if turn is None else turn, pid, archived)
+
+
+def all_reports(directory: str, player: str | None, archived: bool = False) -> str:
+    """Every report of the game from the opening on, as ``archived_report`` makes each, a form feed between."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    pid = _company(state, player)
+    return "\f\n".join(_report_text(gdir, state, t, pid, archived) for t in range(state.turn))
+
+
+def _company(state: GameState, player: str | None) -> str | None:
     pid = player.upper() if player else None
     if pid and pid not in state.player_ids:
         raise DampfrossError(f"no company {pid} in game {state.game_id}")
+    return pid
+
+
+def _report_text(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool) -> str:
     replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
     if replayable and not archived and gdir.archive_path(t).is_dir():
         run = replay_turn(gdir, t)

@@ -37,11 +37,14 @@ import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-import filelock
-
+from adjudicator.app.cache import remembered
+from adjudicator.app.lock import LockTimeout, exclusive
+from adjudicator.board import mapfile as board_mapfile
+from adjudicator.board import model as board_model
 from adjudicator.board.mapfile import parse_map
 from adjudicator.board.model import GameMap
 from adjudicator.errors import GameFileError, MapError, TurnRefused
@@ -159,10 +162,10 @@ class GameDir:
         if not self.path.is_dir():
             raise GameFileError(f"{self.path}: no game here (no such directory)")
         try:
-            with filelock.FileLock(str(self.path / LOCK_FILE), timeout=LOCK_WAIT):
+            with exclusive(self.path / LOCK_FILE, LOCK_WAIT):
                 self._remove_stale_stages()
                 yield
-        except filelock.Timeout:
+        except LockTimeout:
             raise TurnRefused(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
                 from None
         except OSError as exc:
@@ -205,7 +208,7 @@ class GameDir:
         if sha256(text) != state.map_sha256:
             raise GameFileError(f"{path} has changed since the game started (its SHA-256 no longer matches game.json)")
         try:
-            return parse_map(text, str(path))
+            return _parsed_map(text, str(path))
         except MapError as exc:
             raise GameFileError(f"{path}: the game's map no longer loads: {exc.problems[0]}") from None
 
@@ -379,3 +382,24 @@ _PRIVATE = re.compile(r"^turn-\d{3}-[A-Z]")
 def stamp() -> str:
     """The time now, UTC, to the second (for the GM's corrections)."""
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+@lru_cache(maxsize=4)
+def _parsed_map(text: str, source: str) -> GameMap:
+    """A game's map, parsed once per process (replays read it for every turn) and kept in the cache.
+
+    What the map's geometry derives (borders, the town indexes) is worked
+    out before it is kept, so a run that reads it back has it at once.  The
+    key names the text, the path (quoted in messages) and the code that reads
+    maps and derives from them (so a changed checkout never reads a stale one).
+    """
+    code = b"".join(Path(module.__file__ or "").read_bytes() for module in (board_model, board_mapfile))
+    key = "map-" + hashlib.sha256(code + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
+    return remembered(key, lambda: _with_derived(parse_map(text, source)), GameMap)
+
+
+def _with_derived(gmap: GameMap) -> GameMap:
+    for name, attr in vars(GameMap).items():
+        if isinstance(attr, cached_property):
+            getattr(gmap, name)
+    return gmap

@@ -10,7 +10,11 @@ the document (ledger entries, races, history) are encoded in
 
 from __future__ import annotations
 
+import hashlib
 import json
+import marshal
+import sys
+import types
 from collections.abc import Callable
 from functools import cache
 from importlib import resources
@@ -53,10 +57,52 @@ def schema() -> dict[str, Any]:
     return doc
 
 
+CodeStore = tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]
+"""Where compiled code may be kept between runs: ``get(key)`` and ``put(key, data)``."""
+
+_CODE_STORE: list[CodeStore] = []
+
+
+def use_code_store(get: Callable[[str], bytes | None], put: Callable[[str, bytes], None]) -> None:
+    """Let the compiled schema be kept between runs (the application's cache on disk)."""
+    _CODE_STORE[:] = [(get, put)]
+    _validator.cache_clear()
+
+
 @cache
 def _validator() -> Callable[[Any], Any]:
-    """The schema compiled into Python once per process (fastjsonschema: fast to import and to run)."""
-    return fastjsonschema.compile(schema())
+    """The schema compiled into Python once per process (fastjsonschema: fast to run).
+
+    Generating the code takes longer than a whole turn, so with a code store
+    the compiled code object is kept, under a key naming the schema, the
+    fastjsonschema and the Python version; anything else found there is
+    ignored and replaced.
+    """
+    doc = schema()
+    if not _CODE_STORE:
+        return fastjsonschema.compile(doc)
+    get, put = _CODE_STORE[0]
+    ident = json.dumps([doc, fastjsonschema.VERSION, sys.version], sort_keys=True)
+    key = "schema-" + hashlib.sha256(ident.encode("utf-8")).hexdigest()[:32]
+    code = _code_object(get(key))
+    if code is None:
+        code = compile(fastjsonschema.compile_to_code(doc), "<game file schema>", "exec")
+        put(key, marshal.dumps(code))
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # code fastjsonschema generated from our own schema
+    validator: Callable[[Any], Any] = namespace["validate"]
+    return validator
+
+
+def _code_object(data: bytes | None) -> types.CodeType | None:
+    """The code object kept as ``data``, or ``None`` when there is none or it is not one."""
+    if not data:
+        return None
+    try:
+        code = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if isinstance(code, types.CodeType) else None
 
 
 def validate(doc: Any, source: str) -> None:
