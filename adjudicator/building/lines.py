@@ -13,6 +13,7 @@ from typing import Literal
 
 from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.board.model import GameMap
+from adjudicator.building.borders import bonus_abroad
 from adjudicator.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.building.fees import Fee, building_fees
 from adjudicator.game.ledger import Books
@@ -164,13 +165,17 @@ def _commit(ctx: BuildContext, player: str, a: Hex, b: Hex, cost: SegmentCost, f
 
 
 def _connect_towns(ctx: BuildContext, player: str, a: Hex, b: Hex) -> tuple[str | None, int]:
-    """Record the first connection of any numbered town touched; pay the bonus if due."""
+    """Record the first connection of any numbered town touched; pay the bonus if due.
+
+    No bonus during the racing phase, for a start town (unless the rules
+    say so) or for a town beyond the border (advanced rules, seed 000).
+    """
     bonus_town, paid = None, 0
     for h in (a, b):
         town = ctx.gmap.town_at(h)
         if town is None or not town.numbered or town.name in ctx.connections:
             continue
-        due = ctx.bonuses_open and (ctx.rules.start_town_bonus or not town.start)
+        due = ctx.bonuses_open and (ctx.rules.start_town_bonus or not town.start) and not bonus_abroad(ctx.gmap, town)
         amount = ctx.rules.town_bonus if due else 0
         ctx.connections[town.name] = Connection(player, ctx.turn, amount)
         if amount:

@@ -219,7 +219,7 @@ def _declare_verdict(state: GameState, ctx: BuildContext) -> Problem[Declare]:
     left = state.one_town_left_turn
     wait = state.rules.declare_end_after_rounds
     if left is None:
-        open_towns = [t.name for t in ctx.gmap.numbered_towns if t.name not in state.connections]
+        open_towns = [t.name for t in ctx.gmap.home_numbered_towns if t.name not in state.connections]
         return Problem.of(Declare.TOWNS_LEFT, count=len(open_towns))
     first = left + wait + 1
     if state.turn < first:
@@ -238,7 +238,7 @@ def _finish(
     starts: dict[str, str],
     declared: list[str],
 ) -> BuildingResult:
-    unconnected = tuple(t.name for t in gmap.numbered_towns if t.name not in ctx.connections)
+    unconnected = tuple(t.name for t in gmap.home_numbered_towns if t.name not in ctx.connections)
     one_left = state.one_town_left_turn
     if one_left is None and len(unconnected) == 1:
         one_left = state.turn

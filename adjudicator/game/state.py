@@ -48,7 +48,8 @@ class Player:
 class LedgerEntry:
     """One movement of money; payer and payee are player ids or ``BANK``.
 
-    The cause, as far as the reason needs it: ``town`` (a town bonus);
+    The cause, as far as the reason needs it: ``town`` (a town bonus; the
+    ferry's name for ``ferry-purchase`` and ``ferry-fare``);
     ``segment`` (building cost and fees), with ``fee_rule`` and ``at`` (the
     hex where the fee arose); ``race`` (fares and prizes), ``owed`` and
     ``owed_back`` (fares before set-off), ``place`` and ``shared`` (prizes).
@@ -77,6 +78,15 @@ class Connection:
     player: str
     turn: int
     bonus: int
+
+
+@dataclass(frozen=True)
+class FerryOwner:
+    """A ferry bought (advanced rules): the ferry's name (``Puttgarden-Gedser``), its owner, the turn."""
+
+    ferry: str
+    owner: str
+    turn: int
 
 
 @dataclass(frozen=True)
@@ -134,6 +144,7 @@ class GameState:
     building_ended_turn: int | None = None
     history: tuple[HistoryEntry, ...] = ()
     races: RaceState | None = None  # None until the building phase ends
+    ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:
@@ -156,6 +167,10 @@ class GameState:
         """The player one seat on (clockwise)."""
         ids = list(self.player_ids)
         return ids[(ids.index(pid) + 1) % len(ids)]
+
+    def ferry_owner(self, ferry: str) -> str | None:
+        """Who owns the ferry of this name, if anybody."""
+        return next((f.owner for f in self.ferries if f.ferry == ferry), None)
 
     @property
     def race_state(self) -> RaceState:

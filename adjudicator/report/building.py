@@ -89,8 +89,8 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
             {"player": e.payee, "amount": e.amount, "town": e.town} for e in result.entries if e.reason == "town-bonus"
         ],
         "scores": scores(after, result.before, result.entries),
-        "connected": len(gmap.numbered_towns) - len(result.unconnected),
-        "towns": len(gmap.numbered_towns),
+        "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
+        "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
