@@ -32,7 +32,8 @@ def border_problem(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> Problem[Build
     if not rules.border_crossing:
         return Problem.of(BuildProblem.BORDER, a=a, b=b) if gmap.is_border(a, b) else None
     if gmap.abroad(a):
-        return Problem.of(BuildProblem.BEYOND_BORDER, hex=a, country=gmap.country_names.get(gmap.country_of(a) or "", ""))
+        country = gmap.country_names.get(gmap.country_of(a) or "", "")
+        return Problem.of(BuildProblem.BEYOND_BORDER, hex=a, country=country)
     return None
 
 

@@ -19,7 +19,7 @@ from adjudicator.building.fees import Fee, building_fees
 from adjudicator.game.ledger import Books
 from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Connection, FeeRule, Reason
+from adjudicator.game.state import BANK, Connection, FeeRule, FerryOwner, Reason
 from adjudicator.game.track import Segment, TrackIndex
 
 FEE_REASON: dict[FeeRule, Reason] = {"contact": "contact-fee", "city-join": "contact-fee", "parallel": "parallel-fee"}
@@ -75,7 +75,7 @@ class Budget:
 
 @dataclass
 class BuildContext:
-    """The mutable board during one adjudication: track, money, town connections."""
+    """The mutable board during one adjudication: track, money, town connections, ferries bought."""
 
     gmap: GameMap
     rules: Rules
@@ -85,6 +85,7 @@ class BuildContext:
     connections: dict[str, Connection]
     bonuses_open: bool = True  # town bonuses are paid only in the building phase
     start_hexes: dict[str, Hex] = field(default_factory=dict)
+    ferries: dict[str, FerryOwner] = field(default_factory=dict)  # ferries bought, by name (advanced rules)
 
     def network(self, player: str) -> frozenset[Hex]:
         """Hexes the player may build from: own track plus the chosen start town."""

@@ -32,6 +32,7 @@ from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, par
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
+    BuyFerryOrder,
     DeclareEndOrder,
     EnterOrder,
     GMOrder,
@@ -173,7 +174,7 @@ class _FileReader:
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder)):
+            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, BuyFerryOrder)):
                 self.player_order(item)
         self.close()
         self.headers += [replace(h, player=None) for h in self.pending]

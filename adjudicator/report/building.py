@@ -16,7 +16,16 @@ from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.model import Note, OrderProblem
 from adjudicator.report.ascii import render_map
-from adjudicator.report.common import header, map_windows, next_turn, player_legend, scores, track_marks
+from adjudicator.report.common import (
+    advanced_rules,
+    ferry_marks,
+    header,
+    map_windows,
+    next_turn,
+    player_legend,
+    scores,
+    track_marks,
+)
 from adjudicator.report.env import render
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import (
@@ -30,6 +39,7 @@ from adjudicator.report.phrases import (
     line_reversed,
     line_stopped,
     payment_text,
+    purchase_row,
     say,
 )
 
@@ -69,6 +79,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "declare": say(DECLARE, o.declare),
         "passed": o.passed,
         "lines": [line_context(line) for line in o.lines],
+        "purchases": [purchase_row(p) for p in o.purchases],
     }
 
 
@@ -94,8 +105,9 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
-        "next": next_turn(after),
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
+                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "next": next_turn(after, gmap),
     })
     return ctx
 
@@ -130,7 +142,8 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
                   for p in sorted(state.players, key=lambda p: p.seat)],
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
-        "next": next_turn(state),
-        "full_map": render_map(gmap, (), players=player_legend(state)),
+        "advanced": advanced_rules(state.rules, gmap),
+        "next": next_turn(state, gmap),
+        "full_map": render_map(gmap, (), players=player_legend(state), ferries=ferry_marks(state, gmap)),
     })
     return render("opening.txt.j2", ctx)
