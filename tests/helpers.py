@@ -81,3 +81,26 @@ def invoke(*args: str, ok: bool = True) -> Result:
     if ok:
         assert result.exit_code == 0, result.output
     return result
+
+
+def land_path(gmap: GameMap, *points: str) -> tuple[Hex, ...]:
+    """The shortest land path through towns (by name) or labels, in order: for laying test track on real maps."""
+    from adjudicator.board.hexgrid import shortest_path
+
+    def hex_of(p: str) -> Hex:
+        town = gmap.town_named(p)
+        return town.hex if town is not None else H(p)
+
+    out: list[Hex] = [hex_of(points[0])]
+    for p in points[1:]:
+        step = shortest_path(out[-1], hex_of(p), gmap.is_land)
+        assert step is not None, f"no land path to {p}"
+        out += step[1:]
+    return tuple(out)
+
+
+def segments(owner: str, hexes: Iterable[Hex], turn: int = 1) -> list[Segment]:
+    """One player's track along a path."""
+    import itertools
+
+    return [Segment(owner, Side(a, b), turn) for a, b in itertools.pairwise(hexes)]

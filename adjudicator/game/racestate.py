@@ -89,8 +89,8 @@ class RaceDraw:
     special: str | None = None  # an international or special run: the key of the map's table (``5G``, ``3``)
 
     def __str__(self) -> str:
-        return (f"race {self.number}: {self.start_town} ({self.start_number}) to "
-                f"{self.dest_town} ({self.dest_number}), {self.distance} hexes")
+        dest = self.dest_town if self.special else f"{self.dest_town} ({self.dest_number})"
+        return f"race {self.number}: {self.start_town} ({self.start_number}) to {dest}, {self.distance} hexes"
 
 
 @dataclass(frozen=True)

@@ -70,7 +70,7 @@ def draw_race(
         if region is not None:
             nearest = region.nearest
             return RaceDraw(
-                number, start.name, start_number, region.dest.name, 0, region.steps[nearest],
+                number, start.name, start_number, region.dest.name, 0, region.distance(nearest),
                 tuple(drawer.dice) + region.dice, tuple(drawer.redraws) + region.redraws, start.hex, nearest,
                 chained, tuple(drawer.notes), (start_number,) if rules.numbers_once and not chained else (),
                 special=region.dest.key,

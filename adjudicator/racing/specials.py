@@ -32,7 +32,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from adjudicator.board.advanced import SpecialDestination, SpecialRuns
-from adjudicator.board.hexgrid import Hex
+from adjudicator.board.hexgrid import Hex, distance
 from adjudicator.board.model import GameMap, Town
 from adjudicator.game.dice import Die, RaceDice
 from adjudicator.game.racestate import RaceDraw, Redraw, RedrawReason
@@ -73,9 +73,15 @@ def is_special(gmap: GameMap, rules: Rules, number: int) -> bool:
 
 def destinations(gmap: GameMap, rules: Rules, dest: SpecialDestination, start: Hex,
                  steps: Mapping[Hex, int] | None = None) -> frozenset[Hex]:
-    """The hexes of a region a train from ``start`` may end in: at least ``min_race_distance`` away."""
+    """The hexes of a region a train from ``start`` may end in: at least ``min_race_distance`` away.
+
+    [reading] A hex no land route reaches (England from France, an island
+    such as Falster with Gedser) lies across the water, further than any
+    land distance: it counts as far enough.
+    """
     steps = steps if steps is not None else land_steps_from(gmap, start)
-    return frozenset(h for h in gmap.region(dest) if h != start and steps.get(h, -1) >= rules.min_race_distance)
+    far = rules.min_race_distance
+    return frozenset(h for h in gmap.region(dest) if h != start and steps.get(h, far) >= far)
 
 
 def goal(gmap: GameMap, rules: Rules, draw: RaceDraw) -> Goal:
@@ -96,11 +102,16 @@ class RegionDraw:
     dice: tuple[Die, ...]
     redraws: tuple[Redraw, ...]
     steps: Mapping[Hex, int]
+    start: Hex
 
     @property
     def nearest(self) -> Hex:
-        """The destination nearest the start (ties: by label); the ``dest_hex`` of the draw."""
-        return min(self.hexes, key=lambda h: (self.steps[h], h))
+        """The destination nearest the start by land (else by hex steps; ties by label): the draw's ``dest_hex``."""
+        return min(self.hexes, key=lambda h: (h not in self.steps, self.distance(h), h))
+
+    def distance(self, h: Hex) -> int:
+        """Land steps from the start, or hex steps where no land route leads (across the water)."""
+        return self.steps[h] if h in self.steps else distance(self.start, h)
 
 
 def draw_region(gmap: GameMap, rules: Rules, dice: RaceDice, number: int, start: Town,
@@ -134,7 +145,7 @@ def draw_region(gmap: GameMap, rules: Rules, dice: RaceDice, number: int, start:
         elif reached is not None and not hexes & set(reached):
             redraws.append(Redraw("dest", code, dest.name, RedrawReason.REGION_UNCONNECTED))
         else:
-            return RegionDraw(dest, hexes, tuple(rolled), tuple(redraws), steps)
+            return RegionDraw(dest, hexes, tuple(rolled), tuple(redraws), steps, start.hex)
     return None
 
 
