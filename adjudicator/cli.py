@@ -146,11 +146,12 @@ def map_list() -> None:
 @click.argument("map_name", metavar="NAME|FILE")
 @click.option("--window", metavar="CCRR:CCRR", help="Show only the rectangle between two corner labels.")
 @click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
-def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
-    """Print a map as ASCII art with its legend."""
+@click.option("--split", is_flag=True, help="The whole map in windows that fit 80 columns, west to east.")
+def map_show(map_name: str, window: str | None, no_legend: bool, split: bool) -> None:
+    """Print a map as ASCII art with its legend (ferries shown as '=' on the water)."""
     from adjudicator.app.maps import show_map
 
-    click.echo(show_map(map_name, window, legend=not no_legend), nl=False)
+    click.echo(show_map(map_name, window, legend=not no_legend, split=split), nl=False)
 
 
 @map_group.command("check")

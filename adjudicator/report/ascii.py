@@ -358,13 +358,45 @@ def render_map(
             lines.append(f"{label:<{MARGIN}}{row:<{win.width}} {label}")
     lines += _column_labels(win)
     if legend:
-        lines += ["", *KEY]
-        if ferries:
-            lines.append(FERRY_KEY)
-        lines += _player_lines(players or {})
-        lines += _ferry_lines(ferries)
-        lines += _town_lines([t for t in gmap.towns if t.hex in win])
+        lines += ["", *_legend(gmap, win, players or {}, ferries)]
     return "\n".join(lines) + "\n"
+
+
+def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark]) -> list[str]:
+    """The key, the players, the ferries and the towns inside the window."""
+    lines = [*KEY]
+    if ferries:
+        lines.append(FERRY_KEY)
+    lines += _player_lines(players)
+    lines += _ferry_lines(ferries)
+    lines += _town_lines([t for t in gmap.towns if t.hex in win])
+    return lines
+
+
+def map_ferries(gmap: GameMap) -> list[FerryMark]:
+    """The map's ferries, nobody's yet (``map show``)."""
+    return [FerryMark(f.name, f.path) for f in gmap.ferries]
+
+
+def render_split(gmap: GameMap, columns: int = 18, legend: bool = True, ferries: Iterable[FerryMark] = ()) -> str:
+    """The whole map in windows of at most ``columns`` hex columns (80 text columns for 18), west to east.
+
+    Neighbouring windows share one column, so no side is lost between them;
+    one legend for the whole map follows the last window.
+    """
+    ferries = list(ferries)
+    parts = []
+    c0 = 1
+    while True:
+        c1 = min(gmap.width, c0 + columns - 1)
+        parts.append(render_map(gmap, window=(Hex(c0, 1), Hex(c1, gmap.height)), legend=False, ferries=ferries))
+        if c1 >= gmap.width:
+            break
+        c0 = c1
+    text = "\n".join(parts)
+    if legend:
+        text += "\n" + "\n".join(_legend(gmap, make_window(gmap), {}, ferries)) + "\n"
+    return text
 
 
 def _column_labels(win: Window) -> list[str]:

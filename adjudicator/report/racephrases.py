@@ -144,5 +144,8 @@ def destination_text(gmap: GameMap, draw: RaceDraw, dest: Hex | None) -> str:
     town = gmap.town_at(dest)
     place = f"{town.name} ({dest.label})" if town else dest.label
     hexes = land_distance(gmap, draw.start_hex, dest)
+    if hexes is None:
+        return N_("ends at {place}, in {region}, across the water from {start}").format(
+            place=place, region=draw.dest_town, start=draw.start_town)
     return N_("ends at {place}, in {region}, {hexes} hexes from {start}").format(
         place=place, region=draw.dest_town, hexes=hexes, start=draw.start_town)
