@@ -101,6 +101,9 @@ class AdvancedReader:
         if a.hex == b.hex:
             self.problem("a ferry needs two different ports", line, where)
             return None
+        if a.hex.is_adjacent(b.hex):
+            self.problem("the ports are neighbours; a ferry crosses water (join them with track)", line, where)
+            return None
         path = self._water_path(a.hex, b.hex)
         if path is None:
             self.problem(f"no way over water between {a.name} ({a.hex.label}) and {b.name} ({b.hex.label})",
