@@ -79,7 +79,11 @@ class Rules:
     ferry_load_points: int = 1  # movement points for loading, and again for unloading
 
     ADVANCED_KEYS: ClassVar[tuple[str, ...]] = ("border_crossing", "special_runs", "ferries")
-    """The options ``advanced: true`` switches on (unless a key is given explicitly)."""
+    """The options ``--set advanced=true`` switches on (unless a ``--set`` names one too).
+
+    ``advanced`` itself only records the switch; the engines read the three
+    options, so a profile that means the advanced rules sets them.
+    """
 
     LATER_KEYS: ClassVar[tuple[str, ...]] = (
         "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
@@ -122,9 +126,6 @@ class Rules:
             if key not in fields:
                 raise RulesError(f"{where}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
             values[key] = _coerce(key, value, type(getattr(cls(), key)), where)
-        if values.get("advanced"):
-            for key in cls.ADVANCED_KEYS:
-                values.setdefault(key, True)
         rules = cls(**values)
         for key, allowed in cls._CHOICES.items():
             if getattr(rules, key) not in allowed:

@@ -82,3 +82,4 @@ def test_B05_advanced_switches_on_every_advanced_rule():
     # the game file keeps the rules of a basic game as before (the later keys only when set)
     assert "advanced" not in SCHMIDT.to_json() and ADVANCED.to_json()["advanced"] is True
     assert Rules.from_dict(ADVANCED.to_json()) == ADVANCED and Rules.from_dict(SCHMIDT.to_json()) == SCHMIDT
+    assert Rules.from_dict(no_ferries.to_json()) == no_ferries

@@ -105,6 +105,8 @@ class Bot:
                        limit: int | None = None) -> list[Hex] | None:
         """Now and then, under the advanced rules: a line toward a ferry port, or into the first hex abroad."""
         rules = state.rules
+        if not (rules.ferries or rules.border_crossing):
+            return None  # basic games draw from the bot's random numbers exactly as before
         roll = self.rng.random()
         owned = {f.ferry for f in state.ferries}
         targets: set[Hex] = set()
