@@ -158,22 +158,28 @@ def map_list() -> None:
 @click.option("--turn", type=int, help="With --game: the state after turn N (0: the opening; default: now).")
 @click.option("--window", metavar="CCRR:CCRR", help="Show only the rectangle between two corner labels.")
 @click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
+@click.option("--split", is_flag=True, help="The whole map in windows that fit 80 columns, west to east.")
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the map as an SVG picture to FILE.")
 @click.option("--png", "png_file", metavar="FILE", help="Write the map as a PNG picture (needs the pictures extra).")
 @click.option("--races", is_flag=True, help="With --game and a picture: draw the turn's race routes (GM: replays).")
 def map_show(map_name: str | None, game_dir: str | None, turn: int | None, window: str | None, no_legend: bool,
-             svg_file: str | None, png_file: str | None, races: bool) -> None:
+             split: bool, svg_file: str | None, png_file: str | None, races: bool) -> None:
     """Print a map, or a game's map with its track, as ASCII art; or write it as SVG/PNG.
+
+    Ferries (advanced rules) are shown as '=' on the water.
 
     \b
     Examples:
       adjudicate map show germany --window 0305:1420
+      adjudicate map show germany --split
       adjudicate map show germany --svg germany.svg
       adjudicate map show --game demo --turn 3 --svg turn3.svg --png turn3.png
     """
+    from adjudicator.app.pictures import ShowOptions
     from adjudicator.app.pictures import map_show as show
 
-    text, written = show(map_name, game_dir, turn, window, not no_legend, svg_file, png_file, races)
+    options = ShowOptions(window, not no_legend, split, svg_file, png_file, races)
+    text, written = show(map_name, game_dir, turn, options)
     click.echo(text, nl=False)
     for line in written:
         click.echo(line, err=True)

@@ -45,7 +45,8 @@ def played(tmp_path_factory) -> Path:
 
 def test_last_building_report_announces_the_first_race(played: Path):
     text = (played / "reports" / "turn-001.txt").read_text()
-    assert "The building phase is over: all 1 building rounds are played" in text
+    # Grenzdorf (41) lies beyond the border: it need not be connected (docs/rules.md, reading 5)
+    assert "The building phase is over: every town is connected" in text
     assert "race 1: Nordstadt (11) to Ostburg (31), 5 hexes apart" in text
 
 

@@ -217,11 +217,22 @@ def test_cli_game_map_as_ascii_and_svg(game: Path, tmp_path: Path):
     assert len(group(parse(out.read_text(encoding="utf-8")), "routes").findall("s:polyline[@data-owner]", NS)) == 2
 
 
+def test_cli_game_map_split_to_80_columns_keeps_every_track(game: Path):
+    whole = invoke("map", "show", "--game", str(game), "--no-legend").stdout
+    split = invoke("map", "show", "--game", str(game), "--split").stdout
+    assert max(len(line) for line in whole.splitlines()) > 80 >= max(len(line) for line in split.splitlines())
+    for letter in "rnsy":
+        assert whole.count(letter * 3) <= split.count(letter * 3), letter
+    assert "Y = HAFEN Hafenbahn Hamburg" in split
+
+
 @pytest.mark.parametrize("args, message", [
     ([], "name a map (NAME or FILE) or a game (--game DIR)"),
     (["germany", "--game", "GAME"], "not both"),
     (["germany", "--turn", "2"], "--turn and --races need --game DIR"),
-    (["germany", "--svg", "x.svg", "--window", "0101:0505"], "--window applies to the ASCII map"),
+    (["germany", "--svg", "x.svg", "--window", "0101:0505"], "--window and --split apply to the ASCII map"),
+    (["germany", "--png", "x.png", "--split"], "--window and --split apply to the ASCII map"),
+    (["germany", "--split", "--window", "0101:0505"], "--window and --split exclude each other"),
     (["--game", "GAME", "--races"], "--races draws race routes in a picture"),
     (["--game", "GAME", "--turn", "9", "--svg", "x.svg"], "game demo has turns 0..7; there is no turn 9"),
     (["--game", "NOWHERE", "--svg", "x.svg"], "no game here"),

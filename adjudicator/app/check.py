@@ -23,7 +23,7 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
         parts = head + [gm_note_text(n) for n in notes]
-        parts += [check_racing_report(p) for p in previews] or ["no orders to price"]
+        parts += [check_racing_report(p, gmap) for p in previews] or ["no orders to price"]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems
         return "\n".join(parts).rstrip() + "\n", ok
     result, guessed = preview_building(state, gmap, turn_input)

@@ -15,7 +15,7 @@ from adjudicator.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.game import dice
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.game.state import GameState
-from adjudicator.game.track import TrackIndex
+from adjudicator.racing.ferries import race_track
 from adjudicator.racing.search import best_routes
 from adjudicator.report.building import opening_report
 from adjudicator.report.route import route_advice
@@ -125,5 +125,5 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
 
     a, b = place(origin), place(destination)
     seats = {p.id: p.seat for p in state.players}
-    options = best_routes(gmap, TrackIndex(state.track), state.rules, a, b, riders, seats, limit=count)
+    options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
     return route_advice(riders, origin, a, destination, b, state.turn, options)

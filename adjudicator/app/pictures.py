@@ -9,6 +9,7 @@ included, no replay needed).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.app.maps import read_map, show_map
@@ -17,8 +18,8 @@ from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import GameState
 from adjudicator.racing.turn import RacingResult
-from adjudicator.report.ascii import parse_window, render_map
-from adjudicator.report.common import player_legend, track_marks
+from adjudicator.report.ascii import parse_window, render_map, render_split
+from adjudicator.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.report.svg import game_svg, render_svg
 
 PNG_SCALE = 1.5
@@ -99,40 +100,56 @@ def run_png(run: TurnRun, scale: float = PNG_SCALE) -> bytes:
     return svg_to_png(run_svg(run), scale)
 
 
-def map_show(name: str | None, game_dir: str | None, turn: int | None, window: str | None, legend: bool,
-             svg_file: str | None, png_file: str | None, races: bool) -> tuple[str, list[str]]:
+@dataclass(frozen=True)
+class ShowOptions:
+    """How ``map show`` draws: an ASCII window or the whole map split to 80 columns, or picture files."""
+
+    window: str | None = None
+    legend: bool = True
+    split: bool = False
+    svg_file: str | None = None
+    png_file: str | None = None
+    races: bool = False
+
+
+def map_show(name: str | None, game_dir: str | None, turn: int | None, o: ShowOptions) -> tuple[str, list[str]]:
     """``map show``: a map or a game's map, as ASCII (returned) or as SVG and PNG files.
 
     Returns the text to print and the messages about files written.
     """
     if (name is None) == (game_dir is None):
         raise DampfrossError("name a map (NAME or FILE) or a game (--game DIR), not both and not neither")
-    if game_dir is None and (turn is not None or races):
+    if game_dir is None and (turn is not None or o.races):
         raise DampfrossError("--turn and --races need --game DIR")
-    pictures = svg_file is not None or png_file is not None
-    if window and pictures:
-        raise DampfrossError("--window applies to the ASCII map; a picture always shows the whole map")
-    if races and not pictures:
+    pictures = o.svg_file is not None or o.png_file is not None
+    if (o.window or o.split) and pictures:
+        raise DampfrossError("--window and --split apply to the ASCII map; a picture always shows the whole map")
+    if o.window and o.split:
+        raise DampfrossError("--window and --split exclude each other")
+    if o.races and not pictures:
         raise DampfrossError("--races draws race routes in a picture: give --svg FILE or --png FILE")
     if not pictures:
         if name is not None:
-            return show_map(name, window, legend), []
+            return show_map(name, o.window, o.legend, o.split), []
         gdir = GameDir(game_dir or ".")
         state, new = turn_state(gdir, turn)
-        marks = track_marks(state, new)
-        corners = parse_window(window) if window else None
-        return render_map(gdir.load_map(state), marks, corners, legend, player_legend(state)), []
+        gmap = gdir.load_map(state)
+        marks, ferries, players = track_marks(state, new), ferry_marks(state, gmap), player_legend(state)
+        if o.split:
+            return render_split(gmap, marks, legend=o.legend, players=players, ferries=ferries), []
+        corners = parse_window(o.window) if o.window else None
+        return render_map(gmap, marks, corners, o.legend, players, ferries), []
     if name is not None:
         gmap = read_map(name)
         svg = render_svg(gmap, title=f"{gmap.name} ({gmap.code})")
     else:
-        svg = turn_svg(game_dir or ".", turn, races)
-    png = svg_to_png(svg) if png_file else None
+        svg = turn_svg(game_dir or ".", turn, o.races)
+    png = svg_to_png(svg) if o.png_file else None
     written = []
-    if svg_file:
-        written.append(_write(Path(svg_file), svg.encode("utf-8")))
-    if png_file and png is not None:
-        written.append(_write(Path(png_file), png))
+    if o.svg_file:
+        written.append(_write(Path(o.svg_file), svg.encode("utf-8")))
+    if o.png_file and png is not None:
+        written.append(_write(Path(o.png_file), png))
     return "", written
 
 

@@ -13,12 +13,13 @@ from typing import Literal
 
 from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.board.model import GameMap
+from adjudicator.building.borders import bonus_abroad
 from adjudicator.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.building.fees import Fee, building_fees
 from adjudicator.game.ledger import Books
 from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Connection, FeeRule, Reason
+from adjudicator.game.state import BANK, Connection, FeeRule, FerryOwner, Reason
 from adjudicator.game.track import Segment, TrackIndex
 
 FEE_REASON: dict[FeeRule, Reason] = {"contact": "contact-fee", "city-join": "contact-fee", "parallel": "parallel-fee"}
@@ -74,7 +75,7 @@ class Budget:
 
 @dataclass
 class BuildContext:
-    """The mutable board during one adjudication: track, money, town connections."""
+    """The mutable board during one adjudication: track, money, town connections, ferries bought."""
 
     gmap: GameMap
     rules: Rules
@@ -84,6 +85,7 @@ class BuildContext:
     connections: dict[str, Connection]
     bonuses_open: bool = True  # town bonuses are paid only in the building phase
     start_hexes: dict[str, Hex] = field(default_factory=dict)
+    ferries: dict[str, FerryOwner] = field(default_factory=dict)  # ferries bought, by name (advanced rules)
 
     def network(self, player: str) -> frozenset[Hex]:
         """Hexes the player may build from: own track plus the chosen start town."""
@@ -164,13 +166,17 @@ def _commit(ctx: BuildContext, player: str, a: Hex, b: Hex, cost: SegmentCost, f
 
 
 def _connect_towns(ctx: BuildContext, player: str, a: Hex, b: Hex) -> tuple[str | None, int]:
-    """Record the first connection of any numbered town touched; pay the bonus if due."""
+    """Record the first connection of any numbered town touched; pay the bonus if due.
+
+    No bonus during the racing phase, for a start town (unless the rules
+    say so) or for a town beyond the border (advanced rules, seed 000).
+    """
     bonus_town, paid = None, 0
     for h in (a, b):
         town = ctx.gmap.town_at(h)
         if town is None or not town.numbered or town.name in ctx.connections:
             continue
-        due = ctx.bonuses_open and (ctx.rules.start_town_bonus or not town.start)
+        due = ctx.bonuses_open and (ctx.rules.start_town_bonus or not town.start) and not bonus_abroad(ctx.gmap, town)
         amount = ctx.rules.town_bonus if due else 0
         ctx.connections[town.name] = Connection(player, ctx.turn, amount)
         if amount:

@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
+from adjudicator.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
 from adjudicator.errors import TurnRefused
 from adjudicator.game.dice import DiceRoller, Die
@@ -57,6 +58,7 @@ class BuildingOrders:
     lines: tuple[BuildLine, ...] = ()
     passes: bool = False
     declare_end: bool = False
+    ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY orders (advanced rules), after the BUILD lines
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,7 @@ class PlayerOutcome:
     lines: tuple[LineOutcome, ...] = ()
     declare: Problem[Declare] | None = None  # the verdict on DECLARE END, if given
     passed: bool = False
+    purchases: tuple[FerryPurchase, ...] = ()  # BUY FERRY orders carried out or refused
 
     @property
     def points_used(self) -> int:
@@ -120,6 +123,7 @@ def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: BuildingIn
         books=Books(state.players, state.turn),
         connections=dict(state.connections),
         start_hexes={p.id: t.hex for p in state.players if p.start_town and (t := gmap.town_named(p.start_town))},
+        ferries={f.ferry: f for f in state.ferries},
     )
     order = tuple(state.seat_order_from(state.start_player))
     outcomes = []
@@ -192,9 +196,10 @@ def _play(ctx: BuildContext, state: GameState, turn: BuildingOrders, allowance: 
             starts[pid] = start_name = town.name
     budget = Budget("points", allowance.points)
     lines = tuple(build_line(ctx, pid, line, budget) for line in turn.lines)
+    purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
     declare = _declare_verdict(state, ctx) if turn.declare_end else None
     return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines, declare,
-                         turn.passes)
+                         turn.passes, purchases)
 
 
 def _start_problem(ctx: BuildContext, state: GameState, pid: str, h: Hex,
@@ -219,7 +224,7 @@ def _declare_verdict(state: GameState, ctx: BuildContext) -> Problem[Declare]:
     left = state.one_town_left_turn
     wait = state.rules.declare_end_after_rounds
     if left is None:
-        open_towns = [t.name for t in ctx.gmap.numbered_towns if t.name not in state.connections]
+        open_towns = [t.name for t in ctx.gmap.home_numbered_towns if t.name not in state.connections]
         return Problem.of(Declare.TOWNS_LEFT, count=len(open_towns))
     first = left + wait + 1
     if state.turn < first:
@@ -238,7 +243,7 @@ def _finish(
     starts: dict[str, str],
     declared: list[str],
 ) -> BuildingResult:
-    unconnected = tuple(t.name for t in gmap.numbered_towns if t.name not in ctx.connections)
+    unconnected = tuple(t.name for t in gmap.home_numbered_towns if t.name not in ctx.connections)
     one_left = state.one_town_left_turn
     if one_left is None and len(unconnected) == 1:
         one_left = state.turn
@@ -265,6 +270,7 @@ def _finish(
         start_player=next_start,
         dice_log=state.dice_log + used_dice,
         history=state.history + (_history(state, ctx),),
+        ferries=tuple(ctx.ferries.values()),
     )
     if phase_end:
         # the first races are drawn by the turn dispatch (adjudicator.engine.turn), not here

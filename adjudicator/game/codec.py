@@ -41,6 +41,7 @@ _FEE = re.compile(r"^(\d{4})-(\d{4}) (contact|parallel|city-join) at (\d{4})$")
 _FARE = re.compile(r"^race (\d+): owed (\d+), owed back (\d+)$")
 _FIX = re.compile(r"^fix (\d+)$")
 _PRIZE = re.compile(r"^race (\d+): (shared )?(\d+)(?:st|nd|rd|th) place$")
+_FERRY_FARE = re.compile(r"^race (\d+): ferry (.+)$")
 
 
 def ordinal(n: int) -> str:
@@ -63,6 +64,10 @@ def ledger_note(e: LedgerEntry) -> str:
         return f"race {e.race}: {'shared ' if e.shared else ''}{ordinal(e.place)} place"
     if e.reason == "correction" and e.fix is not None:
         return f"fix {e.fix}"
+    if e.reason == "ferry-purchase":
+        return e.town or ""
+    if e.reason == "ferry-fare" and e.race is not None and e.town:
+        return f"race {e.race}: ferry {e.town}"
     return ""
 
 
@@ -92,6 +97,10 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
         fields = {"race": int(m[1]), "shared": bool(m[2]), "place": int(m[3])}
     elif reason == "correction" and (m := _FIX.match(note)):
         fields = {"fix": int(m[1])}
+    elif reason == "ferry-purchase" and note:
+        fields = {"town": note}
+    elif reason == "ferry-fare" and (m := _FERRY_FARE.match(note)):
+        fields = {"race": int(m[1]), "town": m[2]}
     elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
         fields = {}
     else:
@@ -115,10 +124,12 @@ _SIMPLE_WHY = {
     RedrawReason.NONE_FREE: "used, and no number is free",
     RedrawReason.START_ITSELF: "the start town itself",
     RedrawReason.NO_DESTINATION: "no destination is far enough from it",
+    RedrawReason.REGION_UNCONNECTED: "no track in the region yet",
 }
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}
 _NO_ROUTE = re.compile(r"^no land route from (.*)$")
 _TOO_CLOSE = re.compile(r"^only (\d+) hex(?:es)? from ([^,]*), at least (\d+) needed$")
+_REGION_CLOSE = re.compile(r"^no hex of it at least (\d+) hexes from (.*)$")
 _REPLACED = re.compile(r"^(\d+) is used: took the next free number (\d+) \((.*)\)$")
 
 
@@ -129,6 +140,8 @@ def redraw_phrase(r: Redraw) -> str:
         why = f"no land route from {r.start}"
     elif r.reason is RedrawReason.TOO_CLOSE:
         why = f"only {r.distance} hex{'es' if r.distance != 1 else ''} from {r.start}, at least {r.minimum} needed"
+    elif r.reason is RedrawReason.REGION_TOO_CLOSE:
+        why = f"no hex of it at least {r.minimum} hexes from {r.start}"
     else:
         why = _SIMPLE_WHY[r.reason]
     return f"{_WHAT[r.what]} {head}: {why}: drawn again"
@@ -144,6 +157,9 @@ def redraw_from_phrase(text: str, source: str) -> Redraw:
             return Redraw(what, number, town, RedrawReason.NO_LAND_ROUTE, r[1])  # type: ignore[arg-type]
         if r := _TOO_CLOSE.match(why):
             return Redraw(what, number, town, RedrawReason.TOO_CLOSE, r[2], int(r[1]), int(r[3]))  # type: ignore[arg-type]
+        if r := _REGION_CLOSE.match(why):
+            return Redraw(what, number, town, RedrawReason.REGION_TOO_CLOSE, r[2],  # type: ignore[arg-type]
+                          minimum=int(r[1]))
     raise GameFileError(f"{source}: a race draw has an unreadable redraw: {text!r}")
 
 
@@ -159,12 +175,16 @@ def replaced_from_phrase(text: str, source: str) -> NumberReplaced:
 
 
 def draw_to_json(d: RaceDraw) -> Doc:
-    return {
+    """A drawn race; ``special`` (the table key of a special run) only when it is one."""
+    doc: Doc = {
         "number": d.number, "start": d.start_town, "start_number": d.start_number, "start_hex": d.start_hex.label,
         "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
         "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
         "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
     }
+    if d.special is not None:
+        doc["special"] = d.special
+    return doc
 
 
 def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) -> RaceDraw:
@@ -178,6 +198,7 @@ def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) 
         redraws=tuple(redraw_from_phrase(r, source) for r in doc["redraws"]),
         start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
         notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
+        special=doc.get("special"),
     )
 
 

@@ -38,7 +38,7 @@ from adjudicator.game.codec import (
 )
 from adjudicator.game.dice import Die
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Allowance, Connection, GameState, Player
+from adjudicator.game.state import BANK, Allowance, Connection, FerryOwner, GameState, Player
 from adjudicator.game.track import Segment
 
 FORMAT_VERSION = 1
@@ -121,7 +121,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "game_id": state.game_id,
         "map": {"name": state.map_name, "file": state.map_file, "sha256": state.map_sha256},
-        "rules": state.rules.to_dict(),
+        "rules": state.rules.to_json(),
         "phase": state.phase,
         "turn": state.turn,
         "start_player": state.start_player,
@@ -153,7 +153,14 @@ def to_json(state: GameState) -> dict[str, Any]:
         "gm_password_hash": state.gm_password_hash,
         "corrections": [correction_to_json(c) for c in state.corrections],
         "chain": chain_to_json(state.chain),
-    }
+    } | ferries_to_json(state)
+
+
+def ferries_to_json(state: GameState) -> dict[str, Any]:
+    """``ferries``: who bought which ferry (advanced rules); left out while nobody has one."""
+    if not state.ferries:
+        return {}
+    return {"ferries": [{"ferry": f.ferry, "owner": f.owner, "turn": f.turn} for f in state.ferries]}
 
 
 def dumps(state: GameState) -> str:
@@ -203,6 +210,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         gm_password_hash=doc.get("gm_password_hash", ""),
         corrections=tuple(correction_from_json(c) for c in doc.get("corrections", ())),
         chain=chain_from_json(doc.get("chain")),
+        ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
     )
     check_invariants(state, source)
     return state
@@ -235,6 +243,11 @@ def check_invariants(state: GameState, source: str = "game") -> None:
     for s in state.track:
         if s.owner not in known:
             raise GameFileError(f"{source}: track {s} has an unknown owner")
+    for f in state.ferries:
+        if f.owner not in known:
+            raise GameFileError(f"{source}: ferry {f.ferry} has an unknown owner")
+    if len({f.ferry for f in state.ferries}) != len(state.ferries):
+        raise GameFileError(f"{source}: a ferry is owned twice")
     sums = state.balances_from_ledger()
     for p in state.players:
         if sums[p.id] != p.balance:

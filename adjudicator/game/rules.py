@@ -42,7 +42,7 @@ class Rules:
     cost_mountain_mountain: int = 5
     cost_mountain_river: int = 5
     cost_mountain_mountain_river: int = 5
-    border_crossing: bool = False
+    border_crossing: bool = False  # advanced rules: across a border, ending in the first hex beyond
     contact_fee: int = 1
     parallel_fee_per_half: int = 2
     city_join_fee: bool = True
@@ -69,6 +69,26 @@ class Rules:
     win_4_players: int = 225
     win_5_6_players: int = 200
     fixed_races: int = 0
+    # advanced rules (seed 000 "Zusatzregeln"; RULES.md §5); ``advanced`` switches on the three below
+    advanced: bool = False
+    special_runs: bool = False  # international / special runs from the map's table
+    special_every: int = 0  # 0: as the map says (Germany 2, the others 4); 3: seed 002's "every third race"
+    ferries: bool = False  # ferries may be bought and used
+    ferry_price: int = 6
+    ferry_fare: int = 3  # paid to the owner for a crossing
+    ferry_load_points: int = 1  # movement points for loading, and again for unloading
+
+    ADVANCED_KEYS: ClassVar[tuple[str, ...]] = ("border_crossing", "special_runs", "ferries")
+    """The options ``--set advanced=true`` switches on (unless a ``--set`` names one too).
+
+    ``advanced`` itself only records the switch; the engines read the three
+    options, so a profile that means the advanced rules sets them.
+    """
+
+    LATER_KEYS: ClassVar[tuple[str, ...]] = (
+        "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
+    )
+    """Keys added after game files of format 1 were first written: stored only when not at their default."""
 
     _CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "allowance": ("own", "shared"),
@@ -81,9 +101,19 @@ class Rules:
     }
 
     def to_dict(self) -> dict[str, Any]:
+        """Every key and value (``rules show``, ``--set``)."""
         d = dataclasses.asdict(self)
         d["sources"] = list(self.sources)
         return d
+
+    def to_json(self) -> dict[str, Any]:
+        """The rules as the game file stores them: the later keys only when they differ from the default.
+
+        So a game without the advanced rules writes the same file as before
+        they existed, and reading fills in the defaults (``from_dict``).
+        """
+        default = Rules()
+        return {k: v for k, v in self.to_dict().items() if k not in self.LATER_KEYS or v != getattr(default, k)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], where: str = "rules") -> Rules:
@@ -105,6 +135,7 @@ class Rules:
     def with_overrides(self, pairs: list[str]) -> Rules:
         """Apply ``KEY=VALUE`` house rules."""
         data = self.to_dict()
+        given: set[str] = set()
         for pair in pairs:
             key, sep, raw = pair.partition("=")
             key = key.strip()
@@ -113,6 +144,10 @@ class Rules:
             if key not in data:
                 raise RulesError(f"--set {pair!r}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
             data[key] = yaml.safe_load(raw) if raw.strip() else ""
+            given.add(key)
+        if "advanced" in given:  # advanced=true switches the finer options on (false: off), unless given too
+            on = _coerce("advanced", data["advanced"], bool, "--set")
+            data.update({k: on for k in self.ADVANCED_KEYS if k not in given})
         return Rules.from_dict(data, "--set")
 
     @classmethod

@@ -48,7 +48,8 @@ class Player:
 class LedgerEntry:
     """One movement of money; payer and payee are player ids or ``BANK``.
 
-    The cause, as far as the reason needs it: ``town`` (a town bonus);
+    The cause, as far as the reason needs it: ``town`` (a town bonus; the
+    ferry's name for ``ferry-purchase`` and ``ferry-fare``);
     ``segment`` (building cost and fees), with ``fee_rule`` and ``at`` (the
     hex where the fee arose); ``race`` (fares and prizes), ``owed`` and
     ``owed_back`` (fares before set-off), ``place`` and ``shared`` (prizes).
@@ -78,6 +79,15 @@ class Connection:
     player: str
     turn: int
     bonus: int
+
+
+@dataclass(frozen=True)
+class FerryOwner:
+    """A ferry bought (advanced rules): the ferry's name (``Puttgarden-Gedser``), its owner, the turn."""
+
+    ferry: str
+    owner: str
+    turn: int
 
 
 @dataclass(frozen=True)
@@ -178,6 +188,7 @@ class GameState:
     gm_password_hash: str = ""  # the GM's password opens a GM section in a mail ("" in older games)
     corrections: tuple[Correction, ...] = ()
     chain: Chain | None = None  # None: the opening (or a game older than the chain)
+    ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:
@@ -200,6 +211,10 @@ class GameState:
         """The player one seat on (clockwise)."""
         ids = list(self.player_ids)
         return ids[(ids.index(pid) + 1) % len(ids)]
+
+    def ferry_owner(self, ferry: str) -> str | None:
+        """Who owns the ferry of this name, if anybody."""
+        return next((f.owner for f in self.ferries if f.ferry == ferry), None)
 
     @property
     def race_state(self) -> RaceState:

@@ -42,6 +42,7 @@ from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
+    BuyFerryOrder,
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
@@ -74,6 +75,7 @@ __all__ = [
     "MAX_ROLL",
     "Args",
     "BuildOrder",
+    "BuyFerryOrder",
     "DashedPoint",
     "DeclareEndOrder",
     "EnterOrder",

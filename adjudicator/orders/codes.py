@@ -97,6 +97,12 @@ class ProblemCode(StrEnum):
     """ROLL <ID> without the number rolled."""
     TEXT_AFTER_ROLL = "text-after-roll"
     """Words after the number rolled."""
+    EXPECTED_FERRY = "expected-ferry"
+    """BUY not followed by FERRY (keyword)."""
+    EXPECTED_PORT = "expected-port"
+    """BUY FERRY without the port (keyword)."""
+    TEXT_AFTER_FERRY = "text-after-ferry"
+    """More than two ports after BUY FERRY."""
 
     # --- ENTER, RACE, MOVES (syntax) ---
     EXPECTED_ENTER_RACE = "expected-enter-race"
@@ -246,6 +252,8 @@ class HintCode(StrEnum):
     """The forms of DECLARE END."""
     ROLL_FORM = "roll-form"
     """The form of a ROLL line (keyword)."""
+    FERRY_FORM = "ferry-form"
+    """The form of a BUY FERRY line (keyword)."""
     ADD_RACE_NUMBER = "add-race-number"
     """Insert the race number (keyword, rest: the line after it)."""
     ENTER_FORM = "enter-form"

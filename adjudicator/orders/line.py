@@ -45,6 +45,7 @@ from adjudicator.orders.mistakes_base import ErrorContext, hint, keyword_of
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
+    BuyFerryOrder,
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
@@ -104,7 +105,7 @@ class GMLine:
 
 LineItem: TypeAlias = (
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
-    | RollOrder | RaceOrder | MovesOrder
+    | RollOrder | RaceOrder | MovesOrder | BuyFerryOrder
 )
 
 
@@ -276,6 +277,9 @@ class _LineReader:
             item = self.race(node, toks, start)
         elif kind == "moves_order":
             item = self.moves(toks, start)
+        elif kind == "ferry_order":
+            points = self.points(node)
+            item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None
         else:  # pragma: no cover - the grammar has no other line
             raise AssertionError(kind)
         return LineResult(item, tuple(self.problems))

@@ -231,6 +231,27 @@ class DeclareEndOrder:
 
 
 @dataclass(frozen=True)
+class BuyFerryOrder:
+    """``BUY FERRY <port> [- <port>]`` (advanced rules): buy a ferry, named by its port or both its ports.
+
+    Whether there is such a ferry, whether the player's track reaches it and
+    may own it is the adjudicator's check (``adjudicator.building.ferries``).
+    """
+
+    points: tuple[Point, ...]
+    pos: Pos
+    text: str = ""
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The ports' hexes once resolved (empty before)."""
+        return tuple(p.hex for p in self.points if isinstance(p, ResolvedPoint))
+
+    def echo(self) -> str:
+        return "BUY FERRY " + " - ".join(describe_point(p) for p in self.points)
+
+
+@dataclass(frozen=True)
 class RollOrder:
     """GM: ``ROLL <ID> <n>``, a manual die roll (that player's allowance this turn).
 
@@ -371,6 +392,6 @@ class MovesOrder:
         return f"MOVES {self.race} {self.player} " + " ".join(map(str, self.values))
 
 
-PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
+PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | BuyFerryOrder
 GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder
 Order: TypeAlias = PlayerOrder | GMOrder

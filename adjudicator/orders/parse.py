@@ -32,6 +32,7 @@ from adjudicator.orders.line import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, P
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
+    BuyFerryOrder,
     DeclareEndOrder,
     EnterOrder,
     GMOrder,
@@ -200,7 +201,7 @@ class _FileReader:
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder)):
+            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, BuyFerryOrder)):
                 self.player_order(item)
         self.close(len(lines))
         self.headers += [replace(h, player=None) for h in self.pending]

@@ -37,6 +37,7 @@ from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.orders.codes import args
 from adjudicator.orders.model import (
     BuildOrder,
+    BuyFerryOrder,
     EnterOrder,
     GMOrder,
     Hint,
@@ -126,7 +127,26 @@ def resolve_order(
         return _EnterResolver(order, gmap, section, companies).resolve()
     if isinstance(order, RaceOrder):
         return _resolve_race(order, gmap, section)
+    if isinstance(order, BuyFerryOrder):
+        return _resolve_ferry(order, gmap, section)
     return order, [], []
+
+
+def _resolve_ferry(order: BuyFerryOrder, gmap: GameMap,
+                   section: str | None) -> tuple[BuyFerryOrder | None, list[OrderProblem], list[Note]]:
+    """BUY FERRY: each port on the map (whether a ferry runs there is the adjudicator's check)."""
+    problems: list[OrderProblem] = []
+    notes: list[Note] = []
+    points: list[ResolvedPoint] = []
+    for p in order.points:
+        r, pp, nn = resolve_point(p, gmap, line_text=order.text, section=section)
+        problems += pp
+        notes += nn
+        if r is not None:
+            points.append(r)
+    if problems:
+        return None, problems, notes
+    return replace(order, points=tuple(points)), problems, notes
 
 
 def _resolve_build(

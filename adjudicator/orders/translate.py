@@ -15,6 +15,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.building.ferries import FerryOrder
 from adjudicator.building.lines import BuildLine
 from adjudicator.building.turn import BuildingInput, BuildingOrders
 from adjudicator.engine.turn import TurnInput
@@ -23,7 +24,15 @@ from adjudicator.game.passwords import check_password
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import GameState
 from adjudicator.orders.collect import settle
-from adjudicator.orders.model import BuildOrder, DeclareEndOrder, EnterOrder, PassOrder, Pos, StartOrder
+from adjudicator.orders.model import (
+    BuildOrder,
+    BuyFerryOrder,
+    DeclareEndOrder,
+    EnterOrder,
+    PassOrder,
+    Pos,
+    StartOrder,
+)
 from adjudicator.orders.sections import OrderSet, Refusal, Section
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.turn import RacingInput, RacingOrders
@@ -143,8 +152,11 @@ def refusal(state: GameState, section: Section, trust: bool) -> Problem[NoOrders
 def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
     """A section's orders for a building turn (orders with problems were already left out)."""
     start, lines, passes, declare = None, [], False, False
+    ferries = []
     for o in section.orders:
-        if isinstance(o, StartOrder):
+        if isinstance(o, BuyFerryOrder):
+            ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, StartOrder):
             start = o.hex
         elif isinstance(o, BuildOrder):
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
@@ -154,14 +166,16 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
             declare = True
         else:
             notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
-    return BuildingOrders(section.player, start, tuple(lines), passes, declare)
+    return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries))
 
 
 def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
     """A section's orders for a racing turn: entries, and building from race income."""
-    entries, lines = [], []
+    entries, lines, ferries = [], [], []
     for o in section.orders:
-        if isinstance(o, EnterOrder):
+        if isinstance(o, BuyFerryOrder):
+            ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, EnterOrder):
             hexes = () if o.best else o.hexes
             riders = (section.player, o.partner) if o.partner else (section.player,)
             entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
@@ -169,7 +183,7 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
         elif not isinstance(o, PassOrder):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
-    return RacingOrders(section.player, tuple(entries), tuple(lines))
+    return RacingOrders(section.player, tuple(entries), tuple(lines), tuple(ferries))
 
 
 def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from adjudicator.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.building.lines import (
     Budget,
     BuildContext,
@@ -25,14 +26,15 @@ from adjudicator.game.state import LedgerEntry
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import seat_key
 
-INCOME_REASONS = ("fare", "prize")
+INCOME_REASONS = ("fare", "prize", "ferry-fare")
 
 
 def race_income(entries: Iterable[LedgerEntry], players: Iterable[str]) -> dict[str, int]:
     """Each player's income from races in these ledger entries: prizes plus fares received.
 
     [reading] Fares count as received after set-off (seed 000: B receives 8,
-    not 19); fares a player paid do not reduce its income.
+    not 19); fares a player paid do not reduce its income; ferry fares
+    received (advanced rules) are fares too.
     """
     out = dict.fromkeys(players, 0)
     for e in entries:
@@ -67,6 +69,7 @@ class PostRaceBuild:
     income: int
     lines: tuple[LineOutcome, ...]
     spent: int
+    purchases: tuple[FerryPurchase, ...] = ()  # BUY FERRY: paid from the account, not from the income
 
     @property
     def unspent(self) -> int:
@@ -75,15 +78,18 @@ class PostRaceBuild:
 
 
 def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[str, int],
-                      lines: Mapping[str, Sequence[BuildLine]]) -> tuple[PostRaceBuild, ...]:
-    """Build every player's lines in ``order``, each within its race income (money budget).
+                      lines: Mapping[str, Sequence[BuildLine]],
+                      ferries: Mapping[str, Sequence[FerryOrder]] | None = None) -> tuple[PostRaceBuild, ...]:
+    """Build every player's lines in ``order``, each within its race income (money budget), then its ferry orders.
 
     Town bonuses are not paid in the racing phase: pass a context with
-    ``bonuses_open=False``.
+    ``bonuses_open=False``.  A ferry is bought, not built: its price comes
+    from the account and does not use the income (docs/rules.md).
     """
     out = []
     for pid in order:
         budget = Budget("money", income.get(pid, 0))
         outcomes = tuple(build_line(ctx, pid, line, budget) for line in lines.get(pid, ()))
-        out.append(PostRaceBuild(pid, income.get(pid, 0), outcomes, income.get(pid, 0) - budget.remaining))
+        purchases = tuple(buy_ferry(ctx, pid, o) for o in (ferries or {}).get(pid, ()))
+        out.append(PostRaceBuild(pid, income.get(pid, 0), outcomes, income.get(pid, 0) - budget.remaining, purchases))
     return tuple(out)

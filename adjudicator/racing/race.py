@@ -37,6 +37,7 @@ from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
 from adjudicator.racing.problems import EntryProblem
 from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, TieRolls, Train
 from adjudicator.racing.routes import seat_key
+from adjudicator.racing.specials import goal
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,16 @@ class FarePayment:
 
 
 @dataclass(frozen=True)
+class FerryFare:
+    """A ferry fare paid before the start: ``payer`` pays the owner of ``ferry`` (``ferry_fare``, or a share)."""
+
+    payer: str
+    payee: str
+    amount: int
+    ferry: str
+
+
+@dataclass(frozen=True)
 class RaceOutcome:
     """Everything that happened in one race."""
 
@@ -79,6 +90,7 @@ class RaceOutcome:
     ties: tuple[TieRolls, ...] = ()  # tie rerolls, in the order rolled
     kept_by_bank: int = 0  # tie split: the part of shared prizes that cannot be split
     stopped: bool = False  # stopped after MAX_ROUNDS rounds
+    ferry_fares: tuple[FerryFare, ...] = ()  # advanced rules: crossings paid to ferry owners
 
     def place_of(self, pid: str) -> int | None:
         for p in self.placings:
@@ -123,6 +135,7 @@ def run_race(
     judged = _judge_entries(gmap, track, rules, draw, entries, seats)
     judged, owes = _apply_fare_cap(rules, judged, before, seats)
     fares = _pay_fares(books, draw, owes, seats)
+    ferry_fares = _pay_ferry_fares(books, rules, draw, judged, before, seats)
     trains = [j.entry for j in judged if j.valid]
     key = seat_key(seats)
     if move_order == "balance":
@@ -150,15 +163,16 @@ def run_race(
     return RaceOutcome(draw, status, tuple(judged), fares, tuple(rounds), tuple(placings), payouts,
                        tuple(dice_used), tuple(books.entries[first_ledger:]),
                        tuple(runner.ties) if runner else (), runner.kept_by_bank if runner else 0,
-                       runner.stopped if runner else False)
+                       runner.stopped if runner else False, ferry_fares)
 
 
 def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
                    seats: Mapping[str, int]) -> list[EntryOutcome]:
     out = []
     riding: set[str] = set()
+    where = goal(gmap, rules, draw)
     for e in entries:
-        check = judge_entry(gmap, track, rules, draw.start_hex, draw.dest_hex, e.riders, e.hexes, e.owners, seats,
+        check = judge_entry(gmap, track, rules, draw.start_hex, where, e.riders, e.hexes, e.owners, seats,
                             in_race=True)
         problems = list(check.problems)
         if not 1 <= len(e.riders) <= 2 or len(set(e.riders)) != len(e.riders):
@@ -185,6 +199,20 @@ def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
     return owes
 
 
+def _ferry_owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
+                seats: Mapping[str, int]) -> dict[tuple[str, str], int]:
+    """Ferry fares each player owes each ferry owner (advanced rules), joint trips split."""
+    owes: dict[tuple[str, str], int] = {}
+    for j in judged:
+        if not j.valid:
+            continue
+        for payee, amount in j.check.ferry_fares:
+            for payer, share in split_amount(amount, j.entry.riders, before, seats).items():
+                if share:
+                    owes[payer, payee] = owes.get((payer, payee), 0) + share
+    return owes
+
+
 def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[str, int],
                     seats: Mapping[str, int]) -> tuple[list[EntryOutcome], dict[tuple[str, str], int]]:
     """Drop entries that break the fare cap (or, without debt, the balance) after set-off, until none does."""
@@ -201,9 +229,11 @@ def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[st
             why = Problem.of(EntryProblem.NET_FARE_CAP, payer=payer, payee=payee, net=net, cap=rules.fare_cap)
         elif not rules.debt_allowed:
             short = []
-            people = {p for pair in owes for p in pair}
+            ferry = _ferry_owes(judged, before, seats)
+            people = {p for pair in list(owes) + list(ferry) for p in pair}
             for p in sorted(people, key=key):
-                change = sum(owes.get((q, p), 0) - owes.get((p, q), 0) for q in people - {p})
+                change = sum(owes.get((q, p), 0) - owes.get((p, q), 0) + ferry.get((q, p), 0) - ferry.get((p, q), 0)
+                             for q in people - {p})
                 if before.get(p, 0) + change < 0:
                     short.append((before.get(p, 0) + change, key(p), p, -change))
             if not short:
@@ -236,6 +266,29 @@ def _pay_fares(books: Books, draw: RaceDraw, owes: Mapping[tuple[str, str], int]
     return tuple(out)
 
 
+def _pay_ferry_fares(books: Books, rules: Rules, draw: RaceDraw, judged: Sequence[EntryOutcome],
+                     before: Mapping[str, int], seats: Mapping[str, int]) -> tuple[FerryFare, ...]:
+    """Every valid train pays each ferry it crosses to the ferry's owner, before the start (reason ``ferry-fare``).
+
+    [reading] Not set off against fares owed back and outside the fare cap
+    (``adjudicator.racing.ferries``); a joint trip splits each crossing.
+    """
+    out = []
+    for j in judged:
+        if not j.valid or j.check.route is None:
+            continue
+        route = j.check.route
+        for leg, owner in enumerate(route.owners):
+            ferry = route.ferry(leg)
+            if ferry is None or owner in j.entry.riders:
+                continue
+            for payer, share in split_amount(rules.ferry_fare, j.entry.riders, before, seats).items():
+                if share:
+                    books.pay(payer, owner, share, "ferry-fare", race=draw.number, town=ferry)
+                    out.append(FerryFare(payer, owner, share, ferry))
+    return tuple(out)
+
+
 def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], before: Mapping[str, int],
                 seats: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
     got: dict[str, int] = {}
@@ -248,5 +301,5 @@ def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], befor
     return tuple(got.items())
 
 
-__all__ = ["Entry", "EntryOutcome", "FarePayment", "Move", "Placing", "RaceOutcome", "RaceRound", "TieRolls",
-           "run_race", "split_amount"]
+__all__ = ["Entry", "EntryOutcome", "FarePayment", "FerryFare", "Move", "Placing", "RaceOutcome", "RaceRound",
+           "TieRolls", "run_race", "split_amount"]

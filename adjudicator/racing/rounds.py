@@ -44,8 +44,9 @@ class Move:
     used: int  # points spent
     left: int  # points not spent (lost, or unused at the destination)
     position: Hex
-    steps: int  # steps of the route taken so far
+    steps: int  # movement steps of the route taken so far (a ferry crossing counts point by point)
     arrived: bool = False
+    at_sea: bool = False  # on a ferry crossing that began at ``position`` (advanced rules)
 
 
 @dataclass(frozen=True)
@@ -104,10 +105,11 @@ class RaceRunner:
                 route = t.route
                 die = self.source.die(f"race{self.race}:round{r}:{t.roller}")
                 self.dice.append(die)
-                adv = advance(route.costs, self.pos[t.name], die.value)
+                adv = advance(route.steps, self.pos[t.name], die.value)
                 self.pos[t.name] = adv.end
-                arrived = adv.end == len(route.costs)
-                moves.append(Move(t.name, die, adv.used, adv.left, route.hexes[adv.end], adv.end, arrived))
+                arrived = adv.end == len(route.steps)
+                position, at_sea = route.reached(adv.end)
+                moves.append(Move(t.name, die, adv.used, adv.left, position, adv.end, arrived, at_sea))
                 if arrived:
                     arrivals.append((t, adv.left))
                     if self.first_arrival_wins:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
+from adjudicator.building.ferries import FerryOrder
 from adjudicator.building.lines import BuildContext, BuildLine
 from adjudicator.errors import MissingDice, TurnRefused
 from adjudicator.game.dice import DiceRoller, RaceDice
@@ -27,10 +28,12 @@ from adjudicator.racing.after import PostRaceBuild, build_after_races, building_
 from adjudicator.racing.draw import land_distance
 from adjudicator.racing.end import GameEnd, check_end
 from adjudicator.racing.entry import Entry
+from adjudicator.racing.ferries import race_track
 from adjudicator.racing.problems import EntryNote
 from adjudicator.racing.race import RaceOutcome, run_race
 from adjudicator.racing.schedule import draw_next, race_dice, record_draws
 from adjudicator.racing.search import best_routes, best_valid
+from adjudicator.racing.specials import goal
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class RacingOrders:
     player: str
     entries: tuple[Entry, ...] = ()  # riders: the player, then the partner of a joint trip
     lines: tuple[BuildLine, ...] = ()
+    ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY (advanced rules), after the BUILD lines
 
 
 @dataclass(frozen=True)
@@ -111,7 +115,7 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     if orders.turn != state.turn:
         raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
     draws = _draws(state, gmap, orders)
-    track = TrackIndex(state.track)
+    track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
     entries, notes = _entries(state, gmap, track, draws, orders)
     books = Books(state.players, state.turn)
@@ -124,12 +128,14 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     income = race_income(books.entries, state.player_ids)
     builds: tuple[PostRaceBuild, ...] = ()
     end = result.end
-    ctx = BuildContext(gmap, state.rules, state.turn, track, books, dict(state.connections), bonuses_open=False)
+    ctx = BuildContext(gmap, state.rules, state.turn, track, books, dict(state.connections), bonuses_open=False,
+                       ferries={f.ferry: f for f in state.ferries})
     if end is None:
         order = building_order(result.outcomes[-1] if result.outcomes else None, seats,
                                by_arrival=state.rules.build_order == "arrival")
         lines = {pid: o.lines for pid, o in orders.orders.items() if pid not in orders.missing}
-        builds = build_after_races(ctx, order, income, lines)
+        ferries = {pid: o.ferries for pid, o in orders.orders.items() if pid not in orders.missing}
+        builds = build_after_races(ctx, order, income, lines, ferries)
         end = check_end(books.balances, seats, state.rules, state.race_state.count)
     return _finish(state, gmap, roller, draws, tuple(notes), result.outcomes, builds, income, books, ctx, end)
 
@@ -181,7 +187,8 @@ def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[Ra
                 riders = sorted([pid, e.partner], key=lambda p: seats[p])
             train = Entry(tuple(riders), e.hexes, e.owners, e.text, e.race)
             if e.best:
-                option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats))
+                option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, goal(gmap, state.rules, draw),
+                                                riders, seats))
                 placed.update((e.race, r) for r in riders)
                 if option is None:
                     notes.append(Problem.of(EntryNote.NO_ROUTE, riders=tuple(riders), race=e.race))
@@ -208,6 +215,7 @@ def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: t
         ledger=state.ledger + tuple(books.entries),
         turn=state.turn + 1,
         dice_log=state.dice_log + dice,
+        ferries=tuple(ctx.ferries.values()),
         history=state.history + (HistoryEntry(
             state.turn, "racing", tuple((pid, books.balance(pid)) for pid in state.player_ids),
             races=tuple(o.draw.number for o in outcomes),

@@ -16,8 +16,10 @@ from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import render_map
 from adjudicator.report.common import (
+    advanced_rules,
     corrections,
     feedback,
+    ferry_marks,
     header,
     map_windows,
     next_turn,
@@ -37,6 +39,7 @@ from adjudicator.report.phrases import (
     line_reversed,
     line_stopped,
     payment_text,
+    purchase_row,
     say,
 )
 
@@ -76,6 +79,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "declare": say(DECLARE, o.declare),
         "passed": o.passed,
         "lines": [line_context(line) for line in o.lines],
+        "purchases": [purchase_row(p) for p in o.purchases],
     }
 
 
@@ -97,13 +101,14 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
         ],
         "scores": scores(after, result.before, result.entries),
         "corrections": corrections(result.before, result.turn),
-        "connected": len(gmap.numbered_towns) - len(result.unconnected),
-        "towns": len(gmap.numbered_towns),
+        "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
+        "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
-        "next": next_turn(after),
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
+                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "next": next_turn(after, gmap),
     })
     return ctx
 
@@ -133,7 +138,8 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
                   for p in sorted(state.players, key=lambda p: p.seat)],
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
-        "next": next_turn(state),
-        "full_map": render_map(gmap, (), players=player_legend(state)),
+        "advanced": advanced_rules(state.rules, gmap),
+        "next": next_turn(state, gmap),
+        "full_map": render_map(gmap, (), players=player_legend(state), ferries=ferry_marks(state, gmap)),
     })
     return render("opening.txt.j2", ctx)

@@ -65,6 +65,9 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.EXPECTED_ROLL_PLAYER: N_("expected the player's ID after {keyword}"),
     P.EXPECTED_ROLL_NUMBER: N_("expected the number rolled after the player's ID"),
     P.TEXT_AFTER_ROLL: N_("expected the end of the line after the number rolled"),
+    P.EXPECTED_FERRY: N_("expected FERRY after {keyword}: only ferries can be bought"),
+    P.EXPECTED_PORT: N_("expected the ferry's port after {keyword} FERRY"),
+    P.TEXT_AFTER_FERRY: N_("expected the end of the line: a ferry is named by its port, or by both its ports"),
     # ENTER, RACE, MOVES
     P.EXPECTED_ENTER_RACE: N_("expected the race number after {keyword}, as printed in the report"),
     P.EXPECTED_ENTER_MODE: N_("expected ROUTE, BEST or WITH after the race number"),
@@ -153,6 +156,8 @@ HINTS: dict[HintCode, str] = {
     H.ADD_PASSWORD: N_("write {line} PASSWORD <your password>"),
     H.DECLARE_END_FORM: N_("write DECLARE END (or just ENDE)"),
     H.ROLL_FORM: N_("write {keyword} <ID> <number>, e.g. {keyword} RED 4"),
+    H.FERRY_FORM: N_("write {keyword} FERRY <port>, or {keyword} FERRY <port> - <port> where several ferries "
+                     "share a port"),
     H.ADD_RACE_NUMBER: N_("write {keyword} <race> {rest}"),
     H.ENTER_FORM: N_("write {keyword} <race> ROUTE <start> - ... - <destination>"),
     H.ROUTE_OR_BEST: N_("write {line} ROUTE <start> - ... - <destination>, or {line} BEST"),

@@ -14,6 +14,7 @@ from typing import Any
 from adjudicator.board.hexgrid import Hex
 from adjudicator.building.costs import BuildProblem, CostKind
 from adjudicator.building.fees import Fee
+from adjudicator.building.ferries import FerryProblem, FerryPurchase
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
 from adjudicator.game.problems import NoOrders, Problem
@@ -33,6 +34,9 @@ REDRAW = {
     RedrawReason.TOO_CLOSE: N_("{what} {number} ({town}): only {hexes} from {start}, at least {minimum} needed: "
                                "drawn again"),
     RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
+    RedrawReason.REGION_UNCONNECTED: N_("{what} {number} ({town}): no track reaches the region yet: rolled again"),
+    RedrawReason.REGION_TOO_CLOSE: N_("{what} {number} ({town}): no hex of it at least {minimum} hexes from {start}: "
+                                      "rolled again"),
 }
 
 
@@ -78,6 +82,8 @@ BUILD = {
     BuildProblem.WATER: N_("{hex} is water"),
     BuildProblem.NOT_NEIGHBOURS: N_("{a} and {b} are not neighbours"),
     BuildProblem.BORDER: N_("{a}-{b} crosses a national border"),
+    BuildProblem.BEYOND_BORDER: N_("{hex} lies beyond the border ({country}): a line across the border ends in "
+                                   "the first hex beyond it"),
     BuildProblem.NO_TRACK_YET: N_("you have no track yet: give START <town> first"),
     BuildProblem.NOT_ON_NETWORK: N_("{hex} is not on your network"),
     BuildProblem.OWN_TRACK_THERE: N_("you already have track there"),
@@ -132,6 +138,34 @@ def fee_entry_short(e: LedgerEntry) -> str:
 
 def bonus_text(amount: int, town: str) -> str:
     return N_("{amount} for reaching {town} first").format(amount=amount, town=town)
+
+
+FERRY = {
+    FerryProblem.NOT_IN_USE: N_("this game does not use ferries (rules key ferries)"),
+    FerryProblem.NO_FERRY: N_("no ferry of this map runs from {ports}"),
+    FerryProblem.AMBIGUOUS: N_("several ferries use {port} ({ferries}): name both ports, BUY FERRY <port> - <port>"),
+    FerryProblem.OWN_ALREADY: N_("you already own {ferry}"),
+    FerryProblem.TAKEN: N_("{ferry} belongs to {owner}"),
+    FerryProblem.LIMIT: N_("a player may own at most {limit} on this map (you own {owned})"),
+    FerryProblem.SAME_PORT: N_("your ferries must leave from different ports ({other} leaves {port} too)"),
+    FerryProblem.NOT_REACHED: N_("your track does not reach {port} ({hex}) yet"),
+    FerryProblem.OVER_BALANCE: N_("costs {price}, more than your balance of {balance} (no debt allowed)"),
+}
+
+
+def purchase_text(p: FerryPurchase) -> str:
+    """``bought Puttgarden-Gedser for 6`` or ``not bought: ...``: what became of a BUY FERRY order."""
+    if p.problem is None:
+        return N_("bought {ferry} for {price}").format(ferry=p.ferry, price=p.price)
+    why = say(FERRY, p.problem)
+    if p.problem.code is FerryProblem.LIMIT:
+        why = N_("{ferry}: {why}").format(ferry=p.ferry, why=why)
+    return N_("not bought: {why}").format(why=why)
+
+
+def purchase_row(p: FerryPurchase) -> dict[str, Any]:
+    """A BUY FERRY order for the templates: the order as understood, and what became of it."""
+    return {"text": p.order.text, "line": p.order.line, "result": purchase_text(p), "bought": p.bought}
 
 
 START = {
