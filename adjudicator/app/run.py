@@ -9,7 +9,7 @@ archives everything and replaces ``game.json`` last.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,28 @@ FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE
 """Problems that mean an order file named on the command line could not be read: the run is refused."""
 
 
+class PrivateReports(Mapping[str, str]):
+    """The companies' private reports, each rendered when first asked for (a replay may want one or none)."""
+
+    def __init__(self, companies: Sequence[str], render: Callable[[str], str]):
+        self._companies = tuple(companies)
+        self._render = render
+        self._done: dict[str, str] = {}
+
+    def __getitem__(self, pid: str) -> str:
+        if pid not in self._companies:
+            raise KeyError(pid)
+        if pid not in self._done:
+            self._done[pid] = self._render(pid)
+        return self._done[pid]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._companies)
+
+    def __len__(self) -> int:
+        return len(self._companies)
+
+
 @dataclass
 class TurnRun:
     """Everything one run produced: the result, the reports, what to tell the GM."""
@@ -42,7 +64,7 @@ class TurnRun:
     orders: OrderSet
     result: TurnResult
     public: str
-    private: dict[str, str]
+    private: Mapping[str, str]
     notes: list[GMNote] = field(default_factory=list)
 
 
@@ -144,13 +166,14 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
     if record is not None:
         result = replace(result, after=chained(result.after, gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
-        revealed = seed if result.after.phase == "over" else None
-        public = racing_report(result, gmap, revealed)
-        private = {pid: private_racing_report(result, gmap, pid, orders, revealed)
-                   for pid in state.player_ids}
+        racing, revealed = result, seed if result.after.phase == "over" else None
+        public = racing_report(racing, gmap, revealed)
+        private = PrivateReports(state.player_ids, lambda pid: private_racing_report(racing, gmap, pid, orders,
+                                                                                     revealed))
     else:
-        public = building_report(result, gmap)
-        private = {pid: private_report(result, gmap, pid, orders) for pid in state.player_ids}
+        building = result
+        public = building_report(building, gmap)
+        private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
     return TurnRun(gdir, orders, result, public, private, notes)
 
 
@@ -161,7 +184,7 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     """
     step = gdir.archive_path(turn)
     before, _ = gdir.archived_state(step, "before")
-    _, after_text = gdir.archived_state(step, "after")
+    after_text = gdir.archived_text(step, "after")
     gmap = gdir.load_map(before)
     record = gdir.record(step)
     received = archived_files(step, record)

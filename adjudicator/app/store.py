@@ -222,11 +222,15 @@ class GameDir:
 
     def archived_state(self, step: Path, which: str) -> tuple[GameState, str]:
         """An archived state and its text (``which``: before or after)."""
+        text = self.archived_text(step, which)
+        return gamefile.loads(text, str(step / f"state-{which}.json")), text
+
+    def archived_text(self, step: Path, which: str) -> str:
+        """The text of an archived state, unread as a state (for comparing it with another one)."""
         path = step / f"state-{which}.json"
         if not path.is_file():
             raise GameFileError(f"{path} is missing from the archive")
-        text = self._read(path)
-        return gamefile.loads(text, str(path)), text
+        return self._read(path)
 
     def record(self, step: Path) -> dict[str, Any]:
         path = step / "record.json"
@@ -277,9 +281,9 @@ class GameDir:
                 write_new(self.report_path(0), opening)
                 record = {"kind": "opening", "turn": 0}
                 state = chained(state, None, record)
-                self._archive(self.archive_path(0), {"record.json": record_text(record),
-                                                     "state-after.json": gamefile.dumps(state)})
-                atomic_write(self.game_file, gamefile.dumps(state))
+                text = gamefile.dumps(state)
+                self._archive(self.archive_path(0), {"record.json": record_text(record), "state-after.json": text})
+                atomic_write(self.game_file, text)
         except OSError as exc:
             raise GameFileError(f"{self.path}: cannot write the game: {exc.strerror or exc}") from None
 
@@ -296,15 +300,16 @@ class GameDir:
         for player in reports:
             if self.report_path(turn, player).exists():
                 self._set_aside(self.report_path(turn, player))
+        after_text = gamefile.dumps(after)
         content = {f"orders/{f.archived_as}": f.text for f in files}
-        content.update({"state-before.json": before_text, "state-after.json": gamefile.dumps(after),
+        content.update({"state-before.json": before_text, "state-after.json": after_text,
                         "record.json": record_text(record)})
         content.update({self.report_path(turn, player).name: text for player, text in reports.items()})
         try:
             self._archive(final, content)
             for player, text in reports.items():
                 write_new(self.report_path(turn, player), text, 0o644 if player is None else 0o600)
-            atomic_write(self.game_file, gamefile.dumps(after))
+            atomic_write(self.game_file, after_text)
         except OSError as exc:
             raise GameFileError(f"{self.path}: cannot write turn {turn}: {exc.strerror or exc}; "
                                 "game.json is unchanged, the turn can be run again") from None
@@ -319,10 +324,11 @@ class GameDir:
         final = self.fix_path(after.corrections[-1].number)
         if final.exists():
             self._set_aside(final)
+        after_text = gamefile.dumps(after)
         try:
-            self._archive(final, {"state-before.json": before_text, "state-after.json": gamefile.dumps(after),
+            self._archive(final, {"state-before.json": before_text, "state-after.json": after_text,
                                   "record.json": record_text(record)})
-            atomic_write(self.game_file, gamefile.dumps(after))
+            atomic_write(self.game_file, after_text)
         except OSError as exc:
             raise GameFileError(f"{self.path}: cannot write the correction: {exc.strerror or exc}") from None
         return final

@@ -63,7 +63,7 @@ def _chain(gdir: GameDir, seed: str | None, manual: bool) -> list[str]:
                 out.append(f"FAILED: {step.name}: {problem}")
                 return out
             replayed += 1
-        _, previous = gdir.archived_state(step, "after")
+        previous = gdir.archived_text(step, "after")
     game_text = gdir.game_file.read_text(encoding="utf-8")
     if game_text != previous:
         return [*out, f"FAILED: game.json is not the state the archive ends with ({steps[-1].name})"]
@@ -80,7 +80,7 @@ def _link(gdir: GameDir, step: Path, previous: str | None) -> str | None:
         after, _ = gdir.archived_state(step, "after")
         before_text = None
         if previous is not None:
-            _, before_text = gdir.archived_state(step, "before")
+            before_text = gdir.archived_text(step, "before")
             if before_text != previous:
                 return "does not start from the state the step before it ended with"
     except DampfrossError as exc:
@@ -101,7 +101,7 @@ def _replay(gdir: GameDir, step: Path) -> str | None:
             return None
         record = gdir.record(step)
         before, before_text = gdir.archived_state(step, "before")
-        _, after_text = gdir.archived_state(step, "after")
+        after_text = gdir.archived_text(step, "after")
         again = apply_correction(before, gdir.load_map(before), correction_from_json(record["correction"]))
         if gamefile.dumps(chained(again, before_text, record)) != after_text:
             return "applying the correction again gives another state"

@@ -88,7 +88,13 @@ class GameMap:
 
     def neighbours(self, h: Hex) -> tuple[Hex, ...]:
         """Adjacent hexes that are on the map."""
-        return tuple(n for n in h.neighbours() if n in self.terrain)
+        found = self._adjacent.get(h)
+        return found if found is not None else tuple(n for n in h.neighbours() if n in self.terrain)
+
+    @cached_property
+    def _adjacent(self) -> dict[Hex, tuple[Hex, ...]]:
+        """Every map hex's neighbours on the map, worked out once (searches ask for them thousands of times)."""
+        return {h: tuple(n for n in h.neighbours() if n in self.terrain) for h in self.terrain}
 
     def has_river(self, a: Hex, b: Hex) -> bool:
         return Side(a, b) in self.rivers
