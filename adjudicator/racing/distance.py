@@ -9,6 +9,7 @@ run's destinations (``adjudicator.racing.specials``).
 from __future__ import annotations
 
 from collections import deque
+from functools import lru_cache
 
 from adjudicator.board.hexgrid import Hex, steps_between
 from adjudicator.board.model import GameMap
@@ -20,7 +21,13 @@ def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
 
 
 def land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
-    """Fewest land steps from ``start`` to every land hex it can reach."""
+    """Fewest land steps from ``start`` to every land hex it can reach (a copy of the kept search)."""
+    return dict(_land_steps_from(gmap, start))
+
+
+@lru_cache(maxsize=256)
+def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """The breadth-first search, kept per map and town: races are drawn from the same towns again and again."""
     out = {start: 0}
     queue = deque([start])
     while queue:
