@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -67,37 +68,42 @@ def test_two_concurrent_runs_one_wins_the_other_refuses_cleanly(tmp_path: Path):
 
 
 def test_a_killed_run_leaves_the_game_before_or_after_and_can_run_again(tmp_path: Path):
-    """``kill -9`` at random points: the game is always the state before or after, never between."""
+    """``kill -9`` at 30 points spread over a run (more of them near its end, where it writes): the game is
+    always the state before or the state after, never between, and the turn can be run again."""
+    pristine = tmp_path / "pristine"
+    pristine.mkdir()
+    subprocess.run([sys.executable, "-m", "adjudicator", "new", "g", "--map", TINY, "--player", "RED",
+                    "--player", "BLUE", "--seed", "k", "--unsafe-test-passwords", "k"], cwd=pristine, env=ENV,
+                   check=True, capture_output=True)
+    orders(pristine / "g")  # writes pristine/t1.orders
 
-    def fresh(where: Path) -> None:
-        where.mkdir()
-        subprocess.run([sys.executable, "-m", "adjudicator", "new", "g", "--map", TINY, "--player", "RED",
-                        "--player", "BLUE", "--seed", "k", "--unsafe-test-passwords", "k"], cwd=where, env=ENV,
-                       check=True, capture_output=True)
-        orders(where / "g")  # writes where/t1.orders
-
-    def run(where: Path) -> None:
+    def run(where: Path) -> float:
+        start = time.monotonic()
         subprocess.run([sys.executable, "-m", "adjudicator", "t1.orders"], cwd=where, env=ENV, check=True,
                        capture_output=True)
+        return time.monotonic() - start
 
-    fresh(tmp_path / "ref")
-    before = (tmp_path / "ref" / "g" / "game.json").read_text()
-    run(tmp_path / "ref")
-    after = (tmp_path / "ref" / "g" / "game.json").read_text()
-    for k in range(8):
-        where = tmp_path / f"k{k}"
-        fresh(where)
+    ref = Path(shutil.copytree(pristine, tmp_path / "ref"))
+    before = (ref / "g" / "game.json").read_text()
+    length = run(ref)
+    after = (ref / "g" / "game.json").read_text()
+    outcomes = []
+    for k in range(30):
+        where = Path(shutil.copytree(pristine, tmp_path / f"k{k}"))
         proc = cli("t1.orders", cwd=where)
-        time.sleep(0.1 + 0.07 * k)
+        time.sleep(length * (0.3 + 0.75 * k / 29))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         now = (where / "g" / "game.json").read_text()
-        assert now in (before, after)
+        assert now in (before, after), f"kill {k}: game.json is neither the state before nor the one after"
+        outcomes.append("after" if now == after else "before")
         if now == before:  # the turn can be run again, and the killed run's stage folder is gone
             run(where)
             assert not list((where / "g").glob(".stage-*"))
         assert (where / "g" / "game.json").read_text() == after
         assert invoke("verify", str(where / "g")).exit_code == 0
+        shutil.rmtree(where)
+    print(f"30 kills over {length:.2f} s: {outcomes.count('before')} before, {outcomes.count('after')} after")
 
 
 def test_a_stage_folder_left_by_a_killed_run_is_removed(game: Path):
