@@ -158,6 +158,34 @@ def test_a_full_disk_is_one_error_line_and_the_turn_runs_again(game: Path, monke
     invoke(str(orders(game)))
 
 
+def test_a_read_only_file_system_is_one_error_line(game: Path, monkeypatch):
+    import adjudicator.app.store as store
+
+    def read_only(*args, **kwargs):
+        raise OSError(30, "Read-only file system")
+
+    before = (game / "game.json").read_bytes()
+    monkeypatch.setattr(store.tempfile, "mkdtemp", read_only)
+    result = invoke(str(orders(game)), ok=False)
+    assert result.exit_code == 1 and result.output.startswith("error: ") and "Read-only file system" in result.output
+    assert "Traceback" not in result.output and (game / "game.json").read_bytes() == before
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders anyway")
+def test_a_read_only_game_folder_is_one_error_line(game: Path):
+    before = (game / "game.json").read_bytes()
+    modes = {p: p.stat().st_mode for p in [game, *game.rglob("*")] if p.is_dir()}
+    for p in modes:
+        p.chmod(0o555)
+    try:
+        result = invoke(str(orders(game)), ok=False)
+    finally:
+        for p, mode in modes.items():
+            p.chmod(mode)
+    assert result.exit_code == 1 and result.output.startswith("error: ") and "Traceback" not in result.output
+    assert (game / "game.json").read_bytes() == before
+
+
 def _edit_both(game: Path, change) -> None:
     """Change game.json and the last archived state the same way (a careful forger)."""
     for path in (game / "game.json", game / "turns" / "turn-001" / "state-after.json"):
