@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.board.model import GameMap
+from adjudicator.building.ending import VALID_DECLARATIONS
 from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
-from adjudicator.building.turn import BuildingInput, BuildingResult, Declare, adjudicate_building_turn
+from adjudicator.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.ledger import Books
 from adjudicator.game.racestate import RaceDraw
@@ -48,8 +49,9 @@ def building_ok(result: BuildingResult, orders: BuildingInput) -> bool:
     for o in result.outcomes:
         if o.player not in orders.orders:
             continue
-        declared_badly = o.declare is not None and o.declare.code is not Declare.VALID
-        if o.start_problem or declared_badly or any(not line.complete for line in o.lines):
+        declared_badly = o.declare is not None and o.declare.code not in VALID_DECLARATIONS
+        joint_short = o.joint is not None and any(not line.complete for line in o.joint.lines)
+        if o.start_problem or declared_badly or joint_short or any(not line.complete for line in o.lines):
             return False
     return True
 

@@ -87,7 +87,7 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
         fields = {"race": int(m[1]), "owed": int(m[2]), "owed_back": int(m[3])}
     elif reason == "prize" and (m := _PRIZE.match(note)):
         fields = {"race": int(m[1]), "shared": bool(m[2]), "place": int(m[3])}
-    elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
+    elif reason in ("start-capital", "ferry-purchase", "ferry-fare", "unused-points") and not note:
         fields = {}
     else:
         raise _unfit(source, base, note)

@@ -56,7 +56,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "game_id": state.game_id,
         "map": {"name": state.map_name, "file": state.map_file, "sha256": state.map_sha256},
-        "rules": state.rules.to_dict(),
+        "rules": state.rules.stored_dict(),
         "phase": state.phase,
         "turn": state.turn,
         "start_player": state.start_player,
@@ -85,7 +85,18 @@ def to_json(state: GameState) -> dict[str, Any]:
         "building_ended_turn": state.building_ended_turn,
         "history": [history_to_json(h) for h in state.history],
         "races": races_to_json(state.races),
+        **_optional(state),
     }
+
+
+def _optional(state: GameState) -> dict[str, Any]:
+    """Keys added after format 1 (issue 11), written only when set, so that older files stay as they were."""
+    out: dict[str, Any] = {}
+    for key in ("one_town_left_by", "end_declared_turn", "end_declared_by"):
+        value = getattr(state, key)
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def dumps(state: GameState) -> str:
@@ -132,6 +143,9 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         dice_commitment=doc["dice"]["commitment"],
         dice_log=log,
         one_town_left_turn=doc.get("one_town_left_turn"),
+        one_town_left_by=doc.get("one_town_left_by"),
+        end_declared_turn=doc.get("end_declared_turn"),
+        end_declared_by=doc.get("end_declared_by"),
         building_ended_turn=doc.get("building_ended_turn"),
         history=tuple(history_from_json(h) for h in doc.get("history", [])),
         races=races_from_json(doc.get("races", {}), by_label, source),

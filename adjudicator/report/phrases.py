@@ -85,6 +85,15 @@ BUILD = {
     BuildProblem.INCOME_SHORT: N_("costs {total} ({cost} building + {fees} fees), only {left} of this turn's income "
                                   "left"),
     BuildProblem.COST_OVER_BALANCE: N_("costs {total}, more than your balance of {balance} (no debt allowed)"),
+    BuildProblem.NOT_WHERE_NETWORKS_MEET: N_("{hex} is not where the networks of {partners} meet"),
+    BuildProblem.ALL_CONNECTED: N_("every town is connected: the building phase is over"),
+    BuildProblem.DECLARED_OVER: N_("the building phase was declared over after {after}'s build"),
+    BuildProblem.GAME_OVER: N_("{players} reached {threshold}: the game is over"),
+    BuildProblem.NO_BUILDING_NOW: N_("no building this turn: building only after every {every}th race (10% "
+                                     "variant)"),
+    BuildProblem.JOINT_TURN: N_("your roll went into the joint line with {partner} this turn"),
+    BuildProblem.JOINT_UNMATCHED: N_("{partner} did not order the same joint line"),
+    BuildProblem.JOINT_NOT_NOW: N_("joint lines are built only in the building phase, and not under these rules"),
 }
 
 
@@ -138,17 +147,24 @@ START = {
     StartProblem.NOT_A_TOWN: N_("{hex} is not a town"),
     StartProblem.NOT_A_START_TOWN: N_("{town} is not a start town of this map (start towns: {starts})"),
     StartProblem.TAKEN: N_("{town} is already the start town of {by} (distinct start towns)"),
+    StartProblem.CHOSEN_TWICE: N_("{town} was chosen by {others} too: choose again (distinct start towns, chosen "
+                                  "secretly)"),
 }
 
 DECLARE = {
     Declare.TOWNS_LEFT: N_("refused: {count} towns are still unconnected (only allowed once one is left)"),
     Declare.TOO_EARLY: N_("refused: only one town left since turn {left}; allowed from turn {first} on"),
     Declare.VALID: N_("valid: one town left since turn {left}, {wait} more rounds played"),
+    Declare.VALID_AFTER: N_("valid: one town left since turn {left}; building ends right after {player}'s build"),
+    Declare.VALID_EXPRESS: N_("valid: {rounds} more rounds are played, the first started by {by}"),
+    Declare.ALREADY: N_("already declared by {by} in turn {turn}; building ends after turn {last}"),
 }
 
 PHASE_END = {
     PhaseEnd.ALL_CONNECTED: N_("every town is connected"),
     PhaseEnd.DECLARED: N_("declared over by {by}"),
+    PhaseEnd.DECLARED_AFTER: N_("declared over by {by}, ended after {after}'s build"),
+    PhaseEnd.EXPRESS_ROUNDS: N_("declared over by {by} in turn {turn}, and {rounds} more rounds are played"),
     PhaseEnd.ROUNDS_PLAYED: N_("all {rounds} building rounds are played"),
 }
 
