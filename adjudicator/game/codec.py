@@ -110,6 +110,8 @@ _SIMPLE_WHY = {
     RedrawReason.NONE_FREE: "used, and no number is free",
     RedrawReason.START_ITSELF: "the start town itself",
     RedrawReason.NO_DESTINATION: "no destination is far enough from it",
+    RedrawReason.USED: "used already",
+    RedrawReason.DEST_USED: "a destination often enough already",
 }
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}
 _NO_ROUTE = re.compile(r"^no land route from (.*)$")
@@ -159,6 +161,7 @@ def draw_to_json(d: RaceDraw) -> Doc:
         "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
         "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
         "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
+        **({"carried": True} if d.carried else {}),
     }
 
 
@@ -173,6 +176,7 @@ def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) 
         redraws=tuple(redraw_from_phrase(r, source) for r in doc["redraws"]),
         start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
         notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
+        carried=doc.get("carried", False),
     )
 
 

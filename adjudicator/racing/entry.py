@@ -43,6 +43,7 @@ class Entry:
     text: str = ""
     race: int = 0
     chosen: bool = False
+    powers: tuple[str, ...] = ()  # companies whose track the riders use without paying (running powers)
 
     @property
     def best(self) -> bool:
@@ -94,14 +95,17 @@ def judge_entry(
     *,
     balance: int | None = None,
     in_race: bool = False,
+    free: Sequence[str] = (),
 ) -> EntryVerdict:
     """Judge one route for ``riders`` (one player, or the two of a joint trip) from ``start`` to ``dest``.
 
     ``balance`` (the riders' balance; the poorer partner's share on a joint
     trip is not considered) makes fares beyond it a problem when the rules
     allow no debt.  ``in_race``: the race sets every entry's fares off against
-    the others before it applies the cap and the balance, so they are not
-    judged here.
+    the others before it applies a money cap and the balance, so they are
+    not judged here (the postal cap on hexes is the route's own and is).
+    ``free``: companies whose track the riders may use without paying
+    (running powers).
     """
     riders = tuple(riders)
     hexes = tuple(hexes)
@@ -117,14 +121,18 @@ def judge_entry(
         problems.append(Problem.of(EntryProblem.HEX_TWICE, hexes=twice))
     if owners and len(owners) != len(hexes) - 1:
         problems.append(Problem.of(EntryProblem.OWNER_COUNT, named=len(owners), segments=len(hexes) - 1))
-    chosen, owner_problems = choose_owners(track, hexes, riders, owners, seats)
+    chosen, owner_problems = choose_owners(track, hexes, riders, owners, seats, free=free)
     problems += owner_problems
     if chosen is None:
         return EntryVerdict(riders, None, tuple(problems))
     route = Route(hexes, chosen, route_costs(gmap, rules, hexes))
     if not route.own_segments(riders):
         problems.append(Problem.of(EntryProblem.NO_OWN_TRACK, joint=len(riders) > 1))
-    fares = fare_pairs(route, riders, rules, seats)
+    fares = fare_pairs(route, riders, rules, seats, free)
+    if rules.fare_cap_rule == "hexes":
+        paid = route.paid_segments(riders, free)
+        if paid > rules.fare_cap:
+            problems.append(Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=paid, cap=rules.fare_cap))
     if not in_race:
         problems += fare_problems(fares, rules, riders, balance)
     return EntryVerdict(riders, route, tuple(problems), fares)
@@ -132,16 +140,23 @@ def judge_entry(
 
 def fare_problems(fares: Sequence[tuple[str, int]], rules: Rules, riders: Sequence[str],
                   balance: int | None = None) -> list[Problem[EntryProblem]]:
-    """The fare cap for a route on its own (nothing owed back), and the balance without debt.
+    """The money cap for a route on its own (nothing owed back), and the balance without debt.
 
-    On a joint trip each partner pays half, so the cap applies to each share.
+    ``fare_cap_rule``: ``pair``, no rival paid more than the cap; ``overall``,
+    no more than the cap in all.  On a joint trip each partner pays half, so
+    the cap applies to each share.
     """
     out = []
-    for payee, amount in fares:
-        share = -(-amount // 2) if len(riders) == 2 else amount
-        if share > rules.fare_cap:
-            out.append(Problem.of(EntryProblem.FARE_CAP, payee=payee, amount=amount, cap=rules.fare_cap))
+    def half(amount: int) -> int:
+        return -(-amount // 2) if len(riders) == 2 else amount
+
+    if rules.fare_cap_rule == "pair":
+        for payee, amount in fares:
+            if half(amount) > rules.fare_cap:
+                out.append(Problem.of(EntryProblem.FARE_CAP, payee=payee, amount=amount, cap=rules.fare_cap))
     total = sum(a for _, a in fares)
+    if rules.fare_cap_rule == "overall" and half(total) > rules.fare_cap:
+        out.append(Problem.of(EntryProblem.FARE_CAP_TOTAL, amount=total, cap=rules.fare_cap))
     if balance is not None and not rules.debt_allowed and total > balance:
         out.append(Problem.of(EntryProblem.FARES_OVER_BALANCE, fares=total, balance=balance))
     return out

@@ -48,13 +48,20 @@ class Route:
     def sides(self) -> tuple[Side, ...]:
         return tuple(Side(a, b) for a, b in itertools.pairwise(self.hexes))
 
-    def fares(self, riders: Collection[str], fare_per_segment: int) -> dict[str, int]:
-        """What the riders owe each rival: ``fare_per_segment`` per segment on the rival's line."""
+    def fares(self, riders: Collection[str], fare_per_segment: int, free: Collection[str] = ()) -> dict[str, int]:
+        """What the riders owe each rival: ``fare_per_segment`` per segment on the rival's line.
+
+        ``free``: companies whose track the riders use without paying (running powers).
+        """
         out: dict[str, int] = {}
         for owner in self.owners:
-            if owner not in riders:
+            if owner not in riders and owner not in free:
                 out[owner] = out.get(owner, 0) + fare_per_segment
         return out
+
+    def paid_segments(self, riders: Collection[str], free: Collection[str] = ()) -> int:
+        """Segments on other companies' track that cost a fare."""
+        return sum(o not in riders and o not in free for o in self.owners)
 
     def own_segments(self, riders: Collection[str]) -> int:
         return sum(o in riders for o in self.owners)
@@ -68,16 +75,18 @@ def choose_owners(
     named: Sequence[str | None] = (),
     seats: Mapping[str, int] | None = None,
     cap_segments: int | None = None,
+    free: Collection[str] = (),
 ) -> tuple[tuple[str, ...] | None, tuple[Problem[EntryProblem], ...]]:
     """The owner used on every segment, and the problems (no track, wrong owner named).
 
     Unnamed segments: the riders' own line (the first rider's if both have
-    one), else the rival first in seat order.  With ``cap_segments`` (used by
-    the route search: the fare cap in segments), if that would use more of one
-    rival's segments than the cap allows, unnamed rival segments are chosen
-    again from the rival used least so far.
+    one), else the line of a company whose running powers the riders hold
+    (``free``), else the rival first in seat order.  With ``cap_segments``
+    (used by the route search: the fare cap in segments), if that would use
+    more of one rival's segments than the cap allows, unnamed rival segments
+    are chosen again from the rival used least so far.
     """
-    owners, problems = _pick(track, hexes, riders, named, seats, "seat")
+    owners, problems = _pick(track, hexes, riders, named, seats, "seat", free)
     if problems:
         return None, problems
     if cap_segments is not None:
@@ -86,12 +95,12 @@ def choose_owners(
             if o not in riders:
                 used[o] = used.get(o, 0) + 1
         if any(c > cap_segments for c in used.values()):
-            owners, _ = _pick(track, hexes, riders, named, seats, "balanced")
+            owners, _ = _pick(track, hexes, riders, named, seats, "balanced", free)
     return owners, ()
 
 
 def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named: Sequence[str | None],
-          seats: Mapping[str, int] | None, policy: OwnerPolicy,
+          seats: Mapping[str, int] | None, policy: OwnerPolicy, free: Collection[str] = (),
           ) -> tuple[tuple[str, ...], tuple[Problem[EntryProblem], ...]]:
     key = seat_key(seats)
     owed: dict[str, int] = {}
@@ -113,7 +122,7 @@ def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named:
                 continue
             choice = name
         else:
-            mine = [r for r in riders if r in have]
+            mine = [r for r in riders if r in have] or sorted((f for f in free if f in have), key=key)
             if mine:
                 choice = mine[0]
             elif policy == "balanced":
@@ -127,7 +136,7 @@ def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named:
 
 
 def fare_pairs(route: Route, riders: Sequence[str], rules: Rules,
-               seats: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
+               seats: Mapping[str, int] | None, free: Collection[str] = ()) -> tuple[tuple[str, int], ...]:
     """``(rival, amount)`` the riders owe for a route, rivals in seat order."""
-    fares = route.fares(riders, rules.fare_per_segment)
+    fares = route.fares(riders, rules.fare_per_segment, free)
     return tuple((p, fares[p]) for p in sorted(fares, key=seat_key(seats)))

@@ -68,6 +68,7 @@ def best_routes(
     limit: int = 5,
     k: int = 6,
     balance: int | None = None,
+    free: Sequence[str] = (),
 ) -> tuple[RouteOption, ...]:
     """The best few routes from ``start`` to ``dest`` over today's track, best first.
 
@@ -76,10 +77,11 @@ def best_routes(
     invalid); ranked by fewest expected rounds, then lowest fares, then the
     seats of the owners used (own line first).  ``valid`` means a valid entry
     on its own: own segment, fare cap, and (``debt_allowed: false``) fares
-    within ``balance``.
+    within ``balance``.  ``free``: companies whose track costs the riders
+    nothing (running powers).
     """
     riders = tuple(riders)
-    net = _Net(gmap, track, rules, riders)
+    net = _Net(gmap, track, rules, riders, tuple(free))
     if start not in net.index or dest not in net.index or start == dest:
         return ()
     src, dst = net.index[start], net.index[dest]
@@ -92,9 +94,11 @@ def best_routes(
     options = []
     for p in paths:
         hexes = tuple(net.hexes[i] for i in p)
-        owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap // max(1, rules.fare_per_segment))
+        per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else None
+        owners, _ = choose_owners(track, hexes, riders, (), seats, per_pair, free=free)
         assert owners is not None
-        verdict = judge_entry(gmap, track, rules, start, dest, riders, hexes, owners, seats, balance=balance)
+        verdict = judge_entry(gmap, track, rules, start, dest, riders, hexes, owners, seats, balance=balance,
+                              free=free)
         assert verdict.route is not None
         options.append(RouteOption(verdict.route, expected_rounds(verdict.route.costs), verdict.fares, verdict.valid,
                                    verdict.problems))
@@ -111,21 +115,25 @@ def best_routes(
 class _Net:
     """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used)."""
 
-    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...]):
+    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
+                 free: tuple[str, ...] = ()):
         sides = {s.side for s in track.segments}
         self.hexes = sorted({h for s in sides for h in s.hexes})
         self.index = {h: i for i, h in enumerate(self.hexes)}
         self.adj: list[list[tuple[int, int, int]]] = [[] for _ in self.hexes]  # (to, points, own 0/1)
         self.fare = rules.fare_per_segment
+        self.free: set[tuple[int, int]] = set()  # edges on a powers partner's track: no fare
         for s in sorted(sides):
             own = int(bool(track.owners(s) & set(riders)))
             a, b = self.index[s.a], self.index[s.b]
             self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own))
             self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own))
+            if track.owners(s) & set(free):
+                self.free |= {(a, b), (b, a)}
 
-    def weight(self, mode: str, points: int, own: int) -> int:
+    def weight(self, mode: str, points: int, own: int, edge: tuple[int, int] | None = None) -> int:
         """Edge weight: by points then fares (``points``), or by fares then points (``fares``)."""
-        fare = 0 if own else self.fare
+        fare = 0 if own or edge in self.free else self.fare
         return points * SCALE + fare if mode == "points" else fare * SCALE + points
 
     def _heuristic(self, dst: int, mode: str) -> list[float]:
@@ -134,7 +142,7 @@ class _Net:
         rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for i, edges in enumerate(self.adj):
             for j, pts, own in edges:
-                w = self.weight(mode, pts, own)
+                w = self.weight(mode, pts, own, (i, j))
                 for layer in (0, 1):
                     rev[2 * j + (layer | own)].append((2 * i + layer, w))
         inf = float("inf")
@@ -175,7 +183,7 @@ class _Net:
                 u = 2 * j + (layer | own)
                 if (v, u) in banned_edges or h[u] == float("inf"):
                     continue
-                gu = gv + self.weight(mode, pts, own)
+                gu = gv + self.weight(mode, pts, own, (i, j))
                 if gu < g.get(u, 1 << 60):
                     g[u] = gu
                     prev[u] = v
@@ -188,7 +196,7 @@ class _Net:
         for v, u in itertools.pairwise(path):
             for j, pts, own in self.adj[v >> 1]:
                 if j == u >> 1:
-                    out.append(out[-1] + self.weight(mode, pts, own))
+                    out.append(out[-1] + self.weight(mode, pts, own, (v >> 1, j)))
                     break
         return out
 

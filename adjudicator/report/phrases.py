@@ -32,6 +32,8 @@ REDRAW = {
     RedrawReason.TOO_CLOSE: N_("{what} {number} ({town}): only {hexes} from {start}, at least {minimum} needed: "
                                "drawn again"),
     RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
+    RedrawReason.USED: N_("{what} {number} ({town}): used already: drawn again"),
+    RedrawReason.DEST_USED: N_("{what} {number} ({town}): a destination often enough already: drawn again"),
 }
 
 
