@@ -151,10 +151,12 @@ class MoveFares:
     def pay(self, train: str, riders: Sequence[str], owners: Sequence[str], free: Sequence[str]) -> bool:
         """Pay the fares of the steps whose owners are given (one per step, in order)."""
         odd = self.odd.setdefault(train, OddUnit(riders, self.books.balances, self.seats))
+        due: dict[str, int] = {}
         for owner in owners:
-            if owner in riders or owner in free:
-                continue
-            for payer, share in odd.share(self.rules.fare_per_segment).items():
+            if owner not in riders and owner not in free:
+                due[owner] = due.get(owner, 0) + self.rules.fare_per_segment
+        for owner, amount in sorted(due.items(), key=lambda kv: seat_key(self.seats)(kv[0])):
+            for payer, share in odd.share(amount).items():
                 self.books.pay(payer, owner, share, "fare", race=self.race, owed=share, owed_back=0)
                 if share:
                     self.paid[payer, owner] = self.paid.get((payer, owner), 0) + share

@@ -24,7 +24,14 @@ from adjudicator.report.common import header, map_windows, player_legend, track_
 from adjudicator.report.env import render
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
-from adjudicator.report.racephrases import entry_note, entry_problem, entry_text, note_concerns, race_notes
+from adjudicator.report.racephrases import (
+    entry_note,
+    entry_problem,
+    entry_text,
+    note_concerns,
+    race_notes,
+    race_warning,
+)
 
 FEE_REASONS = ("contact-fee", "parallel-fee")
 
@@ -109,6 +116,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     ctx.update({
         "turn": result.turn,
         "entry_notes": [entry_note(n) for n in result.entry_notes],
+        "warnings": gm_warnings(result),
         "races": [_race(o) for o in result.races],
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
@@ -124,6 +132,13 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "end": _end(result, after, seed),
     })
     return ctx
+
+
+def gm_warnings(result: object) -> list[str]:
+    """Warnings for the GM from a turn's result: the GM's races that break a rule (manual dice)."""
+    if not isinstance(result, RacingResult):
+        return []
+    return [race_warning(w) for w in result.race_warnings]
 
 
 def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, Any] | None:

@@ -82,3 +82,28 @@ def test_E05_the_game_ends_at_once_after_the_race():
     assert len(result.outcomes) == 1 and result.outcomes[0].status == "sole"
     assert result.end is not None and (result.end.winner, result.end.race, result.end.balance) == ("RED", 12, 260)
     assert result.not_run == (draws[1],)
+
+
+def test_E06_fares_before_the_start_that_reach_the_threshold_end_the_game_the_race_is_not_run():
+    """R4-E06 (seed 000: 'Die Betriebsphase ist zu Ende, sobald ein Spieler einen bestimmten Kontostand
+    erreicht hat'; seed 003: 'Operations continue until the first player has reached the necessary points';
+    seed 004: 'Hráč, který první daného počtu bodů dosáhne, je vítěz').
+
+    BLUE has 245; RED's route uses 5 segments of BLUE's line, paid before the start: BLUE reaches 250 and
+    wins at once.  The race is not run (no dice, no prizes), nor the turn's second race.
+    """
+    gmap = make_map("\n".join(["." * 10] * 3) + "\n", towns=[("A", "0102", [11]), ("B", "0902", [12])])
+    row = tuple(H(f"{c:02d}02") for c in range(1, 10))
+    track = TrackIndex([Segment("BLUE" if i < 5 else "RED", Side(a, b), 1) for i, (a, b) in enumerate(pairwise(row))])
+    s = seats(3)
+    bk = Books([Player(p, p.title(), p[0], n, 245 if p == "BLUE" else 20, "") for p, n in s.items()], 9)
+    draws = [RaceDraw(n, "A", 11, "B", 12, 8, (), (), H("0102"), H("0902")) for n in (12, 13)]
+    entries = {12: [Entry(("RED",), row), Entry(("GREEN",), row)], 13: [Entry(("RED",), row)]}
+    given = GivenDice([6] * 20)
+    result = run_races(gmap, track, SCHMIDT, draws, entries, bk, given, s)
+    (race,) = result.outcomes
+    assert race.status == "ended" and race.ended and race.rounds == () and race.placings == ()
+    assert [(e.payer, e.payee, e.amount, e.reason) for e in bk.entries] == [("RED", "BLUE", 5, "fare")]
+    assert given.rolled == []
+    assert result.end is not None and (result.end.winner, result.end.balance, result.end.race) == ("BLUE", 250, 12)
+    assert result.not_run == (draws[1],)
