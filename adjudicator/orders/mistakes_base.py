@@ -38,16 +38,19 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "FROM": ("FROM", "VON"),
     "TO": ("TO", "NACH"),
     "MOVES": ("MOVES", "WUERFE", "WÜRFE"),
+    "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
 }
 """Every keyword (the grammar's terminal name) with all its spellings, English first."""
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",
+    "POWERS",
 )
 """Keywords an order line may begin with."""
 
 ORDER_WORDS = (
-    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "GM", "ROLL", "RACE", "MOVES",
+    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "GM", "ROLL", "RACE",
+    "MOVES",
 )
 """The orders a line may begin with, as a problem lists them (``orders``)."""
 

@@ -42,6 +42,7 @@ from adjudicator.orders.model import (
     PassOrder,
     PlayerOrder,
     Pos,
+    PowersOrder,
     RaceOrder,
     RollOrder,
     StartOrder,
@@ -173,7 +174,7 @@ class _FileReader:
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder)):
+            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder)):
                 self.player_order(item)
         self.close()
         self.headers += [replace(h, player=None) for h in self.pending]

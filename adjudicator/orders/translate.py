@@ -20,7 +20,7 @@ from adjudicator.errors import TurnRefused
 from adjudicator.game.passwords import check_password
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import GameState
-from adjudicator.orders.model import BuildOrder, DeclareEndOrder, EnterOrder, PassOrder, Pos, StartOrder
+from adjudicator.orders.model import BuildOrder, DeclareEndOrder, EnterOrder, PassOrder, Pos, PowersOrder, StartOrder
 from adjudicator.orders.sections import OrderSet, Section
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.turn import RacingInput, RacingOrders
@@ -106,7 +106,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
         if isinstance(o, StartOrder):
             start = o.hex
         elif isinstance(o, BuildOrder):
-            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner))
         elif isinstance(o, PassOrder):
             passes = True
         elif isinstance(o, DeclareEndOrder):
@@ -117,18 +117,23 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
 
 
 def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
-    """A section's orders for a racing turn: entries, and building from race income."""
-    entries, lines = [], []
+    """A section's orders for a racing turn: entries, running powers, and building from race income.
+
+    Joint lines (BUILD WITH) are built in the building phase only: here they are ignored with a note.
+    """
+    entries, lines, powers = [], [], []
     for o in section.orders:
         if isinstance(o, EnterOrder):
             hexes = () if o.best else o.hexes
             riders = (section.player, o.partner) if o.partner else (section.player,)
             entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
-        elif isinstance(o, BuildOrder):
+        elif isinstance(o, BuildOrder) and o.partner is None:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, PowersOrder):
+            powers.append((o.race, o.partner))
         elif not isinstance(o, PassOrder):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
-    return RacingOrders(section.player, tuple(entries), tuple(lines))
+    return RacingOrders(section.player, tuple(entries), tuple(lines), tuple(powers))
 
 
 def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:
