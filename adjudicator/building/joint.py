@@ -84,18 +84,19 @@ def plan_joint(rules: Rules, lines: Mapping[str, tuple[BuildLine, ...]], seats: 
         if not allowed or not rules.joint_building:
             refused[pid] = [(x, Problem.of(BuildProblem.JOINT_NOT_NOW)) for x in mine]
             continue
-        partner = mine[0].partner
+        partner = next((b if a == pid else a for a, b in pairs if pid in (a, b)), mine[0].partner)
         assert partner is not None
         with_partner = [x for x in mine if x.partner == partner]
         others = [(x, Problem.of(BuildProblem.JOINT_UNMATCHED, partner=x.partner)) for x in mine
                   if x.partner != partner]
         theirs = [x for x in lines.get(partner, ()) if x.partner == pid]
         same = sorted(_key(x.hexes) for x in with_partner) == sorted(_key(x.hexes) for x in theirs)
-        if pid in paired or partner in paired or not same or partner == pid:
-            others += [(x, Problem.of(BuildProblem.JOINT_UNMATCHED, partner=partner)) for x in with_partner]
-        elif seats.get(pid, 99) < seats.get(partner, 99):
-            pairs[pid, partner] = tuple(with_partner)
-            paired |= {pid, partner}
+        if pid not in paired:
+            if partner in paired or not same or partner == pid:
+                others += [(x, Problem.of(BuildProblem.JOINT_UNMATCHED, partner=partner)) for x in with_partner]
+            else:
+                pairs[pid, partner] = tuple(with_partner)
+                paired |= {pid, partner}
         if others:
             refused[pid] = others
     return JointPlan(pairs, {p: tuple(v) for p, v in refused.items()})

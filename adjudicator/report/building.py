@@ -55,6 +55,25 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     }
 
 
+def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
+    """A joint line in the report: its lines under the first partner, a pointer to them under the second."""
+    j = o.joint
+    if j is None:
+        return None
+    partner = j.partners[1] if o.player == j.partners[0] else j.partners[0]
+    first = o.player == j.partners[0]
+    return {
+        "partner": partner,
+        "rolls": "+".join(map(str, j.rolls)),
+        "percent": state.rules.joint_build_percent,
+        "points": j.points,
+        "used": j.used,
+        "lost": j.points - j.used,
+        "lines": [line_context(line) for line in j.lines] if first else [],
+        "see": "" if first else j.partners[0],
+    }
+
+
 def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
     return {
         "player": o.player,
@@ -69,6 +88,8 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "declare": say(DECLARE, o.declare),
         "passed": o.passed,
         "lines": [line_context(line) for line in o.lines],
+        "joint": _joint(o, state),
+        "credited": o.credited,
     }
 
 

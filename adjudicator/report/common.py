@@ -75,11 +75,18 @@ def next_turn(state: GameState) -> dict[str, Any]:
     ]
     races = [
         {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
-         "distance": d.distance}
+         "distance": d.distance, "carried": d.carried}
         for d in state.race_state.upcoming
     ]
+    rolls = ""
+    if state.rules.allowance == "postal" and state.allowances:
+        n = state.rules.allowance_dice
+        dice = state.allowances[0].dice
+        pots = [sum(d.value for d in dice[i:i + n]) for i in range(0, len(dice), n)]
+        rolls = ", ".join(f"{chr(ord('a') + i)} {p}" for i, p in enumerate(pots))
     return {
         "races": races,
+        "rolls": rolls,
         "turn": state.turn,
         "phase": state.phase,
         "start_player": state.start_player,

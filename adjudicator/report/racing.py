@@ -38,7 +38,7 @@ FEE_REASONS = ("contact-fee", "parallel-fee")
 
 def draw_row(d: RaceDraw) -> dict[str, Any]:
     return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
-            "dest": f"{d.dest_town} ({d.dest_number})", "distance": d.distance,
+            "dest": f"{d.dest_town} ({d.dest_number})", "distance": d.distance, "carried": d.carried,
             "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
             "dice": " ".join(str(x.value) for x in d.dice)}
 
@@ -130,8 +130,28 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "manual": after.dice_mode == "manual",
         "grid": render_used_grid(after.race_state.used, gmap) if after.rules.numbers_once else "",
         "end": _end(result, after, seed),
+        "sheet": postal_sheet(result) if after.rules.postal_sheet else None,
     })
     return ctx
+
+
+def postal_money(o: RaceOutcome, pid: str) -> str:
+    """A company's money in one race as a postal GM writes it: prize, minus fares paid, plus fares received.
+
+    ``20-9+3``; ``-4`` when it only paid; ``.`` when nothing moved.
+    """
+    prize = dict(o.payouts).get(pid, 0)
+    paid = sum(f.owed for f in o.fares if f.payer == pid) + sum(f.owed_back for f in o.fares if f.payee == pid)
+    got = sum(f.owed for f in o.fares if f.payee == pid) + sum(f.owed_back for f in o.fares if f.payer == pid)
+    text = (str(prize) if prize else "") + (f"-{paid}" if paid else "") + (f"+{got}" if got else "")
+    return text or "."
+
+
+def postal_sheet(result: RacingResult) -> dict[str, Any]:
+    """The turn's races as a postal GM's sheet: one row per race, each company's money in postal notation."""
+    players = [p.id for p in sorted(result.after.players, key=lambda p: p.seat)]
+    rows = [{"race": o.draw.number, "cells": [postal_money(o, pid) for pid in players]} for o in result.races]
+    return {"players": players, "rows": rows}
 
 
 def gm_warnings(result: object) -> list[str]:
