@@ -130,7 +130,7 @@ def test_J05_both_partners_must_order_the_same_line():
     refused = [x for x in red.lines if x.line.partner]
     assert refused[0].problem == Problem.of(BuildProblem.JOINT_UNMATCHED, partner="BLUE")
     assert line_stopped(refused[0]) == "0103-0203: BLUE did not order the same joint line"
-    assert [x for x in red.lines if not x.line.partner][0].complete
+    assert next(x for x in red.lines if not x.line.partner).complete
 
 
 def test_J06_the_partners_rolls_go_into_the_joint_line():
@@ -140,7 +140,7 @@ def test_J06_the_partners_rolls_go_into_the_joint_line():
     orders = {"RED": BuildingOrders("RED", lines=(joint("BLUE", "0103", "0203"), BuildLine(path("0102", "0202")))),
               "BLUE": BuildingOrders("BLUE", lines=(joint("RED", "0103", "0203"),))}
     r = run(state, orders, {"RED": 4, "BLUE": 4})
-    own = [x for x in r.outcomes[0].lines if not x.line.partner][0]
+    own = next(x for x in r.outcomes[0].lines if not x.line.partner)
     assert own.problem == Problem.of(BuildProblem.JOINT_TURN, partner="BLUE") and not own.built
     assert line_stopped(own) == "0102-0202: your roll went into the joint line with BLUE this turn"
     assert r.outcomes[0].points_lost == 0 and r.outcomes[0].joint.used == 1
