@@ -106,8 +106,8 @@ class Budget:
         self.remaining = sum(self.pots)
 
     def left_now(self) -> int:
-        """Points still usable for the next segment (the current roll, with pots)."""
-        return self.pots[0] if self.pots else (0 if self.pots is not None else self.remaining)
+        """Points still usable for one segment (with pots: the largest roll left)."""
+        return self.remaining if self.pots is None else max(self.pots, default=0)
 
 
 @dataclass
