@@ -30,6 +30,7 @@ from adjudicator.report.phrases import (
     line_reversed,
     line_stopped,
     payment_text,
+    rule_notes,
     say,
 )
 
@@ -151,6 +152,7 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
                   for p in sorted(state.players, key=lambda p: p.seat)],
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
+        "rule_notes": rule_notes(state.rules),
         "next": next_turn(state),
         "full_map": render_map(gmap, (), players=player_legend(state)),
     })

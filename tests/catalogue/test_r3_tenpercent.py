@@ -30,8 +30,8 @@ def test_T01_building_only_after_every_second_race():
     (red, _) = build_after_races(ctx, ["RED", "BLUE"], {"RED": 30}, {"RED": [BuildLine(path("0402", "0502"))]}, [1])
     assert red.income == 0 and not red.lines[0].built
     assert red.lines[0].problem == Problem.of(BuildProblem.NO_BUILDING_NOW, every=2)
-    assert line_stopped(red.lines[0]) == ("0402-0502: no building this turn: building only after every 2th race "
-                                          "(10% variant)")
+    assert line_stopped(red.lines[0]) == ("0402-0502: no building this turn: in the 10% variant building follows "
+                                          "every 2 races")
 
 
 def test_T02_ten_percent_of_the_balance_paid_from_the_account():
