@@ -115,7 +115,9 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
     seats = {p.id: p.seat for p in state.players}
     out = []
     for pid, turn in orders.orders.items():
-        entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e) for e in turn.entries)
+        powers = turn.powers if state.rules.running_powers else ()
+        entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
+                                     tuple(q for n, q in powers if n == e.race)) for e in turn.entries)
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
                            dict(state.connections), bonuses_open=False)
         lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
@@ -124,16 +126,19 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
 
 
 def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict[str, int], draw: RaceDraw | None,
-                 e: Entry) -> PricedEntry:
+                 e: Entry, powers: tuple[str, ...] = ()) -> PricedEntry:
+    """One entry priced alone; ``powers``: the running powers the player ordered for this race (taken as agreed)."""
     if draw is None:
         return PricedEntry(e, False)
     riders = sorted(e.riders, key=lambda p: seats.get(p, 99))
     if e.best:
-        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats))
+        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats,
+                                        free=powers))
         if option is None:
             return PricedEntry(e, True)
         verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares)
     else:
-        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, e.hexes, e.owners, seats)
+        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, e.hexes, e.owners, seats,
+                              free=powers)
     route = verdict.route
     return PricedEntry(e, True, verdict, expected_rounds(route.costs) if route and verdict.valid else None)

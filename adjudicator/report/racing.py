@@ -15,13 +15,14 @@ from adjudicator.board.model import GameMap
 from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.racing.end import GameEnd
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.ascii import render_map
 from adjudicator.report.building import line_context
 from adjudicator.report.common import header, map_windows, player_legend, track_marks
-from adjudicator.report.env import render
+from adjudicator.report.env import N_, render
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
 from adjudicator.report.racephrases import (
@@ -161,11 +162,25 @@ def gm_warnings(result: object) -> list[str]:
     return [race_warning(w) for w in result.race_warnings]
 
 
+def end_reason(e: GameEnd, last_turns: int) -> str:
+    """Why the game ended, as the final report says it."""
+    if e.reason == "threshold":
+        why = N_("reached {target} after race {race}")
+    elif e.reason == "racing_turns":
+        why = N_("all {target} racing turns are played")
+    else:
+        why = N_("all {target} races are run")
+    text = why.format(target=e.target, race=e.race)
+    if e.gained is not None:
+        text += N_(", gaining most in the last {turns} turns ({gained})").format(turns=last_turns, gained=e.gained)
+    return text
+
+
 def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, Any] | None:
     if result.end is None:
         return None
     e = result.end
-    why = (f"reached {e.target} after race {e.race}" if e.reason == "threshold" else f"all {e.target} races are run")
+    why = end_reason(e, after.rules.winner_last_turns)
     standings = sorted(after.players, key=lambda p: (-p.balance, p.seat))
     turns = after.history
     return {

@@ -246,7 +246,8 @@ def test_Q12_the_report_shows_the_rolls_and_each_races_money_in_postal_notation(
 
 def test_Q13_check_prices_an_entry_with_the_hex_cap():
     """R7-Q13 (issue 11: 'check prices every new order form (... rr-postal entries with the cap)'): the
-    preview judges the entry with the postal cap on other companies' hexes."""
+    preview judges the entry with the postal cap on other companies' hexes, and with the running powers the
+    player ordered for that race (taken as agreed: the partner's orders are not known to a check)."""
     state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing",
                     track=tuple(line("RED", ROW3[:10]) + line("BLUE", ROW3[9:])),
                     races=RaceState(upcoming=(DRAW,), count=1))
@@ -255,6 +256,9 @@ def test_Q13_check_prices_an_entry_with_the_hex_cap():
     assert preview.entries[0].verdict is not None
     assert preview.entries[0].verdict.problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=12, cap=10),)
     assert not preview.ok
+    with_powers = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), ROW3, race=1),), (), ((1, "BLUE"),))})
+    (preview,) = preview_racing(state, STRIP, with_powers)
+    assert preview.ok and preview.entries[0].verdict is not None and preview.entries[0].verdict.fares == ()
 
 
 def test_Q14_the_game_ends_after_six_racing_rounds_highest_balance_wins():
