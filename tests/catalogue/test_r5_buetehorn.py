@@ -127,3 +127,18 @@ def test_B06_what_003_does_not_give_is_kept_from_schmidt():
     for key in ("win_2_3_players", "win_4_players", "win_5_6_players", "declare_end", "declare_end_after_rounds"):
         assert getattr(BUETEHORN, key) == getattr(SCHMIDT, key)
     assert BUETEHORN.cost_mountain_river == BUETEHORN.cost_mountain_mountain == 6
+
+
+def test_B07_a_fare_paid_move_by_move_that_reaches_the_threshold_stops_the_race():
+    """R5-B07 (seed 003: 'Operations continue until the first player has reached the necessary points for
+    winning the game'; 'The account points ... are transferred ... after the die roll, but before the pawn
+    moves'): BLUE has 248; RED's first roll takes it over BLUE's line and pays BLUE 6: BLUE has 254, the game
+    is over at once; the race stops there, nobody is placed, no prize is paid."""
+    red = Entry(("RED",), ROW3, named(("BLUE", 10), ("RED", 11)))
+    blue = Entry(("BLUE",), ROW3, named(("BLUE", 21)))
+    bk = books(BLUE=248)
+    out = run_race(GMAP, TRACK, BUETEHORN, DRAW, [red, blue], bk, GivenDice([6] * 10), SEATS,
+                   first_arrival_wins=True, threshold=BUETEHORN.win_threshold(3))
+    assert out.ended and out.status == "run" and out.placings == () and out.payouts == ()
+    assert [(m.train, m.die.value) for r in out.rounds for m in r.moves] == [("RED", 6)]
+    assert [(e.payer, e.payee, e.amount) for e in bk.entries] == [("RED", "BLUE", 6)]
