@@ -129,7 +129,8 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "next_races": [draw_row(d) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
-        "grid": render_used_grid(after.race_state.used, gmap) if after.rules.numbers_once else "",
+        "grid": (render_paired_grid(after.race_state.used) if after.rules.number_grid == "paired_tens"
+                 else render_used_grid(after.race_state.used, gmap)) if after.rules.numbers_once else "",
         "end": _end(result, after, seed),
         "sheet": postal_sheet(result) if after.rules.postal_sheet else None,
     })
@@ -216,6 +217,16 @@ def private_racing_report(result: RacingResult, gmap: GameMap, player: str, echo
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],
     })
     return render("private_racing.txt.j2", ctx)
+
+
+def render_paired_grid(used: Iterable[int]) -> str:
+    """The 3-row used-number grid of seed 004: rows 1-2, 3-4, 5-6 of tens, columns the units; ``X`` used."""
+    counts = Counter(used)
+    lines = ["      " + " ".join(f"{u:>2}" for u in range(1, 7))]
+    for low in (1, 3, 5):
+        cells = ["X" if counts[10 * low + u] or counts[10 * (low + 1) + u] else "." for u in range(1, 7)]
+        lines.append(f"  {low}-{low + 1} " + " ".join(f"{c:>2}" for c in cells))
+    return "\n".join(lines) + "\n"
 
 
 def render_used_grid(used: Iterable[int], gmap: GameMap | None = None) -> str:

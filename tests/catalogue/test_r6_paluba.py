@@ -31,6 +31,7 @@ from adjudicator.racing.race import Entry, run_race
 from adjudicator.racing.turn import _gains
 from adjudicator.report.phrases import DECLARE, START, line_stopped, say
 from adjudicator.report.racephrases import entry_problem
+from adjudicator.report.racing import render_paired_grid
 from tests.helpers import H, board, build, fees_paid, make_map, manual_game, path
 
 PALUBA = load_profile("paluba")
@@ -146,6 +147,11 @@ def test_P06_nine_races_three_row_grid_next_higher_free_number():
     d = draw_race(gmap, PALUBA, GivenDice([1, 1, 4, 5]), 2, used=[35, 45])
     assert (d.dest_town, d.dest_number) == ("Sechs", 46)
     assert d.notes[0].drawn == 45 and d.notes[0].taken == 46
+    assert render_paired_grid([11, 21, 35, 45]) == (
+        "       1  2  3  4  5  6\n"
+        "  1-2  X  .  .  .  .  .\n"
+        "  3-4  .  .  .  .  X  .\n"
+        "  5-6  .  .  .  .  .  .\n")
 
 
 def test_P07_building_after_a_race_winner_second_then_clockwise_after_the_second():
