@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
 from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import RaceDraw
@@ -106,10 +105,3 @@ def _train(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, e: En
         notes.append(Problem.of(EntryNote.NO_ROUTE, riders=riders, race=e.race))
         return None
     return Entry(riders, option.route.hexes, option.route.owners, e.text, e.race, chosen=True, powers=powers)
-
-
-def race_endpoints(gmap: GameMap, number: int, start: Hex, dest: Hex) -> tuple[str, int, str, int]:
-    """The towns and first numbers at the ends of a race the GM gave (0 for a town without a number)."""
-    a, b = gmap.town_at(start), gmap.town_at(dest)
-    assert a is not None and b is not None
-    return a.name, (a.numbers[0] if a.numbers else 0), b.name, (b.numbers[0] if b.numbers else 0)

@@ -35,7 +35,7 @@ from adjudicator.racing.entry import Entry
 from adjudicator.racing.problems import EntryNote, RaceCheck
 from adjudicator.racing.race import RaceOutcome, run_race
 from adjudicator.racing.schedule import draw_next, race_dice, record_draws
-from adjudicator.racing.trains import race_endpoints, trains_of_turn
+from adjudicator.racing.trains import trains_of_turn
 
 
 @dataclass(frozen=True)
@@ -186,9 +186,11 @@ def _draws(state: GameState, gmap: GameMap, orders: RacingInput
     used = list(state.race_state.used)
     for i, number in enumerate(sorted(orders.races)):
         start, dest = orders.races[number]
-        if gmap.town_at(start) is None or gmap.town_at(dest) is None:
+        town_a, town_b = gmap.town_at(start), gmap.town_at(dest)
+        if town_a is None or town_b is None:
             raise TurnRefused(f"RACE {number}: start and destination must be towns")
-        a, a_number, b, b_number = race_endpoints(gmap, number, start, dest)
+        a, a_number = town_a.name, town_a.numbers[0] if town_a.numbers else 0
+        b, b_number = town_b.name, town_b.numbers[0] if town_b.numbers else 0
         distance = land_distance(gmap, start, dest) or 0
         warnings += _check_given_race(state, number, (a, a_number), (b, b_number), distance, used)
         used += [m for n in (a_number, b_number) if n for m in grid_cell(state.rules, n)]

@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
+from adjudicator.building.turn import allowance_budget
 from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.report.ascii import TrackMark, render_map, window_around
 
@@ -80,9 +81,7 @@ def next_turn(state: GameState) -> dict[str, Any]:
     ]
     rolls = ""
     if state.rules.allowance == "postal" and state.allowances:
-        n = state.rules.allowance_dice
-        dice = state.allowances[0].dice
-        pots = [sum(d.value for d in dice[i:i + n]) for i in range(0, len(dice), n)]
+        pots = allowance_budget(state.rules, state.allowances[0]).pots or []
         rolls = ", ".join(f"{chr(ord('a') + i)} {p}" for i, p in enumerate(pots))
     return {
         "races": races,
