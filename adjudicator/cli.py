@@ -59,19 +59,25 @@ def cli() -> None:
 @click.option("--game", "game_dir", metavar="DIR", help="The game directory (default: found from the GAME line).")
 @click.option("--dry-run", is_flag=True, help="Print the report, write nothing.")
 @click.option("--trust", is_flag=True, help="Skip password checks (the GM typed the orders).")
-def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool) -> None:
+@click.option("--gm", "gm_files", multiple=True, type=click.Path(), metavar="FILE",
+              help="The GM's own order file: its GM lines (ROLL, RACE, MOVES) count without a GM password.")
+def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool,
+            gm_files: tuple[str, ...]) -> None:
     """Adjudicate a turn from ORDERS (files or directories). Also: adjudicate ORDERS...
 
     Prints the public report; problems in the orders go to stderr and into the
     players' private reports.  Nothing is written with --dry-run, nor when the
-    turn is refused.
+    turn is refused.  GM lines count only from the GM: in a file given with
+    --gm (it is read as an order file too), or after a GM line with the GM's
+    password (GM PASSWORD ..., in passwords.txt).
     """
-    from adjudicator.app.run import run_turn
+    from adjudicator.app.run import RunOptions, run_turn
     from adjudicator.report.orderwords import format_problem
     from adjudicator.report.phrases import gm_note_text
     from adjudicator.report.racing import gm_warnings
 
-    run = run_turn(list(orders), game_dir, trust, dry_run)
+    run = run_turn([*orders, *(f for f in gm_files if f not in orders)], game_dir, RunOptions(trust, gm_files),
+                   dry_run)
     for problem in run.orders.problems:
         click.echo(format_problem(problem), err=True)
     for note in run.notes:
@@ -125,11 +131,15 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 @click.option("--turn", type=int, help="The turn (default: the last adjudicated; 0 is the opening).")
 @click.option("--player", metavar="ID", help="A player's private report instead of the public one.")
 @click.option("--archived", is_flag=True, help="The text as it was sent, instead of re-rendering.")
-def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool) -> None:
+@click.option("--all", "every", is_flag=True, help="Every turn's report from the opening on, a form feed between.")
+def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
-    from adjudicator.app.commands import archived_report
+    from adjudicator.app.commands import all_reports, archived_report
 
-    click.echo(archived_report(directory, turn, player, archived), nl=False)
+    if every and turn is not None:
+        raise click.UsageError("--all and --turn exclude each other")
+    text = all_reports(directory, player, archived) if every else archived_report(directory, turn, player, archived)
+    click.echo(text, nl=False)
 
 
 @cli.group("map")
@@ -146,14 +156,36 @@ def map_list() -> None:
 
 
 @map_group.command("show")
-@click.argument("map_name", metavar="NAME|FILE")
+@click.argument("map_name", metavar="[NAME|FILE]", required=False)
+@click.option("--game", "game_dir", metavar="DIR", help="A game's map with its track, instead of NAME.")
+@click.option("--turn", type=int, help="With --game: the state after turn N (0: the opening; default: now).")
 @click.option("--window", metavar="CCRR:CCRR", help="Show only the rectangle between two corner labels.")
 @click.option("--no-legend", is_flag=True, help="Leave out the key and the list of towns.")
-def map_show(map_name: str, window: str | None, no_legend: bool) -> None:
-    """Print a map as ASCII art with its legend."""
-    from adjudicator.app.maps import show_map
+@click.option("--split", is_flag=True, help="The whole map in windows that fit 80 columns, west to east.")
+@click.option("--svg", "svg_file", metavar="FILE", help="Write the map as an SVG picture to FILE.")
+@click.option("--png", "png_file", metavar="FILE", help="Write the map as a PNG picture (needs the pictures extra).")
+@click.option("--races", is_flag=True, help="With --game and a picture: draw the turn's race routes (GM: replays).")
+def map_show(map_name: str | None, game_dir: str | None, turn: int | None, window: str | None, no_legend: bool,
+             split: bool, svg_file: str | None, png_file: str | None, races: bool) -> None:
+    """Print a map, or a game's map with its track, as ASCII art; or write it as SVG/PNG.
 
-    click.echo(show_map(map_name, window, legend=not no_legend), nl=False)
+    Ferries (advanced rules) are shown as '=' on the water.
+
+    \b
+    Examples:
+      adjudicate map show germany --window 0305:1420
+      adjudicate map show germany --split
+      adjudicate map show germany --svg germany.svg
+      adjudicate map show --game demo --turn 3 --svg turn3.svg --png turn3.png
+    """
+    from adjudicator.app.pictures import ShowOptions
+    from adjudicator.app.pictures import map_show as show
+
+    options = ShowOptions(window, not no_legend, split, svg_file, png_file, races)
+    text, written = show(map_name, game_dir, turn, options)
+    click.echo(text, nl=False)
+    for line in written:
+        click.echo(line, err=True)
 
 
 @map_group.command("check")
@@ -174,14 +206,18 @@ def map_check(map_name: str) -> None:
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
               help="A company, in seat order; give 2 to 6.")
-@click.option("--seed", metavar="TEXT", help="Derive the dice seed from TEXT (reproducible games, tests).")
+@click.option("--seed", metavar="TEXT",
+              help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
+                   "whoever guesses TEXT knows every die.")
+@click.option("--unsafe-test-passwords", "test_passwords", metavar="TEXT",
+              help="UNSAFE for real games: derive the passwords from TEXT (reproducible tests and examples).")
 @click.option("--dice", type=click.Choice(["hmac", "manual"]), default="hmac", show_default=True,
               help="manual: the GM gives every die in the orders (ROLL lines).")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="Override one rule for this game (house rules).")
 @click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
 def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
-            dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
+            test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
     """Start a game in DIRECTORY and print the opening report.
 
     \b
@@ -190,7 +226,8 @@ def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...
     """
     from adjudicator.app.commands import start_game
 
-    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id)
+    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
+                               test_passwords)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
 
@@ -216,13 +253,76 @@ def rules_show(name: str) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
-    """Recompute every recorded die and the commitment from the seed."""
-    from adjudicator.app.commands import verify_game
+    """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
+    from adjudicator.app.verify import verify_game
 
     ok, lines = verify_game(directory, seed_hex)
     for line in lines:
         click.echo(line)
     sys.exit(0 if ok else 1)
+
+
+@cli.group("fix")
+def fix_group() -> None:
+    """The GM's corrections between turns (never edit game.json by hand).
+
+    Each is recorded with who, when and why, archived, printed in the next
+    public report, and checked again by 'adjudicate verify'.
+    """
+
+
+def _fixed(c: object) -> None:
+    click.echo(f"correction {getattr(c, 'number', '?')} recorded; the next report prints it")
+
+
+@fix_group.command("balance", context_settings={"ignore_unknown_options": True})
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.argument("amount", type=int)
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> None:
+    """Add AMOUNT to a company's balance (negative: take it), through the ledger.
+
+    Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
+    """
+    from adjudicator.app.fix import correct
+
+    _fixed(correct(directory, "balance", why, by, player=player, amount=amount))
+
+
+@fix_group.command("track")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("action", type=click.Choice(["add", "remove"]))
+@click.argument("player", metavar="ID")
+@click.argument("a", metavar="CCRR")
+@click.argument("b", metavar="CCRR")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str, by: str) -> None:
+    """Add or remove a company's segment between two adjacent hexes (no money moves).
+
+    Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
+    """
+    from adjudicator.app.fix import correct
+
+    _fixed(correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b))
+
+
+@fix_group.command("rule")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("setting", metavar="KEY=VALUE")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
+    """Change one rules key of the game from now on, as --set does at 'new'.
+
+    Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
+    """
+    from adjudicator.app.fix import correct
+
+    key, _, value = setting.partition("=")
+    _fixed(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
 
 
 @cli.command("reveal")
@@ -234,16 +334,42 @@ def reveal_cmd(directory: str) -> None:
     click.echo(reveal_seed(directory))
 
 
+@cli.command("site")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("out", type=click.Path(file_okay=False))
+@click.option("--png", is_flag=True, help="Also write each turn's map as PNG (needs the pictures extra).")
+def site_cmd(directory: str, out: str, png: bool) -> None:
+    """Write the game in DIRECTORY as a static HTML site into the folder OUT.
+
+    A game page (companies, rules, dice, balances), one page per turn (its
+    public report, its map as SVG, its races), and the ledger with a filter
+    by company.  Private reports are never published.  Open OUT/index.html.
+    Example: adjudicate site demo demo-site --png
+    """
+    from adjudicator.app.site import write_site
+
+    done = write_site(directory, out, png)
+    click.echo(f"wrote {len(done.pages)} pages and {len(done.files) - len(done.pages)} pictures to {done.out}; "
+               f"open {done.out / 'index.html'}")
+
+
 @cli.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
-    """Take back the last adjudicated turn (its archive is kept, set aside), so it can be run again."""
+    """Take back the last adjudicated turn or correction (its archive is kept, set aside)."""
     from adjudicator.app.store import GameDir
 
-    turn = GameDir(directory).undo()
-    click.echo(f"turn {turn} undone; game.json is back at turn {turn}. Run it again with the corrected orders.")
+    kind, number = GameDir(directory).undo()
+    if kind == "turn":
+        click.echo(f"turn {number} undone; game.json is back at turn {number}. Run it again with the corrected orders.")
+    else:
+        click.echo(f"correction {number} undone; game.json is back as it was before it.")
 
 
 def main() -> None:
-    """Entry point of the console script (and ``python -m adjudicator``)."""
+    """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
+    if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
+        from adjudicator.app.cache import use_cache
+
+        use_cache()
     cli.main(prog_name="adjudicate")

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 dir="${1:-$(mktemp -d)}"
 game="$dir/demo"
-adjudicate new "$game" --id demo --map germany --seed demo-2026 \
+adjudicate new "$game" --id demo --map germany --seed demo-2026 --unsafe-test-passwords demo-2026 \
     --set building_rounds=5 --set races_per_turn=2 --set fixed_races=4 \
     --player "RAVEL:Rhein-Ahr-Verkehr:ravel@example.org" \
     --player "NOB:Nord-Ost-Bahn:nob@example.org" \

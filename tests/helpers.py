@@ -15,6 +15,8 @@ from adjudicator.game.ledger import Books
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.game.state import GameState, Player
 from adjudicator.game.track import Segment, TrackIndex
+from adjudicator.orders.collect import settle
+from adjudicator.orders.sections import OrderSet
 
 
 def H(label: str) -> Hex:
@@ -81,3 +83,29 @@ def invoke(*args: str, ok: bool = True) -> Result:
     if ok:
         assert result.exit_code == 0, result.output
     return result
+
+
+def accept_all(orders: OrderSet) -> OrderSet:
+    """The orders settled as if every section had the right password and every GM section were the GM's."""
+    return settle(orders, orders.sections, orders.gm_sections, ())
+def land_path(gmap: GameMap, *points: str) -> tuple[Hex, ...]:
+    """The shortest land path through towns (by name) or labels, in order: for laying test track on real maps."""
+    from adjudicator.board.hexgrid import shortest_path
+
+    def hex_of(p: str) -> Hex:
+        town = gmap.town_named(p)
+        return town.hex if town is not None else H(p)
+
+    out: list[Hex] = [hex_of(points[0])]
+    for p in points[1:]:
+        step = shortest_path(out[-1], hex_of(p), gmap.is_land)
+        assert step is not None, f"no land path to {p}"
+        out += step[1:]
+    return tuple(out)
+
+
+def segments(owner: str, hexes: Iterable[Hex], turn: int = 1) -> list[Segment]:
+    """One player's track along a path."""
+    import itertools
+
+    return [Segment(owner, Side(a, b), turn) for a, b in itertools.pairwise(hexes)]

@@ -43,7 +43,7 @@ def test_example_is_byte_identical_on_rerun(game: Path, tmp_path: Path):
 
 def test_balances_always_equal_ledger_sums(game: Path):
     states = [game / "game.json"] + sorted(game.glob("turns/*/state-*.json"))
-    assert len(states) == 15
+    assert len(states) == 16  # game.json, the opening, and before and after each of 7 turns
     for path in states:
         s = gamefile.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
         assert s.balances_from_ledger() == {p.id: p.balance for p in s.players}

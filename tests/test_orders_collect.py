@@ -18,6 +18,7 @@ from adjudicator.report.orderwords import (
     orders_report,
     problem_message,
 )
+from tests.helpers import accept_all
 
 DATA = Path(__file__).parent / "data"
 TURN3 = DATA / "orders" / "turn3"
@@ -31,7 +32,7 @@ def test_directory_reads_order_files_in_name_order_skipping_others():
 
 
 def test_last_section_for_a_player_counts_across_files_with_a_note():
-    orders = read_order_files([TURN3])
+    orders = accept_all(read_order_files([TURN3]))
     assert orders.problems == (), orders_report(orders)
     assert orders.players == ("BLUE", "RED")
     red = orders.section("red")
@@ -44,7 +45,7 @@ def test_last_section_for_a_player_counts_across_files_with_a_note():
 
 
 def test_gm_sections_merge_and_a_later_roll_replaces_an_earlier_one():
-    orders = read_order_files([TURN3])
+    orders = accept_all(read_order_files([TURN3]))
     assert orders.gm.rolls == {"RED": 4, "BLUE": 5}
     late = str(TURN3 / "03-late.orders")
     assert any(n.code is NoteCode.ROLL_REPLACED and n.pos.file == late and n.pos.line == 2 for n in orders.notes)

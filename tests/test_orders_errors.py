@@ -294,7 +294,7 @@ CASES = [
             "syntax",
             P.UNKNOWN_ORDER,
             ("unknown order 'Hallo': an order line starts with "
-             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, GM, ROLL, RACE or MOVES"),
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, GM, ROLL, RACE or MOVES"),
             "put remarks after '#', which starts a comment",
         ),
         id="prose",
@@ -306,7 +306,7 @@ CASES = [
             "syntax",
             P.PASSWORD_OFF_PLAYER_LINE,
             "PASSWORD belongs on the PLAYER line",
-            "write PLAYER <ID> PASSWORD geheim",
+            "write PLAYER <ID> PASSWORD ******",  # the password is never shown, not even in a hint
         ),
         id="password-on-its-own-line",
     ),
@@ -317,7 +317,7 @@ CASES = [
             "syntax",
             P.LINE_BEGINS_WITH_POINT,
             ("a line cannot begin with a point; an order line starts with "
-             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, GM, ROLL, RACE or MOVES"),
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, GM, ROLL, RACE or MOVES"),
             "write BUILD 0402 - 0403",
         ),
         id="build-keyword-forgotten",

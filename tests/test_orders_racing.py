@@ -35,6 +35,7 @@ from adjudicator.orders.codes import HintCode as H
 from adjudicator.orders.codes import NoteCode
 from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.report.orderwords import format_note, format_problem, hint_text, orders_report, problem_message
+from tests.helpers import accept_all
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -56,7 +57,7 @@ def parsed_order(line: str):
 
 
 def resolved(text: str, companies=COMPANIES) -> OrderSet:
-    return resolve(collect([parse_orders(text, F)]), TINY, companies=companies)
+    return accept_all(resolve(collect([parse_orders(text, F)]), TINY, companies=companies))
 
 
 def entered(line: str, companies=COMPANIES) -> tuple[EnterOrder, tuple[str, ...]]:
@@ -471,7 +472,7 @@ def test_gm_section_with_rolls_races_and_moves():
 def test_later_race_and_moves_lines_replace_earlier_ones_across_files_with_notes():
     a = parse_orders("GM\nRACE 1 FROM Nordstadt TO Südheim\nMOVES 1 RED 3\nMOVES 1 BLUE 4\n", "a.orders")
     b = parse_orders("GM\nRACE 1 FROM Ostburg TO Hafen\nMOVES 1 RED 5 6\nMOVES 2 RED 1\n", "b.orders")
-    orders = resolve(collect([a, b]), TINY)
+    orders = accept_all(resolve(collect([a, b]), TINY))
     assert orders.gm.races[1].echo() == "RACE 1 FROM Ostburg (0805) TO Hafen (0104)"
     assert orders.gm.moves == {(1, "BLUE"): (4,), (1, "RED"): (5, 6), (2, "RED"): (1,)}
     assert [(n.code, dict(n.args)) for n in orders.notes] == [
@@ -870,7 +871,7 @@ def test_all_racing_errors_of_a_file_are_reported_in_one_pass():
     Regenerate after a deliberate change with ``UPDATE_GOLDEN=1 pytest tests/test_orders_racing.py``.
     """
     text = GOLDEN.read_text(encoding="utf-8")
-    orders = resolve(collect([parse_orders(text, GOLDEN.name)], turn=7), TINY, companies=COMPANIES)
+    orders = accept_all(resolve(collect([parse_orders(text, GOLDEN.name)], turn=7), TINY, companies=COMPANIES))
     report = orders_report(orders) + "\n"
     expected_path = GOLDEN.with_suffix(".expected")
     if os.environ.get("UPDATE_GOLDEN"):
@@ -905,7 +906,7 @@ _FRAGMENTS = [
 def test_any_racing_line_is_an_order_or_a_problem_never_an_exception(lines, joiner):
     text = "GM\n" + "\n".join(joiner.join(words) for words in lines) + "\n" + HEAD
     text += "\n".join(joiner.join(words) for words in lines) + "\n"
-    orders = resolve(collect([parse_orders(text, F)]), TINY, companies=COMPANIES)
+    orders = accept_all(resolve(collect([parse_orders(text, F)]), TINY, companies=COMPANIES))
     for p in orders.problems:
         assert p.pos.line >= 1 and p.pos.column >= 1
     for s in orders.sections:

@@ -35,8 +35,8 @@ def test_the_profiles_differ_from_schmidt_where_their_seeds_do():
 
 
 def test_a_game_file_stores_new_keys_only_when_they_differ():
-    stored = load_profile("schmidt").stored_dict()
+    stored = load_profile("schmidt").to_json()
     assert not Rules.LATER_KEYS & set(stored)
     assert Rules.from_dict(stored) == load_profile("schmidt")
     paluba = load_profile("paluba")
-    assert Rules.from_dict(paluba.stored_dict()) == paluba
+    assert Rules.from_dict(paluba.to_json()) == paluba

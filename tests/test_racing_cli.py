@@ -45,7 +45,8 @@ def played(tmp_path_factory) -> Path:
 
 def test_last_building_report_announces_the_first_race(played: Path):
     text = (played / "reports" / "turn-001.txt").read_text()
-    assert "The building phase is over: all 1 building rounds are played" in text
+    # Grenzdorf (41) lies beyond the border: it need not be connected (docs/rules.md, reading 5)
+    assert "The building phase is over: every town is connected" in text
     assert "race 1: Nordstadt (11) to Ostburg (31), 5 hexes apart" in text
 
 
@@ -94,12 +95,13 @@ def test_manual_dice_racing_turn(tmp_path: Path, monkeypatch):
            "--set", "building_rounds=1", "--set", "min_race_distance=2")
     orders(tmp_path, "t1.orders", 1, "START Nordstadt\nBUILD Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim",
            "START Nordstadt\nBUILD Nordstadt - 0403")
-    (tmp_path / "t1.orders").write_text((tmp_path / "t1.orders").read_text() + "GM\nROLL RED 6\nROLL BLUE 1\n")
-    invoke("t1.orders")
+    (tmp_path / "gm1.orders").write_text("GM\nROLL RED 6\nROLL BLUE 1\n")
+    invoke("t1.orders", "--gm", "gm1.orders")
     race = "ENTER 1 ROUTE Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim"
     name = orders(tmp_path, "t2.orders", 2, race, "PASS")
     path = tmp_path / name
-    path.write_text(path.read_text() + "GM\nRENNEN 1 VON Nordstadt NACH Südheim\n")
+    gm_pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())["GM"]
+    path.write_text(path.read_text() + f"GM PASSWORD {gm_pw}\nRENNEN 1 VON Nordstadt NACH Südheim\n")
     result = invoke(name, "--dry-run")
     assert "Race 1: Nordstadt (11) to Südheim (21)" in result.output and "sole entrant" in result.output
     path.write_text(path.read_text().replace("\nPASS\n", f"\n{race}\n") + "MOVES 1 RED 3\n")

@@ -35,10 +35,27 @@ def test_a_game_under_each_new_profile_plays_to_its_end(tmp_path: Path, profile:
     assert record.breaks == []
     assert record.over and record.winner is not None
     states = sorted(game.glob("turns/*/state-*.json"))
-    assert len(states) == 2 * record.turns
+    assert len(states) == 2 * record.turns + 1  # before and after every turn, and the opening (turn-000)
     for path in states:
         state = gamefile.loads(path.read_text(encoding="utf-8"), str(path))
         assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
         assert state.rules.name == profile
     inbox = "".join(p.read_text(encoding="utf-8") for p in sorted((game / "inbox").iterdir()))
     assert ("BUILD WITH" in inbox) if profile == "paluba" else ("POWERS" in inbox)
+
+
+ADVANCED = {"germany": "ci2-adv-germany", "france": "ci-adv-france", "usa-east": "ci-adv-usa-east",
+            "usa-west": "ci-adv-usa-west"}
+
+
+@pytest.mark.parametrize("map_name", sorted(ADVANCED))
+def test_a_short_game_with_the_advanced_rules_on_every_map_keeps_every_invariant(tmp_path: Path, map_name: str):
+    """Borders, special runs and (Germany, France) ferries in play; every die verified after every turn."""
+    record = play_game(tmp_path / "g", map_name, players=3, seed=ADVANCED[map_name], sets=SHORT + ("advanced=true",),
+                       illegal=0.3)
+    assert record.breaks == []
+    assert record.over and record.winner is not None
+    assert record.turns == 6 and record.races == 4
+    assert record.special_runs >= 1  # Germany: races 2 and 4; the other maps: race 4
+    if map_name in ("germany", "france"):
+        assert record.ferries >= 1

@@ -1,9 +1,9 @@
 """The shipped maps: standard, with their start towns, and the advanced-rule data.
 
-The advanced-rule data (ferries, special runs) lives in
-``tools/mapgen/advanced/<map>.yaml`` until the map loader knows those keys;
-every town and country it names must exist on its map.  When the ``maps``
-extra is installed, the generator must reproduce each generated map exactly.
+The advanced-rule data (ferries, special runs) is part of each map file
+(``ferries:``, ``special_runs:``) and checked by the map loader; these tests
+check it against the seeds.  When the ``maps`` extra is installed, the
+generator must reproduce each generated map exactly.
 """
 
 from __future__ import annotations
@@ -12,15 +12,11 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-import yaml
 
-try:
-    from adjudicator.mapdata import load_map
-except ImportError:  # the module is moving to adjudicator.board
-    from adjudicator.board.mapfile import load_map  # type: ignore[no-redef]
+from adjudicator.board.advanced import table_keys
+from adjudicator.board.mapfile import load_map, shipped_maps
 
 ROOT = Path(__file__).resolve().parent.parent
-ADVANCED = ROOT / "tools" / "mapgen" / "advanced"
 
 START_TOWNS = {
     "germany": {"Berlin", "Hamburg", "München"},
@@ -57,11 +53,6 @@ def neighbours(col: int, row: int) -> list[tuple[int, int]]:
     return [(col - 1, row), (col + 1, row), (col, row - 1), (col + 1, row - 1), (col, row + 1), (col + 1, row + 1)]
 
 
-def advanced(name: str) -> dict:
-    """The advanced-rule data of a map."""
-    return yaml.safe_load((ADVANCED / f"{name}.yaml").read_text(encoding="utf-8"))
-
-
 @pytest.mark.parametrize("name", sorted(START_TOWNS))
 def test_map_loads_and_is_standard(name):
     m = load_map(name)
@@ -90,44 +81,56 @@ def test_marseille_is_65():
     assert 65 in towns(load_map("france"))["Marseille"].numbers
 
 
+def test_the_four_maps_are_shipped():
+    assert shipped_maps() == sorted(START_TOWNS)
+
+
 @pytest.mark.parametrize("name", sorted(START_TOWNS))
-def test_advanced_towns_and_countries_exist(name):
+def test_special_run_tables_are_complete(name):
+    """Every map has its table (seed 000): Germany by red die and white parity, the others by one die."""
     m = load_map(name)
-    named = towns(m)
-    data = advanced(name)
-    assert data["map"] == name
-    specials = data["specials"]
-    assert specials["die"] in ("one", "red+parity")
-    keys = set(specials["entries"])
-    if specials["die"] == "one":
-        assert keys == {"1", "2", "3", "4", "5", "6"}
-    else:
-        assert keys == {f"{d}{p}" for d in "123456" for p in "GU"}
-    for key, entry in specials["entries"].items():
-        assert entry.get("towns") or entry.get("countries"), key
-        for town in entry.get("towns", []):
-            assert town in named, f"{key}: {town} is not on {name}"
-        for code in entry.get("countries", []):
-            assert code in m.country_names, f"{key}: country {code} is not on {name}"
-            assert code != m.home
-            assert any(c == code and is_land(m, h.col, h.row) for h, c in m.countries.items()), f"{key}: no land of {code}"
+    table = m.special_runs
+    assert table is not None
+    assert tuple(table.destinations) == table_keys(table.die)
+    assert (table.die, table.every) == (("red+parity", 2) if name == "germany" else ("one", 4))
+    for key, dest in table.destinations.items():
+        assert m.region(dest), key
+        assert all(c != m.home for c in dest.countries)
+
+
+def test_german_table_as_in_seed_000():
+    """'1G = Dänemark, 1U = Polen, ... 5G = Ostseehäfen (Rostock, Lübeck, Kiel), 5U = Großhäfen (Bremen oder
+    Hamburg), 6G = Hafenstadt (Emden, Wilhelmshafen, Bremerhaven oder Brunsbüttelkoog), 6U = jeder beliebige
+    Hafen'."""
+    m = load_map("germany")
+    table = m.special_runs
+    assert table is not None
+    names = {k: d.name for k, d in table.destinations.items()}
+    assert names["1G"] == "Dänemark" and names["4G"] == "Belgien oder Luxemburg"
+    assert table.destinations["4G"].countries == ("B", "L")
+    assert table.destinations["5G"].towns == ("Rostock", "Lübeck", "Kiel")
+    assert set(table.destinations["6U"].towns) == {t.name for t in m.towns if t.port and not m.abroad(t.hex)}
 
 
 @pytest.mark.parametrize("name", sorted(START_TOWNS))
 def test_ferries_run_between_ports(name):
-    named = towns(load_map(name))
-    for ferry in advanced(name)["ferries"]:
-        for end in (ferry["from"], ferry["to"]):
-            assert end in named and named[end].port, f"{end} is not a port of {name}"
-        assert ferry["length"] >= 1
+    m = load_map(name)
+    named = towns(m)
+    for ferry in m.ferries:
+        for end in (ferry.start, ferry.end):
+            assert named[end].port, f"{end} is not a port of {name}"
+        assert ferry.length >= 1 and ferry.path[0] == ferry.a and ferry.path[-1] == ferry.b
+    assert bool(m.ferries) == (name in ("germany", "france"))
 
 
-def test_ferry_costs():
-    """Germany: 3 + 1 + 1 = 5; France: length + 2, Cherbourg-Southampton 5 + 2 = 7 (seed 000)."""
-    assert all(f["cost_points"] == 5 for f in advanced("germany")["ferries"])
-    france = advanced("france")["ferries"]
-    assert all(f["cost_points"] == f["length"] + 2 for f in france)
-    assert {"from": "Cherbourg", "to": "Southampton", "length": 5, "cost_points": 7} in france
+def test_ferry_data():
+    """Germany: two ferries to Gedser, 3 + 1 + 1 = 5, nobody owns both; France: at most 2, Cherbourg-Southampton
+    5 (+ 2 = 7, seed 000)."""
+    germany, france = load_map("germany"), load_map("france")
+    assert [(f.name, f.length) for f in germany.ferries] == [("Puttgarden-Gedser", 3), ("Rostock-Gedser", 3)]
+    assert germany.ferries_per_player == 1 and france.ferries_per_player == 2
+    assert ("Cherbourg-Southampton", 5) in [(f.name, f.length) for f in france.ferries]
+    assert france.town_named("Le Havre") in [france.town_at(f.a) for f in france.ferries]
 
 
 def _maps_extra_installed() -> bool:
@@ -156,5 +159,6 @@ def test_ferry_lengths_match_the_map(monkeypatch):
     from tools.mapgen.preview import sea_steps
 
     drawn = build(SPECS["france"]())
-    for ferry in advanced("france")["ferries"]:
-        assert sea_steps(drawn, ferry["from"], ferry["to"]) == ferry["length"], ferry
+    for ferry in load_map("france").ferries:
+        assert sea_steps(drawn, ferry.start, ferry.end) == ferry.length, ferry
+        assert len(ferry.path) - 1 == ferry.length  # the way drawn on the map is as long

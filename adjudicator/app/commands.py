@@ -14,14 +14,16 @@ from adjudicator.engine.newgame import PlayerSpec, new_game
 from adjudicator.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.game import dice
 from adjudicator.game.rules import Rules, load_profile
-from adjudicator.game.track import TrackIndex
+from adjudicator.game.state import GameState
+from adjudicator.racing.ferries import race_track
 from adjudicator.racing.search import best_routes
 from adjudicator.report.building import opening_report
 from adjudicator.report.route import route_advice
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
-               dice_mode: str, sets: list[str], game_id: str | None) -> tuple[str, GameDir]:
+               dice_mode: str, sets: list[str], game_id: str | None,
+               test_passwords: str | None = None) -> tuple[str, GameDir]:
     """``adjudicate new``: write a new game directory; return the opening report."""
     gdir = GameDir(directory)
     if gdir.exists():
@@ -37,7 +39,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
-    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, reproducible=bool(seed_text))
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords)
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
@@ -49,23 +51,6 @@ def effective_rules(name: str) -> tuple[Rules, str]:
         state = GameDir(name).load_state()
         return state.rules, f"game {state.game_id} ({name})"
     return load_profile(name), f"profile {name}"
-
-
-def verify_game(directory: str, seed_hex: str | None) -> tuple[bool, list[str]]:
-    """Check the commitment and every recorded die against the seed."""
-    gdir = GameDir(directory)
-    state = gdir.load_state()
-    if state.dice_mode == "manual":
-        return True, [f"game {state.game_id} uses manual dice: every die was given by the GM; nothing to verify"]
-    seed = seed_hex or gdir.read_seed()
-    if not seed:
-        raise DampfrossError(f"no seed given and no seed file in {directory}; use --seed HEX")
-    dice_seen = list(state.dice_log)
-    problems = dice.verify(seed.strip(), state.dice_commitment, dice_seen)
-    if problems:
-        return False, [f"FAILED: {p}" for p in problems]
-    return True, [f"OK: the seed matches the commitment {state.dice_commitment}",
-                  f"OK: all {len(dice_seen)} recorded dice match the seed"]
 
 
 def reveal_seed(directory: str) -> str:
@@ -85,10 +70,26 @@ def archived_report(directory: str, turn: int | None, player: str | None, archiv
     """
     gdir = GameDir(directory)
     state = gdir.load_state()
-    t = state.turn - 1 if turn is None else turn
+    pid = _company(state, player)
+    return _report_text(gdir, state, state.turn - 1 if turn is None else turn, pid, archived)
+
+
+def all_reports(directory: str, player: str | None, archived: bool = False) -> str:
+    """Every report of the game from the opening on, as ``archived_report`` makes each, a form feed between."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    pid = _company(state, player)
+    return "\f\n".join(_report_text(gdir, state, t, pid, archived) for t in range(state.turn))
+
+
+def _company(state: GameState, player: str | None) -> str | None:
     pid = player.upper() if player else None
     if pid and pid not in state.player_ids:
         raise DampfrossError(f"no company {pid} in game {state.game_id}")
+    return pid
+
+
+def _report_text(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool) -> str:
     replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
     if replayable and not archived and gdir.archive_path(t).is_dir():
         run = replay_turn(gdir, t)
@@ -124,5 +125,5 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
 
     a, b = place(origin), place(destination)
     seats = {p.id: p.seat for p in state.players}
-    options = best_routes(gmap, TrackIndex(state.track), state.rules, a, b, riders, seats, limit=count)
+    options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
     return route_advice(riders, origin, a, destination, b, state.turn, options)

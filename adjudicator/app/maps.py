@@ -7,7 +7,7 @@ from pathlib import Path
 from adjudicator.board.mapfile import load_map, parse_map, shipped_map_text, shipped_maps
 from adjudicator.board.model import GameMap
 from adjudicator.errors import DampfrossError, MapError
-from adjudicator.report.ascii import parse_window, render_map
+from adjudicator.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.report.maps import map_check_report, map_list_line, map_problems_report
 
 
@@ -50,7 +50,9 @@ def check_map(name_or_path: str) -> tuple[bool, str]:
     return True, map_check_report(gmap)
 
 
-def show_map(name_or_path: str, window: str | None, legend: bool) -> str:
-    """``map show``: the map as ASCII art, whole or a window."""
+def show_map(name_or_path: str, window: str | None, legend: bool, split: bool = False) -> str:
+    """``map show``: the map as ASCII art, whole, a window, or (``split``) in windows of 80 columns."""
     gmap = read_map(name_or_path)
-    return render_map(gmap, window=parse_window(window) if window else None, legend=legend)
+    if split and not window:
+        return render_split(gmap, legend=legend, ferries=map_ferries(gmap))
+    return render_map(gmap, window=parse_window(window) if window else None, legend=legend, ferries=map_ferries(gmap))

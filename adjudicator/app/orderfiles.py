@@ -8,6 +8,7 @@ A file that cannot be read becomes a problem naming it, never an exception.
 
 from __future__ import annotations
 
+import codecs
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -20,6 +21,9 @@ from adjudicator.orders.sections import OrderSet, ParsedFile
 
 ORDER_SUFFIXES = (".orders", ".txt")
 """Names of the files read from a directory end in one of these."""
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest order file read; a mail of orders is a few kilobytes (a bigger one is reported, not read)."""
 
 ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
 """Tried in this order; anything but UTF-8 earns a note."""
@@ -48,8 +52,14 @@ def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path
 
 
 def read_text(path: Path) -> tuple[str, list[Note]]:
-    """A file's text; not UTF-8 is read as Windows-1252 (or Latin-1) with a note.  Raises OSError."""
+    """A file's text; UTF-16 with a byte-order mark is read as such, anything else not UTF-8 as
+    Windows-1252 (or Latin-1), with a note.  Raises OSError."""
     data = path.read_bytes()
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16"), [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding="utf-16"))]
+        except UnicodeDecodeError:
+            pass
     for enc in ENCODINGS:
         try:
             text = data.decode(enc)
@@ -68,17 +78,21 @@ def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
     files, problems = order_file_paths(paths)
     notes: list[Note] = []
     parsed: list[ParsedFile] = []
-    texts: dict[str, str] = {}
-    for i, path in enumerate(files, start=1):
+    texts: list[tuple[str, str]] = []
+    for path in files:
         try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                problems.append(_file_problem(path, ProblemCode.FILE_TOO_BIG, args(size=size, limit=MAX_FILE_BYTES)))
+                continue
             text, read_notes = read_text(path)
         except OSError as exc:
             problems.append(_file_problem(path, ProblemCode.UNREADABLE_FILE, args(reason=str(exc.strerror or exc))))
             continue
         notes += read_notes
         parsed.append(parse_orders(text, str(path)))
-        texts[path.name if path.name not in texts else f"{i:02d}-{path.name}"] = text
-    return ReceivedFiles(tuple(parsed), texts, tuple(problems), tuple(notes))
+        texts.append((str(path), text))
+    return ReceivedFiles(tuple(parsed), tuple(texts), tuple(problems), tuple(notes))
 
 
 def read_order_files(

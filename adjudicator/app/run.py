@@ -9,21 +9,22 @@ archives everything and replaces ``game.json`` last.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
-from adjudicator.app.orderfiles import read_files, read_text
-from adjudicator.app.store import GameDir
+from adjudicator.app.orderfiles import read_files
+from adjudicator.app.store import GameDir, chained, record_of_turn, sha256, used_files
 from adjudicator.board.model import GameMap
 from adjudicator.engine.turn import TurnInput, TurnResult, adjudicate_turn
 from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.state import GameState
-from adjudicator.orders import Note, OrderProblem, OrderSet, ReceivedFiles, collect, parse_orders, resolve
-from adjudicator.orders.codes import ProblemCode
-from adjudicator.orders.translate import GMNote, engine_input
+from adjudicator.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, resolve
+from adjudicator.orders.codes import NoteCode, ProblemCode, args
+from adjudicator.orders.translate import GMNote, engine_input, settle_orders
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import building_report, private_report
 from adjudicator.report.orderwords import format_problem
@@ -74,18 +75,29 @@ def _game_id(gdir: GameDir) -> str | None:
         return None
 
 
-def prepare(gdir: GameDir, received: ReceivedFiles, trust: bool
+@dataclass(frozen=True)
+class RunOptions:
+    """How the GM runs a turn: ``trust`` (the GM typed the orders: no passwords), the GM's own files."""
+
+    trust: bool = False
+    gm_files: tuple[str, ...] = ()
+
+
+def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
             ) -> tuple[GameState, GameMap, OrderSet, TurnInput, list[GMNote]]:
-    """Read the game and merge the orders; refuse a turn that cannot be run."""
+    """Read the game and the orders; refuse a turn that cannot be run; settle whose orders count."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
     orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
-    turn_input, notes = accept(state, orders, trust)
-    return state, gmap, orders, turn_input, notes
+    refuse_unusable(state, orders)
+    gm_files = tuple(str(Path(f)) for f in options.gm_files)
+    settled, notes = settle_orders(state, orders, options.trust, gm_files)
+    turn_input, more = engine_input(state, settled)
+    return state, gmap, settled, turn_input, notes + more
 
 
-def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[GMNote]]:
-    """Refuse orders that cannot make a turn; otherwise the engine's input and warnings for the GM."""
+def refuse_unusable(state: GameState, orders: OrderSet) -> None:
+    """Refuse orders that cannot make a turn: unreadable files, another game, only other turns, a game over."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
     unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
@@ -99,37 +111,46 @@ def accept(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, 
         listed = ", ".join(map(str, sorted(turns)))
         done = " (already adjudicated)" if max(turns) < state.turn else ""
         raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
-    return engine_input(state, orders, trust)
 
 
-def run_turn(paths: Sequence[str], game_dir: str | None, trust: bool, dry_run: bool) -> TurnRun:
-    """Adjudicate one turn; write nothing when ``dry_run``."""
+def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dry_run: bool) -> TurnRun:
+    """Adjudicate one turn, holding the game's lock; write nothing when ``dry_run``."""
     received = read_files(paths)
     gdir = find_game(received, game_dir)
-    state, gmap, orders, turn_input, notes = prepare(gdir, received, trust)
-    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes)
-    if not dry_run:
+    if dry_run:
+        state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
+        return _adjudicate(gdir, state, gmap, orders, turn_input, notes)
+    with gdir.lock():
+        state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
+        encodings = {n.pos.file: str(dict(n.args)["encoding"]) for n in received.notes if n.code is NoteCode.NOT_UTF8}
+        files = used_files(received.texts, encodings)
+        gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
+        record = record_of_turn(state.turn, files, options.trust, gm_used)
+        run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record)
         reports: dict[str | None, str] = {None: run.public}
         reports.update(run.private)
-        gdir.commit_turn(state, run.result.after, received.texts, reports)
+        gdir.commit_turn(state, run.result.after, files, record, reports)
     return run
 
 
 def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
-                notes: list[GMNote]) -> TurnRun:
+                notes: list[GMNote], record: Mapping[str, Any] | None = None) -> TurnRun:
+    """The turn and its reports; with ``record`` (a real run) the state after is chained to the one before."""
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
     roller = DiceRoller(seed, state.game_id) if seed and state.dice_mode == "hmac" else None
     result = adjudicate_turn(state, gmap, turn_input, roller)
+    if record is not None:
+        result = replace(result, after=chained(result.after, gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
         revealed = seed if result.after.phase == "over" else None
         public = racing_report(result, gmap, revealed)
-        private = {pid: private_racing_report(result, gmap, pid, *_player_feedback(orders, pid), revealed)
+        private = {pid: private_racing_report(result, gmap, pid, orders, revealed)
                    for pid in state.player_ids}
     else:
         public = building_report(result, gmap)
-        private = {pid: private_report(result, gmap, pid, *_player_feedback(orders, pid)) for pid in state.player_ids}
+        private = {pid: private_report(result, gmap, pid, orders) for pid in state.player_ids}
     return TurnRun(gdir, orders, result, public, private, notes)
 
 
@@ -138,22 +159,37 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
 
     Refuses when the replay does not reproduce the archived state-after.
     """
-    before = gdir.archived_state(turn, "before")
+    step = gdir.archive_path(turn)
+    before, _ = gdir.archived_state(step, "before")
+    _, after_text = gdir.archived_state(step, "after")
     gmap = gdir.load_map(before)
-    folder = gdir.archive_path(turn) / "orders"
-    parsed = [parse_orders(read_text(p)[0], p.name) for p in sorted(folder.iterdir()) if p.is_file()]
-    orders = resolve(collect(parsed, game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
-    turn_input, notes = accept(before, orders, trust=False)
-    run = _adjudicate(gdir, before, gmap, orders, turn_input, notes)
-    archived = (gdir.archive_path(turn) / "state-after.json").read_text(encoding="utf-8")
-    if gamefile.dumps(run.result.after) != archived:
+    record = gdir.record(step)
+    received = archived_files(step, record)
+    orders = resolve(received.orders(game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
+    refuse_unusable(before, orders)
+    gm_files = [f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", [])]
+    settled, notes = settle_orders(before, orders, bool(record.get("trust")), gm_files)
+    turn_input, more = engine_input(before, settled)
+    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes + more, record)
+    if gamefile.dumps(run.result.after) != after_text:
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
 
 
-def _player_feedback(orders: OrderSet, pid: str) -> tuple[list[str], tuple[OrderProblem, ...], tuple[Note, ...]]:
-    """A player's orders as understood, problems, and the notes that fall inside the player's section."""
-    section = orders.section(pid)
-    return (section.echo() if section else []), orders.problems_for(pid), orders.notes_for(pid)
-
-
+def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
+    """A turn's order files as the run read them: from the archive, in the order used, each checked by its SHA-256."""
+    texts: list[tuple[str, str]] = []
+    notes: list[Note] = []
+    for f in record.get("files", []):
+        path = step / "orders" / f["archived_as"]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise GameFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        if sha256(text) != f["sha256"]:
+            raise GameFileError(f"{path} is not the file the turn was run with (its SHA-256 differs)")
+        texts.append((f["given_as"], text))
+        if f.get("encoding"):
+            notes.append(Note(NoteCode.NOT_UTF8, Pos(f["given_as"], 1), args(encoding=f["encoding"])))
+    parsed = tuple(parse_orders(text, given) for given, text in texts)
+    return ReceivedFiles(parsed, tuple(texts), (), tuple(notes))

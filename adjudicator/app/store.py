@@ -1,38 +1,65 @@
-"""The game directory on disk: atomic writes, the archive of turns, secrets.
+"""The game directory on disk: atomic writes, one run at a time, the chained archive, secrets.
 
 Layout of a game directory ``DIR``::
 
-    game.json               the state (no secrets), replaced atomically
+    game.json               the state (no secrets), replaced atomically, last
     map.yaml                a copy of the map the game is played on
-    passwords.txt           GM only (0600): ``ID PASSWORD`` lines, written once
+    passwords.txt           GM only (0600): ``ID PASSWORD`` lines (``GM`` too), written once
     seed.secret             GM only (0600): the dice seed
-    reports/turn-NNN.txt    public report of turn NNN (turn-000: the opening)
-    reports/turn-NNN-ID.txt private report for player ID
-    turns/turn-NNN/         archive: orders as received, state before and after
+    .lock                   held by the command that writes the game
+    reports/turn-NNN.txt    public report of turn NNN (turn-000: the opening), 0644
+    reports/turn-NNN-ID.txt private report for player ID, 0600
+    turns/turn-000/         the opening: state-after.json, record.json
+    turns/turn-NNN/         a turn: orders/ as used (numbered in the order read),
+                            state-before.json, state-after.json, record.json, reports
+    turns/fix-KKK/          the GM's correction K: state-before.json, state-after.json, record.json
 
-Nothing archived is ever overwritten.  ``game.json`` is replaced last, so a
-run that fails anywhere leaves it byte-identical.
+Every archived step records what made it (``record.json``: the order files
+and their SHA-256 in the order used, ``--trust``, the GM's files; or the
+correction), and its state-after carries the SHA-256 of its state-before and
+of that record (``GameState.chain``), so the archive is one chain from the
+opening to ``game.json``.  On every load ``game.json`` is compared with the
+last archived state: a hand edit is noticed at once; ``adjudicate verify``
+walks the whole chain and replays every step.  Nothing archived is ever
+overwritten, and ``game.json`` is replaced last, so a run that fails
+anywhere (or is killed) leaves it byte-identical.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import re
 import shutil
 import tempfile
-from collections.abc import Mapping
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
+from adjudicator.app.cache import remembered
+from adjudicator.app.lock import LockTimeout, exclusive
+from adjudicator.board import mapfile as board_mapfile
+from adjudicator.board import model as board_model
 from adjudicator.board.mapfile import parse_map
 from adjudicator.board.model import GameMap
 from adjudicator.errors import GameFileError, MapError, TurnRefused
 from adjudicator.game import gamefile
-from adjudicator.game.state import GameState
+from adjudicator.game.codec import correction_to_json
+from adjudicator.game.state import Chain, Correction, GameState
 
 GAME_FILE = "game.json"
 MAP_FILE = "map.yaml"
 SEED_FILE = "seed.secret"
 PASSWORD_FILE = "passwords.txt"
+LOCK_FILE = ".lock"
+LOCK_WAIT = float(os.environ.get("ADJUDICATE_LOCK_WAIT", "10"))
+"""Seconds a command waits for another one working on the same game before it refuses."""
+STAGE_PREFIX = ".stage-"
 
 
 def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
@@ -58,6 +85,49 @@ def write_new(path: Path, text: str, mode: int = 0o644) -> None:
     atomic_write(path, text, mode)
 
 
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class UsedFile:
+    """An order file as a run used it: the name it was given as, its text, and the name in the archive."""
+
+    given_as: str
+    text: str
+    archived_as: str
+    encoding: str = ""  # the file's encoding when it was not UTF-8 (archived as UTF-8)
+
+
+def used_files(texts: Sequence[tuple[str, str]], encodings: Mapping[str, str]) -> tuple[UsedFile, ...]:
+    """Files in the order used, archived as ``01-NAME`` so the order survives."""
+    return tuple(UsedFile(given, text, f"{i:02d}-{Path(given).name}", encodings.get(given, ""))
+                 for i, (given, text) in enumerate(texts, 1))
+
+
+def record_of_turn(turn: int, files: Sequence[UsedFile], trust: bool, gm_files: Sequence[str]) -> dict[str, Any]:
+    """What made a turn: every order file in the order used, with its SHA-256; ``--trust``; the GM's files."""
+    return {
+        "kind": "turn", "turn": turn, "trust": trust, "gm_files": list(gm_files),
+        "files": [{"given_as": f.given_as, "archived_as": f.archived_as, "sha256": sha256(f.text),
+                   **({"encoding": f.encoding} if f.encoding else {})} for f in files],
+    }
+
+
+def record_of_fix(c: Correction) -> dict[str, Any]:
+    return {"kind": "fix", "turn": c.turn, "correction": correction_to_json(c)}
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def chained(after: GameState, before_text: str | None, record: Mapping[str, Any]) -> GameState:
+    """The state with its link to the state it came from and to what made it."""
+    previous = sha256(before_text) if before_text is not None else "0" * 64
+    return replace(after, chain=Chain(previous, sha256(record_text(record))))
+
+
 class GameDir:
     """One game's directory."""
 
@@ -78,66 +148,147 @@ class GameDir:
     def archive_path(self, turn: int) -> Path:
         return self.path / "turns" / f"turn-{turn:03d}"
 
+    def fix_path(self, number: int) -> Path:
+        return self.path / "turns" / f"fix-{number:03d}"
+
+    # --- one writer at a time ---------------------------------------------
+    @contextmanager
+    def lock(self) -> Iterator[None]:
+        """Hold the game's lock: a second command waits up to ``LOCK_WAIT`` seconds, then refuses clearly.
+
+        Stage folders a killed run left behind (they hold order files, with
+        passwords) are removed once the lock is held.
+        """
+        if not self.path.is_dir():
+            raise GameFileError(f"{self.path}: no game here (no such directory)")
+        try:
+            with exclusive(self.path / LOCK_FILE, LOCK_WAIT):
+                self._remove_stale_stages()
+                yield
+        except LockTimeout:
+            raise TurnRefused(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
+                from None
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: {exc.strerror or exc} ({exc.filename or self.path})") from None
+
+    def _remove_stale_stages(self) -> None:
+        for stage in self.path.glob(f"{STAGE_PREFIX}*"):
+            shutil.rmtree(stage, ignore_errors=True)
+
     # --- reading --------------------------------------------------------
-    def load_state(self) -> GameState:
+    def load_state(self, *, check_archive: bool = True) -> GameState:
+        """The game's state; with ``check_archive``, refused when game.json is not the last archived state."""
         if not self.game_file.is_file():
             raise GameFileError(f"{self.path}: no game here (no {GAME_FILE}); start one with 'adjudicate new'")
-        try:
-            text = self.game_file.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise GameFileError(f"{self.game_file}: cannot read: {exc.strerror}") from None
-        return gamefile.loads(text, str(self.game_file))
+        text = self._read(self.game_file)
+        state = gamefile.loads(text, str(self.game_file))
+        if check_archive:
+            last = self.last_step(state)
+            if last is not None and last.is_dir():
+                archived = self._read(last / "state-after.json")
+                if archived != text:
+                    raise GameFileError(
+                        f"{self.game_file} is not the state archived in {last.relative_to(self.path)}: it was "
+                        "changed outside adjudicate (corrections go through 'adjudicate fix'); "
+                        "'adjudicate verify' tells more")
+        return state
+
+    def last_step(self, state: GameState) -> Path | None:
+        """The archive folder whose state-after game.json must be (``None`` for a game older than the chain)."""
+        if state.corrections and state.corrections[-1].turn == state.turn:
+            return self.fix_path(state.corrections[-1].number)
+        path = self.archive_path(state.turn - 1)
+        if state.turn - 1 == 0 and not path.is_dir():
+            return None
+        return path
 
     def load_map(self, state: GameState) -> GameMap:
         path = self.path / state.map_file
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise GameFileError(f"{path}: cannot read the game's map: {exc.strerror}") from None
+        text = self._read(path)
         if sha256(text) != state.map_sha256:
             raise GameFileError(f"{path} has changed since the game started (its SHA-256 no longer matches game.json)")
         try:
-            return parse_map(text, str(path))
+            return _parsed_map(text, str(path))
         except MapError as exc:
             raise GameFileError(f"{path}: the game's map no longer loads: {exc.problems[0]}") from None
 
     def read_seed(self) -> str | None:
         path = self.path / SEED_FILE
-        if not path.is_file():
-            return None
-        return path.read_text(encoding="utf-8").strip()
+        return self._read(path).strip() if path.is_file() else None
 
-    def archived_state(self, turn: int, which: str) -> GameState:
-        path = self.archive_path(turn) / f"state-{which}.json"
+    def read_passwords(self) -> dict[str, str]:
+        """The passwords file (GM only): company (and ``GM``) to password."""
+        return dict(line.split(maxsplit=1) for line in self._read(self.path / PASSWORD_FILE).splitlines() if line)
+
+    def archived_state(self, step: Path, which: str) -> tuple[GameState, str]:
+        """An archived state and its text (``which``: before or after)."""
+        path = step / f"state-{which}.json"
         if not path.is_file():
-            raise GameFileError(f"turn {turn} is not in the archive ({path} missing)")
-        return gamefile.loads(path.read_text(encoding="utf-8"), str(path))
+            raise GameFileError(f"{path} is missing from the archive")
+        text = self._read(path)
+        return gamefile.loads(text, str(path)), text
+
+    def record(self, step: Path) -> dict[str, Any]:
+        path = step / "record.json"
+        try:
+            doc = json.loads(self._read(path))
+        except ValueError:
+            raise GameFileError(f"{path}: not valid JSON") from None
+        if not isinstance(doc, dict):
+            raise GameFileError(f"{path}: not a record of a step")
+        return doc
+
+    def steps(self) -> list[Path]:
+        """Every archived step in the order played: the opening, then per turn its corrections and the turn."""
+        folder = self.path / "turns"
+        found = [p for p in folder.iterdir() if p.is_dir() and "." not in p.name] if folder.is_dir() else []
+
+        def order(p: Path) -> tuple[int, int, int]:
+            kind, _, number = p.name.partition("-")
+            if kind == "fix":
+                rec = self.record(p)
+                return int(rec.get("turn", 0)), 0, int(number)
+            return int(number), 1, 0
+
+        return sorted(found, key=order)
+
+    def _read(self, path: Path) -> str:
+        try:
+            return path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise GameFileError(f"{path}: missing") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GameFileError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
 
     # --- writing --------------------------------------------------------
     def create(self, state: GameState, map_text: str, seed: str | None, passwords: Mapping[str, str],
                opening: str) -> None:
-        """Write a new game directory; refuse to touch an existing game."""
+        """Write a new game directory (the opening archived as turn 0); refuse to touch an existing game."""
         if self.exists():
             raise GameFileError(f"{self.path} already holds a game; choose another directory")
-        self.path.mkdir(parents=True, exist_ok=True)
-        write_new(self.path / MAP_FILE, map_text)
-        if seed:
-            write_new(self.path / SEED_FILE, seed + "\n", 0o600)
-        write_new(self.path / PASSWORD_FILE, "".join(f"{pid} {pw}\n" for pid, pw in passwords.items()), 0o600)
-        write_new(self.report_path(0), opening)
-        atomic_write(self.game_file, gamefile.dumps(state))
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+            with self.lock():
+                write_new(self.path / MAP_FILE, map_text)
+                if seed:
+                    write_new(self.path / SEED_FILE, seed + "\n", 0o600)
+                write_new(self.path / PASSWORD_FILE, "".join(f"{pid} {pw}\n" for pid, pw in passwords.items()),
+                          0o600)
+                write_new(self.report_path(0), opening)
+                record = {"kind": "opening", "turn": 0}
+                state = chained(state, None, record)
+                self._archive(self.archive_path(0), {"record.json": record_text(record),
+                                                     "state-after.json": gamefile.dumps(state)})
+                atomic_write(self.game_file, gamefile.dumps(state))
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: cannot write the game: {exc.strerror or exc}") from None
 
-    def commit_turn(
-        self,
-        before: GameState,
-        after: GameState,
-        orders: Mapping[str, str],
-        reports: Mapping[str | None, str],
-    ) -> Path:
-        """Archive a turn and its reports, then replace ``game.json`` (last)."""
+    def commit_turn(self, before: GameState, after: GameState, files: Sequence[UsedFile], record: Mapping[str, Any],
+                    reports: Mapping[str | None, str]) -> Path:
+        """Archive a turn, its orders and reports, then replace ``game.json`` (last).  Hold the lock."""
         turn = before.turn
-        current = self.load_state()
-        if current.turn != turn or gamefile.dumps(current) != gamefile.dumps(before):
+        before_text = gamefile.dumps(before)
+        if self._read(self.game_file) != before_text:
             raise TurnRefused(f"game.json changed while turn {turn} was adjudicated; run again")
         final = self.archive_path(turn)
         if final.exists():
@@ -145,41 +296,71 @@ class GameDir:
         for player in reports:
             if self.report_path(turn, player).exists():
                 self._set_aside(self.report_path(turn, player))
-        stage = Path(tempfile.mkdtemp(dir=self.path, prefix=f".turn-{turn:03d}-"))
+        content = {f"orders/{f.archived_as}": f.text for f in files}
+        content.update({"state-before.json": before_text, "state-after.json": gamefile.dumps(after),
+                        "record.json": record_text(record)})
+        content.update({self.report_path(turn, player).name: text for player, text in reports.items()})
         try:
-            for name, text in orders.items():
-                write_new(stage / "orders" / name, text)
-            write_new(stage / "state-before.json", gamefile.dumps(before))
-            write_new(stage / "state-after.json", gamefile.dumps(after))
+            self._archive(final, content)
             for player, text in reports.items():
-                write_new(stage / self.report_path(turn, player).name, text)
+                write_new(self.report_path(turn, player), text, 0o644 if player is None else 0o600)
+            atomic_write(self.game_file, gamefile.dumps(after))
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: cannot write turn {turn}: {exc.strerror or exc}; "
+                                "game.json is unchanged, the turn can be run again") from None
+        return final
+
+    def commit_fix(self, before: GameState, after: GameState, record: Mapping[str, Any]) -> Path:
+        """Archive a GM's correction and replace ``game.json``.  Hold the lock."""
+        assert after.corrections
+        before_text = gamefile.dumps(before)
+        if self._read(self.game_file) != before_text:
+            raise TurnRefused("game.json changed meanwhile; correct again")
+        final = self.fix_path(after.corrections[-1].number)
+        if final.exists():
+            self._set_aside(final)
+        try:
+            self._archive(final, {"state-before.json": before_text, "state-after.json": gamefile.dumps(after),
+                                  "record.json": record_text(record)})
+            atomic_write(self.game_file, gamefile.dumps(after))
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: cannot write the correction: {exc.strerror or exc}") from None
+        return final
+
+    def _archive(self, final: Path, content: Mapping[str, str]) -> None:
+        """Write a whole archive folder through a stage folder renamed into place at once."""
+        stage = Path(tempfile.mkdtemp(dir=self.path, prefix=STAGE_PREFIX))
+        try:
+            for name, text in content.items():
+                write_new(stage / name, text, _mode(name))
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(stage, final)
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
-        for player, text in reports.items():
-            write_new(self.report_path(turn, player), text)
-        atomic_write(self.game_file, gamefile.dumps(after))
-        return final
 
-    def undo(self) -> int:
-        """Put the last adjudicated turn back: restore its state-before, set its archive aside."""
-        current = self.load_state()
-        turn = current.turn - 1
-        archive = self.archive_path(turn)
-        if turn < 1 or not archive.is_dir():
-            raise TurnRefused("there is no adjudicated turn to undo")
-        after = (archive / "state-after.json").read_text(encoding="utf-8")
-        if after != gamefile.dumps(current):
-            raise TurnRefused(f"game.json is not the state turn {turn} produced; refusing to undo")
-        before = (archive / "state-before.json").read_text(encoding="utf-8")
-        gamefile.loads(before, str(archive / "state-before.json"))
-        aside = self._set_aside(archive)
-        for report in sorted(self.report_path(turn).parent.glob(f"turn-{turn:03d}*.txt")):
-            os.replace(report, aside / f"published-{report.name}")
-        atomic_write(self.game_file, before)
-        return turn
+    def undo(self) -> tuple[str, int]:
+        """Put the last step back (a turn or a correction): restore its state-before, set its archive aside.
+
+        Returns what was undone: ``("turn", N)`` or ``("fix", K)``.
+        """
+        with self.lock():
+            current = self.load_state()
+            step = self.last_step(current)
+            if step is None or step == self.archive_path(0) or not step.is_dir():
+                raise TurnRefused("there is no adjudicated turn or correction to undo")
+            _, before = self.archived_state(step, "before")
+            is_turn = step.name.startswith("turn-")
+            turn = current.turn - 1
+            try:
+                aside = self._set_aside(step)
+                if is_turn:
+                    for report in sorted(self.report_path(turn).parent.glob(f"turn-{turn:03d}*.txt")):
+                        os.replace(report, aside / f"published-{report.name}")
+                atomic_write(self.game_file, before)
+            except OSError as exc:
+                raise GameFileError(f"{self.path}: cannot undo: {exc.strerror or exc}") from None
+            return ("turn", turn) if is_turn else ("fix", current.corrections[-1].number)
 
     def _set_aside(self, path: Path) -> Path:
         """Rename an archive left by a failed or undone run to ``NAME.undone-K``."""
@@ -190,5 +371,35 @@ class GameDir:
         return aside
 
 
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _mode(name: str) -> int:
+    """Order files (passwords) and private reports are the GM's and their players' only: 0600."""
+    return 0o600 if name.startswith("orders/") or _PRIVATE.match(name) else 0o644
+
+
+_PRIVATE = re.compile(r"^turn-\d{3}-[A-Z]")
+
+
+def stamp() -> str:
+    """The time now, UTC, to the second (for the GM's corrections)."""
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+@lru_cache(maxsize=4)
+def _parsed_map(text: str, source: str) -> GameMap:
+    """A game's map, parsed once per process (replays read it for every turn) and kept in the cache.
+
+    What the map's geometry derives (borders, the town indexes) is worked
+    out before it is kept, so a run that reads it back has it at once.  The
+    key names the text, the path (quoted in messages) and the code that reads
+    maps and derives from them (so a changed checkout never reads a stale one).
+    """
+    code = b"".join(Path(module.__file__ or "").read_bytes() for module in (board_model, board_mapfile))
+    key = "map-" + hashlib.sha256(code + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
+    return remembered(key, lambda: _with_derived(parse_map(text, source)), GameMap)
+
+
+def _with_derived(gmap: GameMap) -> GameMap:
+    for name, attr in vars(GameMap).items():
+        if isinstance(attr, cached_property):
+            getattr(gmap, name)
+    return gmap

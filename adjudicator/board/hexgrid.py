@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from adjudicator.errors import LabelError
 
-_LABEL = re.compile(r"^(\d{2})(\d{2})$")
+_LABEL = re.compile(r"^([0-9]{2})([0-9]{2})$")  # ASCII digits only: no Arabic-Indic or full-width look-alikes
 
 @dataclass(frozen=True, order=True)
 class Hex:

@@ -16,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from adjudicator.board.advancedfile import AdvancedReader
 from adjudicator.board.folding import fold_name
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import VALID_NUMBERS, GameMap, Terrain, Town
@@ -82,7 +83,7 @@ class _Builder:
             if key not in d:
                 self.problem(f"missing required key '{key}:'", getattr(d, "line", None))
         known = {"name", "code", "designer", "terrain", "countries", "country_names", "home", "rivers", "towns",
-                 "notes"}
+                 "notes", "ferries", "special_runs"}
         for key in d:
             if key not in known:
                 self.problem(f"unknown key '{key}:' (known: {', '.join(sorted(known))})", line_of(d, key))
@@ -90,6 +91,9 @@ class _Builder:
         countries, country_names, home = self._countries(terrain)
         rivers = self._rivers(terrain)
         towns = self._towns(terrain)
+        extras = AdvancedReader(d, towns, terrain, countries, country_names, home, self.problem)
+        ferries, per_player = extras.ferries()
+        special_runs = extras.special_runs()
         if not terrain and "terrain" in d:
             self.problem("the terrain grid has no hexes", line_of(d, "terrain"))
         if self.problems:
@@ -105,6 +109,9 @@ class _Builder:
             country_names=country_names,
             home=home,
             source=self.source,
+            ferries=ferries,
+            ferries_per_player=per_player,
+            special_runs=special_runs,
         )
 
     def _grid(self, key: str) -> list[tuple[int | None, str]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from adjudicator.board.advanced import Ferry, SpecialDestination, SpecialRuns
 from adjudicator.board.folding import fold_name, name_keys
 from adjudicator.board.hexgrid import Hex, Side
 
@@ -62,6 +63,9 @@ class GameMap:
     home: str | None = None
     designer: str = ""
     source: str = ""
+    ferries: tuple[Ferry, ...] = ()  # advanced rules: ferry lines (docs/maps.md ``ferries:``)
+    ferries_per_player: int | None = None  # how many ferries one player may own; None: no limit
+    special_runs: SpecialRuns | None = None  # advanced rules: the table of international or special runs
 
     # --- geometry -------------------------------------------------------
     @cached_property
@@ -93,6 +97,15 @@ class GameMap:
         """True when a national border runs along the side between ``a`` and ``b``."""
         ca, cb = self.countries.get(a), self.countries.get(b)
         return ca is not None and cb is not None and ca != cb
+
+    def country_of(self, h: Hex) -> str | None:
+        """The country code of a hex (``None`` when the map has no countries grid)."""
+        return self.countries.get(h)
+
+    def abroad(self, h: Hex) -> bool:
+        """True for a hex of another country than the map's home country (never without ``home``)."""
+        c = self.countries.get(h)
+        return self.home is not None and c is not None and c != self.home
 
     @cached_property
     def borders(self) -> frozenset[Side]:
@@ -131,6 +144,16 @@ class GameMap:
         return tuple(t for t in self.towns if t.numbers)
 
     @cached_property
+    def home_numbered_towns(self) -> tuple[Town, ...]:
+        """Numbered towns of the home country: those the building phase must connect.
+
+        [reading] A numbered town beyond the border pays no bonus (seed 000:
+        "Prämien gibt es für den Anschluß der Nachbarländer nicht") and, like
+        an unnumbered place, need not be connected to end the building phase.
+        """
+        return tuple(t for t in self.numbered_towns if not self.abroad(t.hex))
+
+    @cached_property
     def start_towns(self) -> tuple[Town, ...]:
         return tuple(t for t in self.towns if t.start)
 
@@ -145,6 +168,23 @@ class GameMap:
             for key in name_keys(t.name):
                 out.setdefault(key, t)
         return out
+
+    # --- advanced rules ---------------------------------------------------
+    def ferry_between(self, a: Hex, b: Hex) -> Ferry | None:
+        """The ferry line between two port hexes, either way, if the map has one."""
+        return next((f for f in self.ferries if f.links(a, b)), None)
+
+    def ferry_named(self, name: str) -> Ferry | None:
+        """A ferry by its name (``Puttgarden-Gedser``), folded like town names."""
+        key = fold_name(name)
+        return next((f for f in self.ferries if fold_name(f.name) == key), None)
+
+    def region(self, dest: SpecialDestination) -> frozenset[Hex]:
+        """Every hex of a special-run destination: its towns' hexes and its countries' land hexes."""
+        out = {t.hex for name in dest.towns if (t := self.town_named(name)) is not None}
+        codes = set(dest.countries)
+        out |= {h for h, c in self.countries.items() if c in codes and self.is_land(h)}
+        return frozenset(out)
 
     @property
     def is_standard(self) -> bool:

@@ -60,7 +60,7 @@ def declare_verdict(state: GameState, gmap: GameMap, player: str) -> Problem[Dec
         last = state.end_declared_turn + rules.express_end_rounds
         return Problem.of(Declare.ALREADY, by=state.end_declared_by, turn=state.end_declared_turn, last=last)
     if left is None:
-        open_towns = [t.name for t in gmap.numbered_towns if t.name not in state.connections]
+        open_towns = [t.name for t in gmap.home_numbered_towns if t.name not in state.connections]
         return Problem.of(Declare.TOWNS_LEFT, count=len(open_towns))
     if rules.declare_end == "express":
         return Problem.of(Declare.VALID_EXPRESS, rounds=rules.express_end_rounds, by=player)

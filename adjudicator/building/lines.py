@@ -21,12 +21,13 @@ from typing import Literal
 
 from adjudicator.board.hexgrid import Hex, Side, pairwise
 from adjudicator.board.model import GameMap, Town
+from adjudicator.building.borders import bonus_abroad
 from adjudicator.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.building.fees import Fee, building_fees
 from adjudicator.game.ledger import Books, split_share
 from adjudicator.game.problems import Problem
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Connection, FeeRule, Reason
+from adjudicator.game.state import BANK, Connection, FeeRule, FerryOwner, Reason
 from adjudicator.game.track import Segment, TrackIndex
 
 FEE_REASON: dict[FeeRule, Reason] = {"contact": "contact-fee", "city-join": "contact-fee", "parallel": "parallel-fee"}
@@ -112,7 +113,7 @@ class Budget:
 
 @dataclass
 class BuildContext:
-    """The mutable board during one adjudication: track, money, town connections.
+    """The mutable board during one adjudication: track, money, town connections, ferries bought.
 
     ``stop`` (once set nothing more is built) is set by ``check_stop`` after
     each segment: ``stop_when_all_connected`` (the building phase) or a
@@ -137,6 +138,7 @@ class BuildContext:
     defer_bonuses: bool = False
     reached: list[tuple[str, str]] = field(default_factory=list)
     one_left_by: str | None = None
+    ferries: dict[str, FerryOwner] = field(default_factory=dict)  # ferries bought, by name (advanced rules)
 
     def network(self, player: str) -> frozenset[Hex]:
         """Hexes the player may build from: own track plus the chosen start town."""
@@ -145,7 +147,8 @@ class BuildContext:
         return net | {start} if start is not None else net
 
     def unconnected(self) -> list[Town]:
-        return [t for t in self.gmap.numbered_towns if t.name not in self.connections]
+        """Numbered towns of the home country not yet connected (towns abroad need not be)."""
+        return [t for t in self.gmap.home_numbered_towns if t.name not in self.connections]
 
     def check_stop(self) -> None:
         """After a segment: has the last town been connected, or a balance reached the threshold?"""
@@ -253,11 +256,14 @@ def _commit(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex, cost: 
 def _connect_towns(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex) -> tuple[str | None, int]:
     """Record the first connection of any numbered town touched; pay the bonus if due.
 
-    Nobody is paid the bonus for the town it started in (seed 003: "not
-    given for start hexes of the players"; 004: "Město, kde hráč začínal,
-    se nepočítá"), unless ``start_town_bonus``.  [reading] A town reached so
-    far only by players who started there still pays the first *other*
-    player who reaches it; the connection then names who was paid.
+    No bonus during the racing phase, or for a town beyond the border
+    (advanced rules, seed 000: "Prämien gibt es für den Anschluß der
+    Nachbarländer nicht").  Nobody is paid the bonus for the town it started
+    in (seed 003: "not given for start hexes of the players"; 004: "Město,
+    kde hráč začínal, se nepočítá"), unless ``start_town_bonus``.
+    [reading] A town reached so far only by players who started there still
+    pays the first *other* player who reaches it; the connection then names
+    who was paid.
     """
     bonus_town, paid = None, 0
     for h in (a, b):
@@ -273,7 +279,7 @@ def _connect_towns(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex)
         known = ctx.connections.get(town.name)
         if known is not None and not bonus_open(ctx, known, town):
             continue
-        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers else 0
+        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers and not bonus_abroad(ctx.gmap, town) else 0
         if known is not None and not amount:
             continue
         ctx.connections[town.name] = Connection((takers or builders)[0], ctx.turn, amount)

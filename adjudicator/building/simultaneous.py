@@ -10,7 +10,7 @@ matters only where debt is not allowed).  After all have built, every new
 piece is laid and the town bonuses are settled: a town first reached this
 turn by several companies pays its bonus to all of them in equal shares
 (an indivisible remainder stays with the bank); nobody is paid for the town
-it started in.
+it started in, nor (advanced rules) for a town beyond the border.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from adjudicator.building.borders import bonus_abroad
 from adjudicator.building.lines import BuildContext, bonus_open
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import BANK, Connection
@@ -45,7 +46,8 @@ def build_simultaneously(
             outcomes.append(skipped(pid))
             continue
         own = BuildContext(ctx.gmap, ctx.rules, ctx.turn, TrackIndex(base), ctx.books, dict(ctx.connections),
-                           ctx.bonuses_open, ctx.start_hexes, ctx.seats, defer_bonuses=True)
+                           ctx.bonuses_open, ctx.start_hexes, ctx.seats, defer_bonuses=True,
+                           ferries=ctx.ferries)  # ferries bought: one register, first come first served
         outcomes.append(play(own, playing[pid]))
         new += own.track.segments[len(base):]
         reached += own.reached
@@ -70,7 +72,7 @@ def settle_bonuses(ctx: BuildContext, reached: Sequence[tuple[str, str]]) -> Non
         if known is not None and not bonus_open(ctx, known, town):
             continue
         takers = [p for p in players if ctx.start_hexes.get(p) != town.hex or ctx.rules.start_town_bonus]
-        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers else 0
+        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers and not bonus_abroad(ctx.gmap, town) else 0
         if known is not None and not amount:
             continue
         ctx.connections[name] = Connection((takers or players)[0], ctx.turn, amount)

@@ -27,6 +27,7 @@ from adjudicator.building.ending import (
     in_express_countdown,
     phase_end,
 )
+from adjudicator.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.building.joint import JointOutcome, JointPlan, build_joint, plan_joint, refused_line
 from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
 from adjudicator.building.simultaneous import build_simultaneously
@@ -63,6 +64,7 @@ class BuildingOrders:
     lines: tuple[BuildLine, ...] = ()
     passes: bool = False
     declare_end: bool = False
+    ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY orders (advanced rules), after the BUILD lines
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ class PlayerOutcome:
     passed: bool = False
     joint: JointOutcome | None = None
     credited: int = 0  # unused points credited to the account (unused_points_to_account)
+    purchases: tuple[FerryPurchase, ...] = ()  # BUY FERRY orders carried out or refused
 
     @property
     def points_used(self) -> int:
@@ -140,6 +143,7 @@ def adjudicate_building_turn(state: GameState, gmap: GameMap, orders: BuildingIn
         connections=dict(state.connections),
         start_hexes={p.id: t.hex for p in state.players if p.start_town and (t := gmap.town_named(p.start_town))},
         seats=seats, stop_when_all_connected=rules.all_connected_ends_building and not in_express_countdown(state),
+        ferries={f.ferry: f for f in state.ferries},
     )
     order = tuple(state.seat_order_from(state.start_player))
     playing = {pid: o for pid, o in orders.orders.items() if pid not in orders.missing}
@@ -235,8 +239,9 @@ def _play(ctx: BuildContext, turn: _Turn, orders: BuildingOrders) -> PlayerOutco
     else:
         budget = allowance_budget(ctx.rules, allowance)
         lines = tuple(build_line(ctx, pid, line, budget) for line in own_lines)
+    purchases = tuple(buy_ferry(ctx, pid, o) for o in orders.ferries)  # after the BUILD lines (advanced rules)
     return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines + refused,
-                         turn.verdicts.get(pid), orders.passes, joint)
+                         turn.verdicts.get(pid), orders.passes, joint, purchases=purchases)
 
 
 def _wanted_start(ctx: BuildContext, orders: BuildingOrders) -> Hex | None:
@@ -320,7 +325,7 @@ def _credit_unused(ctx: BuildContext, outcomes: list[PlayerOutcome]) -> list[Pla
 def _finish(state: GameState, gmap: GameMap, ctx: BuildContext, roller: DiceRoller | None, order: tuple[str, ...],
             outcomes: tuple[PlayerOutcome, ...], starts: dict[str, str], declared: list[tuple[str, Problem[Declare]]],
             cut_after: str | None) -> BuildingResult:
-    unconnected = tuple(t.name for t in gmap.numbered_towns if t.name not in ctx.connections)
+    unconnected = tuple(t.name for t in gmap.home_numbered_towns if t.name not in ctx.connections)
     one_left, one_left_by = state.one_town_left_turn, state.one_town_left_by
     if one_left is None and len(unconnected) == 1:
         one_left, one_left_by = state.turn, ctx.one_left_by
@@ -342,6 +347,7 @@ def _finish(state: GameState, gmap: GameMap, ctx: BuildContext, roller: DiceRoll
         start_player=express or next_start,
         dice_log=state.dice_log + used_dice,
         history=state.history + (_history(state, ctx),),
+        ferries=tuple(ctx.ferries.values()),
     )
     if express is not None:
         after = replace(after, end_declared_turn=state.turn, end_declared_by=express)

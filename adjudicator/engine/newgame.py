@@ -15,6 +15,8 @@ from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, COLOURS, GameState, Player
 
 _ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
+GM = "GM"
+"""The GM's entry in the passwords: ``GM PASSWORD <it>`` opens a GM section in a mail."""
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ class PlayerSpec:
     def parse(cls, text: str) -> PlayerSpec:
         parts = text.split(":", 2)
         pid = parts[0].strip().upper()
-        if not _ID.match(pid):
+        if not _ID.match(pid) or pid == GM:
             raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
                                  "starting with a letter (e.g. RED)")
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
@@ -46,13 +48,15 @@ def new_game(
     specs: list[PlayerSpec],
     seed_hex: str | None,
     password_iterations: int = passwords.ITERATIONS,
-    reproducible: bool = False,
+    test_passwords: str | None = None,
 ) -> tuple[GameState, dict[str, str]]:
-    """The opening state and the players' passwords (to be written once, GM only).
+    """The opening state and the passwords of the players and the GM (``"GM"``), to be written once, GM only.
 
     With ``seed_hex`` the dice are HMAC dice committed to that seed; without,
-    the GM gives every die (manual mode) and seat 1 starts.  ``reproducible``
-    derives passwords and salts from the seed (examples and tests only).
+    the GM gives every die (manual mode) and seat 1 starts.  Passwords are
+    random; ``test_passwords`` derives them and their salts from that text
+    instead (examples and tests only: anyone who knows the text knows every
+    password).  They never derive from the dice seed.
     """
     if not 2 <= len(specs) <= 6:
         raise DampfrossError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
@@ -62,13 +66,15 @@ def new_game(
         raise DampfrossError(f"player id {dupes[0]} is given twice")
     if not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", game_id):
         raise DampfrossError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.'")
-    derive = (lambda what: f"{seed_hex}:{what}") if reproducible and seed_hex else (lambda what: None)
-    secrets_out = {s.id: passwords.generate(derive_from=derive(s.id)) for s in specs}
+    def derive(what: str) -> str | None:
+        return f"{test_passwords}:{what}" if test_passwords is not None else None
 
-    def hashed(pid: str) -> str:
-        salt = derive(pid)
+    secrets_out = {who: passwords.generate(derive_from=derive(who)) for who in [*ids, GM]}
+
+    def hashed(who: str) -> str:
+        salt = derive(who)
         salt_hex = passwords.derived_salt(salt) if salt else None
-        return passwords.hash_password(secrets_out[pid], salt=salt_hex, iterations=password_iterations)
+        return passwords.hash_password(secrets_out[who], salt=salt_hex, iterations=password_iterations)
 
     players = tuple(
         Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id),
@@ -97,6 +103,7 @@ def new_game(
         dice_mode="hmac" if seed_hex else "manual",
         dice_commitment=commitment(seed_hex) if seed_hex else "",
         history=(),
+        gm_password_hash=hashed(GM),
     )
     allowances = draw_allowances(state, roller)
     log = tuple(roller.rolled) if roller else ()

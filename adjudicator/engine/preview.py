@@ -14,17 +14,21 @@ from fractions import Fraction
 
 from adjudicator.board.model import GameMap
 from adjudicator.building.ending import VALID_DECLARATIONS
+from adjudicator.building.ferries import FerryPurchase, buy_ferry
 from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
 from adjudicator.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.ledger import Books
 from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.rules import Rules
 from adjudicator.game.state import GameState
 from adjudicator.game.track import TrackIndex
 from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
+from adjudicator.racing.ferries import race_track
 from adjudicator.racing.movement import expected_rounds
 from adjudicator.racing.routes import Route
 from adjudicator.racing.search import best_routes, best_valid
+from adjudicator.racing.specials import goal
 from adjudicator.racing.turn import RacingInput
 
 UNLIMITED = 10**6
@@ -71,6 +75,7 @@ class PricedEntry:
     race_exists: bool
     verdict: EntryVerdict | None = None  # None: BEST found no valid route
     expected: Fraction | None = None
+    draw: RaceDraw | None = None  # the race (a special run ends anywhere in its region)
 
     @property
     def ok(self) -> bool:
@@ -101,17 +106,20 @@ class RacingPreview:
     turn: int
     entries: tuple[PricedEntry, ...]
     lines: tuple[PricedLine, ...]
+    purchases: tuple[FerryPurchase, ...] = ()
+    rules: Rules | None = None  # the game's rules (a special run's report says what its entrants may choose)
 
     @property
     def ok(self) -> bool:
-        return all(e.ok for e in self.entries) and all(pl.outcome.complete for pl in self.lines)
+        return (all(e.ok for e in self.entries) and all(pl.outcome.complete for pl in self.lines)
+                and all(p.bought for p in self.purchases))
 
 
 def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RacingPreview, ...]:
     """Every player's entries and BUILD lines of a racing turn, priced."""
     draws = {d.number: d for d in state.race_state.upcoming}
     draws.update({n: RaceDraw(n, "", 0, "", 0, 0, (), (), a, b) for n, (a, b) in orders.races.items()})
-    track = TrackIndex(state.track)
+    track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
     out = []
     for pid, turn in orders.orders.items():
@@ -119,9 +127,10 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
         entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
                                      tuple(q for n, q in powers if n == e.race)) for e in turn.entries)
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
-                           dict(state.connections), bonuses_open=False)
+                           dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
         lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
-        out.append(RacingPreview(pid, state.turn, entries, lines))
+        purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
+        out.append(RacingPreview(pid, state.turn, entries, lines, purchases, state.rules))
     return tuple(out)
 
 
@@ -131,14 +140,14 @@ def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict
     if draw is None:
         return PricedEntry(e, False)
     riders = sorted(e.riders, key=lambda p: seats.get(p, 99))
+    where = goal(gmap, state.rules, draw)
     if e.best:
-        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, seats,
-                                        free=powers))
+        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats, free=powers))
         if option is None:
-            return PricedEntry(e, True)
-        verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares)
+            return PricedEntry(e, True, draw=draw)
+        verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares, option.ferry_fares)
     else:
-        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, draw.dest_hex, riders, e.hexes, e.owners, seats,
+        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, where, riders, e.hexes, e.owners, seats,
                               free=powers)
     route = verdict.route
-    return PricedEntry(e, True, verdict, expected_rounds(route.costs) if route and verdict.valid else None)
+    return PricedEntry(e, True, verdict, expected_rounds(route.steps) if route and verdict.valid else None, draw)

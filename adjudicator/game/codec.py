@@ -27,7 +27,7 @@ from adjudicator.game.racestate import (
     RedrawReason,
     Winner,
 )
-from adjudicator.game.state import HistoryEntry, LedgerEntry
+from adjudicator.game.state import Chain, Correction, HistoryEntry, LedgerEntry
 
 Doc = dict[str, Any]
 
@@ -39,7 +39,9 @@ _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 _SEGMENT = re.compile(r"^(\d{4})-(\d{4})$")
 _FEE = re.compile(r"^(\d{4})-(\d{4}) (contact|parallel|city-join) at (\d{4})$")
 _FARE = re.compile(r"^race (\d+): owed (\d+), owed back (\d+)$")
+_FIX = re.compile(r"^fix (\d+)$")
 _PRIZE = re.compile(r"^race (\d+): (shared )?(\d+)(?:st|nd|rd|th) place$")
+_FERRY_FARE = re.compile(r"^race (\d+): ferry (.+)$")
 
 
 def ordinal(n: int) -> str:
@@ -60,6 +62,12 @@ def ledger_note(e: LedgerEntry) -> str:
         return f"race {e.race}: owed {e.owed}, owed back {e.owed_back}"
     if e.reason == "prize" and e.race is not None and e.place is not None:
         return f"race {e.race}: {'shared ' if e.shared else ''}{ordinal(e.place)} place"
+    if e.reason == "correction" and e.fix is not None:
+        return f"fix {e.fix}"
+    if e.reason == "ferry-purchase":
+        return e.town or ""
+    if e.reason == "ferry-fare" and e.race is not None and e.town:
+        return f"race {e.race}: ferry {e.town}"
     return ""
 
 
@@ -87,6 +95,12 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
         fields = {"race": int(m[1]), "owed": int(m[2]), "owed_back": int(m[3])}
     elif reason == "prize" and (m := _PRIZE.match(note)):
         fields = {"race": int(m[1]), "shared": bool(m[2]), "place": int(m[3])}
+    elif reason == "correction" and (m := _FIX.match(note)):
+        fields = {"fix": int(m[1])}
+    elif reason == "ferry-purchase" and note:
+        fields = {"town": note}
+    elif reason == "ferry-fare" and (m := _FERRY_FARE.match(note)):
+        fields = {"race": int(m[1]), "town": m[2]}
     elif reason in ("start-capital", "ferry-purchase", "ferry-fare", "unused-points") and not note:
         fields = {}
     else:
@@ -112,10 +126,12 @@ _SIMPLE_WHY = {
     RedrawReason.NO_DESTINATION: "no destination is far enough from it",
     RedrawReason.USED: "used already",
     RedrawReason.DEST_USED: "a destination often enough already",
+    RedrawReason.REGION_UNCONNECTED: "no track in the region yet",
 }
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}
 _NO_ROUTE = re.compile(r"^no land route from (.*)$")
 _TOO_CLOSE = re.compile(r"^only (\d+) hex(?:es)? from ([^,]*), at least (\d+) needed$")
+_REGION_CLOSE = re.compile(r"^no hex of it at least (\d+) hexes from (.*)$")
 _REPLACED = re.compile(r"^(\d+) is used: took the next free number (\d+) \((.*)\)$")
 
 
@@ -126,6 +142,8 @@ def redraw_phrase(r: Redraw) -> str:
         why = f"no land route from {r.start}"
     elif r.reason is RedrawReason.TOO_CLOSE:
         why = f"only {r.distance} hex{'es' if r.distance != 1 else ''} from {r.start}, at least {r.minimum} needed"
+    elif r.reason is RedrawReason.REGION_TOO_CLOSE:
+        why = f"no hex of it at least {r.minimum} hexes from {r.start}"
     else:
         why = _SIMPLE_WHY[r.reason]
     return f"{_WHAT[r.what]} {head}: {why}: drawn again"
@@ -141,6 +159,9 @@ def redraw_from_phrase(text: str, source: str) -> Redraw:
             return Redraw(what, number, town, RedrawReason.NO_LAND_ROUTE, r[1])  # type: ignore[arg-type]
         if r := _TOO_CLOSE.match(why):
             return Redraw(what, number, town, RedrawReason.TOO_CLOSE, r[2], int(r[1]), int(r[3]))  # type: ignore[arg-type]
+        if r := _REGION_CLOSE.match(why):
+            return Redraw(what, number, town, RedrawReason.REGION_TOO_CLOSE, r[2],  # type: ignore[arg-type]
+                          minimum=int(r[1]))
     raise GameFileError(f"{source}: a race draw has an unreadable redraw: {text!r}")
 
 
@@ -156,13 +177,17 @@ def replaced_from_phrase(text: str, source: str) -> NumberReplaced:
 
 
 def draw_to_json(d: RaceDraw) -> Doc:
-    return {
+    """A drawn race; ``special`` (the table key of a special run) only when it is one."""
+    doc: Doc = {
         "number": d.number, "start": d.start_town, "start_number": d.start_number, "start_hex": d.start_hex.label,
         "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
         "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
         "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
         **({"carried": True} if d.carried else {}),
     }
+    if d.special is not None:
+        doc["special"] = d.special
+    return doc
 
 
 def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) -> RaceDraw:
@@ -177,6 +202,7 @@ def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) 
         start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
         notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
         carried=doc.get("carried", False),
+        special=doc.get("special"),
     )
 
 
@@ -237,3 +263,34 @@ def history_from_json(doc: Mapping[str, Any]) -> HistoryEntry:
         return HistoryEntry(doc["turn"], "building", balances, start_player=doc["start_player"],
                             segments=doc["segments"])
     return HistoryEntry(doc["turn"], "racing", balances, races=tuple(doc["races"]))
+
+
+# ---------------------------------------------------------------------------
+# corrections and the chain
+# ---------------------------------------------------------------------------
+
+
+def correction_to_json(c: Correction) -> Doc:
+    doc: Doc = {"number": c.number, "turn": c.turn, "kind": c.kind, "by": c.by, "when": c.when, "why": c.why}
+    if c.kind == "balance":
+        doc.update(player=c.player, amount=c.amount)
+    elif c.kind in ("track-add", "track-remove"):
+        doc.update(player=c.player, a=c.a.label if c.a else None, b=c.b.label if c.b else None)
+    else:
+        doc.update(key=c.key, value=c.value)
+    return doc
+
+
+def correction_from_json(doc: Mapping[str, Any]) -> Correction:
+    a, b = doc.get("a"), doc.get("b")
+    return Correction(doc["number"], doc["turn"], doc["kind"], doc["by"], doc["when"], doc["why"],
+                      player=doc.get("player"), amount=doc.get("amount"), a=Hex.parse(a) if a else None,
+                      b=Hex.parse(b) if b else None, key=doc.get("key"), value=doc.get("value"))
+
+
+def chain_to_json(c: Chain | None) -> Doc | None:
+    return None if c is None else {"previous": c.previous, "inputs": c.inputs}
+
+
+def chain_from_json(doc: Mapping[str, Any] | None) -> Chain | None:
+    return None if not doc else Chain(doc["previous"], doc["inputs"])

@@ -10,16 +10,25 @@ the document (ledger entries, races, history) are encoded in
 
 from __future__ import annotations
 
+import hashlib
 import json
+import marshal
+import sys
+import types
+from collections.abc import Callable
 from functools import cache
 from importlib import resources
 from typing import Any
 
-import jsonschema
+import fastjsonschema
 
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.errors import GameFileError
 from adjudicator.game.codec import (
+    chain_from_json,
+    chain_to_json,
+    correction_from_json,
+    correction_to_json,
     history_from_json,
     history_to_json,
     ledger_from_json,
@@ -29,25 +38,81 @@ from adjudicator.game.codec import (
 )
 from adjudicator.game.dice import Die
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import BANK, Allowance, Connection, GameState, Player
+from adjudicator.game.state import BANK, Allowance, Connection, FerryOwner, GameState, Player
 from adjudicator.game.track import Segment
 
 FORMAT_VERSION = 1
 
 
 @cache
-def _validator() -> jsonschema.protocols.Validator:
-    """The game file's JSON Schema, with the rules part made from the ``Rules`` fields (one source of truth)."""
-    text = resources.files("adjudicator.game").joinpath("schema", "game.schema.json").read_text(encoding="utf-8")
-    schema = json.loads(text)
-    schema["properties"]["rules"] = Rules.json_schema()
-    cls = jsonschema.validators.validator_for(schema)
-    return cls(schema)
-
-
 def schema() -> dict[str, Any]:
-    """The complete JSON Schema of a game file (``adjudicate`` users may validate with any tool)."""
-    return json.loads(json.dumps(_validator().schema))  # type: ignore[no-any-return]
+    """The complete JSON Schema of a game file, with the rules part made from the ``Rules`` fields.
+
+    One source of truth: ``schema/game.schema.json`` plus ``Rules.json_schema``.
+    Any JSON Schema tool can check a game file with it.
+    """
+    text = resources.files("adjudicator.game").joinpath("schema", "game.schema.json").read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)
+    doc["properties"]["rules"] = Rules.json_schema()
+    return doc
+
+
+CodeStore = tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]
+"""Where compiled code may be kept between runs: ``get(key)`` and ``put(key, data)``."""
+
+_CODE_STORE: list[CodeStore] = []
+
+
+def use_code_store(get: Callable[[str], bytes | None], put: Callable[[str, bytes], None]) -> None:
+    """Let the compiled schema be kept between runs (the application's cache on disk)."""
+    _CODE_STORE[:] = [(get, put)]
+    _validator.cache_clear()
+
+
+@cache
+def _validator() -> Callable[[Any], Any]:
+    """The schema compiled into Python once per process (fastjsonschema: fast to run).
+
+    Generating the code takes longer than a whole turn, so with a code store
+    the compiled code object is kept, under a key naming the schema, the
+    fastjsonschema and the Python version; anything else found there is
+    ignored and replaced.
+    """
+    doc = schema()
+    if not _CODE_STORE:
+        return fastjsonschema.compile(doc)
+    get, put = _CODE_STORE[0]
+    ident = json.dumps([doc, fastjsonschema.VERSION, sys.version], sort_keys=True)
+    key = "schema-" + hashlib.sha256(ident.encode("utf-8")).hexdigest()[:32]
+    code = _code_object(get(key))
+    if code is None:
+        code = compile(fastjsonschema.compile_to_code(doc), "<game file schema>", "exec")
+        put(key, marshal.dumps(code))
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # code fastjsonschema generated from our own schema
+    validator: Callable[[Any], Any] = namespace["validate"]
+    return validator
+
+
+def _code_object(data: bytes | None) -> types.CodeType | None:
+    """The code object kept as ``data``, or ``None`` when there is none or it is not one."""
+    if not data:
+        return None
+    try:
+        code = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if isinstance(code, types.CodeType) else None
+
+
+def validate(doc: Any, source: str) -> None:
+    """Check a game document against the schema; ``GameFileError`` naming the first problem and where."""
+    try:
+        _validator()(doc)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        where = "/".join(str(p) for p in exc.path[1:]) or "top level"
+        message = exc.message.removeprefix((exc.name or "data") + " ").removeprefix("data ")
+        raise GameFileError(f"{source}: invalid game file at {where}: {message}") from None
 
 
 def to_json(state: GameState) -> dict[str, Any]:
@@ -56,7 +121,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "format_version": FORMAT_VERSION,
         "game_id": state.game_id,
         "map": {"name": state.map_name, "file": state.map_file, "sha256": state.map_sha256},
-        "rules": state.rules.stored_dict(),
+        "rules": state.rules.to_json(),
         "phase": state.phase,
         "turn": state.turn,
         "start_player": state.start_player,
@@ -85,8 +150,18 @@ def to_json(state: GameState) -> dict[str, Any]:
         "building_ended_turn": state.building_ended_turn,
         "history": [history_to_json(h) for h in state.history],
         "races": races_to_json(state.races),
+        "gm_password_hash": state.gm_password_hash,
+        "corrections": [correction_to_json(c) for c in state.corrections],
+        "chain": chain_to_json(state.chain),
         **_optional(state),
-    }
+    } | ferries_to_json(state)
+
+
+def ferries_to_json(state: GameState) -> dict[str, Any]:
+    """``ferries``: who bought which ferry (advanced rules); left out while nobody has one."""
+    if not state.ferries:
+        return {}
+    return {"ferries": [{"ferry": f.ferry, "owner": f.owner, "turn": f.turn} for f in state.ferries]}
 
 
 def _optional(state: GameState) -> dict[str, Any]:
@@ -106,10 +181,7 @@ def dumps(state: GameState) -> str:
 
 def from_json(doc: Any, source: str = "game.json") -> GameState:
     """Read a game document; raise ``GameFileError`` naming the problem."""
-    error = jsonschema.exceptions.best_match(_validator().iter_errors(doc))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path) or "top level"
-        raise GameFileError(f"{source}: invalid game file at {where}: {error.message}")
+    validate(doc, source)
     if doc["format_version"] != FORMAT_VERSION:
         raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported "
                             f"(this program reads {FORMAT_VERSION})")
@@ -149,6 +221,10 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         building_ended_turn=doc.get("building_ended_turn"),
         history=tuple(history_from_json(h) for h in doc.get("history", [])),
         races=races_from_json(doc.get("races", {}), by_label, source),
+        gm_password_hash=doc.get("gm_password_hash", ""),
+        corrections=tuple(correction_from_json(c) for c in doc.get("corrections", ())),
+        chain=chain_from_json(doc.get("chain")),
+        ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
     )
     check_invariants(state, source)
     return state
@@ -163,10 +239,15 @@ def loads(text: str, source: str = "game.json") -> GameState:
 
 
 def check_invariants(state: GameState, source: str = "game") -> None:
-    """Balances equal ledger sums; ids unique; every owner and payer known."""
+    """Balances equal ledger sums; ids and seats unique; every owner, payer and the start player known."""
     ids = [p.id for p in state.players]
     if len(set(ids)) != len(ids):
         raise GameFileError(f"{source}: player ids are not unique")
+    seats = sorted(p.seat for p in state.players)
+    if seats != list(range(1, len(seats) + 1)):
+        raise GameFileError(f"{source}: the seats are not 1 to {len(seats)}")
+    if state.start_player not in ids:
+        raise GameFileError(f"{source}: the start player {state.start_player!r} is not a company of the game")
     known = set(ids) | {BANK}
     for e in state.ledger:
         if e.payer not in known or e.payee not in known:
@@ -176,6 +257,11 @@ def check_invariants(state: GameState, source: str = "game") -> None:
     for s in state.track:
         if s.owner not in known:
             raise GameFileError(f"{source}: track {s} has an unknown owner")
+    for f in state.ferries:
+        if f.owner not in known:
+            raise GameFileError(f"{source}: ferry {f.ferry} has an unknown owner")
+    if len({f.ferry for f in state.ferries}) != len(state.ferries):
+        raise GameFileError(f"{source}: a ferry is owned twice")
     sums = state.balances_from_ledger()
     for p in state.players:
         if sums[p.id] != p.balance:

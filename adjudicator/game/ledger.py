@@ -33,6 +33,7 @@ class Books:
         owed_back: int | None = None,
         place: int | None = None,
         shared: bool = False,
+        fix: int | None = None,
     ) -> LedgerEntry | None:
         """Move ``amount`` from payer to payee (either may be ``BANK``), with its cause; zero moves nothing.
 
@@ -43,7 +44,7 @@ class Books:
         if amount == 0:
             return None
         entry = LedgerEntry(self.turn, payer, payee, amount, reason, town, segment, fee_rule, at, race, owed, owed_back,
-                            place, shared)
+                            place, shared, fix)
         self.entries.append(entry)
         if payer != BANK:
             self.balances[payer] -= amount

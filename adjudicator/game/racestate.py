@@ -34,11 +34,17 @@ class RedrawReason(StrEnum):
     NO_DESTINATION = "no-destination"  # a start from which no destination is far enough
     USED = "used"  # numbers_once with used_number: reroll (seed 003): a used number is rolled again
     DEST_USED = "dest-used"  # dest_uses_per_town: the town has been a destination often enough
+    REGION_UNCONNECTED = "region-unconnected"  # special run: no track in any hex of the region yet
+    REGION_TOO_CLOSE = "region-too-close"  # special run: no hex of the region min_race_distance from the start
 
 
 @dataclass(frozen=True)
 class Redraw:
-    """One number drawn again: for the start or the destination, the number, its town and why."""
+    """One number drawn again: for the start or the destination, the number, its town and why.
+
+    For the destination of a special run, ``number`` is the roll (``52``: red
+    5, white 2; ``3``: one die) and ``town`` the name of the region rolled.
+    """
 
     what: DrawWhat
     number: int
@@ -60,7 +66,14 @@ class NumberReplaced:
 
 @dataclass(frozen=True)
 class RaceDraw:
-    """One drawn race: start and destination, the dice behind them and why any were redrawn."""
+    """One drawn race: start and destination, the dice behind them and why any were redrawn.
+
+    A special run (``special`` set: advanced rules) goes to a region of the
+    map's table, not a town: ``dest_town`` is the region's name,
+    ``dest_number`` 0, ``dest_hex`` and ``distance`` those of the region's
+    nearest hex; each entrant picks its own destination in the region
+    (``adjudicator.racing.specials.goal``).
+    """
 
     number: int  # the race's number in the game, from 1
     start_town: str
@@ -76,10 +89,11 @@ class RaceDraw:
     notes: tuple[NumberReplaced, ...] = ()
     marks: tuple[int, ...] = ()  # numbers this draw marks as used (numbers_once)
     carried: bool = False  # carry_over: nobody entered it last turn, it is run again
+    special: str | None = None  # an international or special run: the key of the map's table (``5G``, ``3``)
 
     def __str__(self) -> str:
-        return (f"race {self.number}: {self.start_town} ({self.start_number}) to "
-                f"{self.dest_town} ({self.dest_number}), {self.distance} hexes")
+        dest = self.dest_town if self.special else f"{self.dest_town} ({self.dest_number})"
+        return f"race {self.number}: {self.start_town} ({self.start_number}) to {dest}, {self.distance} hexes"
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ class Rules:
     cost_mountain_mountain: int = 5
     cost_mountain_river: int = 5
     cost_mountain_mountain_river: int = 5
-    border_crossing: bool = False
+    border_crossing: bool = False  # advanced rules: across a border, ending in the first hex beyond
     contact_fee: int = 1
     parallel_fee_per_half: int = 2
     city_join_fee: bool = True
@@ -111,6 +111,21 @@ class Rules:
     racing_turns: int = 0
     winner_by: WinnerBy = "balance"
     winner_last_turns: int = 3
+    # advanced rules (seed 000 "Zusatzregeln"; RULES.md §5); ``advanced`` switches on the three below
+    advanced: bool = False
+    special_runs: bool = False  # international / special runs from the map's table
+    special_every: int = 0  # 0: as the map says (Germany 2, the others 4); 3: seed 002's "every third race"
+    ferries: bool = False  # ferries may be bought and used
+    ferry_price: int = 6
+    ferry_fare: int = 3  # paid to the owner for a crossing
+    ferry_load_points: int = 1  # movement points for loading, and again for unloading
+
+    ADVANCED_KEYS: ClassVar[tuple[str, ...]] = ("border_crossing", "special_runs", "ferries")
+    """The options ``--set advanced=true`` switches on (unless a ``--set`` names one too).
+
+    ``advanced`` itself only records the switch; the engines read the three
+    options, so a profile that means the advanced rules sets them.
+    """
 
     _CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
         "allowance": ("own", "shared", "postal"),
@@ -138,23 +153,28 @@ class Rules:
         "race_ends", "one_train_per_hex", "prizes", "prize_distance_first", "prize_distance_second", "max_entries",
         "entries_per_carried", "carry_over", "postal_sheet", "build_budget", "ten_percent_every", "ten_percent_rate",
         "ten_percent_low_balance", "ten_percent_low_amount", "racing_turns", "winner_by", "winner_last_turns",
+        "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
     })
-    """Keys added by issue 11: a game file stores them only when they differ from the default."""
+    """Keys added after game files of format 1 were first written (issue 11, the advanced rules).
+
+    A game file stores them only when they differ from the default (``to_json``).
+    """
 
     def to_dict(self) -> dict[str, Any]:
+        """Every key and value (``rules show``, ``--set``)."""
         d = dataclasses.asdict(self)
         d["sources"] = list(self.sources)
         return d
 
-    def stored_dict(self) -> dict[str, Any]:
-        """The mapping a game file stores: every key, except later keys left at their default.
+    def to_json(self) -> dict[str, Any]:
+        """The rules as the game file stores them: every key, except later keys left at their default.
 
-        Game files written before those keys existed stay byte for byte the
-        same, and they read back with the defaults.
+        So game files written before those keys existed (issue 11, the
+        advanced rules) stay byte for byte the same, and reading fills in the
+        defaults (``from_dict``).
         """
         default = Rules()
-        return {k: v for k, v in self.to_dict().items()
-                if k not in self.LATER_KEYS or getattr(self, k) != getattr(default, k)}
+        return {k: v for k, v in self.to_dict().items() if k not in self.LATER_KEYS or v != getattr(default, k)}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], where: str = "rules") -> Rules:
@@ -176,6 +196,7 @@ class Rules:
     def with_overrides(self, pairs: list[str]) -> Rules:
         """Apply ``KEY=VALUE`` house rules."""
         data = self.to_dict()
+        given: set[str] = set()
         for pair in pairs:
             key, sep, raw = pair.partition("=")
             key = key.strip()
@@ -184,6 +205,10 @@ class Rules:
             if key not in data:
                 raise RulesError(f"--set {pair!r}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
             data[key] = yaml.safe_load(raw) if raw.strip() else ""
+            given.add(key)
+        if "advanced" in given:  # advanced=true switches the finer options on (false: off), unless given too
+            on = _coerce("advanced", data["advanced"], bool, "--set")
+            data.update({k: on for k in self.ADVANCED_KEYS if k not in given})
         return Rules.from_dict(data, "--set")
 
     @classmethod

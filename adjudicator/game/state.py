@@ -23,7 +23,7 @@ BANK = "BANK"
 Phase = Literal["building", "racing", "over"]
 Reason = Literal[
     "start-capital", "town-bonus", "contact-fee", "parallel-fee", "fare", "prize",
-    "build-cost", "ferry-purchase", "ferry-fare", "unused-points",
+    "build-cost", "ferry-purchase", "ferry-fare", "unused-points", "correction",
 ]
 FeeRule = Literal["contact", "parallel", "city-join"]
 """Which building-fee rule a payment comes from (RULES.md §2; ``adjudicator.building.fees``)."""
@@ -48,7 +48,8 @@ class Player:
 class LedgerEntry:
     """One movement of money; payer and payee are player ids or ``BANK``.
 
-    The cause, as far as the reason needs it: ``town`` (a town bonus);
+    The cause, as far as the reason needs it: ``town`` (a town bonus; the
+    ferry's name for ``ferry-purchase`` and ``ferry-fare``);
     ``segment`` (building cost and fees), with ``fee_rule`` and ``at`` (the
     hex where the fee arose); ``race`` (fares and prizes), ``owed`` and
     ``owed_back`` (fares before set-off), ``place`` and ``shared`` (prizes).
@@ -68,6 +69,7 @@ class LedgerEntry:
     owed_back: int | None = None
     place: int | None = None
     shared: bool = False
+    fix: int | None = None  # correction: the number of the GM's correction
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,15 @@ class Connection:
     player: str
     turn: int
     bonus: int
+
+
+@dataclass(frozen=True)
+class FerryOwner:
+    """A ferry bought (advanced rules): the ferry's name (``Puttgarden-Gedser``), its owner, the turn."""
+
+    ferry: str
+    owner: str
+    turn: int
 
 
 @dataclass(frozen=True)
@@ -110,6 +121,46 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule"]
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction the GM made between turns, with an ``adjudicate fix`` command (never a text editor).
+
+    ``number`` counts the game's corrections from 1; ``turn`` is the turn the
+    game was at (the next report prints it); ``by``, ``when`` and ``why`` are
+    the GM's; the data: ``player`` and ``amount`` (balance, + to the company),
+    ``player``, ``a``, ``b`` (track), or ``key`` and ``value`` (a rules key, as
+    written with ``--set``).
+    """
+
+    number: int
+    turn: int
+    kind: CorrectionKind
+    by: str
+    when: str
+    why: str
+    player: str | None = None
+    amount: int | None = None
+    a: Hex | None = None
+    b: Hex | None = None
+    key: str | None = None
+    value: str | None = None
+
+
+@dataclass(frozen=True)
+class Chain:
+    """The link of a state to the one it came from: SHA-256 of the previous state's game file and of the inputs.
+
+    ``inputs`` hashes what made this state from the previous one: the order
+    files of a turn, in the order used, or the GM's correction.
+    """
+
+    previous: str
+    inputs: str
+
+
 @dataclass(frozen=True)
 class GameState:
     """Everything about a game between two turns."""
@@ -137,6 +188,10 @@ class GameState:
     building_ended_turn: int | None = None
     history: tuple[HistoryEntry, ...] = ()
     races: RaceState | None = None  # None until the building phase ends
+    gm_password_hash: str = ""  # the GM's password opens a GM section in a mail ("" in older games)
+    corrections: tuple[Correction, ...] = ()
+    chain: Chain | None = None  # None: the opening (or a game older than the chain)
+    ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:
@@ -159,6 +214,10 @@ class GameState:
         """The player one seat on (clockwise)."""
         ids = list(self.player_ids)
         return ids[(ids.index(pid) + 1) % len(ids)]
+
+    def ferry_owner(self, ferry: str) -> str | None:
+        """Who owns the ferry of this name, if anybody."""
+        return next((f.owner for f in self.ferries if f.ferry == ferry), None)
 
     @property
     def race_state(self) -> RaceState:

@@ -1,7 +1,10 @@
-"""Who owns which track: an index over the segments of every player.
+"""Who owns which track: an index over the segments of every player, and the ferries in service.
 
 A *segment* is the track between two adjacent hex centres (a ``Side`` of the
 grid); several players may own track on the same segment (parallel lines).
+Under the advanced rules a train may also cross the water on a ferry: a
+``FerryLink`` joins two port hexes that are not neighbours; the index knows
+each ferry of the map and its owner (``None`` while nobody has bought it).
 """
 
 from __future__ import annotations
@@ -33,16 +36,37 @@ class Segment:
         return f"{self.owner} {self.side}"
 
 
+@dataclass(frozen=True)
+class FerryLink:
+    """A ferry as a train sees it: its name, its two port hexes, its owner and a crossing's movement points.
+
+    ``points`` is the whole crossing: the length plus loading and unloading
+    (seed 000: Cherbourg-Southampton 5 + 2 = 7; the German ferries 3 + 1 + 1).
+    """
+
+    name: str
+    a: Hex
+    b: Hex
+    owner: str | None
+    points: int
+
+
 class TrackIndex:
     """Mutable index of the track on the board, for one adjudication."""
 
-    def __init__(self, segments: Iterable[Segment] = ()):
+    def __init__(self, segments: Iterable[Segment] = (), ferries: Iterable[FerryLink] = ()):
         self.segments: list[Segment] = []
         self._owners: dict[Side, set[str]] = defaultdict(set)
         self._at: dict[Hex, set[str]] = defaultdict(set)
         self._network: dict[str, set[Hex]] = defaultdict(set)
+        self.ferries: tuple[FerryLink, ...] = tuple(ferries)
+        self._ferry: dict[frozenset[Hex], FerryLink] = {frozenset((f.a, f.b)): f for f in self.ferries}
         for s in segments:
             self.add(s)
+
+    def ferry(self, a: Hex, b: Hex) -> FerryLink | None:
+        """The ferry between two port hexes (bought or not), if there is one."""
+        return self._ferry.get(frozenset((a, b)))
 
     def add(self, segment: Segment) -> None:
         self.segments.append(segment)

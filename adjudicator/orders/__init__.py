@@ -43,6 +43,7 @@ from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
+    BuyFerryOrder,
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
@@ -76,6 +77,7 @@ __all__ = [
     "MAX_ROLL",
     "Args",
     "BuildOrder",
+    "BuyFerryOrder",
     "DashedPoint",
     "DeclareEndOrder",
     "EnterOrder",

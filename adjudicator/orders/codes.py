@@ -97,6 +97,12 @@ class ProblemCode(StrEnum):
     """ROLL <ID> without the number rolled."""
     TEXT_AFTER_ROLL = "text-after-roll"
     """Words after the number rolled."""
+    EXPECTED_FERRY = "expected-ferry"
+    """BUY not followed by FERRY (keyword)."""
+    EXPECTED_PORT = "expected-port"
+    """BUY FERRY without the port (keyword)."""
+    TEXT_AFTER_FERRY = "text-after-ferry"
+    """More than two ports after BUY FERRY."""
 
     # --- ENTER, RACE, MOVES (syntax) ---
     EXPECTED_ENTER_RACE = "expected-enter-race"
@@ -189,6 +195,16 @@ class ProblemCode(StrEnum):
     """A directory without order files (patterns)."""
     UNREADABLE_FILE = "unreadable-file"
     """A file the system refuses to read (reason: the system's words)."""
+    FILE_TOO_BIG = "file-too-big"
+    """A file larger than an order mail can be (size, limit: bytes); not read."""
+    LINE_TOO_LONG = "line-too-long"
+    """A line longer than an order can be (length, limit: characters); not read."""
+    TOO_MANY_LINES = "too-many-lines"
+    """More lines than a mail of orders has (limit); the rest of the file is not read."""
+    TOO_MANY_PROBLEMS = "too-many-problems"
+    """More problems in one file than are worth listing (shown, more)."""
+    NUMBER_TOO_LONG = "number-too-long"
+    """A number with far too many digits (digits: how many; number: its first digits)."""
 
     # --- the map (resolve) ---
     UNKNOWN_TOWN = "unknown-town"
@@ -250,6 +266,8 @@ class HintCode(StrEnum):
     """The forms of DECLARE END."""
     ROLL_FORM = "roll-form"
     """The form of a ROLL line (keyword)."""
+    FERRY_FORM = "ferry-form"
+    """The form of a BUY FERRY line (keyword)."""
     ADD_RACE_NUMBER = "add-race-number"
     """Insert the race number (keyword, rest: the line after it)."""
     ENTER_FORM = "enter-form"

@@ -1,22 +1,26 @@
-"""Gather the order files of one turn into a single ``OrderSet``.
+"""Gather the order files of one turn into a single ``OrderSet``, and settle which sections count.
 
-``collect`` is pure: it merges parsed files (the last section received for
-a player counts, with a note naming what it replaced; of the GM's lines the
-last ROLL per player, RACE per race and MOVES per race and player count,
-likewise noted) and checks that every
-GAME and TURN line agrees with the game and turn the GM named, or else with
-the first one read.  Reading the files is the application's job
-(``adjudicator.app.orderfiles``); ``ReceivedFiles`` holds what was read.
+``collect`` is pure: it gathers the sections of every parsed file in
+reading order and checks that every GAME and TURN line agrees with the
+game and turn the GM named, or else with the first one read.  Which
+sections count needs the passwords: ``adjudicator.orders.translate`` checks
+them and calls ``settle``, which keeps the last good section per player
+(with a note naming what it replaced) and merges the GM's own sections (of
+the GM's lines the last ROLL per player, RACE per race and MOVES per race
+and player count, likewise noted).  A section with a wrong password never
+takes part in "the last one counts".  Reading the files is the
+application's job (``adjudicator.app.orderfiles``); ``ReceivedFiles`` holds
+what was read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.model import GMOrder, Hint, Note, OrderProblem, RaceOrder, RollOrder
-from adjudicator.orders.sections import GMSection, Header, OrderSet, ParsedFile, Section, sort_by_position
+from adjudicator.orders.sections import GMSection, Header, OrderSet, ParsedFile, Refusal, Section, sort_by_position
 
 
 def collect(
@@ -43,25 +47,41 @@ def collect(
     turn_value, turn_problems = _agree(headers, "TURN", turn)
     all_problems += game_problems + turn_problems
 
-    final: dict[str, Section] = {}
-    for f in files:
-        for s in f.sections:
-            old = final.pop(s.player, None)
-            if old is not None:
-                all_notes.append(Note(NoteCode.SECTION_REPLACED, s.pos, args(player=s.player, replaced=old.pos.short)))
-            final[s.player] = s
-    gm = _merge_gm([g for f in files for g in f.gm_sections], all_notes)
-
     order = {name: i for i, name in enumerate(f.filename for f in files)}
     return OrderSet(
         game=str(game_value) if game_value is not None else None,
         turn=int(turn_value) if turn_value is not None else None,
-        sections=tuple(final.values()),
-        gm=gm,
+        sections=tuple(s for f in files for s in f.sections),
         problems=tuple(sort_by_position(all_problems, order)),
         notes=tuple(sort_by_position(all_notes, order)),
         files=tuple(f.filename for f in files),
+        gm_sections=tuple(g for f in files for g in f.gm_sections),
     )
+
+
+def settle(orders: OrderSet, sections: Sequence[Section], gm_sections: Sequence[GMSection],
+           refusals: Sequence[Refusal]) -> OrderSet:
+    """The orders that count, from the sections that passed the checks (``sections``, ``gm_sections``).
+
+    Of a player's sections the last one read counts, with a note naming each
+    one it replaces; the GM's sections are merged (a later ROLL, RACE or
+    MOVES about the same thing replaces an earlier one, with a note).  The
+    problems of a refused section are nobody's (``section=None``): the GM
+    sees them, the player it names is only told that it was refused.
+    """
+    notes = list(orders.notes)
+    final: dict[str, Section] = {}
+    for s in sections:
+        old = final.pop(s.player, None)
+        if old is not None:
+            notes.append(Note(NoteCode.SECTION_REPLACED, s.pos, args(player=s.player, replaced=old.pos.short)))
+        final[s.player] = s
+    gm = _merge_gm(list(gm_sections), notes)
+    problems = tuple(replace(p, section=None) if any(r.holds(p.pos) for r in refusals) else p
+                     for p in orders.problems)
+    file_order = {name: i for i, name in enumerate(orders.files)}
+    return replace(orders, sections=tuple(final.values()), gm=gm, problems=problems, refusals=tuple(refusals),
+                   notes=tuple(sort_by_position(notes, file_order)))
 
 
 def _agree(headers: list[Header], word: str, given: str | int | None) -> tuple[str | int | None, list[OrderProblem]]:
@@ -108,7 +128,7 @@ def _merge_gm(sections: list[GMSection], notes: list[Note]) -> GMSection | None:
             if old is not None:
                 notes.append(Note(code, o.pos, data + args(replaced=old.pos.short)))
             kept[key] = o
-    return GMSection(tuple(kept.values()), sections[0].pos)
+    return GMSection(tuple(kept.values()), sections[0].pos, None, sections[0].end)
 
 
 def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], NoteCode, Args]:
@@ -125,11 +145,11 @@ class ReceivedFiles:
     """Order files as received: each file's text and its parse, read once.
 
     ``orders(game, turn)`` merges them into one ``OrderSet`` (``collect``);
-    ``texts`` maps a unique file name to the text, for the archive.
+    ``texts`` holds each file's name as given and its text, in the order read, for the archive.
     """
 
     parsed: tuple[ParsedFile, ...] = ()
-    texts: dict[str, str] = field(default_factory=dict)
+    texts: tuple[tuple[str, str], ...] = ()
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
 

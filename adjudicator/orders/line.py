@@ -30,6 +30,7 @@ from lark import (
     Token,
     Tree,
     UnexpectedCharacters,
+    UnexpectedEOF,
     UnexpectedInput,
     UnexpectedToken,
 )
@@ -44,6 +45,7 @@ from adjudicator.orders.mistakes_base import ErrorContext, hint, keyword_of
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
+    BuyFerryOrder,
     DashedPoint,
     DeclareEndOrder,
     EnterOrder,
@@ -67,6 +69,15 @@ MAX_ROLL = 12
 MAX_MOVE = 6
 """The highest movement roll of MOVES: a train moves by one die."""
 
+MAX_LINE = 300
+"""The longest line read as an order (a route across a whole map is well under 200 characters)."""
+
+MAX_DIGITS = 6
+"""The most digits a number of an order may have (turns, races, rolls); more is a problem, not a crash."""
+
+MAX_PROBLEMS_PER_LINE = 5
+"""At most this many problems are reported for one line."""
+
 DASHES = "-\u2013\u2014"
 """The characters the grammar reads as a dash (mail programs turn ``-`` into en or em dashes)."""
 
@@ -86,15 +97,16 @@ class PlayerLine:
 
 @dataclass(frozen=True)
 class GMLine:
-    """``GM``: begins the GM's section."""
+    """``GM [PASSWORD <secret>]``: begins the GM's section."""
 
     pos: Pos
     text: str = ""
+    password: str | None = None
 
 
 LineItem: TypeAlias = (
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
-    | RollOrder | RaceOrder | MovesOrder | PowersOrder
+    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder
 )
 
 
@@ -106,11 +118,23 @@ class LineResult:
     problems: tuple[OrderProblem, ...] = ()
 
 
+_GRAMMAR_CACHE: list[str] = []
+"""Where Lark may keep the built parser between runs (set by the application: ``use_grammar_cache``)."""
+
+
+def use_grammar_cache(filename: str) -> None:
+    """Let Lark keep the built parser tables in ``filename`` (it checks the grammar's hash itself)."""
+    _GRAMMAR_CACHE[:] = [filename]
+
+
 @cache
 def order_parser() -> Lark:
-    """The LALR parser for one order line, built on first use and kept."""
+    """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
     text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
-    return Lark(text, parser="lalr", lexer="contextual", start="line")
+    # Lark checks the cached tables against the grammar's hash, and rebuilds
+    # (quietly) when the file is missing, stale, unreadable or unwritable.
+    cache: str | bool = _GRAMMAR_CACHE[0] if _GRAMMAR_CACHE else False
+    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
 
 
 def code_of(line: str) -> str:
@@ -119,8 +143,14 @@ def code_of(line: str) -> str:
 
 
 def parse_line(line: str, filename: str, number: int) -> LineResult:
-    """Parse one order line; ``number`` is its 1-based line number in ``filename``."""
+    """Parse one order line; ``number`` is its 1-based line number in ``filename``.
+
+    A line longer than ``MAX_LINE`` is not parsed at all: one problem says so.
+    """
     text = line.rstrip()
+    if len(text) > MAX_LINE:
+        return LineResult(None, (OrderProblem("syntax", P.LINE_TOO_LONG, Pos(filename, number, MAX_LINE + 1),
+                                              text[:MAX_LINE], args(length=len(text), limit=MAX_LINE)),))
     try:
         tree = order_parser().parse(text)
     except UnexpectedInput as exc:
@@ -147,14 +177,48 @@ def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int)
     words = code.split()
     written = words[0] if words else None
     keyword = keyword_of(written) if written else None
-    # use_accepts=False: lark 1.3.1 crashes (TypeError in a debug message
-    # formatting a ParserState with %d) when two samples share a state but
-    # not the accepted terminals.  Only START and BUILD share states (their
-    # points); the explainers tell them apart by the line's keyword.
-    label = exc.match_examples(order_parser().parse, EXAMPLES, token_type_match_fallback=True, use_accepts=False)
+    label = sample_label(exc)
     ctx = ErrorContext(code, column, bad, keyword, written, frozenset(expected))
     problem, data, help_ = explain(label, ctx)
     return OrderProblem("syntax", problem, Pos(filename, number, column), text, data, help_)
+
+
+@cache
+def _sample_errors() -> tuple[tuple[str, UnexpectedInput], ...]:
+    """The error each sample of the mistakes table raises, with its label: parsed once per process."""
+    out = []
+    for label, samples in EXAMPLES.items():
+        for sample in samples:
+            try:
+                order_parser().parse(sample)
+            except UnexpectedInput as ut:
+                out.append((label, ut))
+    return tuple(out)
+
+
+def sample_label(exc: UnexpectedInput) -> str | None:
+    """The label of the sample mistake that fails like ``exc``: Lark's ``match_examples`` without re-parsing.
+
+    The same rule as ``exc.match_examples(parse, EXAMPLES, token_type_match_fallback=True,
+    use_accepts=False)``: the first sample failing in the same parser state at the same token,
+    else the first in that state at a token of the same type, else the first in that state.  The
+    samples' errors are computed once, so a mail full of prose costs one table lookup per line,
+    not a parse of every sample.  (``use_accepts=False``: START and BUILD share states, the
+    explainers tell them apart by the line's keyword.)
+    """
+    candidate: tuple[str | None, bool] = (None, False)
+    tokens = (UnexpectedToken, UnexpectedEOF)
+    for label, ut in _sample_errors():
+        if ut.state != exc.state:
+            continue
+        if isinstance(exc, tokens) and isinstance(ut, tokens):
+            if ut.token == exc.token:
+                return label
+            if ut.token.type == exc.token.type and not candidate[1]:
+                candidate = label, True
+        if candidate[0] is None:
+            candidate = label, False
+    return candidate[0]
 
 
 class _LineReader:
@@ -195,7 +259,7 @@ class _LineReader:
                 )
             item = PlayerLine(str(toks[1]).upper(), password, start, self.text)
         elif kind == "gm_line":
-            item = GMLine(start, self.text)
+            item = GMLine(start, self.text, str(toks[2]) if len(toks) > 2 else None)
         elif kind == "start_order":
             points = self.points(node)
             item = StartOrder(points[0], start, self.text) if points else None
@@ -218,19 +282,33 @@ class _LineReader:
         elif kind == "powers_order":
             race = self.race_number(toks[1])
             item = PowersOrder(race, str(toks[3]).upper(), start, self.text) if race is not None else None
+        elif kind == "ferry_order":
+            points = self.points(node)
+            item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None
         else:  # pragma: no cover - the grammar has no other line
             raise AssertionError(kind)
         return LineResult(item, tuple(self.problems))
 
+    def whole_number(self, tok: Token) -> int | None:
+        """The value of a number token, or ``None`` (and a problem) when it has far too many digits."""
+        if len(tok) > MAX_DIGITS:
+            self.problem("illegal", P.NUMBER_TOO_LONG, self.pos(tok), args(digits=len(tok), number=str(tok)[:8]))
+            return None
+        return int(tok)
+
     def turn(self, toks: list[Token], start: Pos) -> Header | None:
-        value = int(toks[1])
+        value = self.whole_number(toks[1])
+        if value is None:
+            return None
         if value < 1:
             self.problem("illegal", P.TURN_ZERO, self.pos(toks[1]), args(turn=str(toks[1])))
             return None
         return Header("TURN", value, start, self.pos(toks[1]), self.text)
 
     def roll(self, toks: list[Token], start: Pos) -> RollOrder | None:
-        value = int(toks[2])
+        value = self.whole_number(toks[2])
+        if value is None:
+            return None
         if not 1 <= value <= MAX_ROLL:
             self.problem("illegal", P.IMPOSSIBLE_ROLL, self.pos(toks[2]), args(roll=str(toks[2]), max=MAX_ROLL))
             return None
@@ -238,7 +316,9 @@ class _LineReader:
 
     def race_number(self, tok: Token) -> int | None:
         """The race number of ENTER, RACE or MOVES, or ``None`` (and a problem) outside 1..99."""
-        value = int(tok)
+        value = self.whole_number(tok)
+        if value is None:
+            return None
         if not 1 <= value <= MAX_RACE:
             self.problem(
                 "illegal", P.NO_SUCH_RACE, self.pos(tok), args(race=str(tok), max=MAX_RACE), hint(H.RACE_AS_PRINTED)
@@ -269,12 +349,12 @@ class _LineReader:
     def moves(self, toks: list[Token], start: Pos) -> MovesOrder | None:
         race = self.race_number(toks[1])
         rolls = toks[3:]
-        bad = [t for t in rolls if not 1 <= int(t) <= MAX_MOVE]
-        for t in bad:
+        bad = [t for t in rolls if len(t) > 1 or not 1 <= int(t) <= MAX_MOVE]
+        for t in bad[:MAX_PROBLEMS_PER_LINE]:
             apart = None
-            if len(t) > 1 and all("1" <= c <= str(MAX_MOVE) for c in t):
+            if 1 < len(t) <= 12 and all("1" <= c <= str(MAX_MOVE) for c in t):
                 apart = hint(H.ONE_ROLL_PER_NUMBER, line=" ".join(t))
-            self.problem("illegal", P.IMPOSSIBLE_MOVE, self.pos(t), args(roll=str(t), max=MAX_MOVE), apart)
+            self.problem("illegal", P.IMPOSSIBLE_MOVE, self.pos(t), args(roll=str(t)[:8], max=MAX_MOVE), apart)
         if race is None or bad:
             return None
         return MovesOrder(race, str(toks[2]).upper(), tuple(int(t) for t in rolls), start, self.text)

@@ -144,6 +144,20 @@ def _roll_player(ctx: ErrorContext) -> Explanation:
     return P.EXPECTED_ROLL_PLAYER, args(keyword=kw(ctx)), hint(H.ROLL_FORM, keyword=kw(ctx))
 
 
+def _ferry_keyword(ctx: ErrorContext) -> Explanation:
+    if ctx.bad and looks_like_point(ctx.after):
+        return P.EXPECTED_FERRY, args(keyword=kw(ctx)), write(f"{ctx.before} FERRY {ctx.after}")
+    return P.EXPECTED_FERRY, args(keyword=kw(ctx)), hint(H.FERRY_FORM, keyword=kw(ctx))
+
+
+def _ferry_port(ctx: ErrorContext) -> Explanation:
+    return P.EXPECTED_PORT, args(keyword=kw(ctx)), hint(H.FERRY_FORM, keyword=kw(ctx))
+
+
+def _ferry_trailing(ctx: ErrorContext) -> Explanation:
+    return P.TEXT_AFTER_FERRY, (), hint(H.FERRY_FORM, keyword=kw(ctx))
+
+
 def _roll_number(ctx: ErrorContext) -> Explanation:
     return P.EXPECTED_ROLL_NUMBER, (), hint(H.NUMBER_IN_DIGITS, example=f"{ctx.before} 4")
 
@@ -192,6 +206,11 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("roll-player", ("ROLL", "ROLL 4"), _roll_player),
     Mistake("roll-number", ("ROLL RED", "ROLL RED four"), _roll_number),
     Mistake("roll-trailing", ("ROLL RED 4 5",), trailing(P.TEXT_AFTER_ROLL)),
+    # advanced rules: BUY FERRY
+    Mistake("ferry-keyword", ("BUY", "BUY Calais", "BUY 0712", "BUY - x", "BUY BUILD"), _ferry_keyword),
+    Mistake("ferry-port", ("BUY FERRY", "BUY FERRY - x", "BUY FERRY ,x"), _ferry_port),
+    Mistake("ferry-trailing", ("BUY FERRY Calais - Dover - x", "BUY FERRY 0712 - 0713 - 0714",
+                               "BUY FERRY 0712 - 0713 0714"), _ferry_trailing),
     # racing: players
     Mistake(
         "enter-race",

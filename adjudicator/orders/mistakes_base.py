@@ -39,18 +39,20 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "TO": ("TO", "NACH"),
     "MOVES": ("MOVES", "WUERFE", "WÜRFE"),
     "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
+    "BUY": ("BUY", "KAUFE", "KAUF"),
+    "FERRY": ("FERRY", "FAEHRE", "FÄHRE"),
 }
 """Every keyword (the grammar's terminal name) with all its spellings, English first."""
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",
-    "POWERS",
+    "POWERS", "BUY",
 )
 """Keywords an order line may begin with."""
 
 ORDER_WORDS = (
-    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "GM", "ROLL", "RACE",
-    "MOVES",
+    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "BUY FERRY", "GM", "ROLL",
+    "RACE", "MOVES",
 )
 """The orders a line may begin with, as a problem lists them (``orders``)."""
 

@@ -233,6 +233,27 @@ class DeclareEndOrder:
 
 
 @dataclass(frozen=True)
+class BuyFerryOrder:
+    """``BUY FERRY <port> [- <port>]`` (advanced rules): buy a ferry, named by its port or both its ports.
+
+    Whether there is such a ferry, whether the player's track reaches it and
+    may own it is the adjudicator's check (``adjudicator.building.ferries``).
+    """
+
+    points: tuple[Point, ...]
+    pos: Pos
+    text: str = ""
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The ports' hexes once resolved (empty before)."""
+        return tuple(p.hex for p in self.points if isinstance(p, ResolvedPoint))
+
+    def echo(self) -> str:
+        return "BUY FERRY " + " - ".join(describe_point(p) for p in self.points)
+
+
+@dataclass(frozen=True)
 class RollOrder:
     """GM: ``ROLL <ID> <n>``, a manual die roll (that player's allowance this turn).
 
@@ -389,6 +410,8 @@ class PowersOrder:
         return f"POWERS {self.race} WITH {self.partner}"
 
 
-PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder
+PlayerOrder: TypeAlias = (
+    StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder
+)
 GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder
 Order: TypeAlias = PlayerOrder | GMOrder

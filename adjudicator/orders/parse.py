@@ -27,11 +27,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
-from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode, args
-from adjudicator.orders.line import GMLine, LineResult, PlayerLine, code_of, parse_line
+from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
+from adjudicator.orders.line import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of, parse_line
 from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
+    BuyFerryOrder,
     DeclareEndOrder,
     EnterOrder,
     GMOrder,
@@ -47,8 +48,16 @@ from adjudicator.orders.model import (
     RollOrder,
     StartOrder,
 )
+from adjudicator.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
 from adjudicator.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 
+MAX_LINES = 1000
+"""The most order lines read from one file; an order mail has a few dozen."""
+
+MAX_PROBLEMS = 100
+"""The most problems listed for one file."""
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _SIGNATURE = re.compile(r"^--\s*$")
 _QUOTED = re.compile(r"^\s*>")
 _MAIL_HEADER = re.compile(
@@ -58,9 +67,8 @@ _MAIL_HEADER = re.compile(
 
 
 def split_lines(text: str) -> list[str]:
-    """The lines of a text as an editor numbers them (``\\r\\n`` and ``\\n``; a BOM dropped)."""
-    text = text.removeprefix("\ufeff")
-    return [line.removesuffix("\r") for line in text.split("\n")]
+    """The lines of a text as an editor numbers them (``\\r\\n``, ``\\n`` or a lone ``\\r``; a BOM dropped)."""
+    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
 
 
 def _first_keyword(line: str) -> str | None:
@@ -151,32 +159,54 @@ class _FileReader:
     def owner(self) -> str | None:
         return self.current.name if self.current else None
 
-    def add_problems(self, res: LineResult, section: str | None) -> None:
-        self.problems += [replace(p, section=section) for p in res.problems]
+    def add_problems(self, res: LineResult, section: str | None, secret: bool = False) -> None:
+        """File the line's problems under a section; a line that may hold a password is quoted masked,
+        in the line shown and in every piece of data (a hint that rewrites the line)."""
+        for p in res.problems:
+            if secret:
+                words = secret_words(p.line_text)
+                hint = p.hint and replace(p.hint, args=_masked(p.hint.args, words))
+                p = replace(p, line_text=mask_password(p.line_text), args=_masked(p.args, words), hint=hint)
+            self.problems.append(replace(p, section=section))
 
     def read(self, lines: list[str]) -> None:
+        read = 0
         for number, line in enumerate(lines, start=1):
             if _is_blank(line):
                 continue
+            read += 1
+            if read > MAX_LINES:
+                self.problems.append(OrderProblem("syntax", ProblemCode.TOO_MANY_LINES, Pos(self.filename, number),
+                                                  "", args(limit=MAX_LINES), None, None))
+                break
             res = parse_line(line, self.filename, number)
             item = res.item
             if isinstance(item, PlayerLine):
-                self.close()
+                self.close(number - 1)
                 self.current = _Open(item.player, item.pos, item.password)
-                self.add_problems(res, item.player)
+                self.add_problems(res, item.player, secret=True)
                 self.current.headers, self.pending = self.pending, []
                 continue
-            self.add_problems(res, self.owner())
+            if item is None and looks_like_player_line(code_of(line)):
+                # a PLAYER line that does not read: whatever follows belongs to nobody until the next one
+                self.close(number - 1)
+                self.add_problems(res, None, secret=True)
+                continue
             if isinstance(item, GMLine):
-                self.close()
-                self.current = _Open(GM_SECTION, item.pos)
-            elif isinstance(item, Header):
+                self.close(number - 1)
+                self.current = _Open(GM_SECTION, item.pos, item.password)
+                self.add_problems(res, None, secret=True)
+                continue
+            self.add_problems(res, self.owner(), secret=looks_like_player_line(code_of(line)))
+            if isinstance(item, Header):
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder)):
+            elif isinstance(
+                item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder, BuyFerryOrder)
+            ):
                 self.player_order(item)
-        self.close()
+        self.close(len(lines))
         self.headers += [replace(h, player=None) for h in self.pending]
 
     def header(self, item: Header) -> None:
@@ -212,7 +242,8 @@ class _FileReader:
         word = order.echo().split()[0]
         self.problems.append(OrderProblem("illegal", code, order.pos, order.text, args(order=word), hint, section))
 
-    def close(self) -> None:
+    def close(self, end: int) -> None:
+        """End the open section at line ``end`` (the line before the next section, or the file's last)."""
         cur, self.current = self.current, None
         if cur is None:
             return
@@ -220,7 +251,7 @@ class _FileReader:
         self.headers += headers
         if cur.name == GM_SECTION:
             gm_orders = tuple(o for o in cur.orders if isinstance(o, (RollOrder, RaceOrder, MovesOrder)))
-            self.gm_sections.append(GMSection(gm_orders, cur.pos))
+            self.gm_sections.append(GMSection(gm_orders, cur.pos, cur.password, end))
             return
         game = next((str(h.value) for h in reversed(headers) if h.word == "GAME"), None)
         turn = next((int(h.value) for h in reversed(headers) if h.word == "TURN"), None)
@@ -229,7 +260,7 @@ class _FileReader:
         )
         if not orders:
             self.notes.append(Note(NoteCode.SECTION_EMPTY, cur.pos, args(player=cur.name)))
-        self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn))
+        self.sections.append(Section(cur.name, cur.password, orders, cur.pos, game, turn, end))
 
 
     def last_entry_per_race(self, orders: list[PlayerOrder]) -> tuple[PlayerOrder, ...]:
@@ -244,6 +275,27 @@ class _FileReader:
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
 
 
+def _bounded(problems: list[OrderProblem], filename: str) -> list[OrderProblem]:
+    """At most ``MAX_PROBLEMS_PER_LINE`` per line and ``MAX_PROBLEMS`` per file, and one saying how many more."""
+    per_line: dict[int, int] = {}
+    kept: list[OrderProblem] = []
+    for p in problems:
+        per_line[p.pos.line] = per_line.get(p.pos.line, 0) + 1
+        if per_line[p.pos.line] <= MAX_PROBLEMS_PER_LINE:
+            kept.append(p)
+    more = len(problems) - min(len(kept), MAX_PROBLEMS)
+    if not more:
+        return kept
+    last = kept[MAX_PROBLEMS - 1].pos if len(kept) >= MAX_PROBLEMS else kept[-1].pos
+    return kept[:MAX_PROBLEMS] + [OrderProblem("syntax", ProblemCode.TOO_MANY_PROBLEMS, Pos(filename, last.line),
+                                               "", args(shown=min(len(kept), MAX_PROBLEMS), more=more))]
+
+
+def _masked(data: Args, words: list[str]) -> Args:
+    """Problem or hint data with the secret words starred out of every text in it."""
+    return tuple((k, mask_words(v, words) if isinstance(v, str) else v) for k, v in data)
+
+
 def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     """Parse the text of one order file (one or several mails) into sections.
 
@@ -253,7 +305,7 @@ def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     lines, notes = blank_clutter(split_lines(text), filename)
     reader = _FileReader(filename)
     reader.read(lines)
-    problems = sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column))
+    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
     all_notes = sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))
     return ParsedFile(
         filename=filename,

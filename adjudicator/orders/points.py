@@ -6,6 +6,7 @@ of ENTER routes (``routes``).  Pure: no I/O.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Collection
 
 from adjudicator.board.hexgrid import Hex, distance, straight_line
@@ -30,6 +31,16 @@ Outcome = tuple[list[OrderProblem], list[Note]]
 
 
 
+def surprising(text: str) -> bool:
+    """True when a name is written with letters a player would not expect to be read as plain Latin ones.
+
+    Full-width or other compatibility forms (``Ｈａｍｂｕｒｇ``) fold to a town's
+    name exactly; letters of another script (a Cyrillic ``а``) match only
+    tolerantly.  Either way the name is read, and echoed as understood.
+    """
+    return unicodedata.normalize("NFKC", text) != text or any(ord(c) > 0x24F and c.isalpha() for c in text)
+
+
 def resolve_point(
     point: Point, gmap: GameMap, *, line_text: str = "", section: str | None = None
 ) -> tuple[ResolvedPoint | None, list[OrderProblem], list[Note]]:
@@ -40,12 +51,13 @@ def resolve_point(
         return _resolve_label(point, gmap, line_text, section)
     m = match_town(point.text, gmap)
     if m.town is not None:
+        exact = m.exact and not surprising(point.text)
         resolved = ResolvedPoint(
             point.text, point.pos, "town", hex=m.town.hex, town=m.town.name,
-            understood_as=None if m.exact else m.town.name,
+            understood_as=None if exact else m.town.name,
         )
         understood = args(written=point.text, point=resolved.describe())
-        notes = [] if m.exact else [Note(NoteCode.UNDERSTOOD_AS, point.pos, understood)]
+        notes = [] if exact else [Note(NoteCode.UNDERSTOOD_AS, point.pos, understood)]
         return resolved, [], notes
     if m.ambiguous:
         names = tuple(f"{t.name} ({t.hex.label})" for t in m.candidates)

@@ -37,6 +37,7 @@ from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.orders.codes import args
 from adjudicator.orders.model import (
     BuildOrder,
+    BuyFerryOrder,
     EnterOrder,
     GMOrder,
     Hint,
@@ -50,7 +51,7 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.points import path_step, resolve_point
 from adjudicator.orders.routes import _EnterResolver
-from adjudicator.orders.sections import GM_SECTION, OrderSet, Section, sort_by_position
+from adjudicator.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
 
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""
@@ -78,8 +79,8 @@ def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ())
             if new is not None:
                 kept.append(new)
         sections.append(replace(s, orders=tuple(kept)))
-    gm = orders.gm
-    if gm is not None:
+    gm_sections: list[GMSection] = []
+    for gm in orders.gm_sections:
         gm_kept: list[GMOrder] = []
         for gm_order in gm.orders:
             new_gm, p, n = resolve_order(gm_order, gmap, section=GM_SECTION, companies=companies)
@@ -87,12 +88,12 @@ def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ())
             notes += n
             if new_gm is not None:
                 gm_kept.append(new_gm)
-        gm = replace(gm, orders=tuple(gm_kept))
+        gm_sections.append(replace(gm, orders=tuple(gm_kept)))
     file_order = {name: i for i, name in enumerate(orders.files)}
     return replace(
         orders,
         sections=tuple(sections),
-        gm=gm,
+        gm_sections=tuple(gm_sections),
         problems=tuple(sort_by_position(problems, file_order)),
         notes=tuple(sort_by_position(notes, file_order)),
     )
@@ -133,6 +134,8 @@ def resolve_order(
         return _EnterResolver(order, gmap, section, companies).resolve()
     if isinstance(order, RaceOrder):
         return _resolve_race(order, gmap, section)
+    if isinstance(order, BuyFerryOrder):
+        return _resolve_ferry(order, gmap, section)
     return order, [], []
 
 
@@ -150,6 +153,23 @@ def _partner_problems(order: BuildOrder | PowersOrder, partner: str | None, keyw
         hint = Hint(H.COMPANIES_ARE, args(companies=tuple(sorted(known))))
         return [OrderProblem("illegal", P.UNKNOWN_WITH, order.pos, order.text, data, hint, section)]
     return []
+
+
+def _resolve_ferry(order: BuyFerryOrder, gmap: GameMap,
+                   section: str | None) -> tuple[BuyFerryOrder | None, list[OrderProblem], list[Note]]:
+    """BUY FERRY: each port on the map (whether a ferry runs there is the adjudicator's check)."""
+    problems: list[OrderProblem] = []
+    notes: list[Note] = []
+    points: list[ResolvedPoint] = []
+    for p in order.points:
+        r, pp, nn = resolve_point(p, gmap, line_text=order.text, section=section)
+        problems += pp
+        notes += nn
+        if r is not None:
+            points.append(r)
+    if problems:
+        return None, problems, notes
+    return replace(order, points=tuple(points)), problems, notes
 
 
 def _resolve_build(

@@ -1,7 +1,9 @@
 """ENTER routes resolved on the map: the partner, the owners named, the points, the path with an owner per hex pair.
 
 See ``adjudicator.orders.resolve`` for the rules on owners (``-WORD-`` and
-``-(WORD)-``) and on companies.  Pure: no I/O.
+``-(WORD)-``) and on companies.  Two points that are the ports of one of
+the map's ferries follow each other as they are (a crossing, advanced
+rules), never expanded as a straight line.  Pure: no I/O.
 """
 
 from __future__ import annotations
@@ -75,6 +77,10 @@ class _EnterResolver:
         path = [points[0].hex]
         hex_owners: list[str | None] = []
         for (a, b), owner in zip(pairwise(points), owners, strict=True):
+            if self.gmap.ferry_between(a.hex, b.hex) is not None:
+                path.append(b.hex)  # a ferry crossing: the two ports follow each other (advanced rules)
+                hex_owners.append(owner)
+                continue
             step, problem, note = path_step(a, b, self.gmap, order.text, self.section)
             if problem is not None:
                 self.problems.append(problem)

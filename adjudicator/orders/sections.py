@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.orders.model import (
     GMOrder,
     MovesOrder,
@@ -56,6 +57,11 @@ class Section:
     pos: Pos
     game: str | None = None
     turn: int | None = None
+    end: int = 0  # the last line of the section in its file (0: to the end of the file)
+
+    def holds(self, pos: Pos) -> bool:
+        """True when ``pos`` stands inside this section (from its PLAYER line to its last line)."""
+        return pos.file == self.pos.file and self.pos.line <= pos.line and (not self.end or pos.line <= self.end)
 
     def echo(self) -> list[str]:
         """The orders as understood, one line each."""
@@ -64,10 +70,16 @@ class Section:
 
 @dataclass(frozen=True)
 class GMSection:
-    """The GM's orders: the lines after a ``GM`` line."""
+    """The GM's orders: the lines after a ``GM`` line (``GM PASSWORD <secret>`` in a player's mail)."""
 
     orders: tuple[GMOrder, ...]
     pos: Pos
+    password: str | None = None
+    end: int = 0
+
+    def holds(self, pos: Pos) -> bool:
+        """True when ``pos`` stands inside this section."""
+        return pos.file == self.pos.file and self.pos.line <= pos.line and (not self.end or pos.line <= self.end)
 
     @property
     def rolls(self) -> dict[str, int]:
@@ -83,6 +95,23 @@ class GMSection:
     def moves(self) -> dict[tuple[int, str], tuple[int, ...]]:
         """Movement rolls by (race, player ID) (the last MOVES line for a pair counts)."""
         return {(o.race, o.player): o.values for o in self.orders if isinstance(o, MovesOrder)}
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A section that does not count: for ``player`` (``None``: a GM section), where, and why.
+
+    ``why`` is a ``NoOrders`` problem for a player's section (wrong or no
+    password, another turn), ``None`` for a GM section that is not the GM's.
+    """
+
+    player: str | None
+    pos: Pos
+    end: int
+    why: Problem[NoOrders] | None = None
+
+    def holds(self, pos: Pos) -> bool:
+        return pos.file == self.pos.file and self.pos.line <= pos.line and (not self.end or pos.line <= self.end)
 
 
 @dataclass(frozen=True)
@@ -104,11 +133,15 @@ class ParsedFile:
 
 @dataclass(frozen=True)
 class OrderSet:
-    """The orders of one turn, merged from every file: what the adjudicator reads.
+    """The orders of one turn from every file: what the adjudicator reads.
 
-    ``sections`` holds one section per player (the last one received),
-    in the order the players' final sections were read.  ``problems`` and
-    ``notes`` are sorted by file (in reading order), line and column.
+    As ``collect`` returns it, ``sections`` and ``gm_sections`` hold every
+    section in reading order, whoever wrote it.  Once the passwords are
+    checked (``adjudicator.orders.translate.settle_orders``) ``sections``
+    holds one section per player (the last one with the right password),
+    ``gm`` the GM's orders merged from the GM's own sections, and
+    ``refusals`` the sections that do not count.  ``problems`` and ``notes``
+    are sorted by file (in reading order), line and column.
     """
 
     game: str | None = None
@@ -118,11 +151,17 @@ class OrderSet:
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
     files: tuple[str, ...] = ()
+    gm_sections: tuple[GMSection, ...] = ()
+    refusals: tuple[Refusal, ...] = ()
 
     def section(self, player: str) -> Section | None:
-        """The section of a player (ID compared case-insensitively)."""
+        """The player's section (the last one, before passwords are checked); ID compared case-insensitively."""
         key = player.upper()
-        return next((s for s in self.sections if s.player == key), None)
+        return next((s for s in reversed(self.sections) if s.player == key), None)
+
+    def refusals_for(self, player: str) -> tuple[Refusal, ...]:
+        """Sections naming ``player`` that did not count (the player is told, the orders are not shown)."""
+        return tuple(r for r in self.refusals if r.player == player.upper())
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -134,16 +173,11 @@ class OrderSet:
         return not self.problems
 
     def notes_for(self, player: str) -> tuple[Note, ...]:
-        """The notes that stand inside the player's section (up to the next PLAYER or GM line of its file)."""
+        """The notes that stand inside the player's section."""
         section = self.section(player)
         if section is None:
             return ()
-        starts = sorted(s.pos.line for s in self.sections if s.pos.file == section.pos.file)
-        if self.gm and self.gm.pos.file == section.pos.file:
-            starts = sorted([*starts, self.gm.pos.line])
-        end = next((line for line in starts if line > section.pos.line), None)
-        return tuple(n for n in self.notes if n.pos.file == section.pos.file and section.pos.line <= n.pos.line
-                     and (end is None or n.pos.line < end))
+        return tuple(n for n in self.notes if section.holds(n.pos))
 
     def problems_for(self, section: str | None) -> tuple[OrderProblem, ...]:
         """The problems of one section (player ID, ``"GM"``, or ``None`` for outside any)."""

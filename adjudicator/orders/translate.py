@@ -1,18 +1,21 @@
 """From the order language to the engines' input: whose orders count, and in what form.
 
-``engine_input`` takes the resolved orders of a turn and the state and
-returns what ``adjudicator.engine.turn.adjudicate_turn`` needs: per company
-the orders of this phase (sections with a wrong or missing password, or for
-another turn, count as no orders, with the reason as a code), and the GM's
+``settle_orders`` checks passwords and turns and keeps the sections that
+count (a section with a wrong password never cancels the real one);
+``engine_input`` then returns what ``adjudicator.engine.turn.adjudicate_turn``
+needs: per company the orders of this phase (a company whose only sections
+were refused has no orders, with the reason as a code), and the GM's
 manual dice.  Everything a GM should know about is returned as ``GMNote``
 codes; ``adjudicator.report`` says them in words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.building.ferries import FerryOrder
 from adjudicator.building.lines import BuildLine
 from adjudicator.building.turn import BuildingInput, BuildingOrders
 from adjudicator.engine.turn import TurnInput
@@ -20,8 +23,18 @@ from adjudicator.errors import TurnRefused
 from adjudicator.game.passwords import check_password
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.state import GameState
-from adjudicator.orders.model import BuildOrder, DeclareEndOrder, EnterOrder, PassOrder, Pos, PowersOrder, StartOrder
-from adjudicator.orders.sections import OrderSet, Section
+from adjudicator.orders.collect import settle
+from adjudicator.orders.model import (
+    BuildOrder,
+    BuyFerryOrder,
+    DeclareEndOrder,
+    EnterOrder,
+    PassOrder,
+    Pos,
+    PowersOrder,
+    StartOrder,
+)
+from adjudicator.orders.sections import OrderSet, Refusal, Section
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.turn import RacingInput, RacingOrders
 
@@ -30,6 +43,8 @@ class GMNoteCode(StrEnum):
     """Something about the orders that the GM should see (printed by ``run`` and ``check``)."""
 
     UNKNOWN_COMPANY = "unknown-company"  # player, game: a section for a company not in the game
+    SECTION_REFUSED = "section-refused"  # player, why (a NoOrders problem): this section does not count
+    GM_SECTION_REFUSED = "gm-section-refused"  # a GM section not from the GM: ignored
     NO_ORDERS_CARRIED_OUT = "no-orders-carried-out"  # player, why (a NoOrders problem)
     GM_DICE_IGNORED = "gm-dice-ignored"  # the game uses committed dice
     WRONG_PHASE = "wrong-phase"  # player, order (the echo), phase
@@ -48,26 +63,62 @@ class GMNote:
         return dict(self.args).get(key)
 
 
-def engine_input(state: GameState, orders: OrderSet, trust: bool) -> tuple[TurnInput, list[GMNote]]:
-    """Password-checked, resolved sections as the engine's input for the game's phase.
+def settle_orders(state: GameState, orders: OrderSet, trust: bool,
+                  gm_files: Collection[str] = ()) -> tuple[OrderSet, list[GMNote]]:
+    """Which sections count: passwords and turns checked, the last good section per player, the GM's own lines.
 
-    ``trust`` (the GM typed the orders) skips the password check.
+    A player's section counts when its password is right (``trust``: the GM
+    typed the orders) and it is for this turn; only such sections take part
+    in "the last one counts", so a section with a wrong password changes
+    nothing.  A GM section counts when it is in one of ``gm_files`` (files the
+    GM names), or gives the game's GM password, or ``trust``.  Every refused
+    section is noted for the GM.
     """
     notes: list[GMNote] = []
-    valid: dict[str, Section] = {}
-    missing: dict[str, Problem[NoOrders]] = {}
     known = set(state.player_ids)
+    good: list[Section] = []
+    refusals: list[Refusal] = []
     for section in orders.sections:
         pid = section.player
         if pid not in known:
             notes.append(GMNote(GMNoteCode.UNKNOWN_COMPANY, section.pos, (("player", pid), ("game", state.game_id))))
+            refusals.append(Refusal(None, section.pos, section.end))
             continue
         why = refusal(state, section, trust)
         if why:
-            missing[pid] = why
-            notes.append(GMNote(GMNoteCode.NO_ORDERS_CARRIED_OUT, section.pos, (("player", pid), ("why", why))))
+            refusals.append(Refusal(pid, section.pos, section.end, why))
+            notes.append(GMNote(GMNoteCode.SECTION_REFUSED, section.pos, (("player", pid), ("why", why))))
             continue
-        valid[pid] = section
+        good.append(section)
+    gm_good = []
+    for g in orders.gm_sections:
+        if trust or g.pos.file in gm_files or _gm_password_ok(state, g.password):
+            gm_good.append(g)
+        else:
+            refusals.append(Refusal(None, g.pos, g.end))
+            notes.append(GMNote(GMNoteCode.GM_SECTION_REFUSED, g.pos))
+    return settle(orders, good, gm_good, refusals), notes
+
+
+def _gm_password_ok(state: GameState, password: str | None) -> bool:
+    return bool(password and state.gm_password_hash and check_password(password, state.gm_password_hash))
+
+
+def engine_input(state: GameState, orders: OrderSet) -> tuple[TurnInput, list[GMNote]]:
+    """Settled orders (``settle_orders``) as the engine's input for the game's phase.
+
+    A company with no section that counts but a refused one has no orders,
+    for the reason of its last refused section.
+    """
+    notes: list[GMNote] = []
+    valid = {s.player: s for s in orders.sections}
+    missing: dict[str, Problem[NoOrders]] = {}
+    for r in orders.refusals:
+        if r.player is not None and r.player not in valid and r.why is not None:
+            missing[r.player] = r.why
+    for pid, why in missing.items():
+        notes.append(GMNote(GMNoteCode.NO_ORDERS_CARRIED_OUT, None, (("player", pid), ("why", why))))
+    known = set(state.player_ids)
     gm = orders.gm
     given = bool(gm and (gm.rolls or gm.races or gm.moves))
     if given and state.dice_mode == "hmac":
@@ -102,8 +153,11 @@ def refusal(state: GameState, section: Section, trust: bool) -> Problem[NoOrders
 def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
     """A section's orders for a building turn (orders with problems were already left out)."""
     start, lines, passes, declare = None, [], False, False
+    ferries = []
     for o in section.orders:
-        if isinstance(o, StartOrder):
+        if isinstance(o, BuyFerryOrder):
+            ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, StartOrder):
             start = o.hex
         elif isinstance(o, BuildOrder):
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner))
@@ -113,17 +167,19 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
             declare = True
         else:
             notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
-    return BuildingOrders(section.player, start, tuple(lines), passes, declare)
+    return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries))
 
 
 def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
-    """A section's orders for a racing turn: entries, running powers, and building from race income.
+    """A section's orders for a racing turn: entries, running powers, ferries bought, and building from race income.
 
     Joint lines (BUILD WITH) are built in the building phase only: here they are ignored with a note.
     """
-    entries, lines, powers = [], [], []
+    entries, lines, powers, ferries = [], [], [], []
     for o in section.orders:
-        if isinstance(o, EnterOrder):
+        if isinstance(o, BuyFerryOrder):
+            ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, EnterOrder):
             hexes = () if o.best else o.hexes
             riders = (section.player, o.partner) if o.partner else (section.player,)
             entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
@@ -133,7 +189,7 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             powers.append((o.race, o.partner))
         elif not isinstance(o, PassOrder):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
-    return RacingOrders(section.player, tuple(entries), tuple(lines), tuple(powers))
+    return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries))
 
 
 def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from adjudicator.building.costs import BuildProblem
+from adjudicator.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.building.lines import (
     Budget,
     BuildContext,
@@ -38,14 +39,15 @@ from adjudicator.game.state import LedgerEntry
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import seat_key
 
-INCOME_REASONS = ("fare", "prize")
+INCOME_REASONS = ("fare", "prize", "ferry-fare")
 
 
 def race_income(entries: Iterable[LedgerEntry], players: Iterable[str]) -> dict[str, int]:
     """Each player's income from races in these ledger entries: prizes plus fares received.
 
     [reading] Fares count as received after set-off (seed 000: B receives 8,
-    not 19); fares a player paid do not reduce its income.
+    not 19); fares a player paid do not reduce its income; ferry fares
+    received (advanced rules) are fares too.
     """
     out = dict.fromkeys(players, 0)
     for e in entries:
@@ -102,6 +104,7 @@ class PostRaceBuild:
     income: int
     lines: tuple[LineOutcome, ...]
     spent: int
+    purchases: tuple[FerryPurchase, ...] = ()  # BUY FERRY: paid from the account, not from the income
 
     @property
     def unspent(self) -> int:
@@ -110,13 +113,16 @@ class PostRaceBuild:
 
 
 def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[str, int],
-                      lines: Mapping[str, Sequence[BuildLine]], races: Sequence[int] = ()) -> tuple[PostRaceBuild, ...]:
-    """Build every player's lines in ``order``, each within its budget (money).
+                      lines: Mapping[str, Sequence[BuildLine]], races: Sequence[int] = (),
+                      ferries: Mapping[str, Sequence[FerryOrder]] | None = None) -> tuple[PostRaceBuild, ...]:
+    """Build every player's lines in ``order``, each within its budget (money), then carry out its ferry orders.
 
     The budget is the race income, or under the 10% variant a share of the
     balance (``races``: the numbers of the races run this turn, which decide
     whether anybody builds).  Town bonuses are not paid in the racing phase:
-    pass a context with ``bonuses_open=False``.
+    pass a context with ``bonuses_open=False``.  A ferry is bought, not
+    built: its price comes from the account and does not use the budget
+    (docs/rules.md), in a turn without building under the 10% variant too.
     """
     rules = ctx.rules
     building = builds_this_turn(rules, races)
@@ -131,5 +137,6 @@ def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[s
         else:
             why = Problem.of(BuildProblem.NO_BUILDING_NOW, every=rules.ten_percent_every)
             outcomes = tuple(LineOutcome(line, (), why, line.hexes) for line in lines.get(pid, ()))
-        out.append(PostRaceBuild(pid, money, outcomes, money - budget.remaining))
+        purchases = tuple(buy_ferry(ctx, pid, o) for o in (ferries or {}).get(pid, ()))
+        out.append(PostRaceBuild(pid, money, outcomes, money - budget.remaining, purchases))
     return tuple(out)

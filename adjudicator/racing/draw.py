@@ -19,35 +19,21 @@ manual dice mode the GM's values are given with ``GivenDice``.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
 
-from adjudicator.board.hexgrid import Hex, steps_between
+from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import VALID_NUMBERS, GameMap, Town
 from adjudicator.errors import RaceDrawError
 from adjudicator.game.dice import Die, RaceDice
 from adjudicator.game.racestate import DrawWhat, NumberReplaced, RaceDraw, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
+from adjudicator.racing.distance import land_distance, land_steps_from
+from adjudicator.racing.specials import draw_region, is_special
+
+__all__ = ["MAX_DRAWS", "draw_race", "draw_turn_races", "land_distance", "used_after"]
 
 MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice)
-
-
-def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
-    """[reading] Fewest hex steps from ``a`` to ``b`` over land hexes, track or no track."""
-    return steps_between(a, b, gmap.is_land)
-
-
-def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
-    """Fewest land steps from ``start`` to every land hex it can reach."""
-    out = {start: 0}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        for n in gmap.neighbours(h):
-            if n not in out and gmap.is_land(n):
-                out[n] = out[h] + 1
-                queue.append(n)
-    return out
 
 
 def draw_race(
@@ -61,6 +47,8 @@ def draw_race(
     start_number: int | None = None,
     uses_per_number: int = 1,
     dest_counts: Mapping[str, int] | None = None,
+    special: bool = False,
+    reached: Collection[Hex] | None = None,
 ) -> RaceDraw:
     """Draw race ``number``: a start (unless ``start_number`` is given: chained) and a destination.
 
@@ -68,6 +56,9 @@ def draw_race(
     it matters only under ``numbers_once``, where each number may be drawn
     ``uses_per_number`` times.  ``connected`` names the towns with track; a
     number whose town is not in it is drawn again (``None``: no check).
+    ``special``: an international or special run, whose destination is a
+    row of the map's table (``adjudicator.racing.specials``); ``reached``
+    are the hexes track or a bought ferry reaches, for its rerolls.
     """
     counts = Counter(used)
     drawer = _Drawer(gmap, rules, dice, number, counts, connected, uses_per_number, dest_counts or {})
@@ -80,6 +71,16 @@ def draw_race(
     if not chained and rules.numbers_once:
         for n in grid_cell(rules, start_number):
             counts[n] += 1
+    if special:
+        region = draw_region(gmap, rules, dice, number, start, reached)
+        if region is not None:
+            nearest = region.nearest
+            marks = grid_cell(rules, start_number) if rules.numbers_once and not chained else ()
+            return RaceDraw(
+                number, start.name, start_number, region.dest.name, 0, region.distance(nearest),
+                tuple(drawer.dice) + region.dice, tuple(drawer.redraws) + region.redraws, start.hex, nearest,
+                chained, tuple(drawer.notes), marks, special=region.dest.key,
+            )
     if not drawer.destinations(start):
         raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes "
                             f"from {start.name}")
@@ -119,7 +120,7 @@ class _Drawer:
     def distance(self, a: Town, b: Town) -> int | None:
         """Land distance, from one breadth-first search per start hex."""
         if a.hex not in self._dist:
-            self._dist[a.hex] = _land_steps_from(self.gmap, a.hex)
+            self._dist[a.hex] = land_steps_from(self.gmap, a.hex)
         return self._dist[a.hex].get(b.hex)
 
     def free(self, n: int) -> bool:
@@ -220,12 +221,15 @@ def draw_turn_races(
     last_destination: int | None = None,
     uses_per_number: int = 1,
     dest_counts: Mapping[str, int] | None = None,
+    reached: Collection[Hex] | None = None,
 ) -> tuple[RaceDraw, ...]:
     """Draw a turn's races (``races_per_turn`` unless ``count``), numbered from ``first_number``.
 
     Under ``chain_races`` each race starts at the previous destination
     (``last_destination`` for the first race of the turn, if any race was
-    run before).  Numbers marked by one draw count as used for the next.
+    run before; after a special run, whose destination is a region, the
+    start is drawn).  Numbers marked by one draw count as used for the next.
+    Special runs (advanced rules) come where ``is_special`` says.
     """
     out: list[RaceDraw] = []
     used_now = list(used)
@@ -234,11 +238,13 @@ def draw_turn_races(
     for i in range(rules.races_per_turn if count is None else count):
         start = previous if rules.chain_races else None
         d = draw_race(gmap, rules, dice, first_number + i, used=used_now, connected=connected,
-                      start_number=start, uses_per_number=uses_per_number, dest_counts=dests)
+                      start_number=start, uses_per_number=uses_per_number, dest_counts=dests,
+                      special=is_special(gmap, rules, first_number + i), reached=reached)
         out.append(d)
         used_now += d.marks
-        dests[d.dest_town] += 1
-        previous = d.dest_number
+        if d.special is None:
+            dests[d.dest_town] += 1
+        previous = d.dest_number if d.special is None else None
     return tuple(out)
 
 

@@ -87,11 +87,13 @@ def add_owes(total: Owes, more: Owes) -> None:
         total[key] = total.get(key, 0) + amount
 
 
-def cap_breach(rules: Rules, owes: Owes, balances: Mapping[str, int],
-               seats: Mapping[str, int]) -> tuple[str, Problem[EntryProblem]] | None:
+def cap_breach(rules: Rules, owes: Owes, balances: Mapping[str, int], seats: Mapping[str, int],
+               ferry: Owes | None = None) -> tuple[str, Problem[EntryProblem]] | None:
     """The player whose entry breaks the money cap (or, without debt, the balance) first, and why.
 
     The largest excess goes first (ties: lower seat payer, then payee).
+    ``ferry``: ferry fares owed (advanced rules), outside the cap but
+    counted against the balance.
     """
     key = seat_key(seats)
     cap = rules.fare_cap
@@ -112,7 +114,11 @@ def cap_breach(rules: Rules, owes: Owes, balances: Mapping[str, int],
             *_, payer, net = min(over)
             return payer, Problem.of(EntryProblem.NET_FARE_CAP_TOTAL, payer=payer, net=net, cap=cap)
     if not rules.debt_allowed:
-        short = [(balances.get(p, 0) - n, key(p), p, n) for p, n in net_out.items() if balances.get(p, 0) - n < 0]
+        ferry = ferry or {}
+        everyone = sorted(set(people) | {p for pair in ferry for p in pair}, key=key)
+        spent = {p: net_out.get(p, 0) + sum(ferry.get((p, q), 0) - ferry.get((q, p), 0) for q in everyone if q != p)
+                 for p in everyone}
+        short = [(balances.get(p, 0) - n, key(p), p, n) for p, n in spent.items() if balances.get(p, 0) - n < 0]
         if short:
             *_, payer, net = min(short)
             return payer, Problem.of(EntryProblem.NET_FARES_OVER_BALANCE, payer=payer, net=net,

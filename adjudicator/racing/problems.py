@@ -15,9 +15,12 @@ class EntryProblem(StrEnum):
     TOO_SHORT = "too-short"  # a route needs at least two hexes
     WRONG_START = "wrong-start"  # expected (hex), town (name or None), got (hex)
     WRONG_END = "wrong-end"  # expected, town, got
+    WRONG_REGION = "wrong-region"  # region (name), got: a special run must end in its region
+    REGION_EARLY = "region-early"  # region, at: the route reaches the region before its last hex
     HEX_TWICE = "hex-twice"  # hexes (the labels visited twice)
     OWNER_COUNT = "owner-count"  # named, segments
-    NOT_NEIGHBOURS = "not-neighbours"  # a, b
+    NOT_NEIGHBOURS = "not-neighbours"  # a, b (and no ferry between them)
+    FERRY_NOT_OWNED = "ferry-not-owned"  # a, b, ferry: nobody has bought the ferry between the two ports
     NO_TRACK = "no-track"  # a, b
     OWNER_NOT_THERE = "owner-not-there"  # a, b, owner, owners (who has track there)
     NO_OWN_TRACK = "no-own-track"  # joint (bool): no segment of the riders' own track

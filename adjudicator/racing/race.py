@@ -43,7 +43,8 @@ from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
 from adjudicator.racing.fares import FarePayment, MoveFares, Owes, add_owes, cap_breach, pay_net, split_fares
 from adjudicator.racing.problems import EntryProblem
 from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, TieRolls, Train
-from adjudicator.racing.routes import seat_key
+from adjudicator.racing.routes import Route, seat_key
+from adjudicator.racing.specials import goal
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,16 @@ class EntryOutcome:
     @property
     def valid(self) -> bool:
         return not self.problems
+
+
+@dataclass(frozen=True)
+class FerryFare:
+    """A ferry fare paid before the start: ``payer`` pays the owner of ``ferry`` (``ferry_fare``, or a share)."""
+
+    payer: str
+    payee: str
+    amount: int
+    ferry: str
 
 
 @dataclass(frozen=True)
@@ -76,6 +87,7 @@ class RaceOutcome:
     kept_by_bank: int = 0  # tie split: the part of shared prizes that cannot be split
     stopped: bool = False  # stopped after MAX_ROUNDS rounds
     ended: bool = False  # the game ended before or during the race (a balance reached the threshold)
+    ferry_fares: tuple[FerryFare, ...] = ()  # advanced rules: crossings paid to ferry owners
 
     def place_of(self, pid: str) -> int | None:
         for p in self.placings:
@@ -118,6 +130,7 @@ def run_race(
     judged, owes = _apply_fare_cap(rules, judged, before, seats)
     moves = MoveFares(books, draw.number, rules, seats, threshold) if rules.fare_timing == "per_move" else None
     fares = pay_net(books, draw.number, owes, seats) if moves is None else ()
+    ferry_fares = _pay_ferry_fares(books, rules, draw, judged, before, seats)
     trains = [j.entry for j in judged if j.valid]
     key = seat_key(seats)
     if move_order == "balance":
@@ -139,7 +152,7 @@ def run_race(
         t = trains[0]
         if moves is not None:
             route = next(j.check.route for j in judged if j.valid and j.check.route is not None)
-            ended = not moves.pay(t.train, t.riders, route.owners, t.powers)
+            ended = not moves.pay(t.train, t.riders, _track_owners(route, 0, len(route.steps)), t.powers)
         placings = [] if ended else [Placing(1, t.train, t.riders, None, None, prizes[0])]
     else:
         status = "run"
@@ -148,7 +161,8 @@ def run_race(
 
         def on_move(train: Train, start: int, end: int) -> bool:
             assert moves is not None
-            return moves.pay(train.name, train.riders, train.route.owners[start:end], by_name[train.name].powers)
+            owners = _track_owners(train.route, start, end)
+            return moves.pay(train.name, train.riders, owners, by_name[train.name].powers)
 
         runner = RaceRunner(rules, draw.number, [Train(t.train, t.roller, t.riders, routes[t.train]) for t in trains],
                             dice, first_arrival_wins, prizes, on_move if moves is not None else None)
@@ -161,7 +175,7 @@ def run_race(
     return RaceOutcome(draw, status, tuple(judged), fares, tuple(rounds), tuple(placings), payouts,
                        tuple(dice_used), tuple(books.entries[first_ledger:]),
                        tuple(runner.ties) if runner else (), runner.kept_by_bank if runner else 0,
-                       runner.stopped if runner else False, ended)
+                       runner.stopped if runner else False, ended, ferry_fares)
 
 
 def _prizes(rules: Rules, draw: RaceDraw) -> tuple[int, int]:
@@ -171,12 +185,21 @@ def _prizes(rules: Rules, draw: RaceDraw) -> tuple[int, int]:
     return rules.prize_first, rules.prize_second
 
 
+def _track_owners(route: Route, start: int, end: int) -> list[str]:
+    """The owners of the track legs a train finishes between movement steps ``start`` and ``end``.
+
+    Fares paid move by move are for track; a ferry crossing is paid before the start.
+    """
+    return [route.owners[i] for i in range(route.legs_done(start), route.legs_done(end)) if not route.ferry(i)]
+
+
 def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
                    seats: Mapping[str, int]) -> list[EntryOutcome]:
     out = []
     riding: set[str] = set()
+    where = goal(gmap, rules, draw)
     for e in entries:
-        check = judge_entry(gmap, track, rules, draw.start_hex, draw.dest_hex, e.riders, e.hexes, e.owners, seats,
+        check = judge_entry(gmap, track, rules, draw.start_hex, where, e.riders, e.hexes, e.owners, seats,
                             in_race=True, free=e.powers)
         problems = list(check.problems)
         if not 1 <= len(e.riders) <= 2 or len(set(e.riders)) != len(e.riders):
@@ -198,12 +221,26 @@ def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int], seats: Mapp
     return owes
 
 
+def _ferry_owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
+                seats: Mapping[str, int]) -> dict[tuple[str, str], int]:
+    """Ferry fares each player owes each ferry owner (advanced rules), joint trips split."""
+    owes: dict[tuple[str, str], int] = {}
+    for j in judged:
+        if not j.valid:
+            continue
+        for payee, amount in j.check.ferry_fares:
+            for payer, share in split_amount(amount, j.entry.riders, before, seats).items():
+                if share:
+                    owes[payer, payee] = owes.get((payer, payee), 0) + share
+    return owes
+
+
 def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[str, int],
                     seats: Mapping[str, int]) -> tuple[list[EntryOutcome], Owes]:
     """Drop entries that break the money cap (or, without debt, the balance) after set-off, until none does."""
     while True:
         owes = _owes(judged, before, seats)
-        breach = cap_breach(rules, owes, before, seats)
+        breach = cap_breach(rules, owes, before, seats, _ferry_owes(judged, before, seats))
         if breach is None:
             return judged, owes
         payer, why = breach
@@ -212,6 +249,30 @@ def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[st
                 joint = Problem(why.code, why.args + (("joint", len(j.entry.riders) > 1),))
                 judged[i] = EntryOutcome(j.entry, j.check, (joint,))
                 break
+
+
+def _pay_ferry_fares(books: Books, rules: Rules, draw: RaceDraw, judged: Sequence[EntryOutcome],
+                     before: Mapping[str, int], seats: Mapping[str, int]) -> tuple[FerryFare, ...]:
+    """Every valid train pays each ferry it crosses to the ferry's owner, before the start (reason ``ferry-fare``).
+
+    [reading] Not set off against fares owed back and outside the fare cap
+    (``adjudicator.racing.ferries``); a joint trip splits each crossing.
+    Paid before the start under ``fare_timing: per_move`` too.
+    """
+    out = []
+    for j in judged:
+        if not j.valid or j.check.route is None:
+            continue
+        route = j.check.route
+        for leg, owner in enumerate(route.owners):
+            ferry = route.ferry(leg)
+            if ferry is None or owner in j.entry.riders:
+                continue
+            for payer, share in split_amount(rules.ferry_fare, j.entry.riders, before, seats).items():
+                if share:
+                    books.pay(payer, owner, share, "ferry-fare", race=draw.number, town=ferry)
+                    out.append(FerryFare(payer, owner, share, ferry))
+    return tuple(out)
 
 
 def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], before: Mapping[str, int],
@@ -226,5 +287,5 @@ def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], befor
     return tuple(got.items())
 
 
-__all__ = ["Entry", "EntryOutcome", "FarePayment", "Move", "Placing", "RaceOutcome", "RaceRound", "TieRolls",
-           "run_race", "split_amount"]
+__all__ = ["Entry", "EntryOutcome", "FarePayment", "FerryFare", "Move", "Placing", "RaceOutcome", "RaceRound",
+           "TieRolls", "run_race", "split_amount"]

@@ -57,8 +57,9 @@ class Move:
     used: int  # points spent
     left: int  # points not spent (lost, or unused at the destination)
     position: Hex
-    steps: int  # steps of the route taken so far
+    steps: int  # movement steps of the route taken so far (a ferry crossing counts point by point)
     arrived: bool = False
+    at_sea: bool = False  # on a ferry crossing that began at ``position`` (advanced rules)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class TieRolls:
 
 
 OnMove = Callable[[Train, int, int], bool]
-"""Called with a train and the steps it is about to take (from, to); ``False`` ends the race at once."""
+"""Called with a train and the steps it is about to take (from, to, in ``Route.steps``); ``False`` ends the race."""
 
 
 class RaceRunner:
@@ -125,15 +126,16 @@ class RaceRunner:
                 route = t.route
                 die = self.source.die(f"race{self.race}:round{r}:{t.roller}")
                 self.dice.append(die)
-                adv = advance(route.costs, self.pos[t.name], die.value)
+                adv = advance(route.steps, self.pos[t.name], die.value)
                 end = self._free_stop(t, adv.end)
                 if self.on_move is not None and not self.on_move(t, self.pos[t.name], end):
                     self.ended = True
-                used = sum(route.costs[self.pos[t.name]:end])
+                used = sum(route.steps[self.pos[t.name]:end])
                 left = die.value - used
                 self.pos[t.name] = end
-                arrived = end == len(route.costs)
-                moves.append(Move(t.name, die, used, left, route.hexes[end], end, arrived))
+                arrived = end == len(route.steps)
+                position, at_sea = route.reached(end)
+                moves.append(Move(t.name, die, used, left, position, end, arrived, at_sea))
                 if self.ended:
                     break
                 if arrived:
@@ -153,23 +155,33 @@ class RaceRunner:
         return self.placings
 
     def _free_stop(self, train: Train, end: int) -> int:
-        """Where the train stops under ``one_train_per_hex``: the hex it reached, or the nearest free one before."""
+        """Where the train stops under ``one_train_per_hex``: the hex it reached, or the nearest free one before.
+
+        Positions are movement steps (``Route.steps``); a train at sea stands in no hex.
+        """
         if not self.rules.one_train_per_hex:
             return end
         start = self.pos[train.name]
-        while start < end < len(train.route.costs) and self._taken(train, end):
+        while start < end < len(train.route.steps) and self._taken(train, end):
             end -= 1
         return end
 
     def _taken(self, train: Train, step: int) -> bool:
-        """Another train stands at the hex ``step`` of ``train``'s route (and did not come alongside)."""
-        h = train.route.hexes[step]
+        """Another train stands at the hex ``train`` reaches after ``step`` steps (and did not come alongside)."""
+        h, at_sea = train.route.reached(step)
+        if at_sea:
+            return False
+        leg = train.route.legs_done(step)
         for other in self.trains:
             at = self.pos[other.name]
-            if other is train or at == 0 or at == len(other.route.costs) or other.route.hexes[at] != h:
+            if other is train or at == 0 or at == len(other.route.steps):
                 continue
-            same_side = other.route.hexes[at - 1] == train.route.hexes[step - 1]
-            if not (same_side and other.route.owners[at - 1] != train.route.owners[step - 1]):
+            there, other_at_sea = other.route.reached(at)
+            if other_at_sea or there != h:
+                continue
+            other_leg = other.route.legs_done(at)
+            same_side = other.route.hexes[other_leg - 1] == train.route.hexes[leg - 1]
+            if not (same_side and other.route.owners[other_leg - 1] != train.route.owners[leg - 1]):
                 return True
         return False
 

@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
 from adjudicator.errors import RaceDrawError
 from adjudicator.game.dice import DiceRoller, MovesDice, RaceDice, RolledDice
@@ -40,12 +41,13 @@ def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: 
         return ()
 
     dest_counts = destination_counts(races)
+    reached = reached_hexes(state, gmap) if state.rules.redraw_unconnected else None
 
     def draw(towns: set[str] | None) -> tuple[RaceDraw, ...]:
         return draw_turn_races(
             gmap, state.rules, RolledDice(roller, turn), races.count + 1, count=count,
             used=races.used, connected=towns, last_destination=races.last_destination,
-            uses_per_number=state.rules.number_uses, dest_counts=dest_counts,
+            uses_per_number=state.rules.number_uses, dest_counts=dest_counts, reached=reached,
         )
 
     try:
@@ -66,6 +68,14 @@ def destination_counts(races: RaceState) -> Counter[str]:
     return out
 
 
+def reached_hexes(state: GameState, gmap: GameMap) -> set[Hex]:
+    """Hexes a train could end in today: every hex with track, and the far ports of bought ferries."""
+    out = {h for s in state.track for h in s.side.hexes}
+    bought = {f.ferry for f in state.ferries}
+    out |= {f.b for f in gmap.ferries if f.name in bought}
+    return out
+
+
 def record_draws(races: RaceState | None, draws: tuple[RaceDraw, ...],
                  carried: tuple[RaceDraw, ...] = ()) -> RaceState:
     """The race state after drawing the coming turn's races: printed, numbers marked, counted.
@@ -78,7 +88,7 @@ def record_draws(races: RaceState | None, draws: tuple[RaceDraw, ...],
         upcoming=carried + draws,
         used=used_after(races.used, draws),
         count=races.count + len(draws),
-        last_destination=draws[-1].dest_number if draws else races.last_destination,
+        last_destination=_last_destination(races, draws),
     )
 
 
@@ -87,3 +97,10 @@ def open_racing(state: GameState, gmap: GameMap, roller: DiceRoller | None) -> G
     draws = draw_next(state, gmap, roller, state.turn)
     return replace(state, races=record_draws(state.races, draws),
                    dice_log=state.dice_log + tuple(d for draw in draws for d in draw.dice))
+
+
+def _last_destination(races: RaceState, draws: tuple[RaceDraw, ...]) -> int | None:
+    """The number the next chained race starts from: none after a special run (its end is a region)."""
+    if not draws:
+        return races.last_destination
+    return None if draws[-1].special is not None else draws[-1].dest_number

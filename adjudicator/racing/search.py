@@ -13,6 +13,12 @@ is then evaluated exactly (``expected_rounds``) and all are ranked by fewest
 expected rounds, then lowest fares, then the seats of the owners used (own
 line first).  The search graph has a node per (hex, own track used yet), so
 "at least one own segment" is part of the search, not a filter.
+
+Advanced rules: bought ferries are edges between their ports (a crossing's
+points, the ferry fare unless the riders own it); a special run's goal is a
+region, searched as one sink joined to every destination hex of the region,
+so the ranking picks each entrant's destination too (a route may not pass
+through the region before its end).
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from adjudicator.racing.entry import judge_entry
 from adjudicator.racing.movement import expected_rounds, step_cost
 from adjudicator.racing.problems import EntryProblem
 from adjudicator.racing.routes import Route, choose_owners, seat_key
+from adjudicator.racing.specials import Goal
 
 SCALE = 4096  # lexicographic weights: (points, fares) or (fares, points); a route has far fewer steps
 
@@ -45,10 +52,12 @@ class RouteOption:
     fares: tuple[tuple[str, int], ...]
     valid: bool
     problems: tuple[Problem[EntryProblem], ...] = ()
+    ferry_fares: tuple[tuple[str, int], ...] = ()
 
     @property
     def fare_total(self) -> int:
-        return sum(a for _, a in self.fares)
+        """Fares and ferry fares together."""
+        return sum(a for _, a in self.fares) + sum(a for _, a in self.ferry_fares)
 
 
 def best_valid(options: Sequence[RouteOption]) -> RouteOption | None:
@@ -61,7 +70,7 @@ def best_routes(
     track: TrackIndex,
     rules: Rules,
     start: Hex,
-    dest: Hex,
+    dest: Hex | Goal,
     riders: Sequence[str],
     seats: Mapping[str, int] | None = None,
     *,
@@ -81,10 +90,16 @@ def best_routes(
     nothing (running powers).
     """
     riders = tuple(riders)
+    goal = dest if isinstance(dest, Goal) else Goal.town(dest)
     net = _Net(gmap, track, rules, riders, tuple(free))
-    if start not in net.index or dest not in net.index or start == dest:
+    targets = sorted(h for h in goal.hexes if h in net.index)
+    if start not in net.index or not targets or start in goal:
         return ()
-    src, dst = net.index[start], net.index[dest]
+    src = net.index[start]
+    if goal.region is None and goal.hex is not None:
+        dst = net.index[goal.hex]
+    else:
+        dst = net.sink([net.index[h] for h in targets])
     paths: dict[tuple[int, ...], None] = {}
     small = max(2, k // 2)
     for layer, mode, n in ((0, "points", k), (0, "fares", small), (1, "points", small)):
@@ -93,15 +108,15 @@ def best_routes(
     key = seat_key(seats)
     options = []
     for p in paths:
-        hexes = tuple(net.hexes[i] for i in p)
+        hexes = tuple(net.hexes[i] for i in p if i < len(net.hexes))
         per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else None
         owners, _ = choose_owners(track, hexes, riders, (), seats, per_pair, free=free)
         assert owners is not None
-        verdict = judge_entry(gmap, track, rules, start, dest, riders, hexes, owners, seats, balance=balance,
+        verdict = judge_entry(gmap, track, rules, start, goal, riders, hexes, owners, seats, balance=balance,
                               free=free)
         assert verdict.route is not None
-        options.append(RouteOption(verdict.route, expected_rounds(verdict.route.costs), verdict.fares, verdict.valid,
-                                   verdict.problems))
+        options.append(RouteOption(verdict.route, expected_rounds(verdict.route.steps), verdict.fares, verdict.valid,
+                                   verdict.problems, verdict.ferry_fares))
 
     def rank(o: RouteOption) -> tuple[Fraction, int, tuple[int, ...], tuple[str, ...]]:
         seats_used = tuple(0 if w in riders else key(w)[0] + 1 for w in o.route.owners)
@@ -113,36 +128,54 @@ def best_routes(
 
 
 class _Net:
-    """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used)."""
+    """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used).
+
+    Edges are ``(to, points, own, fare)``: a segment of track (``own`` 1 when
+    the riders have a line there; fare 0 then, and on a running-powers
+    partner's track, which is not own track), or a bought ferry (``own`` 0:
+    a ferry is not track; fare 0 on the riders' own ferry).  ``sink`` adds
+    one more node for a region goal.
+    """
 
     def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
                  free: tuple[str, ...] = ()):
         sides = {s.side for s in track.segments}
-        self.hexes = sorted({h for s in sides for h in s.hexes})
+        ferries = [f for f in track.ferries if f.owner is not None]
+        self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)})
         self.index = {h: i for i, h in enumerate(self.hexes)}
-        self.adj: list[list[tuple[int, int, int]]] = [[] for _ in self.hexes]  # (to, points, own 0/1)
-        self.fare = rules.fare_per_segment
-        self.free: set[tuple[int, int]] = set()  # edges on a powers partner's track: no fare
+        self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
         for s in sorted(sides):
             own = int(bool(track.owners(s) & set(riders)))
+            fare = 0 if own or track.owners(s) & set(free) else rules.fare_per_segment  # free: running powers
             a, b = self.index[s.a], self.index[s.b]
-            self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own))
-            self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own))
-            if track.owners(s) & set(free):
-                self.free |= {(a, b), (b, a)}
+            self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own, fare))
+            self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own, fare))
+        for f in ferries:
+            fare = 0 if f.owner in riders else rules.ferry_fare
+            a, b = self.index[f.a], self.index[f.b]
+            self.adj[a].append((b, f.points, 0, fare))
+            self.adj[b].append((a, f.points, 0, fare))
 
-    def weight(self, mode: str, points: int, own: int, edge: tuple[int, int] | None = None) -> int:
+    def sink(self, targets: Sequence[int]) -> int:
+        """Add one node reached from every target hex (and left from none of them); its index."""
+        sink = len(self.adj)
+        self.adj.append([])
+        for t in targets:
+            self.adj[t] = [(sink, 0, 0, 0)]
+        return sink
+
+    @staticmethod
+    def weight(mode: str, points: int, fare: int) -> int:
         """Edge weight: by points then fares (``points``), or by fares then points (``fares``)."""
-        fare = 0 if own or edge in self.free else self.fare
         return points * SCALE + fare if mode == "points" else fare * SCALE + points
 
     def _heuristic(self, dst: int, mode: str) -> list[float]:
         """Exact cost from every node to the destination in layer 1 (backward Dijkstra)."""
-        n = 2 * len(self.hexes)
+        n = 2 * len(self.adj)
         rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for i, edges in enumerate(self.adj):
-            for j, pts, own in edges:
-                w = self.weight(mode, pts, own, (i, j))
+            for j, pts, own, fare in edges:
+                w = self.weight(mode, pts, fare)
                 for layer in (0, 1):
                     rev[2 * j + (layer | own)].append((2 * i + layer, w))
         inf = float("inf")
@@ -177,13 +210,13 @@ class _Net:
                     path.append(prev[path[-1]])
                 return gv, path[::-1]
             i, layer = v >> 1, v & 1
-            for j, pts, own in self.adj[i]:
+            for j, pts, own, fare in self.adj[i]:
                 if j in banned_hexes:
                     continue
                 u = 2 * j + (layer | own)
                 if (v, u) in banned_edges or h[u] == float("inf"):
                     continue
-                gu = gv + self.weight(mode, pts, own, (i, j))
+                gu = gv + self.weight(mode, pts, fare)
                 if gu < g.get(u, 1 << 60):
                     g[u] = gu
                     prev[u] = v
@@ -194,9 +227,9 @@ class _Net:
         """Prefix costs along a layered path."""
         out = [0]
         for v, u in itertools.pairwise(path):
-            for j, pts, own in self.adj[v >> 1]:
+            for j, pts, _own, fare in self.adj[v >> 1]:
                 if j == u >> 1:
-                    out.append(out[-1] + self.weight(mode, pts, own, (v >> 1, j)))
+                    out.append(out[-1] + self.weight(mode, pts, fare))
                     break
         return out
 

@@ -2,7 +2,8 @@
 
 - A joint trip needs both partners' orders (``ENTER n WITH <ID>``); the
   lower seat's route counts.
-- ``ENTER n BEST`` is searched here, over today's track.
+- ``ENTER n BEST`` is searched here, over today's track (and bought
+  ferries; a special run's goal is its region).
 - Running powers (postal RR, ``running_powers``): two companies that both
   order ``POWERS n WITH <ID>`` use each other's track in race ``n`` without
   paying; [reading] that track does not count as their own (a route still
@@ -26,6 +27,7 @@ from adjudicator.game.track import TrackIndex
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.problems import EntryNote
 from adjudicator.racing.search import best_routes, best_valid
+from adjudicator.racing.specials import goal
 
 Powers = Mapping[str, tuple[tuple[int, str], ...]]
 """Each player's POWERS orders: (race, partner)."""
@@ -100,7 +102,8 @@ def _train(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, e: En
     """The train of one entry: its route as written, or the best found (``BEST``)."""
     if not e.best:
         return Entry(riders, e.hexes, e.owners, e.text, e.race, powers=powers)
-    option = best_valid(best_routes(gmap, track, rules, draw.start_hex, draw.dest_hex, riders, seats, free=powers))
+    option = best_valid(best_routes(gmap, track, rules, draw.start_hex, goal(gmap, rules, draw), riders, seats,
+                                    free=powers))
     if option is None:
         notes.append(Problem.of(EntryNote.NO_ROUTE, riders=riders, race=e.race))
         return None

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
+from adjudicator.building.ferries import FerryOrder
 from adjudicator.building.lines import BuildContext, BuildLine
 from adjudicator.errors import MissingDice, TurnRefused
 from adjudicator.game.dice import DiceRoller, RaceDice
@@ -32,6 +33,7 @@ from adjudicator.racing.after import PostRaceBuild, build_after_races, building_
 from adjudicator.racing.draw import grid_cell, land_distance
 from adjudicator.racing.end import GameEnd, check_end
 from adjudicator.racing.entry import Entry
+from adjudicator.racing.ferries import race_track
 from adjudicator.racing.problems import EntryNote, RaceCheck
 from adjudicator.racing.race import RaceOutcome, run_race
 from adjudicator.racing.schedule import draw_next, race_dice, record_draws
@@ -46,6 +48,7 @@ class RacingOrders:
     entries: tuple[Entry, ...] = ()  # riders: the player, then the partner of a joint trip
     lines: tuple[BuildLine, ...] = ()
     powers: tuple[tuple[int, str], ...] = ()  # POWERS <race> WITH <ID>: (race, partner)
+    ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY (advanced rules), after the BUILD lines
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
         raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
     rules = state.rules
     draws, warnings = _draws(state, gmap, orders)
-    track = TrackIndex(state.track)
+    track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
     playing = {pid: o for pid, o in orders.orders.items() if pid not in orders.missing}
     entries, notes = trains_of_turn(gmap, track, rules, draws, {p: o.entries for p, o in playing.items()},
@@ -138,12 +141,14 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     end = result.end
     counted = rules.fixed_races or rules.racing_turns
     ctx = BuildContext(gmap, rules, state.turn, track, books, dict(state.connections), bonuses_open=False,
-                       seats=seats, threshold=None if counted else rules.win_threshold(len(seats)))
+                       seats=seats, threshold=None if counted else rules.win_threshold(len(seats)),
+                       ferries={f.ferry: f for f in state.ferries})
     if end is None:
         order = building_order(result.outcomes[-1] if result.outcomes else None, seats,
                                by_arrival=rules.build_order == "arrival", clockwise=rules.build_order == "after_second")
         lines = {pid: o.lines for pid, o in playing.items()}
-        builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes])
+        ferries = {pid: o.ferries for pid, o in playing.items()}
+        builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes], ferries)
         racing_turn = sum(h.phase == "racing" for h in state.history) + 1
         end = check_end(books.balances, seats, rules, state.race_state.count, racing_turn=racing_turn,
                         gains=_gains(state, books.balances))
@@ -232,6 +237,7 @@ def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: t
         ledger=state.ledger + tuple(books.entries),
         turn=state.turn + 1,
         dice_log=state.dice_log + dice,
+        ferries=tuple(ctx.ferries.values()),
         history=state.history + (HistoryEntry(
             state.turn, "racing", tuple((pid, books.balance(pid)) for pid in state.player_ids),
             races=tuple(o.draw.number for o in outcomes),

@@ -35,6 +35,9 @@ Characters
 ``r*b``    east-west segment shared by r and b (``r|b`` on a river);
            ``***`` shared by three or more players
 ``*``      diagonal segment shared by several players
+``=``      a ferry nobody owns yet, on the water hexes it crosses (advanced
+           rules); ``r`` / ``R`` there: the ferry of the player with letter R
+           (upper case: bought this turn)
 =========  ===============================================================
 
 A track letter on a diagonal side hides that side's river or border mark;
@@ -70,6 +73,7 @@ TOWN, START_TOWN = "@", "#"
 RIVER_EW, RIVER_DOWN_RIGHT, RIVER_DOWN_LEFT = "|", "\\", "/"
 BORDER, RIVER_BORDER = ":", "!"
 SHARED = "*"
+FERRY = "="
 
 KEY = (
     "Key: . plain  ^ mountain  ~ water  @ town  # start town",
@@ -77,6 +81,21 @@ KEY = (
     "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river",
     "     column labels: line 'odd' for odd rows, line 'even' for even rows",
 )
+FERRY_KEY = "     = ferry for sale; a letter on the water: that company's ferry"
+
+
+@dataclass(frozen=True)
+class FerryMark:
+    """A ferry on the map: its name, its way over the water (ports first and last), its owner's letter.
+
+    ``owner`` ``None``: nobody has bought it; ``new``: bought this turn
+    (drawn upper case).
+    """
+
+    name: str
+    path: tuple[Hex, ...]
+    owner: str | None = None
+    new: bool = False
 
 
 @dataclass(frozen=True)
@@ -200,7 +219,8 @@ def _span(lo: int, hi: int, margin: int, most: int, limit: int) -> tuple[int, in
 # ---------------------------------------------------------------------------
 
 
-def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window | None = None) -> list[str]:
+def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window | None = None,
+                ferries: Iterable[FerryMark] = ()) -> list[str]:
     """The bare grid (no labels, no legend) as lines, right-trimmed."""
     win = window or make_window(gmap)
     grid = [[" "] * win.width for _ in range(win.height)]
@@ -215,6 +235,11 @@ def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window |
     for s, owners in _track_by_side(gmap, track).items():
         if s.a in win and s.b in win:
             _draw_segment(grid, win, s, owners, marks.get(s))
+    for f in ferries:
+        letter = FERRY if f.owner is None else (f.owner.upper() if f.new else f.owner.lower())
+        for h in f.path[1:-1]:
+            if h in win:
+                grid[win.y(h)][win.x(h)] = letter
     return ["".join(row).rstrip() for row in grid]
 
 
@@ -225,23 +250,53 @@ def _centre_char(gmap: GameMap, h: Hex) -> str:
     return TERRAIN_CHAR[gmap.terrain[h]]
 
 
-def _touching(win: Window, y: int, x: int) -> list[Hex]:
-    """The hexes a non-centre cell lies between (2 for sides, 3 for corners)."""
-    row = win.row0 + y // 2
-    rows = (row,) if y % 2 == 0 else (row, row + 1)
-    reach = 3 if y % 2 == 0 else 2
-    found = (win.hex_at(r, x + dx) for r in rows for dx in range(-reach, reach + 1))
-    return [h for h in found if h is not None]
-
-
 def _draw_water(grid: list[list[str]], gmap: GameMap, win: Window) -> None:
-    """Fill the cells between water hexes so that seas read as water."""
-    for y in range(win.height):
-        for x in range(win.width):
-            near = _touching(win, y, x)
-            wanted = 2 if y % 2 == 0 or x % 2 else 3
-            if len(near) == wanted and all(gmap.terrain.get(h) is Terrain.WATER for h in near):
-                grid[y][x] = WATER
+    """Fill the cells between water hexes of the window so that seas read as water.
+
+    A cell between two neighbours on a row (the three cells of their link),
+    the one cell between two diagonal neighbours, and the corner cell between
+    three hexes are filled when every one of those hexes is water and in the
+    window (at the window's edge the hex beyond is not drawn, so neither is
+    the water towards it).
+    """
+    water = {h for h in gmap.terrain if h in win and gmap.terrain[h] is Terrain.WATER}
+
+    def fill(y: int, x: int) -> None:
+        if 0 <= y < win.height and 0 <= x < win.width:
+            grid[y][x] = WATER
+
+    for h in water:
+        y, x = win.y(h), win.x(h)
+        east, below = Hex(h.col + 1, h.row) if h.col < 99 else None, h.row + 1 <= win.row1
+        if east in water:
+            for dx in (1, 2, 3):
+                fill(y, x + dx)
+        if h.row > win.row0:
+            nw, ne = _above(h)
+            if nw in water and ne in water:
+                fill(y - 1, x)
+        if below:
+            sw, se = _below(h)
+            if sw in water:
+                fill(y + 1, x - 1)
+            if se in water:
+                fill(y + 1, x + 1)
+            if sw in water and se in water:
+                fill(y + 1, x)
+
+
+def _below(h: Hex) -> tuple[Hex | None, Hex | None]:
+    """The south-west and south-east neighbours (even rows are shifted half a hex right)."""
+    c, r = h.col, h.row + 1
+    left, right = (c - 1, c) if h.row % 2 else (c, c + 1)
+    return (Hex(left, r) if left >= 1 else None), (Hex(right, r) if right <= 99 else None)
+
+
+def _above(h: Hex) -> tuple[Hex | None, Hex | None]:
+    """The north-west and north-east neighbours."""
+    c, r = h.col, h.row - 1
+    left, right = (c - 1, c) if h.row % 2 else (c, c + 1)
+    return (Hex(left, r) if left >= 1 else None), (Hex(right, r) if right <= 99 else None)
 
 
 def _side_cell(win: Window, s: Side) -> tuple[int, int]:
@@ -312,15 +367,18 @@ def render_map(
     window: tuple[Hex, Hex] | None = None,
     legend: bool = True,
     players: Mapping[str, str] | None = None,
+    ferries: Iterable[FerryMark] = (),
 ) -> str:
     """The map (or the window between two corner hexes) with labels and legend.
 
     ``track`` gives every player's track; ``players`` maps a player's letter
-    to the company name for the legend.  The town list holds only towns
-    inside the window.  The result ends with a newline.
+    to the company name for the legend; ``ferries`` are drawn on the water
+    they cross (advanced rules).  The town list holds only towns inside the
+    window.  The result ends with a newline.
     """
     win = make_window(gmap, window)
-    grid = render_grid(gmap, track, win)
+    ferries = [f for f in ferries if any(h in win for h in f.path)]
+    grid = render_grid(gmap, track, win, ferries)
     lines = _column_labels(win)
     for y, row in enumerate(grid):
         if y % 2:
@@ -330,10 +388,47 @@ def render_map(
             lines.append(f"{label:<{MARGIN}}{row:<{win.width}} {label}")
     lines += _column_labels(win)
     if legend:
-        lines += ["", *KEY]
-        lines += _player_lines(players or {})
-        lines += _town_lines([t for t in gmap.towns if t.hex in win])
+        lines += ["", *_legend(gmap, win, players or {}, ferries)]
     return "\n".join(lines) + "\n"
+
+
+def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark]) -> list[str]:
+    """The key, the players, the ferries and the towns inside the window."""
+    lines = [*KEY]
+    if ferries:
+        lines.append(FERRY_KEY)
+    lines += _player_lines(players)
+    lines += _ferry_lines(ferries)
+    lines += _town_lines([t for t in gmap.towns if t.hex in win])
+    return lines
+
+
+def map_ferries(gmap: GameMap) -> list[FerryMark]:
+    """The map's ferries, nobody's yet (``map show``)."""
+    return [FerryMark(f.name, f.path) for f in gmap.ferries]
+
+
+def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 18, legend: bool = True,
+                 players: Mapping[str, str] | None = None, ferries: Iterable[FerryMark] = ()) -> str:
+    """The whole map in windows of at most ``columns`` hex columns (80 text columns for 18), west to east.
+
+    Neighbouring windows share one column, so no side is lost between them;
+    one legend for the whole map follows the last window.
+    """
+    track, ferries = list(track), list(ferries)
+    parts = []
+    c0 = 1
+    while True:
+        c1 = min(gmap.width, c0 + columns - 1)
+        parts.append(render_map(gmap, track, window=(Hex(c0, 1), Hex(c1, gmap.height)), legend=False,
+                                ferries=ferries))
+        if c1 >= gmap.width:
+            break
+        c0 = c1
+    text = "\n".join(parts)
+    if legend:
+        text += "\n" + "\n".join(_legend(gmap, make_window(gmap), players or {}, ferries)) + "\n"
+    return text
 
 
 def _column_labels(win: Window) -> list[str]:
@@ -359,6 +454,21 @@ def _player_lines(players: Mapping[str, str]) -> list[str]:
             line = "        "
         line += item
     if players:
+        lines.append(line.rstrip(","))
+    return lines
+
+
+def _ferry_lines(ferries: list[FerryMark]) -> list[str]:
+    """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most 78 characters."""
+    lines: list[str] = []
+    line = "Ferries:"
+    for f in ferries:
+        item = f" {f.name} {FERRY if f.owner is None else f.owner.upper()},"
+        if len(line) + len(item) > 78 and line.strip():
+            lines.append(line)
+            line = "        "
+        line += item
+    if ferries:
         lines.append(line.rstrip(","))
     return lines
 

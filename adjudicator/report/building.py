@@ -7,18 +7,27 @@ Builds template contexts (plain dicts of strings and numbers) from a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from adjudicator.board.model import GameMap
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
-from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.orders.sections import OrderSet
 from adjudicator.report.ascii import render_map
-from adjudicator.report.common import header, map_windows, next_turn, player_legend, scores, track_marks
+from adjudicator.report.common import (
+    advanced_rules,
+    corrections,
+    feedback,
+    ferry_marks,
+    header,
+    map_windows,
+    next_turn,
+    player_legend,
+    scores,
+    track_marks,
+)
 from adjudicator.report.env import render
-from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import (
     COST_KIND,
     DECLARE,
@@ -30,6 +39,7 @@ from adjudicator.report.phrases import (
     line_reversed,
     line_stopped,
     payment_text,
+    purchase_row,
     rule_notes,
     say,
 )
@@ -91,6 +101,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "lines": [line_context(line) for line in o.lines],
         "joint": _joint(o, state),
         "credited": o.credited,
+        "purchases": [purchase_row(p) for p in o.purchases],
     }
 
 
@@ -111,13 +122,15 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
             {"player": e.payee, "amount": e.amount, "town": e.town} for e in result.entries if e.reason == "town-bonus"
         ],
         "scores": scores(after, result.before, result.entries),
-        "connected": len(gmap.numbered_towns) - len(result.unconnected),
-        "towns": len(gmap.numbered_towns),
+        "corrections": corrections(result.before, result.turn),
+        "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
+        "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
-        "next": next_turn(after),
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
+                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "next": next_turn(after, gmap),
     })
     return ctx
 
@@ -127,17 +140,12 @@ def building_report(result: BuildingResult, gmap: GameMap) -> str:
     return render("building.txt.j2", building_context(result, gmap))
 
 
-def private_report(
-    result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str], problems: Sequence[OrderProblem],
-    notes: Sequence[Note],
-) -> str:
+def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
     """One player's private report: orders as understood, errors, own summary."""
     ctx = building_context(result, gmap, maps=False)
+    ctx.update(feedback(orders, player))
     ctx.update({
         "player": player,
-        "echo": list(echo),
-        "problems": [format_problem(p, folded=True) for p in problems],
-        "notes": [format_note(n) for n in notes],
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
     })
@@ -153,7 +161,8 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
         "rule_notes": rule_notes(state.rules),
-        "next": next_turn(state),
-        "full_map": render_map(gmap, (), players=player_legend(state)),
+        "advanced": advanced_rules(state.rules, gmap),
+        "next": next_turn(state, gmap),
+        "full_map": render_map(gmap, (), players=player_legend(state), ferries=ferry_marks(state, gmap)),
     })
     return render("opening.txt.j2", ctx)

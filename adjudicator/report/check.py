@@ -9,11 +9,13 @@ from typing import Any
 from adjudicator.board.model import GameMap
 from adjudicator.building.turn import BuildingResult
 from adjudicator.engine.preview import PricedEntry, RacingPreview
+from adjudicator.game.rules import Rules
 from adjudicator.racing.routes import Route
 from adjudicator.report.building import building_context
 from adjudicator.report.env import render
-from adjudicator.report.phrases import line_stopped
-from adjudicator.report.racephrases import entry_problem
+from adjudicator.report.phrases import line_stopped, purchase_row
+from adjudicator.report.racephrases import destination_text, entry_problem, special_text
+from adjudicator.report.racing import fares_text
 
 
 def check_report(result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
@@ -24,12 +26,16 @@ def check_report(result: BuildingResult, gmap: GameMap, player: str, echo: Seque
     return render("check.txt.j2", ctx)
 
 
-def check_racing_report(preview: RacingPreview) -> str:
-    """One player's racing orders priced: each entry's route, expected rounds and fares; each BUILD line's cost."""
+def check_racing_report(preview: RacingPreview, gmap: GameMap | None = None) -> str:
+    """One player's racing orders priced: each entry's route, expected rounds and fares; each BUILD line's cost.
+
+    With the map, a special run's entry says which destination it ends at and why that counts.
+    """
     ctx = {
         "player": preview.player,
         "turn": preview.turn,
-        "entries": [_entry(e) for e in preview.entries],
+        "entries": [_entry(e, gmap, preview.rules) for e in preview.entries],
+        "purchases": [purchase_row(p) for p in preview.purchases],
         "lines": [
             {"text": pl.line.text, "cost": pl.cost, "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
              "reason": line_stopped(pl.outcome) if pl.outcome.problem else ""}
@@ -39,9 +45,13 @@ def check_racing_report(preview: RacingPreview) -> str:
     return render("check_racing.txt.j2", ctx).rstrip("\n")
 
 
-def _entry(e: PricedEntry) -> dict[str, Any]:
+def _entry(e: PricedEntry, gmap: GameMap | None, rules: Rules | None) -> dict[str, Any]:
     verdict = e.verdict
     route = e.route
+    special = dest = ""
+    if gmap is not None and rules is not None and e.draw is not None and e.draw.special is not None:
+        special = special_text(gmap, rules, e.draw)
+        dest = destination_text(gmap, e.draw, verdict.destination) if verdict and verdict.valid else ""
     return {
         "race": e.entry.race,
         "race_exists": e.race_exists,
@@ -52,7 +62,9 @@ def _entry(e: PricedEntry) -> dict[str, Any]:
         "route": route_notation(route) if route else "",
         "points": route.points if route else 0,
         "expected": expected_text(e.expected),
-        "fares": ", ".join(f"{a} to {p}" for p, a in verdict.fares) if verdict and verdict.fares else "none",
+        "fares": fares_text(verdict.fares, verdict.ferry_fares) if verdict else "none",
+        "special": special,
+        "dest": dest,
     }
 
 

@@ -12,11 +12,24 @@ from typing import Any
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
 from adjudicator.building.turn import allowance_budget
+from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
-from adjudicator.report.ascii import TrackMark, render_map, window_around
+from adjudicator.orders.sections import OrderSet
+from adjudicator.racing.specials import special_every
+from adjudicator.report.ascii import FerryMark, TrackMark, render_map, window_around
+from adjudicator.report.env import N_
+from adjudicator.report.orderwords import format_note, format_problem
+from adjudicator.report.phrases import correction_text, redraw_text, refusal_text, replaced_text
+from adjudicator.report.racephrases import special_text
 
 WINDOW_COLUMNS = 18
 WINDOW_ROWS = 16
+
+
+def corrections(before: GameState, turn: int) -> list[str]:
+    """The GM's corrections made while the game was at ``turn`` (before it was adjudicated), in words."""
+    return [correction_text(c) for c in before.corrections if c.turn == turn]
 
 
 def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
@@ -35,6 +48,19 @@ def track_marks(state: GameState, new_turn: int | None) -> list[TrackMark]:
     return [TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track]
 
 
+def ferry_marks(state: GameState, gmap: GameMap, new_turn: int | None = None) -> list[FerryMark]:
+    """The map's ferries with their owners' letters, when the game uses ferries (advanced rules)."""
+    if not state.rules.ferries:
+        return []
+    letter = {p.id: p.colour for p in state.players}
+    owners = {f.ferry: f for f in state.ferries}
+    out = []
+    for f in gmap.ferries:
+        o = owners.get(f.name)
+        out.append(FerryMark(f.name, f.path, letter[o.owner] if o else None, bool(o and o.turn == new_turn)))
+    return out
+
+
 def player_legend(state: GameState) -> dict[str, str]:
     return {p.colour: f"{p.id} {p.name}" for p in sorted(state.players, key=lambda p: p.seat)}
 
@@ -42,10 +68,11 @@ def player_legend(state: GameState) -> dict[str, str]:
 def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:
     """ASCII windows (≤ 18 columns each) covering the given hexes, with this turn's track in upper case."""
     marks = track_marks(state, turn)
+    ferries = ferry_marks(state, gmap, turn)
     out = []
     for group in clusters(hexes, WINDOW_COLUMNS - 4, WINDOW_ROWS - 4):
         corners = window_around(gmap, group, margin=2, max_cols=WINDOW_COLUMNS)
-        out.append(render_map(gmap, marks, window=corners, legend=True, players=player_legend(state)))
+        out.append(render_map(gmap, marks, window=corners, legend=True, players=player_legend(state), ferries=ferries))
     return out
 
 
@@ -68,17 +95,25 @@ def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
     return groups
 
 
-def next_turn(state: GameState) -> dict[str, Any]:
-    """What players need for their next orders."""
+def draw_row(d: RaceDraw, gmap: GameMap | None = None, rules: Rules | None = None) -> dict[str, Any]:
+    """A drawn race for the templates; a special run (advanced rules) says what its entrants may choose.
+
+    ``carried``: run again, nobody entered it last turn (``carry_over``).
+    """
+    special = special_text(gmap, rules, d) if gmap is not None and rules is not None else ""
+    return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
+            "dest": d.dest_town if d.special else f"{d.dest_town} ({d.dest_number})", "distance": d.distance,
+            "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
+            "dice": " ".join(str(x.value) for x in d.dice), "special": special, "carried": d.carried}
+
+
+def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
+    """What players need for their next orders (with ``gmap``: what a special run's entrants may choose)."""
     allowances = [
         {"player": a.player, "points": a.points, "dice": "+".join(str(d.value) for d in a.dice)}
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
     ]
-    races = [
-        {"number": d.number, "start": f"{d.start_town} ({d.start_number})", "dest": f"{d.dest_town} ({d.dest_number})",
-         "distance": d.distance, "carried": d.carried}
-        for d in state.race_state.upcoming
-    ]
+    races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
     rolls = ""
     if state.rules.allowance == "postal" and state.allowances:
         pots = allowance_budget(state.rules, state.allowances[0]).pots or []
@@ -114,3 +149,33 @@ def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) 
             "carried": p.balance,
         })
     return rows
+
+
+def feedback(orders: OrderSet, player: str) -> dict[str, Any]:
+    """What a player's private report says about the orders: as understood, problems, notes, refusals."""
+    section = orders.section(player)
+    return {
+        "echo": section.echo() if section else [],
+        "problems": [format_problem(p, folded=True) for p in orders.problems_for(player)],
+        "notes": [format_note(n) for n in orders.notes_for(player)],
+        "refused": [refusal_text(r) for r in orders.refusals_for(player)],
+    }
+
+
+def advanced_rules(rules: Rules, gmap: GameMap) -> list[str]:
+    """The advanced rules in force, one sentence each, for the opening report (none: an empty list)."""
+    out = []
+    if rules.border_crossing:
+        out.append(N_("Borders: track may cross into a neighbouring country at no extra cost and ends in the "
+                      "first hex beyond; no bonus for towns abroad."))
+    every = special_every(gmap, rules)
+    if every:
+        out.append(N_("Special runs: every race whose number is a multiple of {every} goes to a region of the "
+                      "map's table; each entrant ends where it chooses.").format(every=every))
+    if rules.ferries and gmap.ferries:
+        limit = gmap.ferries_per_player
+        out.append(N_("Ferries: BUY FERRY <port> for {price} once your track reaches the port{limit}; a "
+                      "crossing costs its length + {load} points, {fare} to the owner.").format(
+            price=rules.ferry_price, fare=rules.ferry_fare, load=2 * rules.ferry_load_points,
+            limit=N_(", at most {n} each").format(n=limit) if limit else ""))
+    return out

@@ -15,10 +15,21 @@ import jinja2
 LINE_WIDTH = 78
 
 
+_BYTECODE: list[jinja2.BytecodeCache] = []
+"""Compiled templates kept between runs (set by the application: ``use_template_cache``)."""
+
+
+def use_template_cache(directory: str) -> None:
+    """Keep compiled templates in ``directory`` (Jinja checks each template's source itself)."""
+    _BYTECODE[:] = [jinja2.FileSystemBytecodeCache(directory)]
+    _env.cache_clear()
+
+
 @cache
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("adjudicator.report", "templates"),
+        bytecode_cache=_BYTECODE[0] if _BYTECODE else None,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from adjudicator.board.model import VALID_NUMBERS, GameMap
 from adjudicator.errors import MapError
+from adjudicator.report.env import N_
+
+_INDENT = " " * 13
 
 
 def describe_standard(gmap: GameMap) -> str:
@@ -16,18 +21,48 @@ def describe_standard(gmap: GameMap) -> str:
 
 
 def map_list_line(name: str, gmap: GameMap | None, error: MapError | None = None) -> str:
-    """One line of ``map list``: a shipped map with its size, or why it does not load."""
+    """One entry of ``map list``: a shipped map with its size, start towns and advanced rules, or why it does not load.
+
+    The first line names the map; the start towns and what the advanced
+    rules use follow, indented and wrapped to 78 columns.
+    """
     if gmap is None:
         count = len(error.problems) if error else 0
         return f"{name:12} (invalid: {count} problems; run 'adjudicate map check {name}')"
     std = "standard" if gmap.is_standard else "not standard"
-    return f"{name:12} {gmap.code:4} {gmap.name} ({gmap.width}x{gmap.height}, {len(gmap.towns)} towns, {std})"
+    head = f"{name:12} {gmap.code:4} {gmap.name} ({gmap.width}x{gmap.height}, {len(gmap.towns)} towns, {std})"
+    starts = ", ".join(t.name for t in gmap.start_towns) or N_("any numbered town")
+    more = [N_("start: {towns}").format(towns=starts)]
+    extras = advanced_summary(gmap)
+    if extras:
+        more.append(N_("advanced rules: {what}").format(what=extras))
+    lines = [head]
+    for text in more:
+        lines += textwrap.wrap(text, 78, initial_indent=_INDENT, subsequent_indent=_INDENT + "  ")
+    return "\n".join(lines)
+
+
+def advanced_summary(gmap: GameMap) -> str:
+    """``2 ferries (at most 1 each); international runs every 2nd race, 12 rows``: a map's advanced-rule data."""
+    parts = []
+    if gmap.ferries:
+        limit = N_(" (at most {n} each)").format(n=gmap.ferries_per_player) if gmap.ferries_per_player else ""
+        parts.append(N_("{n} ferries{limit}").format(n=len(gmap.ferries), limit=limit))
+    table = gmap.special_runs
+    if table is not None:
+        parts.append(N_("special runs every {every} races ({die}), {n} destinations").format(
+            every=table.every, die=N_("red die and white parity") if table.die == "red+parity" else N_("one die"),
+            n=len({d.name for d in table.destinations.values()})))
+    return "; ".join(parts)
 
 
 def map_check_report(gmap: GameMap) -> str:
-    """What ``map check`` prints for a valid map."""
+    """What ``map check`` prints for a valid map (and what it holds for the advanced rules)."""
+    extras = advanced_summary(gmap)
     return (f"{gmap.source}: {gmap.name} ({gmap.code}), {gmap.width} columns x {gmap.height} rows, "
-            f"{len(gmap.terrain)} hexes, {len(gmap.towns)} towns: valid\n{describe_standard(gmap)}\n")
+            f"{len(gmap.terrain)} hexes, {len(gmap.towns)} towns: valid\n{describe_standard(gmap)}\n"
+            + "".join(line + "\n" for line in textwrap.wrap(N_("advanced rules: {what}").format(what=extras), 78,
+                                                             subsequent_indent="  ")))
 
 
 def map_problems_report(exc: MapError) -> str:

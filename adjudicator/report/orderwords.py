@@ -65,6 +65,9 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.EXPECTED_ROLL_PLAYER: N_("expected the player's ID after {keyword}"),
     P.EXPECTED_ROLL_NUMBER: N_("expected the number rolled after the player's ID"),
     P.TEXT_AFTER_ROLL: N_("expected the end of the line after the number rolled"),
+    P.EXPECTED_FERRY: N_("expected FERRY after {keyword}: only ferries can be bought"),
+    P.EXPECTED_PORT: N_("expected the ferry's port after {keyword} FERRY"),
+    P.TEXT_AFTER_FERRY: N_("expected the end of the line: a ferry is named by its port, or by both its ports"),
     # ENTER, RACE, MOVES
     P.EXPECTED_ENTER_RACE: N_("expected the race number after {keyword}, as printed in the report"),
     P.EXPECTED_ENTER_MODE: N_("expected ROUTE, BEST or WITH after the race number"),
@@ -123,6 +126,12 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.MISSING_FILE: N_("no such file or directory"),
     P.NO_ORDER_FILES: N_("no order files ({patterns}) in directory"),
     P.UNREADABLE_FILE: N_("cannot read the file: {reason}"),
+    P.FILE_TOO_BIG: N_("the file has {size} bytes, more than the {limit} an order mail may have; it is not read"),
+    P.LINE_TOO_LONG: N_("the line has {length} characters, more than the {limit} an order may have; it is not "
+                        "read"),
+    P.TOO_MANY_LINES: N_("more than {limit} lines: the rest of the file is not read"),
+    P.TOO_MANY_PROBLEMS: N_("{more} more problems in this file are not listed (the first {shown} are)"),
+    P.NUMBER_TOO_LONG: N_("a number of {digits} digits ({number}...) is far too long"),
     # the map
     P.UNKNOWN_TOWN: N_("no town called '{written}' on the map {map}"),
     P.AMBIGUOUS_TOWN: N_("'{written}' could be {candidates}"),
@@ -156,6 +165,8 @@ HINTS: dict[HintCode, str] = {
     H.ADD_PASSWORD: N_("write {line} PASSWORD <your password>"),
     H.DECLARE_END_FORM: N_("write DECLARE END (or just ENDE)"),
     H.ROLL_FORM: N_("write {keyword} <ID> <number>, e.g. {keyword} RED 4"),
+    H.FERRY_FORM: N_("write {keyword} FERRY <port>, or {keyword} FERRY <port> - <port> where several ferries "
+                     "share a port"),
     H.ADD_RACE_NUMBER: N_("write {keyword} <race> {rest}"),
     H.ENTER_FORM: N_("write {keyword} <race> ROUTE <start> - ... - <destination>"),
     H.ROUTE_OR_BEST: N_("write {line} ROUTE <start> - ... - <destination>, or {line} BEST"),
@@ -381,6 +392,20 @@ def hint_text(p: OrderProblem) -> str | None:
     return _render(HINTS[p.hint.code], p.hint.args, _HINT_FILLERS.get(p.hint.code))
 
 
+QUOTE_WIDTH = 72
+"""The most characters of the player's line quoted with a problem (4 spaces in front: 76 columns)."""
+
+
+def _window(text: str, column: int) -> tuple[str, int]:
+    """A long line cut down to ``QUOTE_WIDTH`` characters around the column, marked with ``...``."""
+    if len(text) <= QUOTE_WIDTH:
+        return text, column
+    start = max(0, min(column - 1 - QUOTE_WIDTH // 2, len(text) - QUOTE_WIDTH + 3))
+    head = "..." if start else ""
+    body = text[start:start + QUOTE_WIDTH - len(head) - 3]
+    return head + body + "...", column - start + len(head)
+
+
 def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     """The problem as shown to players and the GM::
 
@@ -396,11 +421,11 @@ def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     """
     head = f"{p.pos}: {_KINDS[p.kind]}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
-    text = p.line_text.rstrip()
+    text, column = _window(p.line_text.rstrip(), p.pos.column)
     if text:
         out.append("    " + text)
         # keep tabs so the caret lines up under the player's text
-        lead = "".join(c if c == "\t" else " " for c in text[: max(p.pos.column - 1, 0)])
+        lead = "".join(c if c == "\t" else " " for c in text[: max(column - 1, 0)])
         out.append("    " + lead + "^")
     hint = hint_text(p)
     if hint:

@@ -14,12 +14,14 @@ from typing import Any
 from adjudicator.board.hexgrid import Hex
 from adjudicator.building.costs import BuildProblem, CostKind
 from adjudicator.building.fees import Fee
+from adjudicator.building.ferries import FerryProblem, FerryPurchase
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
-from adjudicator.game.state import LedgerEntry
+from adjudicator.game.state import Correction, LedgerEntry
+from adjudicator.orders.sections import Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.env import N_
 
@@ -35,6 +37,9 @@ REDRAW = {
     RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
     RedrawReason.USED: N_("{what} {number} ({town}): used already: drawn again"),
     RedrawReason.DEST_USED: N_("{what} {number} ({town}): a destination often enough already: drawn again"),
+    RedrawReason.REGION_UNCONNECTED: N_("{what} {number} ({town}): no track reaches the region yet: rolled again"),
+    RedrawReason.REGION_TOO_CLOSE: N_("{what} {number} ({town}): no hex of it at least {minimum} hexes from {start}: "
+                                      "rolled again"),
 }
 
 
@@ -80,6 +85,8 @@ BUILD = {
     BuildProblem.WATER: N_("{hex} is water"),
     BuildProblem.NOT_NEIGHBOURS: N_("{a} and {b} are not neighbours"),
     BuildProblem.BORDER: N_("{a}-{b} crosses a national border"),
+    BuildProblem.BEYOND_BORDER: N_("{hex} lies beyond the border ({country}): a line across the border ends in "
+                                   "the first hex beyond it"),
     BuildProblem.NO_TRACK_YET: N_("you have no track yet: give START <town> first"),
     BuildProblem.NOT_ON_NETWORK: N_("{hex} is not on your network"),
     BuildProblem.OWN_TRACK_THERE: N_("you already have track there"),
@@ -145,6 +152,35 @@ def bonus_text(amount: int, town: str) -> str:
     return N_("{amount} for reaching {town} first").format(amount=amount, town=town)
 
 
+FERRY = {
+    FerryProblem.NOT_IN_USE: N_("this game does not use ferries (rules key ferries)"),
+    FerryProblem.NO_FERRY: N_("no ferry of this map runs from {ports}"),
+    FerryProblem.AMBIGUOUS: N_("several ferries use {port} ({ferries}): name both ports, BUY FERRY <port> - <port>"),
+    FerryProblem.OWN_ALREADY: N_("you already own {ferry}"),
+    FerryProblem.TAKEN: N_("{ferry} belongs to {owner}"),
+    FerryProblem.LIMIT: N_("a player may own at most {limit} on this map (you own {owned})"),
+    FerryProblem.SAME_PORT: N_("your ferries must leave from different ports ({other} leaves {port} too)"),
+    FerryProblem.NOT_REACHED: N_("your track does not reach {port} ({hex}) yet"),
+    FerryProblem.OVER_BALANCE: N_("costs {price}, more than your balance of {balance} (no debt allowed)"),
+    FerryProblem.GAME_OVER: N_("{players} reached {threshold}: the game is over"),
+}
+
+
+def purchase_text(p: FerryPurchase) -> str:
+    """``bought Puttgarden-Gedser for 6`` or ``not bought: ...``: what became of a BUY FERRY order."""
+    if p.problem is None:
+        return N_("bought {ferry} for {price}").format(ferry=p.ferry, price=p.price)
+    why = say(FERRY, p.problem)
+    if p.problem.code is FerryProblem.LIMIT:
+        why = N_("{ferry}: {why}").format(ferry=p.ferry, why=why)
+    return N_("not bought: {why}").format(why=why)
+
+
+def purchase_row(p: FerryPurchase) -> dict[str, Any]:
+    """A BUY FERRY order for the templates: the order as understood, and what became of it."""
+    return {"text": p.order.text, "line": p.order.line, "result": purchase_text(p), "bought": p.bought}
+
+
 START = {
     StartProblem.HAS_TRACK: N_("you already have track; START is only for your first building turn"),
     StartProblem.NOT_A_TOWN: N_("{hex} is not a town"),
@@ -201,12 +237,21 @@ def _word(value: Any) -> Any:
 
 GM_NOTE = {
     GMNoteCode.UNKNOWN_COMPANY: N_("no company {player} in game {game}; section ignored"),
+    GMNoteCode.SECTION_REFUSED: N_("a section for {player}: {why}; it does not count"),
+    GMNoteCode.GM_SECTION_REFUSED: N_("a GM section that is not the GM's (no GM password, not a --gm file): "
+                                      "ignored"),
     GMNoteCode.NO_ORDERS_CARRIED_OUT: N_("{player}: {why}; no orders carried out"),
     GMNoteCode.GM_DICE_IGNORED: N_("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed "
                                    "dice"),
     GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase} phase"),
     GMNoteCode.PREVIEW_MAX_ROLL: N_("manual dice: priced against the largest possible roll where no ROLL was given"),
 }
+
+
+def refusal_text(r: Refusal) -> str:
+    """A player's section that did not count, told to that player (the orders in it are not shown)."""
+    why = say(NO_ORDERS, r.why) if r.why else ""
+    return N_("a section for you at {where} does not count: {why}").format(where=r.pos.short, why=why)
 
 
 def gm_note_text(note: GMNote) -> str:
@@ -265,3 +310,24 @@ def rule_notes(rules: Rules) -> list[str]:
         if note is not None and note not in out:
             out.append(note)
     return [n.format(**values) for n in out]
+
+
+# ---------------------------------------------------------------------------
+# the GM's corrections
+# ---------------------------------------------------------------------------
+
+CORRECTION = {
+    "balance": N_("{player} {amount} to the balance"),
+    "track-add": N_("a segment of {player} added on {a}-{b}"),
+    "track-remove": N_("the segment of {player} on {a}-{b} removed"),
+    "rule": N_("rules key {key} set to {value}"),
+}
+
+
+def correction_text(c: Correction) -> str:
+    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``."""
+    what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                     a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                     value=c.value)
+    return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
+                                                               when=c.when)

@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.board.hexgrid import Hex
+from adjudicator.board.model import GameMap
 from adjudicator.game.problems import Problem
+from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.rules import Rules
+from adjudicator.racing.distance import land_distance
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.problems import EntryNote, EntryProblem, RaceCheck
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
+from adjudicator.racing.specials import goal
 from adjudicator.report.env import N_
 from adjudicator.report.phrases import say
 
@@ -20,6 +26,9 @@ ENTRY = {
     EntryProblem.TOO_SHORT: N_("a route needs at least two hexes"),
     EntryProblem.WRONG_START: N_("the route must start at {place}, not at {got}"),
     EntryProblem.WRONG_END: N_("the route must end at {place}, not at {got}"),
+    EntryProblem.WRONG_REGION: N_("the route must end in {region}, not at {got}"),
+    EntryProblem.REGION_EARLY: N_("the route reaches {region} at {at}, before its end: end it there"),
+    EntryProblem.FERRY_NOT_OWNED: N_("{a}-{b}: nobody has bought the ferry {ferry}"),
     EntryProblem.HEX_TWICE: N_("a route may not visit a hex twice: {hexes}"),
     EntryProblem.OWNER_COUNT: N_("{named} owners named for {segments} segments"),
     EntryProblem.NOT_NEIGHBOURS: N_("{a}-{b}: the hexes are not neighbours"),
@@ -119,3 +128,51 @@ def race_notes(o: RaceOutcome) -> list[str]:
     if o.ended:
         out.append(N_("the game ended during the race: it stops here"))
     return out
+
+
+# ---------------------------------------------------------------------------
+# special runs (advanced rules)
+# ---------------------------------------------------------------------------
+
+
+def _or(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else N_("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
+
+
+def special_roll(draw: RaceDraw) -> str:
+    """``red 5, white 2`` or ``die 3``: the roll that chose a special run's row (the last one rolled)."""
+    dice = [d for d in draw.dice if ":region:" in d.label]
+    if dice and ":region:die" in dice[-1].label:
+        return N_("die {value}").format(value=dice[-1].value)
+    if len(dice) >= 2:
+        return N_("red {red}, white {white}").format(red=dice[-2].value, white=dice[-1].value)
+    return ""
+
+
+def special_text(gmap: GameMap, rules: Rules, draw: RaceDraw) -> str:
+    """What a special run's entrants may choose: ``special run 5G (red 5, white 2): end in Lübeck or Kiel ...``."""
+    table = gmap.special_runs
+    if draw.special is None or table is None or draw.special not in table.destinations:
+        return ""
+    dest = table.destinations[draw.special]
+    where = goal(gmap, rules, draw)
+    towns = [t for name in dest.towns if (t := gmap.town_named(name)) is not None and t.hex in where]
+    places = [t.name for t in towns]
+    places += [N_("any hex of {country}").format(country=gmap.country_names.get(c, c)) for c in dest.countries]
+    return N_("special run {key} ({roll}): end in {places}, each entrant's choice, at least {minimum} hexes "
+              "from {start}").format(key=draw.special, roll=special_roll(draw), places=_or(places),
+                                     minimum=rules.min_race_distance, start=draw.start_town)
+
+
+def destination_text(gmap: GameMap, draw: RaceDraw, dest: Hex | None) -> str:
+    """Why a special run's entry ends where it does: ``ends at Lübeck (1307), in Ostseehäfen, 7 hexes from Kiel``."""
+    if draw.special is None or dest is None:
+        return ""
+    town = gmap.town_at(dest)
+    place = f"{town.name} ({dest.label})" if town else dest.label
+    hexes = land_distance(gmap, draw.start_hex, dest)
+    if hexes is None:
+        return N_("ends at {place}, in {region}, across the water from {start}").format(
+            place=place, region=draw.dest_town, start=draw.start_town)
+    return N_("ends at {place}, in {region}, {hexes} hexes from {start}").format(
+        place=place, region=draw.dest_town, hexes=hexes, start=draw.start_town)

@@ -12,20 +12,29 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from adjudicator.board.model import GameMap
-from adjudicator.game.racestate import RaceDraw
+from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
-from adjudicator.orders.model import Note, OrderProblem
+from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.end import GameEnd
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.ascii import render_map
 from adjudicator.report.building import line_context
-from adjudicator.report.common import header, map_windows, player_legend, track_marks
+from adjudicator.report.common import (
+    corrections,
+    draw_row,
+    feedback,
+    ferry_marks,
+    header,
+    map_windows,
+    player_legend,
+    track_marks,
+)
 from adjudicator.report.env import N_, render
-from adjudicator.report.orderwords import format_note, format_problem
-from adjudicator.report.phrases import fee_entry_short, redraw_text, replaced_text
+from adjudicator.report.phrases import fee_entry_short, purchase_row
 from adjudicator.report.racephrases import (
+    destination_text,
     entry_note,
     entry_problem,
     entry_text,
@@ -35,43 +44,61 @@ from adjudicator.report.racephrases import (
 )
 
 FEE_REASONS = ("contact-fee", "parallel-fee")
-
-
-def draw_row(d: RaceDraw) -> dict[str, Any]:
-    return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
-            "dest": f"{d.dest_town} ({d.dest_number})", "distance": d.distance, "carried": d.carried,
-            "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
-            "dice": " ".join(str(x.value) for x in d.dice)}
+FARE_REASONS = ("fare", "ferry-fare")
+BUILD_REASONS = ("build-cost", "ferry-purchase")  # a ferry bought counts with the building
 
 
 def route_text(route: Route | None) -> str:
-    """``0402-0403-0404 RED, 0404-0505 BLUE``: the hexes of each owner's stretch."""
+    """``0402-0403-0404 RED, 0404-0505 BLUE``: the hexes of each owner's stretch; a ferry crossing on its own.
+
+    A crossing reads ``1405~1504 ferry RED``.
+    """
     if route is None:
         return ""
     parts: list[str] = []
     stretch = [route.hexes[0].label]
     for i, owner in enumerate(route.owners):
-        stretch.append(route.hexes[i + 1].label)
-        if i + 1 == len(route.owners) or route.owners[i + 1] != owner:
+        a, b = route.hexes[i].label, route.hexes[i + 1].label
+        if route.ferry(i):
+            if len(stretch) > 1:
+                parts.append(f"{'-'.join(stretch)} {route.owners[i - 1]}")
+            parts.append(N_("{a}~{b} ferry {owner}").format(a=a, b=b, owner=owner))
+            stretch = [b]
+            continue
+        stretch.append(b)
+        if i + 1 == len(route.owners) or route.owners[i + 1] != owner or route.ferry(i + 1):
             parts.append(f"{'-'.join(stretch)} {owner}")
-            stretch = [route.hexes[i + 1].label]
+            stretch = [b]
     return ", ".join(parts)
 
 
-def _race(o: RaceOutcome) -> dict[str, Any]:
+def fares_text(fares: Sequence[tuple[str, int]], ferry_fares: Sequence[tuple[str, int]] = ()) -> str:
+    """``2 to BLUE, ferry 3 to RED``: what an entry owes (``none``)."""
+    parts = [f"{a} to {p}" for p, a in fares]
+    parts += [N_("ferry {amount} to {owner}").format(amount=a, owner=p) for p, a in ferry_fares]
+    return ", ".join(parts) or "none"
+
+
+def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
     trains = [e.entry.train for e in o.entries if e.valid]
     rounds = []
     for r in o.rounds:
-        cells = {m.train: f"{m.die.value}>{m.position.label}{'*' if m.arrived else ''}" for m in r.moves}
+        cells = {m.train: f"{m.die.value}>{m.position.label}{'~' if m.at_sea else ''}{'*' if m.arrived else ''}"
+                 for m in r.moves}
         rounds.append({"number": r.number, "cells": [cells.get(t, "") for t in trains]})
     return {
-        "draw": draw_row(o.draw),
+        "draw": draw_row(o.draw, gmap, rules),
         "status": o.status,
         "entries": [{"train": e.entry.train, "text": entry_text(e.entry), "route": route_text(e.check.route),
                      "valid": e.valid, "problems": [entry_problem(p) for p in e.problems],
-                     "fares": ", ".join(f"{a} to {p}" for p, a in e.check.fares) or "none"} for e in o.entries],
+                     "fares": fares_text(e.check.fares, e.check.ferry_fares),
+                     "dest": destination_text(gmap, o.draw, e.check.destination) if e.valid else ""}
+                    for e in o.entries],
         "fares": [{"payer": f.payer, "payee": f.payee, "amount": f.amount, "owed": f.owed, "back": f.owed_back}
                   for f in o.fares],
+        "ferry_fares": [{"payer": f.payer, "payee": f.payee, "amount": f.amount, "ferry": f.ferry}
+                        for f in o.ferry_fares],
+        "at_sea": any(m.at_sea for r in o.rounds for m in r.moves),
         "trains": trains,
         "rounds": rounds,
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
@@ -96,10 +123,10 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
     for p in sorted(result.after.players, key=lambda p: p.seat):
         rows.append({
             "player": p.id, "brought": result.before.player(p.id).balance,
-            "prizes": _total(entries, p.id, ("prize",), True), "fares_in": _total(entries, p.id, ("fare",), True),
-            "fares_out": _total(entries, p.id, ("fare",), False),
+            "prizes": _total(entries, p.id, ("prize",), True), "fares_in": _total(entries, p.id, FARE_REASONS, True),
+            "fares_out": _total(entries, p.id, FARE_REASONS, False),
             "fees": _total(entries, p.id, FEE_REASONS, True) - _total(entries, p.id, FEE_REASONS, False),
-            "building": _total(entries, p.id, ("build-cost",), False), "carried": p.balance,
+            "building": _total(entries, p.id, BUILD_REASONS, False), "carried": p.balance,
         })
     return rows
 
@@ -110,23 +137,26 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
     builds = []
     for b in result.builds:
-        if not b.lines:
+        if not b.lines and not b.purchases:
             continue
         builds.append({"player": b.player, "income": b.income, "spent": b.spent,
-                       "lines": [line_context(line) for line in b.lines]})
+                       "lines": [line_context(line) for line in b.lines],
+                       "purchases": [purchase_row(p) for p in b.purchases]})
     ctx.update({
         "turn": result.turn,
         "entry_notes": [entry_note(n) for n in result.entry_notes],
         "warnings": gm_warnings(result),
-        "races": [_race(o) for o in result.races],
+        "races": [_race(o, gmap, after.rules) for o in result.races],
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
+        "corrections": corrections(result.before, result.turn),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after)) if maps else "",
-        "next_races": [draw_row(d) for d in result.next_draws],
+        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
+                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "next_races": [draw_row(d, gmap, after.rules) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
         "grid": (render_paired_grid(after.race_state.used) if after.rules.number_grid == "paired_tens"
@@ -145,6 +175,8 @@ def postal_money(o: RaceOutcome, pid: str) -> str:
     prize = dict(o.payouts).get(pid, 0)
     paid = sum(f.owed for f in o.fares if f.payer == pid) + sum(f.owed_back for f in o.fares if f.payee == pid)
     got = sum(f.owed for f in o.fares if f.payee == pid) + sum(f.owed_back for f in o.fares if f.payer == pid)
+    paid += sum(f.amount for f in o.ferry_fares if f.payer == pid)  # ferry fares (advanced rules) are fares too
+    got += sum(f.amount for f in o.ferry_fares if f.payee == pid)
     text = (str(prize) if prize else "") + (f"-{paid}" if paid else "") + (f"+{got}" if got else "")
     return text or "."
 
@@ -200,18 +232,18 @@ def racing_report(result: RacingResult, gmap: GameMap, seed: str | None) -> str:
     return render("racing.txt.j2", racing_context(result, gmap, seed))
 
 
-def private_racing_report(result: RacingResult, gmap: GameMap, player: str, echo: Sequence[str],
-                          problems: Sequence[OrderProblem], notes: Sequence[Note], seed: str | None) -> str:
+def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
+                          seed: str | None) -> str:
     """A player's private report of a racing turn: orders as understood, own entries, own building."""
     ctx = racing_context(result, gmap, seed, maps=False)
+    ctx.update(feedback(orders, player))
     own_races = []
     for race in ctx["races"]:
         mine = [e for e in race["entries"] if player in e["train"].split("+")]
         if mine:
             own_races.append({"number": race["draw"]["number"], "entries": mine})
     ctx.update({
-        "player": player, "echo": list(echo), "problems": [format_problem(p, folded=True) for p in problems],
-        "notes": [format_note(n) for n in notes],
+        "player": player,
         "own_races": own_races, "own_builds": [b for b in ctx["builds"] if b["player"] == player],
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],

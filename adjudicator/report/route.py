@@ -9,7 +9,7 @@ from adjudicator.racing.search import RouteOption
 from adjudicator.report.check import expected_text
 from adjudicator.report.env import render
 from adjudicator.report.racephrases import entry_problem
-from adjudicator.report.racing import route_text
+from adjudicator.report.racing import fares_text, route_text
 
 
 def route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b: Hex, turn: int,
@@ -23,7 +23,7 @@ def route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b
             "hexes": len(o.route.hexes) - 1,
             "points": o.route.points,
             "expected": expected_text(o.expected),
-            "fares": ", ".join(f"{amt} to {pid}" for pid, amt in o.fares) or "none",
+            "fares": fares_text(o.fares, o.ferry_fares),
             "verdict": "valid" if o.valid else f"NOT valid: {problems}",
         })
     return render("route.txt.j2", {

@@ -1,4 +1,4 @@
-"""Rules catalogue: the ``buetehorn`` profile as seed 003 writes it (issue 11, item 7).
+"""Rules catalogue: the ``buetehorn`` profile as seed 003 writes it (issue 11, item 7), cases R5-H01..H07.
 
 Board: a plain strip, the race from Start (0103) to Ziel (2203) along row 3,
 21 segments; RED and BLUE each have a line along the whole of row 3, and a
@@ -45,8 +45,8 @@ def books(**balances: int) -> Books:
     return Books([Player(p, p.title(), p[0], SEATS[p], balances.get(p, 20), "") for p in SEATS], 5)
 
 
-def test_B01_no_fare_cap():
-    """R5-B01 (seed 003 has no cap; 'if you use another player's line you must pay one account point per
+def test_H01_no_fare_cap():
+    """R5-H01 (seed 003 has no cap; 'if you use another player's line you must pay one account point per
     hex'): RED may ride 19 segments on BLUE's line, which schmidt's cap of 10 forbids."""
     red = Entry(("RED",), ROW3, named(("BLUE", 19), ("RED", 2)))
     for rules, valid in ((BUETEHORN, True), (SCHMIDT, False)):
@@ -55,8 +55,8 @@ def test_B01_no_fare_cap():
         assert out.entries[0].valid is valid
 
 
-def test_B02_fares_paid_move_by_move_gross_seed_19_11_example():
-    """R5-B02 (seed 003: 'The account points a player has to pay are transferred between accounts after the
+def test_H02_fares_paid_move_by_move_gross_seed_19_11_example():
+    """R5-H02 (seed 003: 'The account points a player has to pay are transferred between accounts after the
     die roll, but before the pawn moves'; seed 000's example 'A muß an B 19 Einheiten zahlen, B an A 11').
 
     RED owes BLUE 19, BLUE owes RED 11.  Nothing is set off: each roll's fares are paid before the move
@@ -77,8 +77,8 @@ def test_B02_fares_paid_move_by_move_gross_seed_19_11_example():
     assert income["BLUE"] - prizes.get("BLUE", 0) == 19 and income["RED"] - prizes.get("RED", 0) == 11
 
 
-def test_B03_the_race_runs_until_every_train_has_arrived_building_in_order_of_arrival():
-    """R5-B03 (seed 003: 'As soon as all players have arrived at the terminal a building phase is inserted
+def test_H03_the_race_runs_until_every_train_has_arrived_building_in_order_of_arrival():
+    """R5-H03 (seed 003: 'As soon as all players have arrived at the terminal a building phase is inserted
     ... The winner of the race begins to build, the others follow (in order of arrival, Ed.)').
 
     Three trains on their own lines: RED rolls 6s, GREEN 5s, BLUE 4s.  RED wins, GREEN is second; the race
@@ -93,8 +93,8 @@ def test_B03_the_race_runs_until_every_train_has_arrived_building_in_order_of_ar
     assert [p.train for p in schmidt.placings] == ["RED", "GREEN"]
 
 
-def test_B04_only_town_hexes_are_free_no_retroactive_join_fee():
-    """R5-B04 (seed 003: 'If more than one player has lines in hex, the full amount must be paid to each of
+def test_H04_only_town_hexes_are_free_no_retroactive_join_fee():
+    """R5-H04 (seed 003: 'If more than one player has lines in hex, the full amount must be paid to each of
     them. Only the use of city hexes is free'): the Czech example built out of the town alongside a rival
     costs 2 (the half hex outside the town), not 3 as with schmidt's retroactive join fee."""
     gmap = make_map("\n".join(["." * 8] * 5) + "\n", towns=[("Burg", "0403", [13])])
@@ -104,8 +104,8 @@ def test_B04_only_town_hexes_are_free_no_retroactive_join_fee():
         assert fees_paid(ctx, "BLUE") == {"RED": fee}
 
 
-def test_B05_a_used_number_is_rolled_again():
-    """R5-B05 (seed 003: 'When a city is rolled that has already been used as end terminal, re-roll'):
+def test_H05_a_used_number_is_rolled_again():
+    """R5-H05 (seed 003: 'When a city is rolled that has already been used as end terminal, re-roll'):
     with numbers_once, the used 15 is rolled again (schmidt, seed 000 and 004: the next higher free number)."""
     gmap = make_map("\n".join(["." * 14] * 4) + "\n",
                     towns=[("Alt", "0102", [11]), ("Ende", "0702", [15]), ("Gut", "1002", [22])])
@@ -118,8 +118,8 @@ def test_B05_a_used_number_is_rolled_again():
     assert d.dest_number == 22 and d.redraws == ()
 
 
-def test_B06_what_003_does_not_give_is_kept_from_schmidt():
-    """R5-B06 [reading] (seed 003: 'Your objective is to be the first player to score a certain total of
+def test_H06_what_003_does_not_give_is_kept_from_schmidt():
+    """R5-H06 [reading] (seed 003: 'Your objective is to be the first player to score a certain total of
     points:' with the table missing; no cost for a plain-mountain step across a river; no anti-stalling
     rule; the start player moving on 'was left out of the German rules'): buetehorn keeps schmidt's win
     thresholds, declaration of the end of building and rotating start player, and prices plain-mountain
@@ -129,8 +129,8 @@ def test_B06_what_003_does_not_give_is_kept_from_schmidt():
     assert BUETEHORN.cost_mountain_river == BUETEHORN.cost_mountain_mountain == 6
 
 
-def test_B07_a_fare_paid_move_by_move_that_reaches_the_threshold_stops_the_race():
-    """R5-B07 (seed 003: 'Operations continue until the first player has reached the necessary points for
+def test_H07_a_fare_paid_move_by_move_that_reaches_the_threshold_stops_the_race():
+    """R5-H07 (seed 003: 'Operations continue until the first player has reached the necessary points for
     winning the game'; 'The account points ... are transferred ... after the die roll, but before the pawn
     moves'): BLUE has 248; RED's first roll takes it over BLUE's line and pays BLUE 6: BLUE has 254, the game
     is over at once; the race stops there, nobody is placed, no prize is paid."""

@@ -6,6 +6,7 @@ import re
 
 from .build import Drawn
 from .geometry import Cell, label
+from .spec import AdvancedSpec
 
 _PLAIN_NAME = re.compile(r"^[^\W\d][\w .'’()]*$")
 
@@ -35,6 +36,38 @@ def _town(drawn: Drawn, index: int) -> str:
     if t.port:
         parts.append("port: true")
     return "  - {" + ", ".join(parts) + "}"
+
+
+def _comment(text: str, indent: str) -> list[str]:
+    return [(f"{indent}# " + line).rstrip() for line in text.strip("\n").split("\n")] if text.strip() else []
+
+
+def _flow_list(items: tuple[str, ...]) -> str:
+    return "[" + ", ".join(_name(x) for x in items) + "]"
+
+
+def advanced_yaml(adv: AdvancedSpec) -> list[str]:
+    """The ``ferries:`` and ``special_runs:`` blocks of a map file (docs/maps.md)."""
+    out: list[str] = []
+    if adv.ferries:
+        out.append("ferries:")
+        out += _comment(adv.ferry_comment, "  ")
+        if adv.ferries_per_player is not None:
+            out.append(f"  per_player: {adv.ferries_per_player}")
+        out.append("  lines:")
+        out += [f"    - {{from: {_name(f.start)}, to: {_name(f.end)}, length: {f.length}}}" for f in adv.ferries]
+    out.append("special_runs:")
+    out += _comment(adv.special_comment, "  ")
+    out += [f"  die: {adv.die}", f"  every: {adv.every}", "  destinations:"]
+    for d in adv.destinations:
+        out += _comment(d.comment, "    ")
+        parts = [f"name: {_name(d.name)}"]
+        if d.towns:
+            parts.append(f"towns: {_flow_list(d.towns)}")
+        if d.countries:
+            parts.append(f"countries: {_flow_list(d.countries)}")
+        out.append(f'    "{d.key}": {{' + ", ".join(parts) + "}")
+    return out
 
 
 def header(drawn: Drawn) -> str:
@@ -70,6 +103,8 @@ def to_yaml(drawn: Drawn) -> str:
             out += [f"  - {label(s.a)} {label(s.b)}" for s in sides]
     out.append("towns:")
     out += [_town(drawn, i) for i in range(len(drawn.towns))]
+    if spec.advanced is not None:
+        out += advanced_yaml(spec.advanced)
     out.append("notes: |")
     out += [("  " + line).rstrip() for line in spec.notes.strip("\n").split("\n")]
     return "\n".join(out) + "\n"

@@ -76,6 +76,43 @@ class Overrides:
 
 
 @dataclass(frozen=True)
+class FerrySpec:
+    """A ferry line of the advanced rules: home port, far port, crossing length in die points."""
+
+    start: str
+    end: str
+    length: int
+
+
+@dataclass(frozen=True)
+class DestinationSpec:
+    """One row of a special-run table: the die roll (``"3"``, ``"5G"``), a name, towns and countries."""
+
+    key: str
+    name: str
+    towns: tuple[str, ...] = ()
+    countries: tuple[str, ...] = ()
+    comment: str = ""  # written as a comment line above the row
+
+
+@dataclass(frozen=True)
+class AdvancedSpec:
+    """The advanced-rule data of a map (seed 000, "Zusatzregeln"), written as ``ferries:`` and ``special_runs:``.
+
+    ``*_comment`` texts become comment lines above each block (sources and
+    readings, so that the map file explains itself).
+    """
+
+    die: str  # "one" or "red+parity"
+    every: int
+    destinations: tuple[DestinationSpec, ...]
+    special_comment: str = ""
+    ferries: tuple[FerrySpec, ...] = ()
+    ferries_per_player: int | None = None
+    ferry_comment: str = ""
+
+
+@dataclass(frozen=True)
 class MapSpec:
     """Everything the generator needs to draw one map."""
 
@@ -103,3 +140,4 @@ class MapSpec:
     overrides: Overrides = field(default_factory=Overrides)
     lake_min_fraction: float = 0.5  # water share of a hex that makes it water
     foreign_depth: int | None = None  # foreign land this many hexes beyond home land is left off the map
+    advanced: AdvancedSpec | None = None  # ferries and special runs (advanced rules)

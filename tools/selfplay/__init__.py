@@ -6,8 +6,10 @@ bots of ``bots.py``) and runs it (``adjudicate run``), until the game is over
 or ``max_turns`` is reached.  After every turn ``check_turn`` tests the
 invariants: the game file loads (balances equal the ledger), money is
 conserved, every network is connected, no track is on water or across a
-border the rules forbid, and the turn replays from its archive to the same
-state and the same public report.  Used by ``tests/test_selfplay.py`` (a few
+border the rules forbid (advanced rules: no segment leaves a hex beyond the
+border), every ferry's owner reaches its port and owns no more than the map
+allows, ``verify`` confirms every die recorded so far, and the turn replays
+from its archive to the same state and the same public report.  Used by ``tests/test_selfplay.py`` (a few
 games) and ``bench/bench_selfplay.py`` (many).
 """
 
@@ -19,10 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from adjudicator.app.commands import start_game
-from adjudicator.app.run import replay_turn, run_turn
+from adjudicator.app.run import RunOptions, replay_turn, run_turn
 from adjudicator.app.store import GameDir
+from adjudicator.app.verify import verify_game
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap, Terrain
+from adjudicator.building.borders import segment_allowed
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import BANK, GameState
 from tools.selfplay.bots import Bot, order_mail
@@ -40,6 +44,11 @@ class GameRecord:
     over: bool = False
     winner: str | None = None
     breaks: list[str] = field(default_factory=list)
+    races: int = 0  # races run or lapsed
+    special_runs: int = 0  # of them international or special runs (advanced rules)
+    ferries: int = 0  # ferries bought
+    ferry_fares: int = 0  # ferry fares paid
+    abroad: int = 0  # segments into a hex beyond the border
 
 
 def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
@@ -62,7 +71,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         path.parent.mkdir(exist_ok=True)
         path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
         try:
-            run_turn([str(path)], str(directory), trust=False, dry_run=False)
+            run_turn([str(path)], str(directory), RunOptions(), dry_run=False)
         except DampfrossError as exc:
             record.refused += 1
             record.breaks.append(f"turn {state.turn}: refused: {exc}")
@@ -73,6 +82,13 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     final = gdir.load_state()
     record.over = final.phase == "over"
     record.winner = final.race_state.winner.player if final.race_state.winner else None
+    gmap = gdir.load_map(final)
+    regions = {d.name for d in gmap.special_runs.destinations.values()} if gmap.special_runs else set()
+    record.races = len(final.race_state.results)
+    record.special_runs = sum(1 for r in final.race_state.results if r.dest in regions)
+    record.ferries = len(final.ferries)
+    record.ferry_fares = sum(1 for e in final.ledger if e.reason == "ferry-fare")
+    record.abroad = sum(1 for s in final.track if gmap.abroad(s.a) or gmap.abroad(s.b))
     return record
 
 
@@ -86,6 +102,10 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
         return [f"turn {turn}: the game file does not load: {exc}"]
     out += [f"turn {turn}: {p}" for p in money_problems(state)]
     out += [f"turn {turn}: {p}" for p in track_problems(state, gmap)]
+    out += [f"turn {turn}: {p}" for p in ferry_problems(state, gmap)]
+    ok, lines = verify_game(str(gdir.path), None)
+    if not ok:
+        out += [f"turn {turn}: verify: {line}" for line in lines]
     try:
         run = replay_turn(gdir, turn)
         archived = gdir.report_path(turn).read_text(encoding="utf-8")
@@ -111,13 +131,34 @@ def track_problems(state: GameState, gmap: GameMap) -> list[str]:
         for h in s.side.hexes:
             if gmap.terrain_at(h) in (None, Terrain.WATER):
                 out.append(f"{s.owner} has track on {h.label}, which is water or off the map")
-        if gmap.is_border(s.a, s.b) and not state.rules.border_crossing:
-            out.append(f"{s.owner} has track across the border {s.side}")
+        if not segment_allowed(gmap, s.a, s.b, state.rules):
+            out.append(f"{s.owner} has track {s.side} across a border or beyond the first hex abroad")
     for p in state.players:
         hexes = [h for s in state.track if s.owner == p.id for h in s.side.hexes]
         start = gmap.town_named(p.start_town) if p.start_town else None
         if hexes and not _connected(state, p.id, start.hex if start else None):
             out.append(f"the network of {p.id} is not connected")
+    return out
+
+
+def ferry_problems(state: GameState, gmap: GameMap) -> list[str]:
+    """Every ferry bought is a ferry of the map, its owner's track reaches its port, limits hold."""
+    out = []
+    ferries = {f.name: f for f in gmap.ferries}
+    for owned in state.ferries:
+        f = ferries.get(owned.ferry)
+        if f is None:
+            out.append(f"{owned.owner} owns {owned.ferry}, which is no ferry of the map")
+            continue
+        if not any(f.a in s.side.hexes for s in state.track if s.owner == owned.owner):
+            out.append(f"{owned.owner} owns {owned.ferry} but its track does not reach {f.start}")
+    limit = gmap.ferries_per_player
+    for p in state.players:
+        mine = [f for f in state.ferries if f.owner == p.id]
+        if limit is not None and len(mine) > limit:
+            out.append(f"{p.id} owns {len(mine)} ferries, the map allows {limit}")
+    if state.ferries and not state.rules.ferries:
+        out.append("ferries were bought in a game without the ferry rule")
     return out
 
 

@@ -11,6 +11,11 @@ them, neighbouring seats agree running powers for their first race
 mail puts the same line into both sections (``joint_lines``).  With ``illegal`` > 0 a share of lines is garbage, an
 impossible build, an unknown town or a wrong password, so that the whole
 pipeline meets bad input while the game goes on.
+
+Under the advanced rules a bot sometimes builds toward a ferry port or
+across a border (ending in the first hex beyond), and buys a ferry whose
+port its track reaches (``BUY FERRY``), so that every advanced rule is met
+in a short game.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ GARBAGE = (
     "> BUILD 0101 - 0102",
     "MOVES 1 RED 7",
     "ENTER 1 ROUTE 0101 -(NOBODY)- 0102",
+    "BUY FERRY",
+    "KAUFE FÄHRE Atlantis",
 )
 
 
@@ -76,11 +83,12 @@ class Bot:
             network = {start.hex}
         elif player.start_town and (town := gmap.town_named(player.start_town)):
             network.add(town.hex)
-        path = self._path_to_open_town(state, gmap, track, network)
+        path = self._advanced_path(state, gmap, track, network) or self._path_to_open_town(state, gmap, track, network)
         if path and len(path) >= 2:
             out.append("BUILD " + " - ".join(h.label for h in path))
         else:
             out.append("PASS")
+        out += self._ferry_orders(state, gmap, track, path)
         if state.one_town_left_turn is not None:
             out.append("DECLARE END")
         return out
@@ -96,11 +104,52 @@ class Bot:
             out.append(f"POWERS {upcoming[0].number} WITH {partner}")
         track = TrackIndex(state.track)
         network = set(track.network(self.pid))
+        path = None
         if network and self.rng.random() < 0.5:
-            path = self._path_to_open_town(state, gmap, track, network, limit=4)
+            path = (self._advanced_path(state, gmap, track, network, limit=4)
+                    or self._path_to_open_town(state, gmap, track, network, limit=4))
             if path and len(path) >= 2:
                 out.append("BUILD " + " - ".join(h.label for h in path))
+        out += self._ferry_orders(state, gmap, track, path)
         return out or ["PASS"]
+
+    # --- advanced rules ----------------------------------------------------
+    def _advanced_path(self, state: GameState, gmap: GameMap, track: TrackIndex, network: set[Hex],
+                       limit: int | None = None) -> list[Hex] | None:
+        """Now and then, under the advanced rules: a line toward a ferry port, or into the first hex abroad."""
+        rules = state.rules
+        if not (rules.ferries or rules.border_crossing):
+            return None  # basic games draw from the bot's random numbers exactly as before
+        roll = self.rng.random()
+        owned = {f.ferry for f in state.ferries}
+        targets: set[Hex] = set()
+        if rules.ferries and roll < 0.3:
+            targets = {f.a for f in gmap.ferries if f.name not in owned} - network
+        elif rules.border_crossing and roll < 0.45:
+            targets = {n for h in gmap.terrain if gmap.is_land(h) and not gmap.abroad(h)
+                       for n in gmap.neighbours(h) if gmap.abroad(n) and gmap.is_land(n)} - network
+        if not targets or not network:
+            return None
+        own = {s.side for s in track.segments if s.owner == self.pid}
+        path = _cheapest(gmap, state, network, targets, own)
+        if path is None:
+            return None
+        return path[: limit + 1] if limit else path
+
+    def _ferry_orders(self, state: GameState, gmap: GameMap, track: TrackIndex, path: list[Hex] | None) -> list[str]:
+        """BUY FERRY for a ferry whose home port the bot's track reaches (or this turn's line will)."""
+        if not state.rules.ferries:
+            return []
+        reach = set(track.network(self.pid)) | set(path or ())
+        owned = {f.ferry for f in state.ferries}
+        mine = [f for f in state.ferries if f.owner == self.pid]
+        limit = gmap.ferries_per_player
+        if limit is not None and len(mine) >= limit:
+            return []
+        for f in gmap.ferries:
+            if f.name not in owned and f.a in reach:
+                return [f"BUY FERRY {f.start}"]
+        return []
 
     def _start_town(self, state: GameState, gmap: GameMap):  # type: ignore[no-untyped-def]
         towns = list(gmap.start_towns or gmap.numbered_towns)
@@ -140,6 +189,8 @@ def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: 
             while path[-1] in prev:
                 path.append(prev[path[-1]])
             return path[::-1]
+        if rules.border_crossing and gmap.abroad(h):
+            continue  # advanced rules: a line ends in the first hex beyond the border
         for n in gmap.neighbours(h):
             if gmap.terrain_at(n) is Terrain.WATER or Side(h, n) in own:
                 continue

@@ -9,7 +9,7 @@ river, the foot of each range.
 
 from __future__ import annotations
 
-from ..spec import MapSpec, Overrides, RiverSpec, town
+from ..spec import AdvancedSpec, DestinationSpec, FerrySpec, MapSpec, Overrides, RiverSpec, town
 
 HEADER = """\
 Frankreich: the French map for Dampfross per Post.
@@ -39,7 +39,44 @@ Hand fixes: see the overrides table in tools/mapgen/maps/france.py."""
 
 NOTES = """\
 Start: every player starts in Paris and leaves it in a different direction.
-Ferries to England (advanced rules): tools/mapgen/advanced/france.yaml."""
+Advanced rules: ferries to England and the international runs are the
+ferries: and special_runs: keys above (docs/maps.md)."""
+
+ADVANCED = AdvancedSpec(
+    ferry_comment="""\
+Ferries to England (seed 000, "Frankreich-Karte"; 002 and 004 agree): bought
+for 6 once the buyer's track reaches the port, at most 2 per player and from
+different ports (Le Havre counts).  length = hex steps from port to port over
+sea hexes on this map; a crossing costs length + 2 die points (1 loading,
+1 unloading): "Cherbourg nach Southampton kostet 5 + 2 = 7 Würfelpunkte".
+The seeds name only Cherbourg, Southampton and Le Havre; the other crossings
+are the historic railway ferries of the 1980s.""",
+    ferries=(
+        FerrySpec("Cherbourg", "Southampton", 5),
+        FerrySpec("Le Havre", "Southampton", 6),
+        FerrySpec("Dieppe", "Newhaven", 4),
+        FerrySpec("Calais", "Dover", 2),
+        FerrySpec("Dunkerque", "Dover", 3),
+        FerrySpec("Oostende", "Dover", 5),
+        FerrySpec("Rotterdam", "Harwich", 6),
+    ),
+    ferries_per_player=2,
+    special_comment="""\
+International runs: "nach jeder dritten Fahrt eine internationale Fahrt",
+read as after every third race: races 4, 8, 12, ... (seed 002's "every third
+race" is the rules option special_every=3).  One die.""",
+    die="one",
+    every=4,
+    destinations=(
+        DestinationSpec("1", "England", countries=("E",)),
+        DestinationSpec("2", "Deutschland", countries=("D",)),
+        DestinationSpec("3", "Schweiz", countries=("H",)),
+        DestinationSpec("4", "Italien", countries=("I",)),
+        DestinationSpec("5", "Spanien", countries=("S",)),
+        DestinationSpec("6", "Übersee", towns=("Marseille", "Dunkerque", "Le Havre", "Antwerpen", "Bordeaux"),
+                        comment="Übersee: one of the big ports Marseille, Dünkirchen, Le Havre, Antwerpen, Bordeaux"),
+    ),
+)
 
 MOUNTAINS = {
     "Alps": (
@@ -282,4 +319,5 @@ def spec() -> MapSpec:
         rivers=RIVERS,
         towns=TOWNS,
         overrides=OVERRIDES,
+        advanced=ADVANCED,
     )

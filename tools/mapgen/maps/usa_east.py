@@ -8,7 +8,7 @@ outlines and river courses are hand-made tables of (latitude, longitude).
 
 from __future__ import annotations
 
-from ..spec import MapSpec, Overrides, RiverSpec, town
+from ..spec import AdvancedSpec, DestinationSpec, MapSpec, Overrides, RiverSpec, town
 
 HEADER = """\
 USA Ost: the eastern United States for Dampfross per Post.
@@ -39,7 +39,31 @@ Hand fixes: see the overrides table in tools/mapgen/maps/usa_east.py."""
 
 NOTES = """\
 Start: in any Atlantic or Gulf port (the start towns).
-Special runs (advanced rules): tools/mapgen/advanced/usa-east.yaml."""
+Advanced rules: the special runs are the special_runs: key above
+(docs/maps.md)."""
+
+WEST_LINKS = ("Chicago", "Peoria", "St. Louis", "Memphis", "New Orleans")
+
+ADVANCED = AdvancedSpec(
+    special_comment="""\
+Special runs (seed 000, "USA - Ost-Karte"; 004 agrees): "nach jeder dritten
+Fahrt eine Sonderfahrt", read as after every third race: races 4, 8, 12, ...
+(rules option special_every=3 for "every third race").  One die.""",
+    die="one",
+    every=4,
+    destinations=(
+        DestinationSpec("1", "Canada", towns=("Detroit", "Buffalo", "Albany"), countries=("C",),
+                        comment="Canada: Detroit, Buffalo, Albany or the land between Lakes Huron, Erie and\n"
+                                "Ontario (southern Ontario, country C on this map)"),
+        DestinationSpec("2", "Seehäfen", towns=("Chicago", "Cleveland", "Buffalo")),
+        DestinationSpec("3", "Atlantikhäfen", towns=("Boston", "New York", "Philadelphia", "Baltimore", "Norfolk",
+                                                      "Charleston", "Savannah", "Jacksonville", "Miami"),
+                        comment="\"eine der Städte von Boston bis Miami\": the Atlantic ports of this map"),
+        DestinationSpec("4", "Golf-Häfen", towns=("New Orleans", "Mobile", "Tampa")),
+        DestinationSpec("5", "Verbindungsstadt zur Westhälfte", towns=WEST_LINKS),
+        DestinationSpec("6", "Verbindungsstadt zur Westhälfte", towns=WEST_LINKS),
+    ),
+)
 
 MOUNTAINS = {
     "Appalachians": (
@@ -198,4 +222,5 @@ def spec() -> MapSpec:
         towns=TOWNS,
         overrides=OVERRIDES,
         foreign_depth=3,
+        advanced=ADVANCED,
     )

@@ -7,7 +7,7 @@ tables of (latitude, longitude).
 
 from __future__ import annotations
 
-from ..spec import MapSpec, Overrides, RiverSpec, town
+from ..spec import AdvancedSpec, DestinationSpec, MapSpec, Overrides, RiverSpec, town
 
 HEADER = """\
 USA West: the western United States for Dampfross per Post.
@@ -40,7 +40,29 @@ Hand fixes: see the overrides table in tools/mapgen/maps/usa_west.py."""
 
 NOTES = """\
 Start: Milwaukee, Chicago, Memphis or New Orleans.
-Special runs (advanced rules): tools/mapgen/advanced/usa-west.yaml."""
+Advanced rules: the special runs are the special_runs: key above
+(docs/maps.md)."""
+
+EAST_LINKS = ("Milwaukee", "Chicago", "St. Louis", "Memphis", "New Orleans")
+
+ADVANCED = AdvancedSpec(
+    special_comment="""\
+Special runs (seed 000, "USA - West-Karte"; 004 agrees): "nach jeder dritten
+Fahrt eine Sonderfahrt", read as after every third race: races 4, 8, 12, ...
+(rules option special_every=3 for "every third race").  One die.""",
+    die="one",
+    every=4,
+    destinations=(
+        DestinationSpec("1", "Pazifikhafen", towns=("Seattle", "Portland", "San Francisco", "Los Angeles",
+                                                     "San Diego")),
+        DestinationSpec("2", "Canada", countries=("C",),
+                        comment="\"ein beliebiges Feld jenseits der kanadischen / mexikanischen Grenze\""),
+        DestinationSpec("3", "Mexico", countries=("M",)),
+        DestinationSpec("4", "Hafenstadt im Osten", towns=("Duluth", "New Orleans", "Houston")),
+        DestinationSpec("5", "Verbindungsstadt zur Osthälfte", towns=EAST_LINKS),
+        DestinationSpec("6", "Verbindungsstadt zur Osthälfte", towns=EAST_LINKS),
+    ),
+)
 
 MOUNTAINS = {
     "Cascades": (
@@ -223,5 +245,6 @@ def spec() -> MapSpec:
         rivers=RIVERS,
         towns=TOWNS,
         overrides=OVERRIDES,
+        advanced=ADVANCED,
         foreign_depth=2,
     )

@@ -1,0 +1,97 @@
+"""A cache on disk for what every run would otherwise build again: the grammar's tables, compiled templates,
+the compiled game-file schema and the game's parsed map.
+
+``$ADJUDICATE_CACHE`` names the folder (``off``: no cache); by default it is
+``$XDG_CACHE_HOME/dampfross-per-post/VERSION`` (or ``~/.cache/...``).  The
+cache only saves time: a folder that cannot be made or written is simply
+not used, and each entry is checked against its source (Lark and Jinja
+compare hashes of the grammar and the templates; the schema's key names the
+schema and the versions), anything spoilt is made again.  The folder is
+trusted like Python's own ``__pycache__``: it holds code, so it is the GM's.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from adjudicator import __version__
+from adjudicator.game.gamefile import use_code_store
+from adjudicator.orders.line import use_grammar_cache
+from adjudicator.report.env import use_template_cache
+
+T = TypeVar("T")
+
+_FOLDER: list[Path] = []
+"""The folder in use (set by ``use_cache``); none: nothing is kept."""
+
+
+def cache_dir() -> Path | None:
+    """The cache folder, made if need be, or ``None`` when there is none (``off``, or not writable)."""
+    chosen = os.environ.get("ADJUDICATE_CACHE", "")
+    if chosen.lower() == "off":
+        return None
+    base = Path(chosen) if chosen else Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    folder = base / "dampfross-per-post" / __version__
+    try:
+        (folder / "templates").mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder if os.access(folder, os.W_OK) else None
+
+
+def use_cache() -> None:
+    """Point the grammar, the templates, the schema and ``remembered`` at the cache, if there is one."""
+    folder = cache_dir()
+    if folder is not None:
+        _FOLDER[:] = [folder]
+        use_grammar_cache(str(folder / "orders.lark.cache"))
+        use_template_cache(str(folder / "templates"))
+        use_code_store(_read, _write)
+
+
+def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:
+    """``make()``, or what a run before kept under ``key``: a pickled ``kind`` (anything else is made again).
+
+    The key must name everything the value depends on (the folder already
+    names the version).  Without a cache this is just ``make()``.
+    """
+    kept = _read(key)
+    if kept is not None:
+        try:
+            value = pickle.loads(kept)
+        except Exception:  # a spoilt pickle fails in many ways; it is only made again
+            value = None
+        if isinstance(value, kind):
+            return value
+    value = make()
+    if _FOLDER:
+        _write(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+    return value
+
+
+def _read(key: str) -> bytes | None:
+    if not _FOLDER:
+        return None
+    try:
+        return (_FOLDER[0] / key).read_bytes()
+    except OSError:
+        return None
+
+
+def _write(key: str, data: bytes) -> None:
+    """Write whole or not at all (another run may be reading); a failure only costs time."""
+    if not _FOLDER:
+        return
+    path = _FOLDER[0] / key
+    temp = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        temp.write_bytes(data)
+        os.replace(temp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)

@@ -1,0 +1,162 @@
+"""Pictures of maps and games: SVG always, PNG with the optional ``pictures`` extra (CairoSVG).
+
+The drawing is ``adjudicator.report.svg``; this module finds the state to
+draw (a game's current state or an archived turn), writes files and turns SVG
+into PNG.  ``turn_png`` is what the postal loop attaches to a turn's mail;
+``run_png`` does the same for a ``TurnRun`` it has just made (race routes
+included, no replay needed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from adjudicator.app.maps import read_map, show_map
+from adjudicator.app.run import TurnRun, replay_turn
+from adjudicator.app.store import GameDir
+from adjudicator.errors import DampfrossError
+from adjudicator.game.state import GameState
+from adjudicator.racing.turn import RacingResult
+from adjudicator.report.ascii import parse_window, render_map, render_split
+from adjudicator.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.report.svg import game_svg, render_svg
+
+PNG_SCALE = 1.5
+"""PNG pixels per SVG unit: hex labels stay legible in a mail client."""
+MISSING_PNG = ("PNG pictures need the optional package CairoSVG (and the cairo library): "
+               "pip install 'dampfross-per-post[pictures]'")
+
+
+def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
+    """Render SVG text as PNG bytes; a ``DampfrossError`` when CairoSVG or cairo is missing."""
+    try:
+        import cairosvg  # the optional "pictures" extra
+    except (ImportError, OSError):  # cairocffi raises OSError when libcairo itself is missing
+        raise DampfrossError(MISSING_PNG) from None
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
+    if not isinstance(png, bytes):
+        raise DampfrossError("CairoSVG returned no PNG")
+    return png
+
+
+def png_available() -> bool:
+    """True when PNG pictures can be made here."""
+    try:
+        svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
+    except DampfrossError:
+        return False
+    return True
+
+
+def turn_state(gdir: GameDir, turn: int | None) -> tuple[GameState, int | None]:
+    """The state to draw and the turn whose track is new in it.
+
+    ``None``: the game as it is now, the last adjudicated turn's track new;
+    0: the opening (no track); N: the archived state after turn N.
+    """
+    state = gdir.load_state()
+    last = state.turn - 1
+    if turn is None:
+        return state, (last if last >= 1 else None)
+    if not 0 <= turn <= last:
+        raise DampfrossError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
+    if turn == 0:
+        return (gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state), None
+    return gdir.archived_state(gdir.archive_path(turn), "after")[0], turn
+
+
+def turn_svg(directory: str | Path, turn: int | None = None, races: bool = False) -> str:
+    """The SVG picture of a game after a turn (now: ``None``), that turn's new track emphasised.
+
+    ``races`` draws the routes of the turn's races; they are not stored in the
+    game, so the turn is replayed from its archive, which needs the GM's
+    dice seed.
+    """
+    gdir = GameDir(directory)
+    state, new = turn_state(gdir, turn)
+    gmap = gdir.load_map(state)
+    result = None
+    if races and new is not None:
+        found = replay_turn(gdir, new).result
+        result = found if isinstance(found, RacingResult) else None
+    return game_svg(gmap, state, new, result)
+
+
+def turn_png(directory: str | Path, turn: int | None = None, races: bool = False, scale: float = PNG_SCALE) -> bytes:
+    """The PNG picture of a game after a turn, for mail clients that do not show SVG (see ``turn_svg``)."""
+    return svg_to_png(turn_svg(directory, turn, races), scale)
+
+
+def run_svg(run: TurnRun) -> str:
+    """The SVG picture of a turn just run (``app.run.run_turn``): its new track and its races' routes."""
+    after = run.result.after
+    result = run.result if isinstance(run.result, RacingResult) else None
+    return game_svg(run.gdir.load_map(after), after, run.result.turn, result)
+
+
+def run_png(run: TurnRun, scale: float = PNG_SCALE) -> bytes:
+    """The PNG picture of a turn just run, to attach to its mail."""
+    return svg_to_png(run_svg(run), scale)
+
+
+@dataclass(frozen=True)
+class ShowOptions:
+    """How ``map show`` draws: an ASCII window or the whole map split to 80 columns, or picture files."""
+
+    window: str | None = None
+    legend: bool = True
+    split: bool = False
+    svg_file: str | None = None
+    png_file: str | None = None
+    races: bool = False
+
+
+def map_show(name: str | None, game_dir: str | None, turn: int | None, o: ShowOptions) -> tuple[str, list[str]]:
+    """``map show``: a map or a game's map, as ASCII (returned) or as SVG and PNG files.
+
+    Returns the text to print and the messages about files written.
+    """
+    if (name is None) == (game_dir is None):
+        raise DampfrossError("name a map (NAME or FILE) or a game (--game DIR), not both and not neither")
+    if game_dir is None and (turn is not None or o.races):
+        raise DampfrossError("--turn and --races need --game DIR")
+    pictures = o.svg_file is not None or o.png_file is not None
+    if (o.window or o.split) and pictures:
+        raise DampfrossError("--window and --split apply to the ASCII map; a picture always shows the whole map")
+    if o.window and o.split:
+        raise DampfrossError("--window and --split exclude each other")
+    if o.races and not pictures:
+        raise DampfrossError("--races draws race routes in a picture: give --svg FILE or --png FILE")
+    if not pictures:
+        if name is not None:
+            return show_map(name, o.window, o.legend, o.split), []
+        gdir = GameDir(game_dir or ".")
+        state, new = turn_state(gdir, turn)
+        gmap = gdir.load_map(state)
+        marks, ferries, players = track_marks(state, new), ferry_marks(state, gmap), player_legend(state)
+        if o.split:
+            return render_split(gmap, marks, legend=o.legend, players=players, ferries=ferries), []
+        corners = parse_window(o.window) if o.window else None
+        return render_map(gmap, marks, corners, o.legend, players, ferries), []
+    if name is not None:
+        gmap = read_map(name)
+        svg = render_svg(gmap, title=f"{gmap.name} ({gmap.code})")
+    else:
+        svg = turn_svg(game_dir or ".", turn, o.races)
+    png = svg_to_png(svg) if o.png_file else None
+    written = []
+    if o.svg_file:
+        written.append(_write(Path(o.svg_file), svg.encode("utf-8")))
+    if o.png_file and png is not None:
+        written.append(_write(Path(o.png_file), png))
+    return "", written
+
+
+def _write(path: Path, data: bytes) -> str:
+    """Write a picture file; a clear error for a bad path."""
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise DampfrossError(f"cannot write {path}: {exc.strerror}") from None
+    return f"wrote {path} ({len(data)} bytes)"

@@ -1,0 +1,110 @@
+"""``adjudicate verify``: every die against the seed, the archive chain link by link, every step replayed.
+
+Tamper evidence.  The dice: the seed must match the commitment published
+from the opening on, and every recorded die must be the one the seed gives.
+The chain: each archived step must start from the state the step before it
+ended with, its state must carry the SHA-256 of that state and of what made
+it (``record.json``), and ``game.json`` must be the last state.  The replay:
+every turn is adjudicated again from its archived orders (with the seed),
+every correction applied again; each must give the archived state byte for
+byte.  A balance changed with a matching ledger entry, a payment removed, a
+track entry deleted or reassigned, a phase, seat or rule changed: each
+breaks one of these.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adjudicator.app.run import replay_turn
+from adjudicator.app.store import GameDir, chained, record_text, sha256
+from adjudicator.engine.corrections import apply_correction
+from adjudicator.errors import DampfrossError
+from adjudicator.game import dice, gamefile
+from adjudicator.game.codec import correction_from_json
+
+
+def verify_game(directory: str, seed_hex: str | None) -> tuple[bool, list[str]]:
+    """Whether everything checks, and one line per check (``OK: ...`` or ``FAILED: ...``)."""
+    gdir = GameDir(directory)
+    state = gdir.load_state(check_archive=False)
+    seed = (seed_hex or gdir.read_seed() or "").strip() or None
+    lines = _dice(state.dice_mode, state.dice_commitment, state.dice_log, seed)
+    lines += _chain(gdir, seed, state.dice_mode == "manual")
+    return not any(line.startswith("FAILED") for line in lines), lines
+
+
+def _dice(mode: str, commitment: str, log: tuple[dice.Die, ...], seed: str | None) -> list[str]:
+    if mode == "manual":
+        return ["OK: manual dice: every die was given by the GM; no seed to check"]
+    if not seed:
+        raise DampfrossError("no seed given and no seed file in the game; use --seed HEX")
+    problems = dice.verify(seed, commitment, list(log))
+    if problems:
+        return [f"FAILED: {p}" for p in problems]
+    return [f"OK: the seed matches the commitment {commitment}", f"OK: all {len(log)} recorded dice match the seed"]
+
+
+def _chain(gdir: GameDir, seed: str | None, manual: bool) -> list[str]:
+    steps = gdir.steps()
+    if not steps or steps[0].name != "turn-000":
+        return ["OK: a game older than the archive chain: only the dice are checked"]
+    out: list[str] = []
+    previous: str | None = None
+    replayed = 0
+    for step in steps:
+        problem = _link(gdir, step, previous)
+        if problem:
+            out.append(f"FAILED: {step.name}: {problem}")
+            return out
+        if step.name != "turn-000" and (seed or manual):
+            problem = _replay(gdir, step)
+            if problem:
+                out.append(f"FAILED: {step.name}: {problem}")
+                return out
+            replayed += 1
+        _, previous = gdir.archived_state(step, "after")
+    game_text = gdir.game_file.read_text(encoding="utf-8")
+    if game_text != previous:
+        return [*out, f"FAILED: game.json is not the state the archive ends with ({steps[-1].name})"]
+    out.append(f"OK: the archive is one chain of {len(steps)} steps from the opening to game.json")
+    out.append(f"OK: {replayed} turns and corrections replayed to the same states" if (seed or manual)
+               else "OK: the turns were not replayed (no seed at hand)")
+    return out
+
+
+def _link(gdir: GameDir, step: Path, previous: str | None) -> str | None:
+    """What is wrong with one link of the chain, or ``None``."""
+    try:
+        record = gdir.record(step)
+        after, _ = gdir.archived_state(step, "after")
+        before_text = None
+        if previous is not None:
+            _, before_text = gdir.archived_state(step, "before")
+            if before_text != previous:
+                return "does not start from the state the step before it ended with"
+    except DampfrossError as exc:
+        return str(exc)
+    expected = sha256(before_text) if before_text is not None else "0" * 64
+    if after.chain is None or after.chain.previous != expected:
+        return "its state does not carry the SHA-256 of the state before it"
+    if after.chain.inputs != sha256(record_text(record)):
+        return "its state does not carry the SHA-256 of its record (orders or correction)"
+    return None
+
+
+def _replay(gdir: GameDir, step: Path) -> str | None:
+    """Replay a turn or a correction; what differs, or ``None``."""
+    try:
+        if step.name.startswith("turn-"):
+            replay_turn(gdir, int(step.name.removeprefix("turn-")))
+            return None
+        record = gdir.record(step)
+        before, before_text = gdir.archived_state(step, "before")
+        _, after_text = gdir.archived_state(step, "after")
+        again = apply_correction(before, gdir.load_map(before), correction_from_json(record["correction"]))
+        if gamefile.dumps(chained(again, before_text, record)) != after_text:
+            return "applying the correction again gives another state"
+    except (DampfrossError, KeyError, ValueError) as exc:
+        return f"replay failed: {exc}"
+    return None

@@ -1,0 +1,72 @@
+"""The GM's corrections between turns: a balance adjusted, a segment added or removed, a rules key changed.
+
+Pure: ``apply_correction(state, gmap, correction)`` returns the new state.
+A correction is recorded in the state (``GameState.corrections``: who, when,
+why, what), moves money only through the ledger (reason ``correction``, so
+balances still equal the ledger), is archived like a turn and can be
+replayed.  The next public report prints it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from adjudicator.board.hexgrid import Side
+from adjudicator.board.model import GameMap
+from adjudicator.building.costs import terrain_problem
+from adjudicator.errors import DampfrossError
+from adjudicator.game.ledger import Books
+from adjudicator.game.state import BANK, Correction, GameState
+from adjudicator.game.track import Segment
+
+
+def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameState:
+    """The state after the GM's correction ``c``; ``DampfrossError`` when it cannot be made."""
+    if state.phase == "over":
+        raise DampfrossError(f"game {state.game_id} is over; nothing can be corrected")
+    if c.number != len(state.corrections) + 1 or c.turn != state.turn:
+        raise DampfrossError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
+    if not c.why.strip():
+        raise DampfrossError("say why: every correction is printed in the next report with its reason")
+    if c.player is not None and c.player not in state.player_ids:
+        raise DampfrossError(f"no company {c.player} in game {state.game_id}")
+    state = replace(state, corrections=state.corrections + (c,))
+    if c.kind == "balance":
+        return _balance(state, c)
+    if c.kind in ("track-add", "track-remove"):
+        return _track(state, gmap, c)
+    return _rule(state, c)
+
+
+def _balance(state: GameState, c: Correction) -> GameState:
+    if c.player is None or not c.amount:
+        raise DampfrossError("a balance correction needs a company and an amount other than 0")
+    books = Books(state.players, state.turn)
+    payer, payee = (BANK, c.player) if c.amount > 0 else (c.player, BANK)
+    books.pay(payer, payee, abs(c.amount), "correction", fix=c.number)
+    return replace(state, players=books.updated(state.players), ledger=state.ledger + tuple(books.entries))
+
+
+def _track(state: GameState, gmap: GameMap, c: Correction) -> GameState:
+    if c.player is None or c.a is None or c.b is None:
+        raise DampfrossError("a track correction needs a company and two adjacent hexes")
+    if not c.a.is_adjacent(c.b):
+        raise DampfrossError(f"{c.a.label} and {c.b.label} are not neighbours")
+    side = Side(c.a, c.b)
+    owned = [s for s in state.track if s.owner == c.player and s.side == side]
+    if c.kind == "track-remove":
+        if not owned:
+            raise DampfrossError(f"{c.player} has no track on {side}")
+        return replace(state, track=tuple(s for s in state.track if s is not owned[0]))
+    if owned:
+        raise DampfrossError(f"{c.player} already has track on {side}")
+    problem = terrain_problem(gmap, c.a, c.b, state.rules)
+    if problem is not None:
+        raise DampfrossError(f"no track can lie on {side}: {problem.code.value}")
+    return replace(state, track=state.track + (Segment(c.player, side, state.turn),))
+
+
+def _rule(state: GameState, c: Correction) -> GameState:
+    if not c.key or c.value is None:
+        raise DampfrossError("a rules correction needs KEY=VALUE")
+    return replace(state, rules=state.rules.with_overrides([f"{c.key}={c.value}"]))

@@ -1,0 +1,32 @@
+"""Land distances on the map: the measure of the minimum race distance (RULES.md §3, [reading] 15).
+
+"Die kürzeste Route zwischen zwei Orten muß mindestens SECHS Felder lang
+sein": the distance is the fewest hex steps over land hexes, track or no
+track.  Used when drawing a race (``adjudicator.racing.draw``) and a special
+run's destinations (``adjudicator.racing.specials``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from adjudicator.board.hexgrid import Hex, steps_between
+from adjudicator.board.model import GameMap
+
+
+def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
+    """[reading] Fewest hex steps from ``a`` to ``b`` over land hexes, track or no track."""
+    return steps_between(a, b, gmap.is_land)
+
+
+def land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """Fewest land steps from ``start`` to every land hex it can reach."""
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in gmap.neighbours(h):
+            if n not in out and gmap.is_land(n):
+                out[n] = out[h] + 1
+                queue.append(n)
+    return out

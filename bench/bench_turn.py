@@ -1,0 +1,107 @@
+"""Benchmark: how long a turn takes, as the GM runs it, against the bare command.
+
+Self-plays a game on the German map (four companies, the schmidt rules) to its
+end or 40 turns, then times, each as a fresh process of the installed
+``adjudicate`` script (the median of several runs, on a fresh copy of the
+game each time):
+
+* ``adjudicate --version`` (the interpreter with the command line loaded),
+* one building turn and one racing turn (``adjudicate run ORDERS``),
+* ``adjudicate report --all``: every report of the game re-rendered from
+  the archive.
+
+Targets (issue 8 §6): a turn within 2x of ``--version``; the whole game's
+reports within 5x of one turn.  The cache on disk is used as a GM's runs use
+it (warmed by one run first), and Python may write its bytecode (as ``pip
+install`` does when it installs the wheel).
+
+    python bench/bench_turn.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from adjudicator.app.store import GameDir  # noqa: E402
+from tools.selfplay import play_game  # noqa: E402
+
+SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
+
+
+def timed(args: list[str], env: dict[str, str], repeat: int, fresh: Path | None = None,
+          game: Path | None = None) -> float:
+    """Median wall time of ``adjudicate ARGS`` (with ``game`` restored from ``fresh`` before each run)."""
+    times = []
+    for _ in range(repeat):
+        if fresh is not None and game is not None:
+            shutil.rmtree(game, ignore_errors=True)
+            shutil.copytree(fresh, game)
+        start = time.perf_counter()
+        subprocess.run([SCRIPT, *args], env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def snapshot_before(game: Path, turn: int, into: Path) -> Path:
+    """A copy of ``game`` as it stood before ``turn`` (by undoing the turns after it), and that turn's orders."""
+    shutil.copytree(game, into)
+    orders = into.parent / f"{into.name}.orders"
+    shutil.copy(game / "inbox" / f"turn{turn:03d}.orders", orders)
+    while GameDir(into).load_state().turn > turn:
+        GameDir(into).undo()
+    return orders
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (the median is shown)")
+    repeat = parser.parse_args().repeat
+    work = Path(tempfile.mkdtemp(prefix="bench-turn-"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["ADJUDICATE_CACHE"] = str(work / "cache")
+    game = work / "game"
+    record = play_game(game, "germany", players=4, seed="bench-turn", max_turns=40, check=False)
+    phases = [GameDir(game).archived_state(GameDir(game).archive_path(t), "before")[0].phase
+              for t in range(1, record.turns + 1)]
+    building = 3
+    racing = phases.index("racing") + 2 if "racing" in phases else None
+    print(f"game: {record.turns} turns on germany, over={record.over}; "
+          f"timing turn {building} (building) and turn {racing} (racing), median of {repeat}")
+
+    subprocess.run([SCRIPT, "--version"], env=env, check=True, stdout=subprocess.DEVNULL)
+    version = timed(["--version"], env, repeat)
+    rows = [("adjudicate --version", version, None)]
+    for label, turn in (("building turn", building), ("racing turn", racing)):
+        if turn is None:
+            continue
+        fresh = work / f"before-{turn}"
+        orders = snapshot_before(game, turn, fresh)
+        target = work / "run"
+        args = ["run", str(orders), "--game", str(target)]
+        timed(args, env, 1, fresh, target)  # warms the cache
+        rows.append((f"{label} {turn}", timed(args, env, repeat, fresh, target), version))
+    one_turn = max(t for _, t, base in rows if base is not None)
+    reports = timed(["report", "--all", str(game)], env, max(1, repeat // 2))
+    rows.append((f"report --all ({record.turns} turns)", reports, one_turn))
+
+    print(f"{'':34} {'seconds':>8} {'ratio':>7}  (to)")
+    for label, seconds, base in rows:
+        ratio = f"{seconds / base:6.2f}x" if base else ""
+        to = "" if base is None else ("--version" if base is version else "slowest turn")
+        print(f"{label:34} {seconds:8.3f} {ratio:>7}  {to}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,126 @@
+"""Hardening, part 1: one player's mail can never change, cancel or reveal anything of another company.
+
+Each test is named after a finding of the attack on the adjudicator (issue 8 §1).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.game import gamefile
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RAVEL", "--player", "NOB", "--seed", "s1")
+    return tmp_path / "g"
+
+
+@pytest.fixture
+def manual(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "m", "--map", TINY, "--player", "RAVEL", "--player", "NOB", "--dice", "manual")
+    return tmp_path / "m"
+
+
+def passwords(game: Path) -> dict[str, str]:
+    return dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+
+def section(pid: str, password: str, *orders: str) -> str:
+    return "\n".join([f"PLAYER {pid} PASSWORD {password}", *orders]) + "\n"
+
+
+def all_reports(game: Path) -> str:
+    return "".join(p.read_text() for p in sorted((game / "reports").glob("turn-001*.txt")))
+
+
+def test_a_wrong_password_does_not_cancel_the_real_orders(game: Path, tmp_path: Path):
+    """A later section ``PLAYER NOB PASSWORD wrongwrong / PASS`` used to make NOB build nothing."""
+    pw = passwords(game)
+    real = "GAME g\nTURN 1\n" + section("NOB", pw["NOB"], "START Nordstadt", "BUILD Nordstadt - 0502")
+    attack = "GAME g\nTURN 1\n" + section("NOB", "wrongwrong", "PASS")
+    (tmp_path / "a.orders").write_text(real)
+    (tmp_path / "b.orders").write_text(attack)
+    result = invoke("a.orders", "b.orders")
+    state = gamefile.loads((game / "game.json").read_text())
+    assert any(s.owner == "NOB" for s in state.track), "NOB's real orders were carried out"
+    assert "a section for NOB: wrong password; it does not count" in result.output
+    private = (game / "reports" / "turn-001-NOB.txt").read_text()
+    assert "b.orders:3 does not count: wrong password" in private
+    assert "BUILD Nordstadt (0402) - 0502" in private
+
+
+@pytest.mark.parametrize("typo", [
+    "PLAYR NOB PASSWORD {pw}",
+    "PLAYER: NOB PASSWORD {pw}",
+    "PLAYER NOB Password: {pw}",
+    "PLAYER NOB PASSWORD {pw} please",
+])
+def test_a_typo_in_a_player_line_does_not_run_the_next_orders_as_the_previous_player(game: Path, tmp_path: Path,
+                                                                                     typo: str):
+    """Two mails pasted in one file: RAVEL's section used to go on over NOB's mistyped PLAYER line."""
+    pw = passwords(game)
+    text = ("GAME g\nTURN 1\n" + section("RAVEL", pw["RAVEL"], "START Nordstadt", "BUILD Nordstadt - 0403")
+            + typo.format(pw=pw["NOB"]) + "\nSTART Nordstadt\nBUILD Nordstadt - 0502\n")
+    (tmp_path / "t.orders").write_text(text)
+    invoke("t.orders")
+    state = gamefile.loads((game / "game.json").read_text())
+    ravel = {s.side for s in state.track if s.owner == "RAVEL"}
+    assert len(ravel) == 1 and not any(s.owner == "NOB" for s in state.track)
+    assert not any("0502" in str(s.side) for s in state.track)
+
+
+@pytest.mark.parametrize("typo", ["PLAYR NOB PASSWORD {pw}", "PLAYER NOB PASSWORD {pw} please", "Password: {pw}"])
+def test_a_mistyped_player_line_never_shows_its_password(game: Path, tmp_path: Path, typo: str):
+    """The same case used to echo NOB's PLAYER line, password and all, in RAVEL's private report."""
+    pw = passwords(game)
+    text = ("GAME g\nTURN 1\n" + section("RAVEL", pw["RAVEL"], "START Nordstadt", "BUILD Nordstadt - 0403")
+            + typo.format(pw=pw["NOB"]) + "\nSTART Nordstadt\n")
+    (tmp_path / "t.orders").write_text(text)
+    result = invoke("t.orders")
+    assert pw["NOB"] not in all_reports(game)
+    assert pw["NOB"] not in result.output  # nor on the GM's screen
+    check = invoke("check", "t.orders", ok=False)
+    assert pw["NOB"] not in check.output
+
+
+def test_gm_lines_in_a_players_mail_are_ignored(manual: Path, tmp_path: Path):
+    """In a manual-dice game a player's mail with ``GM / ROLL NOB 6 / ROLL RAVEL 1`` used to replace the GM's rolls."""
+    pw = passwords(manual)
+    player = "GAME m\nTURN 1\n" + section("NOB", pw["NOB"], "START Nordstadt", "BUILD Nordstadt - 0502 - 0602 - 0702",
+                                          "GM", "ROLL NOB 6", "ROLL RAVEL 1")
+    (tmp_path / "nob.orders").write_text(player)
+    (tmp_path / "gm.orders").write_text("GM\nROLL NOB 1\nROLL RAVEL 4\n")
+    result = invoke("nob.orders", "--gm", "gm.orders")
+    assert "a GM section that is not the GM's" in result.output
+    assert "NOB (NOB): allowance 1 (dice 1)" in result.output
+    state = gamefile.loads((manual / "game.json").read_text())
+    assert len([s for s in state.track if s.owner == "NOB"]) == 1
+
+
+def test_a_gm_section_with_the_gm_password_counts(manual: Path, tmp_path: Path):
+    pw = passwords(manual)
+    (tmp_path / "t.orders").write_text("GAME m\nTURN 1\n" + section("NOB", pw["NOB"], "START Nordstadt",
+                                       "BUILD Nordstadt - 0502") + f"GM PASSWORD {pw['GM']}\nROLL NOB 2\n")
+    assert "NOB (NOB): allowance 2 (dice 2)" in invoke("t.orders").output
+
+
+def test_passwords_never_derive_from_the_dice_seed(tmp_path: Path, monkeypatch):
+    """``--seed TEXT`` used to make every password derivable from the seed the final report reveals."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("a", "b"):
+        invoke("new", name, "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "same")
+    assert passwords(tmp_path / "a") != passwords(tmp_path / "b")
+    for name in ("c", "d"):
+        invoke("new", name, "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "same",
+               "--unsafe-test-passwords", "fixed")
+    assert passwords(tmp_path / "c") == passwords(tmp_path / "d")
+    help_text = invoke("new", "--help").output
+    assert "UNSAFE for real games" in help_text

@@ -1,0 +1,249 @@
+"""``adjudicate site``: the static HTML archive of a game (report/site.py, app/site.py, templates/site)."""
+
+from __future__ import annotations
+
+import html
+import re
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.pictures import png_available
+from adjudicator.app.store import GameDir
+from adjudicator.game.state import LedgerEntry
+from adjudicator.report.site import _nice_step, balance_history, ledger_detail, report_sections
+from tests.helpers import H, invoke
+
+GOLDEN = Path(__file__).parent / "golden" / "example"
+NS = {"s": "http://www.w3.org/2000/svg"}
+PAGES = ["index.html", "ledger.html"] + [f"turn-{t:03d}.html" for t in range(8)]
+VOID = {"meta", "link", "br", "hr", "img", "input", "area", "base", "col", "embed", "source", "track", "wbr"}
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the example game, over after 7 turns (tests/golden/example)."""
+    return Path(shutil.copytree(GOLDEN, tmp_path_factory.mktemp("site") / "demo"))
+
+
+@pytest.fixture(scope="module")
+def site(game: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out") / "site"
+    before = tree(game)
+    result = invoke("site", str(game), str(out))
+    assert result.stdout == f"wrote 10 pages and 9 pictures to {out}; open {out / 'index.html'}\n"
+    assert tree(game) == before  # the game directory is only read
+    return out
+
+
+def read(site: Path, name: str) -> str:
+    return (site / name).read_text(encoding="utf-8")
+
+
+class _Balanced(HTMLParser):
+    """Fails on a closing tag that does not match the open one (a broken template)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in VOID:
+            self.stack.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.stack and self.stack[-1] == tag, f"</{tag}> closes <{self.stack[-1] if self.stack else None}>"
+        self.stack.pop()
+
+
+def test_every_page_and_picture_is_written(site: Path):
+    names = set(tree(site))
+    assert set(PAGES) <= names and "scores.svg" in names
+    for t in range(8):
+        assert f"maps/turn-{t:03d}.svg" in names and f"maps/turn-{t:03d}.png" not in names
+        ET.fromstring(read(site, f"maps/turn-{t:03d}.svg"))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_pages_are_balanced_html_that_loads_nothing_from_elsewhere(site: Path, page: str):
+    text = read(site, page)
+    assert text.startswith("<!DOCTYPE html>\n")
+    checker = _Balanced()
+    checker.feed(text)
+    checker.close()
+    assert checker.stack == []
+    assert not re.search(r'(src|href)="(https?:)?//', text), "the site must work offline, from file://"
+    for link in re.findall(r'href="([^"#:]+)"', text):
+        assert (site / link).is_file(), f"{page} links to a missing {link}"
+
+
+def test_no_private_report_password_or_order_is_published(game: Path, site: Path):
+    published = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in (".html", ".svg"))
+    privates = sorted((game / "reports").glob("turn-*-*.txt"))
+    assert len(privates) == 28
+    for private in privates:
+        head = private.read_text(encoding="utf-8").splitlines()[0]
+        assert "private report for" in head and head not in published
+    for phrase in ("private report for", "Your orders as understood", "Your account:", "Your entries"):
+        assert phrase not in published
+    for line in (game / "passwords.txt").read_text(encoding="utf-8").splitlines():
+        assert line.split()[1] not in published
+    assert not re.search(r"PASSWOR[DT] +(?!line)[a-z0-9]", published)  # reports say "PASSWORD line"; orders give one
+
+
+def test_game_page_players_rules_dice_and_the_revealed_seed(game: Path, site: Path):
+    state = GameDir(game).load_state()
+    page = html.unescape(read(site, "index.html"))
+    for p in state.players:
+        assert p.name in page and p.id in page
+    assert "NOB (Nord-Ost-Bahn) wins" in page
+    for key, value in state.rules.to_dict().items():
+        assert f"<code>{key}</code>" in page
+        if isinstance(value, int) and not isinstance(value, bool):
+            assert re.search(rf"<code>{key}</code></td><td>{value}</td>", page)
+    assert state.dice_commitment in page
+    seed = (game / "seed.secret").read_text(encoding="utf-8").strip()
+    assert f'<code class="hash" id="seed">{seed}</code>' in page
+
+
+def test_score_chart_and_table_follow_the_history(game: Path, site: Path):
+    state = GameDir(game).load_state()
+    chart = ET.fromstring(read(site, "scores.svg"))
+    lines = chart.findall(".//s:polyline", NS)
+    assert [ln.get("data-company") for ln in lines] == list(state.player_ids)
+    assert all(len((ln.get("points") or "").split()) == len(state.history) + 1 for ln in lines)
+    page = read(site, "index.html")
+    assert "<svg" in page and 'class="chart"' in page
+    assert '<tr><td class="num">7</td><td class="num">42</td><td class="num">61</td><td class="num">26</td>' in page
+
+
+def test_turn_pages_hold_the_public_report_as_sent_and_the_map(game: Path, site: Path):
+    for t in range(8):
+        page = read(site, f"turn-{t:03d}.html")
+        report = (game / "reports" / f"turn-{t:03d}.txt").read_text(encoding="utf-8")
+        found = re.search(r'<pre class="report">(.*?)</pre>', page, re.S)
+        assert found is not None and html.unescape(found.group(1)) == report
+        assert f'<a href="maps/turn-{t:03d}.svg">SVG</a>.' in page and ".png" not in page
+    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(5), "after")
+    page = read(site, "turn-005.html")
+    svg = ET.fromstring(page[page.index("<svg"): page.index("</svg>") + len("</svg>")])
+    owners = {ln.get("data-owner") for ln in svg.findall(".//s:g[@id='track']/s:line[@data-owner]", NS)}
+    assert owners == {p.colour for p in state.players}
+    new = {ln.get("data-side") for ln in svg.findall(".//s:line", NS) if "new" in (ln.get("class") or "")}
+    assert new == {str(s.side) for s in state.track if s.turn == 5}
+
+
+def test_racing_turn_page_lists_its_races_with_their_rounds(site: Path):
+    page = html.unescape(read(site, "turn-006.html"))
+    assert ('<tr><td class="num">1</td><td>Berlin</td><td>Lübeck</td><td class="num">9</td>\n'
+            "<td>run</td><td>HAFEN</td><td>NOB</td></tr>") in page
+    assert "<td>München</td><td>Kiel</td>" in page and "<td>lapsed</td>" in page
+    rounds = re.search(r'<pre class="race-rounds">(.*?)</pre>', page, re.S)
+    assert rounds is not None and "Round NOB           HAFEN" in rounds.group(1)
+    assert "Score table" not in rounds.group(1)
+    assert '<h2 id="races">' not in read(site, "turn-003.html")
+
+
+def test_ledger_page_has_every_entry_and_a_company_filter(game: Path, site: Path):
+    state = GameDir(game).load_state()
+    page = read(site, "ledger.html")
+    rows = re.findall(r'<tr data-payer="([^"]+)" data-payee="([^"]+)" data-reason="([^"]+)" data-amount="(\d+)">',
+                      page)
+    assert rows == [(e.payer, e.payee, e.reason, str(e.amount)) for e in state.ledger]
+    for p in state.players:
+        assert f'<option value="{p.id}">' in page
+    assert "<script>" in page and 'getElementById("company")' in page
+
+
+def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
+    copy = Path(shutil.copytree(game, tmp_path / "demo"))
+    for _ in range(3):
+        invoke("undo", str(copy))
+    out = tmp_path / "site"
+    invoke("site", str(copy), str(out))
+    seed = (copy / "seed.secret").read_text(encoding="utf-8").strip()
+    published = "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file())
+    assert seed not in published and "The seed stays secret until the game is over." in published
+    assert sorted(p.name for p in out.glob("turn-*.html")) == [f"turn-{t:03d}.html" for t in range(5)]
+    assert not (out / "maps" / "turn-000.png").exists()
+
+
+@pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
+def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path):
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot", "--player", "BLUE:Blau")
+    result = invoke("site", str(tmp_path / "g"), str(tmp_path / "s"), "--png")
+    assert result.stdout.startswith("wrote 3 pages and 3 pictures to ")
+    assert sorted(p.name for p in (tmp_path / "s").glob("*.html")) == ["index.html", "ledger.html", "turn-000.html"]
+    assert (tmp_path / "s" / "maps" / "turn-000.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    assert '<a href="maps/turn-000.svg">SVG</a>, <a href="maps/turn-000.png">PNG</a>' in read(tmp_path / "s",
+                                                                                            "turn-000.html")
+
+
+def test_a_missing_public_report_is_said_so(game: Path, tmp_path: Path):
+    copy = Path(shutil.copytree(game, tmp_path / "demo"))
+    (copy / "reports" / "turn-003.txt").unlink()
+    invoke("site", str(copy), str(tmp_path / "s"))
+    assert "The public report of this turn is not in the game directory." in read(tmp_path / "s", "turn-003.html")
+
+
+@pytest.mark.parametrize("where", ["GAME", "GAME/site", "GAME/../demo/site"])
+def test_site_refuses_to_publish_into_the_game_directory(game: Path, where: str):
+    result = invoke("site", str(game), where.replace("GAME", str(game)), ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and "is inside the game directory, which holds the passwords" in result.stderr
+    assert not (game / "index.html").exists() and not (game / "site").exists()
+
+
+def test_site_onto_a_file_is_a_usage_error(game: Path, tmp_path: Path):
+    (tmp_path / "FILE").write_text("x", encoding="utf-8")
+    result = invoke("site", str(game), str(tmp_path / "FILE"), ok=False)
+    assert result.exit_code == 2 and "is a file" in result.stderr
+
+
+def test_site_errors_without_a_game_or_without_cairosvg(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    result = invoke("site", str(tmp_path / "nothing"), str(tmp_path / "s"), ok=False)
+    assert result.exit_code == 1 and "no game here" in result.stderr
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    result = invoke("site", str(game), str(tmp_path / "s"), "--png", ok=False)
+    assert result.exit_code == 1 and result.stderr.startswith("error: PNG pictures need the optional package CairoSVG")
+    assert not (tmp_path / "s").exists()  # nothing written
+
+
+# --- the pure parts -----------------------------------------------------------
+
+def test_report_sections_cut_at_underlined_headings():
+    text = "HEAD\n=====\n\nRaces\n-----\nRace 1\n  x\n\nScore table\n-----------\nrows\n"
+    assert report_sections(text) == [("", "HEAD\n====="), ("Races", "Race 1\n  x"), ("Score table", "rows")]
+
+
+def test_ledger_detail_says_the_cause():
+    fee = LedgerEntry(3, "HAFEN", "RAVEL", 2, "parallel-fee", segment=(H("1108"), H("1109")), fee_rule="parallel",
+                      at=H("1109"))
+    assert ledger_detail(fee) == "segment 1108-1109; parallel rule at 1109"
+    fare = LedgerEntry(6, "HAFEN", "NOB", 4, "fare", race=1, owed=8, owed_back=4)
+    assert ledger_detail(fare) == "race 1; owed 8, owed back 4"
+    prize = LedgerEntry(6, "BANK", "NOB", 5, "prize", race=2, place=1, shared=True)
+    assert ledger_detail(prize) == "race 2; place 1 (shared)"
+    assert ledger_detail(LedgerEntry(0, "BANK", "NOB", 20, "start-capital")) == ""
+
+
+def test_balance_history_starts_with_the_start_capital(game: Path):
+    rows = balance_history(GameDir(game).load_state())
+    assert [r.turn for r in rows] == list(range(8))
+    assert rows[0].balances == (20, 20, 20, 20) and rows[-1].balances == (42, 61, 26, 51)
+
+
+@pytest.mark.parametrize("span, step", [(0, 1), (4, 1), (12, 5), (61, 20), (80, 20), (950, 200), (10_000, 2000)])
+def test_chart_ticks_are_round(span: int, step: int):
+    assert _nice_step(span) == step

@@ -1,0 +1,263 @@
+"""The SVG map (report/svg.py) and the pictures behind ``map show --svg/--png`` (app/pictures.py)."""
+
+from __future__ import annotations
+
+import math
+import shutil
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
+from adjudicator.app.run import replay_turn
+from adjudicator.app.store import GameDir
+from adjudicator.board.hexgrid import Side
+from adjudicator.board.mapfile import load_map
+from adjudicator.errors import DampfrossError
+from adjudicator.report.ascii import TrackMark
+from adjudicator.report.svg import (
+    COMPANY_COLOURS,
+    EXTRA_COLOURS,
+    FerryLine,
+    RouteMark,
+    _Geometry,
+    company_colour,
+    render_svg,
+)
+from tests.helpers import H, invoke, make_map
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+GOLDEN = Path(__file__).parent / "golden" / "example"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+needs_png = pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the example game (tests/golden/example, which the example game reproduces)."""
+    return Path(shutil.copytree(GOLDEN, tmp_path_factory.mktemp("svg") / "demo"))
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    return root
+
+
+def group(root: ET.Element, gid: str) -> ET.Element:
+    found = root.find(f".//s:g[@id='{gid}']", NS)
+    assert found is not None, f"no layer {gid}"
+    return found
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter("{http://www.w3.org/2000/svg}text")]
+
+
+TINY = make_map(
+    """
+.....
+.^...
+..~..
+.....
+""",
+    towns=[("Nordstadt", "0101", [11, 12]), ("Südheim", "0504", [13])],
+    rivers=["0201 0202"],
+    countries="""
+AAABB
+AAABB
+AAABB
+AAABB
+""",
+    starts=["Nordstadt"],
+)
+
+
+# --- the map itself --------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
+def test_every_shipped_map_is_well_formed_svg_with_every_hex_label_and_town(name: str):
+    gmap = load_map(name)
+    root = parse(render_svg(gmap, title=gmap.name))
+    labels = [t.text for t in group(root, "labels")]
+    assert sorted(labels) == sorted(h.label for h in gmap.terrain)
+    words = " ".join(texts(root))
+    assert all(t.name in words for t in gmap.towns)
+    assert len(group(root, "rivers")) == len(gmap.rivers)
+    assert len(group(root, "borders")) == len(gmap.borders)
+    assert len(group(root, "terrain").findall("s:polygon", NS)) == len(gmap.terrain)
+
+
+def test_terrain_towns_numbers_and_start_towns():
+    root = parse(render_svg(TINY))
+    kinds = [p.get("class") for p in group(root, "terrain").findall("s:polygon", NS)]
+    assert kinds.count("hex mountain") == 1 and kinds.count("hex water") == 1 and kinds.count("hex plain") == 18
+    towns = group(root, "towns").findall("s:g", NS)
+    assert [(t.get("class"), t.get("data-hex")) for t in towns] == [("town start", "0101"), ("town", "0504")]
+    assert "Nordstadt 11 12" in texts(root) and "Südheim 13" in texts(root)
+    borders = {(ln.get("x1"), ln.get("y1")) for ln in group(root, "borders")}
+    assert len(borders) == len(TINY.borders) == 6  # between columns 3 and 4, not where 0303 is water
+
+
+def test_the_side_between_two_hexes_lies_halfway_between_their_centres():
+    geo = _Geometry(20.0, 0.0, 0.0)
+    for h in (H("0505"), H("0506")):
+        for n in h.neighbours():
+            (ax, ay), (bx, by) = geo.centre(h), geo.centre(n)
+            assert math.isclose(math.hypot(ax - bx, ay - by), geo.width, rel_tol=1e-9)
+            for x, y in geo.side(Side(h, n)):
+                assert math.isclose(math.hypot(x - ax, y - ay), 20.0, rel_tol=1e-9)  # a corner of both hexes
+                assert math.isclose(math.hypot(x - bx, y - by), 20.0, rel_tol=1e-9)
+
+
+def test_each_company_track_in_its_colour_shared_sides_side_by_side_new_track_glows():
+    marks = [TrackMark(H("0101"), H("0201"), "R"), TrackMark(H("0201"), H("0301"), "R", new=True),
+             TrackMark(H("0201"), H("0301"), "B"), TrackMark(H("0301"), H("0401"), "B")]
+    root = parse(render_svg(TINY, marks, players={"R": "RED Rotbahn", "B": "BLUE Blaulinie"}))
+    lines = group(root, "track").findall("s:line[@data-owner]", NS)
+    assert sorted((ln.get("data-owner"), ln.get("data-side")) for ln in lines) == [
+        ("B", "0201-0301"), ("B", "0301-0401"), ("R", "0101-0201"), ("R", "0201-0301")]
+    shared = [ln for ln in lines if ln.get("data-side") == "0201-0301"]
+    assert all("shared" in (ln.get("class") or "") for ln in shared)
+    assert shared[0].get("y1") != shared[1].get("y1")  # parallel, not on top of each other
+    assert {ln.get("stroke") for ln in lines} == {COMPANY_COLOURS["R"], COMPANY_COLOURS["B"]}
+    assert [ln.get("class") for ln in lines if "new" in (ln.get("class") or "")] == ["track co-R new shared"]
+    assert len(group(root, "new-track-glow")) == 1
+    assert "R = RED Rotbahn" in texts(root) and "B = BLUE Blaulinie" in texts(root)
+
+
+def test_track_off_the_map_is_refused():
+    with pytest.raises(ValueError, match="not on the map"):
+        render_svg(TINY, [TrackMark(H("0505"), H("0605"), "R")])
+
+
+def test_race_routes_and_ferry_lines_are_drawn_with_their_labels():
+    route = RouteMark((H("0101"), H("0201"), H("0302")), "G", "race 1: GREEN, Nordstadt to X")
+    ferry = FerryLine(H("0101"), H("0504"), "Fähre Nord")
+    root = parse(render_svg(TINY, routes=[route], ferries=[ferry]))
+    line = group(root, "routes").find("s:polyline[@class='route co-G']", NS)
+    assert line is not None and line.get("stroke") == COMPANY_COLOURS["G"]
+    assert "".join(line.itertext()) == "race 1: GREEN, Nordstadt to X"
+    arc = group(root, "ferries").find("s:path[@class='ferry']", NS)
+    assert arc is not None and "Fähre Nord" in "".join(arc.itertext())
+    assert "ferry" in texts(root) and "race route (ring: start)" in texts(root)
+    plain = parse(render_svg(TINY))
+    assert len(group(plain, "ferries")) == 0 and "ferry" not in texts(plain)
+
+
+def test_text_is_escaped():
+    root = parse(render_svg(TINY, title='<b> & "quotes"'))
+    assert texts(root)[0] == '<b> & "quotes"'
+
+
+def test_colours_of_unknown_letters_come_from_a_fixed_palette():
+    assert company_colour("r") == COMPANY_COLOURS["R"]
+    assert company_colour("Q") in EXTRA_COLOURS and company_colour("Q") == company_colour("q")
+
+
+# --- a game's picture ---------------------------------------------------------
+
+def test_game_picture_has_every_company_and_this_turns_track(game: Path):
+    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(6), "after")
+    root = parse(turn_svg(game, 6))
+    owners = {ln.get("data-owner") for ln in group(root, "track").findall("s:line[@data-owner]", NS)}
+    assert owners == {p.colour for p in state.players}
+    new = {ln.get("data-side") for ln in group(root, "track").findall("s:line", NS) if "new" in (ln.get("class") or "")}
+    assert new == {str(s.side) for s in state.track if s.turn == 6}
+    assert "Deutschland (DE), game demo, after turn 6" in texts(root)
+    assert all(f"{p.colour} = {p.id} {p.name}" in texts(root) for p in state.players)
+
+
+def test_the_opening_has_no_track_and_now_shows_the_last_turn(game: Path):
+    assert len(group(parse(turn_svg(game, 0)), "track")) == 0
+    now = parse(turn_svg(game))
+    assert "Deutschland (DE), game demo, after turn 7" in texts(now)
+
+
+def test_races_are_replayed_for_their_routes(game: Path):
+    root = parse(turn_svg(game, 6, races=True))
+    routes = group(root, "routes").findall("s:polyline[@data-owner]", NS)
+    assert sorted(r.get("data-owner") for r in routes) == ["B", "Y"]  # NOB and HAFEN ran race 1
+    assert len(group(parse(turn_svg(game, 3, races=True)), "routes")) == 0  # a building turn has none
+
+
+@needs_png
+def test_png_of_a_turn_and_of_a_run(game: Path):
+    assert turn_png(game, 2).startswith(PNG_SIGNATURE)
+    run = replay_turn(GameDir(game), 7)
+    assert len(group(parse(run_svg(run)), "routes").findall("s:polyline[@data-owner]", NS)) == 2
+    assert run_png(run, scale=0.5).startswith(PNG_SIGNATURE)
+
+
+def test_png_without_cairosvg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
+    with pytest.raises(DampfrossError, match=r"pip install 'dampfross-per-post\[pictures\]'"):
+        svg_to_png("<svg/>")
+
+
+# --- the command line ---------------------------------------------------------
+
+@needs_png
+def test_cli_map_svg_and_png(tmp_path: Path):
+    svg, png = tmp_path / "de.svg", tmp_path / "de.png"
+    result = invoke("map", "show", "germany", "--svg", str(svg), "--png", str(png))
+    assert result.stdout == ""
+    assert result.stderr.splitlines()[0].startswith(f"wrote {svg} (")
+    assert "Deutschland (DE)" in texts(parse(svg.read_text(encoding="utf-8")))
+    assert png.read_bytes().startswith(PNG_SIGNATURE)
+
+
+def test_cli_game_map_as_ascii_and_svg(game: Path, tmp_path: Path):
+    ascii_map = invoke("map", "show", "--game", str(game), "--turn", "3", "--window", "1005:1410").stdout
+    assert "#yyy" in ascii_map and "Y = HAFEN Hafenbahn Hamburg" in ascii_map
+    out = tmp_path / "t6.svg"
+    invoke("map", "show", "--game", str(game), "--turn", "6", "--races", "--svg", str(out))
+    assert len(group(parse(out.read_text(encoding="utf-8")), "routes").findall("s:polyline[@data-owner]", NS)) == 2
+
+
+def test_cli_game_map_split_to_80_columns_keeps_every_track(game: Path):
+    whole = invoke("map", "show", "--game", str(game), "--no-legend").stdout
+    split = invoke("map", "show", "--game", str(game), "--split").stdout
+    assert max(len(line) for line in whole.splitlines()) > 80 >= max(len(line) for line in split.splitlines())
+    for letter in "rnsy":
+        assert whole.count(letter * 3) <= split.count(letter * 3), letter
+    assert "Y = HAFEN Hafenbahn Hamburg" in split
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "name a map (NAME or FILE) or a game (--game DIR)"),
+    (["germany", "--game", "GAME"], "not both"),
+    (["germany", "--turn", "2"], "--turn and --races need --game DIR"),
+    (["germany", "--svg", "x.svg", "--window", "0101:0505"], "--window and --split apply to the ASCII map"),
+    (["germany", "--png", "x.png", "--split"], "--window and --split apply to the ASCII map"),
+    (["germany", "--split", "--window", "0101:0505"], "--window and --split exclude each other"),
+    (["--game", "GAME", "--races"], "--races draws race routes in a picture"),
+    (["--game", "GAME", "--turn", "9", "--svg", "x.svg"], "game demo has turns 0..7; there is no turn 9"),
+    (["--game", "NOWHERE", "--svg", "x.svg"], "no game here"),
+    (["nosuchmap", "--svg", "x.svg"], "nosuchmap"),
+])
+def test_cli_map_show_errors(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+                             message: str):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("map", "show", *[str(game) if a == "GAME" else a for a in args], ok=False)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error: ") and message in result.stderr and "Traceback" not in result.output
+    assert not (tmp_path / "x.svg").exists()
+
+
+def test_cli_png_without_cairosvg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    result = invoke("map", "show", "germany", "--svg", str(tmp_path / "a.svg"), "--png", str(tmp_path / "a.png"),
+                    ok=False)
+    assert result.exit_code == 1
+    assert result.stderr == ("error: PNG pictures need the optional package CairoSVG (and the cairo library): "
+                             "pip install 'dampfross-per-post[pictures]'\n")
+    assert not (tmp_path / "a.svg").exists() and not (tmp_path / "a.png").exists()
+
+
+def test_cli_unwritable_file_is_an_error(tmp_path: Path):
+    result = invoke("map", "show", "germany", "--svg", str(tmp_path / "no" / "such" / "dir.svg"), ok=False)
+    assert result.exit_code == 1 and result.stderr.startswith("error: cannot write ")
+
