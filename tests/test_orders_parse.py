@@ -15,6 +15,7 @@ from adjudicator.orders import (
     PassOrder,
     Point,
     Pos,
+    PowersOrder,
     RollOrder,
     StartOrder,
     collect,
@@ -164,6 +165,7 @@ def test_german_header_lines():
         ("FROM", "RACE 1 {} 0402 TO 0307"),
         ("TO", "RACE 1 FROM Nordstadt {} Südheim"),
         ("MOVES", "{} 1 RED 4 2"),
+        ("POWERS", "{} 1 WITH RED"),
     ],
 )
 def test_every_keyword_spelling_of_the_table_is_in_the_grammar(keyword, template):
@@ -376,3 +378,15 @@ def test_orders_never_vanish_silently(lines):
         if line in ("", "> quote", "-- ") or (after_signature and line == "BIULD 1"):
             continue  # prose after a signature is dropped without a word
         assert number in accounted, (number, line)
+
+
+def test_joint_building_and_running_powers_in_english_and_german():
+    """BUILD WITH <ID> (joint building) and POWERS <race> WITH <ID> (running powers), with German aliases."""
+    pf = parse_orders("PLAYER RED PASSWORD x\nBUILD WITH blue 0402 - 0403\nbaue mit BLUE Nordstadt - 0403\n"
+                      "POWERS 3 WITH BLUE\nFahrrechte 4 mit blue\n", F)
+    assert pf.problems == ()
+    build, baue, powers, fahrrechte = pf.sections[0].orders
+    assert isinstance(build, BuildOrder) and build.partner == "BLUE" and build.echo() == "BUILD WITH BLUE 0402 - 0403"
+    assert isinstance(baue, BuildOrder) and baue.partner == "BLUE"
+    assert isinstance(powers, PowersOrder) and (powers.race, powers.partner) == (3, "BLUE")
+    assert isinstance(fahrrechte, PowersOrder) and fahrrechte.echo() == "POWERS 4 WITH BLUE"

@@ -22,6 +22,28 @@ def test_a_short_game_on_every_map_keeps_every_invariant(tmp_path: Path, map_nam
     assert record.turns == 6  # four building rounds, two racing turns of two races
 
 
+@pytest.mark.parametrize("profile", ["paluba", "rr-postal"])
+def test_a_game_under_each_new_profile_plays_to_its_end(tmp_path: Path, profile: str):
+    """Issue 11: a whole game under ``paluba`` (nine races, shared two-dice rolls, joint lines now and then)
+    and under ``rr-postal`` (postal rolls, six building and six racing rounds, running powers), committed
+    dice, the bots' orders with deliberate mistakes; every archived state loads with balances equal to the
+    ledger."""
+    from adjudicator.game import gamefile
+
+    game = tmp_path / "g"
+    record = play_game(game, "germany", profile=profile, players=4, seed=f"ci-{profile}", illegal=0.2, max_turns=60)
+    assert record.breaks == []
+    assert record.over and record.winner is not None
+    states = sorted(game.glob("turns/*/state-*.json"))
+    assert len(states) == 2 * record.turns + 1  # before and after every turn, and the opening (turn-000)
+    for path in states:
+        state = gamefile.loads(path.read_text(encoding="utf-8"), str(path))
+        assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
+        assert state.rules.name == profile
+    inbox = "".join(p.read_text(encoding="utf-8") for p in sorted((game / "inbox").iterdir()))
+    assert ("BUILD WITH" in inbox) if profile == "paluba" else ("POWERS" in inbox)
+
+
 ADVANCED = {"germany": "ci2-adv-germany", "france": "ci-adv-france", "usa-east": "ci-adv-usa-east",
             "usa-west": "ci-adv-usa-west"}
 

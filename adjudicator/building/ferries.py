@@ -17,7 +17,8 @@ home port (the map's ``from:``); a purchase is not building, so after races
 it is not limited by the race income; orders are carried out after the
 player's BUILD lines of the same turn, so a line that reaches the port in
 this turn counts; two players buying the same ferry in one turn: the one who
-builds first gets it.
+builds first gets it.  Once a balance has reached the threshold while
+building after races (the game is over at once) nothing more is bought.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from enum import StrEnum
 from adjudicator.board.advanced import Ferry
 from adjudicator.board.hexgrid import Hex
 from adjudicator.building.lines import BuildContext
+from adjudicator.building.problems import BuildProblem
 from adjudicator.game.problems import Problem
 from adjudicator.game.state import BANK, FerryOwner
 
@@ -44,6 +46,7 @@ class FerryProblem(StrEnum):
     SAME_PORT = "same-port"  # ferry, port, other: the player's ferries must leave from different ports
     NOT_REACHED = "not-reached"  # ferry, port (town), hex: the buyer's track does not reach the home port
     OVER_BALANCE = "over-balance"  # price, balance: no debt allowed
+    GAME_OVER = "game-over"  # players, threshold: a balance reached the threshold while building, the game is over
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,8 @@ def buy_ferry(ctx: BuildContext, player: str, order: FerryOrder) -> FerryPurchas
     """Carry out one BUY FERRY order for ``player``: check it, pay the price, record the owner."""
     if not ctx.rules.ferries:
         return FerryPurchase(order, None, problem=Problem.of(FerryProblem.NOT_IN_USE))
+    if ctx.stop is not None and ctx.stop.code is BuildProblem.GAME_OVER:
+        return FerryPurchase(order, None, problem=Problem(FerryProblem.GAME_OVER, ctx.stop.args))
     found = find_ferry(ctx.gmap.ferries, order.ports)
     if isinstance(found, Problem):
         return FerryPurchase(order, None, problem=found)

@@ -20,3 +20,11 @@ class BuildProblem(StrEnum):
     FEES_OVER_BALANCE = "fees-over-balance"  # fees, balance: no debt allowed
     INCOME_SHORT = "income-short"  # total, cost, fees, left: money after races
     COST_OVER_BALANCE = "cost-over-balance"  # total, balance: no debt allowed
+    NOT_WHERE_NETWORKS_MEET = "not-where-networks-meet"  # hex, partners: a joint line starts where both networks meet
+    ALL_CONNECTED = "all-connected"  # every numbered town is connected: the building phase is over
+    DECLARED_OVER = "declared-over"  # after: the building phase was declared over after that player's build
+    GAME_OVER = "game-over"  # players, threshold: a balance reached the threshold, the game is over
+    NO_BUILDING_NOW = "no-building-now"  # every: ten_percent, building only after every n-th race
+    JOINT_TURN = "joint-turn"  # partner: the player's roll went into a joint line this turn
+    JOINT_UNMATCHED = "joint-unmatched"  # partner: the partner did not order the same joint lines
+    JOINT_NOT_NOW = "joint-not-now"  # joint lines only in the building phase, not with postal rolls

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from adjudicator.board.model import GameMap
+from adjudicator.building.ending import VALID_DECLARATIONS
 from adjudicator.building.ferries import FerryPurchase, buy_ferry
 from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
-from adjudicator.building.turn import BuildingInput, BuildingResult, Declare, adjudicate_building_turn
+from adjudicator.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.ledger import Books
 from adjudicator.game.racestate import RaceDraw
@@ -52,8 +53,9 @@ def building_ok(result: BuildingResult, orders: BuildingInput) -> bool:
     for o in result.outcomes:
         if o.player not in orders.orders:
             continue
-        declared_badly = o.declare is not None and o.declare.code is not Declare.VALID
-        if o.start_problem or declared_badly or any(not line.complete for line in o.lines):
+        declared_badly = o.declare is not None and o.declare.code not in VALID_DECLARATIONS
+        joint_short = o.joint is not None and any(not line.complete for line in o.joint.lines)
+        if o.start_problem or declared_badly or joint_short or any(not line.complete for line in o.lines):
             return False
     return True
 
@@ -121,7 +123,9 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
     seats = {p.id: p.seat for p in state.players}
     out = []
     for pid, turn in orders.orders.items():
-        entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e) for e in turn.entries)
+        powers = turn.powers if state.rules.running_powers else ()
+        entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
+                                     tuple(q for n, q in powers if n == e.race)) for e in turn.entries)
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
                            dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
         lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
@@ -131,17 +135,19 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
 
 
 def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict[str, int], draw: RaceDraw | None,
-                 e: Entry) -> PricedEntry:
+                 e: Entry, powers: tuple[str, ...] = ()) -> PricedEntry:
+    """One entry priced alone; ``powers``: the running powers the player ordered for this race (taken as agreed)."""
     if draw is None:
         return PricedEntry(e, False)
     riders = sorted(e.riders, key=lambda p: seats.get(p, 99))
     where = goal(gmap, state.rules, draw)
     if e.best:
-        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats))
+        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats, free=powers))
         if option is None:
             return PricedEntry(e, True, draw=draw)
         verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares, option.ferry_fares)
     else:
-        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, where, riders, e.hexes, e.owners, seats)
+        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, where, riders, e.hexes, e.owners, seats,
+                              free=powers)
     route = verdict.route
     return PricedEntry(e, True, verdict, expected_rounds(route.steps) if route and verdict.valid else None, draw)

@@ -101,7 +101,7 @@ def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
         fields = {"town": note}
     elif reason == "ferry-fare" and (m := _FERRY_FARE.match(note)):
         fields = {"race": int(m[1]), "town": m[2]}
-    elif reason in ("start-capital", "ferry-purchase", "ferry-fare") and not note:
+    elif reason in ("start-capital", "ferry-purchase", "ferry-fare", "unused-points") and not note:
         fields = {}
     else:
         raise _unfit(source, base, note)
@@ -124,6 +124,8 @@ _SIMPLE_WHY = {
     RedrawReason.NONE_FREE: "used, and no number is free",
     RedrawReason.START_ITSELF: "the start town itself",
     RedrawReason.NO_DESTINATION: "no destination is far enough from it",
+    RedrawReason.USED: "used already",
+    RedrawReason.DEST_USED: "a destination often enough already",
     RedrawReason.REGION_UNCONNECTED: "no track in the region yet",
 }
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}
@@ -181,6 +183,7 @@ def draw_to_json(d: RaceDraw) -> Doc:
         "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
         "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
         "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
+        **({"carried": True} if d.carried else {}),
     }
     if d.special is not None:
         doc["special"] = d.special
@@ -198,6 +201,7 @@ def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) 
         redraws=tuple(redraw_from_phrase(r, source) for r in doc["redraws"]),
         start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
         notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
+        carried=doc.get("carried", False),
         special=doc.get("special"),
     )
 

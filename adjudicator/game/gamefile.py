@@ -153,6 +153,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "gm_password_hash": state.gm_password_hash,
         "corrections": [correction_to_json(c) for c in state.corrections],
         "chain": chain_to_json(state.chain),
+        **_optional(state),
     } | ferries_to_json(state)
 
 
@@ -161,6 +162,16 @@ def ferries_to_json(state: GameState) -> dict[str, Any]:
     if not state.ferries:
         return {}
     return {"ferries": [{"ferry": f.ferry, "owner": f.owner, "turn": f.turn} for f in state.ferries]}
+
+
+def _optional(state: GameState) -> dict[str, Any]:
+    """Keys added after format 1 (issue 11), written only when set, so that older files stay as they were."""
+    out: dict[str, Any] = {}
+    for key in ("one_town_left_by", "end_declared_turn", "end_declared_by"):
+        value = getattr(state, key)
+        if value is not None:
+            out[key] = value
+    return out
 
 
 def dumps(state: GameState) -> str:
@@ -204,6 +215,9 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         dice_commitment=doc["dice"]["commitment"],
         dice_log=log,
         one_town_left_turn=doc.get("one_town_left_turn"),
+        one_town_left_by=doc.get("one_town_left_by"),
+        end_declared_turn=doc.get("end_declared_turn"),
+        end_declared_by=doc.get("end_declared_by"),
         building_ended_turn=doc.get("building_ended_turn"),
         history=tuple(history_from_json(h) for h in doc.get("history", [])),
         races=races_from_json(doc.get("races", {}), by_label, source),

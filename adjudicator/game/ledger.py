@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from adjudicator.board.hexgrid import Hex
@@ -58,3 +58,23 @@ class Books:
     def updated(self, players: Iterable[Player]) -> tuple[Player, ...]:
         """The players with their new balances."""
         return tuple(replace(p, balance=self.balances[p.id]) for p in players)
+
+
+def split_share(amount: int, partners: Sequence[str], balances: Mapping[str, int], seats: Mapping[str, int],
+                income: bool = False) -> dict[str, int]:
+    """Share ``amount`` between the partners of a joint line or trip (seeds 000, 002, 003, 004).
+
+    "If the costs cannot be split evenly, the richer player pays one unit
+    more": the richer (higher balance; equal: the lower seat) pays the odd
+    unit of a cost and gets one unit less of an odd income.
+    """
+    if len(partners) == 1:
+        return {partners[0]: amount}
+    richer, poorer = richer_first(partners, balances, seats)
+    low, high = amount // 2, amount - amount // 2
+    return {richer: low, poorer: high} if income else {richer: high, poorer: low}
+
+
+def richer_first(partners: Sequence[str], balances: Mapping[str, int], seats: Mapping[str, int]) -> list[str]:
+    """The partners, the richer first (higher balance; equal: the lower seat)."""
+    return sorted(partners, key=lambda p: (-balances.get(p, 0), seats.get(p, 1 << 30), p))

@@ -18,8 +18,8 @@ from adjudicator.board.hexgrid import Hex
 from adjudicator.game.dice import Die
 
 DrawWhat = Literal["start", "dest"]
-RaceStatus = Literal["lapsed", "sole", "run"]
-EndReason = Literal["threshold", "fixed_races"]
+RaceStatus = Literal["lapsed", "sole", "run", "ended", "carried"]
+EndReason = Literal["threshold", "fixed_races", "racing_turns"]
 
 
 class RedrawReason(StrEnum):
@@ -32,6 +32,8 @@ class RedrawReason(StrEnum):
     NO_LAND_ROUTE = "no-land-route"  # no land route from the start
     TOO_CLOSE = "too-close"  # fewer than min_race_distance hexes from the start
     NO_DESTINATION = "no-destination"  # a start from which no destination is far enough
+    USED = "used"  # numbers_once with used_number: reroll (seed 003): a used number is rolled again
+    DEST_USED = "dest-used"  # dest_uses_per_town: the town has been a destination often enough
     REGION_UNCONNECTED = "region-unconnected"  # special run: no track in any hex of the region yet
     REGION_TOO_CLOSE = "region-too-close"  # special run: no hex of the region min_race_distance from the start
 
@@ -86,6 +88,7 @@ class RaceDraw:
     chained: bool = False  # the start is the previous race's destination
     notes: tuple[NumberReplaced, ...] = ()
     marks: tuple[int, ...] = ()  # numbers this draw marks as used (numbers_once)
+    carried: bool = False  # carry_over: nobody entered it last turn, it is run again
     special: str | None = None  # an international or special run: the key of the map's table (``5G``, ``3``)
 
     def __str__(self) -> str:

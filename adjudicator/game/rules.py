@@ -17,11 +17,20 @@ import yaml
 
 from adjudicator.errors import RulesError
 
-AllowanceMode = Literal["own", "shared"]
+AllowanceMode = Literal["own", "shared", "postal"]
 Uphill = Literal["plain_to_mountain", "any_to_mountain"]
 Tie = Literal["reroll", "split"]
 MoveOrder = Literal["seat", "balance"]
-BuildAfterRaces = Literal["placing", "arrival"]
+BuildAfterRaces = Literal["placing", "arrival", "after_second"]
+DeclareEnd = Literal["turn", "player", "express"]
+FareCapRule = Literal["pair", "overall", "hexes", "none"]
+FareTiming = Literal["before", "per_move"]
+RaceEnds = Literal["second", "all"]
+UsedNumber = Literal["next_higher", "reroll"]
+NumberGrid = Literal["full", "paired_tens"]
+Prizes = Literal["fixed", "distance"]
+WinnerBy = Literal["balance", "last_turns"]
+BuildBudget = Literal["income", "ten_percent"]
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,10 @@ class Rules:
     debt_allowed: bool = True
     allowance: AllowanceMode = "own"
     allowance_dice: int = 1
+    postal_rolls: int = 3
+    simultaneous: bool = False
     distinct_starts: bool = False
+    secret_starts: bool = False
     cost_plain: int = 1
     cost_river: int = 3
     cost_mountain: int = 3
@@ -46,10 +58,17 @@ class Rules:
     contact_fee: int = 1
     parallel_fee_per_half: int = 2
     city_join_fee: bool = True
+    contact_fee_at_own_hex: bool = True
     town_bonus: int = 6
     start_town_bonus: bool = False
+    all_connected_ends_building: bool = True
+    declare_end: DeclareEnd = "turn"
     declare_end_after_rounds: int = 2
+    express_end_rounds: int = 3
     building_rounds: int = 0
+    unused_points_to_account: bool = False
+    joint_building: bool = True
+    joint_build_percent: int = 75
     races_per_turn: int = 1
     min_race_distance: int = 6
     chain_races: bool = False
@@ -58,17 +77,40 @@ class Rules:
     prize_second: int = 10
     fare_per_segment: int = 1
     fare_cap: int = 10
+    fare_cap_rule: FareCapRule = "pair"
+    fare_timing: FareTiming = "before"
+    running_powers: bool = False
     uphill: Uphill = "plain_to_mountain"
     tie: Tie = "reroll"
     redraw_unconnected: bool = True
     number_uses: int = 1
+    used_number: UsedNumber = "next_higher"
+    number_grid: NumberGrid = "full"
+    dest_uses_per_town: int = 0
     first_arrival_wins: bool = False
+    race_ends: RaceEnds = "second"
+    one_train_per_hex: bool = False
     move_order: MoveOrder = "seat"
+    prizes: Prizes = "fixed"
+    prize_distance_first: int = 2
+    prize_distance_second: int = 1
+    max_entries: int = 0
+    entries_per_carried: int = 2
+    carry_over: bool = False
+    postal_sheet: bool = False
     build_order: BuildAfterRaces = "placing"
+    build_budget: BuildBudget = "income"
+    ten_percent_every: int = 2
+    ten_percent_rate: int = 10
+    ten_percent_low_balance: int = 50
+    ten_percent_low_amount: int = 5
     win_2_3_players: int = 250
     win_4_players: int = 225
     win_5_6_players: int = 200
     fixed_races: int = 0
+    racing_turns: int = 0
+    winner_by: WinnerBy = "balance"
+    winner_last_turns: int = 3
     # advanced rules (seed 000 "Zusatzregeln"; RULES.md §5); ``advanced`` switches on the three below
     advanced: bool = False
     special_runs: bool = False  # international / special runs from the map's table
@@ -85,20 +127,38 @@ class Rules:
     options, so a profile that means the advanced rules sets them.
     """
 
-    LATER_KEYS: ClassVar[tuple[str, ...]] = (
-        "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
-    )
-    """Keys added after game files of format 1 were first written: stored only when not at their default."""
-
     _CHOICES: ClassVar[dict[str, tuple[Any, ...]]] = {
-        "allowance": ("own", "shared"),
+        "allowance": ("own", "shared", "postal"),
         "allowance_dice": (1, 2),
         "uphill": ("plain_to_mountain", "any_to_mountain"),
         "tie": ("reroll", "split"),
         "move_order": ("seat", "balance"),
-        "build_order": ("placing", "arrival"),
+        "build_order": ("placing", "arrival", "after_second"),
         "number_uses": (1, 2),
+        "declare_end": ("turn", "player", "express"),
+        "fare_cap_rule": ("pair", "overall", "hexes", "none"),
+        "fare_timing": ("before", "per_move"),
+        "race_ends": ("second", "all"),
+        "used_number": ("next_higher", "reroll"),
+        "number_grid": ("full", "paired_tens"),
+        "prizes": ("fixed", "distance"),
+        "winner_by": ("balance", "last_turns"),
+        "build_budget": ("income", "ten_percent"),
     }
+
+    LATER_KEYS: ClassVar[frozenset[str]] = frozenset({
+        "postal_rolls", "simultaneous", "secret_starts", "contact_fee_at_own_hex", "all_connected_ends_building",
+        "declare_end", "express_end_rounds", "unused_points_to_account", "joint_building", "joint_build_percent",
+        "fare_cap_rule", "fare_timing", "running_powers", "used_number", "number_grid", "dest_uses_per_town",
+        "race_ends", "one_train_per_hex", "prizes", "prize_distance_first", "prize_distance_second", "max_entries",
+        "entries_per_carried", "carry_over", "postal_sheet", "build_budget", "ten_percent_every", "ten_percent_rate",
+        "ten_percent_low_balance", "ten_percent_low_amount", "racing_turns", "winner_by", "winner_last_turns",
+        "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
+    })
+    """Keys added after game files of format 1 were first written (issue 11, the advanced rules).
+
+    A game file stores them only when they differ from the default (``to_json``).
+    """
 
     def to_dict(self) -> dict[str, Any]:
         """Every key and value (``rules show``, ``--set``)."""
@@ -107,10 +167,11 @@ class Rules:
         return d
 
     def to_json(self) -> dict[str, Any]:
-        """The rules as the game file stores them: the later keys only when they differ from the default.
+        """The rules as the game file stores them: every key, except later keys left at their default.
 
-        So a game without the advanced rules writes the same file as before
-        they existed, and reading fills in the defaults (``from_dict``).
+        So game files written before those keys existed (issue 11, the
+        advanced rules) stay byte for byte the same, and reading fills in the
+        defaults (``from_dict``).
         """
         default = Rules()
         return {k: v for k, v in self.to_dict().items() if k not in self.LATER_KEYS or v != getattr(default, k)}

@@ -23,7 +23,7 @@ BANK = "BANK"
 Phase = Literal["building", "racing", "over"]
 Reason = Literal[
     "start-capital", "town-bonus", "contact-fee", "parallel-fee", "fare", "prize",
-    "build-cost", "ferry-purchase", "ferry-fare", "correction",
+    "build-cost", "ferry-purchase", "ferry-fare", "unused-points", "correction",
 ]
 FeeRule = Literal["contact", "parallel", "city-join"]
 """Which building-fee rule a payment comes from (RULES.md §2; ``adjudicator.building.fees``)."""
@@ -182,6 +182,9 @@ class GameState:
     dice_commitment: str = ""
     dice_log: tuple[Die, ...] = ()
     one_town_left_turn: int | None = None
+    one_town_left_by: str | None = None  # who connected the last-but-one town (declare_end: player)
+    end_declared_turn: int | None = None  # declare_end: express, the turn of the declaration
+    end_declared_by: str | None = None
     building_ended_turn: int | None = None
     history: tuple[HistoryEntry, ...] = ()
     races: RaceState | None = None  # None until the building phase ends

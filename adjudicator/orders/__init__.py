@@ -16,8 +16,9 @@ last section per player counts; GAME/TURN agree) → ``resolve`` (points to
 hexes on a map; the game's company IDs tell owners in ENTER routes from
 towns).
 
-Players write START, BUILD, PASS, DECLARE END and, in racing turns,
-ENTER; the GM writes ROLL, RACE and MOVES.  The grammar's comments
+Players write START, BUILD (BUILD WITH for a joint line), PASS, DECLARE
+END and, in racing turns, ENTER and POWERS; the GM writes ROLL, RACE and
+MOVES.  The grammar's comments
 (``grammar/orders.lark``) describe every form.  Nothing raises for bad
 orders: every problem is data, in ``OrderSet.problems``, with file, line,
 column and a hint.  Reading order files from disk is the application's job
@@ -56,6 +57,7 @@ from adjudicator.orders.model import (
     PlayerOrder,
     Point,
     Pos,
+    PowersOrder,
     ProblemKind,
     RaceOrder,
     ResolvedPoint,
@@ -95,6 +97,7 @@ __all__ = [
     "PlayerOrder",
     "Point",
     "Pos",
+    "PowersOrder",
     "ProblemCode",
     "ProblemKind",
     "RaceOrder",

@@ -137,6 +137,16 @@ class ProblemCode(StrEnum):
     """MOVES <race> <ID> without rolls in digits."""
     EXPECTED_ROLL_OR_END = "expected-roll-or-end"
     """Something other than a roll after the rolls of MOVES."""
+    EXPECTED_BUILD_PARTNER = "expected-build-partner"
+    """BUILD WITH without the partner's ID (keyword)."""
+    EXPECTED_POWERS_RACE = "expected-powers-race"
+    """POWERS without its race number (keyword)."""
+    EXPECTED_POWERS_WITH = "expected-powers-with"
+    """POWERS <race> not followed by WITH."""
+    EXPECTED_POWERS_PARTNER = "expected-powers-partner"
+    """POWERS <race> WITH without the partner's ID (keyword)."""
+    TEXT_AFTER_POWERS = "text-after-powers"
+    """Words after the partner's ID of POWERS."""
 
     # --- a line the table of sample mistakes does not foresee (syntax) ---
     UNEXPECTED_TEXT = "unexpected-text"
@@ -217,6 +227,10 @@ class ProblemCode(StrEnum):
     """WITH a company not in the game (company)."""
     UNKNOWN_COMPANY = "unknown-company"
     """A bracketed owner not in the game (company)."""
+    WITH_ITSELF = "with-itself"
+    """BUILD WITH or POWERS ... WITH the player's own company (company, keyword)."""
+    UNKNOWN_WITH = "unknown-with"
+    """BUILD WITH or POWERS ... WITH a company not in the game (company, keyword)."""
 
 
 class HintCode(StrEnum):
@@ -330,6 +344,10 @@ class HintCode(StrEnum):
     """A race runs between two towns."""
     PARTNER_AFTER_WITH = "partner-after-with"
     """Name another company after WITH."""
+    BUILD_WITH_FORM = "build-with-form"
+    """The form of a joint line (keyword)."""
+    POWERS_FORM = "powers-form"
+    """The form of running powers (keyword)."""
     COMPANIES_ARE = "companies-are"
     """The game's companies (companies)."""
     COMPANY_AS_OWNER = "company-as-owner"

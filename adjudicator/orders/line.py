@@ -55,6 +55,7 @@ from adjudicator.orders.model import (
     PassOrder,
     Point,
     Pos,
+    PowersOrder,
     ProblemKind,
     RaceOrder,
     RollOrder,
@@ -105,7 +106,7 @@ class GMLine:
 
 LineItem: TypeAlias = (
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
-    | RollOrder | RaceOrder | MovesOrder | BuyFerryOrder
+    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder
 )
 
 
@@ -264,7 +265,8 @@ class _LineReader:
             item = StartOrder(points[0], start, self.text) if points else None
         elif kind == "build_order":
             route = self.path(self.subtree(node, "path"), owners_allowed=False)
-            item = BuildOrder(route[0], start, self.text) if route else None
+            partner = str(toks[2]).upper() if len(toks) > 2 and toks[1].type == "WITH" else None
+            item = BuildOrder(route[0], start, self.text, partner=partner) if route else None
         elif kind == "pass_order":
             item = PassOrder(start, self.text)
         elif kind == "end_order":
@@ -277,6 +279,9 @@ class _LineReader:
             item = self.race(node, toks, start)
         elif kind == "moves_order":
             item = self.moves(toks, start)
+        elif kind == "powers_order":
+            race = self.race_number(toks[1])
+            item = PowersOrder(race, str(toks[3]).upper(), start, self.text) if race is not None else None
         elif kind == "ferry_order":
             points = self.points(node)
             item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None

@@ -131,6 +131,11 @@ def _declare_end(ctx: ErrorContext) -> Explanation:
     return P.EXPECTED_END, args(keyword=kw(ctx)), hint(H.DECLARE_END_FORM)
 
 
+def _build_partner(ctx: ErrorContext) -> Explanation:
+    """BUILD WITH without the partner's ID."""
+    return P.EXPECTED_BUILD_PARTNER, args(keyword=kw(ctx)), hint(H.BUILD_WITH_FORM, keyword=kw(ctx))
+
+
 def _stands_alone(ctx: ErrorContext) -> Explanation:
     return P.STANDS_ALONE, args(keyword=kw(ctx)), hint(H.COMMENT_REMARKS)
 
@@ -185,6 +190,8 @@ MISTAKES: tuple[Mistake, ...] = (
     Mistake("after-point", _on_paths("0712 0713", "Nord 0713", "Bad Nord 0713", "0712 ,0713", "Nord ,0713"),
             _after_point),
     Mistake("one-point", ("BUILD 0712", "BUILD Nord", "BUILD Bad Nord"), _one_point),
+    Mistake("build-partner", ("BUILD WITH", "BUILD WITH 0712 - 0713", "BUILD WITH - RED"), _build_partner),
+    Mistake("build-partner-path", ("BUILD WITH RED", "BUILD WITH RED - 0712", "BUILD WITH RED ,0712"), _first_point),
     Mistake("turn-number", ("TURN", "TURN three", "TURN -1"), _turn_number),
     Mistake("turn-trailing", ("TURN 3 4", "TURN 3 a"), trailing(P.TEXT_AFTER_TURN)),
     Mistake("game-id", ("GAME",), _game_id),
@@ -228,6 +235,10 @@ MISTAKES: tuple[Mistake, ...] = (
         racing.partner_mode,
     ),
     Mistake("route-first-point", _after_route("", "- 0712", "-RED- 0712", ",0712"), racing.route_first_point),
+    Mistake("powers-race", ("POWERS", "POWERS RED", "POWERS - 1", "POWERS WITH RED"), racing.powers_race),
+    Mistake("powers-with", ("POWERS 1", "POWERS 1 RED", "POWERS 1 - RED"), racing.powers_with),
+    Mistake("powers-partner", ("POWERS 1 WITH", "POWERS 1 WITH 2", "POWERS 1 WITH - RED"), racing.powers_partner),
+    Mistake("powers-trailing", ("POWERS 1 WITH RED x", "POWERS 1 WITH RED 2"), trailing(P.TEXT_AFTER_POWERS)),
     Mistake("enter-best-trailing", ("ENTER 1 BEST 0712", "ENTER 1 BEST now", "ENTER 1 WITH RED BEST x"),
             racing.enter_best_trailing),
     # racing: the GM

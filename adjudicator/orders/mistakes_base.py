@@ -38,6 +38,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "FROM": ("FROM", "VON"),
     "TO": ("TO", "NACH"),
     "MOVES": ("MOVES", "WUERFE", "WÜRFE"),
+    "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
     "BUY": ("BUY", "KAUFE", "KAUF"),
     "FERRY": ("FERRY", "FAEHRE", "FÄHRE"),
 }
@@ -45,13 +46,13 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",
-    "BUY",
+    "POWERS", "BUY",
 )
 """Keywords an order line may begin with."""
 
 ORDER_WORDS = (
-    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "BUY FERRY", "GM", "ROLL", "RACE",
-    "MOVES",
+    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "BUY FERRY", "GM", "ROLL",
+    "RACE", "MOVES",
 )
 """The orders a line may begin with, as a problem lists them (``orders``)."""
 

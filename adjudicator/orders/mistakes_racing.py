@@ -26,6 +26,27 @@ from adjudicator.orders.mistakes_base import (
     write,
 )
 
+# --- players: POWERS ----------------------------------------------------------------
+
+
+def powers_race(ctx: ErrorContext) -> Explanation:
+    """POWERS without its race number."""
+    return P.EXPECTED_POWERS_RACE, args(keyword=kw(ctx)), hint(H.POWERS_FORM, keyword=kw(ctx))
+
+
+def powers_with(ctx: ErrorContext) -> Explanation:
+    """POWERS <race> not followed by WITH; a company ID written straight after the number earns the line."""
+    rest = words(ctx.after)
+    if rest and not rest[0].startswith(("-", "\u2013", "\u2014")):
+        return P.EXPECTED_POWERS_WITH, (), write(f"{ctx.before} WITH {ctx.after}")
+    return P.EXPECTED_POWERS_WITH, (), hint(H.POWERS_FORM, keyword=kw(ctx))
+
+
+def powers_partner(ctx: ErrorContext) -> Explanation:
+    """POWERS <race> WITH without the partner's ID."""
+    return P.EXPECTED_POWERS_PARTNER, args(keyword="WITH"), hint(H.POWERS_FORM, keyword=kw(ctx))
+
+
 # --- players: ENTER -----------------------------------------------------------------
 
 

@@ -190,6 +190,7 @@ class BuildOrder:
     pos: Pos
     text: str = ""
     hexes: tuple[Hex, ...] = ()
+    partner: str | None = None  # BUILD WITH <ID>: a joint line with that company
 
     @property
     def resolved(self) -> bool:
@@ -202,7 +203,8 @@ class BuildOrder:
 
     def echo(self) -> str:
         """``BUILD Nordstadt (0402) - 0503 - 0504``; an expanded shorthand adds the full path."""
-        head = "BUILD " + " - ".join(describe_point(p) for p in self.points)
+        head = "BUILD " + (f"WITH {self.partner} " if self.partner else "")
+        head += " - ".join(describe_point(p) for p in self.points)
         if self.hexes and len(self.hexes) != len(self.points):
             head += " (" + "-".join(h.label for h in self.hexes) + ")"
         return head
@@ -392,6 +394,24 @@ class MovesOrder:
         return f"MOVES {self.race} {self.player} " + " ".join(map(str, self.values))
 
 
-PlayerOrder: TypeAlias = StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | BuyFerryOrder
+@dataclass(frozen=True)
+class PowersOrder:
+    """``POWERS <race> WITH <ID>``: running powers with ``partner`` for race ``race`` (postal RR).
+
+    Each company uses the other's track in that race without paying; both must order it.
+    """
+
+    race: int
+    partner: str
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return f"POWERS {self.race} WITH {self.partner}"
+
+
+PlayerOrder: TypeAlias = (
+    StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder
+)
 GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder
 Order: TypeAlias = PlayerOrder | GMOrder

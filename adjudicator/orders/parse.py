@@ -43,6 +43,7 @@ from adjudicator.orders.model import (
     PassOrder,
     PlayerOrder,
     Pos,
+    PowersOrder,
     RaceOrder,
     RollOrder,
     StartOrder,
@@ -201,7 +202,9 @@ class _FileReader:
                 self.header(item)
             elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
                 self.gm_order(item)
-            elif isinstance(item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, BuyFerryOrder)):
+            elif isinstance(
+                item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder, BuyFerryOrder)
+            ):
                 self.player_order(item)
         self.close(len(lines))
         self.headers += [replace(h, player=None) for h in self.pending]

@@ -44,6 +44,7 @@ from adjudicator.orders.model import (
     Note,
     OrderProblem,
     PlayerOrder,
+    PowersOrder,
     RaceOrder,
     ResolvedPoint,
     StartOrder,
@@ -122,7 +123,13 @@ def resolve_order(
         point, problems, notes = resolve_point(order.point, gmap, line_text=order.text, section=section)
         return (replace(order, point=point) if point else None), problems, notes
     if isinstance(order, BuildOrder):
+        partner = _partner_problems(order, order.partner, "BUILD", section, companies)
+        if partner:
+            return None, partner, []
         return _resolve_build(order, gmap, section)
+    if isinstance(order, PowersOrder):
+        partner = _partner_problems(order, order.partner, "POWERS", section, companies)
+        return (None if partner else order), partner, []
     if isinstance(order, EnterOrder):
         return _EnterResolver(order, gmap, section, companies).resolve()
     if isinstance(order, RaceOrder):
@@ -130,6 +137,22 @@ def resolve_order(
     if isinstance(order, BuyFerryOrder):
         return _resolve_ferry(order, gmap, section)
     return order, [], []
+
+
+def _partner_problems(order: BuildOrder | PowersOrder, partner: str | None, keyword: str, section: str | None,
+                      companies: Collection[str]) -> list[OrderProblem]:
+    """The partner named after WITH in BUILD WITH and POWERS: another company of the game."""
+    if partner is None:
+        return []
+    data = args(company=partner, keyword=keyword)
+    if section is not None and partner == section.upper():
+        return [OrderProblem("illegal", P.WITH_ITSELF, order.pos, order.text, data, Hint(H.PARTNER_AFTER_WITH),
+                             section)]
+    known = {c.upper() for c in companies}
+    if known and partner not in known:
+        hint = Hint(H.COMPANIES_ARE, args(companies=tuple(sorted(known))))
+        return [OrderProblem("illegal", P.UNKNOWN_WITH, order.pos, order.text, data, hint, section)]
+    return []
 
 
 def _resolve_ferry(order: BuyFerryOrder, gmap: GameMap,

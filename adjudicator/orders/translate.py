@@ -31,6 +31,7 @@ from adjudicator.orders.model import (
     EnterOrder,
     PassOrder,
     Pos,
+    PowersOrder,
     StartOrder,
 )
 from adjudicator.orders.sections import OrderSet, Refusal, Section
@@ -159,7 +160,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
         elif isinstance(o, StartOrder):
             start = o.hex
         elif isinstance(o, BuildOrder):
-            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner))
         elif isinstance(o, PassOrder):
             passes = True
         elif isinstance(o, DeclareEndOrder):
@@ -170,8 +171,11 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
 
 
 def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
-    """A section's orders for a racing turn: entries, and building from race income."""
-    entries, lines, ferries = [], [], []
+    """A section's orders for a racing turn: entries, running powers, ferries bought, and building from race income.
+
+    Joint lines (BUILD WITH) are built in the building phase only: here they are ignored with a note.
+    """
+    entries, lines, powers, ferries = [], [], [], []
     for o in section.orders:
         if isinstance(o, BuyFerryOrder):
             ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
@@ -179,11 +183,13 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             hexes = () if o.best else o.hexes
             riders = (section.player, o.partner) if o.partner else (section.player,)
             entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
-        elif isinstance(o, BuildOrder):
+        elif isinstance(o, BuildOrder) and o.partner is None:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+        elif isinstance(o, PowersOrder):
+            powers.append((o.race, o.partner))
         elif not isinstance(o, PassOrder):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
-    return RacingOrders(section.player, tuple(entries), tuple(lines), tuple(ferries))
+    return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries))
 
 
 def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:

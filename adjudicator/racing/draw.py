@@ -5,8 +5,12 @@ The red die gives the tens and the white die the units of a town number
 again while the shortest land route between the two is under
 ``min_race_distance`` hex steps.  Options: ``chain_races`` (the next race
 starts at the last destination), ``numbers_once`` (a used-number grid; a
-repeat takes the next higher free number, wrapping to the lowest), and a
-town not yet connected is drawn again.
+repeat takes the next higher free number, wrapping to the lowest, or is
+rolled again under ``used_number: reroll``, seed 003; ``number_grid:
+paired_tens``, seed 004: three rows of tens, 1-2, 3-4 and 5-6, so that
+drawing 35 also uses up 45), ``dest_uses_per_town`` (postal: a town is a
+destination at most so often, the draw keeping the count), and a town not
+yet connected is drawn again.
 
 Every die is labelled (``race7:dest:red``, index = attempt) and kept in the
 ``RaceDraw``, so a player can recompute the draw from the revealed seed.  In
@@ -16,7 +20,7 @@ manual dice mode the GM's values are given with ``GivenDice``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import VALID_NUMBERS, GameMap, Town
@@ -42,6 +46,7 @@ def draw_race(
     connected: Collection[str] | None = None,
     start_number: int | None = None,
     uses_per_number: int = 1,
+    dest_counts: Mapping[str, int] | None = None,
     special: bool = False,
     reached: Collection[Hex] | None = None,
 ) -> RaceDraw:
@@ -56,7 +61,7 @@ def draw_race(
     are the hexes track or a bought ferry reaches, for its rerolls.
     """
     counts = Counter(used)
-    drawer = _Drawer(gmap, rules, dice, number, counts, connected, uses_per_number)
+    drawer = _Drawer(gmap, rules, dice, number, counts, connected, uses_per_number, dest_counts or {})
     chained = start_number is not None
     if start_number is None:
         start_number = drawer.draw("start", lambda t: drawer.destinations(t) != ())
@@ -64,16 +69,17 @@ def draw_race(
     if start is None:
         raise RaceDrawError(f"race {number}: no town has the number {start_number}")
     if not chained and rules.numbers_once:
-        counts[start_number] += 1
+        for n in grid_cell(rules, start_number):
+            counts[n] += 1
     if special:
         region = draw_region(gmap, rules, dice, number, start, reached)
         if region is not None:
             nearest = region.nearest
+            marks = grid_cell(rules, start_number) if rules.numbers_once and not chained else ()
             return RaceDraw(
                 number, start.name, start_number, region.dest.name, 0, region.distance(nearest),
                 tuple(drawer.dice) + region.dice, tuple(drawer.redraws) + region.redraws, start.hex, nearest,
-                chained, tuple(drawer.notes), (start_number,) if rules.numbers_once and not chained else (),
-                special=region.dest.key,
+                chained, tuple(drawer.notes), marks, special=region.dest.key,
             )
     if not drawer.destinations(start):
         raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes "
@@ -81,20 +87,31 @@ def draw_race(
     dest_number = drawer.draw("dest", lambda t: t.name in {d.name for d in drawer.destinations(start)}, start)
     dest = gmap.town_by_number(dest_number)
     assert dest is not None
-    marks = ((() if chained else (start_number,)) + (dest_number,)) if rules.numbers_once else ()
+    drawn = (() if chained else (start_number,)) + (dest_number,)
+    marks = tuple(m for n in drawn for m in grid_cell(rules, n)) if rules.numbers_once else ()
     return RaceDraw(
         number, start.name, start_number, dest.name, dest_number, drawer.distance(start, dest) or 0,
         tuple(drawer.dice), tuple(drawer.redraws), start.hex, dest.hex, chained, tuple(drawer.notes), marks,
     )
 
 
+def grid_cell(rules: Rules, n: int) -> tuple[int, ...]:
+    """The numbers a drawn number uses up: itself, and under ``paired_tens`` its partner (35 and 45)."""
+    if rules.number_grid != "paired_tens":
+        return (n,)
+    tens, units = divmod(n, 10)
+    partner = 10 * (tens + 1 if tens % 2 else tens - 1) + units
+    return (n, partner) if partner in VALID_NUMBERS else (n,)
+
+
 class _Drawer:
     """The mutable work of one draw: dice, redraw reasons, distances."""
 
     def __init__(self, gmap: GameMap, rules: Rules, dice: RaceDice, number: int, counts: Counter[int],
-                 connected: Collection[str] | None, uses: int):
+                 connected: Collection[str] | None, uses: int, dest_counts: Mapping[str, int]):
         self.gmap, self.rules, self.source, self.number = gmap, rules, dice, number
         self.counts, self.connected, self.uses = counts, connected, uses
+        self.dest_counts = dest_counts
         self.dice: list[Die] = []
         self.redraws: list[Redraw] = []
         self.notes: list[NumberReplaced] = []
@@ -116,12 +133,17 @@ class _Drawer:
     def _connected(self, town: Town) -> bool:
         return self.connected is None or town.name in self.connected
 
+    def dest_used_up(self, town: Town) -> bool:
+        """``dest_uses_per_town``: the town has been a destination often enough."""
+        limit = self.rules.dest_uses_per_town
+        return bool(limit) and self.dest_counts.get(town.name, 0) >= limit
+
     def destinations(self, start: Town) -> tuple[Town, ...]:
         """Towns that could still be the destination from ``start``."""
         out = []
         for n in sorted(VALID_NUMBERS):
             town = self.gmap.town_by_number(n)
-            if town is None or town.name == start.name or not self.free(n):
+            if town is None or town.name == start.name or not self.free(n) or self.dest_used_up(town):
                 continue
             d = self.distance(start, town)
             if d is not None and d >= self.rules.min_race_distance:
@@ -160,6 +182,8 @@ class _Drawer:
         if not self._connected(town):
             return Redraw(what, n, town.name, RedrawReason.UNCONNECTED)
         if self.rules.numbers_once and self.counts[n] >= self.uses:
+            if self.rules.used_number == "reroll":
+                return Redraw(what, n, town.name, RedrawReason.USED)
             m = self.next_free(n)
             if m is None:
                 return Redraw(what, n, town.name, RedrawReason.NONE_FREE)
@@ -168,6 +192,8 @@ class _Drawer:
             self.notes.append(NumberReplaced(n, m, town.name))
             n = m
         if start is not None:
+            if self.dest_used_up(town):
+                return Redraw(what, n, town.name, RedrawReason.DEST_USED)
             if town.name == start.name:
                 return Redraw(what, n, town.name, RedrawReason.START_ITSELF)
             d = self.distance(start, town)
@@ -194,6 +220,7 @@ def draw_turn_races(
     connected: Collection[str] | None = None,
     last_destination: int | None = None,
     uses_per_number: int = 1,
+    dest_counts: Mapping[str, int] | None = None,
     reached: Collection[Hex] | None = None,
 ) -> tuple[RaceDraw, ...]:
     """Draw a turn's races (``races_per_turn`` unless ``count``), numbered from ``first_number``.
@@ -206,14 +233,17 @@ def draw_turn_races(
     """
     out: list[RaceDraw] = []
     used_now = list(used)
+    dests = Counter(dest_counts or {})
     previous = last_destination
     for i in range(rules.races_per_turn if count is None else count):
         start = previous if rules.chain_races else None
         d = draw_race(gmap, rules, dice, first_number + i, used=used_now, connected=connected,
-                      start_number=start, uses_per_number=uses_per_number,
+                      start_number=start, uses_per_number=uses_per_number, dest_counts=dests,
                       special=is_special(gmap, rules, first_number + i), reached=reached)
         out.append(d)
         used_now += d.marks
+        if d.special is None:
+            dests[d.dest_town] += 1
         previous = d.dest_number if d.special is None else None
     return tuple(out)
 

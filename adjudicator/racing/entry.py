@@ -46,6 +46,7 @@ class Entry:
     text: str = ""
     race: int = 0
     chosen: bool = False
+    powers: tuple[str, ...] = ()  # companies whose track the riders use without paying (running powers)
 
     @property
     def best(self) -> bool:
@@ -103,6 +104,7 @@ def judge_entry(
     *,
     balance: int | None = None,
     in_race: bool = False,
+    free: Sequence[str] = (),
 ) -> EntryVerdict:
     """Judge one route for ``riders`` (one player, or the two of a joint trip) from ``start`` to ``dest``.
 
@@ -113,8 +115,10 @@ def judge_entry(
     ``balance`` (the riders' balance; the poorer partner's share on a joint
     trip is not considered) makes fares beyond it a problem when the rules
     allow no debt.  ``in_race``: the race sets every entry's fares off against
-    the others before it applies the cap and the balance, so they are not
-    judged here.
+    the others before it applies a money cap and the balance, so they are
+    not judged here (the postal cap on hexes is the route's own and is).
+    ``free``: companies whose track the riders may use without paying
+    (running powers).
     """
     riders = tuple(riders)
     hexes = tuple(hexes)
@@ -130,15 +134,19 @@ def judge_entry(
         problems.append(Problem.of(EntryProblem.HEX_TWICE, hexes=twice))
     if owners and len(owners) != len(hexes) - 1:
         problems.append(Problem.of(EntryProblem.OWNER_COUNT, named=len(owners), segments=len(hexes) - 1))
-    chosen, owner_problems = choose_owners(track, hexes, riders, owners, seats)
+    chosen, owner_problems = choose_owners(track, hexes, riders, owners, seats, free=free)
     problems += owner_problems
     if chosen is None:
         return EntryVerdict(riders, None, tuple(problems))
     route = Route(hexes, chosen, leg_costs(gmap, rules, track, hexes), crossings(track, hexes))
     if not route.own_segments(riders):
         problems.append(Problem.of(EntryProblem.NO_OWN_TRACK, joint=len(riders) > 1))
-    fares = fare_pairs(route, riders, rules, seats)
+    fares = fare_pairs(route, riders, rules, seats, free)
     ferry_fares = ferry_fare_pairs(route, riders, rules, seats)
+    if rules.fare_cap_rule == "hexes":
+        paid = route.paid_segments(riders, free)
+        if paid > rules.fare_cap:
+            problems.append(Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=paid, cap=rules.fare_cap))
     if not in_race:
         problems += fare_problems(fares, rules, riders, balance, ferry_fares)
     return EntryVerdict(riders, route, tuple(problems), fares, ferry_fares)
@@ -162,17 +170,25 @@ def _end_problems(gmap: GameMap, goal: Goal, hexes: tuple[Hex, ...]) -> list[Pro
 def fare_problems(fares: Sequence[tuple[str, int]], rules: Rules, riders: Sequence[str],
                   balance: int | None = None,
                   ferry_fares: Sequence[tuple[str, int]] = ()) -> list[Problem[EntryProblem]]:
-    """The fare cap for a route on its own (nothing owed back), and the balance without debt.
+    """The money cap for a route on its own (nothing owed back), and the balance without debt.
 
-    On a joint trip each partner pays half, so the cap applies to each share.
-    Ferry fares are outside the cap but count against the balance.
+    ``fare_cap_rule``: ``pair``, no rival paid more than the cap; ``overall``,
+    no more than the cap in all.  On a joint trip each partner pays half, so
+    the cap applies to each share.  Ferry fares are outside the cap but count
+    against the balance.
     """
     out = []
-    for payee, amount in fares:
-        share = -(-amount // 2) if len(riders) == 2 else amount
-        if share > rules.fare_cap:
-            out.append(Problem.of(EntryProblem.FARE_CAP, payee=payee, amount=amount, cap=rules.fare_cap))
-    total = sum(a for _, a in fares) + sum(a for _, a in ferry_fares)
+    def half(amount: int) -> int:
+        return -(-amount // 2) if len(riders) == 2 else amount
+
+    if rules.fare_cap_rule == "pair":
+        for payee, amount in fares:
+            if half(amount) > rules.fare_cap:
+                out.append(Problem.of(EntryProblem.FARE_CAP, payee=payee, amount=amount, cap=rules.fare_cap))
+    total = sum(a for _, a in fares)
+    if rules.fare_cap_rule == "overall" and half(total) > rules.fare_cap:
+        out.append(Problem.of(EntryProblem.FARE_CAP_TOTAL, amount=total, cap=rules.fare_cap))
+    total += sum(a for _, a in ferry_fares)
     if balance is not None and not rules.debt_allowed and total > balance:
         out.append(Problem.of(EntryProblem.FARES_OVER_BALANCE, fares=total, balance=balance))
     return out

@@ -30,6 +30,10 @@ class EntryProblem(StrEnum):
     ALREADY_RIDING = "already-riding"  # players: already in another train of this race
     NET_FARE_CAP = "net-fare-cap"  # payer, payee, net, cap, joint (bool): after set-off with the other entries
     NET_FARES_OVER_BALANCE = "net-fares-over-balance"  # payer, net, balance, joint: no debt allowed
+    FARE_CAP_TOTAL = "fare-cap-total"  # amount, cap: the route alone pays more than the cap in all (overall)
+    NET_FARE_CAP_TOTAL = "net-fare-cap-total"  # payer, net, cap, joint: pays the others more than the cap more
+    # than they pay him (overall, seed 004)
+    TOO_MANY_HEXES = "too-many-hexes"  # hexes, cap: more hexes of other companies' track than the cap (postal)
 
 
 class EntryNote(StrEnum):
@@ -38,3 +42,15 @@ class EntryNote(StrEnum):
     NO_SUCH_RACE = "no-such-race"  # player, race
     PARTNER_MISSING = "partner-missing"  # player, race, partner: the partner did not order the same trip
     NO_ROUTE = "no-route"  # riders, race: ENTER ... BEST found no valid route
+    POWERS_PARTNER_MISSING = "powers-partner-missing"  # player, race, partner: running powers need both orders
+    POWERS_NOT_IN_RULES = "powers-not-in-rules"  # player, race: these rules have no running powers
+    TOO_MANY_ENTRIES = "too-many-entries"  # player, race, cap: more races entered this turn than allowed (postal)
+
+
+class RaceCheck(StrEnum):
+    """What is wrong with a race the GM gave (manual dice): a warning, the race is run as given."""
+
+    NOT_NUMBERED = "not-numbered"  # race, town: start or destination is a town without a number
+    UNCONNECTED = "unconnected"  # race, town: no track reaches it yet
+    TOO_CLOSE = "too-close"  # race, distance, minimum: start and destination nearer than the rules allow
+    NUMBER_USED = "number-used"  # race, number, town: numbers_once, the number is used up

@@ -4,20 +4,26 @@
 or for the two partners of a joint trip) and a ``Books``; it pays the fares
 and prizes through the books and returns a frozen ``RaceOutcome`` with
 everything a report prints: which entries were valid and why not, the fare
-payments after set-off, every round's rolls and positions, and the placings.
+payments, every round's rolls and positions, and the placings.  Fares, the
+caps and joint shares are in ``adjudicator.racing.fares``.
 
 Readings (RULES.md leaves these open; see docs/rules.md):
-- fares are settled per pair of players as one net payment (seed 000: A owes
-  B 19, B owes A 11, A pays B 8);
 - when several entries break the fare cap, the payer's entry of the largest
   excess is dropped first (ties: lower seat payer, then payee), then the
-  fares are worked out again, until nobody pays anybody more than the cap;
+  fares are worked out again, until nobody breaks the cap;
 - a sole valid entrant pays its fares and gets the first prize without running;
+- the game ends the moment a balance reaches the threshold: if fares paid
+  before the start do it, the race is not run (status ``ended``); if fares
+  paid move by move do it, the race stops there and only places already
+  taken are paid;
 - in a joint trip "richer" means the higher balance before the race (equal:
   the earlier seat counts as richer); it pays the odd unit of a cost and gets
   one unit less of an odd income;
 - a shared place under ``tie: split`` shares the prizes of the places the
-  tied trains cover; a remainder that cannot be split stays with the bank.
+  tied trains cover; a remainder that cannot be split stays with the bank;
+- ``prizes: distance`` (seed 004 (E)): the winner gets ``prize_distance_first``
+  times the race's distance (the shortest land route), the second
+  ``prize_distance_second`` times.
 """
 
 from __future__ import annotations
@@ -27,16 +33,17 @@ from dataclasses import dataclass
 
 from adjudicator.board.model import GameMap
 from adjudicator.game.dice import Die, RaceDice
-from adjudicator.game.ledger import Books
+from adjudicator.game.ledger import Books, split_share
 from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import RaceDraw, RaceStatus
 from adjudicator.game.rules import MoveOrder, Rules
 from adjudicator.game.state import BANK, LedgerEntry
 from adjudicator.game.track import TrackIndex
 from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
+from adjudicator.racing.fares import FarePayment, MoveFares, Owes, add_owes, cap_breach, pay_net, split_fares
 from adjudicator.racing.problems import EntryProblem
 from adjudicator.racing.rounds import Move, Placing, RaceRound, RaceRunner, TieRolls, Train
-from adjudicator.racing.routes import seat_key
+from adjudicator.racing.routes import Route, seat_key
 from adjudicator.racing.specials import goal
 
 
@@ -54,17 +61,6 @@ class EntryOutcome:
 
 
 @dataclass(frozen=True)
-class FarePayment:
-    """The fares between two players after set-off: ``payer`` pays ``amount`` = owed - owed_back."""
-
-    payer: str
-    payee: str
-    amount: int
-    owed: int  # what payer owed payee for this race
-    owed_back: int  # what payee owed payer
-
-
-@dataclass(frozen=True)
 class FerryFare:
     """A ferry fare paid before the start: ``payer`` pays the owner of ``ferry`` (``ferry_fare``, or a share)."""
 
@@ -79,7 +75,7 @@ class RaceOutcome:
     """Everything that happened in one race."""
 
     draw: RaceDraw
-    status: RaceStatus  # lapsed: no valid entry; sole: one, paid without running; run
+    status: RaceStatus  # lapsed: no valid entry; sole: one, paid without running; run; ended: not run, game over
     entries: tuple[EntryOutcome, ...]
     fares: tuple[FarePayment, ...]
     rounds: tuple[RaceRound, ...]
@@ -90,6 +86,7 @@ class RaceOutcome:
     ties: tuple[TieRolls, ...] = ()  # tie rerolls, in the order rolled
     kept_by_bank: int = 0  # tie split: the part of shared prizes that cannot be split
     stopped: bool = False  # stopped after MAX_ROUNDS rounds
+    ended: bool = False  # the game ended before or during the race (a balance reached the threshold)
     ferry_fares: tuple[FerryFare, ...] = ()  # advanced rules: crossings paid to ferry owners
 
     def place_of(self, pid: str) -> int | None:
@@ -102,12 +99,7 @@ class RaceOutcome:
 def split_amount(amount: int, riders: Sequence[str], balances: Mapping[str, int], seats: Mapping[str, int],
                  income: bool = False) -> dict[str, int]:
     """Share ``amount`` between riders: the richer pays the odd unit of a cost, gets one less of an income."""
-    if len(riders) == 1:
-        return {riders[0]: amount}
-    key = seat_key(seats)
-    richer, poorer = sorted(riders, key=lambda p: (-balances.get(p, 0), key(p)))
-    low, high = amount // 2, amount - amount // 2
-    return {richer: low, poorer: high} if income else {richer: high, poorer: low}
+    return split_share(amount, riders, balances, seats, income)
 
 
 def run_race(
@@ -122,19 +114,22 @@ def run_race(
     *,
     first_arrival_wins: bool = False,
     move_order: MoveOrder = "seat",
+    threshold: int | None = None,
 ) -> RaceOutcome:
     """Judge the entries, pay the fares, run the race and pay the prizes.
 
     ``first_arrival_wins`` (Bütehorn; seed 004 "(D)"): a train that arrives
     takes its place at once, before the others move in that round.
     ``move_order="balance"`` (Bütehorn): trains move in order of balance,
-    highest first; otherwise in seat order.
+    highest first; otherwise in seat order.  ``threshold``: the balance that
+    ends the game at once (``None``: the game does not end on money).
     """
     before = dict(books.balances)
     first_ledger = len(books.entries)
     judged = _judge_entries(gmap, track, rules, draw, entries, seats)
     judged, owes = _apply_fare_cap(rules, judged, before, seats)
-    fares = _pay_fares(books, draw, owes, seats)
+    moves = MoveFares(books, draw.number, rules, seats, threshold) if rules.fare_timing == "per_move" else None
+    fares = pay_net(books, draw.number, owes, seats) if moves is None else ()
     ferry_fares = _pay_ferry_fares(books, rules, draw, judged, before, seats)
     trains = [j.entry for j in judged if j.valid]
     key = seat_key(seats)
@@ -142,28 +137,60 @@ def run_race(
         trains.sort(key=lambda e: (-max(before.get(p, 0) for p in e.riders), min(key(p) for p in e.riders)))
     else:
         trains.sort(key=lambda e: min(key(p) for p in e.riders))
+    prizes = _prizes(rules, draw)
     rounds: list[RaceRound] = []
     dice_used: list[Die] = []
     runner: RaceRunner | None = None
+    ended = threshold is not None and any(b >= threshold for b in books.balances.values())
     if not trains:
         status: RaceStatus = "lapsed"
         placings: list[Placing] = []
+    elif ended:
+        status, placings = "ended", []
     elif len(trains) == 1:
         status = "sole"
         t = trains[0]
-        placings = [Placing(1, t.train, t.riders, None, None, rules.prize_first)]
+        if moves is not None:
+            route = next(j.check.route for j in judged if j.valid and j.check.route is not None)
+            ended = not moves.pay(t.train, t.riders, _track_owners(route, 0, len(route.steps)), t.powers)
+        placings = [] if ended else [Placing(1, t.train, t.riders, None, None, prizes[0])]
     else:
         status = "run"
         routes = {j.entry.train: j.check.route for j in judged if j.valid and j.check.route is not None}
+        by_name = {t.train: t for t in trains}
+
+        def on_move(train: Train, start: int, end: int) -> bool:
+            assert moves is not None
+            owners = _track_owners(train.route, start, end)
+            return moves.pay(train.name, train.riders, owners, by_name[train.name].powers)
+
         runner = RaceRunner(rules, draw.number, [Train(t.train, t.roller, t.riders, routes[t.train]) for t in trains],
-                            dice, first_arrival_wins)
+                            dice, first_arrival_wins, prizes, on_move if moves is not None else None)
         placings = runner.run()
         rounds, dice_used = runner.rounds, runner.dice
+        ended = runner.ended
+    if moves is not None:
+        fares = moves.payments()
     payouts = _pay_prizes(books, draw, placings, before, seats)
     return RaceOutcome(draw, status, tuple(judged), fares, tuple(rounds), tuple(placings), payouts,
                        tuple(dice_used), tuple(books.entries[first_ledger:]),
                        tuple(runner.ties) if runner else (), runner.kept_by_bank if runner else 0,
-                       runner.stopped if runner else False, ferry_fares)
+                       runner.stopped if runner else False, ended, ferry_fares)
+
+
+def _prizes(rules: Rules, draw: RaceDraw) -> tuple[int, int]:
+    """The first and second prize of this race: fixed, or by the race's distance (004 (E))."""
+    if rules.prizes == "distance":
+        return rules.prize_distance_first * draw.distance, rules.prize_distance_second * draw.distance
+    return rules.prize_first, rules.prize_second
+
+
+def _track_owners(route: Route, start: int, end: int) -> list[str]:
+    """The owners of the track legs a train finishes between movement steps ``start`` and ``end``.
+
+    Fares paid move by move are for track; a ferry crossing is paid before the start.
+    """
+    return [route.owners[i] for i in range(route.legs_done(start), route.legs_done(end)) if not route.ferry(i)]
 
 
 def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
@@ -173,7 +200,7 @@ def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDra
     where = goal(gmap, rules, draw)
     for e in entries:
         check = judge_entry(gmap, track, rules, draw.start_hex, where, e.riders, e.hexes, e.owners, seats,
-                            in_race=True)
+                            in_race=True, free=e.powers)
         problems = list(check.problems)
         if not 1 <= len(e.riders) <= 2 or len(set(e.riders)) != len(e.riders):
             problems.insert(0, Problem.of(EntryProblem.RIDERS))
@@ -185,17 +212,12 @@ def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDra
     return out
 
 
-def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
-          seats: Mapping[str, int]) -> dict[tuple[str, str], int]:
-    """What each player owes each other player, joint trips split between the partners."""
-    owes: dict[tuple[str, str], int] = {}
+def _owes(judged: Sequence[EntryOutcome], before: Mapping[str, int], seats: Mapping[str, int]) -> Owes:
+    """What each player owes each other player; a joint train's total is split between the partners."""
+    owes: Owes = {}
     for j in judged:
-        if not j.valid:
-            continue
-        for payee, amount in j.check.fares:
-            for payer, share in split_amount(amount, j.entry.riders, before, seats).items():
-                if share:
-                    owes[payer, payee] = owes.get((payer, payee), 0) + share
+        if j.valid:
+            add_owes(owes, split_fares(j.check.fares, j.entry.riders, before, seats))
     return owes
 
 
@@ -214,56 +236,19 @@ def _ferry_owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
 
 
 def _apply_fare_cap(rules: Rules, judged: list[EntryOutcome], before: Mapping[str, int],
-                    seats: Mapping[str, int]) -> tuple[list[EntryOutcome], dict[tuple[str, str], int]]:
-    """Drop entries that break the fare cap (or, without debt, the balance) after set-off, until none does."""
-    key = seat_key(seats)
+                    seats: Mapping[str, int]) -> tuple[list[EntryOutcome], Owes]:
+    """Drop entries that break the money cap (or, without debt, the balance) after set-off, until none does."""
     while True:
         owes = _owes(judged, before, seats)
-        excess = []
-        for (payer, payee), amount in owes.items():
-            net = amount - owes.get((payee, payer), 0)
-            if net > rules.fare_cap:
-                excess.append((-(net - rules.fare_cap), key(payer), key(payee), payer, payee, net))
-        if excess:
-            *_, payer, payee, net = min(excess)
-            why = Problem.of(EntryProblem.NET_FARE_CAP, payer=payer, payee=payee, net=net, cap=rules.fare_cap)
-        elif not rules.debt_allowed:
-            short = []
-            ferry = _ferry_owes(judged, before, seats)
-            people = {p for pair in list(owes) + list(ferry) for p in pair}
-            for p in sorted(people, key=key):
-                change = sum(owes.get((q, p), 0) - owes.get((p, q), 0) + ferry.get((q, p), 0) - ferry.get((p, q), 0)
-                             for q in people - {p})
-                if before.get(p, 0) + change < 0:
-                    short.append((before.get(p, 0) + change, key(p), p, -change))
-            if not short:
-                return judged, owes
-            *_, payer, net = min(short)
-            why = Problem.of(EntryProblem.NET_FARES_OVER_BALANCE, payer=payer, net=net, balance=before.get(payer, 0))
-        else:
+        breach = cap_breach(rules, owes, before, seats, _ferry_owes(judged, before, seats))
+        if breach is None:
             return judged, owes
+        payer, why = breach
         for i, j in enumerate(judged):
             if j.valid and payer in j.entry.riders:
                 joint = Problem(why.code, why.args + (("joint", len(j.entry.riders) > 1),))
                 judged[i] = EntryOutcome(j.entry, j.check, (joint,))
                 break
-
-
-def _pay_fares(books: Books, draw: RaceDraw, owes: Mapping[tuple[str, str], int],
-               seats: Mapping[str, int]) -> tuple[FarePayment, ...]:
-    """One net payment per pair of players, lower seat first."""
-    key = seat_key(seats)
-    players = sorted({p for pair in owes for p in pair}, key=key)
-    out = []
-    for i, x in enumerate(players):
-        for y in players[i + 1:]:
-            xy, yx = owes.get((x, y), 0), owes.get((y, x), 0)
-            if not xy and not yx:
-                continue
-            payer, payee, owed, back = (x, y, xy, yx) if xy >= yx else (y, x, yx, xy)
-            books.pay(payer, payee, owed - back, "fare", race=draw.number, owed=owed, owed_back=back)
-            out.append(FarePayment(payer, payee, owed - back, owed, back))
-    return tuple(out)
 
 
 def _pay_ferry_fares(books: Books, rules: Rules, draw: RaceDraw, judged: Sequence[EntryOutcome],
@@ -272,6 +257,7 @@ def _pay_ferry_fares(books: Books, rules: Rules, draw: RaceDraw, judged: Sequenc
 
     [reading] Not set off against fares owed back and outside the fare cap
     (``adjudicator.racing.ferries``); a joint trip splits each crossing.
+    Paid before the start under ``fare_timing: per_move`` too.
     """
     out = []
     for j in judged:

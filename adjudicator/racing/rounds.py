@@ -7,13 +7,26 @@ the end of the round: most unused points first; equal trains by
 ``rules.tie``: ``reroll`` (they roll again, purpose ``race<n>:tie<r>:<roller>``,
 highest first, repeated among equal rolls) or ``split`` (they share the
 prizes of the places they cover).  The race ends when the second train has
-arrived.  With ``first_arrival_wins`` (Bütehorn) a train takes its place the
-moment it arrives and the round stops at the second arrival.
+arrived (``race_ends: all``, Bütehorn: when every train has).  With
+``first_arrival_wins`` (Bütehorn) a train takes its place the moment it
+arrives and the round stops when the race is over.
+
+``one_train_per_hex`` (seed 004 (E): "Dva vlaky nesmějí zastavit na stejném
+poli ... musí zastavit o pole dříve. Pokud však mezi dvěma poli vede více
+souběžných tratí a každý vlak jede po jiné trati, mohou zastavit na stejném
+poli"): a train that would stop where another stands stops a hex earlier
+(again, if that one is taken too); [reading] the start and the destination
+hold any number of trains, and two trains that entered the hex from the
+same neighbour along different companies' lines may stand together.
+
+``on_move`` (fares paid move by move) is called with the steps a train is
+about to take; when it returns ``False`` the game has ended and the race
+stops at once (``ended``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from adjudicator.board.hexgrid import Hex
@@ -79,22 +92,30 @@ class TieRolls:
     rolls: tuple[tuple[str, int], ...]  # (train, die value) in moving order
 
 
+OnMove = Callable[[Train, int, int], bool]
+"""Called with a train and the steps it is about to take (from, to, in ``Route.steps``); ``False`` ends the race."""
+
+
 class RaceRunner:
     """The race rounds of one race with at least two trains."""
 
-    def __init__(self, rules: Rules, race: int, trains: Sequence[Train], dice: RaceDice, first_arrival_wins: bool):
+    def __init__(self, rules: Rules, race: int, trains: Sequence[Train], dice: RaceDice, first_arrival_wins: bool,
+                 prizes: tuple[int, int] | None = None, on_move: OnMove | None = None):
         self.rules, self.race, self.trains, self.source = rules, race, list(trains), dice
         self.first_arrival_wins = first_arrival_wins
+        self.prizes = prizes if prizes is not None else (rules.prize_first, rules.prize_second)
+        self.on_move = on_move
         self.pos = {t.name: 0 for t in trains}
         self.rounds: list[RaceRound] = []
         self.dice: list[Die] = []
         self.ties: list[TieRolls] = []
         self.kept_by_bank = 0
         self.stopped = False
+        self.ended = False  # the game ended during the race (fares paid move by move)
         self.placings: list[Placing] = []
 
     def prize(self, place: int) -> int:
-        return {1: self.rules.prize_first, 2: self.rules.prize_second}.get(place, 0)
+        return {1: self.prizes[0], 2: self.prizes[1]}.get(place, 0)
 
     def run(self) -> list[Placing]:
         for r in range(1, MAX_ROUNDS + 1):
@@ -106,17 +127,26 @@ class RaceRunner:
                 die = self.source.die(f"race{self.race}:round{r}:{t.roller}")
                 self.dice.append(die)
                 adv = advance(route.steps, self.pos[t.name], die.value)
-                self.pos[t.name] = adv.end
-                arrived = adv.end == len(route.steps)
-                position, at_sea = route.reached(adv.end)
-                moves.append(Move(t.name, die, adv.used, adv.left, position, adv.end, arrived, at_sea))
+                end = self._free_stop(t, adv.end)
+                if self.on_move is not None and not self.on_move(t, self.pos[t.name], end):
+                    self.ended = True
+                used = sum(route.steps[self.pos[t.name]:end])
+                left = die.value - used
+                self.pos[t.name] = end
+                arrived = end == len(route.steps)
+                position, at_sea = route.reached(end)
+                moves.append(Move(t.name, die, used, left, position, end, arrived, at_sea))
+                if self.ended:
+                    break
                 if arrived:
-                    arrivals.append((t, adv.left))
+                    arrivals.append((t, left))
                     if self.first_arrival_wins:
-                        self.placings.append(self._placing(len(self.placings) + 1, t, r, adv.left))
+                        self.placings.append(self._placing(len(self.placings) + 1, t, r, left))
                         if self.finished():
                             break
             self.rounds.append(RaceRound(r, tuple(moves)))
+            if self.ended:
+                return self.placings
             if not self.first_arrival_wins and arrivals:
                 self._judge_round(r, arrivals)
             if self.finished():
@@ -124,11 +154,44 @@ class RaceRunner:
         self.stopped = True
         return self.placings
 
+    def _free_stop(self, train: Train, end: int) -> int:
+        """Where the train stops under ``one_train_per_hex``: the hex it reached, or the nearest free one before.
+
+        Positions are movement steps (``Route.steps``); a train at sea stands in no hex.
+        """
+        if not self.rules.one_train_per_hex:
+            return end
+        start = self.pos[train.name]
+        while start < end < len(train.route.steps) and self._taken(train, end):
+            end -= 1
+        return end
+
+    def _taken(self, train: Train, step: int) -> bool:
+        """Another train stands at the hex ``train`` reaches after ``step`` steps (and did not come alongside)."""
+        h, at_sea = train.route.reached(step)
+        if at_sea:
+            return False
+        leg = train.route.legs_done(step)
+        for other in self.trains:
+            at = self.pos[other.name]
+            if other is train or at == 0 or at == len(other.route.steps):
+                continue
+            there, other_at_sea = other.route.reached(at)
+            if other_at_sea or there != h:
+                continue
+            other_leg = other.route.legs_done(at)
+            same_side = other.route.hexes[other_leg - 1] == train.route.hexes[leg - 1]
+            if not (same_side and other.route.owners[other_leg - 1] != train.route.owners[leg - 1]):
+                return True
+        return False
+
     def done(self, t: Train) -> bool:
         return any(p.train == t.name for p in self.placings)
 
     def finished(self) -> bool:
-        """The race ends when the second train has arrived (or every train has)."""
+        """The race ends when the second train has arrived (``race_ends: all``: every train), or every train has."""
+        if self.rules.race_ends == "all":
+            return len(self.placings) >= len(self.trains)
         return len(self.placings) >= min(2, len(self.trains))
 
     def _placing(self, place: int, t: Train, r: int, left: int, shared: bool = False, prize: int | None = None,

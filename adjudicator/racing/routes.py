@@ -72,6 +72,15 @@ class Route:
             out += [1] * cost if self.ferry(i) else [cost]
         return tuple(out)
 
+    def legs_done(self, steps: int) -> int:
+        """How many legs a train has completed after ``steps`` movement steps (a crossing under way is not)."""
+        done = 0
+        for i, cost in enumerate(self.costs):
+            done += cost if self.ferry(i) else 1
+            if steps < done:
+                return i
+        return len(self.costs)
+
     def reached(self, steps: int) -> tuple[Hex, bool]:
         """Where a train is after ``steps`` movement steps: the last hex reached, and whether it is at sea."""
         done = 0
@@ -82,13 +91,20 @@ class Route:
             done += size
         return self.hexes[-1], False
 
-    def fares(self, riders: Collection[str], fare_per_segment: int) -> dict[str, int]:
-        """What the riders owe each rival for track: ``fare_per_segment`` per segment on the rival's line."""
+    def fares(self, riders: Collection[str], fare_per_segment: int, free: Collection[str] = ()) -> dict[str, int]:
+        """What the riders owe each rival for track: ``fare_per_segment`` per segment on the rival's line.
+
+        ``free``: companies whose track the riders use without paying (running powers).
+        """
         out: dict[str, int] = {}
         for i, owner in enumerate(self.owners):
-            if owner not in riders and not self.ferry(i):
+            if owner not in riders and owner not in free and not self.ferry(i):
                 out[owner] = out.get(owner, 0) + fare_per_segment
         return out
+
+    def paid_segments(self, riders: Collection[str], free: Collection[str] = ()) -> int:
+        """Segments on other companies' track that cost a fare (a ferry is not track)."""
+        return sum(o not in riders and o not in free and not self.ferry(i) for i, o in enumerate(self.owners))
 
     def ferry_fares(self, riders: Collection[str], ferry_fare: int) -> dict[str, int]:
         """What the riders owe each ferry owner: ``ferry_fare`` a crossing on another's ferry."""
@@ -103,7 +119,6 @@ class Route:
         return sum(o in riders and not self.ferry(i) for i, o in enumerate(self.owners))
 
 
-
 def choose_owners(
     track: TrackIndex,
     hexes: Sequence[Hex],
@@ -111,16 +126,18 @@ def choose_owners(
     named: Sequence[str | None] = (),
     seats: Mapping[str, int] | None = None,
     cap_segments: int | None = None,
+    free: Collection[str] = (),
 ) -> tuple[tuple[str, ...] | None, tuple[Problem[EntryProblem], ...]]:
     """The owner used on every segment, and the problems (no track, wrong owner named).
 
     Unnamed segments: the riders' own line (the first rider's if both have
-    one), else the rival first in seat order.  With ``cap_segments`` (used by
-    the route search: the fare cap in segments), if that would use more of one
-    rival's segments than the cap allows, unnamed rival segments are chosen
-    again from the rival used least so far.
+    one), else the line of a company whose running powers the riders hold
+    (``free``), else the rival first in seat order.  With ``cap_segments``
+    (used by the route search: the fare cap in segments), if that would use
+    more of one rival's segments than the cap allows, unnamed rival segments
+    are chosen again from the rival used least so far.
     """
-    owners, problems = _pick(track, hexes, riders, named, seats, "seat")
+    owners, problems = _pick(track, hexes, riders, named, seats, "seat", free)
     if problems:
         return None, problems
     if cap_segments is not None:
@@ -129,12 +146,12 @@ def choose_owners(
             if o not in riders:
                 used[o] = used.get(o, 0) + 1
         if any(c > cap_segments for c in used.values()):
-            owners, _ = _pick(track, hexes, riders, named, seats, "balanced")
+            owners, _ = _pick(track, hexes, riders, named, seats, "balanced", free)
     return owners, ()
 
 
 def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named: Sequence[str | None],
-          seats: Mapping[str, int] | None, policy: OwnerPolicy,
+          seats: Mapping[str, int] | None, policy: OwnerPolicy, free: Collection[str] = (),
           ) -> tuple[tuple[str, ...], tuple[Problem[EntryProblem], ...]]:
     key = seat_key(seats)
     owed: dict[str, int] = {}
@@ -160,7 +177,7 @@ def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named:
                 continue
             choice = name
         else:
-            mine = [r for r in riders if r in have]
+            mine = [r for r in riders if r in have] or sorted((f for f in free if f in have), key=key)
             if mine:
                 choice = mine[0]
             elif policy == "balanced":
@@ -193,7 +210,7 @@ def crossings(track: TrackIndex, hexes: Sequence[Hex]) -> tuple[str | None, ...]
 
 
 def fare_pairs(route: Route, riders: Sequence[str], rules: Rules,
-               seats: Mapping[str, int] | None) -> tuple[tuple[str, int], ...]:
+               seats: Mapping[str, int] | None, free: Collection[str] = ()) -> tuple[tuple[str, int], ...]:
     """``(rival, amount)`` the riders owe for a route, rivals in seat order."""
-    fares = route.fares(riders, rules.fare_per_segment)
+    fares = route.fares(riders, rules.fare_per_segment, free)
     return tuple((p, fares[p]) for p in sorted(fares, key=seat_key(seats)))

@@ -8,6 +8,7 @@ the GM gives each turn's races with RACE lines.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -39,13 +40,14 @@ def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: 
     if count <= 0:
         return ()
 
+    dest_counts = destination_counts(races)
     reached = reached_hexes(state, gmap) if state.rules.redraw_unconnected else None
 
     def draw(towns: set[str] | None) -> tuple[RaceDraw, ...]:
         return draw_turn_races(
             gmap, state.rules, RolledDice(roller, turn), races.count + 1, count=count,
             used=races.used, connected=towns, last_destination=races.last_destination,
-            uses_per_number=state.rules.number_uses, reached=reached,
+            uses_per_number=state.rules.number_uses, dest_counts=dest_counts, reached=reached,
         )
 
     try:
@@ -58,6 +60,14 @@ def draw_next(state: GameState, gmap: GameMap, roller: DiceRoller | None, turn: 
         return draw(None)
 
 
+def destination_counts(races: RaceState) -> Counter[str]:
+    """How often each town has been a destination: every race drawn, a carried-over race once."""
+    done = {r.race: r.dest for r in races.results if r.status != "carried"}
+    out = Counter(done.values())
+    out.update(d.dest_town for d in races.upcoming if d.number not in done)
+    return out
+
+
 def reached_hexes(state: GameState, gmap: GameMap) -> set[Hex]:
     """Hexes a train could end in today: every hex with track, and the far ports of bought ferries."""
     out = {h for s in state.track for h in s.side.hexes}
@@ -66,12 +76,16 @@ def reached_hexes(state: GameState, gmap: GameMap) -> set[Hex]:
     return out
 
 
-def record_draws(races: RaceState | None, draws: tuple[RaceDraw, ...]) -> RaceState:
-    """The race state after drawing the coming turn's races: printed, numbers marked, counted."""
+def record_draws(races: RaceState | None, draws: tuple[RaceDraw, ...],
+                 carried: tuple[RaceDraw, ...] = ()) -> RaceState:
+    """The race state after drawing the coming turn's races: printed, numbers marked, counted.
+
+    ``carried`` races (run again, nobody entered them) come first and keep their numbers and marks.
+    """
     races = races or RaceState()
     return replace(
         races,
-        upcoming=draws,
+        upcoming=carried + draws,
         used=used_after(races.used, draws),
         count=races.count + len(draws),
         last_destination=_last_destination(races, draws),

@@ -77,6 +77,7 @@ def best_routes(
     limit: int = 5,
     k: int = 6,
     balance: int | None = None,
+    free: Sequence[str] = (),
 ) -> tuple[RouteOption, ...]:
     """The best few routes from ``start`` to ``dest`` over today's track, best first.
 
@@ -85,11 +86,12 @@ def best_routes(
     invalid); ranked by fewest expected rounds, then lowest fares, then the
     seats of the owners used (own line first).  ``valid`` means a valid entry
     on its own: own segment, fare cap, and (``debt_allowed: false``) fares
-    within ``balance``.
+    within ``balance``.  ``free``: companies whose track costs the riders
+    nothing (running powers).
     """
     riders = tuple(riders)
     goal = dest if isinstance(dest, Goal) else Goal.town(dest)
-    net = _Net(gmap, track, rules, riders)
+    net = _Net(gmap, track, rules, riders, tuple(free))
     targets = sorted(h for h in goal.hexes if h in net.index)
     if start not in net.index or not targets or start in goal:
         return ()
@@ -107,9 +109,11 @@ def best_routes(
     options = []
     for p in paths:
         hexes = tuple(net.hexes[i] for i in p if i < len(net.hexes))
-        owners, _ = choose_owners(track, hexes, riders, (), seats, rules.fare_cap // max(1, rules.fare_per_segment))
+        per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else None
+        owners, _ = choose_owners(track, hexes, riders, (), seats, per_pair, free=free)
         assert owners is not None
-        verdict = judge_entry(gmap, track, rules, start, goal, riders, hexes, owners, seats, balance=balance)
+        verdict = judge_entry(gmap, track, rules, start, goal, riders, hexes, owners, seats, balance=balance,
+                              free=free)
         assert verdict.route is not None
         options.append(RouteOption(verdict.route, expected_rounds(verdict.route.steps), verdict.fares, verdict.valid,
                                    verdict.problems, verdict.ferry_fares))
@@ -127,12 +131,14 @@ class _Net:
     """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used).
 
     Edges are ``(to, points, own, fare)``: a segment of track (``own`` 1 when
-    the riders have a line there; fare 0 then), or a bought ferry (``own`` 0:
+    the riders have a line there; fare 0 then, and on a running-powers
+    partner's track, which is not own track), or a bought ferry (``own`` 0:
     a ferry is not track; fare 0 on the riders' own ferry).  ``sink`` adds
     one more node for a region goal.
     """
 
-    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...]):
+    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
+                 free: tuple[str, ...] = ()):
         sides = {s.side for s in track.segments}
         ferries = [f for f in track.ferries if f.owner is not None]
         self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)})
@@ -140,7 +146,7 @@ class _Net:
         self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
         for s in sorted(sides):
             own = int(bool(track.owners(s) & set(riders)))
-            fare = 0 if own else rules.fare_per_segment
+            fare = 0 if own or track.owners(s) & set(free) else rules.fare_per_segment  # free: running powers
             a, b = self.index[s.a], self.index[s.b]
             self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own, fare))
             self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own, fare))

@@ -4,7 +4,12 @@ The races printed in the previous report run one after another (entries
 judged, fares paid, rounds rolled, prizes paid); the game ends at once when a
 player reaches the threshold.  Then every player builds from this turn's race
 income, the winner of the last race first (RULES.md §3), and the next turn's
-races are drawn.
+races are drawn (with ``carry_over``, a race nobody entered is run again,
+except after the last racing turn).
+
+With manual dice the GM gives the races (RACE lines); they are checked like
+drawn races and what breaks a rule is a warning (``RaceCheck``), the race
+being run as given.
 """
 
 from __future__ import annotations
@@ -25,15 +30,14 @@ from adjudicator.game.rules import MoveOrder, Rules
 from adjudicator.game.state import GameState, HistoryEntry, LedgerEntry
 from adjudicator.game.track import TrackIndex
 from adjudicator.racing.after import PostRaceBuild, build_after_races, building_order, race_income
-from adjudicator.racing.draw import land_distance
+from adjudicator.racing.draw import grid_cell, land_distance
 from adjudicator.racing.end import GameEnd, check_end
 from adjudicator.racing.entry import Entry
 from adjudicator.racing.ferries import race_track
-from adjudicator.racing.problems import EntryNote
+from adjudicator.racing.problems import EntryNote, RaceCheck
 from adjudicator.racing.race import RaceOutcome, run_race
 from adjudicator.racing.schedule import draw_next, race_dice, record_draws
-from adjudicator.racing.search import best_routes, best_valid
-from adjudicator.racing.specials import goal
+from adjudicator.racing.trains import trains_of_turn
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class RacingOrders:
     player: str
     entries: tuple[Entry, ...] = ()  # riders: the player, then the partner of a joint trip
     lines: tuple[BuildLine, ...] = ()
+    powers: tuple[tuple[int, str], ...] = ()  # POWERS <race> WITH <ID>: (race, partner)
     ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY (advanced rules), after the BUILD lines
 
 
@@ -72,6 +77,7 @@ class RacingResult:
     after: GameState
     end: GameEnd | None = None
     next_draws: tuple[RaceDraw, ...] = ()
+    race_warnings: tuple[Problem[RaceCheck], ...] = ()  # the GM's races (manual dice) that break a rule
 
 
 @dataclass(frozen=True)
@@ -98,9 +104,11 @@ def run_races(
 ) -> RacesResult:
     """Run a turn's races in order (``entries`` by race number), stopping when the game ends."""
     outcomes: list[RaceOutcome] = []
+    counted = rules.fixed_races or rules.racing_turns
+    threshold = None if counted else rules.win_threshold(len(seats))
     for i, d in enumerate(draws):
         outcomes.append(run_race(gmap, track, rules, d, entries.get(d.number, ()), books, dice, seats,
-                                 first_arrival_wins=first_arrival_wins, move_order=move_order))
+                                 first_arrival_wins=first_arrival_wins, move_order=move_order, threshold=threshold))
         end = check_end(books.balances, seats, rules, d.number)
         if end is not None:
             return RacesResult(tuple(outcomes), end, tuple(draws[i + 1:]))
@@ -114,94 +122,108 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
         raise TurnRefused(f"the game is in the {state.phase} phase, not racing")
     if orders.turn != state.turn:
         raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
-    draws = _draws(state, gmap, orders)
+    rules = state.rules
+    draws, warnings = _draws(state, gmap, orders)
     track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
-    entries, notes = _entries(state, gmap, track, draws, orders)
+    playing = {pid: o for pid, o in orders.orders.items() if pid not in orders.missing}
+    entries, notes = trains_of_turn(gmap, track, rules, draws, {p: o.entries for p, o in playing.items()},
+                                    {p: o.powers for p, o in playing.items() if o.powers}, seats, state.player_ids)
     books = Books(state.players, state.turn)
     dice = race_dice(state, roller, orders.moves)
     try:
-        result = run_races(gmap, track, state.rules, draws, entries, books, dice, seats,
-                           first_arrival_wins=state.rules.first_arrival_wins, move_order=state.rules.move_order)
+        result = run_races(gmap, track, rules, draws, entries, books, dice, seats,
+                           first_arrival_wins=rules.first_arrival_wins, move_order=rules.move_order)
     except MissingDice as exc:
         raise TurnRefused(f"manual dice: {exc} (give MOVES <race> <ID> <d> ... in the GM section)") from None
     income = race_income(books.entries, state.player_ids)
     builds: tuple[PostRaceBuild, ...] = ()
     end = result.end
-    ctx = BuildContext(gmap, state.rules, state.turn, track, books, dict(state.connections), bonuses_open=False,
+    counted = rules.fixed_races or rules.racing_turns
+    ctx = BuildContext(gmap, rules, state.turn, track, books, dict(state.connections), bonuses_open=False,
+                       seats=seats, threshold=None if counted else rules.win_threshold(len(seats)),
                        ferries={f.ferry: f for f in state.ferries})
     if end is None:
         order = building_order(result.outcomes[-1] if result.outcomes else None, seats,
-                               by_arrival=state.rules.build_order == "arrival")
-        lines = {pid: o.lines for pid, o in orders.orders.items() if pid not in orders.missing}
-        ferries = {pid: o.ferries for pid, o in orders.orders.items() if pid not in orders.missing}
-        builds = build_after_races(ctx, order, income, lines, ferries)
-        end = check_end(books.balances, seats, state.rules, state.race_state.count)
-    return _finish(state, gmap, roller, draws, tuple(notes), result.outcomes, builds, income, books, ctx, end)
+                               by_arrival=rules.build_order == "arrival", clockwise=rules.build_order == "after_second")
+        lines = {pid: o.lines for pid, o in playing.items()}
+        ferries = {pid: o.ferries for pid, o in playing.items()}
+        builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes], ferries)
+        racing_turn = sum(h.phase == "racing" for h in state.history) + 1
+        end = check_end(books.balances, seats, rules, state.race_state.count, racing_turn=racing_turn,
+                        gains=_gains(state, books.balances))
+    outcomes = _carry_over(state, result.outcomes, end)
+    return _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)
 
 
-def _draws(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RaceDraw, ...]:
-    """The races of this turn: as printed, or as the GM gives them (manual dice)."""
+def _gains(state: GameState, balances: Mapping[str, int]) -> dict[str, int]:
+    """What each player gained over the last ``winner_last_turns`` racing turns, this one included.
+
+    Measured from the balances at the end of the turn before those turns
+    (the last building turn if fewer racing turns have been played).
+    """
+    k = max(1, state.rules.winner_last_turns)
+    hist = state.history
+    racing = [i for i, h in enumerate(hist) if h.phase == "racing"]
+    window = racing[-(k - 1):] if k > 1 else []
+    base = hist[window[0] - 1] if window and window[0] > 0 else (hist[-1] if hist and not window else None)
+    start = dict(base.balances) if base else {p.id: state.rules.start_capital for p in state.players}
+    return {pid: balances[pid] - start.get(pid, 0) for pid in balances}
+
+
+def _carry_over(state: GameState, outcomes: Sequence[RaceOutcome], end: GameEnd | None) -> tuple[RaceOutcome, ...]:
+    """``carry_over``: a race nobody entered is run again next turn (status ``carried``), unless the game ended."""
+    if not state.rules.carry_over or end is not None:
+        return tuple(outcomes)
+    return tuple(replace(o, status="carried") if o.status == "lapsed" and not o.entries else o for o in outcomes)
+
+
+def _draws(state: GameState, gmap: GameMap, orders: RacingInput
+           ) -> tuple[tuple[RaceDraw, ...], tuple[Problem[RaceCheck], ...]]:
+    """The races of this turn: as printed, or as the GM gives them (manual dice), with what they break."""
     if state.dice_mode == "hmac":
-        return state.race_state.upcoming
+        return state.race_state.upcoming, ()
     if not orders.races:
         raise TurnRefused(f"manual dice: turn {state.turn} needs the GM's RACE <n> FROM <town> TO <town> lines")
     out = []
+    warnings: list[Problem[RaceCheck]] = []
     first = state.race_state.count + 1
+    used = list(state.race_state.used)
     for i, number in enumerate(sorted(orders.races)):
         start, dest = orders.races[number]
-        a, b = gmap.town_at(start), gmap.town_at(dest)
-        if a is None or b is None or not a.numbers or not b.numbers:
-            raise TurnRefused(f"RACE {number}: start and destination must be numbered towns")
+        town_a, town_b = gmap.town_at(start), gmap.town_at(dest)
+        if town_a is None or town_b is None:
+            raise TurnRefused(f"RACE {number}: start and destination must be towns")
+        a, a_number = town_a.name, town_a.numbers[0] if town_a.numbers else 0
+        b, b_number = town_b.name, town_b.numbers[0] if town_b.numbers else 0
         distance = land_distance(gmap, start, dest) or 0
-        out.append(RaceDraw(first + i, a.name, a.numbers[0], b.name, b.numbers[0], distance, (), (), start, dest))
-    return tuple(out)
+        warnings += _check_given_race(state, number, (a, a_number), (b, b_number), distance, used)
+        used += [m for n in (a_number, b_number) if n for m in grid_cell(state.rules, n)]
+        out.append(RaceDraw(first + i, a, a_number, b, b_number, distance, (), (), start, dest))
+    return tuple(out), tuple(warnings)
 
 
-def _entries(state: GameState, gmap: GameMap, track: TrackIndex, draws: tuple[RaceDraw, ...],
-             orders: RacingInput) -> tuple[dict[int, list[Entry]], list[Problem[EntryNote]]]:
-    """Each race's trains: joint trips need both partners' orders; BEST is searched here."""
-    by_race = {d.number: d for d in draws}
-    seats = {p.id: p.seat for p in state.players}
-    entries: dict[int, list[Entry]] = {d.number: [] for d in draws}
-    notes: list[Problem[EntryNote]] = []
-    placed: set[tuple[int, str]] = set()
-    for pid in state.player_ids:
-        turn = orders.orders.get(pid)
-        if turn is None or pid in orders.missing:
-            continue
-        for e in turn.entries:
-            draw = by_race.get(e.race)
-            if draw is None:
-                notes.append(Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race))
-                continue
-            if (e.race, pid) in placed:
-                continue
-            riders = [pid]
-            if e.partner:
-                partner = orders.orders.get(e.partner)
-                mirror = [x for x in (partner.entries if partner else ()) if x.race == e.race and x.partner == pid]
-                if e.partner not in seats or not mirror:
-                    notes.append(Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner))
-                    continue
-                riders = sorted([pid, e.partner], key=lambda p: seats[p])
-            train = Entry(tuple(riders), e.hexes, e.owners, e.text, e.race)
-            if e.best:
-                option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, goal(gmap, state.rules, draw),
-                                                riders, seats))
-                placed.update((e.race, r) for r in riders)
-                if option is None:
-                    notes.append(Problem.of(EntryNote.NO_ROUTE, riders=tuple(riders), race=e.race))
-                    continue
-                train = Entry(tuple(riders), option.route.hexes, option.route.owners, e.text, e.race, chosen=True)
-            entries[e.race].append(train)
-            placed.update((e.race, r) for r in riders)
-    return entries, notes
+def _check_given_race(state: GameState, race: int, start: tuple[str, int], dest: tuple[str, int], distance: int,
+                      used: Sequence[int]) -> list[Problem[RaceCheck]]:
+    """A race the GM gave, checked as a drawn race is: numbered towns, connected, far enough, numbers free."""
+    rules = state.rules
+    out: list[Problem[RaceCheck]] = []
+    for town, number in (start, dest):
+        if not number:
+            out.append(Problem.of(RaceCheck.NOT_NUMBERED, race=race, town=town))
+        elif rules.numbers_once and used.count(number) >= rules.number_uses:
+            out.append(Problem.of(RaceCheck.NUMBER_USED, race=race, number=number, town=town))
+        if rules.redraw_unconnected and town not in state.connections:
+            out.append(Problem.of(RaceCheck.UNCONNECTED, race=race, town=town))
+    if distance < rules.min_race_distance:
+        out.append(Problem.of(RaceCheck.TOO_CLOSE, race=race, distance=distance, minimum=rules.min_race_distance))
+    return out
 
 
 def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: tuple[RaceDraw, ...],
             notes: tuple[Problem[EntryNote], ...], outcomes: tuple[RaceOutcome, ...], builds: tuple[PostRaceBuild, ...],
-            income: Mapping[str, int], books: Books, ctx: BuildContext, end: GameEnd | None) -> RacingResult:
+            income: Mapping[str, int], books: Books, ctx: BuildContext, end: GameEnd | None,
+            warnings: tuple[Problem[RaceCheck], ...]) -> RacingResult:
     races = state.race_state
     if draws:  # manual dice: the GM's races are counted when they run
         races = replace(races, count=max(races.count, max(d.number for d in draws)))
@@ -226,11 +248,13 @@ def _finish(state: GameState, gmap: GameMap, roller: DiceRoller | None, draws: t
         races = replace(races, upcoming=(), winner=Winner(end.winner, end.reason, end.race, end.balance))
         after = replace(after, phase="over", races=races)
     else:
+        carried = tuple(replace(o.draw, carried=True) for o in outcomes if o.status == "carried")
         next_draws = draw_next(replace(after, races=races), gmap, roller, after.turn)
-        after = replace(after, races=record_draws(replace(races, upcoming=()), next_draws),
+        after = replace(after, races=record_draws(replace(races, upcoming=()), next_draws, carried),
                         dice_log=after.dice_log + tuple(d for x in next_draws for d in x.dice))
+        next_draws = carried + next_draws
     return RacingResult(state.turn, draws, notes, outcomes, builds, income, tuple(books.entries),
-                            state, after, end, next_draws)
+                        state, after, end, next_draws, warnings)
 
 
 def _result(turn: int, o: RaceOutcome) -> RaceResult:

@@ -40,6 +40,7 @@ from adjudicator.report.phrases import (
     line_stopped,
     payment_text,
     purchase_row,
+    rule_notes,
     say,
 )
 
@@ -65,6 +66,25 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     }
 
 
+def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
+    """A joint line in the report: its lines under the first partner, a pointer to them under the second."""
+    j = o.joint
+    if j is None:
+        return None
+    partner = j.partners[1] if o.player == j.partners[0] else j.partners[0]
+    first = o.player == j.partners[0]
+    return {
+        "partner": partner,
+        "rolls": "+".join(map(str, j.rolls)),
+        "percent": state.rules.joint_build_percent,
+        "points": j.points,
+        "used": j.used,
+        "lost": j.points - j.used,
+        "lines": [line_context(line) for line in j.lines] if first else [],
+        "see": "" if first else j.partners[0],
+    }
+
+
 def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
     return {
         "player": o.player,
@@ -79,6 +99,8 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "declare": say(DECLARE, o.declare),
         "passed": o.passed,
         "lines": [line_context(line) for line in o.lines],
+        "joint": _joint(o, state),
+        "credited": o.credited,
         "purchases": [purchase_row(p) for p in o.purchases],
     }
 
@@ -138,6 +160,7 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
                   for p in sorted(state.players, key=lambda p: p.seat)],
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
+        "rule_notes": rule_notes(state.rules),
         "advanced": advanced_rules(state.rules, gmap),
         "next": next_turn(state, gmap),
         "full_map": render_map(gmap, (), players=player_legend(state), ferries=ferry_marks(state, gmap)),

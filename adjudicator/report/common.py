@@ -11,6 +11,7 @@ from typing import Any
 
 from adjudicator.board.hexgrid import Hex
 from adjudicator.board.model import GameMap
+from adjudicator.building.turn import allowance_budget
 from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
@@ -95,12 +96,15 @@ def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
 
 
 def draw_row(d: RaceDraw, gmap: GameMap | None = None, rules: Rules | None = None) -> dict[str, Any]:
-    """A drawn race for the templates; a special run (advanced rules) says what its entrants may choose."""
+    """A drawn race for the templates; a special run (advanced rules) says what its entrants may choose.
+
+    ``carried``: run again, nobody entered it last turn (``carry_over``).
+    """
     special = special_text(gmap, rules, d) if gmap is not None and rules is not None else ""
     return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
             "dest": d.dest_town if d.special else f"{d.dest_town} ({d.dest_number})", "distance": d.distance,
             "redraws": [redraw_text(r) for r in d.redraws] + [replaced_text(n) for n in d.notes],
-            "dice": " ".join(str(x.value) for x in d.dice), "special": special}
+            "dice": " ".join(str(x.value) for x in d.dice), "special": special, "carried": d.carried}
 
 
 def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
@@ -110,8 +114,13 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
     ]
     races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
+    rolls = ""
+    if state.rules.allowance == "postal" and state.allowances:
+        pots = allowance_budget(state.rules, state.allowances[0]).pots or []
+        rolls = ", ".join(f"{chr(ord('a') + i)} {p}" for i, p in enumerate(pots))
     return {
         "races": races,
+        "rolls": rolls,
         "turn": state.turn,
         "phase": state.phase,
         "start_player": state.start_player,

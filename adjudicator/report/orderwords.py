@@ -88,6 +88,13 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.EXPECTED_MOVES_PLAYER: N_("expected the player's ID after the race number"),
     P.EXPECTED_MOVES_ROLLS: N_("expected the rolls after the player's ID, in digits"),
     P.EXPECTED_ROLL_OR_END: N_("expected another roll or the end of the line"),
+    P.EXPECTED_BUILD_PARTNER: N_("expected the partner's ID after {keyword}: the company you build the joint line "
+                                 "with"),
+    P.EXPECTED_POWERS_RACE: N_("expected the race number after {keyword}, as printed in the report"),
+    P.EXPECTED_POWERS_WITH: N_("expected WITH and the partner's ID after the race number"),
+    P.EXPECTED_POWERS_PARTNER: N_("expected the partner's ID after {keyword}: the company you exchange running "
+                                  "powers with"),
+    P.TEXT_AFTER_POWERS: N_("expected the end of the line after the partner's ID"),
     # lines the table of sample mistakes does not foresee
     P.UNEXPECTED_TEXT: N_("expected {expected}, not '{found}'"),
     P.UNEXPECTED_END: N_("expected {expected}, not the end of the line"),
@@ -135,6 +142,8 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.RACE_TO_ITSELF: N_("race {race} cannot end where it starts, at {point}"),
     P.RIDE_WITH_ITSELF: N_("{company} cannot ride with itself"),
     P.UNKNOWN_PARTNER: N_("no company {company} in this game to ride with"),
+    P.WITH_ITSELF: N_("{keyword} WITH {company}: a company cannot be its own partner"),
+    P.UNKNOWN_WITH: N_("{keyword} WITH {company}: no company {company} in this game"),
     P.UNKNOWN_COMPANY: N_("no company {company} in this game: -({company})- names the company whose line a segment "
                           "uses"),
 }
@@ -196,6 +205,8 @@ HINTS: dict[HintCode, str] = {
     H.NEIGHBOURS: N_("the neighbours of {hex} are {neighbours}{between}"),
     H.RACE_TWO_TOWNS: N_("a race runs between two different towns"),
     H.PARTNER_AFTER_WITH: N_("name the partner's company after WITH, or leave WITH out"),
+    H.BUILD_WITH_FORM: N_("write {keyword} WITH <ID> <point> - <point> ... (both partners order the same line)"),
+    H.POWERS_FORM: N_("write {keyword} <race> WITH <ID> (both companies order it)"),
     H.COMPANIES_ARE: N_("the companies are {companies}"),
     H.COMPANY_AS_OWNER: N_("did you mean the company {company}? An owner is written -{company}- between two points"),
     H.COMPANY_NEEDS_DASHES: N_(

@@ -19,6 +19,7 @@ from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
+from adjudicator.game.rules import Rules
 from adjudicator.game.state import Correction, LedgerEntry
 from adjudicator.orders.sections import Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
@@ -34,6 +35,8 @@ REDRAW = {
     RedrawReason.TOO_CLOSE: N_("{what} {number} ({town}): only {hexes} from {start}, at least {minimum} needed: "
                                "drawn again"),
     RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
+    RedrawReason.USED: N_("{what} {number} ({town}): used already: drawn again"),
+    RedrawReason.DEST_USED: N_("{what} {number} ({town}): a destination often enough already: drawn again"),
     RedrawReason.REGION_UNCONNECTED: N_("{what} {number} ({town}): no track reaches the region yet: rolled again"),
     RedrawReason.REGION_TOO_CLOSE: N_("{what} {number} ({town}): no hex of it at least {minimum} hexes from {start}: "
                                       "rolled again"),
@@ -92,6 +95,15 @@ BUILD = {
     BuildProblem.INCOME_SHORT: N_("costs {total} ({cost} building + {fees} fees), only {left} of this turn's income "
                                   "left"),
     BuildProblem.COST_OVER_BALANCE: N_("costs {total}, more than your balance of {balance} (no debt allowed)"),
+    BuildProblem.NOT_WHERE_NETWORKS_MEET: N_("{hex} is not where the networks of {partners} meet"),
+    BuildProblem.ALL_CONNECTED: N_("every town is connected: the building phase is over"),
+    BuildProblem.DECLARED_OVER: N_("the building phase was declared over after {after}'s build"),
+    BuildProblem.GAME_OVER: N_("{players} reached {threshold}: the game is over"),
+    BuildProblem.NO_BUILDING_NOW: N_("no building this turn: in the 10% variant building follows every {every} "
+                                     "races"),
+    BuildProblem.JOINT_TURN: N_("your roll went into the joint line with {partner} this turn"),
+    BuildProblem.JOINT_UNMATCHED: N_("{partner} did not order the same joint line"),
+    BuildProblem.JOINT_NOT_NOW: N_("joint lines are built only in the building phase, and not under these rules"),
 }
 
 
@@ -150,6 +162,7 @@ FERRY = {
     FerryProblem.SAME_PORT: N_("your ferries must leave from different ports ({other} leaves {port} too)"),
     FerryProblem.NOT_REACHED: N_("your track does not reach {port} ({hex}) yet"),
     FerryProblem.OVER_BALANCE: N_("costs {price}, more than your balance of {balance} (no debt allowed)"),
+    FerryProblem.GAME_OVER: N_("{players} reached {threshold}: the game is over"),
 }
 
 
@@ -173,17 +186,24 @@ START = {
     StartProblem.NOT_A_TOWN: N_("{hex} is not a town"),
     StartProblem.NOT_A_START_TOWN: N_("{town} is not a start town of this map (start towns: {starts})"),
     StartProblem.TAKEN: N_("{town} is already the start town of {by} (distinct start towns)"),
+    StartProblem.CHOSEN_TWICE: N_("{town} was chosen by {others} too: choose again (distinct start towns, chosen "
+                                  "secretly)"),
 }
 
 DECLARE = {
     Declare.TOWNS_LEFT: N_("refused: {count} towns are still unconnected (only allowed once one is left)"),
     Declare.TOO_EARLY: N_("refused: only one town left since turn {left}; allowed from turn {first} on"),
     Declare.VALID: N_("valid: one town left since turn {left}, {wait} more rounds played"),
+    Declare.VALID_AFTER: N_("valid: one town left since turn {left}; building ends right after {player}'s build"),
+    Declare.VALID_EXPRESS: N_("valid: {rounds} more rounds are played, the first started by {by}"),
+    Declare.ALREADY: N_("already declared by {by} in turn {turn}; building ends after turn {last}"),
 }
 
 PHASE_END = {
     PhaseEnd.ALL_CONNECTED: N_("every town is connected"),
     PhaseEnd.DECLARED: N_("declared over by {by}"),
+    PhaseEnd.DECLARED_AFTER: N_("declared over by {by}, ended after {after}'s build"),
+    PhaseEnd.EXPRESS_ROUNDS: N_("declared over by {by} in turn {turn}, and {rounds} more rounds are played"),
     PhaseEnd.ROUNDS_PLAYED: N_("all {rounds} building rounds are played"),
 }
 
@@ -239,6 +259,57 @@ def gm_note_text(note: GMNote) -> str:
     args = {k: (say(NO_ORDERS, v) if isinstance(v, Problem) else v) for k, v in note.args}
     text = GM_NOTE[note.code].format(**args)
     return f"{note.pos.short}: {text}" if note.pos is not None else text
+
+
+# ---------------------------------------------------------------------------
+# the rules block of the opening report: the options of issue 11 a game uses
+# ---------------------------------------------------------------------------
+
+RULE_NOTES = {
+    "postal": N_("Building: {postal_rolls} common rolls a, b, c a round, published in advance and used in order."),
+    "simultaneous": N_("Everybody builds against the track as it stood at the start of the turn."),
+    "secret_starts": N_("Start towns are chosen secretly; a town two choose in one turn goes to neither."),
+    "contact_fee_at_own_hex": N_("No contact fee where the builder's own track already is."),
+    "all_connected_ends_building": N_("Connecting every town does not end the building phase."),
+    "player": N_("DECLARE END: {declare_end_after_rounds} rounds after the player who connected the last-but-one "
+                 "town."),
+    "express": N_("DECLARE END as soon as one town is left; then {express_end_rounds} more rounds."),
+    "unused_points_to_account": N_("Unused building points are credited to the account."),
+    "overall": N_("Fares: nobody may pay the others more than {fare_cap} more than they pay him."),
+    "hexes": N_("Fares: an entry may use at most {fare_cap} hexes of other companies' track."),
+    "none": N_("Fares: no cap."),
+    "per_move": N_("Fares are paid move by move, after each roll."),
+    "running_powers": N_("Two companies may exchange running powers for a race (POWERS)."),
+    "reroll": N_("A used race number is rolled again."),
+    "paired_tens": N_("The used-number grid has three rows: 1-2, 3-4 and 5-6 (35 also uses up 45)."),
+    "dest_uses_per_town": N_("A town is a destination at most {dest_uses_per_town} times."),
+    "all": N_("A race runs until every train has arrived."),
+    "one_train_per_hex": N_("Two trains may not stop in the same hex."),
+    "distance": N_("Prizes: {prize_distance_first}x and {prize_distance_second}x the race's distance."),
+    "max_entries": N_("A company enters at most {max_entries} races a turn, one more for every "
+                      "{entries_per_carried} carried over."),
+    "carry_over": N_("A race nobody enters is run again the next turn."),
+    "after_second": N_("Building after a race: the winner, the second, then clockwise."),
+    "ten_percent": N_("Building follows every {ten_percent_every} races, with {ten_percent_rate}% of the balance "
+                      "(under {ten_percent_low_balance}: {ten_percent_low_amount})."),
+    "racing_turns": N_("The game ends after {racing_turns} racing turns."),
+    "last_turns": N_("The winner gained most in the last {winner_last_turns} racing turns."),
+}
+
+
+def rule_notes(rules: Rules) -> list[str]:
+    """The options added by issue 11 that a game uses, one sentence each (none for a schmidt game)."""
+    values = rules.to_dict()
+    default = Rules().to_dict()
+    described = Rules.LATER_KEYS | {"allowance", "build_order"}
+    keys = [k for k in values if k in described and values[k] != default[k]]
+    out: list[str] = []
+    for key in keys:
+        value = values[key]
+        note = RULE_NOTES.get(value) if isinstance(value, str) and value in RULE_NOTES else RULE_NOTES.get(key)
+        if note is not None and note not in out:
+            out.append(note)
+    return [n.format(**values) for n in out]
 
 
 # ---------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.rules import Rules
 from adjudicator.racing.distance import land_distance
 from adjudicator.racing.entry import Entry
-from adjudicator.racing.problems import EntryNote, EntryProblem
+from adjudicator.racing.problems import EntryNote, EntryProblem, RaceCheck
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
 from adjudicator.racing.specials import goal
@@ -40,6 +40,9 @@ ENTRY = {
     EntryProblem.ALREADY_RIDING: N_("{players} already rides in another train of this race"),
     EntryProblem.NET_FARE_CAP: N_("would pay {payee} {net} in fares (net), more than the cap of {cap}"),
     EntryProblem.NET_FARES_OVER_BALANCE: N_("fares of {net} (net) exceed your balance of {balance} (no debt allowed)"),
+    EntryProblem.FARE_CAP_TOTAL: N_("{amount} in fares is more than the cap of {cap}"),
+    EntryProblem.NET_FARE_CAP_TOTAL: N_("would pay {net} more in fares than it receives, more than the cap of {cap}"),
+    EntryProblem.TOO_MANY_HEXES: N_("uses {hexes} hexes of other companies' track, more than the {cap} allowed"),
 }
 _OWN_TRACK = N_("the route must use at least one segment of your own track")
 _OWN_TRACK_JOINT = N_("the route must use at least one segment of either partner's own track")
@@ -53,7 +56,8 @@ def entry_problem(p: Problem[EntryProblem]) -> str:
     if p.code in (EntryProblem.WRONG_START, EntryProblem.WRONG_END):
         args["place"] = f"{p['town']} ({p['expected'].label})" if p["town"] else p["expected"].label
     text = say({p.code: ENTRY[p.code]}, Problem(p.code, p.args + tuple(args.items())))
-    if p.code in (EntryProblem.NET_FARE_CAP, EntryProblem.NET_FARES_OVER_BALANCE) and p.get("joint"):
+    if p.code in (EntryProblem.NET_FARE_CAP, EntryProblem.NET_FARES_OVER_BALANCE,
+                  EntryProblem.NET_FARE_CAP_TOTAL) and p.get("joint"):
         return f"{p['payer']} {text}"
     return text
 
@@ -63,7 +67,24 @@ NOTE = {
     EntryNote.PARTNER_MISSING: N_("{player}: ENTER {race} WITH {partner}: {partner} did not order the same joint "
                                   "trip"),
     EntryNote.NO_ROUTE: N_("{train}: ENTER {race} BEST: no valid route over today's track"),
+    EntryNote.POWERS_PARTNER_MISSING: N_("{player}: POWERS {race} WITH {partner}: {partner} did not order the "
+                                         "same"),
+    EntryNote.POWERS_NOT_IN_RULES: N_("{player}: POWERS {race}: these rules have no running powers"),
+    EntryNote.TOO_MANY_ENTRIES: N_("{player}: ENTER {race}: no more than {cap} races a turn"),
 }
+
+RACE_CHECK = {
+    RaceCheck.NOT_NUMBERED: N_("race {race}: {town} has no town number"),
+    RaceCheck.UNCONNECTED: N_("race {race}: {town} is not connected yet"),
+    RaceCheck.TOO_CLOSE: N_("race {race}: start and destination are only {distance} hexes apart, at least "
+                            "{minimum} needed"),
+    RaceCheck.NUMBER_USED: N_("race {race}: number {number} ({town}) is used up"),
+}
+
+
+def race_warning(p: Problem[RaceCheck]) -> str:
+    """What a race the GM gave breaks, in words (it is run as given)."""
+    return N_("the GM's {text}: run as given").format(text=say(RACE_CHECK, p))
 
 
 def entry_note(n: Problem[EntryNote]) -> str:
@@ -88,6 +109,10 @@ def race_notes(o: RaceOutcome) -> list[str]:
     """What else happened in a race: lapsed, a sole entrant, tie rolls, prizes kept, a race stopped."""
     if o.status == "lapsed":
         return [N_("nobody entered: the race lapses")]
+    if o.status == "carried":
+        return [N_("nobody entered: the race is run again next turn")]
+    if o.status == "ended":
+        return [N_("the fares paid before the start ended the game: the race is not run")]
     if o.status == "sole":
         p = o.placings[0]
         return [N_("{train} is the only entrant and gets {prize} without running").format(train=p.train,
@@ -100,6 +125,8 @@ def race_notes(o: RaceOutcome) -> list[str]:
         out.append(N_("{amount} of the shared prizes stays with the bank").format(amount=o.kept_by_bank))
     if o.stopped:
         out.append(N_("the race was stopped after {rounds} rounds").format(rounds=MAX_ROUNDS))
+    if o.ended:
+        out.append(N_("the game ended during the race: it stops here"))
     return out
 
 

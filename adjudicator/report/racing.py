@@ -15,6 +15,7 @@ from adjudicator.board.model import GameMap
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.sections import OrderSet
+from adjudicator.racing.end import GameEnd
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
@@ -39,6 +40,7 @@ from adjudicator.report.racephrases import (
     entry_text,
     note_concerns,
     race_notes,
+    race_warning,
 )
 
 FEE_REASONS = ("contact-fee", "parallel-fee")
@@ -143,6 +145,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     ctx.update({
         "turn": result.turn,
         "entry_notes": [entry_note(n) for n in result.entry_notes],
+        "warnings": gm_warnings(result),
         "races": [_race(o, gmap, after.rules) for o in result.races],
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
@@ -156,17 +159,61 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "next_races": [draw_row(d, gmap, after.rules) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
-        "grid": render_used_grid(after.race_state.used, gmap) if after.rules.numbers_once else "",
+        "grid": (render_paired_grid(after.race_state.used) if after.rules.number_grid == "paired_tens"
+                 else render_used_grid(after.race_state.used, gmap)) if after.rules.numbers_once else "",
         "end": _end(result, after, seed),
+        "sheet": postal_sheet(result) if after.rules.postal_sheet else None,
     })
     return ctx
+
+
+def postal_money(o: RaceOutcome, pid: str) -> str:
+    """A company's money in one race as a postal GM writes it: prize, minus fares paid, plus fares received.
+
+    ``20-9+3``; ``-4`` when it only paid; ``.`` when nothing moved.
+    """
+    prize = dict(o.payouts).get(pid, 0)
+    paid = sum(f.owed for f in o.fares if f.payer == pid) + sum(f.owed_back for f in o.fares if f.payee == pid)
+    got = sum(f.owed for f in o.fares if f.payee == pid) + sum(f.owed_back for f in o.fares if f.payer == pid)
+    paid += sum(f.amount for f in o.ferry_fares if f.payer == pid)  # ferry fares (advanced rules) are fares too
+    got += sum(f.amount for f in o.ferry_fares if f.payee == pid)
+    text = (str(prize) if prize else "") + (f"-{paid}" if paid else "") + (f"+{got}" if got else "")
+    return text or "."
+
+
+def postal_sheet(result: RacingResult) -> dict[str, Any]:
+    """The turn's races as a postal GM's sheet: one row per race, each company's money in postal notation."""
+    players = [p.id for p in sorted(result.after.players, key=lambda p: p.seat)]
+    rows = [{"race": o.draw.number, "cells": [postal_money(o, pid) for pid in players]} for o in result.races]
+    return {"players": players, "rows": rows}
+
+
+def gm_warnings(result: object) -> list[str]:
+    """Warnings for the GM from a turn's result: the GM's races that break a rule (manual dice)."""
+    if not isinstance(result, RacingResult):
+        return []
+    return [race_warning(w) for w in result.race_warnings]
+
+
+def end_reason(e: GameEnd, last_turns: int) -> str:
+    """Why the game ended, as the final report says it."""
+    if e.reason == "threshold":
+        why = N_("reached {target} after race {race}")
+    elif e.reason == "racing_turns":
+        why = N_("all {target} racing turns are played")
+    else:
+        why = N_("all {target} races are run")
+    text = why.format(target=e.target, race=e.race)
+    if e.gained is not None:
+        text += N_(", gaining most in the last {turns} turns ({gained})").format(turns=last_turns, gained=e.gained)
+    return text
 
 
 def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, Any] | None:
     if result.end is None:
         return None
     e = result.end
-    why = (f"reached {e.target} after race {e.race}" if e.reason == "threshold" else f"all {e.target} races are run")
+    why = end_reason(e, after.rules.winner_last_turns)
     standings = sorted(after.players, key=lambda p: (-p.balance, p.seat))
     turns = after.history
     return {
@@ -202,6 +249,16 @@ def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orde
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],
     })
     return render("private_racing.txt.j2", ctx)
+
+
+def render_paired_grid(used: Iterable[int]) -> str:
+    """The 3-row used-number grid of seed 004: rows 1-2, 3-4, 5-6 of tens, columns the units; ``X`` used."""
+    counts = Counter(used)
+    lines = ["      " + " ".join(f"{u:>2}" for u in range(1, 7))]
+    for low in (1, 3, 5):
+        cells = ["X" if counts[10 * low + u] or counts[10 * (low + 1) + u] else "." for u in range(1, 7)]
+        lines.append(f"  {low}-{low + 1} " + " ".join(f"{c:>2}" for c in cells))
+    return "\n".join(lines) + "\n"
 
 
 def render_used_grid(used: Iterable[int], gmap: GameMap | None = None) -> str:

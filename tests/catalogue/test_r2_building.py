@@ -70,15 +70,40 @@ def test_B02_buetehorn_bonus_is_5():
     assert build(ctx, "RED", "0203", "0303", "0403", "0503").built[-1].bonus == 5
 
 
-def test_B03_start_towns_and_unnumbered_places_give_no_bonus():
-    """R2-B03 [reading] (RULES §2; seeds 003 and 004 say so, Schmidt is silent): start towns give no
-    bonus to anyone; an unnumbered place (never drawn) is no town for the bonus either."""
+def test_B03_unnumbered_places_give_no_bonus_a_start_town_nobody_chose_does():
+    """R2-B03 [reading 5] (seed 003: 'This bonus is not given for start hexes of the players'; 004: 'Město,
+    kde hráč začínal, se nepočítá'; seed 000: '6 Einheiten für den Spieler, der eine Stadt als erster ...
+    anschließt'): an unnumbered place (never drawn) is no town for the bonus; a start town of the map that
+    no player started in is a town like any other: the first to reach it gets the bonus."""
     ctx = board(GMAP, [("RED", "0603", "0703"), ("BLUE", "0303", "0403")])
     out = build(ctx, "RED", "0703", "0803", "0903")
     assert out.complete and sum(b.bonus for b in out.built) == 0 and "Dorf" not in ctx.connections
     out = build(ctx, "BLUE", "0303", "0203", "0103")
+    assert out.complete and out.built[-1].bonus == 6 and out.built[-1].bonus_town == "Alt"
+    assert ctx.connections["Alt"].bonus == 6 and ctx.connections["Alt"].player == "BLUE"
+
+
+def test_B19_no_bonus_for_the_own_start_town_the_first_other_player_gets_it():
+    """R2-B19 [reading 5] (seed 003: 'This bonus is not given for start hexes of the players'; seed 004:
+    'Za každé město obdrží hráč, jehož železnice jako první do tohoto města dorazí, 6 bodů. Město, kde
+    hráč začínal, se nepočítá').
+
+    On a map without start flags RED starts in Burg: building out of Burg pays RED nothing for it.  BLUE,
+    the first other player to reach Burg, gets the 6; GREEN, later, gets nothing.
+    """
+    plain = make_map(GMAP_TERRAIN, towns=[("Alt", "0103", [11]), ("Burg", "0503", [13])])
+    ctx = board(plain, [("BLUE", "0103", "0203"), ("GREEN", "0103", "0104")])
+    ctx.start_hexes.update({"RED": H("0503"), "BLUE": H("0103"), "GREEN": H("0103")})
+    out = build(ctx, "RED", "0503", "0603")
+    assert out.complete and out.built[0].bonus == 0
+    assert ctx.connections["Burg"].player == "RED" and ctx.connections["Burg"].bonus == 0
+    out = build(ctx, "BLUE", "0203", "0303", "0403", "0503")
+    assert out.built[-1].bonus == 6 and out.built[-1].bonus_town == "Burg"
+    assert ctx.connections["Burg"].player == "BLUE" and ctx.connections["Burg"].bonus == 6
+    out = build(ctx, "GREEN", "0104", "0204", "0304", "0404", "0504", "0503")
     assert out.complete and sum(b.bonus for b in out.built) == 0
-    assert ctx.connections["Alt"].bonus == 0 and ctx.connections["Alt"].player == "BLUE"
+    assert [(e.payee, e.amount, e.town) for e in ctx.books.entries if e.reason == "town-bonus"] == [
+        ("BLUE", 6, "Burg")]
 
 
 def test_B04_network_must_stay_connected():
@@ -195,20 +220,48 @@ def test_B13_building_ends_when_every_numbered_town_is_connected():
     assert r.after.phase == "racing" and r.after.building_ended_turn == 1
 
 
-def test_B14_declare_end_only_after_two_more_rounds_with_one_town_left():
-    """R2-B14 (seed 000: 'sobald nur noch eine Stadt ohne Bahnanschluß ist und zwei weitere Runden gespielt wurden').
+def test_B14_declare_end_after_exactly_two_more_rounds_with_one_town_left():
+    """R2-B14 [reading 9] (seed 000: 'kann jeder Spieler die Aufbauphase für beendet erklären, sobald nur noch
+    eine Stadt ohne Bahnanschluß ist und zwei weitere Runden gespielt wurden. Der nächste Spieler in
+    Reihenfolge beginnt dann mit dem zweiten Spielabschnitt, der Betriebsphase').
 
-    One town was left at the end of turn 4: DECLARE END is refused in turns 5 and
-    6 and valid from turn 7 on [reading: the declaring turn's builds still run].
+    One town was left at the end of turn 4 (L).  Turns 5 and 6 are the two more rounds: a declaration sent
+    with the orders of turn 5 is refused, one sent with turn 6's (L + 2) or later is valid, and the building
+    phase ends after that turn, which is built in full.
     """
     state = replace(manual_game(GMAP), one_town_left_turn=4)
-    for t, valid in ((5, False), (6, False), (7, True)):
+    for t, valid in ((5, False), (6, True), (7, True)):
         s = replace(state, turn=t)
-        r = adjudicate_building_turn(s, GMAP, BuildingInput(t, {"RED": BuildingOrders("RED", declare_end=True)}, {}, {"RED": 1}), None)
+        orders = {"RED": BuildingOrders("RED", H("0103"), (line("0103", "0203"),), declare_end=True),
+                  "BLUE": BuildingOrders("BLUE", H("0103"), (line("0103", "0104"),))}
+        r = adjudicate_building_turn(s, GMAP, BuildingInput(t, orders, {}, {"RED": 1, "BLUE": 1}), None)
         verdict = r.outcomes[0].declare
         assert verdict is not None and (verdict.code is Declare.VALID) is valid, (t, verdict)
         assert say(DECLARE, verdict).startswith("valid" if valid else "refused")
         assert (r.after.phase == "racing") is valid
+        assert all(o.lines[0].complete for o in r.outcomes)  # the declaring turn is built in full
+    refused = adjudicate_building_turn(replace(state, turn=5), GMAP, BuildingInput(
+        5, {"RED": BuildingOrders("RED", declare_end=True)}, {}, {"RED": 1}), None).outcomes[0].declare
+    assert refused == Problem.of(Declare.TOO_EARLY, left=4, first=6)
+    assert say(DECLARE, refused) == "refused: only one town left since turn 4; allowed from turn 6 on"
+
+
+def test_B20_nothing_more_is_built_once_the_last_town_is_connected():
+    """R2-B20 (seed 000: 'Sobald jede Stadt an wenigstens eine Linie angeschlossen ist, endet die
+    Aufbauphase'): RED connects Burg, the last numbered town, with the second segment of its line; the rest
+    of its line and BLUE's line, later in the turn, are not built, and the report says why."""
+    small = make_map("......\n......\n", towns=[("Alt", "0101", [11]), ("Burg", "0301", [12])], starts=["Alt"])
+    state = manual_game(small)
+    orders = {"RED": BuildingOrders("RED", H("0101"), (line("0101", "0201", "0301", "0401"),)),
+              "BLUE": BuildingOrders("BLUE", H("0101"), (line("0101", "0102"),))}
+    r = adjudicate_building_turn(state, small, BuildingInput(1, orders, {}, {"RED": 3, "BLUE": 3}), None)
+    red, blue = r.outcomes
+    assert [f"{b.a}-{b.b}" for b in red.lines[0].built] == ["0101-0201", "0201-0301"]
+    assert red.lines[0].problem == Problem.of(BuildProblem.ALL_CONNECTED)
+    assert red.lines[0].unbuilt == path("0301", "0401")
+    assert not blue.lines[0].built and blue.lines[0].problem == Problem.of(BuildProblem.ALL_CONNECTED)
+    assert line_stopped(blue.lines[0]) == "0101-0102: every town is connected: the building phase is over"
+    assert r.phase_end == Problem.of(PhaseEnd.ALL_CONNECTED) and r.after.phase == "racing"
 
 
 def test_B15_one_town_left_is_recorded():

@@ -143,16 +143,28 @@ def test_F10_join_fee_not_twice_when_arriving_alongside():
     assert fees_paid(ctx, "BLUE") == {"RED": 2}
 
 
-def test_F11_no_contact_fee_where_the_builder_already_has_track():
-    """R2-F11 [reading] (seed 004: 'Pokud však jedna z tratí, které kříží nebo připojuje, je jeho vlastní,
-    neplatí nikomu nic'): arriving at a hex where the builder's own line already is costs no contact fee.
+def test_F11_paluba_no_contact_fee_where_the_builder_already_has_track():
+    """R2-F11 [reading 3] (seed 004: 'Pokud však jedna z tratí, které kříží nebo připojuje, je jeho vlastní,
+    neplatí nikomu nic'): under paluba (``contact_fee_at_own_hex: false``) arriving at a hex where the
+    builder's own line already is costs no contact fee.
 
     BLUE crossed RED at 0404 earlier (paid then); now it closes a loop into 0404 from 0503.
     """
     track = RED_ROW4 + [("BLUE", "0403", "0404"), ("BLUE", "0404", "0405"), ("BLUE", "0403", "0503")]
-    ctx = board(GMAP, track)
+    ctx = board(GMAP, track, rules=load_profile("paluba"))
     assert build(ctx, "BLUE", "0503", "0404").complete
     assert fees_paid(ctx, "BLUE") == {}
+
+
+def test_F14_schmidt_contact_fee_even_where_the_builder_already_has_track():
+    """R2-F14 (seed 000: 'Wer seine Gleise in ein Feld baut, in dem bereits ein gegnerischer Schienenstrang
+    liegt, zahlt dafür Gebühren an seinen Mitspieler'): under schmidt (``contact_fee_at_own_hex: true``)
+    the same loop into 0404, where RED's line runs, costs BLUE the contact fee of 1."""
+    track = RED_ROW4 + [("BLUE", "0403", "0404"), ("BLUE", "0404", "0405"), ("BLUE", "0403", "0503")]
+    ctx = board(GMAP, track)
+    assert build(ctx, "BLUE", "0503", "0404").complete
+    assert fees_paid(ctx, "BLUE") == {"RED": 1}
+    assert [(e.reason, e.fee_rule) for e in ctx.books.entries] == [("contact-fee", "contact")]
 
 
 def test_F12_fees_come_from_the_account_not_the_die_points():

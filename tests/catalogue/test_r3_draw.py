@@ -10,19 +10,26 @@ from Alt is the column difference.  Numbers no town has are drawn again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from adjudicator.errors import MissingDice, RaceDrawError
 from adjudicator.game.dice import DiceRoller, GivenDice, RolledDice, commitment, seed_from_text, verify
 from adjudicator.game.ledger import Books
+from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import load_profile
+from adjudicator.game.state import Connection
 from adjudicator.game.track import TrackIndex
 from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
+from adjudicator.racing.problems import RaceCheck
 from adjudicator.racing.race import run_race
+from adjudicator.racing.turn import RacingInput, adjudicate_racing_turn
 from adjudicator.report.phrases import redraw_text, replaced_text
+from adjudicator.report.racephrases import race_warning
 from adjudicator.report.racing import render_used_grid
-from tests.helpers import H, make_map
+from tests.helpers import H, make_map, manual_game
 
 SCHMIDT = load_profile("schmidt")
 BUETEHORN = load_profile("buetehorn")
@@ -227,3 +234,25 @@ def test_D19_a_race_nobody_enters_still_uses_its_numbers():
     out = run_race(GMAP, TrackIndex(), ONCE, d, [], Books([], 1), given(), {})
     assert out.status == "lapsed"
     assert used_after([], [d]) == (11, 15)
+
+
+def test_D20_the_gms_races_are_checked_like_drawn_races():
+    """R3-D20 (seed 000: 'Die kürzeste Route zwischen zwei Orten muß mindestens SECHS Felder lang sein';
+    seed 004: 'Totéž platí, pokud jedno z hozených měst není připojeno železnicí'; RULES §3): under manual
+    dice the GM gives the races; one that breaks a rule is run as given, with a warning saying why.
+
+    RACE 1 from Alt to Dorf (5 hexes, Dorf not connected), RACE 2 from Alt to Ende (fine).
+    """
+    state = replace(manual_game(GMAP), phase="racing",
+                    connections={"Alt": Connection("RED", 1, 0), "Ende": Connection("RED", 1, 0)})
+    orders = RacingInput(1, {}, {}, {1: (H("0102"), H("0602")), 2: (H("0102"), H("0702"))})
+    r = adjudicate_racing_turn(state, GMAP, orders, None)
+    assert r.race_warnings == (
+        Problem.of(RaceCheck.UNCONNECTED, race=1, town="Dorf"),
+        Problem.of(RaceCheck.TOO_CLOSE, race=1, distance=5, minimum=6),
+    )
+    assert [race_warning(w) for w in r.race_warnings] == [
+        "the GM's race 1: Dorf is not connected yet: run as given",
+        "the GM's race 1: start and destination are only 5 hexes apart, at least 6 needed: run as given",
+    ]
+    assert [o.draw.dest_town for o in r.races] == ["Dorf", "Ende"]

@@ -249,3 +249,26 @@ def test_F14_no_debt_fares_beyond_the_balance():
     assert [p.code for p in out.entries[0].problems] == [EntryProblem.NET_FARES_OVER_BALANCE]
     assert said(out.entries[0].problems) == ["fares of 5 (net) exceed your balance of 3 (no debt allowed)"]
     assert paid(bk) == []
+
+
+def test_F15_joint_trip_splits_the_total_of_its_fares():
+    """R3-F15 (seed 000: 'Beide Partner teilen sich Kosten und Prämien. Lassen sich die Kosten nicht
+    gleichmäßig aufteilen, zahlt der reichere Spieler eine Einheit mehr'; seed 003: 'When two players
+    co-operate in a transport, and an odd number of account points has to be paid, the richer player pays
+    one point more').
+
+    RED (30) and BLUE (20) ride together and owe GREEN 3 and GOLD 5: 8 in all, 4 each.  (Splitting each
+    fare on its own would make RED pay 2 + 3 = 5 and BLUE 3.)  With 3 and 4 (7 in all) RED pays 4, BLUE 3.
+    """
+    seats = {"RED": 1, "BLUE": 2, "GREEN": 3, "GOLD": 4}
+    for gold, totals in ((5, {"RED": 4, "BLUE": 4}), (4, {"RED": 4, "BLUE": 3})):
+        track = TrackIndex(line("GREEN", ROW3[:4]) + line("GOLD", ROW3[3:4 + gold]) + line("BLUE", ROW3[3 + gold:]))
+        bk = Books([Player(p, p.title(), p[0], n, 30 if p == "RED" else 20, "") for p, n in seats.items()], 5)
+        joint = Entry(("RED", "BLUE"), ROW3, named(("GREEN", 3), ("GOLD", gold), ("BLUE", 18 - gold)))
+        out = run_race(GMAP, track, SCHMIDT, DRAW, [joint], bk, GivenDice([]), seats)
+        assert out.entries[0].valid, out.entries[0].problems
+        by_payer: dict[str, int] = {}
+        for e in bk.entries:
+            if e.reason == "fare":
+                by_payer[e.payer] = by_payer.get(e.payer, 0) + e.amount
+        assert by_payer == totals, (gold, by_payer)

@@ -4,8 +4,11 @@ A bot sees what a player sees (the state and the map) and writes an order
 mail as a player would.  Building: START in a start town, then every turn a
 BUILD line toward the nearest numbered town nobody has connected yet (the
 engine stops where the allowance runs out), and DECLARE END once only one
-town is left.  Racing: ``ENTER n BEST`` for each race, and a BUILD line from
-race income.  With ``illegal`` > 0 a share of lines is garbage, an
+town is left.  Racing: ``ENTER n BEST`` for each race (no more than the
+rules' entry cap), and a BUILD line from race income.  Where the rules allow
+them, neighbouring seats agree running powers for their first race
+(``POWERS``) and, now and then, build a joint line (``BUILD WITH``): the
+mail puts the same line into both sections (``joint_lines``).  With ``illegal`` > 0 a share of lines is garbage, an
 impossible build, an unknown town or a wrong password, so that the whole
 pipeline meets bad input while the game goes on.
 
@@ -25,6 +28,7 @@ from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import GameMap, Terrain
 from adjudicator.game.state import GameState
 from adjudicator.game.track import TrackIndex
+from adjudicator.racing.trains import entry_cap
 
 GARBAGE = (
     "BIULD 0101 - 0102",
@@ -55,11 +59,13 @@ class Bot:
         self.rng = rng
         self.illegal = illegal
 
-    def section(self, state: GameState, gmap: GameMap) -> list[str]:
-        """The lines of this company's section for the game's current turn."""
+    def section(self, state: GameState, gmap: GameMap, joint: str | None = None) -> list[str]:
+        """The lines of this company's section for the game's current turn (``joint``: an agreed joint line)."""
         lines = [f"PLAYER {self.pid} PASSWORD {self.password}"]
         if state.phase == "building":
             lines += self.building(state, gmap)
+            if joint:
+                lines.append(joint)
         elif state.phase == "racing":
             lines += self.racing(state, gmap)
         if self.illegal and self.rng.random() < self.illegal:
@@ -88,7 +94,14 @@ class Bot:
         return out
 
     def racing(self, state: GameState, gmap: GameMap) -> list[str]:
-        out = [f"ENTER {d.number} BEST" for d in state.race_state.upcoming if self.rng.random() < 0.9]
+        upcoming = state.race_state.upcoming
+        out = [f"ENTER {d.number} BEST" for d in upcoming if self.rng.random() < 0.9]
+        cap = entry_cap(state.rules, upcoming)
+        if cap is not None:
+            out = out[:cap]
+        partner = powers_partner(state, self.pid)
+        if partner and upcoming:
+            out.append(f"POWERS {upcoming[0].number} WITH {partner}")
         track = TrackIndex(state.track)
         network = set(track.network(self.pid))
         path = None
@@ -197,9 +210,42 @@ def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -
     return base + (river if gmap.has_river(a, b) else 0)
 
 
+def powers_partner(state: GameState, pid: str) -> str | None:
+    """The company a bot exchanges running powers with: seats 1-2, 3-4, 5-6 pair up (when the rules allow)."""
+    if not state.rules.running_powers:
+        return None
+    ids = list(state.player_ids)
+    i = ids.index(pid)
+    j = i + 1 if i % 2 == 0 else i - 1
+    return ids[j] if j < len(ids) else None
+
+
+def joint_lines(state: GameState, gmap: GameMap) -> dict[str, str]:
+    """Every fifth building turn, the first two companies (by seat) whose networks meet build a joint line."""
+    rules = state.rules
+    if state.phase != "building" or state.turn % 5 or not rules.joint_building or rules.allowance == "postal" \
+            or rules.simultaneous:
+        return {}
+    track = TrackIndex(state.track)
+    pairs = [(a, b) for i, a in enumerate(state.player_ids) for b in state.player_ids[i + 1:]
+             if set(track.network(a)) & set(track.network(b))]
+    if not pairs:
+        return {}
+    a, b = pairs[0]
+    meet = set(track.network(a)) & set(track.network(b))
+    own = {s.side for s in track.segments if s.owner in (a, b)}
+    targets = {t.hex for t in gmap.numbered_towns if t.name not in state.connections} - meet
+    path = _cheapest(gmap, state, meet, targets, own) if targets else None
+    if not path or len(path) < 2:
+        return {}
+    text = " - ".join(h.label for h in path[:6])
+    return {a: f"BUILD WITH {b} {text}", b: f"BUILD WITH {a} {text}"}
+
+
 def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot]) -> str:
     """One order file holding every company's section for the current turn."""
     lines = [f"GAME {state.game_id}", f"TURN {state.turn}"]
+    joint = joint_lines(state, gmap)
     for pid in state.player_ids:
-        lines += bots[pid].section(state, gmap)
+        lines += bots[pid].section(state, gmap, joint.get(pid))
     return "\n".join(lines) + "\n"
