@@ -19,7 +19,8 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     received = read_files(paths)
     gdir = find_game(received, game_dir)
     state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
-    head = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes]
+    head = [format_problem(p, folded=True) for p in orders.problems]
+    head += [format_note(n, folded=True) for n in orders.notes]
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
         parts = head + [gm_note_text(n) for n in notes]

@@ -17,7 +17,7 @@ from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.specials import special_every
-from adjudicator.report.ascii import FerryMark, TrackMark, render_map, window_around
+from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_split, window_around
 from adjudicator.report.env import N_
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import correction_text, redraw_text, refusal_text, replaced_text
@@ -63,6 +63,15 @@ def ferry_marks(state: GameState, gmap: GameMap, new_turn: int | None = None) ->
 
 def player_legend(state: GameState) -> dict[str, str]:
     return {p.colour: f"{p.id} {p.name}" for p in sorted(state.players, key=lambda p: p.seat)}
+
+
+def whole_map(gmap: GameMap, state: GameState, turn: int | None = None, *, split: bool = True) -> str:
+    """The whole map with every company's track (``turn``'s in upper case): in windows that fit 80 columns,
+    west to east, or (``split=False``, for an attachment) in one piece."""
+    marks, players, ferries = track_marks(state, turn), player_legend(state), ferry_marks(state, gmap, turn)
+    if split:
+        return render_split(gmap, marks, columns=WINDOW_COLUMNS, players=players, ferries=ferries)
+    return render_map(gmap, marks, players=players, ferries=ferries)
 
 
 def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:

@@ -439,9 +439,10 @@ def note_text(n: Note) -> str:
     return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
 
 
-def format_note(n: Note) -> str:
-    """``file:line: sentence``."""
-    return f"{n.pos.short}: {note_text(n)}"
+def format_note(n: Note, *, folded: bool = False) -> str:
+    """``file:line: sentence`` (``folded``: to the report width, for mail)."""
+    text = f"{n.pos.short}: {note_text(n)}"
+    return wrap(text, 2) if folded else text
 
 
 def orders_report(orders: OrderSet) -> str:
