@@ -42,6 +42,9 @@ class Player:
     password_hash: str
     email: str = ""
     start_town: str | None = None
+    manager: str = ""  # who runs the company now, when a stand-by took it over ("" : the one who started it)
+    missed: int = 0  # turns in a row without orders (no moves received), up to the last turn adjudicated
+    retired: int | None = None  # the turn the GM took the company out of play; None: in play
 
 
 @dataclass(frozen=True)
@@ -121,7 +124,7 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
-CorrectionKind = Literal["balance", "track-add", "track-remove", "rule"]
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "replace", "retire"]
 
 
 @dataclass(frozen=True)
@@ -131,8 +134,10 @@ class Correction:
     ``number`` counts the game's corrections from 1; ``turn`` is the turn the
     game was at (the next report prints it); ``by``, ``when`` and ``why`` are
     the GM's; the data: ``player`` and ``amount`` (balance, + to the company),
-    ``player``, ``a``, ``b`` (track), or ``key`` and ``value`` (a rules key, as
-    written with ``--set``).
+    ``player``, ``a``, ``b`` (track), ``key`` and ``value`` (a rules key, as
+    written with ``--set``), ``player``, ``manager``, ``email`` and the new
+    ``password_hash`` (a stand-by takes the company over: ``player replace``),
+    or ``player`` alone (the company retires: ``player retire``).
     """
 
     number: int
@@ -147,6 +152,9 @@ class Correction:
     b: Hex | None = None
     key: str | None = None
     value: str | None = None
+    manager: str | None = None
+    email: str | None = None
+    password_hash: str | None = None
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.sections import OrderSet
 from adjudicator.report.common import (
+    absences,
     advanced_rules,
     corrections,
     feedback,
@@ -120,6 +121,7 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
         ],
         "scores": scores(after, result.before, result.entries),
         "corrections": corrections(result.before, result.turn),
+        "absent": absences(after),
         "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
         "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),

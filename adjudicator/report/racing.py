@@ -21,6 +21,7 @@ from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import line_context
 from adjudicator.report.common import (
+    absences,
     corrections,
     draw_row,
     feedback,
@@ -148,6 +149,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
         "corrections": corrections(result.before, result.turn),
+        "absent": absences(after),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
