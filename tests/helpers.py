@@ -88,6 +88,8 @@ def invoke(*args: str, ok: bool = True) -> Result:
 def accept_all(orders: OrderSet) -> OrderSet:
     """The orders settled as if every section had the right password and every GM section were the GM's."""
     return settle(orders, orders.sections, orders.gm_sections, ())
+
+
 def land_path(gmap: GameMap, *points: str) -> tuple[Hex, ...]:
     """The shortest land path through towns (by name) or labels, in order: for laying test track on real maps."""
     from adjudicator.board.hexgrid import shortest_path

@@ -294,7 +294,8 @@ CASES = [
             "syntax",
             P.UNKNOWN_ORDER,
             ("unknown order 'Hallo': an order line starts with "
-             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, GM, ROLL, RACE or MOVES"),
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, PRESS, GM, ROLL, RACE, "
+             "MOVES or HOLD PRESS"),
             "put remarks after '#', which starts a comment",
         ),
         id="prose",
@@ -317,7 +318,8 @@ CASES = [
             "syntax",
             P.LINE_BEGINS_WITH_POINT,
             ("a line cannot begin with a point; an order line starts with "
-             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, GM, ROLL, RACE or MOVES"),
+             "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, PRESS, GM, ROLL, RACE, "
+             "MOVES or HOLD PRESS"),
             "write BUILD 0402 - 0403",
         ),
         id="build-keyword-forgotten",

@@ -167,12 +167,12 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         result = replace(result, after=chained(result.after, gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
         racing, revealed = result, seed if result.after.phase == "over" else None
-        public = racing_report(racing, gmap, revealed)
+        public = racing_report(racing, gmap, revealed, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_racing_report(racing, gmap, pid, orders,
                                                                                      revealed))
     else:
         building = result
-        public = building_report(building, gmap)
+        public = building_report(building, gmap, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
     return TurnRun(gdir, orders, result, public, private, notes)
 

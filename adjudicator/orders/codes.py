@@ -373,6 +373,8 @@ class NoteCode(StrEnum):
     """A later RACE for the same race (race, replaced)."""
     MOVES_REPLACED = "moves-replaced"
     """A later MOVES for the same race and player (player, race, replaced)."""
+    HOLD_REPEATED = "hold-repeated"
+    """A second HOLD PRESS for the same company (player, replaced)."""
     NOT_UTF8 = "not-utf8"
     """A file read in another encoding (encoding)."""
     UNDERSTOOD_AS = "understood-as"

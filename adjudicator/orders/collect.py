@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
-from adjudicator.orders.model import GMOrder, Hint, Note, OrderProblem, RaceOrder, RollOrder
+from adjudicator.orders.model import GMOrder, Hint, HoldPressOrder, Note, OrderProblem, RaceOrder, RollOrder
 from adjudicator.orders.sections import GMSection, Header, OrderSet, ParsedFile, Refusal, Section, sort_by_position
 
 
@@ -137,6 +137,8 @@ def _gm_key(o: GMOrder) -> tuple[tuple[object, ...], NoteCode, Args]:
         return ("ROLL", o.player), NoteCode.ROLL_REPLACED, args(player=o.player)
     if isinstance(o, RaceOrder):
         return ("RACE", o.number), NoteCode.RACE_REPLACED, args(race=o.number)
+    if isinstance(o, HoldPressOrder):
+        return ("HOLD", o.player), NoteCode.HOLD_REPEATED, args(player=o.player)
     return ("MOVES", o.race, o.player), NoteCode.MOVES_REPLACED, args(player=o.player, race=o.race)
 
 

@@ -50,12 +50,14 @@ from adjudicator.orders.model import (
     DeclareEndOrder,
     EnterOrder,
     Hint,
+    HoldPressOrder,
     MovesOrder,
     OrderProblem,
     PassOrder,
     Point,
     Pos,
     PowersOrder,
+    PressOrder,
     ProblemKind,
     RaceOrder,
     RollOrder,
@@ -106,7 +108,7 @@ class GMLine:
 
 LineItem: TypeAlias = (
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
-    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder
+    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder | PressOrder | HoldPressOrder
 )
 
 
@@ -282,6 +284,10 @@ class _LineReader:
         elif kind == "powers_order":
             race = self.race_number(toks[1])
             item = PowersOrder(race, str(toks[3]).upper(), start, self.text) if race is not None else None
+        elif kind == "press_order":
+            item = PressOrder(start, self.text, anonymous=len(toks) > 1)
+        elif kind == "hold_order":
+            item = HoldPressOrder(str(toks[2]).upper(), start, self.text)
         elif kind == "ferry_order":
             points = self.points(node)
             item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None

@@ -24,6 +24,7 @@ from adjudicator.orders.codes import HintCode as H
 from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.orders.codes import args
 from adjudicator.orders.mistakes_base import (
+    GUESSED_STARTERS,
     KEYWORDS,
     LINE_STARTERS,
     ORDER_WORDS,
@@ -53,7 +54,7 @@ def _order_keyword(ctx: ErrorContext) -> Explanation:
         return P.PASSWORD_OFF_PLAYER_LINE, args(word=word), hint(H.MOVE_TO_PLAYER_LINE, line=ctx.code.strip())
     if known is not None:
         return P.KEYWORD_CANNOT_BEGIN_LINE, args(word=word, orders=ORDER_WORDS), None
-    guess = did_you_mean(word, LINE_STARTERS)
+    guess = did_you_mean(word, GUESSED_STARTERS)
     if guess is not None:
         return P.MISSPELT_ORDER, args(word=word), hint(H.DID_YOU_MEAN, options=(guess,))
     if word[:1].isdigit():

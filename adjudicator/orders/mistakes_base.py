@@ -41,18 +41,25 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
     "BUY": ("BUY", "KAUFE", "KAUF"),
     "FERRY": ("FERRY", "FAEHRE", "FÄHRE"),
+    "PRESS": ("PRESS", "PRESSE"),
+    "ANONYMOUS": ("ANONYMOUS", "ANONYM"),
+    "HOLD": ("HOLD",),
 }
 """Every keyword (the grammar's terminal name) with all its spellings, English first."""
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",
-    "POWERS", "BUY",
+    "POWERS", "BUY", "PRESS", "HOLD",
 )
 """Keywords an order line may begin with."""
 
+GUESSED_STARTERS = tuple(k for k in LINE_STARTERS if k not in ("PRESS", "HOLD"))
+"""The line starters "did you mean ...?" offers for an unknown first word: not PRESS (PRESSE is too near
+"Grüße", "Adresse", "Presse" of prose) nor the GM's HOLD."""
+
 ORDER_WORDS = (
-    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "BUY FERRY", "GM", "ROLL",
-    "RACE", "MOVES",
+    "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "BUY FERRY", "PRESS", "GM",
+    "ROLL", "RACE", "MOVES", "HOLD PRESS",
 )
 """The orders a line may begin with, as a problem lists them (``orders``)."""
 

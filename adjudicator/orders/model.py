@@ -410,8 +410,38 @@ class PowersOrder:
         return f"POWERS {self.race} WITH {self.partner}"
 
 
+@dataclass(frozen=True)
+class PressOrder:
+    """``PRESS [ANONYMOUS]`` and the lines after it up to ``END PRESS``: printed in the next public report.
+
+    ``lines`` is the item's text as written (the parser fills it in);
+    ``anonymous`` asks to print it without the company's name, where the
+    game allows that.
+    """
+
+    pos: Pos
+    text: str = ""
+    anonymous: bool = False
+    lines: tuple[str, ...] = ()
+
+    def echo(self) -> str:
+        return "PRESS ANONYMOUS" if self.anonymous else "PRESS"
+
+
+@dataclass(frozen=True)
+class HoldPressOrder:
+    """``HOLD PRESS <ID>`` (GM): the company's press of this turn is not printed."""
+
+    player: str
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        return f"HOLD PRESS {self.player}"
+
+
 PlayerOrder: TypeAlias = (
-    StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder
+    StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder | PressOrder
 )
-GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder
+GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder | HoldPressOrder
 Order: TypeAlias = PlayerOrder | GMOrder

@@ -37,6 +37,7 @@ from adjudicator.orders.model import (
     EnterOrder,
     GMOrder,
     Hint,
+    HoldPressOrder,
     MovesOrder,
     Note,
     OrderProblem,
@@ -44,6 +45,7 @@ from adjudicator.orders.model import (
     PlayerOrder,
     Pos,
     PowersOrder,
+    PressOrder,
     RaceOrder,
     RollOrder,
     StartOrder,
@@ -132,6 +134,51 @@ def _next_mail(lines: list[str], start: int) -> int:
     return len(lines)
 
 
+GM_ORDERS = (RollOrder, RaceOrder, MovesOrder, HoldPressOrder)
+"""The orders of the GM's section."""
+
+_PRESS_END = re.compile(r"^\s*(?:end\s+press|ende\s+presse|press\s+end|presse\s+ende)\s*(?:#.*)?$", re.IGNORECASE)
+
+MAX_PRESS_LINES = 40
+"""The most lines of one press item (a postal zine prints letters, not novels)."""
+
+
+def take_press(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, ...]]]:
+    """Take the text of press items out of the lines to be parsed.
+
+    A line reading ``PRESS`` (or ``PRESS ANONYMOUS``, German ``PRESSE
+    [ANONYM]``) opens an item; its text is every line after it up to ``END
+    PRESS`` (``ENDE PRESSE``), the next mail's PLAYER or GM line, a signature,
+    or the end of the file.  The text is blanked (the line count stays) and
+    returned by the PRESS line's number, leading and trailing blank lines
+    dropped, at most ``MAX_PRESS_LINES`` lines.
+    """
+    out = list(lines)
+    press: dict[int, tuple[str, ...]] = {}
+    i = 0
+    while i < len(out):
+        if _first_keyword(out[i]) != "PRESS" or not isinstance(parse_line(out[i], "", i + 1).item, PressOrder):
+            i += 1
+            continue
+        body: list[str] = []
+        j = i + 1
+        while j < len(out) and not _SIGNATURE.match(out[j]) and _first_keyword(out[j]) not in ("PLAYER", "GM"):
+            if _PRESS_END.match(out[j]):
+                out[j] = ""
+                j += 1
+                break
+            body.append(out[j].rstrip())
+            out[j] = ""
+            j += 1
+        while body and not body[-1].strip():
+            body.pop()
+        while body and not body[0].strip():
+            body.pop(0)
+        press[i + 1] = tuple(body[:MAX_PRESS_LINES])
+        i = j
+    return out, press
+
+
 @dataclass
 class _Open:
     """A section being read."""
@@ -146,8 +193,9 @@ class _Open:
 class _FileReader:
     """Walks the cleaned lines of one file and forms sections."""
 
-    def __init__(self, filename: str):
+    def __init__(self, filename: str, press: dict[int, tuple[str, ...]] | None = None):
         self.filename = filename
+        self.press = press or {}
         self.current: _Open | None = None
         self.pending: list[Header] = []
         self.sections: list[Section] = []
@@ -200,8 +248,10 @@ class _FileReader:
             self.add_problems(res, self.owner(), secret=looks_like_player_line(code_of(line)))
             if isinstance(item, Header):
                 self.header(item)
-            elif isinstance(item, (RollOrder, RaceOrder, MovesOrder)):
+            elif isinstance(item, GM_ORDERS):
                 self.gm_order(item)
+            elif isinstance(item, PressOrder):
+                self.player_order(replace(item, lines=self.press.get(number, ())))
             elif isinstance(
                 item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder, BuyFerryOrder)
             ):
@@ -250,13 +300,13 @@ class _FileReader:
         headers = [replace(h, player=cur.name if cur.name != GM_SECTION else None) for h in cur.headers]
         self.headers += headers
         if cur.name == GM_SECTION:
-            gm_orders = tuple(o for o in cur.orders if isinstance(o, (RollOrder, RaceOrder, MovesOrder)))
+            gm_orders = tuple(o for o in cur.orders if isinstance(o, GM_ORDERS))
             self.gm_sections.append(GMSection(gm_orders, cur.pos, cur.password, end))
             return
         game = next((str(h.value) for h in reversed(headers) if h.word == "GAME"), None)
         turn = next((int(h.value) for h in reversed(headers) if h.word == "TURN"), None)
         orders = self.last_entry_per_race(
-            [o for o in cur.orders if not isinstance(o, (RollOrder, RaceOrder, MovesOrder))]
+            [o for o in cur.orders if not isinstance(o, GM_ORDERS)]
         )
         if not orders:
             self.notes.append(Note(NoteCode.SECTION_EMPTY, cur.pos, args(player=cur.name)))
@@ -303,7 +353,8 @@ def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     ``ParsedFile.problems``, in line order.
     """
     lines, notes = blank_clutter(split_lines(text), filename)
-    reader = _FileReader(filename)
+    lines, press = take_press(lines)
+    reader = _FileReader(filename, press)
     reader.read(lines)
     problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
     all_notes = sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))

@@ -13,6 +13,7 @@ from typing import Literal, TypeVar
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.orders.model import (
     GMOrder,
+    HoldPressOrder,
     MovesOrder,
     Note,
     OrderProblem,
@@ -95,6 +96,11 @@ class GMSection:
     def moves(self) -> dict[tuple[int, str], tuple[int, ...]]:
         """Movement rolls by (race, player ID) (the last MOVES line for a pair counts)."""
         return {(o.race, o.player): o.values for o in self.orders if isinstance(o, MovesOrder)}
+
+    @property
+    def held_press(self) -> frozenset[str]:
+        """The companies whose press of this turn the GM holds back (``HOLD PRESS <ID>``)."""
+        return frozenset(o.player for o in self.orders if isinstance(o, HoldPressOrder))
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from adjudicator.orders.model import (
     PassOrder,
     Pos,
     PowersOrder,
+    PressOrder,
     StartOrder,
 )
 from adjudicator.orders.sections import OrderSet, Refusal, Section
@@ -49,6 +50,7 @@ class GMNoteCode(StrEnum):
     GM_DICE_IGNORED = "gm-dice-ignored"  # the game uses committed dice
     WRONG_PHASE = "wrong-phase"  # player, order (the echo), phase
     PREVIEW_MAX_ROLL = "preview-max-roll"  # check, manual dice: priced against the largest roll
+    HOLD_UNKNOWN = "hold-unknown"  # player: HOLD PRESS for a company not in the game
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,8 @@ def engine_input(state: GameState, orders: OrderSet) -> tuple[TurnInput, list[GM
     if given and state.dice_mode == "hmac":
         notes.append(GMNote(GMNoteCode.GM_DICE_IGNORED))
         gm = None
+    for pid in sorted((orders.gm.held_press if orders.gm else frozenset()) - known):
+        notes.append(GMNote(GMNoteCode.HOLD_UNKNOWN, None, (("player", pid),)))
     named = set(gm.rolls if gm else {}) | {p for _, p in (gm.moves if gm else {})}
     unknown = sorted(named - known)
     if unknown:
@@ -168,7 +172,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
             passes = True
         elif isinstance(o, DeclareEndOrder):
             declare = True
-        else:
+        elif not isinstance(o, PressOrder):  # press goes to the report, not the engine
             notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
     return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries))
 
@@ -190,7 +194,7 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
         elif isinstance(o, PowersOrder):
             powers.append((o.race, o.partner))
-        elif not isinstance(o, PassOrder):
+        elif not isinstance(o, (PassOrder, PressOrder)):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
     return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries))
 

@@ -41,6 +41,7 @@ from adjudicator.report.phrases import (
     rule_notes,
     say,
 )
+from adjudicator.report.press import press_items
 
 
 def line_context(outcome: LineOutcome) -> dict[str, Any]:
@@ -133,15 +134,17 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
     return ctx
 
 
-def building_report(result: BuildingResult, gmap: GameMap) -> str:
-    """The public report of a building turn."""
-    return render("building.txt.j2", building_context(result, gmap))
+def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None) -> str:
+    """The public report of a building turn (with ``orders``: the press that came with them)."""
+    ctx = building_context(result, gmap)
+    ctx["press"] = press_items(orders, result.before) if orders else []
+    return render("building.txt.j2", ctx)
 
 
 def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
     """One player's private report: orders as understood, errors, own summary."""
     ctx = building_context(result, gmap, maps=False)
-    ctx.update(feedback(orders, player))
+    ctx.update(feedback(orders, player, result.before))
     ctx.update({
         "player": player,
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),

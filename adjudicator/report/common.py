@@ -21,6 +21,7 @@ from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_sp
 from adjudicator.report.env import N_
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import ABSENCE, correction_text, redraw_text, refusal_text, replaced_text
+from adjudicator.report.press import press_feedback
 from adjudicator.report.racephrases import special_text
 
 WINDOW_COLUMNS = 18
@@ -179,13 +180,14 @@ def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) 
     return rows
 
 
-def feedback(orders: OrderSet, player: str) -> dict[str, Any]:
-    """What a player's private report says about the orders: as understood, problems, notes, refusals."""
+def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
+    """What a player's private report says about the orders: as understood, problems, notes (and what
+    became of the player's press), refusals."""
     section = orders.section(player)
     return {
         "echo": section.echo() if section else [],
         "problems": [format_problem(p, folded=True) for p in orders.problems_for(player)],
-        "notes": [format_note(n) for n in orders.notes_for(player)],
+        "notes": [format_note(n) for n in orders.notes_for(player)] + press_feedback(orders, state, player),
         "refused": [refusal_text(r) for r in orders.refusals_for(player)],
     }
 

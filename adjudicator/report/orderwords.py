@@ -224,6 +224,7 @@ NOTES: dict[NoteCode, str] = {
     NoteCode.ROLL_REPLACED: N_("ROLL for {player} at {replaced} is replaced by this one"),
     NoteCode.RACE_REPLACED: N_("RACE {race} at {replaced} is replaced by this one"),
     NoteCode.MOVES_REPLACED: N_("MOVES for {player} in race {race} at {replaced} is replaced by this one"),
+    NoteCode.HOLD_REPEATED: N_("HOLD PRESS {player} is given at {replaced} already"),
     NoteCode.NOT_UTF8: N_("not UTF-8; read as {encoding}"),
     NoteCode.UNDERSTOOD_AS: N_("'{written}' understood as {point}"),
     NoteCode.STRAIGHT_LINE: N_("{start} - {end} taken as the straight line {hexes}"),

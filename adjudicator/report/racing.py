@@ -31,6 +31,7 @@ from adjudicator.report.common import (
 )
 from adjudicator.report.env import N_, render
 from adjudicator.report.phrases import fee_entry_short, purchase_row
+from adjudicator.report.press import press_items
 from adjudicator.report.racephrases import (
     destination_text,
     entry_note,
@@ -225,16 +226,18 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
     }
 
 
-def racing_report(result: RacingResult, gmap: GameMap, seed: str | None) -> str:
-    """The public report of a racing turn (the final report when the game ends)."""
-    return render("racing.txt.j2", racing_context(result, gmap, seed))
+def racing_report(result: RacingResult, gmap: GameMap, seed: str | None, orders: OrderSet | None = None) -> str:
+    """The public report of a racing turn, the final report when the game ends (with ``orders``: the press)."""
+    ctx = racing_context(result, gmap, seed)
+    ctx["press"] = press_items(orders, result.before) if orders else []
+    return render("racing.txt.j2", ctx)
 
 
 def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
                           seed: str | None) -> str:
     """A player's private report of a racing turn: orders as understood, own entries, own building."""
     ctx = racing_context(result, gmap, seed, maps=False)
-    ctx.update(feedback(orders, player))
+    ctx.update(feedback(orders, player, result.before))
     own_races = []
     for race in ctx["races"]:
         mine = [e for e in race["entries"] if player in e["train"].split("+")]

@@ -179,3 +179,77 @@ def test_T05_a_retired_company_has_no_allowance_and_no_place_in_the_building_ord
     report = turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
     tail = report[report.index("Next: turn 2"):]
     assert "GREEN" not in tail and "RED" in tail and "BLUE" in tail
+
+
+def press_turn(game: Path, text: str, *extra: str) -> tuple[str, dict[str, str]]:
+    """Run turn 1 from ``text`` (``{RED}``, ``{BLUE}``, ``{GM}``: the passwords); the public report and the
+    private ones."""
+    path = game.parent / "press.orders"
+    path.write_text("GAME g\nTURN 1\n" + text.format(**pw(game)), encoding="utf-8")
+    invoke(str(path), *extra)
+    reports = game / "reports"
+    private = {p.stem.split("-")[-1]: p.read_text(encoding="utf-8") for p in reports.glob("turn-001-*.txt")}
+    return (reports / "turn-001.txt").read_text(encoding="utf-8"), private
+
+
+def test_P01_press_is_printed_under_the_companys_name(game: Path):
+    """R8-P01: the lines after PRESS up to END PRESS are printed in the turn's public report under the
+    company's name; orders go on after END PRESS; the sender's private report says so."""
+    public, private = press_turn(game, "PLAYER RED PASSWORD {RED}\nSTART Nordstadt\nPRESS\n"
+                                       "Rheinbahn opens the line to the north!\n  Shares at 12.\nEND PRESS\n"
+                                       "BUILD Nordstadt - 0403\n")
+    assert "Press\n-----\nFrom RED (RED):\n  Rheinbahn opens the line to the north!\n    Shares at 12.\n" in public
+    assert any(s.owner == "RED" for s in state(game).track)
+    assert "your press at line 5 is printed in the public report" in private["RED"]
+
+
+def test_P02_text_in_press_is_never_an_order_nor_an_error(game: Path):
+    """R8-P02: prose and order-like lines inside press are text: nothing is built from them, no problem is
+    reported; a press item ends at the next PLAYER line (or a signature) when END PRESS is missing."""
+    public, private = press_turn(game, "PLAYER RED PASSWORD {RED}\nPRESSE\nBUILD Nordstadt - 0403 - 0404\n"
+                                       "Viele Grüße an alle!\nPLAYER BLUE PASSWORD {BLUE}\nSTART Nordstadt\nPRESS\n"
+                                       "Blaue Linie grüßt.\n-- \nBLUE\n")
+    assert not any(s.owner == "RED" for s in state(game).track)
+    assert "From RED (RED):\n  BUILD Nordstadt - 0403 - 0404\n  Viele Grüße an alle!" in public
+    assert "From BLUE (BLUE):\n  Blaue Linie grüßt.\n" in public and "\n  BLUE\n" not in public
+    assert "Problems in your orders" not in private["RED"] + private["BLUE"]
+
+
+def test_P03_anonymous_press_only_where_the_game_allows_it(game: Path, tmp_path: Path):
+    """R8-P03: PRESS ANONYMOUS is printed without the name when ``anonymous_press`` is on; otherwise it is not
+    printed at all (printing it signed would betray the sender), and the sender is told."""
+    text = "PLAYER BLUE PASSWORD {BLUE}\nPRESS ANONYMOUS\nWho is afraid of the red line?\n"
+    public, private = press_turn(game, text)
+    assert "afraid" not in public and "Anonymous" not in public
+    assert "not printed: this game prints no anonymous press" in private["BLUE"]
+    invoke("new", str(tmp_path / "a"), "--id", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "p3",
+           "--set", "anonymous_press=true")
+    public, private = press_turn(tmp_path / "a", text, "--game", str(tmp_path / "a"))
+    assert "Anonymous:\n  Who is afraid of the red line?" in public and "BLUE (BLUE)" not in public[
+        public.index("Press"):]
+    assert "printed without your name" in private["BLUE"]
+
+
+def test_P04_the_gm_holds_press_back_and_a_player_cannot(game: Path):
+    """R8-P04: HOLD PRESS <ID> in the GM's section (GM password) holds that company's press back, the sender
+    is told; in a player's section it is refused and changes nothing; an unknown company is a note."""
+    public, private = press_turn(game, "PLAYER RED PASSWORD {RED}\nPRESS\nRED rules.\nEND PRESS\n"
+                                       "PLAYER BLUE PASSWORD {BLUE}\nPRESS\nBLUE rules.\nEND PRESS\nHOLD PRESS RED\n"
+                                       "GM PASSWORD {GM}\nHOLD PRESS BLUE\nHOLD PRESS NOBODY\n")
+    assert "RED rules." in public and "BLUE rules." not in public
+    assert "your press at line 8 is held back by the GM" in private["BLUE"]
+    assert "HOLD" in private["BLUE"]  # the GM line in BLUE's section is a problem shown to BLUE
+
+
+def test_P05_press_in_a_section_that_does_not_count_is_not_printed(game: Path):
+    """R8-P05: a section with a wrong password counts for nothing: its press is not printed either."""
+    public, _ = press_turn(game, "PLAYER RED PASSWORD wrong-wrong-wrong-wron\nPRESS\nRED is broke.\n")
+    assert "RED is broke" not in public
+
+
+def test_P06_press_is_rendered_again_from_the_archive(game: Path):
+    """R8-P06: the report re-rendered from the archive prints the same press (held items held)."""
+    public, _ = press_turn(game, "PLAYER RED PASSWORD {RED}\nPRESS\nExtra! Extra!\nGM PASSWORD {GM}\n"
+                                 "HOLD PRESS BLUE\n")
+    assert "Extra! Extra!" in public
+    assert invoke("report", str(game), "--turn", "1").stdout == public
