@@ -1,0 +1,58 @@
+"""``report`` re-renders every archived turn (issue 10, done-when 5): the example game, a ``--trust`` run, files
+given out of name order, a GM file.  The archive records what each run used, in the order used."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import invoke
+
+GOLDEN = Path(__file__).parent / "golden" / "example"
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+
+def test_every_turn_of_the_example_re_renders_as_sent(tmp_path: Path):
+    game = Path(shutil.copytree(GOLDEN, tmp_path / "demo"))
+    every = invoke("report", str(game), "--all").stdout.split("\f\n")
+    sent = [(game / "reports" / f"turn-{t:03d}.txt").read_text(encoding="utf-8") for t in range(8)]
+    assert every == sent
+    for player in ("RAVEL", "NOB", "SUED", "HAFEN"):
+        again = invoke("report", str(game), "--turn", "7", "--player", player).stdout
+        assert again == (game / "reports" / f"turn-007-{player}.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "rr",
+           "--unsafe-test-passwords", "rr")
+    return tmp_path / "g"
+
+
+def test_a_trusted_run_re_renders(game: Path, tmp_path: Path):
+    """Orders typed by the GM (``--trust``: no passwords) re-render from the archive."""
+    (tmp_path / "typed.orders").write_text("GAME g\nTURN 1\nPLAYER RED\nSTART Nordstadt\nBUILD Nordstadt - 0403\n"
+                                           "PLAYER BLUE\nSTART Nordstadt\n")
+    invoke("typed.orders", "--trust")
+    sent = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
+    assert "0402-0403" in sent
+    assert invoke("report", str(game), "--turn", "1").stdout == sent
+    assert invoke("verify", str(game)).exit_code == 0
+
+
+def test_files_given_out_of_name_order_re_render(game: Path, tmp_path: Path):
+    """``b.orders`` given before ``a.orders``: the later file counts, in the replay too."""
+    pw = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    (tmp_path / "b.orders").write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+                                       "BUILD Nordstadt - 0403\n")
+    (tmp_path / "a.orders").write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+                                       "BUILD Nordstadt - 0502\n")
+    invoke("b.orders", "a.orders")
+    sent = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
+    assert "0402-0502" in sent and "0402-0403" not in sent  # a.orders came last: it counts
+    assert invoke("report", str(game), "--turn", "1").stdout == sent
+    assert invoke("report", str(game), "--turn", "1", "--player", "RED").stdout == (
+        game / "reports" / "turn-001-RED.txt").read_text(encoding="utf-8")
