@@ -62,6 +62,7 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.TEXT_AFTER_PASSWORD: N_("expected the end of the line after the password (a password is one word)"),
     P.EXPECTED_END: N_("expected END after {keyword}"),
     P.STANDS_ALONE: N_("{keyword} stands alone on its line; expected the end of the line"),
+    P.BARE_END: N_("{keyword} alone does not declare the end of the building phase"),
     P.EXPECTED_ROLL_PLAYER: N_("expected the player's ID after {keyword}"),
     P.EXPECTED_ROLL_NUMBER: N_("expected the number rolled after the player's ID"),
     P.TEXT_AFTER_ROLL: N_("expected the end of the line after the number rolled"),
@@ -163,7 +164,7 @@ HINTS: dict[HintCode, str] = {
     H.EXAMPLE: N_("e.g. {example}"),
     H.PLAYER_LINE_FORM: N_("write {keyword} <ID> PASSWORD <password>"),
     H.ADD_PASSWORD: N_("write {line} PASSWORD <your password>"),
-    H.DECLARE_END_FORM: N_("write DECLARE END (or just ENDE)"),
+    H.DECLARE_END_FORM: N_("write DECLARE END (ERKLÄRE ENDE)"),
     H.ROLL_FORM: N_("write {keyword} <ID> <number>, e.g. {keyword} RED 4"),
     H.FERRY_FORM: N_("write {keyword} FERRY <port>, or {keyword} FERRY <port> - <port> where several ferries "
                      "share a port"),
@@ -218,6 +219,11 @@ HINTS: dict[HintCode, str] = {
 NOTES: dict[NoteCode, str] = {
     NoteCode.SIGNATURE_IGNORES: N_("{ignored} ignored: the signature line '-- ' at line {signature} ends the mail"),
     NoteCode.SECTION_EMPTY: N_("the section for {player} holds no orders"),
+    NoteCode.IGNORED_TEXT: N_("{lines} not orders: ignored (greetings and remarks are welcome there)"),
+    NoteCode.BARE_END_IGNORED: N_(
+        "'{keyword}' at line {line} is read as a sign-off, not as the end of the building phase; to declare "
+        "that, write DECLARE END (ERKLÄRE ENDE)"
+    ),
     NoteCode.ENTRY_REPLACED: N_("ENTER for race {race} at {replaced} is replaced by this one (the last one counts)"),
     NoteCode.SECTION_REPLACED: N_("the section for {player} at {replaced} is replaced by this one (the last one "
                                   "counts)"),
@@ -356,7 +362,15 @@ _HINT_FILLERS: dict[HintCode, Filler] = {
     H.NEIGHBOURS: _neighbours,
 }
 
+def _ranges(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    ranges = _items(a["ranges"])
+    single = len(ranges) == 1 and "-" not in ranges[0]
+    phrase = N_("line {lines} is") if single else N_("lines {lines} are")
+    return {"lines": phrase.format(lines=_and_each(ranges))}
+
+
 _NOTE_FILLERS: dict[NoteCode, Filler] = {
+    NoteCode.IGNORED_TEXT: _ranges,
     NoteCode.SIGNATURE_IGNORES: _signature_lines,
     NoteCode.STRAIGHT_LINE: lambda a: {"hexes": "-".join(_items(a["hexes"]))},
 }

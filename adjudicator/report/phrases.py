@@ -17,12 +17,14 @@ from adjudicator.building.fees import Fee
 from adjudicator.building.ferries import FerryProblem, FerryPurchase
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.game.deadline import Schedule
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import Correction, LedgerEntry
 from adjudicator.orders.sections import Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
+from adjudicator.report.deadlines import setting_text
 from adjudicator.report.env import N_
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
@@ -324,10 +326,18 @@ CORRECTION = {
 }
 
 
-def correction_text(c: Correction) -> str:
-    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``."""
-    what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
-                                     a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
-                                     value=c.value)
+def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
+    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``.
+
+    A deadline setting (``schedule``: the game's, for its time zone) needs no reason.
+    """
+    if c.kind == "deadline":
+        what = setting_text(c, schedule)
+    else:
+        what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                         a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                         value=c.value)
+    if not c.why.strip():
+        return N_("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
     return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
                                                                when=c.when)
