@@ -78,9 +78,14 @@ class Schedule:
         if key in ("remind", "statements"):
             if value:
                 parse_duration(value)
-            return replace(self, **{key: value.strip().lower()})
-        if key in ("strict", "early", "held"):
-            return replace(self, **{key: parse_flag(value)})
+            text = value.strip().lower()
+            return replace(self, remind=text) if key == "remind" else replace(self, statements=text)
+        if key == "strict":
+            return replace(self, strict=parse_flag(value))
+        if key == "early":
+            return replace(self, early=parse_flag(value))
+        if key == "held":
+            return replace(self, held=parse_flag(value))
         raise DeadlineError(f"no deadline setting {key!r} (due, every, zone, strict, early, remind, held, statements)")
 
 

@@ -159,9 +159,9 @@ def feedback(orders: OrderSet, player: str) -> dict[str, Any]:
     section = orders.section(player)
     return {
         "echo": section.echo() if section else [],
-        "problems": [format_problem(p, folded=True) for p in orders.problems_for(player)],
-        "notes": [format_note(n) for n in orders.notes_for(player)],
-        "refused": [refusal_text(r) for r in orders.refusals_for(player)],
+        "problems": [format_problem(p, folded=True, places=orders.places) for p in orders.problems_for(player)],
+        "notes": [format_note(n, orders.places) for n in orders.notes_for(player)],
+        "refused": [refusal_text(r, orders.places) for r in orders.refusals_for(player)],
     }
 
 

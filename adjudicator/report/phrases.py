@@ -8,7 +8,7 @@ Each sentence is a template with named ``{placeholders}`` marked with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from adjudicator.board.hexgrid import Hex
@@ -22,10 +22,11 @@ from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import Correction, LedgerEntry
-from adjudicator.orders.sections import Refusal
+from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.deadlines import setting_text
 from adjudicator.report.env import N_
+from adjudicator.report.orderwords import where
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {
@@ -250,10 +251,11 @@ GM_NOTE = {
 }
 
 
-def refusal_text(r: Refusal) -> str:
+def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     """A player's section that did not count, told to that player (the orders in it are not shown)."""
     why = say(NO_ORDERS, r.why) if r.why else ""
-    return N_("a section for you at {where} does not count: {why}").format(where=r.pos.short, why=why)
+    return N_("a section for you at {where} does not count: {why}").format(where=where(r.pos, places, column=False),
+                                                                            why=why)
 
 
 def gm_note_text(note: GMNote) -> str:
