@@ -186,7 +186,8 @@ class Answerer:
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
         return {"counted": counted, "receipts": receipts, "status": status, "late": late,
-                "used": status != "late-unused", "refused": [x.player for x in refused]}
+                "used": status != "late-unused", "refused": [x.player for x in refused], "gm": orders.gm is not None,
+                "problems": {c: len(_problems(orders, c)) for c in counted}}
 
     def _earlier_mails(self) -> dict[str, list[StoredMail]]:
         """Per company the mails already answered for this turn whose orders counted (and were used)."""

@@ -12,7 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState
+from adjudicator.report.ascii import render_map
+from adjudicator.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.report.env import LINE_WIDTH, N_, render, wrap
 from adjudicator.report.orderwords import arrival_text
@@ -228,7 +231,7 @@ WHY_RUN = {
 
 
 def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
-                waiting: int) -> str:
+                waiting: int, unanswered: int = 0) -> str:
     """``adjudicate status``: per company the last mail for this turn and whether it counts."""
     out = [N_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
     due = due_line(state)
@@ -244,13 +247,16 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
                else N_("every company has sent valid orders"))
     if waiting:
         out.append(N_("{count} mails wait in the outbox").format(count=waiting))
+    if unanswered:
+        out.append(N_("{count} mails stored but not answered yet (the next tick answers them)").format(
+            count=unanswered))
     return "\n".join(out) + "\n"
 
 
 VERDICTS = {
     "valid": N_("valid"),
     "problems": N_("valid, {count} problems (see the receipt)"),
-    "refused": N_("does not count: {why}"),
+    "refused": N_("does not count (wrong password or another turn; see the receipt)"),
     "late-unused": N_("late: not used (strict deadline)"),
     "late": N_("late, used (the turn has not run)"),
 }
@@ -258,3 +264,9 @@ VERDICTS = {
 
 def verdict_text(code: str, **data: str | int) -> str:
     return VERDICTS[code].format(**data)
+
+
+def full_map_text(state: GameState, gmap: GameMap, turn: int) -> str:
+    """The whole map at full width with every company's track (the report mail's attachment)."""
+    return render_map(gmap, track_marks(state, turn), legend=True, players=player_legend(state),
+                      ferries=ferry_marks(state, gmap, turn))
