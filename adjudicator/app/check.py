@@ -65,8 +65,8 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     texts = {}
     for pid in turn_input.orders:
         section = orders.section(pid)
-        texts[pid] = check_report(result, gmap, pid, section.echo() if section else [])
-    parts += list(texts.values())
+        parts.append(check_report(result, gmap, pid, section.echo() if section else []))
+        texts[pid] = check_report(result, gmap, pid, [])  # a receipt shows the orders as understood itself
     if not turn_input.orders:
         parts.append("no orders to price")
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)

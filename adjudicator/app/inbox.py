@@ -81,8 +81,9 @@ class StoredMail:
         return self.key if index == 0 else f"{self.key}-{index + 1}"
 
     def read_text(self, t: StoredText) -> str:
-        text = (self.folder / t.file).read_text(encoding="utf-8")
-        if _sha(text.encode("utf-8")) != t.sha256:
+        data = (self.folder / t.file).read_bytes()
+        text = data.decode("utf-8", errors="replace")
+        if _sha(data) != t.sha256:
             raise GameFileError(f"{self.folder / t.file} is not the text stored (its SHA-256 differs)")
         return text
 

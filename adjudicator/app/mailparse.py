@@ -121,7 +121,13 @@ def _raw(part: Message) -> bytes:
 
 
 def _text_of(part: Message, name: str, notes: list[MailNote]) -> str | None:
-    """A part's text in any charset and transfer encoding; ``None`` (and a note) when it is too big."""
+    """A part's text in any charset and transfer encoding, with ``\n`` line ends; ``None`` (and a note) when
+    it is too big."""
+    text = _decoded(part, name, notes)
+    return None if text is None else text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _decoded(part: Message, name: str, notes: list[MailNote]) -> str | None:
     raw = _raw(part)
     if len(raw) > MAX_FILE_BYTES * 2:  # base64 is 4/3 of the bytes, quoted-printable up to 3x
         notes.append(MailNote("part-too-big", name, len(raw)))

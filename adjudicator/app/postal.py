@@ -29,6 +29,7 @@ from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError, GameBusy
 from adjudicator.game.deadline import parse_duration
 from adjudicator.game.state import GameState
+from adjudicator.report.deadlines import zone_of
 from adjudicator.report.mail import (
     WHY_RUN,
     PostalNote,
@@ -326,7 +327,7 @@ def status(directory: str, now: datetime | None = None) -> str:
         doc = m.receipt()
         if not doc or doc.get("turn") != state.turn or doc.get("phase") != state.phase:
             continue
-        arrived = m.arrived.isoformat()
+        arrived = m.arrived.astimezone(zone_of(state)).isoformat()
         for c in doc.get("counted", []):
             if not doc.get("used", True):
                 verdict = verdict_text("late-unused")

@@ -38,7 +38,7 @@ from adjudicator.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.orders.parse import blank_clutter, split_lines
 from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.deadlines import when_text, zone_of
-from adjudicator.report.mail import PostalNote, Receipt, Status, receipt_subject, receipt_text
+from adjudicator.report.mail import PostalNote, Receipt, Status, receipt_subject, receipt_text, refused_text
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
 
@@ -124,7 +124,7 @@ class Answerer:
         r = _replace(base, status=status, data={**base.data, **data},
                      problems=tuple(format_problem(p, folded=True, places=orders.places) for p in orders.problems),
                      notes=tuple(format_note(n, orders.places) for n in orders.notes),
-                     refused=tuple(refusal_text(x, orders.places) for x in orders.refusals if x.player))
+                     refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
         if status == "no-orders":
             self.note("no-orders", seq=mail.seq, sender=mail.sender)
@@ -147,6 +147,9 @@ class Answerer:
         orders = checked.orders
         if not orders.sections:
             whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
+            for x in orders.refusals:
+                if x.player:
+                    self.note("refused", seq=mail.seq, company=x.player, why=say(NO_ORDERS, x.why) if x.why else "")
             if whys:
                 return self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
             return self._nobody(mail, base, "no-orders", orders)
@@ -181,7 +184,7 @@ class Answerer:
         if refused:
             r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
                 dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
-                refused=tuple(refusal_text(x, orders.places) for x in refused))
+                refused=tuple(refused_text(x, orders.places) for x in refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")

@@ -303,8 +303,8 @@ class _FileReader:
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
 
 
-_LABEL = re.compile(r"(?<![\w])\d{4}(?![\w])")
-"""A hex label anywhere in a line: what makes a line with a misspelt keyword an order, not prose."""
+_LABEL = re.compile(r"(?:^|(?<=[\s(\-\u2013\u2014]))\d{4}(?=$|[\s)#,\-\u2013\u2014])")
+"""A hex label standing as a word of its own (not the year of a date such as 21.11.2025)."""
 
 
 def _order_like(line: str, res: LineResult) -> bool:
@@ -312,7 +312,8 @@ def _order_like(line: str, res: LineResult) -> bool:
 
     Meant as an order: a PLAYER line however misspelt, a line beginning
     with an order's keyword (except ``END`` alone, the common sign-off
-    "Ende") or a near spelling of one (``BIULD``, not ``Viele``), or any
+    "Ende"), a near spelling of one followed by a number or a dash
+    (``BIULD 1``; not ``Viele Grüße`` nor a name such as ``Peter``), or any
     line naming a hex label.
     """
     if res.item is not None:
@@ -323,18 +324,22 @@ def _order_like(line: str, res: LineResult) -> bool:
     if any(p.code is ProblemCode.BARE_END for p in res.problems):
         return False
     words = code.split()
-    return bool(words) and (_near_keyword(words[0]) or bool(_LABEL.search(code)))
+    if not words or _LABEL.search(code) or keyword_of(words[0]) in LINE_STARTERS:
+        return True
+    # a near spelling needs an order's shape after it: "BIULD 1", not a signature such as "Peter" or "Rolf"
+    return _near_keyword(words[0]) and bool(_SHAPE.search(code[len(words[0]):]))
 
 
-_STARTER_SPELLINGS = tuple(s for k in LINE_STARTERS for s in KEYWORDS[k])
+_STARTER_SPELLINGS = tuple(s for k in LINE_STARTERS if k != "END" for s in KEYWORDS[k])
+"""Spellings a misspelt keyword is compared with (END alone is no order: "Bernd" is not a misspelt END)."""
+_SHAPE = re.compile(r"\d|\s[-\u2013\u2014]\s")
 NEAR_KEYWORD = 0.75
 """How close a first word must be to an order's keyword to be taken as a misspelt one (``BIULD`` 0.8,
 ``TRUN`` 0.75; a greeting such as ``Viele`` is 0.67 from ``SPIELER``)."""
 
 
 def _near_keyword(word: str) -> bool:
-    w = word.upper()
-    return keyword_of(w) in LINE_STARTERS or bool(difflib.get_close_matches(w, _STARTER_SPELLINGS, 1, NEAR_KEYWORD))
+    return bool(difflib.get_close_matches(word.upper(), _STARTER_SPELLINGS, 1, NEAR_KEYWORD))
 
 
 def _line_ranges(ignored: list[int], read: list[int]) -> tuple[str, ...]:

@@ -14,11 +14,13 @@ from typing import Literal
 
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState
+from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.report.ascii import render_map
 from adjudicator.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.report.env import LINE_WIDTH, N_, render, wrap
-from adjudicator.report.orderwords import arrival_text
+from adjudicator.report.orderwords import arrival_text, where
+from adjudicator.report.phrases import NO_ORDERS, say
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "statement", "over"]
@@ -103,6 +105,13 @@ def _hash_label(what: str) -> str:
     if what == "\0mail":
         return N_("the whole mail as received")
     return N_("the attachment {name}").format(name=what)
+
+
+def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
+    """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
+    why = say(NO_ORDERS, r.why) if r.why else N_("no such company in this game")
+    return N_("the section for {company} ({where}) does not count: {why}").format(
+        company=r.player or "?", where=where(r.pos, places, column=False), why=why)
 
 
 def receipt_subject(state: GameState, company: str | None) -> str:
@@ -241,7 +250,7 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
     out.append("")
     for company, arrived, verdict in rows:
         when = arrival_text(arrived) if arrived else N_("no mail")
-        out.append(wrap(f"  {company:<8} {when:<13} {verdict}", 25))
+        out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
     out.append("")
     out.append(N_("missing: {companies}").format(companies=", ".join(missing)) if missing
                else N_("every company has sent valid orders"))
