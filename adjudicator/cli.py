@@ -369,6 +369,49 @@ def site_cmd(directory: str, out: str, png: bool) -> None:
                f"open {done.out / 'index.html'}")
 
 
+@cli.group("player")
+def player_group() -> None:
+    """Hand a company to a stand-by, or take it out of play (recorded like a correction)."""
+
+
+@player_group.command("replace")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--name", "manager", required=True, help="The stand-by who runs the company from now on.")
+@click.option("--email", default="", help="The stand-by's address (reports and receipts go there).")
+@click.option("--why", default="a stand-by takes over", show_default=True, help="Printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_replace(directory: str, player: str, manager: str, email: str, why: str, by: str) -> None:
+    """Give company ID to a stand-by with a NEW password; the old one stops working.
+
+    The new password is printed once, for the stand-by only, and written to
+    the GM's passwords file.  The history keeps who ran the company when.
+
+    Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
+    """
+    from adjudicator.app.fix import replace_player
+
+    c, secret = replace_player(directory, player, manager, email, why, by)
+    click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
+    click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
+
+
+@player_group.command("retire")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--why", default="the company leaves the game", show_default=True, help="Printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_retire(directory: str, player: str, why: str, by: str) -> None:
+    """Take company ID out of play: its track stays, its money is frozen, it builds and races no more.
+
+    Fares and fees due to it go to the bank from now on (docs/rules.md).
+    """
+    from adjudicator.app.fix import correct
+
+    c = correct(directory, "retire", why, by, player=player)
+    click.echo(f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report.")
+
+
 @cli.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:

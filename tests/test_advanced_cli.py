@@ -52,7 +52,7 @@ def test_route_crosses_on_the_ferry(game: Path):
     out = invoke("route", str(game), "Lübeck", "Gedser", "--player", "GREEN").output
     assert "1405~1504 ferry GREEN" in out and "7 die points" in out and "valid" in out
     rival = invoke("route", str(game), "Lübeck", "Gedser", "--player", "RED").output
-    assert "ferry 3 to GREEN" in rival
+    assert "ferry 3 to\n      GREEN" in rival  # folded to 80 columns
 
 
 def test_map_list_names_the_four_maps_with_their_start_towns():

@@ -66,7 +66,7 @@ def test_example_ends_with_a_winner_and_every_die_verifies(game: Path):
     final = (game / "reports" / "turn-007.txt").read_text(encoding="utf-8")
     assert "THE GAME IS OVER: NOB (Nord-Ost-Bahn) wins, all 4 races are run." in final
     seed = (game / "seed.secret").read_text().strip()
-    assert f"The dice seed is revealed: {seed}" in final
+    assert f"The dice seed is revealed:\n  {seed}\n" in final
     from click.testing import CliRunner
 
     from adjudicator.cli import cli

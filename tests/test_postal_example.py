@@ -199,7 +199,6 @@ def test_receipts_reminders_and_opening_lines_fit_80_columns(played: Played):
     assert long == []
 
 
-@pytest.mark.xfail(strict=True, reason="report bodies fit 80 columns after the 80-column work on main")
 def test_no_line_of_any_outgoing_mail_is_longer_than_80_characters(played: Played):
     long = [(n, kind, line) for n in played.names() for kind, line in _lines(played.mail(n)) if len(line) > 80]
     assert long == []

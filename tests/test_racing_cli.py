@@ -66,7 +66,7 @@ def test_the_game_ends_with_a_winner_and_the_seed_revealed(played: Path):
     text = (played / "reports" / "turn-003.txt").read_text()
     seed = (played / "seed.secret").read_text().strip()
     assert "THE GAME IS OVER: BLUE (BLUE) wins, all 2 races are run." in text
-    assert f"The dice seed is revealed: {seed}" in text
+    assert f"The dice seed is revealed:\n  {seed}\n" in text
     assert "OK: all" in invoke("verify", str(played), "--seed", seed).output
 
 

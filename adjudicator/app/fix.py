@@ -1,12 +1,14 @@
-"""``adjudicate fix``: the GM's corrections between turns, recorded, archived and printed in the next report."""
+"""``adjudicate fix`` and ``adjudicate player``: the GM's corrections between turns, recorded, archived and
+printed in the next report."""
 
 from __future__ import annotations
 
 from adjudicator.app.store import GameDir, chained, record_of_fix, stamp
 from adjudicator.board.hexgrid import Hex
 from adjudicator.engine.corrections import apply_correction
-from adjudicator.game import gamefile
-from adjudicator.game.state import Correction, CorrectionKind
+from adjudicator.errors import DampfrossError
+from adjudicator.game import gamefile, passwords
+from adjudicator.game.state import Correction, CorrectionKind, GameState
 
 
 def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: str | None = None,
@@ -16,11 +18,41 @@ def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: 
     gdir = GameDir(directory)
     with gdir.lock():
         state = gdir.load_state()
-        gmap = gdir.load_map(state)
         c = Correction(len(state.corrections) + 1, state.turn, kind, by, stamp(), why,
                        player=player.upper() if player else None, amount=amount,
                        a=Hex.parse(a) if a else None, b=Hex.parse(b) if b else None, key=key, value=value)
-        after = apply_correction(state, gmap, c)
-        record = record_of_fix(c)
-        gdir.commit_fix(state, chained(after, gamefile.dumps(state), record), record)
+        _commit(gdir, state, c)
         return c
+
+
+def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str
+                   ) -> tuple[Correction, str]:
+    """Hand a company to a stand-by: a new password (the old one stops working); return it and the correction.
+
+    The password goes into the GM's passwords file before the game changes,
+    so the GM never holds a game whose password is lost; it is shown once,
+    for the stand-by only.
+    """
+    gdir = GameDir(directory)
+    with gdir.lock():
+        state = gdir.load_state()
+        pid = player.upper()
+        if pid not in state.player_ids:
+            raise DampfrossError(f"no company {pid} in game {state.game_id}")
+        secret = passwords.generate()
+        c = Correction(len(state.corrections) + 1, state.turn, "replace", by, stamp(), why, player=pid,
+                       manager=manager.strip(), email=email.strip(), password_hash=passwords.hash_password(secret))
+        old = gdir.read_passwords()
+        gdir.write_passwords({**old, pid: secret})
+        try:
+            _commit(gdir, state, c, passwords_before=old)
+        except BaseException:
+            gdir.write_passwords(old)
+            raise
+        return c, secret
+
+
+def _commit(gdir: GameDir, state: GameState, c: Correction, passwords_before: dict[str, str] | None = None) -> None:
+    after = apply_correction(state, gdir.load_map(state), c)
+    record = record_of_fix(c)
+    gdir.commit_fix(state, chained(after, gamefile.dumps(state), record), record, passwords_before)

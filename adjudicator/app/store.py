@@ -220,6 +220,13 @@ class GameDir:
         """The passwords file (GM only): company (and ``GM``) to password."""
         return dict(line.split(maxsplit=1) for line in self._read(self.path / PASSWORD_FILE).splitlines() if line)
 
+    def write_passwords(self, secrets: Mapping[str, str]) -> None:
+        """Replace the passwords file (GM only, 0600) at once: a stand-by's new password."""
+        try:
+            atomic_write(self.path / PASSWORD_FILE, "".join(f"{who} {pw}\n" for who, pw in secrets.items()), 0o600)
+        except OSError as exc:
+            raise GameFileError(f"{self.path}: cannot write {PASSWORD_FILE}: {exc.strerror or exc}") from None
+
     def archived_state(self, step: Path, which: str) -> tuple[GameState, str]:
         """An archived state and its text (``which``: before or after)."""
         text = self.archived_text(step, which)
@@ -315,8 +322,14 @@ class GameDir:
                                 "game.json is unchanged, the turn can be run again") from None
         return final
 
-    def commit_fix(self, before: GameState, after: GameState, record: Mapping[str, Any]) -> Path:
-        """Archive a GM's correction and replace ``game.json``.  Hold the lock."""
+    def commit_fix(self, before: GameState, after: GameState, record: Mapping[str, Any],
+                   passwords_before: Mapping[str, str] | None = None) -> Path:
+        """Archive a GM's correction and replace ``game.json``.  Hold the lock.
+
+        ``passwords_before``: the passwords file before a stand-by got a new
+        password, kept with the correction (GM only) so that ``undo`` can put
+        it back.
+        """
         assert after.corrections
         before_text = gamefile.dumps(before)
         if self._read(self.game_file) != before_text:
@@ -326,8 +339,11 @@ class GameDir:
             self._set_aside(final)
         after_text = gamefile.dumps(after)
         try:
-            self._archive(final, {"state-before.json": before_text, "state-after.json": after_text,
-                                  "record.json": record_text(record)})
+            content = {"state-before.json": before_text, "state-after.json": after_text,
+                       "record.json": record_text(record)}
+            if passwords_before is not None:
+                content[PASSWORD_FILE] = "".join(f"{who} {pw}\n" for who, pw in passwords_before.items())
+            self._archive(final, content)
             atomic_write(self.game_file, after_text)
         except OSError as exc:
             raise GameFileError(f"{self.path}: cannot write the correction: {exc.strerror or exc}") from None
@@ -360,6 +376,8 @@ class GameDir:
             turn = current.turn - 1
             try:
                 aside = self._set_aside(step)
+                if (aside / PASSWORD_FILE).is_file():  # a stand-by's password taken back
+                    atomic_write(self.path / PASSWORD_FILE, self._read(aside / PASSWORD_FILE), 0o600)
                 if is_turn:
                     for report in sorted(self.report_path(turn).parent.glob(f"turn-{turn:03d}*.txt")):
                         os.replace(report, aside / f"published-{report.name}")
@@ -379,7 +397,7 @@ class GameDir:
 
 def _mode(name: str) -> int:
     """Order files (passwords) and private reports are the GM's and their players' only: 0600."""
-    return 0o600 if name.startswith("orders/") or _PRIVATE.match(name) else 0o644
+    return 0o600 if name.startswith("orders/") or name == PASSWORD_FILE or _PRIVATE.match(name) else 0o644
 
 
 _PRIVATE = re.compile(r"^turn-\d{3}-[A-Z]")

@@ -1,4 +1,5 @@
-"""The GM's corrections between turns: a balance adjusted, a segment added or removed, a rules key changed.
+"""The GM's corrections between turns: a balance adjusted, a segment added or removed, a rules key changed,
+a company handed to a stand-by or retired.
 
 Pure: ``apply_correction(state, gmap, correction)`` returns the new state.
 The GM's deadline settings (``adjudicate deadline``) are corrections too
@@ -41,7 +42,33 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         return _track(state, gmap, c)
     if c.kind == "deadline":
         return _deadline(state, c)
+    if c.kind in ("replace", "retire"):
+        return _company(state, c)
     return _rule(state, c)
+
+
+def _company(state: GameState, c: Correction) -> GameState:
+    """A stand-by takes the company over (new manager, address and password), or the company leaves play.
+
+    [reading] A retired company's track stays on the map and may be used and
+    built beside as before; what would be paid to it goes to the bank
+    (``Books``), its money is frozen and it cannot win.  It builds nothing and
+    enters no race: its mail is refused.
+    """
+    if c.player is None:
+        raise DampfrossError(f"a {c.kind} correction needs a company")
+    player = state.player(c.player)
+    if player.retired is not None:
+        raise DampfrossError(f"{c.player} was taken out of play in turn {player.retired}")
+    if c.kind == "retire":
+        if sum(p.retired is None for p in state.players) <= 1:
+            raise DampfrossError("the last company in play cannot retire")
+        changed = replace(player, retired=state.turn)
+    else:
+        if not c.manager or not c.password_hash:
+            raise DampfrossError("a stand-by needs a name and a new password")
+        changed = replace(player, manager=c.manager, email=c.email or "", password_hash=c.password_hash, missed=0)
+    return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 
 def _balance(state: GameState, c: Correction) -> GameState:

@@ -9,6 +9,7 @@ printed in that turn's report.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import TypeAlias
 
@@ -28,9 +29,19 @@ def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: 
     """Adjudicate the game's current turn with these orders and dice (``roller``: None for manual dice)."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
+    result: TurnResult
     if isinstance(orders, RacingInput):
-        return adjudicate_racing_turn(state, gmap, orders, roller)
-    result = adjudicate_building_turn(state, gmap, orders, roller)
-    if result.phase_end is not None:
-        result = replace(result, after=open_racing(result.after, gmap, roller))
-    return result
+        result = adjudicate_racing_turn(state, gmap, orders, roller)
+    else:
+        result = adjudicate_building_turn(state, gmap, orders, roller)
+        if result.phase_end is not None:
+            result = replace(result, after=open_racing(result.after, gmap, roller))
+    return replace(result, after=count_missed(result.after, orders.orders))
+
+
+def count_missed(state: GameState, sent: Collection[str]) -> GameState:
+    """Turns in a row without orders (no moves received): 0 for a company whose orders counted, one more for
+    any other; a retired company's count stays as it was."""
+    players = tuple(p if p.retired is not None else replace(p, missed=0 if p.id in sent else p.missed + 1)
+                    for p in state.players)
+    return replace(state, players=players)

@@ -276,6 +276,10 @@ def correction_to_json(c: Correction) -> Doc:
         doc.update(player=c.player, amount=c.amount)
     elif c.kind in ("track-add", "track-remove"):
         doc.update(player=c.player, a=c.a.label if c.a else None, b=c.b.label if c.b else None)
+    elif c.kind == "replace":
+        doc.update(player=c.player, manager=c.manager, email=c.email, password_hash=c.password_hash)
+    elif c.kind == "retire":
+        doc.update(player=c.player)
     else:
         doc.update(key=c.key, value=c.value)
     return doc
@@ -285,7 +289,8 @@ def correction_from_json(doc: Mapping[str, Any]) -> Correction:
     a, b = doc.get("a"), doc.get("b")
     return Correction(doc["number"], doc["turn"], doc["kind"], doc["by"], doc["when"], doc["why"],
                       player=doc.get("player"), amount=doc.get("amount"), a=Hex.parse(a) if a else None,
-                      b=Hex.parse(b) if b else None, key=doc.get("key"), value=doc.get("value"))
+                      b=Hex.parse(b) if b else None, key=doc.get("key"), value=doc.get("value"),
+                      manager=doc.get("manager"), email=doc.get("email"), password_hash=doc.get("password_hash"))
 
 
 def chain_to_json(c: Chain | None) -> Doc | None:

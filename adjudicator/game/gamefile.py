@@ -126,13 +126,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "phase": state.phase,
         "turn": state.turn,
         "start_player": state.start_player,
-        "players": [
-            {
-                "id": p.id, "name": p.name, "colour": p.colour, "email": p.email, "seat": p.seat,
-                "balance": p.balance, "start_town": p.start_town, "password_hash": p.password_hash,
-            }
-            for p in sorted(state.players, key=lambda p: p.seat)
-        ],
+        "players": [player_to_json(p) for p in sorted(state.players, key=lambda p: p.seat)],
         "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
         "ledger": [ledger_to_json(e) for e in state.ledger],
         "connections": {
@@ -177,6 +171,21 @@ def _optional(state: GameState) -> dict[str, Any]:
     return out
 
 
+def player_to_json(p: Player) -> dict[str, Any]:
+    """A company; ``manager``, ``missed`` and ``retired`` only when set (older game files have none)."""
+    doc: dict[str, Any] = {
+        "id": p.id, "name": p.name, "colour": p.colour, "email": p.email, "seat": p.seat,
+        "balance": p.balance, "start_town": p.start_town, "password_hash": p.password_hash,
+    }
+    if p.manager:
+        doc["manager"] = p.manager
+    if p.missed:
+        doc["missed"] = p.missed
+    if p.retired is not None:
+        doc["retired"] = p.retired
+    return doc
+
+
 def dumps(state: GameState) -> str:
     """The exact text of ``game.json`` (stable key order, trailing newline)."""
     return json.dumps(to_json(state), ensure_ascii=False, indent=1) + "\n"
@@ -204,7 +213,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         rules=Rules.from_dict(doc["rules"], f"{source} rules"),
         players=tuple(
             Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
-                   p.get("start_town"))
+                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"))
             for p in doc["players"]
         ),
         phase=doc["phase"],

@@ -10,11 +10,18 @@ from adjudicator.game.state import BANK, FeeRule, LedgerEntry, Player, Reason
 
 
 class Books:
-    """Running balances plus the entries of one turn.  Money is only moved here."""
+    """Running balances plus the entries of one turn.  Money is only moved here.
+
+    [reading] Money due to a company the GM has retired (``player retire``)
+    goes to the bank instead (fares over its track, fees for building beside
+    it): its account is frozen.  Only the GM's own corrections still reach it.
+    """
 
     def __init__(self, players: Iterable[Player], turn: int):
+        players = tuple(players)
         self.turn = turn
         self.balances: dict[str, int] = {p.id: p.balance for p in players}
+        self.retired = frozenset(p.id for p in players if p.retired is not None)
         self.entries: list[LedgerEntry] = []
 
     def pay(
@@ -43,6 +50,10 @@ class Books:
             raise ValueError("amounts are never negative; swap payer and payee")
         if amount == 0:
             return None
+        if payee in self.retired and reason != "correction":
+            payee = BANK
+            if payer == BANK:
+                return None
         entry = LedgerEntry(self.turn, payer, payee, amount, reason, town, segment, fee_rule, at, race, owed, owed_back,
                             place, shared, fix)
         self.entries.append(entry)

@@ -23,6 +23,7 @@ class NoOrders(StrEnum):
     NO_PASSWORD = "no-password"
     WRONG_PASSWORD = "wrong-password"
     OTHER_TURN = "other-turn"  # turn (the orders'), game_turn
+    RETIRED = "retired"  # turn (when the company was taken out of play)
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,9 @@ class Rules:
     ferry_price: int = 6
     ferry_fare: int = 3  # paid to the owner for a crossing
     ferry_load_points: int = 1  # movement points for loading, and again for unloading
+    # running the postal game (issue 10)
+    nmr_warn_after: int = 3  # the report flags a company without orders for this many turns in a row (0: never)
+    anonymous_press: bool = False  # PRESS ANONYMOUS sections are printed without the company's name
 
     ADVANCED_KEYS: ClassVar[tuple[str, ...]] = ("border_crossing", "special_runs", "ferries")
     """The options ``--set advanced=true`` switches on (unless a ``--set`` names one too).
@@ -154,6 +157,7 @@ class Rules:
         "entries_per_carried", "carry_over", "postal_sheet", "build_budget", "ten_percent_every", "ten_percent_rate",
         "ten_percent_low_balance", "ten_percent_low_amount", "racing_turns", "winner_by", "winner_last_turns",
         "advanced", "special_runs", "special_every", "ferries", "ferry_price", "ferry_fare", "ferry_load_points",
+        "nmr_warn_after", "anonymous_press",
     })
     """Keys added after game files of format 1 were first written (issue 11, the advanced rules).
 

@@ -43,6 +43,9 @@ class Player:
     password_hash: str
     email: str = ""
     start_town: str | None = None
+    manager: str = ""  # who runs the company now, when a stand-by took it over ("" : the one who started it)
+    missed: int = 0  # turns in a row without orders (no moves received), up to the last turn adjudicated
+    retired: int | None = None  # the turn the GM took the company out of play; None: in play
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,7 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
-CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline"]
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire"]
 
 
 @dataclass(frozen=True)
@@ -132,9 +135,12 @@ class Correction:
     ``number`` counts the game's corrections from 1; ``turn`` is the turn the
     game was at (the next report prints it); ``by``, ``when`` and ``why`` are
     the GM's; the data: ``player`` and ``amount`` (balance, + to the company),
-    ``player``, ``a``, ``b`` (track), or ``key`` and ``value`` (a rules key, as
+    ``player``, ``a``, ``b`` (track), ``key`` and ``value`` (a rules key, as
     written with ``--set``; for ``deadline`` a setting of the game's
-    ``Schedule``, ``adjudicator.game.deadline``).
+    ``Schedule``, ``adjudicator.game.deadline``), ``player``, ``manager``,
+    ``email`` and the new ``password_hash`` (a stand-by takes the company
+    over: ``player replace``), or ``player`` alone (the company retires:
+    ``player retire``).
     """
 
     number: int
@@ -149,6 +155,9 @@ class Correction:
     b: Hex | None = None
     key: str | None = None
     value: str | None = None
+    manager: str | None = None
+    email: str | None = None
+    password_hash: str | None = None
 
 
 @dataclass(frozen=True)

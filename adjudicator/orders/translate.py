@@ -141,6 +141,9 @@ def refusal(state: GameState, section: Section, trust: bool) -> Problem[NoOrders
     """Why a section's orders do not count this turn, or ``None``."""
     if section.turn is not None and section.turn != state.turn:
         return Problem.of(NoOrders.OTHER_TURN, turn=section.turn, game_turn=state.turn)
+    retired = state.player(section.player).retired
+    if retired is not None:
+        return Problem.of(NoOrders.RETIRED, turn=retired)
     if trust:
         return None
     if not section.password:

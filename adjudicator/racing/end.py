@@ -33,7 +33,8 @@ class GameEnd:
 
 
 def check_end(balances: Mapping[str, int], seats: Mapping[str, int], rules: Rules, race: int, *,
-              racing_turn: int | None = None, gains: Mapping[str, int] | None = None) -> GameEnd | None:
+              racing_turn: int | None = None, gains: Mapping[str, int] | None = None,
+              companies: int | None = None) -> GameEnd | None:
     """Has the game ended after race number ``race`` (in racing turn ``racing_turn``)?
 
     Threshold (default): the players at or above ``win_threshold`` for this
@@ -44,6 +45,8 @@ def check_end(balances: Mapping[str, int], seats: Mapping[str, int], rules: Rule
     judged when ``racing_turn`` is given: at the end of a racing turn).
     ``gains``: each player's gain over the last turns, for ``winner_by:
     last_turns`` (ties: the higher balance, then the lower seat).
+    ``seats`` are the companies that can win; ``companies`` how many play
+    (the threshold's column; default: as many as ``seats``).
     """
     key = seat_key(seats)
     players = sorted(seats, key=lambda p: (-balances[p], key(p)))
@@ -58,7 +61,7 @@ def check_end(balances: Mapping[str, int], seats: Mapping[str, int], rules: Rule
         return None
     top = players[0]
     level = tuple(p for p in players[1:] if balances[p] == balances[top])
-    threshold = rules.win_threshold(len(seats))
+    threshold = rules.win_threshold(companies or len(seats))
     if balances[top] >= threshold:
         return GameEnd(top, "threshold", race, balances[top], threshold, level)
     return None

@@ -106,13 +106,19 @@ def run_races(
     outcomes: list[RaceOutcome] = []
     counted = rules.fixed_races or rules.racing_turns
     threshold = None if counted else rules.win_threshold(len(seats))
+    contenders = in_play(seats, books)
     for i, d in enumerate(draws):
         outcomes.append(run_race(gmap, track, rules, d, entries.get(d.number, ()), books, dice, seats,
                                  first_arrival_wins=first_arrival_wins, move_order=move_order, threshold=threshold))
-        end = check_end(books.balances, seats, rules, d.number)
+        end = check_end(books.balances, contenders, rules, d.number, companies=len(seats))
         if end is not None:
             return RacesResult(tuple(outcomes), end, tuple(draws[i + 1:]))
     return RacesResult(tuple(outcomes), None)
+
+
+def in_play(seats: Mapping[str, int], books: Books) -> dict[str, int]:
+    """The companies that can still win: all but those the GM retired (their money is frozen)."""
+    return {p: s for p, s in seats.items() if p not in books.retired}
 
 
 def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
@@ -150,7 +156,8 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
         ferries = {pid: o.ferries for pid, o in playing.items()}
         builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes], ferries)
         racing_turn = sum(h.phase == "racing" for h in state.history) + 1
-        end = check_end(books.balances, seats, rules, state.race_state.count, racing_turn=racing_turn,
+        end = check_end(books.balances, in_play(seats, books), rules, state.race_state.count, racing_turn=racing_turn,
+                        companies=len(seats),
                         gains=_gains(state, books.balances))
     outcomes = _carry_over(state, result.outcomes, end)
     return _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)

@@ -53,6 +53,7 @@ the hexes of that column.  Row labels stand on both sides.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -412,19 +413,17 @@ def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 
                  players: Mapping[str, str] | None = None, ferries: Iterable[FerryMark] = ()) -> str:
     """The whole map in windows of at most ``columns`` hex columns (80 text columns for 18), west to east.
 
-    Neighbouring windows share one column, so no side is lost between them;
-    one legend for the whole map follows the last window.
+    The windows are about as wide as each other, and neighbours share one
+    column, so no side is lost between them; one legend for the whole map
+    follows the last window.
     """
     track, ferries = list(track), list(ferries)
     parts = []
-    c0 = 1
-    while True:
-        c1 = min(gmap.width, c0 + columns - 1)
+    count = max(1, -(-(gmap.width - 1) // (columns - 1)))  # windows needed; all about as wide
+    edges = [1 + round(k * (gmap.width - 1) / count) for k in range(count + 1)]
+    for c0, c1 in itertools.pairwise(edges):
         parts.append(render_map(gmap, track, window=(Hex(c0, 1), Hex(c1, gmap.height)), legend=False,
                                 ferries=ferries))
-        if c1 >= gmap.width:
-            break
-        c0 = c1
     text = "\n".join(parts)
     if legend:
         text += "\n" + "\n".join(_legend(gmap, make_window(gmap), players or {}, ferries)) + "\n"

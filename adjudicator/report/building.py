@@ -14,18 +14,16 @@ from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.sections import OrderSet
-from adjudicator.report.ascii import render_map
 from adjudicator.report.common import (
+    absences,
     advanced_rules,
     corrections,
     feedback,
-    ferry_marks,
     header,
     map_windows,
     next_turn,
-    player_legend,
     scores,
-    track_marks,
+    whole_map,
 )
 from adjudicator.report.env import render
 from adjudicator.report.phrases import (
@@ -123,13 +121,13 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
         ],
         "scores": scores(after, result.before, result.entries),
         "corrections": corrections(result.before, result.turn),
+        "absent": absences(after),
         "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
         "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
-                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "full_map": whole_map(gmap, after, result.turn) if maps else "",
         "next": next_turn(after, gmap),
     })
     return ctx
@@ -163,6 +161,6 @@ def opening_report(state: GameState, gmap: GameMap) -> str:
         "rule_notes": rule_notes(state.rules),
         "advanced": advanced_rules(state.rules, gmap),
         "next": next_turn(state, gmap),
-        "full_map": render_map(gmap, (), players=player_legend(state), ferries=ferry_marks(state, gmap)),
+        "full_map": whole_map(gmap, state),
     })
     return render("opening.txt.j2", ctx)

@@ -17,11 +17,11 @@ from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.specials import special_every
-from adjudicator.report.ascii import FerryMark, TrackMark, render_map, window_around
+from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_split, window_around
 from adjudicator.report.deadlines import due_line, goal_line
 from adjudicator.report.env import N_
 from adjudicator.report.orderwords import format_note, format_problem
-from adjudicator.report.phrases import correction_text, redraw_text, refusal_text, replaced_text
+from adjudicator.report.phrases import ABSENCE, correction_text, redraw_text, refusal_text, replaced_text
 from adjudicator.report.racephrases import special_text
 
 WINDOW_COLUMNS = 18
@@ -31,6 +31,23 @@ WINDOW_ROWS = 16
 def corrections(before: GameState, turn: int) -> list[str]:
     """The GM's corrections made while the game was at ``turn`` (before it was adjudicated), in words."""
     return [correction_text(c, before.schedule) for c in before.corrections if c.turn == turn]
+
+
+def absences(state: GameState) -> list[dict[str, str]]:
+    """Companies without orders this turn (with their count of turns in a row) and those out of play."""
+    warn = state.rules.nmr_warn_after
+    rows = []
+    for p in sorted(state.players, key=lambda p: p.seat):
+        if p.retired is not None:
+            text = ABSENCE["retired"].format(turn=p.retired)
+        elif p.missed:
+            text = ABSENCE["missed" if p.missed == 1 else "missed-in-a-row"].format(turns=p.missed)
+            if warn and p.missed >= warn:
+                text += " " + ABSENCE["flagged"]
+        else:
+            continue
+        rows.append({"player": p.id, "text": text})
+    return rows
 
 
 def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
@@ -66,6 +83,15 @@ def ferry_marks(state: GameState, gmap: GameMap, new_turn: int | None = None) ->
 
 def player_legend(state: GameState) -> dict[str, str]:
     return {p.colour: f"{p.id} {p.name}" for p in sorted(state.players, key=lambda p: p.seat)}
+
+
+def whole_map(gmap: GameMap, state: GameState, turn: int | None = None, *, split: bool = True) -> str:
+    """The whole map with every company's track (``turn``'s in upper case): in windows that fit 80 columns,
+    west to east, or (``split=False``, for an attachment) in one piece."""
+    marks, players, ferries = track_marks(state, turn), player_legend(state), ferry_marks(state, gmap, turn)
+    if split:
+        return render_split(gmap, marks, columns=WINDOW_COLUMNS, players=players, ferries=ferries)
+    return render_map(gmap, marks, players=players, ferries=ferries)
 
 
 def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:
@@ -115,6 +141,7 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
     allowances = [
         {"player": a.player, "points": a.points, "dice": "+".join(str(d.value) for d in a.dice)}
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
+        if state.player(a.player).retired is None
     ]
     races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
     rolls = ""
@@ -127,7 +154,8 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase,
         "start_player": state.start_player,
-        "order": state.seat_order_from(state.start_player) if state.start_player else [],
+        "order": [p for p in state.seat_order_from(state.start_player) if state.player(p).retired is None]
+        if state.start_player else [],
         "allowances": allowances,
         "manual": state.dice_mode == "manual",
     }

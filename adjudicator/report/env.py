@@ -6,6 +6,7 @@ goes into a mail stays within 80 characters (reports fold at 78).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import cache
 from typing import Any
@@ -13,6 +14,8 @@ from typing import Any
 import jinja2
 
 LINE_WIDTH = 78
+MAIL_WIDTH = 80
+"""No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
 
 
 _BYTECODE: list[jinja2.BytecodeCache] = []
@@ -40,13 +43,20 @@ def _env() -> jinja2.Environment:
     return env
 
 
+class _Wrapper(textwrap.TextWrapper):
+    """Folds at spaces, and inside a chain of hex labels after a dash (``0402-0403-...``), never elsewhere."""
+
+    wordsep_simple_re = re.compile(r"(\s+|(?<=\d-)(?=\d))")
+
+
 def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
-    """Fold a long line at spaces; continuation lines indented ``hang`` more than the first."""
+    """Fold a long line at spaces (and in hex chains); continuation lines indented ``hang`` more than the first."""
     if len(text) <= width:
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
-    return textwrap.fill(text.strip(), width, initial_indent=lead, subsequent_indent=lead + " " * hang,
-                         break_long_words=False, break_on_hyphens=False)
+    wrapper = _Wrapper(width, initial_indent=lead, subsequent_indent=lead + " " * hang, break_long_words=False,
+                       break_on_hyphens=False)
+    return wrapper.fill(text.strip())
 
 
 def render(template: str, context: dict[str, Any]) -> str:

@@ -15,8 +15,7 @@ from typing import Literal
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState
 from adjudicator.orders.sections import MailPlace, Refusal
-from adjudicator.report.ascii import render_map
-from adjudicator.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.report.common import whole_map
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.report.env import LINE_WIDTH, N_, render, wrap
 from adjudicator.report.orderwords import arrival_text, where
@@ -277,5 +276,4 @@ def verdict_text(code: str, **data: str | int) -> str:
 
 def full_map_text(state: GameState, gmap: GameMap, turn: int) -> str:
     """The whole map at full width with every company's track (the report mail's attachment)."""
-    return render_map(gmap, track_marks(state, turn), legend=True, players=player_legend(state),
-                      ferries=ferry_marks(state, gmap, turn))
+    return whole_map(gmap, state, turn, split=False)

@@ -504,12 +504,14 @@ def note_text(n: Note) -> str:
     return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
 
 
-def format_note(n: Note, places: Iterable[MailPlace] = ()) -> str:
-    """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``)."""
+def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False) -> str:
+    """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``; ``folded``: to
+    the report width, for mail)."""
     places = tuple(places)
     if places:
         n = replace(n, args=_with_places(n.args, places))
-    return f"{where(n.pos, places, column=False)}: {note_text(n)}"
+    text = f"{where(n.pos, places, column=False)}: {note_text(n)}"
+    return wrap(text, 2) if folded else text
 
 
 def orders_report(orders: OrderSet) -> str:

@@ -215,6 +215,15 @@ NO_ORDERS = {
     NoOrders.NO_PASSWORD: N_("no password given"),
     NoOrders.WRONG_PASSWORD: N_("wrong password"),
     NoOrders.OTHER_TURN: N_("orders are for turn {turn}, the game is at turn {game_turn}"),
+    NoOrders.RETIRED: N_("the company was taken out of play in turn {turn}"),
+}
+
+
+ABSENCE = {
+    "missed": N_("no orders this turn"),
+    "missed-in-a-row": N_("no orders for {turns} turns in a row"),
+    "flagged": N_("(flagged: the GM may hand the company to a stand-by)"),
+    "retired": N_("out of play since turn {turn}: builds and races no more; what is due to it goes to the bank"),
 }
 
 
@@ -328,6 +337,8 @@ CORRECTION = {
     "track-add": N_("a segment of {player} added on {a}-{b}"),
     "track-remove": N_("the segment of {player} on {a}-{b} removed"),
     "rule": N_("rules key {key} set to {value}"),
+    "replace": N_("{player} is run by {manager} from now on, with a new password"),
+    "retire": N_("{player} is out of play: its track stays, its money is frozen"),
 }
 
 
@@ -341,7 +352,7 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
     else:
         what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
                                          a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
-                                         value=c.value)
+                                         value=c.value, manager=c.manager)
     if not c.why.strip():
         return N_("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
     return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,

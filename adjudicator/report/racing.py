@@ -19,17 +19,15 @@ from adjudicator.racing.end import GameEnd
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.routes import Route
 from adjudicator.racing.turn import RacingResult
-from adjudicator.report.ascii import render_map
 from adjudicator.report.building import line_context
 from adjudicator.report.common import (
+    absences,
     corrections,
     draw_row,
     feedback,
-    ferry_marks,
     header,
     map_windows,
-    player_legend,
-    track_marks,
+    whole_map,
 )
 from adjudicator.report.env import N_, render
 from adjudicator.report.phrases import fee_entry_short, purchase_row
@@ -151,11 +149,11 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
         "corrections": corrections(result.before, result.turn),
+        "absent": absences(after),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": render_map(gmap, track_marks(after, result.turn), players=player_legend(after),
-                               ferries=ferry_marks(after, gmap, result.turn)) if maps else "",
+        "full_map": whole_map(gmap, after, result.turn) if maps else "",
         "next_races": [draw_row(d, gmap, after.rules) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",

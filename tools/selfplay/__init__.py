@@ -8,13 +8,16 @@ invariants: the game file loads (balances equal the ledger), money is
 conserved, every network is connected, no track is on water or across a
 border the rules forbid (advanced rules: no segment leaves a hex beyond the
 border), every ferry's owner reaches its port and owns no more than the map
-allows, ``verify`` confirms every die recorded so far, and the turn replays
-from its archive to the same state and the same public report.  Used by ``tests/test_selfplay.py`` (a few
-games) and ``bench/bench_selfplay.py`` (many).
+allows, ``verify`` confirms every die recorded so far and the archive chain
+link by link, no line of a report is wider than a mail allows, and the turn
+replays from its archive to the same state and the same public report.
+Used by ``tests/test_selfplay.py`` (a few games) and
+``bench/bench_selfplay.py`` (many).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -29,6 +32,7 @@ from adjudicator.board.model import GameMap, Terrain
 from adjudicator.building.borders import segment_allowed
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import BANK, GameState
+from adjudicator.report.env import MAIL_WIDTH
 from tools.selfplay.bots import Bot, order_mail
 
 COMPANIES = ("RED", "BLUE", "GREEN", "GOLD", "BLACK", "PINK")
@@ -71,7 +75,8 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         path.parent.mkdir(exist_ok=True)
         path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
         try:
-            run_turn([str(path)], str(directory), RunOptions(), dry_run=False)
+            with contextlib.chdir(directory):  # the mail is named as a GM names it, not by a long path
+                run_turn([str(path.relative_to(directory))], ".", RunOptions(), dry_run=False)
         except DampfrossError as exc:
             record.refused += 1
             record.breaks.append(f"turn {state.turn}: refused: {exc}")
@@ -103,9 +108,13 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     out += [f"turn {turn}: {p}" for p in money_problems(state)]
     out += [f"turn {turn}: {p}" for p in track_problems(state, gmap)]
     out += [f"turn {turn}: {p}" for p in ferry_problems(state, gmap)]
-    ok, lines = verify_game(str(gdir.path), None)
+    ok, lines = verify_game(str(gdir.path), None, replay=False)  # the turn itself is replayed below
     if not ok:
         out += [f"turn {turn}: verify: {line}" for line in lines]
+    for path in sorted(gdir.path.glob(f"reports/turn-{turn:03d}*.txt")):
+        wide = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if len(line) > MAIL_WIDTH]
+        if wide:
+            out.append(f"turn {turn}: {path.name} line {wide[0]} is wider than {MAIL_WIDTH} columns")
     try:
         run = replay_turn(gdir, turn)
         archived = gdir.report_path(turn).read_text(encoding="utf-8")

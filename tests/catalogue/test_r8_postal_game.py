@@ -1,0 +1,181 @@
+"""Rules catalogue: running a postal game (issue 10): missed turns, stand-bys, companies out of play.
+
+Cases R8-N01..N04 (no moves received), R8-S01..S03 (a stand-by takes a
+company over), R8-T01..T05 (a company retires).  Played on the tiny test map
+through the GM's commands, plus the pieces of the core they rest on.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.store import GameDir
+from adjudicator.game import gamefile
+from adjudicator.game.ledger import Books
+from adjudicator.game.rules import load_profile
+from adjudicator.game.state import BANK, Player
+from adjudicator.racing.end import check_end
+from adjudicator.racing.turn import in_play
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent.parent / "data" / "tiny.yaml")
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--player", "GREEN", "--seed", "r8",
+           "--unsafe-test-passwords", "r8", "--set", "nmr_warn_after=2")
+    return tmp_path / "g"
+
+
+def pw(game: Path) -> dict[str, str]:
+    return GameDir(game).read_passwords()
+
+
+def turn(game: Path, number: int, sections: dict[str, list[str]], passwords: dict[str, str] | None = None) -> str:
+    """Run turn ``number`` with a section per company given; the public report."""
+    secrets = passwords or pw(game)
+    text = f"GAME g\nTURN {number}\n" + "".join(
+        f"PLAYER {pid} PASSWORD {secrets[pid]}\n" + "".join(f"{line}\n" for line in lines)
+        for pid, lines in sections.items())
+    path = game.parent / f"t{number}.orders"
+    path.write_text(text, encoding="utf-8")
+    invoke(str(path))
+    return (game / "reports" / f"turn-{number:03d}.txt").read_text(encoding="utf-8")
+
+
+def state(game: Path):
+    return gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+
+
+def test_N01_no_orders_builds_nothing_and_is_counted_in_a_row(game: Path):
+    """R8-N01: a company without orders builds nothing; its turns without orders are counted in a row, and
+    orders set the count back to 0."""
+    turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
+    assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 0, "GREEN": 1}
+    turn(game, 2, {"RED": ["PASS"]})
+    assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 1, "GREEN": 2}
+    turn(game, 3, {"GREEN": ["START Nordstadt"]})
+    assert {p.id: p.missed for p in state(game).players} == {"RED": 1, "BLUE": 2, "GREEN": 0}
+
+
+def test_N02_the_report_names_the_missing_and_flags_them_at_the_limit(game: Path):
+    """R8-N02: the public report lists each company without orders with its count; at ``nmr_warn_after``
+    turns in a row (2 here) it is flagged for the GM."""
+    first = turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
+    assert "Missed turns and companies out of play" in first and "GREEN    no orders this turn" in first
+    second = turn(game, 2, {"RED": ["PASS"], "BLUE": ["PASS"]})
+    assert ("GREEN    no orders for 2 turns in a row (flagged: the GM may hand the\n"
+            "           company to a stand-by)") in second
+    third = turn(game, 3, {"RED": ["PASS"], "BLUE": ["PASS"], "GREEN": ["START Nordstadt"]})
+    assert "Missed turns" not in third
+
+
+def test_N03_a_section_with_a_wrong_password_is_no_orders(game: Path):
+    """R8-N03: a section that does not count (wrong password) leaves the company without orders."""
+    secrets = pw(game) | {"BLUE": "wrong-wrong-wrong-wron"}
+    turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]}, secrets)
+    assert state(game).player("BLUE").missed == 1
+
+
+def test_N04_no_flag_when_the_limit_is_0(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """R8-N04: ``nmr_warn_after: 0`` never flags (the count is still printed)."""
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "n4",
+           "--set", "nmr_warn_after=0")
+    game = tmp_path / "g"
+    turn(game, 1, {"RED": ["START Nordstadt"]})
+    report = turn(game, 2, {"RED": ["PASS"]})
+    assert "BLUE     no orders for 2 turns in a row" in report and "flagged" not in report
+
+
+def test_S01_a_stand_by_gets_a_new_password_and_the_old_one_stops_working(game: Path):
+    """R8-S01: ``player replace`` gives the company a new password (printed once, written to the GM's file);
+    the old one no longer counts, the new one does; the next report says who runs it; the count is reset."""
+    old = pw(game)["BLUE"]
+    turn(game, 1, {"RED": ["START Nordstadt"]})
+    out = invoke("player", "replace", str(game), "BLUE", "--name", "Anna Roth", "--email", "anna@example.org").output
+    new = pw(game)["BLUE"]
+    assert new != old and f"New password for BLUE (send it to the stand-by only): {new}" in out
+    blue = state(game).player("BLUE")
+    assert (blue.manager, blue.email, blue.missed) == ("Anna Roth", "anna@example.org", 0)
+    report = turn(game, 2, {"RED": ["PASS"], "BLUE": ["START Nordstadt"]}, pw(game) | {"BLUE": old})
+    assert "BLUE is run by Anna Roth from now on, with a new password" in report
+    assert state(game).player("BLUE").missed == 1  # the old password no longer counts
+    turn(game, 3, {"BLUE": ["START Nordstadt"]})
+    assert any(s.owner == "BLUE" for s in state(game).track) or state(game).player("BLUE").start_town
+
+
+def test_S02_undo_gives_the_old_password_back(game: Path):
+    """R8-S02: undoing a stand-by's takeover restores the passwords file and the state before it."""
+    before = (game / "passwords.txt").read_text()
+    invoke("player", "replace", str(game), "RED", "--name", "Stand By")
+    assert (game / "passwords.txt").read_text() != before
+    invoke("undo", str(game))
+    assert (game / "passwords.txt").read_text() == before and state(game).player("RED").manager == ""
+    assert invoke("verify", str(game)).exit_code == 0
+
+
+def test_S03_the_takeover_is_archived_and_verified_like_a_correction(game: Path):
+    """R8-S03: the takeover is a correction in the archive chain (who, when, why); verify replays it."""
+    invoke("player", "replace", str(game), "GREEN", "--name", "Stand By", "--why", "GREEN left for a year")
+    c = state(game).corrections[-1]
+    assert (c.kind, c.player, c.manager, c.why) == ("replace", "GREEN", "Stand By", "GREEN left for a year")
+    assert (game / "turns" / "fix-001" / "passwords.txt").stat().st_mode & 0o777 == 0o600
+    assert invoke("verify", str(game)).exit_code == 0
+
+
+def test_T01_a_retired_company_sends_no_more_orders(game: Path):
+    """R8-T01: ``player retire``: the company's mail is refused with the reason; it builds nothing and is
+    listed as out of play (not as missing)."""
+    turn(game, 1, {"RED": ["START Nordstadt", "BUILD Nordstadt - 0403"], "BLUE": ["START Nordstadt"]})
+    invoke("player", "retire", str(game), "RED")
+    report = turn(game, 2, {"RED": ["BUILD 0403 - 0404"], "BLUE": ["PASS"]})
+    assert "RED is out of play: its track stays, its money is frozen" in report
+    assert "RED      out of play since turn 2" in report
+    assert not any(s.owner == "RED" and s.turn == 2 for s in state(game).track)
+    assert state(game).player("RED").missed == 0
+    private = (game / "reports" / "turn-002-RED.txt").read_text()
+    assert "the company was taken out of play in turn 2" in private
+
+
+def test_T02_what_is_due_to_a_retired_company_goes_to_the_bank():
+    """R8-T02 [reading]: fares and fees due to a retired company are paid to the bank; its account is frozen;
+    the GM's corrections still reach it."""
+    books = Books([Player("RED", "Red", "R", 1, 30, "", retired=3), Player("BLUE", "Blue", "B", 2, 30, "")], 4)
+    fee = books.pay("BLUE", "RED", 2, "contact-fee")
+    assert fee is not None and fee.payee == BANK and books.balances == {"RED": 30, "BLUE": 28}
+    assert books.pay(BANK, "RED", 6, "prize") is None and books.balances["RED"] == 30
+    fix = books.pay(BANK, "RED", 5, "correction", fix=1)
+    assert fix is not None and fix.payee == "RED" and books.balances["RED"] == 35
+
+
+def test_T03_a_retired_company_cannot_win():
+    """R8-T03: only companies in play can win: the richest retired company is passed over."""
+    rules = load_profile("schmidt")
+    books = Books([Player("RED", "Red", "R", 1, 300, "", retired=5), Player("BLUE", "Blue", "B", 2, 260, "")], 9)
+    seats = {"RED": 1, "BLUE": 2}
+    end = check_end(books.balances, in_play(seats, books), rules, 7, companies=len(seats))
+    assert end is not None and end.winner == "BLUE"
+
+
+def test_T04_the_last_company_in_play_cannot_retire_and_retired_is_final(game: Path):
+    """R8-T04: the GM cannot retire the last company in play, nor replace or retire a retired one."""
+    invoke("player", "retire", str(game), "RED")
+    invoke("player", "retire", str(game), "BLUE")
+    last = invoke("player", "retire", str(game), "GREEN", ok=False)
+    assert last.exit_code == 1 and "the last company in play cannot retire" in last.output
+    again = invoke("player", "replace", str(game), "RED", "--name", "X", ok=False)
+    assert again.exit_code == 1 and "RED was taken out of play in turn 1" in again.output
+    assert "RED" in pw(game) and pw(game)["RED"] == GameDir(game).read_passwords()["RED"]
+
+
+def test_T05_a_retired_company_has_no_allowance_and_no_place_in_the_building_order(game: Path):
+    """R8-T05: the next turn's allowances and building order leave a retired company out."""
+    invoke("player", "retire", str(game), "GREEN")
+    report = turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
+    tail = report[report.index("Next: turn 2"):]
+    assert "GREEN" not in tail and "RED" in tail and "BLUE" in tail

@@ -1,0 +1,61 @@
+"""Every line of every report and check fits an 80-column mail (issue 10, "Mail out").
+
+The example game's reports (all of them, public and private), a check of a
+mail full of long lines, the opening of the map with the most start towns,
+and the whole of every shipped map split for mail.  Self-play checks every
+report of every turn too (``tools.selfplay.check_turn``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.report.env import MAIL_WIDTH
+from tests.helpers import invoke
+
+GOLDEN = Path(__file__).parent / "golden" / "example"
+
+
+def too_wide(text: str) -> list[str]:
+    return [line for line in text.splitlines() if len(line) > MAIL_WIDTH]
+
+
+def test_every_report_of_the_example_game_fits():
+    reports = sorted((GOLDEN / "reports").glob("*.txt"))
+    assert len(reports) > 10
+    for path in reports:
+        assert not too_wide(path.read_text(encoding="utf-8")), path.name
+
+
+def test_a_check_of_long_lines_fits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", "germany", "--player", "RED", "--player", "BLUE", "--seed", "w",
+           "--unsafe-test-passwords", "w")
+    pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())
+    chain = " - ".join(f"{17 - k // 2:02d}{10 + k:02d}" for k in range(30))
+    (tmp_path / "long.orders").write_text(
+        f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Berlin\nBUILD Berlin - {chain}\n"
+        f"BIULD Berlin - {chain}\nBUILD Berlin - Xyzzyplatzhausen-an-der-langen-Leitung - {chain}\n"
+        + "Hallo Spielleiter, hier meine Züge für diese Runde, wie besprochen, mit vielen Grüßen!\n" * 3,
+        encoding="utf-8")
+    out = invoke("check", "long.orders", "--game", "g", ok=False).stdout
+    assert "BIULD" in out and out.count("\n") > 10
+    assert not too_wide(out), too_wide(out)
+
+
+def test_the_opening_with_twelve_start_towns_fits(tmp_path: Path):
+    out = invoke("new", str(tmp_path / "e"), "--map", "usa-east", "--player", "RED", "--player", "BLUE").stdout
+    assert "Start towns: Boston" in out
+    assert not too_wide(out), too_wide(out)
+
+
+@pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
+def test_every_shipped_map_split_for_mail_fits_and_keeps_every_column(name: str):
+    out = invoke("map", "show", name, "--split").output
+    assert not too_wide(out)
+    whole = invoke("map", "show", name, "--no-legend").output
+    last = whole.splitlines()[0].split()[-1]
+    assert f" {last}" in out.splitlines()[0] or any(line.startswith("odd") and line.endswith(last)
+                                                      for line in out.splitlines())
