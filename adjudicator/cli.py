@@ -9,6 +9,8 @@ one place, ``_DefaultToRun.invoke``; usage errors exit 2 as click does.
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime
+from typing import Any
 
 import click
 
@@ -216,18 +218,32 @@ def map_check(map_name: str) -> None:
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
               help="Override one rule for this game (house rules).")
 @click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
+@click.option("--deadline", metavar="WHEN", help="The first deadline, e.g. '2025-11-21 18:00' (in --zone).")
+@click.option("--every", metavar="PERIOD", help="How deadlines follow: 7d, 3d12h, or a weekday and time 'fri 18:00'.")
+@click.option("--zone", metavar="ZONE", help="The time zone of the deadlines (default UTC), e.g. Europe/Berlin.")
+@click.option("--strict", is_flag=True, help="Late mail is kept but not used (default: used until the turn runs).")
+@click.option("--early", is_flag=True, help="Run a turn as soon as every company has sent valid orders.")
+@click.option("--remind", metavar="PERIOD", help="Remind companies without valid orders this long before a deadline.")
+@click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long after the last turn.")
 def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
-            test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None) -> None:
+            test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None,
+            deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
+            remind: str | None, statements: str | None) -> None:
     """Start a game in DIRECTORY and print the opening report.
 
     \b
     Example:
       adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue_Linie
+      adjudicate new nord --map germany --player RED:Rheinbahn:red@example.org ... \\
+          --deadline "2025-11-21 18:00" --every "fri 18:00" --zone Europe/Berlin --remind 24h
     """
-    from adjudicator.app.commands import start_game
+    from datetime import UTC, datetime
 
+    from adjudicator.app.commands import new_schedule, start_game
+
+    schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
     opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
-                               test_passwords)
+                               test_passwords, schedule)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
 
@@ -407,6 +423,142 @@ def undo_cmd(directory: str) -> None:
         click.echo(f"turn {number} undone; game.json is back at turn {number}. Run it again with the corrected orders.")
     else:
         click.echo(f"correction {number} undone; game.json is back as it was before it.")
+
+
+def _now(text: str | None) -> datetime | None:
+    """``--now``: an ISO time (with an offset; without one it is UTC), to replay a game's mail."""
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not an ISO time such as 2025-11-21T18:05+01:00",
+                                 param_hint="--now") from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+_NOW = click.option("--now", "now_text", metavar="TIME", hidden=True,
+                    help="Act as if it were TIME (ISO 8601): replays and tests.")
+
+
+def _tick_output(ticks: list[Any]) -> bool:
+    from adjudicator.report.mail import gm_note
+
+    ok = True
+    for t in ticks:
+        for note in t.notes:
+            click.echo(f"{t.directory}: {gm_note(note)}")
+        if t.error:
+            click.echo(f"error: {t.directory}: {t.error}", err=True)
+            ok = False
+    return ok
+
+
+@cli.command("tick")
+@click.argument("directories", nargs=-1, required=True, type=click.Path(file_okay=False))
+@_NOW
+def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
+    """Run postal games from their mailboxes: the one command for cron.
+
+    For each game DIRECTORY (with its mail.toml): fetch new mail, answer
+    each with a receipt, remind who has not sent orders, run the turn when
+    its deadline has passed (or everybody's orders are in, where the game
+    allows it), mail the reports, and send what is queued.  Prints only what
+    happened; a second tick changes and sends nothing.  Exit 1 when a game
+    had an error (the others go on).  Cron, every five minutes:
+    */5 * * * * adjudicate tick /home/gm/games/nord /home/gm/games/sued
+    """
+    from adjudicator.app.postal import tick
+
+    sys.exit(0 if _tick_output(tick(list(directories), _now(now_text))) else 1)
+
+
+@cli.command("status")
+@click.argument("directory", type=click.Path(file_okay=False))
+def status_cmd(directory: str) -> None:
+    """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
+    from adjudicator.app.postal import status
+
+    click.echo(status(directory), nl=False)
+
+
+@cli.group("mail")
+def mail_group() -> None:
+    """A postal game's mail: fetch it, send what is queued."""
+
+
+@mail_group.command("fetch")
+@click.argument("directory", type=click.Path(file_okay=False))
+@_NOW
+def mail_fetch(directory: str, now_text: str | None) -> None:
+    """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
+    from adjudicator.app.postal import fetch_only
+
+    sys.exit(0 if _tick_output([fetch_only(directory, _now(now_text))]) else 1)
+
+
+@mail_group.command("send")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--turn", type=int, help="Send the report mails of turn N again.")
+@click.option("--player", metavar="ID", help="Only this company's report mail (of --turn, or the last turn).")
+@_NOW
+def mail_send(directory: str, turn: int | None, player: str | None, now_text: str | None) -> None:
+    """Send the queued mails over SMTP; with --turn/--player send report mails again."""
+    from adjudicator.app.postal import send_mail
+
+    sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text))]) else 1)
+
+
+@cli.group("deadline")
+def deadline_group() -> None:
+    """Set, extend or hold a game's deadlines (each change printed in the next report)."""
+
+
+@deadline_group.command("set")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--due", metavar="WHEN", help="The deadline of the current turn, e.g. '2025-11-28 18:00'.")
+@click.option("--every", metavar="PERIOD", help="7d, 3d12h or 'fri 18:00' ('' : the GM sets each one).")
+@click.option("--zone", metavar="ZONE", help="The time zone, e.g. Europe/Berlin.")
+@click.option("--strict/--lenient", default=None, help="Late mail not used / used until the turn runs.")
+@click.option("--early/--no-early", default=None, help="Run as soon as every company has sent valid orders.")
+@click.option("--remind", metavar="PERIOD", help="Remind this long before a deadline ('' : no reminders).")
+@click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long.")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_set(directory: str, due: str | None, every: str | None, zone: str | None, strict: bool | None,
+                 early: bool | None, remind: str | None, statements: str | None, why: str) -> None:
+    """Change the deadline or how deadlines follow.
+
+    Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
+    """
+    from adjudicator.app.deadlines import set_deadline
+
+    settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
+                                    ("statements", statements)) if v is not None]
+    settings += [(k, "yes" if v else "no") for k, v in (("strict", strict), ("early", early)) if v is not None]
+    for c in set_deadline(directory, settings, why):
+        _fixed(c)
+
+
+@deadline_group.command("extend")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("period", metavar="PERIOD")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_extend(directory: str, period: str, why: str) -> None:
+    """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
+    from adjudicator.app.deadlines import extend_deadline
+
+    _fixed(extend_deadline(directory, period, why))
+
+
+@deadline_group.command("hold")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--release", is_flag=True, help="End the hold: the deadline counts again.")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_hold(directory: str, release: bool, why: str) -> None:
+    """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
+    from adjudicator.app.deadlines import hold
+
+    _fixed(hold(directory, not release, why))
 
 
 def main() -> None:

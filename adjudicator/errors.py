@@ -31,6 +31,10 @@ class TurnRefused(DampfrossError):
     """The turn cannot be adjudicated as given (wrong turn, missing dice, ...)."""
 
 
+class GameBusy(TurnRefused):
+    """Another command holds the game's lock (a second ``tick`` skips the game quietly)."""
+
+
 class LabelError(DampfrossError, ValueError):
     """A text that is not a hex label of the form CCRR (or not two adjacent labels)."""
 

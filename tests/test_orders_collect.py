@@ -149,6 +149,6 @@ def test_crlf_and_bom_keep_line_numbers(tmp_path):
 @pytest.mark.parametrize("turn", [None, 3])
 def test_problems_are_sorted_by_file_then_line(turn):
     a = parse_orders("PLAYER RED PASSWORD x\nBIULD\nPASS now\n", "z.orders")
-    b = parse_orders("PLAYER BLUE PASSWORD x\nBIULD\n", "a.orders")
+    b = parse_orders("PLAYER BLUE PASSWORD x\nBIULD\nPASS\n", "a.orders")
     orders = collect([a, b], turn=turn)
     assert [str(p.pos) for p in orders.problems] == ["z.orders:2:1", "z.orders:3:6", "a.orders:2:1"]

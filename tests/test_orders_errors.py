@@ -288,7 +288,7 @@ CASES = [
         id="declare-misspelt-end",
     ),
     pytest.param(
-        HEAD + "Hallo Spielleiter, hier meine Zuege:\n",
+        HEAD + "Hallo Spielleiter, hier meine Zuege:\nPASS\n",  # among the orders; around them it is ignored
         (
             "t.orders:2:1",
             "syntax",

@@ -82,8 +82,29 @@ def test_start_with_town_and_with_label():
 def test_pass_and_declare_end():
     assert isinstance(one_order("PASS"), PassOrder)
     assert isinstance(one_order("DECLARE END"), DeclareEndOrder)
-    assert isinstance(one_order("ENDE"), DeclareEndOrder)
-    assert isinstance(one_order("END"), DeclareEndOrder)
+    assert isinstance(one_order("ERKLÄRE ENDE"), DeclareEndOrder)
+
+
+def test_bare_end_is_a_sign_off_after_the_orders_and_a_problem_among_them():
+    """'Ende' signs many German mails off: alone it never declares the end of building (issue 10)."""
+    signed = parse_orders("PLAYER RED PASSWORD x\nPASS\nEnde\n", F)
+    assert signed.problems == ()
+    assert [n.code for n in signed.notes] == [NoteCode.IGNORED_TEXT, NoteCode.BARE_END_IGNORED]
+    assert [type(o) for o in signed.sections[0].orders] == [PassOrder]
+    among = parse_orders("PLAYER RED PASSWORD x\nEND\nPASS\n", F)
+    assert [p.code for p in among.problems] == [ProblemCode.BARE_END]
+    assert [type(o) for o in among.sections[0].orders] == [PassOrder]
+
+
+def test_prose_around_the_orders_is_one_note_and_a_typo_among_them_a_problem():
+    mail = ("Hallo Spielleiter,\n\nhier meine Befehle.\nPLAYER RED PASSWORD x\nBIULD 0503 - 0504\nPASS\n\n"
+            "Viele Grüße\nHans\n")
+    pf = parse_orders(mail, F)
+    assert [(p.code, p.pos.line) for p in pf.problems] == [(ProblemCode.MISSPELT_ORDER, 5)]
+    (note,) = pf.notes
+    assert note.code is NoteCode.IGNORED_TEXT and dict(note.args)["ranges"] == ("1-3", "8-9")
+    assert format_note(note).endswith("lines 1-3 and 8-9 are not orders: ignored (greetings and remarks are "
+                                      "welcome there)")
 
 
 def test_player_line_opens_a_section_with_password():
@@ -129,7 +150,7 @@ def test_gm_section_with_rolls():
         ("bAuE 0712 - 0713", BuildOrder),
         ("pass", PassOrder),
         ("declare end", DeclareEndOrder),
-        ("ende", DeclareEndOrder),
+        ("erkläre ende", DeclareEndOrder),
     ],
 )
 def test_german_aliases_and_any_case(line, kind):
@@ -239,8 +260,9 @@ def test_signature_line_variants(sig):
 
 
 def test_a_line_with_dashes_and_text_is_not_a_signature():
-    pf = parse_orders("PLAYER RED PASSWORD x\n-- greetings\n", F)
+    pf = parse_orders("PLAYER RED PASSWORD x\n-- greetings\nPASS\n", F)
     assert [p.pos for p in pf.problems] == [Pos(F, 2, 1)]
+    assert [type(o) for o in pf.sections[0].orders] == [PassOrder]
 
 
 def test_line_numbers_after_signature_and_quotes_stay_those_of_the_mail():

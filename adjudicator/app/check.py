@@ -1,12 +1,19 @@
-"""``adjudicate check``: read a player's order files and price them against the game; change nothing."""
+"""``adjudicate check``: read a player's order files and price them against the game; change nothing.
+
+The same preview goes into the receipt of every order mail (``app/receipts.py``):
+``check_received`` returns it per company as well as whole.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from adjudicator.app.orderfiles import read_files
 from adjudicator.app.run import RunOptions, find_game, prepare
+from adjudicator.app.store import GameDir
 from adjudicator.engine.preview import building_ok, preview_building, preview_racing
+from adjudicator.orders import OrderSet, ReceivedFiles
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.racing.turn import RacingInput
 from adjudicator.report.check import check_racing_report, check_report
@@ -14,27 +21,53 @@ from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import gm_note_text
 
 
+@dataclass
+class Checked:
+    """A check: its whole text, whether every order would be carried out, the orders as settled
+    (passwords checked) and each company's priced preview."""
+
+    text: str
+    ok: bool
+    orders: OrderSet
+    previews: dict[str, str] = field(default_factory=dict)
+    notes: list[GMNote] = field(default_factory=list)
+
+
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
-    """The text of the check and whether every order would be carried out in full."""
+    """The text of the check and whether every order would be carried out in full.
+
+    Not in full: any problem, a section that does not count (a wrong
+    password), or no orders at all.
+    """
     received = read_files(paths)
     gdir = find_game(received, game_dir)
+    checked = check_received(gdir, received, trust)
+    return checked.text, checked.ok
+
+
+def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) -> Checked:
+    """``check`` of order files already read (a mail's texts): nothing is written."""
     state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
-    head = [format_problem(p, folded=True) for p in orders.problems]
-    head += [format_note(n, folded=True) for n in orders.notes]
+    head = [format_problem(p, folded=True, places=orders.places) for p in orders.problems]
+    head += [format_note(n, orders.places, folded=True) for n in orders.notes]
+    refused = bool([r for r in orders.refusals if r.player is not None])
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
+        texts = {p.player: check_racing_report(p, gmap) for p in previews}
         parts = head + [gm_note_text(n) for n in notes]
-        parts += [check_racing_report(p, gmap) for p in previews] or ["no orders to price"]
-        ok = bool(previews) and all(p.ok for p in previews) and not orders.problems
-        return "\n".join(parts).rstrip() + "\n", ok
+        parts += list(texts.values()) or ["no orders to price"]
+        ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
+        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
     result, guessed = preview_building(state, gmap, turn_input)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
     parts = head + [gm_note_text(n) for n in notes]
+    texts = {}
     for pid in turn_input.orders:
         section = orders.section(pid)
         parts.append(check_report(result, gmap, pid, section.echo() if section else []))
+        texts[pid] = check_report(result, gmap, pid, [])  # a receipt shows the orders as understood itself
     if not turn_input.orders:
         parts.append("no orders to price")
-    ok = bool(turn_input.orders) and not orders.problems and building_ok(result, turn_input)
-    return "\n".join(parts).rstrip() + "\n", ok
+    ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
+    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import datetime
 from pathlib import Path
 
 from adjudicator.app.maps import map_text
@@ -13,6 +15,7 @@ from adjudicator.board.names import match_town
 from adjudicator.engine.newgame import PlayerSpec, new_game
 from adjudicator.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.game import dice
+from adjudicator.game.deadline import Schedule, first_due, parse_time
 from adjudicator.game.rules import Rules, load_profile
 from adjudicator.game.state import GameState
 from adjudicator.racing.ferries import race_track
@@ -23,8 +26,11 @@ from adjudicator.report.route import route_advice
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
                dice_mode: str, sets: list[str], game_id: str | None,
-               test_passwords: str | None = None) -> tuple[str, GameDir]:
-    """``adjudicate new``: write a new game directory; return the opening report."""
+               test_passwords: str | None = None, schedule: Schedule | None = None) -> tuple[str, GameDir]:
+    """``adjudicate new``: write a new game directory; return the opening report.
+
+    ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``).
+    """
     gdir = GameDir(directory)
     if gdir.exists():
         raise GameFileError(f"{directory} already holds a game; choose another directory")
@@ -40,6 +46,8 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
     state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords)
+    if schedule is not None:
+        state = replace(state, schedule=schedule)
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
@@ -127,3 +135,18 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     seats = {p.id: p.seat for p in state.players}
     options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
     return route_advice(riders, origin, a, destination, b, state.turn, options)
+
+
+def new_schedule(deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
+                 remind: str | None, statements: str | None, now: datetime) -> Schedule | None:
+    """The deadlines of a new game from ``new``'s options (``None`` when none is given)."""
+    given = (deadline, every, zone, remind, statements)
+    if not any(given) and not strict and not early:
+        return None
+    base = Schedule(zone=zone or "UTC")
+    for key, value in (("every", every), ("remind", remind), ("statements", statements)):
+        if value:
+            base = base.with_setting(key, value)
+    base = replace(base, strict=strict, early=early)
+    due = parse_time(deadline, base.zone).isoformat() if deadline else first_due(base, now)
+    return replace(base, due=due)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,12 @@ from adjudicator.board.model import GameMap
 from adjudicator.engine.turn import TurnInput, TurnResult, adjudicate_turn
 from adjudicator.errors import GameFileError, TurnRefused
 from adjudicator.game import gamefile
+from adjudicator.game.deadline import after_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.state import GameState
 from adjudicator.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, resolve
 from adjudicator.orders.codes import NoteCode, ProblemCode, args
+from adjudicator.orders.sections import MailPlace
 from adjudicator.orders.translate import GMNote, engine_input, settle_orders
 from adjudicator.racing.turn import RacingResult
 from adjudicator.report.building import building_report, private_report
@@ -135,23 +138,45 @@ def refuse_unusable(state: GameState, orders: OrderSet) -> None:
         raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
 
 
-def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dry_run: bool) -> TurnRun:
-    """Adjudicate one turn, holding the game's lock; write nothing when ``dry_run``."""
+def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dry_run: bool,
+             now: datetime | None = None) -> TurnRun:
+    """Adjudicate one turn, holding the game's lock; write nothing when ``dry_run``.
+
+    ``now`` is the time of the run (the clock's by default): a game with
+    deadlines takes the next one from it.
+    """
     received = read_files(paths)
     gdir = find_game(received, game_dir)
     if dry_run:
         state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
         return _adjudicate(gdir, state, gmap, orders, turn_input, notes)
     with gdir.lock():
-        state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
-        encodings = {n.pos.file: str(dict(n.args)["encoding"]) for n in received.notes if n.code is NoteCode.NOT_UTF8}
-        files = used_files(received.texts, encodings)
-        gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
-        record = record_of_turn(state.turn, files, options.trust, gm_used)
-        run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record)
-        reports: dict[str | None, str] = {None: run.public}
-        reports.update(run.private)
-        gdir.commit_turn(state, run.result.after, files, record, reports)
+        return commit_run(gdir, received, options, now or datetime.now(UTC))
+
+
+def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_at: datetime) -> TurnRun:
+    """Adjudicate the turn from files already read and archive it; the caller holds the game's lock.
+
+    The record names the files in the order used; a file that came by mail
+    also records the mail's arrival (``received.places``), a game with
+    deadlines the time of the run, so a replay reproduces the state exactly.
+    """
+    state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
+    encodings = {n.pos.file: str(dict(n.args)["encoding"]) for n in received.notes if n.code is NoteCode.NOT_UTF8}
+    files = used_files(received.texts, encodings)
+    gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
+    record = record_of_turn(state.turn, files, options.trust, gm_used)
+    if received.places:
+        mails = {name: {"arrived": arrived, "part": part} for name, arrived, part in received.places}
+        for f in record["files"]:
+            if f["given_as"] in mails:
+                f["mail"] = mails[f["given_as"]]
+    if state.schedule is not None:
+        record["ran_at"] = ran_at.astimezone(UTC).replace(microsecond=0).isoformat()
+    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record)
+    reports: dict[str | None, str] = {None: run.public}
+    reports.update(run.private)
+    gdir.commit_turn(state, run.result.after, files, record, reports)
     return run
 
 
@@ -163,6 +188,10 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
     roller = DiceRoller(seed, state.game_id) if seed and state.dice_mode == "hmac" else None
     result = adjudicate_turn(state, gmap, turn_input, roller)
+    if record is not None and state.schedule is not None and record.get("ran_at"):
+        ran_at = datetime.fromisoformat(str(record["ran_at"]))
+        schedule = after_turn(state.schedule, ran_at, result.after.phase == "over")
+        result = replace(result, after=replace(result.after, schedule=schedule))
     if record is not None:
         result = replace(result, after=chained(result.after, gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
@@ -203,7 +232,10 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
     """A turn's order files as the run read them: from the archive, in the order used, each checked by its SHA-256."""
     texts: list[tuple[str, str]] = []
     notes: list[Note] = []
+    places: list[MailPlace] = []
     for f in record.get("files", []):
+        if isinstance(f.get("mail"), dict):
+            places.append((f["given_as"], str(f["mail"].get("arrived", "")), str(f["mail"].get("part", ""))))
         path = step / "orders" / f["archived_as"]
         try:
             text = path.read_text(encoding="utf-8")
@@ -215,4 +247,4 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
         if f.get("encoding"):
             notes.append(Note(NoteCode.NOT_UTF8, Pos(f["given_as"], 1), args(encoding=f["encoding"])))
     parsed = tuple(parse_orders(text, given) for given, text in texts)
-    return ReceivedFiles(parsed, tuple(texts), (), tuple(notes))
+    return ReceivedFiles(parsed, tuple(texts), (), tuple(notes), tuple(places))

@@ -47,7 +47,7 @@ from adjudicator.board import mapfile as board_mapfile
 from adjudicator.board import model as board_model
 from adjudicator.board.mapfile import parse_map
 from adjudicator.board.model import GameMap
-from adjudicator.errors import GameFileError, MapError, TurnRefused
+from adjudicator.errors import GameBusy, GameFileError, MapError, TurnRefused
 from adjudicator.game import gamefile
 from adjudicator.game.codec import correction_to_json
 from adjudicator.game.state import Chain, Correction, GameState
@@ -153,7 +153,7 @@ class GameDir:
 
     # --- one writer at a time ---------------------------------------------
     @contextmanager
-    def lock(self) -> Iterator[None]:
+    def lock(self, wait: float | None = None) -> Iterator[None]:
         """Hold the game's lock: a second command waits up to ``LOCK_WAIT`` seconds, then refuses clearly.
 
         Stage folders a killed run left behind (they hold order files, with
@@ -162,11 +162,11 @@ class GameDir:
         if not self.path.is_dir():
             raise GameFileError(f"{self.path}: no game here (no such directory)")
         try:
-            with exclusive(self.path / LOCK_FILE, LOCK_WAIT):
+            with exclusive(self.path / LOCK_FILE, LOCK_WAIT if wait is None else wait):
                 self._remove_stale_stages()
                 yield
         except LockTimeout:
-            raise TurnRefused(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
+            raise GameBusy(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
                 from None
         except OSError as exc:
             raise GameFileError(f"{self.path}: {exc.strerror or exc} ({exc.filename or self.path})") from None

@@ -2,6 +2,9 @@
 a company handed to a stand-by or retired.
 
 Pure: ``apply_correction(state, gmap, correction)`` returns the new state.
+The GM's deadline settings (``adjudicate deadline``) are corrections too
+(kind ``deadline``; they need no reason and may be made after the last turn,
+for the end-of-game statements).
 A correction is recorded in the state (``GameState.corrections``: who, when,
 why, what), moves money only through the ledger (reason ``correction``, so
 balances still equal the ledger), is archived like a turn and can be
@@ -16,6 +19,7 @@ from adjudicator.board.hexgrid import Side
 from adjudicator.board.model import GameMap
 from adjudicator.building.costs import terrain_problem
 from adjudicator.errors import DampfrossError
+from adjudicator.game.deadline import Schedule
 from adjudicator.game.ledger import Books
 from adjudicator.game.state import BANK, Correction, GameState
 from adjudicator.game.track import Segment
@@ -23,11 +27,11 @@ from adjudicator.game.track import Segment
 
 def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameState:
     """The state after the GM's correction ``c``; ``DampfrossError`` when it cannot be made."""
-    if state.phase == "over":
+    if state.phase == "over" and c.kind != "deadline":
         raise DampfrossError(f"game {state.game_id} is over; nothing can be corrected")
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
         raise DampfrossError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
-    if not c.why.strip():
+    if not c.why.strip() and c.kind != "deadline":
         raise DampfrossError("say why: every correction is printed in the next report with its reason")
     if c.player is not None and c.player not in state.player_ids:
         raise DampfrossError(f"no company {c.player} in game {state.game_id}")
@@ -36,6 +40,8 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         return _balance(state, c)
     if c.kind in ("track-add", "track-remove"):
         return _track(state, gmap, c)
+    if c.kind == "deadline":
+        return _deadline(state, c)
     if c.kind in ("replace", "retire"):
         return _company(state, c)
     return _rule(state, c)
@@ -91,6 +97,13 @@ def _track(state: GameState, gmap: GameMap, c: Correction) -> GameState:
     if problem is not None:
         raise DampfrossError(f"no track can lie on {side}: {problem.code.value}")
     return replace(state, track=state.track + (Segment(c.player, side, state.turn),))
+
+
+def _deadline(state: GameState, c: Correction) -> GameState:
+    """A setting of the game's deadlines (``adjudicator.game.deadline``); a game without one gets one."""
+    if not c.key or c.value is None:
+        raise DampfrossError("a deadline correction needs a setting and its value")
+    return replace(state, schedule=(state.schedule or Schedule()).with_setting(c.key, c.value))
 
 
 def _rule(state: GameState, c: Correction) -> GameState:

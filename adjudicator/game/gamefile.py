@@ -36,6 +36,7 @@ from adjudicator.game.codec import (
     races_from_json,
     races_to_json,
 )
+from adjudicator.game.deadline import Schedule
 from adjudicator.game.dice import Die
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import BANK, Allowance, Connection, FerryOwner, GameState, Player
@@ -165,6 +166,8 @@ def _optional(state: GameState) -> dict[str, Any]:
         value = getattr(state, key)
         if value is not None:
             out[key] = value
+    if state.schedule is not None:
+        out["schedule"] = state.schedule.to_json()
     return out
 
 
@@ -234,6 +237,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         corrections=tuple(correction_from_json(c) for c in doc.get("corrections", ())),
         chain=chain_from_json(doc.get("chain")),
         ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
+        schedule=Schedule.from_json(doc["schedule"]) if "schedule" in doc else None,
     )
     check_invariants(state, source)
     return state

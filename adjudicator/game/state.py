@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.board.hexgrid import Hex
+from adjudicator.game.deadline import Schedule
 from adjudicator.game.dice import Die
 from adjudicator.game.racestate import RaceState
 from adjudicator.game.rules import Rules
@@ -124,7 +125,7 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
-CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "replace", "retire"]
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire"]
 
 
 @dataclass(frozen=True)
@@ -135,9 +136,11 @@ class Correction:
     game was at (the next report prints it); ``by``, ``when`` and ``why`` are
     the GM's; the data: ``player`` and ``amount`` (balance, + to the company),
     ``player``, ``a``, ``b`` (track), ``key`` and ``value`` (a rules key, as
-    written with ``--set``), ``player``, ``manager``, ``email`` and the new
-    ``password_hash`` (a stand-by takes the company over: ``player replace``),
-    or ``player`` alone (the company retires: ``player retire``).
+    written with ``--set``; for ``deadline`` a setting of the game's
+    ``Schedule``, ``adjudicator.game.deadline``), ``player``, ``manager``,
+    ``email`` and the new ``password_hash`` (a stand-by takes the company
+    over: ``player replace``), or ``player`` alone (the company retires:
+    ``player retire``).
     """
 
     number: int
@@ -200,6 +203,7 @@ class GameState:
     corrections: tuple[Correction, ...] = ()
     chain: Chain | None = None  # None: the opening (or a game older than the chain)
     ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
+    schedule: Schedule | None = None  # deadlines of a postal game (None: the GM runs turns by hand)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:

@@ -20,7 +20,16 @@ from dataclasses import dataclass, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.model import GMOrder, Hint, HoldPressOrder, Note, OrderProblem, RaceOrder, RollOrder
-from adjudicator.orders.sections import GMSection, Header, OrderSet, ParsedFile, Refusal, Section, sort_by_position
+from adjudicator.orders.sections import (
+    GMSection,
+    Header,
+    MailPlace,
+    OrderSet,
+    ParsedFile,
+    Refusal,
+    Section,
+    sort_by_position,
+)
 
 
 def collect(
@@ -30,6 +39,7 @@ def collect(
     turn: int | None = None,
     problems: Iterable[OrderProblem] = (),
     notes: Iterable[Note] = (),
+    places: Iterable[MailPlace] = (),
 ) -> OrderSet:
     """Merge parsed files, in the order given, into the orders of one turn.
 
@@ -56,6 +66,7 @@ def collect(
         notes=tuple(sort_by_position(all_notes, order)),
         files=tuple(f.filename for f in files),
         gm_sections=tuple(g for f in files for g in f.gm_sections),
+        places=tuple(places),
     )
 
 
@@ -147,13 +158,16 @@ class ReceivedFiles:
     """Order files as received: each file's text and its parse, read once.
 
     ``orders(game, turn)`` merges them into one ``OrderSet`` (``collect``);
-    ``texts`` holds each file's name as given and its text, in the order read, for the archive.
+    ``texts`` holds each file's name as given and its text, in the order read, for the archive;
+    ``places`` the files that came by mail (``MailPlace``).
     """
 
     parsed: tuple[ParsedFile, ...] = ()
     texts: tuple[tuple[str, str], ...] = ()
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
+    places: tuple[MailPlace, ...] = ()
 
     def orders(self, *, game: str | None = None, turn: int | None = None) -> OrderSet:
-        return collect(self.parsed, game=game, turn=turn, problems=self.problems, notes=self.notes)
+        return collect(self.parsed, game=game, turn=turn, problems=self.problems, notes=self.notes,
+                       places=self.places)

@@ -271,6 +271,10 @@ class _LineReader:
             item = BuildOrder(route[0], start, self.text, partner=partner) if route else None
         elif kind == "pass_order":
             item = PassOrder(start, self.text)
+        elif kind == "end_order" and len(toks) == 1:
+            # END alone is how many a mail signs off ("Ende"): it must not end the building phase
+            self.problem("syntax", P.BARE_END, start, args(keyword=toks[0].upper()), hint(H.DECLARE_END_FORM))
+            item = None
         elif kind == "end_order":
             item = DeclareEndOrder(start, self.text)
         elif kind == "enter_order":

@@ -11,6 +11,10 @@ towns and labels are looked up later by ``resolve``.  What it does:
   it).  Ignored lines are blanked, not removed, so line numbers match the
   player's mail.  Ignored lines that look like orders earn a note.
 * Every other non-blank line is parsed on its own (``line.parse_line``).
+  Prose around the orders (a greeting before the first order line, a
+  sign-off after the last) is not an error: it is noted once as ignored
+  text.  Among the orders every line counts.  ``END`` alone (``Ende``) does
+  not declare the end of building: that needs ``DECLARE END``.
 * ``PLAYER`` starts a player's section, ``GM`` the GM's section.  GAME and
   TURN lines belong to the section whose PLAYER line follows them (or,
   written right after a PLAYER line, to that section); whether they agree
@@ -24,12 +28,13 @@ towns and labels are looked up later by ``resolve``.  What it does:
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.orders.line import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of, parse_line
-from adjudicator.orders.mistakes_base import LINE_STARTERS, keyword_of
+from adjudicator.orders.mistakes_base import KEYWORDS, LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
     BuyFerryOrder,
@@ -218,16 +223,16 @@ class _FileReader:
             self.problems.append(replace(p, section=section))
 
     def read(self, lines: list[str]) -> None:
-        read = 0
+        parsed: list[tuple[int, str, LineResult]] = []
         for number, line in enumerate(lines, start=1):
             if _is_blank(line):
                 continue
-            read += 1
-            if read > MAX_LINES:
+            if len(parsed) >= MAX_LINES:
                 self.problems.append(OrderProblem("syntax", ProblemCode.TOO_MANY_LINES, Pos(self.filename, number),
                                                   "", args(limit=MAX_LINES), None, None))
                 break
-            res = parse_line(line, self.filename, number)
+            parsed.append((number, line, parse_line(line, self.filename, number)))
+        for number, line, res in self.without_prose(parsed):
             item = res.item
             if isinstance(item, PlayerLine):
                 self.close(number - 1)
@@ -258,6 +263,29 @@ class _FileReader:
                 self.player_order(item)
         self.close(len(lines))
         self.headers += [replace(h, player=None) for h in self.pending]
+
+    def without_prose(self, parsed: list[tuple[int, str, LineResult]]) -> list[tuple[int, str, LineResult]]:
+        """The lines from the first order line to the last; the text around them noted once as ignored.
+
+        A mail's greeting and its sign-off are not orders: lines before the
+        first line that reads as an order (or is meant as one: it begins with
+        an order's keyword, or names a hex label) and after the last one are
+        left out with one note.  Among the orders every line counts, so a
+        misspelt keyword there stays a problem.  ``END`` alone outside the
+        orders is a sign-off, and noted as such.
+        """
+        orderly = [i for i, (_, line, res) in enumerate(parsed) if _order_like(line, res)]
+        first, last = (orderly[0], orderly[-1]) if orderly else (len(parsed), -1)
+        ignored = [n for i, (n, _, _) in enumerate(parsed) if i < first or i > last]
+        if ignored:
+            self.notes.append(Note(NoteCode.IGNORED_TEXT, Pos(self.filename, ignored[0]),
+                                   args(ranges=_line_ranges(ignored, [n for n, _, _ in parsed]))))
+        for i, (n, _, res) in enumerate(parsed):
+            bare = [p for p in res.problems if p.code is ProblemCode.BARE_END]
+            if bare and (i < first or i > last):
+                word = str(dict(bare[0].args)["keyword"])
+                self.notes.append(Note(NoteCode.BARE_END_IGNORED, Pos(self.filename, n), args(line=n, keyword=word)))
+        return parsed[first:last + 1] if orderly else []
 
     def header(self, item: Header) -> None:
         cur = self.current
@@ -323,6 +351,59 @@ class _FileReader:
                     self.notes.append(Note(NoteCode.ENTRY_REPLACED, o.pos, args(race=o.race, replaced=old.pos.short)))
                 last[o.race] = o
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
+
+
+_LABEL = re.compile(r"(?:^|(?<=[\s(\-\u2013\u2014]))\d{4}(?=$|[\s)#,\-\u2013\u2014])")
+"""A hex label standing as a word of its own (not the year of a date such as 21.11.2025)."""
+
+
+def _order_like(line: str, res: LineResult) -> bool:
+    """True when a line reads as an order, or is meant as one (so a problem with it must be reported).
+
+    Meant as an order: a PLAYER line however misspelt, a line beginning
+    with an order's keyword (except ``END`` alone, the common sign-off
+    "Ende"), a near spelling of one followed by a number or a dash
+    (``BIULD 1``; not ``Viele Grüße`` nor a name such as ``Peter``), or any
+    line naming a hex label.
+    """
+    if res.item is not None:
+        return True
+    code = code_of(line)
+    if looks_like_player_line(code):
+        return True
+    if any(p.code is ProblemCode.BARE_END for p in res.problems):
+        return False
+    words = code.split()
+    if not words or _LABEL.search(code) or keyword_of(words[0]) in LINE_STARTERS:
+        return True
+    # a near spelling needs an order's shape after it: "BIULD 1", not a signature such as "Peter" or "Rolf"
+    return _near_keyword(words[0]) and bool(_SHAPE.search(code[len(words[0]):]))
+
+
+_STARTER_SPELLINGS = tuple(s for k in LINE_STARTERS if k != "END" for s in KEYWORDS[k])
+"""Spellings a misspelt keyword is compared with (END alone is no order: "Bernd" is not a misspelt END)."""
+_SHAPE = re.compile(r"\d|\s[-\u2013\u2014]\s")
+NEAR_KEYWORD = 0.75
+"""How close a first word must be to an order's keyword to be taken as a misspelt one (``BIULD`` 0.8,
+``TRUN`` 0.75; a greeting such as ``Viele`` is 0.67 from ``SPIELER``)."""
+
+
+def _near_keyword(word: str) -> bool:
+    return bool(difflib.get_close_matches(word.upper(), _STARTER_SPELLINGS, 1, NEAR_KEYWORD))
+
+
+def _line_ranges(ignored: list[int], read: list[int]) -> tuple[str, ...]:
+    """Ignored line numbers as ranges of lines read in a row (blank lines between them do not break a range)."""
+    out: list[str] = []
+    index = {n: i for i, n in enumerate(read)}
+    start = prev = ignored[0]
+    for n in ignored[1:] + [0]:
+        if n and index[n] == index[prev] + 1:
+            prev = n
+            continue
+        out.append(f"{start}-{prev}" if prev != start else str(start))
+        start = prev = n
+    return tuple(out)
 
 
 def _bounded(problems: list[OrderProblem], filename: str) -> list[OrderProblem]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Literal, TypeAlias, TypeVar
 
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.orders.model import (
@@ -147,7 +147,8 @@ class OrderSet:
     holds one section per player (the last one with the right password),
     ``gm`` the GM's orders merged from the GM's own sections, and
     ``refusals`` the sections that do not count.  ``problems`` and ``notes``
-    are sorted by file (in reading order), line and column.
+    are sorted by file (in reading order), line and column.  ``places`` names
+    the files that came by mail (``MailPlace``).
     """
 
     game: str | None = None
@@ -159,6 +160,7 @@ class OrderSet:
     files: tuple[str, ...] = ()
     gm_sections: tuple[GMSection, ...] = ()
     refusals: tuple[Refusal, ...] = ()
+    places: tuple[MailPlace, ...] = ()
 
     def section(self, player: str) -> Section | None:
         """The player's section (the last one, before passwords are checked); ID compared case-insensitively."""
@@ -190,6 +192,11 @@ class OrderSet:
         key = section.upper() if section else None
         return tuple(p for p in self.problems if p.section == key)
 
+
+MailPlace: TypeAlias = tuple[str, str, str]
+"""Where an order file came from when it came by mail: its name in the run, the mail's arrival (ISO 8601,
+in the game's time zone) and the attachment's name ("" for the mail's text).  Reports name such a file
+"your mail of 21 Nov 18:02" instead of its name."""
 
 _Positioned = TypeVar("_Positioned", OrderProblem, Note)
 

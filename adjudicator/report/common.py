@@ -18,6 +18,7 @@ from adjudicator.game.state import BANK, GameState, LedgerEntry
 from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.specials import special_every
 from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_split, window_around
+from adjudicator.report.deadlines import due_line, goal_line
 from adjudicator.report.env import N_
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import ABSENCE, correction_text, redraw_text, refusal_text, replaced_text
@@ -30,7 +31,7 @@ WINDOW_ROWS = 16
 
 def corrections(before: GameState, turn: int) -> list[str]:
     """The GM's corrections made while the game was at ``turn`` (before it was adjudicated), in words."""
-    return [correction_text(c) for c in before.corrections if c.turn == turn]
+    return [correction_text(c, before.schedule) for c in before.corrections if c.turn == turn]
 
 
 def absences(state: GameState) -> list[dict[str, str]]:
@@ -58,6 +59,8 @@ def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
         "rules": state.rules.name,
         "commitment": state.dice_commitment or "none: manual dice (the GM gives every die)",
         "players": {p.id: {"name": p.name, "colour": p.colour} for p in state.players},
+        "goal": goal_line(state),
+        "due": due_line(state),
     }
 
 
@@ -186,9 +189,10 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
     section = orders.section(player)
     return {
         "echo": section.echo() if section else [],
-        "problems": [format_problem(p, folded=True) for p in orders.problems_for(player)],
-        "notes": [format_note(n) for n in orders.notes_for(player)] + press_feedback(orders, state, player),
-        "refused": [refusal_text(r) for r in orders.refusals_for(player)],
+        "problems": [format_problem(p, folded=True, places=orders.places) for p in orders.problems_for(player)],
+        "notes": [format_note(n, orders.places) for n in orders.notes_for(player)]
+        + press_feedback(orders, state, player),
+        "refused": [refusal_text(r, orders.places) for r in orders.refusals_for(player)],
     }
 
 

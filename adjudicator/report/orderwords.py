@@ -24,11 +24,13 @@ Typical use::
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from datetime import datetime
 
 from adjudicator.orders.codes import Args, ArgValue, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.mistakes_base import KEYWORDS
-from adjudicator.orders.model import Note, OrderProblem
-from adjudicator.orders.sections import OrderSet
+from adjudicator.orders.model import Note, OrderProblem, Pos
+from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.env import N_, wrap
 
 P = ProblemCode
@@ -62,6 +64,7 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.TEXT_AFTER_PASSWORD: N_("expected the end of the line after the password (a password is one word)"),
     P.EXPECTED_END: N_("expected END after {keyword}"),
     P.STANDS_ALONE: N_("{keyword} stands alone on its line; expected the end of the line"),
+    P.BARE_END: N_("{keyword} alone does not declare the end of the building phase"),
     P.EXPECTED_ROLL_PLAYER: N_("expected the player's ID after {keyword}"),
     P.EXPECTED_ROLL_NUMBER: N_("expected the number rolled after the player's ID"),
     P.TEXT_AFTER_ROLL: N_("expected the end of the line after the number rolled"),
@@ -163,7 +166,7 @@ HINTS: dict[HintCode, str] = {
     H.EXAMPLE: N_("e.g. {example}"),
     H.PLAYER_LINE_FORM: N_("write {keyword} <ID> PASSWORD <password>"),
     H.ADD_PASSWORD: N_("write {line} PASSWORD <your password>"),
-    H.DECLARE_END_FORM: N_("write DECLARE END (or just ENDE)"),
+    H.DECLARE_END_FORM: N_("write DECLARE END (ERKLÄRE ENDE)"),
     H.ROLL_FORM: N_("write {keyword} <ID> <number>, e.g. {keyword} RED 4"),
     H.FERRY_FORM: N_("write {keyword} FERRY <port>, or {keyword} FERRY <port> - <port> where several ferries "
                      "share a port"),
@@ -218,6 +221,11 @@ HINTS: dict[HintCode, str] = {
 NOTES: dict[NoteCode, str] = {
     NoteCode.SIGNATURE_IGNORES: N_("{ignored} ignored: the signature line '-- ' at line {signature} ends the mail"),
     NoteCode.SECTION_EMPTY: N_("the section for {player} holds no orders"),
+    NoteCode.IGNORED_TEXT: N_("{lines} not orders: ignored (greetings and remarks are welcome there)"),
+    NoteCode.BARE_END_IGNORED: N_(
+        "'{keyword}' at line {line} is read as a sign-off, not as the end of the building phase; to declare "
+        "that, write DECLARE END (ERKLÄRE ENDE)"
+    ),
     NoteCode.ENTRY_REPLACED: N_("ENTER for race {race} at {replaced} is replaced by this one (the last one counts)"),
     NoteCode.SECTION_REPLACED: N_("the section for {player} at {replaced} is replaced by this one (the last one "
                                   "counts)"),
@@ -357,7 +365,15 @@ _HINT_FILLERS: dict[HintCode, Filler] = {
     H.NEIGHBOURS: _neighbours,
 }
 
+def _ranges(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    ranges = _items(a["ranges"])
+    single = len(ranges) == 1 and "-" not in ranges[0]
+    phrase = N_("line {lines} is") if single else N_("lines {lines} are")
+    return {"lines": phrase.format(lines=_and_each(ranges))}
+
+
 _NOTE_FILLERS: dict[NoteCode, Filler] = {
+    NoteCode.IGNORED_TEXT: _ranges,
     NoteCode.SIGNATURE_IGNORES: _signature_lines,
     NoteCode.STRAIGHT_LINE: lambda a: {"hexes": "-".join(_items(a["hexes"]))},
 }
@@ -407,7 +423,53 @@ def _window(text: str, column: int) -> tuple[str, int]:
     return head + body + "...", column - start + len(head)
 
 
-def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
+def _place(file: str, places: Iterable[MailPlace]) -> str | None:
+    """A file that came by mail as its player knows it: ``your mail of 21 Nov 18:02`` (``None``: not a mail)."""
+    for name, arrived, part in places:
+        if name == file:
+            mail = N_("your mail of {when}").format(when=arrival_text(arrived))
+            return N_("{part} in {mail}").format(part=part, mail=mail) if part else mail
+    return None
+
+
+def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True) -> str:
+    """Where something stands: ``file:17:1``, or for a mail ``your mail of 21 Nov 18:02, line 17, column 1``."""
+    mail = _place(pos.file, places)
+    if mail is None:
+        return str(pos) if column else pos.short
+    if pos.line < 1:
+        return mail
+    if column:
+        return N_("{mail}, line {line}, column {column}").format(mail=mail, line=pos.line, column=pos.column)
+    return N_("{mail}, line {line}").format(mail=mail, line=pos.line)
+
+
+def where_text(text: str, places: Iterable[MailPlace]) -> str:
+    """A position already made text (``file:line``, as notes carry it in their data), named for a mail."""
+    file, _, line = text.rpartition(":")
+    if file and line.isdigit() and _place(file, places) is not None:
+        return where(Pos(file, int(line)), places, column=False)
+    return _place(text, places) or text
+
+
+def arrival_text(arrived: str) -> str:
+    """``21 Nov 18:02``: a mail's arrival as stored (ISO 8601 in the game's zone)."""
+    t = datetime.fromisoformat(arrived)
+    return f"{t.day} {_MONTHS[t.month - 1]} {t.hour:02d}:{t.minute:02d}"
+
+
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+           N_("Oct"), N_("Nov"), N_("Dec"))
+
+_POSITIONS = ("replaced", "named_at")
+"""Data of problems and notes that hold a position as text."""
+
+
+def _with_places(data: Args, places: Iterable[MailPlace]) -> Args:
+    return tuple((k, where_text(v, places) if k in _POSITIONS and isinstance(v, str) else v) for k, v in data)
+
+
+def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[MailPlace] = ()) -> str:
     """The problem as shown to players and the GM::
 
         turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
@@ -420,7 +482,10 @@ def format_problem(p: OrderProblem, *, folded: bool = False) -> str:
     folds the message and the hint to the report width; the player's line
     and the caret stay as they are.
     """
-    head = f"{p.pos}: {_KINDS[p.kind]}: {problem_message(p)}"
+    places = tuple(places)
+    if places:
+        p = replace(p, args=_with_places(p.args, places))
+    head = f"{where(p.pos, places)}: {_KINDS[p.kind]}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
     text, column = _window(p.line_text.rstrip(), p.pos.column)
     if text:
@@ -440,9 +505,13 @@ def note_text(n: Note) -> str:
     return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
 
 
-def format_note(n: Note, *, folded: bool = False) -> str:
-    """``file:line: sentence`` (``folded``: to the report width, for mail)."""
-    text = f"{n.pos.short}: {note_text(n)}"
+def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False) -> str:
+    """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``; ``folded``: to
+    the report width, for mail)."""
+    places = tuple(places)
+    if places:
+        n = replace(n, args=_with_places(n.args, places))
+    text = f"{where(n.pos, places, column=False)}: {note_text(n)}"
     return wrap(text, 2) if folded else text
 
 

@@ -8,7 +8,7 @@ Each sentence is a template with named ``{placeholders}`` marked with
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from adjudicator.board.hexgrid import Hex
@@ -17,13 +17,16 @@ from adjudicator.building.fees import Fee
 from adjudicator.building.ferries import FerryProblem, FerryPurchase
 from adjudicator.building.lines import LineOutcome
 from adjudicator.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.game.deadline import Schedule
 from adjudicator.game.problems import NoOrders, Problem
 from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import Correction, LedgerEntry
-from adjudicator.orders.sections import Refusal
+from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
+from adjudicator.report.deadlines import setting_text
 from adjudicator.report.env import N_
+from adjudicator.report.orderwords import where
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {
@@ -258,10 +261,14 @@ GM_NOTE = {
 }
 
 
-def refusal_text(r: Refusal) -> str:
+def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     """A player's section that did not count, told to that player (the orders in it are not shown)."""
     why = say(NO_ORDERS, r.why) if r.why else ""
-    return N_("a section for you at {where} does not count: {why}").format(where=r.pos.short, why=why)
+    if any(name == r.pos.file for name, _, _ in places):
+        # a mail: maybe another company's, whose mail (and when it came) is none of this player's business
+        return N_("a section for you in a mail to the GM does not count: {why}").format(why=why)
+    return N_("a section for you at {where} does not count: {why}").format(where=where(r.pos, places, column=False),
+                                                                            why=why)
 
 
 def gm_note_text(note: GMNote) -> str:
@@ -336,10 +343,18 @@ CORRECTION = {
 }
 
 
-def correction_text(c: Correction) -> str:
-    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``."""
-    what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
-                                     a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
-                                     value=c.value, manager=c.manager)
+def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
+    """``3. RED -3 to the balance: fee charged twice (GM, 2026-11-23T10:00:00Z)``.
+
+    A deadline setting (``schedule``: the game's, for its time zone) needs no reason.
+    """
+    if c.kind == "deadline":
+        what = setting_text(c, schedule)
+    else:
+        what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                         a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                         value=c.value, manager=c.manager)
+    if not c.why.strip():
+        return N_("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
     return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
                                                                when=c.when)

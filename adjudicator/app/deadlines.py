@@ -1,0 +1,51 @@
+"""``adjudicate deadline``: the GM sets, extends or holds a game's deadlines (each change a correction).
+
+Every change is recorded like the GM's other corrections (archived,
+chained, printed in the next report), so the deadlines a game had can be
+proved later and ``verify`` replays them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from adjudicator.app.fix import correct
+from adjudicator.app.store import GameDir
+from adjudicator.errors import DampfrossError
+from adjudicator.game.deadline import Schedule, parse_duration, parse_time
+from adjudicator.game.state import Correction
+
+
+def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str = "",
+                 by: str = "GM") -> list[Correction]:
+    """Change deadline settings (``due``, ``every``, ``zone``, ``strict``, ``early``, ``remind``, ``held``,
+    ``statements``), one correction each; a due time without a zone is in the game's zone."""
+    if not settings:
+        raise DampfrossError("say what to set: --due, --every, --zone, --strict/--lenient, --early/--no-early, "
+                             "--remind or --statements")
+    state = GameDir(directory).load_state()
+    schedule = state.schedule or Schedule()
+    zone = dict(settings).get("zone", schedule.zone)
+    out = []
+    for key, value in settings:
+        if key == "due" and value:
+            value = parse_time(value, zone).isoformat()
+        schedule.with_setting(key, value)  # refuse a bad value before anything is written
+        out.append(correct(directory, "deadline", why, by, key=key, value=value))
+    return out
+
+
+def extend_deadline(directory: str, period: str, why: str = "", by: str = "GM",
+                    now: datetime | None = None) -> Correction:
+    """Move the deadline of the current turn on by ``period`` (from now, when the game has none)."""
+    span = parse_duration(period)
+    state = GameDir(directory).load_state()
+    due = state.schedule.due_at() if state.schedule else None
+    base = due if due is not None else (now or datetime.now(UTC)).replace(second=0, microsecond=0)
+    return correct(directory, "deadline", why, by, key="due", value=(base + span).isoformat())
+
+
+def hold(directory: str, held: bool, why: str = "", by: str = "GM") -> Correction:
+    """Hold the game over (no turn runs, by deadline or early) or release it."""
+    return correct(directory, "deadline", why, by, key="held", value="yes" if held else "no")

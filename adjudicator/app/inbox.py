@@ -1,0 +1,227 @@
+"""The game's inbox: every mail received, stored once, with what the GM and the players may need to prove.
+
+Layout (GM only: folders 0700, files 0600)::
+
+    DIR/mail/seen.json               keys of the source's mails already stored (an optimisation:
+                                     the inbox itself is what counts)
+    DIR/mail/inbox/NNNNN/mail.eml    the mail as received (only its headers when too big to read)
+    DIR/mail/inbox/NNNNN/meta.json   Message-ID, SHA-256 of mail.eml, sender, Date, subject, arrival
+                                     (the source's time), fetch time, the source's key, size, how it
+                                     was read, and each text that may hold orders with its SHA-256
+    DIR/mail/inbox/NNNNN/text-K.txt  those texts as stored (UTF-8): what a turn reads
+    DIR/mail/inbox/NNNNN/receipt.json  written once the mail is answered: the turn it was for, whose
+                                     sections counted, late or not, the receipts queued
+
+A mail's folder is written whole through a stage folder renamed into place,
+so a mail is stored completely or not at all; ``seen.json`` is written only
+after that, so a crash in between stores nothing twice (the next fetch finds
+the mail again and knows it by its Message-ID or SHA-256).  The mails of a
+turn are read in the order they arrived (then in the order stored), never by
+a file name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app.mailparse import MailContent, read_mail
+from adjudicator.app.mailsource import Incoming
+from adjudicator.app.store import GameDir, atomic_write
+from adjudicator.errors import GameFileError
+
+MAIL_DIR = "mail"
+STAGE = ".stage-"
+
+
+@dataclass(frozen=True)
+class StoredText:
+    """A text of a stored mail that may hold orders: its name in the mail ("" for the body), file, SHA-256."""
+
+    name: str
+    file: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class StoredMail:
+    """A mail in the inbox."""
+
+    seq: int
+    folder: Path
+    meta: dict[str, Any]
+
+    @property
+    def key(self) -> str:
+        """The name its texts have in a turn's orders (``mail-00007``, ``mail-00007-2``): never a GM's path."""
+        return f"mail-{self.seq:05d}"
+
+    @property
+    def arrived(self) -> datetime:
+        return datetime.fromisoformat(self.meta["arrived"])
+
+    @property
+    def sender(self) -> str:
+        return str(self.meta.get("sender", ""))
+
+    @property
+    def texts(self) -> tuple[StoredText, ...]:
+        return tuple(StoredText(t["name"], t["file"], t["sha256"]) for t in self.meta.get("texts", ()))
+
+    def text_key(self, index: int) -> str:
+        """The name of its ``index``-th text (0: the body, or the first text) in a turn's orders."""
+        return self.key if index == 0 else f"{self.key}-{index + 1}"
+
+    def read_text(self, t: StoredText) -> str:
+        data = (self.folder / t.file).read_bytes()
+        text = data.decode("utf-8", errors="replace")
+        if _sha(data) != t.sha256:
+            raise GameFileError(f"{self.folder / t.file} is not the text stored (its SHA-256 differs)")
+        return text
+
+    def receipt(self) -> dict[str, Any] | None:
+        path = self.folder / "receipt.json"
+        if not path.is_file():
+            return None
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            raise GameFileError(f"{path}: not valid JSON") from None
+        return doc if isinstance(doc, dict) else None
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _json(doc: Any) -> str:
+    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+class Inbox:
+    """The inbox of one game directory (hold the game's lock to change it)."""
+
+    def __init__(self, gdir: GameDir):
+        self.root = gdir.path / MAIL_DIR
+        self.folder = self.root / "inbox"
+        self._mails: list[StoredMail] | None = None
+
+    def mails(self) -> list[StoredMail]:
+        """Every stored mail, in the order of arrival (then of storing)."""
+        if self._mails is None:
+            found = []
+            if self.folder.is_dir():
+                for d in self.folder.iterdir():
+                    if d.is_dir() and d.name.isdigit() and (d / "meta.json").is_file():
+                        found.append(StoredMail(int(d.name), d, self._meta(d / "meta.json")))
+            self._mails = sorted(found, key=lambda m: (m.arrived, m.seq))
+        return list(self._mails)
+
+    @staticmethod
+    def _meta(path: Path) -> dict[str, Any]:
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise GameFileError(f"{path}: cannot read: {exc}") from None
+        if not isinstance(doc, dict) or "arrived" not in doc:
+            raise GameFileError(f"{path}: not the record of a mail")
+        return doc
+
+    def duplicate_of(self, message_id: str, sha256: str) -> StoredMail | None:
+        for m in self.mails():
+            if (message_id and m.meta.get("message_id") == message_id) or m.meta.get("sha256") == sha256:
+                return m
+        return None
+
+    # --- the source's keys already stored ----------------------------------
+    def seen(self) -> set[str]:
+        path = self.root / "seen.json"
+        if not path.is_file():
+            return set()
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return set()  # the inbox itself knows every mail: a lost list only costs reading again
+        return set(doc.get("keys", [])) if isinstance(doc, dict) else set()
+
+    def mark_seen(self, keys: set[str]) -> None:
+        self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic_write(self.root / "seen.json", _json({"keys": sorted(keys)}), 0o600)
+
+    # --- storing ------------------------------------------------------------
+    def store(self, mail: Incoming, fetched: datetime) -> tuple[StoredMail, bool]:
+        """Store a mail unless it is there already; returns it and whether it is new."""
+        sha = _sha(mail.data)
+        content = read_mail(mail.data, mail.too_big, mail.size)
+        old = self.duplicate_of(content.message_id, sha)
+        if old is not None:
+            return old, False
+        seq = max((m.seq for m in self.mails()), default=0) + 1
+        final = self.folder / f"{seq:05d}"
+        meta = _meta_of(mail, content, sha, seq, fetched)
+        files: dict[str, bytes] = {"mail.eml": mail.data}
+        texts = []
+        for i, t in enumerate(content.texts, 1):
+            data = t.text.encode("utf-8")
+            texts.append({"name": t.name, "file": f"text-{i}.txt", "sha256": _sha(data)})
+            files[f"text-{i}.txt"] = data
+        meta["texts"] = texts
+        files["meta.json"] = _json(meta).encode("utf-8")
+        self._write_folder(final, files)
+        stored = StoredMail(seq, final, meta)
+        self._mails = None
+        return stored, True
+
+    def _write_folder(self, final: Path, files: dict[str, bytes]) -> None:
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for stale in self.folder.glob(f"{STAGE}*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        stage = Path(tempfile.mkdtemp(dir=self.folder, prefix=STAGE))
+        try:
+            for name, data in files.items():
+                fd = os.open(stage / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(data)
+                    f.flush()
+                    os.fsync(f.fileno())
+            os.chmod(stage, 0o700)
+            os.replace(stage, final)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+
+    def answered(self, mail: StoredMail, doc: dict[str, Any]) -> None:
+        """Record that the mail was answered (written last, after its receipts are queued)."""
+        atomic_write(mail.folder / "receipt.json", _json(doc), 0o600)
+        self._mails = None
+
+    def unanswered(self) -> Iterator[StoredMail]:
+        for m in self.mails():
+            if m.receipt() is None:
+                yield m
+
+
+def _meta_of(mail: Incoming, content: MailContent, sha: str, seq: int, fetched: datetime) -> dict[str, Any]:
+    return {
+        "seq": seq,
+        "message_id": content.message_id,
+        "sha256": sha,
+        "sender": content.sender,
+        "sender_name": content.sender_name,
+        "date": content.date.isoformat() if content.date else None,
+        "subject": content.subject,
+        "arrived": (mail.arrived or fetched).isoformat(),
+        "fetched": fetched.isoformat(),
+        "source": mail.key,
+        "size": mail.size,
+        "too_big": mail.too_big,
+        "notes": [{"code": n.code, "name": n.name, "size": n.size} for n in content.notes],
+    }

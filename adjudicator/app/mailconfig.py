@@ -1,0 +1,180 @@
+"""The GM's mail configuration of a game: ``DIR/mail.toml`` (GM only, mode 0600; never part of game.json).
+
+::
+
+    from = "Dampfross GM <gm@example.org>"   # the sender of every mail
+    gm = "gm@example.org"                    # optional: receipts of GM sections
+
+    [source]                                 # where orders arrive
+    kind = "maildir"                         # maildir | mbox | eml | imap
+    path = "/home/gm/Maildir"                # maildir, mbox, eml: relative to DIR or absolute
+    # imap: host, port, security (tls | starttls | none), user, folder,
+    #       password_env = "VARIABLE" or password_file = "imap.secret"
+
+    [smtp]                                   # optional: without it mail waits in the outbox
+    host = "smtp.example.org"
+    port = 587
+    security = "starttls"                    # tls | starttls | none
+    user = "gm@example.org"                  # optional
+    password_env = "DAMPFROSS_SMTP_PASSWORD" # or password_file = "smtp.secret" (GM only)
+
+Passwords never stand in the file itself: an environment variable or a file
+of their own (relative to DIR) holds them.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass
+from email.headerregistry import Address
+from email.utils import getaddresses
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app.store import GameDir
+from adjudicator.errors import DampfrossError
+
+CONFIG_FILE = "mail.toml"
+SOURCES = ("maildir", "mbox", "eml", "imap")
+SECURITY = ("tls", "starttls", "none")
+_TOP = {"from", "gm", "source", "smtp"}
+_SERVER = {"host", "port", "security", "user", "password_env", "password_file", "folder", "timeout"}
+_SOURCE = {"kind", "path"} | _SERVER
+
+
+class MailConfigError(DampfrossError):
+    """The mail configuration cannot be used."""
+
+
+@dataclass(frozen=True)
+class Server:
+    """An IMAP or SMTP server: where, how securely, as whom, and where its password is kept."""
+
+    host: str
+    port: int
+    security: str
+    user: str = ""
+    password_env: str = ""
+    password_file: str = ""
+    folder: str = "INBOX"
+    timeout: float = 30.0
+
+    def password(self, base: Path) -> str:
+        """The password from its variable or file (``""``: none configured)."""
+        if self.password_env:
+            value = os.environ.get(self.password_env)
+            if value is None:
+                raise MailConfigError(f"the environment variable {self.password_env} (the password of "
+                                      f"{self.host}) is not set")
+            return value
+        if self.password_file:
+            path = base / self.password_file
+            try:
+                return path.read_text(encoding="utf-8").strip()
+            except OSError as exc:
+                raise MailConfigError(f"{path}: cannot read the password of {self.host}: "
+                                      f"{exc.strerror or exc}") from None
+        return ""
+
+
+@dataclass(frozen=True)
+class MailConfig:
+    """A game's mail: the sender, the GM's address, where mail comes from, how it goes out."""
+
+    base: Path
+    sender: str
+    gm: str
+    kind: str
+    path: Path | None = None
+    imap: Server | None = None
+    smtp: Server | None = None
+
+
+def load_config(gdir: GameDir) -> MailConfig | None:
+    """The game's mail configuration, or ``None`` when the game has no ``mail.toml``."""
+    path = gdir.path / CONFIG_FILE
+    if not path.is_file():
+        return None
+    where = str(path)
+    try:
+        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise MailConfigError(f"{where}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise MailConfigError(f"{where}: not valid TOML: {exc}") from None
+    _known(doc, _TOP, where)
+    sender = _text(doc, "from", where, required=True)
+    _address(sender, f"{where}: from")
+    gm = _text(doc, "gm", where) or sender
+    source = doc.get("source")
+    if not isinstance(source, dict):
+        raise MailConfigError(f"{where}: a [source] table is needed (kind = maildir, mbox, eml or imap)")
+    _known(source, _SOURCE, f"{where} [source]")
+    kind = _text(source, "kind", f"{where} [source]", required=True)
+    if kind not in SOURCES:
+        raise MailConfigError(f"{where} [source]: kind {kind!r} is not one of {', '.join(SOURCES)}")
+    base = gdir.path
+    if kind == "imap":
+        return MailConfig(base, sender, gm, kind, imap=_server(source, f"{where} [source]", 993),
+                          smtp=_smtp(doc, where))
+    raw = _text(source, "path", f"{where} [source]", required=True)
+    return MailConfig(base, sender, gm, kind, path=base / raw, smtp=_smtp(doc, where))
+
+
+def _smtp(doc: dict[str, Any], where: str) -> Server | None:
+    table = doc.get("smtp")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise MailConfigError(f"{where}: smtp must be a table ([smtp])")
+    _known(table, _SERVER - {"folder"}, f"{where} [smtp]")
+    return _server(table, f"{where} [smtp]", 587)
+
+
+def _server(table: dict[str, Any], where: str, default_port: int) -> Server:
+    host = _text(table, "host", where, required=True)
+    security = _text(table, "security", where) or ("tls" if default_port == 993 else "starttls")
+    if security not in SECURITY:
+        raise MailConfigError(f"{where}: security {security!r} is not one of {', '.join(SECURITY)}")
+    port = table.get("port", default_port)
+    if not isinstance(port, int) or not 0 < port < 65536:
+        raise MailConfigError(f"{where}: port must be a number from 1 to 65535")
+    timeout = table.get("timeout", 30)
+    if not isinstance(timeout, (int, float)) or timeout <= 0:
+        raise MailConfigError(f"{where}: timeout must be a number of seconds")
+    env, file = _text(table, "password_env", where), _text(table, "password_file", where)
+    if env and file:
+        raise MailConfigError(f"{where}: give password_env or password_file, not both")
+    return Server(host, port, security, _text(table, "user", where), env, file,
+                  _text(table, "folder", where) or "INBOX", float(timeout))
+
+
+def _known(table: dict[str, Any], keys: set[str], where: str) -> None:
+    unknown = sorted(set(table) - keys)
+    if "password" in unknown:
+        raise MailConfigError(f"{where}: no password in the configuration: use password_env (an environment "
+                              "variable) or password_file (a file of its own, GM only)")
+    if unknown:
+        raise MailConfigError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(keys))})")
+
+
+def _text(table: dict[str, Any], key: str, where: str, required: bool = False) -> str:
+    value = table.get(key, "")
+    if not isinstance(value, str):
+        raise MailConfigError(f"{where}: {key} must be text in quotes")
+    if required and not value.strip():
+        raise MailConfigError(f"{where}: {key} is missing")
+    return value.strip()
+
+
+def _address(text: str, where: str) -> str:
+    """The address of ``Name <addr>`` or ``addr``; ``MailConfigError`` when there is none."""
+    found = [a for _, a in getaddresses([text]) if "@" in a]
+    if len(found) != 1:
+        raise MailConfigError(f"{where}: {text!r} is not one mail address")
+    try:
+        Address(addr_spec=found[0])
+    except (ValueError, IndexError):
+        raise MailConfigError(f"{where}: {text!r} is not a mail address") from None
+    return found[0]

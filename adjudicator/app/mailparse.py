@@ -1,0 +1,215 @@
+"""A mail's bytes to what the adjudicator reads: sender, headers, and the texts that may hold orders.
+
+The standard library's ``email`` with the modern policy reads any charset
+and transfer encoding.  The texts are the mail's body (``text/plain``, or
+its HTML made text when there is no plain part) and every attachment that
+is text (``text/*``, or a name ending ``.txt``/``.orders``).  What is not
+read is said, as a code: an attachment that is not text, or larger than
+an order file can be (``MAX_FILE_BYTES``), a charset nobody knows, a mail
+too big to read at all.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from email import message_from_bytes, policy
+from email.message import EmailMessage, Message
+from email.utils import getaddresses, parsedate_to_datetime
+from html.parser import HTMLParser
+from typing import Literal
+
+from adjudicator.app.orderfiles import ENCODINGS, MAX_FILE_BYTES
+
+ORDER_NAMES = (".txt", ".orders", ".text")
+"""Attachments with these name endings are read as order files whatever their content type."""
+
+MailNoteCode = Literal["too-big", "html-body", "not-text", "part-too-big", "bad-charset", "no-text"]
+
+
+@dataclass(frozen=True)
+class MailNote:
+    """Something about how the mail was read: a code, and the attachment's name and size if it is about one."""
+
+    code: MailNoteCode
+    name: str = ""
+    size: int = 0
+
+
+@dataclass(frozen=True)
+class MailText:
+    """A text of the mail that may hold orders: ``name`` is "" for the body, else the attachment's name."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class MailContent:
+    """What a mail says."""
+
+    message_id: str
+    sender: str  # the address of From, lower case ("" when there is none)
+    sender_name: str
+    date: datetime | None  # the sender's Date header (for the record only, never for ordering)
+    subject: str
+    texts: tuple[MailText, ...] = ()
+    notes: tuple[MailNote, ...] = field(default_factory=tuple)
+
+
+def read_mail(data: bytes, too_big: bool = False, size: int = 0) -> MailContent:
+    """Read a mail (only its headers when ``too_big``); never raises for a broken mail."""
+    msg = message_from_bytes(data, policy=policy.default)
+    name, address = _from(msg)
+    head = MailContent(_header(msg, "Message-ID"), address, name, _date(msg), _header(msg, "Subject"))
+    if too_big:
+        return _with(head, (), (MailNote("too-big", size=size),))
+    notes: list[MailNote] = []
+    texts: list[MailText] = []
+    body = msg.get_body(preferencelist=("plain", "html")) if isinstance(msg, EmailMessage) else None
+    if body is not None:
+        text = _text_of(body, "", notes)
+        if text is not None:
+            if body.get_content_subtype() == "html":
+                notes.append(MailNote("html-body"))
+                text = html_to_text(text)
+            texts.append(MailText("", text))
+    attachments = list(msg.iter_attachments()) if isinstance(msg, EmailMessage) else []
+    for i, part in enumerate(attachments, 1):
+        filename = part.get_filename() or f"attachment-{i}"
+        is_text = part.get_content_maintype() == "text" or filename.lower().endswith(ORDER_NAMES)
+        if not is_text:
+            notes.append(MailNote("not-text", filename, len(_raw(part))))
+            continue
+        text = _text_of(part, filename, notes)
+        if text is not None:
+            texts.append(MailText(filename, html_to_text(text) if part.get_content_subtype() == "html" else text))
+    if not texts:
+        notes.append(MailNote("no-text"))
+    return _with(head, tuple(texts), tuple(notes))
+
+
+def _with(head: MailContent, texts: tuple[MailText, ...], notes: tuple[MailNote, ...]) -> MailContent:
+    return MailContent(head.message_id, head.sender, head.sender_name, head.date, head.subject, texts, notes)
+
+
+def _header(msg: Message, name: str) -> str:
+    try:
+        value = msg.get(name)
+    except (ValueError, IndexError, TypeError):
+        return ""
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _from(msg: Message) -> tuple[str, str]:
+    found = getaddresses([_header(msg, "From")])
+    name, address = found[0] if found else ("", "")
+    return name, address.strip().lower() if "@" in address else ""
+
+
+def _date(msg: Message) -> datetime | None:
+    try:
+        return parsedate_to_datetime(_header(msg, "Date"))
+    except (TypeError, ValueError, IndexError):
+        return None
+
+
+def _raw(part: Message) -> bytes:
+    payload = part.get_payload(decode=False)
+    return payload.encode("ascii", "replace") if isinstance(payload, str) else b""
+
+
+def _text_of(part: Message, name: str, notes: list[MailNote]) -> str | None:
+    """A part's text in any charset and transfer encoding, with ``\n`` line ends; ``None`` (and a note) when
+    it is too big."""
+    text = _decoded(part, name, notes)
+    return None if text is None else text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _decoded(part: Message, name: str, notes: list[MailNote]) -> str | None:
+    raw = _raw(part)
+    if len(raw) > MAX_FILE_BYTES * 2:  # base64 is 4/3 of the bytes, quoted-printable up to 3x
+        notes.append(MailNote("part-too-big", name, len(raw)))
+        return None
+    data = part.get_payload(decode=True)
+    if not isinstance(data, bytes):
+        data = b""
+    if len(data) > MAX_FILE_BYTES:
+        notes.append(MailNote("part-too-big", name, len(data)))
+        return None
+    charset = part.get_content_charset()
+    if charset:
+        try:
+            return data.decode(charset, errors="replace")
+        except LookupError:
+            notes.append(MailNote("bad-charset", name))
+    for enc in ENCODINGS:
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")  # pragma: no cover - latin-1 decodes every byte
+
+
+_BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol",
+          "blockquote", "hr", "dt", "dd", "section", "article", "header", "footer"}
+_SKIP = {"script", "style", "head", "title"}
+
+
+class _Text(HTMLParser):
+    """HTML made text: block elements end lines, quoted blocks become ``> `` lines, scripts and styles vanish."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = [""]
+        self.quote = 0
+        self.skip = 0
+        self.pre = 0
+
+    def newline(self) -> None:
+        self.lines.append("")
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _SKIP:
+            self.skip += 1
+        elif tag in _BLOCK:
+            self.newline()
+            if tag == "blockquote":
+                self.quote += 1
+            elif tag == "pre":
+                self.pre += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _SKIP:
+            self.skip = max(0, self.skip - 1)
+        elif tag in _BLOCK:
+            if tag == "blockquote":
+                self.quote = max(0, self.quote - 1)
+            elif tag == "pre":
+                self.pre = max(0, self.pre - 1)
+            self.newline()
+
+    def handle_data(self, data: str) -> None:
+        if self.skip:
+            return
+        chunks = data.split("\n") if self.pre else [re.sub(r"\s+", " ", data)]
+        for i, chunk in enumerate(chunks):
+            if i:
+                self.newline()
+            if not self.lines[-1] and self.quote:
+                self.lines[-1] = "> " * self.quote
+            self.lines[-1] += chunk
+
+    def text(self) -> str:
+        out = [line.rstrip().replace("\xa0", " ") for line in self.lines]
+        text = "\n".join(line.lstrip(" ") if not line.startswith(">") else line for line in out)
+        return re.sub(r"\n{3,}", "\n\n", text).strip("\n") + "\n"
+
+
+def html_to_text(html: str) -> str:
+    """The text of an HTML mail, one line per paragraph or line break; quoted blocks as ``> `` lines."""
+    parser = _Text()
+    parser.feed(html)
+    parser.close()
+    return parser.text()

@@ -1,0 +1,215 @@
+"""The game's outbox: every mail the program sends is written first, sent over SMTP, then marked sent.
+
+Layout (GM only)::
+
+    DIR/mail/outbox/NAME.eml   a mail queued, not sent yet; NAME.json: what it is (kind, turn, company,
+                               recipients, subject, SHA-256 of its text, when queued)
+    DIR/mail/sent/NAME.eml     a mail sent; NAME.json as above with the time it was sent
+    DIR/mail/undeliverable/    a mail for a company without an address on file (the GM is told)
+
+Names are made from what a mail is (``receipt-00007-RED``, ``report-003-RED``,
+``report-003-RED-v2``, ``reminder-003-RED``, ``opening-RED``), so queueing the
+same mail twice writes nothing.  Queue before sending, mark sent after: a
+crash between sending and marking sends that one mail again on the next try
+(never loses it); a failed send leaves it queued.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import smtplib
+import ssl
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from email.utils import format_datetime, getaddresses, make_msgid
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app.inbox import MAIL_DIR
+from adjudicator.app.mailconfig import MailConfig, Server
+from adjudicator.app.store import GameDir, atomic_write
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """A mail to write: its name (what it is), recipients, subject, text and text attachments."""
+
+    name: str
+    to: tuple[str, ...]
+    subject: str
+    body: str
+    attachments: tuple[tuple[str, str], ...] = ()
+    kind: str = ""
+    turn: int | None = None
+    player: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    in_reply_to: str = ""
+
+    @property
+    def sha256(self) -> str:
+        """SHA-256 of the text and the attachments: tells a corrected report from the one sent."""
+        h = hashlib.sha256(self.body.encode("utf-8"))
+        for name, text in self.attachments:
+            h.update(b"\0" + name.encode("utf-8") + b"\0" + text.encode("utf-8"))
+        return h.hexdigest()
+
+
+@dataclass
+class SendResult:
+    sent: list[str] = field(default_factory=list)
+    error: str = ""
+    waiting: int = 0
+
+
+def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
+    """The mail as it goes out: UTF-8 text, quoted-printable (so no raw line is longer than 76)."""
+    msg = EmailMessage(policy=policy.default)
+    msg["From"] = sender
+    msg["To"] = ", ".join(out.to)
+    msg["Subject"] = out.subject
+    msg["Date"] = format_datetime(now)
+    domain = sender.rpartition("@")[2].strip(" >") or None
+    msg["Message-ID"] = make_msgid("dampfross", domain=domain)
+    msg["X-Dampfross"] = out.name
+    if out.in_reply_to:
+        msg["In-Reply-To"] = out.in_reply_to
+        msg["References"] = out.in_reply_to
+    msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
+    for filename, text in out.attachments:
+        msg.add_attachment(text, subtype="plain", charset="utf-8", cte="quoted-printable", filename=filename)
+    return msg
+
+
+class Outbox:
+    """The outbox of one game directory (hold the game's lock)."""
+
+    def __init__(self, gdir: GameDir):
+        root = gdir.path / MAIL_DIR
+        self.queue_dir = root / "outbox"
+        self.sent_dir = root / "sent"
+        self.dead_dir = root / "undeliverable"
+
+    def _paths(self, folder: Path, name: str) -> tuple[Path, Path]:
+        return folder / f"{name}.eml", folder / f"{name}.json"
+
+    def known(self, name: str) -> bool:
+        """True when a mail of this name was queued (or sent, or set aside) before."""
+        return any(self._paths(d, name)[1].is_file() for d in (self.queue_dir, self.sent_dir, self.dead_dir))
+
+    def record(self, name: str) -> dict[str, Any] | None:
+        """What is known of a mail of this name, the sent copy first."""
+        for d in (self.sent_dir, self.queue_dir, self.dead_dir):
+            path = self._paths(d, name)[1]
+            if path.is_file():
+                doc = json.loads(path.read_text(encoding="utf-8"))
+                return {**doc, "where": d.name} if isinstance(doc, dict) else None
+        return None
+
+    def queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
+        """Write the mail into the outbox unless a mail of its name exists; True when written."""
+        if self.known(out.name):
+            return False
+        msg = compose(out, sender, now)
+        folder = self.queue_dir if out.to else self.dead_dir
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        eml, info = self._paths(folder, out.name)
+        atomic_write(eml, msg.as_string(), 0o600)
+        doc = {"name": out.name, "kind": out.kind, "turn": out.turn, "player": out.player, "to": list(out.to),
+               "subject": out.subject, "sha256": out.sha256, "queued": now.isoformat(),
+               "message_id": str(msg["Message-ID"]), **out.extra}
+        atomic_write(info, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n", 0o600)
+        return True
+
+    def drop(self, name: str) -> None:
+        """Take a queued, unsent mail out of the outbox (a report replaced before it went out)."""
+        eml, info = self._paths(self.queue_dir, name)
+        info.unlink(missing_ok=True)
+        eml.unlink(missing_ok=True)
+
+    def pending(self) -> list[str]:
+        """Names of the queued mails, oldest first (a mail already in sent/ is cleared away)."""
+        if not self.queue_dir.is_dir():
+            return []
+        names = []
+        for info in sorted(self.queue_dir.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name)):
+            name = info.stem
+            if self._paths(self.sent_dir, name)[1].is_file():
+                self.drop(name)  # sent, then interrupted before it was cleared
+            elif self._paths(self.queue_dir, name)[0].is_file():
+                names.append(name)
+        return names
+
+    def requeue(self, name: str, now: datetime) -> bool:
+        """Put a sent mail back into the outbox to send it again (``mail send --turn/--player``)."""
+        eml, info = self._paths(self.sent_dir, name)
+        if not eml.is_file():
+            return False
+        doc = json.loads(info.read_text(encoding="utf-8"))
+        doc.pop("sent", None)
+        doc["requeued"] = now.isoformat()
+        self.queue_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        q_eml, q_info = self._paths(self.queue_dir, name)
+        atomic_write(q_eml, eml.read_text(encoding="utf-8"), 0o600)
+        atomic_write(q_info, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n", 0o600)
+        info.unlink()
+        eml.unlink()
+        return True
+
+    def sent_names(self) -> list[str]:
+        return sorted(p.stem for p in self.sent_dir.glob("*.json")) if self.sent_dir.is_dir() else []
+
+    def send(self, config: MailConfig, now: datetime, names: Sequence[str] | None = None) -> SendResult:
+        """Send the queued mails over SMTP; the first failure stops, and what is left stays queued."""
+        result = SendResult()
+        todo = [n for n in self.pending() if names is None or n in names]
+        if not todo:
+            return result
+        if config.smtp is None:
+            result.waiting = len(todo)
+            return result
+        try:
+            with _connect(config.smtp, config.base) as smtp:
+                for name in todo:
+                    eml, info = self._paths(self.queue_dir, name)
+                    msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+                    doc = json.loads(info.read_text(encoding="utf-8"))
+                    sender = _address(config.sender)
+                    smtp.send_message(msg, from_addr=sender, to_addrs=[_address(a) for a in doc["to"]])
+                    self._mark_sent(name, doc, now)
+                    result.sent.append(name)
+        except (OSError, smtplib.SMTPException) as exc:
+            result.error = f"{config.smtp.host}:{config.smtp.port}: {exc}"
+        result.waiting = len(self.pending())
+        return result
+
+    def _mark_sent(self, name: str, doc: dict[str, Any], now: datetime) -> None:
+        self.sent_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        q_eml, _ = self._paths(self.queue_dir, name)
+        s_eml, s_info = self._paths(self.sent_dir, name)
+        atomic_write(s_eml, q_eml.read_text(encoding="utf-8"), 0o600)
+        atomic_write(s_info, json.dumps({**doc, "sent": now.isoformat()}, ensure_ascii=False, indent=1,
+                                        sort_keys=True) + "\n", 0o600)
+        self.drop(name)
+
+
+def _address(text: str) -> str:
+    found = getaddresses([text])
+    return found[0][1] if found and found[0][1] else text
+
+
+def _connect(server: Server, base: Path) -> smtplib.SMTP:
+    context = ssl.create_default_context()
+    smtp: smtplib.SMTP
+    if server.security == "tls":
+        smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
+    else:
+        smtp = smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+        if server.security == "starttls":
+            smtp.starttls(context=context)
+    if server.user:
+        smtp.login(server.user, server.password(base))
+    return smtp

@@ -1,0 +1,347 @@
+"""The postal game loop: ``adjudicate tick`` (for cron), ``mail fetch``, ``mail send`` and ``status``.
+
+One tick of a game, holding its lock: fetch new mail into the inbox, mail
+the opening (with each company's password) once, answer every new mail
+with receipts, queue reminders, run the turn when its deadline has passed
+(or, where the game allows it, as soon as every company has sent valid
+orders), queue each company's report mail, collect and mail the end-of-game
+statements, and send what is queued.  Every step asks what is already done
+(the inbox, the outbox, the archive), so a second tick changes and sends
+nothing, and a tick killed anywhere loses no mail and no turn: mail is
+stored before it is marked seen, queued before it is sent, marked sent
+after; a turn is archived before its report mails are queued, and the
+next tick queues any that are missing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from adjudicator.app.inbox import Inbox, StoredMail
+from adjudicator.app.mailconfig import MailConfig, MailConfigError, load_config
+from adjudicator.app.mailsource import incoming
+from adjudicator.app.outbox import Outbox, Outgoing
+from adjudicator.app.receipts import Answerer, mail_files
+from adjudicator.app.run import RunOptions, commit_run
+from adjudicator.app.store import GameDir
+from adjudicator.errors import DampfrossError, GameBusy
+from adjudicator.game.deadline import parse_duration
+from adjudicator.game.state import GameState
+from adjudicator.report.deadlines import zone_of
+from adjudicator.report.mail import (
+    WHY_RUN,
+    PostalNote,
+    full_map_text,
+    gm_note,
+    map_attachment_name,
+    opening_mail_text,
+    opening_subject,
+    reminder_subject,
+    reminder_text,
+    report_mail_text,
+    report_subject,
+    statements_subject,
+    statements_text,
+    status_text,
+    verdict_text,
+)
+
+
+@dataclass
+class Tick:
+    """What one tick of one game did: notes for the GM, and the error that stopped it, if any."""
+
+    directory: str
+    notes: list[PostalNote] = field(default_factory=list)
+    error: str = ""
+
+    def note(self, kind: str, **data: str | int) -> None:
+        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
+
+
+def _config(gdir: GameDir) -> MailConfig:
+    config = load_config(gdir)
+    if config is None:
+        raise MailConfigError(f"{gdir.path}: no mail.toml: the game is not run by mail (see docs/postal.md)")
+    return config
+
+
+def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
+    """One tick of every game named; an error in one game is reported and the others go on."""
+    when = now or datetime.now(UTC)
+    out = []
+    for d in directories:
+        t = Tick(d)
+        try:
+            tick_game(GameDir(d), when, t)
+        except GameBusy:
+            t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
+        except DampfrossError as exc:
+            t.error = str(exc)
+        out.append(t)
+    return out
+
+
+TICK_WAIT = 2.0
+"""Seconds a tick waits for another command on the same game before it skips the game."""
+
+
+def tick_game(gdir: GameDir, now: datetime, t: Tick) -> None:
+    config = _config(gdir)
+    with gdir.lock(TICK_WAIT):
+        fetch(gdir, config, now, t)
+        queued = set(Outbox(gdir).pending())
+        state = gdir.load_state()
+        opening_mails(gdir, state, config, now, t)
+        answerer = Answerer(gdir, state, config, now)
+        t.notes += answerer.answer_all()
+        reminders(gdir, state, config, now, t)
+        why = due_to_run(gdir, state, now)
+        if why:
+            run_from_inbox(gdir, state, now)
+            t.note("ran", turn=state.turn, why=WHY_RUN[why])
+            state = gdir.load_state()
+        report_mails(gdir, state, config, now, t)
+        statements(gdir, state, config, now, t)
+        send(gdir, config, now, t, fresh=bool(set(Outbox(gdir).pending()) - queued))
+
+
+def fetch(gdir: GameDir, config: MailConfig, now: datetime, t: Tick) -> None:
+    """New mail from the source into the inbox: stored first, then marked seen."""
+    inbox = Inbox(gdir)
+    seen = inbox.seen()
+    for mail in incoming(config, seen, now):
+        stored, new = inbox.store(mail, now)
+        if new:
+            t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
+        else:
+            t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
+        seen.add(mail.key)
+        inbox.mark_seen(seen)
+
+
+def fetch_only(directory: str, now: datetime | None = None) -> Tick:
+    """``adjudicate mail fetch DIR``: new mail into the inbox (answered by the next tick)."""
+    gdir, t = GameDir(directory), Tick(directory)
+    config = _config(gdir)
+    with gdir.lock():
+        gdir.load_state()
+        fetch(gdir, config, now or datetime.now(UTC), t)
+    return t
+
+
+# --- the turn -----------------------------------------------------------------------------------------------
+
+def used_mails(inbox: Inbox, state: GameState) -> list[StoredMail]:
+    """The mails whose orders count for the turn the game is at, in the order they arrived."""
+    out = []
+    for m in inbox.mails():
+        doc = m.receipt()
+        if doc and doc.get("turn") == state.turn and doc.get("phase") == state.phase and doc.get("used", True) \
+                and (doc.get("counted") or doc.get("gm")):
+            out.append(m)
+    return out
+
+
+def valid_companies(inbox: Inbox, state: GameState) -> set[str]:
+    return {c for m in used_mails(inbox, state) for c in (m.receipt() or {}).get("counted", [])}
+
+
+def due_to_run(gdir: GameDir, state: GameState, now: datetime) -> str:
+    """Why the turn runs now ("deadline", "early") or "" when it does not."""
+    s = state.schedule
+    if s is None or state.phase == "over" or s.held:
+        return ""
+    due = s.due_at()
+    if due is not None and now >= due:
+        return "deadline"
+    if s.early and valid_companies(Inbox(gdir), state) >= set(state.player_ids):
+        return "early"
+    return ""
+
+
+def run_from_inbox(gdir: GameDir, state: GameState, now: datetime) -> None:
+    """Adjudicate the turn from the mails that count, in the order they arrived (the lock is held)."""
+    received = mail_files(used_mails(Inbox(gdir), state), state)
+    commit_run(gdir, received, RunOptions(), now)
+
+
+# --- mail out -----------------------------------------------------------------------------------------------
+
+def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
+    """Once, while the game is at its first turn: each company the opening report and its password."""
+    if state.turn != 1 or state.history or not gdir.report_path(0).is_file():
+        return
+    outbox = Outbox(gdir)
+    pending = [p for p in state.players if not outbox.known(f"opening-{p.id}")]
+    if not pending:
+        return
+    passwords = gdir.read_passwords()
+    opening = gdir.report_path(0).read_text(encoding="utf-8")
+    for p in pending:
+        out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state.game_id, p.id),
+                       opening_mail_text(state, p.id, passwords[p.id], opening), kind="opening", turn=0,
+                       player=p.id)
+        outbox.queue(out, config.sender, now)
+        if not p.email:
+            t.note("no-address", what="the opening mail", company=p.id)
+
+
+def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
+    """Each company's mail of the last turn run, unless it was queued; a corrected report (after ``undo``
+    and a new run) goes out again as a new version with a banner."""
+    turn = state.turn - 1
+    step = gdir.archive_path(turn)
+    if turn < 1 or not step.is_dir() or not gdir.report_path(turn).is_file():
+        return
+    outbox = Outbox(gdir)
+    after, _ = gdir.archived_state(step, "after")
+    gmap = gdir.load_map(after)
+    public = gdir.report_path(turn).read_text(encoding="utf-8")
+    attachment = (map_attachment_name(turn), full_map_text(after, gmap, turn))
+    for p in state.players:
+        private_path = gdir.report_path(turn, p.id)
+        private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
+        sha = Outgoing("", (), "", report_mail_text(public, private, None, state), (attachment,)).sha256
+        base = f"report-{turn:03d}-{p.id}"
+        known = [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if outbox.known(n)]
+        docs = [outbox.record(n) or {} for n in known]
+        if docs and docs[-1].get("report_sha256") == sha:
+            continue  # this report is queued or sent already
+        if docs and docs[-1].get("where") != "sent":
+            outbox.drop(known[-1])  # never sent: the new report takes its place (and its name)
+            name, earlier = known[-1], docs[:-1]
+        else:
+            name, earlier = (f"{base}-v{len(known) + 1}" if known else base), docs
+        sent = [d for d in earlier if d.get("where") == "sent"]
+        corrected_on = str(sent[-1]["sent"]) if sent else None
+        body = report_mail_text(public, private, corrected_on, state)
+        out = Outgoing(name, (p.email,) if p.email else (), report_subject(state.game_id, turn, p.id), body,
+                       (attachment,), kind="report", turn=turn, player=p.id, extra={"report_sha256": sha})
+        outbox.queue(out, config.sender, now)
+        if not p.email:
+            t.note("no-address", what=f"the report of turn {turn}", company=p.id)
+
+
+def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
+    """A reminder to each company without valid orders, once, ``remind`` before the deadline."""
+    s = state.schedule
+    if s is None or not s.remind or s.held or state.phase == "over":
+        return
+    due = s.due_at()
+    if due is None or not due - parse_duration(s.remind) <= now < due:
+        return
+    outbox = Outbox(gdir)
+    valid = valid_companies(Inbox(gdir), state)
+    reminded = []
+    for p in state.players:
+        name = f"reminder-{state.turn:03d}-{p.id}"
+        if p.id in valid or outbox.known(name):
+            continue
+        out = Outgoing(name, (p.email,) if p.email else (), reminder_subject(state, p.id),
+                       reminder_text(state, p.id, config.sender), kind="reminder", turn=state.turn, player=p.id)
+        outbox.queue(out, config.sender, now)
+        reminded.append(p.id)
+    if reminded:
+        t.note("reminded", turn=state.turn, companies=", ".join(reminded))
+
+
+def statements(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
+    """After the statements' date: every company's last statement, to every company, once."""
+    s = state.schedule
+    due = s.due_at() if s else None
+    if state.phase != "over" or due is None or now < due:
+        return
+    outbox = Outbox(gdir)
+    if all(outbox.known(f"statements-{p.id}") for p in state.players):
+        return
+    last: dict[str, str] = {}
+    for m in Inbox(gdir).mails():
+        doc = m.receipt() or {}
+        st = doc.get("statement")
+        if isinstance(st, dict) and m.arrived <= due:
+            last[str(st["company"])] = str(st["text"])
+    found = [(pid, last[pid]) for pid in state.player_ids if pid in last]
+    body = statements_text(state, found)
+    for p in state.players:
+        out = Outgoing(f"statements-{p.id}", (p.email,) if p.email else (), statements_subject(state.game_id), body,
+                       kind="statements", player=p.id)
+        outbox.queue(out, config.sender, now)
+    t.note("statements")
+
+
+def send(gdir: GameDir, config: MailConfig, now: datetime, t: Tick, names: Sequence[str] | None = None,
+         fresh: bool = True) -> None:
+    """Send what is queued; a failure is the tick's error (the mails stay queued).  Without SMTP the GM
+    hears of waiting mails when new ones were queued (``fresh``)."""
+    outbox = Outbox(gdir)
+    result = outbox.send(config, now, names)
+    if result.sent:
+        t.note("sent", count=len(result.sent))
+    if result.error:
+        t.error = gm_note(PostalNote("send-failed", (("error", result.error), ("count", result.waiting))))
+    elif result.waiting and config.smtp is None and fresh:
+        t.note("no-smtp", count=result.waiting, where=str(outbox.queue_dir))
+
+
+def send_mail(directory: str, turn: int | None, player: str | None, now: datetime | None = None) -> Tick:
+    """``adjudicate mail send DIR [--turn N] [--player ID]``: send what is queued; with ``--turn``/``--player``
+    the report mails of that turn (the last version of each) are sent again."""
+    gdir, t = GameDir(directory), Tick(directory)
+    when = now or datetime.now(UTC)
+    config = _config(gdir)
+    with gdir.lock():
+        state = gdir.load_state()
+        names = None
+        if turn is not None or player is not None:
+            outbox = Outbox(gdir)
+            wanted_turn = turn if turn is not None else state.turn - 1
+            pid = player.upper() if player else None
+            if pid is not None and pid not in state.player_ids:
+                raise DampfrossError(f"no company {pid} in game {state.game_id}")
+            names = []
+            for p in state.players:
+                if pid is not None and p.id != pid:
+                    continue
+                base = f"report-{wanted_turn:03d}-{p.id}"
+                known = [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if outbox.known(n)]
+                if not known:
+                    raise DampfrossError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
+                outbox.requeue(known[-1], when)
+                names.append(known[-1])
+        send(gdir, config, when, t, names)
+        if config.smtp is None:
+            raise MailConfigError(f"{gdir.path}/mail.toml has no [smtp]: the mails wait in {Outbox(gdir).queue_dir}")
+    return t
+
+
+def status(directory: str, now: datetime | None = None) -> str:
+    """``adjudicate status DIR``: who has sent orders for the current turn, when, valid or not, who is missing."""
+    gdir = GameDir(directory)
+    state = gdir.load_state()
+    inbox = Inbox(gdir)
+    last: dict[str, tuple[str, str]] = {}
+    for m in inbox.mails():
+        doc = m.receipt()
+        if not doc or doc.get("turn") != state.turn or doc.get("phase") != state.phase:
+            continue
+        arrived = m.arrived.astimezone(zone_of(state)).isoformat()
+        for c in doc.get("counted", []):
+            if not doc.get("used", True):
+                verdict = verdict_text("late-unused")
+            elif doc.get("late"):
+                verdict = verdict_text("late")
+            else:
+                n = int(doc.get("problems", {}).get(c, 0))
+                verdict = verdict_text("problems", count=n) if n else verdict_text("valid")
+            last[c] = (arrived, verdict)
+        for c in doc.get("refused", []):
+            if c in state.player_ids and c not in last:
+                last[c] = (arrived, verdict_text("refused"))
+    rows = [(pid, *last.get(pid, ("", ""))) for pid in state.player_ids]
+    valid = valid_companies(inbox, state)
+    missing = [pid for pid in state.player_ids if pid not in valid]
+    waiting = len(Outbox(gdir).pending())
+    return status_text(state, rows, missing, waiting, sum(1 for _ in inbox.unanswered()))

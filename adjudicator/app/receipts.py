@@ -1,0 +1,256 @@
+"""Answering every mail at once: whose orders it holds, whether they count, and a receipt for each.
+
+Who gets a receipt (players are adversaries: a receipt never shows a
+company's orders, preview or earlier mails to anybody who has not shown its
+password):
+
+* a section with the right password for company X: X's address on file,
+  and the sender too when it is another address (the sender knew the
+  password); X's receipt shows X's orders only, and the GM is told that the
+  sender is not the address on file;
+* a section that does not count (a wrong or missing password, an unknown
+  company, another game or turn): the sender only, saying that and why, and
+  nothing of the company it names;
+* a mail without any section (or too big to read): the sender, when it is
+  a player's address on file or the GM's; a stranger's mail gets no answer
+  (no replies to spam), only a note to the GM.
+
+A mail is answered once: its receipts are queued (``Outbox``) before the
+mail is marked answered (``receipt.json``), and queueing is idempotent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from datetime import datetime
+from email.utils import getaddresses
+
+from adjudicator.app.check import check_received
+from adjudicator.app.inbox import Inbox, StoredMail
+from adjudicator.app.mailconfig import MailConfig
+from adjudicator.app.outbox import Outbox, Outgoing
+from adjudicator.app.store import GameDir
+from adjudicator.errors import DampfrossError
+from adjudicator.game.passwords import check_password
+from adjudicator.game.state import GameState
+from adjudicator.orders import ProblemCode, ReceivedFiles, parse_orders
+from adjudicator.orders.parse import blank_clutter, split_lines
+from adjudicator.orders.sections import MailPlace, OrderSet
+from adjudicator.report.deadlines import when_text, zone_of
+from adjudicator.report.mail import PostalNote, Receipt, Status, receipt_subject, receipt_text, refused_text
+from adjudicator.report.orderwords import format_note, format_problem
+from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
+
+MAX_STATEMENT = 4000
+"""The most characters of one end-of-game statement."""
+
+
+def mail_files(mails: Iterable[StoredMail], state: GameState) -> ReceivedFiles:
+    """The texts of these mails as order files, in the order given (a turn: the order of arrival)."""
+    texts: list[tuple[str, str]] = []
+    places: list[MailPlace] = []
+    tz = zone_of(state)
+    for mail in mails:
+        for i, t in enumerate(mail.texts):
+            key = mail.text_key(i)
+            texts.append((key, mail.read_text(t)))
+            places.append((key, mail.arrived.astimezone(tz).isoformat(), t.name))
+    parsed = tuple(parse_orders(text, key) for key, text in texts)
+    return ReceivedFiles(parsed, tuple(texts), (), (), tuple(places))
+
+
+def is_late(state: GameState, mail: StoredMail) -> bool:
+    due = state.schedule.due_at() if state.schedule else None
+    return due is not None and mail.arrived > due
+
+
+class Answerer:
+    """Answers the unanswered mails of one game (hold the game's lock)."""
+
+    def __init__(self, gdir: GameDir, state: GameState, config: MailConfig, now: datetime):
+        self.gdir, self.state, self.config, self.now = gdir, state, config, now
+        self.inbox = Inbox(gdir)
+        self.outbox = Outbox(gdir)
+        self.notes: list[PostalNote] = []
+        self.queued = 0
+
+    def answer_all(self) -> list[PostalNote]:
+        for mail in list(self.inbox.unanswered()):
+            self.answer(mail)
+        return self.notes
+
+    def note(self, kind: str, **data: str | int) -> None:
+        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
+
+    def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
+        out = Outgoing(name, tuple(dict.fromkeys(a for a in to if a)), receipt_subject(self.state, company),
+                       receipt_text(self.state, r), kind="receipt", turn=self.state.turn, player=company,
+                       in_reply_to=str(mail.meta.get("message_id") or ""))
+        if self.outbox.queue(out, self.config.sender, self.now):
+            self.queued += 1
+        return name
+
+    # --- one mail ---------------------------------------------------------------
+    def answer(self, mail: StoredMail) -> None:
+        base = self._receipt_base(mail)
+        if self.state.phase == "over":
+            doc = self._statement(mail, base)
+        elif mail.meta.get("too_big") or not mail.texts:
+            doc = self._nobody(mail, base, "too-big" if mail.meta.get("too_big") else "no-orders", OrderSet())
+        else:
+            doc = self._orders(mail, base)
+        doc.update(turn=self.state.turn, phase=self.state.phase, answered=self.now.isoformat())
+        self.inbox.answered(mail, doc)
+
+    def _receipt_base(self, mail: StoredMail) -> Receipt:
+        hashes = [("\0mail", str(mail.meta["sha256"]))] + [(t.name, t.sha256) for t in mail.texts]
+        notes = tuple((n["code"], n.get("name", ""), int(n.get("size", 0))) for n in mail.meta.get("notes", ()))
+        arrived = mail.arrived.astimezone(zone_of(self.state)).isoformat()
+        return Receipt(None, arrived, str(mail.meta.get("subject", "")), "no-orders", mail_notes=notes,
+                       hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))})
+
+    def _on_file(self, address: str) -> bool:
+        known = {p.email.lower() for p in self.state.players if p.email}
+        return address in known or address == _bare(self.config.gm)
+
+    def _nobody(self, mail: StoredMail, base: Receipt, status: Status, orders: OrderSet,
+                **data: str | int) -> dict[str, object]:
+        """A mail that counts for nobody: the sender hears why, if the sender is a player (or wrote a section)."""
+        sections = bool(orders.refusals or orders.sections)
+        if not mail.sender or not (sections or self._on_file(mail.sender)):
+            self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
+            return {"counted": [], "receipts": [], "status": status}
+        r = _replace(base, status=status, data={**base.data, **data},
+                     problems=tuple(format_problem(p, folded=True, places=orders.places) for p in orders.problems),
+                     notes=tuple(format_note(n, orders.places) for n in orders.notes),
+                     refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
+        name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
+        if status == "no-orders":
+            self.note("no-orders", seq=mail.seq, sender=mail.sender)
+        return {"counted": [], "receipts": [name], "status": status}
+
+    def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
+        received = mail_files([mail], self.state)
+        raw = received.orders(game=self.state.game_id, turn=self.state.turn)
+        other_game = [p for p in raw.problems if p.code is ProblemCode.GAME_MISMATCH]
+        if other_game:
+            named = str(dict(other_game[0].args).get("value", "?"))
+            return self._nobody(mail, base, "other-game", raw, named=named)
+        turns = {s.turn for s in raw.sections if s.turn is not None}
+        if turns and self.state.turn not in turns:
+            return self._nobody(mail, base, "other-turn", raw, named=", ".join(map(str, sorted(turns))))
+        try:
+            checked = check_received(self.gdir, received)
+        except DampfrossError:
+            return self._nobody(mail, base, "no-orders", raw)
+        orders = checked.orders
+        if not orders.sections:
+            whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
+            for x in orders.refusals:
+                if x.player:
+                    self.note("refused", seq=mail.seq, company=x.player, why=say(NO_ORDERS, x.why) if x.why else "")
+            if whys:
+                return self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
+            return self._nobody(mail, base, "no-orders", orders)
+        late = is_late(self.state, mail)
+        strict = bool(self.state.schedule and self.state.schedule.strict)
+        status: Status = "late-unused" if late and strict else "late-used" if late else "counts"
+        due = when_text(self.state.schedule.due, zone_of(self.state)) if self.state.schedule and \
+            self.state.schedule.due else ""
+        receipts, counted = [], []
+        earlier = self._earlier_mails()
+        for section in orders.sections:
+            company = section.player
+            counted.append(company)
+            on_file = self.state.player(company).email.lower()
+            if mail.sender and on_file and mail.sender != on_file:
+                self.note("sender-mismatch", seq=mail.seq, company=company, sender=mail.sender, on_file=on_file)
+            replaced = [] if status == "late-unused" else earlier.get(company, [])
+            for old in replaced:
+                self.note("replaced", seq=mail.seq, company=company, old=old.seq)
+            if late:
+                self.note("late", seq=mail.seq, company=company,
+                          what="not used (strict)" if strict else "used, the turn has not run")
+            r = _replace(base, company=company, status=status, data={**base.data, "due": due},
+                         replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
+                         echo=tuple(section.echo()), problems=_problems(orders, company),
+                         notes=_notes(orders, company), preview=checked.previews.get(company, ""),
+                         refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
+            receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
+        refused = [x for x in orders.refusals if x.player and x.player not in counted]
+        for x in refused:
+            self.note("refused", seq=mail.seq, company=x.player or "?", why=say(NO_ORDERS, x.why) if x.why else "")
+        if refused:
+            r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
+                dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
+                refused=tuple(refused_text(x, orders.places) for x in refused))
+            receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
+        if orders.gm is not None:
+            self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
+        return {"counted": counted, "receipts": receipts, "status": status, "late": late,
+                "used": status != "late-unused", "refused": [x.player for x in refused], "gm": orders.gm is not None,
+                "problems": {c: len(_problems(orders, c)) for c in counted}}
+
+    def _earlier_mails(self) -> dict[str, list[StoredMail]]:
+        """Per company the mails already answered for this turn whose orders counted (and were used)."""
+        out: dict[str, list[StoredMail]] = {}
+        for m in self.inbox.mails():
+            doc = m.receipt()
+            if doc and doc.get("turn") == self.state.turn and doc.get("phase") == self.state.phase \
+                    and doc.get("used", True):
+                for company in doc.get("counted", []):
+                    out.setdefault(company, []).append(m)
+        return out
+
+    def _statement(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
+        """After the last turn: a section with the right password is that company's statement."""
+        due = self.state.schedule.due_at() if self.state.schedule else None
+        for t in mail.texts:
+            text = mail.read_text(t)
+            for section in parse_orders(text, "statement").sections:
+                player = self.state.player(section.player) if section.player in self.state.player_ids else None
+                if player is None or not section.password or not check_password(section.password,
+                                                                                  player.password_hash):
+                    continue
+                if due is None or mail.arrived > due:
+                    return self._nobody(mail, base, "over", OrderSet())
+                lines, _ = blank_clutter(split_lines(text), "statement")
+                body = "\n".join(lines[section.pos.line:section.end or len(lines)]).strip("\n")[:MAX_STATEMENT]
+                r = _replace(base, company=player.id, status="statement", statement=body)
+                name = self.send(f"receipt-{mail.seq:05d}-{player.id}", [player.email, mail.sender], player.id, r,
+                                 mail)
+                self.note("statement", seq=mail.seq, company=player.id)
+                return {"counted": [], "statement": {"company": player.id, "text": body}, "receipts": [name],
+                        "status": "statement"}
+        return self._nobody(mail, base, "over", OrderSet())
+
+
+def _bare(address: str) -> str:
+    found = getaddresses([address])
+    return found[0][1].lower() if found else address.lower()
+
+
+def _replace(r: Receipt, **changes: object) -> Receipt:
+    return replace(r, **changes)  # type: ignore[arg-type]
+
+
+def _problems(orders: OrderSet, company: str) -> tuple[str, ...]:
+    """The company's problems and those outside any section (not inside another company's refused section)."""
+    out = []
+    for p in orders.problems:
+        if p.section == company or (p.section is None and not any(r.holds(p.pos) for r in orders.refusals)):
+            out.append(format_problem(p, folded=True, places=orders.places))
+    return tuple(out)
+
+
+def _notes(orders: OrderSet, company: str) -> tuple[str, ...]:
+    section = orders.section(company)
+    others = [s for s in orders.sections if s.player != company]
+    out = []
+    for n in orders.notes:
+        inside = section is not None and section.holds(n.pos)
+        elsewhere = any(s.holds(n.pos) for s in others) or any(r.holds(n.pos) for r in orders.refusals)
+        if inside or not elsewhere:
+            out.append(format_note(n, orders.places))
+    return tuple(out)

@@ -1,0 +1,279 @@
+"""Every text of the postal game loop: receipts, report mails, reminders, the opening mail, statements, status,
+and the GM's notes of a ``tick``.
+
+The application (``adjudicator.app.postal``, ``app/receipts.py``) decides
+and hands over codes and data (``Receipt``, ``PostalNote``); the words are
+here and in ``templates/receipt.txt.j2``.  Every line fits 80 columns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.board.model import GameMap
+from adjudicator.game.state import GameState
+from adjudicator.orders.sections import MailPlace, Refusal
+from adjudicator.report.common import whole_map
+from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
+from adjudicator.report.env import LINE_WIDTH, N_, render, wrap
+from adjudicator.report.orderwords import arrival_text, where
+from adjudicator.report.phrases import NO_ORDERS, say
+
+Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
+                 "too-big", "statement", "over"]
+
+STATUS = {
+    "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
+    "late-used": N_("Your mail arrived after the deadline ({due}). The turn has not been run yet, so your orders "
+                    "count all the same (a later mail still replaces them)."),
+    "late-unused": N_("Your mail arrived after the deadline ({due}). This game is strict about deadlines: the mail "
+                      "is kept for the record, but its orders are not used."),
+    "refused": N_("Nothing in your mail counts: {why}."),
+    "other-game": N_("Your mail names game {named}, not game {game}: nothing in it is used."),
+    "other-turn": N_("Your orders are for turn {named}, but game {game} is at turn {turn}: they are not used."),
+    "no-orders": N_("No orders were found in your mail (an order mail has a line PLAYER <ID> PASSWORD "
+                    "<password>)."),
+    "too-big": N_("Your mail is {size} bytes, far more than a mail of orders can be: it was not read."),
+    "statement": N_("Your end-of-game statement is received; it goes to every player with the others (a later "
+                    "mail from you replaces it)."),
+    "over": N_("The game is over and no statements are collected now: nothing in your mail is used."),
+}
+
+MAIL_NOTES = {
+    "too-big": N_("the mail was not read: it is too big"),
+    "html-body": N_("your mail had no plain text: its HTML was read as text"),
+    "not-text": N_("the attachment {name} is not text: not read"),
+    "part-too-big": N_("the attachment {name} is too big ({size} bytes): not read"),
+    "bad-charset": N_("{name} names an unknown character set: read as Windows-1252"),
+    "no-text": N_("no text was found in your mail"),
+}
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a receipt says: for which company (``None``: to the sender of a mail that counts for nobody),
+    about which mail, its status and everything the player should see."""
+
+    company: str | None
+    arrived: str  # ISO 8601 in the game's zone
+    subject: str
+    status: Status
+    data: dict[str, str | int] = field(default_factory=dict)
+    replaces: tuple[str, ...] = ()  # arrivals of this company's earlier mails it replaces
+    echo: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # already formatted
+    notes: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    preview: str = ""
+    mail_notes: tuple[tuple[str, str, int], ...] = ()  # (code, name, size)
+    hashes: tuple[tuple[str, str], ...] = ()  # (what, SHA-256): the mail, then each text as stored
+    statement: str = ""
+
+
+def receipt_text(state: GameState, r: Receipt) -> str:
+    """The receipt of one mail, for one company or for its sender."""
+    status = STATUS[r.status].format(turn=state.turn, game=state.game_id, **r.data)
+    ctx = {
+        "game": state.game_id,
+        "company": r.company,
+        "goal": goal_line(state),
+        "due": due_line(state),
+        "mail": N_("your mail of {when}").format(when=arrival_text(r.arrived)),
+        "arrived": when_text(r.arrived, zone_of(state)),
+        "subject": r.subject[:60],
+        "status": status,
+        "replaces": [N_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
+        "echo": list(r.echo),
+        "problems": list(r.problems),
+        "notes": list(r.notes),
+        "refused": list(r.refused),
+        "preview": r.preview,
+        "mail_notes": [MAIL_NOTES[c].format(name=n, size=s) for c, n, s in r.mail_notes],
+        "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
+        "statement": r.statement,
+        "width": LINE_WIDTH,
+    }
+    return render("receipt.txt.j2", ctx)
+
+
+def _hash_label(what: str) -> str:
+    if what == "":
+        return N_("the text of your mail")
+    if what == "\0mail":
+        return N_("the whole mail as received")
+    return N_("the attachment {name}").format(name=what)
+
+
+def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
+    """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
+    why = say(NO_ORDERS, r.why) if r.why else N_("no such company in this game")
+    return N_("the section for {company} ({where}) does not count: {why}").format(
+        company=r.player or "?", where=where(r.pos, places, column=False), why=why)
+
+
+def receipt_subject(state: GameState, company: str | None) -> str:
+    who = f", {company}" if company else ""
+    return N_("Dampfross {game}: receipt, turn {turn}{who}").format(game=state.game_id, turn=state.turn, who=who)
+
+
+def report_subject(game: str, turn: int, company: str) -> str:
+    return N_("Dampfross {game}: report of turn {turn} for {company}").format(game=game, turn=turn, company=company)
+
+
+def report_mail_text(public: str, private: str, corrected_on: str | None, tz_state: GameState) -> str:
+    """A report mail: the banner of a corrected report, the public report, then the company's private part."""
+    parts = []
+    if corrected_on is not None:
+        when = when_text(corrected_on, zone_of(tz_state))
+        banner = N_("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
+        parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
+    parts.append(public.rstrip("\n") + "\n")
+    parts.append("\n" + "=" * LINE_WIDTH + "\n" + N_("Your private part") + "\n\n")
+    parts.append(private.rstrip("\n") + "\n")
+    return "".join(parts)
+
+
+def map_attachment_name(turn: int) -> str:
+    return f"map-turn-{turn:03d}.txt"
+
+
+def opening_subject(game: str, company: str) -> str:
+    return N_("Dampfross {game}: the game begins; your password ({company})").format(game=game, company=company)
+
+
+def opening_mail_text(state: GameState, company: str, password: str, opening: str) -> str:
+    p = state.player(company)
+    lines = [
+        N_("You play {company} ({name}) in game {game}.").format(company=company, name=p.name, game=state.game_id),
+        N_("Your password is: {password}").format(password=password),
+        N_("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
+                                                                                        password=password),
+        N_("Keep the password secret: whoever knows it can give your company's orders."),
+    ]
+    head = "\n".join(wrap(line) for line in lines)
+    return head + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
+
+
+def reminder_subject(state: GameState, company: str) -> str:
+    return N_("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
+        game=state.game_id, turn=state.turn, company=company)
+
+
+def reminder_text(state: GameState, company: str, sender: str) -> str:
+    lines = [
+        N_("Game {game} has no valid orders from {company} for turn {turn} yet.").format(
+            game=state.game_id, company=company, turn=state.turn),
+        due_line(state),
+        N_("Send them to {address}; you get a receipt at once.").format(address=sender),
+        goal_line(state),
+    ]
+    return "\n".join(wrap(line) for line in lines if line) + "\n"
+
+
+def statements_subject(game: str) -> str:
+    return N_("Dampfross {game}: end-of-game statements").format(game=game)
+
+
+def statements_text(state: GameState, statements: Sequence[tuple[str, str]]) -> str:
+    out = [N_("End-of-game statements, game {game}").format(game=state.game_id), "=" * LINE_WIDTH]
+    for company, text in statements:
+        p = state.player(company)
+        out += ["", f"{company} ({p.name})", "-" * min(LINE_WIDTH, len(company) + len(p.name) + 3)]
+        out += [wrap(line, 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
+    if not statements:
+        out += ["", N_("No company sent a statement.")]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# the GM's notes of a tick, and status
+# ---------------------------------------------------------------------------
+
+NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders",
+                   "queued", "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements",
+                   "no-address", "statement", "gm-section", "busy"]
+
+GM_NOTES = {
+    "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
+    "duplicate": N_("mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice"),
+    "sender-mismatch": N_("mail {seq}: a section for {company} from {sender}, not from the address on file "
+                          "({on_file}); the password was right, so it counts"),
+    "refused": N_("mail {seq}: a section for {company} does not count: {why}"),
+    "replaced": N_("mail {seq}: {company}'s orders replace those of mail {old}"),
+    "late": N_("mail {seq}: {company}'s orders arrived after the deadline; {what}"),
+    "no-orders": N_("mail {seq} from {sender}: no orders in it"),
+    "queued": N_("{count} mails queued in {where}"),
+    "sent": N_("{count} mails sent"),
+    "send-failed": N_("sending failed ({error}); {count} mails stay queued for the next try"),
+    "no-smtp": N_("{count} mails wait in {where}: no [smtp] in mail.toml"),
+    "ran": N_("turn {turn} adjudicated ({why})"),
+    "not-run": N_("turn {turn} is due but {why}"),
+    "reminded": N_("reminders for turn {turn} queued for {companies}"),
+    "statements": N_("end-of-game statements queued for every company"),
+    "no-address": N_("{what} for {company} cannot be sent: no mail address on file"),
+    "statement": N_("mail {seq}: end-of-game statement of {company}"),
+    "gm-section": N_("mail {seq}: a GM section ({what})"),
+    "busy": N_("another adjudicate is working on this game; skipped"),
+}
+
+
+@dataclass(frozen=True)
+class PostalNote:
+    """Something the GM should know about a tick: a code and its data."""
+
+    kind: NoteKind
+    data: tuple[tuple[str, str | int], ...] = ()
+
+
+def gm_note(note: PostalNote) -> str:
+    return GM_NOTES[note.kind].format(**dict(note.data))
+
+
+WHY_RUN = {
+    "deadline": N_("the deadline has passed"),
+    "early": N_("every company has sent valid orders"),
+    "held": N_("the GM holds the game over"),
+}
+
+
+def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
+                waiting: int, unanswered: int = 0) -> str:
+    """``adjudicate status``: per company the last mail for this turn and whether it counts."""
+    out = [N_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
+    due = due_line(state)
+    if due:
+        out.append(wrap(due))
+    out.append(goal_line(state))
+    out.append("")
+    for company, arrived, verdict in rows:
+        when = arrival_text(arrived) if arrived else N_("no mail")
+        out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
+    out.append("")
+    out.append(N_("missing: {companies}").format(companies=", ".join(missing)) if missing
+               else N_("every company has sent valid orders"))
+    if waiting:
+        out.append(N_("{count} mails wait in the outbox").format(count=waiting))
+    if unanswered:
+        out.append(N_("{count} mails stored but not answered yet (the next tick answers them)").format(
+            count=unanswered))
+    return "\n".join(out) + "\n"
+
+
+VERDICTS = {
+    "valid": N_("valid"),
+    "problems": N_("valid, {count} problems (see the receipt)"),
+    "refused": N_("does not count (wrong password or another turn; see the receipt)"),
+    "late-unused": N_("late: not used (strict deadline)"),
+    "late": N_("late, used (the turn has not run)"),
+}
+
+
+def verdict_text(code: str, **data: str | int) -> str:
+    return VERDICTS[code].format(**data)
+
+
+def full_map_text(state: GameState, gmap: GameMap, turn: int) -> str:
+    """The whole map at full width with every company's track (the report mail's attachment)."""
+    return whole_map(gmap, state, turn, split=False)

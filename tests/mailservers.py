@@ -1,0 +1,111 @@
+"""Real mail servers on localhost for the postal tests: SMTP (aiosmtpd, in this process) and IMAP (pymap).
+
+No mocks: the program talks SMTP and IMAP over a socket to servers that run here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class SmtpServer:
+    """An SMTP server on localhost that keeps every mail it is given; ``refuse`` makes it fail every mail."""
+
+    port: int
+    mails: list[EmailMessage] = field(default_factory=list)
+    envelopes: list[tuple[str, list[str]]] = field(default_factory=list)
+    refuse: bool = False
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # aiosmtpd's hook
+        if self.refuse:
+            return "451 4.3.0 try again later"
+        msg = message_from_bytes(envelope.content, policy=policy.default)
+        assert isinstance(msg, EmailMessage)
+        self.mails.append(msg)
+        self.envelopes.append((envelope.mail_from, list(envelope.rcpt_tos)))
+        return "250 OK"
+
+    def names(self) -> list[str]:
+        """The X-Dampfross name of each mail received (what it is: receipt-00001-RED, report-001-RED...)."""
+        return [str(m["X-Dampfross"]) for m in self.mails]
+
+    def toml(self) -> str:
+        return f'[smtp]\nhost = "127.0.0.1"\nport = {self.port}\nsecurity = "none"\ntimeout = 5\n'
+
+
+@contextlib.contextmanager
+def smtp_server() -> Iterator[SmtpServer]:
+    from aiosmtpd.controller import Controller
+
+    server = SmtpServer(free_port())
+    controller = Controller(server, hostname="127.0.0.1", port=server.port)
+    controller.start()
+    try:
+        yield server
+    finally:
+        controller.stop()
+
+
+@dataclass(frozen=True)
+class ImapServer:
+    port: int
+    user: str = "gm"
+    password: str = "imap-secret"
+
+    def client(self) -> Any:
+        from imapclient import IMAPClient
+
+        c = IMAPClient("127.0.0.1", self.port, ssl=False, timeout=10)
+        c.login(self.user, self.password)
+        return c
+
+
+@contextlib.contextmanager
+def imap_server(tmp: Path) -> Iterator[ImapServer]:
+    """pymap's in-memory server in a subprocess (skipped, saying why, when pymap is not installed)."""
+    exe = shutil.which("pymap", path=str(Path(sys.executable).parent)) or shutil.which("pymap")
+    if exe is None:
+        pytest.skip("pymap (the test extra's IMAP server) is not installed: pip install -e '.[test]'")
+    server = ImapServer(free_port())
+    log = (tmp / "pymap.log").open("w")
+    proc = subprocess.Popen([exe, "--host", "127.0.0.1", "--port", str(server.port), "--no-tls", "dict",
+                             "--demo-user", server.user, "--demo-password", server.password],
+                            stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    pytest.fail(f"pymap did not start: {(tmp / 'pymap.log').read_text()}")
+                time.sleep(0.1)
+        yield server
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()

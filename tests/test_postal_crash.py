@@ -1,0 +1,119 @@
+"""Issue 10: a failed send, a second tick at the same time, and a tick killed anywhere lose no mail and no turn."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.store import GameDir
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, smtp_server
+from tests.postal_game import setup_game, tick_times
+
+ROOT = Path(__file__).resolve().parent.parent
+ENV = dict(os.environ)
+DEADLINE = tick_times()[2]  # turn 1 runs at this tick
+
+
+def tick_cli(game: Path, now: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "adjudicator", "tick", str(game), "--now", now], env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def sent_names(game: Path) -> set[str]:
+    return {p.stem for p in (game / "mail" / "sent").glob("*.json")}
+
+
+def inbox_ids(game: Path) -> set[str]:
+    return {json.loads(p.read_text())["message_id"] for p in (game / "mail" / "inbox").glob("*/meta.json")}
+
+
+@pytest.fixture
+def smtp() -> SmtpServer:  # type: ignore[misc]
+    with smtp_server() as server:
+        yield server
+
+
+def before_deadline(tmp_path: Path, smtp: SmtpServer) -> Path:
+    game = setup_game(tmp_path, smtp.toml())
+    for now in tick_times()[:2]:
+        invoke("tick", str(game), "--now", now)
+    return game
+
+
+def test_a_failed_send_leaves_the_turn_run_and_the_mail_queued(tmp_path: Path, smtp: SmtpServer):
+    game = before_deadline(tmp_path, smtp)
+    smtp.refuse = True
+    failed = invoke("tick", str(game), "--now", DEADLINE, ok=False)
+    assert failed.exit_code == 1
+    assert "sending failed" in failed.output and "stay queued for the next try" in failed.output
+    assert GameDir(game).load_state().turn == 2  # turn 1 was adjudicated all the same
+    queued = {p.stem for p in (game / "mail" / "outbox").glob("*.json")}
+    assert {"report-001-RED", "report-001-BLUE", "report-001-GREEN", "receipt-00006-BLUE"} <= queued
+    smtp.refuse = False
+    assert "mails sent" in invoke("tick", str(game), "--now", DEADLINE).output
+    assert not list((game / "mail" / "outbox").glob("*.json"))
+    assert queued <= set(smtp.names())
+    assert invoke("tick", str(game), "--now", DEADLINE).output == ""
+
+
+def test_mail_send_sends_a_turns_reports_again(tmp_path: Path, smtp: SmtpServer):
+    game = before_deadline(tmp_path, smtp)
+    invoke("tick", str(game), "--now", DEADLINE)
+    count = len(smtp.mails)
+    invoke("mail", "send", str(game), "--turn", "1", "--player", "blue")
+    assert smtp.names()[count:] == ["report-001-BLUE"]
+    assert "no company NOPE" in invoke("mail", "send", str(game), "--player", "NOPE", ok=False).output
+
+
+def test_a_second_tick_while_one_is_at_work_skips_the_game(tmp_path: Path, smtp: SmtpServer):
+    game = before_deadline(tmp_path, smtp)
+    with GameDir(game).lock():  # the first tick is at work
+        busy = invoke("tick", str(game), "--now", DEADLINE)
+        assert "another adjudicate is working on this game; skipped" in busy.output
+        assert GameDir(game).load_state(check_archive=False).turn == 1
+    pair = [tick_cli(game, DEADLINE), tick_cli(game, DEADLINE)]
+    results = [(p.wait(60), p.stderr.read() if p.stderr else "") for p in pair]
+    assert [code for code, _ in results] == [0, 0], results
+    assert GameDir(game).load_state().turn == 2
+    names = smtp.names()
+    assert len(names) == len(set(names))  # every mail sent once
+    assert {"report-001-RED", "report-001-BLUE", "report-001-GREEN"} <= set(names)
+
+
+def test_a_tick_killed_anywhere_loses_no_mail_and_no_turn(tmp_path: Path, smtp: SmtpServer):
+    """``kill -9`` at points spread over a tick that fetches, answers, runs a turn and sends: the next tick
+    ends where an unbroken tick ends (mail may go out twice, never not at all)."""
+    pristine = before_deadline(tmp_path / "pristine", smtp)
+    ref = Path(shutil.copytree(pristine.parent, tmp_path / "ref")) / "postal"
+    start = time.monotonic()
+    assert tick_cli(ref, DEADLINE).wait(60) == 0
+    length = time.monotonic() - start
+    want_state = (ref / "game.json").read_text()
+    want_sent, want_ids = sent_names(ref), inbox_ids(ref)
+    outcomes = []
+    for k, share in enumerate((0.7, 0.85, 0.92, 0.96, 0.99, 1.02)):
+        game = Path(shutil.copytree(pristine.parent, tmp_path / f"k{k}")) / "postal"
+        proc = tick_cli(game, DEADLINE)
+        time.sleep(length * share)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        outcomes.append((GameDir(game).load_state(check_archive=False).turn, len(sent_names(game)),
+                         len(inbox_ids(game))))
+        again = invoke("tick", str(game), "--now", DEADLINE, ok=False)
+        assert again.exit_code == 0, again.output
+        assert (game / "game.json").read_text() == want_state, f"kill {k}"
+        assert sent_names(game) == want_sent, f"kill {k}"
+        assert inbox_ids(game) == want_ids, f"kill {k}"
+        assert not list((game / "mail" / "outbox").glob("*.json"))
+        assert invoke("verify", str(game)).exit_code == 0
+    print(f"kills over {length:.2f} s left (turn, mails sent, mails stored): {outcomes}")
+

@@ -1,0 +1,226 @@
+"""Issue 10, the postal game loop: the example Maildir game played through ``tick`` with a real SMTP server.
+
+Every mail gets a receipt, corrections win by arrival, prose is not an
+error, the late mail is not used, the reports go out, and a second tick
+changes nothing and sends nothing.  The same mail served by a real IMAP
+server (pymap) gets the same answers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.store import GameDir
+from tests.helpers import invoke
+from tests.mailservers import imap_server, smtp_server
+from tests.postal_game import EXAMPLE, arrival, setup_game, tick_times, tree
+
+
+@dataclass
+class Played:
+    game: Path
+    mails: list[EmailMessage]
+    outputs: list[str]
+    quiet_ticks: list[tuple[str, bool, int]] = field(default_factory=list)  # (time, unchanged, sent)
+
+    def mail(self, name: str) -> EmailMessage:
+        found = [m for m in self.mails if m["X-Dampfross"] == name]
+        assert len(found) == 1, f"{name}: {len(found)} mails ({sorted(str(m['X-Dampfross']) for m in self.mails)})"
+        return found[0]
+
+    def body(self, name: str) -> str:
+        part = self.mail(name).get_body(preferencelist=("plain",))
+        assert part is not None
+        return str(part.get_content()).replace("\r\n", "\n")
+
+    def names(self) -> list[str]:
+        return sorted(str(m["X-Dampfross"]) for m in self.mails)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Played:
+    where = tmp_path_factory.mktemp("postal")
+    with smtp_server() as smtp:
+        game = setup_game(where, smtp.toml())
+        outputs, quiet = [], []
+        for now in tick_times():
+            outputs.append(invoke("tick", str(game), "--now", now).output)
+            before, sent = tree(game), len(smtp.mails)
+            again = invoke("tick", str(game), "--now", now)
+            quiet.append((now, tree(game) == before and again.output == "", len(smtp.mails) - sent))
+        return Played(game, list(smtp.mails), outputs, quiet)
+
+
+def test_a_second_tick_changes_nothing_and_sends_nothing(played: Played):
+    assert played.quiet_ticks and all(unchanged and sent == 0 for _, unchanged, sent in played.quiet_ticks), \
+        played.quiet_ticks
+
+
+def test_every_mail_gets_one_receipt_and_the_duplicate_is_stored_once(played: Played):
+    files = sorted((EXAMPLE / "maildir" / "new").iterdir())
+    assert len(files) == 10
+    inbox = sorted((played.game / "mail" / "inbox").iterdir())
+    assert len(inbox) == 9  # mail 5 of the Maildir is mail 2 delivered again
+    receipts = [n for n in played.names() if n.startswith("receipt-")]
+    assert sorted({n.split("-")[1] for n in receipts}) == [f"{k:05d}" for k in range(1, 10)]
+    assert len(receipts) == 9
+    assert "is mail 2 again" in played.outputs[2]
+
+
+def test_the_correction_wins_by_arrival_not_by_its_date(played: Played):
+    """RED's correction arrived on Friday; her clock dated it before her first mail: arrival counts."""
+    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    red = {(s.a.label, s.b.label) for s in after.track if s.owner == "RED"}
+    assert red == {("1108", "1207")}
+    assert "It replaces your mail of 19 Nov 20:15." in played.body("receipt-00004-RED")
+    assert "mail 4: RED's orders replace those of mail 1" in played.outputs[2]
+    record = json.loads((played.game / "turns" / "turn-001" / "record.json").read_text())
+    assert [f["given_as"] for f in record["files"]] == ["mail-00001", "mail-00002", "mail-00003", "mail-00004"]
+
+
+def test_prose_is_not_an_error_and_ende_is_a_sign_off(played: Played):
+    red = played.body("receipt-00001-RED")
+    assert "Problems in your orders" not in red
+    assert "lines 1-3 and 11-12 are not orders: ignored" in red.replace("\n      ", " ")
+    blue = played.body("receipt-00002-BLUE")
+    assert "Problems in your orders" not in blue
+    assert "'ENDE' at line 9 is read as a sign-off" in blue.replace("\n      ", " ")
+    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    assert after.end_declared_turn is None
+    reply = played.body("receipt-00008-BLUE")  # turn 2: a reply on top of the quoted report
+    assert "Problems in your orders" not in reply and "BUILD 1533 - 1534" in reply
+
+
+def test_the_late_mail_is_kept_but_not_used(played: Played):
+    late = played.body("receipt-00006-BLUE")
+    assert "arrived after the deadline (Fri 21 Nov 2025 18:00 CET)" in late
+    assert "not used" in late
+    assert (played.game / "mail" / "inbox" / "00006" / "mail.eml").is_file()
+    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    assert {(s.a.label, s.b.label) for s in after.track if s.owner == "BLUE"} == {("1532", "1533")}
+
+
+def test_mails_in_any_encoding_html_and_attachments_are_read(played: Played):
+    assert "START München (1532)" in played.body("receipt-00002-BLUE")  # ISO-8859-1, 8bit
+    assert "START Berlin (1913)" in played.body("receipt-00003-GREEN")  # HTML only, base64
+    assert "its HTML was read as text" in played.body("receipt-00003-GREEN")
+    att = played.body("receipt-00007-RED")  # turn 2: the orders in zug2.txt
+    assert "BUILD 1207 - 1307" in att and "the attachment zug2.txt:" in att
+    stored = re.search(r"the attachment zug2.txt:\n +([0-9a-f]{64})", att)
+    record = json.loads((played.game / "turns" / "turn-002" / "record.json").read_text())
+    assert stored and stored.group(1) in [f["sha256"] for f in record["files"]]
+
+
+def test_a_wrong_password_is_answered_to_its_sender_only_and_changes_nothing(played: Played):
+    m = played.mail("receipt-00005")
+    assert m["To"] == "mallory@example.org"
+    text = played.body("receipt-00005")
+    assert "wrong password" in text and "the section for GREEN" in text
+    assert "Berlin" not in text and "qzbq" not in text  # nothing of GREEN's orders, no password
+    assert "receipt-00005-GREEN" not in played.names()
+
+
+def test_a_sender_not_on_file_is_noted_and_both_addresses_get_the_receipt(played: Played):
+    m = played.mail("receipt-00009-GREEN")
+    assert set(str(m["To"]).split(", ")) == {"carla@example.com", "carla.urlaub@example.de"}
+    assert "not from the address on file (carla@example.com)" in played.outputs[3]
+
+
+def test_receipts_name_the_deadline_the_goal_and_never_a_path(played: Played):
+    for name in played.names():
+        if name.startswith(("receipt-", "reminder-")):
+            text = played.body(name)
+            assert "To win: be the first to reach 250." in text, name
+            assert "are due" in text, name
+            assert str(played.game) not in text and "mail-0000" not in text, name
+    assert "your mail of 20 Nov 09:30, line 1" in played.body("receipt-00002-BLUE")
+
+
+def test_the_reminder_goes_to_the_company_without_orders(played: Played):
+    assert [n for n in played.names() if n.startswith("reminder-")] == ["reminder-001-GREEN"]
+    assert played.mail("reminder-001-GREEN")["To"] == "carla@example.com"
+
+
+def test_the_opening_mails_each_company_its_own_password(played: Played):
+    passwords = GameDir(played.game).read_passwords()
+    for pid, address in (("RED", "anna@example.org"), ("BLUE", "bernd@example.net"), ("GREEN", "carla@example.com")):
+        m = played.mail(f"opening-{pid}")
+        assert m["To"] == address
+        text = played.body(f"opening-{pid}")
+        assert f"PLAYER {pid} PASSWORD {passwords[pid]}" in text
+        assert all(pw not in text for other, pw in passwords.items() if other != pid)
+
+
+def test_the_reports_go_out_with_the_full_map_attached(played: Played):
+    for turn in (1, 2):
+        for pid in ("RED", "BLUE", "GREEN"):
+            m = played.mail(f"report-{turn:03d}-{pid}")
+            assert m["Subject"] == f"Dampfross postal: report of turn {turn} for {pid}"
+            text = played.body(f"report-{turn:03d}-{pid}")
+            assert f"Turn {turn} report, building phase" in text and f"private report for {pid}" in text
+            assert f"Orders for turn {turn + 1} are due" in text
+            (att,) = list(m.iter_attachments())
+            assert att.get_filename() == f"map-turn-{turn:03d}.txt"
+    assert "GREEN" not in played.body("report-001-RED").split("private report for RED", 1)[1].split("Your")[0]
+
+
+def test_the_game_verifies_and_its_reports_render_again_from_the_mails(played: Played):
+    assert invoke("verify", str(played.game)).exit_code == 0
+    for turn in (1, 2):
+        archived = invoke("report", str(played.game), "--turn", str(turn), "--player", "GREEN", "--archived").output
+        assert invoke("report", str(played.game), "--turn", str(turn), "--player", "GREEN").output == archived
+
+
+def test_status_lists_who_sent_what(played: Played):
+    text = invoke("status", str(played.game)).output
+    assert "Game postal, turn 3 (building)" in text
+    assert "Orders for turn 3 are due Fri 5 Dec 2025 18:00 CET." in text
+    assert "missing: RED, BLUE, GREEN" in text
+
+
+def _lines(m: EmailMessage) -> list[tuple[str, str]]:
+    """Every line of a mail as sent (raw) and of its text (decoded), the map attachment aside."""
+    out = [("raw", line) for line in m.as_string().splitlines()]
+    part = m.get_body(preferencelist=("plain",))
+    if part is not None:
+        out += [("text", line) for line in str(part.get_content()).splitlines()]
+    return out
+
+
+def test_receipts_reminders_and_opening_lines_fit_80_columns(played: Played):
+    long = [(n, kind, line) for n in played.names() if n.startswith(("receipt-", "reminder-"))
+            for kind, line in _lines(played.mail(n)) if len(line) > 80]
+    assert long == []
+
+
+def test_no_line_of_any_outgoing_mail_is_longer_than_80_characters(played: Played):
+    long = [(n, kind, line) for n in played.names() for kind, line in _lines(played.mail(n)) if len(line) > 80]
+    assert long == []
+
+
+def test_the_same_mails_from_an_imap_server_get_the_same_answers(tmp_path: Path, played: Played):
+    with imap_server(tmp_path) as imap, smtp_server() as smtp:
+        client = imap.client()
+        for f in sorted((EXAMPLE / "maildir" / "new").iterdir()):
+            client.append("INBOX", f.read_bytes(), msg_time=arrival(f))
+        client.logout()
+        source = (f'[source]\nkind = "imap"\nhost = "127.0.0.1"\nport = {imap.port}\nsecurity = "none"\n'
+                  f'user = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n')
+        game = setup_game(tmp_path, smtp.toml(), source=source)
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setenv("TEST_IMAP_PASSWORD", imap.password)
+            for now in tick_times()[:3]:
+                invoke("tick", str(game), "--now", now)
+            sent = len(smtp.mails)
+            assert invoke("tick", str(game), "--now", tick_times()[2]).output == ""
+        assert len(smtp.mails) == sent
+        turn1 = [n for n in played.names() if not re.match(r"report-002|receipt-0000[789]", n)]
+        assert sorted(smtp.names()) == turn1
+        assert (game / "turns" / "turn-001" / "record.json").read_text() == \
+            (played.game / "turns" / "turn-001" / "record.json").read_text()

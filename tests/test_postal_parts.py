@@ -1,0 +1,215 @@
+"""Issue 10, the parts of the postal loop: deadlines, mail sources and limits, the configuration, the GM's
+deadline commands, early runs, corrected reports, statements."""
+
+from __future__ import annotations
+
+import json
+import mailbox
+import os
+from dataclasses import replace
+from datetime import datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.mailconfig import load_config
+from adjudicator.app.mailparse import html_to_text, read_mail
+from adjudicator.app.postal import Tick, statements
+from adjudicator.app.receipts import Answerer
+from adjudicator.app.store import GameDir
+from adjudicator.game.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, smtp_server
+from tests.postal_game import setup_game, tick_times
+
+BERLIN = "Europe/Berlin"
+PW_RED = "sft6-ps9m-gkf5-gewv"
+
+
+def at(text: str) -> datetime:
+    return datetime.fromisoformat(text)
+
+
+# --- deadlines -------------------------------------------------------------------------------------------------
+
+def test_weekly_deadlines_keep_their_wall_clock_time_across_the_change_of_summer_time():
+    s = Schedule(due="2025-10-24T18:00:00+02:00", every="fri 18:00", zone=BERLIN)
+    nxt = after_turn(s, at("2025-10-24T18:05:00+02:00"), over=False)
+    assert nxt.due == "2025-10-31T18:00:00+01:00"
+    period = after_turn(replace(s, every="7d"), at("2025-10-24T18:05:00+02:00"), over=False)
+    assert period.due == "2025-10-31T18:00:00+01:00"
+
+
+def test_a_turn_run_early_or_late_keeps_the_schedule_and_leaves_half_a_period():
+    s = Schedule(due="2025-11-21T18:00:00+01:00", every="fri 18:00", zone=BERLIN, held=True)
+    assert after_turn(s, at("2025-11-19T12:00:00+01:00"), over=False).due == "2025-11-28T18:00:00+01:00"
+    late = after_turn(s, at("2025-11-25T09:00:00+01:00"), over=False)  # held over until Tuesday
+    assert late.due == "2025-12-05T18:00:00+01:00" and not late.held
+    assert after_turn(replace(s, every=""), at("2025-11-21T18:05:00+01:00"), over=False).due is None
+    over = after_turn(replace(s, statements="7d"), at("2025-11-21T18:05:00+01:00"), over=True)
+    assert over.due == "2025-11-28T18:05:00+01:00"
+
+
+@pytest.mark.parametrize("text", ["7", "0d", "400d", "soon", "fri 25:00", "someday 18:00"])
+def test_periods_that_cannot_be_read_are_refused(text: str):
+    with pytest.raises(DeadlineError):
+        parse_every(text)
+    assert parse_duration("2d12h").total_seconds() == 216000
+
+
+def test_new_with_a_bad_deadline_is_one_error_line(tmp_path: Path):
+    result = invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE",
+                    "--every", "fortnightly", ok=False)
+    assert result.exit_code == 1 and result.output.startswith("error: ") and "Traceback" not in result.output
+    assert not (tmp_path / "g").exists()
+
+
+# --- reading mail ----------------------------------------------------------------------------------------------
+
+def _mail(body: str = "PLAYER RED PASSWORD x\nPASS\n", sender: str = "anna@example.org") -> EmailMessage:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", "orders"
+    m["Message-ID"] = f"<{abs(hash(body))}@example.org>"
+    m.set_content(body)
+    return m
+
+
+def test_html_is_made_text_with_quotes_kept_as_quotes():
+    text = html_to_text("<p>Hallo<br>PLAYER RED PASSWORD x</p><blockquote><p>BUILD 0101 - 0102</p></blockquote>"
+                        "<script>x()</script><div>Gr&uuml;&szlig;e</div>")
+    assert text.splitlines() == ["Hallo", "PLAYER RED PASSWORD x", "", "> BUILD 0101 - 0102", "", "Grüße"]
+
+
+def test_an_attachment_too_big_for_orders_is_not_read_and_a_huge_mail_not_at_all(tmp_path: Path):
+    m = _mail()
+    m.add_attachment(b"x" * 1_500_000, maintype="text", subtype="plain", filename="big.txt")
+    m.add_attachment(b"\x89PNG", maintype="image", subtype="png", filename="map.png")
+    content = read_mail(m.as_bytes())
+    assert [t.name for t in content.texts] == [""]
+    assert [(n.code, n.name) for n in content.notes] == [("part-too-big", "big.txt"), ("not-text", "map.png")]
+    game = setup_game(tmp_path)
+    huge = _mail()
+    huge.add_attachment(os.urandom(50_000_000), maintype="application", subtype="zip", filename="all.zip")
+    (tmp_path / "maildir" / "new" / "1763600000.M99P1.mx").write_bytes(huge.as_bytes())
+    out = invoke("tick", str(game), "--now", tick_times()[0]).output
+    meta = json.loads(next(p for p in (game / "mail" / "inbox").glob("*/meta.json")
+                           if json.loads(p.read_text())["too_big"]).read_text())
+    assert meta["size"] > 60_000_000 and meta["texts"] == [] and "mail 3 stored" in out
+    receipt = (game / "mail" / "outbox" / f"receipt-{meta['seq']:05d}.eml").read_text()
+    assert "far more than a mail of orders can be" in receipt and len(receipt) < 20_000
+
+
+def test_an_mbox_and_a_folder_of_eml_files_are_sources_too(tmp_path: Path):
+    game = setup_game(tmp_path, source='[source]\nkind = "mbox"\npath = "../box.mbox"\n\n')
+    box = mailbox.mbox(tmp_path / "box.mbox")
+    first = mailbox.mboxMessage(_mail(f"PLAYER RED PASSWORD {PW_RED}\nSTART Hamburg\n").as_bytes())
+    first.set_from("anna@example.org", (2025, 11, 20, 10, 0, 0, 0, 0, 0))
+    box.add(first)
+    box.flush()
+    invoke("tick", str(game), "--now", tick_times()[0])
+    (receipt,) = (game / "mail" / "outbox").glob("receipt-*.eml")
+    assert receipt.name == "receipt-00001-RED.eml"
+    eml_game = setup_game(tmp_path / "e", source='[source]\nkind = "eml"\npath = "../mails"\n\n')
+    (tmp_path / "e" / "mails").mkdir()
+    (tmp_path / "e" / "mails" / "a.eml").write_bytes(_mail(f"PLAYER RED PASSWORD {PW_RED}\nPASS\n").as_bytes())
+    os.utime(tmp_path / "e" / "mails" / "a.eml", (1763629200, 1763629200))
+    invoke("tick", str(eml_game), "--now", tick_times()[0])
+    assert [p.name for p in (eml_game / "mail" / "outbox").glob("receipt-*.eml")] == ["receipt-00001-RED.eml"]
+
+
+@pytest.mark.parametrize("toml, words", [
+    ('from = "gm@example.org"\n[source]\nkind = "pop3"\npath = "x"\n', "kind 'pop3' is not one of"),
+    ('from = "gm@example.org"\n[source]\nkind = "imap"\nhost = "h"\npassword = "s3cret"\n', "no password in"),
+    ('from = "gm@example.org"\ncolour = 1\n[source]\nkind = "eml"\npath = "x"\n', "unknown key 'colour'"),
+    ('from = [\n', "not valid TOML"),
+])
+def test_a_bad_mail_configuration_is_one_error_line(tmp_path: Path, toml: str, words: str):
+    game = setup_game(tmp_path)
+    (game / "mail.toml").write_text(toml)
+    result = invoke("tick", str(game), ok=False)
+    assert result.exit_code == 1 and words in result.output and "Traceback" not in result.output
+    assert "s3cret" not in result.output
+
+
+def test_check_exits_1_for_a_wrong_password(tmp_path: Path):
+    game = setup_game(tmp_path)
+    orders = tmp_path / "o.txt"
+    orders.write_text("PLAYER RED PASSWORD wrong\nSTART Hamburg\n")
+    result = invoke("check", str(orders), "--game", str(game), ok=False)
+    assert result.exit_code == 1 and "wrong password" in result.output
+    orders.write_text(f"PLAYER RED PASSWORD {PW_RED}\nSTART Hamburg\n")
+    assert invoke("check", str(orders), "--game", str(game)).exit_code == 0
+
+
+# --- the GM's commands, early runs, corrected reports, statements ---------------------------------------------
+
+@pytest.fixture
+def smtp() -> SmtpServer:  # type: ignore[misc]
+    with smtp_server() as server:
+        yield server
+
+
+def test_the_gm_extends_and_holds_a_deadline(tmp_path: Path, smtp: SmtpServer):
+    game = setup_game(tmp_path, smtp.toml())
+    invoke("deadline", "extend", str(game), "2d", "--why", "BLUE asked for time")
+    assert "Orders for turn 1 are due Sun 23 Nov 2025 18:00 CET." in invoke("status", str(game)).output
+    invoke("deadline", "hold", str(game))
+    assert "ran" not in invoke("tick", str(game), "--now", "2025-11-24T12:00+01:00").output
+    assert GameDir(game).load_state().turn == 1
+    invoke("deadline", "hold", str(game), "--release")
+    assert "turn 1 adjudicated" in invoke("tick", str(game), "--now", "2025-11-24T12:05+01:00").output
+    report = (game / "reports" / "turn-001.txt").read_text()
+    assert "the deadline is now Sun 23 Nov 2025 18:00 CET: BLUE asked for time" in report.replace("\n     ", " ")
+    assert "the game is held over" in report
+    assert invoke("verify", str(game)).exit_code == 0
+
+
+def test_a_game_with_early_runs_runs_when_every_company_has_sent_orders(tmp_path: Path, smtp: SmtpServer):
+    game = setup_game(tmp_path, smtp.toml())
+    invoke("deadline", "set", str(game), "--early")
+    invoke("tick", str(game), "--now", "2025-11-20T12:00+01:00")
+    assert GameDir(game).load_state().turn == 1  # GREEN's orders are not in yet
+    out = invoke("tick", str(game), "--now", "2025-11-21T10:30+01:00").output
+    assert "turn 1 adjudicated (every company has sent valid orders)" in out
+
+
+def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpServer):
+    game = setup_game(tmp_path, smtp.toml())
+    for now in tick_times()[:3]:
+        invoke("tick", str(game), "--now", now)
+    invoke("undo", str(game))
+    invoke("fix", "balance", str(game), "RED", "5", "--why", "a fee charged twice")
+    assert "turn 1 adjudicated" in invoke("tick", str(game), "--now", "2025-11-21T19:00+01:00").output
+    corrected = [m for m in smtp.mails if m["X-Dampfross"] == "report-001-RED-v2"]
+    assert len(corrected) == 1
+    body = str(corrected[0].get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+    assert body.startswith("CORRECTED REPORT: this replaces the one sent on Fri 21 Nov 2025 18:05 CET.")
+    assert invoke("tick", str(game), "--now", "2025-11-21T19:05+01:00").output == ""
+
+
+def test_end_of_game_statements_are_collected_and_mailed_to_all(tmp_path: Path, smtp: SmtpServer):
+    game = setup_game(tmp_path, smtp.toml())
+    gdir = GameDir(game)
+    state = gdir.load_state()
+    assert state.schedule is not None
+    over = replace(state, phase="over", schedule=replace(state.schedule, due="2025-11-30T18:00:00+01:00"))
+    config = load_config(gdir)
+    assert config is not None
+    box = tmp_path / "maildir" / "new"
+    for p in box.iterdir():
+        p.unlink()
+    (box / "1764000000.M1P1.mx").write_bytes(_mail(
+        f"Hallo!\nPLAYER RED PASSWORD {PW_RED}\nEin schönes Spiel, danke an alle.\n-- \nAnna\n").as_bytes())
+    (box / "1764000100.M2P1.mx").write_bytes(_mail("PLAYER BLUE PASSWORD guess\nI won!\n", "x@example.org")
+                                             .as_bytes())
+    invoke("mail", "fetch", str(game), "--now", "2025-11-25T12:00+01:00")
+    now = at("2025-11-25T12:00+01:00")
+    Answerer(gdir, over, config, now).answer_all()
+    t = Tick(str(game))
+    statements(gdir, over, config, at("2025-11-30T18:05+01:00"), t)
+    text = (game / "mail" / "outbox" / "statements-BLUE.eml").read_text()
+    assert "Ein sch=C3=B6nes Spiel, danke an alle." in text and "I won" not in text and "Anna" not in text
+    assert [n.kind for n in t.notes] == ["statements"]
+    statements(gdir, over, config, at("2025-11-30T18:10+01:00"), t)
+    assert [n.kind for n in t.notes] == ["statements"]  # once
