@@ -56,3 +56,17 @@ def test_files_given_out_of_name_order_re_render(game: Path, tmp_path: Path):
     assert invoke("report", str(game), "--turn", "1").stdout == sent
     assert invoke("report", str(game), "--turn", "1", "--player", "RED").stdout == (
         game / "reports" / "turn-001-RED.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("end", ["\r\n", "\r"], ids=["crlf", "cr"])
+def test_a_file_with_other_line_ends_re_renders(game: Path, tmp_path: Path, end: str):
+    """A mail saved with CR LF (or old Mac CR) line ends is archived as received and replays: its SHA-256
+    used to differ on reading it back with newline translation."""
+    pw = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    text = end.join(["GAME g", "TURN 1", f"PLAYER RED PASSWORD {pw['RED']}", "START Nordstadt",
+                     "BUILD Nordstadt - 0403", ""])
+    (tmp_path / "win.orders").write_bytes(text.encode("utf-8"))
+    invoke("win.orders")
+    sent = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
+    assert "0402-0403" in sent and invoke("report", str(game), "--turn", "1").stdout == sent
+    assert invoke("verify", str(game)).exit_code == 0

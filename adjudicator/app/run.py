@@ -238,9 +238,9 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
             places.append((f["given_as"], str(f["mail"].get("arrived", "")), str(f["mail"].get("part", ""))))
         path = step / "orders" / f["archived_as"]
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise GameFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            text = path.read_bytes().decode("utf-8")  # as stored: CR LF and lone CR line ends kept
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GameFileError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
         if sha256(text) != f["sha256"]:
             raise GameFileError(f"{path} is not the file the turn was run with (its SHA-256 differs)")
         texts.append((f["given_as"], text))
