@@ -48,8 +48,8 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
 def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) -> Checked:
     """``check`` of order files already read (a mail's texts): nothing is written."""
     state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
-    head = [format_problem(p, folded=True, places=orders.places) for p in orders.problems]
-    head += [format_note(n, orders.places, folded=True) for n in orders.notes]
+    head = [format_problem(p, folded=True, places=orders.places, player=True) for p in orders.problems]
+    head += [format_note(n, orders.places, folded=True, player=True) for n in orders.notes]
     refused = bool([r for r in orders.refusals if r.player is not None])
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)

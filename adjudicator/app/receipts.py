@@ -122,8 +122,9 @@ class Answerer:
             self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
             return {"counted": [], "receipts": [], "status": status}
         r = _replace(base, status=status, data={**base.data, **data},
-                     problems=tuple(format_problem(p, folded=True, places=orders.places) for p in orders.problems),
-                     notes=tuple(format_note(n, orders.places) for n in orders.notes),
+                     problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
+                                    for p in orders.problems),
+                     notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
                      refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
         if status == "no-orders":
@@ -240,7 +241,7 @@ def _problems(orders: OrderSet, company: str) -> tuple[str, ...]:
     out = []
     for p in orders.problems:
         if p.section == company or (p.section is None and not any(r.holds(p.pos) for r in orders.refusals)):
-            out.append(format_problem(p, folded=True, places=orders.places))
+            out.append(format_problem(p, folded=True, places=orders.places, player=True))
     return tuple(out)
 
 
@@ -252,5 +253,5 @@ def _notes(orders: OrderSet, company: str) -> tuple[str, ...]:
         inside = section is not None and section.holds(n.pos)
         elsewhere = any(s.holds(n.pos) for s in others) or any(r.holds(n.pos) for r in orders.refusals)
         if inside or not elsewhere:
-            out.append(format_note(n, orders.places))
+            out.append(format_note(n, orders.places, player=True))
     return tuple(out)

@@ -189,8 +189,9 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
     section = orders.section(player)
     return {
         "echo": section.echo() if section else [],
-        "problems": [format_problem(p, folded=True, places=orders.places) for p in orders.problems_for(player)],
-        "notes": [format_note(n, orders.places) for n in orders.notes_for(player)]
+        "problems": [format_problem(p, folded=True, places=orders.places, player=True)
+                     for p in orders.problems_for(player)],
+        "notes": [format_note(n, orders.places, player=True) for n in orders.notes_for(player)]
         + press_feedback(orders, state, player),
         "refused": [refusal_text(r, orders.places) for r in orders.refusals_for(player)],
     }

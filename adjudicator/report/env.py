@@ -44,9 +44,18 @@ def _env() -> jinja2.Environment:
 
 
 class _Wrapper(textwrap.TextWrapper):
-    """Folds at spaces, and inside a chain of hex labels after a dash (``0402-0403-...``), never elsewhere."""
+    """Folds at spaces, and inside a long chain of hex labels after a dash (``0402-0403-...``), never elsewhere."""
 
-    wordsep_simple_re = re.compile(r"(\s+|(?<=\d-)(?=\d))")
+    def _split(self, text: str) -> list[str]:
+        chunks: list[str] = []
+        for chunk in super()._split(text):
+            chunks += _HEX_DASH.split(chunk) if len(chunk) > LONG_CHAIN else [chunk]
+        return [c for c in chunks if c]
+
+
+LONG_CHAIN = 30
+"""A chain of hex labels longer than this may be folded after any of its dashes."""
+_HEX_DASH = re.compile(r"(?<=\d-)(?=\d)")
 
 
 def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:

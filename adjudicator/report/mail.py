@@ -110,7 +110,7 @@ def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
     """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
     why = say(NO_ORDERS, r.why) if r.why else N_("no such company in this game")
     return N_("the section for {company} ({where}) does not count: {why}").format(
-        company=r.player or "?", where=where(r.pos, places, column=False), why=why)
+        company=r.player or "?", where=where(r.pos, places, column=False, player=True), why=why)
 
 
 def receipt_subject(state: GameState, company: str | None) -> str:

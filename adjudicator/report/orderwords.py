@@ -432,11 +432,16 @@ def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     return None
 
 
-def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True) -> str:
-    """Where something stands: ``file:17:1``, or for a mail ``your mail of 21 Nov 18:02, line 17, column 1``."""
+def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, player: bool = False) -> str:
+    """Where something stands: ``file:17:1``, or for a mail ``your mail of 21 Nov 18:02, line 17, column 1``.
+
+    ``player``: text a player reads, which names a file the GM gave without
+    the folders it lies in (the GM sees the path as given).
+    """
     mail = _place(pos.file, places)
     if mail is None:
-        return str(pos) if column else pos.short
+        named = replace(pos, file=file_name(pos.file)) if player else pos
+        return str(named) if column else named.short
     if pos.line < 1:
         return mail
     if column:
@@ -444,12 +449,17 @@ def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True) ->
     return N_("{mail}, line {line}").format(mail=mail, line=pos.line)
 
 
-def where_text(text: str, places: Iterable[MailPlace]) -> str:
+def where_text(text: str, places: Iterable[MailPlace], player: bool = False) -> str:
     """A position already made text (``file:line``, as notes carry it in their data), named for a mail."""
     file, _, line = text.rpartition(":")
-    if file and line.isdigit() and _place(file, places) is not None:
-        return where(Pos(file, int(line)), places, column=False)
-    return _place(text, places) or text
+    if file and line.isdigit():
+        return where(Pos(file, int(line)), places, column=False, player=player)
+    return _place(text, places) or (file_name(text) if player else text)
+
+
+def file_name(path: str) -> str:
+    """A file as players see it named: without the folders it lies in on the GM's machine."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 def arrival_text(arrived: str) -> str:
@@ -465,11 +475,13 @@ _POSITIONS = ("replaced", "named_at")
 """Data of problems and notes that hold a position as text."""
 
 
-def _with_places(data: Args, places: Iterable[MailPlace]) -> Args:
-    return tuple((k, where_text(v, places) if k in _POSITIONS and isinstance(v, str) else v) for k, v in data)
+def _with_places(data: Args, places: Iterable[MailPlace], player: bool = False) -> Args:
+    return tuple((k, where_text(v, places, player) if k in _POSITIONS and isinstance(v, str) else v)
+                 for k, v in data)
 
 
-def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[MailPlace] = ()) -> str:
+def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[MailPlace] = (),
+                   player: bool = False) -> str:
     """The problem as shown to players and the GM::
 
         turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
@@ -480,12 +492,13 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
     The player's line and the caret are left out when the problem has no
     line (a whole file), the hint when there is none.  ``folded`` (for mail)
     folds the message and the hint to the report width; the player's line
-    and the caret stay as they are.
+    and the caret stay as they are.  ``player``: for a player's eyes (files
+    named without the GM's folders, see ``where``).
     """
     places = tuple(places)
-    if places:
-        p = replace(p, args=_with_places(p.args, places))
-    head = f"{where(p.pos, places)}: {_KINDS[p.kind]}: {problem_message(p)}"
+    if places or player:
+        p = replace(p, args=_with_places(p.args, places, player))
+    head = f"{where(p.pos, places, player=player)}: {_KINDS[p.kind]}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
     text, column = _window(p.line_text.rstrip(), p.pos.column)
     if text:
@@ -505,13 +518,13 @@ def note_text(n: Note) -> str:
     return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
 
 
-def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False) -> str:
+def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False, player: bool = False) -> str:
     """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``; ``folded``: to
-    the report width, for mail)."""
+    the report width, for mail; ``player``: as for ``format_problem``)."""
     places = tuple(places)
-    if places:
-        n = replace(n, args=_with_places(n.args, places))
-    text = f"{where(n.pos, places, column=False)}: {note_text(n)}"
+    if places or player:
+        n = replace(n, args=_with_places(n.args, places, player))
+    text = f"{where(n.pos, places, column=False, player=player)}: {note_text(n)}"
     return wrap(text, 2) if folded else text
 
 

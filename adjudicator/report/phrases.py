@@ -267,8 +267,8 @@ def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     if any(name == r.pos.file for name, _, _ in places):
         # a mail: maybe another company's, whose mail (and when it came) is none of this player's business
         return N_("a section for you in a mail to the GM does not count: {why}").format(why=why)
-    return N_("a section for you at {where} does not count: {why}").format(where=where(r.pos, places, column=False),
-                                                                            why=why)
+    at = where(r.pos, places, column=False, player=True)
+    return N_("a section for you at {where} does not count: {why}").format(where=at, why=why)
 
 
 def gm_note_text(note: GMNote) -> str:
