@@ -1,0 +1,71 @@
+"""The ``adjudicate`` command line: a thin click layer over the pure core.
+
+Every command calls one function of ``adjudicator.app`` and prints what it
+returns.  The commands live by theme in ``turns``, ``game``, ``maps`` and
+``postal``; this module makes the one group that holds them.  Domain errors
+(``DampfrossError``, the project's one exception family) become one clear
+``error:`` message on stderr and exit status 1 in one place,
+``_DefaultToRun.invoke``; usage errors exit 2 as click does.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from adjudicator import __version__
+from adjudicator.cli import game, maps, postal, turns
+from adjudicator.errors import DampfrossError, MapError
+
+
+class _UserError(click.ClickException):
+    """A domain error shown as ``error: ...`` on stderr, exit status 1."""
+
+    def show(self, file=None) -> None:  # type: ignore[no-untyped-def]
+        click.echo(f"error: {self.format_message()}", err=True)
+
+
+class _DefaultToRun(click.Group):
+    """``adjudicate turn7.orders`` means ``adjudicate run turn7.orders``; domain errors exit 1."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and not args[0].startswith("-") and args[0] not in self.commands:
+            args = ["run", *args]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
+        try:
+            return super().invoke(ctx)
+        except MapError as exc:
+            raise _UserError(exc.details()) from None
+        except DampfrossError as exc:
+            raise _UserError(str(exc)) from None
+
+
+@click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="adjudicate")
+def cli() -> None:
+    """Dampfross per Post: adjudicate play-by-mail games of Dampfross / Railway Rivals.
+
+    \b
+    Examples:
+      adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue
+      adjudicate turn1.orders             (the GAME line names the game ./demo)
+      adjudicate check mine.orders --game demo
+      adjudicate map show germany --window 0305:1420
+    """
+
+
+for _module in (turns, game, maps, postal):
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)
+
+
+def main() -> None:
+    """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
+    if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
+        from adjudicator.app.cache import use_cache
+
+        use_cache()
+    cli.main(prog_name="adjudicate")

@@ -1,0 +1,181 @@
+"""Commands that start and change a game: new, rules, the GM's corrections, stand-bys and retirement."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import click
+
+
+@click.command("new")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--map", "map_name", required=True, metavar="NAME|FILE",
+              help="A shipped map (see 'map list') or a map file.")
+@click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
+@click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
+              help="A company, in seat order; give 2 to 6.")
+@click.option("--seed", metavar="TEXT",
+              help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
+                   "whoever guesses TEXT knows every die.")
+@click.option("--unsafe-test-passwords", "test_passwords", metavar="TEXT",
+              help="UNSAFE for real games: derive the passwords from TEXT (reproducible tests and examples).")
+@click.option("--dice", type=click.Choice(["hmac", "manual"]), default="hmac", show_default=True,
+              help="manual: the GM gives every die in the orders (ROLL lines).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="Override one rule for this game (house rules).")
+@click.option("--id", "game_id", metavar="ID", help="Game id for GAME lines (default: the directory name).")
+@click.option("--deadline", metavar="WHEN", help="The first deadline, e.g. '2025-11-21 18:00' (in --zone).")
+@click.option("--every", metavar="PERIOD", help="How deadlines follow: 7d, 3d12h, or a weekday and time 'fri 18:00'.")
+@click.option("--zone", metavar="ZONE", help="The time zone of the deadlines (default UTC), e.g. Europe/Berlin.")
+@click.option("--strict", is_flag=True, help="Late mail is kept but not used (default: used until the turn runs).")
+@click.option("--early", is_flag=True, help="Run a turn as soon as every company has sent valid orders.")
+@click.option("--remind", metavar="PERIOD", help="Remind companies without valid orders this long before a deadline.")
+@click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long after the last turn.")
+def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
+            test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None,
+            deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
+            remind: str | None, statements: str | None) -> None:
+    """Start a game in DIRECTORY and print the opening report.
+
+    \b
+    Example:
+      adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue_Linie
+      adjudicate new nord --map germany --player RED:Rheinbahn:red@example.org ... \\
+          --deadline "2025-11-21 18:00" --every "fri 18:00" --zone Europe/Berlin --remind 24h
+    """
+
+    from adjudicator.app.commands import new_schedule, start_game
+
+    schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
+    opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
+                               test_passwords, schedule)
+    click.echo(opening, nl=False)
+    click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
+
+
+@click.group("rules")
+def rules_group() -> None:
+    """Show rules profiles and a game's effective rules."""
+
+
+@rules_group.command("show")
+@click.argument("name", metavar="NAME|DIR", default="schmidt")
+def rules_show(name: str) -> None:
+    """Print every rule of a profile, or of the game in DIR (with its house rules)."""
+    from adjudicator.app.commands import effective_rules
+
+    rules, where = effective_rules(name)
+    click.echo(f"# rules of {where}")
+    for key, value in rules.to_dict().items():
+        click.echo(f"{key}: {value}")
+
+
+@click.group("fix")
+def fix_group() -> None:
+    """The GM's corrections between turns (never edit game.json by hand).
+
+    Each is recorded with who, when and why, archived, printed in the next
+    public report, and checked again by 'adjudicate verify'.
+    """
+
+
+def announce_fix(c: object) -> None:
+    """Tell the GM a correction is recorded (``fix`` and ``deadline``)."""
+    click.echo(f"correction {getattr(c, 'number', '?')} recorded; the next report prints it")
+
+
+@fix_group.command("balance", context_settings={"ignore_unknown_options": True})
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.argument("amount", type=int)
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> None:
+    """Add AMOUNT to a company's balance (negative: take it), through the ledger.
+
+    Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
+    """
+    from adjudicator.app.fix import correct
+
+    announce_fix(correct(directory, "balance", why, by, player=player, amount=amount))
+
+
+@fix_group.command("track")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("action", type=click.Choice(["add", "remove"]))
+@click.argument("player", metavar="ID")
+@click.argument("a", metavar="CCRR")
+@click.argument("b", metavar="CCRR")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str, by: str) -> None:
+    """Add or remove a company's segment between two adjacent hexes (no money moves).
+
+    Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
+    """
+    from adjudicator.app.fix import correct
+
+    kind = "track-add" if action == "add" else "track-remove"
+    announce_fix(correct(directory, kind, why, by, player=player, a=a, b=b))
+
+
+@fix_group.command("rule")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("setting", metavar="KEY=VALUE")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
+    """Change one rules key of the game from now on, as --set does at 'new'.
+
+    Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
+    """
+    from adjudicator.app.fix import correct
+
+    key, _, value = setting.partition("=")
+    announce_fix(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
+
+
+@click.group("player")
+def player_group() -> None:
+    """Hand a company to a stand-by, or take it out of play (recorded like a correction)."""
+
+
+@player_group.command("replace")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--name", "manager", required=True, help="The stand-by who runs the company from now on.")
+@click.option("--email", default="", help="The stand-by's address (reports and receipts go there).")
+@click.option("--why", default="a stand-by takes over", show_default=True, help="Printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_replace(directory: str, player: str, manager: str, email: str, why: str, by: str) -> None:
+    """Give company ID to a stand-by with a NEW password; the old one stops working.
+
+    The new password is printed once, for the stand-by only, and written to
+    the GM's passwords file.  The history keeps who ran the company when.
+
+    Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
+    """
+    from adjudicator.app.fix import replace_player
+
+    c, secret = replace_player(directory, player, manager, email, why, by)
+    click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
+    click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
+
+
+@player_group.command("retire")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--why", default="the company leaves the game", show_default=True, help="Printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_retire(directory: str, player: str, why: str, by: str) -> None:
+    """Take company ID out of play: its track stays, its money is frozen, it builds and races no more.
+
+    Fares and fees due to it go to the bank from now on (docs/rules.md).
+    """
+    from adjudicator.app.fix import correct
+
+    c = correct(directory, "retire", why, by, player=player)
+    click.echo(f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report.")
+
+
+COMMANDS = (new_cmd, rules_group, fix_group, player_group,)

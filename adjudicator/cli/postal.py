@@ -1,0 +1,150 @@
+"""Commands of the postal loop: tick (for cron), status, mail fetch/send, deadlines."""
+
+from __future__ import annotations
+
+import sys
+from datetime import UTC, datetime
+from typing import Any
+
+import click
+
+from adjudicator.cli.game import announce_fix
+
+
+def _now(text: str | None) -> datetime | None:
+    """``--now``: an ISO time (with an offset; without one it is UTC), to replay a game's mail."""
+    if text is None:
+        return None
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not an ISO time such as 2025-11-21T18:05+01:00",
+                                 param_hint="--now") from None
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
+
+
+_NOW = click.option("--now", "now_text", metavar="TIME", hidden=True,
+                    help="Act as if it were TIME (ISO 8601): replays and tests.")
+
+
+def _tick_output(ticks: list[Any]) -> bool:
+    from adjudicator.report.mail import gm_note
+
+    ok = True
+    for t in ticks:
+        for note in t.notes:
+            click.echo(f"{t.directory}: {gm_note(note)}")
+        if t.error:
+            click.echo(f"error: {t.directory}: {t.error}", err=True)
+            ok = False
+    return ok
+
+
+@click.command("tick")
+@click.argument("directories", nargs=-1, required=True, type=click.Path(file_okay=False))
+@_NOW
+def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
+    """Run postal games from their mailboxes: the one command for cron.
+
+    For each game DIRECTORY (with its mail.toml): fetch new mail, answer
+    each with a receipt, remind who has not sent orders, run the turn when
+    its deadline has passed (or everybody's orders are in, where the game
+    allows it), mail the reports, and send what is queued.  Prints only what
+    happened; a second tick changes and sends nothing.  Exit 1 when a game
+    had an error (the others go on).  Cron, every five minutes:
+    */5 * * * * adjudicate tick /home/gm/games/nord /home/gm/games/sued
+    """
+    from adjudicator.app.postal import tick
+
+    sys.exit(0 if _tick_output(tick(list(directories), _now(now_text))) else 1)
+
+
+@click.command("status")
+@click.argument("directory", type=click.Path(file_okay=False))
+def status_cmd(directory: str) -> None:
+    """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
+    from adjudicator.app.postal import status
+
+    click.echo(status(directory), nl=False)
+
+
+@click.group("mail")
+def mail_group() -> None:
+    """A postal game's mail: fetch it, send what is queued."""
+
+
+@mail_group.command("fetch")
+@click.argument("directory", type=click.Path(file_okay=False))
+@_NOW
+def mail_fetch(directory: str, now_text: str | None) -> None:
+    """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
+    from adjudicator.app.postal import fetch_only
+
+    sys.exit(0 if _tick_output([fetch_only(directory, _now(now_text))]) else 1)
+
+
+@mail_group.command("send")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--turn", type=int, help="Send the report mails of turn N again.")
+@click.option("--player", metavar="ID", help="Only this company's report mail (of --turn, or the last turn).")
+@_NOW
+def mail_send(directory: str, turn: int | None, player: str | None, now_text: str | None) -> None:
+    """Send the queued mails over SMTP; with --turn/--player send report mails again."""
+    from adjudicator.app.postal import send_mail
+
+    sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text))]) else 1)
+
+
+@click.group("deadline")
+def deadline_group() -> None:
+    """Set, extend or hold a game's deadlines (each change printed in the next report)."""
+
+
+@deadline_group.command("set")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--due", metavar="WHEN", help="The deadline of the current turn, e.g. '2025-11-28 18:00'.")
+@click.option("--every", metavar="PERIOD", help="7d, 3d12h or 'fri 18:00' ('' : the GM sets each one).")
+@click.option("--zone", metavar="ZONE", help="The time zone, e.g. Europe/Berlin.")
+@click.option("--strict/--lenient", default=None, help="Late mail not used / used until the turn runs.")
+@click.option("--early/--no-early", default=None, help="Run as soon as every company has sent valid orders.")
+@click.option("--remind", metavar="PERIOD", help="Remind this long before a deadline ('' : no reminders).")
+@click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long.")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_set(directory: str, due: str | None, every: str | None, zone: str | None, strict: bool | None,
+                 early: bool | None, remind: str | None, statements: str | None, why: str) -> None:
+    """Change the deadline or how deadlines follow.
+
+    Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
+    """
+    from adjudicator.app.deadlines import set_deadline
+
+    settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
+                                    ("statements", statements)) if v is not None]
+    settings += [(k, "yes" if v else "no") for k, v in (("strict", strict), ("early", early)) if v is not None]
+    for c in set_deadline(directory, settings, why):
+        announce_fix(c)
+
+
+@deadline_group.command("extend")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("period", metavar="PERIOD")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_extend(directory: str, period: str, why: str) -> None:
+    """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
+    from adjudicator.app.deadlines import extend_deadline
+
+    announce_fix(extend_deadline(directory, period, why))
+
+
+@deadline_group.command("hold")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.option("--release", is_flag=True, help="End the hold: the deadline counts again.")
+@click.option("--why", default="", help="A reason, printed in the next report.")
+def deadline_hold(directory: str, release: bool, why: str) -> None:
+    """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
+    from adjudicator.app.deadlines import hold
+
+    announce_fix(hold(directory, not release, why))
+
+
+COMMANDS = (tick_cmd, status_cmd, mail_group, deadline_group,)
