@@ -115,8 +115,8 @@ def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str
     """
     from adjudicator.app.fix import correct
 
-    kind = "track-add" if action == "add" else "track-remove"
-    announce_fix(correct(directory, kind, why, by, player=player, a=a, b=b))
+    c = correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b)
+    announce_fix(c)
 
 
 @fix_group.command("rule")
