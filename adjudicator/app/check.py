@@ -53,7 +53,7 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     refused = bool([r for r in orders.refusals if r.player is not None])
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
-        texts = {p.player: check_racing_report(p, gmap) for p in previews}
+        texts = {p.player: check_racing_report(p, gmap, state.language_of(p.player)) for p in previews}
         parts = head + [gm_note_text(n) for n in notes]
         parts += list(texts.values()) or ["no orders to price"]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused

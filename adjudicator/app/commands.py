@@ -134,7 +134,7 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     a, b = place(origin), place(destination)
     seats = {p.id: p.seat for p in state.players}
     options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
-    return route_advice(riders, origin, a, destination, b, state.turn, options)
+    return route_advice(riders, origin, a, destination, b, state.turn, options, state.lang)
 
 
 def new_schedule(deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
