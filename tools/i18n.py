@@ -37,6 +37,8 @@ METHODS = [("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.
 OPTIONS = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true",
                                "newstyle_gettext": "true", "silent": "false"}}
 COMMENT_TAGS = ("TRANSLATORS:",)
+KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
+"""Babel's gettext names, and ``NC_`` (a marker with a context: the order keywords)."""
 PROJECT = "dampfross-per-post"
 
 
@@ -45,7 +47,7 @@ def extract() -> Catalog:
     catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False)
     methods = [(pattern, "jinja2.ext:babel_extract" if how == "jinja2" else how) for pattern, how in METHODS]
     for filename, lineno, message, comments, context in extract_from_dir(
-            REPORT, methods, OPTIONS, DEFAULT_KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
+            REPORT, methods, OPTIONS, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
         where = f"adjudicator/report/{filename}"
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
@@ -122,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         po_path(lang).parent.mkdir(parents=True, exist_ok=True)
         po_path(lang).write_bytes(po_bytes(catalog))
         mo_path(lang).write_bytes(mo_bytes(catalog))
-        missing = sum(1 for m in catalog if m.id and not m.string)
+        missing = sum(1 for m in catalog if m.id and not all(m.string if m.pluralizable else [m.string]))
         print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} sentences, {missing} to translate")
     return 0
 

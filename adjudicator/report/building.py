@@ -30,12 +30,12 @@ from adjudicator.report.env import render
 from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.orderwords import order_text
 from adjudicator.report.phrases import (
-    COST_KIND,
     DECLARE,
     NO_ORDERS,
     PHASE_END,
     START,
     bonus_text,
+    cost_kind,
     fee_text,
     line_reversed,
     line_stopped,
@@ -52,7 +52,7 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     for b in outcome.built:
         built.append({
             "seg": f"{b.a.label}-{b.b.label}",
-            "kind": _(COST_KIND[b.cost.kind]),
+            "kind": cost_kind(b.cost.kind),
             "points": b.cost.points,
             "fees": [fee_text(f) for f in b.fees],
             "bonus": bonus_text(b.bonus, b.bonus_town) if b.bonus and b.bonus_town else "",

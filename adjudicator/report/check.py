@@ -46,7 +46,8 @@ def _check_racing_report(preview: RacingPreview, gmap: GameMap | None) -> str:
         "entries": [_entry(e, gmap, preview.rules) for e in preview.entries],
         "purchases": [purchase_row(p) for p in preview.purchases],
         "lines": [
-            {"text": order_text(pl.line.text), "cost": pl.cost, "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
+            {"text": order_text(pl.line.text), "cost": pl.cost,
+             "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
              "reason": line_stopped(pl.outcome) if pl.outcome.problem else ""}
             for pl in preview.lines
         ],

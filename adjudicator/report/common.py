@@ -21,7 +21,7 @@ from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_sp
 from adjudicator.report.deadlines import due_line, goal_line
 from adjudicator.report.i18n import _
 from adjudicator.report.orderwords import format_note, format_problem, order_text
-from adjudicator.report.phrases import ABSENCE, correction_text, redraw_text, refusal_text, replaced_text
+from adjudicator.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.report.press import press_feedback
 from adjudicator.report.racephrases import special_text
 
@@ -40,11 +40,11 @@ def absences(state: GameState) -> list[dict[str, str]]:
     rows = []
     for p in sorted(state.players, key=lambda p: p.seat):
         if p.retired is not None:
-            text = _(ABSENCE["retired"]).format(turn=p.retired)
+            text = say_absence("retired", turn=p.retired)
         elif p.missed:
-            text = _(ABSENCE["missed" if p.missed == 1 else "missed-in-a-row"]).format(turns=p.missed)
+            text = say_absence("missed" if p.missed == 1 else "missed-in-a-row", turns=p.missed)
             if warn and p.missed >= warn:
-                text += " " + _(ABSENCE["flagged"])
+                text += " " + say_absence("flagged")
         else:
             continue
         rows.append({"player": p.id, "text": text})

@@ -27,8 +27,9 @@ def when_text(when: datetime | str, tz: ZoneInfo, *, year: bool = True, zone: bo
     t = (datetime.fromisoformat(when) if isinstance(when, str) else when).astimezone(tz)
     # TRANSLATORS: CLDR date patterns (EEE weekday, d day, MMM month, y year, HH:mm the time): deadlines
     out = date_text(t, _("EEE d MMM y HH:mm") if year else _("EEE d MMM HH:mm"))
-    if zone:
-        out += " " + _(t.tzname() or "")
+    name = t.tzname()
+    if zone and name:
+        out += " " + _(name)  # one of ZONES, or as the zone data names it
     return out
 
 

@@ -29,6 +29,8 @@ from datetime import datetime
 from functools import cache
 from importlib import resources
 
+from adjudicator.errors import DampfrossError
+
 DOMAIN = "dampfross"
 """The catalogues' gettext domain (the file name of each ``.po`` and ``.mo``)."""
 SOURCE = "en"
@@ -54,9 +56,9 @@ _ACTIVE: ContextVar[str] = ContextVar("dampfross_language", default=SOURCE)
 
 
 def check_language(code: str) -> str:
-    """``code`` if it is a language of the program; ``ValueError`` naming those there are."""
+    """``code`` if it is a language of the program; ``DampfrossError`` naming those there are."""
     if code not in LANGUAGES:
-        raise ValueError(f"no language {code!r}: the reports are written in {', '.join(LANGUAGES)}")
+        raise DampfrossError(f"no language {code!r}: the reports are written in {', '.join(LANGUAGES)}")
     return code
 
 

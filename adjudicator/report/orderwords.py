@@ -35,7 +35,7 @@ from adjudicator.orders.mistakes_base import KEYWORDS
 from adjudicator.orders.model import Note, OrderProblem, Pos
 from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.env import wrap
-from adjudicator.report.i18n import NC_, N_, _, date_text, ngettext, pgettext
+from adjudicator.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 
 P = ProblemCode
 H = HintCode
@@ -334,6 +334,8 @@ def _and_each(items: list[str]) -> str:
     return _joined_each(items, N_("{first} and {last}"))
 
 
+END = "$END"
+"""The parser's name for the end of the line."""
 _TERMINAL_WORDS = {
     "DASH": N_("'-'"),
     "DIGITS": N_("a number"),
@@ -358,7 +360,7 @@ def _expected_words(expected: Iterable[str]) -> str:
             parts.append(_(_TERMINAL_WORDS[name]))
     parts += sorted(keyword(n) for n in names if n in KEYWORDS)
     if "$END" in names:
-        parts.append(_(_TERMINAL_WORDS["$END"]))
+        parts.append(_(_TERMINAL_WORDS[END]))
     return _or_list(parts) if parts else _("something else")
 
 

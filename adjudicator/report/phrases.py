@@ -26,7 +26,7 @@ from adjudicator.game.state import Correction, LedgerEntry
 from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.deadlines import setting_text
-from adjudicator.report.i18n import NAMES, N_, _, ngettext
+from adjudicator.report.i18n import N_, NAMES, _, ngettext
 from adjudicator.report.orderwords import order_text, where
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
@@ -113,8 +113,13 @@ def build_problem(p: Problem[BuildProblem]) -> str:
     if p.code is BuildProblem.POINTS_SHORT:
         args["cost_points"] = points_text(p["cost"])
         args["left_points"] = points_text(p["left"])
-        args["kind"] = _(COST_KIND[p["kind"]])
+        args["kind"] = cost_kind(p["kind"])
     return _(BUILD[p.code]).format(**args)
+
+
+def cost_kind(kind: CostKind) -> str:
+    """``river``: the terrain a segment's cost comes from."""
+    return _(COST_KIND[kind])
 
 
 def points_text(n: int) -> str:
@@ -232,6 +237,11 @@ ABSENCE = {
     "flagged": N_("(flagged: the GM may hand the company to a stand-by)"),
     "retired": N_("out of play since turn {turn}: builds and races no more; what is due to it goes to the bank"),
 }
+
+
+def say_absence(kind: str, **data: int) -> str:
+    """A company's absence (``ABSENCE``) in words."""
+    return _(ABSENCE[kind]).format(**data)
 
 
 def say(table: Mapping[Any, str], p: Problem[Any] | None) -> str:
@@ -358,12 +368,13 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
     """
     if c.kind == "deadline":
         what = setting_text(c, schedule)
-    elif c.kind == "lang" and not c.value:
-        what = _("{player} reads its reports and mails in the game's language again").format(player=c.player)
+    elif c.kind == "lang":
+        what = (_(CORRECTION[c.kind]).format(player=c.player, language=_(NAMES[c.value])) if c.value in NAMES
+                else _("{player} reads its reports and mails in the game's language again").format(player=c.player))
     else:
-        what = _(CORRECTION[c.kind]).format(language=_(NAMES.get(c.value or "", c.value or "")),player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
-                                         a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
-                                         value=c.value, manager=c.manager)
+        what = _(CORRECTION[c.kind]).format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                            a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                            value=c.value, manager=c.manager)
     if not c.why.strip():
         return _("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
     return _("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,

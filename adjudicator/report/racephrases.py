@@ -20,7 +20,7 @@ from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
 from adjudicator.racing.specials import goal
 from adjudicator.report.i18n import N_, _, ngettext
-from adjudicator.report.orderwords import order_text
+from adjudicator.report.orderwords import keyword, order_text
 from adjudicator.report.phrases import say
 
 ENTRY = {
@@ -52,7 +52,7 @@ _OWN_TRACK_JOINT = N_("the route must use at least one segment of either partner
 def entry_problem(p: Problem[EntryProblem]) -> str:
     """Why an entry does not race, in words."""
     if p.code is EntryProblem.NO_OWN_TRACK:
-        return _(_OWN_TRACK_JOINT if p["joint"] else _OWN_TRACK)
+        return _(_OWN_TRACK_JOINT) if p.get("joint") else _(_OWN_TRACK)
     args: dict[str, Any] = {}
     if p.code in (EntryProblem.WRONG_START, EntryProblem.WRONG_END):
         args["place"] = f"{p['town']} ({p['expected'].label})" if p["town"] else p["expected"].label
@@ -102,7 +102,7 @@ def note_concerns(n: Problem[EntryNote], player: str) -> bool:
 def entry_text(e: Entry) -> str:
     """The entry as the player wrote it; a route the adjudicator chose says so."""
     if e.chosen:
-        return _("{order} (route chosen by the adjudicator)").format(order=order_text(e.text) or _("BEST"))
+        return _("{order} (route chosen by the adjudicator)").format(order=order_text(e.text) or keyword("BEST"))
     return order_text(e.text)
 
 
