@@ -181,8 +181,10 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
 
 
 def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
-                notes: list[GMNote], record: Mapping[str, Any] | None = None) -> TurnRun:
-    """The turn and its reports; with ``record`` (a real run) the state after is chained to the one before."""
+                notes: list[GMNote], record: Mapping[str, Any] | None = None, state_text: str | None = None
+                ) -> TurnRun:
+    """The turn and its reports; with ``record`` (a real run) the state after is chained to the one before
+    (whose text, ``state_text``, a replay has at hand)."""
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
@@ -193,7 +195,7 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         schedule = after_turn(state.schedule, ran_at, result.after.phase == "over")
         result = replace(result, after=replace(result.after, schedule=schedule))
     if record is not None:
-        result = replace(result, after=chained(result.after, gamefile.dumps(state), record))
+        result = replace(result, after=chained(result.after, state_text or gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
         racing, revealed = result, seed if result.after.phase == "over" else None
         public = racing_report(racing, gmap, revealed, orders)
@@ -212,7 +214,7 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     Refuses when the replay does not reproduce the archived state-after.
     """
     step = gdir.archive_path(turn)
-    before, _ = gdir.archived_state(step, "before")
+    before, before_text = gdir.archived_state(step, "before")
     after_text = gdir.archived_text(step, "after")
     gmap = gdir.load_map(before)
     record = gdir.record(step)
@@ -222,8 +224,8 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     gm_files = [f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", [])]
     settled, notes = settle_orders(before, orders, bool(record.get("trust")), gm_files)
     turn_input, more = engine_input(before, settled)
-    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes + more, record)
-    if gamefile.dumps(run.result.after) != after_text:
+    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes + more, record, before_text)
+    if not gamefile.holds(after_text, run.result.after):
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
 

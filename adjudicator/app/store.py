@@ -28,6 +28,7 @@ anywhere (or is killed) leaves it byte-identical.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -43,9 +44,6 @@ from typing import Any
 
 from adjudicator.app.cache import remembered
 from adjudicator.app.lock import LockTimeout, exclusive
-from adjudicator.board import mapfile as board_mapfile
-from adjudicator.board import model as board_model
-from adjudicator.board.mapfile import parse_map
 from adjudicator.board.model import GameMap
 from adjudicator.errors import GameBusy, GameFileError, MapError, TurnRefused
 from adjudicator.game import gamefile
@@ -417,9 +415,22 @@ def _parsed_map(text: str, source: str) -> GameMap:
     key names the text, the path (quoted in messages) and the code that reads
     maps and derives from them (so a changed checkout never reads a stale one).
     """
-    code = b"".join(Path(module.__file__ or "").read_bytes() for module in (board_model, board_mapfile))
-    key = "map-" + hashlib.sha256(code + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
-    return remembered(key, lambda: _with_derived(parse_map(text, source)), GameMap)
+    key = "map-" + hashlib.sha256(_map_code() + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
+    return remembered(key, lambda: _with_derived(_parse(text, source)), GameMap)
+
+
+@lru_cache(maxsize=1)
+def _map_code() -> bytes:
+    """The source of the modules that read maps and derive from them (found, not imported)."""
+    specs = (importlib.util.find_spec(f"adjudicator.board.{name}") for name in ("model", "mapfile", "advancedfile"))
+    return b"".join(Path(spec.origin).read_bytes() for spec in specs if spec is not None and spec.origin)
+
+
+def _parse(text: str, source: str) -> GameMap:
+    """The map parsed from its YAML; the parser (and PyYAML) is imported only when the cache has no copy."""
+    from adjudicator.board.mapfile import parse_map
+
+    return parse_map(text, source)
 
 
 def _with_derived(gmap: GameMap) -> GameMap:

@@ -120,8 +120,8 @@ def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str
     """
     from adjudicator.app.fix import correct
 
-    announce_fix(correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player,
-                         a=a, b=b))
+    c = correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b)
+    announce_fix(c)
 
 
 @fix_group.command("rule")

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, ClassVar, Literal
 
-import yaml
-
 from adjudicator.errors import RulesError
 
 AllowanceMode = Literal["own", "shared", "postal"]
@@ -208,7 +206,7 @@ class Rules:
                 raise RulesError(f"--set {pair!r}: write KEY=VALUE, e.g. --set town_bonus=5")
             if key not in data:
                 raise RulesError(f"--set {pair!r}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
-            data[key] = yaml.safe_load(raw) if raw.strip() else ""
+            data[key] = _yaml_value(raw) if raw.strip() else ""
             given.add(key)
         if "advanced" in given:  # advanced=true switches the finer options on (false: off), unless given too
             on = _coerce("advanced", data["advanced"], bool, "--set")
@@ -267,7 +265,7 @@ def _profile_data(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
         raise RulesError(f"no rules profile named {name!r} (profiles: {', '.join(profile_names())})")
     if name in seen:
         raise RulesError(f"rules profile {name!r} is its own base")
-    data = yaml.safe_load(res.read_text(encoding="utf-8")) or {}
+    data = _yaml_value(res.read_text(encoding="utf-8")) or {}
     base = data.get("base")
     merged = _profile_data(base, seen + (name,)) if base else {}
     merged.update({k: v for k, v in data.items() if k != "base"})
@@ -278,3 +276,11 @@ def load_profile(name: str, overrides: list[str] | None = None) -> Rules:
     """The rules of a shipped profile, with optional ``KEY=VALUE`` overrides."""
     rules = Rules.from_dict(_profile_data(name), f"profile {name}")
     return rules.with_overrides(overrides) if overrides else rules
+
+
+def _yaml_value(text: str) -> Any:
+    """A YAML value (a ``--set`` value, a profile file).  PyYAML is imported here, not with the module: a turn
+    reads its rules from the game file and never needs it (it costs a tenth of a turn's start-up)."""
+    import yaml
+
+    return yaml.safe_load(text)

@@ -57,6 +57,7 @@ import itertools
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from adjudicator.board.folding import fold_name
 from adjudicator.board.hexgrid import Hex, Side
@@ -227,15 +228,8 @@ def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window |
                 ferries: Iterable[FerryMark] = ()) -> list[str]:
     """The bare grid (no labels, no legend) as lines, right-trimmed."""
     win = window or make_window(gmap)
-    grid = [[" "] * win.width for _ in range(win.height)]
-    _draw_water(grid, gmap, win)
-    for h in gmap.terrain:
-        if h in win:
-            grid[win.y(h)][win.x(h)] = _centre_char(gmap, h)
-    marks = _side_marks(gmap, win)
-    for s, ch in marks.items():
-        y, x = _side_cell(win, s)
-        grid[y][x] = ch
+    base, marks = _base_grid(gmap, win)
+    grid = [list(row) for row in base]
     for s, owners in _track_by_side(gmap, track).items():
         if s.a in win and s.b in win:
             _draw_segment(grid, win, s, owners, marks.get(s))
@@ -301,6 +295,22 @@ def _above(h: Hex) -> tuple[Hex | None, Hex | None]:
     c, r = h.col, h.row - 1
     left, right = (c - 1, c) if h.row % 2 else (c, c + 1)
     return (Hex(left, r) if left >= 1 else None), (Hex(right, r) if right <= 99 else None)
+
+
+@lru_cache(maxsize=64)
+def _base_grid(gmap: GameMap, win: Window) -> tuple[tuple[str, ...], dict[Side, str]]:
+    """The window's terrain, water, towns, rivers and borders (no track), drawn once per map and window: every
+    report draws the same windows again with other track.  The marks of the sides come with it."""
+    grid = [[" "] * win.width for _ in range(win.height)]
+    _draw_water(grid, gmap, win)
+    for h in gmap.terrain:
+        if h in win:
+            grid[win.y(h)][win.x(h)] = _centre_char(gmap, h)
+    marks = _side_marks(gmap, win)
+    for s, ch in marks.items():
+        y, x = _side_cell(win, s)
+        grid[y][x] = ch
+    return tuple("".join(row) for row in grid), marks
 
 
 def _side_cell(win: Window, s: Side) -> tuple[int, int]:
