@@ -19,8 +19,8 @@ from adjudicator.engine.preview import building_ok, preview_building, preview_ra
 from adjudicator.orders import OrderSet, ReceivedFiles
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.racing.turn import RacingInput
-from adjudicator.report.check import check_racing_report, check_report
-from adjudicator.report.i18n import _, language
+from adjudicator.report.check import check_racing_report, check_report, nothing_to_price
+from adjudicator.report.i18n import language
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import gm_note_text
 
@@ -56,7 +56,7 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     with language(state.language_of(companies.pop() if len(companies) == 1 else None)):
         head = [format_problem(p, folded=True, places=orders.places, player=True) for p in orders.problems]
         head += [format_note(n, orders.places, folded=True, player=True) for n in orders.notes]
-        nothing = _("no orders to price")
+        nothing = nothing_to_price()
     refused = bool([r for r in orders.refusals if r.player is not None])
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)

@@ -20,6 +20,11 @@ from adjudicator.report.racephrases import destination_text, entry_problem, spec
 from adjudicator.report.racing import fares_text
 
 
+def nothing_to_price() -> str:
+    """What ``check`` says of a mail without an order it could price."""
+    return _("no orders to price")
+
+
 def check_report(result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
     """One player's building orders priced against the current state (``echo``: the orders as understood)."""
     with language(result.after.language_of(player)):

@@ -29,7 +29,7 @@ from adjudicator.report.common import (
     map_windows,
     whole_map,
 )
-from adjudicator.report.env import render
+from adjudicator.report.env import MAIL_WIDTH, render
 from adjudicator.report.i18n import _, language
 from adjudicator.report.phrases import fee_entry_short, purchase_row
 from adjudicator.report.press import press_items
@@ -79,13 +79,26 @@ def fares_text(fares: Sequence[tuple[str, int]], ferry_fares: Sequence[tuple[str
     return ", ".join(parts) or _("none")
 
 
+ROUNDS_LEFT = 8
+"""The width of the rounds table's first column (``  Round ``, ``      1 ``)."""
+
+
+def round_column(trains: int, widest: int) -> int:
+    """The width of each train's column in the rounds table: 14, narrower where six trains would not fit a mail
+    (never narrower than the widest cell and a blank)."""
+    fits = (MAIL_WIDTH - ROUNDS_LEFT) // max(trains, 1)
+    return min(14, max(fits, widest + 1))
+
+
 def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
     trains = [e.entry.train for e in o.entries if e.valid]
-    rounds = []
+    rounds: list[dict[str, Any]] = []
+    widest = max((len(t) for t in trains), default=0)
     for r in o.rounds:
         cells = {m.train: f"{m.die.value}>{m.position.label}{'~' if m.at_sea else ''}{'*' if m.arrived else ''}"
                  for m in r.moves}
         rounds.append({"number": r.number, "cells": [cells.get(t, "") for t in trains]})
+        widest = max([widest, *(len(c) for c in cells.values())])
     return {
         "draw": draw_row(o.draw, gmap, rules),
         "status": o.status,
@@ -101,6 +114,7 @@ def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
         "at_sea": any(m.at_sea for r in o.rounds for m in r.moves),
         "trains": trains,
         "rounds": rounds,
+        "column": round_column(len(trains), widest),
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
                       "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
         "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
