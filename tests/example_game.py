@@ -32,8 +32,10 @@ def script_steps() -> tuple[list[str], list[str], str]:
     return args, loop.group(1).split(), glob.group(1) + "{turn}" + glob.group(2)
 
 
-def play(where: Path) -> Path:
+def play(where: Path, *more: str) -> Path:
     """Play the example into ``where/demo``; return the game directory.
+
+    ``more``: further arguments of ``adjudicate new`` (``--lang de``: the German example).
 
     Like the script, it runs in ``examples/`` so that the order files are
     named as the reports quote them (``germany/turn2-nob.orders:6:1``).
@@ -43,7 +45,7 @@ def play(where: Path) -> Path:
     old = Path.cwd()
     os.chdir(SCRIPT.parent)
     try:
-        invoke(*[str(game) if a == "$game" else a for a in args])
+        invoke(*[str(game) if a == "$game" else a for a in args], *more)
         for turn in turns:
             files = sorted(str(p) for p in Path().glob(pattern.format(turn=turn)))
             assert files, f"no order files {pattern.format(turn=turn)} for turn {turn}"

@@ -59,3 +59,14 @@ def test_every_shipped_map_split_for_mail_fits_and_keeps_every_column(name: str)
     last = whole.splitlines()[0].split()[-1]
     assert f" {last}" in out.splitlines()[0] or any(line.startswith("odd") and line.endswith(last)
                                                       for line in out.splitlines())
+
+
+def test_the_rounds_table_of_six_trains_fits():
+    """Found by self-play (bench/bench_selfplay.py): six trains at 14 columns made 92; the columns narrow
+    to fit, never below the widest cell, and stay 14 wherever they fitted before."""
+    from adjudicator.report.racing import ROUNDS_LEFT, round_column
+
+    assert round_column(5, 7) == 14
+    assert round_column(6, 7) == 12 and ROUNDS_LEFT + 6 * 12 <= MAIL_WIDTH
+    assert round_column(6, 13) == 14  # a joint train's long name: its cell never runs into the next
+    assert round_column(1, 30) == 14

@@ -1,5 +1,8 @@
 """``adjudicate check``: read a player's order files and price them against the game; change nothing.
 
+Written in the player's language (orders of several companies: the problems in the game's, each
+company's preview in its own); the GM's notes stay English.
+
 The same preview goes into the receipt of every order mail (``app/receipts.py``):
 ``check_received`` returns it per company as well as whole.
 """
@@ -16,7 +19,8 @@ from adjudicator.engine.preview import building_ok, preview_building, preview_ra
 from adjudicator.orders import OrderSet, ReceivedFiles
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.racing.turn import RacingInput
-from adjudicator.report.check import check_racing_report, check_report
+from adjudicator.report.check import check_racing_report, check_report, nothing_to_price
+from adjudicator.report.i18n import language
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import gm_note_text
 
@@ -48,14 +52,17 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
 def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) -> Checked:
     """``check`` of order files already read (a mail's texts): nothing is written."""
     state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
-    head = [format_problem(p, folded=True, places=orders.places, player=True) for p in orders.problems]
-    head += [format_note(n, orders.places, folded=True, player=True) for n in orders.notes]
+    companies = {s.player for s in orders.sections}
+    with language(state.language_of(companies.pop() if len(companies) == 1 else None)):
+        head = [format_problem(p, folded=True, places=orders.places, player=True) for p in orders.problems]
+        head += [format_note(n, orders.places, folded=True, player=True) for n in orders.notes]
+        nothing = nothing_to_price()
     refused = bool([r for r in orders.refusals if r.player is not None])
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
-        texts = {p.player: check_racing_report(p, gmap) for p in previews}
+        texts = {p.player: check_racing_report(p, gmap, state.language_of(p.player)) for p in previews}
         parts = head + [gm_note_text(n) for n in notes]
-        parts += list(texts.values()) or ["no orders to price"]
+        parts += list(texts.values()) or [nothing]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
         return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
     result, guessed = preview_building(state, gmap, turn_input)
@@ -68,6 +75,6 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
         parts.append(check_report(result, gmap, pid, section.echo() if section else []))
         texts[pid] = check_report(result, gmap, pid, [])  # a receipt shows the orders as understood itself
     if not turn_input.orders:
-        parts.append("no orders to price")
+        parts.append(nothing)
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
     return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)

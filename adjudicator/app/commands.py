@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -21,15 +22,18 @@ from adjudicator.game.state import GameState
 from adjudicator.racing.ferries import race_track
 from adjudicator.racing.search import best_routes
 from adjudicator.report.building import opening_report
+from adjudicator.report.i18n import check_language
 from adjudicator.report.route import route_advice
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
                dice_mode: str, sets: list[str], game_id: str | None,
-               test_passwords: str | None = None, schedule: Schedule | None = None) -> tuple[str, GameDir]:
+               test_passwords: str | None = None, schedule: Schedule | None = None, lang: str = "en",
+               player_langs: Sequence[str] = ()) -> tuple[str, GameDir]:
     """``adjudicate new``: write a new game directory; return the opening report.
 
-    ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``).
+    ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``); ``lang``: the language of
+    the public reports; ``player_langs``: ``ID=LANG``, a company that reads another (``--player-lang``).
     """
     gdir = GameDir(directory)
     if gdir.exists():
@@ -37,7 +41,8 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     source, text = map_text(map_name)
     gmap = parse_map(text, source)
     rules = load_profile(profile, sets)
-    specs = [PlayerSpec.parse(p) for p in players]
+    specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
+    check_language(lang)
     gid = game_id or Path(directory).resolve().name
     if dice_mode == "manual":
         if seed_text:
@@ -45,12 +50,25 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
-    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords)
+    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords,
+                                lang=lang)
     if schedule is not None:
         state = replace(state, schedule=schedule)
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
+
+
+def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:
+    """The players with the languages of ``--player-lang ID=LANG``."""
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        pid, sep, code = pair.partition("=")
+        pid = pid.strip().upper()
+        if not sep or pid not in {s.id for s in specs}:
+            raise DampfrossError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
+        chosen[pid] = check_language(code.strip())
+    return [replace(s, lang=chosen.get(s.id)) for s in specs]
 
 
 def effective_rules(name: str) -> tuple[Rules, str]:
@@ -134,7 +152,7 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     a, b = place(origin), place(destination)
     seats = {p.id: p.seat for p in state.players}
     options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
-    return route_advice(riders, origin, a, destination, b, state.turn, options)
+    return route_advice(riders, origin, a, destination, b, state.turn, options, state.lang)
 
 
 def new_schedule(deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,

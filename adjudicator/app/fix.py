@@ -1,5 +1,5 @@
 """``adjudicate fix`` and ``adjudicate player``: the GM's corrections between turns, recorded, archived and
-printed in the next report."""
+printed in the next report (a company's language too: ``player lang``)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from adjudicator.engine.corrections import apply_correction
 from adjudicator.errors import DampfrossError
 from adjudicator.game import gamefile, passwords
 from adjudicator.game.state import Correction, CorrectionKind, GameState
+from adjudicator.report.i18n import check_language
 
 
 def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: str | None = None,
@@ -23,6 +24,13 @@ def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: 
                        a=Hex.parse(a) if a else None, b=Hex.parse(b) if b else None, key=key, value=value)
         _commit(gdir, state, c)
         return c
+
+
+def set_language(directory: str, player: str, lang: str, why: str = "", by: str = "GM") -> Correction:
+    """Write the company's private reports, receipts and mails in ``lang`` from now on (``game``: in the game's
+    language again); a correction like the others, printed in the next public report."""
+    code = "" if lang == "game" else check_language(lang)
+    return correct(directory, "lang", why, by, player=player, value=code)
 
 
 def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str

@@ -181,7 +181,7 @@ def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: date
     passwords = gdir.read_passwords()
     opening = gdir.report_path(0).read_text(encoding="utf-8")
     for p in pending:
-        out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state.game_id, p.id),
+        out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state, p.id),
                        opening_mail_text(state, p.id, passwords[p.id], opening), kind="opening", turn=0,
                        player=p.id)
         outbox.queue(out, config.sender, now)
@@ -200,11 +200,15 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
     after, _ = gdir.archived_state(step, "after")
     gmap = gdir.load_map(after)
     public = gdir.report_path(turn).read_text(encoding="utf-8")
-    attachment = (map_attachment_name(turn), full_map_text(after, gmap, turn))
+    maps: dict[str, tuple[str, str]] = {}  # the attachment, its legend in each company's language
     for p in state.players:
+        lang = state.language_of(p.id)
+        if lang not in maps:
+            maps[lang] = (map_attachment_name(turn), full_map_text(after, gmap, turn, lang))
+        attachment = maps[lang]
         private_path = gdir.report_path(turn, p.id)
         private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
-        sha = Outgoing("", (), "", report_mail_text(public, private, None, state), (attachment,)).sha256
+        sha = Outgoing("", (), "", report_mail_text(public, private, None, state, p.id), (attachment,)).sha256
         base = f"report-{turn:03d}-{p.id}"
         known = [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if outbox.known(n)]
         docs = [outbox.record(n) or {} for n in known]
@@ -217,8 +221,8 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
             name, earlier = (f"{base}-v{len(known) + 1}" if known else base), docs
         sent = [d for d in earlier if d.get("where") == "sent"]
         corrected_on = str(sent[-1]["sent"]) if sent else None
-        body = report_mail_text(public, private, corrected_on, state)
-        out = Outgoing(name, (p.email,) if p.email else (), report_subject(state.game_id, turn, p.id), body,
+        body = report_mail_text(public, private, corrected_on, state, p.id)
+        out = Outgoing(name, (p.email,) if p.email else (), report_subject(state, turn, p.id), body,
                        (attachment,), kind="report", turn=turn, player=p.id, extra={"report_sha256": sha})
         outbox.queue(out, config.sender, now)
         if not p.email:
@@ -264,10 +268,9 @@ def statements(gdir: GameDir, state: GameState, config: MailConfig, now: datetim
         if isinstance(st, dict) and m.arrived <= due:
             last[str(st["company"])] = str(st["text"])
     found = [(pid, last[pid]) for pid in state.player_ids if pid in last]
-    body = statements_text(state, found)
     for p in state.players:
-        out = Outgoing(f"statements-{p.id}", (p.email,) if p.email else (), statements_subject(state.game_id), body,
-                       kind="statements", player=p.id)
+        out = Outgoing(f"statements-{p.id}", (p.email,) if p.email else (), statements_subject(state, p.id),
+                       statements_text(state, found, p.id), kind="statements", player=p.id)
         outbox.queue(out, config.sender, now)
     t.note("statements")
 

@@ -17,6 +17,9 @@ password):
 
 A mail is answered once: its receipts are queued (``Outbox``) before the
 mail is marked answered (``receipt.json``), and queueing is idempotent.
+
+A company's receipt is written in its language, a receipt to a sender whose
+mail counts for nobody in the game's; the notes for the GM stay English.
 """
 
 from __future__ import annotations
@@ -38,8 +41,9 @@ from adjudicator.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.orders.parse import blank_clutter, split_lines
 from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.deadlines import when_text, zone_of
+from adjudicator.report.i18n import language
 from adjudicator.report.mail import PostalNote, Receipt, Status, receipt_subject, receipt_text, refused_text
-from adjudicator.report.orderwords import format_note, format_problem
+from adjudicator.report.orderwords import format_note, format_problem, order_text
 from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
 
 MAX_STATEMENT = 4000
@@ -121,11 +125,12 @@ class Answerer:
         if not mail.sender or not (sections or self._on_file(mail.sender)):
             self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
             return {"counted": [], "receipts": [], "status": status}
-        r = _replace(base, status=status, data={**base.data, **data},
-                     problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
-                                    for p in orders.problems),
-                     notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
-                     refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
+        with language(self.state.lang):
+            r = _replace(base, status=status, data={**base.data, **data},
+                         problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
+                                        for p in orders.problems),
+                         notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
+                         refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
         if status == "no-orders":
             self.note("no-orders", seq=mail.seq, sender=mail.sender)
@@ -147,7 +152,8 @@ class Answerer:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
         if not orders.sections:
-            whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
+            with language(self.state.lang):  # the sender's receipt (the GM's note below stays English)
+                whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
             for x in orders.refusals:
                 if x.player:
                     self.note("refused", seq=mail.seq, company=x.player, why=say(NO_ORDERS, x.why) if x.why else "")
@@ -157,8 +163,7 @@ class Answerer:
         late = is_late(self.state, mail)
         strict = bool(self.state.schedule and self.state.schedule.strict)
         status: Status = "late-unused" if late and strict else "late-used" if late else "counts"
-        due = when_text(self.state.schedule.due, zone_of(self.state)) if self.state.schedule and \
-            self.state.schedule.due else ""
+        due = self.state.schedule.due if self.state.schedule and self.state.schedule.due else ""
         receipts, counted = [], []
         earlier = self._earlier_mails()
         for section in orders.sections:
@@ -173,19 +178,23 @@ class Answerer:
             if late:
                 self.note("late", seq=mail.seq, company=company,
                           what="not used (strict)" if strict else "used, the turn has not run")
-            r = _replace(base, company=company, status=status, data={**base.data, "due": due},
-                         replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
-                         echo=tuple(section.echo()), problems=_problems(orders, company),
-                         notes=_notes(orders, company), preview=checked.previews.get(company, ""),
-                         refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
+            with language(self.state.language_of(company)):
+                r = _replace(base, company=company, status=status,
+                             data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
+                             replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
+                             echo=tuple(order_text(line) for line in section.echo()),
+                             problems=_problems(orders, company), notes=_notes(orders, company),
+                             preview=checked.previews.get(company, ""),
+                             refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
         for x in refused:
             self.note("refused", seq=mail.seq, company=x.player or "?", why=say(NO_ORDERS, x.why) if x.why else "")
         if refused:
-            r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
-                dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
-                refused=tuple(refused_text(x, orders.places) for x in refused))
+            with language(self.state.lang):
+                r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
+                    dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
+                    refused=tuple(refused_text(x, orders.places) for x in refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")

@@ -31,10 +31,14 @@ import click
 @click.option("--early", is_flag=True, help="Run a turn as soon as every company has sent valid orders.")
 @click.option("--remind", metavar="PERIOD", help="Remind companies without valid orders this long before a deadline.")
 @click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long after the last turn.")
+@click.option("--lang", default="en", show_default=True, metavar="LANG",
+              help="The language of the reports: en (English) or de (Deutsch).")
+@click.option("--player-lang", "player_langs", multiple=True, metavar="ID=LANG",
+              help="A company whose private reports, receipts and mails are in another language.")
 def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
             test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None,
             deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
-            remind: str | None, statements: str | None) -> None:
+            remind: str | None, statements: str | None, lang: str, player_langs: tuple[str, ...]) -> None:
     """Start a game in DIRECTORY and print the opening report.
 
     \b
@@ -42,13 +46,14 @@ def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...
       adjudicate new demo --map germany --player RED:Rheinbahn --player BLUE:Blaue_Linie
       adjudicate new nord --map germany --player RED:Rheinbahn:red@example.org ... \\
           --deadline "2025-11-21 18:00" --every "fri 18:00" --zone Europe/Berlin --remind 24h
+      adjudicate new sued --map germany --lang de --player-lang BLUE=en --player RED:Rheinbahn ...
     """
 
     from adjudicator.app.commands import new_schedule, start_game
 
     schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
     opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
-                               test_passwords, schedule)
+                               test_passwords, schedule, lang, player_langs)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
 
@@ -137,7 +142,7 @@ def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
 
 @click.group("player")
 def player_group() -> None:
-    """Hand a company to a stand-by, or take it out of play (recorded like a correction)."""
+    """Hand a company to a stand-by, take it out of play, or change its language (recorded like a correction)."""
 
 
 @player_group.command("replace")
@@ -160,6 +165,27 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
     c, secret = replace_player(directory, player, manager, email, why, by)
     click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
     click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
+
+
+@player_group.command("lang")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.argument("lang", metavar="LANG")
+@click.option("--why", default="", help="A reason, if any (printed in the next report with the change).")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_lang(directory: str, player: str, lang: str, why: str, by: str) -> None:
+    """Write company ID's private reports, receipts and mails in LANG from now on.
+
+    LANG is en or de, or 'game' for the game's language again.  Recorded
+    like a correction and printed in the next public report.
+
+    Example: adjudicate player lang demo BLUE en
+    """
+    from adjudicator.app.fix import set_language
+
+    c = set_language(directory, player, lang, why, by)
+    click.echo(f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
+               "printed in the next report.")
 
 
 @player_group.command("retire")

@@ -1,10 +1,11 @@
 """The GM's corrections between turns: a balance adjusted, a segment added or removed, a rules key changed,
-a company handed to a stand-by or retired.
+a company handed to a stand-by or retired, the language a company reads changed.
 
 Pure: ``apply_correction(state, gmap, correction)`` returns the new state.
 The GM's deadline settings (``adjudicate deadline``) are corrections too
 (kind ``deadline``; they need no reason and may be made after the last turn,
-for the end-of-game statements).
+for the end-of-game statements), and so is a company's choice of language
+(kind ``lang``: no reason needed).
 A correction is recorded in the state (``GameState.corrections``: who, when,
 why, what), moves money only through the ledger (reason ``correction``, so
 balances still equal the ledger), is archived like a turn and can be
@@ -13,6 +14,7 @@ replayed.  The next public report prints it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from adjudicator.board.hexgrid import Side
@@ -27,11 +29,11 @@ from adjudicator.game.track import Segment
 
 def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameState:
     """The state after the GM's correction ``c``; ``DampfrossError`` when it cannot be made."""
-    if state.phase == "over" and c.kind != "deadline":
+    if state.phase == "over" and c.kind not in ("deadline", "lang"):
         raise DampfrossError(f"game {state.game_id} is over; nothing can be corrected")
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
         raise DampfrossError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
-    if not c.why.strip() and c.kind != "deadline":
+    if not c.why.strip() and c.kind not in ("deadline", "lang"):
         raise DampfrossError("say why: every correction is printed in the next report with its reason")
     if c.player is not None and c.player not in state.player_ids:
         raise DampfrossError(f"no company {c.player} in game {state.game_id}")
@@ -44,7 +46,24 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         return _deadline(state, c)
     if c.kind in ("replace", "retire"):
         return _company(state, c)
+    if c.kind == "lang":
+        return _language(state, c)
     return _rule(state, c)
+
+
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}$")
+
+
+def _language(state: GameState, c: Correction) -> GameState:
+    """The language a company's private reports and mails are written in (``""``: the game's again).
+
+    Which languages exist is the report layer's knowledge; the application
+    checks the code against them before it makes the correction.
+    """
+    if c.player is None or c.value is None or (c.value and not LANGUAGE_CODE.match(c.value)):
+        raise DampfrossError("a language correction needs a company and a language code such as de")
+    changed = replace(state.player(c.player), lang=c.value or None)
+    return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 
 def _company(state: GameState, c: Correction) -> GameState:

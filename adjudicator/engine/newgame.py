@@ -21,11 +21,12 @@ GM = "GM"
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]``."""
+    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``)."""
 
     id: str
     name: str
     email: str = ""
+    lang: str | None = None  # None: the game's language
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -49,6 +50,7 @@ def new_game(
     seed_hex: str | None,
     password_iterations: int = passwords.ITERATIONS,
     test_passwords: str | None = None,
+    lang: str = "en",
 ) -> tuple[GameState, dict[str, str]]:
     """The opening state and the passwords of the players and the GM (``"GM"``), to be written once, GM only.
 
@@ -56,7 +58,8 @@ def new_game(
     the GM gives every die (manual mode) and seat 1 starts.  Passwords are
     random; ``test_passwords`` derives them and their salts from that text
     instead (examples and tests only: anyone who knows the text knows every
-    password).  They never derive from the dice seed.
+    password).  They never derive from the dice seed.  ``lang`` is the
+    language of the public reports (each spec may name its company's own).
     """
     if not 2 <= len(specs) <= 6:
         raise DampfrossError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
@@ -78,7 +81,7 @@ def new_game(
 
     players = tuple(
         Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id),
-               email=s.email)
+               email=s.email, lang=s.lang)
         for i, s in enumerate(specs)
     )
     books = Books(players, 0)
@@ -104,6 +107,7 @@ def new_game(
         dice_commitment=commitment(seed_hex) if seed_hex else "",
         history=(),
         gm_password_hash=hashed(GM),
+        lang=lang,
     )
     allowances = draw_allowances(state, roller)
     log = tuple(roller.rolled) if roller else ()

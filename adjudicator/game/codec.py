@@ -280,6 +280,8 @@ def correction_to_json(c: Correction) -> Doc:
         doc.update(player=c.player, manager=c.manager, email=c.email, password_hash=c.password_hash)
     elif c.kind == "retire":
         doc.update(player=c.player)
+    elif c.kind == "lang":
+        doc.update(player=c.player, value=c.value)
     else:
         doc.update(key=c.key, value=c.value)
     return doc

@@ -187,11 +187,13 @@ def _optional(state: GameState) -> dict[str, Any]:
             out[key] = value
     if state.schedule is not None:
         out["schedule"] = state.schedule.to_json()
+    if state.lang != "en":
+        out["lang"] = state.lang
     return out
 
 
 def player_to_json(p: Player) -> dict[str, Any]:
-    """A company; ``manager``, ``missed`` and ``retired`` only when set (older game files have none)."""
+    """A company; ``manager``, ``missed``, ``retired`` and ``lang`` only when set (older game files have none)."""
     doc: dict[str, Any] = {
         "id": p.id, "name": p.name, "colour": p.colour, "email": p.email, "seat": p.seat,
         "balance": p.balance, "start_town": p.start_town, "password_hash": p.password_hash,
@@ -202,6 +204,8 @@ def player_to_json(p: Player) -> dict[str, Any]:
         doc["missed"] = p.missed
     if p.retired is not None:
         doc["retired"] = p.retired
+    if p.lang:
+        doc["lang"] = p.lang
     return doc
 
 
@@ -242,7 +246,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         rules=Rules.from_dict(doc["rules"], f"{source} rules"),
         players=tuple(
             Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
-                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"))
+                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"))
             for p in doc["players"]
         ),
         phase=doc["phase"],
@@ -267,6 +271,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         chain=chain_from_json(doc.get("chain")),
         ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
         schedule=Schedule.from_json(doc["schedule"]) if "schedule" in doc else None,
+        lang=doc.get("lang", "en"),
     )
     check_invariants(state, source)
     return state

@@ -46,6 +46,7 @@ class Player:
     manager: str = ""  # who runs the company now, when a stand-by took it over ("" : the one who started it)
     missed: int = 0  # turns in a row without orders (no moves received), up to the last turn adjudicated
     retired: int | None = None  # the turn the GM took the company out of play; None: in play
+    lang: str | None = None  # the language of its private reports and mails; None: the game's
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,7 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
-CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire"]
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire", "lang"]
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,9 @@ class Correction:
     ``Schedule``, ``adjudicator.game.deadline``), ``player``, ``manager``,
     ``email`` and the new ``password_hash`` (a stand-by takes the company
     over: ``player replace``), or ``player`` alone (the company retires:
-    ``player retire``).
+    ``player retire``), or ``player`` and ``value``, a language code (the
+    company's reports and mails are written in it from now on, ``""``: in
+    the game's language again: ``player lang``).
     """
 
     number: int
@@ -204,6 +207,7 @@ class GameState:
     chain: Chain | None = None  # None: the opening (or a game older than the chain)
     ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
     schedule: Schedule | None = None  # deadlines of a postal game (None: the GM runs turns by hand)
+    lang: str = "en"  # the language of the public reports, and of every company that chose none
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:
@@ -211,6 +215,12 @@ class GameState:
             if p.id == pid:
                 return p
         raise KeyError(pid)
+
+    def language_of(self, pid: str | None) -> str:
+        """The language ``pid``'s private reports and mails are written in (``None``: the public's, the game's)."""
+        if pid is None:
+            return self.lang
+        return next((p.lang for p in self.players if p.id == pid and p.lang), self.lang)
 
     @property
     def player_ids(self) -> tuple[str, ...]:

@@ -63,6 +63,7 @@ from adjudicator.board.folding import fold_name
 from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import GameMap, Terrain, Town
 from adjudicator.errors import LabelError, WindowError
+from adjudicator.report.i18n import N_, _, pgettext
 
 COL_WIDTH = 4
 """Text columns per hex column."""
@@ -77,13 +78,15 @@ BORDER, RIVER_BORDER = ":", "!"
 SHARED = "*"
 FERRY = "="
 
-KEY = (
-    "Key: . plain  ^ mountain  ~ water  @ town  # start town",
-    "     | / \\ river  : border  ! river and border",
-    "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river",
-    "     column labels: line 'odd' for odd rows, line 'even' for even rows",
-)
-FERRY_KEY = "     = ferry for sale; a letter on the water: that company's ferry"
+# TRANSLATORS: the key of the ASCII map: keep every mark (. ^ ~ @ # | / \ : ! rrr RRR r*b * r|r) and the words
+# of the column labels as the map's labels write them; at most 78 characters a line
+KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town\n"
+         "     | / \\ river  : border  ! river and border\n"
+         "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river\n"
+         "     column labels: line 'odd' for odd rows, line 'even' for even rows")
+# TRANSLATORS: a line added to the key of the ASCII map when ferries are on it (indented as the key)
+FERRY_KEY = N_("     = ferry for sale; a letter on the water: that company's ferry")
+
 
 
 @dataclass(frozen=True)
@@ -405,9 +408,9 @@ def render_map(
 
 def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark]) -> list[str]:
     """The key, the players, the ferries and the towns inside the window."""
-    lines = [*KEY]
+    lines = _(KEY).split("\n")
     if ferries:
-        lines.append(FERRY_KEY)
+        lines.append(_(FERRY_KEY))
     lines += _player_lines(players)
     lines += _ferry_lines(ferries)
     lines += _town_lines([t for t in gmap.towns if t.hex in win])
@@ -443,7 +446,9 @@ def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 
 def _column_labels(win: Window) -> list[str]:
     """Two label lines: for odd rows, then shifted for even rows."""
     out = []
-    for tag, shift in (("odd", 0), ("even", 2)):
+    # TRANSLATORS: the words before the map's column labels: for odd rows (at most 3 letters), for even rows (5)
+    odd, even = pgettext("map column labels", "odd"), pgettext("map column labels", "even")
+    for tag, shift in ((odd[: MARGIN - 2], 0), (even[:MARGIN], 2)):
         line = list(f"{tag:<{MARGIN}}" + " " * win.width)
         for col in range(win.col0, win.col1 + 1):
             at = MARGIN + COL_WIDTH * (col - win.col0) + shift - 1
@@ -455,12 +460,12 @@ def _column_labels(win: Window) -> list[str]:
 def _player_lines(players: Mapping[str, str]) -> list[str]:
     """``Players: B = ..., R = ...`` packed into lines of at most 78 characters."""
     lines: list[str] = []
-    line = "Players:"
+    head = line = _("Players:")
     for letter, name in sorted(players.items()):
         item = f" {letter.upper()} = {name},"
         if len(line) + len(item) > 78 and line.strip():
             lines.append(line)
-            line = "        "
+            line = " " * len(head)
         line += item
     if players:
         lines.append(line.rstrip(","))
@@ -470,12 +475,12 @@ def _player_lines(players: Mapping[str, str]) -> list[str]:
 def _ferry_lines(ferries: list[FerryMark]) -> list[str]:
     """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most 78 characters."""
     lines: list[str] = []
-    line = "Ferries:"
+    head = line = _("Ferries:")
     for f in ferries:
         item = f" {f.name} {FERRY if f.owner is None else f.owner.upper()},"
         if len(line) + len(item) > 78 and line.strip():
             lines.append(line)
-            line = "        "
+            line = " " * len(head)
         line += item
     if ferries:
         lines.append(line.rstrip(","))
@@ -492,10 +497,10 @@ def _town_lines(towns: list[Town]) -> list[str]:
     entries = [_town_entry(t, name_w, num_w) for t in towns]
     width = max(len(e) for e in entries)
     if 2 + width + 2 + width > 78 or len(entries) < 4:
-        return ["Towns:", *(f"  {e}".rstrip() for e in entries)]
+        return [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:] + [""]
-    return ["Towns:", *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
+    return [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
 
 
 def _numbers(town: Town) -> str:
@@ -504,6 +509,6 @@ def _numbers(town: Town) -> str:
 
 def _town_entry(town: Town, name_w: int, num_w: int) -> str:
     """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags."""
-    flags = " ".join(f for f, on in (("start", town.start), ("port", town.port)) if on)
+    flags = " ".join(_(f) for f, on in ((N_("start"), town.start), (N_("port"), town.port)) if on)
     marker = START_TOWN if town.start else TOWN
     return f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {flags}".rstrip()

@@ -2,7 +2,8 @@
 
 Builds template contexts (plain dicts of strings and numbers) from a
 ``BuildingResult``; every sentence about an engine's code comes from
-``adjudicator.report.phrases``.
+``adjudicator.report.phrases``.  The public reports are written in the
+game's language, a private report in its company's.
 """
 
 from __future__ import annotations
@@ -26,13 +27,15 @@ from adjudicator.report.common import (
     whole_map,
 )
 from adjudicator.report.env import render
+from adjudicator.report.i18n import N_, _, language
+from adjudicator.report.orderwords import order_text
 from adjudicator.report.phrases import (
-    COST_KIND,
     DECLARE,
     NO_ORDERS,
     PHASE_END,
     START,
     bonus_text,
+    cost_kind,
     fee_text,
     line_reversed,
     line_stopped,
@@ -49,14 +52,14 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     for b in outcome.built:
         built.append({
             "seg": f"{b.a.label}-{b.b.label}",
-            "kind": COST_KIND[b.cost.kind],
+            "kind": cost_kind(b.cost.kind),
             "points": b.cost.points,
             "fees": [fee_text(f) for f in b.fees],
             "bonus": bonus_text(b.bonus, b.bonus_town) if b.bonus and b.bonus_town else "",
         })
     unbuilt = "-".join(h.label for h in outcome.unbuilt)
     return {
-        "text": outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes),
+        "text": order_text(outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes)),
         "line": outcome.line.line,
         "note": line_reversed(outcome.reversed_from) if outcome.reversed_from else "",
         "built": built,
@@ -107,7 +110,7 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
 def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -> dict[str, Any]:
     after = result.after
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
-    ctx = header(after, gmap, f"Turn {result.turn} report, building phase")
+    ctx = header(after, gmap, _("Turn {turn} report, building phase").format(turn=result.turn))
     ctx.update({
         "turn": result.turn,
         "start_player": result.start_player,
@@ -136,13 +139,19 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
 
 def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None) -> str:
     """The public report of a building turn (with ``orders``: the press that came with them)."""
-    ctx = building_context(result, gmap)
-    ctx["press"] = press_items(orders, result.before) if orders else []
-    return render("building.txt.j2", ctx)
+    with language(result.after.lang):
+        ctx = building_context(result, gmap)
+        ctx["press"] = press_items(orders, result.before) if orders else []
+        return render("building.txt.j2", ctx)
 
 
 def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
-    """One player's private report: orders as understood, errors, own summary."""
+    """One player's private report (in its language): orders as understood, errors, own summary."""
+    with language(result.after.language_of(player)):
+        return _private_report(result, gmap, player, orders)
+
+
+def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
     ctx = building_context(result, gmap, maps=False)
     ctx.update(feedback(orders, player, result.before))
     ctx.update({
@@ -153,14 +162,24 @@ def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: O
     return render("private.txt.j2", ctx)
 
 
+ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}
+"""The rules key ``allowance`` in a word, as the opening report's rules name it."""
+
+
 def opening_report(state: GameState, gmap: GameMap) -> str:
-    """The report sent when a game starts: players, rules, turn 1's allowances, the map."""
-    ctx = header(state, gmap, "Opening report")
+    """The report sent when a game starts (in the game's language): players, rules, turn 1's allowances, the map."""
+    with language(state.lang):
+        return _opening_report(state, gmap)
+
+
+def _opening_report(state: GameState, gmap: GameMap) -> str:
+    ctx = header(state, gmap, _("Opening report"))
     ctx.update({
         "seats": [{"player": p.id, "name": p.name, "colour": p.colour, "seat": p.seat, "balance": p.balance}
                   for p in sorted(state.players, key=lambda p: p.seat)],
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
+        "allowance": _(ALLOWANCE[state.rules.allowance]),
         "rule_notes": rule_notes(state.rules),
         "advanced": advanced_rules(state.rules, gmap),
         "next": next_turn(state, gmap),

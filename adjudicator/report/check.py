@@ -1,4 +1,4 @@
-"""``adjudicate check``: a player's orders priced, as text (building and racing turns)."""
+"""``adjudicate check``: a player's orders priced, as text (building and racing turns), in the player's language."""
 
 from __future__ import annotations
 
@@ -13,31 +13,46 @@ from adjudicator.game.rules import Rules
 from adjudicator.racing.routes import Route
 from adjudicator.report.building import building_context
 from adjudicator.report.env import render
+from adjudicator.report.i18n import _, language
+from adjudicator.report.orderwords import order_text
 from adjudicator.report.phrases import line_stopped, purchase_row
 from adjudicator.report.racephrases import destination_text, entry_problem, special_text
 from adjudicator.report.racing import fares_text
 
 
+def nothing_to_price() -> str:
+    """What ``check`` says of a mail without an order it could price."""
+    return _("no orders to price")
+
+
 def check_report(result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
-    """One player's building orders priced against the current state."""
-    ctx = building_context(result, gmap, maps=False)
-    own = next(o for o in ctx["outcomes"] if o["player"] == player)
-    ctx.update({"player": player, "echo": list(echo), "own": own})
-    return render("check.txt.j2", ctx)
+    """One player's building orders priced against the current state (``echo``: the orders as understood)."""
+    with language(result.after.language_of(player)):
+        ctx = building_context(result, gmap, maps=False)
+        own = next(o for o in ctx["outcomes"] if o["player"] == player)
+        ctx.update({"player": player, "echo": [order_text(line) for line in echo], "own": own})
+        return render("check.txt.j2", ctx)
 
 
-def check_racing_report(preview: RacingPreview, gmap: GameMap | None = None) -> str:
-    """One player's racing orders priced: each entry's route, expected rounds and fares; each BUILD line's cost.
+def check_racing_report(preview: RacingPreview, gmap: GameMap | None = None, lang: str | None = None) -> str:
+    """One player's racing orders priced (in ``lang``): each entry's route, expected rounds and fares; each BUILD
+    line's cost.
 
     With the map, a special run's entry says which destination it ends at and why that counts.
     """
+    with language(lang):
+        return _check_racing_report(preview, gmap)
+
+
+def _check_racing_report(preview: RacingPreview, gmap: GameMap | None) -> str:
     ctx = {
         "player": preview.player,
         "turn": preview.turn,
         "entries": [_entry(e, gmap, preview.rules) for e in preview.entries],
         "purchases": [purchase_row(p) for p in preview.purchases],
         "lines": [
-            {"text": pl.line.text, "cost": pl.cost, "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
+            {"text": order_text(pl.line.text), "cost": pl.cost,
+             "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
              "reason": line_stopped(pl.outcome) if pl.outcome.problem else ""}
             for pl in preview.lines
         ],
@@ -57,12 +72,12 @@ def _entry(e: PricedEntry, gmap: GameMap | None, rules: Rules | None) -> dict[st
         "race_exists": e.race_exists,
         "no_route": verdict is None,
         "valid": bool(verdict and verdict.valid),
-        "text": e.entry.text,
+        "text": order_text(e.entry.text),
         "problems": [entry_problem(p) for p in verdict.problems] if verdict else [],
         "route": route_notation(route) if route else "",
         "points": route.points if route else 0,
         "expected": expected_text(e.expected),
-        "fares": fares_text(verdict.fares, verdict.ferry_fares) if verdict else "none",
+        "fares": fares_text(verdict.fares, verdict.ferry_fares) if verdict else _("none"),
         "special": special,
         "dest": dest,
     }
@@ -78,4 +93,4 @@ def route_notation(route: Route) -> str:
 
 def expected_text(rounds: Fraction | None) -> str:
     """Expected race rounds with two decimals, or ``never`` (a step costs more than a die shows)."""
-    return f"{float(rounds):.2f}" if rounds is not None else "never"
+    return f"{float(rounds):.2f}" if rounds is not None else _("never")

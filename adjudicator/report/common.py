@@ -19,9 +19,9 @@ from adjudicator.orders.sections import OrderSet
 from adjudicator.racing.specials import special_every
 from adjudicator.report.ascii import FerryMark, TrackMark, render_map, render_split, window_around
 from adjudicator.report.deadlines import due_line, goal_line
-from adjudicator.report.env import N_
-from adjudicator.report.orderwords import format_note, format_problem
-from adjudicator.report.phrases import ABSENCE, correction_text, redraw_text, refusal_text, replaced_text
+from adjudicator.report.i18n import _
+from adjudicator.report.orderwords import format_note, format_problem, order_text
+from adjudicator.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.report.press import press_feedback
 from adjudicator.report.racephrases import special_text
 
@@ -40,11 +40,11 @@ def absences(state: GameState) -> list[dict[str, str]]:
     rows = []
     for p in sorted(state.players, key=lambda p: p.seat):
         if p.retired is not None:
-            text = ABSENCE["retired"].format(turn=p.retired)
+            text = say_absence("retired", turn=p.retired)
         elif p.missed:
-            text = ABSENCE["missed" if p.missed == 1 else "missed-in-a-row"].format(turns=p.missed)
+            text = say_absence("missed" if p.missed == 1 else "missed-in-a-row", turns=p.missed)
             if warn and p.missed >= warn:
-                text += " " + ABSENCE["flagged"]
+                text += " " + say_absence("flagged")
         else:
             continue
         rows.append({"player": p.id, "text": text})
@@ -57,7 +57,7 @@ def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
         "title": title,
         "map": f"{gmap.name} ({gmap.code})",
         "rules": state.rules.name,
-        "commitment": state.dice_commitment or "none: manual dice (the GM gives every die)",
+        "commitment": state.dice_commitment or _("none: manual dice (the GM gives every die)"),
         "players": {p.id: {"name": p.name, "colour": p.colour} for p in state.players},
         "goal": goal_line(state),
         "due": due_line(state),
@@ -188,7 +188,7 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
     became of the player's press), refusals."""
     section = orders.section(player)
     return {
-        "echo": section.echo() if section else [],
+        "echo": [order_text(line) for line in section.echo()] if section else [],
         "problems": [format_problem(p, folded=True, places=orders.places, player=True)
                      for p in orders.problems_for(player)],
         "notes": [format_note(n, orders.places, player=True) for n in orders.notes_for(player)]
@@ -201,16 +201,16 @@ def advanced_rules(rules: Rules, gmap: GameMap) -> list[str]:
     """The advanced rules in force, one sentence each, for the opening report (none: an empty list)."""
     out = []
     if rules.border_crossing:
-        out.append(N_("Borders: track may cross into a neighbouring country at no extra cost and ends in the "
-                      "first hex beyond; no bonus for towns abroad."))
+        out.append(_("Borders: track may cross into a neighbouring country at no extra cost and ends in the "
+                     "first hex beyond; no bonus for towns abroad."))
     every = special_every(gmap, rules)
     if every:
-        out.append(N_("Special runs: every race whose number is a multiple of {every} goes to a region of the "
-                      "map's table; each entrant ends where it chooses.").format(every=every))
+        out.append(_("Special runs: every race whose number is a multiple of {every} goes to a region of the "
+                     "map's table; each entrant ends where it chooses.").format(every=every))
     if rules.ferries and gmap.ferries:
         limit = gmap.ferries_per_player
-        out.append(N_("Ferries: BUY FERRY <port> for {price} once your track reaches the port{limit}; a "
-                      "crossing costs its length + {load} points, {fare} to the owner.").format(
+        out.append(_("Ferries: BUY FERRY <port> for {price} once your track reaches the port{limit}; a "
+                     "crossing costs its length + {load} points, {fare} to the owner.").format(
             price=rules.ferry_price, fare=rules.ferry_fare, load=2 * rules.ferry_load_points,
-            limit=N_(", at most {n} each").format(n=limit) if limit else ""))
+            limit=_(", at most {n} each").format(n=limit) if limit else ""))
     return out

@@ -1,7 +1,8 @@
 """Deadlines, the goal of the game and times of mails, in words (the same in every report, receipt and mail).
 
-Times are shown in the game's time zone, with English day and month names
-whatever the machine's locale: ``Fri 21 Nov 2025 18:00 CET``.
+Times are shown in the game's time zone, with the day and month names of the
+reader's language (Babel's, whatever the machine's locale): ``Fri 21 Nov 2025
+18:00 CET``, ``Fr. 21. Nov. 2025 18:00 MEZ``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,10 @@ from zoneinfo import ZoneInfo
 
 from adjudicator.game.deadline import Schedule, zone_info
 from adjudicator.game.state import Correction, GameState
-from adjudicator.report.env import N_
+from adjudicator.report.i18n import N_, _, date_text
 
-DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
-MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
-          N_("Oct"), N_("Nov"), N_("Dec"))
+ZONES = (N_("CET"), N_("CEST"), N_("WET"), N_("WEST"), N_("EET"), N_("EEST"))
+"""Time zone abbreviations a language may name its own way (``MEZ``); any other stands as the zone data gives it."""
 
 
 def zone_of(state: GameState) -> ZoneInfo:
@@ -25,19 +25,12 @@ def zone_of(state: GameState) -> ZoneInfo:
 def when_text(when: datetime | str, tz: ZoneInfo, *, year: bool = True, zone: bool = True) -> str:
     """``Fri 21 Nov 2025 18:00 CET`` (``year``/``zone`` False: ``Fri 21 Nov 18:00``)."""
     t = (datetime.fromisoformat(when) if isinstance(when, str) else when).astimezone(tz)
-    out = f"{DAYS[t.weekday()]} {t.day} {MONTHS[t.month - 1]}"
-    if year:
-        out += f" {t.year}"
-    out += f" {t.hour:02d}:{t.minute:02d}"
-    if zone:
-        out += f" {t.tzname()}"
+    # TRANSLATORS: CLDR date patterns (EEE weekday, d day, MMM month, y year, HH:mm the time): deadlines
+    out = date_text(t, _("EEE d MMM y HH:mm") if year else _("EEE d MMM HH:mm"))
+    name = t.tzname()
+    if zone and name:
+        out += " " + _(name)  # one of ZONES, or as the zone data names it
     return out
-
-
-def mail_date(when: str, tz: ZoneInfo) -> str:
-    """A mail's arrival as a player reads it: ``21 Nov 18:02``."""
-    t = datetime.fromisoformat(when).astimezone(tz)
-    return f"{t.day} {MONTHS[t.month - 1]} {t.hour:02d}:{t.minute:02d}"
 
 
 def due_line(state: GameState) -> str:
@@ -45,16 +38,16 @@ def due_line(state: GameState) -> str:
     s = state.schedule
     if s is None or not s.due:
         if s is not None and s.held and state.phase != "over":
-            return N_("The game is held over by the GM; orders for turn {turn} are welcome.").format(turn=state.turn)
+            return _("The game is held over by the GM; orders for turn {turn} are welcome.").format(turn=state.turn)
         return ""
     when = when_text(s.due, s.tz())
     if state.phase == "over":
-        return N_("End-of-game statements are welcome until {when}.").format(when=when)
-    line = N_("Orders for turn {turn} are due {when}.").format(turn=state.turn, when=when)
+        return _("End-of-game statements are welcome until {when}.").format(when=when)
+    line = _("Orders for turn {turn} are due {when}.").format(turn=state.turn, when=when)
     if s.held:
-        line += " " + N_("The GM holds the game over.")
+        line += " " + _("The GM holds the game over.")
     if s.strict:
-        line += " " + N_("Late orders are not used.")
+        line += " " + _("Late orders are not used.")
     return line
 
 
@@ -62,10 +55,10 @@ def goal_line(state: GameState) -> str:
     """How this game is won: the threshold for its number of companies, or the fixed end."""
     r = state.rules
     if r.fixed_races:
-        return N_("The game ends after race {n}; the highest balance wins.").format(n=r.fixed_races)
+        return _("The game ends after race {n}; the highest balance wins.").format(n=r.fixed_races)
     if r.racing_turns:
-        return N_("The game ends after {n} racing turns.").format(n=r.racing_turns)
-    return N_("To win: be the first to reach {threshold}.").format(threshold=r.win_threshold(len(state.players)))
+        return _("The game ends after {n} racing turns.").format(n=r.racing_turns)
+    return _("To win: be the first to reach {threshold}.").format(threshold=r.win_threshold(len(state.players)))
 
 
 SETTINGS = {
@@ -89,9 +82,9 @@ _VALUES = {
 def setting_text(c: Correction, schedule: Schedule | None) -> str:
     """A deadline correction in words: ``the deadline is now Fri 28 Nov 2025 18:00 CET``."""
     key, value = c.key or "", c.value or ""
-    shown: str = value or N_("none")
+    shown: str = value or _("none")
     if key == "due" and value:
         shown = when_text(value, schedule.tz() if schedule else zone_info("UTC"))
     elif key in ("strict", "early", "held"):
-        shown = _VALUES[(key, value.strip().lower() in ("yes", "true", "on", "1"))]
-    return SETTINGS.get(key, "{value}").format(value=shown)
+        shown = _(_VALUES[(key, value.strip().lower() in ("yes", "true", "on", "1"))])
+    return _(SETTINGS.get(key, "{value}")).format(value=shown)

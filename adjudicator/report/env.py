@@ -1,7 +1,10 @@
 """The text machinery of every report: the Jinja environment, line folding, rendering.
 
 Templates live in ``adjudicator/report/templates``; every line of text that
-goes into a mail stays within 80 characters (reports fold at 78).
+goes into a mail stays within 80 characters (reports fold at 78).  The
+templates' words go through Jinja's i18n extension: ``_("... %(name)s ...",
+name=value)`` and ``{% trans %}`` are looked up in the catalogue of the
+active language (``adjudicator.report.i18n``).
 """
 
 from __future__ import annotations
@@ -13,6 +16,10 @@ from typing import Any
 
 import jinja2
 
+from adjudicator.report import i18n
+from adjudicator.report.i18n import N_
+
+__all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "use_template_cache", "wrap"]
 LINE_WIDTH = 78
 MAIL_WIDTH = 80
 """No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
@@ -38,7 +45,10 @@ def _env() -> jinja2.Environment:
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
         autoescape=False,
+        extensions=["jinja2.ext.i18n"],
     )
+    # once for all renders: the callables speak whichever language is active (i18n.language)
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)  # type: ignore[attr-defined]
     env.filters["wrap"] = wrap
     return env
 
@@ -68,12 +78,9 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
     return wrapper.fill(text.strip())
 
 
-def render(template: str, context: dict[str, Any]) -> str:
-    """Render one template; every line is stripped of trailing blanks."""
-    text = _env().get_template(template).render(**context)
+def render(template: str, context: dict[str, Any], lang: str | None = None) -> str:
+    """Render one template (in ``lang``; ``None``: the active language); every line is stripped of trailing
+    blanks."""
+    with i18n.language(lang):
+        text = _env().get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in text.split("\n"))
-
-
-def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark for translation"
-    """Mark a sentence for translation (extraction finds it; the text is returned unchanged)."""
-    return text

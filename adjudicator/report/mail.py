@@ -3,7 +3,9 @@ and the GM's notes of a ``tick``.
 
 The application (``adjudicator.app.postal``, ``app/receipts.py``) decides
 and hands over codes and data (``Receipt``, ``PostalNote``); the words are
-here and in ``templates/receipt.txt.j2``.  Every line fits 80 columns.
+here and in ``templates/receipt.txt.j2``.  Every line fits 80 columns.  What
+goes to a company is written in its language (``GameState.language_of``);
+the GM's notes and ``status`` stay English.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ from adjudicator.game.state import GameState
 from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.report.common import whole_map
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
-from adjudicator.report.env import LINE_WIDTH, N_, render, wrap
+from adjudicator.report.env import LINE_WIDTH, render, wrap
+from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.orderwords import arrival_text, where
 from adjudicator.report.phrases import NO_ORDERS, say
 
@@ -73,24 +76,29 @@ class Receipt:
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
-    """The receipt of one mail, for one company or for its sender."""
-    status = STATUS[r.status].format(turn=state.turn, game=state.game_id, **r.data)
+    """The receipt of one mail, for one company (in its language) or for its sender (in the game's)."""
+    with language(state.language_of(r.company)):
+        return _receipt_text(state, r)
+
+
+def _receipt_text(state: GameState, r: Receipt) -> str:
+    status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **r.data)
     ctx = {
         "game": state.game_id,
         "company": r.company,
         "goal": goal_line(state),
         "due": due_line(state),
-        "mail": N_("your mail of {when}").format(when=arrival_text(r.arrived)),
+        "mail": _("your mail of {when}").format(when=arrival_text(r.arrived)),
         "arrived": when_text(r.arrived, zone_of(state)),
         "subject": r.subject[:60],
         "status": status,
-        "replaces": [N_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
+        "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
         "echo": list(r.echo),
         "problems": list(r.problems),
         "notes": list(r.notes),
         "refused": list(r.refused),
         "preview": r.preview,
-        "mail_notes": [MAIL_NOTES[c].format(name=n, size=s) for c, n, s in r.mail_notes],
+        "mail_notes": [_(MAIL_NOTES[c]).format(name=n, size=s) for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": r.statement,
         "width": LINE_WIDTH,
@@ -100,37 +108,47 @@ def receipt_text(state: GameState, r: Receipt) -> str:
 
 def _hash_label(what: str) -> str:
     if what == "":
-        return N_("the text of your mail")
+        return _("the text of your mail")
     if what == "\0mail":
-        return N_("the whole mail as received")
-    return N_("the attachment {name}").format(name=what)
+        return _("the whole mail as received")
+    return _("the attachment {name}").format(name=what)
 
 
 def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
     """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
-    why = say(NO_ORDERS, r.why) if r.why else N_("no such company in this game")
-    return N_("the section for {company} ({where}) does not count: {why}").format(
+    why = say(NO_ORDERS, r.why) if r.why else _("no such company in this game")
+    return _("the section for {company} ({where}) does not count: {why}").format(
         company=r.player or "?", where=where(r.pos, places, column=False, player=True), why=why)
 
 
 def receipt_subject(state: GameState, company: str | None) -> str:
-    who = f", {company}" if company else ""
-    return N_("Dampfross {game}: receipt, turn {turn}{who}").format(game=state.game_id, turn=state.turn, who=who)
+    with language(state.language_of(company)):
+        if company:
+            return _("Dampfross {game}: receipt, turn {turn}, {company}").format(game=state.game_id, turn=state.turn,
+                                                                                 company=company)
+        return _("Dampfross {game}: receipt, turn {turn}").format(game=state.game_id, turn=state.turn)
 
 
-def report_subject(game: str, turn: int, company: str) -> str:
-    return N_("Dampfross {game}: report of turn {turn} for {company}").format(game=game, turn=turn, company=company)
+def report_subject(state: GameState, turn: int, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: report of turn {turn} for {company}").format(game=state.game_id, turn=turn,
+                                                                                 company=company)
 
 
-def report_mail_text(public: str, private: str, corrected_on: str | None, tz_state: GameState) -> str:
-    """A report mail: the banner of a corrected report, the public report, then the company's private part."""
+def report_mail_text(public: str, private: str, corrected_on: str | None, state: GameState, company: str) -> str:
+    """A report mail: the banner of a corrected report, the public report, then the company's private part.
+
+    The public report stands as every company reads it, in the game's language; the banner, the
+    heading of the private part and the private report are in the company's.
+    """
     parts = []
-    if corrected_on is not None:
-        when = when_text(corrected_on, zone_of(tz_state))
-        banner = N_("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
-        parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
-    parts.append(public.rstrip("\n") + "\n")
-    parts.append("\n" + "=" * LINE_WIDTH + "\n" + N_("Your private part") + "\n\n")
+    with language(state.language_of(company)):
+        if corrected_on is not None:
+            when = when_text(corrected_on, zone_of(state))
+            banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
+            parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
+        parts.append(public.rstrip("\n") + "\n")
+        parts.append("\n" + "=" * LINE_WIDTH + "\n" + _("Your private part") + "\n\n")
     parts.append(private.rstrip("\n") + "\n")
     return "".join(parts)
 
@@ -139,51 +157,61 @@ def map_attachment_name(turn: int) -> str:
     return f"map-turn-{turn:03d}.txt"
 
 
-def opening_subject(game: str, company: str) -> str:
-    return N_("Dampfross {game}: the game begins; your password ({company})").format(game=game, company=company)
+def opening_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: the game begins; your password ({company})").format(game=state.game_id,
+                                                                                       company=company)
 
 
 def opening_mail_text(state: GameState, company: str, password: str, opening: str) -> str:
+    """The opening mail: the company's password in its language, then the opening report (the game's)."""
     p = state.player(company)
-    lines = [
-        N_("You play {company} ({name}) in game {game}.").format(company=company, name=p.name, game=state.game_id),
-        N_("Your password is: {password}").format(password=password),
-        N_("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
-                                                                                        password=password),
-        N_("Keep the password secret: whoever knows it can give your company's orders."),
-    ]
+    with language(state.language_of(company)):
+        lines = [
+            _("You play {company} ({name}) in game {game}.").format(company=company, name=p.name, game=state.game_id),
+            _("Your password is: {password}").format(password=password),
+            _("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
+                                                                                           password=password),
+            _("Keep the password secret: whoever knows it can give your company's orders."),
+        ]
     head = "\n".join(wrap(line) for line in lines)
     return head + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
 
 
 def reminder_subject(state: GameState, company: str) -> str:
-    return N_("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
-        game=state.game_id, turn=state.turn, company=company)
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
+            game=state.game_id, turn=state.turn, company=company)
 
 
 def reminder_text(state: GameState, company: str, sender: str) -> str:
-    lines = [
-        N_("Game {game} has no valid orders from {company} for turn {turn} yet.").format(
-            game=state.game_id, company=company, turn=state.turn),
-        due_line(state),
-        N_("Send them to {address}; you get a receipt at once.").format(address=sender),
-        goal_line(state),
-    ]
+    with language(state.language_of(company)):
+        lines = [
+            _("Game {game} has no valid orders from {company} for turn {turn} yet.").format(
+                game=state.game_id, company=company, turn=state.turn),
+            due_line(state),
+            _("Send them to {address}; you get a receipt at once.").format(address=sender),
+            goal_line(state),
+        ]
     return "\n".join(wrap(line) for line in lines if line) + "\n"
 
 
-def statements_subject(game: str) -> str:
-    return N_("Dampfross {game}: end-of-game statements").format(game=game)
+def statements_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: end-of-game statements").format(game=state.game_id)
 
 
-def statements_text(state: GameState, statements: Sequence[tuple[str, str]]) -> str:
-    out = [N_("End-of-game statements, game {game}").format(game=state.game_id), "=" * LINE_WIDTH]
-    for company, text in statements:
-        p = state.player(company)
-        out += ["", f"{company} ({p.name})", "-" * min(LINE_WIDTH, len(company) + len(p.name) + 3)]
-        out += [wrap(line, 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
-    if not statements:
-        out += ["", N_("No company sent a statement.")]
+def statements_text(state: GameState, statements: Sequence[tuple[str, str]], company: str) -> str:
+    """Every company's statement, as mailed to ``company`` (the frame in its language, the statements as
+    written)."""
+    with language(state.language_of(company)):
+        out = [_("End-of-game statements, game {game}").format(game=state.game_id), "=" * LINE_WIDTH]
+        for who, text in statements:
+            p = state.player(who)
+            out += ["", f"{who} ({p.name})", "-" * min(LINE_WIDTH, len(who) + len(p.name) + 3)]
+            out += [wrap(line, 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
+        if not statements:
+            out += ["", _("No company sent a statement.")]
     return "\n".join(out) + "\n"
 
 
@@ -228,7 +256,7 @@ class PostalNote:
 
 
 def gm_note(note: PostalNote) -> str:
-    return GM_NOTES[note.kind].format(**dict(note.data))
+    return _(GM_NOTES[note.kind]).format(**dict(note.data))
 
 
 WHY_RUN = {
@@ -241,22 +269,22 @@ WHY_RUN = {
 def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
                 waiting: int, unanswered: int = 0) -> str:
     """``adjudicate status``: per company the last mail for this turn and whether it counts."""
-    out = [N_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
+    out = [_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
     due = due_line(state)
     if due:
         out.append(wrap(due))
     out.append(goal_line(state))
     out.append("")
     for company, arrived, verdict in rows:
-        when = arrival_text(arrived) if arrived else N_("no mail")
+        when = arrival_text(arrived) if arrived else _("no mail")
         out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
     out.append("")
-    out.append(N_("missing: {companies}").format(companies=", ".join(missing)) if missing
-               else N_("every company has sent valid orders"))
+    out.append(_("missing: {companies}").format(companies=", ".join(missing)) if missing
+               else _("every company has sent valid orders"))
     if waiting:
-        out.append(N_("{count} mails wait in the outbox").format(count=waiting))
+        out.append(_("{count} mails wait in the outbox").format(count=waiting))
     if unanswered:
-        out.append(N_("{count} mails stored but not answered yet (the next tick answers them)").format(
+        out.append(_("{count} mails stored but not answered yet (the next tick answers them)").format(
             count=unanswered))
     return "\n".join(out) + "\n"
 
@@ -271,9 +299,11 @@ VERDICTS = {
 
 
 def verdict_text(code: str, **data: str | int) -> str:
-    return VERDICTS[code].format(**data)
+    return _(VERDICTS[code]).format(**data)
 
 
-def full_map_text(state: GameState, gmap: GameMap, turn: int) -> str:
-    """The whole map at full width with every company's track (the report mail's attachment)."""
-    return whole_map(gmap, state, turn, split=False)
+def full_map_text(state: GameState, gmap: GameMap, turn: int, lang: str | None = None) -> str:
+    """The whole map at full width with every company's track (the report mail's attachment; its legend in
+    ``lang``)."""
+    with language(lang):
+        return whole_map(gmap, state, turn, split=False)

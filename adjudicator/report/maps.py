@@ -6,7 +6,7 @@ import textwrap
 
 from adjudicator.board.model import VALID_NUMBERS, GameMap
 from adjudicator.errors import MapError
-from adjudicator.report.env import N_
+from adjudicator.report.i18n import _
 
 _INDENT = " " * 13
 
@@ -31,11 +31,11 @@ def map_list_line(name: str, gmap: GameMap | None, error: MapError | None = None
         return f"{name:12} (invalid: {count} problems; run 'adjudicate map check {name}')"
     std = "standard" if gmap.is_standard else "not standard"
     head = f"{name:12} {gmap.code:4} {gmap.name} ({gmap.width}x{gmap.height}, {len(gmap.towns)} towns, {std})"
-    starts = ", ".join(t.name for t in gmap.start_towns) or N_("any numbered town")
-    more = [N_("start: {towns}").format(towns=starts)]
+    starts = ", ".join(t.name for t in gmap.start_towns) or _("any numbered town")
+    more = [_("start: {towns}").format(towns=starts)]
     extras = advanced_summary(gmap)
     if extras:
-        more.append(N_("advanced rules: {what}").format(what=extras))
+        more.append(_("advanced rules: {what}").format(what=extras))
     lines = [head]
     for text in more:
         lines += textwrap.wrap(text, 78, initial_indent=_INDENT, subsequent_indent=_INDENT + "  ")
@@ -46,12 +46,12 @@ def advanced_summary(gmap: GameMap) -> str:
     """``2 ferries (at most 1 each); international runs every 2nd race, 12 rows``: a map's advanced-rule data."""
     parts = []
     if gmap.ferries:
-        limit = N_(" (at most {n} each)").format(n=gmap.ferries_per_player) if gmap.ferries_per_player else ""
-        parts.append(N_("{n} ferries{limit}").format(n=len(gmap.ferries), limit=limit))
+        limit = _(" (at most {n} each)").format(n=gmap.ferries_per_player) if gmap.ferries_per_player else ""
+        parts.append(_("{n} ferries{limit}").format(n=len(gmap.ferries), limit=limit))
     table = gmap.special_runs
     if table is not None:
-        parts.append(N_("special runs every {every} races ({die}), {n} destinations").format(
-            every=table.every, die=N_("red die and white parity") if table.die == "red+parity" else N_("one die"),
+        parts.append(_("special runs every {every} races ({die}), {n} destinations").format(
+            every=table.every, die=_("red die and white parity") if table.die == "red+parity" else _("one die"),
             n=len({d.name for d in table.destinations.values()})))
     return "; ".join(parts)
 
@@ -61,7 +61,7 @@ def map_check_report(gmap: GameMap) -> str:
     extras = advanced_summary(gmap)
     return (f"{gmap.source}: {gmap.name} ({gmap.code}), {gmap.width} columns x {gmap.height} rows, "
             f"{len(gmap.terrain)} hexes, {len(gmap.towns)} towns: valid\n{describe_standard(gmap)}\n"
-            + "".join(line + "\n" for line in textwrap.wrap(N_("advanced rules: {what}").format(what=extras), 78,
+            + "".join(line + "\n" for line in textwrap.wrap(_("advanced rules: {what}").format(what=extras), 78,
                                                              subsequent_indent="  ")))
 
 

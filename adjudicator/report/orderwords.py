@@ -6,12 +6,15 @@ three tables, ``PROBLEMS``, ``HINTS`` and ``NOTES`` (one entry per member
 of ``ProblemCode``, ``HintCode``, ``NoteCode``; a test checks that none is
 missing), as a template whose ``{placeholders}`` are the code's argument
 names.  Each template is wrapped in ``N_()``, a marker that does nothing
-but lets gettext's extraction find it; a translation will replace the
-lookup, not the code around it.
+but lets gettext's extraction find it; it is translated where it is used
+(``_(PROBLEMS[code])``, ``adjudicator.report.i18n``), in the reader's
+language.
 
 Lists and grammar are the only thing worded outside the tables: a few
 helpers (below the tables) join lists with "or" and "and", choose singular
 or plural, and name the parser's terminals; their phrases are marked too.
+The orders as the adjudicator understood them (``echo()``, with English
+keywords) are shown in the reader's keywords (``order_text``).
 
 Typical use::
 
@@ -31,7 +34,8 @@ from adjudicator.orders.codes import Args, ArgValue, HintCode, NoteCode, Problem
 from adjudicator.orders.mistakes_base import KEYWORDS
 from adjudicator.orders.model import Note, OrderProblem, Pos
 from adjudicator.orders.sections import MailPlace, OrderSet
-from adjudicator.report.env import N_, wrap
+from adjudicator.report.env import wrap
+from adjudicator.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 
 P = ProblemCode
 H = HintCode
@@ -247,6 +251,55 @@ _KINDS = {"syntax": N_("syntax"), "illegal": N_("illegal"), "ambiguous": N_("amb
 
 
 # ---------------------------------------------------------------------------
+# keywords in the reader's language
+# ---------------------------------------------------------------------------
+
+KEYWORD = "order keyword"
+"""The context of a keyword in the catalogues (``BUILD`` the keyword is not "build" the word)."""
+
+_KEYWORD_NAMES = (
+    NC_("order keyword", "GAME"), NC_("order keyword", "TURN"), NC_("order keyword", "PLAYER"),
+    NC_("order keyword", "PASSWORD"), NC_("order keyword", "GM"), NC_("order keyword", "START"),
+    NC_("order keyword", "BUILD"), NC_("order keyword", "PASS"), NC_("order keyword", "DECLARE"),
+    NC_("order keyword", "END"), NC_("order keyword", "ROLL"), NC_("order keyword", "ENTER"),
+    NC_("order keyword", "ROUTE"), NC_("order keyword", "BEST"), NC_("order keyword", "WITH"),
+    NC_("order keyword", "RACE"), NC_("order keyword", "FROM"), NC_("order keyword", "TO"),
+    NC_("order keyword", "MOVES"), NC_("order keyword", "POWERS"), NC_("order keyword", "BUY"),
+    NC_("order keyword", "FERRY"), NC_("order keyword", "PRESS"), NC_("order keyword", "ANONYMOUS"),
+    NC_("order keyword", "HOLD"),
+)
+"""Every keyword of ``KEYWORDS``, marked for the catalogues (a translation is one of the keyword's spellings:
+``tests/test_i18n.py`` checks it)."""
+
+
+def keyword(word: str) -> str:
+    """An order keyword (named by its English spelling) as the reader writes it: ``BUILD`` -> ``BAUE``."""
+    return pgettext(KEYWORD, word) if word in KEYWORDS else word
+
+
+def order_text(echo: str) -> str:
+    """An order as the adjudicator understood it (``echo()``, English keywords) in the reader's keywords.
+
+    The keywords at its head are translated, up to the first point:
+    ``ENTER 2 WITH BLUE ROUTE Kiel (1205) - 1306`` -> ``FAHRE 2 MIT BLUE STRECKE Kiel (1205) - 1306``.
+    Race numbers and the partner after ``WITH`` stay as they are; the points are the player's.
+    """
+    words = echo.split(" ")
+    out = list(words)
+    for i, word in enumerate(words):
+        if word in KEYWORDS:
+            out[i] = keyword(word)
+        elif not (word.isdigit() or (i and words[i - 1] == "WITH")):
+            break
+    return " ".join(out)
+
+
+def _orders(a: Mapping[str, ArgValue]) -> str:
+    """``GAME, TURN, ... or HOLD PRESS``: the orders a line may begin with, in the reader's keywords."""
+    return _or_list([order_text(o) for o in _items(a["orders"])])
+
+
+# ---------------------------------------------------------------------------
 # lists and grammar
 # ---------------------------------------------------------------------------
 
@@ -260,14 +313,14 @@ def _or_list(items: list[str]) -> str:
     """``A, B or C``."""
     if len(items) < 2:
         return "".join(items)
-    return N_("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
+    return _("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def _joined_each(items: list[str], template: str) -> str:
     """Every item joined to the next by ``template``: ``A or B or C``."""
     text = items[0] if items else ""
     for item in items[1:]:
-        text = template.format(first=text, last=item)
+        text = _(template).format(first=text, last=item)
     return text
 
 
@@ -281,6 +334,8 @@ def _and_each(items: list[str]) -> str:
     return _joined_each(items, N_("{first} and {last}"))
 
 
+END = "$END"
+"""The parser's name for the end of the line."""
 _TERMINAL_WORDS = {
     "DASH": N_("'-'"),
     "DIGITS": N_("a number"),
@@ -298,22 +353,22 @@ def _expected_words(expected: Iterable[str]) -> str:
     names = set(expected)
     parts: list[str] = []
     if {"DIGITS", "WORD"} <= names:
-        parts.append(N_("a point (a hex label such as 0712, or a town name)"))
+        parts.append(_("a point (a hex label such as 0712, or a town name)"))
         names -= {"DIGITS", "WORD"}
     for name in ("DASH", "WORD", "DIGITS", "ID", "PARTNER", "TEXT"):
         if name in names:
-            parts.append(_TERMINAL_WORDS[name])
-    parts += sorted(n for n in names if n in KEYWORDS)
+            parts.append(_(_TERMINAL_WORDS[name]))
+    parts += sorted(keyword(n) for n in names if n in KEYWORDS)
     if "$END" in names:
-        parts.append(_TERMINAL_WORDS["$END"])
-    return _or_list(parts) if parts else N_("something else")
+        parts.append(_(_TERMINAL_WORDS[END]))
+    return _or_list(parts) if parts else _("something else")
 
 
 def _source(a: Mapping[str, ArgValue]) -> dict[str, str]:
     """Who named the game or turn in force: the GM, or the first GAME/TURN line (``named_at``)."""
     if "named_at" in a:
-        return {"source": N_("named at {where}").format(where=a["named_at"])}
-    return {"source": N_("named by the GM")}
+        return {"source": _("named at {where}").format(where=a["named_at"])}
+    return {"source": _("named by the GM")}
 
 
 _COMPASS = {"W": N_("W"), "E": N_("E"), "NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}
@@ -323,22 +378,19 @@ _COMPASS = {"W": N_("W"), "E": N_("E"), "NW": N_("NW"), "NE": N_("NE"), "SW": N_
 def _neighbours(a: Mapping[str, ArgValue]) -> dict[str, str]:
     """``0302 (W), 0502 (E), ...`` and, if any, the hexes between: ``; between 0402 and 0404 lie 0403 and 0503``."""
     pairs = zip(_items(a["neighbours"]), _items(a["directions"]), strict=True)
-    listed = ", ".join(f"{label} ({_COMPASS.get(d, d)})" for label, d in pairs)
+    listed = ", ".join(f"{label} ({_(_COMPASS[d]) if d in _COMPASS else d})" for label, d in pairs)
     between = _items(a["between"])
     if not between:
         return {"neighbours": listed, "between": ""}
-    phrase = N_("; between {hex} and {target} lies {hexes}") if len(between) == 1 else N_(
-        "; between {hex} and {target} lie {hexes}"
-    )
+    phrase = ngettext("; between {hex} and {target} lies {hexes}", "; between {hex} and {target} lie {hexes}",
+                      len(between))
     return {"neighbours": listed, "between": phrase.format(hex=a["hex"], target=a["target"], hexes=_and_each(between))}
 
 
 def _signature_lines(a: Mapping[str, ArgValue]) -> dict[str, str]:
     """``line 6 looks like an order but is`` or ``lines 6, 7 look like orders but are``."""
     lines = _items(a["lines"])
-    phrase = N_("line {lines} looks like an order but is") if len(lines) == 1 else N_(
-        "lines {lines} look like orders but are"
-    )
+    phrase = ngettext("line {lines} looks like an order but is", "lines {lines} look like orders but are", len(lines))
     return {"ignored": phrase.format(lines=", ".join(lines))}
 
 
@@ -346,9 +398,9 @@ Filler = Callable[[Mapping[str, ArgValue]], dict[str, str]]
 """Words for the placeholders a template needs beyond the plain args (lists, grammar)."""
 
 _PROBLEM_FILLERS: dict[ProblemCode, Filler] = {
-    P.KEYWORD_CANNOT_BEGIN_LINE: lambda a: {"orders": _or_list(_items(a["orders"]))},
-    P.UNKNOWN_ORDER: lambda a: {"orders": _or_list(_items(a["orders"]))},
-    P.LINE_BEGINS_WITH_POINT: lambda a: {"orders": _or_list(_items(a["orders"]))},
+    P.KEYWORD_CANNOT_BEGIN_LINE: lambda a: {"orders": _orders(a)},
+    P.UNKNOWN_ORDER: lambda a: {"orders": _orders(a)},
+    P.LINE_BEGINS_WITH_POINT: lambda a: {"orders": _orders(a)},
     P.UNEXPECTED_TEXT: lambda a: {"expected": _expected_words(_items(a["expected"]))},
     P.UNEXPECTED_END: lambda a: {"expected": _expected_words(_items(a["expected"]))},
     P.TWO_OWNERS: lambda a: {"owners": _and_each([f"-{o}-" for o in _items(a["owners"])])},
@@ -368,7 +420,7 @@ _HINT_FILLERS: dict[HintCode, Filler] = {
 def _ranges(a: Mapping[str, ArgValue]) -> dict[str, str]:
     ranges = _items(a["ranges"])
     single = len(ranges) == 1 and "-" not in ranges[0]
-    phrase = N_("line {lines} is") if single else N_("lines {lines} are")
+    phrase = _("line {lines} is") if single else _("lines {lines} are")
     return {"lines": phrase.format(lines=_and_each(ranges))}
 
 
@@ -389,7 +441,7 @@ def _render(template: str, data: Args, filler: Filler | None) -> str:
     values: dict[str, object] = {k: v for k, v in a.items() if not isinstance(v, tuple)}
     if filler is not None:
         values.update(filler(a))
-    return template.format_map(values)
+    return _(template).format_map(values)
 
 
 # ---------------------------------------------------------------------------
@@ -427,8 +479,8 @@ def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     """A file that came by mail as its player knows it: ``your mail of 21 Nov 18:02`` (``None``: not a mail)."""
     for name, arrived, part in places:
         if name == file:
-            mail = N_("your mail of {when}").format(when=arrival_text(arrived))
-            return N_("{part} in {mail}").format(part=part, mail=mail) if part else mail
+            mail = _("your mail of {when}").format(when=arrival_text(arrived))
+            return _("{part} in {mail}").format(part=part, mail=mail) if part else mail
     return None
 
 
@@ -445,13 +497,13 @@ def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, pl
     if pos.line < 1:
         return mail
     if column:
-        return N_("{mail}, line {line}, column {column}").format(mail=mail, line=pos.line, column=pos.column)
-    return N_("{mail}, line {line}").format(mail=mail, line=pos.line)
+        return _("{mail}, line {line}, column {column}").format(mail=mail, line=pos.line, column=pos.column)
+    return _("{mail}, line {line}").format(mail=mail, line=pos.line)
 
 
 def where_text(text: str, places: Iterable[MailPlace], player: bool = False) -> str:
     """A position already made text (``file:line``, as notes carry it in their data), named for a mail."""
-    file, _, line = text.rpartition(":")
+    file, _colon, line = text.rpartition(":")
     if file and line.isdigit():
         return where(Pos(file, int(line)), places, column=False, player=player)
     return _place(text, places) or (file_name(text) if player else text)
@@ -464,12 +516,8 @@ def file_name(path: str) -> str:
 
 def arrival_text(arrived: str) -> str:
     """``21 Nov 18:02``: a mail's arrival as stored (ISO 8601 in the game's zone)."""
-    t = datetime.fromisoformat(arrived)
-    return f"{t.day} {_MONTHS[t.month - 1]} {t.hour:02d}:{t.minute:02d}"
-
-
-_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
-           N_("Oct"), N_("Nov"), N_("Dec"))
+    # TRANSLATORS: a CLDR date pattern (d day, MMM month abbreviated, HH:mm the time): a mail's arrival
+    return date_text(datetime.fromisoformat(arrived), _("d MMM HH:mm"))
 
 _POSITIONS = ("replaced", "named_at")
 """Data of problems and notes that hold a position as text."""
@@ -498,7 +546,7 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
     places = tuple(places)
     if places or player:
         p = replace(p, args=_with_places(p.args, places, player))
-    head = f"{where(p.pos, places, player=player)}: {_KINDS[p.kind]}: {problem_message(p)}"
+    head = f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
     text, column = _window(p.line_text.rstrip(), p.pos.column)
     if text:
@@ -508,7 +556,7 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
         out.append("    " + lead + "^")
     hint = hint_text(p)
     if hint:
-        line = "    " + N_("hint: {hint}").format(hint=hint)
+        line = "    " + _("hint: {hint}").format(hint=hint)
         out.append(wrap(line, 6) if folded else line)
     return "\n".join(out)
 

@@ -2,8 +2,9 @@
 
 Engines (building, racing, the turn) return codes and data; this module is
 where they become sentences for reports, ``check`` and the route advisor.
-Each sentence is a template with named ``{placeholders}`` marked with
-``N_`` so that a message catalogue can translate it later.
+Each sentence is a template with named ``{placeholders}``, marked with
+``N_`` where it is written and translated with ``_`` where it is used
+(``adjudicator.report.i18n``): ``_(TABLE[code]).format(...)``.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from adjudicator.game.state import Correction, LedgerEntry
 from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.report.deadlines import setting_text
-from adjudicator.report.env import N_
-from adjudicator.report.orderwords import where
+from adjudicator.report.i18n import N_, NAMES, _, ngettext
+from adjudicator.report.orderwords import order_text, where
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {
@@ -48,24 +49,20 @@ REDRAW = {
 
 def redraw_text(r: Redraw) -> str:
     """Why a race's start or destination number was drawn again."""
-    hexes = _n(r.distance, N_("hex"), N_("hexes")) if r.distance is not None else ""
-    return REDRAW[r.reason].format(what=_WHAT[r.what], number=r.number, town=r.town, start=r.start,
-                                   hexes=hexes, minimum=r.minimum)
+    hexes = ngettext("{n} hex", "{n} hexes", r.distance).format(n=r.distance) if r.distance is not None else ""
+    return _(REDRAW[r.reason]).format(what=_(_WHAT[r.what]), number=r.number, town=r.town, start=r.start,
+                                      hexes=hexes, minimum=r.minimum)
 
 
 def replaced_text(n: NumberReplaced) -> str:
     """A used number replaced by the next free one (numbers_once)."""
-    return N_("{drawn} is used: took the next free number {taken} ({town})").format(
+    return _("{drawn} is used: took the next free number {taken} ({town})").format(
         drawn=n.drawn, taken=n.taken, town=n.town)
 
 
 # ---------------------------------------------------------------------------
 # building
 # ---------------------------------------------------------------------------
-
-
-def _n(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 COST_KIND = {
@@ -114,10 +111,20 @@ def build_problem(p: Problem[BuildProblem]) -> str:
     """Why a segment was not built."""
     args: dict[str, Any] = {k: _word(v) for k, v in p.args}
     if p.code is BuildProblem.POINTS_SHORT:
-        args["cost_points"] = _n(p["cost"], N_("point"), N_("points"))
-        args["left_points"] = _n(p["left"], N_("point"), N_("points"))
-        args["kind"] = COST_KIND[p["kind"]]
-    return BUILD[p.code].format(**args)
+        args["cost_points"] = points_text(p["cost"])
+        args["left_points"] = points_text(p["left"])
+        args["kind"] = cost_kind(p["kind"])
+    return _(BUILD[p.code]).format(**args)
+
+
+def cost_kind(kind: CostKind) -> str:
+    """``river``: the terrain a segment's cost comes from."""
+    return _(COST_KIND[kind])
+
+
+def points_text(n: int) -> str:
+    """``1 point``, ``3 points``."""
+    return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
 def line_stopped(outcome: LineOutcome) -> str:
@@ -128,31 +135,36 @@ def line_stopped(outcome: LineOutcome) -> str:
 
 
 def line_reversed(h: Hex) -> str:
-    return N_("built from {hex}, the end that touches your network").format(hex=h.label)
+    return _("built from {hex}, the end that touches your network").format(hex=h.label)
 
 
 def fee_text(f: Fee) -> str:
     """``2 to RED (alongside at 1109)``: one fee of a segment."""
-    return N_("{amount} to {payee} ({rule} at {at})").format(amount=f.amount, payee=f.payee, rule=FEE_RULE[f.rule],
-                                                             at=f.at.label)
+    return _("{amount} to {payee} ({rule} at {at})").format(amount=f.amount, payee=f.payee, rule=_(FEE_RULE[f.rule]),
+                                                            at=f.at.label)
 
 
 def payment_text(e: LedgerEntry) -> str:
     """``1108-1109: alongside (1109)``: the cause of a fee paid, from its ledger entry."""
     if e.fee_rule and e.segment and e.at:
-        return f"{e.segment[0].label}-{e.segment[1].label}: {FEE_RULE[e.fee_rule]} ({e.at.label})"
+        return f"{e.segment[0].label}-{e.segment[1].label}: {_(FEE_RULE[e.fee_rule])} ({e.at.label})"
     return e.reason
 
 
 def fee_entry_short(e: LedgerEntry) -> str:
     """``1205-1105 parallel at 1105``: a fee paid from race income, as the racing report lists it."""
     if e.fee_rule and e.segment and e.at:
-        return f"{e.segment[0].label}-{e.segment[1].label} {e.fee_rule} at {e.at.label}"
+        return _("{segment} {rule} at {at}").format(segment=f"{e.segment[0].label}-{e.segment[1].label}",
+                                                    rule=_(FEE_RULE_SHORT[e.fee_rule]), at=e.at.label)
     return e.reason
 
 
+FEE_RULE_SHORT = {"contact": N_("contact"), "parallel": N_("parallel"), "city-join": N_("city-join")}
+"""The fee rules in a word, as the racing report lists fees paid from race income."""
+
+
 def bonus_text(amount: int, town: str) -> str:
-    return N_("{amount} for reaching {town} first").format(amount=amount, town=town)
+    return _("{amount} for reaching {town} first").format(amount=amount, town=town)
 
 
 FERRY = {
@@ -172,16 +184,16 @@ FERRY = {
 def purchase_text(p: FerryPurchase) -> str:
     """``bought Puttgarden-Gedser for 6`` or ``not bought: ...``: what became of a BUY FERRY order."""
     if p.problem is None:
-        return N_("bought {ferry} for {price}").format(ferry=p.ferry, price=p.price)
+        return _("bought {ferry} for {price}").format(ferry=p.ferry, price=p.price)
     why = say(FERRY, p.problem)
     if p.problem.code is FerryProblem.LIMIT:
-        why = N_("{ferry}: {why}").format(ferry=p.ferry, why=why)
-    return N_("not bought: {why}").format(why=why)
+        why = _("{ferry}: {why}").format(ferry=p.ferry, why=why)
+    return _("not bought: {why}").format(why=why)
 
 
 def purchase_row(p: FerryPurchase) -> dict[str, Any]:
     """A BUY FERRY order for the templates: the order as understood, and what became of it."""
-    return {"text": p.order.text, "line": p.order.line, "result": purchase_text(p), "bought": p.bought}
+    return {"text": order_text(p.order.text), "line": p.order.line, "result": purchase_text(p), "bought": p.bought}
 
 
 START = {
@@ -227,11 +239,16 @@ ABSENCE = {
 }
 
 
+def say_absence(kind: str, **data: int) -> str:
+    """A company's absence (``ABSENCE``) in words."""
+    return _(ABSENCE[kind]).format(**data)
+
+
 def say(table: Mapping[Any, str], p: Problem[Any] | None) -> str:
     """A coded verdict in words from one of the tables above (``""`` for none)."""
     if p is None:
         return ""
-    return table[p.code].format(**{k: _word(v) for k, v in p.args})
+    return _(table[p.code]).format(**{k: _word(v) for k, v in p.args})
 
 
 def _word(value: Any) -> Any:
@@ -266,15 +283,15 @@ def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     why = say(NO_ORDERS, r.why) if r.why else ""
     if any(name == r.pos.file for name, _, _ in places):
         # a mail: maybe another company's, whose mail (and when it came) is none of this player's business
-        return N_("a section for you in a mail to the GM does not count: {why}").format(why=why)
+        return _("a section for you in a mail to the GM does not count: {why}").format(why=why)
     at = where(r.pos, places, column=False, player=True)
-    return N_("a section for you at {where} does not count: {why}").format(where=at, why=why)
+    return _("a section for you at {where} does not count: {why}").format(where=at, why=why)
 
 
 def gm_note_text(note: GMNote) -> str:
     """A note for the GM in words, with where it stands in the orders (``file:line: ...``)."""
     args = {k: (say(NO_ORDERS, v) if isinstance(v, Problem) else v) for k, v in note.args}
-    text = GM_NOTE[note.code].format(**args)
+    text = _(GM_NOTE[note.code]).format(**args)
     return f"{note.pos.short}: {text}" if note.pos is not None else text
 
 
@@ -326,7 +343,7 @@ def rule_notes(rules: Rules) -> list[str]:
         note = RULE_NOTES.get(value) if isinstance(value, str) and value in RULE_NOTES else RULE_NOTES.get(key)
         if note is not None and note not in out:
             out.append(note)
-    return [n.format(**values) for n in out]
+    return [_(n).format(**values) for n in out]
 
 
 # ---------------------------------------------------------------------------
@@ -340,6 +357,7 @@ CORRECTION = {
     "rule": N_("rules key {key} set to {value}"),
     "replace": N_("{player} is run by {manager} from now on, with a new password"),
     "retire": N_("{player} is out of play: its track stays, its money is frozen"),
+    "lang": N_("{player} reads its reports and mails in {language} from now on"),
 }
 
 
@@ -350,11 +368,14 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
     """
     if c.kind == "deadline":
         what = setting_text(c, schedule)
+    elif c.kind == "lang":
+        what = (_(CORRECTION[c.kind]).format(player=c.player, language=_(NAMES[c.value])) if c.value in NAMES
+                else _("{player} reads its reports and mails in the game's language again").format(player=c.player))
     else:
-        what = CORRECTION[c.kind].format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
-                                         a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
-                                         value=c.value, manager=c.manager)
+        what = _(CORRECTION[c.kind]).format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",
+                                            a=c.a.label if c.a else "", b=c.b.label if c.b else "", key=c.key,
+                                            value=c.value, manager=c.manager)
     if not c.why.strip():
-        return N_("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
-    return N_("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
-                                                               when=c.when)
+        return _("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
+    return _("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
+                                                              when=c.when)

@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.game.state import GameState
 from adjudicator.orders.model import PressOrder
 from adjudicator.orders.sections import OrderSet
-from adjudicator.report.env import N_
+from adjudicator.report.i18n import N_, _
 
 _PRINTABLE = {i: None for i in range(32) if i != 9} | {127: None}
 """Control characters are dropped from press text (tabs are kept)."""
@@ -61,4 +61,4 @@ def press_items(orders: OrderSet, state: GameState) -> list[dict[str, Any]]:
 
 def press_feedback(orders: OrderSet, state: GameState, player: str) -> list[str]:
     """What became of each of ``player``'s press items, for the private report."""
-    return [STATUS[status].format(line=o.pos.line) for pid, o, status in _items(orders, state) if pid == player]
+    return [_(STATUS[status]).format(line=o.pos.line) for pid, o, status in _items(orders, state) if pid == player]

@@ -1,7 +1,7 @@
 """The phrasebook of the racing engine: entry problems, entry notes, what happened in a race.
 
 Like ``adjudicator.report.phrases``, every sentence is a template marked
-with ``N_`` for translation.
+with ``N_`` for translation and translated with ``_`` where it is used.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from adjudicator.racing.problems import EntryNote, EntryProblem, RaceCheck
 from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
 from adjudicator.racing.specials import goal
-from adjudicator.report.env import N_
+from adjudicator.report.i18n import N_, _, ngettext
+from adjudicator.report.orderwords import keyword, order_text
 from adjudicator.report.phrases import say
 
 ENTRY = {
@@ -51,7 +52,7 @@ _OWN_TRACK_JOINT = N_("the route must use at least one segment of either partner
 def entry_problem(p: Problem[EntryProblem]) -> str:
     """Why an entry does not race, in words."""
     if p.code is EntryProblem.NO_OWN_TRACK:
-        return _OWN_TRACK_JOINT if p["joint"] else _OWN_TRACK
+        return _(_OWN_TRACK_JOINT) if p.get("joint") else _(_OWN_TRACK)
     args: dict[str, Any] = {}
     if p.code in (EntryProblem.WRONG_START, EntryProblem.WRONG_END):
         args["place"] = f"{p['town']} ({p['expected'].label})" if p["town"] else p["expected"].label
@@ -84,7 +85,7 @@ RACE_CHECK = {
 
 def race_warning(p: Problem[RaceCheck]) -> str:
     """What a race the GM gave breaks, in words (it is run as given)."""
-    return N_("the GM's {text}: run as given").format(text=say(RACE_CHECK, p))
+    return _("the GM's {text}: run as given").format(text=say(RACE_CHECK, p))
 
 
 def entry_note(n: Problem[EntryNote]) -> str:
@@ -101,32 +102,32 @@ def note_concerns(n: Problem[EntryNote], player: str) -> bool:
 def entry_text(e: Entry) -> str:
     """The entry as the player wrote it; a route the adjudicator chose says so."""
     if e.chosen:
-        return N_("{order} (route chosen by the adjudicator)").format(order=e.text or "BEST")
-    return e.text
+        return _("{order} (route chosen by the adjudicator)").format(order=order_text(e.text) or keyword("BEST"))
+    return order_text(e.text)
 
 
 def race_notes(o: RaceOutcome) -> list[str]:
     """What else happened in a race: lapsed, a sole entrant, tie rolls, prizes kept, a race stopped."""
     if o.status == "lapsed":
-        return [N_("nobody entered: the race lapses")]
+        return [_("nobody entered: the race lapses")]
     if o.status == "carried":
-        return [N_("nobody entered: the race is run again next turn")]
+        return [_("nobody entered: the race is run again next turn")]
     if o.status == "ended":
-        return [N_("the fares paid before the start ended the game: the race is not run")]
+        return [_("the fares paid before the start ended the game: the race is not run")]
     if o.status == "sole":
         p = o.placings[0]
-        return [N_("{train} is the only entrant and gets {prize} without running").format(train=p.train,
-                                                                                         prize=p.prize)]
+        return [_("{train} is the only entrant and gets {prize} without running").format(train=p.train,
+                                                                                        prize=p.prize)]
     out = []
     for t in o.ties:
-        rolls = ", ".join(N_("{train} rolls {value}").format(train=train, value=v) for train, v in t.rolls)
-        out.append(N_("tie after round {round}: {rolls}").format(round=t.round, rolls=rolls))
+        rolls = ", ".join(_("{train} rolls {value}").format(train=train, value=v) for train, v in t.rolls)
+        out.append(_("tie after round {round}: {rolls}").format(round=t.round, rolls=rolls))
     if o.kept_by_bank:
-        out.append(N_("{amount} of the shared prizes stays with the bank").format(amount=o.kept_by_bank))
+        out.append(_("{amount} of the shared prizes stays with the bank").format(amount=o.kept_by_bank))
     if o.stopped:
-        out.append(N_("the race was stopped after {rounds} rounds").format(rounds=MAX_ROUNDS))
+        out.append(_("the race was stopped after {rounds} rounds").format(rounds=MAX_ROUNDS))
     if o.ended:
-        out.append(N_("the game ended during the race: it stops here"))
+        out.append(_("the game ended during the race: it stops here"))
     return out
 
 
@@ -136,16 +137,16 @@ def race_notes(o: RaceOutcome) -> list[str]:
 
 
 def _or(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else N_("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
+    return names[0] if len(names) == 1 else _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
 
 
 def special_roll(draw: RaceDraw) -> str:
     """``red 5, white 2`` or ``die 3``: the roll that chose a special run's row (the last one rolled)."""
     dice = [d for d in draw.dice if ":region:" in d.label]
     if dice and ":region:die" in dice[-1].label:
-        return N_("die {value}").format(value=dice[-1].value)
+        return _("die {value}").format(value=dice[-1].value)
     if len(dice) >= 2:
-        return N_("red {red}, white {white}").format(red=dice[-2].value, white=dice[-1].value)
+        return _("red {red}, white {white}").format(red=dice[-2].value, white=dice[-1].value)
     return ""
 
 
@@ -158,10 +159,10 @@ def special_text(gmap: GameMap, rules: Rules, draw: RaceDraw) -> str:
     where = goal(gmap, rules, draw)
     towns = [t for name in dest.towns if (t := gmap.town_named(name)) is not None and t.hex in where]
     places = [t.name for t in towns]
-    places += [N_("any hex of {country}").format(country=gmap.country_names.get(c, c)) for c in dest.countries]
-    return N_("special run {key} ({roll}): end in {places}, each entrant's choice, at least {minimum} hexes "
-              "from {start}").format(key=draw.special, roll=special_roll(draw), places=_or(places),
-                                     minimum=rules.min_race_distance, start=draw.start_town)
+    places += [_("any hex of {country}").format(country=gmap.country_names.get(c, c)) for c in dest.countries]
+    return _("special run {key} ({roll}): end in {places}, each entrant's choice, at least {minimum} hexes "
+             "from {start}").format(key=draw.special, roll=special_roll(draw), places=_or(places),
+                                    minimum=rules.min_race_distance, start=draw.start_town)
 
 
 def destination_text(gmap: GameMap, draw: RaceDraw, dest: Hex | None) -> str:
@@ -172,7 +173,8 @@ def destination_text(gmap: GameMap, draw: RaceDraw, dest: Hex | None) -> str:
     place = f"{town.name} ({dest.label})" if town else dest.label
     hexes = land_distance(gmap, draw.start_hex, dest)
     if hexes is None:
-        return N_("ends at {place}, in {region}, across the water from {start}").format(
+        return _("ends at {place}, in {region}, across the water from {start}").format(
             place=place, region=draw.dest_town, start=draw.start_town)
-    return N_("ends at {place}, in {region}, {hexes} hexes from {start}").format(
+    return ngettext("ends at {place}, in {region}, {hexes} hex from {start}",
+                    "ends at {place}, in {region}, {hexes} hexes from {start}", hexes).format(
         place=place, region=draw.dest_town, hexes=hexes, start=draw.start_town)

@@ -29,7 +29,8 @@ from adjudicator.report.common import (
     map_windows,
     whole_map,
 )
-from adjudicator.report.env import N_, render
+from adjudicator.report.env import MAIL_WIDTH, render
+from adjudicator.report.i18n import _, language
 from adjudicator.report.phrases import fee_entry_short, purchase_row
 from adjudicator.report.press import press_items
 from adjudicator.report.racephrases import (
@@ -61,7 +62,7 @@ def route_text(route: Route | None) -> str:
         if route.ferry(i):
             if len(stretch) > 1:
                 parts.append(f"{'-'.join(stretch)} {route.owners[i - 1]}")
-            parts.append(N_("{a}~{b} ferry {owner}").format(a=a, b=b, owner=owner))
+            parts.append(_("{a}~{b} ferry {owner}").format(a=a, b=b, owner=owner))
             stretch = [b]
             continue
         stretch.append(b)
@@ -73,18 +74,31 @@ def route_text(route: Route | None) -> str:
 
 def fares_text(fares: Sequence[tuple[str, int]], ferry_fares: Sequence[tuple[str, int]] = ()) -> str:
     """``2 to BLUE, ferry 3 to RED``: what an entry owes (``none``)."""
-    parts = [f"{a} to {p}" for p, a in fares]
-    parts += [N_("ferry {amount} to {owner}").format(amount=a, owner=p) for p, a in ferry_fares]
-    return ", ".join(parts) or "none"
+    parts = [_("{amount} to {payee}").format(amount=a, payee=p) for p, a in fares]
+    parts += [_("ferry {amount} to {owner}").format(amount=a, owner=p) for p, a in ferry_fares]
+    return ", ".join(parts) or _("none")
+
+
+ROUNDS_LEFT = 8
+"""The width of the rounds table's first column (``  Round ``, ``      1 ``)."""
+
+
+def round_column(trains: int, widest: int) -> int:
+    """The width of each train's column in the rounds table: 14, narrower where six trains would not fit a mail
+    (never narrower than the widest cell and a blank)."""
+    fits = (MAIL_WIDTH - ROUNDS_LEFT) // max(trains, 1)
+    return min(14, max(fits, widest + 1))
 
 
 def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
     trains = [e.entry.train for e in o.entries if e.valid]
-    rounds = []
+    rounds: list[dict[str, Any]] = []
+    widest = max((len(t) for t in trains), default=0)
     for r in o.rounds:
         cells = {m.train: f"{m.die.value}>{m.position.label}{'~' if m.at_sea else ''}{'*' if m.arrived else ''}"
                  for m in r.moves}
         rounds.append({"number": r.number, "cells": [cells.get(t, "") for t in trains]})
+        widest = max([widest, *(len(c) for c in cells.values())])
     return {
         "draw": draw_row(o.draw, gmap, rules),
         "status": o.status,
@@ -100,6 +114,7 @@ def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
         "at_sea": any(m.at_sea for r in o.rounds for m in r.moves),
         "trains": trains,
         "rounds": rounds,
+        "column": round_column(len(trains), widest),
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
                       "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
         "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
@@ -132,7 +147,7 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
 
 def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
     after = result.after
-    ctx = header(after, gmap, f"Turn {result.turn} report, racing phase")
+    ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
     builds = []
     for b in result.builds:
@@ -197,14 +212,14 @@ def gm_warnings(result: object) -> list[str]:
 def end_reason(e: GameEnd, last_turns: int) -> str:
     """Why the game ended, as the final report says it."""
     if e.reason == "threshold":
-        why = N_("reached {target} after race {race}")
+        why = _("reached {target} after race {race}")
     elif e.reason == "racing_turns":
-        why = N_("all {target} racing turns are played")
+        why = _("all {target} racing turns are played")
     else:
-        why = N_("all {target} races are run")
+        why = _("all {target} races are run")
     text = why.format(target=e.target, race=e.race)
     if e.gained is not None:
-        text += N_(", gaining most in the last {turns} turns ({gained})").format(turns=last_turns, gained=e.gained)
+        text += _(", gaining most in the last {turns} turns ({gained})").format(turns=last_turns, gained=e.gained)
     return text
 
 
@@ -222,20 +237,28 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
         "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
         "history": [{"turn": h.turn, "phase": h.phase, "balances": [h.balance(pid) for pid in after.player_ids]}
                     for h in turns],
-        "seed": seed or "(the GM reveals it with 'adjudicate reveal')",
+        "seed": seed or _("(the GM reveals it with 'adjudicate reveal')"),
     }
 
 
 def racing_report(result: RacingResult, gmap: GameMap, seed: str | None, orders: OrderSet | None = None) -> str:
     """The public report of a racing turn, the final report when the game ends (with ``orders``: the press)."""
-    ctx = racing_context(result, gmap, seed)
-    ctx["press"] = press_items(orders, result.before) if orders else []
-    return render("racing.txt.j2", ctx)
+    with language(result.after.lang):
+        ctx = racing_context(result, gmap, seed)
+        ctx["press"] = press_items(orders, result.before) if orders else []
+        return render("racing.txt.j2", ctx)
 
 
 def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
                           seed: str | None) -> str:
-    """A player's private report of a racing turn: orders as understood, own entries, own building."""
+    """A player's private report of a racing turn (in its language): orders as understood, own entries, own
+    building."""
+    with language(result.after.language_of(player)):
+        return _private_racing_report(result, gmap, player, orders, seed)
+
+
+def _private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
+                           seed: str | None) -> str:
     ctx = racing_context(result, gmap, seed, maps=False)
     ctx.update(feedback(orders, player, result.before))
     own_races = []

@@ -1,4 +1,4 @@
-"""``adjudicate route``: the best few routes between two places, as text."""
+"""``adjudicate route``: the best few routes between two places, as text (in the game's language)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,20 @@ from adjudicator.board.hexgrid import Hex
 from adjudicator.racing.search import RouteOption
 from adjudicator.report.check import expected_text
 from adjudicator.report.env import render
+from adjudicator.report.i18n import _, language
 from adjudicator.report.racephrases import entry_problem
 from adjudicator.report.racing import fares_text, route_text
 
 
 def route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b: Hex, turn: int,
-                 options: Sequence[RouteOption]) -> str:
+                 options: Sequence[RouteOption], lang: str | None = None) -> str:
     """Each option with its hexes, die points, expected rounds, fares and whether the entry would be valid."""
+    with language(lang):
+        return _route_advice(riders, origin, a, destination, b, turn, options)
+
+
+def _route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b: Hex, turn: int,
+                  options: Sequence[RouteOption]) -> str:
     rows = []
     for o in options:
         problems = "; ".join(entry_problem(p) for p in o.problems)
@@ -24,7 +31,7 @@ def route_advice(riders: Sequence[str], origin: str, a: Hex, destination: str, b
             "points": o.route.points,
             "expected": expected_text(o.expected),
             "fares": fares_text(o.fares, o.ferry_fares),
-            "verdict": "valid" if o.valid else f"NOT valid: {problems}",
+            "verdict": _("valid") if o.valid else _("NOT valid: {problems}").format(problems=problems),
         })
     return render("route.txt.j2", {
         "riders": "+".join(riders), "origin": origin, "origin_hex": a.label, "destination": destination,

@@ -1,0 +1,140 @@
+"""Reports in German and English (issue 9 §4): the catalogues, the German example game, the languages chosen.
+
+The German example is the example game of ``examples/demo.sh`` with
+``--lang de``: every report of it (the opening, the public and private
+reports of its five building and two racing turns) is a golden file in
+``tests/golden/example-de/reports``.  Regenerate after a deliberate change
+with ``UPDATE_GOLDEN=1 pytest tests/test_i18n.py`` and read the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from adjudicator.game import gamefile
+from adjudicator.report.check import nothing_to_price
+from adjudicator.report.i18n import _, catalogue, language
+from tests.example_game import SCRIPT, play
+from tests.helpers import invoke
+from tools import i18n
+
+GOLDEN = Path(__file__).parent / "golden" / "example-de" / "reports"
+ENGLISH = Path(__file__).parent / "golden" / "example" / "reports"
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
+CODE = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}|\w*_\w*|--?[a-z][a-z-]+|[\w./-]+\.(?:orders|txt|eml)\b"
+                  r"|dampfross per post|\b[0-9a-f]{16,}\b", re.I)
+"""Placeholders, rules keys (``races_per_turn``), command-line options, file names, digests and the product's
+name:
+no words of either language."""
+
+
+def words(text: str) -> set[str]:
+    return {w.lower() for w in WORD.findall(CODE.sub(" ", text))}
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory) -> Path:
+    return play(tmp_path_factory.mktemp("example-de"), "--lang", "de")
+
+
+def test_catalogues_are_up_to_date_and_complete():
+    """Every sentence of the code is in each ``.po``, translated, and the ``.mo`` is compiled from it."""
+    assert i18n.stale() == [], "run python -m tools.i18n and translate what is new"
+    for lang in i18n.LANGUAGES:
+        if lang == i18n.SOURCE:
+            continue
+        untranslated = [m.id for m in i18n.read(lang) if m.id and not all(m.string if m.pluralizable else [m.string])]
+        assert untranslated == [], f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:3]}"
+
+
+def test_german_example_matches_golden_files(german: Path):
+    reports = german / "reports"
+    if os.environ.get("UPDATE_GOLDEN"):
+        shutil.rmtree(GOLDEN, ignore_errors=True)
+        shutil.copytree(reports, GOLDEN)
+    got = {p.name: p.read_bytes() for p in sorted(reports.iterdir())}
+    want = {p.name: p.read_bytes() for p in sorted(GOLDEN.iterdir())}
+    assert sorted(got) == sorted(want) == sorted(p.name for p in ENGLISH.iterdir())
+    for name in want:
+        assert got[name] == want[name], f"{name} differs from tests/golden/example-de/reports/{name}"
+
+
+def test_german_game_plays_the_same_game(german: Path):
+    """The language changes the words, never the game: balances, track and ledger are the English game's."""
+    de = gamefile.loads((german / "game.json").read_text(encoding="utf-8"))
+    en = gamefile.loads((ENGLISH.parent / "game.json").read_text(encoding="utf-8"))
+    assert de.lang == "de" and en.lang == "en"
+    assert de.ledger == en.ledger and de.track == en.track
+    assert [(p.id, p.balance) for p in de.players] == [(p.id, p.balance) for p in en.players]
+
+
+def english_only_words() -> set[str]:
+    """Words of the program's English sentences that no German translation uses either ("Route", "Start" and
+    "die" are German too), and that are not the players' own writing: the example's order files."""
+    english = {w for m in i18n.extract() if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
+               for w in words(text)}
+    german = {w for m in i18n.read("de") if m.id
+              for text in (m.string if isinstance(m.string, tuple) else (m.string,)) for w in words(text)}
+    written = {w for p in SCRIPT.parent.glob("germany/turn*.orders")
+               for line in p.read_text(encoding="utf-8").splitlines() for w in words(line.split("#")[0])}
+    return english - german - written
+
+
+def test_no_english_word_remains_in_the_german_reports():
+    """Names aside (towns, companies, players) and what the players wrote themselves (quoted back)."""
+    english = english_only_words()
+    assert {"pays", "allowance", "the", "race", "fee"} <= english  # the check can fail
+    found = {}
+    for path in sorted(GOLDEN.iterdir()):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            found_here = {w for w in WORD.findall(CODE.sub(" ", line)) if w.lower() in english}
+            if found_here:
+                found.setdefault(path.name, []).append((n, sorted(found_here), line))
+    assert found == {}
+
+
+def test_german_reports_fit_a_mail():
+    for path in sorted(GOLDEN.iterdir()):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert len(line) <= 80, f"{path.name}:{n} has {len(line)} columns"
+
+
+def test_german_uses_the_games_words():
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(GOLDEN.iterdir()))
+    for word in ("Bauphase", "Betriebsphase", "Würfelpunkte", "Einheiten", "Anschlussgebühr", "Prämie", "Fahrt",
+                 "Fahrkosten"):
+        assert word in text, word
+
+
+def test_the_active_language_translates_and_english_is_the_default():
+    with language("de"):
+        assert nothing_to_price() == "keine Befehle zu bewerten" and _("Round") == "Runde"
+        assert catalogue("de").pgettext("order keyword", "BUILD") == "BAUE"
+    assert nothing_to_price() == "no orders to price" and _("Round") == "Round"
+
+
+def test_a_company_reads_its_own_language(tmp_path: Path):
+    """``new --player-lang`` and ``player lang``: the private report in the company's language, the public one
+    in the game's."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--map", "germany", "--seed", "lang", "--unsafe-test-passwords", "lang",
+           "--lang", "de", "--player-lang", "BLUE=en", "--player", "RED:Rotbahn", "--player", "BLUE:Blaubahn")
+    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    assert state.language_of("RED") == "de" and state.language_of("BLUE") == "en"
+    invoke("player", "lang", str(game), "RED", "en")
+    invoke("player", "lang", str(game), "BLUE", "game")
+    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    assert state.language_of("RED") == "en" and state.language_of("BLUE") == "de"
+
+
+def test_an_unknown_language_is_refused_with_the_choices(tmp_path: Path):
+    result = invoke("new", str(tmp_path / "g"), "--map", "germany", "--lang", "fr", "--player", "RED:R",
+                    "--player", "BLUE:B", ok=False)
+    assert result.exit_code != 0
+    assert "no language 'fr'" in result.output and "en, de" in result.output
+    assert not (tmp_path / "g").exists()

@@ -1,0 +1,133 @@
+"""The message catalogues: extract every sentence from the code and the templates, update each language's
+``.po``, compile its ``.mo``.
+
+    python -m tools.i18n            # extract, update every .po, compile every .mo
+    python -m tools.i18n --check    # exit 1 when a .po or .mo is behind the code (changes nothing)
+
+The sentences are English, marked in the report layer with ``N_`` and ``_``
+(``ngettext``, ``pgettext`` for plurals and keywords) and in its templates
+with ``_()`` and ``{% trans %}``; Babel extracts them (the templates through
+Jinja's own extractor).  A new sentence enters each ``.po`` untranslated, a
+sentence no longer in the code is dropped (no fuzzy matching: a changed
+sentence is a new one, to be translated again); the ``.mo`` is compiled
+from what is translated.  Then translate what is new (an editor such as
+Poedit, or by hand: ``msgstr``) and run this again.  ``docs/languages.md``
+says more; ``tests/test_i18n.py`` fails while anything is untranslated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+from adjudicator.report.i18n import DOMAIN, LANGUAGES, SOURCE
+
+ROOT = Path(__file__).resolve().parent.parent
+REPORT = ROOT / "adjudicator" / "report"
+LOCALE = REPORT / "locale"
+METHODS = [("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.py", "python")]
+"""What is read: the report layer's modules and its mail templates (the web site stays English)."""
+OPTIONS = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true",
+                               "newstyle_gettext": "true", "silent": "false"}}
+COMMENT_TAGS = ("TRANSLATORS:",)
+KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
+"""Babel's gettext names, and ``NC_`` (a marker with a context: the order keywords)."""
+PROJECT = "dampfross-per-post"
+
+
+def extract() -> Catalog:
+    """Every sentence of the report layer, as a template catalogue (no translations)."""
+    catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False)
+    methods = [(pattern, "jinja2.ext:babel_extract" if how == "jinja2" else how) for pattern, how in METHODS]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            REPORT, methods, OPTIONS, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
+        where = f"adjudicator/report/{filename}"
+        catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+def read(lang: str) -> Catalog:
+    """A language's catalogue as it stands (an empty one for a new language)."""
+    path = po_path(lang)
+    if not path.is_file():
+        return Catalog(locale=lang, project=PROJECT, domain=DOMAIN, fuzzy=False)
+    with path.open("rb") as f:
+        return read_po(f, locale=lang, domain=DOMAIN)
+
+
+def updated(lang: str, template: Catalog) -> Catalog:
+    """The language's catalogue with the template's sentences: new ones untranslated, gone ones dropped."""
+    catalog = read(lang)
+    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    catalog.obsolete.clear()
+    return catalog
+
+
+def po_bytes(catalog: Catalog) -> bytes:
+    """A ``.po`` as written: sorted by msgid, sources named without line numbers (so moving code changes
+    nothing)."""
+    out = io.BytesIO()
+    write_po(out, catalog, width=100, sort_output=True, include_lineno=False, ignore_obsolete=True)
+    return out.getvalue()
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    out = io.BytesIO()
+    write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def stale() -> list[str]:
+    """Every file that the code has left behind (empty: the catalogues are up to date)."""
+    template = extract()
+    out = []
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        catalog = updated(lang, template)
+        if not po_path(lang).is_file() or po_path(lang).read_bytes() != po_bytes(catalog):
+            out.append(str(po_path(lang).relative_to(ROOT)))
+        if not mo_path(lang).is_file() or mo_path(lang).read_bytes() != mo_bytes(catalog):
+            out.append(str(mo_path(lang).relative_to(ROOT)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.i18n", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 when a catalogue is behind")
+    args = parser.parse_args(argv)
+    if args.check:
+        behind = stale()
+        for name in behind:
+            print(f"{name} is behind the code: run python -m tools.i18n")
+        return 1 if behind else 0
+    template = extract()
+    for lang in LANGUAGES:
+        if lang == SOURCE:
+            continue
+        catalog = updated(lang, template)
+        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
+        po_path(lang).write_bytes(po_bytes(catalog))
+        mo_path(lang).write_bytes(mo_bytes(catalog))
+        missing = sum(1 for m in catalog if m.id and not all(m.string if m.pluralizable else [m.string]))
+        print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} sentences, {missing} to translate")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
