@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.selfplay import play_game  # noqa: E402
+from tools.selfplay import play_game
 
 MAPS = ("germany", "france", "usa-east", "usa-west")
 PROFILES = ("schmidt", "paluba", "rr-postal", "buetehorn")
