@@ -26,7 +26,7 @@ their data as echoed, ``0712`` or ``Nordstadt (0402)``.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from itertools import pairwise
 from typing import overload
@@ -44,6 +44,7 @@ from adjudicator.orders.model import (
     Note,
     OrderProblem,
     PlayerOrder,
+    Point,
     PowersOrder,
     RaceOrder,
     ResolvedPoint,
@@ -158,32 +159,31 @@ def _partner_problems(order: BuildOrder | PowersOrder, partner: str | None, keyw
 def _resolve_ferry(order: BuyFerryOrder, gmap: GameMap,
                    section: str | None) -> tuple[BuyFerryOrder | None, list[OrderProblem], list[Note]]:
     """BUY FERRY: each port on the map (whether a ferry runs there is the adjudicator's check)."""
-    problems: list[OrderProblem] = []
-    notes: list[Note] = []
-    points: list[ResolvedPoint] = []
-    for p in order.points:
-        r, pp, nn = resolve_point(p, gmap, line_text=order.text, section=section)
-        problems += pp
-        notes += nn
-        if r is not None:
-            points.append(r)
+    points, problems, notes = _resolve_points(order.points, gmap, order.text, section)
     if problems:
         return None, problems, notes
     return replace(order, points=tuple(points)), problems, notes
 
 
-def _resolve_build(
-    order: BuildOrder, gmap: GameMap, section: str | None
-) -> tuple[BuildOrder | None, list[OrderProblem], list[Note]]:
+def _resolve_points(written: Sequence[Point], gmap: GameMap, text: str,
+                    section: str | None) -> tuple[list[ResolvedPoint], list[OrderProblem], list[Note]]:
+    """Each point of an order line on the map, with the problems and notes of all of them."""
     problems: list[OrderProblem] = []
     notes: list[Note] = []
     points: list[ResolvedPoint] = []
-    for p in order.points:
-        r, pp, nn = resolve_point(p, gmap, line_text=order.text, section=section)
+    for p in written:
+        r, pp, nn = resolve_point(p, gmap, line_text=text, section=section)
         problems += pp
         notes += nn
         if r is not None:
             points.append(r)
+    return points, problems, notes
+
+
+def _resolve_build(
+    order: BuildOrder, gmap: GameMap, section: str | None
+) -> tuple[BuildOrder | None, list[OrderProblem], list[Note]]:
+    points, problems, notes = _resolve_points(order.points, gmap, order.text, section)
     if problems:
         return None, problems, notes
     path = [points[0].hex]

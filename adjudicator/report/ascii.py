@@ -459,30 +459,25 @@ def _column_labels(win: Window) -> list[str]:
 
 def _player_lines(players: Mapping[str, str]) -> list[str]:
     """``Players: B = ..., R = ...`` packed into lines of at most 78 characters."""
-    lines: list[str] = []
-    head = line = _("Players:")
-    for letter, name in sorted(players.items()):
-        item = f" {letter.upper()} = {name},"
-        if len(line) + len(item) > 78 and line.strip():
-            lines.append(line)
-            line = " " * len(head)
-        line += item
-    if players:
-        lines.append(line.rstrip(","))
-    return lines
+    return _packed(_("Players:"), [f"{letter.upper()} = {name}" for letter, name in sorted(players.items())])
 
 
 def _ferry_lines(ferries: list[FerryMark]) -> list[str]:
     """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most 78 characters."""
+    return _packed(_("Ferries:"), [f"{f.name} {FERRY if f.owner is None else f.owner.upper()}" for f in ferries])
+
+
+def _packed(head: str, items: list[str]) -> list[str]:
+    """``head`` and the items, comma-separated, in lines of at most 78 characters (continued under the first)."""
     lines: list[str] = []
-    head = line = _("Ferries:")
-    for f in ferries:
-        item = f" {f.name} {FERRY if f.owner is None else f.owner.upper()},"
+    line = head
+    for text in items:
+        item = f" {text},"
         if len(line) + len(item) > 78 and line.strip():
             lines.append(line)
             line = " " * len(head)
         line += item
-    if ferries:
+    if items:
         lines.append(line.rstrip(","))
     return lines
 
