@@ -138,3 +138,35 @@ def test_an_unknown_language_is_refused_with_the_choices(tmp_path: Path):
     assert result.exit_code != 0
     assert "no language 'fr'" in result.output and "en, de" in result.output
     assert not (tmp_path / "g").exists()
+
+
+def test_a_postal_company_reading_german_gets_its_mails_in_german(tmp_path: Path):
+    """The postal example with RED reading German (``player lang``): RED's opening, receipts and report mail
+    are German through and through, the public report in them too (made again in German); BLUE's are English;
+    the archived public report stays in the game's language."""
+    from email import message_from_binary_file, policy
+
+    from tests.postal_game import setup_game, tick_times
+
+    game = setup_game(tmp_path)
+    invoke("player", "lang", str(game), "RED", "de")
+    for now in tick_times()[:3]:
+        invoke("tick", str(game), "--now", now)
+    outbox = game / "mail" / "outbox"
+
+    def mail(name: str) -> tuple[str, str]:
+        with (outbox / f"{name}.eml").open("rb") as f:
+            m = message_from_binary_file(f, policy=policy.default)
+        return str(m["Subject"]), str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+
+    english = english_only_words()
+    for name in ("opening-RED", "receipt-00001-RED", "report-001-RED"):
+        subject, body = mail(name)
+        names = {"postal", "red", "blue", "gm"}  # the game's id, companies, who made a correction (--by GM)
+        left = {w for w in words(subject + "\n" + body) if w in english and w not in names}
+        assert left == set(), (name, sorted(left))
+    assert "Bauphase" in mail("report-001-RED")[1] and "Eröffnungsbericht" in mail("opening-RED")[1]
+    for name in ("opening-BLUE", "receipt-00002-BLUE", "report-001-BLUE"):
+        assert "Opening report" in mail(name)[1] or "Your orders" in mail(name)[1] or "building phase" in mail(name)[1]
+    public = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
+    assert "building phase" in public and "Bauphase" not in public  # the game's language is English

@@ -24,11 +24,12 @@ from adjudicator.app.mailconfig import MailConfig, MailConfigError, load_config
 from adjudicator.app.mailsource import incoming
 from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.receipts import Answerer, mail_files
-from adjudicator.app.run import RunOptions, commit_run
+from adjudicator.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError, GameBusy
 from adjudicator.game.deadline import parse_duration
 from adjudicator.game.state import GameState
+from adjudicator.report.building import opening_report
 from adjudicator.report.deadlines import zone_of
 from adjudicator.report.mail import (
     WHY_RUN,
@@ -179,10 +180,14 @@ def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: date
     if not pending:
         return
     passwords = gdir.read_passwords()
-    opening = gdir.report_path(0).read_text(encoding="utf-8")
+    openings = {state.lang: gdir.report_path(0).read_text(encoding="utf-8")}
     for p in pending:
+        lang = state.language_of(p.id)
+        if lang not in openings:  # a company that reads another language: the opening made again in it
+            opened, _ = gdir.archived_state(gdir.archive_path(0), "after")
+            openings[lang] = opening_report(opened, gdir.load_map(opened), lang)
         out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state, p.id),
-                       opening_mail_text(state, p.id, passwords[p.id], opening), kind="opening", turn=0,
+                       opening_mail_text(state, p.id, passwords[p.id], openings[lang]), kind="opening", turn=0,
                        player=p.id)
         outbox.queue(out, config.sender, now)
         if not p.email:
@@ -199,13 +204,15 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
     outbox = Outbox(gdir)
     after, _ = gdir.archived_state(step, "after")
     gmap = gdir.load_map(after)
-    public = gdir.report_path(turn).read_text(encoding="utf-8")
+    publics = {after.lang: gdir.report_path(turn).read_text(encoding="utf-8")}
     maps: dict[str, tuple[str, str]] = {}  # the attachment, its legend in each company's language
     for p in state.players:
         lang = state.language_of(p.id)
         if lang not in maps:
             maps[lang] = (map_attachment_name(turn), full_map_text(after, gmap, turn, lang))
-        attachment = maps[lang]
+        if lang not in publics:  # a company that reads another language: the turn replayed, reported in it
+            publics[lang] = replay_turn(gdir, turn).public_in(lang)
+        attachment, public = maps[lang], publics[lang]
         private_path = gdir.report_path(turn, p.id)
         private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
         sha = Outgoing("", (), "", report_mail_text(public, private, None, state, p.id), (attachment,)).sha256

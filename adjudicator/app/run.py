@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,8 @@ class TurnRun:
     result: TurnResult
     public: str
     private: Mapping[str, str]
+    public_in: Callable[[str], str]
+    """The public report in another language (for the mail of a company that reads it)."""
     notes: list[GMNote] = field(default_factory=list)
 
 
@@ -201,11 +204,13 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         public = racing_report(racing, gmap, revealed, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_racing_report(racing, gmap, pid, orders,
                                                                                      revealed))
+        public_in = partial(racing_report, racing, gmap, revealed, orders)
     else:
         building = result
         public = building_report(building, gmap, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
-    return TurnRun(gdir, orders, result, public, private, notes)
+        public_in = partial(building_report, building, gmap, orders)
+    return TurnRun(gdir, orders, result, public, private, public_in, notes)
 
 
 def replay_turn(gdir: GameDir, turn: int) -> TurnRun:

@@ -137,9 +137,11 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
     return ctx
 
 
-def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None) -> str:
-    """The public report of a building turn (with ``orders``: the press that came with them)."""
-    with language(result.after.lang):
+def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None,
+                    lang: str | None = None) -> str:
+    """The public report of a building turn (with ``orders``: the press that came with them), in the game's
+    language or in ``lang`` (for a company that reads another)."""
+    with language(lang or result.after.lang):
         ctx = building_context(result, gmap)
         ctx["press"] = press_items(orders, result.before) if orders else []
         return render("building.txt.j2", ctx)
@@ -166,9 +168,10 @@ ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}
 """The rules key ``allowance`` in a word, as the opening report's rules name it."""
 
 
-def opening_report(state: GameState, gmap: GameMap) -> str:
-    """The report sent when a game starts (in the game's language): players, rules, turn 1's allowances, the map."""
-    with language(state.lang):
+def opening_report(state: GameState, gmap: GameMap, lang: str | None = None) -> str:
+    """The report sent when a game starts (in the game's language, or ``lang``): players, rules, turn 1's
+    allowances, the map."""
+    with language(lang or state.lang):
         return _opening_report(state, gmap)
 
 

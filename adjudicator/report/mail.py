@@ -138,8 +138,8 @@ def report_subject(state: GameState, turn: int, company: str) -> str:
 def report_mail_text(public: str, private: str, corrected_on: str | None, state: GameState, company: str) -> str:
     """A report mail: the banner of a corrected report, the public report, then the company's private part.
 
-    The public report stands as every company reads it, in the game's language; the banner, the
-    heading of the private part and the private report are in the company's.
+    Everything in the company's language: the public report as made in it (``app/postal.py``), the
+    banner, the heading of the private part and the private report.
     """
     parts = []
     with language(state.language_of(company)):

@@ -241,9 +241,11 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
     }
 
 
-def racing_report(result: RacingResult, gmap: GameMap, seed: str | None, orders: OrderSet | None = None) -> str:
-    """The public report of a racing turn, the final report when the game ends (with ``orders``: the press)."""
-    with language(result.after.lang):
+def racing_report(result: RacingResult, gmap: GameMap, seed: str | None, orders: OrderSet | None = None,
+                  lang: str | None = None) -> str:
+    """The public report of a racing turn, the final report when the game ends (with ``orders``: the press), in
+    the game's language or in ``lang``."""
+    with language(lang or result.after.lang):
         ctx = racing_context(result, gmap, seed)
         ctx["press"] = press_items(orders, result.before) if orders else []
         return render("racing.txt.j2", ctx)
