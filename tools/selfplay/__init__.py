@@ -56,11 +56,15 @@ class GameRecord:
 
 
 def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
-              sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True) -> GameRecord:
-    """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised."""
+              sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True,
+              lang: str = "en") -> GameRecord:
+    """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised.
+
+    ``lang``: the game's language (``de``: every report in German, so the widths are checked in German too).
+    """
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
-               list(sets), None)
+               list(sets), None, lang=lang)
     gdir = GameDir(directory)
     passwords = dict(line.split() for line in (directory / "passwords.txt").read_text(encoding="utf-8").splitlines())
     rng = random.Random(seed)
