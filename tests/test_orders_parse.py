@@ -23,8 +23,9 @@ from adjudicator.orders import (
     parse_orders,
 )
 from adjudicator.orders.codes import NoteCode, ProblemCode
-from adjudicator.orders.line import PlayerLine, order_parser
+from adjudicator.orders.line import order_parser
 from adjudicator.orders.mistakes import EXAMPLES, KEYWORDS, MISTAKES
+from adjudicator.orders.reader import PlayerLine
 from adjudicator.report.orderwords import format_note, format_problem, note_text, problem_message
 from tests.helpers import accept_all
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from adjudicator.board.names import TownMatch, match_town
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode
 from adjudicator.orders.collect import ReceivedFiles, collect
-from adjudicator.orders.line import MAX_MOVE, MAX_ROLL, order_parser, parse_line
+from adjudicator.orders.line import order_parser, parse_line
 from adjudicator.orders.model import (
     MAX_RACE,
     BuildOrder,
@@ -67,6 +67,7 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.parse import parse_orders
 from adjudicator.orders.points import resolve_point
+from adjudicator.orders.reader import MAX_MOVE, MAX_ROLL
 from adjudicator.orders.resolve import resolve, resolve_order
 from adjudicator.orders.sections import GM_SECTION, GMSection, Header, OrderSet, ParsedFile, Section
 

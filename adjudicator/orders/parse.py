@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from adjudicator.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
-from adjudicator.orders.line import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of, parse_line
+from adjudicator.orders.line import parse_line
 from adjudicator.orders.mistakes_base import KEYWORDS, LINE_STARTERS, keyword_of
 from adjudicator.orders.model import (
     BuildOrder,
@@ -56,6 +56,7 @@ from adjudicator.orders.model import (
     StartOrder,
 )
 from adjudicator.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
+from adjudicator.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 
 MAX_LINES = 1000
