@@ -22,8 +22,9 @@ from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
 from adjudicator.orders.mistakes import MISTAKES, explain
 from adjudicator.orders.mistakes_base import ErrorContext
 from adjudicator.orders.model import OrderProblem, Pos
-from adjudicator.report import orderwords
-from adjudicator.report.orderwords import HINTS, NOTES, PROBLEMS, hint_text, problem_message
+from adjudicator.report import orderphrases
+from adjudicator.report.orderphrases import HINTS, NOTES, PROBLEMS
+from adjudicator.report.orderwords import hint_text, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -40,7 +41,7 @@ def test_every_code_has_a_sentence_in_the_phrasebook(enum: type[StrEnum], table:
 
 def test_every_sentence_is_a_literal_marked_for_translation():
     """``N_("...")`` around a literal: what ``xgettext --keyword=N_`` extracts."""
-    tree = ast.parse(Path(orderwords.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(orderphrases.__file__).read_text(encoding="utf-8"))
     tables = {"PROBLEMS", "HINTS", "NOTES"}
     for node in ast.walk(tree):
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id in tables:
