@@ -59,11 +59,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from adjudicator.board.folding import fold_name
 from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.model import GameMap, Terrain, Town
+from adjudicator.board.model import GameMap, Terrain
 from adjudicator.errors import LabelError, WindowError
-from adjudicator.report.i18n import N_, _, pgettext
+from adjudicator.report.i18n import pgettext
+from adjudicator.report.mapkey import START_TOWN, TOWN, map_key
 
 COL_WIDTH = 4
 """Text columns per hex column."""
@@ -72,20 +72,11 @@ MARGIN = 5
 
 TERRAIN_CHAR = {Terrain.PLAIN: ".", Terrain.MOUNTAIN: "^", Terrain.WATER: "~"}
 WATER = "~"
-TOWN, START_TOWN = "@", "#"
 RIVER_EW, RIVER_DOWN_RIGHT, RIVER_DOWN_LEFT = "|", "\\", "/"
 BORDER, RIVER_BORDER = ":", "!"
 SHARED = "*"
 FERRY = "="
 
-# TRANSLATORS: the key of the ASCII map: keep every mark (. ^ ~ @ # | / \ : ! rrr RRR r*b * r|r) and the words
-# of the column labels as the map's labels write them; at most 78 characters a line
-KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town\n"
-         "     | / \\ river  : border  ! river and border\n"
-         "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river\n"
-         "     column labels: line 'odd' for odd rows, line 'even' for even rows")
-# TRANSLATORS: a line added to the key of the ASCII map when ferries are on it (indented as the key)
-FERRY_KEY = N_("     = ferry for sale; a letter on the water: that company's ferry")
 
 
 
@@ -408,13 +399,8 @@ def render_map(
 
 def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark]) -> list[str]:
     """The key, the players, the ferries and the towns inside the window."""
-    lines = _(KEY).split("\n")
-    if ferries:
-        lines.append(_(FERRY_KEY))
-    lines += _player_lines(players)
-    lines += _ferry_lines(ferries)
-    lines += _town_lines([t for t in gmap.towns if t.hex in win])
-    return lines
+    marks = [(f.name, FERRY if f.owner is None else f.owner.upper()) for f in ferries]
+    return map_key(players, marks, [t for t in gmap.towns if t.hex in win])
 
 
 def map_ferries(gmap: GameMap) -> list[FerryMark]:
@@ -455,55 +441,3 @@ def _column_labels(win: Window) -> list[str]:
             line[at : at + 2] = f"{col:02d}"
         out.append("".join(line).rstrip())
     return out
-
-
-def _player_lines(players: Mapping[str, str]) -> list[str]:
-    """``Players: B = ..., R = ...`` packed into lines of at most 78 characters."""
-    return _packed(_("Players:"), [f"{letter.upper()} = {name}" for letter, name in sorted(players.items())])
-
-
-def _ferry_lines(ferries: list[FerryMark]) -> list[str]:
-    """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most 78 characters."""
-    return _packed(_("Ferries:"), [f"{f.name} {FERRY if f.owner is None else f.owner.upper()}" for f in ferries])
-
-
-def _packed(head: str, items: list[str]) -> list[str]:
-    """``head`` and the items, comma-separated, in lines of at most 78 characters (continued under the first)."""
-    lines: list[str] = []
-    line = head
-    for text in items:
-        item = f" {text},"
-        if len(line) + len(item) > 78 and line.strip():
-            lines.append(line)
-            line = " " * len(head)
-        line += item
-    if items:
-        lines.append(line.rstrip(","))
-    return lines
-
-
-def _town_lines(towns: list[Town]) -> list[str]:
-    """The towns in two columns (read down), or one when entries are long."""
-    if not towns:
-        return []
-    towns = sorted(towns, key=lambda t: fold_name(t.name))
-    name_w = max(len(t.name) for t in towns)
-    num_w = max(len(_numbers(t)) for t in towns)
-    entries = [_town_entry(t, name_w, num_w) for t in towns]
-    width = max(len(e) for e in entries)
-    if 2 + width + 2 + width > 78 or len(entries) < 4:
-        return [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
-    half = (len(entries) + 1) // 2
-    left, right = entries[:half], entries[half:] + [""]
-    return [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
-
-
-def _numbers(town: Town) -> str:
-    return " ".join(str(n) for n in town.numbers) or "--"
-
-
-def _town_entry(town: Town, name_w: int, num_w: int) -> str:
-    """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags."""
-    flags = " ".join(_(f) for f, on in ((N_("start"), town.start), (N_("port"), town.port)) if on)
-    marker = START_TOWN if town.start else TOWN
-    return f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {flags}".rstrip()
