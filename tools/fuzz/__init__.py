@@ -225,15 +225,16 @@ def fuzz(target: Target, count: int, seed_value: int) -> Tally:
 
 
 def make_targets(work: Path) -> list[Target]:
-    """The games fuzzed: the German map in building (turn 2, after every START) and in racing (the example game
-    before its first races), each with a pristine copy to fall back on."""
+    """The games fuzzed: the German map in building (turn 2, after every START; the game in German, so every
+    problem and report is written in German too) and in racing (the example game before its first races, in
+    English), each with a pristine copy to fall back on."""
     from adjudicator.app.commands import start_game
 
     targets = []
     building = work / "building" / "game"
     building.parent.mkdir(parents=True)
     start_game(str(building), "germany", "schmidt", ["RED:Rot", "BLUE:Blau", "GREEN:Grün", "GOLD:Gold"], "fuzz",
-               "hmac", [], None, "fuzz")
+               "hmac", [], None, "fuzz", lang="de")
     pw = GameDir(building).read_passwords()
     starts = {"RED": "Berlin", "BLUE": "Hamburg", "GREEN": "München", "GOLD": "Köln"}
     first = building.parent / "turn1.orders"
