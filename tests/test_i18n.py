@@ -170,3 +170,16 @@ def test_a_postal_company_reading_german_gets_its_mails_in_german(tmp_path: Path
         assert "Opening report" in mail(name)[1] or "Your orders" in mail(name)[1] or "building phase" in mail(name)[1]
     public = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
     assert "building phase" in public and "Bauphase" not in public  # the game's language is English
+
+
+def test_a_note_check_shows_a_german_player_is_in_german_words_and_keywords(tmp_path: Path, monkeypatch):
+    """``check`` shows the GM's notes on a mail to the player: a German player reads the phase and the order in
+    German (the phase used to be the raw word 'building', the order in English keywords)."""
+    monkeypatch.chdir(tmp_path)
+    tiny = str(Path(__file__).parent / "data" / "tiny.yaml")
+    invoke("new", "g", "--map", tiny, "--lang", "de", "--player", "RED:Rot", "--player", "BLUE:Blau", "--seed", "n")
+    pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())
+    (tmp_path / "t1.orders").write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+                                        "POWERS 1 WITH BLUE\n", encoding="utf-8")
+    out = invoke("check", "t1.orders", "--game", "g", ok=False).output
+    assert "'FAHRRECHTE 1 MIT BLUE' wird in der Bauphase ignoriert" in out, out

@@ -1,7 +1,7 @@
 """``adjudicate check``: read a player's order files and price them against the game; change nothing.
 
-Written in the player's language (orders of several companies: the problems in the game's, each
-company's preview in its own); the GM's notes stay English.
+Written in the player's language (orders of several companies: the problems and notes in the game's,
+each company's preview in its own).
 
 The same preview goes into the receipt of every order mail (``app/receipts.py``):
 ``check_received`` returns it per company as well as whole.
@@ -53,7 +53,8 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     """``check`` of order files already read (a mail's texts): nothing is written."""
     state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
     companies = {s.player for s in orders.sections}
-    with language(state.language_of(companies.pop() if len(companies) == 1 else None)):
+    reader = state.language_of(companies.pop() if len(companies) == 1 else None)
+    with language(reader):
         head = [format_problem(p, folded=True, places=orders.places, player=True) for p in orders.problems]
         head += [format_note(n, orders.places, folded=True, player=True) for n in orders.notes]
         nothing = nothing_to_price()
@@ -61,14 +62,14 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     if isinstance(turn_input, RacingInput):
         previews = preview_racing(state, gmap, turn_input)
         texts = {p.player: check_racing_report(p, gmap, state.language_of(p.player)) for p in previews}
-        parts = head + [gm_note_text(n) for n in notes]
+        parts = head + _noted(notes, reader)
         parts += list(texts.values()) or [nothing]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
         return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
     result, guessed = preview_building(state, gmap, turn_input)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
-    parts = head + [gm_note_text(n) for n in notes]
+    parts = head + _noted(notes, reader)
     texts = {}
     for pid in turn_input.orders:
         section = orders.section(pid)
@@ -78,3 +79,9 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
         parts.append(nothing)
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
     return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
+
+
+def _noted(notes: list[GMNote], reader: str) -> list[str]:
+    """The notes on the orders (the GM's, shown here to whoever checks) in the reader's language."""
+    with language(reader):
+        return [gm_note_text(n) for n in notes]

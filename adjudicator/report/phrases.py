@@ -272,7 +272,7 @@ GM_NOTE = {
     GMNoteCode.NO_ORDERS_CARRIED_OUT: N_("{player}: {why}; no orders carried out"),
     GMNoteCode.GM_DICE_IGNORED: N_("the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed "
                                    "dice"),
-    GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase} phase"),
+    GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase}"),
     GMNoteCode.PREVIEW_MAX_ROLL: N_("manual dice: priced against the largest possible roll where no ROLL was given"),
     GMNoteCode.HOLD_UNKNOWN: N_("HOLD PRESS {player}: no such company in the game; nothing held"),
 }
@@ -288,9 +288,19 @@ def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     return _("a section for you at {where} does not count: {why}").format(where=at, why=why)
 
 
+PHASES = {"building": N_("building phase"), "racing": N_("racing phase")}
+"""The phases, as a note names them."""
+
+
 def gm_note_text(note: GMNote) -> str:
-    """A note for the GM in words, with where it stands in the orders (``file:line: ...``)."""
-    args = {k: (say(NO_ORDERS, v) if isinstance(v, Problem) else v) for k, v in note.args}
+    """A note for the GM in words, with where it stands in the orders (``file:line: ...``); ``check`` shows it to
+    the player too, so an order is in the reader's keywords and a phase in the reader's words."""
+    args = {k: say(NO_ORDERS, v) if isinstance(v, Problem) else v for k, v in note.args}
+    order, phase = args.get("order"), args.get("phase")
+    if isinstance(order, str):
+        args["order"] = order_text(order)
+    if isinstance(phase, str):
+        args["phase"] = _(PHASES[phase])
     text = _(GM_NOTE[note.code]).format(**args)
     return f"{note.pos.short}: {text}" if note.pos is not None else text
 
