@@ -59,3 +59,12 @@ def test_a_short_game_with_the_advanced_rules_on_every_map_keeps_every_invariant
     assert record.special_runs >= 1  # Germany: races 2 and 4; the other maps: race 4
     if map_name in ("germany", "france"):
         assert record.ferries >= 1
+
+
+def test_a_short_game_in_german_leaves_no_english_word_in_any_report(tmp_path: Path):
+    """Issue 9: every report of every turn of a German game (advanced rules: ferries, special runs) is checked
+    for English words left over, names and the bots' own quoted lines aside (``tools.i18n.english_left``)."""
+    record = play_game(tmp_path / "g", "germany", players=5, seed="ci-de", sets=SHORT + ("advanced=true",),
+                       illegal=0.3, lang="de")
+    assert record.breaks == []
+    assert record.over and record.turns == 6

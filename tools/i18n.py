@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -104,6 +107,42 @@ def stale() -> list[str]:
             out.append(str(po_path(lang).relative_to(ROOT)))
         if not mo_path(lang).is_file() or mo_path(lang).read_bytes() != mo_bytes(catalog):
             out.append(str(mo_path(lang).relative_to(ROOT)))
+    return out
+
+
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
+CODE = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}|\w*_\w*|--?[a-z][a-z-]+|[\w./-]+\.(?:orders|txt|eml)\b"
+                  r"|dampfross per post|\b[0-9a-f]{16,}\b", re.I)
+"""Placeholders, rules keys (``races_per_turn``), command-line options, file names, digests and the product's
+name: no words of either language."""
+
+
+def words(text: str) -> set[str]:
+    """The words of ``text``, lower case, codes and names of files left out."""
+    return {w.lower() for w in WORD.findall(CODE.sub(" ", text))}
+
+
+@cache
+def english_only_words(lang: str = "de") -> frozenset[str]:
+    """Words of the program's English sentences that no translation into ``lang`` uses ("Route", "Start" and
+    "die" are German too): one of them in a report written in ``lang`` is an English word left over."""
+    english = {w for m in extract() if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
+               for w in words(text)}
+    translated = {w for m in read(lang) if m.id
+                  for text in (m.string if isinstance(m.string, tuple) else (m.string,)) for w in words(text)}
+    return frozenset(english - translated)
+
+
+def english_left(text: str, names: Iterable[str] = (), lang: str = "de") -> list[tuple[int, list[str], str]]:
+    """The lines of ``text`` (number, the words, the line) that hold an English word, ``names`` aside (towns,
+    companies, what the players wrote themselves and is quoted back)."""
+    allowed = {w for name in names for w in words(name)}
+    english = english_only_words(lang) - allowed
+    out = []
+    for n, line in enumerate(text.splitlines(), 1):
+        found = sorted(w for w in WORD.findall(CODE.sub(" ", line)) if w.lower() in english)
+        if found:
+            out.append((n, found, line))
     return out
 
 

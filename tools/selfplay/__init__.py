@@ -9,7 +9,9 @@ conserved, every network is connected, no track is on water or across a
 border the rules forbid (advanced rules: no segment leaves a hex beyond the
 border), every ferry's owner reaches its port and owns no more than the map
 allows, ``verify`` confirms every die recorded so far and the archive chain
-link by link, no line of a report is wider than a mail allows, and the turn
+link by link, no line of a report is wider than a mail allows (in a German
+game: no English word is left in a report, names and the bots' own lines
+aside), and the turn
 replays from its archive to the same state and the same public report.
 Used by ``tests/test_selfplay.py`` (a few games) and
 ``bench/bench_selfplay.py`` (many).
@@ -33,6 +35,7 @@ from adjudicator.building.borders import segment_allowed
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import BANK, GameState
 from adjudicator.report.env import MAIL_WIDTH
+from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
 
 COMPANIES = ("RED", "BLUE", "GREEN", "GOLD", "BLACK", "PINK")
@@ -115,10 +118,16 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     ok, lines = verify_game(str(gdir.path), None, replay=False)  # the turn itself is replayed below
     if not ok:
         out += [f"turn {turn}: verify: {line}" for line in lines]
+    names = _names(gdir, state, gmap, turn) if state.lang != "en" else []
     for path in sorted(gdir.path.glob(f"reports/turn-{turn:03d}*.txt")):
-        wide = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if len(line) > MAIL_WIDTH]
+        text = path.read_text(encoding="utf-8")
+        wide = [n for n, line in enumerate(text.splitlines(), 1) if len(line) > MAIL_WIDTH]
         if wide:
             out.append(f"turn {turn}: {path.name} line {wide[0]} is wider than {MAIL_WIDTH} columns")
+        left = english_left(text, names, state.lang) if state.lang != "en" else []
+        if left:
+            n, found, line = left[0]
+            out.append(f"turn {turn}: {path.name} line {n} has English words {found}: {line.strip()!r}")
     try:
         run = replay_turn(gdir, turn)
         archived = gdir.report_path(turn).read_text(encoding="utf-8")
@@ -127,6 +136,16 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     except DampfrossError as exc:
         out.append(f"turn {turn}: replay failed: {exc}")
     return out
+
+
+def _names(gdir: GameDir, state: GameState, gmap: GameMap, turn: int) -> list[str]:
+    """What a report may quote that is no word of its language: the map's names (towns, countries, ferries, the
+    regions of special runs), companies, and the bots' own lines."""
+    mail = gdir.path / "inbox" / f"turn{turn:03d}.orders"
+    written = mail.read_text(encoding="utf-8").splitlines() if mail.is_file() else []
+    regions = [d.name for d in gmap.special_runs.destinations.values()] if gmap.special_runs else []
+    return ([gmap.name, gmap.code, *gmap.country_names.values(), *(t.name for t in gmap.towns),
+             *(f.name for f in gmap.ferries), *regions, *(f"{p.id} {p.name}" for p in state.players), *written])
 
 
 def money_problems(state: GameState) -> list[str]:
