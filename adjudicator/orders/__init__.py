@@ -30,8 +30,8 @@ and its ``args`` (the data a sentence needs: the word written, the label,
 the candidate towns), its hint a ``HintCode`` and args, and a note (a
 name understood, a section replaced) a ``NoteCode`` and args; the codes
 are listed in ``codes.py``.  Callers decide by comparing codes, never
-text; the report layer (``adjudicator.report.orderwords``) words them,
-from one table per enum.
+text; the report layer words them (``adjudicator.report.orderwords``),
+from one table per enum (``adjudicator.report.orderphrases``).
 """
 
 from __future__ import annotations

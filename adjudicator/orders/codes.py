@@ -4,9 +4,9 @@ The order package never writes a sentence.  Each problem, hint and note
 carries a code from one of the enums below and its ``args``: the data a
 sentence needs (the word the player wrote, a label, a list of towns, a
 line rewritten as it should be written).  The report layer turns a code
-and its args into words (``adjudicator.report.orderwords``); it holds one
-sentence per member, so a new member needs a new sentence there (a test
-checks that every member has one).
+and its args into words (``adjudicator.report.orderwords``); its tables
+(``adjudicator.report.orderphrases``) hold one sentence per member, so a new
+member needs a new sentence there (a test checks that every member has one).
 
 ``ProblemCode``
     why an order line cannot be carried out (the problem's ``kind`` says
