@@ -34,6 +34,7 @@ from adjudicator.board.model import GameMap, Terrain
 from adjudicator.building.borders import segment_allowed
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import BANK, GameState
+from adjudicator.orders.mistakes_base import KEYWORDS
 from adjudicator.report.env import MAIL_WIDTH
 from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
@@ -140,12 +141,15 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
 
 def _names(gdir: GameDir, state: GameState, gmap: GameMap, turn: int) -> list[str]:
     """What a report may quote that is no word of its language: the map's names (towns, countries, ferries, the
-    regions of special runs), companies, and the bots' own lines."""
+    regions of special runs), companies, the bots' own lines, and the order keywords in either language (a
+    "did you mean BUILD?" offers the spelling nearest to what was written, English or German; echoes of orders
+    in the reader's keywords are checked by ``tests/test_i18n.py``)."""
     mail = gdir.path / "inbox" / f"turn{turn:03d}.orders"
     written = mail.read_text(encoding="utf-8").splitlines() if mail.is_file() else []
     regions = [d.name for d in gmap.special_runs.destinations.values()] if gmap.special_runs else []
     return ([gmap.name, gmap.code, *gmap.country_names.values(), *(t.name for t in gmap.towns),
-             *(f.name for f in gmap.ferries), *regions, *(f"{p.id} {p.name}" for p in state.players), *written])
+             *(f.name for f in gmap.ferries), *regions, *(f"{p.id} {p.name}" for p in state.players), *written,
+             *(s for spellings in KEYWORDS.values() for s in spellings)])
 
 
 def money_problems(state: GameState) -> list[str]:
