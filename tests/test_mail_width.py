@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 
 from adjudicator.report.env import MAIL_WIDTH
+from adjudicator.report.env import too_wide as wider_than_mail
 from tests.helpers import invoke
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
 
 
 def too_wide(text: str) -> list[str]:
-    return [line for line in text.splitlines() if len(line) > MAIL_WIDTH]
+    return [line for line in text.splitlines() if wider_than_mail(line)]
 
 
 def test_every_report_of_the_example_game_fits():
@@ -70,3 +71,16 @@ def test_the_rounds_table_of_six_trains_fits():
     assert round_column(6, 7) == 12 and ROUNDS_LEFT + 6 * 12 <= MAIL_WIDTH
     assert round_column(6, 13) == 14  # a joint train's long name: its cell never runs into the next
     assert round_column(1, 30) == 14
+
+
+def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
+    """Reported: 78-character German lines were 81 bytes, too wide for tools that count octets. ``wrap`` folds
+    where a line would be too wide in either measure; plain ASCII lines fold exactly as before."""
+    from adjudicator.report.env import wrap
+
+    german = "Ihr Konto: Vortrag 20, Prämien 0, Gebühren erhalten 0, gezahlt 0, Übertrag 20."
+    assert len(german) == 78 and len(german.encode()) == 81
+    assert not any(wider_than_mail(line) for line in wrap(german).split("\n"))
+    ascii_line = "x" * 40 + " " + "y" * 37
+    assert wrap(ascii_line) == ascii_line
+    assert wrap("Ä" * 10 + " " + "ö" * 60) == "Ä" * 10 + "\n    " + "ö" * 60

@@ -19,7 +19,7 @@ import jinja2
 from adjudicator.report import i18n
 from adjudicator.report.i18n import N_
 
-__all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "use_template_cache", "wrap"]
+__all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "too_wide", "use_template_cache", "wrap"]
 LINE_WIDTH = 78
 MAIL_WIDTH = 80
 """No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
@@ -68,14 +68,27 @@ LONG_CHAIN = 30
 _HEX_DASH = re.compile(r"(?<=\d-)(?=\d)")
 
 
+def too_wide(line: str) -> bool:
+    """Whether a line is wider than a mail allows: more than ``MAIL_WIDTH`` bytes in UTF-8 (so also more than
+    ``MAIL_WIDTH`` characters; mail programs and tools that count octets see ``Prämien`` as 8 wide)."""
+    return len(line.encode("utf-8")) > MAIL_WIDTH
+
+
 def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
-    """Fold a long line at spaces (and in hex chains); continuation lines indented ``hang`` more than the first."""
-    if len(text) <= width:
+    """Fold a long line at spaces (and in hex chains); continuation lines indented ``hang`` more than the first.
+
+    Folded at ``width`` characters, and narrower where a line with umlauts would still be ``too_wide``.
+    """
+    if len(text) <= width and not too_wide(text):
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
-    wrapper = _Wrapper(width, initial_indent=lead, subsequent_indent=lead + " " * hang, break_long_words=False,
-                       break_on_hyphens=False)
-    return wrapper.fill(text.strip())
+    out = text
+    for w in range(width, width // 2, -1):
+        out = _Wrapper(w, initial_indent=lead, subsequent_indent=lead + " " * hang, break_long_words=False,
+                       break_on_hyphens=False).fill(text.strip())
+        if not any(too_wide(line) for line in out.split("\n")):
+            break
+    return out
 
 
 def render(template: str, context: dict[str, Any], lang: str | None = None) -> str:

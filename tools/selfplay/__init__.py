@@ -35,7 +35,7 @@ from adjudicator.building.borders import segment_allowed
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import BANK, GameState
 from adjudicator.orders.mistakes_base import KEYWORDS
-from adjudicator.report.env import MAIL_WIDTH
+from adjudicator.report.env import MAIL_WIDTH, too_wide
 from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
 
@@ -122,7 +122,7 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     names = _names(gdir, state, gmap, turn) if state.lang != "en" else []
     for path in sorted(gdir.path.glob(f"reports/turn-{turn:03d}*.txt")):
         text = path.read_text(encoding="utf-8")
-        wide = [n for n, line in enumerate(text.splitlines(), 1) if len(line) > MAIL_WIDTH]
+        wide = [n for n, line in enumerate(text.splitlines(), 1) if too_wide(line)]
         if wide:
             out.append(f"turn {turn}: {path.name} line {wide[0]} is wider than {MAIL_WIDTH} columns")
         left = english_left(text, names, state.lang) if state.lang != "en" else []
