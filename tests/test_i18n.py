@@ -160,3 +160,12 @@ def test_a_note_check_shows_a_german_player_is_in_german_words_and_keywords(tmp_
                                         "POWERS 1 WITH BLUE\n", encoding="utf-8")
     out = invoke("check", "t1.orders", "--game", "g", ok=False).output
     assert "'FAHRRECHTE 1 MIT BLUE' wird in der Bauphase ignoriert" in out, out
+
+
+def test_the_site_of_a_german_game_shows_its_races(german: Path, tmp_path: Path):
+    """The turn page takes the races from the report by their heading, which a German report writes 'Fahrten'
+    (the page used to look for 'Races' and showed none)."""
+    invoke("site", str(german), str(tmp_path / "site"))
+    page = (tmp_path / "site" / "turn-006.html").read_text(encoding="utf-8")
+    rounds = page.split('<pre class="race-rounds">', 1)
+    assert len(rounds) == 2 and "Runde" in rounds[1].split("</pre>", 1)[0]

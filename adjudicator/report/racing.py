@@ -30,7 +30,7 @@ from adjudicator.report.common import (
     whole_map,
 )
 from adjudicator.report.env import MAIL_WIDTH, render
-from adjudicator.report.i18n import _, language
+from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.phrases import fee_entry_short, purchase_row
 from adjudicator.report.press import press_items
 from adjudicator.report.racephrases import (
@@ -78,6 +78,9 @@ def fares_text(fares: Sequence[tuple[str, int]], ferry_fares: Sequence[tuple[str
     parts += [_("ferry {amount} to {owner}").format(amount=a, owner=p) for p, a in ferry_fares]
     return ", ".join(parts) or _("none")
 
+
+RACES = N_("Races")
+"""The heading of the races in a racing report (the site finds the section by it)."""
 
 ROUNDS_LEFT = 8
 """The width of the rounds table's first column (``  Round ``, ``      1 ``)."""
@@ -148,6 +151,7 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
 def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
     after = result.after
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
+    ctx["races_heading"] = RACES
     new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
     builds = []
     for b in result.builds:

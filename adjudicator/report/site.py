@@ -28,6 +28,8 @@ import jinja2
 from adjudicator import __version__
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState, LedgerEntry
+from adjudicator.report.i18n import _, language
+from adjudicator.report.racing import RACES
 from adjudicator.report.svg import company_colour, game_svg
 
 
@@ -302,6 +304,12 @@ def races_of_turn(t: TurnRecord) -> list[dict[str, Any]]:
     return out
 
 
+def races_heading(lang: str) -> str:
+    """The heading of the racing report's races, as the report was written (in the game's language)."""
+    with language(lang):
+        return _(RACES)
+
+
 def turn_context(t: TurnRecord, svg: str, png: bool) -> dict[str, Any]:
     """A turn's page: the map, the races with their rounds (the report's Races section), the report."""
     sections = dict(report_sections(t.report)) if t.report else {}
@@ -315,7 +323,7 @@ def turn_context(t: TurnRecord, svg: str, png: bool) -> dict[str, Any]:
         "map_file": map_path(t.turn),
         "png_file": map_path(t.turn, "png") if png else None,
         "races": races_of_turn(t),
-        "race_text": sections.get("Races", ""),
+        "race_text": sections.get(races_heading(t.state.lang), ""),
         "report": t.report,
         "next": None,
         "prev": None,
