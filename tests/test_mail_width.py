@@ -83,4 +83,6 @@ def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
     assert not any(wider_than_mail(line) for line in wrap(german).split("\n"))
     ascii_line = "x" * 40 + " " + "y" * 37
     assert wrap(ascii_line) == ascii_line
-    assert wrap("Ä" * 10 + " " + "ö" * 60) == "Ä" * 10 + "\n    " + "ö" * 60
+    url = "https://example.org/" + "x" * 70
+    assert wrap("Rheinbahn shares up again, see " + url + " for more") == (
+        "Rheinbahn shares up again, see\n    " + url + "\n    for more")  # a word no fold shortens

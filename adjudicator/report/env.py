@@ -82,12 +82,16 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
     if len(text) <= width and not too_wide(text):
         return text
     lead = text[: len(text) - len(text.lstrip(" "))]
-    out = text
-    for w in range(width, width // 2, -1):
-        out = _Wrapper(w, initial_indent=lead, subsequent_indent=lead + " " * hang, break_long_words=False,
-                       break_on_hyphens=False).fill(text.strip())
-        if not any(too_wide(line) for line in out.split("\n")):
-            break
+    def fill(w: int) -> str:
+        return _Wrapper(w, initial_indent=lead, subsequent_indent=lead + " " * hang, break_long_words=False,
+                        break_on_hyphens=False).fill(text.strip())
+
+    out = fill(width)
+    for w in range(width - 1, width // 2, -1):
+        wide = [line for line in out.split("\n") if too_wide(line)]
+        if not any(" " in line.strip() for line in wide):
+            break  # fits, or only a word no fold can shorten (a URL) is too wide: narrower would not help
+        out = fill(w)
     return out
 
 
