@@ -309,13 +309,14 @@ def _start_problem(ctx: BuildContext, state: GameState, pid: str, h: Hex,
 def _credit_unused(ctx: BuildContext, outcomes: list[PlayerOutcome]) -> list[PlayerOutcome]:
     """004 EJ: points a player did not use are credited to its account (a joint line's: split)."""
     out = []
+    before = dict(ctx.books.balances)  # a joint line's leftover is split once, by the balances before any credit
     for o in outcomes:
         amount = 0
         if o.skipped is None and o.joint is None:
             amount = o.points_lost
         elif o.skipped is None and o.joint is not None:
             left = o.joint.points - o.joint.used
-            amount = split_share(left, o.joint.partners, ctx.books.balances, ctx.seats, income=True)[o.player]
+            amount = split_share(left, o.joint.partners, before, ctx.seats, income=True)[o.player]
         if amount > 0:
             ctx.books.pay(BANK, o.player, amount, "unused-points")
         out.append(replace(o, credited=max(amount, 0)))

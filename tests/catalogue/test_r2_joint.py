@@ -159,3 +159,18 @@ def test_J07_check_prices_a_joint_line():
     result, guessed = preview_building(state, GMAP, BuildingInput(2, orders, {}, {}))
     assert guessed and result.outcomes[0].joint.points == 9 and building_ok(result, BuildingInput(2, orders))
     assert [f.amount for b in result.outcomes[0].joint.lines[0].built for f in b.fees] == [1]
+
+
+def test_J08_a_joint_lines_unused_points_are_credited_once_split_by_the_balances_before():
+    """R2-J08 (seed 004 (EJ): unused points to the account; seed 000: 'Beide Partner teilen sich Kosten und
+    Prämien ... zahlt der reichere Spieler eine Einheit mehr'): [reading] a joint line's leftover is split once,
+    the richer partner getting the smaller half, by the balances before the credit.  RED (9) and BLUE (10)
+    have 4 joint points, use 1: of 3 left BLUE (richer) gets 1, RED 2 (the split used to be worked out for each
+    partner against balances the first credit had changed: 4 units for 3 points)."""
+    rules = SCHMIDT.with_overrides(["unused_points_to_account=on"])
+    state = replace(started({"RED": 9, "BLUE": 10}), rules=rules)
+    orders = {"RED": BuildingOrders("RED", lines=(joint("BLUE", "0103", "0203"),)),
+              "BLUE": BuildingOrders("BLUE", lines=(joint("RED", "0103", "0203"),))}
+    r = run(state, orders, {"RED": 3, "BLUE": 3})
+    assert r.outcomes[0].joint.points == 4 and r.outcomes[0].joint.used == 1
+    assert sorted((e.payee, e.amount) for e in r.entries if e.reason == "unused-points") == [("BLUE", 1), ("RED", 2)]
