@@ -67,33 +67,35 @@ def trains_of_turn(gmap: GameMap, track: TrackIndex, rules: Rules, draws: Sequen
     cap = entry_cap(rules, draws)
     entered: dict[str, int] = {}
     placed: set[tuple[int, str]] = set()
-    for pid in players:
-        for e in sorted(orders.get(pid, ()), key=lambda x: x.race):
-            draw = by_race.get(e.race)
-            if draw is None:
-                notes.append(Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race))
+    # race by race (the cap counts entries in race order, joint runs included), in each race the players in order
+    ordered = sorted(((e, pid) for pid in players for e in orders.get(pid, ())),
+                     key=lambda item: (item[0].race, players.index(item[1])))
+    for e, pid in ordered:
+        draw = by_race.get(e.race)
+        if draw is None:
+            notes.append(Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race))
+            continue
+        if (e.race, pid) in placed:
+            continue
+        riders = [pid]
+        if e.partner:
+            mirror = [x for x in orders.get(e.partner, ()) if x.race == e.race and x.partner == pid]
+            if e.partner not in seats or not mirror:
+                notes.append(Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner))
                 continue
-            if (e.race, pid) in placed:
-                continue
-            riders = [pid]
-            if e.partner:
-                mirror = [x for x in orders.get(e.partner, ()) if x.race == e.race and x.partner == pid]
-                if e.partner not in seats or not mirror:
-                    notes.append(Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner))
-                    continue
-                riders = sorted([pid, e.partner], key=lambda p: seats[p])
-            over = [r for r in riders if cap is not None and entered.get(r, 0) >= cap]
-            if over:
-                notes.append(Problem.of(EntryNote.TOO_MANY_ENTRIES, player=over[0], race=e.race, cap=cap or 0))
-                placed.update((e.race, r) for r in riders)
-                continue
-            for r in riders:
-                entered[r] = entered.get(r, 0) + 1
+            riders = sorted([pid, e.partner], key=lambda p: seats[p])
+        over = [r for r in riders if cap is not None and entered.get(r, 0) >= cap]
+        if over:
+            notes.append(Problem.of(EntryNote.TOO_MANY_ENTRIES, player=over[0], race=e.race, cap=cap or 0))
             placed.update((e.race, r) for r in riders)
-            granted = tuple(sorted({f for r in riders for f in free.get((e.race, r), ())} - set(riders)))
-            train = _train(gmap, track, rules, draw, e, tuple(riders), granted, seats, notes)
-            if train is not None:
-                entries[e.race].append(train)
+            continue
+        for r in riders:
+            entered[r] = entered.get(r, 0) + 1
+        placed.update((e.race, r) for r in riders)
+        granted = tuple(sorted({f for r in riders for f in free.get((e.race, r), ())} - set(riders)))
+        train = _train(gmap, track, rules, draw, e, tuple(riders), granted, seats, notes)
+        if train is not None:
+            entries[e.race].append(train)
     return entries, notes
 
 

@@ -149,6 +149,20 @@ def test_Q05_at_most_four_entries_more_with_carried_races():
     assert entry_note(notes[0]) == "RED: ENTER 5: no more than 4 races a turn"
 
 
+def test_Q05b_a_joint_run_counts_for_the_partner_in_its_races_place():
+    """R7-Q05b (RULES §6: 'a player enters at most 4'; reading 33: entries beyond the cap, in race order, make
+    no entry): BLUE enters races 1-4 alone and race 5 jointly with RED (RED, first in seat order, ordered it
+    too).  Race 5 is BLUE's fifth entry and makes none; BLUE's race 4 stands (the joint run used to be counted
+    first, because RED's orders were read before BLUE's)."""
+    draws = [replace(DRAW, number=n) for n in range(1, 6)]
+    track = TrackIndex(line("RED", ROW3) + line("BLUE", ROW3))
+    orders = {"RED": [Entry(("RED", "BLUE"), ROW3, race=5)],
+              "BLUE": [Entry(("BLUE",), ROW3, race=n) for n in range(1, 5)] + [Entry(("BLUE", "RED"), ROW3, race=5)]}
+    entries, notes = trains_of_turn(STRIP, track, POSTAL, draws, orders, {}, SEATS, list(SEATS))
+    assert [len(entries[n]) for n in range(1, 6)] == [1, 1, 1, 1, 0]
+    assert notes == [Problem.of(EntryNote.TOO_MANY_ENTRIES, player="BLUE", race=5, cap=4)]
+
+
 def test_Q06_a_race_nobody_enters_carries_over_except_from_the_last_round():
     """R7-Q06 (RULES §6: 'a race nobody enters carries over except from the last round'): race 2 has no
     entrant: it is run again next turn, marked carried, keeping its number."""
