@@ -275,3 +275,27 @@ def test_a_lock_held_by_a_killed_process_is_released_by_the_system(tmp_path: Pat
     holder.wait()
     with exclusive(path, 2):
         pass
+
+
+def test_a_track_correction_across_an_open_border_is_taken_in_either_order():
+    """Review: ``fix track add`` across an open border (advanced rules) was refused when the hex beyond was
+    named first; a segment is allowed when either direction may be built, as ``segment_allowed`` says."""
+    from adjudicator.board.hexgrid import Side
+    from adjudicator.board.mapfile import load_map
+    from adjudicator.building.borders import segment_allowed
+    from adjudicator.engine.corrections import apply_correction
+    from adjudicator.game.rules import load_profile
+    from adjudicator.game.state import Correction
+    from tests.helpers import manual_game
+
+    gmap = load_map("germany")
+    rules = load_profile("schmidt", ["advanced=true"])
+    state = manual_game(gmap, ("RED", "BLUE"), rules=rules)
+    inside, beyond = next((a, b) for a in sorted(gmap.terrain) for b in a.neighbours()
+                          if gmap.is_land(a) and gmap.is_land(b) and not gmap.abroad(a) and gmap.abroad(b)
+                          and segment_allowed(gmap, a, b, rules))
+    for a, b in ((inside, beyond), (beyond, inside)):
+        fix = Correction(1, state.turn, "track-add", "GM", "2025-01-01T00:00:00Z", "drawn by hand", player="RED",
+                         a=a, b=b)
+        after = apply_correction(state, gmap, fix)
+        assert [(s.owner, s.side) for s in after.track] == [("RED", Side(a, b))]

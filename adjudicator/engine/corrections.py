@@ -112,8 +112,9 @@ def _track(state: GameState, gmap: GameMap, c: Correction) -> GameState:
         return replace(state, track=tuple(s for s in state.track if s is not owned[0]))
     if owned:
         raise DampfrossError(f"{c.player} already has track on {side}")
+    # either direction will do: a segment across an open border is built from the side of the network
     problem = terrain_problem(gmap, c.a, c.b, state.rules)
-    if problem is not None:
+    if problem is not None and terrain_problem(gmap, c.b, c.a, state.rules) is not None:
         raise DampfrossError(f"no track can lie on {side}: {problem.code.value}")
     return replace(state, track=state.track + (Segment(c.player, side, state.turn),))
 
