@@ -213,3 +213,16 @@ def test_end_of_game_statements_are_collected_and_mailed_to_all(tmp_path: Path, 
     assert [n.kind for n in t.notes] == ["statements"]
     statements(gdir, over, config, at("2025-11-30T18:10+01:00"), t)
     assert [n.kind for n in t.notes] == ["statements"]  # once
+
+
+def test_a_bad_zone_or_setting_is_refused_before_anything_is_written(tmp_path: Path):
+    """Review: ``new --zone Foo/Bar`` wrote the zone into the game file, and ``deadline set --zone ... --every
+    bogus`` recorded the zone before refusing the period."""
+    bad = invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE",
+                 "--zone", "Foo/Bar", ok=False)
+    assert bad.exit_code == 1 and "unknown time zone 'Foo/Bar'" in bad.output and not (tmp_path / "g").exists()
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE")
+    before = (tmp_path / "g" / "game.json").read_bytes()
+    refused = invoke("deadline", "set", str(tmp_path / "g"), "--zone", "Europe/Berlin", "--every", "bogus", ok=False)
+    assert refused.exit_code == 1 and (tmp_path / "g" / "game.json").read_bytes() == before
+    assert not list((tmp_path / "g" / "turns").glob("fix-*"))

@@ -161,8 +161,8 @@ def new_schedule(deadline: str | None, every: str | None, zone: str | None, stri
     given = (deadline, every, zone, remind, statements)
     if not any(given) and not strict and not early:
         return None
-    base = Schedule(zone=zone or "UTC")
-    for key, value in (("every", every), ("remind", remind), ("statements", statements)):
+    base = Schedule(zone="UTC")
+    for key, value in (("zone", zone), ("every", every), ("remind", remind), ("statements", statements)):
         if value:
             base = base.with_setting(key, value)
     base = replace(base, strict=strict, early=early)

@@ -27,13 +27,13 @@ def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str =
     state = GameDir(directory).load_state()
     schedule = state.schedule or Schedule()
     zone = dict(settings).get("zone", schedule.zone)
-    out = []
-    for key, value in settings:
+    checked = []
+    for key, value in settings:  # every value is checked before anything is written
         if key == "due" and value:
             value = parse_time(value, zone).isoformat()
-        schedule.with_setting(key, value)  # refuse a bad value before anything is written
-        out.append(correct(directory, "deadline", why, by, key=key, value=value))
-    return out
+        schedule = schedule.with_setting(key, value)
+        checked.append((key, value))
+    return [correct(directory, "deadline", why, by, key=key, value=value) for key, value in checked]
 
 
 def extend_deadline(directory: str, period: str, why: str = "", by: str = "GM",
