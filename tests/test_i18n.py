@@ -169,3 +169,23 @@ def test_the_site_of_a_german_game_shows_its_races(german: Path, tmp_path: Path)
     page = (tmp_path / "site" / "turn-006.html").read_text(encoding="utf-8")
     rounds = page.split('<pre class="race-rounds">', 1)
     assert len(rounds) == 2 and "Runde" in rounds[1].split("</pre>", 1)[0]
+
+
+def test_a_tick_does_not_make_a_sent_report_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Review: every tick replayed the last turn to make the German public report again, only to find the mail
+    queued already; a mail's sources (the archived reports and the language) are now compared first."""
+    from adjudicator.app import postal
+    from tests.postal_game import setup_game, tick_times
+
+    game = setup_game(tmp_path)
+    invoke("player", "lang", str(game), "RED", "de")
+    times = tick_times()[:3]
+    for now in times:
+        invoke("tick", str(game), "--now", now)
+    assert (game / "mail" / "outbox" / "report-001-RED.eml").is_file()
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("the turn was replayed for a mail already queued")
+
+    monkeypatch.setattr(postal, "replay_turn", no_replay)
+    assert invoke("tick", str(game), "--now", times[-1]).output == ""

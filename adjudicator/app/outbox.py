@@ -100,6 +100,11 @@ class Outbox:
         """True when a mail of this name was queued (or sent, or set aside) before."""
         return any(self._paths(d, name)[1].is_file() for d in (self.queue_dir, self.sent_dir, self.dead_dir))
 
+    def versions(self, base: str) -> list[str]:
+        """The names a mail went out under, oldest first: ``base``, then ``base-v2``, ``base-v3``, ... (a report
+        corrected after it was sent)."""
+        return [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if self.known(n)]
+
     def record(self, name: str) -> dict[str, Any] | None:
         """What is known of a mail of this name, the sent copy first."""
         for d in (self.sent_dir, self.queue_dir, self.dead_dir):
@@ -158,9 +163,6 @@ class Outbox:
         info.unlink()
         eml.unlink()
         return True
-
-    def sent_names(self) -> list[str]:
-        return sorted(p.stem for p in self.sent_dir.glob("*.json")) if self.sent_dir.is_dir() else []
 
     def send(self, config: MailConfig, now: datetime, names: Sequence[str] | None = None) -> SendResult:
         """Send the queued mails over SMTP; the first failure stops, and what is left stays queued."""

@@ -15,6 +15,7 @@ next tick queues any that are missing.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -202,25 +203,33 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
     if turn < 1 or not step.is_dir() or not gdir.report_path(turn).is_file():
         return
     outbox = Outbox(gdir)
-    after, _ = gdir.archived_state(step, "after")
-    gmap = gdir.load_map(after)
-    publics = {after.lang: gdir.report_path(turn).read_text(encoding="utf-8")}
+    archived = gdir.report_path(turn).read_text(encoding="utf-8")
+    after, gmap = None, None
+    publics: dict[str, str] = {}
     maps: dict[str, tuple[str, str]] = {}  # the attachment, its legend in each company's language
     for p in state.players:
         lang = state.language_of(p.id)
+        private_path = gdir.report_path(turn, p.id)
+        private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
+        # what the mail is made from: the same archive and language make the same mail (nothing to render again)
+        source = hashlib.sha256("\0".join((archived, private, lang)).encode("utf-8")).hexdigest()
+        base = f"report-{turn:03d}-{p.id}"
+        known = outbox.versions(base)
+        docs = [outbox.record(n) or {} for n in known]
+        if docs and docs[-1].get("source_sha256") == source:
+            continue  # this report is queued or sent already
+        if after is None or gmap is None:
+            after, _ = gdir.archived_state(step, "after")
+            gmap = gdir.load_map(after)
+            publics[after.lang] = archived
         if lang not in maps:
             maps[lang] = (map_attachment_name(turn), full_map_text(after, gmap, turn, lang))
         if lang not in publics:  # a company that reads another language: the turn replayed, reported in it
             publics[lang] = replay_turn(gdir, turn).public_in(lang)
         attachment, public = maps[lang], publics[lang]
-        private_path = gdir.report_path(turn, p.id)
-        private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
         sha = Outgoing("", (), "", report_mail_text(public, private, None, state, p.id), (attachment,)).sha256
-        base = f"report-{turn:03d}-{p.id}"
-        known = [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if outbox.known(n)]
-        docs = [outbox.record(n) or {} for n in known]
         if docs and docs[-1].get("report_sha256") == sha:
-            continue  # this report is queued or sent already
+            continue  # queued or sent by a version that did not record its source
         if docs and docs[-1].get("where") != "sent":
             outbox.drop(known[-1])  # never sent: the new report takes its place (and its name)
             name, earlier = known[-1], docs[:-1]
@@ -230,7 +239,8 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
         corrected_on = str(sent[-1]["sent"]) if sent else None
         body = report_mail_text(public, private, corrected_on, state, p.id)
         out = Outgoing(name, (p.email,) if p.email else (), report_subject(state, turn, p.id), body,
-                       (attachment,), kind="report", turn=turn, player=p.id, extra={"report_sha256": sha})
+                       (attachment,), kind="report", turn=turn, player=p.id,
+                       extra={"report_sha256": sha, "source_sha256": source})
         outbox.queue(out, config.sender, now)
         if not p.email:
             t.note("no-address", what=f"the report of turn {turn}", company=p.id)
@@ -316,7 +326,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
                 if pid is not None and p.id != pid:
                     continue
                 base = f"report-{wanted_turn:03d}-{p.id}"
-                known = [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if outbox.known(n)]
+                known = outbox.versions(base)
                 if not known:
                     raise DampfrossError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
                 outbox.requeue(known[-1], when)
