@@ -14,7 +14,8 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
 
 LAYERS = ("errors", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
-"""Lowest first.  ``adjudicator`` itself (the version) is below them all; ``__main__`` is with the CLI."""
+"""Lowest first.  ``adjudicator`` itself (the version) and ``cachefolder`` (a setting, no imports) are below them
+all; ``__main__`` is with the CLI."""
 
 FILE_MODULES = ("os", "shutil", "tempfile", "pathlib", "io", "glob", "fcntl", "mailbox", "smtplib", "imaplib")
 """Standard modules that reach the file system (or the network); only ``app/`` and the CLI import them."""
@@ -24,7 +25,7 @@ def layer_of(module: str) -> int:
     """The rank of a module of the package (``adjudicator.racing.race`` -> racing)."""
     parts = module.split(".")
     assert parts[0] == "adjudicator", module
-    if len(parts) == 1 or parts[1] in ("__version__", "__init__"):
+    if len(parts) == 1 or parts[1] in ("__version__", "__init__", "cachefolder"):
         return -1
     name = "cli" if parts[1] in ("cli", "__main__") else parts[1]
     return LAYERS.index(name)

@@ -19,10 +19,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from adjudicator import __version__
+from adjudicator import __version__, cachefolder
 from adjudicator.game.gamefile import use_code_store
-from adjudicator.orders.line import use_grammar_cache
-from adjudicator.report.env import use_template_cache
 
 T = TypeVar("T")
 
@@ -49,8 +47,7 @@ def use_cache() -> None:
     folder = cache_dir()
     if folder is not None:
         _FOLDER[:] = [folder]
-        use_grammar_cache(str(folder / "orders.lark.cache"))
-        use_template_cache(str(folder / "templates"))
+        cachefolder.use_folder(str(folder))  # the grammar's tables and the templates, read when first built
         use_code_store(_read, _write)
 
 

@@ -14,6 +14,7 @@ from importlib import resources
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from adjudicator import cachefolder
 from adjudicator.orders.codes import ProblemCode as P
 from adjudicator.orders.codes import args
 from adjudicator.orders.mistakes import EXAMPLES, explain
@@ -24,22 +25,14 @@ from adjudicator.orders.reader import LineReader, LineResult, code_of
 MAX_LINE = 300
 """The longest line read as an order (a route across a whole map is well under 200 characters)."""
 
-_GRAMMAR_CACHE: list[str] = []
-"""Where Lark may keep the built parser between runs (set by the application: ``use_grammar_cache``)."""
-
-
-def use_grammar_cache(filename: str) -> None:
-    """Let Lark keep the built parser tables in ``filename`` (it checks the grammar's hash itself)."""
-    _GRAMMAR_CACHE[:] = [filename]
-
-
 @cache
 def order_parser() -> Lark:
     """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
     text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
     # Lark checks the cached tables against the grammar's hash, and rebuilds
     # (quietly) when the file is missing, stale, unreadable or unwritable.
-    cache: str | bool = _GRAMMAR_CACHE[0] if _GRAMMAR_CACHE else False
+    kept = cachefolder.folder()  # the application's cache, if any (Lark checks the tables against the grammar)
+    cache: str | bool = f"{kept}/orders.lark.cache" if kept else False
     return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
 
 

@@ -16,30 +16,27 @@ from typing import Any
 
 import jinja2
 
+from adjudicator import cachefolder
 from adjudicator.report import i18n
 from adjudicator.report.i18n import N_
 
-__all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "too_wide", "use_template_cache", "wrap"]
+__all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "too_wide", "wrap"]
 LINE_WIDTH = 78
 MAIL_WIDTH = 80
 """No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
 
 
-_BYTECODE: list[jinja2.BytecodeCache] = []
-"""Compiled templates kept between runs (set by the application: ``use_template_cache``)."""
-
-
-def use_template_cache(directory: str) -> None:
-    """Keep compiled templates in ``directory`` (Jinja checks each template's source itself)."""
-    _BYTECODE[:] = [jinja2.FileSystemBytecodeCache(directory)]
-    _env.cache_clear()
+def _bytecode() -> jinja2.BytecodeCache | None:
+    """Compiled templates kept in the application's cache, if any (Jinja checks each template's source)."""
+    kept = cachefolder.folder()
+    return jinja2.FileSystemBytecodeCache(f"{kept}/templates") if kept else None
 
 
 @cache
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("adjudicator.report", "templates"),
-        bytecode_cache=_BYTECODE[0] if _BYTECODE else None,
+        bytecode_cache=_bytecode(),
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
