@@ -86,3 +86,14 @@ def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
     url = "https://example.org/" + "x" * 70
     assert wrap("Rheinbahn shares up again, see " + url + " for more") == (
         "Rheinbahn shares up again, see\n    " + url + "\n    for more")  # a word no fold shortens
+
+
+def test_the_map_key_packs_names_with_umlauts_by_their_bytes():
+    """Review: the map key packed companies and ferries by characters, so names full of umlauts made an 82-byte
+    'Players:' line."""
+    from adjudicator.report.mapkey import map_key
+
+    players = {chr(ord("a") + k): "Süddeutsche Überlandbahn Ölmühle" for k in range(6)}
+    lines = map_key(players, [], [])
+    assert len([line for line in lines if "Süddeutsche" in line]) > 1
+    assert not [line for line in lines if wider_than_mail(line)]

@@ -19,11 +19,9 @@ import jinja2
 from adjudicator import cachefolder
 from adjudicator.report import i18n
 from adjudicator.report.i18n import N_
+from adjudicator.report.widths import LINE_WIDTH, MAIL_WIDTH, too_wide
 
 __all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "too_wide", "wrap"]
-LINE_WIDTH = 78
-MAIL_WIDTH = 80
-"""No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
 
 
 def _bytecode() -> jinja2.BytecodeCache | None:
@@ -63,12 +61,6 @@ class _Wrapper(textwrap.TextWrapper):
 LONG_CHAIN = 30
 """A chain of hex labels longer than this may be folded after any of its dashes."""
 _HEX_DASH = re.compile(r"(?<=\d-)(?=\d)")
-
-
-def too_wide(line: str) -> bool:
-    """Whether a line is wider than a mail allows: more than ``MAIL_WIDTH`` bytes in UTF-8 (so also more than
-    ``MAIL_WIDTH`` characters; mail programs and tools that count octets see ``Prämien`` as 8 wide)."""
-    return len(line.encode("utf-8")) > MAIL_WIDTH
 
 
 def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from adjudicator.board.folding import fold_name
 from adjudicator.board.model import Town
 from adjudicator.report.i18n import N_, _
+from adjudicator.report.widths import LINE_WIDTH, too_wide
 
 TOWN, START_TOWN = "@", "#"
 """A town's mark on the map and in the list of towns."""
@@ -37,22 +38,22 @@ def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: l
 
 
 def _player_lines(players: Mapping[str, str]) -> list[str]:
-    """``Players: B = ..., R = ...`` packed into lines of at most 78 characters."""
+    """``Players: B = ..., R = ...`` packed into lines of at most ``LINE_WIDTH``."""
     return _packed(_("Players:"), [f"{letter.upper()} = {name}" for letter, name in sorted(players.items())])
 
 
 def _ferry_lines(ferries: list[tuple[str, str]]) -> list[str]:
-    """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most 78 characters."""
+    """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most ``LINE_WIDTH``."""
     return _packed(_("Ferries:"), [f"{name} {mark}" for name, mark in ferries])
 
 
 def _packed(head: str, items: list[str]) -> list[str]:
-    """``head`` and the items, comma-separated, in lines of at most 78 characters (continued under the first)."""
+    """``head`` and the items, comma-separated, in lines of at most ``LINE_WIDTH`` (continued under the first)."""
     lines: list[str] = []
     line = head
     for text in items:
         item = f" {text},"
-        if len(line) + len(item) > 78 and line.strip():
+        if too_wide(line + item, LINE_WIDTH) and line.strip():
             lines.append(line)
             line = " " * len(head)
         line += item
@@ -70,11 +71,13 @@ def _town_lines(towns: list[Town]) -> list[str]:
     num_w = max(len(_numbers(t)) for t in towns)
     entries = [_town_entry(t, name_w, num_w) for t in towns]
     width = max(len(e) for e in entries)
-    if 2 + width + 2 + width > 78 or len(entries) < 4:
-        return [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
+    one_column = [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
+    if 2 + width + 2 + width > LINE_WIDTH or len(entries) < 4:
+        return one_column
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:] + [""]
-    return [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
+    two = [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
+    return one_column if any(too_wide(line, LINE_WIDTH) for line in two) else two
 
 
 def _numbers(town: Town) -> str:

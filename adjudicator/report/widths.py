@@ -1,0 +1,17 @@
+"""How wide a line of a mail may be: the one measure every report, receipt, check and map key is held to.
+
+Imports nothing, so the ASCII map and its key use it without loading Jinja.
+"""
+
+from __future__ import annotations
+
+LINE_WIDTH = 78
+"""Where text is folded."""
+MAIL_WIDTH = 80
+"""No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
+
+
+def too_wide(line: str, width: int = MAIL_WIDTH) -> bool:
+    """Whether a line is wider than ``width``, counted in UTF-8 bytes (so also in characters): mail programs
+    and tools that count octets see ``Prämien`` as 8 wide."""
+    return len(line.encode("utf-8")) > width
