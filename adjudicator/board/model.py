@@ -180,11 +180,6 @@ class GameMap:
         """The ferry line between two port hexes, either way, if the map has one."""
         return next((f for f in self.ferries if f.links(a, b)), None)
 
-    def ferry_named(self, name: str) -> Ferry | None:
-        """A ferry by its name (``Puttgarden-Gedser``), folded like town names."""
-        key = fold_name(name)
-        return next((f for f in self.ferries if fold_name(f.name) == key), None)
-
     def region(self, dest: SpecialDestination) -> frozenset[Hex]:
         """Every hex of a special-run destination: its towns' hexes and its countries' land hexes."""
         out = {t.hex for name in dest.towns if (t := self.town_named(name)) is not None}

@@ -27,8 +27,6 @@ _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 GROUPS, GROUP_LENGTH = 4, 4
 ITERATIONS = 1000
 SCHEME = "dpp1"
-_OLD_SCHEME = "pbkdf2_sha256"
-MAX_ITERATIONS = 1_000_000
 _STORED = re.compile(r"^(dpp1|pbkdf2_sha256)\$([1-9][0-9]{0,6})\$((?:[0-9a-f]{2}){8,32})\$([0-9a-f]{64})$")
 """What a stored hash looks like; anything else (a hand-edited game file) never matches a password."""
 
@@ -59,11 +57,6 @@ def hash_password(password: str, *, salt: str | None = None, iterations: int = I
     salt = salt or secrets.token_hex(16)
     digest = hashlib.pbkdf2_hmac("sha256", normalise(password).encode("utf-8"), bytes.fromhex(salt), iterations)
     return f"{SCHEME}${iterations}${salt}${digest.hex()}"
-
-
-def valid_hash(stored: str) -> bool:
-    """True when ``stored`` has the shape of a stored hash (scheme, bounded iterations, hex salt and digest)."""
-    return _STORED.match(stored) is not None
 
 
 def check_password(password: str, stored: str) -> bool:

@@ -237,10 +237,6 @@ class GameState:
         ids = list(self.player_ids)
         return ids[(ids.index(pid) + 1) % len(ids)]
 
-    def ferry_owner(self, ferry: str) -> str | None:
-        """Who owns the ferry of this name, if anybody."""
-        return next((f.owner for f in self.ferries if f.ferry == ferry), None)
-
     @property
     def race_state(self) -> RaceState:
         """The race state, empty before the racing phase."""

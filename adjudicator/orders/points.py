@@ -27,8 +27,6 @@ from adjudicator.orders.model import (
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""
 
-Outcome = tuple[list[OrderProblem], list[Note]]
-
 
 
 def surprising(text: str) -> bool:

@@ -54,11 +54,6 @@ from adjudicator.orders.points import path_step, resolve_point
 from adjudicator.orders.routes import _EnterResolver
 from adjudicator.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
 
-_TOWN_LIST_MAX = 12
-"""Up to this many towns, an unknown name is answered with the list of all towns."""
-
-Outcome = tuple[list[OrderProblem], list[Note]]
-
 
 def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ()) -> OrderSet:
     """The orders with every point on the map, or left out with a problem.

@@ -31,13 +31,6 @@ from adjudicator.orders.model import (
 )
 from adjudicator.orders.points import company_hint, path_step, resolve_point
 
-_TOWN_LIST_MAX = 12
-"""Up to this many towns, an unknown name is answered with the list of all towns."""
-
-Outcome = tuple[list[OrderProblem], list[Note]]
-
-
-
 _Owner = tuple[str, Pos]
 """An owner as written in a route: the company ID and where it stands."""
 

@@ -96,12 +96,6 @@ class RaceOutcome:
         return None
 
 
-def split_amount(amount: int, riders: Sequence[str], balances: Mapping[str, int], seats: Mapping[str, int],
-                 income: bool = False) -> dict[str, int]:
-    """Share ``amount`` between riders: the richer pays the odd unit of a cost, gets one less of an income."""
-    return split_share(amount, riders, balances, seats, income)
-
-
 def run_race(
     gmap: GameMap,
     track: TrackIndex,
@@ -229,7 +223,7 @@ def _ferry_owes(judged: Sequence[EntryOutcome], before: Mapping[str, int],
         if not j.valid:
             continue
         for payee, amount in j.check.ferry_fares:
-            for payer, share in split_amount(amount, j.entry.riders, before, seats).items():
+            for payer, share in split_share(amount, j.entry.riders, before, seats).items():
                 if share:
                     owes[payer, payee] = owes.get((payer, payee), 0) + share
     return owes
@@ -268,7 +262,7 @@ def _pay_ferry_fares(books: Books, rules: Rules, draw: RaceDraw, judged: Sequenc
             ferry = route.ferry(leg)
             if ferry is None or owner in j.entry.riders:
                 continue
-            for payer, share in split_amount(rules.ferry_fare, j.entry.riders, before, seats).items():
+            for payer, share in split_share(rules.ferry_fare, j.entry.riders, before, seats).items():
                 if share:
                     books.pay(payer, owner, share, "ferry-fare", race=draw.number, town=ferry)
                     out.append(FerryFare(payer, owner, share, ferry))
@@ -281,11 +275,11 @@ def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], befor
     for p in placings:
         if not p.prize:
             continue
-        for pid, amount in split_amount(p.prize, p.riders, before, seats, income=True).items():
+        for pid, amount in split_share(p.prize, p.riders, before, seats, income=True).items():
             books.pay(BANK, pid, amount, "prize", race=draw.number, place=p.place, shared=p.shared)
             got[pid] = got.get(pid, 0) + amount
     return tuple(got.items())
 
 
 __all__ = ["Entry", "EntryOutcome", "FarePayment", "FerryFare", "Move", "Placing", "RaceOutcome", "RaceRound",
-           "TieRolls", "run_race", "split_amount"]
+           "TieRolls", "run_race"]

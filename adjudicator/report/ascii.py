@@ -148,14 +148,6 @@ class Window:
         """Text line of a hex centre."""
         return 2 * (h.row - self.row0)
 
-    def hex_at(self, row: int, x: int) -> Hex | None:
-        """The hex of ``row`` whose centre is at text column ``x``, if in the window."""
-        off = x - (2 if row % 2 == 0 else 0)
-        if off % COL_WIDTH or not self.row0 <= row <= self.row1:
-            return None
-        col = self.col0 + off // COL_WIDTH
-        return Hex(col, row) if self.col0 <= col <= self.col1 else None
-
 
 def parse_window(text: str) -> tuple[Hex, Hex]:
     """Read two corner labels such as ``"0305:1420"`` (also ``-``, space or ``,``)."""

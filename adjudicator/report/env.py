@@ -84,9 +84,7 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
     return out
 
 
-def render(template: str, context: dict[str, Any], lang: str | None = None) -> str:
-    """Render one template (in ``lang``; ``None``: the active language); every line is stripped of trailing
-    blanks."""
-    with i18n.language(lang):
-        text = _env().get_template(template).render(**context)
+def render(template: str, context: dict[str, Any]) -> str:
+    """Render one template in the active language; every line is stripped of trailing blanks."""
+    text = _env().get_template(template).render(**context)
     return "\n".join(line.rstrip() for line in text.split("\n"))

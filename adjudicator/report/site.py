@@ -81,7 +81,6 @@ def build_site(state: GameState, gmap: GameMap, turns: Sequence[TurnRecord], see
         "map": f"{gmap.name} ({gmap.code})",
         "version": __version__,
         "turns": [{"number": t.turn, "href": page_path(t.turn)} for t in turns],
-        "colours": {p.id: company_colour(p.colour) for p in state.players},
     }
     files: dict[str, str] = {}
     chart = score_chart(state)
