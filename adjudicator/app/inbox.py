@@ -35,7 +35,7 @@ from typing import Any
 
 from adjudicator.app.mailparse import MailContent, read_mail
 from adjudicator.app.mailsource import Incoming
-from adjudicator.app.store import GameDir, atomic_write
+from adjudicator.app.store import GameDir, atomic_write, record_text
 from adjudicator.errors import GameFileError
 
 MAIL_DIR = "mail"
@@ -102,10 +102,6 @@ def _sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def _json(doc: Any) -> str:
-    return json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-
-
 class Inbox:
     """The inbox of one game directory (hold the game's lock to change it)."""
 
@@ -154,7 +150,7 @@ class Inbox:
 
     def mark_seen(self, keys: set[str]) -> None:
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic_write(self.root / "seen.json", _json({"keys": sorted(keys)}), 0o600)
+        atomic_write(self.root / "seen.json", record_text({"keys": sorted(keys)}), 0o600)
 
     # --- storing ------------------------------------------------------------
     def store(self, mail: Incoming, fetched: datetime) -> tuple[StoredMail, bool]:
@@ -174,7 +170,7 @@ class Inbox:
             texts.append({"name": t.name, "file": f"text-{i}.txt", "sha256": _sha(data)})
             files[f"text-{i}.txt"] = data
         meta["texts"] = texts
-        files["meta.json"] = _json(meta).encode("utf-8")
+        files["meta.json"] = record_text(meta).encode("utf-8")
         self._write_folder(final, files)
         stored = StoredMail(seq, final, meta)
         self._mails = None
@@ -200,7 +196,7 @@ class Inbox:
 
     def answered(self, mail: StoredMail, doc: dict[str, Any]) -> None:
         """Record that the mail was answered (written last, after its receipts are queued)."""
-        atomic_write(mail.folder / "receipt.json", _json(doc), 0o600)
+        atomic_write(mail.folder / "receipt.json", record_text(doc), 0o600)
         self._mails = None
 
     def unanswered(self) -> Iterator[StoredMail]:

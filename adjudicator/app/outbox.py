@@ -31,7 +31,7 @@ from typing import Any
 
 from adjudicator.app.inbox import MAIL_DIR
 from adjudicator.app.mailconfig import MailConfig, Server
-from adjudicator.app.store import GameDir, atomic_write
+from adjudicator.app.store import GameDir, atomic_write, record_text
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class Outbox:
         doc = {"name": out.name, "kind": out.kind, "turn": out.turn, "player": out.player, "to": list(out.to),
                "subject": out.subject, "sha256": out.sha256, "queued": now.isoformat(),
                "message_id": str(msg["Message-ID"]), **out.extra}
-        atomic_write(info, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n", 0o600)
+        atomic_write(info, record_text(doc), 0o600)
         return True
 
     def drop(self, name: str) -> None:
@@ -159,7 +159,7 @@ class Outbox:
         self.queue_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         q_eml, q_info = self._paths(self.queue_dir, name)
         atomic_write(q_eml, eml.read_text(encoding="utf-8"), 0o600)
-        atomic_write(q_info, json.dumps(doc, ensure_ascii=False, indent=1, sort_keys=True) + "\n", 0o600)
+        atomic_write(q_info, record_text(doc), 0o600)
         info.unlink()
         eml.unlink()
         return True
@@ -193,8 +193,7 @@ class Outbox:
         q_eml, _ = self._paths(self.queue_dir, name)
         s_eml, s_info = self._paths(self.sent_dir, name)
         atomic_write(s_eml, q_eml.read_text(encoding="utf-8"), 0o600)
-        atomic_write(s_info, json.dumps({**doc, "sent": now.isoformat()}, ensure_ascii=False, indent=1,
-                                        sort_keys=True) + "\n", 0o600)
+        atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
         self.drop(name)
 
 
