@@ -226,3 +226,13 @@ def test_a_bad_zone_or_setting_is_refused_before_anything_is_written(tmp_path: P
     refused = invoke("deadline", "set", str(tmp_path / "g"), "--zone", "Europe/Berlin", "--every", "bogus", ok=False)
     assert refused.exit_code == 1 and (tmp_path / "g" / "game.json").read_bytes() == before
     assert not list((tmp_path / "g" / "turns").glob("fix-*"))
+
+
+def test_an_attachment_in_utf16_without_a_charset_is_read():
+    """Review: a mail part without a charset was decoded by a copy of the order files' fallback that lacked its
+    UTF-16 branch (a UTF-16 attachment became cp1252 garbage); both now use ``orderfiles.decode_bytes``."""
+    m = _mail()
+    m.add_attachment("PLAYER RED PASSWORD x\nPASS\n".encode("utf-16"), maintype="application",
+                     subtype="octet-stream", filename="orders.txt")
+    texts = [t.text for t in read_mail(m.as_bytes()).texts]
+    assert any("PLAYER RED PASSWORD x" in t for t in texts[1:]), texts

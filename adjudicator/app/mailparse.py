@@ -20,7 +20,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import Literal
 
-from adjudicator.app.orderfiles import ENCODINGS, MAX_FILE_BYTES
+from adjudicator.app.orderfiles import MAX_FILE_BYTES, decode_bytes
 
 ORDER_NAMES = (".txt", ".orders", ".text")
 """Attachments with these name endings are read as order files whatever their content type."""
@@ -144,12 +144,7 @@ def _decoded(part: Message, name: str, notes: list[MailNote]) -> str | None:
             return data.decode(charset, errors="replace")
         except LookupError:
             notes.append(MailNote("bad-charset", name))
-    for enc in ENCODINGS:
-        try:
-            return data.decode(enc)
-        except UnicodeDecodeError:
-            continue
-    return data.decode("latin-1")  # pragma: no cover - latin-1 decodes every byte
+    return decode_bytes(data)[0]
 
 
 _BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol",

@@ -51,23 +51,26 @@ def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path
     return out, problems
 
 
-def read_text(path: Path) -> tuple[str, list[Note]]:
-    """A file's text; UTF-16 with a byte-order mark is read as such, anything else not UTF-8 as
-    Windows-1252 (or Latin-1), with a note.  Raises OSError."""
-    data = path.read_bytes()
+def decode_bytes(data: bytes) -> tuple[str, str | None]:
+    """Text from bytes of unknown encoding, and the encoding when it was not UTF-8: UTF-16 with a byte-order
+    mark is read as such, anything else not UTF-8 as Windows-1252 (or Latin-1)."""
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
-            return data.decode("utf-16"), [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding="utf-16"))]
+            return data.decode("utf-16"), "utf-16"
         except UnicodeDecodeError:
             pass
     for enc in ENCODINGS:
         try:
-            text = data.decode(enc)
+            return data.decode(enc), None if enc == "utf-8-sig" else enc
         except UnicodeDecodeError:
             continue
-        notes = [] if enc == "utf-8-sig" else [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding=enc))]
-        return text, notes
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def read_text(path: Path) -> tuple[str, list[Note]]:
+    """A file's text (``decode_bytes``), with a note when it was not UTF-8.  Raises OSError."""
+    text, enc = decode_bytes(path.read_bytes())
+    return text, [] if enc is None else [Note(NoteCode.NOT_UTF8, Pos(str(path), 1), args(encoding=enc))]
 
 
 def read_files(paths: Iterable[str | os.PathLike[str]]) -> ReceivedFiles:
