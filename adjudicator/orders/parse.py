@@ -241,7 +241,8 @@ class _FileReader:
                 self.add_problems(res, item.player, secret=True)
                 self.current.headers, self.pending = self.pending, []
                 continue
-            if item is None and looks_like_player_line(code_of(line)):
+            player_like = looks_like_player_line(code_of(line))  # a fuzzy match: worked out once a line
+            if item is None and player_like:
                 # a PLAYER line that does not read: whatever follows belongs to nobody until the next one
                 self.close(number - 1)
                 self.add_problems(res, None, secret=True)
@@ -251,7 +252,7 @@ class _FileReader:
                 self.current = _Open(GM_SECTION, item.pos, item.password)
                 self.add_problems(res, None, secret=True)
                 continue
-            self.add_problems(res, self.owner(), secret=looks_like_player_line(code_of(line)))
+            self.add_problems(res, self.owner(), secret=player_like)
             if isinstance(item, Header):
                 self.header(item)
             elif isinstance(item, GM_ORDERS):
