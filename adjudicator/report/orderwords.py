@@ -90,7 +90,7 @@ def order_text(echo: str) -> str:
 
 def _orders(a: Mapping[str, ArgValue]) -> str:
     """``GAME, TURN, ... or HOLD PRESS``: the orders a line may begin with, in the reader's keywords."""
-    return _or_list([order_text(o) for o in _items(a["orders"])])
+    return or_list([order_text(o) for o in _items(a["orders"])])
 
 
 # ---------------------------------------------------------------------------
@@ -103,7 +103,7 @@ def _items(value: ArgValue) -> list[str]:
     return [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
 
 
-def _or_list(items: list[str]) -> str:
+def or_list(items: list[str]) -> str:
     """``A, B or C``."""
     if len(items) < 2:
         return "".join(items)
@@ -155,7 +155,7 @@ def _expected_words(expected: Iterable[str]) -> str:
     parts += sorted(keyword(n) for n in names if n in KEYWORDS)
     if "$END" in names:
         parts.append(_(_TERMINAL_WORDS[END]))
-    return _or_list(parts) if parts else _("something else")
+    return or_list(parts) if parts else _("something else")
 
 
 def _source(a: Mapping[str, ArgValue]) -> dict[str, str]:

@@ -20,7 +20,7 @@ from adjudicator.racing.race import RaceOutcome
 from adjudicator.racing.rounds import MAX_ROUNDS
 from adjudicator.racing.specials import goal
 from adjudicator.report.i18n import N_, _, ngettext
-from adjudicator.report.orderwords import keyword, order_text
+from adjudicator.report.orderwords import keyword, or_list, order_text
 from adjudicator.report.phrases import say
 
 ENTRY = {
@@ -136,10 +136,6 @@ def race_notes(o: RaceOutcome) -> list[str]:
 # ---------------------------------------------------------------------------
 
 
-def _or(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else _("{some} or {last}").format(some=", ".join(names[:-1]), last=names[-1])
-
-
 def special_roll(draw: RaceDraw) -> str:
     """``red 5, white 2`` or ``die 3``: the roll that chose a special run's row (the last one rolled)."""
     dice = [d for d in draw.dice if ":region:" in d.label]
@@ -161,7 +157,7 @@ def special_text(gmap: GameMap, rules: Rules, draw: RaceDraw) -> str:
     places = [t.name for t in towns]
     places += [_("any hex of {country}").format(country=gmap.country_names.get(c, c)) for c in dest.countries]
     return _("special run {key} ({roll}): end in {places}, each entrant's choice, at least {minimum} hexes "
-             "from {start}").format(key=draw.special, roll=special_roll(draw), places=_or(places),
+             "from {start}").format(key=draw.special, roll=special_roll(draw), places=or_list(places),
                                     minimum=rules.min_race_distance, start=draw.start_town)
 
 
