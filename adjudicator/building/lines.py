@@ -156,10 +156,8 @@ class BuildContext:
             return
         if self.stop_when_all_connected and not self.unconnected():
             self.stop = Problem.of(BuildProblem.ALL_CONNECTED)
-        elif self.threshold is not None:
-            over = [p for p, b in self.books.balances.items() if b >= self.threshold]
-            if over:
-                self.stop = Problem.of(BuildProblem.GAME_OVER, players=tuple(sorted(over)), threshold=self.threshold)
+        elif over := self.books.over(self.threshold):
+            self.stop = Problem.of(BuildProblem.GAME_OVER, players=tuple(over), threshold=self.threshold or 0)
 
 
 def build_line(ctx: BuildContext, player: str | tuple[str, ...], line: BuildLine, budget: Budget) -> LineOutcome:

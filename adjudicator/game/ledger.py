@@ -24,6 +24,13 @@ class Books:
         self.retired = frozenset(p.id for p in players if p.retired is not None)
         self.entries: list[LedgerEntry] = []
 
+    def over(self, threshold: int | None) -> list[str]:
+        """The companies in play whose balance has reached ``threshold`` (none without one): what ends the game.
+        A retired company's money is frozen and cannot win, so it ends nothing (reading 58)."""
+        if threshold is None:
+            return []
+        return sorted(p for p, b in self.balances.items() if b >= threshold and p not in self.retired)
+
     def pay(
         self,
         payer: str,

@@ -169,7 +169,7 @@ class MoveFares:
         return not self.reached()
 
     def reached(self) -> bool:
-        return self.threshold is not None and any(b >= self.threshold for b in self.books.balances.values())
+        return bool(self.books.over(self.threshold))
 
     def payments(self) -> tuple[FarePayment, ...]:
         """What was paid in this race, per pair (gross: nothing set off)."""

@@ -135,7 +135,7 @@ def run_race(
     rounds: list[RaceRound] = []
     dice_used: list[Die] = []
     runner: RaceRunner | None = None
-    ended = threshold is not None and any(b >= threshold for b in books.balances.values())
+    ended = bool(books.over(threshold))
     if not trains:
         status: RaceStatus = "lapsed"
         placings: list[Placing] = []

@@ -1,7 +1,7 @@
 """Rules catalogue: running a postal game (issue 10): missed turns, stand-bys, companies out of play.
 
 Cases R8-N01..N04 (no moves received), R8-S01..S03 (a stand-by takes a
-company over), R8-T01..T05 (a company retires).  Played on the tiny test map
+company over), R8-T01..T06 (a company retires).  Played on the tiny test map
 through the GM's commands, plus the pieces of the core they rest on.
 """
 
@@ -164,13 +164,14 @@ def test_T03_a_retired_company_cannot_win():
 
 def test_T04_the_last_company_in_play_cannot_retire_and_retired_is_final(game: Path):
     """R8-T04: the GM cannot retire the last company in play, nor replace or retire a retired one."""
+    before = pw(game)
     invoke("player", "retire", str(game), "RED")
     invoke("player", "retire", str(game), "BLUE")
     last = invoke("player", "retire", str(game), "GREEN", ok=False)
     assert last.exit_code == 1 and "the last company in play cannot retire" in last.output
     again = invoke("player", "replace", str(game), "RED", "--name", "X", ok=False)
     assert again.exit_code == 1 and "RED was taken out of play in turn 1" in again.output
-    assert "RED" in pw(game) and pw(game)["RED"] == GameDir(game).read_passwords()["RED"]
+    assert pw(game) == before  # the refused stand-by got no new password
 
 
 def test_T05_a_retired_company_has_no_allowance_and_no_place_in_the_building_order(game: Path):
@@ -179,6 +180,15 @@ def test_T05_a_retired_company_has_no_allowance_and_no_place_in_the_building_ord
     report = turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
     tail = report[report.index("Next: turn 2"):]
     assert "GREEN" not in tail and "RED" in tail and "BLUE" in tail
+
+
+def test_T06_a_retired_companys_money_ends_nothing():
+    """R8-T06 [reading 58]: a retired company cannot win, so its frozen balance over the threshold (only the GM's
+    corrections reach it) ends no race, no building and no game: only companies in play count."""
+    books = Books([Player("RED", "Red", "R", 1, 300, "", retired=5), Player("BLUE", "Blue", "B", 2, 100, "")], 9)
+    assert books.over(250) == [] and books.over(None) == []
+    books.pay(BANK, "BLUE", 150, "prize")
+    assert books.over(250) == ["BLUE"]
 
 
 def press_turn(game: Path, text: str, *extra: str) -> tuple[str, dict[str, str]]:
