@@ -236,6 +236,10 @@ class Rules:
             return self.win_4_players
         return self.win_5_6_players
 
+    def money_threshold(self, players: int) -> int | None:
+        """The balance that ends the game at once, or ``None`` when a count of races or racing turns ends it."""
+        return None if self.fixed_races or self.racing_turns else self.win_threshold(players)
+
 
 def _coerce(key: str, value: Any, kind: type, where: str) -> Any:
     if kind is tuple:

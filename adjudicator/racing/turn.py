@@ -104,8 +104,7 @@ def run_races(
 ) -> RacesResult:
     """Run a turn's races in order (``entries`` by race number), stopping when the game ends."""
     outcomes: list[RaceOutcome] = []
-    counted = rules.fixed_races or rules.racing_turns
-    threshold = None if counted else rules.win_threshold(len(seats))
+    threshold = rules.money_threshold(len(seats))
     contenders = in_play(seats, books)
     for i, d in enumerate(draws):
         outcomes.append(run_race(gmap, track, rules, d, entries.get(d.number, ()), books, dice, seats,
@@ -145,9 +144,8 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     income = race_income(books.entries, state.player_ids)
     builds: tuple[PostRaceBuild, ...] = ()
     end = result.end
-    counted = rules.fixed_races or rules.racing_turns
     ctx = BuildContext(gmap, rules, state.turn, track, books, dict(state.connections), bonuses_open=False,
-                       seats=seats, threshold=None if counted else rules.win_threshold(len(seats)),
+                       seats=seats, threshold=rules.money_threshold(len(seats)),
                        ferries={f.ferry: f for f in state.ferries})
     if end is None:
         order = building_order(result.outcomes[-1] if result.outcomes else None, seats,
