@@ -126,11 +126,12 @@ def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[s
     """
     rules = ctx.rules
     building = builds_this_turn(rules, races)
+    after_races = dict(ctx.books.balances)  # the 10% variant: of the balance after the races (reading 23)
     out = []
     for pid in order:
         money = income.get(pid, 0)
         if rules.build_budget == "ten_percent":
-            money = ten_percent_budget(rules, ctx.books.balance(pid)) if building else 0
+            money = ten_percent_budget(rules, after_races[pid]) if building else 0
         budget = Budget("money", money)
         if building:
             outcomes = tuple(build_line(ctx, pid, line, budget) for line in lines.get(pid, ()))

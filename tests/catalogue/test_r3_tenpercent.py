@@ -57,3 +57,16 @@ def test_T03_a_balance_under_50_may_build_up_to_5():
     line = BuildLine(path(*[f"{c:02d}02" for c in range(4, 12)]))
     (red, _) = build_after_races(ctx, ["RED", "BLUE"], {}, {"RED": [line]}, [4])
     assert red.income == 5 and red.spent == 5 and len(red.lines[0].built) == 5
+
+
+def test_T04_ten_percent_of_the_balance_after_the_races_not_after_earlier_builders():
+    """R3-T04 [reading 23] (seed 000: 'Nach jeder zweiten Fahrt können 10% des Kontostands ... verwendet
+    werden'): the share is of the balance after the races.  RED builds first and joins BLUE's line (contact
+    fee 1 to BLUE: 129 -> 130); BLUE still builds with 12, not 13."""
+    ctx = board(GMAP, RED_LINE + [("BLUE", "0502", "0503")], rules=TEN, players=("RED", "BLUE"), balance=129)
+    ctx.bonuses_open = False
+    lines = {"RED": [BuildLine(path("0402", "0502"))], "BLUE": [BuildLine(path("0503", "0603"))]}
+    (red, blue) = build_after_races(ctx, ["RED", "BLUE"], {}, lines, [2])
+    assert [(e.payer, e.payee, e.amount) for e in ctx.books.entries if e.reason == "contact-fee"] == [
+        ("RED", "BLUE", 1)]
+    assert blue.income == 12
