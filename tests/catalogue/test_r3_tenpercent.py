@@ -66,7 +66,7 @@ def test_T04_ten_percent_of_the_balance_after_the_races_not_after_earlier_builde
     ctx = board(GMAP, RED_LINE + [("BLUE", "0502", "0503")], rules=TEN, players=("RED", "BLUE"), balance=129)
     ctx.bonuses_open = False
     lines = {"RED": [BuildLine(path("0402", "0502"))], "BLUE": [BuildLine(path("0503", "0603"))]}
-    (red, blue) = build_after_races(ctx, ["RED", "BLUE"], {}, lines, [2])
+    (_, blue) = build_after_races(ctx, ["RED", "BLUE"], {}, lines, [2])
     assert [(e.payer, e.payee, e.amount) for e in ctx.books.entries if e.reason == "contact-fee"] == [
         ("RED", "BLUE", 1)]
     assert blue.income == 12

@@ -182,6 +182,23 @@ def test_Q06_a_race_nobody_enters_carries_over_except_from_the_last_round():
     assert r.end is not None and [o.status for o in r.races] == ["sole", "lapsed"]
 
 
+def test_Q06c_only_a_race_nobody_entered_carries_over():
+    """R7-Q06c [reading 64] (RULES §6: 'a race nobody enters carries over'): race 2 entered by RED with a route
+    that does not reach the destination lapses (an entry was made, an invalid one); race 2 ordered only as BEST
+    by BLUE, who has no track and so no route, makes no entry and carries over."""
+    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL.with_overrides(["races_per_turn=1"])),
+                    dice_mode="hmac", phase="racing", turn=7, track=tuple(line("RED", ROW3)),
+                    connections={"Start": Connection("RED", 1, 0), "Ziel": Connection("RED", 1, 0)})
+    state = replace(state, races=RaceState(upcoming=(DRAW, replace(DRAW, number=2)), count=2))
+    roller = DiceRoller(seed_from_text("q6c"), "test")
+    first = Entry(("RED",), ROW3, race=1)
+    short = RacingInput(7, {"RED": RacingOrders("RED", (first, Entry(("RED",), ROW3[:5], race=2)))})
+    assert [o.status for o in adjudicate_racing_turn(state, STRIP, short, roller).races] == ["sole", "lapsed"]
+    best = RacingInput(7, {"RED": RacingOrders("RED", (first,)), "BLUE": RacingOrders("BLUE", (Entry(("BLUE",),
+                                                                                                   race=2),))})
+    assert [o.status for o in adjudicate_racing_turn(state, STRIP, best, roller).races] == ["sole", "carried"]
+
+
 def test_Q07_an_entry_with_more_than_ten_hexes_of_other_companies_track_is_invalid():
     """R7-Q07 (RULES §3: 'Postal RR: at most 10 hexes of another's track'; §6: 'entry invalid with more than
     10 hexes of another's track'): 6 on BLUE's and 5 on GREEN's line: 11 hexes, invalid (schmidt's money
