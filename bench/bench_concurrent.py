@@ -25,6 +25,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from adjudicator.app.store import GameDir
+
 ROOT = Path(__file__).resolve().parent.parent
 TINY = str(ROOT / "tests" / "data" / "tiny.yaml")
 ENV = dict(os.environ, ADJUDICATE_LOCK_WAIT="3")
@@ -39,7 +41,7 @@ def one_pair(work: Path, k: int) -> str:
     """``ok``, or what went wrong."""
     subprocess.run([sys.executable, "-m", "adjudicator", "new", "g", "--map", TINY, "--player", "RED", "--player",
                     "BLUE", "--seed", f"pair-{k}"], cwd=work, env=ENV, check=True, capture_output=True)
-    pw = dict(line.split() for line in (work / "g" / "passwords.txt").read_text().splitlines())
+    pw = GameDir(work / "g").read_passwords()
     (work / "t1.orders").write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
                                     f"BUILD Nordstadt - 0403 - 0404\nPLAYER BLUE PASSWORD {pw['BLUE']}\n"
                                     "START Nordstadt\nBUILD Nordstadt - 0502\n")

@@ -70,7 +70,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
                list(sets), None, lang=lang)
     gdir = GameDir(directory)
-    passwords = dict(line.split() for line in (directory / "passwords.txt").read_text(encoding="utf-8").splitlines())
+    passwords = gdir.read_passwords()
     rng = random.Random(seed)
     bots = {pid: Bot(pid, passwords[pid], random.Random(rng.random()), illegal) for pid in ids}
     record = GameRecord(directory)
