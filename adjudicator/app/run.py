@@ -116,12 +116,18 @@ def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
     """Read the game and the orders; refuse a turn that cannot be run; settle whose orders count."""
     state = gdir.load_state()
     gmap = gdir.load_map(state)
+    return (state, gmap, *settle(state, gmap, received, options))
+
+
+def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, options: RunOptions
+           ) -> tuple[OrderSet, TurnInput, list[GMNote]]:
+    """The orders on the map, refused if they cannot make a turn, settled (whose count), as the engine's input."""
     orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
     refuse_unusable(state, orders)
     gm_files = tuple(str(Path(f)) for f in options.gm_files)
     settled, notes = settle_orders(state, orders, options.trust, gm_files)
     turn_input, more = engine_input(state, settled)
-    return state, gmap, settled, turn_input, notes + more
+    return settled, turn_input, notes + more
 
 
 def refuse_unusable(state: GameState, orders: OrderSet) -> None:
@@ -223,13 +229,10 @@ def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
     after_text = gdir.archived_text(step, "after")
     gmap = gdir.load_map(before)
     record = gdir.record(step)
-    received = archived_files(step, record)
-    orders = resolve(received.orders(game=before.game_id, turn=before.turn), gmap, companies=before.player_ids)
-    refuse_unusable(before, orders)
-    gm_files = [f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", [])]
-    settled, notes = settle_orders(before, orders, bool(record.get("trust")), gm_files)
-    turn_input, more = engine_input(before, settled)
-    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes + more, record, before_text)
+    gm_files = tuple(f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", []))
+    settled, turn_input, notes = settle(before, gmap, archived_files(step, record),
+                                        RunOptions(bool(record.get("trust")), gm_files))
+    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes, record, before_text)
     if not gamefile.holds(after_text, run.result.after):
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
