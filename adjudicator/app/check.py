@@ -19,7 +19,7 @@ from adjudicator.engine.preview import building_ok, preview_building, preview_ra
 from adjudicator.orders import OrderSet, ReceivedFiles
 from adjudicator.orders.translate import GMNote, GMNoteCode
 from adjudicator.racing.turn import RacingInput
-from adjudicator.report.check import check_racing_report, check_report, nothing_to_price
+from adjudicator.report.check import check_racing_report, check_reports, nothing_to_price
 from adjudicator.report.i18n import language
 from adjudicator.report.orderwords import format_note, format_problem
 from adjudicator.report.phrases import gm_note_text
@@ -70,11 +70,10 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
     parts = head + _noted(notes, reader)
-    texts = {}
-    for pid in turn_input.orders:
-        section = orders.section(pid)
-        parts.append(check_report(result, gmap, pid, section.echo() if section else []))
-        texts[pid] = check_report(result, gmap, pid, [])  # a receipt shows the orders as understood itself
+    echoes = {pid: (s.echo() if (s := orders.section(pid)) else []) for pid in turn_input.orders}
+    reports = check_reports(result, gmap, echoes)
+    parts += [whole for whole, _ in reports.values()]
+    texts = {pid: bare for pid, (_, bare) in reports.items()}  # a receipt shows the orders as understood itself
     if not turn_input.orders:
         parts.append(nothing)
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)

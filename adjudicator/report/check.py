@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -25,13 +25,23 @@ def nothing_to_price() -> str:
     return _("no orders to price")
 
 
-def check_report(result: BuildingResult, gmap: GameMap, player: str, echo: Sequence[str]) -> str:
-    """One player's building orders priced against the current state (``echo``: the orders as understood)."""
-    with language(result.after.language_of(player)):
-        ctx = building_context(result, gmap, maps=False)
-        own = next(o for o in ctx["outcomes"] if o["player"] == player)
-        ctx.update({"player": player, "echo": [order_text(line) for line in echo], "own": own})
-        return render("check.txt.j2", ctx)
+def check_reports(result: BuildingResult, gmap: GameMap, echoes: Mapping[str, Sequence[str]]
+                  ) -> dict[str, tuple[str, str]]:
+    """Each player's building orders priced against the current state, in its language: with ``echoes`` (the
+    orders as understood) and without (a receipt shows them itself).  The turn's context is made once per
+    language, not once per player."""
+    contexts: dict[str, dict[str, Any]] = {}
+    out = {}
+    for player, echo in echoes.items():
+        lang = result.after.language_of(player)
+        with language(lang):
+            if lang not in contexts:
+                contexts[lang] = building_context(result, gmap, maps=False)
+            ctx = contexts[lang]
+            mine = {**ctx, "player": player, "own": next(o for o in ctx["outcomes"] if o["player"] == player)}
+            out[player] = (render("check.txt.j2", {**mine, "echo": [order_text(line) for line in echo]}),
+                           render("check.txt.j2", {**mine, "echo": []}))
+    return out
 
 
 def check_racing_report(preview: RacingPreview, gmap: GameMap | None = None, lang: str | None = None) -> str:
