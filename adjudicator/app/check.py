@@ -34,7 +34,6 @@ class Checked:
     ok: bool
     orders: OrderSet
     previews: dict[str, str] = field(default_factory=dict)
-    notes: list[GMNote] = field(default_factory=list)
 
 
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
@@ -65,7 +64,7 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
         parts = head + _noted(notes, reader)
         parts += list(texts.values()) or [nothing]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
-        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
+        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts)
     result, guessed = preview_building(state, gmap, turn_input)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
@@ -77,7 +76,7 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     if not turn_input.orders:
         parts.append(nothing)
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
-    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, notes)
+    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts)
 
 
 def _noted(notes: list[GMNote], reader: str) -> list[str]:
