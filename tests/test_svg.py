@@ -261,3 +261,18 @@ def test_cli_unwritable_file_is_an_error(tmp_path: Path):
     result = invoke("map", "show", "germany", "--svg", str(tmp_path / "no" / "such" / "dir.svg"), ok=False)
     assert result.exit_code == 1 and result.stderr.startswith("error: cannot write ")
 
+
+
+def test_the_maps_ferries_are_drawn_on_the_map_and_in_a_game_with_them(tmp_path: Path):
+    """Review: the SVG renderer could draw ferries, but nothing passed them: ``map show --svg`` and a game under
+    the advanced rules showed none, where the ASCII map does."""
+    out = tmp_path / "germany.svg"
+    invoke("map", "show", "germany", "--svg", str(out))
+    names = {f.name for f in load_map("germany").ferries}
+    titles = [t.text for t in ET.parse(out).getroot().iter("{http://www.w3.org/2000/svg}title")]
+    assert names and names <= set(titles)
+    game = tmp_path / "g"
+    invoke("new", str(game), "--map", "germany", "--player", "RED", "--player", "BLUE", "--set", "advanced=true")
+    pic = tmp_path / "game.svg"
+    invoke("map", "show", "--game", str(game), "--svg", str(pic))
+    assert names <= {t.text for t in ET.parse(pic).getroot().iter("{http://www.w3.org/2000/svg}title")}

@@ -18,9 +18,9 @@ from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
 from adjudicator.game.state import GameState
 from adjudicator.racing.turn import RacingResult
-from adjudicator.report.ascii import parse_window, render_map, render_split
+from adjudicator.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.report.common import ferry_marks, player_legend, track_marks
-from adjudicator.report.svg import game_svg, render_svg
+from adjudicator.report.svg import ferry_lines, game_svg, render_svg
 
 PNG_SCALE = 1.5
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
@@ -141,7 +141,7 @@ def map_show(name: str | None, game_dir: str | None, turn: int | None, o: ShowOp
         return render_map(gmap, marks, corners, o.legend, players, ferries), []
     if name is not None:
         gmap = read_map(name)
-        svg = render_svg(gmap, title=f"{gmap.name} ({gmap.code})")
+        svg = render_svg(gmap, ferries=ferry_lines(map_ferries(gmap)), title=f"{gmap.name} ({gmap.code})")
     else:
         svg = turn_svg(game_dir or ".", turn, o.races)
     png = svg_to_png(svg) if o.png_file else None

@@ -22,9 +22,9 @@ Layers, bottom to top (each a ``<g>`` with an ``id``)
 ``new-track-glow`` a yellow glow under this turn's track; ``track`` every
 company's track from centre to centre, one stroke per owner (several owners
 of one segment get parallel strokes offset across it); ``ferries`` (a dotted
-arc between two towns: maps list no ferries yet, the renderer is ready for
-them); ``routes`` race routes as dashed lines; ``towns``; ``labels`` (every
-hex's ``CCRR`` label, small, readable when zoomed); the title and the legend.
+arc between two ports, in the owner's colour once bought); ``routes`` race
+routes as dashed lines; ``towns``; ``labels`` (every hex's ``CCRR`` label,
+small, readable when zoomed); the title and the legend.
 
 Every track stroke carries ``class="track co-X"`` (X the company letter) and
 ``data-owner``, so tests and pages can find each company's track.
@@ -41,8 +41,8 @@ from adjudicator.board.hexgrid import Hex, Side
 from adjudicator.board.model import GameMap, Terrain, Town
 from adjudicator.game.state import GameState
 from adjudicator.racing.turn import RacingResult
-from adjudicator.report.ascii import TrackMark
-from adjudicator.report.common import player_legend, track_marks
+from adjudicator.report.ascii import FerryMark, TrackMark
+from adjudicator.report.common import ferry_marks, player_legend, track_marks
 
 COMPANY_COLOURS = {
     "R": "#d62728", "B": "#1533a8", "G": "#22933a", "Y": "#e3b505",
@@ -77,11 +77,8 @@ class RouteMark:
 
 @dataclass(frozen=True)
 class FerryLine:
-    """A ferry between two towns' hexes, with an optional label and owner letter.
-
-    No map lists ferries yet; when one does, its lines become ``FerryLine``s
-    and are passed to ``render_svg`` as ``ferries``: nothing else changes.
-    """
+    """A ferry between two ports' hexes, with an optional label and owner letter (``ferry_lines``: from the
+    ferry marks of the ASCII map)."""
 
     a: Hex
     b: Hex
@@ -426,6 +423,12 @@ def race_routes(result: RacingResult, state: GameState) -> list[RouteMark]:
     return out
 
 
+def ferry_lines(marks: Iterable[FerryMark]) -> list[FerryLine]:
+    """The ferries as the ASCII map marks them (``report.common.ferry_marks``, ``ascii.map_ferries``), as lines
+    between their two ports."""
+    return [FerryLine(m.path[0], m.path[-1], m.name, m.owner) for m in marks]
+
+
 def game_svg(gmap: GameMap, state: GameState, turn: int | None, result: RacingResult | None = None) -> str:
     """The picture of a game: ``state`` (the state after ``turn``) with that turn's track emphasised.
 
@@ -433,4 +436,4 @@ def game_svg(gmap: GameMap, state: GameState, turn: int | None, result: RacingRe
     """
     routes = race_routes(result, state) if result is not None else []
     return render_svg(gmap, track_marks(state, turn), players=player_legend(state), routes=routes,
-                      title=picture_title(gmap, state, turn))
+                      ferries=ferry_lines(ferry_marks(state, gmap, turn)), title=picture_title(gmap, state, turn))
