@@ -5,8 +5,10 @@
 # be run again and again) and prints the report of the last turn.
 # Usage: bash examples/demo.sh [DIR]
 set -euo pipefail
-cd "$(dirname "$0")"
 dir="${1:-$(mktemp -d)}"
+mkdir -p "$dir"
+dir="$(cd "$dir" && pwd)"   # DIR may be relative or new: made absolute before the cd below
+cd "$(dirname "$0")"
 game="$dir/demo"
 adjudicate new "$game" --id demo --map germany --seed demo-2026 --unsafe-test-passwords demo-2026 \
     --set building_rounds=5 --set races_per_turn=2 --set fixed_races=4 \

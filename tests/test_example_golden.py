@@ -73,3 +73,19 @@ def test_example_ends_with_a_winner_and_every_die_verifies(game: Path):
 
     result = CliRunner().invoke(cli, ["verify", str(game), "--seed", seed])
     assert result.exit_code == 0 and "OK: all" in result.output
+
+
+def test_the_demo_script_takes_a_relative_new_directory(tmp_path: Path):
+    """Issue 17: ``bash examples/demo.sh DIR`` failed for a relative DIR (the script changes directory first)
+    and for a DIR that did not exist yet."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.example_game import SCRIPT
+
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", str(SCRIPT), "runs/first"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "runs" / "first" / "demo" / "reports" / "turn-007.txt").is_file()

@@ -210,3 +210,28 @@ def test_report_rerenders_by_replaying_the_archive(game: Path):
     (game / "turns" / "turn-001" / "orders" / "01-turn1.orders").write_text("GAME g1\nTURN 1\n")
     result = invoke("report", str(game), "--turn", "1", ok=False)
     assert result.exit_code == 1 and "is not the file the turn was run with" in result.output
+
+
+def test_a_mistyped_command_is_named_as_such(tmp_path, monkeypatch):
+    """Issue 17: ``adjudicate tikc DIR`` became a run of a missing order file "tikc"; now click's usage error
+    names the commands meant (exit 2). A real file of that name is still an order file."""
+    from tests.helpers import invoke
+
+    monkeypatch.chdir(tmp_path)
+    result = invoke("tikc", "somegame", ok=False)
+    assert result.exit_code == 2
+    assert "no such command 'tikc'; did you mean 'tick'?" in result.output
+    (tmp_path / "tikc").write_text("GAME nowhere\n", encoding="utf-8")
+    result = invoke("tikc", ok=False)
+    assert result.exit_code == 1 and "GAME nowhere" in result.output
+
+
+def test_a_missing_order_file_is_named_before_the_game_is_looked_for(tmp_path, monkeypatch):
+    """Issue 17: ``adjudicate turn1.ordres`` said "the orders have no GAME line" for a file that is not there."""
+    from tests.helpers import invoke
+
+    monkeypatch.chdir(tmp_path)
+    result = invoke("turn1.ordres", ok=False)
+    assert result.exit_code == 1
+    assert "turn1.ordres" in result.output and "no such file" in result.output
+    assert "GAME line" not in result.output

@@ -82,10 +82,12 @@ def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
     """
     if game_dir:
         return GameDir(game_dir)
-    name = received.orders().game
+    orders = received.orders()
+    name = orders.game
     if not name:
         if GameDir(".").exists():
             return GameDir(".")
+        refuse_unreadable(orders)  # a mistyped file name: say that, not that its GAME line is missing
         raise GameFileError("the orders have no GAME line and there is no game.json here; "
                             "name the game with --game DIR")
     for candidate in (Path(name), Path(".")):
@@ -130,13 +132,18 @@ def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, options: Ru
     return settled, turn_input, notes + more
 
 
+def refuse_unreadable(orders: OrderSet) -> None:
+    """Refuse orders of which a file cannot be read (missing, a directory without order files, too big)."""
+    unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
+    if unreadable:
+        raise TurnRefused("cannot read the orders:\n" + "\n".join(format_problem(p) for p in unreadable))
+
+
 def refuse_unusable(state: GameState, orders: OrderSet) -> None:
     """Refuse orders that cannot make a turn: unreadable files, another game, only other turns, a game over."""
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
-    unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
-    if unreadable:
-        raise TurnRefused("cannot read the orders:\n" + "\n".join(format_problem(p) for p in unreadable))
+    refuse_unreadable(orders)
     wrong_game = [p for p in orders.problems if p.code is ProblemCode.GAME_MISMATCH]
     if wrong_game:
         raise TurnRefused("orders for another game:\n" + "\n".join(format_problem(p) for p in wrong_game))

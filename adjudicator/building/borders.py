@@ -1,4 +1,4 @@
-"""National borders while building (RULES.md §2 and §5).
+"""National borders while building (rules-reference.md §2 and §5).
 
 Basic rules (seed 000): "Die Strecken dürfen die rot gekennzeichneten
 Landesgrenzen nicht überschreiten" -- no track across a border.

@@ -1,7 +1,7 @@
 """What a segment costs to build, and whether it may be built at all (terrain only).
 
 Costs are in die points during the building phase and in money afterwards
-(1 point = 1 unit); the numbers come from the rules profile (RULES.md §2).
+(1 point = 1 unit); the numbers come from the rules profile (rules-reference.md §2).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from adjudicator.game.rules import Rules
 
 
 class CostKind(StrEnum):
-    """Which line of the cost table a segment's price comes from (RULES.md §2)."""
+    """Which line of the cost table a segment's price comes from (rules-reference.md §2)."""
 
     PLAIN = "plain"
     RIVER = "river"

@@ -1,4 +1,4 @@
-"""The end of the building phase (RULES.md §2): every town connected, DECLARE END, a fixed number of rounds.
+"""The end of the building phase (rules-reference.md §2): every town connected, DECLARE END, a fixed number of rounds.
 
 Three ways to declare the phase over once only one numbered town is left
 unconnected (``declare_end``; L is the turn at whose end one town was left):
@@ -29,7 +29,7 @@ from adjudicator.game.state import GameState
 
 
 class Declare(StrEnum):
-    """The verdict on DECLARE END (RULES.md §2, anti-stalling)."""
+    """The verdict on DECLARE END (rules-reference.md §2, anti-stalling)."""
 
     VALID = "valid"  # left (the turn that left one town), wait (rounds played since)
     VALID_AFTER = "valid-after"  # left, player: ends right after that player's build (declare_end: player)

@@ -1,4 +1,4 @@
-"""Payments to rivals for building next to their track (Gebühren), RULES.md §2.
+"""Payments to rivals for building next to their track (Gebühren), rules-reference.md §2.
 
 The model, which reproduces every worked example in the seeds:
 

@@ -1,4 +1,4 @@
-"""Buying a ferry (advanced rules, RULES.md §5): ``BUY FERRY <port> [- <port>]``.
+"""Buying a ferry (advanced rules, rules-reference.md §5): ``BUY FERRY <port> [- <port>]``.
 
 Seed 000, Deutschland-Karte: "Wer mit seinem Eisenbahnnetz einen der
 Fährhäfen erreicht ..., kann die entsprechende Fährverbindung nach Gedser

@@ -1,4 +1,4 @@
-"""Building track: one player's BUILD lines, segment by segment (RULES.md §2).
+"""Building track: one player's BUILD lines, segment by segment (rules-reference.md §2).
 
 A line runs in the order written.  The first segment that is illegal or
 unaffordable stops the line; the rest is reported as not built, with the

@@ -10,6 +10,8 @@ returns.  The commands live by theme in ``turns``, ``game``, ``maps`` and
 
 from __future__ import annotations
 
+import difflib
+import os
 import sys
 
 import click
@@ -31,6 +33,10 @@ class _DefaultToRun(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if args and not args[0].startswith("-") and args[0] not in self.commands:
+            near = [] if os.path.exists(args[0]) else difflib.get_close_matches(args[0], list(self.commands), 3, 0.75)
+            if near:  # a mistyped command, not an order file: say so rather than "no such file"
+                raise click.UsageError(f"no such command {args[0]!r}; did you mean {' or '.join(map(repr, near))}?",
+                                       ctx)
             args = ["run", *args]
         return super().parse_args(ctx, args)
 

@@ -109,7 +109,7 @@ class Rules:
     racing_turns: int = 0
     winner_by: WinnerBy = "balance"
     winner_last_turns: int = 3
-    # advanced rules (seed 000 "Zusatzregeln"; RULES.md §5); ``advanced`` switches on the three below
+    # advanced rules (seed 000 "Zusatzregeln"; rules-reference.md §5); ``advanced`` switches on the three below
     advanced: bool = False
     special_runs: bool = False  # international / special runs from the map's table
     special_every: int = 0  # 0: as the map says (Germany 2, the others 4); 3: seed 002's "every third race"

@@ -27,7 +27,7 @@ Reason = Literal[
     "build-cost", "ferry-purchase", "ferry-fare", "unused-points", "correction",
 ]
 FeeRule = Literal["contact", "parallel", "city-join"]
-"""Which building-fee rule a payment comes from (RULES.md §2; ``adjudicator.building.fees``)."""
+"""Which building-fee rule a payment comes from (rules-reference.md §2; ``adjudicator.building.fees``)."""
 COLOURS = ("R", "B", "G", "Y", "K", "O", "V", "W")
 
 

@@ -1,4 +1,4 @@
-"""After the races: income, and building with money from it (RULES.md §3).
+"""After the races: income, and building with money from it (rules-reference.md §3).
 
 *Building after a race*: cost plus fees may not exceed the player's income
 from this turn's races (prizes plus fares received, as entered in the

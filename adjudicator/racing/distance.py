@@ -1,4 +1,4 @@
-"""Land distances on the map: the measure of the minimum race distance (RULES.md §3, [reading] 15).
+"""Land distances on the map: the measure of the minimum race distance (rules-reference.md §3, [reading] 15).
 
 "Die kürzeste Route zwischen zwei Orten muß mindestens SECHS Felder lang
 sein": the distance is the fewest hex steps over land hexes, track or no

@@ -1,4 +1,4 @@
-"""Drawing races: start and destination by two dice (RULES.md §3 "Drawing a race").
+"""Drawing races: start and destination by two dice (rules-reference.md §3 "Drawing a race").
 
 The red die gives the tens and the white die the units of a town number
 (11..66).  A start is drawn, then a destination; the destination is drawn

@@ -1,4 +1,4 @@
-"""The end of the game (RULES.md §4): the threshold, a fixed number of races, or of racing turns.
+"""The end of the game (rules-reference.md §4): the threshold, a fixed number of races, or of racing turns.
 
 The first player to reach ``rules.win_threshold(n)`` wins at once (seed 000:
 "sobald ein Spieler einen bestimmten Kontostand erreicht hat"); under

@@ -1,4 +1,4 @@
-"""Fares: what the trains of a race owe, the fare cap, and paying them (RULES.md §3 "Fares").
+"""Fares: what the trains of a race owe, the fare cap, and paying them (rules-reference.md §3 "Fares").
 
 Two ways to pay (``fare_timing``):
 

@@ -1,4 +1,4 @@
-"""Ferries in the operating phase (advanced rules, RULES.md §5): crossings, their points and fares.
+"""Ferries in the operating phase (advanced rules, rules-reference.md §5): crossings, their points and fares.
 
 Seed 000, Deutschland-Karte: "In der Betriebsphase werden für die Benützung
 der Fähre 5 Würfelpunkte benötigt (3 für die Fahrt und je 1 für das Be- und

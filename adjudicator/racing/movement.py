@@ -1,6 +1,6 @@
 """Moving a train along its route, and the exact expected number of race rounds.
 
-RULES.md §3 "Movement": each race round a train rolls one die and takes the
+rules-reference.md §3 "Movement": each race round a train rolls one die and takes the
 steps of its route in order while it can pay each step in full; a step it
 cannot pay in full is not taken and the rest of the roll is lost.  A step
 costs 1 point, plus 1 when it moves up onto a mountain (``uphill`` option).

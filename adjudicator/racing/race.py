@@ -1,4 +1,4 @@
-"""Running one race: entries, fares with the cap, race rounds, arrivals and prizes (RULES.md §3).
+"""Running one race: entries, fares with the cap, race rounds, arrivals and prizes (rules-reference.md §3).
 
 ``run_race`` takes the drawn race, the entries (each a route for one player
 or for the two partners of a joint trip) and a ``Books``; it pays the fares
@@ -7,7 +7,7 @@ everything a report prints: which entries were valid and why not, the fare
 payments, every round's rolls and positions, and the placings.  Fares, the
 caps and joint shares are in ``adjudicator.racing.fares``.
 
-Readings (RULES.md leaves these open; see docs/rules.md):
+Readings (rules-reference.md leaves these open; see docs/rules.md):
 - when several entries break the fare cap, the payer's entry of the largest
   excess is dropped first (ties: lower seat payer, then payee), then the
   fares are worked out again, until nobody breaks the cap;

@@ -1,6 +1,6 @@
 """The race rounds of one race: rolling, moving along the routes, judging arrivals.
 
-RULES.md §3 "Movement" and "Finishing".  Each round every train still
+rules-reference.md §3 "Movement" and "Finishing".  Each round every train still
 running rolls one die (purpose ``race<n>:round<r>:<roller>``) and moves
 along its route (``adjudicator.expected.advance``).  Arrivals are judged at
 the end of the round: most unused points first; equal trains by

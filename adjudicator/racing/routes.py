@@ -2,7 +2,7 @@
 
 A *route* is the sequence of hexes from the race's start town to its
 destination along existing track, with the owner whose line is used on every
-segment (RULES.md §3 "Entering", "Fares").  A player may name the owner per
+segment (rules-reference.md §3 "Entering", "Fares").  A player may name the owner per
 segment; an unnamed segment uses the riders' own line if there is one, else
 the rival first in seat order (every rival line costs the same fare).
 

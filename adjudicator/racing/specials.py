@@ -1,4 +1,4 @@
-"""International and special runs (advanced rules, RULES.md §5): which races, their regions, their goals.
+"""International and special runs (advanced rules, rules-reference.md §5): which races, their regions, their goals.
 
 Seed 000, Zusatzregeln: "In der Betriebsphase wird das Ziel einer
 Internationalen bzw. Sonderfahrt nach einer besonderen Tabelle ermittelt.

@@ -3,7 +3,7 @@
 The races printed in the previous report run one after another (entries
 judged, fares paid, rounds rolled, prizes paid); the game ends at once when a
 player reaches the threshold.  Then every player builds from this turn's race
-income, the winner of the last race first (RULES.md §3), and the next turn's
+income, the winner of the last race first (rules-reference.md §3), and the next turn's
 races are drawn (with ``carry_over``, a race nobody entered is run again,
 except after the last racing turn).
 

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §2: building turns, town bonus, start, order, end of building."""
+"""Rules catalogue, rules-reference.md §2: building turns, town bonus, start, order, end of building."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §2: terrain cost of one segment.
+"""Rules catalogue, rules-reference.md §2: terrain cost of one segment.
 
 Each test is one numbered case (see docs/rules.md), its docstring quoting the
 rule and the seed it comes from.

@@ -1,6 +1,6 @@
-"""Rules catalogue, RULES.md §2: payments to rivals for building (Gebühren).
+"""Rules catalogue, rules-reference.md §2: payments to rivals for building (Gebühren).
 
-The five points of the fee model in RULES.md and every worked example of the
+The five points of the fee model in rules-reference.md and every worked example of the
 seeds.  Board (all plain): towns T at 0303 and U at 0706; rivals' lines are
 laid per test.
 """

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §3 "Building after a race": income, money budget, order.
+"""Rules catalogue, rules-reference.md §3 "Building after a race": income, money budget, order.
 
 Board as in test_r3_race: Start 0103 to Ziel 0903; RED's line along row 2,
 BLUE's along row 3, GREEN's along row 4.  RED also owns 0103-0203, so it can

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §3 "Drawing a race": red tens, white units, redraws, options.
+"""Rules catalogue, rules-reference.md §3 "Drawing a race": red tens, white units, redraws, options.
 
 Board: three plain rows; the towns stand in row 2, so the land distance
 from Alt is the column difference.  Numbers no town has are drawn again.

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §3 "Entering" and "Fares": routes, owners, fares, the fare cap, joint trips.
+"""Rules catalogue, rules-reference.md §3 "Entering" and "Fares": routes, owners, fares, the fare cap, joint trips.
 
 Board: a plain strip, the race from Start (0103) to Ziel (2203) along row 3,
 21 segments.  In most cases every player has a line along the whole of row

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §3 "Movement": step costs, moving with a roll, expected rounds.
+"""Rules catalogue, rules-reference.md §3 "Movement": step costs, moving with a roll, expected rounds.
 
 Each test is one numbered case (see docs/rules.md), its docstring quoting the
 rule and the seed it comes from.

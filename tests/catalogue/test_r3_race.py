@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §3 "Movement", "Finishing", "Joint trip": race rounds, arrivals, prizes.
+"""Rules catalogue, rules-reference.md §3 "Movement", "Finishing", "Joint trip": race rounds, arrivals, prizes.
 
 Board: plain, the race from Start (0103) to Ziel (0903).  Each player has
 its own line:

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §4: the end of the game."""
+"""Rules catalogue, rules-reference.md §4: the end of the game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §5 "Across borders" (advanced rules) and the switch that turns them on.
+"""Rules catalogue, rules-reference.md §5 "Across borders" (advanced rules) and the switch that turns them on.
 
 German map, Dutch border near Emmerich: 0316 and 0416 are German plain
 hexes, 0315 (Netherlands) lies across the border from both, and 0314 is

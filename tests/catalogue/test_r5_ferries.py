@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §5 "Ferries" (advanced rules): buying a ferry, crossing, fares to the owner.
+"""Rules catalogue, rules-reference.md §5 "Ferries" (advanced rules): buying a ferry, crossing, fares to the owner.
 
 On the shipped maps: Germany's two ferries to Gedser (Puttgarden 1405 and
 Rostock 1606, length 3, one per player), France's ferries to England
@@ -167,7 +167,7 @@ def test_F06_a_ferry_nobody_has_bought_cannot_be_used():
 
 
 def test_F07_best_crosses_on_a_bought_ferry():
-    """R5-F07 (RULES.md §5; the route search knows the ferries): BEST from Hamburg to Gedser takes RED's
+    """R5-F07 (rules-reference.md §5; the route search knows the ferries): BEST from Hamburg to Gedser takes RED's
     ferry and pays its owner."""
     options = best_routes(GERMANY, race_track({"Puttgarden-Gedser": "RED"}), ADVANCED, H("1108"), GEDSER,
                           ["BLUE"], SEATS)

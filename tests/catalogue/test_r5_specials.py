@@ -1,4 +1,4 @@
-"""Rules catalogue, RULES.md §5 "International / special runs" (advanced rules).
+"""Rules catalogue, rules-reference.md §5 "International / special runs" (advanced rules).
 
 German map (table by the red die and the white die's parity), French map
 (one die).  Dice are given in the order they are rolled: the start's red
@@ -121,7 +121,7 @@ def test_S05_best_picks_the_best_destination_too():
 
 
 def test_S06_a_region_out_of_reach_is_rolled_again():
-    """R5-S06 [reading] (RULES.md §3: 'a town not yet connected is redrawn'; the minimum distance of six):
+    """R5-S06 [reading] (rules-reference.md §3: 'a town not yet connected is redrawn'; the minimum distance of six):
     a row whose region no track reaches is rolled again, and so is one with no hex six hexes away."""
     reached = set(TO_ROSTOCK)
     d = draw_race(GERMANY, ADVANCED, given(3, 1, 4, 1, 5, 2), 2, special=True, reached=reached)

@@ -1,6 +1,6 @@
-"""Rules catalogue: the ``rr-postal`` profile, English postal practice of Railway Rivals (RULES.md §6).
+"""Rules catalogue: the ``rr-postal`` profile, English postal practice of Railway Rivals (rules-reference.md §6).
 
-RULES.md §6: "3 published common rolls per round, 6 building rounds then 6
+rules-reference.md §6: "3 published common rolls per round, 6 building rounds then 6
 racing rounds; 7 races a round, a player enters at most 4 (carried-over
 races raise the cap: 2–3 → 5, 4–5 → 6, 6–7 → 7); a race nobody enters
 carries over except from the last round; entry invalid with more than 10
