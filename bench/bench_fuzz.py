@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
 from tools.fuzz import Tally, fuzz, make_targets  # noqa: E402
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
 from adjudicator.app.check import check_orders  # noqa: E402
 from adjudicator.app.commands import start_game  # noqa: E402

@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # tools/ (not installed); the package as installed
 
 from adjudicator.board.hexgrid import Side, pairwise, shortest_path
 from adjudicator.board.mapfile import load_map
@@ -48,7 +48,7 @@ def synthetic_track(gmap, n_players: int, towns_each: int, seed: int = 1) -> Tra
             if town.hex in net:
                 continue
             path = shortest_path(town.hex, lambda h, net=net: h in net,
-                                 lambda h: gmap.is_land(h) and gmap.is_home(h), cost)
+                                 lambda h: gmap.is_land(h) and not gmap.abroad(h), cost)
             if path is None:
                 continue
             for a, b in pairwise(path):

@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
 from adjudicator.app.store import GameDir  # noqa: E402
 from tools.selfplay import play_game  # noqa: E402

@@ -1,0 +1,40 @@
+"""Every benchmark of ``bench/`` runs in CI in a smoke size, so that none rots unseen (issue 18: ``bench_routes``
+had crashed since ``GameMap.is_home`` was removed, and the benches imported the checkout rather than the
+installed package).
+
+The figures are not looked at here (speed is never asserted in tests); each bench must run to its end, exit 0
+and print its summary line.  A new bench must be added to ``SMOKE`` (the test of the table fails otherwise).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+SMOKE: dict[str, tuple[list[str], str]] = {
+    "bench_routes.py": (["3", "8"], "BEST searches: 18"),
+    "bench_orders.py": ([], "mixed mail"),
+    "bench_turn.py": (["--repeat", "1"], "report --all"),
+    "bench_selfplay.py": (["--games", "1", "--short"], "0 with a broken invariant"),
+    "bench_concurrent.py": (["--pairs", "1"], "1 right"),
+    "bench_fuzz.py": (["--inputs", "5", "--workers", "1"], "findings: none"),
+}
+"""Each bench's smoke arguments and a piece of the summary it prints."""
+
+
+def test_every_bench_has_a_smoke_size():
+    assert sorted(p.name for p in BENCH.glob("bench_*.py")) == sorted(SMOKE)
+
+
+@pytest.mark.parametrize("name", sorted(SMOKE))
+def test_the_bench_runs_in_its_smoke_size(name: str, tmp_path: Path):
+    args, summary = SMOKE[name]
+    done = subprocess.run([sys.executable, str(BENCH / name), *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=600)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-3000:]
+    assert summary in done.stdout, done.stdout[-2000:]
