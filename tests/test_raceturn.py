@@ -104,3 +104,22 @@ def test_too_few_connected_towns_draw_among_all_towns():
     state = replace(state, allowances=tuple(draw_allowances(state, DiceRoller(seed, "test"))))
     r = adjudicate_turn(state, TINY, BuildingInput(1, {}, {}, {}), DiceRoller(seed, "test"))
     assert r.after.phase == "racing" and len(r.after.race_state.upcoming) == 1
+
+
+def test_a_race_whose_entries_were_all_invalid_does_not_say_nobody_entered():
+    """Issue 17: "nobody entered: the race lapses" was printed when companies had entered with no valid route."""
+    from adjudicator.report.i18n import language
+    from adjudicator.report.racephrases import race_notes
+
+    state = built_game()
+    nowhere = path("0402", "0502", "0602")  # no track of RED's there
+    orders = {"RED": RacingOrders("RED", (Entry(("RED",), nowhere, race=1),)),
+              "BLUE": RacingOrders("BLUE", (Entry(("BLUE",), nowhere, race=1),))}
+    r = adjudicate_racing_turn(state, TINY, RacingInput(2, orders, {}, {1: (H("0402"), H("0307"))}, {}), None)
+    race = r.races[0]
+    assert race.status == "lapsed" and len(race.entries) == 2 and not any(e.valid for e in race.entries)
+    assert race_notes(race) == ["RED, BLUE entered, but no entry was valid: the race lapses"]
+    with language("de"):
+        assert "RED, BLUE" in race_notes(race)[0] and "entered" not in race_notes(race)[0]
+    empty = adjudicate_racing_turn(state, TINY, RacingInput(2, {}, {}, {1: (H("0402"), H("0307"))}, {}), None)
+    assert race_notes(empty.races[0]) == ["nobody entered: the race lapses"]

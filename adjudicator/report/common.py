@@ -187,13 +187,16 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
     """What a player's private report says about the orders: as understood, problems, notes (and what
     became of the player's press), refusals."""
     section = orders.section(player)
+    refused = orders.refusals_for(player)
     return {
         "echo": [order_text(line) for line in section.echo()] if section else [],
+        # what an empty echo means: nothing came, a section none of whose lines was read, or refused sections only
+        "received": "section" if section else ("refused" if refused else "none"),
         "problems": [format_problem(p, folded=True, places=orders.places, player=True)
                      for p in orders.problems_for(player)],
         "notes": [format_note(n, orders.places, player=True) for n in orders.notes_for(player)]
         + press_feedback(orders, state, player),
-        "refused": [refusal_text(r, orders.places) for r in orders.refusals_for(player)],
+        "refused": [refusal_text(r, orders.places) for r in refused],
     }
 
 

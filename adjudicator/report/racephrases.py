@@ -108,6 +108,11 @@ def entry_text(e: Entry) -> str:
 
 def race_notes(o: RaceOutcome) -> list[str]:
     """What else happened in a race: lapsed, a sole entrant, tie rolls, prizes kept, a race stopped."""
+    if o.status == "lapsed" and o.entries:  # entries came, none valid (each one's reasons: its private report)
+        riders = list(dict.fromkeys(p for e in o.entries for p in e.entry.riders))
+        return [ngettext("{companies} entered, but its entry was not valid: the race lapses",
+                         "{companies} entered, but no entry was valid: the race lapses",
+                         len(riders)).format(companies=", ".join(riders))]
     if o.status == "lapsed":
         return [_("nobody entered: the race lapses")]
     if o.status == "carried":
