@@ -247,3 +247,22 @@ def test_balance_history_starts_with_the_start_capital(game: Path):
 @pytest.mark.parametrize("span, step", [(0, 1), (4, 1), (12, 5), (61, 20), (80, 20), (950, 200), (10_000, 2000)])
 def test_chart_ticks_are_round(span: int, step: int):
     assert _nice_step(span) == step
+
+
+def test_a_racing_turn_map_draws_every_valid_entrys_route(game: Path, site: Path):
+    """Issue 17: the racing pages drew no race routes although ``map show --races`` can (the routes are in the
+    public report): each racing turn's map draws the route of every valid entry, in its company's colour."""
+    from adjudicator.app.run import replay_turn
+    from adjudicator.racing.turn import RacingResult
+
+    result = replay_turn(GameDir(game), 6).result
+    assert isinstance(result, RacingResult)
+    valid = [(r.draw.number, e.entry.train) for r in result.races for e in r.entries if e.valid]
+    assert valid
+    page = read(site, "turn-006.html")
+    svg = read(site, "maps/turn-006.svg")
+    for number, train in valid:
+        assert f"race {number}: {train}," in svg and f"race {number}: {train}," in page
+    assert svg.count('class="route co-') == len(valid)
+    assert "dashed in its company" in page
+    assert 'class="route' not in read(site, "maps/turn-003.svg")  # a building turn: no routes

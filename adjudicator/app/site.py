@@ -1,10 +1,12 @@
 """``adjudicate site``: write a game's static HTML archive (the pages come from ``report.site``).
 
-Reads only what is public: ``game.json``, the map, each turn's archived
-states and its public report ``reports/turn-NNN.txt`` as it was sent
-(turns are not re-run); the seed file only once the game is over, when the
-final report has revealed the seed anyway.  Private reports, passwords and
-orders are never read.
+Publishes only what is public: ``game.json``, the map, each turn's archived
+states and its public report ``reports/turn-NNN.txt`` as it was sent; the
+seed only once the game is over, when the final report has revealed it
+anyway.  Private reports and passwords are never read.  To draw a racing
+turn's race routes (every valid entry's route, which its public report
+lists) the turn is replayed from its archive, as ``map show --races`` does;
+what the replay reads (the orders, the seed) is never written into the site.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.app.pictures import svg_to_png
+from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
+from adjudicator.racing.turn import RacingResult
 from adjudicator.report.site import TurnRecord, build_site
 
 
@@ -40,9 +44,20 @@ def turn_records(gdir: GameDir) -> list[TurnRecord]:
     records = [TurnRecord(0, opening, None, _public_report(gdir, 0))]
     for turn in range(1, last + 1):
         step = gdir.archive_path(turn)
-        records.append(TurnRecord(turn, gdir.archived_state(step, "after")[0], gdir.archived_state(step, "before")[0],
-                                  _public_report(gdir, turn)))
+        after, before = gdir.archived_state(step, "after")[0], gdir.archived_state(step, "before")[0]
+        races = _races(gdir, turn) if before.phase == "racing" else None
+        records.append(TurnRecord(turn, after, before, _public_report(gdir, turn), races))
     return records
+
+
+def _races(gdir: GameDir, turn: int) -> RacingResult | None:
+    """A racing turn as replayed from its archive, for its race routes; ``None`` (a map without routes) when it
+    cannot be replayed (a damaged archive, a seed file missing: ``verify`` says why)."""
+    try:
+        found = replay_turn(gdir, turn).result
+    except DampfrossError:
+        return None
+    return found if isinstance(found, RacingResult) else None
 
 
 def _public_report(gdir: GameDir, turn: int) -> str | None:

@@ -28,6 +28,7 @@ import jinja2
 from adjudicator import __version__
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState, LedgerEntry
+from adjudicator.racing.turn import RacingResult
 from adjudicator.report.i18n import _, language
 from adjudicator.report.racing import RACES
 from adjudicator.report.svg import company_colour, game_svg
@@ -39,13 +40,15 @@ class TurnRecord:
 
     ``state`` is the state after the turn (turn 0: the opening state),
     ``before`` the state before it (``None`` for turn 0), ``report`` the
-    public report text as sent (``None`` when it is missing).
+    public report text as sent (``None`` when it is missing), ``races`` a
+    racing turn's result, whose race routes its map draws (``None``: none).
     """
 
     turn: int
     state: GameState
     before: GameState | None
     report: str | None
+    races: RacingResult | None = None
 
 
 @cache
@@ -88,7 +91,7 @@ def build_site(state: GameState, gmap: GameMap, turns: Sequence[TurnRecord], see
     files["index.html"] = _render("game.html.j2", common, game_context(state, turns, seed, chart))
     files["ledger.html"] = _render("ledger.html.j2", common, ledger_context(state))
     for i, t in enumerate(turns):
-        svg = game_svg(gmap, t.state, t.turn or None)
+        svg = game_svg(gmap, t.state, t.turn or None, t.races)
         files[map_path(t.turn)] = svg
         context = turn_context(t, svg, png)
         context["prev"] = page_path(turns[i - 1].turn) if i > 0 else None
@@ -322,6 +325,7 @@ def turn_context(t: TurnRecord, svg: str, png: bool) -> dict[str, Any]:
         "map_file": map_path(t.turn),
         "png_file": map_path(t.turn, "png") if png else None,
         "races": races_of_turn(t),
+        "routes": t.races is not None and any(e.valid for r in t.races.races for e in r.entries),
         "race_text": sections.get(races_heading(t.state.lang), ""),
         "report": t.report,
         "next": None,
