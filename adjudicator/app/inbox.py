@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.mailparse import MailContent, read_mail
+from adjudicator.app.mailparse import HEADERS_ONLY, MailContent, read_mail
 from adjudicator.app.mailsource import Incoming
 from adjudicator.app.store import GameDir, atomic_write, record_text
 from adjudicator.errors import GameFileError
@@ -71,6 +71,16 @@ class StoredMail:
     @property
     def sender(self) -> str:
         return str(self.meta.get("sender", ""))
+
+    @property
+    def headers_only(self) -> tuple[str, ...]:
+        """The notes (codes) for which only the mail's headers were read: too big, too many parts, ..."""
+        return tuple(str(n["code"]) for n in self.meta.get("notes", ()) if n.get("code") in HEADERS_ONLY)
+
+    @property
+    def automatic(self) -> bool:
+        """An auto-reply, a list's mail or a bounce (``mailparse.is_automatic``): never answered."""
+        return bool(self.meta.get("auto"))
 
     @property
     def texts(self) -> tuple[StoredText, ...]:
@@ -219,5 +229,6 @@ def _meta_of(mail: Incoming, content: MailContent, sha: str, seq: int, fetched: 
         "source": mail.key,
         "size": mail.size,
         "too_big": mail.too_big,
+        "auto": content.auto,
         "notes": [{"code": n.code, "name": n.name, "size": n.size} for n in content.notes],
     }

@@ -7,6 +7,13 @@ is text (``text/*``, or a name ending ``.txt``/``.orders``).  What is not
 read is said, as a code: an attachment that is not text, or larger than
 an order file can be (``MAX_FILE_BYTES``), a charset nobody knows, a mail
 too big to read at all.
+
+No mail stops the robot: a mail with more MIME parts than ``MAX_PARTS`` or
+a header block over ``MAX_HEADER_BYTES`` is read for its headers only (the
+parser's cost grows with both: 10,000 parts or a 1 MB header took some 20 s
+each), and a mail the parser cannot read at all (1,000 nested multiparts
+ran it out of stack) is read for its headers, as far as they can be read,
+with the note ``unreadable``.  ``read_mail`` never raises.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import Literal
@@ -25,7 +33,18 @@ from adjudicator.app.orderfiles import MAX_FILE_BYTES, decode_bytes
 ORDER_NAMES = (".txt", ".orders", ".text")
 """Attachments with these name endings are read as order files whatever their content type."""
 
-MailNoteCode = Literal["too-big", "html-body", "not-text", "part-too-big", "bad-charset", "no-text"]
+MAX_PARTS = 100
+"""The most MIME parts (counted by their delimiter and Content-Type lines) a mail may have to be read in full: an
+order mail has a body and a few attachments."""
+
+MAX_HEADER_BYTES = 64 * 1024
+"""The largest header block read in full; of a larger one the first ``MAX_HEADER_BYTES`` are read."""
+
+MailNoteCode = Literal["too-big", "html-body", "not-text", "part-too-big", "bad-charset", "no-text",
+                       "too-many-parts", "header-too-big", "unreadable"]
+
+HEADERS_ONLY: frozenset[MailNoteCode] = frozenset({"too-big", "too-many-parts", "header-too-big", "unreadable"})
+"""The notes of a mail read for its headers only (no text of it is read for orders)."""
 
 
 @dataclass(frozen=True)
@@ -56,15 +75,57 @@ class MailContent:
     subject: str
     texts: tuple[MailText, ...] = ()
     notes: tuple[MailNote, ...] = field(default_factory=tuple)
+    auto: bool = False  # an auto-reply, a list's mail or a bounce: never answered (``is_automatic``)
 
 
 def read_mail(data: bytes, too_big: bool = False, size: int = 0) -> MailContent:
-    """Read a mail (only its headers when ``too_big``); never raises for a broken mail."""
-    msg = message_from_bytes(data, policy=policy.default)
-    name, address = _from(msg)
-    head = MailContent(_header(msg, "Message-ID"), address, name, _date(msg), _header(msg, "Subject"))
+    """Read a mail (only its headers when ``too_big``, or when it is too complex to read); never raises."""
+    head, cut = _head(data)
+    try:
+        content = _headers(head)
+    except Exception:  # a header block the parser cannot read: the mail is kept without them
+        content = MailContent("", "", "", None, "")
     if too_big:
-        return _with(head, (), (MailNote("too-big", size=size),))
+        return _with(content, (), (MailNote("too-big", size=size),))
+    if cut:
+        return _with(content, (), (MailNote("header-too-big", size=len(data)),))
+    if _parts(data) > MAX_PARTS:
+        return _with(content, (), (MailNote("too-many-parts", size=len(data)),))
+    try:
+        return _read_whole(data, content)
+    except Exception:  # any mail (1,000 nested parts: RecursionError) is stored and answered
+        return _with(content, (), (MailNote("unreadable", size=len(data)),))
+
+
+def _head(data: bytes) -> tuple[bytes, bool]:
+    """The header block of a mail (up to the first empty line), and whether it was cut at ``MAX_HEADER_BYTES``."""
+    ends = [i for i in (data.find(b"\r\n\r\n", 0, MAX_HEADER_BYTES + 4), data.find(b"\n\n", 0, MAX_HEADER_BYTES + 2))
+            if i >= 0]
+    if ends:
+        return data[: min(ends)] + b"\n\n", False
+    if len(data) <= MAX_HEADER_BYTES:
+        return data, False
+    block = data[:MAX_HEADER_BYTES]
+    return block[: block.rfind(b"\n") + 1] + b"\n", True
+
+
+_PART_LINE = re.compile(rb"^(?:--|content-type:)", re.I | re.M)
+
+
+def _parts(data: bytes) -> int:
+    """An upper bound of the MIME parts: the lines that may open one (a delimiter ``--...`` or a Content-Type)."""
+    return len(_PART_LINE.findall(data))
+
+
+def _headers(head: bytes) -> MailContent:
+    msg = BytesHeaderParser(policy=policy.default).parsebytes(head)
+    name, address = _from(msg)
+    return MailContent(_header(msg, "Message-ID"), address, name, _date(msg), _header(msg, "Subject"),
+                       auto=is_automatic(msg))
+
+
+def _read_whole(data: bytes, head: MailContent) -> MailContent:
+    msg = message_from_bytes(data, policy=policy.default)
     notes: list[MailNote] = []
     texts: list[MailText] = []
     body = msg.get_body(preferencelist=("plain", "html")) if isinstance(msg, EmailMessage) else None
@@ -90,22 +151,44 @@ def read_mail(data: bytes, too_big: bool = False, size: int = 0) -> MailContent:
     return _with(head, tuple(texts), tuple(notes))
 
 
+_AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply"}
+
+
+def is_automatic(msg: Message) -> bool:
+    """True for a mail no robot should answer (RFC 3834): an auto-reply (``Auto-Submitted`` other than ``no``,
+    ``X-Autoreply``, ``X-Autorespond``, ``Precedence: bulk|junk|list|auto_reply``), a mailing list's mail
+    (``List-Id``) or a bounce (an empty ``Return-Path``, a delivery report)."""
+    submitted = _header(msg, "Auto-Submitted").lower()
+    if submitted and submitted.split(";")[0].strip() != "no":
+        return True
+    if _header(msg, "X-Autoreply") or _header(msg, "X-Autorespond") or _header(msg, "List-Id"):
+        return True
+    if _header(msg, "Precedence").lower() in _AUTO_PRECEDENCE:
+        return True
+    if _header(msg, "Return-Path").replace(" ", "") == "<>":
+        return True
+    return _header(msg, "Content-Type").lower().startswith("multipart/report")
+
+
 def _with(head: MailContent, texts: tuple[MailText, ...], notes: tuple[MailNote, ...]) -> MailContent:
-    return MailContent(head.message_id, head.sender, head.sender_name, head.date, head.subject, texts, notes)
+    return MailContent(head.message_id, head.sender, head.sender_name, head.date, head.subject, texts, notes,
+                       head.auto)
 
 
 def _header(msg: Message, name: str) -> str:
     try:
         value = msg.get(name)
-    except (ValueError, IndexError, TypeError):
+        return " ".join(str(value).split()) if value is not None else ""
+    except Exception:  # the header parser raises many kinds on a broken header: absent
         return ""
-    return " ".join(str(value).split()) if value is not None else ""
 
 
 def _from(msg: Message) -> tuple[str, str]:
     found = getaddresses([_header(msg, "From")])
     name, address = found[0] if found else ("", "")
-    return name, address.strip().lower() if "@" in address else ""
+    address = address.strip().lower()
+    usable = "@" in address and address.isprintable() and not any(c.isspace() for c in address)
+    return name, address if usable else ""
 
 
 def _date(msg: Message) -> datetime | None:

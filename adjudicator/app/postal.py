@@ -16,11 +16,14 @@ next tick queues any that are missing.
 from __future__ import annotations
 
 import hashlib
+import sys
+import traceback
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
-from adjudicator.app.inbox import Inbox, StoredMail
+from adjudicator.app.inbox import MAIL_DIR, Inbox, StoredMail
 from adjudicator.app.mailconfig import MailConfig, MailConfigError, load_config
 from adjudicator.app.mailsource import incoming
 from adjudicator.app.outbox import Outbox, Outgoing
@@ -82,8 +85,28 @@ def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
             t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
         except DampfrossError as exc:
             t.error = str(exc)
+        except Exception as exc:  # a fault in one game never stops the others of the tick
+            t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
         out.append(t)
     return out
+
+
+FAULT_LOG = "tick-faults.log"
+"""Where a tick writes the traceback of an unexpected error in a game (in the game's mail folder)."""
+
+
+def log_fault(directory: str, when: datetime) -> str:
+    """Append the traceback being handled to the game's fault log; its path, or "stderr" when it cannot be written."""
+    text = f"--- {when.isoformat()}\n{traceback.format_exc()}"
+    path = Path(directory) / MAIL_DIR / FAULT_LOG
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError:
+        sys.stderr.write(text)
+        return "stderr"
+    return str(path)
 
 
 TICK_WAIT = 2.0
@@ -118,6 +141,8 @@ def fetch(gdir: GameDir, config: MailConfig, now: datetime, t: Tick) -> None:
         stored, new = inbox.store(mail, now)
         if new:
             t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
+            for code in stored.headers_only:
+                t.note("headers-only", seq=stored.seq, why=code)
         else:
             t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
         seen.add(mail.key)

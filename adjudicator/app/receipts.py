@@ -98,10 +98,17 @@ class Answerer:
     # --- one mail ---------------------------------------------------------------
     def answer(self, mail: StoredMail) -> None:
         base = self._receipt_base(mail)
-        if self.state.phase == "over":
+        if mail.automatic:  # RFC 3834: no answer to an auto-reply, a list or a bounce (two robots would loop)
+            self.note("automatic", seq=mail.seq, sender=mail.sender or "?")
+            doc: dict[str, object] = {"counted": [], "receipts": [], "status": "automatic"}
+        elif self.state.phase == "over":
             doc = self._statement(mail, base)
-        elif mail.meta.get("too_big") or not mail.texts:
-            doc = self._nobody(mail, base, "too-big" if mail.meta.get("too_big") else "no-orders", OrderSet())
+        elif mail.meta.get("too_big"):
+            doc = self._nobody(mail, base, "too-big", OrderSet())
+        elif mail.headers_only:
+            doc = self._nobody(mail, base, "unreadable", OrderSet())
+        elif not mail.texts:
+            doc = self._nobody(mail, base, "no-orders", OrderSet())
         else:
             doc = self._orders(mail, base)
         doc.update(turn=self.state.turn, phase=self.state.phase, answered=self.now.isoformat())

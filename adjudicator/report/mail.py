@@ -23,9 +23,10 @@ from adjudicator.report.env import LINE_WIDTH, render, wrap
 from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.orderwords import arrival_text, where
 from adjudicator.report.phrases import NO_ORDERS, say
+from adjudicator.report.widths import shown
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
-                 "too-big", "statement", "over"]
+                 "too-big", "unreadable", "statement", "over"]
 
 STATUS = {
     "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
@@ -39,6 +40,8 @@ STATUS = {
     "no-orders": N_("No orders were found in your mail (an order mail has a line PLAYER <ID> PASSWORD "
                     "<password>)."),
     "too-big": N_("Your mail is {size} bytes, far more than a mail of orders can be: it was not read."),
+    "unreadable": N_("Your mail could not be read as a mail of orders (see the note below): nothing in it is used. "
+                     "Please send your orders as plain text."),
     "statement": N_("Your end-of-game statement is received; it goes to every player with the others (a later "
                     "mail from you replaces it)."),
     "over": N_("The game is over and no statements are collected now: nothing in your mail is used."),
@@ -51,6 +54,9 @@ MAIL_NOTES = {
     "part-too-big": N_("the attachment {name} is too big ({size} bytes): not read"),
     "bad-charset": N_("{name} names an unknown character set: read as Windows-1252"),
     "no-text": N_("no text was found in your mail"),
+    "too-many-parts": N_("the mail has too many parts for a mail of orders: only its headers were read"),
+    "header-too-big": N_("the mail's headers are too long: only their start was read"),
+    "unreadable": N_("the mail's structure cannot be read: only its headers were read"),
 }
 
 
@@ -90,7 +96,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "due": due_line(state),
         "mail": _("your mail of {when}").format(when=arrival_text(r.arrived)),
         "arrived": when_text(r.arrived, zone_of(state)),
-        "subject": r.subject[:60],
+        "subject": shown(r.subject[:60]),
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
         "echo": list(r.echo),
@@ -98,7 +104,8 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "notes": list(r.notes),
         "refused": list(r.refused),
         "preview": r.preview,
-        "mail_notes": [_(MAIL_NOTES[c]).format(name=n, size=s) for c, n, s in r.mail_notes],
+        "mail_notes": [_(MAIL_NOTES[c]).format(name=shown(n), size=s)
+                       for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": r.statement,
         "width": LINE_WIDTH,
@@ -111,7 +118,7 @@ def _hash_label(what: str) -> str:
         return _("the text of your mail")
     if what == "\0mail":
         return _("the whole mail as received")
-    return _("the attachment {name}").format(name=what)
+    return _("the attachment {name}").format(name=shown(what))
 
 
 def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
@@ -221,7 +228,7 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 
 NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders",
                    "queued", "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements",
-                   "no-address", "statement", "gm-section", "busy"]
+                   "no-address", "statement", "gm-section", "busy", "headers-only", "automatic"]
 
 GM_NOTES = {
     "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
@@ -244,6 +251,8 @@ GM_NOTES = {
     "statement": N_("mail {seq}: end-of-game statement of {company}"),
     "gm-section": N_("mail {seq}: a GM section ({what})"),
     "busy": N_("another adjudicate is working on this game; skipped"),
+    "headers-only": N_("mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)"),
+    "automatic": N_("mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered"),
 }
 
 
@@ -256,7 +265,11 @@ class PostalNote:
 
 
 def gm_note(note: PostalNote) -> str:
-    return _(GM_NOTES[note.kind]).format(**dict(note.data))
+    """The GM's line for a note; whatever a sender wrote (subject, address, file names) shown safely."""
+    data = {k: shown(v) if isinstance(v, str) else v for k, v in note.data}
+    if note.kind == "headers-only":
+        data["why"] = _(MAIL_NOTES[str(data["why"])]).format(name="", size="")
+    return _(GM_NOTES[note.kind]).format(**data)
 
 
 WHY_RUN = {

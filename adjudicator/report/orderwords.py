@@ -35,6 +35,7 @@ from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.env import wrap
 from adjudicator.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.report.orderphrases import HINTS, NOTES, PROBLEMS
+from adjudicator.report.widths import shown
 
 P = ProblemCode
 H = HintCode
@@ -274,7 +275,7 @@ def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     for name, arrived, part in places:
         if name == file:
             mail = _("your mail of {when}").format(when=arrival_text(arrived))
-            return _("{part} in {mail}").format(part=part, mail=mail) if part else mail
+            return _("{part} in {mail}").format(part=shown(part), mail=mail) if part else mail
     return None
 
 

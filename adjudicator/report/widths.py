@@ -15,3 +15,13 @@ def too_wide(line: str, width: int = MAIL_WIDTH) -> bool:
     """Whether a line is wider than ``width``, counted in UTF-8 bytes (so also in characters): mail programs
     and tools that count octets see ``Prämien`` as 8 wide."""
     return len(line.encode("utf-8")) > width
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print on a terminal or in a mail: every control character (an escape sequence, a carriage
+    return, a line break in a header) and every other unprintable one written as its escape (``\\x1b``,
+    ``\\r``, ``\\u202e``), so a sender's subject or file name can neither drive the GM's terminal nor break a
+    line of a report."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)

@@ -1,0 +1,150 @@
+"""Issue 15, "must never happen again": no mail stops the robot, and nothing a sender writes reaches the GM's
+terminal or another robot unchecked.  Each test is named after the finding; each failed before its fix."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app import mailparse
+from adjudicator.app.inbox import Inbox
+from adjudicator.app.mailparse import read_mail
+from adjudicator.app.store import GameDir
+from tests.helpers import invoke
+from tests.postal_game import setup_game, tick_times
+
+ARRIVED = "1763600000"  # 2025-11-20 00:53 UTC: before the example's first tick
+
+
+def nested(depth: int, kind: str = "multipart") -> bytes:
+    """A small mail (some 65 KB for 1,000 levels) of ``depth`` nested multiparts or attached messages."""
+    head = ("From: Anna <anna@example.org>\r\nTo: gm@example.org\r\nSubject: nest\r\nMessage-ID: <nest-"
+            f"{kind}-{depth}@example.org>\r\nMIME-Version: 1.0\r\n")
+    if kind == "multipart":
+        body = "--b0\r\nContent-Type: text/plain\r\n\r\nPASS\r\n--b0--\r\n"
+        for i in range(1, depth):
+            body = f'--b{i}\r\nContent-Type: multipart/mixed; boundary="b{i - 1}"\r\n\r\n{body}\r\n--b{i}--\r\n'
+        return (head + f'Content-Type: multipart/mixed; boundary="b{depth - 1}"\r\n\r\n' + body).encode()
+    body = "Content-Type: text/plain\r\n\r\nPASS\r\n"
+    for _ in range(depth):
+        body = "Content-Type: message/rfc822\r\n\r\nSubject: inner\r\n" + body
+    return (head + body).encode()
+
+
+def deliver(where: Path, data: bytes, name: str = "M99P1.mx") -> None:
+    (where / "maildir" / "new" / f"{ARRIVED}.{name}").write_bytes(data)
+
+
+def plain(body: str, sender: str = "anna@example.org", subject: str = "orders", **headers: str) -> bytes:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = sender, "gm@dampfross.example.org", subject
+    m["Message-ID"] = f"<{abs(hash((body, subject, tuple(headers.items()))))}@example.org>"
+    for k, v in headers.items():
+        m[k.replace("_", "-")] = v
+    m.set_content(body)
+    return m.as_bytes()
+
+
+def tick(*games: Path, ok: bool = True) -> str:
+    result = invoke("tick", *map(str, games), "--now", tick_times()[0], ok=ok)
+    return result.output
+
+
+@pytest.mark.parametrize("kind", ["multipart", "rfc822"])
+def test_one_deeply_nested_mail_stops_no_game(tmp_path: Path, kind: str):
+    """1,000 nested multiparts (or attached messages) raised RecursionError in every tick, forever, and the games
+    listed after it were skipped.  Now the mail is stored with its headers, marked seen, answered, the GM told;
+    the next game of the same tick runs as ever."""
+    first, second = setup_game(tmp_path / "a"), setup_game(tmp_path / "b")
+    deliver(tmp_path / "a", nested(1000, kind))
+    out = tick(first, second)
+    stored = [m for m in Inbox(GameDir(first)).mails() if m.meta["subject"] == "nest"]
+    assert len(stored) == 1 and stored[0].headers_only == ("too-many-parts",)
+    assert f"{first}: mail {stored[0].seq}: the mail has too many parts" in out
+    assert f"{second}: mail 2 stored" in out
+    receipt = (first / "mail" / "outbox" / f"receipt-{stored[0].seq:05d}.eml").read_text()
+    assert "could not be read as a mail of orders" in receipt
+    assert tick(first, second).count("stored") == 0  # seen: not read again
+
+
+def test_a_mail_the_parser_cannot_read_is_kept_with_its_headers(monkeypatch: pytest.MonkeyPatch):
+    """Past the part count, the parser itself still fails on a nesting too deep for its stack: that mail is read
+    for its headers (the count raised here so that the parser meets the mail)."""
+    monkeypatch.setattr(mailparse, "MAX_PARTS", 10**6)
+    content = read_mail(nested(1000))
+    assert content.sender == "anna@example.org" and content.subject == "nest" and content.texts == ()
+    assert [n.code for n in content.notes] == ["unreadable"]
+
+
+def test_an_unexpected_fault_in_one_game_is_its_error_line_and_the_next_game_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Only the project's own errors were caught per game: any other exception ended the tick with a traceback.
+    A fault nobody foresaw is simulated in the first game's inbox; the second game ticks, the traceback goes to
+    the first game's fault log, the tick exits 1."""
+    first, second = setup_game(tmp_path / "a"), setup_game(tmp_path / "b")
+    real = Inbox.store
+
+    def broken(self: Inbox, mail, fetched):  # type: ignore[no-untyped-def]
+        if self.root.parent == first:
+            raise KeyError("a fault nobody foresaw")
+        return real(self, mail, fetched)
+
+    monkeypatch.setattr(Inbox, "store", broken)
+    out = tick(first, second, ok=False)
+    assert f"error: {first}: unexpected KeyError: 'a fault nobody foresaw'" in out
+    assert f"{second}: mail 2 stored" in out and "Traceback" not in out
+    assert "KeyError" in (first / "mail" / "tick-faults.log").read_text()
+
+
+def test_ten_thousand_parts_and_a_megabyte_of_headers_are_read_for_their_headers_only():
+    parts = "".join(f"--B\r\nContent-Type: text/plain\r\n\r\nPASS {i}\r\n" for i in range(10_000))
+    many = ('From: anna@example.org\r\nSubject: many\r\nContent-Type: multipart/mixed; boundary="B"\r\n\r\n'
+            + parts + "--B--\r\n").encode()
+    assert [n.code for n in read_mail(many).notes] == ["too-many-parts"]
+    big = ("From: anna@example.org\r\n" + "".join(f"X-H{i}: {'v' * 80}\r\n" for i in range(12_000))
+           + "Subject: big\r\n\r\nPASS\r\n").encode()
+    content = read_mail(big)
+    assert [n.code for n in content.notes] == ["header-too-big"] and content.sender == "anna@example.org"
+    assert content.texts == ()
+    ordinary = read_mail(plain("PLAYER RED PASSWORD x\nPASS\n"))
+    assert [t.text for t in ordinary.texts] == ["PLAYER RED PASSWORD x\nPASS\n"] and not ordinary.notes
+
+
+@pytest.mark.parametrize("headers", [
+    {"Auto_Submitted": "auto-replied"},
+    {"Precedence": "bulk"},
+    {"X_Autoreply": "yes"},
+    {"Return_Path": "<>"},
+])
+def test_auto_replies_get_no_receipt(tmp_path: Path, headers: dict[str, str]):
+    """A player's vacation robot answered every receipt, and got a receipt for each answer: two robots mailing each
+    other for ever.  An auto-reply, a list's mail or a bounce is stored and never answered."""
+    game = setup_game(tmp_path)
+    deliver(tmp_path, plain("I am away until Monday.", subject="Abwesend: receipt", **headers))
+    out = tick(game)
+    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "Abwesend: receipt")
+    assert f"mail {seq} from anna@example.org is an auto-reply" in out
+    assert not (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").exists()
+    assert not read_mail(plain("x", Auto_Submitted="no")).auto
+
+
+def test_control_characters_a_sender_wrote_never_reach_the_gms_terminal_or_a_receipt(tmp_path: Path):
+    """ANSI escapes in a Subject (or an attachment's name) were printed as they came: a sender could clear the
+    GM's screen or forge tick lines.  They are shown escaped, in the GM's lines and in receipts."""
+    game = setup_game(tmp_path)
+    m = EmailMessage()
+    m["From"], m["To"], m["Message-ID"] = "anna@example.org", "gm@example.org", "<ansi@example.org>"
+    m["Subject"] = "orders \x1b[2J\x1b[31mFAKE: turn 1 adjudicated"
+    m.set_content("PLAYER RED PASSWORD nope\nPASS\n")
+    m.add_attachment("PASS\n", filename="evil\x1b[1A.txt")
+    deliver(tmp_path, m.as_bytes())
+    out = tick(game)
+    assert "\x1b" not in out and "\\x1b[2J" in out
+    seq = next(x.seq for x in Inbox(GameDir(game)).mails() if x.meta["message_id"] == "<ansi@example.org>")
+    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").read_text()
+    assert "\x1b" not in receipt and "\\x1b" in receipt
+    meta = json.loads((game / "mail" / "inbox" / f"{seq:05d}" / "meta.json").read_text())
+    assert "\x1b" in meta["subject"]  # the record keeps what came; only what is shown is escaped
