@@ -35,6 +35,14 @@ class SmtpServer:
     mails: list[EmailMessage] = field(default_factory=list)
     envelopes: list[tuple[str, list[str]]] = field(default_factory=list)
     refuse: bool = False
+    refused: dict[str, str] = field(default_factory=dict)  # a recipient and the server's answer to its RCPT
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str,
+                          rcpt_options: list[str]) -> str:  # aiosmtpd's hook
+        if address.lower() in self.refused:
+            return self.refused[address.lower()]
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # aiosmtpd's hook
         if self.refuse:
@@ -54,11 +62,12 @@ class SmtpServer:
 
 
 @contextlib.contextmanager
-def smtp_server() -> Iterator[SmtpServer]:
+def smtp_server(utf8: bool = True) -> Iterator[SmtpServer]:
+    """``utf8``: whether the server takes non-ASCII addresses (SMTPUTF8; aiosmtpd's Controller offers it)."""
     from aiosmtpd.controller import Controller
 
     server = SmtpServer(free_port())
-    controller = Controller(server, hostname="127.0.0.1", port=server.port)
+    controller = Controller(server, hostname="127.0.0.1", port=server.port, enable_SMTPUTF8=utf8)
     controller.start()
     try:
         yield server

@@ -8,6 +8,7 @@ from adjudicator.board.hexgrid import Hex
 from adjudicator.engine.corrections import apply_correction
 from adjudicator.errors import DampfrossError
 from adjudicator.game import gamefile, passwords
+from adjudicator.game.contacts import check_address, check_name
 from adjudicator.game.state import Correction, CorrectionKind, GameState
 from adjudicator.report.i18n import check_language
 
@@ -33,6 +34,12 @@ def set_language(directory: str, player: str, lang: str, why: str = "", by: str 
     return correct(directory, "lang", why, by, player=player, value=code)
 
 
+def set_address(directory: str, player: str, email: str, why: str = "", by: str = "GM") -> Correction:
+    """The company's mail goes to ``email`` from now on (a typo corrected, a player's new address); recorded like
+    the other corrections and printed in the next public report, without the address."""
+    return correct(directory, "address", why, by, player=player, value=check_address(email) or None)
+
+
 def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str
                    ) -> tuple[Correction, str]:
     """Hand a company to a stand-by: a new password (the old one stops working); return it and the correction.
@@ -47,9 +54,10 @@ def replace_player(directory: str, player: str, manager: str, email: str, why: s
         pid = player.upper()
         if pid not in state.player_ids:
             raise DampfrossError(f"no company {pid} in game {state.game_id}")
+        manager, email = check_name(manager, "stand-by's name"), check_address(email)
         secret = passwords.generate()
         c = Correction(len(state.corrections) + 1, state.turn, "replace", by, stamp(), why, player=pid,
-                       manager=manager.strip(), email=email.strip(), password_hash=passwords.hash_password(secret))
+                       manager=manager, email=email, password_hash=passwords.hash_password(secret))
         old = gdir.read_passwords()
         gdir.write_passwords({**old, pid: secret})
         try:

@@ -6,18 +6,29 @@ Layout (GM only)::
                                recipients, subject, SHA-256 of its text, when queued)
     DIR/mail/sent/NAME.eml     a mail sent; NAME.json as above with the time it was sent
     DIR/mail/undeliverable/    a mail for a company without an address on file (the GM is told)
+    DIR/mail/failed/           a mail the SMTP server refused for good (5xx, or an address it cannot take):
+                               set aside with the server's answer, the GM told once; ``mail send --retry``
+                               queues it again, to the address on file then
 
 Names are made from what a mail is (``receipt-00007-RED``, ``report-003-RED``,
 ``report-003-RED-v2``, ``reminder-003-RED``, ``opening-RED``), so queueing the
 same mail twice writes nothing.  Queue before sending, mark sent after: a
 crash between sending and marking sends that one mail again on the next try
-(never loses it); a failed send leaves it queued.
+(never loses it).  One bad mail never holds up the others: a recipient the
+server refuses for good sets that mail aside (``failed/``), a temporary
+refusal (4xx) leaves it queued for the next tick, and the next mail goes
+on; only a lost connection stops the sending (what is left stays queued).
+
+Every mail is marked as a robot's (RFC 3834): a receipt ``Auto-Submitted:
+auto-replied``, anything else ``auto-generated``, so that well-behaved
+robots (vacation replies) do not answer it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import smtplib
 import ssl
 from collections.abc import Sequence
@@ -60,7 +71,14 @@ class Outgoing:
 
 @dataclass
 class SendResult:
+    """What a sending did: mails sent, mails set aside (name, the server's answer), mails a server refused for now
+    (name, answer), mails sent that some recipients refused, the error that stopped the sending, how many mails
+    still wait."""
+
     sent: list[str] = field(default_factory=list)
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    deferred: list[tuple[str, str]] = field(default_factory=list)
+    partly: list[tuple[str, str]] = field(default_factory=list)  # sent, but some recipients refused it
     error: str = ""
     waiting: int = 0
 
@@ -75,13 +93,22 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
     domain = sender.rpartition("@")[2].strip(" >") or None
     msg["Message-ID"] = make_msgid("dampfross", domain=domain)
     msg["X-Dampfross"] = out.name
+    msg["Auto-Submitted"] = "auto-replied" if out.kind == "receipt" else "auto-generated"
     if out.in_reply_to:
         msg["In-Reply-To"] = out.in_reply_to
         msg["References"] = out.in_reply_to
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
     for filename, text in out.attachments:
         msg.add_attachment(text, subtype="plain", charset="utf-8", cte="quoted-printable", filename=filename)
+    for part in msg.walk():
+        if part.get_content_maintype() == "text":  # quoted-printable, so the encoded line is the same text
+            part.set_payload(_FROM_LINE.sub("=46rom ", str(part.get_payload())))
     return msg
+
+
+_FROM_LINE = re.compile(r"^From ", re.M)
+"""A line beginning ``From `` is written ``=46rom `` (the same text once decoded), or a mail store on the way would
+turn it into ``>From`` (mbox quoting)."""
 
 
 class Outbox:
@@ -92,13 +119,15 @@ class Outbox:
         self.queue_dir = root / "outbox"
         self.sent_dir = root / "sent"
         self.dead_dir = root / "undeliverable"
+        self.failed_dir = root / "failed"
 
     def _paths(self, folder: Path, name: str) -> tuple[Path, Path]:
         return folder / f"{name}.eml", folder / f"{name}.json"
 
     def known(self, name: str) -> bool:
         """True when a mail of this name was queued (or sent, or set aside) before."""
-        return any(self._paths(d, name)[1].is_file() for d in (self.queue_dir, self.sent_dir, self.dead_dir))
+        return any(self._paths(d, name)[1].is_file() for d in (self.queue_dir, self.sent_dir, self.dead_dir,
+                                                                  self.failed_dir))
 
     def versions(self, base: str) -> list[str]:
         """The names a mail went out under, oldest first: ``base``, then ``base-v2``, ``base-v3``, ... (a report
@@ -107,7 +136,7 @@ class Outbox:
 
     def record(self, name: str) -> dict[str, Any] | None:
         """What is known of a mail of this name, the sent copy first."""
-        for d in (self.sent_dir, self.queue_dir, self.dead_dir):
+        for d in (self.sent_dir, self.queue_dir, self.dead_dir, self.failed_dir):
             path = self._paths(d, name)[1]
             if path.is_file():
                 doc = json.loads(path.read_text(encoding="utf-8"))
@@ -148,24 +177,39 @@ class Outbox:
                 names.append(name)
         return names
 
-    def requeue(self, name: str, now: datetime) -> bool:
-        """Put a sent mail back into the outbox to send it again (``mail send --turn/--player``)."""
-        eml, info = self._paths(self.sent_dir, name)
+    def requeue(self, name: str, now: datetime, to: Sequence[str] | None = None, folder: Path | None = None) -> bool:
+        """Put a sent (or set-aside) mail back into the outbox to send it again (``mail send --turn/--player``,
+        ``--retry``); ``to``: its recipients now (the address on file may have changed since)."""
+        eml, info = self._paths(folder or self.sent_dir, name)
         if not eml.is_file():
             return False
         doc = json.loads(info.read_text(encoding="utf-8"))
-        doc.pop("sent", None)
+        for key in ("sent", "failed", "refused"):
+            doc.pop(key, None)
         doc["requeued"] = now.isoformat()
+        text = eml.read_text(encoding="utf-8")
+        if to is not None and list(to) != doc["to"]:
+            msg = message_from_bytes(text.encode("utf-8"), policy=policy.default)
+            del msg["To"]
+            msg["To"] = ", ".join(to)
+            text, doc["to"] = msg.as_string(), list(to)
         self.queue_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
         q_eml, q_info = self._paths(self.queue_dir, name)
-        atomic_write(q_eml, eml.read_text(encoding="utf-8"), 0o600)
+        atomic_write(q_eml, text, 0o600)
         atomic_write(q_info, record_text(doc), 0o600)
         info.unlink()
         eml.unlink()
         return True
 
+    def failed(self) -> list[str]:
+        """Names of the mails set aside (refused for good), oldest first."""
+        if not self.failed_dir.is_dir():
+            return []
+        return [p.stem for p in sorted(self.failed_dir.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name))]
+
     def send(self, config: MailConfig, now: datetime, names: Sequence[str] | None = None) -> SendResult:
-        """Send the queued mails over SMTP; the first failure stops, and what is left stays queued."""
+        """Send the queued mails over SMTP, each on its own: a mail refused for good is set aside, one refused for
+        now stays queued, and the next goes on; a lost connection stops (what is left stays queued)."""
         result = SendResult()
         todo = [n for n in self.pending() if names is None or n in names]
         if not todo:
@@ -173,20 +217,62 @@ class Outbox:
         if config.smtp is None:
             result.waiting = len(todo)
             return result
+        sender = _address(config.sender)
         try:
             with _connect(config.smtp, config.base) as smtp:
                 for name in todo:
-                    eml, info = self._paths(self.queue_dir, name)
-                    msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
-                    doc = json.loads(info.read_text(encoding="utf-8"))
-                    sender = _address(config.sender)
-                    smtp.send_message(msg, from_addr=sender, to_addrs=[_address(a) for a in doc["to"]])
-                    self._mark_sent(name, doc, now)
-                    result.sent.append(name)
+                    self._send_one(smtp, sender, name, now, result)
         except (OSError, smtplib.SMTPException) as exc:
-            result.error = f"{config.smtp.host}:{config.smtp.port}: {exc}"
+            result.error = f"{config.smtp.host}:{config.smtp.port}: {_answer(exc)}"
         result.waiting = len(self.pending())
         return result
+
+    def _send_one(self, smtp: smtplib.SMTP, sender: str, name: str, now: datetime, result: SendResult) -> None:
+        """Send one queued mail; what the server says of this mail alone decides its fate, anything about the
+        connection or the sender is raised (and stops the sending)."""
+        eml, info = self._paths(self.queue_dir, name)
+        msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+        doc = json.loads(info.read_text(encoding="utf-8"))
+        try:
+            refused = smtp.send_message(msg, from_addr=sender, to_addrs=[_address(a) for a in doc["to"]])
+        except smtplib.SMTPRecipientsRefused as exc:
+            codes = [code for code, _text in exc.recipients.values()]
+            answer = "; ".join(f"{a}: {_answer_of(c, m)}" for a, (c, m) in exc.recipients.items())
+            if all(500 <= c < 600 for c in codes):
+                self._set_aside(name, doc, now, answer)
+                result.failed.append((name, answer))
+            else:
+                result.deferred.append((name, answer))
+            smtp.rset()
+            return
+        except smtplib.SMTPDataError as exc:
+            answer = _answer(exc)
+            if 500 <= exc.smtp_code < 600:
+                self._set_aside(name, doc, now, answer)
+                result.failed.append((name, answer))
+            else:
+                result.deferred.append((name, answer))
+            smtp.rset()
+            return
+        except (smtplib.SMTPNotSupportedError, UnicodeError) as exc:  # a non-ASCII address without SMTPUTF8
+            answer = f"the server cannot take this address ({exc})"
+            self._set_aside(name, doc, now, answer)
+            result.failed.append((name, answer))
+            smtp.rset()
+            return
+        if refused:  # some recipients took it, others refused: sent, and the refusals on record
+            doc["refused"] = {a: _answer_of(c, m) for a, (c, m) in refused.items()}
+            result.partly.append((name, "; ".join(f"{a}: {w}" for a, w in doc["refused"].items())))
+        self._mark_sent(name, doc, now)
+        result.sent.append(name)
+
+    def _set_aside(self, name: str, doc: dict[str, Any], now: datetime, answer: str) -> None:
+        self.failed_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        q_eml, _ = self._paths(self.queue_dir, name)
+        f_eml, f_info = self._paths(self.failed_dir, name)
+        atomic_write(f_eml, q_eml.read_text(encoding="utf-8"), 0o600)
+        atomic_write(f_info, record_text({**doc, "failed": now.isoformat(), "answer": answer}), 0o600)
+        self.drop(name)
 
     def _mark_sent(self, name: str, doc: dict[str, Any], now: datetime) -> None:
         self.sent_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
@@ -195,6 +281,19 @@ class Outbox:
         atomic_write(s_eml, q_eml.read_text(encoding="utf-8"), 0o600)
         atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
         self.drop(name)
+
+
+def _answer_of(code: int, message: bytes | str) -> str:
+    text = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
+    return f"{code} {' '.join(text.split())}"[:200]
+
+
+def _answer(exc: BaseException) -> str:
+    """An SMTP error as the server's code and words; any other error as itself."""
+    code, message = getattr(exc, "smtp_code", None), getattr(exc, "smtp_error", None)
+    if isinstance(code, int) and message is not None:
+        return _answer_of(code, message)
+    return str(exc)
 
 
 def _address(text: str) -> str:

@@ -325,21 +325,41 @@ def send(gdir: GameDir, config: MailConfig, now: datetime, t: Tick, names: Seque
     result = outbox.send(config, now, names)
     if result.sent:
         t.note("sent", count=len(result.sent))
+    for name, answer in result.failed:
+        t.note("set-aside", name=name, answer=answer, where=str(outbox.failed_dir))
+    if result.deferred and not result.sent and not result.failed and not result.error:
+        # the server refuses everything for now: one error line (exit 1), not a line per mail
+        result.error = f"{config.smtp.host if config.smtp else '?'}: {result.deferred[0][1]}"
+    else:
+        for name, answer in result.deferred:
+            t.note("deferred", name=name, answer=answer)
+    for name, answer in result.partly:
+        t.note("partly-refused", name=name, answer=answer)
     if result.error:
         t.error = gm_note(PostalNote("send-failed", (("error", result.error), ("count", result.waiting))))
     elif result.waiting and config.smtp is None and fresh:
         t.note("no-smtp", count=result.waiting, where=str(outbox.queue_dir))
 
 
-def send_mail(directory: str, turn: int | None, player: str | None, now: datetime | None = None) -> Tick:
-    """``adjudicate mail send DIR [--turn N] [--player ID]``: send what is queued; with ``--turn``/``--player``
-    the report mails of that turn (the last version of each) are sent again."""
+def send_mail(directory: str, turn: int | None, player: str | None, now: datetime | None = None,
+              retry: bool = False) -> Tick:
+    """``adjudicate mail send DIR [--turn N] [--player ID] [--retry]``: send what is queued; with
+    ``--turn``/``--player`` the report mails of that turn (the last version of each) are sent again, with
+    ``--retry`` the mails set aside as refused.  A company's mail goes to its address on file now."""
     gdir, t = GameDir(directory), Tick(directory)
     when = now or datetime.now(UTC)
     config = _config(gdir)
     with gdir.lock():
         state = gdir.load_state()
         names = None
+        if retry:
+            outbox = Outbox(gdir)
+            again = outbox.failed()
+            for name in again:
+                doc = outbox.record(name) or {}
+                outbox.requeue(name, when, _addressed(state, doc), outbox.failed_dir)
+            if again:
+                t.note("retried", count=len(again))
         if turn is not None or player is not None:
             outbox = Outbox(gdir)
             wanted_turn = turn if turn is not None else state.turn - 1
@@ -354,12 +374,20 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
                 known = outbox.versions(base)
                 if not known:
                     raise DampfrossError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
-                outbox.requeue(known[-1], when)
+                outbox.requeue(known[-1], when, (p.email,) if p.email else None)
                 names.append(known[-1])
         send(gdir, config, when, t, names)
         if config.smtp is None:
             raise MailConfigError(f"{gdir.path}/mail.toml has no [smtp]: the mails wait in {Outbox(gdir).queue_dir}")
     return t
+
+
+def _addressed(state: GameState, doc: dict[str, object]) -> tuple[str, ...] | None:
+    """Where a company's mail goes now: its address on file (``None``: as it was addressed)."""
+    pid = doc.get("player")
+    if isinstance(pid, str) and pid in state.player_ids and state.player(pid).email:
+        return (state.player(pid).email,)
+    return None
 
 
 def status(directory: str, now: datetime | None = None) -> str:

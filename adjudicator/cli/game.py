@@ -167,6 +167,28 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
     click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
 
 
+@player_group.command("address")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.argument("email", metavar="EMAIL")
+@click.option("--why", default="", help="A reason, if any (printed in the next report, without the address).")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def player_address(directory: str, player: str, email: str, why: str, by: str) -> None:
+    """Send company ID's mail to EMAIL from now on (a typo corrected, a player's new address).
+
+    The password stays.  Recorded like a correction; the next public report
+    says that the address changed, never the address.  Mails the server
+    refused go out again to it with: adjudicate mail send DIR --retry
+
+    Example: adjudicate player address demo BLUE bernd@example.net
+    """
+    from adjudicator.app.fix import set_address
+
+    c = set_address(directory, player, email, why, by)
+    click.echo(f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
+               "printed in the next report.")
+
+
 @player_group.command("lang")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.argument("player", metavar="ID")

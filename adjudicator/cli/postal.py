@@ -87,12 +87,14 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--turn", type=int, help="Send the report mails of turn N again.")
 @click.option("--player", metavar="ID", help="Only this company's report mail (of --turn, or the last turn).")
+@click.option("--retry", is_flag=True, help="Queue again the mails the server refused for good (mail/failed).")
 @_NOW
-def mail_send(directory: str, turn: int | None, player: str | None, now_text: str | None) -> None:
-    """Send the queued mails over SMTP; with --turn/--player send report mails again."""
+def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
+    """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
+    set aside as refused (a company's mail goes to its address on file now)."""
     from adjudicator.app.postal import send_mail
 
-    sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text))]) else 1)
+    sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text), retry)]) else 1)
 
 
 @click.group("deadline")

@@ -29,11 +29,11 @@ from adjudicator.game.track import Segment
 
 def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameState:
     """The state after the GM's correction ``c``; ``DampfrossError`` when it cannot be made."""
-    if state.phase == "over" and c.kind not in ("deadline", "lang"):
+    if state.phase == "over" and c.kind not in ("deadline", "lang", "address", "password"):
         raise DampfrossError(f"game {state.game_id} is over; nothing can be corrected")
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
         raise DampfrossError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
-    if not c.why.strip() and c.kind not in ("deadline", "lang"):
+    if not c.why.strip() and c.kind not in ("deadline", "lang", "address", "password"):
         raise DampfrossError("say why: every correction is printed in the next report with its reason")
     if c.player is not None and c.player not in state.player_ids:
         raise DampfrossError(f"no company {c.player} in game {state.game_id}")
@@ -46,6 +46,8 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         return _deadline(state, c)
     if c.kind in ("replace", "retire"):
         return _company(state, c)
+    if c.kind in ("address", "password"):
+        return _contact(state, c)
     if c.kind == "lang":
         return _language(state, c)
     return _rule(state, c)
@@ -63,6 +65,18 @@ def _language(state: GameState, c: Correction) -> GameState:
     if c.player is None or c.value is None or (c.value and not LANGUAGE_CODE.match(c.value)):
         raise DampfrossError("a language correction needs a company and a language code such as de")
     changed = replace(state.player(c.player), lang=c.value or None)
+    return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
+
+
+def _contact(state: GameState, c: Correction) -> GameState:
+    """The company's mail address (``address``: ``value``) or password (``password``: ``password_hash``)."""
+    if c.player is None or c.player not in state.player_ids:
+        raise DampfrossError(f"an {c.kind} correction needs a company of the game")
+    if c.kind == "password" and not c.password_hash:
+        raise DampfrossError("a password correction needs the new password's hash")
+    player = state.player(c.player)
+    changed = (replace(player, email=c.value or "") if c.kind == "address"
+               else replace(player, password_hash=c.password_hash or player.password_hash))
     return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 

@@ -9,6 +9,7 @@ from adjudicator.board.model import GameMap
 from adjudicator.building.turn import draw_allowances
 from adjudicator.errors import DampfrossError
 from adjudicator.game import passwords
+from adjudicator.game.contacts import ContactError, check_address, check_name
 from adjudicator.game.dice import DiceRoller, commitment
 from adjudicator.game.ledger import Books
 from adjudicator.game.rules import Rules
@@ -37,7 +38,10 @@ class PlayerSpec:
                                  "starting with a letter (e.g. RED)")
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
-        return cls(pid, name, email)
+        try:
+            return cls(pid, check_name(name), check_address(email))
+        except ContactError as exc:
+            raise DampfrossError(f"player {pid}: {exc}") from None
 
 
 def new_game(

@@ -280,8 +280,10 @@ def correction_to_json(c: Correction) -> Doc:
         doc.update(player=c.player, manager=c.manager, email=c.email, password_hash=c.password_hash)
     elif c.kind == "retire":
         doc.update(player=c.player)
-    elif c.kind == "lang":
+    elif c.kind in ("lang", "address"):
         doc.update(player=c.player, value=c.value)
+    elif c.kind == "password":
+        doc.update(player=c.player, password_hash=c.password_hash)
     else:
         doc.update(key=c.key, value=c.value)
     return doc

@@ -126,7 +126,8 @@ class HistoryEntry:
         return dict(self.balances)[pid]
 
 
-CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire", "lang"]
+CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire", "lang",
+                         "address", "password"]
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,9 @@ class Correction:
     over: ``player replace``), or ``player`` alone (the company retires:
     ``player retire``), or ``player`` and ``value``, a language code (the
     company's reports and mails are written in it from now on, ``""``: in
-    the game's language again: ``player lang``).
+    the game's language again: ``player lang``), or ``player`` and ``value``,
+    its new mail address (``player address``, ``SET ADDRESS`` by mail), or
+    ``player`` and ``password_hash`` (a password reset by mail).
     """
 
     number: int

@@ -228,7 +228,8 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 
 NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders",
                    "queued", "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements",
-                   "no-address", "statement", "gm-section", "busy", "headers-only", "automatic"]
+                   "no-address", "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
+                   "deferred", "partly-refused", "retried"]
 
 GM_NOTES = {
     "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
@@ -253,6 +254,11 @@ GM_NOTES = {
     "busy": N_("another adjudicate is working on this game; skipped"),
     "headers-only": N_("mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)"),
     "automatic": N_("mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered"),
+    "set-aside": N_("the mail {name} was refused for good ({answer}): set aside in {where}; correct the address "
+                    "(adjudicate player address) and send it again with adjudicate mail send --retry"),
+    "deferred": N_("the mail {name} was refused for now ({answer}): it stays queued for the next tick"),
+    "partly-refused": N_("the mail {name} was sent, but some of its recipients were refused: {answer}"),
+    "retried": N_("{count} mails set aside are queued again"),
 }
 
 

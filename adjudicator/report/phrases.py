@@ -368,6 +368,8 @@ CORRECTION = {
     "replace": N_("{player} is run by {manager} from now on, with a new password"),
     "retire": N_("{player} is out of play: its track stays, its money is frozen"),
     "lang": N_("{player} reads its reports and mails in {language} from now on"),
+    "address": N_("{player}'s mail goes to a new address from now on"),
+    "password": N_("{player} has a new password (reset by mail to the address on file)"),
 }
 
 

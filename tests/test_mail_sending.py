@@ -1,0 +1,115 @@
+"""Issue 15, outgoing mail: one refused recipient never holds up the other mails; addresses and names are
+checked when they enter the game; every mail we send says it is a robot's.  Real SMTP (aiosmtpd) on localhost."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app.store import GameDir
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, smtp_server
+from tests.postal_game import setup_game, tick_times
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpServer]:
+    with smtp_server() as server:
+        yield server
+
+
+def tick(game: Path, ok: bool = True) -> str:
+    return invoke("tick", str(game), "--now", tick_times()[0], ok=ok).output
+
+
+def test_one_refused_recipient_blocks_no_other_mail(tmp_path: Path, smtp: SmtpServer):
+    """A 550 for one address stopped every mail of the game for good, tick after tick.  Now the refused mail is
+    set aside (the GM told once), a 451 leaves its mail queued for the next tick, and every other mail goes."""
+    smtp.refused = {"anna@example.org": "550 5.1.1 no such user", "bernd@example.net": "451 4.7.1 greylisted"}
+    game = setup_game(tmp_path, smtp.toml())
+    out = tick(game)
+    assert "opening-GREEN" in smtp.names()
+    assert not any(n.startswith(("opening-RED", "opening-BLUE")) for n in smtp.names())
+    assert "the mail opening-RED was refused for good (anna@example.org: 550 5.1.1 no such user)" in out
+    assert "the mail opening-BLUE was refused for now (bernd@example.net: 451 4.7.1 greylisted)" in out
+    assert (game / "mail" / "failed" / "opening-RED.eml").is_file()
+    assert (game / "mail" / "outbox" / "opening-BLUE.eml").is_file()
+    smtp.refused = {"anna@example.org": "550 5.1.1 no such user"}
+    again = invoke("tick", str(game), "--now", tick_times()[1]).output
+    assert "opening-BLUE" in smtp.names() and "opening-RED" not in again  # told once; BLUE's goes on the retry
+    invoke("player", "address", str(game), "RED", "anna.roth@example.org")
+    invoke("mail", "send", str(game), "--retry", "--now", tick_times()[1])
+    sent = [m for m in smtp.mails if m["X-Dampfross"] == "opening-RED"]
+    assert len(sent) == 1 and sent[0]["To"] == "anna.roth@example.org"
+    assert not (game / "mail" / "failed" / "opening-RED.eml").exists()
+
+
+def test_an_address_the_server_cannot_take_is_set_aside(tmp_path: Path):
+    """A non-ASCII address to a server without SMTPUTF8 raised out of the sending and blocked all mail."""
+    with smtp_server(utf8=False) as smtp:
+        game = setup_game(tmp_path, smtp.toml())
+        invoke("player", "address", str(game), "GREEN", "jürgen@example.com")
+        out = tick(game)
+    assert "the mail opening-GREEN was refused for good (the server cannot take this address" in out
+    assert "opening-RED" in smtp.names() and "opening-BLUE" in smtp.names()
+
+
+def test_every_mail_sent_says_it_is_a_robots(tmp_path: Path, smtp: SmtpServer):
+    """RFC 3834: receipts carry ``Auto-Submitted: auto-replied``, every other mail ``auto-generated``."""
+    game = setup_game(tmp_path, smtp.toml())
+    tick(game)
+    kinds = {str(m["X-Dampfross"]).split("-")[0]: str(m["Auto-Submitted"]) for m in smtp.mails}
+    assert kinds["receipt"] == "auto-replied" and kinds["opening"] == "auto-generated"
+
+
+@pytest.mark.parametrize(("spec", "words"), [
+    ("RED:Rheinbahn:anna@example.org\r\nBcc: all@example.org", "control character"),
+    ("RED:Rhein\x1b[2Jbahn:anna@example.org", "control character"),
+    ("RED:Rheinbahn:Anna <anna@example.org>", "not one mail address"),
+    ("RED:Rheinbahn:anna@example.org, eve@example.org", "not one mail address"),
+    ("RED:Rheinbahn:anna", "not one mail address"),
+])
+def test_a_name_or_address_that_would_break_every_mail_is_refused_on_entry(tmp_path: Path, spec: str, words: str):
+    """A CR/LF or a control character in a name or address was accepted and every tick crashed after."""
+    result = invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", spec, "--player", "BLUE", ok=False)
+    assert result.exit_code == 1 and words in result.output and not (tmp_path / "g").exists()
+
+
+def test_player_replace_and_address_check_the_address_and_leave_the_game_as_it_was(tmp_path: Path):
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED:R:anna@example.org", "--player", "BLUE")
+    before = (tmp_path / "g" / "game.json").read_bytes()
+    bad = invoke("player", "replace", str(tmp_path / "g"), "RED", "--name", "Eve", "--email", "eve@x.org\nBcc: y",
+                 ok=False)
+    assert bad.exit_code == 1 and "control character" in bad.output
+    bad = invoke("player", "address", str(tmp_path / "g"), "RED", "not an address", ok=False)
+    assert bad.exit_code == 1 and "not one mail address" in bad.output
+    assert (tmp_path / "g" / "game.json").read_bytes() == before
+    invoke("player", "address", str(tmp_path / "g"), "RED", "Anna.Roth@Example.org")
+    state = GameDir(tmp_path / "g").load_state()
+    assert state.player("RED").email == "anna.roth@example.org" and state.corrections[-1].kind == "address"
+    doc = json.loads((tmp_path / "g" / "game.json").read_text())
+    assert doc["corrections"][-1] == {"number": 1, "turn": 1, "kind": "address", "by": "GM",
+                                      "when": doc["corrections"][-1]["when"], "why": "", "player": "RED",
+                                      "value": "anna.roth@example.org"}
+    invoke("verify", str(tmp_path / "g"))
+
+
+def test_a_line_beginning_from_arrives_as_written(tmp_path: Path):
+    """A body line starting ``From `` arrived as ``>From``: mail stores quote such lines.  It is sent encoded
+    (``=46rom``), which decodes to the same text."""
+    from datetime import UTC, datetime
+    from email import message_from_bytes, policy
+
+    from adjudicator.app.outbox import Outgoing, compose
+
+    body = "Race 3\nFrom Berlin to Kiel, 12 hexes\n"
+    msg = compose(Outgoing("x", ("a@example.org",), "s", body, (("map.txt", "From 0101 on\n"),)), "gm@example.org",
+                  datetime(2026, 1, 1, tzinfo=UTC))
+    raw = msg.as_bytes()
+    assert b"\nFrom " not in raw and b"=46rom Berlin" in raw
+    back = message_from_bytes(raw, policy=policy.default)
+    assert back.get_body().get_content() == body  # type: ignore[union-attr]
+    assert [a.get_content() for a in back.iter_attachments()] == ["From 0101 on\n"]  # type: ignore[attr-defined]
