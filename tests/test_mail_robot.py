@@ -148,3 +148,51 @@ def test_control_characters_a_sender_wrote_never_reach_the_gms_terminal_or_a_rec
     assert "\x1b" not in receipt and "\\x1b" in receipt
     meta = json.loads((game / "mail" / "inbox" / f"{seq:05d}" / "meta.json").read_text())
     assert "\x1b" in meta["subject"]  # the record keeps what came; only what is shown is escaped
+
+
+class _BrokenImap:
+    """An IMAP server's answers as imapclient hands them on, for answers a real server (pymap) cannot be made to
+    give: a FETCH without RFC822.SIZE for one UID, without the mail's body for another; the third is whole."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        self.normalise_times = True
+
+    def login(self, user: str, password: str) -> None: ...
+
+    def select_folder(self, folder: str, readonly: bool = False) -> dict[bytes, int]:
+        return {b"UIDVALIDITY": 7}
+
+    def search(self, criteria: list[str]) -> list[int]:
+        return [1, 2, 3]
+
+    def fetch(self, uids: list[int], items: list[str]) -> dict[int, dict[bytes, object]]:
+        if "RFC822.SIZE" in items:
+            return {2: {b"RFC822.SIZE": 120}, 3: {b"RFC822.SIZE": 120}}  # no answer for UID 1
+        uid = uids[0]
+        return {} if uid == 2 else {3: {b"BODY[]": plain("PLAYER RED PASSWORD x\nPASS\n", subject="whole")}}
+
+    def logout(self) -> None: ...
+
+
+def test_a_broken_imap_answer_is_one_error_line_and_the_mail_is_asked_for_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A FETCH without RFC822.SIZE (or without the mail) raised a KeyError traceback.  The mail is skipped, not
+    marked seen (the next tick asks again), the tick has one ``error:`` line, the whole mail is stored."""
+    import imapclient
+
+    game = setup_game(tmp_path, source='[source]\nkind = "imap"\nhost = "127.0.0.1"\nuser = "gm"\n\n')
+    monkeypatch.setattr(imapclient, "IMAPClient", _BrokenImap)
+    out = tick(game, ok=False)
+    assert "error:" in out and "2 mail(s) in a broken answer" in out and "Traceback" not in out
+    assert "UID 1: the server's answer gives no RFC822.SIZE" in out and "UID 2: the server's answer holds no" in out
+    assert [m.meta["subject"] for m in Inbox(GameDir(game)).mails()] == ["whole"]
+    seen = json.loads((game / "mail" / "seen.json").read_text())["keys"]
+    assert seen == ["imap:7:3"]
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-1", "0", "1e9", "true", '"30"'])
+def test_a_timeout_that_is_no_number_of_seconds_is_one_error_line(tmp_path: Path, value: str):
+    """``timeout = nan`` (or inf) in mail.toml gave a traceback at the first connection."""
+    game = setup_game(tmp_path, f'[smtp]\nhost = "127.0.0.1"\nport = 2525\ntimeout = {value}\n')
+    out = tick(game, ok=False)
+    assert "error:" in out and "timeout must be a number of seconds, more than 0 and at most 600" in out and "Traceback" not in out

@@ -236,3 +236,31 @@ def test_an_attachment_in_utf16_without_a_charset_is_read():
                      subtype="octet-stream", filename="orders.txt")
     texts = [t.text for t in read_mail(m.as_bytes()).texts]
     assert any("PLAYER RED PASSWORD x" in t for t in texts[1:]), texts
+
+
+def test_a_daily_deadline_keeps_the_gms_wall_clock_time_across_both_changes_of_summer_time():
+    """Issue 15: ``--every 1d`` at 02:30 Europe/Berlin drifted to 03:30 for good after the spring change.  The GM's
+    wall-clock time is kept; on the night the clocks skip 02:30 the deadline is the first minute after the skip
+    (03:00), and a time that happens twice in autumn is the first of the two."""
+    s = Schedule(every="1d", zone=BERLIN).with_setting("due", "2027-03-27 02:30")
+    dues = []
+    for _ in range(3):
+        s = after_turn(s, s.due_at(), False)
+        dues.append(s.due)
+    assert dues == ["2027-03-28T03:00:00+02:00", "2027-03-29T02:30:00+02:00", "2027-03-30T02:30:00+02:00"]
+    s = Schedule(every="1d", zone=BERLIN).with_setting("due", "2027-10-30 02:30")
+    s = after_turn(s, s.due_at(), False)
+    assert s.due == "2027-10-31T02:30:00+02:00"
+    assert after_turn(s, s.due_at(), False).due == "2027-11-01T02:30:00+01:00"
+
+
+@pytest.mark.parametrize(("text", "words"), [("2027-03-28 02:30", "does not exist in Europe/Berlin"),
+                                             ("2027-10-31 02:30", "happens twice in Europe/Berlin")])
+def test_a_deadline_the_clock_skips_or_repeats_is_refused_with_the_choices(tmp_path: Path, text: str, words: str):
+    """Issue 15: a local time that does not exist, or exists twice, was taken silently."""
+    result = invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE",
+                    "--zone", BERLIN, "--deadline", text, "--every", "1d", ok=False)
+    assert result.exit_code == 1 and words in result.output and not (tmp_path / "g").exists()
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE",
+           "--zone", BERLIN, "--deadline", "2027-10-31 02:30+01:00", "--every", "1d")
+    assert GameDir(tmp_path / "g").load_state().schedule.due == "2027-10-31T02:30:00+01:00"  # type: ignore[union-attr]

@@ -167,4 +167,4 @@ def new_schedule(deadline: str | None, every: str | None, zone: str | None, stri
             base = base.with_setting(key, value)
     base = replace(base, strict=strict, early=early)
     due = parse_time(deadline, base.zone).isoformat() if deadline else first_due(base, now)
-    return replace(base, due=due)
+    return base.with_setting("due", due) if due else base

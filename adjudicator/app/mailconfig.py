@@ -122,6 +122,10 @@ def load_config(gdir: GameDir) -> MailConfig | None:
     return MailConfig(base, sender, gm, kind, path=base / raw, smtp=_smtp(doc, where))
 
 
+MAX_TIMEOUT = 600.0
+"""The longest a mail server may keep a tick waiting, in seconds (cron runs the next tick in a few minutes)."""
+
+
 def _smtp(doc: dict[str, Any], where: str) -> Server | None:
     table = doc.get("smtp")
     if table is None:
@@ -141,8 +145,9 @@ def _server(table: dict[str, Any], where: str, default_port: int) -> Server:
     if not isinstance(port, int) or not 0 < port < 65536:
         raise MailConfigError(f"{where}: port must be a number from 1 to 65535")
     timeout = table.get("timeout", 30)
-    if not isinstance(timeout, (int, float)) or timeout <= 0:
-        raise MailConfigError(f"{where}: timeout must be a number of seconds")
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 < timeout <= MAX_TIMEOUT:
+        raise MailConfigError(f"{where}: timeout must be a number of seconds, more than 0 and at most {MAX_TIMEOUT:g}, "
+                              f"not {timeout!r}")
     env, file = _text(table, "password_env", where), _text(table, "password_file", where)
     if env and file:
         raise MailConfigError(f"{where}: give password_env or password_file, not both")

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from pathlib import Path
+from typing import Any
 
 from adjudicator.app.mailconfig import MailConfig, MailConfigError, Server
 
@@ -45,6 +46,7 @@ class Incoming:
     size: int
     arrived: datetime | None
     too_big: bool = False
+    problem: str = ""  # the source could not give this mail (a broken server answer): skipped, tried next time
 
 
 def incoming(config: MailConfig, seen: Collection[str], now: datetime) -> Iterator[Incoming]:
@@ -172,18 +174,31 @@ def _imap(server: Server, base: Path, seen: Collection[str]) -> Iterator[Incomin
             chunk = uids[start:start + 50]
             meta = client.fetch(chunk, ["RFC822.SIZE", "INTERNALDATE"])
             for uid in chunk:
-                size = int(meta[uid][b"RFC822.SIZE"])
-                big = size > MAX_MAIL_BYTES
-                part = b"BODY[HEADER]" if big else b"BODY[]"
-                got = client.fetch([uid], ["BODY.PEEK[HEADER]" if big else "BODY.PEEK[]"])
-                data = bytes(got[uid][part])
-                when = meta[uid].get(b"INTERNALDATE")
-                arrived = when if isinstance(when, datetime) else None
-                if arrived is not None and arrived.tzinfo is None:
-                    arrived = arrived.replace(tzinfo=UTC)
-                yield Incoming(f"imap:{validity}:{uid}", data, size, arrived, big)
+                yield _imap_mail(client, validity, uid, meta.get(uid))
     except (OSError, IMAPClientError) as exc:
         raise MailSourceError(f"IMAP {server.host}:{server.port}: {exc}") from None
     finally:
         with contextlib.suppress(OSError, IMAPClientError):
             client.logout()
+
+
+def _imap_mail(client: Any, validity: int, uid: int, meta: Any) -> Incoming:
+    """One mail of the folder; a server answer without the size, the mail or its UID gives an ``Incoming`` with a
+    ``problem`` (not stored, not marked seen: the next tick asks again)."""
+    key = f"imap:{validity}:{uid}"
+    try:
+        size = int(meta[b"RFC822.SIZE"])
+    except (KeyError, TypeError, ValueError):
+        return Incoming(key, b"", 0, None, problem=f"UID {uid}: the server's answer gives no RFC822.SIZE")
+    big = size > MAX_MAIL_BYTES
+    part = b"BODY[HEADER]" if big else b"BODY[]"
+    got = client.fetch([uid], ["BODY.PEEK[HEADER]" if big else "BODY.PEEK[]"])
+    try:
+        data = bytes(got[uid][part])
+    except (KeyError, TypeError, ValueError):
+        return Incoming(key, b"", size, None, problem=f"UID {uid}: the server's answer holds no {part.decode()}")
+    when = meta.get(b"INTERNALDATE") if isinstance(meta, dict) else None
+    arrived = when if isinstance(when, datetime) else None
+    if arrived is not None and arrived.tzinfo is None:
+        arrived = arrived.replace(tzinfo=UTC)
+    return Incoming(key, data, size, arrived, big)

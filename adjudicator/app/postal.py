@@ -137,7 +137,11 @@ def fetch(gdir: GameDir, config: MailConfig, now: datetime, t: Tick) -> None:
     """New mail from the source into the inbox: stored first, then marked seen."""
     inbox = Inbox(gdir)
     seen = inbox.seen()
+    skipped = []
     for mail in incoming(config, seen, now):
+        if mail.problem:
+            skipped.append(mail.problem)
+            continue
         stored, new = inbox.store(mail, now)
         if new:
             t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
@@ -147,6 +151,8 @@ def fetch(gdir: GameDir, config: MailConfig, now: datetime, t: Tick) -> None:
             t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
         seen.add(mail.key)
         inbox.mark_seen(seen)
+    if skipped:  # one error line; the mails stay unseen and are asked for again by the next tick
+        t.error = f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: " + "; ".join(skipped)
 
 
 def fetch_only(directory: str, now: datetime | None = None) -> Tick:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields, replace
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -49,6 +49,7 @@ class Schedule:
     remind: str = ""
     held: bool = False
     statements: str = ""
+    wall: str = ""  # "HH:MM": the wall-clock time of the GM's deadline, kept by periods of whole days across DST
 
     def due_at(self) -> datetime | None:
         """The deadline as an aware ``datetime``, or ``None``."""
@@ -68,7 +69,10 @@ class Schedule:
     def with_setting(self, key: str, value: str) -> Schedule:
         """The schedule with one setting changed, as the GM writes it (``due`` an ISO time, flags yes/no)."""
         if key == "due":
-            return replace(self, due=parse_time(value, self.zone).isoformat() if value else None)
+            if not value:
+                return replace(self, due=None)
+            when = parse_time(value, self.zone)
+            return replace(self, due=when.isoformat(), wall=when.astimezone(self.tz()).strftime("%H:%M"))
         if key == "every":
             parse_every(value)
             return replace(self, every=value.strip().lower())
@@ -139,8 +143,30 @@ def parse_time(text: str, zone: str) -> datetime:
     except ValueError:
         raise DeadlineError(f"{text!r} is not a date and time: write e.g. '2025-11-21 18:00'") from None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=zone_info(zone))
+        tz = zone_info(zone)
+        naive = when.replace(second=0, microsecond=0)
+        if not _exists(naive, tz):
+            raise DeadlineError(f"{text!r} does not exist in {zone}: the clocks skip that hour (summer time "
+                                "begins); give a time before or after it")
+        if naive.replace(tzinfo=tz, fold=0).utcoffset() != naive.replace(tzinfo=tz, fold=1).utcoffset():
+            first, second = (naive.replace(tzinfo=tz, fold=f).isoformat() for f in (0, 1))
+            raise DeadlineError(f"{text!r} happens twice in {zone} (summer time ends): give the offset, "
+                                f"'{first}' or '{second}'")
+        when = naive.replace(tzinfo=tz)
     return when.replace(second=0, microsecond=0)
+
+
+def _exists(naive: datetime, tz: ZoneInfo) -> bool:
+    """Whether a wall-clock time happens in ``tz`` (not in the hour skipped when summer time begins)."""
+    return naive.replace(tzinfo=tz).astimezone(UTC).astimezone(tz).replace(tzinfo=None) == naive
+
+
+def local_time(naive: datetime, tz: ZoneInfo) -> datetime:
+    """A wall-clock time of a schedule as an instant: one the clocks skip moves to the first minute after the
+    skip (02:30 on the night summer time begins: 03:00), one that happens twice is the first (the earlier)."""
+    while not _exists(naive, tz):
+        naive += timedelta(minutes=1)
+    return naive.replace(tzinfo=tz, fold=0)
 
 
 def next_slot(schedule: Schedule, after: datetime) -> datetime | None:
@@ -165,16 +191,20 @@ def next_slot(schedule: Schedule, after: datetime) -> datetime | None:
     if due is None:
         return _normal(local.replace(second=0, microsecond=0) + period, tz)
     slot = due.astimezone(tz)
+    if schedule.wall and not period % timedelta(days=1):  # whole days: the GM's wall-clock time, whatever DST did
+        hour, minute = (int(x) for x in schedule.wall.split(":"))
+        slot = slot.replace(hour=hour, minute=minute)
     steps = max(1, int((local - slot) / period) + 1) if local >= slot else 1
     slot += steps * period
-    while slot <= local:
+    while _normal(slot, tz) <= local:
         slot += period
     return _normal(slot, tz)
 
 
 def _normal(when: datetime, tz: ZoneInfo) -> datetime:
-    """A wall-clock time made into a real instant in ``tz`` (so the offset is right after a DST change)."""
-    return when.replace(tzinfo=None).replace(tzinfo=tz)
+    """A wall-clock time made into a real instant in ``tz`` (``local_time``: so the offset is right after a DST
+    change, and a time the clocks skip or repeat is resolved as documented)."""
+    return local_time(when.replace(tzinfo=None), tz)
 
 
 def after_turn(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
