@@ -196,3 +196,70 @@ def test_a_timeout_that_is_no_number_of_seconds_is_one_error_line(tmp_path: Path
     game = setup_game(tmp_path, f'[smtp]\nhost = "127.0.0.1"\nport = 2525\ntimeout = {value}\n')
     out = tick(game, ok=False)
     assert "error:" in out and "timeout must be a number of seconds, more than 0 and at most 600" in out and "Traceback" not in out
+
+
+def _passwords(game: Path) -> dict[str, str]:
+    return dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+
+def test_a_mail_of_a_thousand_password_guesses_is_not_read(tmp_path: Path):
+    """239,000 PLAYER sections in one mail: a 72 s tick, a 48.5 MB receipt, one GM line per guess.  A mail of more
+    than 12 sections is not read: one GM line, one short receipt."""
+    game = setup_game(tmp_path)
+    guesses = "".join(f"PLAYER GREEN PASSWORD guess-{i:04d}\nPASS\n" for i in range(1000))
+    deliver(tmp_path, plain(guesses, subject="guesses"))
+    out = tick(game)
+    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "guesses")
+    assert out.count(f"mail {seq}") == 2  # stored, and not read: one line, not one per guess
+    assert f"mail {seq} from anna@example.org holds 500 PLAYER sections: not read" in out  # 1,000 lines read
+    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").read_text()
+    assert "holds 500 PLAYER sections; a mail may hold at most 12" in receipt and len(receipt) < 6000
+
+
+def test_a_sender_guessing_mail_after_mail_is_read_only_for_its_own_company(tmp_path: Path):
+    """Password guesses spread over many mails: after 20 failed sections from one address in a turn, its mails
+    are read only when every section in them is for the company whose address it is, so a forged From never
+    locks a player out of its own company."""
+    game = setup_game(tmp_path)
+    for i in range(25):
+        deliver(tmp_path, plain(f"PLAYER GREEN PASSWORD guess-{i:04d}\nPASS\n", subject=f"g{i}"), f"M{i:02d}P2.mx")
+    pw = _passwords(game)
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\n", subject="mine"), "M99P2.mx")
+    out = tick(game)
+    assert out.count("wrong passwords from this address this turn: not read") == 5
+    mine = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "mine")
+    assert mine.receipt()["counted"] == ["RED"]  # type: ignore[index]
+
+
+def test_a_strangers_guesses_get_one_notice_a_turn(tmp_path: Path):
+    """A forged From with a PLAYER line made the GM mail a receipt, with the stranger's subject, to any address.
+    A stranger gets one notice a turn at most, repeating nothing."""
+    game = setup_game(tmp_path)
+    for i in range(3):
+        deliver(tmp_path, plain(f"PLAYER GREEN PASSWORD nope-{i}\nPASS\n", sender="victim@example.net",
+                                subject=f"Buy cheap {i}"), f"M{i:02d}P3.mx")
+    tick(game)
+    notices = list((game / "mail" / "outbox").glob("notice-*.eml"))
+    assert len(notices) == 1
+    text = notices[0].read_text()
+    assert "victim@example.net" in text and "Buy cheap" not in text and "GREEN" not in text
+    assert not [p for p in (game / "mail" / "outbox").glob("receipt-*.eml") if "victim@" in p.read_text()]
+
+
+def test_a_mail_with_the_gms_section_alone_counts_and_is_acknowledged(tmp_path: Path):
+    """A mail with only a GM section (HOLD PRESS, manual ROLL/MOVES) was answered as "no orders" and ignored by
+    the turn.  It counts, and the GM's address gets a receipt of what was read."""
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nPRESS\nRheinbahn rules the waves!\n"
+                            "END PRESS\n", subject="red"), "M01P4.mx")
+    gm_mail = plain(f"GM PASSWORD {pw['GM']}\nHOLD PRESS RED\n", sender="gm@dampfross.example.org", subject="gm")
+    deliver(tmp_path, gm_mail, "M02P4.mx")
+    out = tick(game)
+    gm = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "gm")
+    assert gm.receipt()["gm"] is True and f"mail {gm.seq}: a GM section (counts" in out  # type: ignore[index]
+    receipt = (game / "mail" / "outbox" / f"receipt-{gm.seq:05d}-GM.eml").read_text()
+    assert "Your GM section counts for turn 1" in receipt and "HOLD PRESS RED" in receipt
+    invoke("tick", str(game), "--now", tick_times()[2])
+    public = (game / "reports" / "turn-001.txt").read_text()
+    assert "Rheinbahn rules the waves" not in public

@@ -68,8 +68,9 @@ def test_every_mail_gets_one_receipt_and_the_duplicate_is_stored_once(played: Pl
     inbox = sorted((played.game / "mail" / "inbox").iterdir())
     assert len(inbox) == 9  # mail 5 of the Maildir is mail 2 delivered again
     receipts = [n for n in played.names() if n.startswith("receipt-")]
-    assert sorted({n.split("-")[1] for n in receipts}) == [f"{k:05d}" for k in range(1, 10)]
-    assert len(receipts) == 9
+    # mail 5 is a stranger's (a wrong password from an address not on file): a notice, no receipt (issue 15)
+    assert sorted({n.split("-")[1] for n in receipts}) == [f"{k:05d}" for k in range(1, 10) if k != 5]
+    assert len(receipts) == 8 and len([n for n in played.names() if n.startswith("notice-")]) == 1
     assert "is mail 2 again" in played.outputs[2]
 
 
@@ -117,13 +118,20 @@ def test_mails_in_any_encoding_html_and_attachments_are_read(played: Played):
     assert stored and stored.group(1) in [f["sha256"] for f in record["files"]]
 
 
-def test_a_wrong_password_is_answered_to_its_sender_only_and_changes_nothing(played: Played):
-    m = played.mail("receipt-00005")
-    assert m["To"] == "mallory@example.org"
-    text = played.body("receipt-00005")
-    assert "wrong password" in text and "the section for GREEN" in text
-    assert "Berlin" not in text and "qzbq" not in text  # nothing of GREEN's orders, no password
-    assert "receipt-00005-GREEN" not in played.names()
+def test_a_strangers_wrong_password_gets_one_notice_that_repeats_nothing(played: Played):
+    """Issue 15 (backscatter): a stranger's section with a wrong password made the GM mail a receipt with the
+    stranger's subject and lines to whatever address the From named.  An address not on file gets one short
+    notice a turn that repeats nothing of the mail; the GM is told in one line."""
+    name = next(n for n in played.names() if n.startswith("notice-001-"))
+    m = played.mail(name)
+    assert m["To"] == "mallory@example.org" and m["Auto-Submitted"] == "auto-replied"
+    text = played.body(name)
+    assert "not on file" in text and "GREEN" not in text and "Berlin" not in text and "qzbq" not in text
+    subject = json.loads((played.game / "mail" / "inbox" / "00005" / "meta.json").read_text())["subject"]
+    assert subject
+    assert all(word not in text for word in ("wrong password", "section", subject))
+    assert "receipt-00005" not in played.names() and "receipt-00005-GREEN" not in played.names()
+    assert "mail 5: 1 section(s) did not count (GREEN: wrong password)" in "".join(played.outputs)
 
 
 def test_a_sender_not_on_file_is_noted_and_both_addresses_get_the_receipt(played: Played):

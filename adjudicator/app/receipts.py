@@ -10,10 +10,23 @@ password):
   sender is not the address on file;
 * a section that does not count (a wrong or missing password, an unknown
   company, another game or turn): the sender only, saying that and why, and
-  nothing of the company it names;
+  nothing of the company it names, when the sender is an address on file;
 * a mail without any section (or too big to read): the sender, when it is
   a player's address on file or the GM's; a stranger's mail gets no answer
-  (no replies to spam), only a note to the GM.
+  (no replies to spam), only a note to the GM;
+* a stranger (an address not on file) whose mail counts for nobody gets at
+  most one short notice a turn, which repeats nothing of the mail (no
+  subject, no line): a forged From never makes the GM mail somebody's text
+  to anybody (no backscatter);
+* a GM section with the GM's password counts (HOLD PRESS, manual ROLL, RACE
+  and MOVES lines) and is acknowledged to the GM's address.
+
+Limits (password guessing): a mail with more than ``MAX_SECTIONS`` PLAYER
+sections is not read; once ``MAX_GUESSES`` sections from one sender failed
+their password check in a turn, that sender's further mails of the turn are
+read only when every section in them is for the company whose address on
+file the sender is (so a forged From cannot lock a player out).  A receipt is
+at most ``MAX_RECEIPT`` characters.
 
 A mail is answered once: its receipts are queued (``Outbox``) before the
 mail is marked answered (``receipt.json``), and queueing is idempotent.
@@ -24,6 +37,7 @@ mail counts for nobody in the game's; the notes for the GM stay English.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
@@ -39,15 +53,32 @@ from adjudicator.game.passwords import check_password
 from adjudicator.game.state import GameState
 from adjudicator.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.orders.parse import blank_clutter, split_lines
-from adjudicator.orders.sections import MailPlace, OrderSet
+from adjudicator.orders.sections import MailPlace, OrderSet, Refusal
 from adjudicator.report.deadlines import when_text, zone_of
 from adjudicator.report.i18n import language
-from adjudicator.report.mail import PostalNote, Receipt, Status, receipt_subject, receipt_text, refused_text
+from adjudicator.report.mail import (
+    PostalNote,
+    Receipt,
+    Status,
+    notice_subject,
+    notice_text,
+    receipt_subject,
+    receipt_text,
+    refused_text,
+)
 from adjudicator.report.orderwords import format_note, format_problem, order_text
 from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""
+
+MAX_SECTIONS = 12
+"""The most PLAYER sections one mail may hold to be read (a mail for a whole game of companies, from the GM's
+typist, fits; 239,000 password guesses in one mail do not)."""
+
+MAX_GUESSES = 20
+"""Sections from one sender that may fail their password check in one turn before that sender is read only for
+the company whose address it is."""
 
 
 def mail_files(mails: Iterable[StoredMail], state: GameState) -> ReceivedFiles:
@@ -127,9 +158,14 @@ class Answerer:
 
     def _nobody(self, mail: StoredMail, base: Receipt, status: Status, orders: OrderSet,
                 **data: str | int) -> dict[str, object]:
-        """A mail that counts for nobody: the sender hears why, if the sender is a player (or wrote a section)."""
-        sections = bool(orders.refusals or orders.sections)
-        if not mail.sender or not (sections or self._on_file(mail.sender)):
+        """A mail that counts for nobody: a sender on file hears why; a stranger who wrote a section gets one
+        notice a turn at most, which repeats nothing of the mail; other strangers get nothing."""
+        sections = bool(orders.refusals or orders.sections) or status in ("too-many-sections", "guesses")
+        if mail.sender and sections and not self._on_file(mail.sender):
+            if status == "no-orders":
+                self.note("no-orders", seq=mail.seq, sender=mail.sender)
+            return {"counted": [], "receipts": self._notice(mail), "status": status}
+        if not mail.sender or not self._on_file(mail.sender):
             self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
             return {"counted": [], "receipts": [], "status": status}
         with language(self.state.lang):
@@ -146,6 +182,15 @@ class Answerer:
     def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
         received = mail_files([mail], self.state)
         raw = received.orders(game=self.state.game_id, turn=self.state.turn)
+        if len(raw.sections) > MAX_SECTIONS:
+            self.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(raw.sections))
+            return self._nobody(mail, base, "too-many-sections", OrderSet(), count=len(raw.sections),
+                                most=MAX_SECTIONS)
+        if mail.sender and self._guesses(mail.sender) >= MAX_GUESSES and any(
+                s.player not in self.state.player_ids or self.state.player(s.player).email.lower() != mail.sender
+                for s in raw.sections):
+            self.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
+            return self._nobody(mail, base, "guesses", OrderSet(), most=MAX_GUESSES)
         other_game = [p for p in raw.problems if p.code is ProblemCode.GAME_MISMATCH]
         if other_game:
             named = str(dict(other_game[0].args).get("value", "?"))
@@ -159,13 +204,14 @@ class Answerer:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
         if not orders.sections:
-            with language(self.state.lang):  # the sender's receipt (the GM's note below stays English)
+            self._refusals_noted(mail, orders, orders.refusals)
+            if orders.gm is not None:
+                return self._gm_only(mail, base, orders)
+            with language(self.state.lang):  # the sender's receipt (the GM's note stays English)
                 whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
-            for x in orders.refusals:
-                if x.player:
-                    self.note("refused", seq=mail.seq, company=x.player, why=say(NO_ORDERS, x.why) if x.why else "")
             if whys:
-                return self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
+                doc = self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
+                return {**doc, "refused": [x.player for x in orders.refusals if x.player]}
             return self._nobody(mail, base, "no-orders", orders)
         late = is_late(self.state, mail)
         strict = bool(self.state.schedule and self.state.schedule.strict)
@@ -195,19 +241,60 @@ class Answerer:
                              refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
-        for x in refused:
-            self.note("refused", seq=mail.seq, company=x.player or "?", why=say(NO_ORDERS, x.why) if x.why else "")
-        if refused:
+        self._refusals_noted(mail, orders, refused)
+        if refused and self._on_file(mail.sender):
             with language(self.state.lang):
                 r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
                     dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
                     refused=tuple(refused_text(x, orders.places) for x in refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
+        elif refused:
+            receipts += self._notice(mail)
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
         return {"counted": counted, "receipts": receipts, "status": status, "late": late,
                 "used": status != "late-unused", "refused": [x.player for x in refused], "gm": orders.gm is not None,
                 "problems": {c: len(_problems(orders, c)) for c in counted}}
+
+    def _refusals_noted(self, mail: StoredMail, orders: OrderSet, refused: Iterable[Refusal]) -> None:
+        """One GM line for the sections of a mail that did not count (never one line per guess)."""
+        whys = [f"{x.player}: {say(NO_ORDERS, x.why) if x.why else '?'}" for x in refused if x.player]
+        if whys:
+            self.note("refused", seq=mail.seq, count=len(whys), companies="; ".join(whys))
+
+    def _guesses(self, sender: str) -> int:
+        """How many sections from ``sender`` failed their check this turn (the password guesses it made)."""
+        count = 0
+        for m in self.inbox.mails():
+            doc = m.receipt()
+            if m.sender == sender and doc and doc.get("turn") == self.state.turn \
+                    and doc.get("phase") == self.state.phase:
+                count += len(doc.get("refused", []))
+        return count
+
+    def _notice(self, mail: StoredMail) -> list[str]:
+        """The one short notice a turn to a stranger whose mail counts for nobody (nothing of the mail in it)."""
+        digest = hashlib.sha256(mail.sender.encode("utf-8")).hexdigest()[:16]
+        name = f"notice-{self.state.turn:03d}-{digest}"
+        if self.outbox.known(name):
+            return []
+        out = Outgoing(name, (mail.sender,), notice_subject(self.state), notice_text(self.state), kind="receipt",
+                       turn=self.state.turn)
+        if self.outbox.queue(out, self.config.sender, self.now):
+            self.queued += 1
+        return [name]
+
+    def _gm_only(self, mail: StoredMail, base: Receipt, orders: OrderSet) -> dict[str, object]:
+        """A mail with the GM's section alone: it counts for the turn, and the GM's address hears what was read."""
+        self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
+        echo = tuple(o.echo() for g in orders.gm_sections for o in g.orders)
+        with language(self.state.lang):
+            r = _replace(base, status="gm-counts", echo=tuple(order_text(line) for line in echo),
+                         problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
+                                        for p in orders.problems))
+        name = self.send(f"receipt-{mail.seq:05d}-GM", [_bare(self.config.gm), mail.sender], None, r, mail)
+        return {"counted": [], "receipts": [name], "status": "gm-counts", "gm": True,
+                "refused": [x.player for x in orders.refusals if x.player]}
 
     def _earlier_mails(self) -> dict[str, list[StoredMail]]:
         """Per company the mails already answered for this turn whose orders counted (and were used)."""

@@ -26,7 +26,7 @@ from adjudicator.report.phrases import NO_ORDERS, say
 from adjudicator.report.widths import shown
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
-                 "too-big", "unreadable", "statement", "over"]
+                 "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
 
 STATUS = {
     "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
@@ -45,7 +45,16 @@ STATUS = {
     "statement": N_("Your end-of-game statement is received; it goes to every player with the others (a later "
                     "mail from you replaces it)."),
     "over": N_("The game is over and no statements are collected now: nothing in your mail is used."),
+    "too-many-sections": N_("Your mail holds {count} PLAYER sections; a mail may hold at most {most}: nothing in it "
+                            "is read."),
+    "guesses": N_("More than {most} sections from your address did not count this turn (wrong passwords): your "
+                  "mails are read this turn only for the company whose address on file yours is."),
+    "gm-counts": N_("Your GM section counts for turn {turn} as it stands below (a later GM section of yours "
+                    "replaces it)."),
 }
+
+MAX_RECEIPT = 64_000
+"""The most characters of a receipt; the rest is left out with a line saying so."""
 
 MAIL_NOTES = {
     "too-big": N_("the mail was not read: it is too big"),
@@ -110,7 +119,29 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "statement": r.statement,
         "width": LINE_WIDTH,
     }
-    return render("receipt.txt.j2", ctx)
+    text = render("receipt.txt.j2", ctx)
+    if len(text) > MAX_RECEIPT:
+        cut = text.rfind("\n", 0, MAX_RECEIPT)
+        text = text[:cut + 1] + _("(the rest of this receipt, {count} characters, is left out)").format(
+            count=len(text) - cut - 1) + "\n"
+    return text
+
+
+def notice_subject(state: GameState) -> str:
+    with language(state.lang):
+        return _("Dampfross {game}: your mail").format(game=state.game_id)
+
+
+def notice_text(state: GameState) -> str:
+    """The one notice a turn to an address not on file whose mail counted for nobody: it repeats nothing of the
+    mail (a forged sender must not make the GM mail a stranger's text to anybody)."""
+    with language(state.lang):
+        lines = ["DAMPFROSS PER POST -- " + _("game %(game)s") % {"game": state.game_id}, "=" * LINE_WIDTH, "",
+                 wrap(_("A mail from this address reached the game master of game {game}. This address is not on "
+                        "file for any company of the game, so nothing in the mail counts. If you play in this "
+                        "game, please write from the address the game master has on file for you. This notice "
+                        "is sent at most once a turn.").format(game=state.game_id), 0)]
+    return "\n".join(lines) + "\n"
 
 
 def _hash_label(what: str) -> str:
@@ -226,17 +257,20 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 # the GM's notes of a tick, and status
 # ---------------------------------------------------------------------------
 
-NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders",
-                   "queued", "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements",
-                   "no-address", "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
-                   "deferred", "partly-refused", "retried"]
+NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
+                   "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
+                   "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
+                   "too-many-sections", "guesses", "deferred", "partly-refused", "retried"]
 
 GM_NOTES = {
     "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
     "duplicate": N_("mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice"),
     "sender-mismatch": N_("mail {seq}: a section for {company} from {sender}, not from the address on file "
                           "({on_file}); the password was right, so it counts"),
-    "refused": N_("mail {seq}: a section for {company} does not count: {why}"),
+    "refused": N_("mail {seq}: {count} section(s) did not count ({companies})"),
+    "too-many-sections": N_("mail {seq} from {sender} holds {count} PLAYER sections: not read"),
+    "guesses": N_("mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: "
+                  "not read"),
     "replaced": N_("mail {seq}: {company}'s orders replace those of mail {old}"),
     "late": N_("mail {seq}: {company}'s orders arrived after the deadline; {what}"),
     "no-orders": N_("mail {seq} from {sender}: no orders in it"),
