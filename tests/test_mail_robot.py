@@ -263,3 +263,17 @@ def test_a_mail_with_the_gms_section_alone_counts_and_is_acknowledged(tmp_path: 
     invoke("tick", str(game), "--now", tick_times()[2])
     public = (game / "reports" / "turn-001.txt").read_text()
     assert "Rheinbahn rules the waves" not in public
+
+
+def test_status_and_check_judge_a_mail_alike(tmp_path: Path):
+    """``status`` said "valid" for orders that ``check`` rejects (exit 1: not every order would be carried out).
+    Both now rest on the same judgement (the receipt records check's verdict per company)."""
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    too_long = f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nBUILD Hamburg - 1808\n"
+    deliver(tmp_path, plain(too_long, subject="long"), "M01P5.mx")
+    (tmp_path / "long.orders").write_text(too_long)
+    assert invoke("check", str(tmp_path / "long.orders"), "--game", str(game), ok=False).exit_code == 1
+    tick(game)
+    rows = [line for line in invoke("status", str(game)).output.splitlines() if line.strip().startswith("RED")]
+    assert rows and "counts, but not every order would be carried out" in rows[0], rows

@@ -413,3 +413,30 @@ def test_joint_building_and_running_powers_in_english_and_german():
     assert isinstance(baue, BuildOrder) and baue.partner == "BLUE"
     assert isinstance(powers, PowersOrder) and (powers.race, powers.partner) == (3, "BLUE")
     assert isinstance(fahrrechte, PowersOrder) and fahrrechte.echo() == "POWERS 4 WITH BLUE"
+
+
+@pytest.mark.parametrize("attribution", [
+    "On Tue, 24 Nov 2026, Dampfross GM <gm@example.org> wrote:",
+    "On 24 Nov 2026 at 10:02, GM wrote:",
+    "Am 24.11.2026 um 10:00 schrieb Dampfross GM:",
+    "Am Di., 24. Nov. 2026 um 10:00 Uhr schrieb Spielleiter <gm@example.org>:",
+    "Le mar. 24 nov. 2026, GM a écrit :",
+])
+def test_a_replys_attribution_line_is_not_read_as_orders(attribution):
+    """Issue 15: "On Tue, 24 Nov 2026, X wrote:" above the quoted report was read as orders ("2026" as a hex label).
+    The line before a quote (a blank line between allowed) is mail clutter, blanked like the quote."""
+    text = f"PLAYER RED PASSWORD x\nPASS\n\n{attribution}\n\n> Allowances for turn 2\n> RED 4\n"
+    pf = parse_orders(text, F)
+    assert pf.problems == () and pf.notes == ()
+    assert len(pf.sections[0].orders) == 1
+
+
+def test_a_line_ending_in_wrote_without_a_quote_after_it_is_still_read():
+    pf = parse_orders("PLAYER RED PASSWORD x\nBUILD 0712 - 0713 wrote:\nPASS\n", F)
+    assert [p.pos.line for p in pf.problems] == [2]
+
+
+@pytest.mark.parametrize("line", ["-----Original Message-----", "----- Ursprüngliche Nachricht -----"])
+def test_an_outlook_reply_separator_ends_the_orders_like_a_signature(line):
+    pf = parse_orders(f"PLAYER RED PASSWORD x\nPASS\n{line}\nFrom: GM\nAllowances for turn 2: RED 4\n", F)
+    assert pf.problems == ()

@@ -34,6 +34,7 @@ class Checked:
     ok: bool
     orders: OrderSet
     previews: dict[str, str] = field(default_factory=dict)
+    complete: dict[str, bool] = field(default_factory=dict)  # per company: would its orders be carried out in full
 
 
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
@@ -64,7 +65,8 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
         parts = head + _noted(notes, reader)
         parts += list(texts.values()) or [nothing]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
-        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts)
+        complete = {p.player: p.ok and not _problems_of(orders, p.player) for p in previews}
+        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete)
     result, guessed = preview_building(state, gmap, turn_input)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
@@ -76,7 +78,14 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     if not turn_input.orders:
         parts.append(nothing)
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
-    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts)
+    complete = {pid: building_ok(result, turn_input, pid) and not _problems_of(orders, pid)
+                for pid in turn_input.orders}
+    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete)
+
+
+def _problems_of(orders: OrderSet, company: str) -> bool:
+    """Whether the company's section has problems (a line not understood or not allowed)."""
+    return any(p.section == company for p in orders.problems)
 
 
 def _noted(notes: list[GMNote], reader: str) -> list[str]:

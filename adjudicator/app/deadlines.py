@@ -49,3 +49,16 @@ def extend_deadline(directory: str, period: str, why: str = "", by: str = "GM",
 def hold(directory: str, held: bool, why: str = "", by: str = "GM") -> Correction:
     """Hold the game over (no turn runs, by deadline or early) or release it."""
     return correct(directory, "deadline", why, by, key="held", value="yes" if held else "no")
+
+
+def undo(directory: str) -> tuple[str, int, bool]:
+    """``adjudicate undo``: take back the last step; a turn of a game with deadlines is then held, so that the next
+    tick does not run it again at once from the inbox (its deadline has passed) before the GM says so.  Returns
+    what was undone (``turn`` or ``fix``, its number) and whether the game is now held."""
+    gdir = GameDir(directory)
+    kind, number = gdir.undo()
+    state = gdir.load_state()
+    if kind != "turn" or state.schedule is None or state.schedule.held or state.phase == "over":
+        return kind, number, False
+    hold(directory, True, f"turn {number} undone; held until the GM releases it")
+    return kind, number, True

@@ -414,7 +414,8 @@ def status(directory: str, now: datetime | None = None) -> str:
                 verdict = verdict_text("late")
             else:
                 n = int(doc.get("problems", {}).get(c, 0))
-                verdict = verdict_text("problems", count=n) if n else verdict_text("valid")
+                complete = doc.get("complete", {}).get(c, not n)  # as check judged them (older receipts: problems)
+                verdict = verdict_text("problems", count=n) if n else verdict_text("valid" if complete else "partial")
             last[c] = (arrived, verdict)
         for c in doc.get("refused", []):
             if c in state.player_ids and c not in last:

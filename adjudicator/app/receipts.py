@@ -254,7 +254,8 @@ class Answerer:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
         return {"counted": counted, "receipts": receipts, "status": status, "late": late,
                 "used": status != "late-unused", "refused": [x.player for x in refused], "gm": orders.gm is not None,
-                "problems": {c: len(_problems(orders, c)) for c in counted}}
+                "problems": {c: len(_problems(orders, c)) for c in counted},
+                "complete": {c: checked.complete.get(c, False) for c in counted}}
 
     def _refusals_noted(self, mail: StoredMail, orders: OrderSet, refused: Iterable[Refusal]) -> None:
         """One GM line for the sections of a mail that did not count (never one line per guess)."""

@@ -120,12 +120,19 @@ def reveal_cmd(directory: str) -> None:
 @click.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
-    """Take back the last adjudicated turn or correction (its archive is kept, set aside)."""
-    from adjudicator.app.store import GameDir
+    """Take back the last adjudicated turn or correction (its archive is kept, set aside).
 
-    kind, number = GameDir(directory).undo()
+    In a game with deadlines an undone turn is held: the next tick does not run it again until the GM releases it
+    (adjudicate deadline hold DIR --release, or sets a new deadline and releases).
+    """
+    from adjudicator.app.deadlines import undo
+
+    kind, number, held = undo(directory)
     if kind == "turn":
         click.echo(f"turn {number} undone; game.json is back at turn {number}. Run it again with the corrected orders.")
+        if held:
+            click.echo(f"The game is held: no tick runs turn {number} until 'adjudicate deadline hold {directory} "
+                       "--release' (the deadline has passed: the next tick after the release runs it).")
     else:
         click.echo(f"correction {number} undone; game.json is back as it was before it.")
 

@@ -9,7 +9,8 @@ without the income limit, which depends on the races.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from adjudicator.board.model import GameMap
@@ -19,6 +20,7 @@ from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutc
 from adjudicator.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.game.dice import DiceRoller
 from adjudicator.game.ledger import Books
+from adjudicator.game.problems import Problem
 from adjudicator.game.racestate import RaceDraw
 from adjudicator.game.rules import Rules
 from adjudicator.game.state import GameState
@@ -26,9 +28,11 @@ from adjudicator.game.track import TrackIndex
 from adjudicator.racing.entry import Entry, EntryVerdict, judge_entry
 from adjudicator.racing.ferries import race_track
 from adjudicator.racing.movement import expected_rounds
+from adjudicator.racing.problems import EntryNote
 from adjudicator.racing.routes import Route
 from adjudicator.racing.search import best_routes, best_valid
 from adjudicator.racing.specials import goal
+from adjudicator.racing.trains import entry_slots
 from adjudicator.racing.turn import RacingInput
 
 UNLIMITED = 10**6
@@ -48,10 +52,10 @@ def preview_building(state: GameState, gmap: GameMap, orders: BuildingInput) -> 
     return adjudicate_building_turn(state, gmap, orders, _PreviewRoller(state.game_id)), guessed
 
 
-def building_ok(result: BuildingResult, orders: BuildingInput) -> bool:
-    """True when every priced order would be carried out in full."""
+def building_ok(result: BuildingResult, orders: BuildingInput, player: str | None = None) -> bool:
+    """True when every priced order (of ``player``, or of everybody) would be carried out in full."""
     for o in result.outcomes:
-        if o.player not in orders.orders:
+        if o.player not in orders.orders or (player is not None and o.player != player):
             continue
         declared_badly = o.declare is not None and o.declare.code not in VALID_DECLARATIONS
         joint_short = o.joint is not None and any(not line.complete for line in o.joint.lines)
@@ -76,10 +80,11 @@ class PricedEntry:
     verdict: EntryVerdict | None = None  # None: BEST found no valid route
     expected: Fraction | None = None
     draw: RaceDraw | None = None  # the race (a special run ends anywhere in its region)
+    over_cap: Problem[EntryNote] | None = None  # beyond the entry cap: it makes no entry (``trains.entry_slots``)
 
     @property
     def ok(self) -> bool:
-        return self.race_exists and self.verdict is not None and self.verdict.valid
+        return self.race_exists and self.over_cap is None and self.verdict is not None and self.verdict.valid
 
     @property
     def route(self) -> Route | None:
@@ -124,14 +129,25 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
     out = []
     for pid, turn in orders.orders.items():
         powers = turn.powers if state.rules.running_powers else ()
-        entries = tuple(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
-                                     tuple(q for n, q in powers if n == e.race)) for e in turn.entries)
+        capped = _over_cap(state, list(draws.values()), pid, turn.entries, seats)
+        entries = tuple(replace(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
+                                             tuple(q for n, q in powers if n == e.race)), over_cap=capped.get(e.race))
+                        for e in turn.entries)
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
                            dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
         lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
         purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
         out.append(RacingPreview(pid, state.turn, entries, lines, purchases, state.rules))
     return tuple(out)
+
+
+def _over_cap(state: GameState, draws: list[RaceDraw], pid: str, entries: Sequence[Entry],
+              seats: dict[str, int]) -> dict[int, Problem[EntryNote]]:
+    """The races whose entry of ``pid`` the turn would drop for the entry cap, as the turn judges it
+    (``entry_slots``); a joint run counts as the partner will order it."""
+    alone = [replace(e, riders=(pid,)) for e in entries]
+    return {e.race: note for e, _, _, note in entry_slots(state.rules, draws, {pid: alone}, seats, [pid])
+            if note is not None and note.code is EntryNote.TOO_MANY_ENTRIES}
 
 
 def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict[str, int], draw: RaceDraw | None,

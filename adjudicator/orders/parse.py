@@ -66,8 +66,10 @@ MAX_PROBLEMS = 100
 """The most problems listed for one file."""
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_SIGNATURE = re.compile(r"^--\s*$")
+_SIGNATURE = re.compile(r"^(?:--\s*|-{3,}\s*(?:original message|ursprüngliche nachricht)\s*-{3,}\s*)$", re.IGNORECASE)
 _QUOTED = re.compile(r"^\s*>")
+_ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|schreibt|a écrit)\b.*:\s*$", re.IGNORECASE)
+"""A mail program's line before a quoted mail: ``On Tue, 24 Nov 2026, X wrote:``, ``Am 24.11.2026 schrieb X:``."""
 _MAIL_HEADER = re.compile(
     r"^(from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet)\s*:\s",
     re.IGNORECASE,
@@ -89,11 +91,14 @@ def _is_blank(line: str) -> bool:
 
 
 def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note]]:
-    """Blank quoted lines, mail headers and signatures; keep the line count.
+    """Blank quoted lines, mail headers, a reply's attribution line and signatures; keep the line count.
 
     Returns the cleaned lines and notes about ignored lines that look like orders.
     """
     out = ["" if _QUOTED.match(line) or _MAIL_HEADER.match(line) else line for line in lines]
+    for n, line in enumerate(out):
+        if _ATTRIBUTION.search(line) and _quote_follows(lines, n + 1):
+            out[n] = ""
     notes: list[Note] = []
     i = 0
     while i < len(out):
@@ -112,6 +117,14 @@ def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note
             out[n] = ""
         i = resume
     return out, notes
+
+
+def _quote_follows(lines: list[str], start: int) -> bool:
+    """Whether the next line that is not blank (a mail program may leave one) is quoted, or there is none."""
+    for line in lines[start:]:
+        if line.strip():
+            return bool(_QUOTED.match(line))
+    return True
 
 
 def _next_mail(lines: list[str], start: int) -> int:

@@ -57,23 +57,26 @@ def agreed_powers(rules: Rules, powers: Powers, seats: Mapping[str, int]
     return free, notes
 
 
-def trains_of_turn(gmap: GameMap, track: TrackIndex, rules: Rules, draws: Sequence[RaceDraw],
-                   orders: Mapping[str, Sequence[Entry]], powers: Powers, seats: Mapping[str, int],
-                   players: Sequence[str]) -> tuple[dict[int, list[Entry]], list[Problem[EntryNote]]]:
-    """Each race's trains, in seat order of the players who ordered them, and the notes on orders that make none."""
+Slot = tuple[Entry, str, tuple[str, ...], Problem[EntryNote] | None]
+"""An entry as the turn takes it: the entry, who ordered it, its riders, and the note why it makes no train (or
+``None``)."""
+
+
+def entry_slots(rules: Rules, draws: Sequence[RaceDraw], orders: Mapping[str, Sequence[Entry]],
+                seats: Mapping[str, int], players: Sequence[str]) -> list[Slot]:
+    """Which entries make a train, and why the others do not (no such race, a partner who did not order the joint
+    run, the entry cap): race by race, in each race the players in order.  The one judgement the turn and
+    ``check`` both use (a second entry of a rider already placed in the race is left out without a note)."""
     by_race = {d.number: d for d in draws}
-    entries: dict[int, list[Entry]] = {d.number: [] for d in draws}
-    free, notes = agreed_powers(rules, powers, seats)
     cap = entry_cap(rules, draws)
     entered: dict[str, int] = {}
     placed: set[tuple[int, str]] = set()
-    # race by race (the cap counts entries in race order, joint runs included), in each race the players in order
+    out: list[Slot] = []
     ordered = sorted(((e, pid) for pid in players for e in orders.get(pid, ())),
                      key=lambda item: (item[0].race, players.index(item[1])))
     for e, pid in ordered:
-        draw = by_race.get(e.race)
-        if draw is None:
-            notes.append(Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race))
+        if by_race.get(e.race) is None:
+            out.append((e, pid, (pid,), Problem.of(EntryNote.NO_SUCH_RACE, player=pid, race=e.race)))
             continue
         if (e.race, pid) in placed:
             continue
@@ -81,19 +84,35 @@ def trains_of_turn(gmap: GameMap, track: TrackIndex, rules: Rules, draws: Sequen
         if e.partner:
             mirror = [x for x in orders.get(e.partner, ()) if x.race == e.race and x.partner == pid]
             if e.partner not in seats or not mirror:
-                notes.append(Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner))
+                note = Problem.of(EntryNote.PARTNER_MISSING, player=pid, race=e.race, partner=e.partner)
+                out.append((e, pid, (pid,), note))
                 continue
             riders = sorted([pid, e.partner], key=lambda p: seats[p])
+        placed.update((e.race, r) for r in riders)
         over = [r for r in riders if cap is not None and entered.get(r, 0) >= cap]
         if over:
-            notes.append(Problem.of(EntryNote.TOO_MANY_ENTRIES, player=over[0], race=e.race, cap=cap or 0))
-            placed.update((e.race, r) for r in riders)
+            note = Problem.of(EntryNote.TOO_MANY_ENTRIES, player=over[0], race=e.race, cap=cap or 0)
+            out.append((e, pid, tuple(riders), note))
             continue
         for r in riders:
             entered[r] = entered.get(r, 0) + 1
-        placed.update((e.race, r) for r in riders)
+        out.append((e, pid, tuple(riders), None))
+    return out
+
+
+def trains_of_turn(gmap: GameMap, track: TrackIndex, rules: Rules, draws: Sequence[RaceDraw],
+                   orders: Mapping[str, Sequence[Entry]], powers: Powers, seats: Mapping[str, int],
+                   players: Sequence[str]) -> tuple[dict[int, list[Entry]], list[Problem[EntryNote]]]:
+    """Each race's trains, in seat order of the players who ordered them, and the notes on orders that make none."""
+    by_race = {d.number: d for d in draws}
+    entries: dict[int, list[Entry]] = {d.number: [] for d in draws}
+    free, notes = agreed_powers(rules, powers, seats)
+    for e, _pid, riders, note in entry_slots(rules, draws, orders, seats, players):
+        if note is not None:
+            notes.append(note)
+            continue
         granted = tuple(sorted({f for r in riders for f in free.get((e.race, r), ())} - set(riders)))
-        train = _train(gmap, track, rules, draw, e, tuple(riders), granted, seats, notes)
+        train = _train(gmap, track, rules, by_race[e.race], e, riders, granted, seats, notes)
         if train is not None:
             entries[e.race].append(train)
     return entries, notes

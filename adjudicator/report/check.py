@@ -16,7 +16,7 @@ from adjudicator.report.env import render
 from adjudicator.report.i18n import _, language
 from adjudicator.report.orderwords import order_text
 from adjudicator.report.phrases import line_stopped, purchase_row
-from adjudicator.report.racephrases import destination_text, entry_problem, special_text
+from adjudicator.report.racephrases import destination_text, entry_note, entry_problem, special_text
 from adjudicator.report.racing import fares_text
 
 
@@ -80,6 +80,7 @@ def _entry(e: PricedEntry, gmap: GameMap | None, rules: Rules | None) -> dict[st
     return {
         "race": e.entry.race,
         "race_exists": e.race_exists,
+        "over_cap": entry_note(e.over_cap) if e.over_cap else "",
         "no_route": verdict is None,
         "valid": bool(verdict and verdict.valid),
         "text": order_text(e.entry.text),

@@ -343,8 +343,9 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
 
 
 VERDICTS = {
-    "valid": N_("valid"),
-    "problems": N_("valid, {count} problems (see the receipt)"),
+    "valid": N_("valid: every order would be carried out"),
+    "problems": N_("counts, but not in full: {count} problems (see the receipt)"),
+    "partial": N_("counts, but not every order would be carried out (see the receipt)"),
     "refused": N_("does not count (wrong password or another turn; see the receipt)"),
     "late-unused": N_("late: not used (strict deadline)"),
     "late": N_("late, used (the turn has not run)"),

@@ -292,6 +292,24 @@ def test_Q13_check_prices_an_entry_with_the_hex_cap():
     assert preview.ok and preview.entries[0].verdict is not None and preview.entries[0].verdict.fares == ()
 
 
+def test_Q13b_check_judges_the_entry_cap_as_the_turn_does():
+    """R7-Q13b (RULES §6: 'a player enters at most 4'; issue 15: check said valid for a fifth entry that the turn
+    drops): the preview leaves out the entry beyond the cap by the turn's own judgement (``entry_slots``), and
+    the check is not ok; with two carried-over races the fifth entry stands."""
+    draws = tuple(replace(DRAW, number=n) for n in range(1, 8))
+    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing",
+                    track=tuple(line("RED", ROW3)), races=RaceState(upcoming=draws, count=7))
+    five = RacingInput(1, {"RED": RacingOrders("RED", tuple(Entry(("RED",), ROW3, race=n) for n in range(1, 6)))})
+    (preview,) = preview_racing(state, STRIP, five)
+    assert [e.over_cap for e in preview.entries] == [None] * 4 + [
+        Problem.of(EntryNote.TOO_MANY_ENTRIES, player="RED", race=5, cap=4)]
+    assert not preview.ok
+    carried = replace(state, races=RaceState(upcoming=tuple(replace(d, carried=d.number < 3) for d in draws),
+                                             count=7))
+    (preview,) = preview_racing(carried, STRIP, five)
+    assert preview.ok and all(e.over_cap is None for e in preview.entries)
+
+
 def test_Q14_the_game_ends_after_six_racing_rounds_highest_balance_wins():
     """R7-Q14 (RULES §6: '6 building rounds then 6 racing rounds'; §4: 'Highest balance wins')."""
     seats = {"RED": 1, "BLUE": 2}
