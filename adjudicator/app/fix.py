@@ -40,6 +40,30 @@ def set_address(directory: str, player: str, email: str, why: str = "", by: str 
     return correct(directory, "address", why, by, player=player, value=check_address(email) or None)
 
 
+def address_held(gdir: GameDir, state: GameState, player: str, email: str, why: str, by: str) -> Correction:
+    """``set_address`` for a caller that holds the game's lock already (``SET ADDRESS`` by mail in a tick)."""
+    c = Correction(len(state.corrections) + 1, state.turn, "address", by, stamp(), why, player=player,
+                   value=check_address(email) or None)
+    _commit(gdir, state, c)
+    return c
+
+
+def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, by: str) -> tuple[Correction, str]:
+    """A new password for a company (``PASSWORD RESET`` by mail; the caller holds the lock): written to the GM's
+    passwords file before the game changes, as ``replace_player`` does; return the correction and the password."""
+    secret = passwords.generate()
+    c = Correction(len(state.corrections) + 1, state.turn, "password", by, stamp(), why, player=player,
+                   password_hash=passwords.hash_password(secret))
+    old = gdir.read_passwords()
+    gdir.write_passwords({**old, player: secret})
+    try:
+        _commit(gdir, state, c, passwords_before=old)
+    except BaseException:
+        gdir.write_passwords(old)
+        raise
+    return c, secret
+
+
 def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str
                    ) -> tuple[Correction, str]:
     """Hand a company to a stand-by: a new password (the old one stops working); return it and the correction.

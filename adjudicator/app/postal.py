@@ -122,6 +122,7 @@ def tick_game(gdir: GameDir, now: datetime, t: Tick) -> None:
         opening_mails(gdir, state, config, now, t)
         answerer = Answerer(gdir, state, config, now)
         t.notes += answerer.answer_all()
+        state = answerer.state  # a command by mail may have changed an address or a password
         reminders(gdir, state, config, now, t)
         why = due_to_run(gdir, state, now)
         if why:

@@ -45,6 +45,7 @@ from email.utils import getaddresses
 
 from adjudicator.app.check import check_received
 from adjudicator.app.inbox import Inbox, StoredMail
+from adjudicator.app.mailcommands import Commands, read_commands
 from adjudicator.app.mailconfig import MailConfig
 from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.store import GameDir
@@ -60,6 +61,8 @@ from adjudicator.report.mail import (
     PostalNote,
     Receipt,
     Status,
+    forward_subject,
+    forward_text,
     notice_subject,
     notice_text,
     receipt_subject,
@@ -75,6 +78,9 @@ MAX_STATEMENT = 4000
 MAX_SECTIONS = 12
 """The most PLAYER sections one mail may hold to be read (a mail for a whole game of companies, from the GM's
 typist, fits; 239,000 password guesses in one mail do not)."""
+
+MAX_FORWARD = 100_000
+"""The most bytes of a mail forwarded to the GM (the whole mail stays in the inbox)."""
 
 MAX_GUESSES = 20
 """Sections from one sender that may fail their password check in one turn before that sender is read only for
@@ -118,6 +124,15 @@ class Answerer:
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
 
+    def queue(self, out: Outgoing) -> None:
+        """Queue a mail of this tick's answers (idempotent: a mail of the same name is queued once)."""
+        if self.outbox.queue(out, self.config.sender, self.now):
+            self.queued += 1
+
+    def reload(self) -> None:
+        """Read the game again after a correction made by mail (a new address or password)."""
+        self.state = self.gdir.load_state()
+
     def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
         out = Outgoing(name, tuple(dict.fromkeys(a for a in to if a)), receipt_subject(self.state, company),
                        receipt_text(self.state, r), kind="receipt", turn=self.state.turn, player=company,
@@ -140,6 +155,8 @@ class Answerer:
             doc = self._nobody(mail, base, "unreadable", OrderSet())
         elif not mail.texts:
             doc = self._nobody(mail, base, "no-orders", OrderSet())
+        elif (found := read_commands([mail.read_text(x) for x in mail.texts])) is not None:
+            doc = Commands(self, mail).answer(found)
         else:
             doc = self._orders(mail, base)
         doc.update(turn=self.state.turn, phase=self.state.phase, answered=self.now.isoformat())
@@ -152,7 +169,7 @@ class Answerer:
         return Receipt(None, arrived, str(mail.meta.get("subject", "")), "no-orders", mail_notes=notes,
                        hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))})
 
-    def _on_file(self, address: str) -> bool:
+    def on_file(self, address: str) -> bool:
         known = {p.email.lower() for p in self.state.players if p.email}
         return address in known or address == _bare(self.config.gm)
 
@@ -161,13 +178,13 @@ class Answerer:
         """A mail that counts for nobody: a sender on file hears why; a stranger who wrote a section gets one
         notice a turn at most, which repeats nothing of the mail; other strangers get nothing."""
         sections = bool(orders.refusals or orders.sections) or status in ("too-many-sections", "guesses")
-        if mail.sender and sections and not self._on_file(mail.sender):
+        if mail.sender and sections and not self.on_file(mail.sender):
             if status == "no-orders":
                 self.note("no-orders", seq=mail.seq, sender=mail.sender)
-            return {"counted": [], "receipts": self._notice(mail), "status": status}
-        if not mail.sender or not self._on_file(mail.sender):
+            return {"counted": [], "receipts": self.notice(mail), "status": status}
+        if not mail.sender or not self.on_file(mail.sender):
             self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
-            return {"counted": [], "receipts": [], "status": status}
+            return {"counted": [], "receipts": self._forward(mail, status), "status": status}
         with language(self.state.lang):
             r = _replace(base, status=status, data={**base.data, **data},
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
@@ -177,7 +194,22 @@ class Answerer:
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
         if status == "no-orders":
             self.note("no-orders", seq=mail.seq, sender=mail.sender)
-        return {"counted": [], "receipts": [name], "status": status}
+        return {"counted": [], "receipts": [name, *self._forward(mail, status)], "status": status}
+
+    def _forward(self, mail: StoredMail, status: Status) -> list[str]:
+        """A mail that is neither orders nor a command goes to the GM's own address, as it came (attached)."""
+        if status != "no-orders" or _bare(self.config.gm) == mail.sender:
+            return []
+        name = f"forward-{mail.seq:05d}"
+        data = (mail.folder / "mail.eml").read_bytes()
+        out = Outgoing(name, (_bare(self.config.gm),), forward_subject(mail.seq, str(mail.meta.get("subject", ""))),
+                       forward_text(mail.seq, mail.sender, mail.arrived.isoformat()),
+                       ((f"mail-{mail.seq:05d}.txt", data[:MAX_FORWARD].decode("utf-8", "replace")),),
+                       kind="forward", turn=self.state.turn)
+        if self.outbox.queue(out, self.config.sender, self.now):
+            self.queued += 1
+            self.note("forwarded", seq=mail.seq, sender=mail.sender or "?")
+        return [name]
 
     def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
         received = mail_files([mail], self.state)
@@ -218,7 +250,7 @@ class Answerer:
         status: Status = "late-unused" if late and strict else "late-used" if late else "counts"
         due = self.state.schedule.due if self.state.schedule and self.state.schedule.due else ""
         receipts, counted = [], []
-        earlier = self._earlier_mails()
+        earlier = self.earlier_mails()
         for section in orders.sections:
             company = section.player
             counted.append(company)
@@ -242,14 +274,14 @@ class Answerer:
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
         self._refusals_noted(mail, orders, refused)
-        if refused and self._on_file(mail.sender):
+        if refused and self.on_file(mail.sender):
             with language(self.state.lang):
                 r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
                     dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
                     refused=tuple(refused_text(x, orders.places) for x in refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
         elif refused:
-            receipts += self._notice(mail)
+            receipts += self.notice(mail)
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")
         return {"counted": counted, "receipts": receipts, "status": status, "late": late,
@@ -273,7 +305,7 @@ class Answerer:
                 count += len(doc.get("refused", []))
         return count
 
-    def _notice(self, mail: StoredMail) -> list[str]:
+    def notice(self, mail: StoredMail) -> list[str]:
         """The one short notice a turn to a stranger whose mail counts for nobody (nothing of the mail in it)."""
         digest = hashlib.sha256(mail.sender.encode("utf-8")).hexdigest()[:16]
         name = f"notice-{self.state.turn:03d}-{digest}"
@@ -297,7 +329,7 @@ class Answerer:
         return {"counted": [], "receipts": [name], "status": "gm-counts", "gm": True,
                 "refused": [x.player for x in orders.refusals if x.player]}
 
-    def _earlier_mails(self) -> dict[str, list[StoredMail]]:
+    def earlier_mails(self) -> dict[str, list[StoredMail]]:
         """Per company the mails already answered for this turn whose orders counted (and were used)."""
         out: dict[str, list[StoredMail]] = {}
         for m in self.inbox.mails():

@@ -21,6 +21,7 @@ from adjudicator.report.common import whole_map
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.report.env import LINE_WIDTH, render, wrap
 from adjudicator.report.i18n import N_, _, language
+from adjudicator.report.mailreplies import commands_help
 from adjudicator.report.orderwords import arrival_text, where
 from adjudicator.report.phrases import NO_ORDERS, say
 from adjudicator.report.widths import shown
@@ -127,6 +128,16 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
     return text
 
 
+def forward_subject(seq: int, subject: str) -> str:
+    """The GM's copy of a mail that held neither orders nor a command (GM words: English)."""
+    return f"Dampfross: mail {seq} forwarded: {shown(subject)[:60]}"
+
+
+def forward_text(seq: int, sender: str, arrived: str) -> str:
+    return wrap(f"Mail {seq} from {shown(sender) or '?'}, arrived {arrived}, held neither orders nor a command. "
+                "It is attached as it came (the inbox keeps it too).", 0) + "\n"
+
+
 def notice_subject(state: GameState) -> str:
     with language(state.lang):
         return _("Dampfross {game}: your mail").format(game=state.game_id)
@@ -213,7 +224,7 @@ def opening_mail_text(state: GameState, company: str, password: str, opening: st
             _("Keep the password secret: whoever knows it can give your company's orders."),
         ]
     head = "\n".join(wrap(line) for line in lines)
-    return head + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
+    return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
 
 
 def reminder_subject(state: GameState, company: str) -> str:
@@ -260,7 +271,7 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
                    "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
                    "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
-                   "too-many-sections", "guesses", "deferred", "partly-refused", "retried"]
+                   "too-many-sections", "guesses", "commands", "forwarded", "deferred", "partly-refused", "retried"]
 
 GM_NOTES = {
     "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
@@ -293,6 +304,8 @@ GM_NOTES = {
     "deferred": N_("the mail {name} was refused for now ({answer}): it stays queued for the next tick"),
     "partly-refused": N_("the mail {name} was sent, but some of its recipients were refused: {answer}"),
     "retried": N_("{count} mails set aside are queued again"),
+    "commands": N_("mail {seq} from {sender}: commands ({what})"),
+    "forwarded": N_("mail {seq} from {sender} held neither orders nor a command: forwarded to the GM's address"),
 }
 
 
