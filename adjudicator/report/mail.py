@@ -24,7 +24,7 @@ from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.mailreplies import commands_help
 from adjudicator.report.orderwords import arrival_text, where
 from adjudicator.report.phrases import NO_ORDERS, say
-from adjudicator.report.widths import shown
+from adjudicator.report.widths import shown, shown_name
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
@@ -114,7 +114,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "notes": list(r.notes),
         "refused": list(r.refused),
         "preview": r.preview,
-        "mail_notes": [_(MAIL_NOTES[c]).format(name=shown(n), size=s)
+        "mail_notes": [_(MAIL_NOTES[c]).format(name=shown_name(n), size=s)
                        for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": r.statement,
@@ -160,7 +160,7 @@ def _hash_label(what: str) -> str:
         return _("the text of your mail")
     if what == "\0mail":
         return _("the whole mail as received")
-    return _("the attachment {name}").format(name=shown(what))
+    return _("the attachment {name}").format(name=shown_name(what))
 
 
 def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:

@@ -35,7 +35,7 @@ from adjudicator.orders.sections import MailPlace, OrderSet
 from adjudicator.report.env import wrap
 from adjudicator.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.report.orderphrases import HINTS, NOTES, PROBLEMS
-from adjudicator.report.widths import shown
+from adjudicator.report.widths import cut_to_width, shown_name, too_wide
 
 P = ProblemCode
 H = HintCode
@@ -261,13 +261,29 @@ QUOTE_WIDTH = 72
 
 
 def _window(text: str, column: int) -> tuple[str, int]:
-    """A long line cut down to ``QUOTE_WIDTH`` characters around the column, marked with ``...``."""
-    if len(text) <= QUOTE_WIDTH:
-        return text, column
-    start = max(0, min(column - 1 - QUOTE_WIDTH // 2, len(text) - QUOTE_WIDTH + 3))
+    """A player's line as quoted under a problem: control characters written as escapes (so they neither drive
+    a terminal nor shift the caret), and a line wider than ``QUOTE_WIDTH`` (counted in UTF-8 bytes, as mail
+    width is) cut down around the column, marked with ``...``.  Returns the text and the caret's column in it."""
+    pieces = [c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text]
+    at = min(max(column - 1, 0), len(pieces))
+    if not too_wide("".join(pieces), QUOTE_WIDTH):
+        return "".join(pieces), sum(len(x) for x in pieces[:at]) + 1
+    room = QUOTE_WIDTH - 6  # the two marks
+    start = end = at
+    used = 0
+    while True:  # grow the window around the column, one piece left and one right, while it fits
+        grown = False
+        for side in (-1, 1):
+            k = start - 1 if side < 0 else end
+            if 0 <= k < len(pieces) and used + len(pieces[k].encode("utf-8")) <= room:
+                used += len(pieces[k].encode("utf-8"))
+                start, end = (k, end) if side < 0 else (start, k + 1)
+                grown = True
+        if not grown:
+            break
     head = "..." if start else ""
-    body = text[start:start + QUOTE_WIDTH - len(head) - 3]
-    return head + body + "...", column - start + len(head)
+    tail = "..." if end < len(pieces) else ""
+    return head + "".join(pieces[start:end]) + tail, len(head) + sum(len(x) for x in pieces[start:at]) + 1
 
 
 def _place(file: str, places: Iterable[MailPlace]) -> str | None:
@@ -275,7 +291,7 @@ def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     for name, arrived, part in places:
         if name == file:
             mail = _("your mail of {when}").format(when=arrival_text(arrived))
-            return _("{part} in {mail}").format(part=shown(part), mail=mail) if part else mail
+            return _("{part} in {mail}").format(part=shown_name(part), mail=mail) if part else mail
     return None
 
 
@@ -352,7 +368,8 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
     hint = hint_text(p)
     if hint:
         line = "    " + _("hint: {hint}").format(hint=hint)
-        out.append(wrap(line, 6) if folded else line)
+        # a hint may quote the player's text, which may hold a word no wrap can fold
+        out.append("\n".join(cut_to_width(x) for x in wrap(line, 6).split("\n")) if folded else line)
     return "\n".join(out)
 
 

@@ -17,6 +17,13 @@ def too_wide(line: str, width: int = MAIL_WIDTH) -> bool:
     return len(line.encode("utf-8")) > width
 
 
+def shown_name(name: str, limit: int = 40) -> str:
+    """A file name a sender chose, shown (``shown``) and, when longer than ``limit`` characters, cut in the middle
+    (``aaaaaaa...aaa.txt``) so a line naming it still fits a mail."""
+    text = shown(name)
+    return text if len(text) <= limit else text[:limit - 13] + "..." + text[-10:]
+
+
 def shown(text: str) -> str:
     """``text`` safe to print on a terminal or in a mail: every control character (an escape sequence, a carriage
     return, a line break in a header) and every other unprintable one written as its escape (``\\x1b``,
@@ -25,3 +32,16 @@ def shown(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def cut_to_width(line: str, width: int = MAIL_WIDTH) -> str:
+    """A line that holds a sender's unbreakable text (a hint quoting it, a name) cut to ``width`` UTF-8 bytes,
+    ending in ``...``; a line that fits is returned as it is."""
+    if not too_wide(line, width):
+        return line
+    out = ""
+    for c in line:
+        if too_wide(out + c + "...", width):
+            break
+        out += c
+    return out + "..."
