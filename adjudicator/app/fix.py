@@ -4,6 +4,7 @@ printed in the next report (a company's language too: ``player lang``)."""
 from __future__ import annotations
 
 from adjudicator.app.store import GameDir, chained, record_of_fix, stamp
+from adjudicator.app.takeover import queue_takeover
 from adjudicator.board.hexgrid import Hex
 from adjudicator.engine.corrections import apply_correction
 from adjudicator.errors import DampfrossError
@@ -65,8 +66,9 @@ def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, 
 
 
 def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str
-                   ) -> tuple[Correction, str]:
-    """Hand a company to a stand-by: a new password (the old one stops working); return it and the correction.
+                   ) -> tuple[Correction, str, str | None]:
+    """Hand a company to a stand-by: a new password (the old one stops working); return the correction, the
+    password and, in a postal game, the name of the stand-by's mail queued (its password, state, last report).
 
     The password goes into the GM's passwords file before the game changes,
     so the GM never holds a game whose password is lost; it is shown once,
@@ -89,7 +91,8 @@ def replace_player(directory: str, player: str, manager: str, email: str, why: s
         except BaseException:
             gdir.write_passwords(old)
             raise
-        return c, secret
+        mailed = queue_takeover(gdir, gdir.load_state(), pid, secret, c.number)  # a postal game mails it at once
+        return c, secret, mailed
 
 
 def _commit(gdir: GameDir, state: GameState, c: Correction, passwords_before: dict[str, str] | None = None) -> None:

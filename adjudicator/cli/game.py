@@ -162,9 +162,13 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
     """
     from adjudicator.app.fix import replace_player
 
-    c, secret = replace_player(directory, player, manager, email, why, by)
+    c, secret, mailed = replace_player(directory, player, manager, email, why, by)
     click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
-    click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
+    if mailed:
+        click.echo(f"The stand-by's mail ({mailed}: the password, the company's state, the last report) is queued; "
+                   "the next tick sends it.")
+    else:
+        click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
 
 
 @player_group.command("address")

@@ -227,6 +227,31 @@ def opening_mail_text(state: GameState, company: str, password: str, opening: st
     return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
 
 
+def takeover_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: you take over {company}").format(game=state.game_id, company=company)
+
+
+def takeover_text(state: GameState, company: str, password: str, public: str) -> str:
+    """The stand-by's first mail: the company, its new password, where it stands, the last public report."""
+    p = state.player(company)
+    with language(state.language_of(company)):
+        lines = [
+            _("You take over {company} ({name}) in game {game}, from turn {turn} on.").format(
+                company=company, name=p.name, game=state.game_id, turn=state.turn),
+            _("Your password is: {password}").format(password=password),
+            _("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
+                                                                                           password=password),
+            _("{company} has {balance} on its account and {segments} segments of track.").format(
+                company=company, balance=p.balance, segments=sum(1 for s in state.track if s.owner == company)),
+            goal_line(state),
+            due_line(state),
+        ]
+    head = "\n".join(wrap(line) for line in lines if line)
+    tail = "\n\n" + "=" * LINE_WIDTH + "\n" + public if public else ""
+    return head + "\n\n" + commands_help(state, company) + tail
+
+
 def reminder_subject(state: GameState, company: str) -> str:
     with language(state.language_of(company)):
         return _("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
