@@ -113,3 +113,24 @@ def test_a_line_beginning_from_arrives_as_written(tmp_path: Path):
     back = message_from_bytes(raw, policy=policy.default)
     assert back.get_body().get_content() == body  # type: ignore[union-attr]
     assert [a.get_content() for a in back.iter_attachments()] == ["From 0101 on\n"]  # type: ignore[attr-defined]
+
+
+def test_a_changed_deadline_is_mailed_to_every_company_at_once(tmp_path: Path, smtp: SmtpServer):
+    """Issue 15: ``deadline extend/hold/set`` reached players only in the next report.  Each change is mailed to
+    every company in play by the next tick, in its language, with the deadline as it is now."""
+    game = setup_game(tmp_path, smtp.toml())
+    tick(game)
+    invoke("player", "lang", str(game), "BLUE", "de")
+    invoke("deadline", "extend", str(game), "2d", "--why", "a holiday")
+    invoke("tick", str(game), "--now", tick_times()[1])
+    news = {str(m["To"]): m for m in smtp.mails if str(m["X-Dampfross"]).startswith("deadline-")}
+    assert set(news) == {"anna@example.org", "bernd@example.net", "carla@example.com"}
+    red = str(news["anna@example.org"].get_body().get_content())  # type: ignore[union-attr]
+    assert "the deadline is now Sun 23 Nov 2025 18:00 CET" in red and "a holiday" in red
+    blue = str(news["bernd@example.net"].get_body().get_content())  # type: ignore[union-attr]
+    assert "So. 23. Nov. 2025 18:00" in blue
+    invoke("deadline", "hold", str(game))
+    invoke("tick", str(game), "--now", tick_times()[1])
+    held = [m for m in smtp.mails if str(m["X-Dampfross"]).startswith("deadline-") and "hold" in
+            str(m.get_body().get_content()).lower()]  # type: ignore[union-attr]
+    assert len(held) >= 2

@@ -181,7 +181,8 @@ def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpSe
     undone = invoke("undo", str(game)).output
     assert "The game is held: no tick runs turn 1 until" in undone  # issue 15: it re-ran at once, silently
     invoke("fix", "balance", str(game), "RED", "5", "--why", "a fee charged twice")
-    assert invoke("tick", str(game), "--now", "2025-11-21T18:30+01:00").output == ""  # held: nothing runs
+    held = invoke("tick", str(game), "--now", "2025-11-21T18:30+01:00").output
+    assert "adjudicated" not in held and "3 mails sent" in held  # held: nothing runs; the players hear of the hold
     invoke("deadline", "hold", str(game), "--release")
     assert "turn 1 adjudicated" in invoke("tick", str(game), "--now", "2025-11-21T19:00+01:00").output
     corrected = [m for m in smtp.mails if m["X-Dampfross"] == "report-001-RED-v2"]

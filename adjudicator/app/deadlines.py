@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from adjudicator.app.fix import correct
+from adjudicator.app.gmmails import queue_deadline_news
 from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
 from adjudicator.game.deadline import Schedule, parse_duration, parse_time
@@ -33,7 +34,16 @@ def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str =
             value = parse_time(value, zone).isoformat()
         schedule = schedule.with_setting(key, value)
         checked.append((key, value))
-    return [correct(directory, "deadline", why, by, key=key, value=value) for key, value in checked]
+    made = [correct(directory, "deadline", why, by, key=key, value=value) for key, value in checked]
+    _tell(directory, made)
+    return made
+
+
+def _tell(directory: str, changes: list[Correction]) -> None:
+    """A postal game's companies hear of a changed deadline at once (``gmmails``), holding the lock."""
+    gdir = GameDir(directory)
+    with gdir.lock():
+        queue_deadline_news(gdir, changes)
 
 
 def extend_deadline(directory: str, period: str, why: str = "", by: str = "GM",
@@ -43,12 +53,16 @@ def extend_deadline(directory: str, period: str, why: str = "", by: str = "GM",
     state = GameDir(directory).load_state()
     due = state.schedule.due_at() if state.schedule else None
     base = due if due is not None else (now or datetime.now(UTC)).replace(second=0, microsecond=0)
-    return correct(directory, "deadline", why, by, key="due", value=(base + span).isoformat())
+    made = correct(directory, "deadline", why, by, key="due", value=(base + span).isoformat())
+    _tell(directory, [made])
+    return made
 
 
 def hold(directory: str, held: bool, why: str = "", by: str = "GM") -> Correction:
     """Hold the game over (no turn runs, by deadline or early) or release it."""
-    return correct(directory, "deadline", why, by, key="held", value="yes" if held else "no")
+    made = correct(directory, "deadline", why, by, key="held", value="yes" if held else "no")
+    _tell(directory, [made])
+    return made
 
 
 def undo(directory: str) -> tuple[str, int, bool]:

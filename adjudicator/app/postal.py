@@ -191,7 +191,7 @@ def due_to_run(gdir: GameDir, state: GameState, now: datetime) -> str:
     due = s.due_at()
     if due is not None and now >= due:
         return "deadline"
-    if s.early and valid_companies(Inbox(gdir), state) >= set(state.player_ids):
+    if s.early and valid_companies(Inbox(gdir), state) >= set(state.in_play):
         return "early"
     return ""
 
@@ -291,7 +291,7 @@ def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime
     reminded = []
     for p in state.players:
         name = f"reminder-{state.turn:03d}-{p.id}"
-        if p.id in valid or outbox.known(name):
+        if p.id in valid or p.retired is not None or outbox.known(name):
             continue
         out = Outgoing(name, (p.email,) if p.email else (), reminder_subject(state, p.id),
                        reminder_text(state, p.id, config.sender), kind="reminder", turn=state.turn, player=p.id)
@@ -423,6 +423,6 @@ def status(directory: str, now: datetime | None = None) -> str:
                 last[c] = (arrived, verdict_text("refused"))
     rows = [(pid, *last.get(pid, ("", ""))) for pid in state.player_ids]
     valid = valid_companies(inbox, state)
-    missing = [pid for pid in state.player_ids if pid not in valid]
+    missing = [pid for pid in state.in_play if pid not in valid]
     waiting = len(Outbox(gdir).pending())
     return status_text(state, rows, missing, waiting, sum(1 for _ in inbox.unanswered()))

@@ -191,10 +191,10 @@ def _allowances(state: GameState, orders: BuildingInput) -> dict[str, Allowance]
     """This turn's allowance per player: as printed, or from the GM's ROLL lines."""
     if state.dice_mode == "hmac":
         out = {a.player: a for a in state.allowances}
-        missing = [p for p in state.player_ids if p not in out]
+        missing = [p for p in state.in_play if p not in out]
         if missing:
             raise TurnRefused(f"the game file has no allowance for {', '.join(missing)} this turn")
-        return out
+        return {**{p: Allowance(p, ()) for p in state.player_ids}, **out}  # a retired company: none
     if state.rules.allowance == "postal":
         raise TurnRefused("manual dice cannot give postal rolls (three common rolls); play this game with a dice seed")
     dice_n = state.rules.allowance_dice
@@ -391,8 +391,9 @@ def draw_allowances(state: GameState, roller: DiceRoller | None) -> tuple[Allowa
     if state.rules.allowance in ("shared", "postal"):
         count = n * (state.rules.postal_rolls if state.rules.allowance == "postal" else 1)
         dice = tuple(roller.roll(state.turn, "allowance:ALL", i + 1) for i in range(count))
-        return tuple(Allowance(pid, dice) for pid in state.player_ids)
+        return tuple(Allowance(pid, dice) for pid in state.in_play)
+    # a retired company rolls nothing (each die is labelled by its company: the others' stay as they were)
     return tuple(
         Allowance(pid, tuple(roller.roll(state.turn, f"allowance:{pid}", i + 1) for i in range(n)))
-        for pid in state.player_ids
+        for pid in state.in_play
     )

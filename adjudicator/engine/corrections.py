@@ -97,6 +97,8 @@ def _company(state: GameState, c: Correction) -> GameState:
         if sum(p.retired is None for p in state.players) <= 1:
             raise DampfrossError("the last company in play cannot retire")
         changed = replace(player, retired=state.turn)
+        if state.start_player == c.player:  # the start passes to the next company in play
+            state = replace(state, start_player=state.next_player(c.player))
     else:
         if not c.manager or not c.password_hash:
             raise DampfrossError("a stand-by needs a name and a new password")

@@ -229,6 +229,13 @@ class GameState:
     def player_ids(self) -> tuple[str, ...]:
         return tuple(p.id for p in sorted(self.players, key=lambda p: p.seat))
 
+    @property
+    def in_play(self) -> tuple[str, ...]:
+        """The companies in play, in seat order: all but those the GM retired (``player retire``).  The one notion
+        the engine (allowances, the start player), the postal loop (reminders, early runs, status) and the
+        reports use."""
+        return tuple(p.id for p in sorted(self.players, key=lambda p: p.seat) if p.retired is None)
+
     def seat_order_from(self, first: str) -> list[str]:
         """Player ids in seat order starting with ``first``."""
         ids = list(self.player_ids)
@@ -236,9 +243,14 @@ class GameState:
         return ids[i:] + ids[:i]
 
     def next_player(self, pid: str) -> str:
-        """The player one seat on (clockwise)."""
+        """The company in play one seat on (clockwise), passing over retired ones."""
         ids = list(self.player_ids)
-        return ids[(ids.index(pid) + 1) % len(ids)]
+        playing = set(self.in_play) or set(ids)
+        i = ids.index(pid)
+        for k in range(1, len(ids) + 1):
+            if ids[(i + k) % len(ids)] in playing:
+                return ids[(i + k) % len(ids)]
+        return pid
 
     @property
     def race_state(self) -> RaceState:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from adjudicator.board.model import GameMap
-from adjudicator.game.state import GameState
+from adjudicator.game.state import Correction, GameState
 from adjudicator.orders.sections import MailPlace, Refusal
 from adjudicator.report.common import whole_map
 from adjudicator.report.deadlines import due_line, goal_line, when_text, zone_of
@@ -23,7 +23,7 @@ from adjudicator.report.env import LINE_WIDTH, render, wrap
 from adjudicator.report.i18n import N_, _, language
 from adjudicator.report.mailreplies import commands_help
 from adjudicator.report.orderwords import arrival_text, where
-from adjudicator.report.phrases import NO_ORDERS, say
+from adjudicator.report.phrases import NO_ORDERS, correction_text, say
 from adjudicator.report.widths import shown, shown_name
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
@@ -250,6 +250,20 @@ def takeover_text(state: GameState, company: str, password: str, public: str) ->
     head = "\n".join(wrap(line) for line in lines if line)
     tail = "\n\n" + "=" * LINE_WIDTH + "\n" + public if public else ""
     return head + "\n\n" + commands_help(state, company) + tail
+
+
+def deadline_news_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: the deadline of turn {turn}").format(game=state.game_id, turn=state.turn)
+
+
+def deadline_news_text(state: GameState, company: str, changes: Sequence[Correction]) -> str:
+    """The GM changed the deadlines: what changed (as the next report will print it) and the deadline now."""
+    with language(state.language_of(company)):
+        lines = [_("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
+        lines += ["  " + correction_text(c, state.schedule) for c in changes]
+        lines += ["", due_line(state) or _("The game has no deadline now.")]
+    return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
 
 def reminder_subject(state: GameState, company: str) -> str:

@@ -263,3 +263,33 @@ def test_P06_press_is_rendered_again_from_the_archive(game: Path):
                                  "HOLD PRESS BLUE\n")
     assert "Extra! Extra!" in public
     assert invoke("report", str(game), "--turn", "1").stdout == public
+
+
+def test_T07_a_retired_company_rolls_nothing_and_never_starts(game: Path):
+    """R8-T07 (issue 15: the retired company was only hidden in the report: the engine rolled its allowance and
+    named it start player): from its retirement on, a company rolls no allowance and the start passes over it
+    (``GameState.in_play``, one notion for the engine, the postal loop and the reports)."""
+    turn(game, 1, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"], "GREEN": ["START Nordstadt"]})
+    retiree = state(game).start_player  # the company due to start next: the hardest case
+    invoke("player", "retire", str(game), retiree)
+    assert state(game).start_player != retiree
+    for number in (2, 3, 4):
+        report = turn(game, number, {pid: ["PASS"] for pid in ("RED", "BLUE", "GREEN") if pid != retiree})
+        s = state(game)
+        assert s.start_player != retiree and retiree not in {a.player for a in s.allowances}
+        assert f"Start player {retiree}" not in report and f"start player {retiree}" not in report
+    invoke("verify", str(game))
+
+
+def test_T08_the_postal_loop_waits_for_the_companies_in_play_only(tmp_path: Path):
+    """R8-T08 (issue 15: reminders went to a retired company, ``status`` listed it missing, and ``--early`` never
+    ran because it never sent orders): reminders, ``status`` and early runs count the companies in play."""
+    from tests.postal_game import setup_game, tick_times
+
+    game = setup_game(tmp_path)
+    invoke("deadline", "set", str(game), "--early")
+    invoke("player", "retire", str(game), "GREEN", "--why", "left the game")
+    out = invoke("tick", str(game), "--now", tick_times()[1]).output  # RED and BLUE have sent valid orders
+    assert "turn 1 adjudicated (every company has sent valid orders)" in out
+    assert not list((game / "mail" / "outbox").glob("reminder-*-GREEN.*"))
+    assert "GREEN" not in invoke("status", str(game)).output.split("missing:")[-1]
