@@ -277,3 +277,21 @@ def test_status_and_check_judge_a_mail_alike(tmp_path: Path):
     tick(game)
     rows = [line for line in invoke("status", str(game)).output.splitlines() if line.strip().startswith("RED")]
     assert rows and "counts, but not every order would be carried out" in rows[0], rows
+
+
+def test_a_receipt_echoes_the_press_and_warns_of_anonymous_press_the_game_will_not_print(tmp_path: Path):
+    """PRESS ANONYMOUS in a game without anonymous press was accepted silently in the receipt and dropped after the
+    deadline.  The receipt echoes the company's press and says what will become of it, with a warning."""
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nPRESS ANONYMOUS\nWho built the "
+                            "bridge?\nEND PRESS\nPRESS\nRheinbahn shares up!\nEND PRESS\n", subject="press"))
+    tick(game)
+    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "press")
+    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}-RED.eml").read_text()
+    from tests.test_mail_commands import decoded
+
+    text = decoded(receipt)
+    assert "WARNING: your press at line 3 will NOT be printed: this game prints no\n    anonymous press" in text
+    assert "  | Who built the bridge?" in text and "  | Rheinbahn shares up!" in text
+    assert "your press at line 6 will be printed in the public report:" in text

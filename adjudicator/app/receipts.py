@@ -71,6 +71,7 @@ from adjudicator.report.mail import (
 )
 from adjudicator.report.orderwords import format_note, format_problem, order_text
 from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
+from adjudicator.report.press import press_receipt
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""
@@ -268,6 +269,7 @@ class Answerer:
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
                              replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
                              echo=tuple(order_text(line) for line in section.echo()),
+                             press=tuple(press_receipt(orders, self.state, company)),
                              problems=_problems(orders, company), notes=_notes(orders, company),
                              preview=checked.previews.get(company, ""),
                              refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))

@@ -87,6 +87,7 @@ class Receipt:
     refused: tuple[str, ...] = ()
     preview: str = ""
     mail_notes: tuple[tuple[str, str, int], ...] = ()  # (code, name, size)
+    press: tuple[str, ...] = ()  # what becomes of the company's press, and its text (``press.press_receipt``)
     hashes: tuple[tuple[str, str], ...] = ()  # (what, SHA-256): the mail, then each text as stored
     statement: str = ""
 
@@ -110,6 +111,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
         "echo": list(r.echo),
+        "press": list(r.press),
         "problems": list(r.problems),
         "notes": list(r.notes),
         "refused": list(r.refused),

@@ -15,7 +15,9 @@ from typing import Any
 from adjudicator.game.state import GameState
 from adjudicator.orders.model import PressOrder
 from adjudicator.orders.sections import OrderSet
+from adjudicator.report.env import wrap
 from adjudicator.report.i18n import N_, _
+from adjudicator.report.widths import cut_to_width
 
 _PRINTABLE = {i: None for i in range(32) if i != 9} | {127: None}
 """Control characters are dropped from press text (tabs are kept)."""
@@ -62,3 +64,25 @@ def press_items(orders: OrderSet, state: GameState) -> list[dict[str, Any]]:
 def press_feedback(orders: OrderSet, state: GameState, player: str) -> list[str]:
     """What became of each of ``player``'s press items, for the private report."""
     return [_(STATUS[status]).format(line=o.pos.line) for pid, o, status in _items(orders, state) if pid == player]
+
+
+RECEIPT = {
+    "printed": N_("your press at line {line} will be printed in the public report:"),
+    "printed-anonymous": N_("your press at line {line} will be printed without your name:"),
+    "held": N_("your press at line {line} is held back by the GM:"),
+    "not-anonymous": N_("WARNING: your press at line {line} will NOT be printed: this game prints no anonymous "
+                        "press. Send it again as PRESS to have it printed under your name:"),
+    "empty": N_("your press at line {line} has no text (write it below PRESS, end it with END PRESS)"),
+}
+
+
+def press_receipt(orders: OrderSet, state: GameState, player: str) -> list[str]:
+    """What will become of each of ``player``'s press items, and its text as received, for the receipt."""
+    out = []
+    for pid, o, status in _items(orders, state):
+        if pid != player:
+            continue
+        out += wrap(_(RECEIPT[status]).format(line=o.pos.line), 4).split("\n")
+        for line in o.lines:  # the text as it will be printed, folded, a word too long for a mail cut
+            out += [cut_to_width(x) for x in wrap("  | " + line.translate(_PRINTABLE), 4).split("\n")]
+    return out
