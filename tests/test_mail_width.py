@@ -84,8 +84,9 @@ def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
     ascii_line = "x" * 40 + " " + "y" * 37
     assert wrap(ascii_line) == ascii_line
     url = "https://example.org/" + "x" * 70
-    assert wrap("Rheinbahn shares up again, see " + url + " for more") == (
-        "Rheinbahn shares up again, see\n    " + url + "\n    for more")  # a word no fold shortens
+    folded = wrap("Rheinbahn shares up again, see " + url + " for more")
+    # a word no fold shortens is not left too wide any more (issue 15): broken inside, nothing lost
+    assert folded == "Rheinbahn shares up again, see\n    " + url[:76] + "\n    " + url[76:] + "\n    for more"
 
 
 def test_the_map_key_packs_names_with_umlauts_by_their_bytes():
@@ -98,3 +99,17 @@ def test_the_map_key_packs_names_with_umlauts_by_their_bytes():
     lines = map_key(players, [], [])
     assert len([line for line in lines if name in line]) > 1
     assert not [line for line in lines if wider_than_mail(line)]
+
+
+def test_a_word_wider_than_a_mail_is_broken_not_left_wide():
+    """Issue 15: the mail fuzzer found receipts quoting a 300-letter word (a subject full of escaped control
+    characters, a file name, a token of junk): ``wrap`` left such a word as it was.  It is broken across lines,
+    every character kept, each line within the mail's width."""
+    from adjudicator.report.env import wrap
+    from adjudicator.report.widths import too_wide
+
+    word = "ä" * 150 + "\\x00" * 20
+    folded = wrap("  '" + word + "': not understood", 4)
+    assert not [line for line in folded.splitlines() if too_wide(line)]
+    assert "".join(line.strip() for line in folded.splitlines()).startswith("'" + word)
+    assert wrap("a short line") == "a short line"

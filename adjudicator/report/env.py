@@ -81,7 +81,21 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
         if not any(" " in line.strip() for line in wide):
             break  # fits, or only a word no fold can shorten (a URL) is too wide: narrower would not help
         out = fill(w)
+    if any(too_wide(line) for line in out.split("\n")):  # a word wider than a mail (a URL, a sender's junk)
+        out = "\n".join(piece for line in out.split("\n") for piece in _broken(line, lead + " " * hang))
     return out
+
+
+def _broken(line: str, hang: str) -> list[str]:
+    """A line still too wide for a mail broken inside its long word, the rest on lines indented ``hang``: no
+    character is lost and every line fits (issue 15: the mail fuzzer found receipts quoting 300-letter words)."""
+    out, current = [], ""
+    for c in line:
+        if current and too_wide(current + c):
+            out.append(current)
+            current = hang
+        current += c
+    return [*out, current] if current.strip() or not out else out
 
 
 def render(template: str, context: dict[str, Any]) -> str:
