@@ -55,14 +55,20 @@ def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, 
     secret = passwords.generate()
     c = Correction(len(state.corrections) + 1, state.turn, "password", by, stamp(), why, player=player,
                    password_hash=passwords.hash_password(secret))
+    _commit_with_password(gdir, state, c, secret)
+    return c, secret
+
+
+def _commit_with_password(gdir: GameDir, state: GameState, c: Correction, secret: str) -> None:
+    """Commit a correction that gives ``c.player`` the password ``secret``: the password file first, put back if
+    the game cannot be changed (so the GM never holds a game whose password is lost)."""
     old = gdir.read_passwords()
-    gdir.write_passwords({**old, player: secret})
+    gdir.write_passwords({**old, str(c.player): secret})
     try:
         _commit(gdir, state, c, passwords_before=old)
     except BaseException:
         gdir.write_passwords(old)
         raise
-    return c, secret
 
 
 def replace_player(directory: str, player: str, manager: str, email: str, why: str, by: str
@@ -84,13 +90,7 @@ def replace_player(directory: str, player: str, manager: str, email: str, why: s
         secret = passwords.generate()
         c = Correction(len(state.corrections) + 1, state.turn, "replace", by, stamp(), why, player=pid,
                        manager=manager, email=email, password_hash=passwords.hash_password(secret))
-        old = gdir.read_passwords()
-        gdir.write_passwords({**old, pid: secret})
-        try:
-            _commit(gdir, state, c, passwords_before=old)
-        except BaseException:
-            gdir.write_passwords(old)
-            raise
+        _commit_with_password(gdir, state, c, secret)
         mailed = queue_takeover(gdir, gdir.load_state(), pid, secret, c.number)  # a postal game mails it at once
         return c, secret, mailed
 

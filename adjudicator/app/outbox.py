@@ -236,35 +236,31 @@ class Outbox:
         try:
             refused = smtp.send_message(msg, from_addr=sender, to_addrs=[_address(a) for a in doc["to"]])
         except smtplib.SMTPRecipientsRefused as exc:
-            codes = [code for code, _text in exc.recipients.values()]
             answer = "; ".join(f"{a}: {_answer_of(c, m)}" for a, (c, m) in exc.recipients.items())
-            if all(500 <= c < 600 for c in codes):
-                self._set_aside(name, doc, now, answer)
-                result.failed.append((name, answer))
-            else:
-                result.deferred.append((name, answer))
-            smtp.rset()
+            self._refused(smtp, name, doc, now, answer, all(500 <= c < 600 for c, _m in exc.recipients.values()),
+                          result)
             return
         except smtplib.SMTPDataError as exc:
-            answer = _answer(exc)
-            if 500 <= exc.smtp_code < 600:
-                self._set_aside(name, doc, now, answer)
-                result.failed.append((name, answer))
-            else:
-                result.deferred.append((name, answer))
-            smtp.rset()
+            self._refused(smtp, name, doc, now, _answer(exc), 500 <= exc.smtp_code < 600, result)
             return
         except (smtplib.SMTPNotSupportedError, UnicodeError) as exc:  # a non-ASCII address without SMTPUTF8
-            answer = f"the server cannot take this address ({exc})"
-            self._set_aside(name, doc, now, answer)
-            result.failed.append((name, answer))
-            smtp.rset()
+            self._refused(smtp, name, doc, now, f"the server cannot take this address ({exc})", True, result)
             return
         if refused:  # some recipients took it, others refused: sent, and the refusals on record
             doc["refused"] = {a: _answer_of(c, m) for a, (c, m) in refused.items()}
             result.partly.append((name, "; ".join(f"{a}: {w}" for a, w in doc["refused"].items())))
         self._mark_sent(name, doc, now)
         result.sent.append(name)
+
+    def _refused(self, smtp: smtplib.SMTP, name: str, doc: dict[str, Any], now: datetime, answer: str,
+                 for_good: bool, result: SendResult) -> None:
+        """The server refused this mail: for good, it is set aside; for now, it stays queued for the next tick."""
+        if for_good:
+            self._set_aside(name, doc, now, answer)
+            result.failed.append((name, answer))
+        else:
+            result.deferred.append((name, answer))
+        smtp.rset()
 
     def _set_aside(self, name: str, doc: dict[str, Any], now: datetime, answer: str) -> None:
         self.failed_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
