@@ -38,3 +38,13 @@ def test_a_german_private_report_says_so_in_german(tmp_path: Path):
     invoke(str(orders), "--game", str(tmp_path / "g"))
     red = (tmp_path / "g" / "reports" / "turn-001-RED.txt").read_text(encoding="utf-8")
     assert "keine Zeile war lesbar" in red and "keine Befehle eingegangen" not in red
+
+
+def test_no_report_tells_players_to_run_a_gm_command():
+    """Issue 17: the opening report told players to run ``adjudicate rules show GAME``, a command only the GM
+    has.  It tells them to mail RULES; the one ``adjudicate`` left is the final report's ``verify`` of the dice,
+    which anybody may install the program to run."""
+    golden = Path(__file__).parent / "golden"
+    for report in sorted([*golden.glob("example/reports/*.txt"), *golden.glob("example-de/reports/*.txt")]):
+        lines = [line for line in report.read_text(encoding="utf-8").splitlines() if "adjudicate " in line]
+        assert all("adjudicate verify" in line for line in lines), (report.name, lines)
