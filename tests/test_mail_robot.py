@@ -295,3 +295,14 @@ def test_a_receipt_echoes_the_press_and_warns_of_anonymous_press_the_game_will_n
     assert "WARNING: your press at line 3 will NOT be printed: this game prints no\n    anonymous press" in text
     assert "  | Who built the bridge?" in text and "  | Rheinbahn shares up!" in text
     assert "your press at line 6 will be printed in the public report:" in text
+
+
+def test_status_as_json_for_scripts(tmp_path: Path):
+    """Issue 17: ``status --json`` for scripts: codes, not sentences."""
+    game = setup_game(tmp_path)
+    tick(game)
+    doc = json.loads(invoke("status", str(game), "--json").output)
+    assert doc["game"] == "postal" and doc["turn"] == 1 and doc["in_play"] == ["RED", "BLUE", "GREEN"]
+    rows = {r["company"]: r for r in doc["companies"]}
+    assert rows["RED"]["verdict"] in ("valid", "partial", "problems") and rows["GREEN"]["verdict"] is None
+    assert "GREEN" in doc["missing"]

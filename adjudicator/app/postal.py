@@ -397,32 +397,68 @@ def _addressed(state: GameState, doc: dict[str, object]) -> tuple[str, ...] | No
     return None
 
 
-def status(directory: str, now: datetime | None = None) -> str:
-    """``adjudicate status DIR``: who has sent orders for the current turn, when, valid or not, who is missing."""
+@dataclass(frozen=True)
+class StatusRow:
+    """A company's last mail of the turn: when it arrived (ISO 8601, "" without one) and its verdict (a code of
+    ``report.mail.VERDICTS``, "" without a mail), and its problems."""
+
+    company: str
+    arrived: str
+    verdict: str
+    problems: int = 0
+
+
+@dataclass(frozen=True)
+class GameStatus:
+    """``adjudicate status``: the state of the current turn's mail (text by ``status``, JSON by ``status --json``)."""
+
+    state: GameState
+    rows: tuple[StatusRow, ...]
+    missing: tuple[str, ...]
+    waiting: int
+    unanswered: int
+
+    def to_json(self) -> dict[str, object]:
+        s = self.state.schedule
+        return {"game": self.state.game_id, "turn": self.state.turn, "phase": self.state.phase,
+                "due": s.due if s else None, "held": bool(s and s.held), "in_play": list(self.state.in_play),
+                "companies": [{"company": r.company, "arrived": r.arrived or None, "verdict": r.verdict or None,
+                               "problems": r.problems} for r in self.rows],
+                "missing": list(self.missing), "outbox_waiting": self.waiting, "unanswered": self.unanswered}
+
+
+def game_status(directory: str) -> GameStatus:
+    """Who has sent orders for the current turn, when, whether they count (as ``check`` judged), who is missing."""
     gdir = GameDir(directory)
     state = gdir.load_state()
     inbox = Inbox(gdir)
-    last: dict[str, tuple[str, str]] = {}
+    last: dict[str, StatusRow] = {}
     for m in inbox.mails():
         doc = m.receipt()
         if not doc or doc.get("turn") != state.turn or doc.get("phase") != state.phase:
             continue
         arrived = m.arrived.astimezone(zone_of(state)).isoformat()
         for c in doc.get("counted", []):
+            n = int(doc.get("problems", {}).get(c, 0))
             if not doc.get("used", True):
-                verdict = verdict_text("late-unused")
+                verdict = "late-unused"
             elif doc.get("late"):
-                verdict = verdict_text("late")
+                verdict = "late"
             else:
-                n = int(doc.get("problems", {}).get(c, 0))
                 complete = doc.get("complete", {}).get(c, not n)  # as check judged them (older receipts: problems)
-                verdict = verdict_text("problems", count=n) if n else verdict_text("valid" if complete else "partial")
-            last[c] = (arrived, verdict)
+                verdict = "problems" if n else "valid" if complete else "partial"
+            last[c] = StatusRow(c, arrived, verdict, n)
         for c in doc.get("refused", []):
             if c in state.player_ids and c not in last:
-                last[c] = (arrived, verdict_text("refused"))
-    rows = [(pid, *last.get(pid, ("", ""))) for pid in state.player_ids]
+                last[c] = StatusRow(c, arrived, "refused")
+    rows = tuple(last.get(pid, StatusRow(pid, "", "")) for pid in state.player_ids)
     valid = valid_companies(inbox, state)
-    missing = [pid for pid in state.in_play if pid not in valid]
-    waiting = len(Outbox(gdir).pending())
-    return status_text(state, rows, missing, waiting, sum(1 for _ in inbox.unanswered()))
+    missing = tuple(pid for pid in state.in_play if pid not in valid)
+    return GameStatus(state, rows, missing, len(Outbox(gdir).pending()), sum(1 for _ in inbox.unanswered()))
+
+
+def status(directory: str, now: datetime | None = None) -> str:
+    """``adjudicate status DIR``: the status as the GM reads it."""
+    s = game_status(directory)
+    rows = [(r.company, r.arrived, verdict_text(r.verdict, count=r.problems) if r.verdict else "") for r in s.rows]
+    return status_text(s.state, rows, s.missing, s.waiting, s.unanswered)

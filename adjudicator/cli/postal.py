@@ -61,10 +61,16 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 
 @click.command("status")
 @click.argument("directory", type=click.Path(file_okay=False))
-def status_cmd(directory: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the status as JSON (codes, not sentences) for scripts.")
+def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
-    from adjudicator.app.postal import status
+    from adjudicator.app.postal import game_status, status
 
+    if as_json:
+        import json
+
+        click.echo(json.dumps(game_status(directory).to_json(), ensure_ascii=False, indent=2))
+        return
     click.echo(status(directory), nl=False)
 
 
