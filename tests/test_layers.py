@@ -13,7 +13,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
 
-LAYERS = ("errors", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+LAYERS = ("errors", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
 """Lowest first.  ``adjudicator`` itself (the version) and ``cachefolder`` (a setting, no imports) are below them
 all; ``__main__`` is with the CLI."""
 
@@ -98,3 +98,20 @@ def test_every_sub_package_ships_in_the_wheel() -> None:
         if p.parent != PACKAGE and "__pycache__" not in p.parts
     }
     assert found <= listed, sorted(found - listed)
+
+
+DAMPFROSS = ("board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+
+
+@pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
+def test_interurban_stands_apart(module: str, path: Path) -> None:
+    """InterUrban (issue 16) imports no Dampfross package, and (until the kernel split) nothing imports it."""
+    inside = module.startswith("adjudicator.interurban")
+    for line, name in imports(path, module):
+        parts = name.split(".")
+        if parts[0] != "adjudicator" or len(parts) < 2:
+            continue
+        if inside:
+            assert parts[1] not in DAMPFROSS, f"{module} line {line} imports Dampfross {name}"
+        else:
+            assert parts[1] != "interurban", f"{module} line {line} imports {name}"
