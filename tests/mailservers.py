@@ -62,12 +62,14 @@ class SmtpServer:
 
 
 @contextlib.contextmanager
-def smtp_server(utf8: bool = True) -> Iterator[SmtpServer]:
-    """``utf8``: whether the server takes non-ASCII addresses (SMTPUTF8; aiosmtpd's Controller offers it)."""
+def smtp_server(utf8: bool = True, size_limit: int = 33554432) -> Iterator[SmtpServer]:
+    """``utf8``: whether the server takes non-ASCII addresses (SMTPUTF8; aiosmtpd's Controller offers it);
+    ``size_limit``: the largest mail it takes, in bytes (offered as ESMTP SIZE; a larger one gets 552 at MAIL)."""
     from aiosmtpd.controller import Controller
 
     server = SmtpServer(free_port())
-    controller = Controller(server, hostname="127.0.0.1", port=server.port, enable_SMTPUTF8=utf8)
+    controller = Controller(server, hostname="127.0.0.1", port=server.port, enable_SMTPUTF8=utf8,
+                            data_size_limit=size_limit)
     controller.start()
     try:
         yield server

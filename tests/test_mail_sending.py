@@ -134,3 +134,20 @@ def test_a_changed_deadline_is_mailed_to_every_company_at_once(tmp_path: Path, s
     held = [m for m in smtp.mails if str(m["X-Dampfross"]).startswith("deadline-") and "hold" in
             str(m.get_body().get_content()).lower()]  # type: ignore[union-attr]
     assert len(held) >= 2
+
+
+def test_a_mail_too_large_for_the_server_is_set_aside_and_the_others_go(tmp_path: Path):
+    """A mail larger than the server's ESMTP SIZE got 552 at MAIL FROM: the refusal was taken for a lost
+    connection, so the sending stopped at that mail, tick after tick, and no mail queued after it ever went."""
+    with smtp_server(size_limit=12000) as smtp:
+        game = setup_game(tmp_path, smtp.toml())
+        invoke("player", "replace", str(game), "RED", "--name", "Rosa", "--email", "rosa@example.org")
+        big = (game / "mail" / "outbox" / "takeover-001-RED.eml").stat().st_size
+        out = tick(game)
+        again = tick(game)
+    assert big > 12000, big  # the take-over mail (and the openings, with the map) are too large
+    assert "the mail takeover-001-RED was refused for good" in out and "552" in out
+    assert (game / "mail" / "failed" / "takeover-001-RED.eml").is_file()
+    assert "receipt-00002-BLUE" in smtp.names()  # a small mail queued after the large ones went
+    assert not list((game / "mail" / "outbox").glob("*.eml"))  # nothing left to block a later tick
+    assert "takeover-001-RED" not in again  # told once

@@ -17,7 +17,9 @@ crash between sending and marking sends that one mail again on the next try
 (never loses it).  One bad mail never holds up the others: a recipient the
 server refuses for good sets that mail aside (``failed/``), a temporary
 refusal (4xx) leaves it queued for the next tick, and the next mail goes
-on; only a lost connection stops the sending (what is left stays queued).
+on; a mail larger than the server takes (552 to MAIL FROM, ESMTP SIZE) is
+set aside too.  Only a lost connection, or the GM's own address refused,
+stops the sending (what is left stays queued).
 
 Every mail is marked as a robot's (RFC 3834): a receipt ``Auto-Submitted:
 auto-replied``, anything else ``auto-generated``, so that well-behaved
@@ -105,6 +107,9 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
             part.set_payload(_FROM_LINE.sub("=46rom ", str(part.get_payload())))
     return msg
 
+
+_MAIL_SIZE = (552,)
+"""The answers to MAIL FROM that refuse one mail for good, not the sender: too large (RFC 1870)."""
 
 _FROM_LINE = re.compile(r"^From ", re.M)
 """A line beginning ``From `` is written ``=46rom `` (the same text once decoded), or a mail store on the way would
@@ -242,6 +247,14 @@ class Outbox:
             return
         except smtplib.SMTPDataError as exc:
             self._refused(smtp, name, doc, now, _answer(exc), 500 <= exc.smtp_code < 600, result)
+            return
+        except smtplib.SMTPSenderRefused as exc:
+            # MAIL FROM refused: 552 (the mail is larger than the server takes, ESMTP SIZE) and other 4xx answers are
+            # about this mail alone; a 5xx otherwise (the GM's own address refused) is about every mail: raised
+            code = exc.smtp_code
+            if not (code in _MAIL_SIZE or (400 <= code < 500 and code != 421)):  # 421: the server is closing
+                raise
+            self._refused(smtp, name, doc, now, _answer(exc), code in _MAIL_SIZE, result)
             return
         except (smtplib.SMTPNotSupportedError, UnicodeError) as exc:  # a non-ASCII address without SMTPUTF8
             self._refused(smtp, name, doc, now, f"the server cannot take this address ({exc})", True, result)
