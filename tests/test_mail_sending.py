@@ -151,3 +151,19 @@ def test_a_mail_too_large_for_the_server_is_set_aside_and_the_others_go(tmp_path
     assert "receipt-00002-BLUE" in smtp.names()  # a small mail queued after the large ones went
     assert not list((game / "mail" / "outbox").glob("*.eml"))  # nothing left to block a later tick
     assert "takeover-001-RED" not in again  # told once
+
+
+def test_a_report_sent_again_after_player_replace_goes_to_the_stand_by(tmp_path: Path, smtp: SmtpServer):
+    """``mail send --player`` after ``player replace --email`` went to the old address: the report is sent again
+    to the address on file now, and the stand-by gets the take-over mail too."""
+    game = setup_game(tmp_path, smtp.toml())
+    for now in tick_times()[:3]:  # turn 1 runs at the third tick
+        invoke("tick", str(game), "--now", now)
+    assert [m["To"] for m in smtp.mails if m["X-Dampfross"] == "report-001-BLUE"] == ["bernd@example.net"]
+    invoke("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "dora@example.org")
+    invoke("mail", "send", str(game), "--turn", "1", "--player", "BLUE")
+    invoke("mail", "send", str(game))  # the take-over mail, queued by player replace
+    to = {str(m["X-Dampfross"]): str(m["To"]) for m in smtp.mails if str(m["To"]) == "dora@example.org"}
+    assert set(to) == {"takeover-001-BLUE", "report-001-BLUE"}, to
+    assert [str(m["To"]) for m in smtp.mails if m["X-Dampfross"] == "report-001-BLUE"] == [
+        "bernd@example.net", "dora@example.org"]

@@ -192,6 +192,26 @@ def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpSe
     assert invoke("tick", str(game), "--now", "2025-11-21T19:05+01:00").output == ""
 
 
+def test_the_hold_after_an_undo_is_told_in_each_players_language(tmp_path: Path, smtp: SmtpServer):
+    """The hold an undo makes reached every company's mail (and the next report) as the English words "turn 1
+    undone; held until the GM releases it", German players too: it is a setting worded by the report layer."""
+    from tools import i18n
+
+    game = setup_game(tmp_path, smtp.toml())
+    invoke("player", "lang", str(game), "BLUE", "de")
+    for now in tick_times()[:3]:
+        invoke("tick", str(game), "--now", now)
+    invoke("undo", str(game))
+    invoke("tick", str(game), "--now", "2025-11-21T18:30+01:00")
+    news = {str(m["To"]): " ".join(str(m.get_body().get_content()).split())  # type: ignore[union-attr]
+            for m in smtp.mails if str(m["X-Dampfross"]).startswith("deadline-")}
+    assert "turn 1 was undone; the game is held over until the GM releases it" in news["anna@example.org"]
+    german = news["bernd@example.net"]
+    assert "Runde 1 wurde zurückgenommen; das Spiel ist angehalten, bis der Spielleiter es freigibt" in german
+    assert i18n.english_left(german, ["postal", "GM"]) == []  # the game's name, who made the correction (its record)
+    invoke("verify", str(game))
+
+
 def test_end_of_game_statements_are_collected_and_mailed_to_all(tmp_path: Path, smtp: SmtpServer):
     game = setup_game(tmp_path, smtp.toml())
     gdir = GameDir(game)

@@ -14,7 +14,7 @@ from adjudicator.app.fix import correct
 from adjudicator.app.gmmails import queue_deadline_news
 from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
-from adjudicator.game.deadline import Schedule, parse_duration, parse_time
+from adjudicator.game.deadline import HELD_BY_UNDO, Schedule, parse_duration, parse_time
 from adjudicator.game.state import Correction
 
 
@@ -74,5 +74,6 @@ def undo(directory: str) -> tuple[str, int, bool]:
     state = gdir.load_state()
     if kind != "turn" or state.schedule is None or state.schedule.held or state.phase == "over":
         return kind, number, False
-    hold(directory, True, f"turn {number} undone; held until the GM releases it")
+    made = correct(directory, "deadline", "", "GM", key="held", value=HELD_BY_UNDO)
+    _tell(directory, [made])
     return kind, number, True

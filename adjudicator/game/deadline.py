@@ -88,9 +88,13 @@ class Schedule:
             return replace(self, strict=parse_flag(value))
         if key == "early":
             return replace(self, early=parse_flag(value))
-        if key == "held":
-            return replace(self, held=parse_flag(value))
+        if key == "held":  # "undo": held because a turn was undone (``adjudicate undo``), worded so in reports
+            return replace(self, held=value.strip().lower() == HELD_BY_UNDO or parse_flag(value))
         raise DeadlineError(f"no deadline setting {key!r} (due, every, zone, strict, early, remind, held, statements)")
+
+
+HELD_BY_UNDO = "undo"
+"""The value of a ``held`` setting made by ``adjudicate undo`` (held like ``yes``; the report says why)."""
 
 
 def zone_info(name: str) -> ZoneInfo:

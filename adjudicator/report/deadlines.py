@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from adjudicator.game.deadline import Schedule, zone_info
+from adjudicator.game.deadline import HELD_BY_UNDO, Schedule, zone_info
 from adjudicator.game.state import Correction, GameState
 from adjudicator.report.i18n import N_, _, date_text
 
@@ -83,6 +83,8 @@ def setting_text(c: Correction, schedule: Schedule | None) -> str:
     """A deadline correction in words: ``the deadline is now Fri 28 Nov 2025 18:00 CET``."""
     key, value = c.key or "", c.value or ""
     shown: str = value or _("none")
+    if key == "held" and value == HELD_BY_UNDO:
+        return _("turn {turn} was undone; the game is held over until the GM releases it").format(turn=c.turn)
     if key == "due" and value:
         shown = when_text(value, schedule.tz() if schedule else zone_info("UTC"))
     elif key in ("strict", "early", "held"):
