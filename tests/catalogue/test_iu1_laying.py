@@ -214,3 +214,28 @@ def test_IU17_refused_move_changes_nothing():
     before = s
     refused("A", s, ("straight", 1, "", (0, -1), "NS"), ("simple", 1, "green", (1, -1), "NS"))
     assert s == before and isinstance(s.lines[0], Line)
+
+
+def test_IU18_ascii_drawing():
+    """IU-18: the layout of example steps A and D as 3x3 cells, within 80 columns (windows when wider)."""
+    from adjudicator.interurban.draw import draw
+
+    s = skip_round(opening())
+    s, _ = play(s, ("curve", 1, "", (0, -1), "SW"), ("curve", 0, "", (-1, 0), "NE"),
+                ("crossing", 2, "green", (-1, -1), "+"))
+    s, _ = play(s, ("curve", 0, "", (-2, -1), "NE"), ("curve", 0, "", (-1, -2), "SW"))
+    assert draw(s) == [
+        "x=-2..1",
+        "",
+        " . -+  .  .",
+        "    |",
+        " |  |",
+        " +--2--+  .",
+        "    |  |",
+        "    |  6  7",
+        " .  +-H#  #C",
+        "       5  4",
+    ]
+    narrow = draw(s, width=12)
+    assert [line for line in narrow if line.startswith("x=")] == ["x=-2..0", "x=1..1"]
+    assert all(len(line) <= 12 for line in narrow)
