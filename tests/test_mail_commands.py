@@ -136,8 +136,15 @@ def test_a_stranger_gets_no_answer_to_commands_and_chat_is_forwarded_to_the_gm(t
     assert "held neither orders nor a command: forwarded" in out
 
 
-def test_the_opening_mail_lists_the_commands(tmp_path: Path):
+@pytest.mark.parametrize(("lang", "command", "rules"), [("en", "PASSWORD RESET ID", "Mail the word RULES"),
+                                                        ("de", "NEUES PASSWORT ID", "Schicken Sie das Wort REGELN")])
+def test_the_opening_mail_lists_the_commands(tmp_path: Path, lang: str, command: str, rules: str):
+    """The opening mail, its opening report included, names mail commands, never an ``adjudicate`` command a
+    player cannot run (the report said 'adjudicate rules show GAME')."""
     game = setup_game(tmp_path)
+    if lang == "de":
+        invoke("player", "lang", str(game), "RED", "de")
     tick(game)
     opening = decoded(outbox(game, "opening-RED")["opening-RED"])
-    assert "PASSWORD RESET ID" in opening and "adjudicate" not in opening.split("=" * 78)[0]
+    assert command in opening and rules in opening
+    assert "adjudicate" not in opening
