@@ -124,6 +124,24 @@ def test_a_password_reset_goes_to_the_address_on_file_only(tmp_path: Path):
     invoke("verify", str(game))
 
 
+@pytest.mark.parametrize("line", ["PASSWORD RESET", "new password", "Neues Passwort"])
+def test_a_password_reset_without_the_id_is_for_the_company_of_the_senders_address(tmp_path: Path, line: str):
+    """``PASSWORD RESET`` alone (or ``NEW PASSWORD``, ``NEUES PASSWORT``) resets the one company of the sender's
+    address on file; from an address holding no company it is refused and nothing changes."""
+    game = setup_game(tmp_path)
+    old = _passwords(game)
+    deliver(tmp_path, plain(f"{line}\n", sender="gm@dampfross.example.org", subject="gm"), "M01P9.mx")
+    deliver(tmp_path, plain(f"{line}\n", subject="mine"), "M02P9.mx")
+    out = tick(game)
+    assert "commands (password-reset)" in out
+    new = _passwords(game)
+    assert new["RED"] != old["RED"] and {k: v for k, v in new.items() if k != "RED"} == {
+        k: v for k, v in old.items() if k != "RED"}
+    answers = [a for a in outbox(game, "answer-").values() if new["RED"] in decoded(a)]
+    assert len(answers) == 1 and "To: anna@example.org" in answers[0]
+    assert read_commands([f"{line} RED\n"]) == read_commands(["PASSWORD RESET red\n"])
+
+
 def test_a_stranger_gets_no_answer_to_commands_and_chat_is_forwarded_to_the_gm(tmp_path: Path):
     game = setup_game(tmp_path)
     deliver(tmp_path, plain("STATUS\n", sender="stranger@example.net", subject="s"), "M01P6.mx")

@@ -16,8 +16,9 @@ every line is a command, in English or German:
 * ``SET ADDRESS NEW`` / ``ADRESSE NEU`` after a PLAYER line with the
   password: the company's mail goes to NEW from now on (a correction,
   printed in the next report without the address); both addresses are told;
-* ``PASSWORD RESET ID`` / ``NEUES PASSWORT ID`` from ID's address on file: a
-  new password, mailed to that address only.
+* ``PASSWORD RESET [ID]`` (or ``NEW PASSWORD [ID]``) / ``NEUES PASSWORT [ID]``
+  from ID's address on file: a new password, mailed to that address only
+  (without ID: the company of the sender's address, when it holds one).
 
 Who is answered (players are adversaries): only addresses on file (a
 player's or the GM's); a stranger gets the one notice a turn of
@@ -75,8 +76,8 @@ _COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = (
     ("report", re.compile(r"^(?:report|bericht)(?:\s+(?P<arg>\d{1,4}))?$", re.I)),
     ("rules", re.compile(r"^(?:rules|regeln)$", re.I)),
     ("set-address", re.compile(r"^(?:set\s+address|adresse)\s+(?P<arg>\S+)$", re.I)),
-    ("password-reset", re.compile(r"^(?:password\s+reset|neues\s+passwort)\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7})$",
-                                  re.I)),
+    ("password-reset", re.compile(r"^(?:password\s+reset|new\s+password|neues\s+passwort)"
+                                  r"(?:\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7}))?$", re.I)),
 )
 _HEADING = re.compile(r"^(?:game|spiel|turn|zug)\s+\S+$", re.I)
 _PLAYER = re.compile(r"^(?:player|spieler)\s+(?P<id>[A-Za-z][A-Za-z0-9]{0,7})\s+(?:password|passwort)\s+"
@@ -147,18 +148,19 @@ class Commands:
         if self._command_mails() >= MAX_COMMANDS:
             a.note("commands", seq=mail.seq, sender=mail.sender, what=f"not answered: over {MAX_COMMANDS} this turn")
             return doc
-        company = self._company_of(mail.sender)
+        companies = self._companies_of(mail.sender)
         authorised = self._authorised(found)
         names = []
         for k, c in enumerate(found.commands, 1):
-            names += self._one(c, f"{mail.seq:05d}-{k}", company, authorised, found)
+            names += self._one(c, f"{mail.seq:05d}-{k}", companies, authorised, found)
         a.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
         doc["receipts"] = names
         return doc
 
     # --- who asks ----------------------------------------------------------------------------------------
-    def _company_of(self, address: str) -> str | None:
-        return next((p.id for p in self.state.players if p.email and p.email.lower() == address), None)
+    def _companies_of(self, address: str) -> list[str]:
+        """The companies whose address on file is ``address`` (one, as a rule; none for the GM)."""
+        return [p.id for p in self.state.players if p.email and p.email.lower() == address]
 
     def _authorised(self, found: CommandMail) -> str | None:
         """The company of the PLAYER line when its password is right (``None``: no line, or a wrong password)."""
@@ -174,9 +176,10 @@ class Commands:
                    and doc.get("status") == "commands" and doc.get("turn") == self.state.turn)
 
     # --- one command -------------------------------------------------------------------------------------
-    def _one(self, c: Command, key: str, company: str | None, authorised: str | None,
+    def _one(self, c: Command, key: str, companies: list[str], authorised: str | None,
              found: CommandMail) -> list[str]:
         a, state = self.a, self.state
+        company = companies[0] if companies else None
         reader = authorised or company
         gmap = a.gdir.load_map(state)
         if c.code == "help":
@@ -195,7 +198,7 @@ class Commands:
             return [self._reply(key, reader, "rules", rules_text(state, gmap, reader))]
         if c.code == "set-address":
             return self._set_address(key, found, authorised, c.arg)
-        return self._password_reset(key, company, c.arg)
+        return self._password_reset(key, companies, c.arg)
 
     def _map(self, key: str, reader: str | None, gmap: GameMap, arg: str) -> str:
         state = self.state
@@ -228,11 +231,14 @@ class Commands:
         text = address_text(self.state, authorised, address, old)
         return [self._reply(key, authorised, "address", text, to=tuple(dict.fromkeys(x for x in (old, address) if x)))]
 
-    def _password_reset(self, key: str, company: str | None, pid: str) -> list[str]:
+    def _password_reset(self, key: str, companies: list[str], pid: str) -> list[str]:
         a, state = self.a, self.state
+        company = companies[0] if companies else None
+        if not pid and len(companies) == 1:  # no ID: the one company of the sender's address
+            pid = company or ""
         if pid not in state.player_ids:
             return [self._reply(key, company, "refused", refused_command_text(state, company, "unknown"))]
-        if company != pid:  # only from the company's own address on file, and only to it
+        if pid not in companies:  # only from the company's own address on file, and only to it
             return [self._reply(key, company, "refused", refused_command_text(state, company, "not-yours"))]
         _c, secret = password_reset_held(a.gdir, state, pid, "reset by mail from the address on file", pid)
         a.reload()
