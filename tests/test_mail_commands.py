@@ -75,8 +75,25 @@ def test_map_status_report_and_rules_by_mail(tmp_path: Path):
     assert "orders for this turn" in texts[1] and "RED" in texts[1] and "received" in texts[1]
     assert "Opening report" in texts[2] or "opening" in texts[2].lower()
     assert "Rules profile schmidt" in texts[3] and "start_capital" in texts[3]
+    assert "Building: own allowance" in texts[3] and "Start capital 20; debt allowed." in texts[3]
     for text in texts:
         assert not [line for line in text.splitlines() if too_wide(line)]
+
+
+def test_rules_by_mail_in_words_in_german(tmp_path: Path):
+    """REGELN answers the rules in words, as the opening report gives them, in the reader's language."""
+    game = setup_game(tmp_path)
+    invoke("player", "lang", str(game), "RED", "de")
+    deliver(tmp_path, plain("REGELN\n", subject="regeln"))
+    tick(game)
+    (answer,) = outbox(game, "answer-").values()
+    text = decoded(answer)
+    assert "Grundkapital 20 Einheiten; Schulden erlaubt." in text and "Startstädte: Hamburg" in text
+    assert not [line for line in text.splitlines() if too_wide(line)]
+    from tools import i18n
+
+    words = text.split("\n\n" + "Jede Einstellung")[0] if "Jede Einstellung" in text else text
+    assert i18n.english_left(words, {"postal", "red", "blue", "green", "schmidt"}) == []
 
 
 def test_a_private_report_only_after_the_password(tmp_path: Path):

@@ -168,6 +168,18 @@ ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}
 """The rules key ``allowance`` in a word, as the opening report's rules name it."""
 
 
+def rules_words_context(state: GameState, gmap: GameMap) -> dict[str, Any]:
+    """What ``rules-words.txt.j2`` (the rules in words: the opening report, the RULES mail command) needs, in the
+    active language."""
+    return {
+        "start_towns": [t.name for t in gmap.start_towns],
+        "r": state.rules,
+        "allowance": _(ALLOWANCE[state.rules.allowance]),
+        "rule_notes": rule_notes(state.rules),
+        "advanced": advanced_rules(state.rules, gmap),
+    }
+
+
 def opening_report(state: GameState, gmap: GameMap, lang: str | None = None) -> str:
     """The report sent when a game starts (in the game's language, or ``lang``): players, rules, turn 1's
     allowances, the map."""
@@ -180,11 +192,7 @@ def _opening_report(state: GameState, gmap: GameMap) -> str:
     ctx.update({
         "seats": [{"player": p.id, "name": p.name, "colour": p.colour, "seat": p.seat, "balance": p.balance}
                   for p in sorted(state.players, key=lambda p: p.seat)],
-        "start_towns": [t.name for t in gmap.start_towns],
-        "r": state.rules,
-        "allowance": _(ALLOWANCE[state.rules.allowance]),
-        "rule_notes": rule_notes(state.rules),
-        "advanced": advanced_rules(state.rules, gmap),
+        **rules_words_context(state, gmap),
         "next": next_turn(state, gmap),
         "full_map": whole_map(gmap, state),
     })

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from adjudicator.board.model import GameMap
 from adjudicator.game.state import GameState
-from adjudicator.report.common import advanced_rules
+from adjudicator.report.building import rules_words_context
 from adjudicator.report.deadlines import due_line, goal_line
-from adjudicator.report.env import LINE_WIDTH, wrap
+from adjudicator.report.env import LINE_WIDTH, render, wrap
 from adjudicator.report.i18n import N_, NC_, _, language, pgettext
 from adjudicator.report.orderwords import keyword
 
@@ -126,7 +126,7 @@ def rules_text(state: GameState, gmap: GameMap, company: str | None) -> str:
         out.append(wrap(_("Rules profile {rules} on the map {map}.").format(rules=state.rules.name,
                                                                            map=f"{gmap.name} ({gmap.code})"), 0))
         out.append(wrap(goal_line(state), 0))
-        out += [wrap("- " + line, 2) for line in advanced_rules(state.rules, gmap)]
+        out += ["", render("rules-words.txt.j2", rules_words_context(state, gmap)).rstrip("\n")]
         out += ["", _("Every setting of this game:")]
         for key, value in state.rules.to_dict().items():
             out.append(wrap(f"  {key}: {value}", 6))
