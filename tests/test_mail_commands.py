@@ -80,6 +80,27 @@ def test_map_status_report_and_rules_by_mail(tmp_path: Path):
         assert not [line for line in text.splitlines() if too_wide(line)]
 
 
+@pytest.mark.parametrize(("word", "lang", "says"), [("MAP", "en", "The whole map is attached and follows here"),
+                                                    ("karte", "de", "Die ganze Karte ist angehängt und folgt hier")])
+def test_the_whole_map_by_mail_is_attached_and_inline(tmp_path: Path, word: str, lang: str, says: str):
+    """MAP alone: the whole map attached in one piece, and inline in windows of 80 columns as the reports print it."""
+    game = setup_game(tmp_path)
+    if lang == "de":
+        invoke("player", "lang", str(game), "RED", "de")
+    deliver(tmp_path, plain(f"{word}\n", subject="map"))
+    tick(game)
+    (answer,) = outbox(game, "answer-").values()
+    from email import message_from_string, policy
+
+    msg = message_from_string(answer, policy=policy.default)
+    (attached,) = [str(a.get_content()) for a in msg.iter_attachments()]  # type: ignore[attr-defined]
+    text = decoded(answer)
+    assert says in text and "Hamburg" in attached
+    inline = text.split(says, 1)[1]
+    assert "1108 Hamburg" in inline and inline.count(" 01  02  03") >= 2 and len(inline.splitlines()) > 30, inline
+    assert not [line for line in text.splitlines() if too_wide(line)]
+
+
 def test_rules_by_mail_in_words_in_german(tmp_path: Path):
     """REGELN answers the rules in words, as the opening report gives them, in the reader's language."""
     game = setup_game(tmp_path)

@@ -5,8 +5,8 @@ A mail is a command mail when, quotes, headers and signature aside (and a
 every line is a command, in English or German:
 
 * ``HELP`` / ``HILFE``: an orders primer for this game;
-* ``MAP [HEX|TOWN]`` / ``KARTE``: the map now (the whole map attached; a
-  window around a hex or town inline);
+* ``MAP [HEX|TOWN]`` / ``KARTE``: the map now (the whole map attached, and
+  inline in windows of 80 columns; or inline a window around a hex or town);
 * ``STATUS`` / ``STAND``: the deadline, who has sent orders (names only), the
   balances;
 * ``REPORT [N]`` / ``BERICHT [N]``: the public report of turn N again (the
@@ -213,8 +213,11 @@ class Commands:
                     windows = map_windows(gmap, state, [place], state.turn - 1)
         with language(state.language_of(reader)):
             whole = whole_map(gmap, state, state.turn - 1, split=False)
+            if not arg:  # the whole map inline too, in windows of 80 columns (as the reports print it)
+                windows = [whole_map(gmap, state, state.turn - 1)]
         attachment = (map_attachment_name(state.turn - 1), whole)
-        return self._reply(key, reader, "map", map_text(state, reader, windows, unknown), (attachment,))
+        text = map_text(state, reader, windows, unknown, whole=not arg)
+        return self._reply(key, reader, "map", text, (attachment,))
 
     def _set_address(self, key: str, found: CommandMail, authorised: str | None, new: str) -> list[str]:
         a, state = self.a, self.state

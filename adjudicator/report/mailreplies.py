@@ -71,15 +71,17 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
     return "\n".join(out) + "\n"
 
 
-def map_text(state: GameState, company: str | None, windows: Sequence[str], unknown: str) -> str:
-    """MAP: the window asked for (if any) inline; the whole map is attached."""
+def map_text(state: GameState, company: str | None, windows: Sequence[str], unknown: str, *,
+             whole: bool = False) -> str:
+    """MAP: the window asked for inline (``whole``: the whole map, in windows); the whole map is attached."""
     with language(state.language_of(company)):
         out = _head(state, _("map after turn {turn}").format(turn=state.turn - 1))
-        if unknown:
+        if whole:
+            out.append(wrap(_("The whole map is attached and follows here (a window: MAP 1408 or MAP <town>)."),
+                            0))
+        elif unknown:
             out.append(wrap(_("'{place}' is neither a hex label nor a town of the map: the whole map is attached."
                               ).format(place=unknown), 0))
-        elif not windows:
-            out.append(wrap(_("The whole map is attached (a window: MAP 1408 or MAP <town>)."), 0))
         else:
             out.append(wrap(_("The whole map is attached; the window asked for:"), 0))
         for w in windows:
