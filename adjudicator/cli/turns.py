@@ -123,7 +123,7 @@ def undo_cmd(directory: str) -> None:
     """Take back the last adjudicated turn or correction (its archive is kept, set aside).
 
     In a game with deadlines an undone turn is held: the next tick does not run it again until the GM releases it
-    (adjudicate deadline hold DIR --release, or sets a new deadline and releases).
+    with adjudicate deadline hold DIR --release (a new deadline alone does not release it).
     """
     from adjudicator.app.deadlines import undo
 
