@@ -17,6 +17,7 @@ from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times
 
 ARRIVED = "1763600000"  # 2025-11-20 00:53 UTC: before the example's first tick
+LAST = "1763740000"  # 2025-11-21 15:46 UTC: after the example's last mail in time, before the deadline
 
 
 def nested(depth: int, kind: str = "multipart") -> bytes:
@@ -34,8 +35,8 @@ def nested(depth: int, kind: str = "multipart") -> bytes:
     return (head + body).encode()
 
 
-def deliver(where: Path, data: bytes, name: str = "M99P1.mx") -> None:
-    (where / "maildir" / "new" / f"{ARRIVED}.{name}").write_bytes(data)
+def deliver(where: Path, data: bytes, name: str = "M99P1.mx", arrived: str = ARRIVED) -> None:
+    (where / "maildir" / "new" / f"{arrived}.{name}").write_bytes(data)
 
 
 def plain(body: str, sender: str = "anna@example.org", subject: str = "orders", **headers: str) -> bytes:
@@ -252,7 +253,7 @@ def test_a_mail_with_the_gms_section_alone_counts_and_is_acknowledged(tmp_path: 
     game = setup_game(tmp_path)
     pw = _passwords(game)
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nPRESS\nRheinbahn rules the waves!\n"
-                            "END PRESS\n", subject="red"), "M01P4.mx")
+                            "END PRESS\n", subject="red"), "M01P4.mx", LAST)  # the last of RED's: it counts
     gm_mail = plain(f"GM PASSWORD {pw['GM']}\nHOLD PRESS RED\n", sender="gm@dampfross.example.org", subject="gm")
     deliver(tmp_path, gm_mail, "M02P4.mx")
     out = tick(game)
@@ -306,3 +307,23 @@ def test_status_as_json_for_scripts(tmp_path: Path):
     rows = {r["company"]: r for r in doc["companies"]}
     assert rows["RED"]["verdict"] in ("valid", "partial", "problems") and rows["GREEN"]["verdict"] is None
     assert "GREEN" in doc["missing"]
+
+
+def test_gm_lines_in_a_players_section_are_refused_and_hold_nothing(tmp_path: Path):
+    """The GM's own mail now counts; a player who writes the GM's lines (HOLD PRESS, ROLL) inside its own section
+    still gets them refused in its receipt, its other orders count, and the press it tried to hold is printed."""
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    deliver(tmp_path, plain(f"PLAYER GREEN PASSWORD {pw['GREEN']}\nSTART Hamburg\nPRESS\nGreen goes west!\n"
+                            "END PRESS\n", sender="bert@example.org", subject="green"), "M01P6.mx", LAST)
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nHOLD PRESS GREEN\nROLL RED 6\n",
+                            subject="red"), "M02P6.mx", LAST)
+    invoke("tick", str(game), "--now", tick_times()[2])  # answers the mails, then runs the turn
+    red = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "red")
+    doc = red.receipt()
+    assert doc is not None and doc["counted"] == ["RED"] and not doc["gm"] and doc["problems"] == {"RED": 2}
+    from tests.test_mail_commands import decoded
+
+    receipt = decoded((game / "mail" / "outbox" / f"receipt-{red.seq:05d}-RED.eml").read_text())
+    assert "illegal: HOLD belongs in the GM's" in receipt and "illegal: ROLL belongs in the GM's" in receipt
+    assert "Green goes west!" in (game / "reports" / "turn-001.txt").read_text()
