@@ -431,6 +431,25 @@ def test_a_replys_attribution_line_is_not_read_as_orders(attribution):
     assert len(pf.sections[0].orders) == 1
 
 
+@pytest.mark.parametrize("attribution", [
+    "On Tue, 24 Nov 2026 at 10:02, Dampfross GM <gm@dampfross.example.org>\nwrote:",
+    "Am Di., 24. Nov. 2026 um 10:00 Uhr schrieb Dampfross Spielleiter\n<gm@dampfross.example.org>:",
+])
+def test_a_wrapped_attribution_line_is_not_read_as_orders(attribution):
+    """A long attribution is wrapped by the mail program (Gmail at 78 characters): both halves are clutter."""
+    text = f"PLAYER RED PASSWORD x\nPASS\n\n{attribution}\n\n> Allowances for turn 2\n> RED 4\n"
+    pf = parse_orders(text, F)
+    assert pf.problems == () and pf.notes == ()
+    assert len(pf.sections[0].orders) == 1
+
+
+@pytest.mark.parametrize("attribution", ["On Tue, 24 Nov 2026, GM wrote:", "Am 24.11.2026 um 10:00 schrieb GM:"])
+def test_an_attribution_line_at_the_end_of_the_mail_is_not_read_as_orders(attribution):
+    """The quote left out (or stripped by the mail program): the attribution is the last line."""
+    pf = parse_orders(f"PLAYER RED PASSWORD x\nPASS\n\n{attribution}\n", F)
+    assert pf.problems == () and len(pf.sections[0].orders) == 1
+
+
 def test_a_line_ending_in_wrote_without_a_quote_after_it_is_still_read():
     pf = parse_orders("PLAYER RED PASSWORD x\nBUILD 0712 - 0713 wrote:\nPASS\n", F)
     assert [p.pos.line for p in pf.problems] == [2]

@@ -70,6 +70,8 @@ _SIGNATURE = re.compile(r"^(?:--\s*|-{3,}\s*(?:original message|ursprüngliche n
 _QUOTED = re.compile(r"^\s*>")
 _ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|schreibt|a écrit)\b.*:\s*$", re.IGNORECASE)
 """A mail program's line before a quoted mail: ``On Tue, 24 Nov 2026, X wrote:``, ``Am 24.11.2026 schrieb X:``."""
+_ATTRIBUTION_START = re.compile(r"^\s*(?:on|am|le)\s", re.IGNORECASE)
+"""How an attribution begins; a long one is wrapped (``On Tue, ..., X <x@example.org>`` / ``wrote:``)."""
 _MAIL_HEADER = re.compile(
     r"^(from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet)\s*:\s",
     re.IGNORECASE,
@@ -97,8 +99,15 @@ def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note
     """
     out = ["" if _QUOTED.match(line) or _MAIL_HEADER.match(line) else line for line in lines]
     for n, line in enumerate(out):
-        if _ATTRIBUTION.search(line) and _quote_follows(lines, n + 1):
+        if not line.strip() or not _quote_follows(lines, n + 1):
+            continue
+        wrapped = n > 0 and not _ATTRIBUTION_START.match(line) and bool(_ATTRIBUTION_START.match(out[n - 1]))
+        if _ATTRIBUTION.search(line):
             out[n] = ""
+            if wrapped:  # "wrote:" alone: the line before is the attribution's first half
+                out[n - 1] = ""
+        elif wrapped and _ATTRIBUTION.search(out[n - 1] + " " + line):  # "... schrieb X" / "<x@example.org>:"
+            out[n - 1] = out[n] = ""
     notes: list[Note] = []
     i = 0
     while i < len(out):
