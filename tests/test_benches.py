@@ -18,7 +18,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 
 SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_routes.py": (["3", "8"], "BEST searches: 18"),
-    "bench_orders.py": ([], "mixed mail"),
+    "bench_orders.py": ([], "1,000 nested messages"),
     "bench_turn.py": (["--repeat", "1"], "report --all"),
     "bench_selfplay.py": (["--games", "1", "--short"], "0 with a broken invariant"),
     "bench_concurrent.py": (["--pairs", "1"], "1 right"),
