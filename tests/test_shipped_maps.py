@@ -162,3 +162,24 @@ def test_ferry_lengths_match_the_map(monkeypatch):
     for ferry in load_map("france").ferries:
         assert sea_steps(drawn, ferry.start, ferry.end) == ferry.length, ferry
         assert len(ferry.path) - 1 == ferry.length  # the way drawn on the map is as long
+
+
+@pytest.mark.parametrize("name", GENERATED)
+def test_every_generated_town_lies_in_its_own_country(name: str) -> None:
+    """Issue 17: Strasbourg (F) lay in a D hex and Montreal (C) in a U hex.
+
+    A town's hex must carry the country of the town's own state, or a race
+    to it is judged by the wrong country (Strasbourg, number 36, could never
+    be a basic-rules destination).
+    """
+    from tools.mapgen.maps import SPECS
+
+    spec = SPECS[name]()
+    m = load_map(name)
+    by_name = towns(m)
+    wrong = {
+        t.name: (m.countries[by_name[t.name].hex], spec.iso_to_code[t.country])
+        for t in spec.towns
+        if t.country in spec.iso_to_code and m.countries[by_name[t.name].hex] != spec.iso_to_code[t.country]
+    }
+    assert wrong == {}

@@ -289,6 +289,13 @@ OVERRIDES = Overrides(
         "2526": "~",  # Lac Léman (Lake Geneva), west half: Genève and Lausanne on its shore
         "2626": "~",  # Lac Léman, east half
     },
+    countries={
+        # Strasbourg lies on the Rhine's French bank, but its hex centre falls east of the
+        # drawn border: the town is French (seed 000, issue 17), so race destinations can reach it.
+        "2718": "F",
+        "2310": "D",  # Aachen: its hex centre fell on the Belgian (F) side of the border
+        "2721": "H",  # Basel: its hex centre fell on the French side of the border
+    },
 )
 
 

@@ -187,6 +187,9 @@ TOWNS = (
 )
 
 OVERRIDES = Overrides(
+    countries={
+        "2402": "C",  # Montreal: its hex centre fell south of the border (issue 17)
+    },
     terrain={
         "2413": "~",  # Delaware Bay up to Philadelphia
         "2313": "~",  # Chesapeake Bay at Baltimore

@@ -214,6 +214,9 @@ TOWNS = (
 )
 
 OVERRIDES = Overrides(
+    countries={
+        "2432": "M",  # Nuevo Laredo: its hex centre fell on the US bank of the Rio Grande
+    },
     terrain={
         "0302": "~",  # Strait of Georgia: Vancouver on the water
         "0303": "~",  # Strait of Juan de Fuca
