@@ -2,13 +2,15 @@
 
 German map, Dutch border near Emmerich: 0316 and 0416 are German plain
 hexes, 0315 (Netherlands) lies across the border from both, and 0314 is
-Dutch too.  French map: Strasbourg (36) lies in the German strip east of
-the Rhine (2718), across the river from the French hex 2717.
+Dutch too.  French map: Strasbourg (36, 2718) is French (issue 17); a
+numbered town abroad is taken from a variant of the French map on which
+Strasbourg's hex is German, across the Rhine from the French hex 2717.
 """
 
 from __future__ import annotations
 
-from adjudicator.board.mapfile import load_map
+from adjudicator.board.mapfile import load_map, parse_map, shipped_map_text
+from adjudicator.board.model import GameMap
 from adjudicator.building.borders import segment_allowed
 from adjudicator.building.costs import BuildProblem
 from adjudicator.game.problems import Problem
@@ -20,6 +22,19 @@ SCHMIDT = load_profile("schmidt")
 ADVANCED = SCHMIDT.with_overrides(["advanced=true"])
 GERMANY = load_map("germany")
 FRANCE = load_map("france")
+
+
+def _strasbourg_abroad() -> GameMap:
+    """The French map with Strasbourg's hex (2718: row 18, column 27) in country D, as it was before issue 17."""
+    lines = shipped_map_text("france").split("\n")
+    first = lines.index("countries: |") + 1
+    row = lines[first + 17]
+    assert row[2 + 26] == "F"
+    lines[first + 17] = row[:2 + 26] + "D" + row[2 + 27:]
+    return parse_map("\n".join(lines))
+
+
+STRASBOURG_ABROAD = _strasbourg_abroad()
 
 
 def test_B01_crossing_a_border_costs_no_extra_point():
@@ -50,21 +65,25 @@ def test_B02_the_line_ends_in_the_first_hex_beyond_the_border():
 
 
 def test_B03_no_bonus_for_reaching_a_neighbouring_country():
-    """R5-B03 (seed 000: 'Prämien gibt es für den Anschluß der Nachbarländer nicht'): Strasbourg (36) lies
-    beyond the border on the French map: reaching it is recorded but pays no bonus."""
-    ctx = board(FRANCE, [("RED", "2617", "2717")], ADVANCED)
+    """R5-B03 (seed 000: 'Prämien gibt es für den Anschluß der Nachbarländer nicht'): a numbered town
+    beyond the border (Strasbourg on the variant map): reaching it is recorded but pays no bonus; on the
+    shipped French map Strasbourg is French and pays its bonus."""
+    ctx = board(STRASBOURG_ABROAD, [("RED", "2617", "2717")], ADVANCED)
     out = build(ctx, "RED", "2717", "2718")
     assert out.complete and out.built[0].bonus == 0 and out.built[0].cost.points == 3  # the Rhine
     assert ctx.connections["Strasbourg"].bonus == 0
     assert not [e for e in ctx.books.entries if e.reason == "town-bonus"]
+    home = build(board(FRANCE, [("RED", "2617", "2717")], ADVANCED), "RED", "2717", "2718")
+    assert home.complete and home.built[0].bonus > 0
 
 
 def test_B04_a_numbered_town_abroad_need_not_be_connected():
     """R5-B04 [reading] (seed 000: no bonus for the neighbours; under the basic rules a town beyond the
     border cannot be reached at all): the building phase ends when every numbered town at home is
     connected."""
-    home = {t.name for t in FRANCE.home_numbered_towns}
-    assert "Strasbourg" not in home and len(home) == len(FRANCE.numbered_towns) - 1
+    home = {t.name for t in STRASBOURG_ABROAD.home_numbered_towns}
+    assert "Strasbourg" not in home and len(home) == len(STRASBOURG_ABROAD.numbered_towns) - 1
+    assert FRANCE.home_numbered_towns == FRANCE.numbered_towns
     assert GERMANY.home_numbered_towns == GERMANY.numbered_towns
 
 
