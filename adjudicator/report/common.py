@@ -142,7 +142,7 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
     allowances = [
         {"player": a.player, "points": a.points, "dice": "+".join(str(d.value) for d in a.dice)}
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
-        if state.player(a.player).retired is None
+        if a.player in state.in_play  # games archived before in_play rolled a retired company's allowance too
     ]
     races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
     rolls = ""
@@ -155,7 +155,7 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
         "turn": state.turn,
         "phase": state.phase,
         "start_player": state.start_player,
-        "order": [p for p in state.seat_order_from(state.start_player) if state.player(p).retired is None]
+        "order": [p for p in state.seat_order_from(state.start_player) if p in state.in_play]
         if state.start_player else [],
         "allowances": allowances,
         "manual": state.dice_mode == "manual",
