@@ -151,8 +151,9 @@ class Commands:
         companies = self._companies_of(mail.sender)
         authorised = self._authorised(found)
         names = []
+        gmap = a.gdir.load_map(self.state)
         for k, c in enumerate(found.commands, 1):
-            names += self._one(c, f"{mail.seq:05d}-{k}", companies, authorised, found)
+            names += self._one(c, f"{mail.seq:05d}-{k}", gmap, companies, authorised, found)
         a.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
         doc["receipts"] = names
         return doc
@@ -171,17 +172,15 @@ class Commands:
 
     def _command_mails(self) -> int:
         """Command mails this sender sent this turn before this one."""
-        return sum(1 for m in self.a.inbox.mails()
-                   if m.sender == self.mail.sender and m.seq != self.mail.seq and (doc := m.receipt()) is not None
-                   and doc.get("status") == "commands" and doc.get("turn") == self.state.turn)
+        return sum(1 for m, doc in self.a.answered_this_turn(self.mail.sender)
+                   if m.seq != self.mail.seq and doc.get("status") == "commands")
 
     # --- one command -------------------------------------------------------------------------------------
-    def _one(self, c: Command, key: str, companies: list[str], authorised: str | None,
+    def _one(self, c: Command, key: str, gmap: GameMap, companies: list[str], authorised: str | None,
              found: CommandMail) -> list[str]:
         a, state = self.a, self.state
         company = companies[0] if companies else None
         reader = authorised or company
-        gmap = a.gdir.load_map(state)
         if c.code == "help":
             return [self._reply(key, reader, "help", help_text(state, gmap, reader))]
         if c.code == "map":

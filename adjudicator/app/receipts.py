@@ -38,10 +38,11 @@ mail counts for nobody in the game's; the notes for the GM stay English.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
 from email.utils import getaddresses
+from typing import Any
 
 from adjudicator.app.check import check_received
 from adjudicator.app.inbox import Inbox, StoredMail
@@ -125,10 +126,21 @@ class Answerer:
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
 
-    def queue(self, out: Outgoing) -> None:
-        """Queue a mail of this tick's answers (idempotent: a mail of the same name is queued once)."""
-        if self.outbox.queue(out, self.config.sender, self.now):
-            self.queued += 1
+    def queue(self, out: Outgoing) -> bool:
+        """Queue a mail of this tick's answers (idempotent: a mail of the same name is queued once); True when it
+        was queued now."""
+        if not self.outbox.queue(out, self.config.sender, self.now):
+            return False
+        self.queued += 1
+        return True
+
+    def answered_this_turn(self, sender: str | None = None) -> Iterator[tuple[StoredMail, dict[str, Any]]]:
+        """The mails answered for the turn and phase the game is at, with their records (``sender``: its only)."""
+        for m in self.inbox.mails():
+            doc = m.receipt()
+            if doc and doc.get("turn") == self.state.turn and doc.get("phase") == self.state.phase \
+                    and (sender is None or m.sender == sender):
+                yield m, doc
 
     def reload(self) -> None:
         """Read the game again after a correction made by mail (a new address or password)."""
@@ -138,8 +150,7 @@ class Answerer:
         out = Outgoing(name, tuple(dict.fromkeys(a for a in to if a)), receipt_subject(self.state, company),
                        receipt_text(self.state, r), kind="receipt", turn=self.state.turn, player=company,
                        in_reply_to=str(mail.meta.get("message_id") or ""))
-        if self.outbox.queue(out, self.config.sender, self.now):
-            self.queued += 1
+        self.queue(out)
         return name
 
     # --- one mail ---------------------------------------------------------------
@@ -207,8 +218,7 @@ class Answerer:
                        forward_text(mail.seq, mail.sender, mail.arrived.isoformat()),
                        ((f"mail-{mail.seq:05d}.txt", data[:MAX_FORWARD].decode("utf-8", "replace")),),
                        kind="forward", turn=self.state.turn)
-        if self.outbox.queue(out, self.config.sender, self.now):
-            self.queued += 1
+        if self.queue(out):
             self.note("forwarded", seq=mail.seq, sender=mail.sender or "?")
         return [name]
 
@@ -237,7 +247,7 @@ class Answerer:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
         if not orders.sections:
-            self._refusals_noted(mail, orders, orders.refusals)
+            self._refusals_noted(mail, orders.refusals)
             if orders.gm is not None:
                 return self._gm_only(mail, base, orders)
             with language(self.state.lang):  # the sender's receipt (the GM's note stays English)
@@ -275,7 +285,7 @@ class Answerer:
                              refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
-        self._refusals_noted(mail, orders, refused)
+        self._refusals_noted(mail, refused)
         if refused and self.on_file(mail.sender):
             with language(self.state.lang):
                 r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
@@ -291,7 +301,7 @@ class Answerer:
                 "problems": {c: len(_problems(orders, c)) for c in counted},
                 "complete": {c: checked.complete.get(c, False) for c in counted}}
 
-    def _refusals_noted(self, mail: StoredMail, orders: OrderSet, refused: Iterable[Refusal]) -> None:
+    def _refusals_noted(self, mail: StoredMail, refused: Iterable[Refusal]) -> None:
         """One GM line for the sections of a mail that did not count (never one line per guess)."""
         whys = [f"{x.player}: {say(NO_ORDERS, x.why) if x.why else '?'}" for x in refused if x.player]
         if whys:
@@ -299,13 +309,7 @@ class Answerer:
 
     def _guesses(self, sender: str) -> int:
         """How many sections from ``sender`` failed their check this turn (the password guesses it made)."""
-        count = 0
-        for m in self.inbox.mails():
-            doc = m.receipt()
-            if m.sender == sender and doc and doc.get("turn") == self.state.turn \
-                    and doc.get("phase") == self.state.phase:
-                count += len(doc.get("refused", []))
-        return count
+        return sum(len(doc.get("refused", [])) for _m, doc in self.answered_this_turn(sender))
 
     def notice(self, mail: StoredMail) -> list[str]:
         """The one short notice a turn to a stranger whose mail counts for nobody (nothing of the mail in it)."""
@@ -313,10 +317,8 @@ class Answerer:
         name = f"notice-{self.state.turn:03d}-{digest}"
         if self.outbox.known(name):
             return []
-        out = Outgoing(name, (mail.sender,), notice_subject(self.state), notice_text(self.state), kind="receipt",
-                       turn=self.state.turn)
-        if self.outbox.queue(out, self.config.sender, self.now):
-            self.queued += 1
+        self.queue(Outgoing(name, (mail.sender,), notice_subject(self.state), notice_text(self.state),
+                            kind="receipt", turn=self.state.turn))
         return [name]
 
     def _gm_only(self, mail: StoredMail, base: Receipt, orders: OrderSet) -> dict[str, object]:
@@ -334,10 +336,8 @@ class Answerer:
     def earlier_mails(self) -> dict[str, list[StoredMail]]:
         """Per company the mails already answered for this turn whose orders counted (and were used)."""
         out: dict[str, list[StoredMail]] = {}
-        for m in self.inbox.mails():
-            doc = m.receipt()
-            if doc and doc.get("turn") == self.state.turn and doc.get("phase") == self.state.phase \
-                    and doc.get("used", True):
+        for m, doc in self.answered_this_turn():
+            if doc.get("used", True):
                 for company in doc.get("counted", []):
                     out.setdefault(company, []).append(m)
         return out
