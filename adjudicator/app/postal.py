@@ -381,7 +381,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
                 known = outbox.versions(base)
                 if not known:
                     raise DampfrossError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
-                outbox.requeue(known[-1], when, (p.email,) if p.email else None)
+                outbox.requeue(known[-1], when, _addressed(state, {"player": p.id}))
                 names.append(known[-1])
         send(gdir, config, when, t, names)
         if config.smtp is None:
