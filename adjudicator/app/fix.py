@@ -20,12 +20,19 @@ def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: 
     """Apply one correction to the game in ``directory`` (holding its lock); return it as recorded."""
     gdir = GameDir(directory)
     with gdir.lock():
-        state = gdir.load_state()
-        c = Correction(len(state.corrections) + 1, state.turn, kind, by, stamp(), why,
-                       player=player.upper() if player else None, amount=amount,
-                       a=Hex.parse(a) if a else None, b=Hex.parse(b) if b else None, key=key, value=value)
-        _commit(gdir, state, c)
-        return c
+        return correct_held(gdir, gdir.load_state(), kind, why, by, player=player, amount=amount, a=a, b=b,
+                            key=key, value=value)
+
+
+def correct_held(gdir: GameDir, state: GameState, kind: CorrectionKind, why: str, by: str, *,
+                 player: str | None = None, amount: int | None = None, a: str | None = None, b: str | None = None,
+                 key: str | None = None, value: str | None = None) -> Correction:
+    """``correct`` for a caller that holds the game's lock already and has its state (a command by mail)."""
+    c = Correction(len(state.corrections) + 1, state.turn, kind, by, stamp(), why,
+                   player=player.upper() if player else None, amount=amount,
+                   a=Hex.parse(a) if a else None, b=Hex.parse(b) if b else None, key=key, value=value)
+    _commit(gdir, state, c)
+    return c
 
 
 def set_language(directory: str, player: str, lang: str, why: str = "", by: str = "GM") -> Correction:
@@ -39,14 +46,6 @@ def set_address(directory: str, player: str, email: str, why: str = "", by: str 
     """The company's mail goes to ``email`` from now on (a typo corrected, a player's new address); recorded like
     the other corrections and printed in the next public report, without the address."""
     return correct(directory, "address", why, by, player=player, value=check_address(email) or None)
-
-
-def address_held(gdir: GameDir, state: GameState, player: str, email: str, why: str, by: str) -> Correction:
-    """``set_address`` for a caller that holds the game's lock already (``SET ADDRESS`` by mail in a tick)."""
-    c = Correction(len(state.corrections) + 1, state.turn, "address", by, stamp(), why, player=player,
-                   value=check_address(email) or None)
-    _commit(gdir, state, c)
-    return c
 
 
 def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, by: str) -> tuple[Correction, str]:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from adjudicator.app.fix import address_held, password_reset_held
+from adjudicator.app.fix import correct_held, password_reset_held
 from adjudicator.app.inbox import StoredMail
 from adjudicator.app.outbox import Outgoing
 from adjudicator.board.hexgrid import Hex
@@ -227,7 +227,8 @@ class Commands:
         except ContactError:
             return [self._reply(key, authorised, "refused", refused_command_text(state, authorised, "address"))]
         old = state.player(authorised).email
-        address_held(a.gdir, state, authorised, address, "set by the company by mail", authorised)
+        correct_held(a.gdir, state, "address", "set by the company by mail", authorised, player=authorised,
+                     value=address)
         a.reload()
         self.state = a.state
         text = address_text(self.state, authorised, address, old)
