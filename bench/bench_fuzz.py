@@ -17,7 +17,6 @@ in the working directory when there are any); exits 1 on any finding.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 import tempfile
 import time
@@ -26,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from tools.fuzz import Tally, fuzz, make_targets  # noqa: E402
+from tools.fuzz import Tally, fuzz, in_workers, make_targets  # noqa: E402
 
 
 def work(args: tuple[int, int]) -> Tally:
@@ -46,9 +45,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     a = parser.parse_args()
     started = time.perf_counter()
-    shares = [(i, a.inputs // a.workers + (i < a.inputs % a.workers)) for i in range(a.workers)]
-    with multiprocessing.Pool(a.workers) as pool:
-        parts = pool.map(work, shares)
+    parts = in_workers(work, a.inputs, a.workers)
     total = Tally()
     for part in parts:
         total.add(part)

@@ -10,7 +10,6 @@ findings to ``mailfuzz-findings.txt``; exit 1 when there are any.
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import sys
 import tempfile
 import time
@@ -19,6 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ and tests/ (not installed); the package as installed
 
+from tools.fuzz import in_workers  # noqa: E402
 from tools.fuzz.mail import MailTally, MailTarget, fuzz_mail  # noqa: E402
 
 
@@ -34,9 +34,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     a = parser.parse_args()
     started = time.perf_counter()
-    shares = [(i, a.mails // a.workers + (i < a.mails % a.workers)) for i in range(a.workers)]
-    with multiprocessing.Pool(a.workers) as pool:
-        parts = pool.map(work, shares)
+    parts = in_workers(work, a.mails, a.workers)
     total = MailTally()
     for part in parts:
         total.add(part)

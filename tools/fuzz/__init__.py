@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 from types import FrameType
+from typing import TypeVar
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
@@ -48,6 +49,8 @@ from adjudicator.app.run import RunOptions, run_turn
 from adjudicator.app.store import GameDir
 from adjudicator.errors import DampfrossError
 from adjudicator.game.track import TrackIndex
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 CORPUS = sorted([*ROOT.glob("examples/germany/*.orders"), *ROOT.glob("tests/data/orders/*.orders")])
@@ -379,3 +382,13 @@ def order_files(draw: st.DrawFn, target: Target) -> tuple[bytes, int]:
     else:
         data = draw(_mutated(target))
     return data, draw(st.sampled_from((0, 0, 0, 0, 1, 2)))
+
+
+def in_workers(work: Callable[[tuple[int, int]], T], count: int, workers: int) -> list[T]:
+    """``count`` inputs shared out between ``workers`` processes: ``work((index, share))`` in each, the results in
+    worker order (the fuzz benches: order files and mails)."""
+    import multiprocessing
+
+    shares = [(i, count // workers + (i < count % workers)) for i in range(workers)]
+    with multiprocessing.Pool(workers) as pool:
+        return pool.map(work, shares)
