@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # tools/ (not installed); the package as installed
 
-from adjudicator.board.hexgrid import Side, pairwise, shortest_path
-from adjudicator.board.mapfile import load_map
-from adjudicator.game.rules import load_profile
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.movement import expected_rounds
-from adjudicator.racing.search import best_routes, best_valid
+from adjudicator.dampfross.board.hexgrid import Side, pairwise, shortest_path
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.movement import expected_rounds
+from adjudicator.dampfross.racing.search import best_routes, best_valid
 
 PLAYERS = ("RED", "BLUE", "GREEN", "YELLOW", "BLACK", "ORANGE")
 PAIRS = (("Flensburg", "München"), ("Aachen", "Cottbus"), ("Emden", "Passau"), ("Kiel", "Freiburg"),

@@ -6,17 +6,17 @@ from collections.abc import Iterable
 
 from click.testing import CliRunner, Result
 
-from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.mapfile import parse_map
-from adjudicator.board.model import GameMap
-from adjudicator.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
-from adjudicator.engine.newgame import PlayerSpec, new_game
-from adjudicator.game.ledger import Books
-from adjudicator.game.rules import Rules, load_profile
-from adjudicator.game.state import GameState, Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.orders.collect import settle
-from adjudicator.orders.sections import OrderSet
+from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.board.mapfile import parse_map
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.dampfross.engine.newgame import PlayerSpec, new_game
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.rules import Rules, load_profile
+from adjudicator.dampfross.game.state import GameState, Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.orders.collect import settle
+from adjudicator.dampfross.orders.sections import OrderSet
 
 
 def H(label: str) -> Hex:
@@ -92,7 +92,7 @@ def accept_all(orders: OrderSet) -> OrderSet:
 
 def land_path(gmap: GameMap, *points: str) -> tuple[Hex, ...]:
     """The shortest land path through towns (by name) or labels, in order: for laying test track on real maps."""
-    from adjudicator.board.hexgrid import shortest_path
+    from adjudicator.dampfross.board.hexgrid import shortest_path
 
     def hex_of(p: str) -> Hex:
         town = gmap.town_named(p)

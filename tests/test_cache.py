@@ -61,8 +61,8 @@ def test_a_spoilt_cache_is_rebuilt_and_an_unusable_one_ignored(tmp_path: Path):
 
 def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path):
     """The schema's code from the store gives the same errors as the code made fresh (and junk is replaced)."""
-    from adjudicator.errors import GameFileError
-    from adjudicator.game import gamefile
+    from adjudicator.dampfross.game import gamefile
+    from adjudicator.kernel.errors import GameFileError
 
     bad = [{}, {"format_version": "1"}, {"format_version": 1, "game_id": "no spaces"}]
 

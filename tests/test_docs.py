@@ -50,7 +50,7 @@ def _readme_orders() -> list[str]:
 
 def test_the_readme_passwords_have_the_format_new_games_give():
     """Issue 17: the README showed passwords of an old format (``k3v9x2mpqa``); a newcomer copies them."""
-    from adjudicator.game import passwords
+    from adjudicator.kernel import passwords
 
     shape = re.compile(rf"^[{passwords._ALPHABET}]{{{passwords.GROUP_LENGTH}}}"
                        rf"(-[{passwords._ALPHABET}]{{{passwords.GROUP_LENGTH}}}){{{passwords.GROUPS - 1}}}$")

@@ -9,24 +9,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from adjudicator.board.mapfile import load_map
-from adjudicator.building.ferries import FerryOrder, FerryProblem, buy_ferry
-from adjudicator.building.lines import Budget, BuildLine, build_line
-from adjudicator.building.problems import BuildProblem
-from adjudicator.building.turn import BuildingInput, BuildingOrders, adjudicate_building_turn
-from adjudicator.game.dice import DiceRoller, Die, GivenDice, seed_from_text
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Allowance, Player
-from adjudicator.game.track import TrackIndex
-from adjudicator.racing.draw import draw_race
-from adjudicator.racing.ferries import ferry_links
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.routes import Route
-from adjudicator.report.phrases import purchase_text
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.building.ferries import FerryOrder, FerryProblem, buy_ferry
+from adjudicator.dampfross.building.lines import Budget, BuildLine, build_line
+from adjudicator.dampfross.building.problems import BuildProblem
+from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders, adjudicate_building_turn
+from adjudicator.dampfross.game.dice import DiceRoller, Die, GivenDice, seed_from_text
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Allowance, Player
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.draw import draw_race
+from adjudicator.dampfross.racing.ferries import ferry_links
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.racing.routes import Route
+from adjudicator.dampfross.report.phrases import purchase_text
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, land_path, make_map, manual_game, segments
 
 ADVANCED = load_profile("schmidt").with_overrides(["advanced=true"])
@@ -121,7 +121,7 @@ def test_simultaneous_building_pays_no_bonus_abroad():
     ctx.defer_bonuses = True
     outcome = build_line(ctx, "RED", BuildLine((H("0201"), H("0301"))), Budget("points", 6))
     assert outcome.complete and ctx.reached == [("Fremd", "RED")]
-    from adjudicator.building.simultaneous import settle_bonuses
+    from adjudicator.dampfross.building.simultaneous import settle_bonuses
 
     ctx.defer_bonuses = False
     settle_bonuses(ctx, ctx.reached)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import gamefile
+from adjudicator.dampfross.game import gamefile
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import gamefile
+from adjudicator.dampfross.game import gamefile
 from tests.example_game import play
 
 GOLDEN = Path(__file__).parent / "golden" / "example"

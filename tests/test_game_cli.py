@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import cli
-from adjudicator.game import gamefile
+from adjudicator.dampfross.game import gamefile
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")

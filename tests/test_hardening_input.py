@@ -11,10 +11,10 @@ import pytest
 
 from adjudicator.app.maps import read_map
 from adjudicator.app.orderfiles import MAX_FILE_BYTES, read_order_files
-from adjudicator.orders import ProblemCode, collect, parse_orders, resolve
-from adjudicator.orders.codes import NoteCode
-from adjudicator.orders.parse import MAX_PROBLEMS
-from adjudicator.report.orderwords import format_problem
+from adjudicator.dampfross.orders import ProblemCode, collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import NoteCode
+from adjudicator.dampfross.orders.parse import MAX_PROBLEMS
+from adjudicator.dampfross.report.orderwords import format_problem
 from tests.helpers import invoke
 
 DATA = Path(__file__).parent / "data"

@@ -282,12 +282,12 @@ def test_a_lock_held_by_a_killed_process_is_released_by_the_system(tmp_path: Pat
 def test_a_track_correction_across_an_open_border_is_taken_in_either_order():
     """Review: ``fix track add`` across an open border (advanced rules) was refused when the hex beyond was
     named first; a segment is allowed when either direction may be built, as ``segment_allowed`` says."""
-    from adjudicator.board.hexgrid import Side
-    from adjudicator.board.mapfile import load_map
-    from adjudicator.building.borders import segment_allowed
-    from adjudicator.engine.corrections import apply_correction
-    from adjudicator.game.rules import load_profile
-    from adjudicator.game.state import Correction
+    from adjudicator.dampfross.board.hexgrid import Side
+    from adjudicator.dampfross.board.mapfile import load_map
+    from adjudicator.dampfross.building.borders import segment_allowed
+    from adjudicator.dampfross.engine.corrections import apply_correction
+    from adjudicator.dampfross.game.rules import load_profile
+    from adjudicator.dampfross.game.state import Correction
     from tests.helpers import manual_game
 
     gmap = load_map("germany")

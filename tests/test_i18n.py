@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.game import gamefile
-from adjudicator.report.check import nothing_to_price
-from adjudicator.report.env import too_wide
-from adjudicator.report.i18n import _, catalogue, language
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.report.check import nothing_to_price
+from adjudicator.dampfross.report.env import too_wide
+from adjudicator.dampfross.report.i18n import _, catalogue, language
 from tests.example_game import SCRIPT, play
 from tests.helpers import invoke
 from tools import i18n

@@ -13,18 +13,23 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
 
-LAYERS = ("errors", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+LAYERS = ("kernel", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
 """Lowest first.  ``adjudicator`` itself (the version) and ``cachefolder`` (a setting, no imports) are below them
-all; ``__main__`` is with the CLI."""
+all; ``__main__`` is with the CLI.  The Dampfross layers (board ... report) live in ``adjudicator/dampfross/``."""
+
+GAMES = ("dampfross", "interurban")
+"""The game packages: the kernel imports none of them."""
 
 FILE_MODULES = ("os", "shutil", "tempfile", "pathlib", "io", "glob", "fcntl", "mailbox", "smtplib", "imaplib")
 """Standard modules that reach the file system (or the network); only ``app/`` and the CLI import them."""
 
 
 def layer_of(module: str) -> int:
-    """The rank of a module of the package (``adjudicator.racing.race`` -> racing)."""
+    """The rank of a module of the package (``adjudicator.dampfross.racing.race`` -> racing)."""
     parts = module.split(".")
     assert parts[0] == "adjudicator", module
+    if len(parts) > 1 and parts[1] == "dampfross":
+        parts = parts[1:] if len(parts) > 2 else ["adjudicator", "__init__"]
     if len(parts) == 1 or parts[1] in ("__version__", "__init__", "cachefolder"):
         return -1
     name = "cli" if parts[1] in ("cli", "__main__") else parts[1]
@@ -84,7 +89,18 @@ def test_only_the_application_touches_files(module: str, path: Path):
 
 def test_the_layers_cover_every_package():
     packages = {p.name for p in PACKAGE.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
-    assert packages <= set(LAYERS), packages - set(LAYERS)
+    packages |= {p.name for p in (PACKAGE / "dampfross").iterdir() if p.is_dir() and (p / "__init__.py").exists()}
+    assert packages <= set(LAYERS) | set(GAMES), packages - set(LAYERS) - set(GAMES)
+
+
+@pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
+def test_the_kernel_imports_no_game(module: str, path: Path) -> None:
+    """The second axis (issue 16): the game-neutral kernel never imports a game package."""
+    if not module.startswith("adjudicator.kernel"):
+        return
+    games = [f"line {line}: {name}" for line, name in imports(path, module)
+             if name.split(".")[:2] in (["adjudicator", g] for g in GAMES)]
+    assert not games, f"{module} (kernel) imports a game: {games}"
 
 
 def test_every_sub_package_ships_in_the_wheel() -> None:
@@ -100,7 +116,7 @@ def test_every_sub_package_ships_in_the_wheel() -> None:
     assert found <= listed, sorted(found - listed)
 
 
-DAMPFROSS = ("board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+DAMPFROSS = ("dampfross", "app", "cli")
 
 
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])

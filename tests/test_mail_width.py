@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.report.env import MAIL_WIDTH
-from adjudicator.report.env import too_wide as wider_than_mail
+from adjudicator.dampfross.report.env import MAIL_WIDTH
+from adjudicator.dampfross.report.env import too_wide as wider_than_mail
 from tests.helpers import invoke
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
@@ -65,7 +65,7 @@ def test_every_shipped_map_split_for_mail_fits_and_keeps_every_column(name: str)
 def test_the_rounds_table_of_six_trains_fits():
     """Found by self-play (bench/bench_selfplay.py): six trains at 14 columns made 92; the columns narrow
     to fit, never below the widest cell, and stay 14 wherever they fitted before."""
-    from adjudicator.report.racing import ROUNDS_LEFT, round_column
+    from adjudicator.dampfross.report.racing import ROUNDS_LEFT, round_column
 
     assert round_column(5, 7) == 14
     assert round_column(6, 7) == 12 and ROUNDS_LEFT + 6 * 12 <= MAIL_WIDTH
@@ -76,7 +76,7 @@ def test_the_rounds_table_of_six_trains_fits():
 def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
     """Reported: 78-character German lines were 81 bytes, too wide for tools that count octets. ``wrap`` folds
     where a line would be too wide in either measure; plain ASCII lines fold exactly as before."""
-    from adjudicator.report.env import wrap
+    from adjudicator.dampfross.report.env import wrap
 
     german = "Ihr Konto: Vortrag 20, Prämien 0, Gebühren erhalten 0, gezahlt 0, Übertrag 20."
     assert len(german) == 78 and len(german.encode()) == 81
@@ -92,7 +92,7 @@ def test_a_line_with_umlauts_is_folded_by_its_bytes_too():
 def test_the_map_key_packs_names_with_umlauts_by_their_bytes():
     """Review: the map key packed companies and ferries by characters, so names full of umlauts made an 82-byte
     'Players:' line."""
-    from adjudicator.report.mapkey import map_key
+    from adjudicator.dampfross.report.mapkey import map_key
 
     name = "Süd Über Öl " + "x" * 17  # two of them fill 78 characters, but 84 bytes
     players = {chr(ord("a") + k): name for k in range(4)}
@@ -105,8 +105,8 @@ def test_a_word_wider_than_a_mail_is_broken_not_left_wide():
     """Issue 15: the mail fuzzer found receipts quoting a 300-letter word (a subject full of escaped control
     characters, a file name, a token of junk): ``wrap`` left such a word as it was.  It is broken across lines,
     every character kept, each line within the mail's width."""
-    from adjudicator.report.env import wrap
-    from adjudicator.report.widths import too_wide
+    from adjudicator.dampfross.report.env import wrap
+    from adjudicator.dampfross.report.widths import too_wide
 
     word = "ä" * 150 + "\\x00" * 20
     folded = wrap("  '" + word + "': not understood", 4)

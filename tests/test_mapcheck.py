@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from adjudicator.board.mapfile import parse_map
 from adjudicator.cli import cli, main
-from adjudicator.errors import MapError
+from adjudicator.dampfross.board.mapfile import parse_map
+from adjudicator.kernel.errors import MapError
 
 GOOD = """\
 name: Testland

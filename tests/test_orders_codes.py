@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-import adjudicator.orders as orders_package
+import adjudicator.dampfross.orders as orders_package
 from adjudicator.app.maps import read_map
-from adjudicator.orders import collect, parse_orders, resolve
-from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
-from adjudicator.orders.mistakes import MISTAKES, explain
-from adjudicator.orders.mistakes_base import ErrorContext
-from adjudicator.orders.model import OrderProblem, Pos
-from adjudicator.report import orderphrases
-from adjudicator.report.orderphrases import HINTS, NOTES, PROBLEMS
-from adjudicator.report.orderwords import hint_text, problem_message
+from adjudicator.dampfross.orders import collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
+from adjudicator.dampfross.orders.mistakes import MISTAKES, explain
+from adjudicator.dampfross.orders.mistakes_base import ErrorContext
+from adjudicator.dampfross.orders.model import OrderProblem, Pos
+from adjudicator.dampfross.report import orderphrases
+from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
+from adjudicator.dampfross.report.orderwords import hint_text, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -58,7 +58,7 @@ def test_every_sentence_is_a_literal_marked_for_translation():
 def test_every_code_is_used_by_the_order_package(enum: type[StrEnum]):
     """A member no module returns would be a sentence nobody can see (reading files is in app/orderfiles.py)."""
     used: set[str] = set()
-    for path in [*ORDERS_DIR.glob("*.py"), ORDERS_DIR.parent / "app" / "orderfiles.py"]:
+    for path in [*ORDERS_DIR.glob("*.py"), ORDERS_DIR.parent.parent / "app" / "orderfiles.py"]:
         if path.name == "codes.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -91,7 +91,7 @@ def _literals(tree: ast.Module) -> list[tuple[int, str]]:
 
 
 def test_the_order_package_writes_no_sentences():
-    """Words only in reports: no literal of two or more English words in ``adjudicator/orders/``.
+    """Words only in reports: no literal of two or more English words in ``adjudicator/dampfross/orders/``.
 
     Keywords are upper case and codes are kebab-case, so a literal with two
     lower-case words is prose (``f"unknown order '{word}'"`` fails this).

@@ -8,9 +8,9 @@ import pytest
 
 from adjudicator.app.maps import read_map
 from adjudicator.app.orderfiles import order_file_paths, read_order_files
-from adjudicator.orders import collect, parse_orders, resolve
-from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
-from adjudicator.report.orderwords import (
+from adjudicator.dampfross.orders import collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
+from adjudicator.dampfross.report.orderwords import (
     format_note,
     format_problem,
     hint_text,

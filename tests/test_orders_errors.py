@@ -3,7 +3,7 @@
 Each case is a small order file (on the map tests/data/tiny.yaml); the line
 with the mistake is written out so the column can be checked by eye.  The
 order package gives codes and data; the words come from the phrasebook
-(``adjudicator.report.orderwords``), checked here too.
+(``adjudicator.dampfross.report.orderwords``), checked here too.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.orders import Hint, collect, parse_orders, resolve
-from adjudicator.orders.codes import HintCode as H
-from adjudicator.orders.codes import ProblemCode as P
-from adjudicator.report.orderwords import format_problem, hint_text, orders_report, problem_message
+from adjudicator.dampfross.orders import Hint, collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import HintCode as H
+from adjudicator.dampfross.orders.codes import ProblemCode as P
+from adjudicator.dampfross.report.orderwords import format_problem, hint_text, orders_report, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")

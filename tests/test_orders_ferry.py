@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import load_map
-from adjudicator.orders import BuyFerryOrder, collect, parse_orders, resolve
-from adjudicator.orders.codes import ProblemCode as P
-from adjudicator.orders.translate import building_orders, racing_orders
-from adjudicator.report.orderwords import hint_text, orders_report, problem_message
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.orders import BuyFerryOrder, collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import ProblemCode as P
+from adjudicator.dampfross.orders.translate import building_orders, racing_orders
+from adjudicator.dampfross.report.orderwords import hint_text, orders_report, problem_message
 
 GERMANY = load_map("germany")
 HEAD = "PLAYER RED PASSWORD x\n"

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lark import UnexpectedInput
 
-from adjudicator.orders import (
+from adjudicator.dampfross.orders import (
     BuildOrder,
     DeclareEndOrder,
     PassOrder,
@@ -22,11 +22,11 @@ from adjudicator.orders import (
     parse_line,
     parse_orders,
 )
-from adjudicator.orders.codes import NoteCode, ProblemCode
-from adjudicator.orders.line import order_parser
-from adjudicator.orders.mistakes import EXAMPLES, KEYWORDS, MISTAKES
-from adjudicator.orders.reader import PlayerLine
-from adjudicator.report.orderwords import format_note, format_problem, note_text, problem_message
+from adjudicator.dampfross.orders.codes import NoteCode, ProblemCode
+from adjudicator.dampfross.orders.line import order_parser
+from adjudicator.dampfross.orders.mistakes import EXAMPLES, KEYWORDS, MISTAKES
+from adjudicator.dampfross.orders.reader import PlayerLine
+from adjudicator.dampfross.report.orderwords import format_note, format_problem, note_text, problem_message
 from tests.helpers import accept_all
 
 F = "t.orders"

@@ -3,7 +3,7 @@
 Maps: tests/data/tiny.yaml (Nordstadt 0402, Südheim 0307, Ostburg 0805,
 Hafen 0104, Grenzdorf 0905).  The game's companies are RED, BLUE and NOB
 unless a test says otherwise.  Problems are checked by code and, through
-the phrasebook (``adjudicator.report.orderwords``), by their words.
+the phrasebook (``adjudicator.dampfross.report.orderwords``), by their words.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.app.maps import read_map
-from adjudicator.board.hexgrid import Hex
-from adjudicator.orders import (
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.orders import (
     DashedPoint,
     EnterOrder,
     MovesOrder,
@@ -31,10 +31,16 @@ from adjudicator.orders import (
     parse_orders,
     resolve,
 )
-from adjudicator.orders.codes import HintCode as H
-from adjudicator.orders.codes import NoteCode
-from adjudicator.orders.codes import ProblemCode as P
-from adjudicator.report.orderwords import format_note, format_problem, hint_text, orders_report, problem_message
+from adjudicator.dampfross.orders.codes import HintCode as H
+from adjudicator.dampfross.orders.codes import NoteCode
+from adjudicator.dampfross.orders.codes import ProblemCode as P
+from adjudicator.dampfross.report.orderwords import (
+    format_note,
+    format_problem,
+    hint_text,
+    orders_report,
+    problem_message,
+)
 from tests.helpers import accept_all
 
 DATA = Path(__file__).parent / "data"

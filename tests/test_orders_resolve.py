@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.board.folding import edit_distance
-from adjudicator.board.hexgrid import Hex
-from adjudicator.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
-from adjudicator.orders.codes import HintCode, NoteCode, ProblemCode
-from adjudicator.report.orderwords import format_note, hint_text, orders_report, problem_message
+from adjudicator.dampfross.board.folding import edit_distance
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
+from adjudicator.dampfross.report.orderwords import format_note, hint_text, orders_report, problem_message
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")

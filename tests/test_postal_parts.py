@@ -18,7 +18,7 @@ from adjudicator.app.mailparse import html_to_text, read_mail
 from adjudicator.app.postal import Tick, statements
 from adjudicator.app.receipts import Answerer
 from adjudicator.app.store import GameDir
-from adjudicator.game.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
+from adjudicator.kernel.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from adjudicator.game.rules import Rules, load_profile, profile_names
+from adjudicator.dampfross.game.rules import Rules, load_profile, profile_names
 from tests.helpers import invoke
 
 

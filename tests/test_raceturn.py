@@ -7,15 +7,15 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import BuildingInput, BuildingOrders, PhaseEnd, draw_allowances
-from adjudicator.engine.turn import adjudicate_turn
-from adjudicator.errors import TurnRefused
-from adjudicator.game.dice import DiceRoller, Die, seed_from_text
-from adjudicator.game.gamefile import check_invariants
-from adjudicator.game.problems import Problem
-from adjudicator.racing.entry import Entry
-from adjudicator.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
+from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders, PhaseEnd, draw_allowances
+from adjudicator.dampfross.engine.turn import adjudicate_turn
+from adjudicator.dampfross.game.dice import DiceRoller, Die, seed_from_text
+from adjudicator.dampfross.game.gamefile import check_invariants
+from adjudicator.dampfross.racing.entry import Entry
+from adjudicator.dampfross.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
+from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, manual_game, path
 
 TINY = read_map("tests/data/tiny.yaml")
@@ -108,8 +108,8 @@ def test_too_few_connected_towns_draw_among_all_towns():
 
 def test_a_race_whose_entries_were_all_invalid_does_not_say_nobody_entered():
     """Issue 17: "nobody entered: the race lapses" was printed when companies had entered with no valid route."""
-    from adjudicator.report.i18n import language
-    from adjudicator.report.racephrases import race_notes
+    from adjudicator.dampfross.report.i18n import language
+    from adjudicator.dampfross.report.racephrases import race_notes
 
     state = built_game()
     nowhere = path("0402", "0502", "0602")  # no track of RED's there

@@ -14,10 +14,17 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.maps import read_map
-from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import parse_map
-from adjudicator.errors import WindowError
-from adjudicator.report.ascii import TrackMark, make_window, parse_window, render_grid, render_map, window_around
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.mapfile import parse_map
+from adjudicator.dampfross.report.ascii import (
+    TrackMark,
+    make_window,
+    parse_window,
+    render_grid,
+    render_map,
+    window_around,
+)
+from adjudicator.kernel.errors import WindowError
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden" / "render"

@@ -11,15 +11,15 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.game.problems import Problem
-from adjudicator.game.rules import load_profile
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.movement import route_costs
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.search import SCALE, _Net, best_routes, best_valid
-from adjudicator.report.check import route_notation
-from adjudicator.report.racephrases import entry_problem
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.movement import route_costs
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.search import SCALE, _Net, best_routes, best_valid
+from adjudicator.dampfross.report.check import route_notation
+from adjudicator.dampfross.report.racephrases import entry_problem
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -28,7 +28,7 @@ def test_a_game_under_each_new_profile_plays_to_its_end(tmp_path: Path, profile:
     and under ``rr-postal`` (postal rolls, six building and six racing rounds, running powers), committed
     dice, the bots' orders with deliberate mistakes; every archived state loads with balances equal to the
     ledger."""
-    from adjudicator.game import gamefile
+    from adjudicator.dampfross.game import gamefile
 
     game = tmp_path / "g"
     record = play_game(game, "germany", profile=profile, players=4, seed=f"ci-{profile}", illegal=0.2, max_turns=60)

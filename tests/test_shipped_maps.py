@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.board.advanced import table_keys
-from adjudicator.board.mapfile import load_map, shipped_maps
+from adjudicator.dampfross.board.advanced import table_keys
+from adjudicator.dampfross.board.mapfile import load_map, shipped_maps
 
 ROOT = Path(__file__).resolve().parent.parent
 

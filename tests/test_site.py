@@ -14,8 +14,8 @@ import pytest
 
 from adjudicator.app.pictures import png_available
 from adjudicator.app.store import GameDir
-from adjudicator.game.state import LedgerEntry
-from adjudicator.report.site import _nice_step, balance_history, ledger_detail, report_sections
+from adjudicator.dampfross.game.state import LedgerEntry
+from adjudicator.dampfross.report.site import _nice_step, balance_history, ledger_detail, report_sections
 from tests.helpers import H, invoke
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
@@ -253,7 +253,7 @@ def test_a_racing_turn_map_draws_every_valid_entrys_route(game: Path, site: Path
     """Issue 17: the racing pages drew no race routes although ``map show --races`` can (the routes are in the
     public report): each racing turn's map draws the route of every valid entry, in its company's colour."""
     from adjudicator.app.run import replay_turn
-    from adjudicator.racing.turn import RacingResult
+    from adjudicator.dampfross.racing.turn import RacingResult
 
     result = replay_turn(GameDir(game), 6).result
     assert isinstance(result, RacingResult)

@@ -13,11 +13,10 @@ import pytest
 from adjudicator.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir
-from adjudicator.board.hexgrid import Side
-from adjudicator.board.mapfile import load_map
-from adjudicator.errors import DampfrossError
-from adjudicator.report.ascii import TrackMark
-from adjudicator.report.svg import (
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.report.ascii import TrackMark
+from adjudicator.dampfross.report.svg import (
     COMPANY_COLOURS,
     EXTRA_COLOURS,
     FerryLine,
@@ -26,6 +25,7 @@ from adjudicator.report.svg import (
     company_colour,
     render_svg,
 )
+from adjudicator.kernel.errors import DampfrossError
 from tests.helpers import H, invoke, make_map
 
 NS = {"s": "http://www.w3.org/2000/svg"}

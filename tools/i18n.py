@@ -30,10 +30,10 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from adjudicator.report.i18n import DOMAIN, LANGUAGES, SOURCE
+from adjudicator.dampfross.report.i18n import DOMAIN, LANGUAGES, SOURCE
 
 ROOT = Path(__file__).resolve().parent.parent
-REPORT = ROOT / "adjudicator" / "report"
+REPORT = ROOT / "adjudicator" / "dampfross" / "report"
 LOCALE = REPORT / "locale"
 METHODS = [("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.py", "python")]
 """What is read: the report layer's modules and its mail templates (the web site stays English)."""
@@ -51,7 +51,7 @@ def extract() -> Catalog:
     methods = [(pattern, "jinja2.ext:babel_extract" if how == "jinja2" else how) for pattern, how in METHODS]
     for filename, lineno, message, comments, context in extract_from_dir(
             REPORT, methods, OPTIONS, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
-        where = f"adjudicator/report/{filename}"
+        where = f"adjudicator/dampfross/report/{filename}"
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 

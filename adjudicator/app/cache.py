@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from adjudicator import __version__, cachefolder
-from adjudicator.game.gamefile import use_code_store
+from adjudicator.dampfross.game.gamefile import use_code_store
 
 T = TypeVar("T")
 

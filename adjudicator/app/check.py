@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from adjudicator.app.orderfiles import read_files
 from adjudicator.app.run import RunOptions, find_game, prepare
 from adjudicator.app.store import GameDir
-from adjudicator.engine.preview import building_ok, preview_building, preview_racing
-from adjudicator.orders import OrderSet, ReceivedFiles
-from adjudicator.orders.translate import GMNote, GMNoteCode
-from adjudicator.racing.turn import RacingInput
-from adjudicator.report.check import check_racing_report, check_reports, nothing_to_price
-from adjudicator.report.i18n import language
-from adjudicator.report.orderwords import format_note, format_problem
-from adjudicator.report.phrases import gm_note_text
+from adjudicator.dampfross.engine.preview import building_ok, preview_building, preview_racing
+from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
+from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
+from adjudicator.dampfross.racing.turn import RacingInput
+from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
+from adjudicator.dampfross.report.i18n import language
+from adjudicator.dampfross.report.orderwords import format_note, format_problem
+from adjudicator.dampfross.report.phrases import gm_note_text
 
 
 @dataclass

@@ -10,20 +10,20 @@ from pathlib import Path
 from adjudicator.app.maps import map_text
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import MAP_FILE, GameDir, sha256
-from adjudicator.board.hexgrid import Hex
-from adjudicator.board.mapfile import parse_map
-from adjudicator.board.names import match_town
-from adjudicator.engine.newgame import PlayerSpec, new_game
-from adjudicator.errors import DampfrossError, GameFileError, LabelError
-from adjudicator.game import dice
-from adjudicator.game.deadline import Schedule, first_due, parse_time
-from adjudicator.game.rules import Rules, load_profile
-from adjudicator.game.state import GameState
-from adjudicator.racing.ferries import race_track
-from adjudicator.racing.search import best_routes
-from adjudicator.report.building import opening_report
-from adjudicator.report.i18n import check_language
-from adjudicator.report.route import route_advice
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.mapfile import parse_map
+from adjudicator.dampfross.board.names import match_town
+from adjudicator.dampfross.engine.newgame import PlayerSpec, new_game
+from adjudicator.dampfross.game import dice
+from adjudicator.dampfross.game.rules import Rules, load_profile
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.racing.ferries import race_track
+from adjudicator.dampfross.racing.search import best_routes
+from adjudicator.dampfross.report.building import opening_report
+from adjudicator.dampfross.report.i18n import check_language
+from adjudicator.dampfross.report.route import route_advice
+from adjudicator.kernel.deadline import Schedule, first_due, parse_time
+from adjudicator.kernel.errors import DampfrossError, GameFileError, LabelError
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,

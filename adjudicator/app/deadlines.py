@@ -13,9 +13,9 @@ from datetime import UTC, datetime
 from adjudicator.app.fix import correct
 from adjudicator.app.gmmails import queue_deadline_news
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
-from adjudicator.game.deadline import HELD_BY_UNDO, Schedule, parse_duration, parse_time
-from adjudicator.game.state import Correction
+from adjudicator.dampfross.game.state import Correction
+from adjudicator.kernel.deadline import HELD_BY_UNDO, Schedule, parse_duration, parse_time
+from adjudicator.kernel.errors import DampfrossError
 
 
 def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str = "",

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from adjudicator.app.gmmails import queue_takeover
 from adjudicator.app.store import GameDir, chained, record_of_fix, stamp
-from adjudicator.board.hexgrid import Hex
-from adjudicator.engine.corrections import apply_correction
-from adjudicator.errors import DampfrossError
-from adjudicator.game import gamefile, passwords
-from adjudicator.game.contacts import check_address, check_name
-from adjudicator.game.state import Correction, CorrectionKind, GameState
-from adjudicator.report.i18n import check_language
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.engine.corrections import apply_correction
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
+from adjudicator.dampfross.report.i18n import check_language
+from adjudicator.kernel import passwords
+from adjudicator.kernel.contacts import check_address, check_name
+from adjudicator.kernel.errors import DampfrossError
 
 
 def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: str | None = None,

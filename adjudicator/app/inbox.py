@@ -36,7 +36,7 @@ from typing import Any
 from adjudicator.app.mailparse import HEADERS_ONLY, MailContent, read_mail
 from adjudicator.app.mailsource import Incoming
 from adjudicator.app.store import GameDir, atomic_write, record_text
-from adjudicator.errors import GameFileError
+from adjudicator.kernel.errors import GameFileError
 
 MAIL_DIR = "mail"
 STAGE = ".stage-"

@@ -39,17 +39,14 @@ from typing import TYPE_CHECKING, Literal
 from adjudicator.app.fix import correct_held, password_reset_held
 from adjudicator.app.inbox import StoredMail
 from adjudicator.app.outbox import Outgoing
-from adjudicator.board.hexgrid import Hex
-from adjudicator.board.model import GameMap
-from adjudicator.board.names import match_town
-from adjudicator.errors import LabelError
-from adjudicator.game.contacts import ContactError, check_address
-from adjudicator.game.passwords import check_password
-from adjudicator.orders.parse import blank_clutter, split_lines
-from adjudicator.report.common import map_windows, whole_map
-from adjudicator.report.i18n import language
-from adjudicator.report.mail import map_attachment_name
-from adjudicator.report.mailreplies import (
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.board.names import match_town
+from adjudicator.dampfross.orders.parse import blank_clutter, split_lines
+from adjudicator.dampfross.report.common import map_windows, whole_map
+from adjudicator.dampfross.report.i18n import language
+from adjudicator.dampfross.report.mail import map_attachment_name
+from adjudicator.dampfross.report.mailreplies import (
     address_text,
     command_subject,
     help_text,
@@ -60,6 +57,9 @@ from adjudicator.report.mailreplies import (
     rules_text,
     status_reply,
 )
+from adjudicator.kernel.contacts import ContactError, check_address
+from adjudicator.kernel.errors import LabelError
+from adjudicator.kernel.passwords import check_password
 
 if TYPE_CHECKING:
     from adjudicator.app.receipts import Answerer

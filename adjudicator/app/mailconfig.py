@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
+from adjudicator.kernel.errors import DampfrossError
 
 CONFIG_FILE = "mail.toml"
 SOURCES = ("maildir", "mbox", "eml", "imap")

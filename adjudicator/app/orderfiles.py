@@ -13,11 +13,11 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
-from adjudicator.orders.codes import Args, NoteCode, ProblemCode, args
-from adjudicator.orders.collect import ReceivedFiles
-from adjudicator.orders.model import Note, OrderProblem, Pos
-from adjudicator.orders.parse import parse_orders
-from adjudicator.orders.sections import OrderSet, ParsedFile
+from adjudicator.dampfross.orders.codes import Args, NoteCode, ProblemCode, args
+from adjudicator.dampfross.orders.collect import ReceivedFiles
+from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
+from adjudicator.dampfross.orders.parse import parse_orders
+from adjudicator.dampfross.orders.sections import OrderSet, ParsedFile
 
 ORDER_SUFFIXES = (".orders", ".txt")
 """Names of the files read from a directory end in one of these."""

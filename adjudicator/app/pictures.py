@@ -1,6 +1,6 @@
 """Pictures of maps and games: SVG always, PNG with the optional ``pictures`` extra (CairoSVG).
 
-The drawing is ``adjudicator.report.svg``; this module finds the state to
+The drawing is ``adjudicator.dampfross.report.svg``; this module finds the state to
 draw (a game's current state or an archived turn), writes files and turns SVG
 into PNG.  ``turn_png`` is what the postal loop attaches to a turn's mail;
 ``run_png`` does the same for a ``TurnRun`` it has just made (race routes
@@ -15,12 +15,12 @@ from pathlib import Path
 from adjudicator.app.maps import read_map, show_map
 from adjudicator.app.run import TurnRun, replay_turn
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
-from adjudicator.game.state import GameState
-from adjudicator.racing.turn import RacingResult
-from adjudicator.report.ascii import map_ferries, parse_window, render_map, render_split
-from adjudicator.report.common import ferry_marks, player_legend, track_marks
-from adjudicator.report.svg import ferry_lines, game_svg, render_svg
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.racing.turn import RacingResult
+from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split
+from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
+from adjudicator.kernel.errors import DampfrossError
 
 PNG_SCALE = 1.5
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""

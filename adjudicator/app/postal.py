@@ -30,12 +30,10 @@ from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.receipts import Answerer, mail_files
 from adjudicator.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError, GameBusy
-from adjudicator.game.deadline import parse_duration
-from adjudicator.game.state import GameState
-from adjudicator.report.building import opening_report
-from adjudicator.report.deadlines import zone_of
-from adjudicator.report.mail import (
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.report.building import opening_report
+from adjudicator.dampfross.report.deadlines import zone_of
+from adjudicator.dampfross.report.mail import (
     WHY_RUN,
     PostalNote,
     full_map_text,
@@ -52,6 +50,8 @@ from adjudicator.report.mail import (
     status_text,
     verdict_text,
 )
+from adjudicator.kernel.deadline import parse_duration
+from adjudicator.kernel.errors import DampfrossError, GameBusy
 
 
 @dataclass

@@ -50,15 +50,13 @@ from adjudicator.app.mailcommands import Commands, read_commands
 from adjudicator.app.mailconfig import MailConfig
 from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
-from adjudicator.game.passwords import check_password
-from adjudicator.game.state import GameState
-from adjudicator.orders import ProblemCode, ReceivedFiles, parse_orders
-from adjudicator.orders.parse import blank_clutter, split_lines
-from adjudicator.orders.sections import MailPlace, OrderSet, Refusal
-from adjudicator.report.deadlines import when_text, zone_of
-from adjudicator.report.i18n import language
-from adjudicator.report.mail import (
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
+from adjudicator.dampfross.orders.parse import blank_clutter, split_lines
+from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
+from adjudicator.dampfross.report.deadlines import when_text, zone_of
+from adjudicator.dampfross.report.i18n import language
+from adjudicator.dampfross.report.mail import (
     PostalNote,
     Receipt,
     Status,
@@ -70,9 +68,11 @@ from adjudicator.report.mail import (
     receipt_text,
     refused_text,
 )
-from adjudicator.report.orderwords import format_note, format_problem, order_text
-from adjudicator.report.phrases import NO_ORDERS, refusal_text, say
-from adjudicator.report.press import press_receipt
+from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
+from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
+from adjudicator.dampfross.report.press import press_receipt
+from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.passwords import check_password
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""

@@ -18,21 +18,21 @@ from typing import Any
 
 from adjudicator.app.orderfiles import read_files
 from adjudicator.app.store import GameDir, chained, record_of_turn, sha256, used_files
-from adjudicator.board.model import GameMap
-from adjudicator.engine.turn import TurnInput, TurnResult, adjudicate_turn
-from adjudicator.errors import GameFileError, TurnRefused
-from adjudicator.game import gamefile
-from adjudicator.game.deadline import after_turn
-from adjudicator.game.dice import DiceRoller
-from adjudicator.game.state import GameState
-from adjudicator.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, resolve
-from adjudicator.orders.codes import NoteCode, ProblemCode, args
-from adjudicator.orders.sections import MailPlace
-from adjudicator.orders.translate import GMNote, engine_input, settle_orders
-from adjudicator.racing.turn import RacingResult
-from adjudicator.report.building import building_report, private_report
-from adjudicator.report.orderwords import format_problem
-from adjudicator.report.racing import private_racing_report, racing_report
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.dice import DiceRoller
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import NoteCode, ProblemCode, args
+from adjudicator.dampfross.orders.sections import MailPlace
+from adjudicator.dampfross.orders.translate import GMNote, engine_input, settle_orders
+from adjudicator.dampfross.racing.turn import RacingResult
+from adjudicator.dampfross.report.building import building_report, private_report
+from adjudicator.dampfross.report.orderwords import format_problem
+from adjudicator.dampfross.report.racing import private_racing_report, racing_report
+from adjudicator.kernel.deadline import after_turn
+from adjudicator.kernel.errors import GameFileError, TurnRefused
 
 FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
 """Problems that mean an order file named on the command line could not be read: the run is refused."""

@@ -19,9 +19,9 @@ from pathlib import Path
 from adjudicator.app.pictures import svg_to_png
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
-from adjudicator.racing.turn import RacingResult
-from adjudicator.report.site import TurnRecord, build_site
+from adjudicator.dampfross.racing.turn import RacingResult
+from adjudicator.dampfross.report.site import TurnRecord, build_site
+from adjudicator.kernel.errors import DampfrossError
 
 
 @dataclass(frozen=True)

@@ -44,11 +44,11 @@ from typing import Any
 
 from adjudicator.app.cache import remembered
 from adjudicator.app.lock import LockTimeout, exclusive
-from adjudicator.board.model import GameMap
-from adjudicator.errors import GameBusy, GameFileError, MapError, TurnRefused
-from adjudicator.game import gamefile
-from adjudicator.game.codec import correction_to_json
-from adjudicator.game.state import Chain, Correction, GameState
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.codec import correction_to_json
+from adjudicator.dampfross.game.state import Chain, Correction, GameState
+from adjudicator.kernel.errors import GameBusy, GameFileError, MapError, TurnRefused
 
 GAME_FILE = "game.json"
 MAP_FILE = "map.yaml"
@@ -422,13 +422,14 @@ def _parsed_map(text: str, source: str) -> GameMap:
 @lru_cache(maxsize=1)
 def _map_code() -> bytes:
     """The source of the modules that read maps and derive from them (found, not imported)."""
-    specs = (importlib.util.find_spec(f"adjudicator.board.{name}") for name in ("model", "mapfile", "advancedfile"))
+    names = ("model", "mapfile", "advancedfile")
+    specs = (importlib.util.find_spec(f"adjudicator.dampfross.board.{name}") for name in names)
     return b"".join(Path(spec.origin).read_bytes() for spec in specs if spec is not None and spec.origin)
 
 
 def _parse(text: str, source: str) -> GameMap:
     """The map parsed from its YAML; the parser (and PyYAML) is imported only when the cache has no copy."""
-    from adjudicator.board.mapfile import parse_map
+    from adjudicator.dampfross.board.mapfile import parse_map
 
     return parse_map(text, source)
 

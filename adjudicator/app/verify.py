@@ -18,10 +18,10 @@ from pathlib import Path
 
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir, chained, record_text, sha256
-from adjudicator.engine.corrections import apply_correction
-from adjudicator.errors import DampfrossError
-from adjudicator.game import dice, gamefile
-from adjudicator.game.codec import correction_from_json
+from adjudicator.dampfross.engine.corrections import apply_correction
+from adjudicator.dampfross.game import dice, gamefile
+from adjudicator.dampfross.game.codec import correction_from_json
+from adjudicator.kernel.errors import DampfrossError
 
 
 def verify_game(directory: str, seed_hex: str | None, replay: bool = True) -> tuple[bool, list[str]]:

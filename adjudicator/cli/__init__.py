@@ -18,7 +18,7 @@ import click
 
 from adjudicator import __version__
 from adjudicator.cli import game, maps, postal, turns
-from adjudicator.errors import DampfrossError, MapError
+from adjudicator.kernel.errors import DampfrossError, MapError
 
 
 class _UserError(click.ClickException):

@@ -25,9 +25,9 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     password (GM PASSWORD ..., in passwords.txt).
     """
     from adjudicator.app.run import RunOptions, run_turn
-    from adjudicator.report.orderwords import format_problem
-    from adjudicator.report.phrases import gm_note_text
-    from adjudicator.report.racing import gm_warnings
+    from adjudicator.dampfross.report.orderwords import format_problem
+    from adjudicator.dampfross.report.phrases import gm_note_text
+    from adjudicator.dampfross.report.racing import gm_warnings
 
     run = run_turn([*orders, *(f for f in gm_files if f not in orders)], game_dir, RunOptions(trust, gm_files),
                    dry_run)

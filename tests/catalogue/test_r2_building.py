@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.building.costs import BuildProblem, CostKind
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import (
+from adjudicator.dampfross.building.costs import BuildProblem, CostKind
+from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.turn import (
     BuildingInput,
     BuildingOrders,
     Declare,
@@ -17,11 +17,11 @@ from adjudicator.building.turn import (
     adjudicate_building_turn,
     draw_allowances,
 )
-from adjudicator.errors import TurnRefused
-from adjudicator.game.dice import DiceRoller, seed_from_text
-from adjudicator.game.problems import NoOrders, Problem
-from adjudicator.game.rules import load_profile
-from adjudicator.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
+from adjudicator.dampfross.game.dice import DiceRoller, seed_from_text
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
+from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.problems import NoOrders, Problem
 from tests.helpers import H, board, build, make_map, manual_game, path
 
 # Row 3 runs west-east: Alt(0103, start town) ... Burg(0503) ... Dorf(0903, unnumbered)

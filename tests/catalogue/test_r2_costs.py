@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.building.costs import BuildProblem, segment_cost, terrain_problem
-from adjudicator.game.problems import Problem
-from adjudicator.game.rules import load_profile
-from adjudicator.report.phrases import build_problem
+from adjudicator.dampfross.building.costs import BuildProblem, segment_cost, terrain_problem
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.report.phrases import build_problem
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, build, make_map
 
 SCHMIDT = load_profile("schmidt")

@@ -7,9 +7,9 @@ laid per test.
 
 from __future__ import annotations
 
-from adjudicator.building.costs import BuildProblem
-from adjudicator.game.rules import load_profile
-from adjudicator.report.phrases import line_stopped
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.report.phrases import line_stopped
 from tests.helpers import board, build, fees_paid, make_map
 
 SCHMIDT = load_profile("schmidt")

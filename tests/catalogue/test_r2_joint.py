@@ -10,19 +10,19 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.building.costs import BuildProblem
-from adjudicator.building.joint import joint_points
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import BuildingInput, BuildingOrders, adjudicate_building_turn
-from adjudicator.engine.preview import building_ok, preview_building
-from adjudicator.game.problems import Problem
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Connection
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.entry import judge_entry
-from adjudicator.report.building import building_report
-from adjudicator.report.phrases import line_stopped
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.building.joint import joint_points
+from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders, adjudicate_building_turn
+from adjudicator.dampfross.engine.preview import building_ok, preview_building
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Connection
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.entry import judge_entry
+from adjudicator.dampfross.report.building import building_report
+from adjudicator.dampfross.report.phrases import line_stopped
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, build, fees_paid, make_map, manual_game, path
 
 GMAP = make_map("\n".join(["." * 10] * 5) + "\n",

@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.building.costs import BuildProblem
-from adjudicator.building.lines import BuildContext, BuildLine
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import LedgerEntry, Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.after import build_after_races, building_order, race_income
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.report.phrases import line_stopped
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.building.lines import BuildContext, BuildLine
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import LedgerEntry, Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.after import build_after_races, building_order, race_income
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.report.phrases import line_stopped
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map, path
 
 SCHMIDT = load_profile("schmidt")

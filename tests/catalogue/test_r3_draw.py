@@ -14,21 +14,21 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.errors import MissingDice, RaceDrawError
-from adjudicator.game.dice import DiceRoller, GivenDice, RolledDice, commitment, seed_from_text, verify
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import NumberReplaced, Redraw, RedrawReason
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Connection
-from adjudicator.game.track import TrackIndex
-from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
-from adjudicator.racing.problems import RaceCheck
-from adjudicator.racing.race import run_race
-from adjudicator.racing.turn import RacingInput, adjudicate_racing_turn
-from adjudicator.report.phrases import redraw_text, replaced_text
-from adjudicator.report.racephrases import race_warning
-from adjudicator.report.racing import render_used_grid
+from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, RolledDice, commitment, seed_from_text, verify
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import NumberReplaced, Redraw, RedrawReason
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Connection
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.draw import draw_race, draw_turn_races, used_after
+from adjudicator.dampfross.racing.problems import RaceCheck
+from adjudicator.dampfross.racing.race import run_race
+from adjudicator.dampfross.racing.turn import RacingInput, adjudicate_racing_turn
+from adjudicator.dampfross.report.phrases import redraw_text, replaced_text
+from adjudicator.dampfross.report.racephrases import race_warning
+from adjudicator.dampfross.report.racing import render_used_grid
+from adjudicator.kernel.errors import MissingDice, RaceDrawError
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map, manual_game
 
 SCHMIDT = load_profile("schmidt")

@@ -10,20 +10,20 @@ from __future__ import annotations
 
 import itertools
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.game.codec import ledger_note
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.entry import judge_entry
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.routes import choose_owners
-from adjudicator.report.racephrases import entry_problem
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.game.codec import ledger_note
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.entry import judge_entry
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.racing.routes import choose_owners
+from adjudicator.dampfross.report.racephrases import entry_problem
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")

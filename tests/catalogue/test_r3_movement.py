@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from adjudicator.game.rules import load_profile
-from adjudicator.racing.movement import advance, expected_rounds, route_costs, step_cost
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.racing.movement import advance, expected_rounds, route_costs, step_cost
 from tests.helpers import H, make_map, path
 
 SCHMIDT = load_profile("schmidt")

@@ -9,12 +9,12 @@ Einheiten verbauen."
 
 from __future__ import annotations
 
-from adjudicator.building.costs import BuildProblem
-from adjudicator.building.lines import BuildLine
-from adjudicator.game.problems import Problem
-from adjudicator.game.rules import load_profile
-from adjudicator.racing.after import build_after_races, builds_this_turn, ten_percent_budget
-from adjudicator.report.phrases import line_stopped
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.racing.after import build_after_races, builds_this_turn, ten_percent_budget
+from adjudicator.dampfross.report.phrases import line_stopped
+from adjudicator.kernel.problems import Problem
 from tests.helpers import board, make_map, path
 
 TEN = load_profile("schmidt").with_overrides(["build_budget=ten_percent"])

@@ -6,17 +6,17 @@ from itertools import pairwise
 
 import pytest
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.end import check_end
-from adjudicator.racing.race import Entry
-from adjudicator.racing.turn import run_races
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.end import check_end
+from adjudicator.dampfross.racing.race import Entry
+from adjudicator.dampfross.racing.turn import run_races
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map
 
 SCHMIDT = load_profile("schmidt")
@@ -115,10 +115,10 @@ def test_E07_fees_while_building_after_races_that_reach_the_threshold_stop_all_b
     erreicht hat'): BLUE builds alongside RED (248) after the races and pays it 3: RED has 251 and wins at
     once; GREEN, building after BLUE, builds nothing, and the report says why.  (BLUE pays 3: 2 alongside,
     1 for joining in the town.)"""
-    from adjudicator.building.costs import BuildProblem
-    from adjudicator.building.lines import BuildContext, BuildLine
-    from adjudicator.racing.after import build_after_races
-    from adjudicator.report.phrases import line_stopped
+    from adjudicator.dampfross.building.costs import BuildProblem
+    from adjudicator.dampfross.building.lines import BuildContext, BuildLine
+    from adjudicator.dampfross.racing.after import build_after_races
+    from adjudicator.dampfross.report.phrases import line_stopped
 
     gmap = make_map("\n".join(["." * 10] * 5) + "\n", towns=[("A", "0102", [11]), ("B", "0902", [12])])
     row = tuple(H(f"{c:02d}02") for c in range(1, 10))

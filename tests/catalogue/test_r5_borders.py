@@ -9,13 +9,13 @@ Strasbourg's hex is German, across the Rhine from the French hex 2717.
 
 from __future__ import annotations
 
-from adjudicator.board.mapfile import load_map, parse_map, shipped_map_text
-from adjudicator.board.model import GameMap
-from adjudicator.building.borders import segment_allowed
-from adjudicator.building.costs import BuildProblem
-from adjudicator.game.problems import Problem
-from adjudicator.game.rules import Rules, load_profile
-from adjudicator.report.phrases import build_problem
+from adjudicator.dampfross.board.mapfile import load_map, parse_map, shipped_map_text
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.borders import segment_allowed
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.game.rules import Rules, load_profile
+from adjudicator.dampfross.report.phrases import build_problem
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, build
 
 SCHMIDT = load_profile("schmidt")

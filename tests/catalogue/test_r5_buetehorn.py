@@ -9,17 +9,17 @@ from __future__ import annotations
 
 import itertools
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.racestate import RaceDraw, Redraw, RedrawReason
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.after import building_order, race_income
-from adjudicator.racing.draw import draw_race
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.report.phrases import redraw_text
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw, Redraw, RedrawReason
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.after import building_order, race_income
+from adjudicator.dampfross.racing.draw import draw_race
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.report.phrases import redraw_text
 from tests.helpers import H, board, build, fees_paid, make_map
 
 BUETEHORN = load_profile("buetehorn")

@@ -11,26 +11,26 @@ alongside RED; GREEN has Berlin - ... - Rostock (1606).
 
 from __future__ import annotations
 
-from adjudicator.board.mapfile import load_map
-from adjudicator.building.ferries import FerryOrder, FerryProblem, buy_ferry
-from adjudicator.game.codec import ledger_from_json, ledger_note, ledger_to_json
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import FerryOwner, Player
-from adjudicator.game.track import TrackIndex
-from adjudicator.racing.after import race_income
-from adjudicator.racing.entry import judge_entry
-from adjudicator.racing.ferries import ferry_links
-from adjudicator.racing.movement import expected_rounds
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.search import best_routes, best_valid
-from adjudicator.report.phrases import purchase_text
-from adjudicator.report.racephrases import entry_problem
-from adjudicator.report.racing import route_text
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.building.ferries import FerryOrder, FerryProblem, buy_ferry
+from adjudicator.dampfross.game.codec import ledger_from_json, ledger_note, ledger_to_json
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import FerryOwner, Player
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.after import race_income
+from adjudicator.dampfross.racing.entry import judge_entry
+from adjudicator.dampfross.racing.ferries import ferry_links
+from adjudicator.dampfross.racing.movement import expected_rounds
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.racing.search import best_routes, best_valid
+from adjudicator.dampfross.report.phrases import purchase_text
+from adjudicator.dampfross.report.racephrases import entry_problem
+from adjudicator.dampfross.report.racing import route_text
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, land_path, segments
 
 SCHMIDT = load_profile("schmidt")

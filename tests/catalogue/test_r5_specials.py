@@ -8,22 +8,22 @@ Berlin is 7 land hexes from Rostock, 9 from Lübeck and 11 from Kiel.
 
 from __future__ import annotations
 
-from adjudicator.board.mapfile import load_map
-from adjudicator.game.codec import draw_from_json, draw_to_json, redraw_from_phrase, redraw_phrase
-from adjudicator.game.dice import GivenDice
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RedrawReason
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Player
-from adjudicator.game.track import TrackIndex
-from adjudicator.racing.draw import draw_race, draw_turn_races
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.search import best_routes, best_valid
-from adjudicator.racing.specials import goal, is_special
-from adjudicator.report.phrases import redraw_text
-from adjudicator.report.racephrases import destination_text, entry_problem, special_text
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.game.codec import draw_from_json, draw_to_json, redraw_from_phrase, redraw_phrase
+from adjudicator.dampfross.game.dice import GivenDice
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RedrawReason
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Player
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.draw import draw_race, draw_turn_races
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.racing.search import best_routes, best_valid
+from adjudicator.dampfross.racing.specials import goal, is_special
+from adjudicator.dampfross.report.phrases import redraw_text
+from adjudicator.dampfross.report.racephrases import destination_text, entry_problem, special_text
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, land_path, segments
 
 SCHMIDT = load_profile("schmidt")

@@ -10,28 +10,28 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.building.costs import BuildProblem
-from adjudicator.building.ending import Declare, PhaseEnd
-from adjudicator.building.lines import BuildLine
-from adjudicator.building.turn import BuildingInput, BuildingOrders, StartProblem, adjudicate_building_turn
-from adjudicator.game.dice import DiceRoller, GivenDice, seed_from_text
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw, Redraw, RedrawReason
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Connection, HistoryEntry, Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.after import building_order
-from adjudicator.racing.draw import draw_race, draw_turn_races, used_after
-from adjudicator.racing.end import check_end
-from adjudicator.racing.movement import step_cost
-from adjudicator.racing.problems import EntryProblem
-from adjudicator.racing.race import Entry, run_race
-from adjudicator.racing.turn import _gains
-from adjudicator.report.phrases import DECLARE, START, line_stopped, say
-from adjudicator.report.racephrases import entry_problem
-from adjudicator.report.racing import render_paired_grid
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.building.ending import Declare, PhaseEnd
+from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders, StartProblem, adjudicate_building_turn
+from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, seed_from_text
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw, Redraw, RedrawReason
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Connection, HistoryEntry, Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.after import building_order
+from adjudicator.dampfross.racing.draw import draw_race, draw_turn_races, used_after
+from adjudicator.dampfross.racing.end import check_end
+from adjudicator.dampfross.racing.movement import step_cost
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.race import Entry, run_race
+from adjudicator.dampfross.racing.turn import _gains
+from adjudicator.dampfross.report.phrases import DECLARE, START, line_stopped, say
+from adjudicator.dampfross.report.racephrases import entry_problem
+from adjudicator.dampfross.report.racing import render_paired_grid
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, build, fees_paid, make_map, manual_game, path
 
 PALUBA = load_profile("paluba")
@@ -72,7 +72,7 @@ def turn(state, orders, rolls, gmap=GMAP):
 def test_P01_two_dice_one_shared_roll_the_starter_rotates():
     """R6-P01 (seed 004: 'Začínající hráč hodí dvěma kostkami ... všichni mají v tomto kole k dispozici
     stejný počet bodů. Další kolo začíná hodem kostkami hráč po levici hráče, který začínal hru')."""
-    from adjudicator.building.turn import draw_allowances
+    from adjudicator.dampfross.building.turn import draw_allowances
 
     state = replace(manual_game(GMAP, ("RED", "BLUE", "GREEN"), rules=PALUBA), dice_mode="hmac")
     allowances = draw_allowances(state, DiceRoller(seed_from_text("p01"), "test"))

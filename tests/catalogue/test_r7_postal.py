@@ -12,30 +12,35 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from adjudicator.board.hexgrid import Side
-from adjudicator.building.costs import BuildProblem
-from adjudicator.building.lines import BuildLine, build_line
-from adjudicator.building.turn import BuildingInput, BuildingOrders, adjudicate_building_turn, allowance_budget
-from adjudicator.engine.preview import preview_racing
-from adjudicator.game.dice import DiceRoller, Die, GivenDice, seed_from_text
-from adjudicator.game.ledger import Books
-from adjudicator.game.problems import Problem
-from adjudicator.game.racestate import RaceDraw, RaceState, Redraw, RedrawReason
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import Allowance, Connection, HistoryEntry, Player
-from adjudicator.game.track import Segment, TrackIndex
-from adjudicator.racing.draw import draw_race
-from adjudicator.racing.end import check_end
-from adjudicator.racing.entry import Entry
-from adjudicator.racing.fares import FarePayment
-from adjudicator.racing.problems import EntryNote, EntryProblem
-from adjudicator.racing.race import RaceOutcome, run_race
-from adjudicator.racing.schedule import destination_counts
-from adjudicator.racing.trains import entry_cap, trains_of_turn
-from adjudicator.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
-from adjudicator.report.common import next_turn
-from adjudicator.report.racephrases import entry_note, entry_problem
-from adjudicator.report.racing import postal_money
+from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.building.costs import BuildProblem
+from adjudicator.dampfross.building.lines import BuildLine, build_line
+from adjudicator.dampfross.building.turn import (
+    BuildingInput,
+    BuildingOrders,
+    adjudicate_building_turn,
+    allowance_budget,
+)
+from adjudicator.dampfross.engine.preview import preview_racing
+from adjudicator.dampfross.game.dice import DiceRoller, Die, GivenDice, seed_from_text
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw, RaceState, Redraw, RedrawReason
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import Allowance, Connection, HistoryEntry, Player
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.draw import draw_race
+from adjudicator.dampfross.racing.end import check_end
+from adjudicator.dampfross.racing.entry import Entry
+from adjudicator.dampfross.racing.fares import FarePayment
+from adjudicator.dampfross.racing.problems import EntryNote, EntryProblem
+from adjudicator.dampfross.racing.race import RaceOutcome, run_race
+from adjudicator.dampfross.racing.schedule import destination_counts
+from adjudicator.dampfross.racing.trains import entry_cap, trains_of_turn
+from adjudicator.dampfross.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
+from adjudicator.dampfross.report.common import next_turn
+from adjudicator.dampfross.report.racephrases import entry_note, entry_problem
+from adjudicator.dampfross.report.racing import postal_money
+from adjudicator.kernel.problems import Problem
 from tests.helpers import H, board, make_map, manual_game, path
 
 POSTAL = load_profile("rr-postal")
@@ -123,7 +128,7 @@ def test_Q03_six_building_rounds_then_racing_connecting_every_town_does_not_end_
 def test_Q04_seven_races_a_round_announced_in_the_previous_report():
     """R7-Q04 (RULES §6: '7 races a round'): the next turn's seven races are drawn at the end of a turn and
     printed, numbered on."""
-    from adjudicator.racing.schedule import draw_next
+    from adjudicator.dampfross.racing.schedule import draw_next
 
     gmap = make_map("\n".join(["." * 14] * 3) + "\n", towns=[(f"T{n}", f"{2 * i + 1:02d}02", [n]) for i, n in
                                                                enumerate((11, 12, 13, 14, 15, 16, 21))])

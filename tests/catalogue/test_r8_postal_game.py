@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from adjudicator.app.store import GameDir
-from adjudicator.game import gamefile
-from adjudicator.game.ledger import Books
-from adjudicator.game.rules import load_profile
-from adjudicator.game.state import BANK, Player
-from adjudicator.racing.end import check_end
-from adjudicator.racing.turn import in_play
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.state import BANK, Player
+from adjudicator.dampfross.racing.end import check_end
+from adjudicator.dampfross.racing.turn import in_play
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent.parent / "data" / "tiny.yaml")

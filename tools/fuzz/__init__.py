@@ -47,8 +47,8 @@ from hypothesis import strategies as st
 from adjudicator.app.check import check_orders
 from adjudicator.app.run import RunOptions, run_turn
 from adjudicator.app.store import GameDir
-from adjudicator.errors import DampfrossError
-from adjudicator.game.track import TrackIndex
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.kernel.errors import DampfrossError
 
 T = TypeVar("T")
 

@@ -38,7 +38,7 @@ from pathlib import Path
 from adjudicator.app.mailparse import read_mail
 from adjudicator.app.postal import tick
 from adjudicator.app.store import GameDir
-from adjudicator.report.widths import too_wide
+from adjudicator.dampfross.report.widths import too_wide
 from tests.helpers import invoke
 from tests.postal_game import setup_game
 from tools.fuzz import time_limit

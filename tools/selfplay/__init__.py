@@ -29,13 +29,13 @@ from adjudicator.app.commands import start_game
 from adjudicator.app.run import RunOptions, replay_turn, run_turn
 from adjudicator.app.store import GameDir
 from adjudicator.app.verify import verify_game
-from adjudicator.board.hexgrid import Hex
-from adjudicator.board.model import GameMap, Terrain
-from adjudicator.building.borders import segment_allowed
-from adjudicator.errors import DampfrossError
-from adjudicator.game.state import BANK, GameState
-from adjudicator.orders.mistakes_base import KEYWORDS
-from adjudicator.report.env import MAIL_WIDTH, too_wide
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap, Terrain
+from adjudicator.dampfross.building.borders import segment_allowed
+from adjudicator.dampfross.game.state import BANK, GameState
+from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.dampfross.report.env import MAIL_WIDTH, too_wide
+from adjudicator.kernel.errors import DampfrossError
 from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
 

@@ -24,11 +24,11 @@ import heapq
 import random
 from collections.abc import Iterable, Mapping
 
-from adjudicator.board.hexgrid import Hex, Side
-from adjudicator.board.model import GameMap, Terrain
-from adjudicator.game.state import GameState
-from adjudicator.game.track import TrackIndex
-from adjudicator.racing.trains import entry_cap
+from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.board.model import GameMap, Terrain
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.trains import entry_cap
 
 GARBAGE = (
     "BIULD 0101 - 0102",

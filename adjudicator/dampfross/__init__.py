@@ -1,0 +1,1 @@
+"""Dampfross (Railway Rivals): the board, the rules, the engines, the order language and the reports."""

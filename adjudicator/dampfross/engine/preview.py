@@ -1,0 +1,169 @@
+"""Previews for ``adjudicate check``: a player's orders priced against the current state, nothing changed.
+
+Pure: the building preview runs the building engine on a copy of the state
+(next turn's allowances drawn from a dummy seed, never the game's); the
+racing preview judges each entry with ``adjudicator.dampfross.racing.entry`` (alone:
+the other entries of the race are not known yet) and prices each BUILD line
+without the income limit, which depends on the races.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.ending import VALID_DECLARATIONS
+from adjudicator.dampfross.building.ferries import FerryPurchase, buy_ferry
+from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
+from adjudicator.dampfross.game.dice import DiceRoller
+from adjudicator.dampfross.game.ledger import Books
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.entry import Entry, EntryVerdict, judge_entry
+from adjudicator.dampfross.racing.ferries import race_track
+from adjudicator.dampfross.racing.movement import expected_rounds
+from adjudicator.dampfross.racing.problems import EntryNote
+from adjudicator.dampfross.racing.routes import Route
+from adjudicator.dampfross.racing.search import best_routes, best_valid
+from adjudicator.dampfross.racing.specials import goal
+from adjudicator.dampfross.racing.trains import entry_slots
+from adjudicator.dampfross.racing.turn import RacingInput
+from adjudicator.kernel.problems import Problem
+
+UNLIMITED = 10**6
+"""The money budget for pricing a line after races: the real limit (race income) is not known yet."""
+
+
+def preview_building(state: GameState, gmap: GameMap, orders: BuildingInput) -> tuple[BuildingResult, bool]:
+    """The building turn as it would go with these orders; and whether the preview priced manual rolls at 6."""
+    guessed = False
+    if state.dice_mode == "manual":
+        rolls = dict(orders.rolls)
+        for pid in orders.orders:
+            if pid not in rolls:
+                rolls[pid] = 6 * state.rules.allowance_dice
+                guessed = True
+        orders = BuildingInput(orders.turn, orders.orders, orders.missing, rolls)
+    return adjudicate_building_turn(state, gmap, orders, _PreviewRoller(state.game_id)), guessed
+
+
+def building_ok(result: BuildingResult, orders: BuildingInput, player: str | None = None) -> bool:
+    """True when every priced order (of ``player``, or of everybody) would be carried out in full."""
+    for o in result.outcomes:
+        if o.player not in orders.orders or (player is not None and o.player != player):
+            continue
+        declared_badly = o.declare is not None and o.declare.code not in VALID_DECLARATIONS
+        joint_short = o.joint is not None and any(not line.complete for line in o.joint.lines)
+        if o.start_problem or declared_badly or joint_short or any(not line.complete for line in o.lines):
+            return False
+    return True
+
+
+class _PreviewRoller(DiceRoller):
+    """A roller for previews: next turn's allowances are not drawn from the real seed."""
+
+    def __init__(self, game: str):
+        super().__init__("00" * 32, game)
+
+
+@dataclass(frozen=True)
+class PricedEntry:
+    """One ENTER order priced: the race may not exist; a route (ROUTE or BEST) judged, with its expected rounds."""
+
+    entry: Entry
+    race_exists: bool
+    verdict: EntryVerdict | None = None  # None: BEST found no valid route
+    expected: Fraction | None = None
+    draw: RaceDraw | None = None  # the race (a special run ends anywhere in its region)
+    over_cap: Problem[EntryNote] | None = None  # beyond the entry cap: it makes no entry (``trains.entry_slots``)
+
+    @property
+    def ok(self) -> bool:
+        return self.race_exists and self.over_cap is None and self.verdict is not None and self.verdict.valid
+
+    @property
+    def route(self) -> Route | None:
+        return self.verdict.route if self.verdict else None
+
+
+@dataclass(frozen=True)
+class PricedLine:
+    """One BUILD line priced after races: what it would cost with fees, and where it would stop."""
+
+    line: BuildLine
+    outcome: LineOutcome
+
+    @property
+    def cost(self) -> int:
+        return sum(b.cost.points + b.fee_total for b in self.outcome.built)
+
+
+@dataclass(frozen=True)
+class RacingPreview:
+    """A player's racing orders priced."""
+
+    player: str
+    turn: int
+    entries: tuple[PricedEntry, ...]
+    lines: tuple[PricedLine, ...]
+    purchases: tuple[FerryPurchase, ...] = ()
+    rules: Rules | None = None  # the game's rules (a special run's report says what its entrants may choose)
+
+    @property
+    def ok(self) -> bool:
+        return (all(e.ok for e in self.entries) and all(pl.outcome.complete for pl in self.lines)
+                and all(p.bought for p in self.purchases))
+
+
+def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RacingPreview, ...]:
+    """Every player's entries and BUILD lines of a racing turn, priced."""
+    draws = {d.number: d for d in state.race_state.upcoming}
+    draws.update({n: RaceDraw(n, "", 0, "", 0, 0, (), (), a, b) for n, (a, b) in orders.races.items()})
+    track = race_track(state, gmap)
+    seats = {p.id: p.seat for p in state.players}
+    out = []
+    for pid, turn in orders.orders.items():
+        powers = turn.powers if state.rules.running_powers else ()
+        capped = _over_cap(state, list(draws.values()), pid, turn.entries, seats)
+        entries = tuple(replace(_price_entry(state, gmap, track, seats, draws.get(e.race), e,
+                                             tuple(q for n, q in powers if n == e.race)), over_cap=capped.get(e.race))
+                        for e in turn.entries)
+        ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
+                           dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
+        lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
+        purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
+        out.append(RacingPreview(pid, state.turn, entries, lines, purchases, state.rules))
+    return tuple(out)
+
+
+def _over_cap(state: GameState, draws: list[RaceDraw], pid: str, entries: Sequence[Entry],
+              seats: dict[str, int]) -> dict[int, Problem[EntryNote]]:
+    """The races whose entry of ``pid`` the turn would drop for the entry cap, as the turn judges it
+    (``entry_slots``); a joint run counts as the partner will order it."""
+    alone = [replace(e, riders=(pid,)) for e in entries]
+    return {e.race: note for e, _, _, note in entry_slots(state.rules, draws, {pid: alone}, seats, [pid])
+            if note is not None and note.code is EntryNote.TOO_MANY_ENTRIES}
+
+
+def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict[str, int], draw: RaceDraw | None,
+                 e: Entry, powers: tuple[str, ...] = ()) -> PricedEntry:
+    """One entry priced alone; ``powers``: the running powers the player ordered for this race (taken as agreed)."""
+    if draw is None:
+        return PricedEntry(e, False)
+    riders = sorted(e.riders, key=lambda p: seats.get(p, 99))
+    where = goal(gmap, state.rules, draw)
+    if e.best:
+        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats, free=powers))
+        if option is None:
+            return PricedEntry(e, True, draw=draw)
+        verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares, option.ferry_fares)
+    else:
+        verdict = judge_entry(gmap, track, state.rules, draw.start_hex, where, riders, e.hexes, e.owners, seats,
+                              free=powers)
+    route = verdict.route
+    return PricedEntry(e, True, verdict, expected_rounds(route.steps) if route and verdict.valid else None, draw)

@@ -1,0 +1,317 @@
+"""The game file ``game.json``: the state as JSON, checked against its JSON Schema.
+
+``dumps``/``loads`` are the only way the state is written and read
+(``adjudicator.app.store`` puts the text on disk).  Reading is strict: the
+shipped JSON Schema (``schema/game.schema.json``) is checked first, every
+part must decode, and the ledger must explain every balance.  The parts of
+the document (ledger entries, races, history) are encoded in
+``adjudicator.dampfross.game.codec``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import marshal
+import sys
+import types
+from collections.abc import Callable
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import fastjsonschema
+
+from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.game.codec import (
+    chain_from_json,
+    chain_to_json,
+    correction_from_json,
+    correction_to_json,
+    history_from_json,
+    history_to_json,
+    ledger_from_json,
+    ledger_to_json,
+    races_from_json,
+    races_to_json,
+)
+from adjudicator.dampfross.game.dice import Die
+from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.state import BANK, Allowance, Connection, FerryOwner, GameState, Player
+from adjudicator.dampfross.game.track import Segment
+from adjudicator.kernel.deadline import Schedule
+from adjudicator.kernel.errors import GameFileError
+
+FORMAT_VERSION = 1
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The complete JSON Schema of a game file, with the rules part made from the ``Rules`` fields.
+
+    One source of truth: ``schema/game.schema.json`` plus ``Rules.json_schema``.
+    Any JSON Schema tool can check a game file with it.
+    """
+    schema = resources.files("adjudicator.dampfross.game").joinpath("schema", "game.schema.json")
+    text = schema.read_text(encoding="utf-8")
+    doc: dict[str, Any] = json.loads(text)
+    doc["properties"]["rules"] = Rules.json_schema()
+    return doc
+
+
+CodeStore = tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]
+"""Where compiled code may be kept between runs: ``get(key)`` and ``put(key, data)``."""
+
+_CODE_STORE: list[CodeStore] = []
+
+
+def use_code_store(get: Callable[[str], bytes | None], put: Callable[[str, bytes], None]) -> None:
+    """Let the compiled schema be kept between runs (the application's cache on disk)."""
+    _CODE_STORE[:] = [(get, put)]
+    _validator.cache_clear()
+
+
+@cache
+def _validator() -> Callable[[Any], Any]:
+    """The schema compiled into Python once per process (fastjsonschema: fast to run).
+
+    Generating the code takes longer than a whole turn, so with a code store
+    the compiled code object is kept, under a key naming the schema, the
+    fastjsonschema and the Python version; anything else found there is
+    ignored and replaced.
+    """
+    doc = _inlined(schema())
+    if not _CODE_STORE:
+        return fastjsonschema.compile(doc)
+    get, put = _CODE_STORE[0]
+    ident = json.dumps([doc, fastjsonschema.VERSION, sys.version], sort_keys=True)
+    key = "schema-" + hashlib.sha256(ident.encode("utf-8")).hexdigest()[:32]
+    code = _code_object(get(key))
+    if code is None:
+        code = compile(fastjsonschema.compile_to_code(doc), "<game file schema>", "exec")
+        put(key, marshal.dumps(code))
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # code fastjsonschema generated from our own schema
+    validator: Callable[[Any], Any] = namespace["validate"]
+    return validator
+
+
+def _inlined(doc: dict[str, Any]) -> dict[str, Any]:
+    """The schema with every ``$ref`` to its ``$defs`` written out in place: the same checks, but the compiled
+    code calls no sub-function per track segment and ledger entry (checking a long game takes half the time)."""
+    defs = doc.get("$defs", {})
+
+    def expand(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return {**expand(defs[ref.removeprefix("#/$defs/")]),
+                        **{k: expand(v) for k, v in node.items() if k != "$ref"}}
+            return {k: expand(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [expand(v) for v in node]
+        return node
+
+    return {k: expand(v) for k, v in doc.items() if k != "$defs"}
+
+
+def _code_object(data: bytes | None) -> types.CodeType | None:
+    """The code object kept as ``data``, or ``None`` when there is none or it is not one."""
+    if not data:
+        return None
+    try:
+        code = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return code if isinstance(code, types.CodeType) else None
+
+
+def validate(doc: Any, source: str) -> None:
+    """Check a game document against the schema; ``GameFileError`` naming the first problem and where."""
+    try:
+        _validator()(doc)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        where = "/".join(str(p) for p in exc.path[1:]) or "top level"
+        message = exc.message.removeprefix((exc.name or "data") + " ").removeprefix("data ")
+        raise GameFileError(f"{source}: invalid game file at {where}: {message}") from None
+
+
+def to_json(state: GameState) -> dict[str, Any]:
+    """The JSON document of a state (what ``game.json`` holds)."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "game_id": state.game_id,
+        "map": {"name": state.map_name, "file": state.map_file, "sha256": state.map_sha256},
+        "rules": state.rules.to_json(),
+        "phase": state.phase,
+        "turn": state.turn,
+        "start_player": state.start_player,
+        "players": [player_to_json(p) for p in sorted(state.players, key=lambda p: p.seat)],
+        "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
+        "ledger": [ledger_to_json(e) for e in state.ledger],
+        "connections": {
+            town: {"player": c.player, "turn": c.turn, "bonus": c.bonus}
+            for town, c in sorted(state.connections.items())
+        },
+        "allowances": [
+            {"player": a.player, "points": a.points, "dice": [d.label for d in a.dice]} for a in state.allowances
+        ],
+        "dice": {
+            "mode": state.dice_mode,
+            "commitment": state.dice_commitment,
+            "log": [d.to_json() for d in state.dice_log],
+        },
+        "one_town_left_turn": state.one_town_left_turn,
+        "building_ended_turn": state.building_ended_turn,
+        "history": [history_to_json(h) for h in state.history],
+        "races": races_to_json(state.races),
+        "gm_password_hash": state.gm_password_hash,
+        "corrections": [correction_to_json(c) for c in state.corrections],
+        "chain": chain_to_json(state.chain),
+        **_optional(state),
+    } | ferries_to_json(state)
+
+
+def ferries_to_json(state: GameState) -> dict[str, Any]:
+    """``ferries``: who bought which ferry (advanced rules); left out while nobody has one."""
+    if not state.ferries:
+        return {}
+    return {"ferries": [{"ferry": f.ferry, "owner": f.owner, "turn": f.turn} for f in state.ferries]}
+
+
+def _optional(state: GameState) -> dict[str, Any]:
+    """Keys added after format 1 (issue 11), written only when set, so that older files stay as they were."""
+    out: dict[str, Any] = {}
+    for key in ("one_town_left_by", "end_declared_turn", "end_declared_by"):
+        value = getattr(state, key)
+        if value is not None:
+            out[key] = value
+    if state.schedule is not None:
+        out["schedule"] = state.schedule.to_json()
+    if state.lang != "en":
+        out["lang"] = state.lang
+    return out
+
+
+def player_to_json(p: Player) -> dict[str, Any]:
+    """A company; ``manager``, ``missed``, ``retired`` and ``lang`` only when set (older game files have none)."""
+    doc: dict[str, Any] = {
+        "id": p.id, "name": p.name, "colour": p.colour, "email": p.email, "seat": p.seat,
+        "balance": p.balance, "start_town": p.start_town, "password_hash": p.password_hash,
+    }
+    if p.manager:
+        doc["manager"] = p.manager
+    if p.missed:
+        doc["missed"] = p.missed
+    if p.retired is not None:
+        doc["retired"] = p.retired
+    if p.lang:
+        doc["lang"] = p.lang
+    return doc
+
+
+def dumps(state: GameState) -> str:
+    """The exact text of ``game.json`` (stable key order, trailing newline)."""
+    return json.dumps(to_json(state), ensure_ascii=False, indent=1) + "\n"
+
+
+def holds(text: str, state: GameState) -> bool:
+    """Whether a game file's ``text`` holds exactly ``state`` (its layout aside): a replay's check, ten times
+    quicker than writing the state out again (the archive's bytes are guarded by the chain's SHA-256)."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return False
+    return json.dumps(doc, ensure_ascii=False) == json.dumps(to_json(state), ensure_ascii=False)
+
+
+def from_json(doc: Any, source: str = "game.json") -> GameState:
+    """Read a game document; raise ``GameFileError`` naming the problem."""
+    validate(doc, source)
+    if doc["format_version"] != FORMAT_VERSION:
+        raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported "
+                            f"(this program reads {FORMAT_VERSION})")
+    log = tuple(Die(d["label"], d["value"], d.get("sides", 6)) for d in doc["dice"]["log"])
+    by_label = {d.label: d for d in log}
+    try:
+        allowances = tuple(
+            Allowance(a["player"], tuple(by_label[lab] for lab in a["dice"])) for a in doc["allowances"]
+        )
+    except KeyError as exc:
+        raise GameFileError(f"{source}: allowance refers to die {exc} that is not in the dice log") from None
+    state = GameState(
+        game_id=doc["game_id"],
+        map_name=doc["map"]["name"],
+        map_file=doc["map"]["file"],
+        map_sha256=doc["map"]["sha256"],
+        rules=Rules.from_dict(doc["rules"], f"{source} rules"),
+        players=tuple(
+            Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
+                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"))
+            for p in doc["players"]
+        ),
+        phase=doc["phase"],
+        turn=doc["turn"],
+        start_player=doc["start_player"],
+        track=tuple(Segment(t["owner"], Side(Hex.parse(t["a"]), Hex.parse(t["b"])), t["turn"]) for t in doc["track"]),
+        ledger=tuple(ledger_from_json(e, source) for e in doc["ledger"]),
+        connections={t: Connection(c["player"], c["turn"], c["bonus"]) for t, c in doc["connections"].items()},
+        allowances=allowances,
+        dice_mode=doc["dice"]["mode"],
+        dice_commitment=doc["dice"]["commitment"],
+        dice_log=log,
+        one_town_left_turn=doc.get("one_town_left_turn"),
+        one_town_left_by=doc.get("one_town_left_by"),
+        end_declared_turn=doc.get("end_declared_turn"),
+        end_declared_by=doc.get("end_declared_by"),
+        building_ended_turn=doc.get("building_ended_turn"),
+        history=tuple(history_from_json(h) for h in doc.get("history", [])),
+        races=races_from_json(doc.get("races", {}), by_label, source),
+        gm_password_hash=doc.get("gm_password_hash", ""),
+        corrections=tuple(correction_from_json(c) for c in doc.get("corrections", ())),
+        chain=chain_from_json(doc.get("chain")),
+        ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
+        schedule=Schedule.from_json(doc["schedule"]) if "schedule" in doc else None,
+        lang=doc.get("lang", "en"),
+    )
+    check_invariants(state, source)
+    return state
+
+
+def loads(text: str, source: str = "game.json") -> GameState:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise GameFileError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
+    return from_json(doc, source)
+
+
+def check_invariants(state: GameState, source: str = "game") -> None:
+    """Balances equal ledger sums; ids and seats unique; every owner, payer and the start player known."""
+    ids = [p.id for p in state.players]
+    if len(set(ids)) != len(ids):
+        raise GameFileError(f"{source}: player ids are not unique")
+    seats = sorted(p.seat for p in state.players)
+    if seats != list(range(1, len(seats) + 1)):
+        raise GameFileError(f"{source}: the seats are not 1 to {len(seats)}")
+    if state.start_player not in ids:
+        raise GameFileError(f"{source}: the start player {state.start_player!r} is not a company of the game")
+    known = set(ids) | {BANK}
+    for e in state.ledger:
+        if e.payer not in known or e.payee not in known:
+            raise GameFileError(f"{source}: ledger entry {e} names an unknown player")
+        if e.amount < 0:
+            raise GameFileError(f"{source}: ledger entry {e} has a negative amount")
+    for s in state.track:
+        if s.owner not in known:
+            raise GameFileError(f"{source}: track {s} has an unknown owner")
+    for f in state.ferries:
+        if f.owner not in known:
+            raise GameFileError(f"{source}: ferry {f.ferry} has an unknown owner")
+    if len({f.ferry for f in state.ferries}) != len(state.ferries):
+        raise GameFileError(f"{source}: a ferry is owned twice")
+    sums = state.balances_from_ledger()
+    for p in state.players:
+        if sums[p.id] != p.balance:
+            raise GameFileError(f"{source}: balance of {p.id} is {p.balance} "
+                                f"but its ledger entries sum to {sums[p.id]}")

@@ -1,0 +1,115 @@
+"""Parse ONE order line with the Lark grammar ``grammar/orders.lark``.
+
+Each line is parsed on its own, so a typo on one line never hides the
+errors of the next.  A line the grammar accepts is read into the order
+model by ``orders/reader.py``; a line it rejects becomes one positioned
+problem whose code the table of sample mistakes gives (``mistakes.py``).
+Nothing is raised; problems carry codes and data, never sentences.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from adjudicator import cachefolder
+from adjudicator.dampfross.orders.codes import ProblemCode as P
+from adjudicator.dampfross.orders.codes import args
+from adjudicator.dampfross.orders.mistakes import EXAMPLES, explain
+from adjudicator.dampfross.orders.mistakes_base import ErrorContext, keyword_of
+from adjudicator.dampfross.orders.model import OrderProblem, Pos
+from adjudicator.dampfross.orders.reader import LineReader, LineResult, code_of
+
+MAX_LINE = 300
+"""The longest line read as an order (a route across a whole map is well under 200 characters)."""
+
+@cache
+def order_parser() -> Lark:
+    """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
+    text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
+    # Lark checks the cached tables against the grammar's hash, and rebuilds
+    # (quietly) when the file is missing, stale, unreadable or unwritable.
+    kept = cachefolder.folder()  # the application's cache, if any (Lark checks the tables against the grammar)
+    cache: str | bool = f"{kept}/orders.lark.cache" if kept else False
+    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
+
+
+def parse_line(line: str, filename: str, number: int) -> LineResult:
+    """Parse one order line; ``number`` is its 1-based line number in ``filename``.
+
+    A line longer than ``MAX_LINE`` is not parsed at all: one problem says so.
+    """
+    text = line.rstrip()
+    if len(text) > MAX_LINE:
+        return LineResult(None, (OrderProblem("syntax", P.LINE_TOO_LONG, Pos(filename, number, MAX_LINE + 1),
+                                              text[:MAX_LINE], args(length=len(text), limit=MAX_LINE)),))
+    try:
+        tree = order_parser().parse(text)
+    except UnexpectedInput as exc:
+        return LineResult(None, (_syntax_problem(exc, text, filename, number),))
+    return LineReader(text, filename, number).read(tree)
+
+
+def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int) -> OrderProblem:
+    """Turn a Lark error into a positioned problem with the code the table of sample mistakes gives."""
+    code = code_of(text)
+    if isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
+        column, bad = exc.token.column, str(exc.token)
+        expected = exc.accepts or exc.expected
+    elif isinstance(exc, UnexpectedToken):
+        column, bad = len(code.rstrip()) + 1, ""
+        expected = exc.accepts or exc.expected
+    elif isinstance(exc, UnexpectedCharacters):
+        column = exc.column
+        rest = code[column - 1 :].split()
+        bad = rest[0] if rest else code[column - 1 : column]
+        expected = exc.allowed or set()
+    else:  # pragma: no cover - LALR raises only the two above
+        column, bad, expected = 1, "", set()
+    words = code.split()
+    written = words[0] if words else None
+    keyword = keyword_of(written) if written else None
+    label = sample_label(exc)
+    ctx = ErrorContext(code, column, bad, keyword, written, frozenset(expected))
+    problem, data, help_ = explain(label, ctx)
+    return OrderProblem("syntax", problem, Pos(filename, number, column), text, data, help_)
+
+
+@cache
+def _sample_errors() -> tuple[tuple[str, UnexpectedInput], ...]:
+    """The error each sample of the mistakes table raises, with its label: parsed once per process."""
+    out = []
+    for label, samples in EXAMPLES.items():
+        for sample in samples:
+            try:
+                order_parser().parse(sample)
+            except UnexpectedInput as ut:
+                out.append((label, ut))
+    return tuple(out)
+
+
+def sample_label(exc: UnexpectedInput) -> str | None:
+    """The label of the sample mistake that fails like ``exc``: Lark's ``match_examples`` without re-parsing.
+
+    The same rule as ``exc.match_examples(parse, EXAMPLES, token_type_match_fallback=True,
+    use_accepts=False)``: the first sample failing in the same parser state at the same token,
+    else the first in that state at a token of the same type, else the first in that state.  The
+    samples' errors are computed once, so a mail full of prose costs one table lookup per line,
+    not a parse of every sample.  (``use_accepts=False``: START and BUILD share states, the
+    explainers tell them apart by the line's keyword.)
+    """
+    candidate: tuple[str | None, bool] = (None, False)
+    tokens = (UnexpectedToken, UnexpectedEOF)
+    for label, ut in _sample_errors():
+        if ut.state != exc.state:
+            continue
+        if isinstance(exc, tokens) and isinstance(ut, tokens):
+            if ut.token == exc.token:
+                return label
+            if ut.token.type == exc.token.type and not candidate[1]:
+                candidate = label, True
+        if candidate[0] is None:
+            candidate = label, False
+    return candidate[0]

@@ -1,0 +1,212 @@
+"""Tie parsed orders to a map: points become hexes, BUILD and ENTER paths are checked and expanded.
+
+Only what the order language itself demands is checked here: a label must
+be on the map, a town name must name one town, consecutive points of a
+BUILD or an ENTER route must be neighbours (or on one straight hex line,
+which is expanded), a RACE must not start where it ends.  Whether a piece
+may be built (water, money, rivals' track) or a route run (track, fares,
+the race's towns) is the adjudicator's business.  Pure: no I/O.
+
+Owners in ENTER routes need the game's company IDs (``companies``):
+
+* a word written ``-WORD-`` (a ``DashedPoint``) that equals a company ID,
+  case-insensitively, is the owner of the segment between its neighbours;
+  any other is a point as in BUILD (``0712-Nordstadt-0713``);
+* a bracketed owner ``-(WORD)-`` must be a company ID (else an ``illegal``
+  problem listing the companies);
+* an owner named on a straight-line shorthand applies to every hex pair of
+  the stretch (``EnterOrder.hex_owners``).
+
+Without ``companies`` no ``-WORD-`` is an owner and bracketed owners and
+partners are taken as written.
+
+Problems and notes carry codes and data (``codes.py``); points appear in
+their data as echoed, ``0712`` or ``Nordstadt (0402)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import replace
+from itertools import pairwise
+from typing import overload
+
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.orders.codes import HintCode as H
+from adjudicator.dampfross.orders.codes import ProblemCode as P
+from adjudicator.dampfross.orders.codes import args
+from adjudicator.dampfross.orders.model import (
+    BuildOrder,
+    BuyFerryOrder,
+    EnterOrder,
+    GMOrder,
+    Hint,
+    Note,
+    OrderProblem,
+    PlayerOrder,
+    Point,
+    PowersOrder,
+    RaceOrder,
+    ResolvedPoint,
+    StartOrder,
+)
+from adjudicator.dampfross.orders.points import path_step, resolve_point
+from adjudicator.dampfross.orders.routes import _EnterResolver
+from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
+
+
+def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ()) -> OrderSet:
+    """The orders with every point on the map, or left out with a problem.
+
+    ``companies`` are the game's company IDs, for the owners and partners
+    of ENTER orders (see the module docstring).  The GM's RACE lines are
+    resolved too.  Returns a new ``OrderSet`` whose problems and notes
+    include those found here (sorted by position like the rest).
+    """
+    problems = list(orders.problems)
+    notes = list(orders.notes)
+    sections: list[Section] = []
+    for s in orders.sections:
+        kept: list[PlayerOrder] = []
+        for order in s.orders:
+            new, p, n = resolve_order(order, gmap, section=s.player, companies=companies)
+            problems += p
+            notes += n
+            if new is not None:
+                kept.append(new)
+        sections.append(replace(s, orders=tuple(kept)))
+    gm_sections: list[GMSection] = []
+    for gm in orders.gm_sections:
+        gm_kept: list[GMOrder] = []
+        for gm_order in gm.orders:
+            new_gm, p, n = resolve_order(gm_order, gmap, section=GM_SECTION, companies=companies)
+            problems += p
+            notes += n
+            if new_gm is not None:
+                gm_kept.append(new_gm)
+        gm_sections.append(replace(gm, orders=tuple(gm_kept)))
+    file_order = {name: i for i, name in enumerate(orders.files)}
+    return replace(
+        orders,
+        sections=tuple(sections),
+        gm_sections=tuple(gm_sections),
+        problems=tuple(sort_by_position(problems, file_order)),
+        notes=tuple(sort_by_position(notes, file_order)),
+    )
+
+
+@overload
+def resolve_order(
+    order: PlayerOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[PlayerOrder | None, list[OrderProblem], list[Note]]: ...
+
+
+@overload
+def resolve_order(
+    order: GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[GMOrder | None, list[OrderProblem], list[Note]]: ...
+
+
+def resolve_order(
+    order: PlayerOrder | GMOrder, gmap: GameMap, *, section: str | None = None, companies: Collection[str] = ()
+) -> tuple[PlayerOrder | GMOrder | None, list[OrderProblem], list[Note]]:
+    """One order resolved, or ``None`` with the problems that stop it.
+
+    ``section`` is the player ID (or ``"GM"``) the problems are filed under;
+    ``companies`` as for ``resolve``.
+    """
+    if isinstance(order, StartOrder):
+        point, problems, notes = resolve_point(order.point, gmap, line_text=order.text, section=section)
+        return (replace(order, point=point) if point else None), problems, notes
+    if isinstance(order, BuildOrder):
+        partner = _partner_problems(order, order.partner, "BUILD", section, companies)
+        if partner:
+            return None, partner, []
+        return _resolve_build(order, gmap, section)
+    if isinstance(order, PowersOrder):
+        partner = _partner_problems(order, order.partner, "POWERS", section, companies)
+        return (None if partner else order), partner, []
+    if isinstance(order, EnterOrder):
+        return _EnterResolver(order, gmap, section, companies).resolve()
+    if isinstance(order, RaceOrder):
+        return _resolve_race(order, gmap, section)
+    if isinstance(order, BuyFerryOrder):
+        return _resolve_ferry(order, gmap, section)
+    return order, [], []
+
+
+def _partner_problems(order: BuildOrder | PowersOrder, partner: str | None, keyword: str, section: str | None,
+                      companies: Collection[str]) -> list[OrderProblem]:
+    """The partner named after WITH in BUILD WITH and POWERS: another company of the game."""
+    if partner is None:
+        return []
+    data = args(company=partner, keyword=keyword)
+    if section is not None and partner == section.upper():
+        return [OrderProblem("illegal", P.WITH_ITSELF, order.pos, order.text, data, Hint(H.PARTNER_AFTER_WITH),
+                             section)]
+    known = {c.upper() for c in companies}
+    if known and partner not in known:
+        hint = Hint(H.COMPANIES_ARE, args(companies=tuple(sorted(known))))
+        return [OrderProblem("illegal", P.UNKNOWN_WITH, order.pos, order.text, data, hint, section)]
+    return []
+
+
+def _resolve_ferry(order: BuyFerryOrder, gmap: GameMap,
+                   section: str | None) -> tuple[BuyFerryOrder | None, list[OrderProblem], list[Note]]:
+    """BUY FERRY: each port on the map (whether a ferry runs there is the adjudicator's check)."""
+    points, problems, notes = _resolve_points(order.points, gmap, order.text, section)
+    if problems:
+        return None, problems, notes
+    return replace(order, points=tuple(points)), problems, notes
+
+
+def _resolve_points(written: Sequence[Point], gmap: GameMap, text: str,
+                    section: str | None) -> tuple[list[ResolvedPoint], list[OrderProblem], list[Note]]:
+    """Each point of an order line on the map, with the problems and notes of all of them."""
+    problems: list[OrderProblem] = []
+    notes: list[Note] = []
+    points: list[ResolvedPoint] = []
+    for p in written:
+        r, pp, nn = resolve_point(p, gmap, line_text=text, section=section)
+        problems += pp
+        notes += nn
+        if r is not None:
+            points.append(r)
+    return points, problems, notes
+
+
+def _resolve_build(
+    order: BuildOrder, gmap: GameMap, section: str | None
+) -> tuple[BuildOrder | None, list[OrderProblem], list[Note]]:
+    points, problems, notes = _resolve_points(order.points, gmap, order.text, section)
+    if problems:
+        return None, problems, notes
+    path = [points[0].hex]
+    for a, b in pairwise(points):
+        step, problem, note = path_step(a, b, gmap, order.text, section)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        path += step
+        if note is not None:
+            notes.append(note)
+    if problems:
+        return None, problems, notes
+    return replace(order, points=tuple(points), hexes=tuple(path)), [], notes
+
+
+def _resolve_race(order: RaceOrder, gmap: GameMap,
+                  section: str | None) -> tuple[RaceOrder | None, list[OrderProblem], list[Note]]:
+    start, problems, notes = resolve_point(order.start, gmap, line_text=order.text, section=section)
+    dest, p, n = resolve_point(order.dest, gmap, line_text=order.text, section=section)
+    problems += p
+    notes += n
+    if start is None or dest is None:
+        return None, problems, notes
+    if start.hex == dest.hex:
+        problems.append(OrderProblem(
+            "illegal", P.RACE_TO_ITSELF, dest.pos, order.text, args(race=order.number, point=dest.describe()),
+            Hint(H.RACE_TWO_TOWNS), section,
+        ))
+        return None, problems, notes
+    return replace(order, start=start, dest=dest), problems, notes

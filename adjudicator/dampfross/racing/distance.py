@@ -1,0 +1,39 @@
+"""Land distances on the map: the measure of the minimum race distance (rules-reference.md §3, [reading] 15).
+
+"Die kürzeste Route zwischen zwei Orten muß mindestens SECHS Felder lang
+sein": the distance is the fewest hex steps over land hexes, track or no
+track.  Used when drawing a race (``adjudicator.dampfross.racing.draw``) and a special
+run's destinations (``adjudicator.dampfross.racing.specials``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from functools import lru_cache
+
+from adjudicator.dampfross.board.hexgrid import Hex, steps_between
+from adjudicator.dampfross.board.model import GameMap
+
+
+def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
+    """[reading] Fewest hex steps from ``a`` to ``b`` over land hexes, track or no track."""
+    return steps_between(a, b, gmap.is_land)
+
+
+def land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """Fewest land steps from ``start`` to every land hex it can reach (a copy of the kept search)."""
+    return dict(_land_steps_from(gmap, start))
+
+
+@lru_cache(maxsize=256)
+def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
+    """The breadth-first search, kept per map and town: races are drawn from the same towns again and again."""
+    out = {start: 0}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        for n in gmap.neighbours(h):
+            if n not in out and gmap.is_land(n):
+                out[n] = out[h] + 1
+                queue.append(n)
+    return out

@@ -1,0 +1,277 @@
+"""The best routes for a race: ``ENTER <race> BEST``, ``adjudicate check``, ``adjudicate route``.
+
+Candidates come from a k-shortest-simple-paths search (Yen's algorithm with
+Lawler's shortcut; every spur search is A* with an exact heuristic, the
+backward Dijkstra distance over the whole track) from three angles:
+
+1. the ``k`` fastest routes with a segment of the riders' own track,
+2. the ``k // 2`` with the fewest fares (also with own track),
+3. the ``k // 2`` fastest at all (possibly invalid, listed for information).
+
+"Fastest" means fewest movement points, then fewest fares.  Each candidate
+is then evaluated exactly (``expected_rounds``) and all are ranked by fewest
+expected rounds, then lowest fares, then the seats of the owners used (own
+line first).  The search graph has a node per (hex, own track used yet), so
+"at least one own segment" is part of the search, not a filter.
+
+Advanced rules: bought ferries are edges between their ports (a crossing's
+points, the ferry fare unless the riders own it); a special run's goal is a
+region, searched as one sink joined to every destination hex of the region,
+so the ranking picks each entrant's destination too (a route may not pass
+through the region before its end).
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.entry import judge_entry
+from adjudicator.dampfross.racing.movement import expected_rounds, step_cost
+from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.routes import Route, choose_owners, seat_key
+from adjudicator.dampfross.racing.specials import Goal
+from adjudicator.kernel.problems import Problem
+
+SCALE = 4096  # lexicographic weights: (points, fares) or (fares, points); a route has far fewer steps
+
+
+@dataclass(frozen=True)
+class RouteOption:
+    """One route found by the search, evaluated exactly."""
+
+    route: Route
+    expected: Fraction | None  # expected race rounds; None: never arrives
+    fares: tuple[tuple[str, int], ...]
+    valid: bool
+    problems: tuple[Problem[EntryProblem], ...] = ()
+    ferry_fares: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def fare_total(self) -> int:
+        """Fares and ferry fares together."""
+        return sum(a for _, a in self.fares) + sum(a for _, a in self.ferry_fares)
+
+
+def best_valid(options: Sequence[RouteOption]) -> RouteOption | None:
+    """The best option that would be a valid entry (``ENTER <race> BEST``), or ``None``."""
+    return next((o for o in options if o.valid), None)
+
+
+def best_routes(
+    gmap: GameMap,
+    track: TrackIndex,
+    rules: Rules,
+    start: Hex,
+    dest: Hex | Goal,
+    riders: Sequence[str],
+    seats: Mapping[str, int] | None = None,
+    *,
+    limit: int = 5,
+    k: int = 6,
+    balance: int | None = None,
+    free: Sequence[str] = (),
+) -> tuple[RouteOption, ...]:
+    """The best few routes from ``start`` to ``dest`` over today's track, best first.
+
+    Candidates: the ``k`` fastest routes with a segment of own track, the
+    ``k // 2`` with fewest fares, and the ``k // 2`` fastest at all (possibly
+    invalid); ranked by fewest expected rounds, then lowest fares, then the
+    seats of the owners used (own line first).  ``valid`` means a valid entry
+    on its own: own segment, fare cap, and (``debt_allowed: false``) fares
+    within ``balance``.  ``free``: companies whose track costs the riders
+    nothing (running powers).
+    """
+    riders = tuple(riders)
+    goal = dest if isinstance(dest, Goal) else Goal.town(dest)
+    net = _Net(gmap, track, rules, riders, tuple(free))
+    targets = sorted(h for h in goal.hexes if h in net.index)
+    if start not in net.index or not targets or start in goal:
+        return ()
+    src = net.index[start]
+    if goal.region is None and goal.hex is not None:
+        dst = net.index[goal.hex]
+    else:
+        dst = net.sink([net.index[h] for h in targets])
+    paths: dict[tuple[int, ...], None] = {}
+    small = max(2, k // 2)
+    for layer, mode, n in ((0, "points", k), (0, "fares", small), (1, "points", small)):
+        for p in net.yen(src, dst, layer, mode, n):
+            paths.setdefault(p, None)
+    key = seat_key(seats)
+    options = []
+    for p in paths:
+        hexes = tuple(net.hexes[i] for i in p if i < len(net.hexes))
+        per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else None
+        owners, _ = choose_owners(track, hexes, riders, (), seats, per_pair, free=free)
+        assert owners is not None
+        verdict = judge_entry(gmap, track, rules, start, goal, riders, hexes, owners, seats, balance=balance,
+                              free=free)
+        assert verdict.route is not None
+        options.append(RouteOption(verdict.route, expected_rounds(verdict.route.steps), verdict.fares, verdict.valid,
+                                   verdict.problems, verdict.ferry_fares))
+
+    def rank(o: RouteOption) -> tuple[Fraction, int, tuple[int, ...], tuple[str, ...]]:
+        seats_used = tuple(0 if w in riders else key(w)[0] + 1 for w in o.route.owners)
+        exp = o.expected if o.expected is not None else Fraction(10**9)
+        return (exp, o.fare_total, seats_used, tuple(h.label for h in o.route.hexes))
+
+    options.sort(key=rank)
+    return tuple(options[:limit])
+
+
+class _Net:
+    """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used).
+
+    Edges are ``(to, points, own, fare)``: a segment of track (``own`` 1 when
+    the riders have a line there; fare 0 then, and on a running-powers
+    partner's track, which is not own track), or a bought ferry (``own`` 0:
+    a ferry is not track; fare 0 on the riders' own ferry).  ``sink`` adds
+    one more node for a region goal.
+    """
+
+    def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
+                 free: tuple[str, ...] = ()):
+        sides = {s.side for s in track.segments}
+        ferries = [f for f in track.ferries if f.owner is not None]
+        self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)})
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
+        for s in sorted(sides):
+            own = int(bool(track.owners(s) & set(riders)))
+            fare = 0 if own or track.owners(s) & set(free) else rules.fare_per_segment  # free: running powers
+            a, b = self.index[s.a], self.index[s.b]
+            self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own, fare))
+            self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own, fare))
+        for f in ferries:
+            fare = 0 if f.owner in riders else rules.ferry_fare
+            a, b = self.index[f.a], self.index[f.b]
+            self.adj[a].append((b, f.points, 0, fare))
+            self.adj[b].append((a, f.points, 0, fare))
+
+    def sink(self, targets: Sequence[int]) -> int:
+        """Add one node reached from every target hex (and left from none of them); its index."""
+        sink = len(self.adj)
+        self.adj.append([])
+        for t in targets:
+            self.adj[t] = [(sink, 0, 0, 0)]
+        return sink
+
+    @staticmethod
+    def weight(mode: str, points: int, fare: int) -> int:
+        """Edge weight: by points then fares (``points``), or by fares then points (``fares``)."""
+        return points * SCALE + fare if mode == "points" else fare * SCALE + points
+
+    def _heuristic(self, dst: int, mode: str) -> list[float]:
+        """Exact cost from every node to the destination in layer 1 (backward Dijkstra)."""
+        n = 2 * len(self.adj)
+        rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        for i, edges in enumerate(self.adj):
+            for j, pts, own, fare in edges:
+                w = self.weight(mode, pts, fare)
+                for layer in (0, 1):
+                    rev[2 * j + (layer | own)].append((2 * i + layer, w))
+        inf = float("inf")
+        dist = [inf] * n
+        goal = 2 * dst + 1
+        dist[goal] = 0
+        queue = [(0, goal)]
+        while queue:
+            d, v = heapq.heappop(queue)
+            if d > dist[v]:
+                continue
+            for u, w in rev[v]:
+                if d + w < dist[u]:
+                    dist[u] = d + w
+                    heapq.heappush(queue, (d + w, u))
+        return dist
+
+    def _astar(self, source: int, goal: int, banned_hexes: set[int], banned_edges: set[tuple[int, int]],
+               mode: str, h: list[float]) -> tuple[int, list[int]] | None:
+        if h[source] == float("inf"):
+            return None
+        g = {source: 0}
+        prev: dict[int, int] = {}
+        queue = [(h[source], 0, source)]
+        while queue:
+            _, gv, v = heapq.heappop(queue)
+            if gv > g[v]:
+                continue
+            if v == goal:
+                path = [v]
+                while path[-1] != source:
+                    path.append(prev[path[-1]])
+                return gv, path[::-1]
+            i, layer = v >> 1, v & 1
+            for j, pts, own, fare in self.adj[i]:
+                if j in banned_hexes:
+                    continue
+                u = 2 * j + (layer | own)
+                if (v, u) in banned_edges or h[u] == float("inf"):
+                    continue
+                gu = gv + self.weight(mode, pts, fare)
+                if gu < g.get(u, 1 << 60):
+                    g[u] = gu
+                    prev[u] = v
+                    heapq.heappush(queue, (gu + h[u], gu, u))
+        return None
+
+    def _cost(self, path: Sequence[int], mode: str) -> list[int]:
+        """Prefix costs along a layered path."""
+        out = [0]
+        for v, u in itertools.pairwise(path):
+            for j, pts, _own, fare in self.adj[v >> 1]:
+                if j == u >> 1:
+                    out.append(out[-1] + self.weight(mode, pts, fare))
+                    break
+        return out
+
+    def yen(self, src: int, dst: int, layer: int, mode: str, k: int) -> list[tuple[int, ...]]:
+        """Up to ``k`` cheapest simple hex paths (as hex indices), Yen's algorithm with Lawler's shortcut.
+
+        Paths that visit a hex twice (once before and once after taking own
+        track) are kept as bases for deviations but not returned.
+        """
+        h = self._heuristic(dst, mode)
+        source, goal = 2 * src + layer, 2 * dst + 1
+        first = self._astar(source, goal, {src}, set(), mode, h)
+        if first is None:
+            return []
+        bases: list[tuple[list[int], int]] = [(first[1], 0)]  # (path, deviation index)
+        out: list[tuple[int, ...]] = []
+        seen = {tuple(first[1])}
+        candidates: list[tuple[int, tuple[int, ...], int]] = []
+        budget = 4 * k + 8
+        while True:
+            path, dev = bases[-1]
+            hx = tuple(v >> 1 for v in path)
+            if len(set(hx)) == len(hx):
+                out.append(hx)
+                if len(out) >= k:
+                    break
+            if len(bases) >= budget:
+                break
+            prefix = self._cost(path, mode)
+            for i in range(dev, len(path) - 1):
+                root = path[: i + 1]
+                banned_edges = {(p[i], p[i + 1]) for p, _ in bases if len(p) > i + 1 and p[: i + 1] == root}
+                banned_hexes = {v >> 1 for v in root}
+                spur = self._astar(path[i], goal, banned_hexes, banned_edges, mode, h)
+                if spur is None:
+                    continue
+                full = tuple(root[:-1] + spur[1])
+                if full not in seen:
+                    seen.add(full)
+                    heapq.heappush(candidates, (prefix[i] + spur[0], full, i))
+            if not candidates:
+                break
+            _, best, dev = heapq.heappop(candidates)
+            bases.append((list(best), dev))
+        return out

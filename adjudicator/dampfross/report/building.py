@@ -1,0 +1,199 @@
+"""Reports of building turns, and the opening report: plain text for e-mail from Jinja templates.
+
+Builds template contexts (plain dicts of strings and numbers) from a
+``BuildingResult``; every sentence about an engine's code comes from
+``adjudicator.dampfross.report.phrases``.  The public reports are written in the
+game's language, a private report in its company's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.lines import LineOutcome
+from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
+from adjudicator.dampfross.game.state import BANK, GameState
+from adjudicator.dampfross.orders.sections import OrderSet
+from adjudicator.dampfross.report.common import (
+    absences,
+    advanced_rules,
+    corrections,
+    feedback,
+    header,
+    map_windows,
+    next_turn,
+    scores,
+    whole_map,
+)
+from adjudicator.dampfross.report.env import render
+from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.orderwords import order_text
+from adjudicator.dampfross.report.phrases import (
+    DECLARE,
+    NO_ORDERS,
+    PHASE_END,
+    START,
+    bonus_text,
+    cost_kind,
+    fee_text,
+    line_reversed,
+    line_stopped,
+    payment_text,
+    purchase_row,
+    rule_notes,
+    say,
+)
+from adjudicator.dampfross.report.press import press_items
+
+
+def line_context(outcome: LineOutcome) -> dict[str, Any]:
+    built = []
+    for b in outcome.built:
+        built.append({
+            "seg": f"{b.a.label}-{b.b.label}",
+            "kind": cost_kind(b.cost.kind),
+            "points": b.cost.points,
+            "fees": [fee_text(f) for f in b.fees],
+            "bonus": bonus_text(b.bonus, b.bonus_town) if b.bonus and b.bonus_town else "",
+        })
+    unbuilt = "-".join(h.label for h in outcome.unbuilt)
+    return {
+        "text": order_text(outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes)),
+        "line": outcome.line.line,
+        "note": line_reversed(outcome.reversed_from) if outcome.reversed_from else "",
+        "built": built,
+        "reason": line_stopped(outcome) if outcome.problem else "",
+        "unbuilt": unbuilt,
+    }
+
+
+def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
+    """A joint line in the report: its lines under the first partner, a pointer to them under the second."""
+    j = o.joint
+    if j is None:
+        return None
+    partner = j.partners[1] if o.player == j.partners[0] else j.partners[0]
+    first = o.player == j.partners[0]
+    return {
+        "partner": partner,
+        "rolls": "+".join(map(str, j.rolls)),
+        "percent": state.rules.joint_build_percent,
+        "points": j.points,
+        "used": j.used,
+        "lost": j.points - j.used,
+        "lines": [line_context(line) for line in j.lines] if first else [],
+        "see": "" if first else j.partners[0],
+    }
+
+
+def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
+    return {
+        "player": o.player,
+        "name": state.player(o.player).name,
+        "allowance": o.allowance,
+        "dice": "+".join(str(d.value) for d in o.dice) or "-",
+        "used": o.points_used,
+        "lost": o.points_lost,
+        "skipped": say(NO_ORDERS, o.skipped),
+        "start": o.start or "",
+        "start_problem": say(START, o.start_problem),
+        "declare": say(DECLARE, o.declare),
+        "passed": o.passed,
+        "lines": [line_context(line) for line in o.lines],
+        "joint": _joint(o, state),
+        "credited": o.credited,
+        "purchases": [purchase_row(p) for p in o.purchases],
+    }
+
+
+def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -> dict[str, Any]:
+    after = result.after
+    new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
+    ctx = header(after, gmap, _("Turn {turn} report, building phase").format(turn=result.turn))
+    ctx.update({
+        "turn": result.turn,
+        "start_player": result.start_player,
+        "order": list(result.order),
+        "outcomes": [_outcome(o, after) for o in result.outcomes],
+        "payments": [
+            {"payer": e.payer, "payee": e.payee, "amount": e.amount, "text": payment_text(e)}
+            for e in result.entries if e.payer != BANK and e.payee != BANK
+        ],
+        "bonuses": [
+            {"player": e.payee, "amount": e.amount, "town": e.town} for e in result.entries if e.reason == "town-bonus"
+        ],
+        "scores": scores(after, result.before, result.entries),
+        "corrections": corrections(result.before, result.turn),
+        "absent": absences(after),
+        "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
+        "towns": len(gmap.home_numbered_towns),
+        "unconnected": list(result.unconnected),
+        "phase_end": say(PHASE_END, result.phase_end),
+        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
+        "full_map": whole_map(gmap, after, result.turn) if maps else "",
+        "next": next_turn(after, gmap),
+    })
+    return ctx
+
+
+def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None,
+                    lang: str | None = None) -> str:
+    """The public report of a building turn (with ``orders``: the press that came with them), in the game's
+    language or in ``lang`` (for a company that reads another)."""
+    with language(lang or result.after.lang):
+        ctx = building_context(result, gmap)
+        ctx["press"] = press_items(orders, result.before) if orders else []
+        return render("building.txt.j2", ctx)
+
+
+def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
+    """One player's private report (in its language): orders as understood, errors, own summary."""
+    with language(result.after.language_of(player)):
+        return _private_report(result, gmap, player, orders)
+
+
+def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
+    ctx = building_context(result, gmap, maps=False)
+    ctx.update(feedback(orders, player, result.before))
+    ctx.update({
+        "player": player,
+        "own": next(o for o in ctx["outcomes"] if o["player"] == player),
+        "own_score": next(s for s in ctx["scores"] if s["player"] == player),
+    })
+    return render("private.txt.j2", ctx)
+
+
+ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}
+"""The rules key ``allowance`` in a word, as the opening report's rules name it."""
+
+
+def rules_words_context(state: GameState, gmap: GameMap) -> dict[str, Any]:
+    """What ``rules-words.txt.j2`` (the rules in words: the opening report, the RULES mail command) needs, in the
+    active language."""
+    return {
+        "start_towns": [t.name for t in gmap.start_towns],
+        "r": state.rules,
+        "allowance": _(ALLOWANCE[state.rules.allowance]),
+        "rule_notes": rule_notes(state.rules),
+        "advanced": advanced_rules(state.rules, gmap),
+    }
+
+
+def opening_report(state: GameState, gmap: GameMap, lang: str | None = None) -> str:
+    """The report sent when a game starts (in the game's language, or ``lang``): players, rules, turn 1's
+    allowances, the map."""
+    with language(lang or state.lang):
+        return _opening_report(state, gmap)
+
+
+def _opening_report(state: GameState, gmap: GameMap) -> str:
+    ctx = header(state, gmap, _("Opening report"))
+    ctx.update({
+        "seats": [{"player": p.id, "name": p.name, "colour": p.colour, "seat": p.seat, "balance": p.balance}
+                  for p in sorted(state.players, key=lambda p: p.seat)],
+        **rules_words_context(state, gmap),
+        "next": next_turn(state, gmap),
+        "full_map": whole_map(gmap, state),
+    })
+    return render("opening.txt.j2", ctx)

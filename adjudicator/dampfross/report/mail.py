@@ -1,0 +1,417 @@
+"""Every text of the postal game loop: receipts, report mails, reminders, the opening mail, statements, status,
+and the GM's notes of a ``tick``.
+
+The application (``adjudicator.app.postal``, ``app/receipts.py``) decides
+and hands over codes and data (``Receipt``, ``PostalNote``); the words are
+here and in ``templates/receipt.txt.j2``.  Every line fits 80 columns.  What
+goes to a company is written in its language (``GameState.language_of``);
+the GM's notes and ``status`` stay English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.game.state import Correction, GameState
+from adjudicator.dampfross.orders.sections import MailPlace, Refusal
+from adjudicator.dampfross.report.common import whole_map
+from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
+from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
+from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.mailreplies import commands_help
+from adjudicator.dampfross.report.orderwords import arrival_text, where
+from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
+from adjudicator.dampfross.report.widths import shown, shown_name
+
+Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
+                 "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
+
+STATUS = {
+    "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
+    "late-used": N_("Your mail arrived after the deadline ({due}). The turn has not been run yet, so your orders "
+                    "count all the same (a later mail still replaces them)."),
+    "late-unused": N_("Your mail arrived after the deadline ({due}). This game is strict about deadlines: the mail "
+                      "is kept for the record, but its orders are not used."),
+    "refused": N_("Nothing in your mail counts: {why}."),
+    "other-game": N_("Your mail names game {named}, not game {game}: nothing in it is used."),
+    "other-turn": N_("Your orders are for turn {named}, but game {game} is at turn {turn}: they are not used."),
+    "no-orders": N_("No orders were found in your mail (an order mail has a line PLAYER <ID> PASSWORD "
+                    "<password>)."),
+    "too-big": N_("Your mail is {size} bytes, far more than a mail of orders can be: it was not read."),
+    "unreadable": N_("Your mail could not be read as a mail of orders (see the note below): nothing in it is used. "
+                     "Please send your orders as plain text."),
+    "statement": N_("Your end-of-game statement is received; it goes to every player with the others (a later "
+                    "mail from you replaces it)."),
+    "over": N_("The game is over and no statements are collected now: nothing in your mail is used."),
+    "too-many-sections": N_("Your mail holds {count} PLAYER sections; a mail may hold at most {most}: nothing in it "
+                            "is read."),
+    "guesses": N_("More than {most} sections from your address did not count this turn (wrong passwords): your "
+                  "mails are read this turn only for the company whose address on file yours is."),
+    "gm-counts": N_("Your GM section counts for turn {turn} as it stands below (a later GM section of yours "
+                    "replaces it)."),
+}
+
+MAX_RECEIPT = 64_000
+"""The most characters of a receipt; the rest is left out with a line saying so."""
+
+MAIL_NOTES = {
+    "too-big": N_("the mail was not read: it is too big"),
+    "html-body": N_("your mail had no plain text: its HTML was read as text"),
+    "not-text": N_("the attachment {name} is not text: not read"),
+    "part-too-big": N_("the attachment {name} is too big ({size} bytes): not read"),
+    "bad-charset": N_("{name} names an unknown character set: read as Windows-1252"),
+    "no-text": N_("no text was found in your mail"),
+    "too-many-parts": N_("the mail has too many parts for a mail of orders: only its headers were read"),
+    "header-too-big": N_("the mail's headers are too long: only their start was read"),
+    "unreadable": N_("the mail's structure cannot be read: only its headers were read"),
+}
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What a receipt says: for which company (``None``: to the sender of a mail that counts for nobody),
+    about which mail, its status and everything the player should see."""
+
+    company: str | None
+    arrived: str  # ISO 8601 in the game's zone
+    subject: str
+    status: Status
+    data: dict[str, str | int] = field(default_factory=dict)
+    replaces: tuple[str, ...] = ()  # arrivals of this company's earlier mails it replaces
+    echo: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()  # already formatted
+    notes: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    preview: str = ""
+    mail_notes: tuple[tuple[str, str, int], ...] = ()  # (code, name, size)
+    press: tuple[str, ...] = ()  # what becomes of the company's press, and its text (``press.press_receipt``)
+    hashes: tuple[tuple[str, str], ...] = ()  # (what, SHA-256): the mail, then each text as stored
+    statement: str = ""
+
+
+def receipt_text(state: GameState, r: Receipt) -> str:
+    """The receipt of one mail, for one company (in its language) or for its sender (in the game's)."""
+    with language(state.language_of(r.company)):
+        return _receipt_text(state, r)
+
+
+def _receipt_text(state: GameState, r: Receipt) -> str:
+    status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **r.data)
+    ctx = {
+        "game": state.game_id,
+        "company": r.company,
+        "goal": goal_line(state),
+        "due": due_line(state),
+        "mail": _("your mail of {when}").format(when=arrival_text(r.arrived)),
+        "arrived": when_text(r.arrived, zone_of(state)),
+        "subject": shown(r.subject[:60]),
+        "status": status,
+        "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
+        "echo": list(r.echo),
+        "press": list(r.press),
+        "problems": list(r.problems),
+        "notes": list(r.notes),
+        "refused": list(r.refused),
+        "preview": r.preview,
+        "mail_notes": [_(MAIL_NOTES[c]).format(name=shown_name(n), size=s)
+                       for c, n, s in r.mail_notes],
+        "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
+        "statement": r.statement,
+        "width": LINE_WIDTH,
+    }
+    text = render("receipt.txt.j2", ctx)
+    if len(text) > MAX_RECEIPT:
+        cut = text.rfind("\n", 0, MAX_RECEIPT)
+        text = text[:cut + 1] + _("(the rest of this receipt, {count} characters, is left out)").format(
+            count=len(text) - cut - 1) + "\n"
+    return text
+
+
+def forward_subject(seq: int, subject: str) -> str:
+    """The GM's copy of a mail that held neither orders nor a command (GM words: English)."""
+    return f"Dampfross: mail {seq} forwarded: {shown(subject)[:60]}"
+
+
+def forward_text(seq: int, sender: str, arrived: str) -> str:
+    return wrap(f"Mail {seq} from {shown(sender) or '?'}, arrived {arrived}, held neither orders nor a command. "
+                "It is attached as it came (the inbox keeps it too).", 0) + "\n"
+
+
+def notice_subject(state: GameState) -> str:
+    with language(state.lang):
+        return _("Dampfross {game}: your mail").format(game=state.game_id)
+
+
+def notice_text(state: GameState) -> str:
+    """The one notice a turn to an address not on file whose mail counted for nobody: it repeats nothing of the
+    mail (a forged sender must not make the GM mail a stranger's text to anybody)."""
+    with language(state.lang):
+        lines = ["DAMPFROSS PER POST -- " + _("game %(game)s") % {"game": state.game_id}, "=" * LINE_WIDTH, "",
+                 wrap(_("A mail from this address reached the game master of game {game}. This address is not on "
+                        "file for any company of the game, so nothing in the mail counts. If you play in this "
+                        "game, please write from the address the game master has on file for you. This notice "
+                        "is sent at most once a turn.").format(game=state.game_id), 0)]
+    return "\n".join(lines) + "\n"
+
+
+def _hash_label(what: str) -> str:
+    if what == "":
+        return _("the text of your mail")
+    if what == "\0mail":
+        return _("the whole mail as received")
+    return _("the attachment {name}").format(name=shown_name(what))
+
+
+def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
+    """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
+    why = say(NO_ORDERS, r.why) if r.why else _("no such company in this game")
+    return _("the section for {company} ({where}) does not count: {why}").format(
+        company=r.player or "?", where=where(r.pos, places, column=False, player=True), why=why)
+
+
+def receipt_subject(state: GameState, company: str | None) -> str:
+    with language(state.language_of(company)):
+        if company:
+            return _("Dampfross {game}: receipt, turn {turn}, {company}").format(game=state.game_id, turn=state.turn,
+                                                                                 company=company)
+        return _("Dampfross {game}: receipt, turn {turn}").format(game=state.game_id, turn=state.turn)
+
+
+def report_subject(state: GameState, turn: int, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: report of turn {turn} for {company}").format(game=state.game_id, turn=turn,
+                                                                                 company=company)
+
+
+def report_mail_text(public: str, private: str, corrected_on: str | None, state: GameState, company: str) -> str:
+    """A report mail: the banner of a corrected report, the public report, then the company's private part.
+
+    Everything in the company's language: the public report as made in it (``app/postal.py``), the
+    banner, the heading of the private part and the private report.
+    """
+    parts = []
+    with language(state.language_of(company)):
+        if corrected_on is not None:
+            when = when_text(corrected_on, zone_of(state))
+            banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
+            parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
+        parts.append(public.rstrip("\n") + "\n")
+        parts.append("\n" + "=" * LINE_WIDTH + "\n" + _("Your private part") + "\n\n")
+    parts.append(private.rstrip("\n") + "\n")
+    return "".join(parts)
+
+
+def map_attachment_name(turn: int) -> str:
+    return f"map-turn-{turn:03d}.txt"
+
+
+def opening_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: the game begins; your password ({company})").format(game=state.game_id,
+                                                                                       company=company)
+
+
+def opening_mail_text(state: GameState, company: str, password: str, opening: str) -> str:
+    """The opening mail: the company's password in its language, then the opening report (the game's)."""
+    p = state.player(company)
+    with language(state.language_of(company)):
+        lines = [
+            _("You play {company} ({name}) in game {game}.").format(company=company, name=p.name, game=state.game_id),
+            _("Your password is: {password}").format(password=password),
+            _("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
+                                                                                           password=password),
+            _("Keep the password secret: whoever knows it can give your company's orders."),
+        ]
+    head = "\n".join(wrap(line) for line in lines)
+    return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
+
+
+def takeover_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: you take over {company}").format(game=state.game_id, company=company)
+
+
+def takeover_text(state: GameState, company: str, password: str, public: str) -> str:
+    """The stand-by's first mail: the company, its new password, where it stands, the last public report."""
+    p = state.player(company)
+    with language(state.language_of(company)):
+        lines = [
+            _("You take over {company} ({name}) in game {game}, from turn {turn} on.").format(
+                company=company, name=p.name, game=state.game_id, turn=state.turn),
+            _("Your password is: {password}").format(password=password),
+            _("Every order mail has the line: PLAYER {company} PASSWORD {password}").format(company=company,
+                                                                                           password=password),
+            _("{company} has {balance} on its account and {segments} segments of track.").format(
+                company=company, balance=p.balance, segments=sum(1 for s in state.track if s.owner == company)),
+            goal_line(state),
+            due_line(state),
+        ]
+    head = "\n".join(wrap(line) for line in lines if line)
+    tail = "\n\n" + "=" * LINE_WIDTH + "\n" + public if public else ""
+    return head + "\n\n" + commands_help(state, company) + tail
+
+
+def deadline_news_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: the deadline of turn {turn}").format(game=state.game_id, turn=state.turn)
+
+
+def deadline_news_text(state: GameState, company: str, changes: Sequence[Correction]) -> str:
+    """The GM changed the deadlines: what changed (as the next report will print it) and the deadline now."""
+    with language(state.language_of(company)):
+        lines = [_("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
+        lines += ["  " + correction_text(c, state.schedule) for c in changes]
+        lines += ["", due_line(state) or _("The game has no deadline now.")]
+    return "\n".join(wrap(line, 4) for line in lines) + "\n"
+
+
+def reminder_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
+            game=state.game_id, turn=state.turn, company=company)
+
+
+def reminder_text(state: GameState, company: str, sender: str) -> str:
+    with language(state.language_of(company)):
+        lines = [
+            _("Game {game} has no valid orders from {company} for turn {turn} yet.").format(
+                game=state.game_id, company=company, turn=state.turn),
+            due_line(state),
+            _("Send them to {address}; you get a receipt at once.").format(address=sender),
+            goal_line(state),
+        ]
+    return "\n".join(wrap(line) for line in lines if line) + "\n"
+
+
+def statements_subject(state: GameState, company: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: end-of-game statements").format(game=state.game_id)
+
+
+def statements_text(state: GameState, statements: Sequence[tuple[str, str]], company: str) -> str:
+    """Every company's statement, as mailed to ``company`` (the frame in its language, the statements as
+    written)."""
+    with language(state.language_of(company)):
+        out = [_("End-of-game statements, game {game}").format(game=state.game_id), "=" * LINE_WIDTH]
+        for who, text in statements:
+            p = state.player(who)
+            out += ["", f"{who} ({p.name})", "-" * min(LINE_WIDTH, len(who) + len(p.name) + 3)]
+            out += [wrap(line, 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
+        if not statements:
+            out += ["", _("No company sent a statement.")]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------
+# the GM's notes of a tick, and status
+# ---------------------------------------------------------------------------
+
+NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
+                   "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
+                   "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
+                   "too-many-sections", "guesses", "commands", "forwarded", "deferred", "partly-refused", "retried"]
+
+GM_NOTES = {
+    "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
+    "duplicate": N_("mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice"),
+    "sender-mismatch": N_("mail {seq}: a section for {company} from {sender}, not from the address on file "
+                          "({on_file}); the password was right, so it counts"),
+    "refused": N_("mail {seq}: {count} section(s) did not count ({companies})"),
+    "too-many-sections": N_("mail {seq} from {sender} holds {count} PLAYER sections: not read"),
+    "guesses": N_("mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: "
+                  "not read"),
+    "replaced": N_("mail {seq}: {company}'s orders replace those of mail {old}"),
+    "late": N_("mail {seq}: {company}'s orders arrived after the deadline; {what}"),
+    "no-orders": N_("mail {seq} from {sender}: no orders in it"),
+    "queued": N_("{count} mails queued in {where}"),
+    "sent": N_("{count} mails sent"),
+    "send-failed": N_("sending failed ({error}); {count} mails stay queued for the next try"),
+    "no-smtp": N_("{count} mails wait in {where}: no [smtp] in mail.toml"),
+    "ran": N_("turn {turn} adjudicated ({why})"),
+    "not-run": N_("turn {turn} is due but {why}"),
+    "reminded": N_("reminders for turn {turn} queued for {companies}"),
+    "statements": N_("end-of-game statements queued for every company"),
+    "no-address": N_("{what} for {company} cannot be sent: no mail address on file"),
+    "statement": N_("mail {seq}: end-of-game statement of {company}"),
+    "gm-section": N_("mail {seq}: a GM section ({what})"),
+    "busy": N_("another adjudicate is working on this game; skipped"),
+    "headers-only": N_("mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)"),
+    "automatic": N_("mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered"),
+    "set-aside": N_("the mail {name} was refused for good ({answer}): set aside in {where}; correct the address "
+                    "(adjudicate player address) and send it again with adjudicate mail send --retry"),
+    "deferred": N_("the mail {name} was refused for now ({answer}): it stays queued for the next tick"),
+    "partly-refused": N_("the mail {name} was sent, but some of its recipients were refused: {answer}"),
+    "retried": N_("{count} mails set aside are queued again"),
+    "commands": N_("mail {seq} from {sender}: commands ({what})"),
+    "forwarded": N_("mail {seq} from {sender} held neither orders nor a command: forwarded to the GM's address"),
+}
+
+
+@dataclass(frozen=True)
+class PostalNote:
+    """Something the GM should know about a tick: a code and its data."""
+
+    kind: NoteKind
+    data: tuple[tuple[str, str | int], ...] = ()
+
+
+def gm_note(note: PostalNote) -> str:
+    """The GM's line for a note; whatever a sender wrote (subject, address, file names) shown safely."""
+    data = {k: shown(v) if isinstance(v, str) else v for k, v in note.data}
+    if note.kind == "headers-only":
+        data["why"] = _(MAIL_NOTES[str(data["why"])]).format(name="", size="")
+    return _(GM_NOTES[note.kind]).format(**data)
+
+
+WHY_RUN = {
+    "deadline": N_("the deadline has passed"),
+    "early": N_("every company has sent valid orders"),
+    "held": N_("the GM holds the game over"),
+}
+
+
+def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
+                waiting: int, unanswered: int = 0) -> str:
+    """``adjudicate status``: per company the last mail for this turn and whether it counts."""
+    out = [_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
+    due = due_line(state)
+    if due:
+        out.append(wrap(due))
+    out.append(goal_line(state))
+    out.append("")
+    for company, arrived, verdict in rows:
+        when = arrival_text(arrived) if arrived else _("no mail")
+        out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
+    out.append("")
+    out.append(_("missing: {companies}").format(companies=", ".join(missing)) if missing
+               else _("every company has sent valid orders"))
+    if waiting:
+        out.append(_("{count} mails wait in the outbox").format(count=waiting))
+    if unanswered:
+        out.append(_("{count} mails stored but not answered yet (the next tick answers them)").format(
+            count=unanswered))
+    return "\n".join(out) + "\n"
+
+
+VERDICTS = {
+    "valid": N_("valid: every order would be carried out"),
+    "problems": N_("counts, but not in full: {count} problems (see the receipt)"),
+    "partial": N_("counts, but not every order would be carried out (see the receipt)"),
+    "refused": N_("does not count (wrong password or another turn; see the receipt)"),
+    "late-unused": N_("late: not used (strict deadline)"),
+    "late": N_("late, used (the turn has not run)"),
+}
+
+
+def verdict_text(code: str, **data: str | int) -> str:
+    return _(VERDICTS[code]).format(**data)
+
+
+def full_map_text(state: GameState, gmap: GameMap, turn: int, lang: str | None = None) -> str:
+    """The whole map at full width with every company's track (the report mail's attachment; its legend in
+    ``lang``)."""
+    with language(lang):
+        return whole_map(gmap, state, turn, split=False)

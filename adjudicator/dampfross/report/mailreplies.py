@@ -1,0 +1,174 @@
+"""The words of the answers to players' commands by mail (``app/mailcommands.py``): HELP, MAP, STATUS, REPORT,
+RULES, SET ADDRESS, PASSWORD RESET, in the reader's language, 80 columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.report.building import rules_words_context
+from adjudicator.dampfross.report.deadlines import due_line, goal_line
+from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
+from adjudicator.dampfross.report.i18n import N_, NC_, _, language, pgettext
+from adjudicator.dampfross.report.orderwords import keyword
+
+COMMAND_LIST = (
+    (NC_("mail command", "HELP"), N_("this primer")),
+    (NC_("mail command", "MAP [HEX|TOWN]"), N_("the map now; a window around a hex or a town")),
+    (NC_("mail command", "STATUS"), N_("the deadline, who has sent orders, the balances")),
+    (NC_("mail command", "REPORT [N]"), N_("turn N's report again (yours too after your PLAYER line)")),
+    (NC_("mail command", "RULES"), N_("the rules of this game")),
+    (NC_("mail command", "SET ADDRESS NEW"), N_("after your PLAYER line: your mail goes to NEW")),
+    (NC_("mail command", "PASSWORD RESET ID"), N_("from your address on file: a new password")),
+)
+"""The commands a player may mail, in the reader's words (``app/mailcommands.py`` reads either language's)."""
+
+
+def commands_help(state: GameState, company: str | None) -> str:
+    """The commands a player may mail (the HELP answer and the opening mail end with it)."""
+    with language(state.language_of(company)):
+        lines = [wrap(_("Mail the GM's address a line with a command instead of orders (English or German "
+                        "words):"), 0)]
+        for word, what in COMMAND_LIST:
+            lines.append(wrap(f"  {pgettext('mail command', word):<19} {_(what)}", 22))
+    return "\n".join(lines)
+
+
+def _head(state: GameState, title: str) -> list[str]:
+    return ["DAMPFROSS PER POST -- " + _("game %(game)s") % {"game": state.game_id} + " -- " + title,
+            "=" * LINE_WIDTH]
+
+
+def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
+    """HELP: how orders are written in this game, now, with one example each, and the commands."""
+    with language(state.language_of(company)):
+        out = _head(state, _("help"))
+        out.append(wrap(_("Game {game} on the map {map}, rules {rules}, turn {turn} ({phase}).").format(
+            game=state.game_id, map=f"{gmap.name} ({gmap.code})", rules=state.rules.name, turn=state.turn,
+            phase=_("building phase") if state.phase == "building" else _("racing phase")
+            if state.phase == "racing" else _("the game is over")), 0))
+        for line in (goal_line(state), due_line(state)):
+            if line:
+                out.append(wrap(line, 0))
+        out += ["", wrap(_("An order mail has a heading, your PLAYER line, then one order a line (towns by name, "
+                           "hexes by their label CCRR):"), 0), "",
+                f"  {keyword('GAME')} {state.game_id}", f"  {keyword('TURN')} {state.turn}",
+                f"  {keyword('PLAYER')} {company or 'ID'} {keyword('PASSWORD')} ****-****-****-****"]
+        if state.phase == "building":
+            out += [_("  START <town>                  (first turn: a start town)"),
+                    _("  BUILD <town> - 1408 - <town>  (hex by hex, or two points on one line)"),
+                    _("  PASS                          (build nothing this turn)"),
+                    _("  DECLARE END                   (the building phase may end)")]
+        else:
+            out += [_("  ENTER 3 ROUTE <town> - 1208 - <town>  (a route over your track)"),
+                    _("  ENTER 4 BEST                          (the adjudicator picks the route)"),
+                    _("  BUILD <town> - 1408                   (paid from race income)")]
+        out += [_("  PRESS ... END PRESS           (a press item for the public report)"), "",
+                wrap(_("German words work as well (BAUE, FAHRE, PASSE, ...). Every mail is answered at once "
+                       "with a receipt: your orders as understood, each problem, the price."), 0), "",
+                commands_help(state, company)]
+    return "\n".join(out) + "\n"
+
+
+def map_text(state: GameState, company: str | None, windows: Sequence[str], unknown: str, *,
+             whole: bool = False) -> str:
+    """MAP: the window asked for inline (``whole``: the whole map, in windows); the whole map is attached."""
+    with language(state.language_of(company)):
+        out = _head(state, _("map after turn {turn}").format(turn=state.turn - 1))
+        if whole:
+            out.append(wrap(_("The whole map is attached and follows here (a window: MAP 1408 or MAP <town>)."),
+                            0))
+        elif unknown:
+            out.append(wrap(_("'{place}' is neither a hex label nor a town of the map: the whole map is attached."
+                              ).format(place=unknown), 0))
+        else:
+            out.append(wrap(_("The whole map is attached; the window asked for:"), 0))
+        for w in windows:
+            out += ["", w.rstrip("\n")]
+    return "\n".join(out) + "\n"
+
+
+def status_reply(state: GameState, company: str | None, sent: Sequence[str]) -> str:
+    """STATUS: the deadline, which companies have sent orders that count (names only), the balances."""
+    with language(state.language_of(company)):
+        out = _head(state, _("status of turn {turn}").format(turn=state.turn))
+        for line in (goal_line(state), due_line(state)):
+            if line:
+                out.append(wrap(line, 0))
+        out.append("")
+        out.append(_("Company    balance  orders for this turn"))
+        for p in sorted(state.players, key=lambda p: p.seat):
+            if p.retired is not None:
+                what = _("out of play")
+            else:
+                what = _("received") if p.id in sent else _("not yet")
+            out.append(f"{p.id:<10} {p.balance:>7}  {what}")
+    return "\n".join(out) + "\n"
+
+
+def report_reply(state: GameState, company: str | None, turn: int, public: str | None, private: str | None) -> str:
+    """REPORT N: turn N's public report again (and the company's private one after its PLAYER line)."""
+    with language(state.language_of(company)):
+        out = _head(state, _("report of turn {turn}").format(turn=turn))
+        if public is None:
+            out.append(wrap(_("There is no report of turn {turn} (the game is at turn {now}).").format(
+                turn=turn, now=state.turn), 0))
+            return "\n".join(out) + "\n"
+        if private is not None:
+            out += ["", private.rstrip("\n")]
+        out += ["", public.rstrip("\n")]
+    return "\n".join(out) + "\n"
+
+
+def rules_text(state: GameState, gmap: GameMap, company: str | None) -> str:
+    """RULES: the game's rules profile, how it is won, the advanced rules in force, and every setting."""
+    with language(state.language_of(company)):
+        out = _head(state, _("rules"))
+        out.append(wrap(_("Rules profile {rules} on the map {map}.").format(rules=state.rules.name,
+                                                                           map=f"{gmap.name} ({gmap.code})"), 0))
+        out.append(wrap(goal_line(state), 0))
+        out += ["", render("rules-words.txt.j2", rules_words_context(state, gmap)).rstrip("\n")]
+        out += ["", _("Every setting of this game:")]
+        for key, value in state.rules.to_dict().items():
+            out.append(wrap(f"  {key}: {value}", 6))
+    return "\n".join(out) + "\n"
+
+
+def address_text(state: GameState, company: str, new: str, old: str) -> str:
+    """SET ADDRESS: the change, told to the old and the new address."""
+    with language(state.language_of(company)):
+        out = _head(state, _("address of {company}").format(company=company))
+        out.append(wrap(_("The mail of {company} goes to {new} from now on (before: {old}). If you did not ask for "
+                          "this, write to the GM at once.").format(company=company, new=new, old=old or "-"), 0))
+    return "\n".join(out) + "\n"
+
+
+def password_text(state: GameState, company: str, password: str) -> str:
+    """PASSWORD RESET: the new password, to the address on file only."""
+    with language(state.language_of(company)):
+        out = _head(state, _("new password of {company}").format(company=company))
+        out += [wrap(_("Your new password is: {password}").format(password=password), 0),
+                wrap(_("The old one no longer works. Every order mail has the line: PLAYER {company} PASSWORD "
+                       "{password}").format(company=company, password=password), 0)]
+    return "\n".join(out) + "\n"
+
+
+def refused_command_text(state: GameState, company: str | None, what: str) -> str:
+    """A command that cannot be done: why (``what`` is a code)."""
+    with language(state.language_of(company)):
+        why = {
+            "password": _("the PLAYER line's password is wrong, or there is none: nothing private and no change "
+                          "without it."),
+            "not-yours": _("a password reset is made only for a mail from the company's address on file."),
+            "address": _("that is not one mail address such as anna@example.org."),
+            "unknown": _("there is no such company in this game."),
+        }[what]
+        out = _head(state, _("your command"))
+        out.append(wrap(_("Not done: {why}").format(why=why), 0))
+    return "\n".join(out) + "\n"
+
+
+def command_subject(state: GameState, company: str | None, what: str) -> str:
+    with language(state.language_of(company)):
+        return _("Dampfross {game}: {what}").format(game=state.game_id, what=what)

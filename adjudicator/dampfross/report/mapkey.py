@@ -1,0 +1,91 @@
+"""The key under an ASCII map: the marks, the companies' letters, the ferries and the towns in the window.
+
+``report/ascii.py`` draws the grid and calls ``map_key`` for the lines
+below it, every line at most 78 characters, in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from adjudicator.dampfross.board.folding import fold_name
+from adjudicator.dampfross.board.model import Town
+from adjudicator.dampfross.report.i18n import N_, _
+from adjudicator.dampfross.report.widths import LINE_WIDTH, too_wide
+
+TOWN, START_TOWN = "@", "#"
+"""A town's mark on the map and in the list of towns."""
+
+# TRANSLATORS: the key of the ASCII map: keep every mark (. ^ ~ @ # | / \ : ! rrr RRR r*b * r|r) and the words
+# of the column labels as the map's labels write them; at most 78 characters a line
+KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town\n"
+         "     | / \\ river  : border  ! river and border\n"
+         "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river\n"
+         "     column labels: line 'odd' for odd rows, line 'even' for even rows")
+# TRANSLATORS: a line added to the key of the ASCII map when ferries are on it (indented as the key)
+FERRY_KEY = N_("     = ferry for sale; a letter on the water: that company's ferry")
+
+
+def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: list[Town]) -> list[str]:
+    """The key, the players (letter to name), the ferries (name and the mark on the map) and the towns."""
+    lines = _(KEY).split("\n")
+    if ferries:
+        lines.append(_(FERRY_KEY))
+    lines += _player_lines(players)
+    lines += _ferry_lines(ferries)
+    lines += _town_lines(towns)
+    return lines
+
+
+def _player_lines(players: Mapping[str, str]) -> list[str]:
+    """``Players: B = ..., R = ...`` packed into lines of at most ``LINE_WIDTH``."""
+    return _packed(_("Players:"), [f"{letter.upper()} = {name}" for letter, name in sorted(players.items())])
+
+
+def _ferry_lines(ferries: list[tuple[str, str]]) -> list[str]:
+    """``Ferries: Puttgarden-Gedser r, Rostock-Gedser =`` packed into lines of at most ``LINE_WIDTH``."""
+    return _packed(_("Ferries:"), [f"{name} {mark}" for name, mark in ferries])
+
+
+def _packed(head: str, items: list[str]) -> list[str]:
+    """``head`` and the items, comma-separated, in lines of at most ``LINE_WIDTH`` (continued under the first)."""
+    lines: list[str] = []
+    line = head
+    for text in items:
+        item = f" {text},"
+        if too_wide(line + item, LINE_WIDTH) and line.strip():
+            lines.append(line)
+            line = " " * len(head)
+        line += item
+    if items:
+        lines.append(line.rstrip(","))
+    return lines
+
+
+def _town_lines(towns: list[Town]) -> list[str]:
+    """The towns in two columns (read down), or one when entries are long."""
+    if not towns:
+        return []
+    towns = sorted(towns, key=lambda t: fold_name(t.name))
+    name_w = max(len(t.name) for t in towns)
+    num_w = max(len(_numbers(t)) for t in towns)
+    entries = [_town_entry(t, name_w, num_w) for t in towns]
+    width = max(len(e) for e in entries)
+    one_column = [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
+    if 2 + width + 2 + width > LINE_WIDTH or len(entries) < 4:
+        return one_column
+    half = (len(entries) + 1) // 2
+    left, right = entries[:half], entries[half:] + [""]
+    two = [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
+    return one_column if any(too_wide(line, LINE_WIDTH) for line in two) else two
+
+
+def _numbers(town: Town) -> str:
+    return " ".join(str(n) for n in town.numbers) or "--"
+
+
+def _town_entry(town: Town, name_w: int, num_w: int) -> str:
+    """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags."""
+    flags = " ".join(_(f) for f, on in ((N_("start"), town.start), (N_("port"), town.port)) if on)
+    marker = START_TOWN if town.start else TOWN
+    return f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {flags}".rstrip()

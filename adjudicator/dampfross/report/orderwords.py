@@ -1,0 +1,394 @@
+"""The phrasebook of the order language: problem, hint and note codes made into sentences.
+
+The order package (``adjudicator.dampfross.orders``) returns codes and data; this
+module and ``orderphrases.py`` are the only places that word them.  Every
+sentence stands in one of the three tables of ``orderphrases.py``,
+``PROBLEMS``, ``HINTS`` and ``NOTES``, as a template whose
+``{placeholders}`` are the code's argument names; it is translated where it
+is used, here (``_(PROBLEMS[code])``, ``adjudicator.dampfross.report.i18n``), in the
+reader's language, and filled.
+
+Lists and grammar are the only thing worded outside the tables: a few
+helpers join lists with "or" and "and", choose singular
+or plural, and name the parser's terminals; their phrases are marked too.
+The orders as the adjudicator understood them (``echo()``, with English
+keywords) are shown in the reader's keywords (``order_text``).
+
+Typical use::
+
+    from adjudicator.dampfross.report.orderwords import format_problem
+
+    for problem in orders.problems:
+        print(format_problem(problem))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from datetime import datetime
+
+from adjudicator.dampfross.orders.codes import Args, ArgValue, HintCode, NoteCode, ProblemCode
+from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
+from adjudicator.dampfross.orders.sections import MailPlace, OrderSet
+from adjudicator.dampfross.report.env import wrap
+from adjudicator.dampfross.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
+from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
+from adjudicator.dampfross.report.widths import cut_to_width, shown_name, too_wide
+
+P = ProblemCode
+H = HintCode
+
+
+_KINDS = {"syntax": N_("syntax"), "illegal": N_("illegal"), "ambiguous": N_("ambiguous")}
+"""The problem kinds as ``format_problem`` shows them."""
+
+
+# ---------------------------------------------------------------------------
+# keywords in the reader's language
+# ---------------------------------------------------------------------------
+
+KEYWORD = "order keyword"
+"""The context of a keyword in the catalogues (``BUILD`` the keyword is not "build" the word)."""
+
+_KEYWORD_NAMES = (
+    NC_("order keyword", "GAME"), NC_("order keyword", "TURN"), NC_("order keyword", "PLAYER"),
+    NC_("order keyword", "PASSWORD"), NC_("order keyword", "GM"), NC_("order keyword", "START"),
+    NC_("order keyword", "BUILD"), NC_("order keyword", "PASS"), NC_("order keyword", "DECLARE"),
+    NC_("order keyword", "END"), NC_("order keyword", "ROLL"), NC_("order keyword", "ENTER"),
+    NC_("order keyword", "ROUTE"), NC_("order keyword", "BEST"), NC_("order keyword", "WITH"),
+    NC_("order keyword", "RACE"), NC_("order keyword", "FROM"), NC_("order keyword", "TO"),
+    NC_("order keyword", "MOVES"), NC_("order keyword", "POWERS"), NC_("order keyword", "BUY"),
+    NC_("order keyword", "FERRY"), NC_("order keyword", "PRESS"), NC_("order keyword", "ANONYMOUS"),
+    NC_("order keyword", "HOLD"),
+)
+"""Every keyword of ``KEYWORDS``, marked for the catalogues (a translation is one of the keyword's spellings:
+``tests/test_i18n.py`` checks it)."""
+
+
+def keyword(word: str) -> str:
+    """An order keyword (named by its English spelling) as the reader writes it: ``BUILD`` -> ``BAUE``."""
+    return pgettext(KEYWORD, word) if word in KEYWORDS else word
+
+
+def order_text(echo: str) -> str:
+    """An order as the adjudicator understood it (``echo()``, English keywords) in the reader's keywords.
+
+    The keywords at its head are translated, up to the first point:
+    ``ENTER 2 WITH BLUE ROUTE Kiel (1205) - 1306`` -> ``FAHRE 2 MIT BLUE STRECKE Kiel (1205) - 1306``.
+    Race numbers and the partner after ``WITH`` stay as they are; the points are the player's.
+    """
+    words = echo.split(" ")
+    out = list(words)
+    for i, word in enumerate(words):
+        if word in KEYWORDS:
+            out[i] = keyword(word)
+        elif not (word.isdigit() or (i and words[i - 1] == "WITH")):
+            break
+    return " ".join(out)
+
+
+def _orders(a: Mapping[str, ArgValue]) -> str:
+    """``GAME, TURN, ... or HOLD PRESS``: the orders a line may begin with, in the reader's keywords."""
+    return or_list([order_text(o) for o in _items(a["orders"])])
+
+
+# ---------------------------------------------------------------------------
+# lists and grammar
+# ---------------------------------------------------------------------------
+
+
+def _items(value: ArgValue) -> list[str]:
+    """A list argument as strings (a single value as a list of one)."""
+    return [str(v) for v in value] if isinstance(value, tuple) else [str(value)]
+
+
+def or_list(items: list[str]) -> str:
+    """``A, B or C``."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{first} or {last}").format(first=", ".join(items[:-1]), last=items[-1])
+
+
+def _joined_each(items: list[str], template: str) -> str:
+    """Every item joined to the next by ``template``: ``A or B or C``."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _(template).format(first=text, last=item)
+    return text
+
+
+def _or_each(items: list[str]) -> str:
+    """``A or B or C``."""
+    return _joined_each(items, N_("{first} or {last}"))
+
+
+def _and_each(items: list[str]) -> str:
+    """``A and B and C``."""
+    return _joined_each(items, N_("{first} and {last}"))
+
+
+END = "$END"
+"""The parser's name for the end of the line."""
+_TERMINAL_WORDS = {
+    "DASH": N_("'-'"),
+    "DIGITS": N_("a number"),
+    "WORD": N_("a town name"),
+    "ID": N_("a player ID"),
+    "PARTNER": N_("the partner's ID"),
+    "TEXT": N_("a word"),
+    "$END": N_("the end of the line"),
+}
+"""The grammar's terminals in player words (keywords stand for themselves)."""
+
+
+def _expected_words(expected: Iterable[str]) -> str:
+    """Terminal names the parser wanted, in player words: ``'-' or the end of the line``."""
+    names = set(expected)
+    parts: list[str] = []
+    if {"DIGITS", "WORD"} <= names:
+        parts.append(_("a point (a hex label such as 0712, or a town name)"))
+        names -= {"DIGITS", "WORD"}
+    for name in ("DASH", "WORD", "DIGITS", "ID", "PARTNER", "TEXT"):
+        if name in names:
+            parts.append(_(_TERMINAL_WORDS[name]))
+    parts += sorted(keyword(n) for n in names if n in KEYWORDS)
+    if "$END" in names:
+        parts.append(_(_TERMINAL_WORDS[END]))
+    return or_list(parts) if parts else _("something else")
+
+
+def _source(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    """Who named the game or turn in force: the GM, or the first GAME/TURN line (``named_at``)."""
+    if "named_at" in a:
+        return {"source": _("named at {where}").format(where=a["named_at"])}
+    return {"source": _("named by the GM")}
+
+
+_COMPASS = {"W": N_("W"), "E": N_("E"), "NW": N_("NW"), "NE": N_("NE"), "SW": N_("SW"), "SE": N_("SE")}
+"""Compass directions as ``Hex.direction_to`` gives them."""
+
+
+def _neighbours(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    """``0302 (W), 0502 (E), ...`` and, if any, the hexes between: ``; between 0402 and 0404 lie 0403 and 0503``."""
+    pairs = zip(_items(a["neighbours"]), _items(a["directions"]), strict=True)
+    listed = ", ".join(f"{label} ({_(_COMPASS[d]) if d in _COMPASS else d})" for label, d in pairs)
+    between = _items(a["between"])
+    if not between:
+        return {"neighbours": listed, "between": ""}
+    phrase = ngettext("; between {hex} and {target} lies {hexes}", "; between {hex} and {target} lie {hexes}",
+                      len(between))
+    return {"neighbours": listed, "between": phrase.format(hex=a["hex"], target=a["target"], hexes=_and_each(between))}
+
+
+def _signature_lines(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    """``line 6 looks like an order but is`` or ``lines 6, 7 look like orders but are``."""
+    lines = _items(a["lines"])
+    phrase = ngettext("line {lines} looks like an order but is", "lines {lines} look like orders but are", len(lines))
+    return {"ignored": phrase.format(lines=", ".join(lines))}
+
+
+Filler = Callable[[Mapping[str, ArgValue]], dict[str, str]]
+"""Words for the placeholders a template needs beyond the plain args (lists, grammar)."""
+
+_PROBLEM_FILLERS: dict[ProblemCode, Filler] = {
+    P.KEYWORD_CANNOT_BEGIN_LINE: lambda a: {"orders": _orders(a)},
+    P.UNKNOWN_ORDER: lambda a: {"orders": _orders(a)},
+    P.LINE_BEGINS_WITH_POINT: lambda a: {"orders": _orders(a)},
+    P.UNEXPECTED_TEXT: lambda a: {"expected": _expected_words(_items(a["expected"]))},
+    P.UNEXPECTED_END: lambda a: {"expected": _expected_words(_items(a["expected"]))},
+    P.TWO_OWNERS: lambda a: {"owners": _and_each([f"-{o}-" for o in _items(a["owners"])])},
+    P.GAME_MISMATCH: _source,
+    P.TURN_MISMATCH: _source,
+    P.NO_ORDER_FILES: lambda a: {"patterns": ", ".join(_items(a["patterns"]))},
+    P.AMBIGUOUS_TOWN: lambda a: {"candidates": _or_each(_items(a["candidates"]))},
+}
+
+_HINT_FILLERS: dict[HintCode, Filler] = {
+    H.DID_YOU_MEAN: lambda a: {"options": _or_each(_items(a["options"]))},
+    H.TOWNS_ARE: lambda a: {"towns": ", ".join(_items(a["towns"]))},
+    H.COMPANIES_ARE: lambda a: {"companies": ", ".join(_items(a["companies"]))},
+    H.NEIGHBOURS: _neighbours,
+}
+
+def _ranges(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    ranges = _items(a["ranges"])
+    single = len(ranges) == 1 and "-" not in ranges[0]
+    phrase = _("line {lines} is") if single else _("lines {lines} are")
+    return {"lines": phrase.format(lines=_and_each(ranges))}
+
+
+_NOTE_FILLERS: dict[NoteCode, Filler] = {
+    NoteCode.IGNORED_TEXT: _ranges,
+    NoteCode.SIGNATURE_IGNORES: _signature_lines,
+    NoteCode.STRAIGHT_LINE: lambda a: {"hexes": "-".join(_items(a["hexes"]))},
+}
+
+
+def _render(template: str, data: Args, filler: Filler | None) -> str:
+    """Fill ``template`` with the plain args and the filler's words.
+
+    Tuples never reach the template as they are: a list needs a filler to
+    be worded, and a template that names one without it fails loudly.
+    """
+    a = dict(data)
+    values: dict[str, object] = {k: v for k, v in a.items() if not isinstance(v, tuple)}
+    if filler is not None:
+        values.update(filler(a))
+    return _(template).format_map(values)
+
+
+# ---------------------------------------------------------------------------
+# the public functions
+# ---------------------------------------------------------------------------
+
+
+def problem_message(p: OrderProblem) -> str:
+    """What is wrong: ``unknown order 'BIULD'``."""
+    return _render(PROBLEMS[p.code], p.args, _PROBLEM_FILLERS.get(p.code))
+
+
+def hint_text(p: OrderProblem) -> str | None:
+    """What to write instead: ``did you mean BUILD?``; ``None`` without a hint."""
+    if p.hint is None:
+        return None
+    return _render(HINTS[p.hint.code], p.hint.args, _HINT_FILLERS.get(p.hint.code))
+
+
+QUOTE_WIDTH = 72
+"""The most characters of the player's line quoted with a problem (4 spaces in front: 76 columns)."""
+
+
+def _window(text: str, column: int) -> tuple[str, int]:
+    """A player's line as quoted under a problem: control characters written as escapes (so they neither drive
+    a terminal nor shift the caret), and a line wider than ``QUOTE_WIDTH`` (counted in UTF-8 bytes, as mail
+    width is) cut down around the column, marked with ``...``.  Returns the text and the caret's column in it."""
+    pieces = [c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text]
+    at = min(max(column - 1, 0), len(pieces))
+    if not too_wide("".join(pieces), QUOTE_WIDTH):
+        return "".join(pieces), sum(len(x) for x in pieces[:at]) + 1
+    room = QUOTE_WIDTH - 6  # the two marks
+    start = end = at
+    used = 0
+    while True:  # grow the window around the column, one piece left and one right, while it fits
+        grown = False
+        for side in (-1, 1):
+            k = start - 1 if side < 0 else end
+            if 0 <= k < len(pieces) and used + len(pieces[k].encode("utf-8")) <= room:
+                used += len(pieces[k].encode("utf-8"))
+                start, end = (k, end) if side < 0 else (start, k + 1)
+                grown = True
+        if not grown:
+            break
+    head = "..." if start else ""
+    tail = "..." if end < len(pieces) else ""
+    return head + "".join(pieces[start:end]) + tail, len(head) + sum(len(x) for x in pieces[start:at]) + 1
+
+
+def _place(file: str, places: Iterable[MailPlace]) -> str | None:
+    """A file that came by mail as its player knows it: ``your mail of 21 Nov 18:02`` (``None``: not a mail)."""
+    for name, arrived, part in places:
+        if name == file:
+            mail = _("your mail of {when}").format(when=arrival_text(arrived))
+            return _("{part} in {mail}").format(part=shown_name(part), mail=mail) if part else mail
+    return None
+
+
+def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, player: bool = False) -> str:
+    """Where something stands: ``file:17:1``, or for a mail ``your mail of 21 Nov 18:02, line 17, column 1``.
+
+    ``player``: text a player reads, which names a file the GM gave without
+    the folders it lies in (the GM sees the path as given).
+    """
+    mail = _place(pos.file, places)
+    if mail is None:
+        named = replace(pos, file=file_name(pos.file)) if player else pos
+        return str(named) if column else named.short
+    if pos.line < 1:
+        return mail
+    if column:
+        return _("{mail}, line {line}, column {column}").format(mail=mail, line=pos.line, column=pos.column)
+    return _("{mail}, line {line}").format(mail=mail, line=pos.line)
+
+
+def where_text(text: str, places: Iterable[MailPlace], player: bool = False) -> str:
+    """A position already made text (``file:line``, as notes carry it in their data), named for a mail."""
+    file, _colon, line = text.rpartition(":")
+    if file and line.isdigit():
+        return where(Pos(file, int(line)), places, column=False, player=player)
+    return _place(text, places) or (file_name(text) if player else text)
+
+
+def file_name(path: str) -> str:
+    """A file as players see it named: without the folders it lies in on the GM's machine."""
+    return path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def arrival_text(arrived: str) -> str:
+    """``21 Nov 18:02``: a mail's arrival as stored (ISO 8601 in the game's zone)."""
+    # TRANSLATORS: a CLDR date pattern (d day, MMM month abbreviated, HH:mm the time): a mail's arrival
+    return date_text(datetime.fromisoformat(arrived), _("d MMM HH:mm"))
+
+_POSITIONS = ("replaced", "named_at")
+"""Data of problems and notes that hold a position as text."""
+
+
+def _with_places(data: Args, places: Iterable[MailPlace], player: bool = False) -> Args:
+    return tuple((k, where_text(v, places, player) if k in _POSITIONS and isinstance(v, str) else v)
+                 for k, v in data)
+
+
+def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[MailPlace] = (),
+                   player: bool = False) -> str:
+    """The problem as shown to players and the GM::
+
+        turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
+            BUILD 0712 0713
+                       ^
+            hint: write BUILD 0712 - 0713
+
+    The player's line and the caret are left out when the problem has no
+    line (a whole file), the hint when there is none.  ``folded`` (for mail)
+    folds the message and the hint to the report width; the player's line
+    and the caret stay as they are.  ``player``: for a player's eyes (files
+    named without the GM's folders, see ``where``).
+    """
+    places = tuple(places)
+    if places or player:
+        p = replace(p, args=_with_places(p.args, places, player))
+    head = f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}"
+    out = [wrap(head, 2) if folded else head]
+    text, column = _window(p.line_text.rstrip(), p.pos.column)
+    if text:
+        out.append("    " + text)
+        # keep tabs so the caret lines up under the player's text
+        lead = "".join(c if c == "\t" else " " for c in text[: max(column - 1, 0)])
+        out.append("    " + lead + "^")
+    hint = hint_text(p)
+    if hint:
+        line = "    " + _("hint: {hint}").format(hint=hint)
+        # a hint may quote the player's text, which may hold a word no wrap can fold
+        out.append("\n".join(cut_to_width(x) for x in wrap(line, 6).split("\n")) if folded else line)
+    return "\n".join(out)
+
+
+def note_text(n: Note) -> str:
+    """The note's sentence: ``'Nordstat' understood as Nordstadt (0402)``."""
+    return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
+
+
+def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False, player: bool = False) -> str:
+    """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``; ``folded``: to
+    the report width, for mail; ``player``: as for ``format_problem``)."""
+    places = tuple(places)
+    if places or player:
+        n = replace(n, args=_with_places(n.args, places, player))
+    text = f"{where(n.pos, places, column=False, player=player)}: {note_text(n)}"
+    return wrap(text, 2) if folded else text
+
+
+def orders_report(orders: OrderSet) -> str:
+    """Every problem and note of a turn's orders, formatted, problems first."""
+    parts = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes]
+    return "\n".join(parts)

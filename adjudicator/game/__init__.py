@@ -1,4 +1,0 @@
-"""The game between turns: rules profiles, dice, the state and its ledger and track, the game file.
-
-Imports only ``adjudicator.board`` (and ``adjudicator.errors``).
-"""
