@@ -1,0 +1,417 @@
+"""The move notation: a player's lines of text to the placements of one move (docs/interurban-rules.md).
+
+``parse_move(lines, state, player)`` reads each line with ``grammar/interurban.lark``
+and resolves the orders one after another against the board: each tile goes into
+the cell at the end of the line it names, so the usual move needs no coordinates.
+Nothing is raised for bad input: every problem is a ``NotationProblem`` with the
+line, the column, a code and its data, and a hint code (the words are the report
+layer's, ``interurban.words``).  A tile the rules refuse is a problem at its line
+(code ``refused``, the rule's code in ``rule``), found by laying the tiles in turn.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
+
+from adjudicator.interurban.move import MoveRefused, place
+from adjudicator.interurban.state import Line, Placement, State
+from adjudicator.interurban.tiles import OPPOSITE, TRACKS, Cell, Edge, Kind, Orientation, Tile, step
+
+
+class Code(StrEnum):
+    """Why the lines cannot be read as a move (args in brackets)."""
+
+    LINE_TOO_LONG = "line-too-long"  # length, limit
+    UNKNOWN_ORDER = "unknown-order"  # word
+    MISSPELT = "misspelt"  # word, meant
+    EXPECTED = "expected"  # word, expected (categories: line tile turn value colour also at coordinate end)
+    INCOMPLETE = "incomplete"  # expected
+    UNKNOWN_LINE = "unknown-line"  # line, lines
+    LINE_FINISHED = "line-finished"  # line, lines
+    UNKNOWN_COLOUR = "unknown-colour"  # word, colours
+    TWO_COLOURS = "two-colours"
+    NOT_FACE_UP = "not-face-up"  # kind, value (if written), colour ("" for track), face_up
+    WHICH_VALUE = "which-value"  # kind, values, face_up
+    NO_LINE_ENDS_AT = "no-line-ends-at"  # cell
+    WHICH_LINE = "which-line"  # cell, lines
+    WRONG_CELL = "wrong-cell"  # line, cell, expected
+    ALSO_NOT_CROSSING = "also-not-crossing"
+    ALSO_NOT_JOINED = "also-not-joined"  # line, lines
+    REFUSED = "refused"  # rule, and the rule's data (cell, line, edge)
+    TOO_MANY_TILES = "too-many-tiles"  # count
+    TWO_STATIONS = "two-stations"
+    PASS_WITH_TILES = "pass-with-tiles"
+    NO_MOVE = "no-move"
+    NOT_ON_MOVE = "not-on-move"  # player, on_move
+    GAME_OVER = "game-over"
+
+
+class Hint(StrEnum):
+    """What the player could write instead (its data is in the problem's args)."""
+
+    DID_YOU_MEAN = "did-you-mean"  # meant
+    OPEN_LINES = "open-lines"  # lines
+    FACE_UP = "face-up"  # face_up: (kind, value, colour) of every face-up tile
+    COLOURS = "colours"  # colours
+    FORM = "form"  # the shape of an order line
+    NAME_THE_LINE = "name-the-line"  # lines
+    ONE_STATION = "one-station"
+
+
+Args = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class NotationProblem:
+    """One thing wrong with a move as written: where (line in the mail, 1-based column), what, what to try."""
+
+    line: int
+    column: int
+    code: Code
+    args: Args = ()
+    hint: Hint | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.args).get(key, default)
+
+
+MAX_LINE = 200
+"""The longest line read as an order (an order has a few words)."""
+MAX_ORDERS = 3
+"""Tiles in one move (seed 001: 'ein, zwei oder drei Plättchen')."""
+
+KEYWORDS: dict[str, tuple[str, ...]] = {
+    "PASS": ("pass", "passe"),
+    "STRAIGHT": ("straight", "gerade"),
+    "CURVE": ("curve", "kurve"),
+    "STATION": ("station", "bahnhof"),
+    "CROSSING": ("crossing", "kreuzung"),
+    "TURN": ("left", "right", "links", "rechts"),
+    "ALSO": ("also", "auch"),
+    "AT": ("at", "bei"),
+}
+"""Every keyword's spellings, English first (the grammar's terminals; a test keeps the two in step)."""
+
+LEFT_WORDS = ("left", "links")
+
+COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "purple", "grün": "green",
+                  "gruen": "green", "gelb": "yellow"}
+"""German names of the seed's five colours (seed 001: 'rot, blau, lila, grün und gelb')."""
+
+CATEGORIES = {"LABEL": "line", "PASS": "pass", "STRAIGHT": "tile", "CURVE": "tile", "STATION": "tile",
+              "CROSSING": "tile", "TURN": "turn", "NUMBER": "value", "WORD": "colour", "ALSO": "also",
+              "AT": "at", "INT": "coordinate", "COMMA": "coordinate", "$END": "end"}
+"""What a terminal the parser expected is, for the words of ``expected`` and ``incomplete``."""
+
+KINDS: dict[str, Kind] = {"straight": "straight", "curve": "curve", "simple": "simple", "crossing": "crossing"}
+LEFT_OF: dict[Edge, Edge] = {"N": "W", "W": "S", "S": "E", "E": "N"}
+RIGHT_OF: dict[Edge, Edge] = {v: k for k, v in LEFT_OF.items()}
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser for one order line, built on first use."""
+    text = resources.files("adjudicator.grammar").joinpath("interurban.lark").read_text(encoding="utf-8")
+    return Lark(text, parser="lalr", lexer="contextual", start="start")
+
+
+@dataclass(frozen=True)
+class Order:
+    """One line read: the tile (kind, value, colour), where it goes and the tokens for positions."""
+
+    line: int
+    label: Token | None
+    kind: Kind
+    value: Token | None
+    colour: Token | None
+    turn: Token | None
+    also: Token | None
+    at: tuple[Cell, int] | None
+    column: int
+
+
+def parse_move(lines: Sequence[tuple[int, str]], state: State,
+               player: str) -> tuple[tuple[Placement, ...] | None, tuple[NotationProblem, ...]]:
+    """The placements of ``player``'s move written in ``lines`` (number in the mail, text), or the problems.
+
+    ``()`` is the declaration that no tile can be laid (``PASS``).  ``None`` comes with at least
+    one problem: every line that cannot be read, else the first order that cannot be resolved.
+    """
+    first = lines[0][0] if lines else 0
+    if state.over:
+        return None, (NotationProblem(first, 1, Code.GAME_OVER),)
+    if player != state.on_move:
+        return None, (NotationProblem(first, 1, Code.NOT_ON_MOVE, (("player", player), ("on_move", state.on_move))),)
+    orders: list[Order | int] = []
+    problems: list[NotationProblem] = []
+    for number, text in lines:
+        code = text.split("#", 1)[0].rstrip()
+        if not code.strip():
+            continue
+        if len(code) > MAX_LINE:
+            problems.append(NotationProblem(number, MAX_LINE + 1, Code.LINE_TOO_LONG,
+                                            (("length", len(code)), ("limit", MAX_LINE))))
+            continue
+        try:
+            tree = parser().parse(code)
+        except UnexpectedInput as exc:
+            problems.append(_syntax_problem(exc, code, number, state))
+            continue
+        read = _read(tree, number)
+        if isinstance(read, NotationProblem):
+            problems.append(read)
+        else:
+            orders.append(read)
+    if problems:
+        return None, tuple(problems)
+    return _resolve(orders, state, player, first)
+
+
+def _resolve(orders: Sequence[Order | int], state: State, player: str,
+             first: int) -> tuple[tuple[Placement, ...] | None, tuple[NotationProblem, ...]]:
+    passes = [o for o in orders if isinstance(o, int)]
+    tiles = [o for o in orders if isinstance(o, Order)]
+    if passes and tiles:
+        return None, (NotationProblem(passes[0], 1, Code.PASS_WITH_TILES),)
+    if passes:
+        return (), ()
+    if not tiles:
+        return None, (NotationProblem(first, 1, Code.NO_MOVE, (), Hint.FORM),)
+    if len(tiles) > MAX_ORDERS:
+        return None, (NotationProblem(tiles[MAX_ORDERS].line, 1, Code.TOO_MANY_TILES, (("count", len(tiles)),)),)
+    stations = [o for o in tiles if o.kind in ("simple", "crossing")]
+    if len(stations) > 1:
+        return None, (NotationProblem(stations[1].line, stations[1].column, Code.TWO_STATIONS, (), Hint.ONE_STATION),)
+    placements: list[Placement] = []
+    board = state
+    for order in tiles:
+        got = _one(order, board, player)
+        if isinstance(got, NotationProblem):
+            return None, (got,)
+        placement, board = got
+        placements.append(placement)
+    return tuple(placements), ()
+
+
+def _one(order: Order, state: State, player: str) -> tuple[Placement, State] | NotationProblem:
+    """Resolve one order against the board as the earlier orders left it, and lay its tile."""
+    line = _line_of(order, state)
+    if isinstance(line, NotationProblem):
+        return line
+    cell = step(line.end, line.exit)
+    if order.at is not None and order.label is not None and order.at[0] != cell:
+        return NotationProblem(order.line, order.at[1], Code.WRONG_CELL,
+                               (("line", line.label), ("cell", order.at[0]), ("expected", cell)))
+    tile = _tile(order, state, player)
+    if isinstance(tile, NotationProblem):
+        return tile
+    orientation = _orientation(order, line.exit)
+    if isinstance(orientation, NotationProblem):
+        return orientation
+    if order.also is not None and order.kind != "crossing":
+        return NotationProblem(order.line, _col(order.also), Code.ALSO_NOT_CROSSING)
+    placement = Placement(tile.id, cell, orientation)
+    try:
+        after, events = place(state, placement)
+    except MoveRefused as refused:
+        return NotationProblem(order.line, order.column, Code.REFUSED,
+                               (("rule", refused.problem.code),) + refused.problem.data)
+    if state.first_round and any(code == "finished" for code, _ in events):
+        return NotationProblem(order.line, order.column, Code.REFUSED, (("rule", "B"), ("tile", tile.id)))
+    if order.also is not None:
+        joined: tuple[str, ...] = next(dict(data)["lines"] for code, data in events if code == "laid")
+        also = _label(order.also, state)
+        if also not in joined:
+            joined = tuple(line.label for line in state.lines if line.label in joined)
+            return NotationProblem(order.line, _col(order.also), Code.ALSO_NOT_JOINED,
+                                   (("line", str(order.also).upper()), ("lines", joined)))
+    return placement, after
+
+
+def _col(token: Token) -> int:
+    return token.column or 1
+
+
+def _label(token: Token, state: State) -> str | None:
+    written = str(token).upper()
+    return next((line.label for line in state.lines if line.label.upper() == written), None)
+
+
+def _open(state: State) -> tuple[str, ...]:
+    return tuple(line.label for line in state.lines if not line.finished)
+
+
+def _line_of(order: Order, state: State) -> Line | NotationProblem:
+    if order.label is not None:
+        label = _label(order.label, state)
+        if label is None:
+            return NotationProblem(order.line, _col(order.label), Code.UNKNOWN_LINE,
+                                   (("line", str(order.label)), ("lines", _open(state))), Hint.OPEN_LINES)
+        line = state.line(label)
+        if line.finished:
+            return NotationProblem(order.line, _col(order.label), Code.LINE_FINISHED,
+                                   (("line", label), ("lines", _open(state))), Hint.OPEN_LINES)
+        return line
+    assert order.at is not None
+    cell, column = order.at
+    ending = [line for line in state.lines if not line.finished and step(line.end, line.exit) == cell]
+    if not ending:
+        return NotationProblem(order.line, column, Code.NO_LINE_ENDS_AT, (("cell", cell), ("lines", _open(state))),
+                               Hint.NAME_THE_LINE)
+    if len(ending) > 1 and order.kind != "crossing":
+        return NotationProblem(order.line, column, Code.WHICH_LINE,
+                               (("cell", cell), ("lines", tuple(line.label for line in ending))), Hint.NAME_THE_LINE)
+    return ending[0]
+
+
+def face_up(state: State) -> tuple[tuple[str, int, str], ...]:
+    """Every face-up tile as (kind, value, colour), track first, each distinct once."""
+    seen = dict.fromkeys((t.kind, t.value, t.colour) for t in state.track_face_up + state.stations_face_up)
+    return tuple(seen)
+
+
+def _colour(token: Token, state: State) -> str | None:
+    word = str(token).lower()
+    word = COLOUR_ALIASES.get(word, word)
+    for colour in state.players:
+        if colour.lower() == word:
+            return colour
+    return None
+
+
+def _tile(order: Order, state: State, player: str) -> Tile | NotationProblem:
+    colour = player if order.kind in ("simple", "crossing") else ""
+    if order.colour is not None:
+        named = _colour(order.colour, state)
+        if named is None:
+            return _unknown_colour(order, state)
+        colour = named
+    pile = state.stations_face_up if colour else state.track_face_up
+    found = sorted(t for t in pile if t.kind == order.kind and t.colour == colour)
+    value = int(order.value) if order.value is not None else None
+    if value is not None:
+        found = [t for t in found if t.value == value]
+    shown = (("face_up", face_up(state)),)
+    if not found:
+        return NotationProblem(order.line, order.column, Code.NOT_FACE_UP,
+                               (("kind", order.kind),) + ((("value", value),) if value is not None else ())
+                               + (("colour", colour),) + shown, Hint.FACE_UP)
+    values = tuple(sorted({t.value for t in found}))
+    if len(values) > 1:
+        return NotationProblem(order.line, order.column, Code.WHICH_VALUE,
+                               (("kind", order.kind), ("values", values)) + shown, Hint.FACE_UP)
+    return found[0]
+
+
+def _unknown_colour(order: Order, state: State) -> NotationProblem:
+    assert order.colour is not None
+    word = str(order.colour)
+    known = [c.lower() for c in state.players] + [a for a, c in COLOUR_ALIASES.items() if c in state.players]
+    meant = closest(word, known + list(KEYWORDS["ALSO"] + KEYWORDS["AT"]))
+    if meant:
+        return NotationProblem(order.line, _col(order.colour), Code.MISSPELT,
+                               (("word", word), ("meant", meant.upper())), Hint.DID_YOU_MEAN)
+    return NotationProblem(order.line, _col(order.colour), Code.UNKNOWN_COLOUR,
+                           (("word", word), ("colours", state.players)), Hint.COLOURS)
+
+
+def _orientation(order: Order, exit_: Edge) -> Orientation | NotationProblem:
+    entry = OPPOSITE[exit_]
+    if order.kind == "crossing":
+        return "+"
+    if order.kind != "curve":
+        return "NS" if exit_ in ("N", "S") else "EW"
+    assert order.turn is not None
+    out = LEFT_OF[exit_] if str(order.turn).lower() in LEFT_WORDS else RIGHT_OF[exit_]
+    return next(o for o, tracks in TRACKS.items() if o not in ("NS", "EW", "+") and set(tracks[0]) == {entry, out})
+
+
+def _read(tree: Tree[Token], number: int) -> Order | int | NotationProblem:
+    """An order from a parsed line (``int``: PASS on that line)."""
+    order = tree.children[0]
+    assert isinstance(order, Tree)
+    if order.data == "pass_order":
+        return number
+    label: Token | None = None
+    also: Token | None = None
+    at: tuple[Cell, int] | None = None
+    tile: Tree[Token] | None = None
+    for part in order.children:
+        if isinstance(part, Token):
+            label = part
+        elif part.data == "at":
+            keyword, x, y = part.children
+            assert isinstance(keyword, Token) and isinstance(x, Token) and isinstance(y, Token)
+            at = ((int(x), int(y)), _col(keyword))
+        elif part.data == "also":
+            token = part.children[1]
+            assert isinstance(token, Token)
+            also = token
+        else:
+            tile = part
+    assert tile is not None
+    words = [t for t in tile.children if isinstance(t, Token)]
+    colours = [c.children[0] for c in tile.children if isinstance(c, Tree)]
+    if len(colours) > 1:
+        second = colours[1]
+        assert isinstance(second, Token)
+        return NotationProblem(number, _col(second), Code.TWO_COLOURS)
+    colour = colours[0] if colours else None
+    assert colour is None or isinstance(colour, Token)
+    value = next((t for t in words if t.type == "NUMBER"), None)
+    turn = next((t for t in words if t.type == "TURN"), None)
+    return Order(number, label, KINDS[str(tile.data)], value, colour, turn, also, at, _col(words[0]))
+
+
+def _syntax_problem(exc: UnexpectedInput, code: str, number: int, state: State) -> NotationProblem:
+    """A line the grammar rejects: where, and the likeliest reason (a misspelt keyword, a missing word)."""
+    if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+        expected = _categories(exc.accepts or exc.expected)
+        return NotationProblem(number, len(code) + 1, Code.INCOMPLETE, (("expected", expected),), Hint.FORM)
+    column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
+    rest = code[column - 1:].split()
+    word = rest[0] if rest else code[column - 1: column]
+    allowed: set[str] = set(getattr(exc, "accepts", None) or getattr(exc, "expected", None)
+                            or getattr(exc, "allowed", None) or set())
+    spellings = [s for name in allowed for s in KEYWORDS.get(name, ())]
+    if "WORD" in allowed:  # a colour was possible
+        spellings += [c.lower() for c in state.players] + [a for a, c in COLOUR_ALIASES.items() if c in state.players]
+    meant = closest(word, spellings)
+    if meant:
+        return NotationProblem(number, column, Code.MISSPELT, (("word", word), ("meant", meant.upper())),
+                               Hint.DID_YOU_MEAN)
+    if column == _first_column(code):
+        if len(word) <= 2:
+            return NotationProblem(number, column, Code.UNKNOWN_LINE, (("line", word), ("lines", _open(state))),
+                                   Hint.OPEN_LINES)
+        return NotationProblem(number, column, Code.UNKNOWN_ORDER, (("word", word),), Hint.FORM)
+    return NotationProblem(number, column, Code.EXPECTED, (("word", word), ("expected", _categories(allowed))),
+                           Hint.FORM)
+
+
+def closest(word: str, options: Sequence[str], cutoff: float = 0.6) -> str | None:
+    """The option most like ``word`` (the first of equals: English spellings come first), if like enough."""
+    best, score = None, cutoff
+    for option in options:
+        ratio = difflib.SequenceMatcher(None, word.lower(), option).ratio()
+        if ratio > score or (best is None and ratio == score):
+            best, score = option, ratio
+    return best
+
+
+def _first_column(code: str) -> int:
+    return len(code) - len(code.lstrip()) + 1
+
+
+def _categories(names: set[str] | frozenset[str]) -> tuple[str, ...]:
+    order = ("line", "pass", "tile", "turn", "value", "colour", "also", "at", "coordinate", "end")
+    found = {CATEGORIES.get(name, "coordinate") for name in names}
+    return tuple(c for c in order if c in found)
