@@ -24,9 +24,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.app import mailparse  # noqa: E402
 from adjudicator.app.check import check_orders  # noqa: E402
 from adjudicator.app.commands import start_game  # noqa: E402
+from adjudicator.postal import mailparse  # noqa: E402
 
 
 def inputs(pw: str) -> dict[str, str]:

@@ -253,7 +253,7 @@ def test_gm_corrections_are_recorded_reported_verified_and_undone(game: Path):
 
 
 def test_the_lock_excludes_a_second_holder_and_is_free_again_after(tmp_path: Path):
-    from adjudicator.app.lock import LockTimeout, exclusive
+    from adjudicator.postal.lock import LockTimeout, exclusive
 
     path = tmp_path / ".lock"
     with exclusive(path, 1):
@@ -266,10 +266,10 @@ def test_the_lock_excludes_a_second_holder_and_is_free_again_after(tmp_path: Pat
 
 
 def test_a_lock_held_by_a_killed_process_is_released_by_the_system(tmp_path: Path):
-    from adjudicator.app.lock import exclusive
+    from adjudicator.postal.lock import exclusive
 
     path = tmp_path / ".lock"
-    script = ("import time\nfrom pathlib import Path\nfrom adjudicator.app.lock import exclusive\n"
+    script = ("import time\nfrom pathlib import Path\nfrom adjudicator.postal.lock import exclusive\n"
               f"with exclusive(Path({str(path)!r}), 5):\n    print('held', flush=True)\n    time.sleep(60)\n")
     holder = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
     assert holder.stdout is not None and holder.stdout.readline().strip() == "held"

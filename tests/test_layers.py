@@ -13,12 +13,12 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
 
-LAYERS = ("kernel", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+LAYERS = ("kernel", "postal", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
 """Lowest first.  ``adjudicator`` itself (the version) and ``cachefolder`` (a setting, no imports) are below them
 all; ``__main__`` is with the CLI.  The Dampfross layers (board ... report) live in ``adjudicator/dampfross/``."""
 
 GAMES = ("dampfross", "interurban")
-"""The game packages: the kernel imports none of them."""
+"""The game packages: the kernel (``kernel/``, pure, and ``postal/``, its files and mail) imports none of them."""
 
 FILE_MODULES = ("os", "shutil", "tempfile", "pathlib", "io", "glob", "fcntl", "mailbox", "smtplib", "imaplib")
 """Standard modules that reach the file system (or the network); only ``app/`` and the CLI import them."""
@@ -78,7 +78,7 @@ def test_imports_go_down_the_layers(module: str, path: Path):
 
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
 def test_only_the_application_touches_files(module: str, path: Path):
-    if layer_of(module) >= LAYERS.index("app"):
+    if layer_of(module) >= LAYERS.index("app") or layer_of(module) == LAYERS.index("postal"):
         return
     touching = [f"line {line}: {name}" for line, name in imports(path, module) if name.split(".")[0] in FILE_MODULES]
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -96,7 +96,7 @@ def test_the_layers_cover_every_package():
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
 def test_the_kernel_imports_no_game(module: str, path: Path) -> None:
     """The second axis (issue 16): the game-neutral kernel never imports a game package."""
-    if not module.startswith("adjudicator.kernel"):
+    if not module.startswith(("adjudicator.kernel", "adjudicator.postal")):
         return
     games = [f"line {line}: {name}" for line, name in imports(path, module)
              if name.split(".")[:2] in (["adjudicator", g] for g in GAMES)]

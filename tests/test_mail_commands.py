@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.inbox import Inbox
 from adjudicator.app.mailcommands import Command, read_commands
 from adjudicator.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
+from adjudicator.postal.inbox import Inbox
 from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times
 from tests.test_mail_robot import _passwords, deliver, plain

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app import mailparse
-from adjudicator.app.inbox import Inbox
-from adjudicator.app.mailparse import read_mail
 from adjudicator.app.store import GameDir
+from adjudicator.postal import mailparse
+from adjudicator.postal.inbox import Inbox
+from adjudicator.postal.mailparse import read_mail
 from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times
 

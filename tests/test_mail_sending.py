@@ -106,7 +106,7 @@ def test_a_line_beginning_from_arrives_as_written(tmp_path: Path):
     from datetime import UTC, datetime
     from email import message_from_bytes, policy
 
-    from adjudicator.app.outbox import Outgoing, compose
+    from adjudicator.postal.outbox import Outgoing, compose
 
     body = "Race 3\nFrom Berlin to Kiel, 12 hexes\n"
     msg = compose(Outgoing("x", ("a@example.org",), "s", body, (("map.txt", "From 0101 on\n"),)), "gm@example.org",

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.mailconfig import load_config
-from adjudicator.app.mailparse import html_to_text, read_mail
-from adjudicator.app.postal import Tick, statements
+from adjudicator.app.postal import statements
 from adjudicator.app.receipts import Answerer
 from adjudicator.app.store import GameDir
 from adjudicator.kernel.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.mailconfig import load_config
+from adjudicator.postal.mailparse import html_to_text, read_mail
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times

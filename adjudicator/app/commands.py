@@ -9,7 +9,7 @@ from pathlib import Path
 
 from adjudicator.app.maps import map_text
 from adjudicator.app.run import replay_turn
-from adjudicator.app.store import MAP_FILE, GameDir, sha256
+from adjudicator.app.store import MAP_FILE, GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.names import match_town
@@ -24,6 +24,7 @@ from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.deadline import Schedule, first_due, parse_time
 from adjudicator.kernel.errors import DampfrossError, GameFileError, LabelError
+from adjudicator.postal.files import sha256
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,

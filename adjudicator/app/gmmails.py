@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from adjudicator.app.mailconfig import load_config
-from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.store import GameDir
 from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.report.mail import deadline_news_subject, deadline_news_text, takeover_subject, takeover_text
+from adjudicator.postal.mailconfig import load_config
+from adjudicator.postal.outbox import Outbox, Outgoing
 
 
 def queue_takeover(gdir: GameDir, state: GameState, company: str, password: str, number: int,

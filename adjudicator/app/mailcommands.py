@@ -37,8 +37,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from adjudicator.app.fix import correct_held, password_reset_held
-from adjudicator.app.inbox import StoredMail
-from adjudicator.app.outbox import Outgoing
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
@@ -60,6 +58,8 @@ from adjudicator.dampfross.report.mailreplies import (
 from adjudicator.kernel.contacts import ContactError, check_address
 from adjudicator.kernel.errors import LabelError
 from adjudicator.kernel.passwords import check_password
+from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.outbox import Outgoing
 
 if TYPE_CHECKING:
     from adjudicator.app.receipts import Answerer

@@ -8,7 +8,6 @@ A file that cannot be read becomes a problem naming it, never an exception.
 
 from __future__ import annotations
 
-import codecs
 import os
 from collections.abc import Iterable
 from pathlib import Path
@@ -18,16 +17,10 @@ from adjudicator.dampfross.orders.collect import ReceivedFiles
 from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
 from adjudicator.dampfross.orders.parse import parse_orders
 from adjudicator.dampfross.orders.sections import OrderSet, ParsedFile
+from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
 
 ORDER_SUFFIXES = (".orders", ".txt")
 """Names of the files read from a directory end in one of these."""
-
-MAX_FILE_BYTES = 1_000_000
-"""The largest order file read; a mail of orders is a few kilobytes (a bigger one is reported, not read)."""
-
-ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
-"""Tried in this order; anything but UTF-8 earns a note."""
-
 
 def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
     """The files to read for the given files and directories, and problems for missing ones."""
@@ -49,22 +42,6 @@ def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path
         else:
             problems.append(_file_problem(p, ProblemCode.MISSING_FILE))
     return out, problems
-
-
-def decode_bytes(data: bytes) -> tuple[str, str | None]:
-    """Text from bytes of unknown encoding, and the encoding when it was not UTF-8: UTF-16 with a byte-order
-    mark is read as such, anything else not UTF-8 as Windows-1252 (or Latin-1)."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16"), "utf-16"
-        except UnicodeDecodeError:
-            pass
-    for enc in ENCODINGS:
-        try:
-            return data.decode(enc), None if enc == "utf-8-sig" else enc
-        except UnicodeDecodeError:
-            continue
-    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
 
 
 def read_text(path: Path) -> tuple[str, list[Note]]:

@@ -16,17 +16,10 @@ next tick queues any that are missing.
 from __future__ import annotations
 
 import hashlib
-import sys
-import traceback
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 
-from adjudicator.app.inbox import MAIL_DIR, Inbox, StoredMail
-from adjudicator.app.mailconfig import MailConfig, MailConfigError, load_config
-from adjudicator.app.mailsource import incoming
-from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.receipts import Answerer, mail_files
 from adjudicator.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.app.store import GameDir
@@ -35,9 +28,7 @@ from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.deadlines import zone_of
 from adjudicator.dampfross.report.mail import (
     WHY_RUN,
-    PostalNote,
     full_map_text,
-    gm_note,
     map_attachment_name,
     opening_mail_text,
     opening_subject,
@@ -51,62 +42,21 @@ from adjudicator.dampfross.report.mail import (
     verdict_text,
 )
 from adjudicator.kernel.deadline import parse_duration
-from adjudicator.kernel.errors import DampfrossError, GameBusy
-
-
-@dataclass
-class Tick:
-    """What one tick of one game did: notes for the GM, and the error that stopped it, if any."""
-
-    directory: str
-    notes: list[PostalNote] = field(default_factory=list)
-    error: str = ""
-
-    def note(self, kind: str, **data: str | int) -> None:
-        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
-
-
-def _config(gdir: GameDir) -> MailConfig:
-    config = load_config(gdir)
-    if config is None:
-        raise MailConfigError(f"{gdir.path}: no mail.toml: the game is not run by mail (see docs/postal.md)")
-    return config
+from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.inbox import Inbox, StoredMail
+from adjudicator.postal.loop import Tick, config_of, fetch, send, tick_all
+from adjudicator.postal.mailconfig import MailConfig, MailConfigError
+from adjudicator.postal.outbox import Outbox, Outgoing
 
 
 def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
-    """One tick of every game named; an error in one game is reported and the others go on."""
-    when = now or datetime.now(UTC)
-    out = []
-    for d in directories:
-        t = Tick(d)
-        try:
-            tick_game(GameDir(d), when, t)
-        except GameBusy:
-            t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
-        except DampfrossError as exc:
-            t.error = str(exc)
-        except Exception as exc:  # a fault in one game never stops the others of the tick
-            t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
-        out.append(t)
-    return out
+    """One tick of every Dampfross game named (``adjudicator.plays.tick`` ticks games of every play)."""
+    return tick_all(directories, now or datetime.now(UTC), lambda d: tick_directory)
 
 
-FAULT_LOG = "tick-faults.log"
-"""Where a tick writes the traceback of an unexpected error in a game (in the game's mail folder)."""
-
-
-def log_fault(directory: str, when: datetime) -> str:
-    """Append the traceback being handled to the game's fault log; its path, or "stderr" when it cannot be written."""
-    text = f"--- {when.isoformat()}\n{traceback.format_exc()}"
-    path = Path(directory) / MAIL_DIR / FAULT_LOG
-    try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as f:
-            f.write(text)
-    except OSError:
-        sys.stderr.write(text)
-        return "stderr"
-    return str(path)
+def tick_directory(directory: str, now: datetime, t: Tick) -> None:
+    """One tick of one Dampfross game directory."""
+    tick_game(GameDir(directory), now, t)
 
 
 TICK_WAIT = 2.0
@@ -114,7 +64,7 @@ TICK_WAIT = 2.0
 
 
 def tick_game(gdir: GameDir, now: datetime, t: Tick) -> None:
-    config = _config(gdir)
+    config = config_of(gdir)
     with gdir.lock(TICK_WAIT):
         fetch(gdir, config, now, t)
         queued = set(Outbox(gdir).pending())
@@ -134,32 +84,10 @@ def tick_game(gdir: GameDir, now: datetime, t: Tick) -> None:
         send(gdir, config, now, t, fresh=bool(set(Outbox(gdir).pending()) - queued))
 
 
-def fetch(gdir: GameDir, config: MailConfig, now: datetime, t: Tick) -> None:
-    """New mail from the source into the inbox: stored first, then marked seen."""
-    inbox = Inbox(gdir)
-    seen = inbox.seen()
-    skipped = []
-    for mail in incoming(config, seen, now):
-        if mail.problem:
-            skipped.append(mail.problem)
-            continue
-        stored, new = inbox.store(mail, now)
-        if new:
-            t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
-            for code in stored.headers_only:
-                t.note("headers-only", seq=stored.seq, why=code)
-        else:
-            t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
-        seen.add(mail.key)
-        inbox.mark_seen(seen)
-    if skipped:  # one error line; the mails stay unseen and are asked for again by the next tick
-        t.error = f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: " + "; ".join(skipped)
-
-
 def fetch_only(directory: str, now: datetime | None = None) -> Tick:
     """``adjudicate mail fetch DIR``: new mail into the inbox (answered by the next tick)."""
     gdir, t = GameDir(directory), Tick(directory)
-    config = _config(gdir)
+    config = config_of(gdir)
     with gdir.lock():
         gdir.load_state()
         fetch(gdir, config, now or datetime.now(UTC), t)
@@ -324,30 +252,6 @@ def statements(gdir: GameDir, state: GameState, config: MailConfig, now: datetim
     t.note("statements")
 
 
-def send(gdir: GameDir, config: MailConfig, now: datetime, t: Tick, names: Sequence[str] | None = None,
-         fresh: bool = True) -> None:
-    """Send what is queued; a failure is the tick's error (the mails stay queued).  Without SMTP the GM
-    hears of waiting mails when new ones were queued (``fresh``)."""
-    outbox = Outbox(gdir)
-    result = outbox.send(config, now, names)
-    if result.sent:
-        t.note("sent", count=len(result.sent))
-    for name, answer in result.failed:
-        t.note("set-aside", name=name, answer=answer, where=str(outbox.failed_dir))
-    if result.deferred and not result.sent and not result.failed and not result.error:
-        # the server refuses everything for now: one error line (exit 1), not a line per mail
-        result.error = f"{config.smtp.host if config.smtp else '?'}: {result.deferred[0][1]}"
-    else:
-        for name, answer in result.deferred:
-            t.note("deferred", name=name, answer=answer)
-    for name, answer in result.partly:
-        t.note("partly-refused", name=name, answer=answer)
-    if result.error:
-        t.error = gm_note(PostalNote("send-failed", (("error", result.error), ("count", result.waiting))))
-    elif result.waiting and config.smtp is None and fresh:
-        t.note("no-smtp", count=result.waiting, where=str(outbox.queue_dir))
-
-
 def send_mail(directory: str, turn: int | None, player: str | None, now: datetime | None = None,
               retry: bool = False) -> Tick:
     """``adjudicate mail send DIR [--turn N] [--player ID] [--retry]``: send what is queued; with
@@ -355,7 +259,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
     ``--retry`` the mails set aside as refused.  A company's mail goes to its address on file now."""
     gdir, t = GameDir(directory), Tick(directory)
     when = now or datetime.now(UTC)
-    config = _config(gdir)
+    config = config_of(gdir)
     with gdir.lock():
         state = gdir.load_state()
         names = None

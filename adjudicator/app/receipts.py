@@ -45,10 +45,7 @@ from email.utils import getaddresses
 from typing import Any
 
 from adjudicator.app.check import check_received
-from adjudicator.app.inbox import Inbox, StoredMail
 from adjudicator.app.mailcommands import Commands, read_commands
-from adjudicator.app.mailconfig import MailConfig
-from adjudicator.app.outbox import Outbox, Outgoing
 from adjudicator.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
@@ -57,7 +54,6 @@ from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
 from adjudicator.dampfross.report.deadlines import when_text, zone_of
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.mail import (
-    PostalNote,
     Receipt,
     Status,
     forward_subject,
@@ -72,7 +68,11 @@ from adjudicator.dampfross.report.orderwords import format_note, format_problem,
 from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
+from adjudicator.postal.inbox import Inbox, StoredMail
+from adjudicator.postal.mailconfig import MailConfig
+from adjudicator.postal.outbox import Outbox, Outgoing
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.app.orderfiles import read_files
-from adjudicator.app.store import GameDir, chained, record_of_turn, sha256, used_files
+from adjudicator.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn
 from adjudicator.dampfross.game import gamefile
@@ -33,6 +33,7 @@ from adjudicator.dampfross.report.orderwords import format_problem
 from adjudicator.dampfross.report.racing import private_racing_report, racing_report
 from adjudicator.kernel.deadline import after_turn
 from adjudicator.kernel.errors import GameFileError, TurnRefused
+from adjudicator.postal.files import sha256
 
 FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
 """Problems that mean an order file named on the command line could not be read: the run is refused."""

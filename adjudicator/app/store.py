@@ -43,12 +43,13 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.app.cache import remembered
-from adjudicator.app.lock import LockTimeout, exclusive
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Chain, Correction, GameState
 from adjudicator.kernel.errors import GameBusy, GameFileError, MapError, TurnRefused
+from adjudicator.postal.files import atomic_write, record_text, sha256, write_new
+from adjudicator.postal.lock import LockTimeout, exclusive
 
 GAME_FILE = "game.json"
 MAP_FILE = "map.yaml"
@@ -58,33 +59,6 @@ LOCK_FILE = ".lock"
 LOCK_WAIT = float(os.environ.get("ADJUDICATE_LOCK_WAIT", "10"))
 """Seconds a command waits for another one working on the same game before it refuses."""
 STAGE_PREFIX = ".stage-"
-
-
-def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
-    """Write via a temporary file, fsync and rename: readers see old or new, never half."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def write_new(path: Path, text: str, mode: int = 0o644) -> None:
-    """Write a file that must not exist yet (archives are never overwritten)."""
-    if path.exists():
-        raise TurnRefused(f"{path} already exists; archived files are never overwritten")
-    atomic_write(path, text, mode)
-
-
-def sha256(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -114,10 +88,6 @@ def record_of_turn(turn: int, files: Sequence[UsedFile], trust: bool, gm_files: 
 
 def record_of_fix(c: Correction) -> dict[str, Any]:
     return {"kind": "fix", "turn": c.turn, "correction": correction_to_json(c)}
-
-
-def record_text(record: Mapping[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def chained(after: GameState, before_text: str | None, record: Mapping[str, Any]) -> GameState:

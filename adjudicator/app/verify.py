@@ -17,11 +17,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from adjudicator.app.run import replay_turn
-from adjudicator.app.store import GameDir, chained, record_text, sha256
+from adjudicator.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import dice, gamefile
 from adjudicator.dampfross.game.codec import correction_from_json
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.files import record_text, sha256
 
 
 def verify_game(directory: str, seed_hex: str | None, replay: bool = True) -> tuple[bool, list[str]]:

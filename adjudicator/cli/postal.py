@@ -35,7 +35,7 @@ def _tick_output(ticks: list[Any]) -> bool:
         for note in t.notes:
             click.echo(f"{t.directory}: {gm_note(note)}")
         if t.error:
-            click.echo(f"error: {t.directory}: {t.error}", err=True)
+            click.echo(f"error: {t.directory}: {gm_note(t.failure) if t.failure else t.error}", err=True)
             ok = False
     return ok
 

@@ -35,10 +35,10 @@ from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
-from adjudicator.app.mailparse import read_mail
 from adjudicator.app.postal import tick
 from adjudicator.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
+from adjudicator.postal.mailparse import read_mail
 from tests.helpers import invoke
 from tests.postal_game import setup_game
 from tools.fuzz import time_limit

@@ -25,6 +25,7 @@ from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
 from adjudicator.dampfross.report.widths import shown, shown_name
+from adjudicator.kernel.notes import PostalNote
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
@@ -309,11 +310,6 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 # the GM's notes of a tick, and status
 # ---------------------------------------------------------------------------
 
-NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
-                   "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
-                   "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
-                   "too-many-sections", "guesses", "commands", "forwarded", "deferred", "partly-refused", "retried"]
-
 GM_NOTES = {
     "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
     "duplicate": N_("mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice"),
@@ -331,6 +327,8 @@ GM_NOTES = {
     "send-failed": N_("sending failed ({error}); {count} mails stay queued for the next try"),
     "no-smtp": N_("{count} mails wait in {where}: no [smtp] in mail.toml"),
     "ran": N_("turn {turn} adjudicated ({why})"),
+    "moved": N_("move {move} made by {seat}"),
+    "missed": N_("move {move}: {seat} missed the deadline"),
     "not-run": N_("turn {turn} is due but {why}"),
     "reminded": N_("reminders for turn {turn} queued for {companies}"),
     "statements": N_("end-of-game statements queued for every company"),
@@ -348,14 +346,6 @@ GM_NOTES = {
     "commands": N_("mail {seq} from {sender}: commands ({what})"),
     "forwarded": N_("mail {seq} from {sender} held neither orders nor a command: forwarded to the GM's address"),
 }
-
-
-@dataclass(frozen=True)
-class PostalNote:
-    """Something the GM should know about a tick: a code and its data."""
-
-    kind: NoteKind
-    data: tuple[tuple[str, str | int], ...] = ()
 
 
 def gm_note(note: PostalNote) -> str:

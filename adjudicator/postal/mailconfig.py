@@ -32,8 +32,8 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.store import GameDir
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.files import Folder
 
 CONFIG_FILE = "mail.toml"
 SOURCES = ("maildir", "mbox", "eml", "imap")
@@ -91,7 +91,7 @@ class MailConfig:
     smtp: Server | None = None
 
 
-def load_config(gdir: GameDir) -> MailConfig | None:
+def load_config(gdir: Folder) -> MailConfig | None:
     """The game's mail configuration, or ``None`` when the game has no ``mail.toml``."""
     path = gdir.path / CONFIG_FILE
     if not path.is_file():

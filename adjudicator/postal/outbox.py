@@ -42,9 +42,9 @@ from email.utils import format_datetime, getaddresses, make_msgid
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.inbox import MAIL_DIR
-from adjudicator.app.mailconfig import MailConfig, Server
-from adjudicator.app.store import GameDir, atomic_write, record_text
+from adjudicator.postal.files import Folder, atomic_write, record_text
+from adjudicator.postal.inbox import MAIL_DIR
+from adjudicator.postal.mailconfig import MailConfig, Server
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,7 @@ turn it into ``>From`` (mbox quoting)."""
 class Outbox:
     """The outbox of one game directory (hold the game's lock)."""
 
-    def __init__(self, gdir: GameDir):
+    def __init__(self, gdir: Folder):
         root = gdir.path / MAIL_DIR
         self.queue_dir = root / "outbox"
         self.sent_dir = root / "sent"

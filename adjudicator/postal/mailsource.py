@@ -23,7 +23,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.mailconfig import MailConfig, MailConfigError, Server
+from adjudicator.postal.mailconfig import MailConfig, MailConfigError, Server
 
 MAX_MAIL_BYTES = 10_000_000
 """The largest mail read: a mail of orders is a few kilobytes (a bigger one is answered, not read)."""

@@ -33,10 +33,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.mailparse import HEADERS_ONLY, MailContent, read_mail
-from adjudicator.app.mailsource import Incoming
-from adjudicator.app.store import GameDir, atomic_write, record_text
 from adjudicator.kernel.errors import GameFileError
+from adjudicator.postal.files import Folder, atomic_write, record_text
+from adjudicator.postal.mailparse import HEADERS_ONLY, MailContent, read_mail
+from adjudicator.postal.mailsource import Incoming
 
 MAIL_DIR = "mail"
 STAGE = ".stage-"
@@ -115,7 +115,7 @@ def _sha(data: bytes) -> str:
 class Inbox:
     """The inbox of one game directory (hold the game's lock to change it)."""
 
-    def __init__(self, gdir: GameDir):
+    def __init__(self, gdir: Folder):
         self.root = gdir.path / MAIL_DIR
         self.folder = self.root / "inbox"
         self._mails: list[StoredMail] | None = None

@@ -28,7 +28,7 @@ from email.utils import getaddresses, parsedate_to_datetime
 from html.parser import HTMLParser
 from typing import Literal
 
-from adjudicator.app.orderfiles import MAX_FILE_BYTES, decode_bytes
+from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
 
 ORDER_NAMES = (".txt", ".orders", ".text")
 """Attachments with these name endings are read as order files whatever their content type."""

@@ -1,0 +1,20 @@
+"""What a tick of the postal loop tells the GM: a code and its data (the words are the report layer's)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
+                   "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
+                   "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
+                   "too-many-sections", "guesses", "commands", "forwarded", "deferred", "partly-refused", "retried",
+                   "moved", "missed"]
+
+
+@dataclass(frozen=True)
+class PostalNote:
+    """Something the GM should know about a tick: a code and its data."""
+
+    kind: NoteKind
+    data: tuple[tuple[str, str | int], ...] = ()

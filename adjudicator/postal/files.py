@@ -1,0 +1,77 @@
+"""Writing files so that a crash never leaves half of one, and reading text of unknown encoding.
+
+Game-neutral: the game directory, the inbox and the outbox of every game write through here.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from adjudicator.kernel.errors import TurnRefused
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest order file read; a mail of orders is a few kilobytes (a bigger one is reported, not read)."""
+
+ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
+"""Tried in this order; anything but UTF-8 earns a note."""
+
+
+class Folder(Protocol):
+    """Anything with a folder on disk (a game directory)."""
+
+    @property
+    def path(self) -> Path: ...
+
+
+def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write via a temporary file, fsync and rename: readers see old or new, never half."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_new(path: Path, text: str, mode: int = 0o644) -> None:
+    """Write a file that must not exist yet (archives are never overwritten)."""
+    if path.exists():
+        raise TurnRefused(f"{path} already exists; archived files are never overwritten")
+    atomic_write(path, text, mode)
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def record_text(record: Mapping[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def decode_bytes(data: bytes) -> tuple[str, str | None]:
+    """Text from bytes of unknown encoding, and the encoding when it was not UTF-8: UTF-16 with a byte-order
+    mark is read as such, anything else not UTF-8 as Windows-1252 (or Latin-1)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16"), "utf-16"
+        except UnicodeDecodeError:
+            pass
+    for enc in ENCODINGS:
+        try:
+            return data.decode(enc), None if enc == "utf-8-sig" else enc
+        except UnicodeDecodeError:
+            continue
+    raise AssertionError("latin-1 decodes every byte")  # pragma: no cover

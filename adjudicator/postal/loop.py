@@ -1,0 +1,136 @@
+"""The game-neutral postal loop: one tick over many games, fetching mail into a game's inbox, sending its outbox.
+
+Each game directory is ticked on its own (an error or a fault in one never
+stops the others); what a tick does inside a game is its play's business
+(``adjudicator/app/postal.py`` for Dampfross, ``adjudicator/postal/turns.py``
+for games of sequential moves such as InterUrban).  What a tick tells the GM
+are codes (``kernel/notes.py``); the CLI words them.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from adjudicator.kernel.errors import DampfrossError, GameBusy
+from adjudicator.kernel.notes import PostalNote
+from adjudicator.postal.files import Folder
+from adjudicator.postal.inbox import MAIL_DIR, Inbox
+from adjudicator.postal.mailconfig import MailConfig, MailConfigError, load_config
+from adjudicator.postal.mailsource import incoming
+from adjudicator.postal.outbox import Outbox
+
+
+@dataclass
+class Tick:
+    """What one tick of one game did: notes for the GM, and the error that stopped it, if any."""
+
+    directory: str
+    notes: list[PostalNote] = field(default_factory=list)
+    error: str = ""
+    failure: PostalNote | None = None
+    """The error as a note the CLI words (a send that failed), when it has one."""
+
+    def note(self, kind: str, **data: str | int) -> None:
+        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
+
+
+
+TickGame = Callable[[str, datetime, Tick], None]
+"""One tick of one game directory (its play's loop)."""
+
+
+def tick_all(directories: Sequence[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
+    """One tick of every game named, each by its play's loop; an error in one game is reported, the others go on."""
+    out = []
+    for d in directories:
+        t = Tick(d)
+        try:
+            loop_of(d)(d, when, t)
+        except GameBusy:
+            t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
+        except DampfrossError as exc:
+            t.error = str(exc)
+        except Exception as exc:  # a fault in one game never stops the others of the tick
+            t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
+        out.append(t)
+    return out
+
+
+def config_of(folder: Folder) -> MailConfig:
+    """The game's ``mail.toml``; an error when there is none."""
+    config = load_config(folder)
+    if config is None:
+        raise MailConfigError(f"{folder.path}: no mail.toml: the game is not run by mail (see docs/postal.md)")
+    return config
+
+
+FAULT_LOG = "tick-faults.log"
+"""Where a tick writes the traceback of an unexpected error in a game (in the game's mail folder)."""
+
+
+def log_fault(directory: str, when: datetime) -> str:
+    """Append the traceback being handled to the game's fault log; its path, or "stderr" when it cannot be written."""
+    text = f"--- {when.isoformat()}\n{traceback.format_exc()}"
+    path = Path(directory) / MAIL_DIR / FAULT_LOG
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as f:
+            f.write(text)
+    except OSError:
+        sys.stderr.write(text)
+        return "stderr"
+    return str(path)
+
+
+def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
+    """New mail from the source into the inbox: stored first, then marked seen."""
+    inbox = Inbox(gdir)
+    seen = inbox.seen()
+    skipped = []
+    for mail in incoming(config, seen, now):
+        if mail.problem:
+            skipped.append(mail.problem)
+            continue
+        stored, new = inbox.store(mail, now)
+        if new:
+            t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
+            for code in stored.headers_only:
+                t.note("headers-only", seq=stored.seq, why=code)
+        else:
+            t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
+        seen.add(mail.key)
+        inbox.mark_seen(seen)
+    if skipped:  # one error line; the mails stay unseen and are asked for again by the next tick
+        t.error = f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: " + "; ".join(skipped)
+
+
+def send(gdir: Folder, config: MailConfig, now: datetime, t: Tick, names: Sequence[str] | None = None,
+         fresh: bool = True) -> None:
+    """Send what is queued; a failure is the tick's error (the mails stay queued).  Without SMTP the GM
+    hears of waiting mails when new ones were queued (``fresh``)."""
+    outbox = Outbox(gdir)
+    result = outbox.send(config, now, names)
+    if result.sent:
+        t.note("sent", count=len(result.sent))
+    for name, answer in result.failed:
+        t.note("set-aside", name=name, answer=answer, where=str(outbox.failed_dir))
+    if result.deferred and not result.sent and not result.failed and not result.error:
+        # the server refuses everything for now: one error line (exit 1), not a line per mail
+        result.error = f"{config.smtp.host if config.smtp else '?'}: {result.deferred[0][1]}"
+    else:
+        for name, answer in result.deferred:
+            t.note("deferred", name=name, answer=answer)
+    for name, answer in result.partly:
+        t.note("partly-refused", name=name, answer=answer)
+    if result.error:
+        t.failure = PostalNote("send-failed", (("error", result.error), ("count", result.waiting)))
+        t.error = result.error
+    elif result.waiting and config.smtp is None and fresh:
+        t.note("no-smtp", count=result.waiting, where=str(outbox.queue_dir))
+
+
