@@ -65,6 +65,15 @@ def test_ferries_and_special_runs_are_read():
                                                  Hex(6, 3), Hex(7, 3)}
 
 
+def test_a_destination_may_list_hexes_part_of_a_country():
+    """``hexes:`` (USA East's "land between the lakes"): those land hexes, with the towns named, and no more."""
+    m = parse_map(GOOD.replace('"1": {name: Beta, countries: [B]}', '"1": {name: Ecke, towns: [Binnen], '
+                                                                  'hexes: ["0603", "0703"]}'))
+    dest = m.special_runs.destinations["1"]  # type: ignore[union-attr]
+    assert dest.hexes == (Hex(6, 3), Hex(7, 3)) and dest.countries == ()
+    assert m.region(dest) == {Hex(1, 3), Hex(6, 3), Hex(7, 3)}
+
+
 @pytest.mark.parametrize(
     "old,new,expected",
     [
@@ -90,7 +99,17 @@ def test_ferries_and_special_runs_are_read():
         ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, countries: [A]}',
          "line 27: 1: destination country 'A' is the home country"),
         ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta}',
-         "line 27: 1: a destination needs 'towns:' or 'countries:' (or both)"),
+         "line 27: 1: a destination needs 'towns:', 'countries:' or 'hexes:'"),
+        ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, hexes: [0603]}',
+         "line 27: 1: destination 'hexes:' must be a list of quoted hex labels such as \"1607\""),
+        ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, hexes: ["0301"]}',
+         "line 27: 1: destination hex 0301 is water"),
+        ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, hexes: ["0904"]}',
+         "line 27: 1: destination hex 0904 is not on the map"),
+        ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, hexes: ["6x"]}',
+         "line 27: 1: destination hex '6x' is not a hex label (CCRR)"),
+        ('"1": {name: Beta, countries: [B]}', '"1": {name: Beta, hexes: ["0603", "0603"]}',
+         "line 27: 1: destination hex 0603 is listed twice"),
     ],
 )
 def test_each_problem_names_its_line(old, new, expected):

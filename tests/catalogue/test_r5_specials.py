@@ -176,3 +176,30 @@ def test_S09_the_draw_keeps_the_region_and_its_dice():
     chained = ADVANCED.with_overrides(["chain_races=true"])
     races = draw_turn_races(GERMANY, chained, given(3, 1, 5, 2, 6, 5, 1, 4), 2, count=2)
     assert races[0].special == "5G" and not races[1].chained and races[1].start_town == "München"
+
+
+def test_S10_usa_east_canada_is_the_three_towns_and_the_land_between_the_lakes():
+    """R5-S10 [reading 76] (seed 000, USA Ost-Karte: '1 = Canada (das heißt Detroit, Buffalo, Albany oder
+    das Gebiet zwischen Huronsee, Erie- und Ontariosee zwischen den Orten Buffalo und Detroit)'; 004:
+    'kanadské pomezí ... území mezi Huronským, Erijským a Ontarijským jezerem'): the region is Detroit,
+    Buffalo, Albany and the Canadian hexes between the lakes (London, Toronto), not Kingston, Ottawa or
+    Montreal: from New York a route to Ottawa does not end in it, one round the lake to Toronto does."""
+    east = load_map("usa-east")
+    d = draw_race(east, ADVANCED, given(1, 4, 1), 4, special=True)  # New York (14); die 1
+    assert (d.start_town, d.special, d.dest_town) == ("New York", "1", "Canada")
+    where = goal(east, ADVANCED, d).hexes
+    towns = {t.name for h in where if (t := east.town_at(h)) is not None}
+    assert towns == {"Detroit", "Buffalo", "London", "Toronto"}  # Albany is under 6 hexes from New York
+    assert {east.country_of(h) for h in where if east.town_at(h) is None} == {"C"}
+    assert len(where) == 16
+    assert special_text(east, ADVANCED, d) == (
+        "special run 1 (die 1): end in Detroit, Buffalo or one of the hexes 1408, 1506, 1507, 1604, 1605, 1606, "
+        "1607, 1704, 1705, 1706, 1707, 1804, 1805, 1807, each entrant's choice, at least 6 hexes from New York")
+    ottawa = land_path(east, "New York", "2409", "2308", "2307", "2206", "2205", "Kingston", "2203", "Ottawa")
+    toronto = land_path(east, "New York", "2409", "2308", "2307", "2206", "2205", "Kingston", "2004", "1904",
+                        "1905", "Toronto")
+    track = TrackIndex(segments("RED", ottawa) + segments("BLUE", toronto))
+    out = run_race(east, track, ADVANCED, d, [Entry(("RED",), ottawa)], books(), given(), SEATS)
+    assert out.entries[0].problems == (Problem.of(EntryProblem.WRONG_REGION, region="Canada", got=H("2202")),)
+    out = run_race(east, track, ADVANCED, d, [Entry(("BLUE",), toronto)], books(), given(), SEATS)
+    assert out.status == "sole" and out.entries[0].check.destination == H("1805")

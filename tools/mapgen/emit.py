@@ -66,6 +66,8 @@ def advanced_yaml(adv: AdvancedSpec) -> list[str]:
             parts.append(f"towns: {_flow_list(d.towns)}")
         if d.countries:
             parts.append(f"countries: {_flow_list(d.countries)}")
+        if d.hexes:
+            parts.append("hexes: [" + ", ".join(f'"{h}"' for h in d.hexes) + "]")
         out.append(f'    "{d.key}": {{' + ", ".join(parts) + "}")
     return out
 

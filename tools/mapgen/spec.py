@@ -86,12 +86,13 @@ class FerrySpec:
 
 @dataclass(frozen=True)
 class DestinationSpec:
-    """One row of a special-run table: the die roll (``"3"``, ``"5G"``), a name, towns and countries."""
+    """One row of a special-run table: the die roll (``"3"``, ``"5G"``), a name, towns, countries and hexes."""
 
     key: str
     name: str
     towns: tuple[str, ...] = ()
     countries: tuple[str, ...] = ()
+    hexes: tuple[str, ...] = ()  # labels of land hexes (part of a country, where the table names one)
     comment: str = ""  # written as a comment line above the row
 
 

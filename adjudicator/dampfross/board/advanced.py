@@ -64,16 +64,20 @@ class Ferry:
 
 @dataclass(frozen=True)
 class SpecialDestination:
-    """One entry of a special-run table: a region named by towns, countries or both.
+    """One entry of a special-run table: a region named by towns, countries, hexes or any of them.
 
-    The region is every hex of the towns named plus every land hex of the
-    countries named (``GameMap.region``).
+    The region is every hex of the towns named, every land hex of the
+    countries named and the land hexes listed (``GameMap.region``).  Hexes
+    name part of a country where the table does (seed 000, USA East:
+    "das Gebiet zwischen Huronsee, Erie- und Ontariosee zwischen den Orten
+    Buffalo und Detroit", not all of Canada).
     """
 
     key: str  # "5G" (German table) or "3" (one die)
     name: str
     towns: tuple[str, ...] = ()
     countries: tuple[str, ...] = ()
+    hexes: tuple[Hex, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ Checks: a ferry's ends are two different port towns of the map joined by
 water, its length a whole number of at least 1, no two ferries between the
 same ports; a special-run table rolls ``one`` die or ``red+parity``, comes
 every N races (N >= 1), has exactly the keys its die can show, and every
-town and country it names exists (a country must be foreign and have land).
+town and country it names exists (a country must be foreign and have land),
+every hex it lists is a land hex of the map, quoted (``"1607"``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from adjudicator.dampfross.board.folding import fold_name
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of
+from adjudicator.kernel.errors import LabelError
 
 Report = Callable[[str, int | None, str], None]
 """The map builder's ``problem(message, line, where)``."""
@@ -193,8 +195,8 @@ class AdvancedReader:
             self.problem("a destination must be a mapping such as {name: Dänemark, countries: [K]}", line, key)
             return None
         for k in item:
-            if k not in ("name", "towns", "countries"):
-                self.problem(f"unknown destination key '{k}:' (known: countries, name, towns)",
+            if k not in ("name", "towns", "countries", "hexes"):
+                self.problem(f"unknown destination key '{k}:' (known: countries, hexes, name, towns)",
                              line_of(item, k, line), key)
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
@@ -202,12 +204,14 @@ class AdvancedReader:
             return None
         towns = self._names(item, "towns", line, key)
         countries = self._names(item, "countries", line, key)
-        if towns is None or countries is None:
+        labels = self._names(item, "hexes", line, key)
+        if towns is None or countries is None or labels is None:
             return None
-        if not towns and not countries:
-            self.problem("a destination needs 'towns:' or 'countries:' (or both)", line, key)
+        if not towns and not countries and not labels:
+            self.problem("a destination needs 'towns:', 'countries:' or 'hexes:'", line, key)
             return None
-        ok = True
+        hexes = self._hexes(labels, line_of(item, "hexes", line), key)
+        ok = hexes is not None
         for t in towns:
             if fold_name(t) not in self.towns:
                 self.problem(f"destination town {t!r} is not a town of the map", line_of(item, "towns", line), key)
@@ -225,14 +229,36 @@ class AdvancedReader:
                 self.problem(f"destination country {c!r} has no land on the map", line_of(item, "countries", line),
                              key)
                 ok = False
-        if not ok:
+        if not ok or hexes is None:
             return None
         canonical = tuple(self.towns[fold_name(t)].name for t in towns)
-        return SpecialDestination(key, name.strip(), canonical, tuple(countries))
+        return SpecialDestination(key, name.strip(), canonical, tuple(countries), hexes)
+
+    def _hexes(self, labels: Sequence[str], line: int | None, where: str) -> tuple[Hex, ...] | None:
+        """A destination's ``hexes:``: labels of land hexes of the map (a town's hex or any other)."""
+        out: list[Hex] = []
+        for text in labels:
+            try:
+                h = Hex.parse(text)
+            except LabelError:
+                self.problem(f"destination hex {text!r} is not a hex label (CCRR)", line, where)
+                continue
+            terrain = self.terrain.get(h)
+            if terrain is None:
+                self.problem(f"destination hex {h.label} is not on the map", line, where)
+            elif terrain is Terrain.WATER:
+                self.problem(f"destination hex {h.label} is water", line, where)
+            elif h in out:
+                self.problem(f"destination hex {h.label} is listed twice", line, where)
+            else:
+                out.append(h)
+                continue
+        return tuple(out) if len(out) == len(labels) else None
 
     def _names(self, item: Mapping[Any, Any], key: str, line: int | None, where: str) -> tuple[str, ...] | None:
         raw = item.get(key) or []
         if not isinstance(raw, list) or not all(isinstance(x, str) and x.strip() for x in raw):
-            self.problem(f"destination '{key}:' must be a list of names", line_of(item, key, line), where)
+            what = "quoted hex labels such as \"1607\"" if key == "hexes" else "names"
+            self.problem(f"destination '{key}:' must be a list of {what}", line_of(item, key, line), where)
             return None
         return tuple(x.strip() for x in raw)

@@ -181,10 +181,11 @@ class GameMap:
         return next((f for f in self.ferries if f.links(a, b)), None)
 
     def region(self, dest: SpecialDestination) -> frozenset[Hex]:
-        """Every hex of a special-run destination: its towns' hexes and its countries' land hexes."""
+        """Every hex of a special-run destination: its towns' hexes, its countries' land hexes and its own hexes."""
         out = {t.hex for name in dest.towns if (t := self.town_named(name)) is not None}
         codes = set(dest.countries)
         out |= {h for h, c in self.countries.items() if c in codes and self.is_land(h)}
+        out |= {h for h in dest.hexes if self.is_land(h)}
         return frozenset(out)
 
     @property

@@ -161,6 +161,9 @@ def special_text(gmap: GameMap, rules: Rules, draw: RaceDraw) -> str:
     towns = [t for name in dest.towns if (t := gmap.town_named(name)) is not None and t.hex in where]
     places = [t.name for t in towns]
     places += [_("any hex of {country}").format(country=gmap.country_names.get(c, c)) for c in dest.countries]
+    area = sorted(h.label for h in dest.hexes if h in where and h not in {t.hex for t in towns})
+    if area:
+        places.append(_("one of the hexes {hexes}").format(hexes=", ".join(area)))
     return _("special run {key} ({roll}): end in {places}, each entrant's choice, at least {minimum} hexes "
              "from {start}").format(key=draw.special, roll=special_roll(draw), places=or_list(places),
                                     minimum=rules.min_race_distance, start=draw.start_town)

@@ -42,6 +42,12 @@ Start: in any Atlantic or Gulf port (the start towns).
 Advanced rules: the special runs are the special_runs: key above
 (docs/maps.md)."""
 
+BETWEEN_THE_LAKES = ("1604", "1704", "1804", "1605", "1705", "1805", "1506", "1606", "1706", "1507", "1607",
+                     "1707", "1807", "1408")
+"""Seed 000's "Gebiet zwischen Huronsee, Erie- und Ontariosee zwischen den Orten Buffalo und Detroit": the
+land hexes of country C south of 45 N whose centres lie between Detroit (83.05 W) and Buffalo (78.88 W);
+the catalogue case R5-S10 (tests/catalogue/test_r5_specials.py) checks the region."""
+
 WEST_LINKS = ("Chicago", "Peoria", "St. Louis", "Memphis", "New Orleans")
 
 ADVANCED = AdvancedSpec(
@@ -52,9 +58,12 @@ Fahrt eine Sonderfahrt", read as after every third race: races 4, 8, 12, ...
     die="one",
     every=4,
     destinations=(
-        DestinationSpec("1", "Canada", towns=("Detroit", "Buffalo", "Albany"), countries=("C",),
-                        comment="Canada: Detroit, Buffalo, Albany or the land between Lakes Huron, Erie and\n"
-                                "Ontario (southern Ontario, country C on this map)"),
+        DestinationSpec("1", "Canada", towns=("Detroit", "Buffalo", "Albany"), hexes=BETWEEN_THE_LAKES,
+                        comment="\"Canada (das heißt Detroit, Buffalo, Albany oder das Gebiet zwischen Huronsee,\n"
+                                "Erie- und Ontariosee zwischen den Orten Buffalo und Detroit)\": the three towns and\n"
+                                "the Canadian land hexes south of Georgian Bay whose centres lie between\n"
+                                "Detroit's and Buffalo's longitude (Windsor to Toronto and Niagara), not\n"
+                                "Kingston, Ottawa or Montreal (issue 17)"),
         DestinationSpec("2", "Seehäfen", towns=("Chicago", "Cleveland", "Buffalo")),
         DestinationSpec("3", "Atlantikhäfen", towns=("Boston", "New York", "Philadelphia", "Baltimore", "Norfolk",
                                                       "Charleston", "Savannah", "Jacksonville", "Miami"),
