@@ -22,6 +22,7 @@ from adjudicator.dampfross.racing.search import best_routes
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.dampfross.report.route import route_advice
+from adjudicator.kernel.commitment import new_seed
 from adjudicator.kernel.deadline import Schedule, first_due, parse_time
 from adjudicator.kernel.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.postal.files import sha256
@@ -50,7 +51,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
             raise DampfrossError("--seed makes no sense with --dice manual")
         seed = None
     else:
-        seed = dice.seed_from_text(seed_text) if seed_text else dice.new_seed()
+        seed = dice.seed_from_text(seed_text) if seed_text else new_seed()
     state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords,
                                 lang=lang)
     if schedule is not None:

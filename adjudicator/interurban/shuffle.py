@@ -3,17 +3,17 @@
 The GM's program makes a secret seed and publishes its SHA-256 at the start;
 every draw is ``HMAC-SHA256(seed, label)`` turned into an index by rejection
 sampling (no modulo bias).  Publishing the seed at the end lets every player
-recompute each draw.  (Reimplemented here: this package imports no Dampfross
-package; the kernel split of issue 16 will give both games one copy.)
+recompute each draw.  The seed, the commitment and the HMAC digests are the
+kernel's (``kernel/commitment.py``), shared with the Dampfross dice.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from dataclasses import dataclass
 from typing import Protocol
+
+from adjudicator.kernel.commitment import commitment, digests
+from adjudicator.kernel.commitment import seed_from_text as commitment_seed
 
 
 class Draw(Protocol):
@@ -22,32 +22,22 @@ class Draw(Protocol):
     def __call__(self, label: str, n: int) -> int: ...
 
 
-def new_seed() -> str:
-    return secrets.token_hex(32)
-
-
 def seed_from_text(text: str) -> str:
-    return hashlib.sha256(("interurban-seed:" + text).encode("utf-8")).hexdigest()
-
-
-def commitment(seed_hex: str) -> str:
-    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+    """A reproducible seed from any text (tests and examples)."""
+    return commitment_seed(text, "interurban")
 
 
 def pick(seed_hex: str, label: str, n: int) -> int:
     """The index (0..n-1) of the draw with this label."""
     if n < 1:
         raise ValueError("nothing to draw from")
-    key = bytes.fromhex(seed_hex)
     limit = 65536 - 65536 % n
-    counter = 0
-    while True:
-        digest = hmac.new(key, f"{label}#{counter}".encode(), hashlib.sha256).digest()
+    for digest in digests(seed_hex, label, number_first=True):
         for i in range(0, len(digest), 2):
             word = int.from_bytes(digest[i:i + 2], "big")
             if word < limit:
                 return word % n
-        counter += 1
+    raise AssertionError("digests never end")  # pragma: no cover
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, RolledDice, commitment, seed_from_text, verify
+from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, RolledDice, seed_from_text, verify
+from adjudicator.kernel.commitment import commitment
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import load_profile

@@ -7,11 +7,12 @@ from dataclasses import dataclass, replace
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import draw_allowances
-from adjudicator.dampfross.game.dice import DiceRoller, commitment
+from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, COLOURS, GameState, Player
 from adjudicator.kernel import passwords
+from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.contacts import ContactError, check_address, check_name
 from adjudicator.kernel.errors import DampfrossError
 

@@ -17,13 +17,12 @@ and never knows which source it has.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from adjudicator.kernel.commitment import commitment, digests
+from adjudicator.kernel.commitment import seed_from_text as commitment_seed
 from adjudicator.kernel.errors import MissingDice
 
 
@@ -47,19 +46,9 @@ class Die:
         return out
 
 
-def new_seed() -> str:
-    """A fresh secret seed, 32 random bytes as hex."""
-    return secrets.token_hex(32)
-
-
 def seed_from_text(text: str) -> str:
     """A reproducible seed from any text (``--seed``), for tests and examples."""
-    return hashlib.sha256(("dampfross-seed:" + text).encode("utf-8")).hexdigest()
-
-
-def commitment(seed_hex: str) -> str:
-    """The public SHA-256 of the seed."""
-    return hashlib.sha256(bytes.fromhex(seed_hex)).hexdigest()
+    return commitment_seed(text, "dampfross")
 
 
 def label(game: str, turn: int, purpose: str, index: int = 1) -> str:
@@ -69,15 +58,12 @@ def label(game: str, turn: int, purpose: str, index: int = 1) -> str:
 
 def face(seed_hex: str, die_label: str, sides: int = 6) -> int:
     """The face (1..sides) of the die with this label."""
-    key = bytes.fromhex(seed_hex)
     limit = 256 - 256 % sides
-    counter = 0
-    while True:
-        msg = die_label if counter == 0 else f"{die_label}#{counter}"
-        for byte in hmac.new(key, msg.encode("utf-8"), hashlib.sha256).digest():
+    for digest in digests(seed_hex, die_label):
+        for byte in digest:
             if byte < limit:
                 return byte % sides + 1
-        counter += 1
+    raise AssertionError("digests never end")  # pragma: no cover
 
 
 class DiceRoller:
