@@ -15,16 +15,19 @@ from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.board.mapfile import load_map
-from adjudicator.dampfross.report.ascii import TrackMark
+from adjudicator.dampfross.report.ascii import TrackMark, map_ferries
 from adjudicator.dampfross.report.svg import (
     COMPANY_COLOURS,
     EXTRA_COLOURS,
+    GLOW,
     FerryLine,
     RouteMark,
     _Geometry,
     company_colour,
+    ferry_lines,
     render_svg,
 )
+from adjudicator.dampfross.report.svgplace import Box, text_box, text_width
 from adjudicator.kernel.errors import DampfrossError
 from tests.helpers import H, invoke, make_map
 
@@ -88,6 +91,78 @@ def test_every_shipped_map_is_well_formed_svg_with_every_hex_label_and_town(name
     assert len(group(root, "rivers")) == len(gmap.rivers)
     assert len(group(root, "borders")) == len(gmap.borders)
     assert len(group(root, "terrain").findall("s:polygon", NS)) == len(gmap.terrain)
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def word_boxes(root: ET.Element) -> list[tuple[str, Box]]:
+    """Every town caption and ferry label with the box its letters and halo cover."""
+    return [(t.text or "", text_box(float(t.get("x", "")), float(t.get("y", "")), t.get("text-anchor", ""),
+                                    t.text or "", float(t.get("font-size", ""))))
+            for t in root.iter(f"{SVG}text") if t.get("class") in ("caption", "ferry-label")]
+
+
+def clashes(boxes: list[tuple[str, Box]]) -> list[tuple[str, str]]:
+    return [(a, c) for i, (a, b) in enumerate(boxes) for c, d in boxes[i + 1:] if b.overlap(d) > 0]
+
+
+@pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
+def test_no_two_words_of_a_shipped_map_overlap_and_all_lie_inside_the_picture(name: str):
+    """Issue 17: 'San Francisco' was printed under 'Sacramento 21', 'New Orleans' cut off at the edge of usa-west,
+    Dunkerque/Oostende/Gent and Clermont-Ferrand/Lyon ran together, ferry labels piled up."""
+    gmap = load_map(name)
+    root = parse(render_svg(gmap, ferries=ferry_lines(map_ferries(gmap)), title=gmap.name))
+    boxes = word_boxes(root)
+    assert len(boxes) == len(gmap.towns) + len(gmap.ferries)
+    assert clashes(boxes) == []
+    _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+    frame = Box(0, 0, width, height)
+    assert [text for text, box in boxes if not box.inside(frame)] == []
+    rings = [(t.name, Box(x - 7, y - 7, x + 7, y + 7)) for t in gmap.towns
+             for x, y in [_Geometry(20.0, 16.0, 44.0).centre(t.hex)]]
+    assert [(a, c) for a, b in boxes for c, d in rings if b.overlap(d) > 0] == []  # nor any town's ring
+
+
+def test_crowded_towns_at_the_edge_get_captions_side_by_side_inside_the_picture():
+    """Three towns in a row with long names at the map's east edge, the old place of every caption (right of
+    its ring) overlapped its neighbour's and ran off the picture."""
+    crowded = make_map("......\n......\n......\n", towns=[
+        ("Clermont Ferrand", "0402", [11]), ("Dunkerque", "0502", [12]), ("Oostende Gent", "0602", [13, 14]),
+        ("Lyon", "0503", [15])], countries="AAAAAA\nAAAAAA\nAAAAAA\n", starts=["Lyon"])
+    root = parse(render_svg(crowded))
+    boxes = word_boxes(root)
+    assert len(boxes) == 4 and clashes(boxes) == []
+    _, _, width, height = (float(v) for v in (root.get("viewBox") or "").split())
+    assert all(box.inside(Box(0, 0, width, height)) for _, box in boxes)
+
+
+def test_hex_labels_are_large_enough_to_read():
+    """Issue 17: hex labels were 6 units high; players write their orders from them."""
+    root = parse(render_svg(TINY))
+    assert float(group(root, "labels").get("font-size", "0")) >= 7.5
+    assert text_width("1409", 7.6) < _Geometry(20.0, 0, 0).width * 0.8  # still within its hex
+
+
+def _lab(colour: str) -> tuple[float, float, float]:
+    """CIE L*a*b* of an sRGB colour (D65)."""
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(int(colour[i: i + 2], 16) / 255) for i in (1, 3, 5))
+    x, y, z = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505, 0.2126 * r + 0.7152 * g + 0.0722 * b, \
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+@pytest.mark.parametrize("colour", sorted({*COMPANY_COLOURS.values(), *EXTRA_COLOURS}))
+def test_this_turns_glow_is_far_from_every_company_colour(colour: str):
+    """Issue 17: the glow of this turn's track was yellow, like company Y's track."""
+    assert math.dist(_lab(GLOW), _lab(colour)) > 40
+    root = parse(render_svg(TINY, [TrackMark(H("0101"), H("0201"), "Y", new=True)]))
+    assert group(root, "new-track-glow").get("stroke") == GLOW
 
 
 def test_terrain_towns_numbers_and_start_towns():

@@ -19,7 +19,7 @@ their centres, perpendicular to the line joining them, ``r`` long.
 Layers, bottom to top (each a ``<g>`` with an ``id``)
 -----------------------------------------------------
 ``terrain`` hexes filled by terrain; ``rivers`` and ``borders`` on hex sides;
-``new-track-glow`` a yellow glow under this turn's track; ``track`` every
+``new-track-glow`` a magenta glow under this turn's track; ``track`` every
 company's track from centre to centre, one stroke per owner (several owners
 of one segment get parallel strokes offset across it); ``ferries`` (a dotted
 arc between two ports, in the owner's colour once bought); ``routes`` race
@@ -43,6 +43,7 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import FerryMark, TrackMark
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.dampfross.report.svgplace import Box, Spot, line_spots, place_all, text_box, town_spots
 
 COMPANY_COLOURS = {
     "R": "#d62728", "B": "#1533a8", "G": "#22933a", "Y": "#e3b505",
@@ -53,9 +54,12 @@ EXTRA_COLOURS = ("#8c564b", "#17becf", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79
 TERRAIN_FILL = {Terrain.PLAIN: "#eef1d8", Terrain.MOUNTAIN: "#cdb894", Terrain.WATER: "#a9cfe9"}
 RIVER = "#6cb4ee"
 BORDER = "#b0306b"
-GLOW = "#ffdf3a"
+GLOW = "#ff2bd6"
+"""This turn's track glows magenta: far from every company's colour (a company may be yellow) and the terrain."""
 FERRY = "#2b4a6f"
 SQRT3 = math.sqrt(3)
+TOWN_FONT, FERRY_FONT, HEX_FONT = 0.5, 0.42, 0.38
+"""Font sizes as parts of the hex radius (20 units: town names 10, ferry labels 8.4, hex labels 7.6)."""
 
 
 def company_colour(letter: str) -> str:
@@ -176,13 +180,15 @@ def render_svg(
     if title:
         parts.append(f'<text x="{_n(geo.left)}" y="{_n(size * 1.3)}" font-size="{_n(size * 0.8)}" '
                      f'font-weight="bold" fill="#222">{escape(title)}</text>')
+    words = _place_words(gmap, ferries, geo, Box(0, top, map_w, map_h))
     parts += _terrain(gmap, geo)
     parts += _sides(gmap, geo)
     parts += _track(marks, geo)
     parts += _ferries(ferries, geo)
     parts += _routes(routes, geo)
-    parts += _towns(gmap.towns, geo)
     parts += _labels(gmap, geo)
+    parts += _ferry_labels(ferries, geo, words)
+    parts += _towns(gmap.towns, geo, words)
     parts += legend
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
@@ -258,21 +264,36 @@ def _track(marks: Iterable[TrackMark], geo: _Geometry) -> list[str]:
     return glow + lines
 
 
+def _ferry_curve(f: FerryLine, geo: _Geometry) -> tuple[tuple[float, float], tuple[float, float], tuple[float, float]]:
+    """The ends and the control point of a ferry's arc (bowed to one side, so it never hides the coast's track)."""
+    (ax, ay), (bx, by) = geo.centre(f.a), geo.centre(f.b)
+    dx, dy = bx - ax, by - ay
+    return (ax, ay), ((ax + bx) / 2 - dy * 0.2, (ay + by) / 2 + dx * 0.2), (bx, by)
+
+
 def _ferries(ferries: Sequence[FerryLine], geo: _Geometry) -> list[str]:
-    """Dotted arcs, bowed to one side so a ferry never hides the track along the coast."""
+    """Dotted arcs between two ports (their labels: ``_ferry_labels``)."""
     out = [(f'<g id="ferries" fill="none" stroke-width="{_n(geo.size * 0.1)}" '
            f'stroke-dasharray="{_n(geo.size * 0.1)} {_n(geo.size * 0.18)}" stroke-linecap="round">')]
     for f in ferries:
-        (ax, ay), (bx, by) = geo.centre(f.a), geo.centre(f.b)
-        dx, dy = bx - ax, by - ay
-        cx, cy = (ax + bx) / 2 - dy * 0.2, (ay + by) / 2 + dx * 0.2
+        (ax, ay), (cx, cy), (bx, by) = _ferry_curve(f, geo)
         colour = company_colour(f.owner) if f.owner else FERRY
         label = f.label or f"ferry {f.a.label}-{f.b.label}"
         out.append(f'<path class="ferry" d="M{_n(ax)},{_n(ay)} Q{_n(cx)},{_n(cy)} {_n(bx)},{_n(by)}" '
                    f'stroke="{colour}"><title>{escape(label)}</title></path>')
+    out.append("</g>")
+    return out
+
+
+def _ferry_labels(ferries: Sequence[FerryLine], geo: _Geometry, words: Mapping[object, Spot]) -> list[str]:
+    """Each ferry's label where ``_place_words`` put it, above the hex labels."""
+    out = ['<g id="ferry-labels">']
+    for f in ferries:
         if f.label:
-            out.append(_halo_text((ax + 2 * cx + bx) / 4, (ay + 2 * cy + by) / 4, f.label, geo.size * 0.42,
-                                  "middle", colour))
+            spot = words[f]
+            colour = company_colour(f.owner) if f.owner else FERRY
+            out.append(_halo_text(spot.x, spot.y, f.label, geo.size * FERRY_FONT, spot.anchor, colour,
+                                  'class="ferry-label"'))
     out.append("</g>")
     return out
 
@@ -304,12 +325,13 @@ def _routes(routes: Sequence[RouteMark], geo: _Geometry) -> list[str]:
     return out
 
 
-def _halo_text(x: float, y: float, text: str, font: float, anchor: str, fill: str = "#111") -> str:
-    """Text on a white halo (drawn twice: some renderers ignore ``paint-order``)."""
+def _halo_text(x: float, y: float, text: str, font: float, anchor: str, fill: str = "#111", extra: str = "") -> str:
+    """Text on a white halo (drawn twice: some renderers ignore ``paint-order``); ``extra`` attributes go on the
+    visible text."""
     attrs = f'x="{_n(x)}" y="{_n(y)}" font-size="{_n(font)}" text-anchor="{anchor}"'
     return (f'<text {attrs} fill="#ffffff" stroke="#ffffff" stroke-width="{_n(font * 0.3)}" '
             f'stroke-linejoin="round" opacity="0.85">{escape(text)}</text>'
-            f"<text {attrs} fill={quoteattr(fill)}>{escape(text)}</text>")
+            f"<text {extra + ' ' if extra else ''}{attrs} fill={quoteattr(fill)}>{escape(text)}</text>")
 
 
 def town_caption(town: Town) -> str:
@@ -317,8 +339,9 @@ def town_caption(town: Town) -> str:
     return " ".join([town.name, *(str(n) for n in town.numbers)])
 
 
-def _towns(towns: Iterable[Town], geo: _Geometry) -> list[str]:
-    """Towns as white rings (start towns as black-edged squares), names and numbers beside them."""
+def _towns(towns: Iterable[Town], geo: _Geometry, words: Mapping[object, Spot]) -> list[str]:
+    """Towns as white rings (start towns as black-edged squares), names and numbers where ``_place_words`` put
+    them."""
     w = geo.size
     out = ['<g id="towns">']
     for t in sorted(towns, key=lambda t: t.hex):
@@ -334,20 +357,50 @@ def _towns(towns: Iterable[Town], geo: _Geometry) -> list[str]:
         else:
             out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(w * 0.28)}" fill="#ffffff" stroke="#111" '
                        f'stroke-width="{_n(w * 0.09)}"/>')
-        out.append(_halo_text(x + w * 0.45, y + w * 0.62, town_caption(t), w * 0.5, "start"))
+        spot = words[t]
+        out.append(_halo_text(spot.x, spot.y, town_caption(t), w * TOWN_FONT, spot.anchor, extra='class="caption"'))
         out.append("</g>")
     out.append("</g>")
     return out
 
 
 def _labels(gmap: GameMap, geo: _Geometry) -> list[str]:
-    """Every hex's label ``CCRR`` near its top corner: small, but sharp when zoomed."""
-    out = [f'<g id="labels" font-size="{_n(geo.size * 0.3)}" fill="#5b5b5b" text-anchor="middle">']
+    """Every hex's label ``CCRR`` near its top corner, big enough to read at the picture's own size."""
+    out = [f'<g id="labels" font-size="{_n(geo.size * HEX_FONT)}" fill="#5b5b5b" text-anchor="middle">']
     for h in sorted(gmap.terrain):
         x, y = geo.centre(h)
-        out.append(f'<text x="{_n(x)}" y="{_n(y - geo.size * 0.5)}">{h.label}</text>')
+        out.append(f'<text x="{_n(x)}" y="{_n(y + _hex_label_dy(geo))}">{h.label}</text>')
     out.append("</g>")
     return out
+
+
+def _hex_label_dy(geo: _Geometry) -> float:
+    return -geo.size * 0.48
+
+
+def _place_words(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, frame: Box) -> dict[object, Spot]:
+    """Where each town's caption and each ferry's label goes (``svgplace``): towns first, start towns before the
+    others, west to east; then the ferries' labels along their arcs."""
+    w = geo.size
+    rings = []
+    for t in gmap.towns:
+        x, y = geo.centre(t.hex)
+        r = w * (0.42 if t.start else 0.34)
+        rings.append(Box(x - r, y - r, x + r, y + r))
+    hexes = [text_box(x, y + _hex_label_dy(geo), "middle", h.label, w * HEX_FONT)
+             for h in sorted(gmap.terrain) for x, y in [geo.centre(h)]]
+    towns = sorted(gmap.towns, key=lambda t: (not t.start, t.hex))
+    labelled = [f for f in ferries if f.label]
+    candidates = []
+    for t in towns:
+        x, y = geo.centre(t.hex)
+        candidates.append(town_spots(x, y, town_caption(t), w * TOWN_FONT, w * 0.45))
+    for f in labelled:
+        (ax, ay), (cx, cy), (bx, by) = _ferry_curve(f, geo)
+        curve = [((1 - s) ** 2 * ax + 2 * s * (1 - s) * cx + s * s * bx,
+                  (1 - s) ** 2 * ay + 2 * s * (1 - s) * cy + s * s * by) for s in (i / 16 for i in range(2, 15))]
+        candidates.append(line_spots(curve, f.label, w * FERRY_FONT))
+    return dict(zip([*towns, *labelled], place_all(frame, rings, hexes, candidates), strict=True))
 
 
 def _key_line(colour: str, width: float, font: float, dash: str = "", cap: str = "butt") -> str:

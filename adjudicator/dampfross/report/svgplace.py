@@ -1,0 +1,154 @@
+"""Where the words of the SVG map go: town captions and ferry labels that neither overlap nor leave the picture.
+
+No font is measured (the picture is pure text, drawn by whatever renders
+it); a caption's width is estimated from DejaVu Sans' advance widths, a
+little generously, and its box holds the white halo around the letters.
+
+Each label has a few candidate positions, best first (a town: right and
+below its ring, as the printed board has it, then right and above, left,
+centred below and above ...).  Labels are placed one after the other; each
+takes the first candidate that lies inside the picture and overlaps no
+label already placed and no town's ring.  A candidate that also keeps clear
+of the hex labels (``CCRR``) is preferred; when every candidate clashes, the
+one overlapping least is taken, so nothing is ever left out; a few rounds
+of repair then move what still clashes (``place_all``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+NARROW = frozenset("iIjl.,:;'|!()[] ")
+WIDE = frozenset("mwMW")
+ASCENT, DESCENT = 0.76, 0.24
+"""The part of the font size above and below the baseline (DejaVu Sans, rounded up)."""
+
+
+def text_width(text: str, font: float) -> float:
+    """The estimated advance of ``text`` at ``font`` units (DejaVu Sans: digits 0.64 em, capitals ~0.7 em)."""
+    em = 0.0
+    for c in text:
+        if c in NARROW:
+            em += 0.32
+        elif c in WIDE:
+            em += 0.9
+        elif c.isdigit():
+            em += 0.64
+        elif c.isupper():
+            em += 0.72
+        else:
+            em += 0.6
+    return em * font
+
+
+@dataclass(frozen=True)
+class Box:
+    """An axis-parallel rectangle on the page."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def overlap(self, other: Box) -> float:
+        """The area both boxes cover (0 when they only touch)."""
+        w = min(self.x1, other.x1) - max(self.x0, other.x0)
+        h = min(self.y1, other.y1) - max(self.y0, other.y0)
+        return w * h if w > 0 and h > 0 else 0.0
+
+    def inside(self, frame: Box) -> bool:
+        return self.x0 >= frame.x0 and self.y0 >= frame.y0 and self.x1 <= frame.x1 and self.y1 <= frame.y1
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A text position: the anchor point, ``text-anchor`` (start, middle, end) and the box the text covers."""
+
+    x: float
+    y: float
+    anchor: str
+    box: Box
+
+
+def text_box(x: float, y: float, anchor: str, text: str, font: float) -> Box:
+    """The box of ``text`` at baseline point ``(x, y)`` with its halo."""
+    width = text_width(text, font)
+    halo = font * 0.15
+    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+    return Box(left - halo, y - font * ASCENT - halo, left + width + halo, y + font * DESCENT + halo)
+
+
+def town_spots(x: float, y: float, text: str, font: float, gap: float) -> list[Spot]:
+    """The candidate places of a town's caption around its ring at ``(x, y)``, best first: the four corners, the
+    sides, centred below and above, then the same a line further out.
+
+    ``gap`` is the distance from the centre that keeps clear of the ring.
+    """
+    below, above, middle = y + gap + font * ASCENT * 0.7, y - gap - font * DESCENT * 0.6, y + font * 0.35
+    places = [
+        (x + gap, below, "start"), (x + gap, above, "start"), (x - gap, below, "end"), (x - gap, above, "end"),
+        (x + gap * 1.25, middle, "start"), (x - gap * 1.25, middle, "end"),
+        (x, y + gap * 1.5 + font * ASCENT, "middle"), (x, y - gap * 1.5 - font * DESCENT, "middle"),
+    ]
+    far = font * 1.1  # a line further out, for a crowded corner
+    places += [(px, py + (far if py > y else -far), anchor) for px, py, anchor in places if abs(py - y) > font]
+    return [Spot(px, py, anchor, text_box(px, py, anchor, text, font)) for px, py, anchor in places]
+
+
+def line_spots(points: Sequence[tuple[float, float]], text: str, font: float) -> list[Spot]:
+    """Candidate places of a label along a curve given by ``points`` (its middle first, then outwards)."""
+    n = len(points)
+    order = sorted(range(n), key=lambda i: abs(i - (n - 1) / 2))
+    out = []
+    for i in order:
+        px, py = points[i]
+        for dy in (0.0, -font, font, -2 * font, 2 * font):
+            out.append(Spot(px, py + dy + font * 0.35, "middle", text_box(px, py + dy + font * 0.35, "middle", text,
+                                                                         font)))
+    return out
+
+
+def place_all(frame: Box, solid: Sequence[Box], soft: Sequence[Box], labels: Sequence[Sequence[Spot]],
+              rounds: int = 4) -> list[Spot]:
+    """A place for each label (its candidates best first), inside ``frame``, clear of each other and of the
+    ``solid`` boxes (town rings) where possible, preferring places clear of the ``soft`` boxes (hex labels).
+
+    The labels are placed one after the other, each at its first free candidate; then, for a few rounds, a
+    label still clashing is moved to the candidate that clashes least with all the others, until none
+    clashes.
+    """
+    chosen: list[Spot] = []
+    for spots in labels:
+        chosen.append(_best(spots, frame, [s.box for s in chosen], solid, soft))
+    for _ in range(rounds):
+        clashing = [i for i, s in enumerate(chosen) if _hard(s, frame, [o.box for o in chosen if o is not s], solid)]
+        if not clashing:
+            break
+        for i in clashing:
+            others = [o.box for j, o in enumerate(chosen) if j != i]
+            chosen[i] = _best(labels[i], frame, others, solid, soft)
+    return chosen
+
+
+def _hard(s: Spot, frame: Box, placed: Sequence[Box], solid: Sequence[Box]) -> float:
+    outside = 0.0 if s.box.inside(frame) else 1e9
+    return outside + sum(s.box.overlap(b) for b in placed) + sum(s.box.overlap(b) for b in solid)
+
+
+def _best(spots: Iterable[Spot], frame: Box, placed: Sequence[Box], solid: Sequence[Box],
+          soft: Sequence[Box]) -> Spot:
+    """The first candidate clear of everything; else the one clashing least (with ``placed`` and ``solid``
+    first, then with ``soft``), the earlier on a tie."""
+    best: tuple[float, float, int, Spot] | None = None
+    for i, s in enumerate(spots):
+        hard = _hard(s, frame, placed, solid)
+        soft_area = sum(s.box.overlap(b) for b in soft) if hard == 0 else 0.0
+        if hard == 0 and soft_area == 0:
+            return s
+        key = (hard, soft_area, i, s)
+        if best is None or key[:3] < best[:3]:
+            best = key
+    if best is None:
+        raise ValueError("a label needs at least one candidate place")
+    return best[3]
