@@ -56,7 +56,8 @@ def test_ferries_and_special_runs_are_read():
         ("Westhafen-Osthafen", 3, Hex(2, 1), Hex(6, 1)), ("Nordhafen-Osthafen", 4, Hex(2, 2), Hex(6, 1))]
     assert m.ferries[0].path[0] == Hex(2, 1) and m.ferries[0].path[-1] == Hex(6, 1)
     assert all(m.terrain_at(h).value == "~" for h in m.ferries[0].path[1:-1])  # type: ignore[union-attr]
-    assert m.ferries_per_player == 1
+    assert m.ferries_per_player == 1 and m.ferry_port_bonus is True
+    assert parse_map(GOOD.replace("  per_player: 1", "  per_player: 1\n  port_bonus: false")).ferry_port_bonus is False
     assert m.ferry_between(Hex(6, 1), Hex(2, 1)) is m.ferries[0]
     table = m.special_runs
     assert table is not None and (table.die, table.every) == ("one", 3)
@@ -87,6 +88,8 @@ def test_a_destination_may_list_hexes_part_of_a_country():
          "line 22: Osthafen-Westhafen: a second ferry between Osthafen and Westhafen"),
         ("  per_player: 1", "  per_player: none", "line 19: ferries per_player 'none' must be a whole number"),
         ("  per_player: 1", "  each: 1", "line 19: unknown ferries key 'each:'"),
+        ("  per_player: 1", "  per_player: 1\n  port_bonus: maybe",
+         "line 20: ferries port_bonus 'maybe' must be true or false"),
         ("  die: one", "  die: two", "line 24: special_runs die 'two' must be one of one, red+parity"),
         ("  every: 3", "  every: 0", "line 25: special_runs every 0 must be a whole number of at least 1"),
         ('    "6": {name: Alle, towns: [Binnen], countries: [B]}\n', "",

@@ -31,7 +31,7 @@ from adjudicator.dampfross.report.phrases import purchase_text
 from adjudicator.dampfross.report.racephrases import entry_problem
 from adjudicator.dampfross.report.racing import route_text
 from adjudicator.kernel.problems import Problem
-from tests.helpers import H, board, land_path, segments
+from tests.helpers import H, board, build, land_path, segments
 
 SCHMIDT = load_profile("schmidt")
 ADVANCED = SCHMIDT.with_overrides(["advanced=true"])
@@ -191,3 +191,24 @@ def test_F09_the_far_port_names_a_ferry_when_only_one_lands_there():
     assert both.problem == Problem.of(FerryProblem.AMBIGUOUS, port=GEDSER,
                                       ferries=("Puttgarden-Gedser", "Rostock-Gedser"))
     assert buy_ferry(c, "RED", FerryOrder((GEDSER, PUTTGARDEN))).ferry == "Puttgarden-Gedser"
+
+
+def test_F10_a_german_ferry_port_pays_no_town_bonus_with_ferries_in_play():
+    """R5-F10 [reading 77] (seed 000, Deutschland-Karte: 'Wer mit seinem Eisenbahnnetz einen der Fährhäfen
+    erreicht (für den Anschluß gibt es keine Prämien)'; 002: 'voor de aansluiting zijn er geen premies'):
+    with ferries in play, reaching Rostock pays no bonus, though it is numbered (34) and counts as connected;
+    under the basic rules it is a town like any other; France's Le Havre (23) pays with ferries too."""
+    last = GREEN_LINE[-2:]
+    for rules, paid in ((ADVANCED, 0), (SCHMIDT.with_overrides(["ferries=true"]), 0), (SCHMIDT, 6)):
+        c = board(GERMANY, [], rules, players=("GREEN",))
+        c.start_hexes["GREEN"] = last[0]
+        out = build(c, "GREEN", *(h.label for h in last))
+        assert out.complete and out.built[0].bonus == paid, rules
+        assert c.connections["Rostock"].bonus == paid and c.books.balance("GREEN") == 20 + paid
+    assert GERMANY.ferry_port_bonus is False and FRANCE.ferry_port_bonus is True
+    havre = FRANCE.town_named("Le Havre")
+    assert havre is not None and havre.numbered
+    c = board(FRANCE, [], ADVANCED, players=("GREEN",))
+    inland = next(n for n in FRANCE.neighbours(havre.hex) if FRANCE.is_land(n) and not FRANCE.has_river(n, havre.hex))
+    c.start_hexes["GREEN"] = inland
+    assert build(c, "GREEN", inland.label, havre.hex.label).built[0].bonus == 6

@@ -56,8 +56,9 @@ class AdvancedReader:
             self.problem("'ferries:' must be a mapping with 'lines:' (and 'per_player:')", line, "")
             return (), None
         for key in raw:
-            if key not in ("per_player", "lines"):
-                self.problem(f"unknown ferries key '{key}:' (known: lines, per_player)", line_of(raw, key, line), "")
+            if key not in ("per_player", "lines", "port_bonus"):
+                self.problem(f"unknown ferries key '{key}:' (known: lines, per_player, port_bonus)",
+                             line_of(raw, key, line), "")
         per_player = raw.get("per_player")
         if per_player is not None and (not isinstance(per_player, int) or isinstance(per_player, bool)
                                        or per_player < 1):
@@ -82,6 +83,18 @@ class AdvancedReader:
             seen[pair] = ferry.name
             out.append(ferry)
         return tuple(out), per_player
+
+    def ferry_port_bonus(self) -> bool:
+        """``ferries: port_bonus:`` (default true): whether a ferry's home port pays the town bonus."""
+        raw = self.data.get("ferries")
+        if not isinstance(raw, dict) or "port_bonus" not in raw:
+            return True
+        value = raw["port_bonus"]
+        if not isinstance(value, bool):
+            self.problem(f"ferries port_bonus {value!r} must be true or false",
+                         line_of(raw, "port_bonus", line_of(self.data, "ferries")), "")
+            return True
+        return value
 
     def _ferry(self, item: Any, line: int | None) -> Ferry | None:
         if not isinstance(item, dict):

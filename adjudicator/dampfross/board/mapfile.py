@@ -93,6 +93,7 @@ class _Builder:
         towns = self._towns(terrain)
         extras = AdvancedReader(d, towns, terrain, countries, country_names, home, self.problem)
         ferries, per_player = extras.ferries()
+        port_bonus = extras.ferry_port_bonus()
         special_runs = extras.special_runs()
         if not terrain and "terrain" in d:
             self.problem("the terrain grid has no hexes", line_of(d, "terrain"))
@@ -111,6 +112,7 @@ class _Builder:
             source=self.source,
             ferries=ferries,
             ferries_per_player=per_player,
+            ferry_port_bonus=port_bonus,
             special_runs=special_runs,
         )
 

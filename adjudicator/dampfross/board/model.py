@@ -65,6 +65,7 @@ class GameMap:
     source: str = ""
     ferries: tuple[Ferry, ...] = ()  # advanced rules: ferry lines (docs/maps.md ``ferries:``)
     ferries_per_player: int | None = None  # how many ferries one player may own; None: no limit
+    ferry_port_bonus: bool = True  # False: a ferry's home port pays no town bonus when ferries are in play
     special_runs: SpecialRuns | None = None  # advanced rules: the table of international or special runs
 
     # --- geometry -------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Literal
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side, pairwise
 from adjudicator.dampfross.board.model import GameMap, Town
-from adjudicator.dampfross.building.borders import bonus_abroad
+from adjudicator.dampfross.building.bonus import pays_no_bonus
 from adjudicator.dampfross.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.dampfross.building.fees import Fee, building_fees
 from adjudicator.dampfross.game.ledger import Books, split_share
@@ -254,10 +254,9 @@ def _commit(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex, cost: 
 def _connect_towns(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex) -> tuple[str | None, int]:
     """Record the first connection of any numbered town touched; pay the bonus if due.
 
-    No bonus during the racing phase, or for a town beyond the border
-    (advanced rules, seed 000: "Prämien gibt es für den Anschluß der
-    Nachbarländer nicht").  Nobody is paid the bonus for the town it started
-    in (seed 003: "not given for start hexes of the players"; 004: "Město,
+    No bonus during the racing phase, or for a town beyond the border or a
+    ferry port under the advanced rules (``bonus.pays_no_bonus``).  Nobody
+    is paid the bonus for the town it started in (seed 003: "not given for start hexes of the players"; 004: "Město,
     kde hráč začínal, se nepočítá"), unless ``start_town_bonus``.
     [reading] A town reached so far only by players who started there still
     pays the first *other* player who reaches it; the connection then names
@@ -277,7 +276,8 @@ def _connect_towns(ctx: BuildContext, builders: tuple[str, ...], a: Hex, b: Hex)
         known = ctx.connections.get(town.name)
         if known is not None and not bonus_open(ctx, known, town):
             continue
-        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers and not bonus_abroad(ctx.gmap, town) else 0
+        due = ctx.bonuses_open and takers and not pays_no_bonus(ctx.gmap, ctx.rules, town)
+        amount = ctx.rules.town_bonus if due else 0
         if known is not None and not amount:
             continue
         ctx.connections[town.name] = Connection((takers or builders)[0], ctx.turn, amount)

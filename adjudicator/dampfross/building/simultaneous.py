@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from adjudicator.dampfross.building.borders import bonus_abroad
+from adjudicator.dampfross.building.bonus import pays_no_bonus
 from adjudicator.dampfross.building.lines import BuildContext, bonus_open
 from adjudicator.dampfross.game.state import BANK, Connection
 from adjudicator.dampfross.game.track import TrackIndex
@@ -72,7 +72,8 @@ def settle_bonuses(ctx: BuildContext, reached: Sequence[tuple[str, str]]) -> Non
         if known is not None and not bonus_open(ctx, known, town):
             continue
         takers = [p for p in players if ctx.start_hexes.get(p) != town.hex or ctx.rules.start_town_bonus]
-        amount = ctx.rules.town_bonus if ctx.bonuses_open and takers and not bonus_abroad(ctx.gmap, town) else 0
+        due = ctx.bonuses_open and takers and not pays_no_bonus(ctx.gmap, ctx.rules, town)
+        amount = ctx.rules.town_bonus if due else 0
         if known is not None and not amount:
             continue
         ctx.connections[name] = Connection((takers or players)[0], ctx.turn, amount)
