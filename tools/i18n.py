@@ -21,7 +21,8 @@ import argparse
 import io
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -35,8 +36,6 @@ from adjudicator.dampfross.report.i18n import DOMAIN, LANGUAGES, SOURCE
 ROOT = Path(__file__).resolve().parent.parent
 REPORT = ROOT / "adjudicator" / "dampfross" / "report"
 LOCALE = REPORT / "locale"
-METHODS = [("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.py", "python")]
-"""What is read: the report layer's modules and its mail templates (the web site stays English)."""
 OPTIONS = {"templates/**.j2": {"extensions": "jinja2.ext.i18n", "trim_blocks": "true", "lstrip_blocks": "true",
                                "newstyle_gettext": "true", "silent": "false"}}
 COMMENT_TAGS = ("TRANSLATORS:",)
@@ -45,37 +44,57 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "NC_": ((1, "c"), 2)}
 PROJECT = "dampfross-per-post"
 
 
-def extract() -> Catalog:
-    """Every sentence of the report layer, as a template catalogue (no translations)."""
-    catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False)
-    methods = [(pattern, "jinja2.ext:babel_extract" if how == "jinja2" else how) for pattern, how in METHODS]
+@dataclass(frozen=True)
+class Domain:
+    """One game's catalogue: where its sentences are written and where its ``.po``/``.mo`` lie."""
+
+    name: str
+    source: Path
+    """The directory whose code (and templates) is read."""
+    locale: Path
+    methods: tuple[tuple[str, str], ...]
+
+
+DAMPFROSS = Domain(DOMAIN, REPORT, LOCALE,
+                   (("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.py", "python")))
+"""The report layer's modules and its mail templates (the web site stays English)."""
+INTERURBAN = Domain("interurban", ROOT / "adjudicator" / "interurban" / "words",
+                    ROOT / "adjudicator" / "interurban" / "locale", (("**.py", "python"),))
+"""InterUrban's words (``adjudicator/interurban/words``)."""
+DOMAINS = (DAMPFROSS, INTERURBAN)
+
+
+def extract(domain: Domain = DAMPFROSS) -> Catalog:
+    """Every sentence of a game's words, as a template catalogue (no translations)."""
+    catalog = Catalog(project=PROJECT, domain=domain.name, fuzzy=False)
+    methods = [(pattern, "jinja2.ext:babel_extract" if how == "jinja2" else how) for pattern, how in domain.methods]
     for filename, lineno, message, comments, context in extract_from_dir(
-            REPORT, methods, OPTIONS, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
-        where = f"adjudicator/dampfross/report/{filename}"
+            domain.source, methods, OPTIONS, KEYWORDS, COMMENT_TAGS, strip_comment_tags=True):
+        where = f"{domain.source.relative_to(ROOT)}/{filename}"
         catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
-def po_path(lang: str) -> Path:
-    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: Domain = DAMPFROSS) -> Path:
+    return domain.locale / lang / "LC_MESSAGES" / f"{domain.name}.po"
 
 
-def mo_path(lang: str) -> Path:
-    return po_path(lang).with_suffix(".mo")
+def mo_path(lang: str, domain: Domain = DAMPFROSS) -> Path:
+    return po_path(lang, domain).with_suffix(".mo")
 
 
-def read(lang: str) -> Catalog:
+def read(lang: str, domain: Domain = DAMPFROSS) -> Catalog:
     """A language's catalogue as it stands (an empty one for a new language)."""
-    path = po_path(lang)
+    path = po_path(lang, domain)
     if not path.is_file():
-        return Catalog(locale=lang, project=PROJECT, domain=DOMAIN, fuzzy=False)
+        return Catalog(locale=lang, project=PROJECT, domain=domain.name, fuzzy=False)
     with path.open("rb") as f:
-        return read_po(f, locale=lang, domain=DOMAIN)
+        return read_po(f, locale=lang, domain=domain.name)
 
 
-def updated(lang: str, template: Catalog) -> Catalog:
+def updated(lang: str, template: Catalog, domain: Domain = DAMPFROSS) -> Catalog:
     """The language's catalogue with the template's sentences: new ones untranslated, gone ones dropped."""
-    catalog = read(lang)
+    catalog = read(lang, domain)
     catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
     catalog.obsolete.clear()
     return catalog
@@ -95,18 +114,24 @@ def mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def catalogues() -> Iterator[tuple[Domain, str, Catalog]]:
+    """Every game's catalogue of every language but the source, updated from the code (nothing written)."""
+    for domain in DOMAINS:
+        template = extract(domain)
+        for lang in LANGUAGES:
+            if lang != SOURCE:
+                yield domain, lang, updated(lang, template, domain)
+
+
 def stale() -> list[str]:
-    """Every file that the code has left behind (empty: the catalogues are up to date)."""
-    template = extract()
+    """Every file that the code has left behind, of every game (empty: the catalogues are up to date)."""
     out = []
-    for lang in LANGUAGES:
-        if lang == SOURCE:
-            continue
-        catalog = updated(lang, template)
-        if not po_path(lang).is_file() or po_path(lang).read_bytes() != po_bytes(catalog):
-            out.append(str(po_path(lang).relative_to(ROOT)))
-        if not mo_path(lang).is_file() or mo_path(lang).read_bytes() != mo_bytes(catalog):
-            out.append(str(mo_path(lang).relative_to(ROOT)))
+    for domain, lang, catalog in catalogues():
+        po, mo = po_path(lang, domain), mo_path(lang, domain)
+        if not po.is_file() or po.read_bytes() != po_bytes(catalog):
+            out.append(str(po.relative_to(ROOT)))
+        if not mo.is_file() or mo.read_bytes() != mo_bytes(catalog):
+            out.append(str(mo.relative_to(ROOT)))
     return out
 
 
@@ -123,21 +148,22 @@ def words(text: str) -> set[str]:
 
 
 @cache
-def english_only_words(lang: str = "de") -> frozenset[str]:
-    """Words of the program's English sentences that no translation into ``lang`` uses ("Route", "Start" and
+def english_only_words(lang: str = "de", domain: Domain = DAMPFROSS) -> frozenset[str]:
+    """Words of a game's English sentences that no translation into ``lang`` uses ("Route", "Start" and
     "die" are German too): one of them in a report written in ``lang`` is an English word left over."""
-    english = {w for m in extract() if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
+    english = {w for m in extract(domain) if m.id for text in (m.id if isinstance(m.id, tuple) else (m.id,))
                for w in words(text)}
-    translated = {w for m in read(lang) if m.id
+    translated = {w for m in read(lang, domain) if m.id
                   for text in (m.string if isinstance(m.string, tuple) else (m.string,)) for w in words(text)}
     return frozenset(english - translated)
 
 
-def english_left(text: str, names: Iterable[str] = (), lang: str = "de") -> list[tuple[int, list[str], str]]:
+def english_left(text: str, names: Iterable[str] = (), lang: str = "de",
+                 domain: Domain = DAMPFROSS) -> list[tuple[int, list[str], str]]:
     """The lines of ``text`` (number, the words, the line) that hold an English word, ``names`` aside (towns,
     companies, what the players wrote themselves and is quoted back)."""
     allowed = {w for name in names for w in words(name)}
-    english = english_only_words(lang) - allowed
+    english = english_only_words(lang, domain) - allowed
     out = []
     for n, line in enumerate(text.splitlines(), 1):
         found = sorted(w for w in WORD.findall(CODE.sub(" ", line)) if w.lower() in english)
@@ -155,16 +181,12 @@ def main(argv: list[str] | None = None) -> int:
         for name in behind:
             print(f"{name} is behind the code: run python -m tools.i18n")
         return 1 if behind else 0
-    template = extract()
-    for lang in LANGUAGES:
-        if lang == SOURCE:
-            continue
-        catalog = updated(lang, template)
-        po_path(lang).parent.mkdir(parents=True, exist_ok=True)
-        po_path(lang).write_bytes(po_bytes(catalog))
-        mo_path(lang).write_bytes(mo_bytes(catalog))
+    for domain, lang, catalog in catalogues():
+        po_path(lang, domain).parent.mkdir(parents=True, exist_ok=True)
+        po_path(lang, domain).write_bytes(po_bytes(catalog))
+        mo_path(lang, domain).write_bytes(mo_bytes(catalog))
         missing = sum(1 for m in catalog if m.id and not all(m.string if m.pluralizable else [m.string]))
-        print(f"{po_path(lang).relative_to(ROOT)}: {len(catalog)} sentences, {missing} to translate")
+        print(f"{po_path(lang, domain).relative_to(ROOT)}: {len(catalog)} sentences, {missing} to translate")
     return 0
 
 
