@@ -9,8 +9,10 @@ import click
 
 @click.command("new")
 @click.argument("directory", type=click.Path(file_okay=False))
-@click.option("--map", "map_name", required=True, metavar="NAME|FILE",
-              help="A shipped map (see 'map list') or a map file.")
+@click.option("--play", "play", default="dampfross", show_default=True, metavar="GAME",
+              help="The game: dampfross, or interurban (seed 001; no map, no rules profile).")
+@click.option("--map", "map_name", metavar="NAME|FILE",
+              help="A shipped map (see 'map list') or a map file (Dampfross: required).")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
               help="A company, in seat order; give 2 to 6.")
@@ -35,7 +37,7 @@ import click
               help="The language of the reports: en (English) or de (Deutsch).")
 @click.option("--player-lang", "player_langs", multiple=True, metavar="ID=LANG",
               help="A company whose private reports, receipts and mails are in another language.")
-def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...], seed: str | None,
+def new_cmd(directory: str, play: str, map_name: str | None, profile: str, players: tuple[str, ...], seed: str | None,
             test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None,
             deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
             remind: str | None, statements: str | None, lang: str, player_langs: tuple[str, ...]) -> None:
@@ -47,11 +49,26 @@ def new_cmd(directory: str, map_name: str, profile: str, players: tuple[str, ...
       adjudicate new nord --map germany --player RED:Rheinbahn:red@example.org ... \\
           --deadline "2025-11-21 18:00" --every "fri 18:00" --zone Europe/Berlin --remind 24h
       adjudicate new sued --map germany --lang de --player-lang BLUE=en --player RED:Rheinbahn ...
+      adjudicate new tram --play interurban --player RED:Anna:anna@example.org \\
+          --player BLUE:Bert:bert@example.org --every 3d
     """
 
     from adjudicator.app.commands import new_schedule, start_game
 
     schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
+    if play != "dampfross":
+        from adjudicator.app.plays import start_moves_game
+
+        if map_name or sets or dice != "hmac" or profile != "schmidt" or strict or early or remind or statements:
+            raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early, "
+                                   "--remind or --statements")
+        opening, folder = start_moves_game(directory, play, players, seed, test_passwords, schedule, lang,
+                                           player_langs, game_id)
+        click.echo(opening, nl=False)
+        click.echo(f"Game started in {folder.path}. Passwords (GM only): {folder.path / 'passwords.txt'}", err=True)
+        return
+    if not map_name:
+        raise click.UsageError("Missing option '--map' (a Dampfross game needs a map; see 'map list').")
     opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
                                test_passwords, schedule, lang, player_langs)
     click.echo(opening, nl=False)

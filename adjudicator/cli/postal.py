@@ -54,7 +54,7 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
     had an error (the others go on).  Cron, every five minutes:
     */5 * * * * adjudicate tick /home/gm/games/nord /home/gm/games/sued
     """
-    from adjudicator.app.postal import tick
+    from adjudicator.app.plays import tick
 
     sys.exit(0 if _tick_output(tick(list(directories), _now(now_text))) else 1)
 
@@ -64,8 +64,15 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the status as JSON (codes, not sentences) for scripts.")
 def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
+    from adjudicator.app.plays import moves_status
     from adjudicator.app.postal import game_status, status
 
+    moves = moves_status(directory)
+    if moves is not None:
+        if as_json:
+            raise click.UsageError("status --json is for Dampfross games only (so far)")
+        click.echo(moves, nl=False)
+        return
     if as_json:
         import json
 

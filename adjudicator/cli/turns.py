@@ -124,8 +124,16 @@ def undo_cmd(directory: str) -> None:
 
     In a game with deadlines an undone turn is held: the next tick does not run it again until the GM releases it
     with adjudicate deadline hold DIR --release (a new deadline alone does not release it).
+    In a game of sequential moves (InterUrban) the last move (or missed move) is taken back, and the player on
+    move gets a new deadline of one period from now.
     """
     from adjudicator.app.deadlines import undo
+    from adjudicator.app.plays import undo_move
+
+    taken = undo_move(directory)
+    if taken is not None:
+        click.echo(taken)
+        return
 
     kind, number, held = undo(directory)
     if kind == "turn":

@@ -219,3 +219,12 @@ def _end(state: State, reason: str, events: list[Event]) -> tuple[State, tuple[E
             events.append(("finished", (("line", line.label), ("by", "game-end"))))
     events.append(("game-over", (("reason", reason),)))
     return replace(state, end=reason), tuple(events)  # type: ignore[arg-type]
+
+
+def miss(state: State) -> tuple[State, tuple[Event, ...]]:
+    """Reading IU-13: the player on move sent no valid orders by the deadline; he lays nothing, draws
+    nothing, and the next player is on move.  This is never the declaration that no tile can be laid (which
+    ends the game), and the missed move counts as his move of the first round (rule B)."""
+    if state.over:
+        raise MoveRefused(Problem("game-over"))
+    return replace(state, moves=state.moves + 1), (("missed", (("player", state.on_move),)),)

@@ -15,7 +15,6 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, RolledDice, seed_from_text, verify
-from adjudicator.kernel.commitment import commitment
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import load_profile
@@ -28,6 +27,7 @@ from adjudicator.dampfross.racing.turn import RacingInput, adjudicate_racing_tur
 from adjudicator.dampfross.report.phrases import redraw_text, replaced_text
 from adjudicator.dampfross.report.racephrases import race_warning
 from adjudicator.dampfross.report.racing import render_used_grid
+from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import MissingDice, RaceDrawError
 from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map, manual_game

@@ -1,0 +1,119 @@
+"""The games this program runs, by name: Dampfross (the default) and the plays of sequential moves (InterUrban).
+
+The kernel never imports a game (tests/test_layers.py); this module, above
+both, joins them: ``adjudicate new --play``, and ``tick``/``status`` finding
+each game directory's play from its game file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from adjudicator.app.commands import with_languages
+from adjudicator.app.postal import tick_directory
+from adjudicator.dampfross.engine.newgame import GM, PlayerSpec
+from adjudicator.interurban.play import PLAY as INTERURBAN
+from adjudicator.kernel import passwords
+from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
+from adjudicator.kernel.deadline import Schedule
+from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.i18n import check_language, language
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal import turns
+from adjudicator.postal.loop import Tick, TickGame, tick_all
+from adjudicator.postal.moves import MovesDir, play_of
+
+PLAYS: dict[str, Play] = {INTERURBAN.name: INTERURBAN}
+"""The plays of sequential moves, by the name ``new --play`` takes."""
+NAMES = ("dampfross", *PLAYS)
+
+
+def play_named(name: str) -> Play:
+    if name not in PLAYS:
+        raise DampfrossError(f"no play {name!r}: the games are {', '.join(NAMES)}")
+    return PLAYS[name]
+
+
+def start_moves_game(directory: str, name: str, players: Sequence[str], seed_text: str | None,
+                     test_passwords: str | None, schedule: Schedule | None, lang: str,
+                     player_langs: Sequence[str], game_id: str | None) -> tuple[str, MovesDir]:
+    """``adjudicate new --play NAME``: a new game of sequential moves; its opening report (public)."""
+    play = play_named(name)
+    folder = MovesDir(directory)
+    if (folder.path / "game.json").exists():
+        raise GameFileError(f"{directory} already holds a game; choose another directory")
+    check_language(lang)
+    specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
+    if len({s.id for s in specs}) != len(specs):
+        raise DampfrossError("a player id is given twice")
+    gid = game_id or Path(directory).resolve().name
+    seed = seed_from_text(seed_text, name) if seed_text else new_seed()
+    secrets = {who: passwords.generate(derive_from=f"{test_passwords}:{gid}:{who}" if test_passwords else None)
+               for who in [*(s.id for s in specs), GM]}
+    seats = tuple(Seat(s.id, s.name, s.email, passwords.hash_password(secrets[s.id]), s.lang or lang) for s in specs)
+    try:
+        state = play.setup(gid, [s.id for s in specs], play.draw(seed))
+    except ValueError as exc:
+        raise DampfrossError(f"{name}: {exc}") from None
+    table = Table(name, gid, seats, lang, commitment(seed),
+                  turns.first_deadline(schedule or Schedule(), datetime.now(UTC)))
+    with language(lang):
+        opening = play.words.opening(table, state, None, None)
+    folder.create(play, table, state, seed, secrets, opening)
+    return opening, folder
+
+
+def loop_of(directory: str) -> TickGame:
+    """The loop that ticks a game directory: its play's, or Dampfross's."""
+    name = play_of(Path(directory))
+    if name is None:
+        return tick_directory
+    play = play_named(name)
+
+    def run(d: str, now: datetime, t: Tick) -> None:
+        turns.tick_game(d, now, t, play)
+
+    return run
+
+
+def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
+    """``adjudicate tick``: one tick of every game named, whatever it plays."""
+    return tick_all(directories, now or datetime.now(UTC), loop_of)
+
+
+def undo_move(directory: str, now: datetime | None = None) -> str | None:
+    """``adjudicate undo`` of a game of sequential moves: what was taken back (``None``: a Dampfross game)."""
+    name = play_of(Path(directory))
+    if name is None:
+        return None
+    play = play_named(name)
+    folder = MovesDir(directory)
+    with folder.lock():
+        record = folder.undo()
+        if record.get("kind") not in ("move", "missed"):
+            return f"step {record.get('kind')} taken back; game.json is as it was before it"
+        game = folder.load(play)
+        move = record.get("move")
+        seat = play.on_move(game.state)
+        if game.table.schedule.every and seat is not None:
+            schedule = turns.next_due(game.table.schedule, now or datetime.now(UTC), False)
+            folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
+                          {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
+            return f"move {move} taken back; {seat} is on move again, until {schedule.due}"
+        return f"move {move} taken back; {seat} is on move again"
+
+
+def moves_status(directory: str) -> str | None:
+    """``adjudicate status`` of a game of sequential moves (``None``: a Dampfross game)."""
+    name = play_of(Path(directory))
+    if name is None:
+        return None
+    play = play_named(name)
+    game = MovesDir(directory).load(play)
+    with language(game.table.lang):
+        return play.words.status(game.table, game.state)
+

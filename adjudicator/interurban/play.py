@@ -1,0 +1,60 @@
+"""InterUrban as a play of the postal loop (``kernel/play.py``): the rules core behind the kernel's protocol.
+
+``adjudicate new DIR --play interurban`` starts a game of it; ``tick`` runs
+it by mail (``postal/turns.py``).  Reading a move checks it as the move
+itself will (``preview.check``), so a move that reaches ``move`` is never
+refused and a player's mistakes all come back in the receipt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.interurban import codec, move, notation, preview
+from adjudicator.interurban.shuffle import SeededDraw
+from adjudicator.interurban.state import Placement, State
+from adjudicator.interurban.words.mail import MailWords
+from adjudicator.kernel.play import Lines
+
+
+class InterUrban:
+    """The play: setup, reading, moves and missed moves, the state as JSON."""
+
+    name = "interurban"
+
+    def __init__(self) -> None:
+        self.words = MailWords()
+
+    def setup(self, game: str, seats: Sequence[str], draw: Any) -> State:
+        return move.setup(game, seats, draw)
+
+    def draw(self, seed: str) -> SeededDraw:
+        return SeededDraw(seed)
+
+    def load(self, doc: Mapping[str, Any]) -> State:
+        return codec.load(doc)
+
+    def dump(self, state: State) -> dict[str, Any]:
+        return codec.dump(state)
+
+    def on_move(self, state: State) -> str | None:
+        return None if state.over else state.on_move
+
+    def read(self, state: State, seat: str, lines: Lines) -> tuple[tuple[Placement, ...] | None, tuple[Any, ...]]:
+        placements, problems = notation.parse_move(lines, state, seat)
+        if placements is None:
+            return None, problems
+        checked = preview.check(state, seat, placements)
+        if not isinstance(checked, preview.Preview):
+            return None, (checked,)
+        return placements, ()
+
+    def move(self, state: State, seat: str, made: Sequence[Placement], draw: Any) -> tuple[State, Any]:
+        return move.apply_move(state, made, draw)
+
+    def miss(self, state: State, seat: str) -> tuple[State, Any]:
+        return move.miss(state)
+
+
+PLAY = InterUrban()

@@ -1,0 +1,129 @@
+"""InterUrban's words for the postal loop: the opening mail, each move's report mail, receipts, the GM's status.
+
+The reports themselves are ``words/reports.py``'s; this module adds what a
+mail needs around them: whose colour the reader plays and the password (the
+opening), who is on move next and until when, how to write a move, and the
+answer to each section of orders.  Every sentence is in the active language
+(the kernel sets it for each reader).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from adjudicator.interurban.notation import NotationProblem
+from adjudicator.interurban.rules import Problem
+from adjudicator.interurban.state import State
+from adjudicator.interurban.words import names, reports
+from adjudicator.interurban.words.i18n import N_, _
+from adjudicator.interurban.words.problems import notation_lines, refusal
+from adjudicator.kernel.i18n import date_text
+from adjudicator.kernel.table import Table
+
+RECEIPTS = {
+    "moved": N_("Your orders were played as move {move}; its report goes to every player."),
+    "refused": N_("Your orders could not be played; nothing was done. Please send them again:"),
+    "not-on-move": N_("It is not your move: {on_move} is on move. Nothing was done; send your orders when "
+                      "the report of the move before yours has come."),
+    "password": N_("The password for {seat} is wrong, or the game has no such player. Nothing was done."),
+    "over": N_("The game is over; orders are no longer read."),
+    "stale": N_("Your orders are for move {given}, but the move to play is {move}. Nothing was done."),
+    "no-section": N_("Your mail holds no orders: they begin with a line PLAYER <colour> PASSWORD <password>."),
+}
+
+
+def _who(table: Table) -> dict[str, str]:
+    return {s.id: s.name for s in table.seats}
+
+
+def _due(table: Table) -> str:
+    due = table.schedule.due_at()
+    if due is None:
+        return ""
+    local = due.astimezone(table.schedule.tz())
+    return date_text(local, _("EEE d MMM y HH:mm")) + f" ({table.schedule.zone})"
+
+
+def _next(table: Table, state: State) -> list[str]:
+    """Who is on move, until when, and how to write the move."""
+    if state.over:
+        return []
+    who = _who(table)
+    due = _due(table)
+    line = (_("Move {move}: {player} is on move, until {due}.") if due else _("Move {move}: {player} is on move.")) \
+        .format(move=table.moves + 1, player=names.player(state.on_move, who), due=due)
+    return ["", *names.fold(line), *_how(table, state.on_move)]
+
+
+def _how(table: Table, seat: str) -> list[str]:
+    return ["", *names.fold(_("A move is a mail with these lines, one line per tile (1 to 3 tiles, at most one "
+                              "station), for example:")),
+            "  " + _("GAME {game}").format(game=table.game), "  " + _("PLAYER {seat} PASSWORD ...").format(seat=seat),
+            "  " + _("MOVE {move}").format(move=table.moves + 1),
+            "  " + _("6 CURVE 1 LEFT"), "  " + _("H STRAIGHT"), "  " + _("5 STATION 3"),
+            *names.fold(_("A line names the line it extends (its start label) and a face-up tile; LEFT and RIGHT "
+                          "are seen in the line's direction of travel. A crossing station extends every line "
+                          "ending at its cell; AT x,y names a cell instead of a line."))]
+
+
+def _text(lines: Sequence[str]) -> str:
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+class MailWords:
+    """``kernel.play.Words`` for InterUrban."""
+
+    def opening(self, table: Table, state: Any, seat: str | None, password: str | None) -> str:
+        text = reports.opening(state, table.commitment, _who(table)).rstrip("\n").split("\n")
+        if seat is not None:
+            text = [*names.fold(_("You play {colour} in game {game}.").format(
+                colour=names.colour(seat), game=table.game)),
+                *(names.fold(_("Your password: {password} (keep it secret; it signs your orders).").format(
+                    password=password)) if password else []), "", *text]
+        return _text([*text, *_next(table, state)])
+
+    def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
+                    seed: str | None) -> str:
+        who = _who(table)
+        if missed:
+            text = names.fold(_("InterUrban, game {game}: move {move}").format(game=table.game, move=table.moves))
+            text += ["", *names.fold(_("{player} sent no valid orders by the deadline: no tile is laid, and the "
+                                       "next player is on move.").format(player=names.player(seat, who)))]
+        else:
+            text = reports.move(before, after, events, who).rstrip("\n").split("\n")
+        if seed is not None:
+            text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
+        return _text([*text, *_next(table, after)])
+
+    def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
+        values = {k: v for k, v in data.items() if k != "problems"}
+        if "on_move" in values:
+            values["on_move"] = names.player(str(values["on_move"]), _who(table))
+        head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
+        text = [*head, "", *names.fold(_(RECEIPTS[code]).format(**values))]
+        for problem in data.get("problems", ()):
+            if isinstance(problem, NotationProblem):
+                text += notation_lines(problem)
+            elif isinstance(problem, Problem):
+                text += names.fold(refusal(problem), "  ")
+        if code in ("refused", "stale") and not state.over:
+            text += _how(table, state.on_move)
+        return _text(text)
+
+    def status(self, table: Table, state: Any) -> str:
+        who = _who(table)
+        text = names.fold(_("InterUrban, game {game}: {moves} moves made.").format(game=table.game,
+                                                                                 moves=table.moves))
+        if state.over:
+            text += names.fold(_("The game is over."))
+        else:
+            text += _next(table, state)[1:2]
+        for s in table.seats:
+            missed = table.missed_by(s.id)
+            line = _("{player}: {address}").format(player=names.player(s.id, who), address=s.address or "-")
+            if missed:
+                line += " " + _("(missed the last {count} moves)").format(count=missed)
+            text += names.fold(line, "  ")
+        return _text(text)
+

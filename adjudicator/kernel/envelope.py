@@ -1,0 +1,124 @@
+"""The envelope of a mail of orders, for every game of sequential moves: GAME, PLAYER ... PASSWORD, MOVE, END.
+
+::
+
+    GAME iu1
+    PLAYER RED PASSWORD k3v9-x2mp-qa7r-tn4c
+    MOVE 7
+    6 CURVE 1 LEFT
+    END
+
+A section starts at a ``PLAYER id PASSWORD pw`` line and holds the lines
+after it, up to the next PLAYER line or ``END``; those body lines are the
+game's to read (``kernel/play.py``).  ``GAME`` names the game (once, before
+or in a section); ``MOVE n`` (optional) says which move the orders are for,
+so orders written for an earlier move are never used for a later one.
+German keywords work too (SPIEL, SPIELER, PASSWORT, ZUG, ENDE).  Mail
+clutter is skipped: quoted lines (``>``), everything after a signature line
+(``--``), blank lines and comments (``#``).  Lines outside any section are
+reported, not read.  The Dampfross order language has its own envelope in
+its Lark grammar (``grammar/orders.lark``), with the same keywords.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+MAX_SECTIONS = 12
+"""A mail with more PLAYER sections than this is not read (password guessing; see docs/hardening.md)."""
+MAX_LINES = 400
+"""Lines of a mail's text read at most (a mail of orders is a dozen lines)."""
+
+_WORDS = {"GAME": "GAME", "SPIEL": "GAME", "PLAYER": "PLAYER", "SPIELER": "PLAYER", "MOVE": "MOVE", "ZUG": "MOVE",
+          "END": "END", "ENDE": "END"}
+_PASSWORD = ("PASSWORD", "PASSWORT")
+_TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+@dataclass(frozen=True)
+class Section:
+    """One player's orders: whose (as written), the password, the MOVE number if given, the body lines."""
+
+    seat: str
+    password: str
+    line: int
+    move: int | None
+    body: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
+class EnvelopeProblem:
+    """A line of the envelope that could not be read: ``player-line`` (no id or no password), ``move-line``
+    (no number), ``game-line`` (no id), ``outside`` (text before any section), ``too-many-sections``."""
+
+    code: str
+    line: int
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Envelope:
+    game: str | None
+    sections: tuple[Section, ...]
+    problems: tuple[EnvelopeProblem, ...]
+
+
+def clean_lines(text: str) -> list[tuple[int, str]]:
+    """The lines that count, numbered from 1: no quotes, nothing after a signature, no blanks or comments."""
+    out = []
+    for number, raw in enumerate(text.splitlines()[:MAX_LINES], 1):
+        line = raw.strip()
+        if raw.rstrip() == "--" or raw == "-- ":
+            break
+        if not line or line.startswith((">", "#")):
+            continue
+        out.append((number, line))
+    return out
+
+
+def read_envelope(text: str) -> Envelope:
+    """The sections of a mail's text, and what could not be read."""
+    game: str | None = None
+    sections: list[Section] = []
+    problems: list[EnvelopeProblem] = []
+    current: dict[str, object] | None = None
+    body: list[tuple[int, str]] = []
+
+    def close() -> None:
+        nonlocal current, body
+        if current is not None:
+            sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
+                                    current["move"] if isinstance(current["move"], int) else None, tuple(body)))
+        current, body = None, []
+
+    for number, line in clean_lines(text):
+        words = line.split()
+        key = _WORDS.get(words[0].upper().rstrip(":"))
+        if key == "PLAYER":
+            close()
+            if len(words) == 4 and words[2].upper().rstrip(":") in _PASSWORD and _TOKEN.match(words[1]):
+                current = {"seat": words[1].upper(), "password": words[3], "line": number, "move": None}
+            else:
+                problems.append(EnvelopeProblem("player-line", number))
+        elif key == "GAME":
+            if len(words) == 2 and _TOKEN.match(words[1]):
+                game = words[1]
+            else:
+                problems.append(EnvelopeProblem("game-line", number))
+        elif key == "MOVE" and current is not None and not body:
+            if len(words) == 2 and words[1].isdigit() and len(words[1]) < 6:
+                current["move"] = int(words[1])
+            else:
+                problems.append(EnvelopeProblem("move-line", number))
+        elif key == "END":
+            close()
+        elif current is not None:
+            body.append((number, line))
+        else:
+            problems.append(EnvelopeProblem("outside", number, line[:60]))
+    close()
+    if len(sections) > MAX_SECTIONS:
+        return Envelope(game, (), (EnvelopeProblem("too-many-sections", 0, str(len(sections))),))
+    return Envelope(game, tuple(sections), tuple(problems))
+

@@ -1,0 +1,76 @@
+"""What a game gives the postal loop: the protocol between the kernel and a game of sequential moves.
+
+The kernel (``postal/turns.py``) keeps the game folder, the mail, the
+passwords, the deadlines and the archive; the play keeps the rules.  Every
+method is pure: a state in, a state (or words) out.  Moves and problems are
+the play's own values; the kernel only passes them on.  Engines return codes
+and data (``Events``); the words of every report and receipt are the play's
+(``words``), in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from adjudicator.kernel.table import Table
+
+Lines = Sequence[tuple[int, str]]
+"""A section's body: (line number in the mail, text)."""
+Draw = Any
+"""The play's committed draw for hidden things (a callable ``(label, n) -> index``)."""
+
+
+class Words(Protocol):
+    """A play's sentences (the active language is set by the kernel: ``kernel.i18n.language``)."""
+
+    def opening(self, table: Table, state: Any, seat: str | None, password: str | None) -> str:
+        """The opening report; for ``seat``, its mail with the player's own password."""
+
+    def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
+                    seed: str | None) -> str:
+        """The report of one move (made, or missed at the deadline), for every player; ``seed``: the shuffle's
+        seed, revealed when the move ended the game."""
+
+    def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
+        """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``not-on-move``, ``password``,
+        ``over``, ``stale`` (a MOVE number of another move), ``no-section``."""
+
+    def status(self, table: Table, state: Any) -> str:
+        """The GM's ``status``: whose move, the deadline, the standings."""
+
+
+class Play(Protocol):
+    """One game of sequential moves (InterUrban: ``adjudicator/interurban/play.py``)."""
+
+    @property
+    def name(self) -> str:
+        """The name a GM gives ``adjudicate new --play``, stored in the game file."""
+
+    @property
+    def words(self) -> Words:
+        """The play's sentences."""
+
+    def setup(self, game: str, seats: Sequence[str], draw: Draw) -> Any:
+        """The state at the start (hidden things drawn with ``draw``)."""
+
+    def draw(self, seed: str) -> Draw:
+        """The committed draw of a seed."""
+
+    def load(self, doc: Mapping[str, Any]) -> Any:
+        """The state from its JSON (raises ``GameFileError`` when it is not one)."""
+
+    def dump(self, state: Any) -> dict[str, Any]:
+        """The state as JSON."""
+
+    def on_move(self, state: Any) -> str | None:
+        """The seat on move; ``None`` when the game is over."""
+
+    def read(self, state: Any, seat: str, lines: Lines) -> tuple[Any | None, tuple[Any, ...]]:
+        """A section's body as a move (``None`` and problems when it cannot be played)."""
+
+    def move(self, state: Any, seat: str, made: Any, draw: Draw) -> tuple[Any, Any]:
+        """The state after the move, and its events."""
+
+    def miss(self, state: Any, seat: str) -> tuple[Any, Any]:
+        """The state after the seat on move missed the deadline (the play's reading of no orders)."""

@@ -1,0 +1,193 @@
+"""The folder of a postal game of sequential moves: the game file, the archive of every move, the reports.
+
+::
+
+    DIR/game.json                  {"play": ..., "table": {...}, "state": {...}, "chain": {...}}
+    DIR/seed.txt, passwords.txt    the shuffle's seed and the first passwords (GM only, 0600)
+    DIR/mail.toml, DIR/mail/       the postal loop's configuration, inbox and outbox
+    DIR/archive/step-NNN/          record.json, game-before.json, game-after.json, orders.txt: every change of
+                                   the game file in order (000 the opening, then moves, missed moves, the GM's
+                                   deadline changes)
+    DIR/reports/move-NNN.txt       each move's report (move-000: the opening)
+
+Every write is atomic; a move is archived before ``game.json`` changes, so
+a crash leaves the game as it was before the move or after it, never
+between.  ``chain`` links each game file to the one before it (SHA-256) and
+to the record of what made it: ``verify`` recomputes it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Table
+from adjudicator.postal.files import atomic_write, record_text, sha256, write_new
+from adjudicator.postal.lock import LockTimeout, exclusive
+
+GAME_FILE = "game.json"
+SEED_FILE = "seed.txt"
+PASSWORD_FILE = "passwords.txt"
+LOCK_FILE = ".lock"
+ARCHIVE = "archive"
+REPORTS = "reports"
+LOCK_WAIT = 10.0
+
+
+def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) -> str:
+    """The game file's text (sorted keys, one space indents: a diff reads well)."""
+    return json.dumps({"play": play.name, "table": table.to_json(), "state": play.dump(state), "chain": dict(chain)},
+                      ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+
+
+def play_of(path: Path) -> str | None:
+    """The play a game folder holds (``None``: no game file of a sequential game, e.g. a Dampfross game)."""
+    try:
+        doc = json.loads((path / GAME_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return doc.get("play") if isinstance(doc, dict) and isinstance(doc.get("play"), str) else None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    table: Table
+    state: Any
+    text: str
+
+
+class MovesDir:
+    """A sequential game's folder on disk."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+
+    @property
+    def game_file(self) -> Path:
+        return self.path / GAME_FILE
+
+    def report_path(self, move: int) -> Path:
+        return self.path / REPORTS / f"move-{move:03d}.txt"
+
+    def step_path(self, number: int) -> Path:
+        return self.path / ARCHIVE / f"step-{number:03d}"
+
+    @contextmanager
+    def lock(self, wait: float = LOCK_WAIT) -> Iterator[None]:
+        if not self.path.is_dir():
+            raise GameFileError(f"{self.path}: no game here (no such directory)")
+        try:
+            with exclusive(self.path / LOCK_FILE, wait):
+                yield
+        except LockTimeout:
+            raise GameBusy(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
+                from None
+
+    def load(self, play: Play) -> Loaded:
+        """The table and the state; ``GameFileError`` naming the file when it cannot be read."""
+        try:
+            text = self.game_file.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise GameFileError(f"{self.game_file}: {exc.strerror or exc}") from None
+        try:
+            doc = json.loads(text)
+        except ValueError as exc:
+            raise GameFileError(f"{self.game_file}: not JSON ({exc})") from None
+        if not isinstance(doc, dict) or doc.get("play") != play.name:
+            raise GameFileError(f"{self.game_file}: not a game of {play.name}")
+        table = Table.from_json(doc.get("table", {}), str(self.game_file))
+        return Loaded(table, play.load(doc.get("state", {})), text)
+
+    def read_seed(self) -> str:
+        try:
+            return (self.path / SEED_FILE).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            raise GameFileError(f"{self.path / SEED_FILE}: {exc.strerror or exc}") from None
+
+    def read_passwords(self) -> dict[str, str]:
+        """The first passwords, as ``new`` made them (GM only)."""
+        try:
+            text = (self.path / PASSWORD_FILE).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise GameFileError(f"{self.path / PASSWORD_FILE}: {exc.strerror or exc}") from None
+        return dict(line.split(" ", 1) for line in text.splitlines() if " " in line)
+
+    def create(self, play: Play, table: Table, state: Any, seed: str, passwords: Mapping[str, str],
+               opening: str) -> None:
+        """A new game's folder (it must not hold a game yet)."""
+        if self.game_file.exists():
+            raise TurnRefused(f"{self.path} already holds a game")
+        self.path.mkdir(parents=True, exist_ok=True)
+        with self.lock():
+            write_new(self.path / SEED_FILE, seed + "\n", 0o600)
+            write_new(self.path / PASSWORD_FILE, "".join(f"{sid} {pw}\n" for sid, pw in passwords.items()), 0o600)
+            write_new(self.report_path(0), opening)
+            record = {"kind": "opening", "move": 0}
+            text = game_text(play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
+            self._archive(0, {"record.json": record_text(record), "game-after.json": text})
+            atomic_write(self.game_file, text)
+
+    def commit(self, play: Play, before: Loaded, table: Table, state: Any, record: Mapping[str, Any],
+               orders: str = "", report: str = "") -> None:
+        """Archive one step (a move made or missed, a deadline changed) and write the game file after it; a move's
+        report (the lock is held)."""
+        text = game_text(play, table, state, {"previous": sha256(before.text), "record": sha256(record_text(record))})
+        content = {"record.json": record_text(record), "game-before.json": before.text, "game-after.json": text}
+        if orders:
+            content["orders.txt"] = orders
+        self._archive(len(self.steps()), content)
+        if report:
+            write_new(self.report_path(table.moves), report)
+        atomic_write(self.game_file, text)
+
+    def _archive(self, number: int, content: Mapping[str, str]) -> None:
+        final = self.step_path(number)
+        if final.exists():
+            raise TurnRefused(f"{final} already exists; archived moves are never overwritten")
+        final.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(dir=final.parent, prefix=".stage-"))
+        try:
+            for name, text in content.items():
+                write_new(stage / name, text, 0o600 if name == "orders.txt" else 0o644)
+            os.replace(stage, final)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+
+    def steps(self) -> list[Path]:
+        root = self.path / ARCHIVE
+        return sorted(p for p in root.glob("step-[0-9][0-9][0-9]") if p.is_dir()) if root.is_dir() else []
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last step: the game file as it was before it; the step's archive (and a move's report)
+        set aside as ``archive/undone-N``.  Returns the step's record (the lock is held)."""
+        steps = self.steps()
+        if len(steps) < 2:
+            raise TurnRefused(f"{self.path}: nothing to take back (the game is at its opening)")
+        last = steps[-1]
+        try:
+            record = json.loads((last / "record.json").read_text(encoding="utf-8"))
+            before = (last / "game-before.json").read_text(encoding="utf-8")
+            after = (last / "game-after.json").read_text(encoding="utf-8")
+            current = self.game_file.read_text(encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            raise GameFileError(f"{last}: cannot be read ({exc})") from None
+        if current != after:
+            raise TurnRefused(f"{self.game_file} is not the game after {last.name}; nothing taken back")
+        aside = last.parent / f"undone-{len(list(last.parent.glob('undone-*'))) + 1}"
+        os.replace(last, aside)
+        if record.get("kind") in ("move", "missed"):
+            report = self.report_path(int(record["move"]))
+            if report.exists():
+                os.replace(report, aside / f"published-{report.name}")
+        atomic_write(self.game_file, before)
+        return dict(record)

@@ -1,0 +1,186 @@
+"""The postal loop of a game of sequential moves (InterUrban): a move runs as soon as the player on move sends it.
+
+One tick of a game, holding its lock: fetch new mail; mail the opening to
+every player once; answer every new mail in the order it arrived: each
+section with a right password gets a receipt (the move made, its problems
+with line and column, not your move, a MOVE number of another move, the
+game is over); the move of the player on move runs at once and its report
+goes to every player.  A wrong password gets the same short answer whether
+or not the seat exists, and never reaches the seat's owner.  When the
+deadline of a move passes, the move is missed (the play's reading; for
+InterUrban, IU-13: the player lays nothing and the next one is on move).
+Then the outbox is sent.  As in Dampfross's loop, every step asks what is
+done already, so a second tick changes and sends nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from adjudicator.kernel.deadline import Schedule, next_slot
+from adjudicator.kernel.envelope import Section, read_envelope
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Seat
+from adjudicator.postal.inbox import Inbox, StoredMail
+from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.outbox import Outbox, Outgoing
+
+TICK_WAIT = 2.0
+
+
+def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
+    """The deadline of the next move: a period after the move ran (``2d``), or the next weekday and time after it
+    (``fri 18:00``); none when the game is over or has no ``every``."""
+    nxt = None if over else next_slot(replace(schedule, due=None), ran_at)
+    return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
+
+
+def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
+    """One tick of one game of ``play``."""
+    folder = MovesDir(directory)
+    config = config_of(folder)
+    with folder.lock(TICK_WAIT):
+        fetch(folder, config, now, t)
+        game = folder.load(play)
+        outbox = Outbox(folder)
+        opening_mails(folder, play, game, outbox, config.sender, now)
+        inbox = Inbox(folder)
+        for mail in inbox.unanswered():
+            game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t)
+        game = miss_if_due(folder, play, game, outbox, config.sender, now, t)
+        send(folder, config, now, t)
+
+
+def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
+    """Each player's opening mail, once (with a note on the password the GM sends apart)."""
+    secrets: dict[str, str] | None = None
+    for seat in game.table.seats:
+        name = f"opening-{seat.id}"
+        if outbox.known(name) or not seat.address:
+            continue
+        secrets = secrets if secrets is not None else folder.read_passwords()
+        with language(seat.lang):
+            text = play.words.opening(game.table, game.state, seat.id, secrets.get(seat.id))
+        subject = f"{game.table.game}: {play.name} - opening"
+        outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="opening", player=seat.id), sender, now)
+
+
+def _sections(mail: StoredMail) -> Iterator[Section]:
+    for text in mail.texts:
+        yield from read_envelope(mail.read_text(text)).sections
+
+
+def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Outbox, mail: StoredMail,
+           sender: str, now: datetime, t: Tick) -> Loaded:
+    """Answer one mail: a receipt per section, the move of the player on move run at once."""
+    if mail.automatic:
+        inbox.answered(mail, {"codes": ["automatic"]})
+        t.note("automatic", seq=mail.seq, sender=mail.sender or "?")
+        return game
+    codes: list[str] = []
+    sections = list(_sections(mail))
+    known = next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()), None)
+    if not sections:
+        if known is not None:
+            _receipt(outbox, play, game, mail, known, None, "no-section", {}, sender, now)
+        codes.append("no-section")
+    for number, section in enumerate(sections, 1):
+        seat = game.table.find(section.seat)
+        if seat is None or not game.table.password_ok(section.seat, section.password):
+            _receipt(outbox, play, game, mail, None, number, "password", {"seat": section.seat}, sender, now)
+            codes.append("password")
+            t.note("refused", seq=mail.seq, count=1, companies=section.seat[:12])
+            continue
+        game, code, data = _orders(folder, play, game, outbox, mail, seat, section, sender, now, t)
+        _receipt(outbox, play, game, mail, seat, number, code, data, sender, now)
+        codes.append(code)
+    inbox.answered(mail, {"move": game.table.moves, "codes": codes})
+    return game
+
+
+def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: Seat,
+            section: Section, sender: str, now: datetime, t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
+    """What a section with the right password does."""
+    on_move = play.on_move(game.state)
+    if on_move is None:
+        return game, "over", {}
+    if section.move is not None and section.move != game.table.moves + 1:
+        return game, "stale", {"given": section.move, "move": game.table.moves + 1}
+    if seat.id != on_move:
+        return game, "not-on-move", {"on_move": on_move}
+    made, problems = play.read(game.state, seat.id, section.body)
+    if made is None:
+        return game, "refused", {"problems": problems}
+    draw = play.draw(folder.read_seed())
+    state, events = play.move(game.state, seat.id, made, draw)
+    record = {"kind": "move", "move": game.table.moves + 1, "seat": seat.id, "mail": mail.key,
+              "arrived": mail.arrived.isoformat()}
+    orders = "".join(f"{line}\n" for _, line in section.body)
+    after = commit(folder, play, game, seat.id, state, events, False, record, orders, outbox, sender, now)
+    t.note("moved", move=after.table.moves, seat=seat.id)
+    return after, "moved", {"move": after.table.moves}
+
+
+def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
+           record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime) -> Loaded:
+    """Archive a move, write the game file and queue the move's report to every player."""
+    table = game.table.after_move(seat, missed)
+    table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
+    seed = folder.read_seed() if play.on_move(state) is None else None
+    with language(table.lang):
+        public = play.words.move_report(table, game.state, state, seat, events, missed, seed)
+    folder.commit(play, game, table, state, record, orders, public)
+    after = folder.load(play)
+    for s in table.seats:
+        if not s.address:
+            continue
+        with language(s.lang):
+            text = play.words.move_report(table, game.state, state, seat, events, missed, seed)
+        subject = f"{table.game}: {play.name} - move {table.moves}"
+        outbox.queue(Outgoing(f"move-{table.moves:03d}-{s.id}", (s.address,), subject, text, kind="report",
+                              turn=table.moves, player=s.id), sender, now)
+    return after
+
+
+def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, number: int | None,
+             code: str, data: Mapping[str, Any], sender: str, now: datetime) -> None:
+    """A receipt to the sender (and to the seat's address on file, when the password was right)."""
+    to = [mail.sender] if mail.sender else []
+    if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
+        to.append(seat.address)
+    if not to:
+        return
+    with language(seat.lang if seat is not None else game.table.lang):
+        text = play.words.receipt(game.table, game.state, code, data)
+    name = f"receipt-{mail.key}" + (f"-{number}" if number else "")
+    outbox.queue(Outgoing(name, tuple(to), f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
+                          player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", ""))),
+                 sender, now)
+
+
+def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
+                t: Tick) -> Loaded:
+    """The move on hand is missed when its deadline has passed (not while the GM holds the game)."""
+    s = game.table.schedule
+    due = s.due_at()
+    seat = play.on_move(game.state)
+    if seat is None or due is None or s.held or now < due:
+        return game
+    state, events = play.miss(game.state, seat)
+    record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
+    after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now)
+    t.note("missed", move=after.table.moves, seat=seat)
+    return after
+
+
+def first_deadline(schedule: Schedule, now: datetime) -> Schedule:
+    """The first move's deadline when the GM gave a period but no date."""
+    if schedule.due or not schedule.every:
+        return schedule
+    return next_due(schedule, now, False)
+

@@ -1,0 +1,182 @@
+"""Issue 16, done when: ``adjudicate new DIR --play interurban`` starts a game that a GM runs by mail with ``tick``
+exactly as a Dampfross game.  A real IMAP server (pymap) and a real SMTP server (aiosmtpd) on localhost."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.interurban.play import PLAY
+from adjudicator.interurban.state import State
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, imap_server, smtp_server
+
+ZONE = "+00:00"
+
+
+def _mail(sender: str, body: str, subject: str) -> bytes:
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", subject
+    m["Message-ID"] = f"<{subject.replace(' ', '-')}@example.org>"
+    m.set_content(body)
+    return m.as_bytes()
+
+
+def _text(m: EmailMessage) -> str:
+    return str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+
+
+def _sent(smtp: SmtpServer, prefix: str, to: str) -> list[EmailMessage]:
+    return [m for m in smtp.mails if str(m["X-Dampfross"]).startswith(prefix) and to in str(m["To"])]
+
+
+def a_move(state: State, seat: str) -> str:
+    """A line of notation that ``seat`` may play now (tried through the play's own reading)."""
+    for line in state.lines:
+        if line.finished:
+            continue
+        for tile in state.track_face_up:
+            kind = tile.kind.upper()
+            for turn in (["LEFT", "RIGHT"] if tile.kind == "curve" else [""]):
+                text = f"{line.label} {kind} {tile.value} {turn}".strip()
+                made, _ = PLAY.read(state, seat, [(4, text)])
+                if made is not None:
+                    return text
+    raise AssertionError("no move found")
+
+
+def new_game(where: Path) -> Path:
+    game = where / "tram"
+    out = invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-postal",
+                 "--unsafe-test-passwords", "iu", "--player", "RED:Anna:anna@example.org",
+                 "--player", "BLUE:Bernd:bernd@example.net", "--player", "GREEN:Carla:carla@example.com",
+                 "--deadline", "2026-12-04 18:00", "--every", "2d")
+    assert "InterUrban" in out.output
+    return game
+
+
+def test_new_writes_a_game_of_interurban_with_hashed_passwords(tmp_path: Path):
+    game = new_game(tmp_path)
+    doc = json.loads((game / "game.json").read_text())
+    assert doc["play"] == "interurban" and [s["id"] for s in doc["table"]["seats"]] == ["RED", "BLUE", "GREEN"]
+    secrets = (game / "passwords.txt").read_text()
+    assert all(line.split()[1] not in (game / "game.json").read_text() for line in secrets.splitlines())
+    assert oct((game / "passwords.txt").stat().st_mode & 0o777) == "0o600"
+    loaded = MovesDir(game).load(PLAY)
+    assert loaded.state.on_move == "RED" and loaded.table.schedule.due == "2026-12-04T18:00:00+00:00"
+    assert "RED" in invoke("status", str(game)).output
+
+
+def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
+    with imap_server(tmp_path) as imap, smtp_server() as smtp, pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TEST_IMAP_PASSWORD", imap.password)
+        game = new_game(tmp_path)
+        (game / "mail.toml").write_text(
+            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
+            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
+            + smtp.toml(), encoding="utf-8")
+        client = imap.client()
+        secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+        def deliver(sender: str, body: str, subject: str, when: str) -> None:
+            client.append("INBOX", _mail(sender, body, subject), msg_time=datetime.fromisoformat(when + ZONE))
+
+        def tick(when: str) -> str:
+            return invoke("tick", str(game), "--now", when + ZONE).output
+
+        tick("2026-12-01T09:00")
+        opening = _text(_sent(smtp, "opening-RED", "anna@example.org")[0])
+        assert secrets["RED"] in opening and secrets["BLUE"] not in opening
+        assert _sent(smtp, "opening-BLUE", "bernd@example.net") and _sent(smtp, "opening-GREEN", "carla@example.com")
+        assert tick("2026-12-01T09:05") == ""  # a second tick changes and sends nothing
+
+        state = MovesDir(game).load(PLAY).state
+        move = a_move(state, "RED")
+        # BLUE writes out of turn, a stranger guesses RED's password, RED first mistypes, then plays
+        deliver("bernd@example.net", f"GAME tram\nPLAYER BLUE PASSWORD {secrets['BLUE']}\n{a_move(state, 'RED')}\n",
+                "early", "2026-12-01T10:00")
+        deliver("mallory@example.com", f"PLAYER RED PASSWORD wrong-pass\n{move}\n", "guess", "2026-12-01T10:01")
+        deliver("anna@example.org", f"PLAYER RED PASSWORD {secrets['RED']}\n6 CURVY 1 LEFT\n", "typo",
+                "2026-12-01T10:02")
+        deliver("anna@example.org", f"Hello all,\n\nPLAYER RED PASSWORD {secrets['RED']}\nMOVE 1\n{move}\n\n-- \nAnna",
+                "move 1", "2026-12-01T10:03")
+        out = tick("2026-12-01T10:10")
+        assert "move 1 made by RED" in out
+
+        (early,) = _sent(smtp, "receipt-", "bernd@example.net")
+        assert "It is not your move: Anna (RED) is on move" in _text(early)
+        (guess,) = _sent(smtp, "receipt-", "mallory@example.com")
+        assert "wrong" in _text(guess) and move not in _text(guess) and "anna" not in str(guess["To"])
+        typo, played = sorted(_sent(smtp, "receipt-", "anna@example.org"), key=lambda m: str(m["X-Dampfross"]))
+        assert "could not be played" in _text(typo) and re.search(r"line 2\b", _text(typo)), _text(typo)
+        assert "CURVE" in _text(typo)  # did you mean
+        assert "played as move 1" in _text(played)
+        for address in ("anna@example.org", "bernd@example.net", "carla@example.com"):
+            (report,) = _sent(smtp, "move-001-", address)
+            assert "Bernd (BLUE) is on move" in _text(report)
+            assert max(len(line) for line in _text(report).splitlines()) <= 80
+
+        after = MovesDir(game).load(PLAY)
+        assert after.table.moves == 1 and after.state.on_move == "BLUE"
+        assert after.table.schedule.due == "2026-12-03T10:10:00+00:00"
+
+        # BLUE misses the deadline: nothing laid, GREEN is on move; the game goes on
+        out = tick("2026-12-03T10:11")
+        assert "move 2: BLUE missed the deadline" in out
+        missed = MovesDir(game).load(PLAY)
+        assert missed.state.on_move == "GREEN" and missed.state.board == after.state.board
+        assert missed.table.missed_by("BLUE") == 1
+        (notice,) = _sent(smtp, "move-002-", "bernd@example.net")
+        assert "no valid orders by the deadline" in _text(notice)
+
+        # the GM takes the missed move back and gives BLUE another chance
+        assert "move 2" in invoke("undo", str(game)).output
+        assert MovesDir(game).load(PLAY).state.on_move == "BLUE"
+
+
+def test_a_damaged_game_file_is_one_error_line(tmp_path: Path):
+    game = new_game(tmp_path)
+    (game / "mail.toml").write_text('from = "gm@example.org"\n\n[source]\nkind = "maildir"\npath = "in"\n')
+    for sub in ("cur", "new", "tmp"):
+        (game / "in" / sub).mkdir(parents=True)
+    (game / "game.json").write_text('{"play": "interurban", "table": {"format": 1}, "state": {}}')
+    result = invoke("tick", str(game), ok=False)
+    assert result.exit_code == 1 and "the table is damaged" in result.output and "Traceback" not in result.output
+    result = invoke("status", str(game), ok=False)
+    assert result.exit_code == 1 and "the table is damaged" in result.output and "Traceback" not in result.output
+
+
+def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
+    from adjudicator.interurban.notation import parse_move
+    from adjudicator.kernel.i18n import language
+    from tools import i18n
+
+    game = tmp_path / "bahn"
+    invoke("new", str(game), "--play", "interurban", "--lang", "de", "--seed", "de", "--player", "RED:Anna:a@x.org",
+           "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
+    folder = MovesDir(game)
+    loaded = folder.load(PLAY)
+    table, state = loaded.table, loaded.state
+    _, problems = parse_move([(3, "6 KURVY 1 LINKS")], state, "RED")
+    after, events = PLAY.move(state, "RED", PLAY.read(state, "RED", [(3, a_move(state, "RED"))])[0], PLAY.draw("00"))
+    missed, missed_events = PLAY.miss(after, "BLUE")
+    words = PLAY.words
+    with language("de"):
+        texts = [words.opening(table, state, "RED", "abcd-efgh-jkmn-pqrs"), words.status(table, state),
+                 words.move_report(table, state, after, "RED", events, False, None),
+                 words.move_report(table, after, missed, "BLUE", missed_events, True, None),
+                 *(words.receipt(table, state, code, data) for code, data in [
+                     ("moved", {"move": 1}), ("refused", {"problems": problems}), ("not-on-move", {"on_move": "RED"}),
+                     ("password", {"seat": "RED"}), ("over", {}), ("stale", {"given": 3, "move": 1}),
+                     ("no-section", {})])]
+    for text in texts:
+        assert i18n.english_left(text, ["Anna", "Bernd", "RED", "BLUE", "bahn", "KURVY", "abcd-efgh-jkmn-pqrs"], "de",
+                                 i18n.INTERURBAN) == [], text
+        assert max(len(line) for line in text.splitlines()) <= 80
+    assert "SPIELER RED PASSWORT" in texts[0] and "Du spielst" in texts[0]
