@@ -135,9 +135,20 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         (notice,) = _sent(smtp, "move-002-", "bernd@example.net")
         assert "no valid orders by the deadline" in _text(notice)
 
+        # every step checks: the chain, the commitment, the opening's draws and each move played again
+        lines = invoke("verify", str(game)).output.splitlines()
+        assert lines and all(line.startswith("OK: ") for line in lines) and len(lines) == 5, lines
+
         # the GM takes the missed move back and gives BLUE another chance
-        assert "move 2" in invoke("undo", str(game)).output
+        assert "move 2 taken back; BLUE is on move again, until 2026-" in invoke("undo", str(game)).output
         assert MovesDir(game).load(PLAY).state.on_move == "BLUE"
+        assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+        # a changed archive is caught
+        step = game / "archive" / "step-001" / "game-after.json"
+        step.write_text(step.read_text().replace('"moves": 1', '"moves": 2', 1))
+        result = invoke("verify", str(game), ok=False)
+        assert result.exit_code == 1 and "FAILED: step-001" in result.output
 
 
 def test_a_damaged_game_file_is_one_error_line(tmp_path: Path):

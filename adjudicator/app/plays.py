@@ -23,7 +23,7 @@ from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import turns
+from adjudicator.postal import moves, turns
 from adjudicator.postal.loop import Tick, TickGame, tick_all
 from adjudicator.postal.moves import MovesDir, play_of
 
@@ -105,6 +105,15 @@ def undo_move(directory: str, now: datetime | None = None) -> str | None:
                           {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
             return f"move {move} taken back; {seat} is on move again, until {schedule.due}"
         return f"move {move} taken back; {seat} is on move again"
+
+
+def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | None:
+    """``adjudicate verify`` of a game of sequential moves (``None``: a Dampfross game)."""
+    name = play_of(Path(directory))
+    if name is None:
+        return None
+    checks = moves.verify(MovesDir(directory), play_named(name), seed)
+    return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
 
 
 def moves_status(directory: str) -> str | None:

@@ -100,9 +100,10 @@ def report_cmd(directory: str, turn: int | None, player: str | None, archived: b
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
     """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
+    from adjudicator.app.plays import verify_moves
     from adjudicator.app.verify import verify_game
 
-    ok, lines = verify_game(directory, seed_hex)
+    ok, lines = verify_moves(directory, seed_hex) or verify_game(directory, seed_hex)
     for line in lines:
         click.echo(line)
     sys.exit(0 if ok else 1)
