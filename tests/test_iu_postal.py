@@ -104,6 +104,8 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         deliver("mallory@example.com", f"PLAYER RED PASSWORD wrong-pass\n{move}\n", "guess", "2026-12-01T10:01")
         deliver("anna@example.org", f"PLAYER RED PASSWORD {secrets['RED']}\n6 CURVY 1 LEFT\n", "typo",
                 "2026-12-01T10:02")
+        deliver("anna@example.org", f"PLAYER RED PASSWORD {secrets['RED']}\nCHECK\n{move}\n", "check",
+                "2026-12-01T10:02")
         deliver("anna@example.org", f"Hello all,\n\nPLAYER RED PASSWORD {secrets['RED']}\nMOVE 1\n{move}\n\n-- \nAnna",
                 "move 1", "2026-12-01T10:03")
         out = tick("2026-12-01T10:10")
@@ -113,7 +115,9 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         assert "It is not your move: Anna (RED) is on move" in _text(early)
         (guess,) = _sent(smtp, "receipt-", "mallory@example.com")
         assert "wrong" in _text(guess) and move not in _text(guess) and "anna" not in str(guess["To"])
-        typo, played = sorted(_sent(smtp, "receipt-", "anna@example.org"), key=lambda m: str(m["X-Dampfross"]))
+        typo, checked, played = sorted(_sent(smtp, "receipt-", "anna@example.org"),
+                                       key=lambda m: str(m["X-Dampfross"]))
+        assert "nothing is carried out" in _text(checked) and "Lines" in _text(checked), _text(checked)
         assert "could not be played" in _text(typo) and re.search(r"line 2\b", _text(typo)), _text(typo)
         assert "CURVE" in _text(typo)  # did you mean
         assert "played as move 1" in _text(played)

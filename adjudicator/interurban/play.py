@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from adjudicator.interurban import codec, move, notation, preview
+from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.shuffle import SeededDraw
 from adjudicator.interurban.state import Placement, State
 from adjudicator.interurban.words.mail import MailWords
@@ -49,6 +50,9 @@ class InterUrban:
         if not isinstance(checked, preview.Preview):
             return None, (checked,)
         return placements, ()
+
+    def preview(self, state: State, seat: str, made: Sequence[Placement]) -> preview.Preview | Problem:
+        return preview.check(state, seat, made)
 
     def move(self, state: State, seat: str, made: Sequence[Placement], draw: Any) -> tuple[State, Any]:
         return move.apply_move(state, made, draw)

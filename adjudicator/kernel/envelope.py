@@ -12,8 +12,10 @@ A section starts at a ``PLAYER id PASSWORD pw`` line and holds the lines
 after it, up to the next PLAYER line or ``END``; those body lines are the
 game's to read (``kernel/play.py``).  ``GAME`` names the game (once, before
 or in a section); ``MOVE n`` (optional) says which move the orders are for,
-so orders written for an earlier move are never used for a later one.
-German keywords work too (SPIEL, SPIELER, PASSWORT, ZUG, ENDE).  Mail
+so orders written for an earlier move are never used for a later one; a
+``CHECK`` line at the top of a section asks only to see what the orders
+would do (nothing is carried out).
+German keywords work too (SPIEL, SPIELER, PASSWORT, ZUG, PRÜFE, ENDE).  Mail
 clutter is skipped: quoted lines (``>``), everything after a signature line
 (``--``), blank lines and comments (``#``).  Lines outside any section are
 reported, not read.  The Dampfross order language has its own envelope in
@@ -31,20 +33,22 @@ MAX_LINES = 400
 """Lines of a mail's text read at most (a mail of orders is a dozen lines)."""
 
 _WORDS = {"GAME": "GAME", "SPIEL": "GAME", "PLAYER": "PLAYER", "SPIELER": "PLAYER", "MOVE": "MOVE", "ZUG": "MOVE",
-          "END": "END", "ENDE": "END"}
+          "END": "END", "ENDE": "END", "CHECK": "CHECK", "PRÜFE": "CHECK", "PRUEFE": "CHECK"}
 _PASSWORD = ("PASSWORD", "PASSWORT")
 _TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
 
 @dataclass(frozen=True)
 class Section:
-    """One player's orders: whose (as written), the password, the MOVE number if given, the body lines."""
+    """One player's orders: whose (as written), the password, the MOVE number if given, the body lines; ``check``:
+    only to be checked."""
 
     seat: str
     password: str
     line: int
     move: int | None
     body: tuple[tuple[int, str], ...]
+    check: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +93,8 @@ def read_envelope(text: str) -> Envelope:
         nonlocal current, body
         if current is not None:
             sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
-                                    current["move"] if isinstance(current["move"], int) else None, tuple(body)))
+                                    current["move"] if isinstance(current["move"], int) else None, tuple(body),
+                                    current["check"] is True))
         current, body = None, []
 
     for number, line in clean_lines(text):
@@ -98,7 +103,8 @@ def read_envelope(text: str) -> Envelope:
         if key == "PLAYER":
             close()
             if len(words) == 4 and words[2].upper().rstrip(":") in _PASSWORD and _TOKEN.match(words[1]):
-                current = {"seat": words[1].upper(), "password": words[3], "line": number, "move": None}
+                current = {"seat": words[1].upper(), "password": words[3], "line": number, "move": None,
+                           "check": False}
             else:
                 problems.append(EnvelopeProblem("player-line", number))
         elif key == "GAME":
@@ -111,6 +117,8 @@ def read_envelope(text: str) -> Envelope:
                 current["move"] = int(words[1])
             else:
                 problems.append(EnvelopeProblem("move-line", number))
+        elif key == "CHECK" and current is not None and not body and len(words) == 1:
+            current["check"] = True
         elif key == "END":
             close()
         elif current is not None:

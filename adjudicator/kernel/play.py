@@ -33,8 +33,9 @@ class Words(Protocol):
         seed, revealed when the move ended the game."""
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
-        """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``not-on-move``, ``password``,
-        ``over``, ``stale`` (a MOVE number of another move), ``no-section``."""
+        """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``checked`` (``seat``,
+        ``preview``), ``not-on-move``, ``password``, ``over``, ``stale`` (a MOVE number of another move),
+        ``no-section``."""
 
     def status(self, table: Table, state: Any) -> str:
         """The GM's ``status``: whose move, the deadline, the standings."""
@@ -68,6 +69,9 @@ class Play(Protocol):
 
     def read(self, state: Any, seat: str, lines: Lines) -> tuple[Any | None, tuple[Any, ...]]:
         """A section's body as a move (``None`` and problems when it cannot be played)."""
+
+    def preview(self, state: Any, seat: str, made: Any) -> Any:
+        """What a move would do (for ``CHECK``): the play's own value, worded by ``words.receipt``."""
 
     def move(self, state: Any, seat: str, made: Any, draw: Draw) -> tuple[Any, Any]:
         """The state after the move, and its events."""

@@ -109,6 +109,11 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     on_move = play.on_move(game.state)
     if on_move is None:
         return game, "over", {}
+    if section.check:
+        made, problems = play.read(game.state, seat.id, section.body) if seat.id == on_move else (None, ())
+        if made is None and problems:
+            return game, "refused", {"problems": problems, "check": True}
+        return game, "checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made or ())}
     if section.move is not None and section.move != game.table.moves + 1:
         return game, "stale", {"given": section.move, "move": game.table.moves + 1}
     if seat.id != on_move:

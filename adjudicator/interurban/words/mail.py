@@ -24,6 +24,7 @@ from adjudicator.kernel.table import Table
 RECEIPTS = {
     "moved": N_("Your orders were played as move {move}; its report goes to every player."),
     "refused": N_("Your orders could not be played; nothing was done. Please send them again:"),
+    "checked": N_("You asked for a check (CHECK): nothing was done."),
     "not-on-move": N_("It is not your move: {on_move} is on move. Nothing was done; send your orders when "
                       "the report of the move before yours has come."),
     "password": N_("The password for {seat} is wrong, or the game has no such player. Nothing was done."),
@@ -97,11 +98,14 @@ class MailWords:
         return _text([*text, *_next(table, after)])
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
-        values = {k: v for k, v in data.items() if k != "problems"}
+        values = {k: v for k, v in data.items() if k not in ("problems", "preview", "check")}
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
         text = [*head, "", *names.fold(_(RECEIPTS[code]).format(**values))]
+        if code == "checked":
+            checked = reports.check(state, str(data["seat"]), data["preview"], _who(table))
+            text += ["", *checked.rstrip("\n").split("\n")]
         for problem in data.get("problems", ()):
             if isinstance(problem, NotationProblem):
                 text += notation_lines(problem)
