@@ -139,6 +139,15 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         (notice,) = _sent(smtp, "move-002-", "bernd@example.net")
         assert "no valid orders by the deadline" in _text(notice)
 
+        # the site: every move's public report and its layout, nothing secret
+        site = tmp_path / "site"
+        assert "wrote 4 pages" in invoke("site", str(game), str(site)).output
+        pages = {p.name: p.read_text() for p in site.iterdir()}
+        assert sorted(pages) == ["index.html", "move-000.html", "move-001.html", "move-002.html"]
+        assert "<svg" in pages["move-001.html"] and "Bernd (BLUE) is on move" in pages["move-001.html"]
+        assert not any(secret in page for secret in secrets.values() for page in pages.values())
+        assert (game / "seed.txt").read_text().strip() not in "".join(pages.values())
+
         # every step checks: the chain, the commitment, the opening's draws and each move played again
         lines = invoke("verify", str(game)).output.splitlines()
         assert lines and all(line.startswith("OK: ") for line in lines) and len(lines) == 5, lines
@@ -195,3 +204,9 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
                                  i18n.INTERURBAN) == [], text
         assert max(len(line) for line in text.splitlines()) <= 80
     assert "SPIELER RED PASSWORT" in texts[0] and "Du spielst" in texts[0]
+    with language("de"):
+        site = words.site(table, [(0, texts[1], state), (1, texts[2], after)])
+    for page in site.values():
+        shown = re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)
+        assert i18n.english_left(shown, ["Anna", "Bernd", "RED", "BLUE", "bahn", "InterUrban"], "de",
+                                 i18n.INTERURBAN) == [], shown

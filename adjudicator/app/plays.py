@@ -7,6 +7,7 @@ each game directory's play from its game file.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -24,6 +25,7 @@ from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import moves, turns
+from adjudicator.postal.files import atomic_write
 from adjudicator.postal.loop import Tick, TickGame, tick_all
 from adjudicator.postal.moves import MovesDir, play_of
 
@@ -114,6 +116,36 @@ def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | N
         return None
     checks = moves.verify(MovesDir(directory), play_named(name), seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
+
+
+def write_moves_site(directory: str, out: str) -> list[Path] | None:
+    """``adjudicate site`` of a game of sequential moves: the pages written (``None``: a Dampfross game)."""
+    name = play_of(Path(directory))
+    if name is None:
+        return None
+    play = play_named(name)
+    folder = MovesDir(directory)
+    target = Path(out)
+    if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
+        raise DampfrossError(f"{out} is inside the game directory, which holds the passwords and the seed; "
+                             "choose a folder elsewhere to publish")
+    game = folder.load(play)
+    shown = []
+    for step, record in folder.moves():
+        report = folder.report_path(int(record["move"]))
+        if report.is_file():
+            after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+            shown.append((int(record["move"]), report.read_text(encoding="utf-8"), play.load(after["state"])))
+    with language(game.table.lang):
+        pages = play.words.site(game.table, shown)
+    written = []
+    for page, text in sorted(pages.items()):
+        try:
+            atomic_write(target / page, text)
+        except OSError as exc:
+            raise DampfrossError(f"cannot write {target / page}: {exc.strerror or exc}") from None
+        written.append(target / page)
+    return written
 
 
 def moves_status(directory: str) -> str | None:

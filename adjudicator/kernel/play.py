@@ -40,6 +40,9 @@ class Words(Protocol):
     def status(self, table: Table, state: Any) -> str:
         """The GM's ``status``: whose move, the deadline, the standings."""
 
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
+        """The published pages by file name, from each move's number, public report and state after it."""
+
 
 class Play(Protocol):
     """One game of sequential moves (InterUrban: ``adjudicator/interurban/play.py``)."""

@@ -168,6 +168,18 @@ class MovesDir:
         root = self.path / ARCHIVE
         return sorted(p for p in root.glob("step-[0-9][0-9][0-9]") if p.is_dir()) if root.is_dir() else []
 
+    def moves(self) -> list[tuple[Path, dict[str, Any]]]:
+        """The archived steps that made the game's moves (the opening, moves made or missed), with their records."""
+        out = []
+        for step in self.steps():
+            try:
+                record = json.loads((step / "record.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise GameFileError(f"{step}: cannot be read ({exc})") from None
+            if record.get("kind") in ("opening", "move", "missed"):
+                out.append((step, record))
+        return out
+
     def undo(self) -> dict[str, Any]:
         """Take back the last step: the game file as it was before it; the step's archive (and a move's report)
         set aside as ``archive/undone-N``.  Returns the step's record (the lock is held)."""

@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.interurban.notation import NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import State
-from adjudicator.interurban.words import names, reports
+from adjudicator.interurban.words import names, reports, site
 from adjudicator.interurban.words.i18n import N_, _
 from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
@@ -131,3 +131,6 @@ class MailWords:
             text += names.fold(line, "  ")
         return _text(text)
 
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
+        return site.pages(table.game, [(s.id, s.name) for s in table.seats],
+                          [site.MovePage(n, report, state) for n, report, state in moves])
