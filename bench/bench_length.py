@@ -1,0 +1,176 @@
+"""Benchmark: how whole-game commands, a turn and the cron tick grow with the length of a game (issue 18).
+
+Self-plays one game on the German map (four companies, the schmidt rules,
+``fixed_races=400`` so that it does not end) to the longest length asked
+for, and takes the shorter games from it by ``undo``.  Then, each as a fresh
+process of the installed ``adjudicate`` script (the median of several runs,
+CPU seconds of the process, user and system, so that other work on the
+machine counts little):
+
+* ``adjudicate verify`` and ``adjudicate report --all`` on each length, and
+  the exponent ``k`` of ``time ~ turns^k`` between the shortest and the
+  longest game, after the start-up (``adjudicate --version``) is taken off;
+* a turn's work in the process (``run_turn``, in this process: orders read,
+  adjudicated, reported, archived) at turn 3 and at the last turn;
+* the size of each game directory and of the last turn's archive folder;
+* an idle ``adjudicate tick`` (a postal game, its deadline far away, nothing
+  in the mailbox) over one game and over ``--games`` copies of it, and over
+  the longest game.
+
+Targets (issue 18): verify and report --all linear (``k <= 1.1`` from 10 to
+100 turns); the last turn's work within 1.5x turn 3's; an idle tick over 50
+games within 2x an idle tick over one.  The figures go into docs/speed.md.
+
+    python bench/bench_length.py [--turns 10,40,100] [--games 50] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
+
+from adjudicator.app.run import RunOptions, run_turn  # noqa: E402
+from adjudicator.app.store import GameDir  # noqa: E402
+from tools.selfplay import play_game  # noqa: E402
+
+SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
+FAR = "2099-01-01 18:00"
+MAIL_TOML = 'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "maildir"\n'
+
+
+def cpu_of(command: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user and system) of one run of ``command``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def median_cpu(command: list[str], env: dict[str, str], repeat: int) -> float:
+    return statistics.median(cpu_of(command, env) for _ in range(repeat))
+
+
+def in_process(work: Callable[[], object]) -> float:
+    """CPU seconds of this process spent in ``work``."""
+    start = time.process_time()
+    work()
+    return time.process_time() - start
+
+
+def shortened(game: Path, turns: int, into: Path) -> Path:
+    """A copy of ``game`` as it stood after ``turns`` turns (the later ones undone, their archives removed)."""
+    shutil.copytree(game, into)
+    gdir = GameDir(into)
+    while gdir.load_state().turn > turns + 1:
+        gdir.undo()
+    for aside in list(into.glob("turns/*.undone-*")):
+        shutil.rmtree(aside)
+    return into
+
+
+def size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def exponent(short: tuple[int, float], long: tuple[int, float], startup: float) -> float:
+    (n1, t1), (n2, t2) = short, long
+    return math.log(max(t2 - startup, 1e-6) / max(t1 - startup, 1e-6)) / math.log(n2 / n1)
+
+
+def turn_work(game: Path, turn: int, work: Path, repeat: int) -> float:
+    """Median CPU seconds of running turn ``turn`` again in this process, on a fresh copy each time."""
+    before = shortened(game, turn - 1, work / f"before-{turn}")
+    orders = game / "inbox" / f"turn{turn:03d}.orders"
+    times = []
+    for k in range(repeat + 1):
+        target = work / f"run-{turn}-{k}"
+        shutil.copytree(before, target)
+        shutil.copy(orders, target / "inbox" / orders.name)
+        with contextlib.chdir(target):
+            seconds = in_process(lambda: run_turn([f"inbox/{orders.name}"], ".", RunOptions(), dry_run=False))
+        if k:  # the first run warms the caches
+            times.append(seconds)
+        shutil.rmtree(target)
+    return statistics.median(times)
+
+
+def postal(game: Path, env: dict[str, str]) -> None:
+    """Make ``game`` a postal game: a deadline far away, an empty Maildir; one tick queues what is due."""
+    for sub in ("new", "cur", "tmp"):
+        (game / "maildir" / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(MAIL_TOML, encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    subprocess.run([SCRIPT, "deadline", "set", str(game), "--due", FAR, "--zone", "UTC", "--why", "bench"],
+                   env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run([SCRIPT, "tick", str(game)], env=env, stdout=subprocess.DEVNULL)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--turns", default="10,40,100", help="game lengths, comma-separated")
+    parser.add_argument("--games", type=int, default=50, help="games of the idle tick over many")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (the median is shown)")
+    a = parser.parse_args()
+    lengths = sorted(int(n) for n in a.turns.split(","))
+    work = Path(tempfile.mkdtemp(prefix="bench-length-"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["ADJUDICATE_CACHE"] = os.environ["ADJUDICATE_CACHE"] = str(work / "cache")
+    started = time.perf_counter()
+    full = work / "full"
+    record = play_game(full, "germany", players=4, seed="bench-length", sets=("fixed_races=400",),
+                       max_turns=lengths[-1], check=False)
+    print(f"game: {record.turns} turns on germany (fixed_races=400), played in {time.perf_counter() - started:.1f} s; "
+          f"CPU seconds, median of {a.repeat}")
+    games = {n: shortened(full, n, work / f"game-{n}") if n < record.turns else full for n in lengths}
+    cpu_of([SCRIPT, "--version"], env)
+    startup = median_cpu([SCRIPT, "--version"], env, a.repeat)
+    print(f"adjudicate --version: {startup:.3f} s")
+    rows: dict[str, list[float]] = {"verify": [], "report --all": []}
+    for game in games.values():
+        cpu_of([SCRIPT, "verify", str(game)], env)  # warms the cache
+        rows["verify"].append(median_cpu([SCRIPT, "verify", str(game)], env, a.repeat))
+        rows["report --all"].append(median_cpu([SCRIPT, "report", "--all", str(game)], env, a.repeat))
+    print(f"{'turns':14}" + "".join(f"{n:>9}" for n in lengths) + f"{'k':>7}")
+    for label, times in rows.items():
+        k = exponent((lengths[0], times[0]), (lengths[-1], times[-1]), startup)
+        print(f"{label:14}" + "".join(f"{t:9.3f}" for t in times) + f"{k:7.2f}")
+    print(f"{'game dir, KB':14}" + "".join(f"{size(g) // 1024:9d}" for g in games.values()))
+    last = {n: max(GameDir(g).steps(), key=lambda p: p.name) for n, g in games.items()}
+    print(f"{'last turn, KB':14}" + "".join(f"{size(p) // 1024:9d}" for p in last.values()))
+    early, late = 3, lengths[-1]
+    t_early, t_late = turn_work(full, early, work, a.repeat), turn_work(full, late, work, a.repeat)
+    print(f"turn work in the process: turn {early} {t_early * 1000:.1f} ms, turn {late} {t_late * 1000:.1f} ms "
+          f"({t_late / t_early:.2f}x)")
+    one = games[lengths[0]]
+    postal(one, env)
+    many = [str(one)]
+    for k in range(1, a.games):
+        shutil.copytree(one, work / f"copy-{k}")
+        many.append(str(work / f"copy-{k}"))
+    longest = games[lengths[-1]]
+    postal(longest, env)
+    cpu_of([SCRIPT, "tick", str(one)], env)
+    tick_one = median_cpu([SCRIPT, "tick", str(one)], env, a.repeat)
+    tick_many = median_cpu([SCRIPT, "tick", *many], env, a.repeat)
+    tick_long = median_cpu([SCRIPT, "tick", str(longest)], env, a.repeat)
+    print(f"idle tick: 1 game {tick_one:.3f} s, {a.games} games {tick_many:.3f} s ({tick_many / tick_one:.2f}x), "
+          f"1 game of {lengths[-1]} turns {tick_long:.3f} s")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
