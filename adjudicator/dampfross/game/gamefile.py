@@ -37,10 +37,19 @@ from adjudicator.dampfross.game.codec import (
 )
 from adjudicator.dampfross.game.dice import Die
 from adjudicator.dampfross.game.rules import Rules
-from adjudicator.dampfross.game.state import BANK, Allowance, Connection, FerryOwner, GameState, Player
+from adjudicator.dampfross.game.state import (
+    BANK,
+    Allowance,
+    Connection,
+    FerryOwner,
+    GameState,
+    LedgerEntry,
+    Player,
+)
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.jsontext import indented
 
 FORMAT_VERSION = 1
 
@@ -211,8 +220,9 @@ def player_to_json(p: Player) -> dict[str, Any]:
 
 
 def dumps(state: GameState) -> str:
-    """The exact text of ``game.json`` (stable key order, trailing newline)."""
-    return json.dumps(to_json(state), ensure_ascii=False, indent=1) + "\n"
+    """The exact text of ``game.json`` (stable key order, trailing newline): ``json.dumps(..., indent=1)``'s,
+    written by the C encoder (``kernel.jsontext``)."""
+    return indented(to_json(state)) + "\n"
 
 
 def holds(text: str, state: GameState) -> bool:
@@ -225,9 +235,15 @@ def holds(text: str, state: GameState) -> bool:
     return json.dumps(doc, ensure_ascii=False) == json.dumps(to_json(state), ensure_ascii=False)
 
 
-def from_json(doc: Any, source: str = "game.json") -> GameState:
-    """Read a game document; raise ``GameFileError`` naming the problem."""
-    validate(doc, source)
+def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> GameState:
+    """Read a game document; raise ``GameFileError`` naming the problem.
+
+    ``trusted``: the document is an archived state whose text the archive's
+    SHA-256 chain guards (``adjudicate verify`` checks the chain before it
+    trusts a state): the schema is not checked again, the invariants still are.
+    """
+    if not trusted:
+        validate(doc, source)
     if doc["format_version"] != FORMAT_VERSION:
         raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported "
                             f"(this program reads {FORMAT_VERSION})")
@@ -244,7 +260,7 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         map_name=doc["map"]["name"],
         map_file=doc["map"]["file"],
         map_sha256=doc["map"]["sha256"],
-        rules=Rules.from_dict(doc["rules"], f"{source} rules"),
+        rules=_rules(doc["rules"], f"{source} rules"),
         players=tuple(
             Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
                    p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"))
@@ -253,8 +269,8 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
         phase=doc["phase"],
         turn=doc["turn"],
         start_player=doc["start_player"],
-        track=tuple(Segment(t["owner"], Side(Hex.parse(t["a"]), Hex.parse(t["b"])), t["turn"]) for t in doc["track"]),
-        ledger=tuple(ledger_from_json(e, source) for e in doc["ledger"]),
+        track=tuple(Segment(t["owner"], _side(t["a"], t["b"]), t["turn"]) for t in doc["track"]),
+        ledger=tuple(_ledger_entry(e, source) for e in doc["ledger"]),
         connections={t: Connection(c["player"], c["turn"], c["bonus"]) for t, c in doc["connections"].items()},
         allowances=allowances,
         dice_mode=doc["dice"]["mode"],
@@ -278,12 +294,44 @@ def from_json(doc: Any, source: str = "game.json") -> GameState:
     return state
 
 
-def loads(text: str, source: str = "game.json") -> GameState:
+def loads(text: str, source: str = "game.json", *, trusted: bool = False) -> GameState:
+    """The state a game file's text holds (``trusted``: an archived state, see ``from_json``)."""
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise GameFileError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from None
-    return from_json(doc, source)
+    return from_json(doc, source, trusted=trusted)
+
+
+_RULES: dict[str, Rules] = {}
+
+
+def _rules(doc: dict[str, Any], where: str) -> Rules:
+    """The rules of a game file, read once per process for each distinct rules part (a replay reads the same
+    rules for every turn)."""
+    key = json.dumps(doc, sort_keys=True)
+    rules = _RULES.get(key)
+    if rules is None:
+        rules = _RULES[key] = Rules.from_dict(doc, where)
+    return rules
+
+
+_LEDGER: dict[tuple[Any, ...], LedgerEntry] = {}
+
+
+def _ledger_entry(doc: dict[str, Any], source: str) -> LedgerEntry:
+    """A ledger entry, read once per process (a replay reads every earlier state's ledger again)."""
+    key = (doc["turn"], doc["payer"], doc["payee"], doc["amount"], doc["reason"], doc.get("note", ""))
+    entry = _LEDGER.get(key)
+    if entry is None:
+        entry = _LEDGER[key] = ledger_from_json(doc, source)
+    return entry
+
+
+@cache
+def _side(a: str, b: str) -> Side:
+    """A track segment's side from its two labels, made once per process (a long game has thousands)."""
+    return Side(Hex.parse(a), Hex.parse(b))
 
 
 def check_invariants(state: GameState, source: str = "game") -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any, ClassVar, Literal
 
@@ -181,14 +182,14 @@ class Rules:
     @classmethod
     def from_dict(cls, data: dict[str, Any], where: str = "rules") -> Rules:
         """Build from a mapping, checking every key and value type."""
-        fields = {f.name: f for f in dataclasses.fields(cls)}
+        kinds = _kinds()
         values: dict[str, Any] = {}
         for key, value in data.items():
             if key == "base":
                 continue
-            if key not in fields:
+            if key not in kinds:
                 raise RulesError(f"{where}: unknown rules key {key!r} (see 'adjudicate rules show schmidt')")
-            values[key] = _coerce(key, value, type(getattr(cls(), key)), where)
+            values[key] = _coerce(key, value, kinds[key], where)
         rules = cls(**values)
         for key, allowed in cls._CHOICES.items():
             if getattr(rules, key) not in allowed:
@@ -239,6 +240,13 @@ class Rules:
     def money_threshold(self, players: int) -> int | None:
         """The balance that ends the game at once, or ``None`` when a count of races or racing turns ends it."""
         return None if self.fixed_races or self.racing_turns else self.win_threshold(players)
+
+
+@cache
+def _kinds() -> dict[str, type]:
+    """Each rules key and the type of its value (the default's: one ``Rules()`` made, not one per key)."""
+    default = Rules()
+    return {f.name: type(getattr(default, f.name)) for f in dataclasses.fields(Rules)}
 
 
 def _coerce(key: str, value: Any, kind: type, where: str) -> Any:

@@ -1,0 +1,74 @@
+"""Indented JSON written by the C encoder: the text of ``json.dumps(doc, ensure_ascii=False, indent=1)``.
+
+The standard library writes indented JSON with its pure-Python encoder (the C
+one is used only without ``indent``), four times slower; a long game's state
+is written at least once a turn.  Here every container whose items are all
+scalars (a ledger entry, a die, a track segment) is written by the C encoder
+in one call, its item separator being the newline and the indentation of its
+depth (a JSON string holds no raw newline, so no separator can be mistaken);
+only the containers of containers are walked in Python.  The text is the same
+byte for byte (``tests/test_jsontext.py`` compares both on game files and on
+awkward documents); a float is written by ``json.dumps`` itself.
+"""
+
+from __future__ import annotations
+
+import json
+import json.encoder
+from collections.abc import Callable
+from functools import cache
+from json.encoder import encode_basestring
+from typing import Any
+
+_c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)
+"""CPython's C encoder (other Pythons fall back to ``json.dumps``)."""
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def indented(doc: Any) -> str:
+    """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte."""
+    if _c_make_encoder is None:  # pragma: no cover
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+    out: list[str] = []
+    _write(doc, "", out)
+    return "".join(out)
+
+
+@cache
+def _flat(inner: str) -> Callable[[Any, int], Any]:
+    """The C encoder writing a container of scalars with each item on a line indented by ``inner``."""
+    assert _c_make_encoder is not None
+    encoder: Callable[[Any, int], Any] = _c_make_encoder(None, None, encode_basestring, None, ": ", ",\n" + inner,
+                                                          False, False, True)
+    return encoder
+
+
+def _write(o: Any, indent: str, out: list[str]) -> None:
+    kind = type(o)
+    if kind is dict or kind is list or kind is tuple:
+        if not o:
+            out.append("{}" if kind is dict else "[]")
+            return
+        inner = indent + " "
+        opening, closing = ("{", "}") if kind is dict else ("[", "]")
+        items = o.values() if kind is dict else o
+        if all(type(v) in _SCALARS for v in items):
+            text = "".join(_flat(inner)(o, 0))
+            out.append(f"{opening}\n{inner}{text[1:-1]}\n{indent}{closing}")
+            return
+        separator = opening + "\n" + inner
+        if kind is dict:
+            for key, value in o.items():
+                name = key if type(key) is str else json.dumps(key)  # as json.dumps writes a key of another type
+                out.append(f"{separator}{encode_basestring(name)}: ")
+                _write(value, inner, out)
+                separator = ",\n" + inner
+        else:
+            for value in o:
+                out.append(separator)
+                _write(value, inner, out)
+                separator = ",\n" + inner
+        out.append(f"\n{indent}{closing}")
+    else:
+        out.append(json.dumps(o, ensure_ascii=False))

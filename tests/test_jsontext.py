@@ -1,0 +1,39 @@
+"""``kernel.jsontext.indented`` writes the very text of ``json.dumps(doc, ensure_ascii=False, indent=1)`` (issue 18:
+the game file is written by the C encoder; the archive's bytes and its SHA-256 chain must not change)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from adjudicator.kernel.jsontext import indented
+
+GOLDEN = Path(__file__).parent / "golden"
+
+AWKWARD = [
+    {},
+    [],
+    "ä\n\"}],\n {",
+    {"a": [], "b": {}, "c": [{}], "d": [[]], "e": [[1, 2], {"x": None}], "f": True, "g": 1.5, "h": -0.0},
+    {"nested": {"deeper": {"deepest": [1, "two", False, None, {"k": "\u2028 \x00 ]}"}]}}},
+    [{"one": 1}, {"two": [2, {"three": 3}]}, "scalar", 4, [5, []]],
+    {"ключ": "значение", "emoji": "\U0001F682", "tab\t": "line\nbreak", "": ""},
+    {1: "an int key", False: "a bool key", None: "null key", 2.5: {"x": 1}},
+    {"float": [0.1, 1e300, 3.0], "big": 10**30},
+]
+
+
+@pytest.mark.parametrize("doc", AWKWARD)
+def test_awkward_documents_are_written_as_the_standard_encoder_writes_them(doc):
+    assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def test_every_golden_game_file_is_written_byte_for_byte():
+    files = sorted(GOLDEN.rglob("*.json"))
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        doc = json.loads(text)
+        assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1), path
