@@ -107,7 +107,11 @@ def all_reports(directory: str, player: str | None, archived: bool = False) -> s
     gdir = GameDir(directory)
     state = gdir.load_state()
     pid = _company(state, player)
-    return "\f\n".join(_report_text(gdir, state, t, pid, archived) for t in range(state.turn))
+    texts, carried = [], None
+    for t in range(state.turn):
+        text, carried = _report_and_state(gdir, state, t, pid, archived, carried)
+        texts.append(text)
+    return "\f\n".join(texts)
 
 
 def _company(state: GameState, player: str | None) -> str | None:
@@ -118,14 +122,27 @@ def _company(state: GameState, player: str | None) -> str | None:
 
 
 def _report_text(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool) -> str:
+    return _report_and_state(gdir, state, t, pid, archived, None)[0]
+
+
+Carried = tuple[GameState, str]
+"""The state a replayed turn ended with and the archived text of it."""
+
+
+def _report_and_state(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool,
+                      carried: Carried | None) -> tuple[str, Carried | None]:
+    """Turn ``t``'s report, and the state its replay ended with (for the next turn's replay, which then starts
+    from it when its archived state-before is that text: a whole game's reports read each state once)."""
     replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
-    if replayable and not archived and gdir.archive_path(t).is_dir():
-        run = replay_turn(gdir, t)
-        return run.private[pid] if pid else run.public
+    step = gdir.archive_path(t)
+    if replayable and not archived and step.is_dir():
+        before = carried[0] if carried and gdir.archived_text(step, "before") == carried[1] else None
+        run = replay_turn(gdir, t, before)
+        return (run.private[pid] if pid else run.public), (run.result.after, gdir.archived_text(step, "after"))
     path = gdir.report_path(t, pid)
     if not path.is_file():
         raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
-    return path.read_text(encoding="utf-8")
+    return path.read_text(encoding="utf-8"), None
 
 
 def advise_routes(directory: str, origin: str, destination: str, player: str, count: int) -> str:

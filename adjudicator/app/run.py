@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
@@ -63,16 +63,25 @@ class PrivateReports(Mapping[str, str]):
 
 @dataclass
 class TurnRun:
-    """Everything one run produced: the result, the reports, what to tell the GM."""
+    """Everything one run produced: the result, the reports, what to tell the GM.
+
+    The reports are rendered when first asked for: ``verify`` replays every
+    turn for its state alone.
+    """
 
     gdir: GameDir
     orders: OrderSet
     result: TurnResult
-    public: str
+    render_public: Callable[[], str]
     private: Mapping[str, str]
     public_in: Callable[[str], str]
     """The public report in another language (for the mail of a company that reads it)."""
     notes: list[GMNote] = field(default_factory=list)
+
+    @cached_property
+    def public(self) -> str:
+        """The public report."""
+        return self.render_public()
 
 
 def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
@@ -178,7 +187,9 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
     also records the mail's arrival (``received.places``), a game with
     deadlines the time of the run, so a replay reproduces the state exactly.
     """
-    state, gmap, orders, turn_input, notes = prepare(gdir, received, options)
+    state, state_text = gdir.read_state()
+    gmap = gdir.load_map(state)
+    orders, turn_input, notes = settle(state, gmap, received, options)
     encodings = {n.pos.file: str(dict(n.args)["encoding"]) for n in received.notes if n.code is NoteCode.NOT_UTF8}
     files = used_files(received.texts, encodings)
     gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
@@ -190,10 +201,10 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
                 f["mail"] = mails[f["given_as"]]
     if state.schedule is not None:
         record["ran_at"] = ran_at.astimezone(UTC).replace(microsecond=0).isoformat()
-    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record)
+    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record, state_text)
     reports: dict[str | None, str] = {None: run.public}
     reports.update(run.private)
-    gdir.commit_turn(state, run.result.after, files, record, reports)
+    gdir.commit_turn(state, run.result.after, files, record, reports, state_text)
     return run
 
 
@@ -215,25 +226,31 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         result = replace(result, after=chained(result.after, state_text or gamefile.dumps(state), record))
     if isinstance(result, RacingResult):
         racing, revealed = result, seed if result.after.phase == "over" else None
-        public = racing_report(racing, gmap, revealed, orders)
+        public = partial(racing_report, racing, gmap, revealed, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_racing_report(racing, gmap, pid, orders,
                                                                                      revealed))
         public_in = partial(racing_report, racing, gmap, revealed, orders)
     else:
         building = result
-        public = building_report(building, gmap, orders)
+        public = partial(building_report, building, gmap, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
         public_in = partial(building_report, building, gmap, orders)
     return TurnRun(gdir, orders, result, public, private, public_in, notes)
 
 
-def replay_turn(gdir: GameDir, turn: int) -> TurnRun:
+def replay_turn(gdir: GameDir, turn: int, before: GameState | None = None) -> TurnRun:
     """Adjudicate an archived turn again from its state-before and orders, with today's templates.
 
+    ``before``: the state-before when the caller has it already (the state a
+    replay of the step before ended with, whose archived text is this turn's
+    state-before): a walk through the whole game reads no state twice.
     Refuses when the replay does not reproduce the archived state-after.
     """
     step = gdir.archive_path(turn)
-    before, before_text = gdir.archived_state(step, "before")
+    if before is None:
+        before, before_text = gdir.archived_state(step, "before")
+    else:
+        before_text = gdir.archived_text(step, "before")
     after_text = gdir.archived_text(step, "after")
     gmap = gdir.load_map(before)
     record = gdir.record(step)

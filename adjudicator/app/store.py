@@ -146,6 +146,10 @@ class GameDir:
     # --- reading --------------------------------------------------------
     def load_state(self, *, check_archive: bool = True) -> GameState:
         """The game's state; with ``check_archive``, refused when game.json is not the last archived state."""
+        return self.read_state(check_archive=check_archive)[0]
+
+    def read_state(self, *, check_archive: bool = True) -> tuple[GameState, str]:
+        """The game's state and the text of ``game.json`` it was read from (see ``load_state``)."""
         if not self.game_file.is_file():
             raise GameFileError(f"{self.path}: no game here (no {GAME_FILE}); start one with 'adjudicate new'")
         text = self._read(self.game_file)
@@ -159,7 +163,7 @@ class GameDir:
                         f"{self.game_file} is not the state archived in {last.relative_to(self.path)}: it was "
                         "changed outside adjudicate (corrections go through 'adjudicate fix'); "
                         "'adjudicate verify' tells more")
-        return state
+        return state, text
 
     def last_step(self, state: GameState) -> Path | None:
         """The archive folder whose state-after game.json must be (``None`` for a game older than the chain)."""
@@ -263,10 +267,13 @@ class GameDir:
             raise GameFileError(f"{self.path}: cannot write the game: {exc.strerror or exc}") from None
 
     def commit_turn(self, before: GameState, after: GameState, files: Sequence[UsedFile], record: Mapping[str, Any],
-                    reports: Mapping[str | None, str]) -> Path:
-        """Archive a turn, its orders and reports, then replace ``game.json`` (last).  Hold the lock."""
+                    reports: Mapping[str | None, str], before_text: str | None = None) -> Path:
+        """Archive a turn, its orders and reports, then replace ``game.json`` (last).  Hold the lock.
+
+        ``before_text``: the text ``before`` was read from (``read_state``), so it is not written out again.
+        """
         turn = before.turn
-        before_text = gamefile.dumps(before)
+        before_text = before_text or gamefile.dumps(before)
         if self._read(self.game_file) != before_text:
             raise TurnRefused(f"game.json changed while turn {turn} was adjudicated; run again")
         final = self.archive_path(turn)

@@ -14,14 +14,16 @@ breaks one of these.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from adjudicator.app.run import replay_turn
 from adjudicator.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import dice, gamefile
-from adjudicator.dampfross.game.codec import correction_from_json
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.dampfross.game.codec import chain_from_json, correction_from_json
+from adjudicator.dampfross.game.state import Chain, GameState
+from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.postal.files import record_text, sha256
 
 
@@ -51,24 +53,31 @@ def _dice(mode: str, commitment: str, log: tuple[dice.Die, ...], seed: str | Non
 
 
 def _chain(gdir: GameDir, seed: str | None, manual: bool, replay: bool) -> list[str]:
+    """The chain link by link, each step replayed (with ``replay``).
+
+    Linear in the game's length: each archived state is read once, and a
+    replayed step's state goes on as the state-before of the next step (its
+    text is the archived one, compared before it is used).
+    """
     steps = gdir.steps()
     if not steps or steps[0].name != "turn-000":
         return ["OK: a game older than the archive chain: only the dice are checked"]
     out: list[str] = []
     previous: str | None = None
+    carried: GameState | None = None  # the state the last replayed step ended with
     replayed = 0
     for step in steps:
-        problem = _link(gdir, step, previous)
+        problem, after_text = _link(gdir, step, previous)
         if problem:
             out.append(f"FAILED: {step.name}: {problem}")
             return out
         if replay and step.name != "turn-000" and (seed or manual):
-            problem = _replay(gdir, step)
+            problem, carried = _replay(gdir, step, carried)
             if problem:
                 out.append(f"FAILED: {step.name}: {problem}")
                 return out
             replayed += 1
-        previous = gdir.archived_text(step, "after")
+        previous = after_text
     game_text = gdir.game_file.read_text(encoding="utf-8")
     if game_text != previous:
         return [*out, f"FAILED: game.json is not the state the archive ends with ({steps[-1].name})"]
@@ -82,38 +91,52 @@ def _chain(gdir: GameDir, seed: str | None, manual: bool, replay: bool) -> list[
     return out
 
 
-def _link(gdir: GameDir, step: Path, previous: str | None) -> str | None:
-    """What is wrong with one link of the chain, or ``None``."""
+def _link(gdir: GameDir, step: Path, previous: str | None) -> tuple[str | None, str]:
+    """What is wrong with one link of the chain (or ``None``), and the step's state-after text."""
+    after_text = ""
     try:
         record = gdir.record(step)
-        after, _ = gdir.archived_state(step, "after")
+        after_text = gdir.archived_text(step, "after")
+        chain = _chain_of(after_text, str(step / "state-after.json"))
         before_text = None
         if previous is not None:
             before_text = gdir.archived_text(step, "before")
             if before_text != previous:
-                return "does not start from the state the step before it ended with"
+                return "does not start from the state the step before it ended with", after_text
     except DampfrossError as exc:
-        return str(exc)
+        return str(exc), after_text
     expected = sha256(before_text) if before_text is not None else "0" * 64
-    if after.chain is None or after.chain.previous != expected:
-        return "its state does not carry the SHA-256 of the state before it"
-    if after.chain.inputs != sha256(record_text(record)):
-        return "its state does not carry the SHA-256 of its record (orders or correction)"
-    return None
+    if chain is None or chain.previous != expected:
+        return "its state does not carry the SHA-256 of the state before it", after_text
+    if chain.inputs != sha256(record_text(record)):
+        return "its state does not carry the SHA-256 of its record (orders or correction)", after_text
+    return None, after_text
 
 
-def _replay(gdir: GameDir, step: Path) -> str | None:
-    """Replay a turn or a correction; what differs, or ``None``."""
+def _chain_of(text: str, source: str) -> Chain | None:
+    """The chain link an archived state carries (read as JSON only: the replay reads the state itself)."""
+    try:
+        doc = json.loads(text)
+        return chain_from_json(doc.get("chain")) if isinstance(doc, dict) else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        raise GameFileError(f"{source}: not a game file") from None
+
+
+def _replay(gdir: GameDir, step: Path, carried: GameState | None) -> tuple[str | None, GameState | None]:
+    """Replay a turn or a correction from ``carried`` (the state the step before ended with, when it was
+    replayed) or its archived state-before; what differs (or ``None``), and the state it ends with."""
     try:
         if step.name.startswith("turn-"):
-            replay_turn(gdir, int(step.name.removeprefix("turn-")))
-            return None
+            run = replay_turn(gdir, int(step.name.removeprefix("turn-")), carried)
+            return None, run.result.after
         record = gdir.record(step)
-        before, before_text = gdir.archived_state(step, "before")
+        before_text = gdir.archived_text(step, "before")
+        before = carried or gamefile.loads(before_text, str(step / "state-before.json"), trusted=True)
         after_text = gdir.archived_text(step, "after")
-        again = apply_correction(before, gdir.load_map(before), correction_from_json(record["correction"]))
-        if gamefile.dumps(chained(again, before_text, record)) != after_text:
-            return "applying the correction again gives another state"
-    except (DampfrossError, KeyError, ValueError) as exc:
-        return f"replay failed: {exc}"
-    return None
+        again = chained(apply_correction(before, gdir.load_map(before), correction_from_json(record["correction"])),
+                        before_text, record)
+        if gamefile.dumps(again) != after_text:
+            return "applying the correction again gives another state", None
+        return None, again
+    except (DampfrossError, KeyError, ValueError, TypeError) as exc:
+        return f"replay failed: {exc}", None
