@@ -6,6 +6,8 @@ with brute force (every simple path enumerated) on random small networks.
 
 from __future__ import annotations
 
+import random
+from fractions import Fraction
 from itertools import pairwise
 
 from hypothesis import given, settings
@@ -14,7 +16,7 @@ from hypothesis import strategies as st
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
-from adjudicator.dampfross.racing.movement import route_costs
+from adjudicator.dampfross.racing.movement import advance, expected_rounds, route_costs
 from adjudicator.dampfross.racing.problems import EntryProblem
 from adjudicator.dampfross.racing.search import SCALE, _Net, best_routes, best_valid
 from adjudicator.dampfross.report.check import route_notation
@@ -197,3 +199,24 @@ def test_yen_finds_the_k_cheapest_simple_paths(segments, need_own):
     assert all(len(set(p)) == len(p) for p in hexes)
     weights = {p: w for w, p in expected}
     assert [weights[p] for p in hexes] == [w for w, _ in expected[:k]]
+
+
+def _expected_rounds_by_fractions(costs: list[int], faces: int) -> Fraction | None:
+    """The definition, step by step in fractions (as movement.expected_rounds was written before issue 18)."""
+    if any(c > faces for c in costs):
+        return None
+    e = [Fraction(0)] * (len(costs) + 1)
+    for i in range(len(costs) - 1, -1, -1):
+        ends = [advance(costs, i, d).end for d in range(1, faces + 1)]
+        stay = ends.count(i)
+        e[i] = (1 + sum((e[j] for j in ends if j != i), Fraction(0)) / faces) / Fraction(faces - stay, faces)
+    return e[0]
+
+
+def test_expected_rounds_in_integers_equal_the_fractions_step_by_step():
+    rng = random.Random(18)
+    routes = [[rng.choice((1, 1, 1, 2)) for _ in range(rng.randint(0, 40))] for _ in range(400)]
+    routes += [[rng.randint(1, 6) for _ in range(rng.randint(0, 25))] for _ in range(200)] + [[7], [1, 7], []]
+    for costs in routes:
+        for faces in (6, 4):
+            assert expected_rounds(costs, faces) == _expected_rounds_by_fractions(costs, faces), (costs, faces)
