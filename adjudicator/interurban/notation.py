@@ -415,3 +415,40 @@ def _categories(names: set[str] | frozenset[str]) -> tuple[str, ...]:
     order = ("line", "pass", "tile", "turn", "value", "colour", "also", "at", "coordinate", "end")
     found = {CATEGORIES.get(name, "coordinate") for name in names}
     return tuple(c for c in order if c in found)
+
+
+WORDS: dict[str, str] = {"straight": "STRAIGHT", "curve": "CURVE", "simple": "STATION", "crossing": "CROSSING"}
+
+
+def written(state: State, placements: Sequence[Placement], player: str) -> tuple[str, ...] | None:
+    """The order lines that say ``placements`` (``None`` if one is not at a line's end); ``()`` for PASS.
+
+    The inverse of ``parse_move``: each tile by the line it extends, its kind and value, a station's
+    colour when it is not the player's, a curve's turn, a crossing's second line after ALSO.
+    """
+    out: list[str] = []
+    board = state
+    for placement in placements:
+        tile = next((t for t in board.track_face_up + board.stations_face_up if t.id == placement.tile), None)
+        if tile is None:
+            return None
+        edges = {e for track in TRACKS[placement.orientation] for e in track}
+        ending = [line for line in board.lines
+                  if not line.finished and step(line.end, line.exit) == placement.cell and OPPOSITE[line.exit] in edges]
+        if not ending:
+            return None
+        line = ending[0]
+        words = [line.label, WORDS[tile.kind], str(tile.value)]
+        if tile.colour and tile.colour != player:
+            words.insert(2, tile.colour.upper())
+        if tile.kind == "curve":
+            out_edge = next(e for e in TRACKS[placement.orientation][0] if e != OPPOSITE[line.exit])
+            words.append("LEFT" if out_edge == LEFT_OF[line.exit] else "RIGHT")
+        if tile.kind == "crossing" and len(ending) > 1:
+            words += ["ALSO", ending[1].label]
+        out.append(" ".join(words))
+        try:
+            board = place(board, placement)[0]
+        except MoveRefused:
+            return None
+    return tuple(out)

@@ -83,6 +83,13 @@ def too_wide(text: str, width: int = MAIL_WIDTH) -> bool:
     return len(text.encode("utf-8")) > width
 
 
+def cut(text: str, width: int) -> str:
+    """``text`` cut to at most ``width`` UTF-8 bytes (a player's line quoted back)."""
+    while too_wide(text, width):
+        text = text[:-1]
+    return text
+
+
 def fold(text: str, indent: str = "", hang: int = 2, width: int = LINE_WIDTH) -> list[str]:
     """``text`` folded at spaces into lines of ``width`` (narrower where umlauts would make a line too wide)."""
     for w in range(width, width // 2, -1):

@@ -79,14 +79,25 @@ CATEGORIES = {"line": N_("a line's label"), "pass": N_("PASS"),
               "coordinate": N_("coordinates x,y"), "end": N_("the end of the line")}
 
 
+QUOTED = 30
+"""The most characters of a player's word quoted back in a sentence."""
+
+
+def _quoted(text: str) -> str:
+    shown = "".join(c if c.isprintable() and not c.isspace() else "?" for c in text)
+    return shown if len(shown) <= QUOTED else shown[:QUOTED - 3] + "..."
+
+
 def _value(key: str, value: Any) -> str:
     """One datum as it is said."""
+    if key in ("word", "meant"):
+        return _quoted(str(value))
     if key in ("cell", "expected") and isinstance(value, tuple) and all(isinstance(v, int) for v in value):
         return names.cell(value)
     if key == "expected":
         return names.either([_(CATEGORIES[c]) for c in value])
     if key == "line":
-        return names.line(str(value))
+        return names.line(_quoted(str(value)))
     if key == "lines":
         return names.listing(list(value)) or _("none")
     if key in ("colour", "player", "on_move"):
@@ -105,7 +116,7 @@ def _value(key: str, value: Any) -> str:
 def _say(template: str, data: Mapping[str, Any]) -> str:
     said = {k: _value(k, v) for k, v in data.items()}
     if "line" in data:
-        said["label"] = str(data["line"])
+        said["label"] = _quoted(str(data["line"]))
     if "kind" in data:
         said["tile"] = names.tile_of(data["kind"], data["value"], data.get("colour", "")) if "value" in data \
             else (names.kind(data["kind"]) + (f" ({names.colour(data['colour'])})" if data.get("colour") else ""))
@@ -135,7 +146,7 @@ def notation_lines(problem: NotationProblem, text: str | None = None) -> list[st
     head = _("Mail line {line}, column {column}:").format(line=problem.line, column=problem.column)
     out = names.fold(head + " " + notation_problem(problem), hang=4)
     if text is not None and text.strip():
-        shown = "".join(c if c.isprintable() else "?" for c in text.rstrip()[:names.LINE_WIDTH - 4])
+        shown = names.cut("".join(c if c.isprintable() else "?" for c in text.rstrip()), names.MAIL_WIDTH - 4)
         if problem.column - 1 <= len(shown):
             out += ["    " + shown, "    " + " " * (problem.column - 1) + "^"]
     return out
