@@ -25,7 +25,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 
 ROOT = Path(__file__).resolve().parent.parent
 TINY = str(ROOT / "tests" / "data" / "tiny.yaml")

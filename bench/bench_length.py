@@ -43,8 +43,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.app.run import RunOptions, run_turn  # noqa: E402
-from adjudicator.app.store import GameDir  # noqa: E402
+from adjudicator.dampfross.app.run import RunOptions, run_turn  # noqa: E402
+from adjudicator.dampfross.app.store import GameDir  # noqa: E402
 from tools.selfplay import play_game  # noqa: E402
 
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))

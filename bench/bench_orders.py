@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.app.check import check_orders  # noqa: E402
-from adjudicator.app.commands import start_game  # noqa: E402
+from adjudicator.dampfross.app.check import check_orders  # noqa: E402
+from adjudicator.dampfross.app.commands import start_game  # noqa: E402
 from adjudicator.postal import mailparse  # noqa: E402
 
 

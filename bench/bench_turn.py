@@ -35,13 +35,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.app.store import GameDir  # noqa: E402
+from adjudicator.dampfross.app.store import GameDir  # noqa: E402
 from tools.selfplay import play_game  # noqa: E402
 
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
 
 
-IMPORTED = [sys.executable, "-c", "import adjudicator.cli, adjudicator.app.run"]
+IMPORTED = [sys.executable, "-c", "import adjudicator.cli, adjudicator.dampfross.app.run"]
 """The interpreter with the package a turn runs on imported (click, Lark, Jinja, the engines, the reports): what
 ``adjudicate --version`` cost when the issue was written, before the command line imported lazily."""
 
@@ -91,7 +91,8 @@ def main() -> None:
     subprocess.run([SCRIPT, "--version"], env=env, check=True, stdout=subprocess.DEVNULL)
     version = timed(["--version"], env, repeat)
     imported = timed([], env, repeat, command=IMPORTED)
-    rows = [("adjudicate --version", version, None), ("python -c 'import adjudicator.app.run'", imported, None)]
+    rows = [("adjudicate --version", version, None),
+            ("python -c 'import adjudicator.dampfross.app.run'", imported, None)]
     for label, turn in (("building turn", building), ("racing turn", racing)):
         if turn is None:
             continue

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.report.svg import company_colour
 from tests.example_game import play
 from tests.helpers import invoke

@@ -113,7 +113,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
     else:
         def boom(*a, **k):
             raise RuntimeError("injected failure")
-        monkeypatch.setattr("adjudicator.app.run.private_report", boom)
+        monkeypatch.setattr("adjudicator.dampfross.app.run.private_report", boom)
     if case == "exception":
         with pytest.raises(RuntimeError):
             CliRunner().invoke(cli, args, catch_exceptions=False)
@@ -131,7 +131,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
 def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypatch):
     before = (game / "game.json").read_bytes()
     calls = {"n": 0}
-    import adjudicator.app.store as store
+    import adjudicator.dampfross.app.store as store
 
     real = store.write_new
 

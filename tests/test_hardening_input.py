@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.maps import read_map
-from adjudicator.app.orderfiles import MAX_FILE_BYTES, read_order_files
+from adjudicator.dampfross.app.maps import read_map
+from adjudicator.dampfross.app.orderfiles import MAX_FILE_BYTES, read_order_files
 from adjudicator.dampfross.orders import ProblemCode, collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import NoteCode
 from adjudicator.dampfross.orders.parse import MAX_PROBLEMS

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -144,7 +144,7 @@ def test_bad_values_in_the_game_file_are_one_error_line(game: Path, edit):
 
 
 def test_a_full_disk_is_one_error_line_and_the_turn_runs_again(game: Path, monkeypatch):
-    import adjudicator.app.store as store
+    import adjudicator.dampfross.app.store as store
 
     real = store.atomic_write
 
@@ -161,7 +161,7 @@ def test_a_full_disk_is_one_error_line_and_the_turn_runs_again(game: Path, monke
 
 
 def test_a_read_only_file_system_is_one_error_line(game: Path, monkeypatch):
-    import adjudicator.app.store as store
+    import adjudicator.dampfross.app.store as store
 
     def read_only(*args, **kwargs):
         raise OSError(30, "Read-only file system")

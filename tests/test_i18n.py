@@ -174,7 +174,7 @@ def test_the_site_of_a_german_game_shows_its_races(german: Path, tmp_path: Path)
 def test_a_tick_does_not_make_a_sent_report_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Review: every tick replayed the last turn to make the German public report again, only to find the mail
     queued already; a mail's sources (the archived reports and the language) are now compared first."""
-    from adjudicator.app import postal
+    from adjudicator.dampfross.app import postal
     from tests.postal_game import setup_game, tick_times
 
     game = setup_game(tmp_path)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.mailcommands import Command, read_commands
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.mailcommands import Command, read_commands
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.postal.inbox import Inbox
 from tests.helpers import invoke

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.postal import mailparse
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.mailparse import read_mail

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times

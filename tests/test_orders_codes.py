@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import adjudicator.dampfross.orders as orders_package
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.orders import collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
 from adjudicator.dampfross.orders.mistakes import MISTAKES, explain
@@ -58,7 +58,7 @@ def test_every_sentence_is_a_literal_marked_for_translation():
 def test_every_code_is_used_by_the_order_package(enum: type[StrEnum]):
     """A member no module returns would be a sentence nobody can see (reading files is in app/orderfiles.py)."""
     used: set[str] = set()
-    for path in [*ORDERS_DIR.glob("*.py"), ORDERS_DIR.parent.parent / "app" / "orderfiles.py"]:
+    for path in [*ORDERS_DIR.glob("*.py"), ORDERS_DIR.parent / "app" / "orderfiles.py"]:
         if path.name == "codes.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.maps import read_map
-from adjudicator.app.orderfiles import order_file_paths, read_order_files
+from adjudicator.dampfross.app.maps import read_map
+from adjudicator.dampfross.app.orderfiles import order_file_paths, read_order_files
 from adjudicator.dampfross.orders import collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
 from adjudicator.dampfross.report.orderwords import (

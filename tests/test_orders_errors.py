@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.orders import Hint, collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import HintCode as H
 from adjudicator.dampfross.orders.codes import ProblemCode as P

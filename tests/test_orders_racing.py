@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.orders import (
     DashedPoint,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.board.folding import edit_distance
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve

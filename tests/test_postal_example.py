@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
 from tests.mailservers import imap_server, smtp_server
 from tests.postal_game import EXAMPLE, arrival, setup_game, tick_times, tree

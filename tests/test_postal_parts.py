@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.postal import statements
-from adjudicator.app.receipts import Answerer
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.postal import statements
+from adjudicator.dampfross.app.receipts import Answerer
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import load_config

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, imap_server, smtp_server
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.building.lines import BuildLine
 from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders, PhaseEnd, draw_allowances
 from adjudicator.dampfross.engine.turn import adjudicate_turn

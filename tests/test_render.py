@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.maps import read_map
+from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.report.ascii import (

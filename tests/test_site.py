@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.pictures import png_available
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.pictures import png_available
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import LedgerEntry
 from adjudicator.dampfross.report.site import _nice_step, balance_history, ledger_detail, report_sections
 from tests.helpers import H, invoke
@@ -252,7 +252,7 @@ def test_chart_ticks_are_round(span: int, step: int):
 def test_a_racing_turn_map_draws_every_valid_entrys_route(game: Path, site: Path):
     """Issue 17: the racing pages drew no race routes although ``map show --races`` can (the routes are in the
     public report): each racing turn's map draws the route of every valid entry, in its company's colour."""
-    from adjudicator.app.run import replay_turn
+    from adjudicator.dampfross.app.run import replay_turn
     from adjudicator.dampfross.racing.turn import RacingResult
 
     result = replay_turn(GameDir(game), 6).result

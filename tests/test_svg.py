@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
-from adjudicator.app.run import replay_turn
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
+from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.report.ascii import TrackMark, map_ferries

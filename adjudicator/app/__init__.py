@@ -1,3 +1,2 @@
-"""The application edge, the only code that touches files: the game directory, running and replaying
-a turn, ``check``, and the commands behind the CLI.
-"""
+"""The platform's application edge: the registry of plays (``plays.py``) joining the kernel's loops and the games.
+Each game keeps its own application code (Dampfross: ``adjudicator/dampfross/app/``)."""

@@ -13,8 +13,8 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adjudicator.app.commands import with_languages
-from adjudicator.app.postal import tick_directory
+from adjudicator.dampfross.app.commands import with_languages
+from adjudicator.dampfross.app.postal import tick_directory
 from adjudicator.dampfross.engine.newgame import GM, PlayerSpec
 from adjudicator.interurban.play import PLAY as INTERURBAN
 from adjudicator.kernel import passwords

@@ -71,7 +71,7 @@ for _module in (turns, game, maps, postal):
 def main() -> None:
     """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
-        from adjudicator.app.cache import use_cache
+        from adjudicator.dampfross.app.cache import use_cache
 
         use_cache()
     cli.main(prog_name="adjudicate")

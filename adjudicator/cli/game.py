@@ -53,7 +53,7 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
           --player BLUE:Bert:bert@example.org --every 3d
     """
 
-    from adjudicator.app.commands import new_schedule, start_game
+    from adjudicator.dampfross.app.commands import new_schedule, start_game
 
     schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
     if play != "dampfross":
@@ -84,7 +84,7 @@ def rules_group() -> None:
 @click.argument("name", metavar="NAME|DIR", default="schmidt")
 def rules_show(name: str) -> None:
     """Print every rule of a profile, or of the game in DIR (with its house rules)."""
-    from adjudicator.app.commands import effective_rules
+    from adjudicator.dampfross.app.commands import effective_rules
 
     rules, where = effective_rules(name)
     click.echo(f"# rules of {where}")
@@ -117,7 +117,7 @@ def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> 
 
     Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
     """
-    from adjudicator.app.fix import correct
+    from adjudicator.dampfross.app.fix import correct
 
     announce_fix(correct(directory, "balance", why, by, player=player, amount=amount))
 
@@ -135,7 +135,7 @@ def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str
 
     Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
     """
-    from adjudicator.app.fix import correct
+    from adjudicator.dampfross.app.fix import correct
 
     c = correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b)
     announce_fix(c)
@@ -151,7 +151,7 @@ def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
 
     Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
     """
-    from adjudicator.app.fix import correct
+    from adjudicator.dampfross.app.fix import correct
 
     key, _, value = setting.partition("=")
     announce_fix(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
@@ -177,7 +177,7 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
 
     Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
     """
-    from adjudicator.app.fix import replace_player
+    from adjudicator.dampfross.app.fix import replace_player
 
     c, secret, mailed = replace_player(directory, player, manager, email, why, by)
     click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
@@ -203,7 +203,7 @@ def player_address(directory: str, player: str, email: str, why: str, by: str) -
 
     Example: adjudicate player address demo BLUE bernd@example.net
     """
-    from adjudicator.app.fix import set_address
+    from adjudicator.dampfross.app.fix import set_address
 
     c = set_address(directory, player, email, why, by)
     click.echo(f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
@@ -224,7 +224,7 @@ def player_lang(directory: str, player: str, lang: str, why: str, by: str) -> No
 
     Example: adjudicate player lang demo BLUE en
     """
-    from adjudicator.app.fix import set_language
+    from adjudicator.dampfross.app.fix import set_language
 
     c = set_language(directory, player, lang, why, by)
     click.echo(f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
@@ -241,7 +241,7 @@ def player_retire(directory: str, player: str, why: str, by: str) -> None:
 
     Fares and fees due to it go to the bank from now on (docs/rules.md).
     """
-    from adjudicator.app.fix import correct
+    from adjudicator.dampfross.app.fix import correct
 
     c = correct(directory, "retire", why, by, player=player)
     click.echo(f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report.")

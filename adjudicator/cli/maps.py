@@ -16,7 +16,7 @@ def map_group() -> None:
 @map_group.command("list")
 def map_list() -> None:
     """List the maps shipped with the package."""
-    from adjudicator.app.maps import list_maps
+    from adjudicator.dampfross.app.maps import list_maps
 
     click.echo(list_maps(), nl=False)
 
@@ -44,8 +44,8 @@ def map_show(map_name: str | None, game_dir: str | None, turn: int | None, windo
       adjudicate map show germany --svg germany.svg
       adjudicate map show --game demo --turn 3 --svg turn3.svg --png turn3.png
     """
-    from adjudicator.app.pictures import ShowOptions
-    from adjudicator.app.pictures import map_show as show
+    from adjudicator.dampfross.app.pictures import ShowOptions
+    from adjudicator.dampfross.app.pictures import map_show as show
 
     options = ShowOptions(window, not no_legend, split, svg_file, png_file, races)
     text, written = show(map_name, game_dir, turn, options)
@@ -58,7 +58,7 @@ def map_show(map_name: str | None, game_dir: str | None, turn: int | None, windo
 @click.argument("map_name", metavar="NAME|FILE")
 def map_check(map_name: str) -> None:
     """Check a map file and report every problem at once (exit 1 if any)."""
-    from adjudicator.app.maps import check_map
+    from adjudicator.dampfross.app.maps import check_map
 
     ok, text = check_map(map_name)
     click.echo(text, nl=False, err=not ok)
@@ -78,7 +78,7 @@ def site_cmd(directory: str, out: str, png: bool) -> None:
     Example: adjudicate site demo demo-site --png
     """
     from adjudicator.app.plays import write_moves_site
-    from adjudicator.app.site import write_site
+    from adjudicator.dampfross.app.site import write_site
 
     written = write_moves_site(directory, out)
     if written is not None:

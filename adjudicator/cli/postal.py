@@ -65,7 +65,7 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
     from adjudicator.app.plays import moves_status
-    from adjudicator.app.postal import game_status, status
+    from adjudicator.dampfross.app.postal import game_status, status
 
     moves = moves_status(directory)
     if moves is not None:
@@ -91,7 +91,7 @@ def mail_group() -> None:
 @_NOW
 def mail_fetch(directory: str, now_text: str | None) -> None:
     """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
-    from adjudicator.app.postal import fetch_only
+    from adjudicator.dampfross.app.postal import fetch_only
 
     sys.exit(0 if _tick_output([fetch_only(directory, _now(now_text))]) else 1)
 
@@ -105,7 +105,7 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
     """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
     set aside as refused (a company's mail goes to its address on file now)."""
-    from adjudicator.app.postal import send_mail
+    from adjudicator.dampfross.app.postal import send_mail
 
     sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text), retry)]) else 1)
 
@@ -131,7 +131,7 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 
     Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
     """
-    from adjudicator.app.deadlines import set_deadline
+    from adjudicator.dampfross.app.deadlines import set_deadline
 
     settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
                                     ("statements", statements)) if v is not None]
@@ -146,7 +146,7 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_extend(directory: str, period: str, why: str) -> None:
     """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
-    from adjudicator.app.deadlines import extend_deadline
+    from adjudicator.dampfross.app.deadlines import extend_deadline
 
     announce_fix(extend_deadline(directory, period, why))
 
@@ -157,7 +157,7 @@ def deadline_extend(directory: str, period: str, why: str) -> None:
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_hold(directory: str, release: bool, why: str) -> None:
     """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
-    from adjudicator.app.deadlines import hold
+    from adjudicator.dampfross.app.deadlines import hold
 
     announce_fix(hold(directory, not release, why))
 

@@ -24,7 +24,7 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     --gm (it is read as an order file too), or after a GM line with the GM's
     password (GM PASSWORD ..., in passwords.txt).
     """
-    from adjudicator.app.run import RunOptions, run_turn
+    from adjudicator.dampfross.app.run import RunOptions, run_turn
     from adjudicator.dampfross.report.orderwords import format_problem
     from adjudicator.dampfross.report.phrases import gm_note_text
     from adjudicator.dampfross.report.racing import gm_warnings
@@ -54,7 +54,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.app.check import check_orders
+    from adjudicator.dampfross.app.check import check_orders
 
     text, ok = check_orders(list(orders), game_dir, trust)
     click.echo(text, nl=False)
@@ -74,7 +74,7 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
     whom, and whether the entry would be valid.  Example:
     adjudicate route demo Hamburg München --player RED
     """
-    from adjudicator.app.commands import advise_routes
+    from adjudicator.dampfross.app.commands import advise_routes
 
     click.echo(advise_routes(directory, origin, destination, player, count), nl=False)
 
@@ -87,7 +87,7 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 @click.option("--all", "every", is_flag=True, help="Every turn's report from the opening on, a form feed between.")
 def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
-    from adjudicator.app.commands import all_reports, archived_report
+    from adjudicator.dampfross.app.commands import all_reports, archived_report
 
     if every and turn is not None:
         raise click.UsageError("--all and --turn exclude each other")
@@ -101,7 +101,7 @@ def report_cmd(directory: str, turn: int | None, player: str | None, archived: b
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
     """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
     from adjudicator.app.plays import verify_moves
-    from adjudicator.app.verify import verify_game
+    from adjudicator.dampfross.app.verify import verify_game
 
     ok, lines = verify_moves(directory, seed_hex) or verify_game(directory, seed_hex)
     for line in lines:
@@ -113,7 +113,7 @@ def verify_cmd(directory: str, seed_hex: str | None) -> None:
 @click.argument("directory", type=click.Path(file_okay=False))
 def reveal_cmd(directory: str) -> None:
     """Print the secret dice seed (normally at the end of a game) so players can verify."""
-    from adjudicator.app.commands import reveal_seed
+    from adjudicator.dampfross.app.commands import reveal_seed
 
     click.echo(reveal_seed(directory))
 
@@ -128,8 +128,8 @@ def undo_cmd(directory: str) -> None:
     In a game of sequential moves (InterUrban) the last move (or missed move) is taken back, and the player on
     move gets a new deadline of one period from now.
     """
-    from adjudicator.app.deadlines import undo
     from adjudicator.app.plays import undo_move
+    from adjudicator.dampfross.app.deadlines import undo
 
     taken = undo_move(directory)
     if taken is not None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.rules import load_profile

@@ -44,9 +44,9 @@ from typing import TypeVar
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from adjudicator.app.check import check_orders
-from adjudicator.app.run import RunOptions, run_turn
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.check import check_orders
+from adjudicator.dampfross.app.run import RunOptions, run_turn
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.kernel.errors import DampfrossError
 
@@ -231,7 +231,7 @@ def make_targets(work: Path) -> list[Target]:
     """The games fuzzed: the German map in building (turn 2, after every START; the game in German, so every
     problem and report is written in German too) and in racing (the example game before its first races, in
     English), each with a pristine copy to fall back on."""
-    from adjudicator.app.commands import start_game
+    from adjudicator.dampfross.app.commands import start_game
 
     targets = []
     building = work / "building" / "game"

@@ -35,8 +35,8 @@ from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
 
-from adjudicator.app.postal import tick
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.postal import tick
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.postal.mailparse import read_mail
 from tests.helpers import invoke

@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from adjudicator.app.commands import start_game
-from adjudicator.app.run import RunOptions, replay_turn, run_turn
-from adjudicator.app.store import GameDir
-from adjudicator.app.verify import verify_game
+from adjudicator.dampfross.app.commands import start_game
+from adjudicator.dampfross.app.run import RunOptions, replay_turn, run_turn
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.verify import verify_game
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.building.borders import segment_allowed

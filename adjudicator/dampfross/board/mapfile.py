@@ -6,7 +6,7 @@ editor.  ``parse_map`` checks one completely and returns a frozen
 problem, each with the YAML line where one is known.  ``load_map`` does the
 same for a map shipped with the package (package data, like the rules
 profiles); reading a map file from disk is the application's job
-(``adjudicator.app.maps``).
+(``adjudicator.dampfross.app.maps``).
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def shipped_map_text(name: str) -> str:
 
 
 def load_map(name: str) -> GameMap:
-    """Load and check a map shipped with the package (a map file on disk: ``adjudicator.app.maps``)."""
+    """Load and check a map shipped with the package (a map file on disk: ``adjudicator.dampfross.app.maps``)."""
     return parse_map(shipped_map_text(name), name)
 
 

@@ -1,7 +1,7 @@
 """The game file ``game.json``: the state as JSON, checked against its JSON Schema.
 
 ``dumps``/``loads`` are the only way the state is written and read
-(``adjudicator.app.store`` puts the text on disk).  Reading is strict: the
+(``adjudicator.dampfross.app.store`` puts the text on disk).  Reading is strict: the
 shipped JSON Schema (``schema/game.schema.json``) is checked first, every
 part must decode, and the ledger must explain every balance.  The parts of
 the document (ledger entries, races, history) are encoded in

@@ -22,7 +22,7 @@ MOVES.  The grammar's comments
 (``grammar/orders.lark``) describe every form.  Nothing raises for bad
 orders: every problem is data, in ``OrderSet.problems``, with file, line,
 column and a hint.  Reading order files from disk is the application's job
-(``adjudicator.app.orderfiles``); ``translate`` turns the orders into the
+(``adjudicator.dampfross.app.orderfiles``); ``translate`` turns the orders into the
 engines' input.
 
 This package writes no sentences.  A problem carries a ``ProblemCode``

@@ -9,7 +9,7 @@ them and calls ``settle``, which keeps the last good section per player
 the GM's lines the last ROLL per player, RACE per race and MOVES per race
 and player count, likewise noted).  A section with a wrong password never
 takes part in "the last one counts".  Reading the files is the
-application's job (``adjudicator.app.orderfiles``); ``ReceivedFiles`` holds
+application's job (``adjudicator.dampfross.app.orderfiles``); ``ReceivedFiles`` holds
 what was read.
 """
 

@@ -6,7 +6,7 @@ over) and returns the site as ``{relative path: text}``: the game page
 (``index.html``), one page per turn (``turn-NNN.html``) with its map
 (``maps/turn-NNN.svg``, also inline), the ledger (``ledger.html``) and the
 score chart (``scores.svg``).  Nothing here reads or writes a file
-(``adjudicator.app.site`` does); private reports never reach this module.
+(``adjudicator.dampfross.app.site`` does); private reports never reach this module.
 
 The pages come from the Jinja templates in ``templates/site/`` (HTML,
 autoescaped).  They load nothing from elsewhere: no CDN, no fonts, the only

@@ -3,8 +3,8 @@ printed in the next report (a company's language too: ``player lang``)."""
 
 from __future__ import annotations
 
-from adjudicator.app.gmmails import queue_takeover
-from adjudicator.app.store import GameDir, chained, record_of_fix, stamp
+from adjudicator.dampfross.app.gmmails import queue_takeover
+from adjudicator.dampfross.app.store import GameDir, chained, record_of_fix, stamp
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import gamefile

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from adjudicator.app.orderfiles import read_files
-from adjudicator.app.run import RunOptions, find_game, prepare
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.orderfiles import read_files
+from adjudicator.dampfross.app.run import RunOptions, find_game, prepare
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.engine.preview import building_ok, preview_building, preview_racing
 from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode

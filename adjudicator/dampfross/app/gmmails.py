@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.report.mail import deadline_news_subject, deadline_news_text, takeover_subject, takeover_text
 from adjudicator.postal.mailconfig import load_config

@@ -44,9 +44,9 @@ from datetime import datetime
 from email.utils import getaddresses
 from typing import Any
 
-from adjudicator.app.check import check_received
-from adjudicator.app.mailcommands import Commands, read_commands
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.check import check_received
+from adjudicator.dampfross.app.mailcommands import Commands, read_commands
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.dampfross.orders.parse import blank_clutter, split_lines

@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.app.maps import read_map, show_map
-from adjudicator.app.run import TurnRun, replay_turn
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.maps import read_map, show_map
+from adjudicator.dampfross.app.run import TurnRun, replay_turn
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from adjudicator.app.receipts import Answerer, mail_files
-from adjudicator.app.run import RunOptions, commit_run, replay_turn
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.receipts import Answerer, mail_files
+from adjudicator.dampfross.app.run import RunOptions, commit_run, replay_turn
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.deadlines import zone_of

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from adjudicator.app.fix import correct_held, password_reset_held
+from adjudicator.dampfross.app.fix import correct_held, password_reset_held
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
@@ -62,7 +62,7 @@ from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.outbox import Outgoing
 
 if TYPE_CHECKING:
-    from adjudicator.app.receipts import Answerer
+    from adjudicator.dampfross.app.receipts import Answerer
 
 CommandCode = Literal["help", "map", "status", "report", "rules", "set-address", "password-reset"]
 

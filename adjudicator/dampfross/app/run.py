@@ -16,8 +16,8 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.orderfiles import read_files
-from adjudicator.app.store import GameDir, chained, record_of_turn, used_files
+from adjudicator.dampfross.app.orderfiles import read_files
+from adjudicator.dampfross.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn
 from adjudicator.dampfross.game import gamefile

@@ -7,9 +7,9 @@ from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
-from adjudicator.app.maps import map_text
-from adjudicator.app.run import replay_turn
-from adjudicator.app.store import MAP_FILE, GameDir
+from adjudicator.dampfross.app.maps import map_text
+from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.store import MAP_FILE, GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.names import match_town

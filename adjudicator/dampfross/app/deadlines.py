@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from adjudicator.app.fix import correct
-from adjudicator.app.gmmails import queue_deadline_news
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.fix import correct
+from adjudicator.dampfross.app.gmmails import queue_deadline_news
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import Correction
 from adjudicator.kernel.deadline import HELD_BY_UNDO, Schedule, parse_duration, parse_time
 from adjudicator.kernel.errors import DampfrossError

@@ -16,9 +16,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.app.pictures import svg_to_png
-from adjudicator.app.run import replay_turn
-from adjudicator.app.store import GameDir
+from adjudicator.dampfross.app.pictures import svg_to_png
+from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.site import TurnRecord, build_site
 from adjudicator.kernel.errors import DampfrossError

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from adjudicator.app.run import replay_turn
-from adjudicator.app.store import GameDir, chained
+from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import dice, gamefile
 from adjudicator.dampfross.game.codec import chain_from_json, correction_from_json

@@ -42,7 +42,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.cache import remembered
+from adjudicator.dampfross.app.cache import remembered
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.codec import correction_to_json
