@@ -157,6 +157,27 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         assert MovesDir(game).load(PLAY).state.on_move == "BLUE"
         assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
 
+        # the GM holds the game, a stand-by takes BLUE (the mail with the new password goes out), the game goes on
+        assert "(held)" in invoke("deadline", "hold", str(game)).output
+        assert tick("2026-12-09T10:00") == ""  # held: no move is missed
+        out = invoke("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "dora@example.com").output
+        assert "queued" in out
+        assert "deadline: 2026-12-" in invoke("deadline", "set", str(game), "--due", "2026-12-12 18:00").output
+        assert "2026-12-13T18:00" in invoke("deadline", "extend", str(game), "1d").output
+        assert "(held)" not in invoke("deadline", "hold", str(game), "--release").output
+        tick("2026-12-09T10:05")
+        (takeover,) = _sent(smtp, "takeover-BLUE", "dora@example.com")
+        new_blue = re.search(r"Your password: ([a-z0-9-]{19})", _text(takeover))
+        assert new_blue and new_blue.group(1) != secrets["BLUE"]
+        state = MovesDir(game).load(PLAY).state
+        deliver("bernd@example.net", f"PLAYER BLUE PASSWORD {secrets['BLUE']}\n{a_move(state, 'BLUE')}\n", "old",
+                "2026-12-09T11:00")
+        deliver("dora@example.com", f"PLAYER BLUE PASSWORD {new_blue.group(1)}\n{a_move(state, 'BLUE')}\n", "new",
+                "2026-12-09T11:01")
+        assert "move 2 made by BLUE" in tick("2026-12-09T11:05")
+        assert "wrong" in _text(_sent(smtp, "receipt-", "bernd@example.net")[-1])
+        assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
         # a changed archive is caught
         step = game / "archive" / "step-001" / "game-after.json"
         step.write_text(step.read_text().replace('"moves": 1', '"moves": 2', 1))

@@ -8,7 +8,7 @@ each game directory's play from its game file.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,7 +19,7 @@ from adjudicator.dampfross.engine.newgame import GM, PlayerSpec
 from adjudicator.interurban.play import PLAY as INTERURBAN
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
-from adjudicator.kernel.deadline import Schedule
+from adjudicator.kernel.deadline import Schedule, parse_duration, parse_time
 from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
@@ -27,7 +27,9 @@ from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import moves, turns
 from adjudicator.postal.files import atomic_write
 from adjudicator.postal.loop import Tick, TickGame, tick_all
+from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir, play_of
+from adjudicator.postal.outbox import Outbox, Outgoing
 
 PLAYS: dict[str, Play] = {INTERURBAN.name: INTERURBAN}
 """The plays of sequential moves, by the name ``new --play`` takes."""
@@ -146,6 +148,87 @@ def write_moves_site(directory: str, out: str) -> list[Path] | None:
             raise DampfrossError(f"cannot write {target / page}: {exc.strerror or exc}") from None
         written.append(target / page)
     return written
+
+
+def _changed(directory: str, change: Callable[[Table], Table], record: dict[str, object]) -> Table | None:
+    """A GM's change of a game of moves' table, archived as a step of the chain (``None``: a Dampfross game)."""
+    name = play_of(Path(directory))
+    if name is None:
+        return None
+    play = play_named(name)
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        table = change(game.table)
+        folder.commit(play, game, table, game.state, record)
+    return table
+
+
+def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str,
+                       now: datetime | None = None) -> str | None:
+    """``deadline set``, ``extend`` (``("extend", PERIOD)``) and ``hold`` of a game of moves: the new deadline in
+    words for the GM (``None``: a Dampfross game)."""
+    def change(table: Table) -> Table:
+        schedule = table.schedule
+        for key, value in settings:
+            if key == "extend":
+                due = schedule.due_at()
+                if due is None:
+                    raise DampfrossError("there is no deadline to extend; set one with 'deadline set --due'")
+                schedule = replace(schedule, due=(due + parse_duration(value)).isoformat())
+            elif key == "every" and value and not schedule.due:
+                schedule = turns.first_deadline(schedule.with_setting(key, value), now or datetime.now(UTC))
+            elif key == "due" and value:
+                schedule = schedule.with_setting(key, parse_time(value, dict(settings).get("zone", schedule.zone))
+                                                 .isoformat())
+            elif key in ("due", "every", "zone", "held"):
+                schedule = schedule.with_setting(key, value)
+            else:
+                raise DampfrossError(f"a game of moves has no deadline setting {key!r} (due, every, zone, hold)")
+        return replace(table, schedule=schedule)
+
+    table = _changed(directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings], "why": why})
+    if table is None:
+        return None
+    s = table.schedule
+    return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
+
+
+def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
+    """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
+    working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
+    Dampfross game)."""
+    sid = seat.strip().upper()
+    secret = passwords.generate()
+    spec = PlayerSpec.parse(f"{sid}:{name}:{address}")
+
+    def change(table: Table) -> Table:
+        if table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {table.game}")
+        new = tuple(replace(s, name=spec.name, address=spec.email, password_hash=passwords.hash_password(secret))
+                    if s.id == sid else s for s in table.seats)
+        return replace(table, seats=new)
+
+    table = _changed(directory, change, {"kind": "replace", "seat": sid, "name": spec.name, "why": why})
+    if table is None:
+        return None
+    folder = MovesDir(directory)
+    with folder.lock():
+        kept = folder.read_passwords()
+        kept[sid] = secret
+        atomic_write(folder.path / "passwords.txt", "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
+        mailed = False
+        config = load_config(folder)
+        if config is not None and spec.email:
+            play = play_named(str(play_of(folder.path)))
+            game = folder.load(play)
+            with language(table.seat(sid).lang):
+                text = play.words.opening(game.table, game.state, sid, secret)
+            Outbox(folder).queue(Outgoing(f"takeover-{sid}-{game.table.moves:03d}", (spec.email,),
+                                          f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
+                                 config.sender, datetime.now(UTC))
+            mailed = True
+    return sid, secret, mailed
 
 
 def moves_status(directory: str) -> str | None:

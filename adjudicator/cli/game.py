@@ -177,8 +177,16 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
 
     Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
     """
+    from adjudicator.app.plays import replace_seat
     from adjudicator.dampfross.app.fix import replace_player
 
+    seat = replace_seat(directory, player, manager, email, why)
+    if seat is not None:
+        sid, new_secret, queued = seat
+        click.echo(f"{sid} is now played by {manager}; the old password no longer works.")
+        click.echo("The stand-by's mail (the password, the game so far) is queued; the next tick sends it." if queued
+                   else f"New password for {sid} (send it to the stand-by only): {new_secret}")
+        return
     c, secret, mailed = replace_player(directory, player, manager, email, why, by)
     click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
     if mailed:

@@ -131,11 +131,16 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 
     Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
     """
+    from adjudicator.app.plays import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import set_deadline
 
     settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
                                     ("statements", statements)) if v is not None]
     settings += [(k, "yes" if v else "no") for k, v in (("strict", strict), ("early", early)) if v is not None]
+    moved = set_moves_deadline(directory, settings, why)
+    if moved is not None:
+        click.echo(moved)
+        return
     for c in set_deadline(directory, settings, why):
         announce_fix(c)
 
@@ -146,8 +151,13 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_extend(directory: str, period: str, why: str) -> None:
     """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
+    from adjudicator.app.plays import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import extend_deadline
 
+    moved = set_moves_deadline(directory, [("extend", period)], why)
+    if moved is not None:
+        click.echo(moved)
+        return
     announce_fix(extend_deadline(directory, period, why))
 
 
@@ -157,8 +167,13 @@ def deadline_extend(directory: str, period: str, why: str) -> None:
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_hold(directory: str, release: bool, why: str) -> None:
     """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
+    from adjudicator.app.plays import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import hold
 
+    moved = set_moves_deadline(directory, [("held", "no" if release else "yes")], why)
+    if moved is not None:
+        click.echo(moved)
+        return
     announce_fix(hold(directory, not release, why))
 
 
