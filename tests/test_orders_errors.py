@@ -405,4 +405,7 @@ def test_all_errors_of_a_file_are_reported_in_one_pass():
         "START Nordstadt (0402)",
         "BUILD Nordstadt (0402) - 0403 - 0404",
         "BUILD 0402 - 0605 (0402-0503-0504-0605)",
+        "BUILD Hamburgg - 0403",  # reading 79: kept up to the bad point, to say publicly why nothing is built
+        "BUILD 1105 - 1005",
+        "BUILD 0402 - 0604",
     ]

@@ -10,9 +10,11 @@ import pytest
 from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.board.folding import edit_distance
 from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.orders import BuildOrder, OrderSet, ResolvedPoint, StartOrder, collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import HintCode, NoteCode, ProblemCode
 from adjudicator.dampfross.report.orderwords import format_note, hint_text, orders_report, problem_message
+from adjudicator.kernel.problems import Problem
 
 DATA = Path(__file__).parent / "data"
 TINY = read_map(DATA / "tiny.yaml")
@@ -131,7 +133,9 @@ def test_straight_line_shorthand_along_a_diagonal_from_a_town():
 
 def test_points_neither_adjacent_nor_on_a_line_are_refused_with_neighbours():
     orders = resolved("BUILD 0402 - 0604\n")
-    assert orders.sections[0].orders == ()
+    (kept,) = orders.sections[0].orders  # reading 79: the line stops before 0604, nothing of it to build
+    assert isinstance(kept, BuildOrder) and kept.hexes == hexes("0402") and kept.cut == 1
+    assert kept.stop == Problem.of(BuildProblem.NOT_NEIGHBOURS, a=Hex(4, 2), b=Hex(6, 4))
     (p,) = orders.problems
     assert (p.kind, str(p.pos)) == ("illegal", "t.orders:2:14")
     assert (p.code, dict(p.args)) == (ProblemCode.NOT_NEIGHBOURS, {"start": "0402", "end": "0604"})
@@ -169,7 +173,27 @@ def test_every_bad_point_of_a_line_is_reported():
 
 
 def test_resolve_leaves_good_orders_and_drops_bad_ones():
-    orders = resolved("BUILD 0402 - 0403\nBUILD 0402 - 0604\nPASS\n")
+    orders = resolved("BUILD 0402 - 0403\nSTART Hamburgg\nPASS\n")
     assert [o.echo() for o in orders.sections[0].orders] == ["BUILD 0402 - 0403", "PASS"]
     assert all(isinstance(o, BuildOrder) or o.echo() == "PASS" for o in orders.sections[0].orders)
     assert orders.problems_for("RED") == orders.problems
+
+
+def test_a_build_line_is_kept_up_to_its_first_bad_point():
+    """Reading 79: the points before the bad one are built; the rest, as written, is not."""
+    orders = resolved("BUILD 0402 - 0403 - Hamburgg - 0404\n")
+    (order,) = orders.sections[0].orders
+    assert isinstance(order, BuildOrder)
+    assert (order.hexes, order.cut, order.rest) == (hexes("0402", "0403"), 2, ("Hamburgg", "0404"))
+    assert order.stop == Problem.of(BuildProblem.UNKNOWN_POINT, written="Hamburgg")
+    assert order.echo() == "BUILD 0402 - 0403 - Hamburgg - 0404"
+    assert [p.code for p in orders.problems] == [ProblemCode.UNKNOWN_TOWN]
+    off = resolved("BUILD 0402 - 0403 - 0413\n").sections[0].orders[0]
+    assert off.stop == Problem.of(BuildProblem.OFF_MAP, hex="0413") and off.rest == ("0413",)
+    twice = resolved("BUILD 0402 - 0403 - 0403 - 0404\n").sections[0].orders[0]
+    assert twice.stop == Problem.of(BuildProblem.SAME_POINT, hex=Hex(4, 3)) and twice.hexes == hexes("0402", "0403")
+    first = resolved("BUILD Hamburgg - 0402\n").sections[0].orders[0]
+    assert (first.hexes, first.cut, first.rest) == ((), 0, ("Hamburgg", "0402"))
+    straight = resolved("BUILD 0402 - 0605 - 0607\n").sections[0].orders[0]
+    assert straight.hexes == hexes("0402", "0503", "0504", "0605") and straight.cut == 2
+    assert straight.echo() == "BUILD 0402 - 0605 - 0607 (0402-0503-0504-0605)"

@@ -19,6 +19,10 @@ from adjudicator.dampfross.building.turn import (
 )
 from adjudicator.dampfross.game.dice import DiceRoller, seed_from_text
 from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.orders import collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import ProblemCode
+from adjudicator.dampfross.orders.translate import building_orders
+from adjudicator.dampfross.report.building import line_context
 from adjudicator.dampfross.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
 from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.problems import NoOrders, Problem
@@ -300,3 +304,30 @@ def test_B18_player_without_orders_builds_nothing():
     r = adjudicate_building_turn(state, GMAP, BuildingInput(1, {}, {"BLUE": Problem.of(NoOrders.WRONG_PASSWORD)}, {}), None)
     assert [o.skipped for o in r.outcomes] == [Problem.of(NoOrders.NONE_RECEIVED), Problem.of(NoOrders.WRONG_PASSWORD)]
     assert [say(NO_ORDERS, o.skipped) for o in r.outcomes] == ["no orders received", "wrong password"]
+
+
+def test_B21_a_bad_point_stops_the_line_there_with_a_public_reason():
+    """R2-B21 [reading 79] (RULES §7: 'everything else is carried out as written where possible, and what
+    cannot be done is reported with the reason'): a BUILD line is built up to its first bad point (a place that
+    is no hex, a next point that is no neighbour) and stops there; the report, public and private, says why;
+    the rest of the line is not built, and later lines still run."""
+    text = ("PLAYER RED PASSWORD x\nSTART Alt\nBUILD Alt - 0203 - 0303 - Xyzzy - 0503\nBUILD 0303 - 0305\n"
+            "BUILD Alt - 0102\n")
+    orders = resolve(collect([parse_orders(text, "t.orders")]), GMAP)
+    assert [p.code for p in orders.problems] == [ProblemCode.UNKNOWN_TOWN, ProblemCode.NOT_NEIGHBOURS]
+    state = manual_game(GMAP)
+    r = turn(state, {"RED": building_orders(orders.sections[0], [])}, {"RED": 6})
+    first, second, third = r.outcomes[0].lines
+    assert [f"{b.a}-{b.b}" for b in first.built] == ["0103-0203", "0203-0303"]
+    assert first.problem == Problem.of(BuildProblem.UNKNOWN_POINT, written="Xyzzy")
+    public = line_context(first)
+    assert (public["unbuilt"], public["reason"]) == (
+        "0303-Xyzzy-0503", "'Xyzzy' is no town or hex label of this map: the line stops at 0303")
+    assert second.built == () and second.problem == Problem.of(BuildProblem.NOT_NEIGHBOURS, a=H("0303"), b=H("0305"))
+    assert line_context(second)["reason"] == "0303 and 0305 are not neighbours: the line stops at 0303"
+    assert third.complete and r.outcomes[0].points_used == 3
+    nothing = turn(state, {"RED": building_orders(resolve(collect([parse_orders(
+        "PLAYER RED PASSWORD x\nSTART Alt\nBUILD Xyzzy - Alt\n", "t.orders")]), GMAP).sections[0], [])}, {"RED": 6})
+    (line_0,) = nothing.outcomes[0].lines
+    assert line_context(line_0)["reason"] == "'Xyzzy' is no town or hex label of this map: nothing of the line is built"
+    assert line_context(line_0)["unbuilt"] == "Xyzzy-Alt"

@@ -1,8 +1,10 @@
 """Building track: one player's BUILD lines, segment by segment (rules-reference.md §2).
 
 A line runs in the order written.  The first segment that is illegal or
-unaffordable stops the line; the rest is reported as not built, with the
-reason, and the player's later lines are still tried.  Used in the building
+unaffordable stops the line, and so does a bad point of the order (a place
+that is no hex, a next point that is no neighbour: ``BuildLine.stop``); the
+rest is reported as not built, with the reason, and the player's later
+lines are still tried.  Used in the building
 phase (budget in die points) and after races (budget in money).
 
 Two things stop *all* building, not just a line (``BuildContext.stop``):
@@ -38,12 +40,18 @@ class BuildLine:
     """One BUILD order: the hexes in the order written, and where it came from.
 
     ``partner`` names the other company of a joint line (``BUILD WITH <ID> ...``).
+    ``stop`` is set when the order named a bad point (a place that is no hex,
+    a next point that is no neighbour): ``hexes`` then end before it, the line
+    is built up to there and stops with this problem; ``rest`` is the order's
+    points from the bad one on, as written (reading 79).
     """
 
     hexes: tuple[Hex, ...]
     text: str = ""  # the order as understood, for the report
     line: int | None = None  # its line in the player's mail
     partner: str | None = None
+    stop: Problem[BuildProblem] | None = None
+    rest: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,7 +77,8 @@ class LineOutcome:
     line: BuildLine
     built: tuple[Built, ...]
     problem: Problem[BuildProblem] | None = None  # why the line stopped, None when built in full
-    unbuilt: tuple[Hex, ...] = ()  # the hexes from the stopping point on (the first two: the segment refused)
+    unbuilt: tuple[Hex, ...] = ()  # the hexes from the stopping point on (the first two: the segment refused;
+    # one or none when the line stopped at a bad point, whose written rest is ``line.rest``)
     reversed_from: Hex | None = None  # written from the far end: built from this hex, the end on the network
 
     @property
@@ -166,7 +175,7 @@ def build_line(ctx: BuildContext, player: str | tuple[str, ...], line: BuildLine
     hexes = line.hexes
     turned = None
     net = _common_network(ctx, builders)
-    if len(hexes) >= 2 and hexes[0] not in net and hexes[-1] in net:
+    if line.stop is None and len(hexes) >= 2 and hexes[0] not in net and hexes[-1] in net:
         hexes = tuple(reversed(hexes))
         turned = hexes[0]
     built: list[Built] = []
@@ -182,6 +191,8 @@ def build_line(ctx: BuildContext, player: str | tuple[str, ...], line: BuildLine
         assert cost is not None
         built.append(_commit(ctx, builders, a, b, cost, fees, budget))
         ctx.check_stop()
+    if line.stop is not None:  # a bad point: the line ends where it was written to be good
+        return LineOutcome(line, tuple(built), line.stop, hexes[-1:], turned)
     return LineOutcome(line, tuple(built), None, (), turned)
 
 

@@ -28,3 +28,7 @@ class BuildProblem(StrEnum):
     JOINT_TURN = "joint-turn"  # partner: the player's roll went into a joint line this turn
     JOINT_UNMATCHED = "joint-unmatched"  # partner: the partner did not order the same joint lines
     JOINT_NOT_NOW = "joint-not-now"  # joint lines only in the building phase, not with postal rolls
+    # a BUILD line stopped at a bad point of the order (the order layer's reason; the segments before it are built)
+    UNKNOWN_POINT = "unknown-point"  # written: no town of that name and no hex label
+    AMBIGUOUS_POINT = "ambiguous-point"  # written, candidates: a name several towns may bear
+    SAME_POINT = "same-point"  # hex: the same hex written twice in a row

@@ -37,7 +37,9 @@ from dataclasses import dataclass
 from typing import Literal, NamedTuple, TypeAlias
 
 from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.orders.codes import Args, HintCode, NoteCode, ProblemCode
+from adjudicator.kernel.problems import Problem
 
 ProblemKind = Literal["syntax", "illegal", "ambiguous"]
 
@@ -183,7 +185,10 @@ class BuildOrder:
     """``BUILD p - p - ...``: one piece of track.
 
     ``points`` are as written; ``hexes`` is the full path after resolution,
-    straight-line shorthands expanded (empty before ``resolve``).
+    straight-line shorthands expanded (empty before ``resolve``).  A line
+    with a bad point (reading 79) keeps ``hexes`` up to the point before it;
+    ``cut`` is the bad point's index in ``points`` and ``stop`` the engine's
+    reason for stopping there.
     """
 
     points: tuple[Point, ...]
@@ -191,10 +196,17 @@ class BuildOrder:
     text: str = ""
     hexes: tuple[Hex, ...] = ()
     partner: str | None = None  # BUILD WITH <ID>: a joint line with that company
+    cut: int | None = None
+    stop: Problem[BuildProblem] | None = None
 
     @property
     def resolved(self) -> bool:
-        return bool(self.hexes)
+        return bool(self.hexes) or self.stop is not None
+
+    @property
+    def rest(self) -> tuple[str, ...]:
+        """The points from the bad one on, as written (empty for a line without one)."""
+        return tuple(p.text for p in self.points[self.cut:]) if self.cut is not None else ()
 
     @property
     def segments(self) -> tuple[tuple[Hex, Hex], ...]:
@@ -205,7 +217,7 @@ class BuildOrder:
         """``BUILD Nordstadt (0402) - 0503 - 0504``; an expanded shorthand adds the full path."""
         head = "BUILD " + (f"WITH {self.partner} " if self.partner else "")
         head += " - ".join(describe_point(p) for p in self.points)
-        if self.hexes and len(self.hexes) != len(self.points):
+        if self.hexes and len(self.hexes) != len(self.points[:self.cut]):
             head += " (" + "-".join(h.label for h in self.hexes) + ")"
         return head
 

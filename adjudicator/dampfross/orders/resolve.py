@@ -28,10 +28,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import replace
-from itertools import pairwise
 from typing import overload
 
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.orders.codes import HintCode as H
 from adjudicator.dampfross.orders.codes import ProblemCode as P
 from adjudicator.dampfross.orders.codes import args
@@ -53,10 +54,12 @@ from adjudicator.dampfross.orders.model import (
 from adjudicator.dampfross.orders.points import path_step, resolve_point
 from adjudicator.dampfross.orders.routes import _EnterResolver
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
+from adjudicator.kernel.problems import Problem
 
 
 def resolve(orders: OrderSet, gmap: GameMap, *, companies: Collection[str] = ()) -> OrderSet:
-    """The orders with every point on the map, or left out with a problem.
+    """The orders with every point on the map, or left out with a problem (a BUILD line with a bad point is kept
+    up to it, reading 79).
 
     ``companies`` are the game's company IDs, for the owners and partners
     of ENTER orders (see the module docstring).  The GM's RACE lines are
@@ -178,21 +181,64 @@ def _resolve_points(written: Sequence[Point], gmap: GameMap, text: str,
 def _resolve_build(
     order: BuildOrder, gmap: GameMap, section: str | None
 ) -> tuple[BuildOrder | None, list[OrderProblem], list[Note]]:
-    points, problems, notes = _resolve_points(order.points, gmap, order.text, section)
-    if problems:
-        return None, problems, notes
-    path = [points[0].hex]
-    for a, b in pairwise(points):
-        step, problem, note = path_step(a, b, gmap, order.text, section)
+    """A BUILD line on the map, carried out up to its first bad point (reading 79).
+
+    A point that is no hex (an unknown or ambiguous name, a label off the
+    map) or a next point that cannot follow the one before (the same hex,
+    not a neighbour nor on one straight line, a straight line off the map)
+    ends the line there: ``hexes`` stop at the point before it, ``cut`` and
+    ``stop`` say where and why, and the problem is reported as before.
+    """
+    problems: list[OrderProblem] = []
+    notes: list[Note] = []
+    resolved: list[ResolvedPoint | None] = []
+    why: dict[int, OrderProblem] = {}  # the problem of each point that is no hex
+    for i, p in enumerate(order.points):
+        r, pp, nn = resolve_point(p, gmap, line_text=order.text, section=section)
+        problems += pp
+        notes += nn
+        resolved.append(r)
+        if r is None:
+            why[i] = pp[0]
+    path: list[Hex] = []
+    cut, stop = None, None
+    for i, r in enumerate(resolved):
+        before = resolved[i - 1] if i else None
+        if r is None:
+            cut, stop = i, _bad_point(order.points[i], why[i])
+            break
+        if before is None:
+            path = [r.hex]
+            continue
+        step, problem, note = path_step(before, r, gmap, order.text, section)
         if problem is not None:
             problems.append(problem)
-            continue
+            cut, stop = i, _bad_step(before, r, problem)
+            break
         path += step
         if note is not None:
             notes.append(note)
-    if problems:
-        return None, problems, notes
-    return replace(order, points=tuple(points), hexes=tuple(path)), [], notes
+    points = tuple(r if r is not None and (cut is None or i < cut) else order.points[i]
+                   for i, r in enumerate(resolved))
+    return replace(order, points=points, hexes=tuple(path), cut=cut, stop=stop), problems, notes
+
+
+def _bad_point(point: Point, problem: OrderProblem) -> Problem[BuildProblem]:
+    """The engine's reason for a point that is no hex of the map (the order problem says it in full)."""
+    if problem.code is P.NOT_ON_MAP:
+        return Problem.of(BuildProblem.OFF_MAP, hex=point.text)
+    if problem.code is P.AMBIGUOUS_TOWN:
+        return Problem.of(BuildProblem.AMBIGUOUS_POINT, written=point.text, candidates=dict(problem.args)["candidates"])
+    return Problem.of(BuildProblem.UNKNOWN_POINT, written=point.text)
+
+
+def _bad_step(a: ResolvedPoint, b: ResolvedPoint, problem: OrderProblem) -> Problem[BuildProblem]:
+    """The engine's reason for a next point that cannot follow ``a``."""
+    if problem.code is P.SAME_HEX:
+        return Problem.of(BuildProblem.SAME_POINT, hex=b.hex)
+    if problem.code is P.LINE_LEAVES_MAP:
+        return Problem.of(BuildProblem.OFF_MAP, hex=dict(problem.args)["off"])
+    return Problem.of(BuildProblem.NOT_NEIGHBOURS, a=a.hex, b=b.hex)
 
 
 def _resolve_race(order: RaceOrder, gmap: GameMap,

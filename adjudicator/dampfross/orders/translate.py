@@ -167,7 +167,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
         elif isinstance(o, StartOrder):
             start = o.hex
         elif isinstance(o, BuildOrder):
-            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner))
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner, o.stop, o.rest))
         elif isinstance(o, PassOrder):
             passes = True
         elif isinstance(o, DeclareEndOrder):
@@ -191,7 +191,7 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             riders = (section.player, o.partner) if o.partner else (section.player,)
             entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
         elif isinstance(o, BuildOrder) and o.partner is None:
-            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line))
+            lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, stop=o.stop, rest=o.rest))
         elif isinstance(o, PowersOrder):
             powers.append((o.race, o.partner))
         elif not isinstance(o, (PassOrder, PressOrder)):

@@ -43,6 +43,7 @@ from adjudicator.dampfross.report.phrases import (
     purchase_row,
     rule_notes,
     say,
+    unbuilt_text,
 )
 from adjudicator.dampfross.report.press import press_items
 
@@ -57,7 +58,7 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
             "fees": [fee_text(f) for f in b.fees],
             "bonus": bonus_text(b.bonus, b.bonus_town) if b.bonus and b.bonus_town else "",
         })
-    unbuilt = "-".join(h.label for h in outcome.unbuilt)
+    unbuilt = unbuilt_text(outcome)
     return {
         "text": order_text(outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes)),
         "line": outcome.line.line,

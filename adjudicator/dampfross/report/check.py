@@ -15,7 +15,7 @@ from adjudicator.dampfross.report.building import building_context
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import _, language
 from adjudicator.dampfross.report.orderwords import order_text
-from adjudicator.dampfross.report.phrases import line_stopped, purchase_row
+from adjudicator.dampfross.report.phrases import line_stopped, purchase_row, unbuilt_text
 from adjudicator.dampfross.report.racephrases import destination_text, entry_note, entry_problem, special_text
 from adjudicator.dampfross.report.racing import fares_text
 
@@ -62,7 +62,7 @@ def _check_racing_report(preview: RacingPreview, gmap: GameMap | None) -> str:
         "purchases": [purchase_row(p) for p in preview.purchases],
         "lines": [
             {"text": order_text(pl.line.text), "cost": pl.cost,
-             "unbuilt": "-".join(h.label for h in pl.outcome.unbuilt),
+             "unbuilt": unbuilt_text(pl.outcome),
              "reason": line_stopped(pl.outcome) if pl.outcome.problem else ""}
             for pl in preview.lines
         ],

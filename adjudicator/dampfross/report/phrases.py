@@ -104,6 +104,9 @@ BUILD = {
     BuildProblem.JOINT_TURN: N_("your roll went into the joint line with {partner} this turn"),
     BuildProblem.JOINT_UNMATCHED: N_("{partner} did not order the same joint line"),
     BuildProblem.JOINT_NOT_NOW: N_("joint lines are built only in the building phase, and not under these rules"),
+    BuildProblem.UNKNOWN_POINT: N_("'{written}' is no town or hex label of this map"),
+    BuildProblem.AMBIGUOUS_POINT: N_("'{written}' may be any of {candidates}"),
+    BuildProblem.SAME_POINT: N_("{hex} is written twice in a row"),
 }
 
 
@@ -128,10 +131,24 @@ def points_text(n: int) -> str:
 
 
 def line_stopped(outcome: LineOutcome) -> str:
-    """``1913-1914: costs 3 points (river), only 2 points left``: where a BUILD line stopped, and why."""
+    """``1913-1914: costs 3 points (river), only 2 points left``: where a BUILD line stopped, and why.
+
+    A line stopped at a bad point of the order (reading 79) says so: ``'Xyz' is no town or hex label of this
+    map: the line stops after 1608``.
+    """
     assert outcome.problem is not None
+    if len(outcome.unbuilt) < 2:
+        why = build_problem(outcome.problem)
+        if not outcome.unbuilt:
+            return _("{why}: nothing of the line is built").format(why=why)
+        return _("{why}: the line stops at {hex}").format(why=why, hex=outcome.unbuilt[0].label)
     a, b = outcome.unbuilt[0], outcome.unbuilt[1]
     return f"{a.label}-{b.label}: {build_problem(outcome.problem)}"
+
+
+def unbuilt_text(outcome: LineOutcome) -> str:
+    """``1913-1914-2015``: what of a BUILD line was not built, with the rest of the order after a bad point."""
+    return "-".join([h.label for h in outcome.unbuilt] + list(outcome.line.rest))
 
 
 def line_reversed(h: Hex) -> str:
