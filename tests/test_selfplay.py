@@ -5,10 +5,13 @@ The long runs (many games, every profile) are ``bench/bench_selfplay.py``.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.verify import verify_step
 from tools.selfplay import play_game
 
 SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")
@@ -68,3 +71,27 @@ def test_a_short_game_in_german_leaves_no_english_word_in_any_report(tmp_path: P
                        illegal=0.3, lang="de")
     assert record.breaks == []
     assert record.over and record.turns == 6
+
+
+def test_each_turns_check_finds_a_broken_link_or_a_false_die(tmp_path: Path):
+    """Issue 18: self-play checks only the new link of the chain each turn (it verified the whole chain, a cost
+    growing with the game); the new link's check still finds an edited state-before and a die the seed does
+    not give."""
+    game = tmp_path / "g"
+    play_game(game, "germany", players=2, seed="link", sets=SHORT, max_turns=2)
+    gdir = GameDir(game)
+    steps = gdir.steps()
+    assert verify_step(str(game), steps[2], steps[1]) == []
+    before = steps[2] / "state-before.json"
+    text = before.read_text(encoding="utf-8")
+    before.write_text(text.replace('"turn": 2', '"turn": 2 ', 1), encoding="utf-8")
+    assert "does not start from the state" in verify_step(str(game), steps[2], steps[1])[0]
+    before.write_text(text, encoding="utf-8")
+    after = steps[2] / "state-after.json"
+    doc = json.loads(after.read_text(encoding="utf-8"))
+    die = doc["dice"]["log"][-1]
+    die["value"] = die["value"] % die.get("sides", 6) + 1
+    after.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    problems = verify_step(str(game), steps[2], steps[1])
+    real = (die["value"] - 2) % die.get("sides", 6) + 1
+    assert problems == [f"turn-002: die {die['label']}: recorded {die['value']}, the seed gives {real}"]

@@ -137,7 +137,12 @@ class Outbox:
     def versions(self, base: str) -> list[str]:
         """The names a mail went out under, oldest first: ``base``, then ``base-v2``, ``base-v3``, ... (a report
         corrected after it was sent)."""
-        return [n for n in [base] + [f"{base}-v{k}" for k in range(2, 100)] if self.known(n)]
+        found = [base] if self.known(base) else []
+        for k in range(2, 100):  # the versions are numbered without a gap (a new one is ``-v{len(known) + 1}``)
+            if not found or not self.known(f"{base}-v{k}"):
+                break
+            found.append(f"{base}-v{k}")
+        return found
 
     def record(self, name: str) -> dict[str, Any] | None:
         """What is known of a mail of this name, the sent copy first."""

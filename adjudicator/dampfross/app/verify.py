@@ -41,6 +41,29 @@ def verify_game(directory: str, seed_hex: str | None, replay: bool = True) -> tu
     return not any(line.startswith("FAILED") for line in lines), lines
 
 
+def verify_step(directory: str, step: Path, previous: Path | None) -> list[str]:
+    """One new link of the chain: what is wrong with ``step`` (an archived step of the game in ``directory``)
+    following ``previous`` (the step before it), empty when nothing is.
+
+    Its state starts from the state ``previous`` ended with and carries the
+    SHA-256 of it and of its record, and each die it added is the one the
+    seed gives.  Checking each step as it is made (and that ``game.json`` is
+    the last one, as ``GameDir.load_state`` does) checks the whole chain,
+    at a cost that does not grow with the game: self-play checks each turn so.
+    """
+    gdir = GameDir(directory)
+    before = gdir.archived_text(previous, "after") if previous is not None else None
+    problem, after_text = _link(gdir, step, before)
+    if problem:
+        return [f"{step.name}: {problem}"]
+    after = gamefile.loads(after_text, str(step / "state-after.json"), trusted=True)
+    seed = gdir.read_seed()
+    if after.dice_mode == "manual" or seed is None:
+        return []
+    old = len(json.loads(before)["dice"]["log"]) if before is not None else 0
+    return [f"{step.name}: {p}" for p in dice.verify(seed, after.dice_commitment, list(after.dice_log[old:]))]
+
+
 def _dice(mode: str, commitment: str, log: tuple[dice.Die, ...], seed: str | None) -> list[str]:
     if mode == "manual":
         return ["OK: manual dice: every die was given by the GM; no seed to check"]
