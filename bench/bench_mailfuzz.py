@@ -1,7 +1,8 @@
 """Fuzz the mail robot: generated and mutated MIME mails through a real ``tick`` of two postal games.
 
-Run by hand: ``python bench/bench_mailfuzz.py [--mails 20000] [--workers 2]``.  Each worker sets up the two
-games of ``examples/postal`` in a temporary folder and pushes its share of mails (``tools/fuzz/mail.py``):
+Run by hand: ``python bench/bench_mailfuzz.py [--mails 20000] [--workers 2] [--play interurban]``.  Each
+worker sets up the two games of ``examples/postal`` (or two InterUrban games, ``tools/fuzz/movesmail.py``) in a
+temporary folder and pushes its share of mails (``tools/fuzz/mail.py``):
 no traceback, no fault, no game stopped, no change but an address or a password, every text sent within 80
 columns, nothing about a company to an address that is not its own.  Prints the figures and writes the
 findings to ``mailfuzz-findings.txt``; exit 1 when there are any.
@@ -13,6 +14,7 @@ import argparse
 import sys
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,21 +22,24 @@ sys.path.append(str(ROOT))  # tools/ and tests/ (not installed); the package as 
 
 from tools.fuzz import in_workers  # noqa: E402
 from tools.fuzz.mail import MailTally, MailTarget, fuzz_mail  # noqa: E402
+from tools.fuzz.movesmail import MovesTarget  # noqa: E402
 
 
-def work(args: tuple[int, int]) -> MailTally:
+def work(args: tuple[int, int], play: str = "dampfross") -> MailTally:
     index, count = args
     with tempfile.TemporaryDirectory(prefix=f"mailfuzz-{index}-") as tmp:
-        return fuzz_mail(MailTarget(Path(tmp)), count, 7919 * (index + 1))
+        target = MovesTarget(Path(tmp)) if play == "interurban" else MailTarget(Path(tmp))
+        return fuzz_mail(target, count, 7919 * (index + 1))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--mails", type=int, default=20_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--play", choices=("dampfross", "interurban"), default="dampfross")
     a = parser.parse_args()
     started = time.perf_counter()
-    parts = in_workers(work, a.mails, a.workers)
+    parts = in_workers(partial(work, play=a.play), a.mails, a.workers)
     total = MailTally()
     for part in parts:
         total.add(part)

@@ -68,3 +68,15 @@ def test_fuzzed_mails_never_stop_a_game_leak_or_overflow_a_mail(tmp_path: Path):
     tally = fuzz_mail(MailTarget(tmp_path), 60, seed_value=15)
     assert tally.mails == 60 and tally.answered > 20
     assert not tally.found, "\n\n".join(f"[{f.code}]\n{f.detail}" for f in tally.found[:5])
+
+
+def test_fuzzed_mails_never_stop_a_game_of_moves_leak_or_change_it(tmp_path: Path):
+    """Issue 16: the same generator, with InterUrban's words, through a real tick of two InterUrban games by mail
+    (``tools/fuzz/movesmail.py``): no traceback, no fault, the other game always ticks, no leak, no line over 80
+    columns, and the game changes only by a move of the player on move with his password."""
+    from tools.fuzz.mail import fuzz_mail
+    from tools.fuzz.movesmail import MovesTarget
+
+    tally = fuzz_mail(MovesTarget(tmp_path), 60, seed_value=16)
+    assert tally.mails == 60 and tally.answered > 10
+    assert tally.found == [], tally.found[0].detail

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
+from typing import Protocol
 
 from adjudicator.dampfross.app.postal import tick
 from adjudicator.dampfross.app.store import GameDir
@@ -168,8 +169,17 @@ ENCODINGS = ("7bit", "8bit", "base64", "quoted-printable", "x-uuencode", "bogus"
 ODD = ("\x1b[2J", "\r", "\x00", "\u202e", "\ufeff", "\x85", "\u2028", "￿", "\t\t", "𝟙𝟚")
 
 
-def mails(rng: random.Random, target: MailTarget) -> tuple[bytes, set[str]]:
-    """One generated (and maybe mutated) mail, and the companies whose right password it gives."""
+class Target(Protocol):
+    """What the generator needs of a target: the companies' (or colours') passwords and addresses; words."""
+
+    passwords: dict[str, str]
+    addresses: dict[str, str]
+
+
+def mails(rng: random.Random, target: Target) -> tuple[bytes, set[str]]:
+    """One generated (and maybe mutated) mail, and the companies whose right password it gives (the words of
+    the target's game: ``target.words`` and ``target.places`` where it has them, else Dampfross's)."""
+    words, places = getattr(target, "words", WORDS), getattr(target, "places", PLACES)
     companies = list(target.addresses)
     on_file = rng.random() < 0.6
     company = rng.choice(companies)
@@ -186,7 +196,7 @@ def mails(rng: random.Random, target: MailTarget) -> tuple[bytes, set[str]]:
             password = target.passwords.get(pid, "x") if right else rng.choice(("wrong", "", "aaaa-bbbb-cccc-dddd"))
             lines.append(f"{rng.choice(('PLAYER', 'SPIELER', 'GM'))} {pid} PASSWORD {password}".replace("GM GM", "GM"))
         elif k < 0.6:
-            lines.append(" ".join([rng.choice(WORDS), *(rng.choice(PLACES) for _ in range(rng.randint(0, 4)))]))
+            lines.append(" ".join([rng.choice(words), *(rng.choice(places) for _ in range(rng.randint(0, 4)))]))
         elif k < 0.7:
             lines.append(rng.choice(("On Tue, 24 Nov 2026, GM wrote:", "> quoted", "-- ", "Am 1.2.2026 schrieb X:",
                                      "-----Original Message-----")))
@@ -277,7 +287,11 @@ def _mutate(rng: random.Random, data: bytes) -> bytes:
     return bytes(b)
 
 
-def fuzz_mail(target: MailTarget, count: int, seed_value: int) -> MailTally:
+class Pushing(Target, Protocol):
+    def push(self, data: bytes, knows: set[str]) -> MailTally: ...
+
+
+def fuzz_mail(target: Pushing, count: int, seed_value: int) -> MailTally:
     """``count`` generated mails through ``target``, the generator seeded by ``seed_value``."""
     rng = random.Random(seed_value)
     total = MailTally()
