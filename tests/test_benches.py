@@ -20,6 +20,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_routes.py": (["3", "8"], "BEST searches: 18"),
     "bench_orders.py": ([], "1,000 nested messages"),
     "bench_turn.py": (["--repeat", "1"], "report --all"),
+    "bench_resident.py": (["--turns", "3"], "the games end the same: yes"),
     "bench_length.py": (["--turns", "3,6", "--games", "3", "--repeat", "1"], "idle tick: 1 game"),
     "bench_selfplay.py": (["--games", "1", "--short"], "0 with a broken invariant"),
     "bench_concurrent.py": (["--pairs", "1"], "1 right"),

@@ -68,6 +68,19 @@ for _module in (turns, game, maps, postal):
         cli.add_command(_command)
 
 
+@cli.command("resident")
+def resident() -> None:
+    """Run many commands in one process (for bots): one command line a line on standard input, each followed by
+    a line '.exit N' (its exit status) on standard output.
+
+    \b
+    Example: printf 'run t1.orders --game demo\\nreport demo\\n' | adjudicate resident
+    """
+    from adjudicator.cli.resident import serve
+
+    sys.exit(1 if serve(cli, sys.stdin, sys.stdout) else 0)
+
+
 def main() -> None:
     """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):

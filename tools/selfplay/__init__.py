@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,10 +61,12 @@ class GameRecord:
 
 def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
               sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True,
-              lang: str = "en") -> GameRecord:
+              lang: str = "en", run: Callable[[Path, str], None] | None = None) -> GameRecord:
     """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised.
 
     ``lang``: the game's language (``de``: every report in German, so the widths are checked in German too).
+    ``run(directory, orders)`` runs a turn (``run_here``: in this process; ``bench/bench_resident.py`` passes
+    one process per turn, or a resident one); a ``DampfrossError`` is a refused turn.
     """
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
@@ -83,8 +85,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         path.parent.mkdir(exist_ok=True)
         path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
         try:
-            with contextlib.chdir(directory):  # the mail is named as a GM names it, not by a long path
-                run_turn([str(path.relative_to(directory))], ".", RunOptions(), dry_run=False)
+            (run or run_here)(directory, str(path.relative_to(directory)))
         except DampfrossError as exc:
             record.refused += 1
             record.breaks.append(f"turn {state.turn}: refused: {exc}")
@@ -103,6 +104,13 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     record.ferry_fares = sum(1 for e in final.ledger if e.reason == "ferry-fare")
     record.abroad = sum(1 for s in final.track if gmap.abroad(s.a) or gmap.abroad(s.b))
     return record
+
+
+def run_here(directory: Path, orders: str) -> None:
+    """Run a turn in this process, as ``adjudicate run ORDERS --game .`` in ``directory`` runs it (the mail is
+    named as a GM names it, not by a long path)."""
+    with contextlib.chdir(directory):
+        run_turn([orders], ".", RunOptions(), dry_run=False)
 
 
 def check_turn(gdir: GameDir, turn: int) -> list[str]:
