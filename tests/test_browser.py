@@ -262,3 +262,46 @@ def test_a_screenshot_of_the_map_page_is_in_colour(browser: Browser, site: tuple
         want = tuple(int(company_colour(p.colour)[i: i + 2], 16) for i in (1, 3, 5))
         assert any(max(abs(a - b) for a, b in zip(c, want, strict=True)) <= 12 for c in colours), \
             f"no pixel of {p.id}'s colour {company_colour(p.colour)} in the screenshot"
+
+
+VISIBLE = """(sel, limit) => JSON.stringify(Array.from(document.querySelectorAll(sel)).slice(0, limit).map(e => {
+    const r = e.getBoundingClientRect();
+    return [e.textContent.trim(), r.left, r.right, r.width, getComputedStyle(e).display];
+}))"""
+"""Each element of a selector (at most ``limit``): its text, left and right edge, width and display."""
+KEY_CELLS = {
+    "index.html": ["table.players td.start", "table.players td.balance", "p.winner"],
+    "ledger.html": ["#ledger td.cause", "#ledger td.num a"],
+    "turn-006.html": ["table.races td.first", "table.races td.second"],
+}
+"""What issue 17 found off-screen on a 390 px phone: start towns, balances, the winner, ledger causes, races' winners."""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_no_page_overflows_and_the_key_columns_and_bottom_links_are_on_screen(browser: Browser,
+                                                                             site: tuple[Path, Path], width: int):
+    """Issue 17: on a 390 px phone tables ran off the screen, and the links were only at the top.  Every page at a
+    desktop's and a phone's width: nothing wider than the window, the key columns inside it, the links at the
+    bottom too."""
+    _, out = site
+    browser.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": 900, "deviceScaleFactor": 1,
+                                                        "mobile": width < 600}, session=browser.session)
+    try:
+        for page in sorted(out.glob("*.html")):
+            assert browser.open(page.as_uri()) == [], f"{page.name} logged errors"
+            inner = width  # a phone widens its layout viewport (window.innerWidth) to a page that overflows
+            scroll = max(browser.evaluate("document.documentElement.scrollWidth"), browser.evaluate("window.innerWidth"))
+            assert scroll <= inner, f"{page.name} is {scroll} px wide in a {inner} px window"
+            for sel in KEY_CELLS.get(page.name, []):
+                cells = json.loads(browser.evaluate(f"({VISIBLE})({json.dumps(sel)}, 40)"))
+                assert cells, f"{page.name}: nothing matches {sel}"
+                off = [c for c in cells if c[4] == "none" or c[3] <= 0 or c[1] < 0 or c[2] > inner]
+                assert off == [], f"{page.name} at {width} px: {sel} off screen: {off[:3]}"
+            bottom = json.loads(browser.evaluate(f"({VISIBLE})('footer nav a', 500)"))
+            hrefs = browser.evaluate("JSON.stringify(Array.from(document.querySelectorAll('footer nav a'))"
+                                     ".map(a => a.getAttribute('href')))")
+            assert {"index.html", "ledger.html", "turn-000.html", "turn-007.html"} <= set(json.loads(hrefs))
+            assert all(c[3] > 0 and c[2] <= inner for c in bottom), f"{page.name}: a bottom link off screen"
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 1500, "deviceScaleFactor": 1,
+                                                            "mobile": False}, session=browser.session)

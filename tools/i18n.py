@@ -55,9 +55,8 @@ class Domain:
     methods: tuple[tuple[str, str], ...]
 
 
-DAMPFROSS = Domain(DOMAIN, REPORT, LOCALE,
-                   (("templates/site/**", "ignore"), ("templates/**.j2", "jinja2"), ("**.py", "python")))
-"""The report layer's modules and its mail templates (the web site stays English)."""
+DAMPFROSS = Domain(DOMAIN, REPORT, LOCALE, (("templates/**.j2", "jinja2"), ("**.py", "python")))
+"""The report layer's modules, its mail templates and the web site's."""
 INTERURBAN = Domain("interurban", ROOT / "adjudicator" / "interurban" / "words",
                     ROOT / "adjudicator" / "interurban" / "locale", (("**.py", "python"),))
 """InterUrban's words (``adjudicator/interurban/words``)."""

@@ -7,20 +7,27 @@ anyway.  Private reports and passwords are never read.  To draw a racing
 turn's race routes (every valid entry's route, which its public report
 lists) the turn is replayed from its archive, as ``map show --races`` does;
 what the replay reads (the orders, the seed) is never written into the site.
+
+The site is written turn by turn: one turn's states are read, its page and
+map written, and they are let go before the next turn is read, so the
+memory a site needs does not grow with the game (docs/pictures.md has the
+figures).
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.dampfross.app.pictures import svg_to_png
+from adjudicator.dampfross.app.pictures import MISSING_PNG, png_available, svg_to_png
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
-from adjudicator.dampfross.report.site import TurnRecord, build_site
+from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files
 from adjudicator.kernel.errors import DampfrossError
 
 
@@ -36,18 +43,28 @@ class SiteWritten:
         return tuple(f for f in self.files if f.endswith(".html"))
 
 
-def turn_records(gdir: GameDir) -> list[TurnRecord]:
-    """Turn 0 (the opening) and every adjudicated turn: states and public report text."""
-    state = gdir.load_state()
+def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
+    """Turn 0 (the opening) and every adjudicated turn, one at a time: its states and public report text.
+
+    The state before a turn is the state after the one before it unless a
+    correction came between (then its own archived text is read).
+    """
     last = state.turn - 1
-    opening = gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state
-    records = [TurnRecord(0, opening, None, _public_report(gdir, 0))]
+    if last < 1:
+        yield TurnRecord(0, state, None, _public_report(gdir, 0))
+        return
+    opening, previous = gdir.archived_state(gdir.archive_path(1), "before")
+    yield TurnRecord(0, opening, None, _public_report(gdir, 0))
+    before = opening
     for turn in range(1, last + 1):
         step = gdir.archive_path(turn)
-        after, before = gdir.archived_state(step, "after")[0], gdir.archived_state(step, "before")[0]
+        text = gdir.archived_text(step, "before")
+        if text != previous:
+            before, previous = gdir.archived_state(step, "before")
+        after, after_text = gdir.archived_state(step, "after")
         races = _races(gdir, turn) if before.phase == "racing" else None
-        records.append(TurnRecord(turn, after, before, _public_report(gdir, turn), races))
-    return records
+        yield TurnRecord(turn, after, before, _public_report(gdir, turn), races)
+        before, previous = after, after_text
 
 
 def _races(gdir: GameDir, turn: int) -> RacingResult | None:
@@ -79,18 +96,26 @@ def write_site(directory: str | Path, out: str | Path, png: bool = False) -> Sit
                              "choose a folder elsewhere to publish")
     if target.exists() and not target.is_dir():
         raise DampfrossError(f"{out} exists and is not a folder")
-    gmap = gdir.load_map(state)
-    records = turn_records(gdir)
-    seed = gdir.read_seed() if state.phase == "over" else None
-    pages = build_site(state, gmap, records, seed, png=png)
-    files = {name: text.encode("utf-8") for name, text in pages.items()}
-    if png:  # every picture is made before the first file is written: a missing CairoSVG writes nothing
-        for name, text in pages.items():
-            if name.startswith("maps/") and name.endswith(".svg"):
-                files[name.removesuffix(".svg") + ".png"] = svg_to_png(text)
-    for name, data in sorted(files.items()):
-        _write(target / name, data)
-    return SiteWritten(target, tuple(sorted(files)))
+    if png and not png_available():
+        raise DampfrossError(MISSING_PNG)
+    game = SiteGame(state, gdir.load_map(state), gdir.read_seed() if state.phase == "over" else None, png)
+    written = _write_all(target, front_pages(game), png)
+    for record in turn_records(gdir, state):
+        written += _write_all(target, turn_files(game, record), png)
+    return SiteWritten(target, tuple(sorted(written)))
+
+
+def _write_all(target: Path, files: dict[str, str], png: bool) -> list[str]:
+    """Write pages and pictures (a map's PNG beside its SVG with ``png``); their names."""
+    names = []
+    for name, text in sorted(files.items()):
+        _write(target / name, text.encode("utf-8"))
+        names.append(name)
+        if png and name.startswith("maps/") and name.endswith(".svg"):
+            picture = name.removesuffix(".svg") + ".png"
+            _write(target / picture, svg_to_png(text))
+            names.append(picture)
+    return names
 
 
 def _write(path: Path, data: bytes) -> None:

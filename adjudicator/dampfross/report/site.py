@@ -1,23 +1,24 @@
 """The HTML archive of a game: every page of the static site, built from the state and the public reports.
 
-``build_site`` takes what the game directory holds (the state now, each
-turn's state after it and its public report text, the seed once the game is
-over) and returns the site as ``{relative path: text}``: the game page
-(``index.html``), one page per turn (``turn-NNN.html``) with its map
-(``maps/turn-NNN.svg``, also inline), the ledger (``ledger.html``) and the
-score chart (``scores.svg``).  Nothing here reads or writes a file
+The site is made turn by turn, so that a long game is never held in memory
+at once: ``front_pages`` gives the game page (``index.html``), the ledger
+(``ledger.html``) and the score chart (``scores.svg``) from the state now;
+``turn_files`` gives one turn's page (``turn-NNN.html``) and its map
+(``maps/turn-NNN.svg``, also inline) from that turn's ``TurnRecord`` (its
+state after, its public report text).  Nothing here reads or writes a file
 (``adjudicator.dampfross.app.site`` does); private reports never reach this module.
 
 The pages come from the Jinja templates in ``templates/site/`` (HTML,
-autoescaped).  They load nothing from elsewhere: no CDN, no fonts, the only
-script is the ledger's filter, inline; so the site works from ``file://``
-and from any static host.
+autoescaped), in the game's language: their words go through the
+catalogue as the reports' do.  They load nothing from elsewhere: no CDN, no
+fonts, the only script is the ledger's filter, inline; so the site works
+from ``file://`` and from any static host.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,9 +30,30 @@ from adjudicator import __version__
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState, LedgerEntry
 from adjudicator.dampfross.racing.turn import RacingResult
-from adjudicator.dampfross.report.i18n import _, language
+from adjudicator.dampfross.report import i18n
+from adjudicator.dampfross.report.building import rules_words_context
+from adjudicator.dampfross.report.deadlines import goal_line
+from adjudicator.dampfross.report.env import render
+from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.racing import RACES
 from adjudicator.dampfross.report.svg import company_colour, game_svg
+
+REASONS = {
+    "start-capital": N_("start capital"), "town-bonus": N_("town bonus"), "contact-fee": N_("contact fee"),
+    "parallel-fee": N_("parallel fee"), "fare": N_("fare"), "prize": N_("prize"), "build-cost": N_("building cost"),
+    "ferry-purchase": N_("ferry bought"), "ferry-fare": N_("ferry fare"), "unused-points": N_("unused points"),
+    "correction": N_("correction"),
+}
+"""Each ledger reason (a code of the game file) in words."""
+FEE_RULES = {"contact": N_("contact rule"), "parallel": N_("parallel rule"), "city-join": N_("city join rule")}
+"""Which fee rule a fee comes from (``LedgerEntry.fee_rule``) in words."""
+STATUS = {"lapsed": N_("lapsed"), "sole": N_("one train only"), "run": N_("run"), "ended": N_("game ended"),
+          "carried": N_("carried over")}
+"""How a race went (``RaceResult.status``) in words."""
+PHASES = {"building": N_("building"), "racing": N_("racing"), "over": N_("over"), "opening": N_("opening")}
+WHY = {"threshold": N_("first to reach the threshold"), "fixed_races": N_("the last race is run"),
+       "racing_turns": N_("the last racing turn is played")}
+"""Why the game ended (``Winner.reason``) in words."""
 
 
 @dataclass(frozen=True)
@@ -51,16 +73,35 @@ class TurnRecord:
     races: RacingResult | None = None
 
 
+@dataclass(frozen=True)
+class SiteGame:
+    """What every page shares: the game now (``state``), its map, the seed (only once the game is over) and
+    whether PNG pictures are written beside the SVG ones."""
+
+    state: GameState
+    gmap: GameMap
+    seed: str | None = None
+    png: bool = False
+
+    @property
+    def last(self) -> int:
+        """The last turn with a page (0: only the opening)."""
+        return max(0, self.state.turn - 1)
+
+
 @cache
 def _env() -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.PackageLoader("adjudicator.dampfross.report", "templates/site"),
         autoescape=True,
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
         undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)  # type: ignore[attr-defined]
+    return env
 
 
 def map_path(turn: int, ext: str = "svg") -> str:
@@ -72,32 +113,36 @@ def page_path(turn: int) -> str:
     return f"turn-{turn:03d}.html"
 
 
-def build_site(state: GameState, gmap: GameMap, turns: Sequence[TurnRecord], seed: str | None,
-               png: bool = False) -> dict[str, str]:
-    """Every file of the site as text, by its path relative to the site's folder.
-
-    ``seed`` is printed only when the game is over; ``png`` adds links to
-    ``maps/turn-NNN.png`` (the application writes those pictures).
-    """
-    common = {
-        "game": state.game_id,
-        "map": f"{gmap.name} ({gmap.code})",
+def _common(game: SiteGame) -> dict[str, Any]:
+    return {
+        "game": game.state.game_id,
+        "map": f"{game.gmap.name} ({game.gmap.code})",
         "version": __version__,
-        "turns": [{"number": t.turn, "href": page_path(t.turn)} for t in turns],
+        "lang": game.state.lang,
+        "turns": [{"number": t, "href": page_path(t)} for t in range(game.last + 1)],
     }
-    files: dict[str, str] = {}
-    chart = score_chart(state)
-    files["scores.svg"] = chart
-    files["index.html"] = _render("game.html.j2", common, game_context(state, turns, seed, chart))
-    files["ledger.html"] = _render("ledger.html.j2", common, ledger_context(state))
-    for i, t in enumerate(turns):
-        svg = game_svg(gmap, t.state, t.turn or None, t.races)
-        files[map_path(t.turn)] = svg
-        context = turn_context(t, svg, png)
-        context["prev"] = page_path(turns[i - 1].turn) if i > 0 else None
-        context["next"] = page_path(turns[i + 1].turn) if i + 1 < len(turns) else None
-        files[page_path(t.turn)] = _render("turn.html.j2", common, context, current=t.turn)
-    return files
+
+
+def front_pages(game: SiteGame) -> dict[str, str]:
+    """The game page, the ledger and the score chart, by their paths in the site."""
+    state = game.state
+    with language(state.lang):
+        chart = score_chart(state)
+        common = _common(game)
+        return {
+            "scores.svg": chart,
+            "index.html": _render("game.html.j2", common, game_context(game, chart)),
+            "ledger.html": _render("ledger.html.j2", common, ledger_context(game)),
+        }
+
+
+def turn_files(game: SiteGame, t: TurnRecord) -> dict[str, str]:
+    """One turn's map picture and page, by their paths in the site."""
+    with language(game.state.lang):
+        svg = game_svg(game.gmap, t.state, t.turn or None, t.races)
+        context = turn_context(game, t, svg)
+        return {map_path(t.turn): svg, page_path(t.turn): _render("turn.html.j2", _common(game), context,
+                                                                  current=t.turn)}
 
 
 def _render(template: str, common: dict[str, Any], context: dict[str, Any], current: int | None = None) -> str:
@@ -110,8 +155,9 @@ def _render(template: str, common: dict[str, Any], context: dict[str, Any], curr
 # ---------------------------------------------------------------------------
 
 
-def game_context(state: GameState, turns: Sequence[TurnRecord], seed: str | None, chart: str) -> dict[str, Any]:
-    """Players, the end, the dice, the score history, the turns and every rule."""
+def game_context(game: SiteGame, chart: str) -> dict[str, Any]:
+    """Players, the end, the dice, the score history, the turns and the rules in words (every setting below)."""
+    state = game.state
     over = state.phase == "over"
     winner = state.race_state.winner
     players = [
@@ -119,45 +165,70 @@ def game_context(state: GameState, turns: Sequence[TurnRecord], seed: str | None
          "start": p.start_town or "", "balance": p.balance}
         for p in sorted(state.players, key=lambda p: p.seat)
     ]
+    why = None
+    if winner:
+        why = _("with a balance of {balance}, after race {race}: {why}.").format(
+            balance=winner.balance, race=winner.race, why=_(WHY[winner.reason]))
     return {
-        "title": f"Game {state.game_id}",
+        "title": _("Game {game}").format(game=state.game_id),
         "players": players,
-        "phase": state.phase,
-        "turn": state.turn,
         "over": over,
-        "winner": ({"player": winner.player, "name": state.player(winner.player).name, "balance": winner.balance,
-                    "reason": winner.reason.replace("_", " "), "race": winner.race} if winner else None),
+        "next_turn": _("Turn {turn} is next ({phase} phase).").format(turn=state.turn, phase=_(PHASES[state.phase])),
+        "winner": {"player": winner.player, "name": state.player(winner.player).name, "why": why} if winner else None,
         "dice_mode": state.dice_mode,
         "commitment": state.dice_commitment,
-        "seed": seed if over else None,
+        "seed": game.seed if over else None,
         "history": balance_history(state),
         "ids": list(state.player_ids),
         "chart": chart,
-        "turn_rows": [_turn_row(state, t) for t in turns],
+        "turn_rows": [_turn_row(state, t) for t in range(game.last + 1)],
+        "rules_head": " ".join([_("Rules profile {rules} on the map {map}.").format(
+            rules=state.rules.name, map=f"{game.gmap.name} ({game.gmap.code})"), goal_line(state)]),
+        "rules_words": rules_words(state, game.gmap),
         "rules": [(k, _rule_value(v)) for k, v in state.rules.to_dict().items()],
     }
 
 
+def rules_words(state: GameState, gmap: GameMap) -> list[str]:
+    """The rules in words as the opening report and the RULES mail give them (``rules-words.txt.j2``), one
+    item a sentence group: the text's folding undone (a line starting two spaces in, after a line that ends a
+    sentence, starts an item)."""
+    text = render("rules-words.txt.j2", rules_words_context(state, gmap))
+    items: list[str] = []
+    for line in text.split("\n"):
+        if not line.strip():
+            continue
+        starts = re.match(r"  \S", line) is not None and (not items or items[-1].endswith((".", ":", ")")))
+        if starts:
+            items.append(line.strip())
+        else:
+            items[-1] += " " + line.strip()
+    return items
+
+
 def _rule_value(value: object) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value) or "none"
+        return ", ".join(str(v) for v in value) or _("none")
     if value is None or value == "":
-        return "none"
+        return _("none")
     return str(value)
 
 
-def _turn_row(state: GameState, t: TurnRecord) -> dict[str, Any]:
-    entry = next((h for h in state.history if h.turn == t.turn), None)
+def _turn_row(state: GameState, turn: int) -> dict[str, Any]:
+    entry = next((h for h in state.history if h.turn == turn), None)
     if entry is None:
-        what = "opening" if t.turn == 0 else ""
-        phase = "" if t.turn else "start"
+        what = _("opening") if turn == 0 else ""
+        phase = "" if turn else _("start")
     elif entry.phase == "building":
-        what, phase = f"{entry.segments or 0} segments built, start player {entry.start_player}", "building"
+        what = _("{segments} segments built, start player {player}").format(segments=entry.segments or 0,
+                                                                         player=entry.start_player)
+        phase = _(PHASES["building"])
     else:
-        what, phase = "races " + ", ".join(str(r) for r in entry.races or ()), "racing"
-    return {"number": t.turn, "href": page_path(t.turn), "phase": phase, "what": what}
+        what, phase = _("races {numbers}").format(numbers=", ".join(str(r) for r in entry.races or ())), \
+            _(PHASES["racing"])
+    return {"number": turn, "href": page_path(turn), "phase": phase, "what": what}
 
 
 @dataclass(frozen=True)
@@ -202,6 +273,8 @@ def score_chart(state: GameState, width: int = 640, height: int = 300) -> str:
     left, right, upper, lower = 48, 150, 16, 36
     plot_w, plot_h = width - left - right, height - upper - lower
     last = max(1, rows[-1].turn)
+    after = _("{company} after turn {turn}: {balance}")
+    title, turn_word = _("Balances of game {game} turn by turn").format(game=state.game_id), _("turn")
 
     def x(turn: int) -> float:
         return left + plot_w * turn / last
@@ -211,7 +284,7 @@ def score_chart(state: GameState, width: int = 640, height: int = 300) -> str:
 
     out = [(f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
             f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Verdana, Arial, sans-serif" font-size="11">'),
-           f"<title>Balances of game {escape(state.game_id)} turn by turn</title>",
+           f"<title>{escape(title)}</title>",
            f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
     for v in range(low, top + 1, step):
         out.append(f'<line x1="{left}" y1="{y(v):.1f}" x2="{left + plot_w}" y2="{y(v):.1f}" stroke="#ddd"/>')
@@ -219,15 +292,17 @@ def score_chart(state: GameState, width: int = 640, height: int = 300) -> str:
     for r in rows:
         t = r.turn
         out.append(f'<text x="{x(t):.1f}" y="{upper + plot_h + 16}" text-anchor="middle" fill="#444">{t}</text>')
-    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" fill="#222">turn</text>')
+    out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle" fill="#222">'
+               f"{escape(turn_word)}</text>")
     for i, p in enumerate(players):
         colour = company_colour(p.colour)
         pts = " ".join(f"{x(r.turn):.1f},{y(r.balances[i]):.1f}" for r in rows)
         out.append(f'<polyline class="balance co-{p.colour}" data-company="{escape(p.id)}" points="{pts}" '
                    f'fill="none" stroke="{colour}" stroke-width="2.5" stroke-linejoin="round"/>')
         for r in rows:
+            tip = escape(after.format(company=p.id, turn=r.turn, balance=r.balances[i]))
             out.append(f'<circle cx="{x(r.turn):.1f}" cy="{y(r.balances[i]):.1f}" r="3" fill="{colour}">'
-                       f"<title>{escape(p.id)} after turn {r.turn}: {r.balances[i]}</title></circle>")
+                       f"<title>{tip}</title></circle>")
         ly = upper + 14 + 18 * i
         out.append(f'<line x1="{width - right + 14}" y1="{ly - 4}" x2="{width - right + 34}" y2="{ly - 4}" '
                    f'stroke="{colour}" stroke-width="3"/>')
@@ -242,33 +317,42 @@ def score_chart(state: GameState, width: int = 640, height: int = 300) -> str:
 
 
 def ledger_detail(e: LedgerEntry) -> str:
-    """The cause of a payment in a few words (the ledger entry holds it as data)."""
+    """The cause of a payment in a few words (the ledger entry holds it as data), in the active language."""
     parts = []
     if e.town:
         parts.append(e.town)
     if e.segment:
-        parts.append(f"segment {e.segment[0].label}-{e.segment[1].label}")
+        parts.append(_("segment {a}-{b}").format(a=e.segment[0].label, b=e.segment[1].label))
     if e.fee_rule:
-        parts.append(f"{e.fee_rule} rule" + (f" at {e.at.label}" if e.at else ""))
+        rule = _(FEE_RULES[e.fee_rule]) if e.fee_rule in FEE_RULES else e.fee_rule
+        parts.append(_("{rule} at {hex}").format(rule=rule, hex=e.at.label) if e.at else rule)
     if e.race is not None:
-        parts.append(f"race {e.race}")
+        parts.append(_("race {race}").format(race=e.race))
     if e.owed is not None:
-        parts.append(f"owed {e.owed}, owed back {e.owed_back or 0}")
+        parts.append(_("owed {owed}, owed back {back}").format(owed=e.owed, back=e.owed_back or 0))
     if e.place is not None:
-        parts.append(f"place {e.place}" + (" (shared)" if e.shared else ""))
+        parts.append(_("place {place} (shared)").format(place=e.place) if e.shared
+                     else _("place {place}").format(place=e.place))
     return "; ".join(parts)
 
 
-def ledger_context(state: GameState) -> dict[str, Any]:
-    """Every ledger entry as a row, and the choices of the filters."""
-    rows = [{"turn": e.turn, "payer": e.payer, "payee": e.payee, "amount": e.amount, "reason": e.reason,
+def ledger_context(game: SiteGame) -> dict[str, Any]:
+    """Every ledger entry as a row (its turn linked to the turn's page), and the choices of the filters."""
+    state = game.state
+    rows = [{"turn": e.turn, "href": page_path(e.turn) if e.turn <= game.last else None, "payer": e.payer,
+             "payee": e.payee, "amount": e.amount, "reason": e.reason, "word": reason_word(e.reason),
              "detail": ledger_detail(e)} for e in state.ledger]
     return {
-        "title": f"Ledger of game {state.game_id}",
+        "title": _("Ledger of game {game}").format(game=state.game_id),
         "rows": rows,
         "companies": [(p.id, p.name) for p in sorted(state.players, key=lambda p: p.seat)],
-        "reasons": sorted({e.reason for e in state.ledger}),
+        "reasons": [(r, reason_word(r)) for r in sorted({e.reason for e in state.ledger})],
     }
+
+
+def reason_word(reason: str) -> str:
+    """A ledger reason in words (an unknown code as it is)."""
+    return _(REASONS[reason]) if reason in REASONS else reason
 
 
 # ---------------------------------------------------------------------------
@@ -302,32 +386,27 @@ def races_of_turn(t: TurnRecord) -> list[dict[str, Any]]:
             continue
         d = draws.get(r.race)
         out.append({"number": r.race, "start": r.start, "dest": r.dest, "distance": d.distance if d else "",
-                    "status": r.status, "first": " + ".join(r.first), "second": " + ".join(r.second)})
+                    "status": _(STATUS[r.status]) if r.status in STATUS else r.status,
+                    "first": " + ".join(r.first), "second": " + ".join(r.second)})
     return out
 
 
-def races_heading(lang: str) -> str:
-    """The heading of the racing report's races, as the report was written (in the game's language)."""
-    with language(lang):
-        return _(RACES)
-
-
-def turn_context(t: TurnRecord, svg: str, png: bool) -> dict[str, Any]:
+def turn_context(game: SiteGame, t: TurnRecord, svg: str) -> dict[str, Any]:
     """A turn's page: the map, the races with their rounds (the report's Races section), the report."""
     sections = dict(report_sections(t.report)) if t.report else {}
     entry = next((h for h in t.state.history if h.turn == t.turn), None)
     phase = entry.phase if entry else ("opening" if t.turn == 0 else "")
     return {
-        "title": f"Turn {t.turn}" if t.turn else "The opening",
+        "title": _("Turn {turn}").format(turn=t.turn) if t.turn else _("The opening"),
         "number": t.turn,
-        "phase": phase,
+        "phase": _(PHASES[phase]) if phase in PHASES else phase,
         "map_svg": svg,
         "map_file": map_path(t.turn),
-        "png_file": map_path(t.turn, "png") if png else None,
+        "png_file": map_path(t.turn, "png") if game.png else None,
         "races": races_of_turn(t),
         "routes": t.races is not None and any(e.valid for r in t.races.races for e in r.entries),
-        "race_text": sections.get(races_heading(t.state.lang), ""),
+        "race_text": sections.get(_(RACES), ""),
         "report": t.report,
-        "next": None,
-        "prev": None,
+        "prev": page_path(t.turn - 1) if t.turn > 0 else None,
+        "next": page_path(t.turn + 1) if t.turn < game.last else None,
     }

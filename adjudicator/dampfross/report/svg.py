@@ -26,6 +26,9 @@ arc between two ports, in the owner's colour once bought); ``routes`` race
 routes as dashed lines; ``towns``; ``labels`` (every hex's ``CCRR`` label,
 small, readable when zoomed); the title and the legend.
 
+The words (the title, the key, the tooltips) are in the active language
+(``report.i18n.language``): the site draws a German game's maps in German.
+
 Every track stroke carries ``class="track co-X"`` (X the company letter) and
 ``data-owner``, so tests and pages can find each company's track.
 """
@@ -43,6 +46,7 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import FerryMark, TrackMark
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.dampfross.report.i18n import N_, _
 from adjudicator.dampfross.report.svgplace import Box, Spot, line_spots, place_all, text_box, town_spots
 
 COMPANY_COLOURS = {
@@ -51,6 +55,7 @@ COMPANY_COLOURS = {
 }
 """CSS colour of each company letter (``game.state.COLOURS``); other letters get ``EXTRA_COLOURS``."""
 EXTRA_COLOURS = ("#8c564b", "#17becf", "#e377c2", "#7f7f7f", "#bcbd22", "#393b79")
+TERRAIN_WORDS = {Terrain.PLAIN: N_("plain"), Terrain.MOUNTAIN: N_("mountain"), Terrain.WATER: N_("water")}
 TERRAIN_FILL = {Terrain.PLAIN: "#eef1d8", Terrain.MOUNTAIN: "#cdb894", Terrain.WATER: "#a9cfe9"}
 RIVER = "#6cb4ee"
 BORDER = "#b0306b"
@@ -347,8 +352,9 @@ def _towns(towns: Iterable[Town], geo: _Geometry, words: Mapping[object, Spot]) 
     for t in sorted(towns, key=lambda t: t.hex):
         x, y = geo.centre(t.hex)
         cls = "town start" if t.start else "town"
+        start = ", " + _("start town") if t.start else ""
         out.append(f'<g class="{cls}" data-hex="{t.hex.label}"><title>{escape(t.name)} ({t.hex.label})'
-                   f'{" start town" if t.start else ""}</title>')
+                   f'{escape(start)}</title>')
         if t.start:
             s = w * 0.34
             out.append(f'<rect x="{_n(x - s)}" y="{_n(y - s)}" width="{_n(2 * s)}" height="{_n(2 * s)}" '
@@ -417,27 +423,29 @@ def _legend(gmap: GameMap, marks: Sequence[TrackMark], players: Mapping[str, str
     font = size * 0.55
     x0 = size * 0.8
     box = f'x="0" y="{_n(-font * 0.8)}" width="{_n(font)}" height="{_n(font)}"'
-    items: list[tuple[str, str]] = [(f'<rect {box} fill="{TERRAIN_FILL[t]}" stroke="#999"/>', t.word) for t in Terrain]
+    items: list[tuple[str, str]] = [(f'<rect {box} fill="{TERRAIN_FILL[t]}" stroke="#999"/>', _(TERRAIN_WORDS[t]))
+                                    for t in Terrain]
     items += [
-        (_key_line(RIVER, size * 0.16, font), "river"),
-        (_key_line(BORDER, size * 0.11, font, f"{_n(size * 0.22)} {_n(size * 0.12)}"), "national border"),
+        (_key_line(RIVER, size * 0.16, font), _("river")),
+        (_key_line(BORDER, size * 0.11, font, f"{_n(size * 0.22)} {_n(size * 0.12)}"), _("national border")),
         ((f'<circle cx="{_n(font / 2)}" cy="{_n(-font * 0.3)}" r="{_n(size * 0.28)}" fill="#fff" stroke="#111" '
-         f'stroke-width="{_n(size * 0.09)}"/>'), "town (name and numbers)"),
-        (f'<rect {box} fill="#fff" stroke="#111" stroke-width="{_n(size * 0.12)}"/>', "start town"),
-        (_key_line(GLOW, size * 0.42, font, cap="round"), "built this turn"),
+         f'stroke-width="{_n(size * 0.09)}"/>'), _("town (name and numbers)")),
+        (f'<rect {box} fill="#fff" stroke="#111" stroke-width="{_n(size * 0.12)}"/>', _("start town")),
+        (_key_line(GLOW, size * 0.42, font, cap="round"), _("built this turn")),
     ]
     if routes:
         items.append((_key_line("#555", size * 0.09, font, f"{_n(size * 0.35)} {_n(size * 0.2)}"),
-                      "race route (ring: start)"))
+                      _("race route (ring: start)")))
     if ferries:
-        items.append((_key_line(FERRY, size * 0.1, font, f"{_n(size * 0.1)} {_n(size * 0.18)}"), "ferry"))
+        items.append((_key_line(FERRY, size * 0.1, font, f"{_n(size * 0.1)} {_n(size * 0.18)}"), _("ferry")))
     names = {letter.upper(): name for letter, name in players.items()}
     letters = sorted({m.owner.upper() for m in marks} | set(names))
     companies = [(_key_line(company_colour(c), size * 0.17, font), f"{c} = {names.get(c, c)}") for c in letters]
+    key = escape(_("Key"))
+    hexes = escape(_("hex labels CCRR: column, row; {map}").format(map=f"{gmap.name} ({gmap.code})"))
     out = [f'<g id="legend" font-size="{_n(font)}" fill="#222">',
-           f'<text x="{_n(x0)}" y="{_n(top + line * 0.4)}" font-weight="bold">Key</text>',
-           (f'<text x="{_n(x0 + font * 3)}" y="{_n(top + line * 0.4)}" fill="#555">hex labels CCRR: column, row; '
-            f'{escape(gmap.name)} ({escape(gmap.code)})</text>')]
+           f'<text x="{_n(x0)}" y="{_n(top + line * 0.4)}" font-weight="bold">{key}</text>',
+           (f'<text x="{_n(x0 + font * 3)}" y="{_n(top + line * 0.4)}" fill="#555">{hexes}</text>')]
     row = 1.5
     for group, col_chars in ((items, 9), (companies, 18)):
         per_row = max(1, int((width - 2 * x0) // (size * col_chars)))
@@ -459,8 +467,10 @@ def _legend(gmap: GameMap, marks: Sequence[TrackMark], players: Mapping[str, str
 
 def picture_title(gmap: GameMap, state: GameState, turn: int | None) -> str:
     """``Deutschland (DE), game demo, after turn 3`` (turn 0 or ``None``: at the start)."""
-    when = f"after turn {turn}" if turn else "at the start"
-    return f"{gmap.name} ({gmap.code}), game {state.game_id}, {when}"
+    where = f"{gmap.name} ({gmap.code})"
+    if turn:
+        return _("{map}, game {game}, after turn {turn}").format(map=where, game=state.game_id, turn=turn)
+    return _("{map}, game {game}, at the start").format(map=where, game=state.game_id)
 
 
 def race_routes(result: RacingResult, state: GameState) -> list[RouteMark]:
@@ -471,7 +481,8 @@ def race_routes(result: RacingResult, state: GameState) -> list[RouteMark]:
         for e in race.entries:
             route = e.check.route
             if e.valid and route is not None:
-                label = f"race {race.draw.number}: {e.entry.train}, {race.draw.start_town} to {race.draw.dest_town}"
+                label = _("race {race}: {train}, {start} to {dest}").format(
+                    race=race.draw.number, train=e.entry.train, start=race.draw.start_town, dest=race.draw.dest_town)
                 out.append(RouteMark(route.hexes, letter[e.entry.roller], label))
     return out
 
