@@ -446,6 +446,39 @@ def test_race_echo_and_multi_word_points_before_and_after_resolve():
     assert orders.gm.orders[0].echo() == "RACE 12 FROM Nordstadt (0402) TO 0307"
 
 
+@pytest.mark.parametrize("line", ["RACE 4 FROM Nordstadt SPECIAL 5g", "RENNEN 4 VON Nordstadt SONDERFAHRT 5G",
+                                  "rennen 4 von 0402 sonder 5G", "Race 4 From Bad Nord Special 5G"])
+def test_race_special_forms_and_aliases(line):
+    """Reading 78: the GM gives a special run's row (parsed here; the row is checked against a map in resolve)."""
+    pf = parse_orders("GM\n" + line + "\n", F)
+    assert pf.problems == ()
+    (race,) = pf.gm_sections[0].orders
+    assert isinstance(race, RaceOrder) and (race.number, race.dest, race.special) == (4, None, "5G")
+    assert race.echo() == f"RACE 4 FROM {race.start.text} SPECIAL 5G"
+
+
+@pytest.mark.parametrize(
+    "line,column,message",
+    [
+        ("RACE 4 FROM Nordstadt SPECIAL", 30,
+         "expected the row of the special-run table the dice gave after SPECIAL, such as 3 or 5G"),
+        ("RENNEN 4 VON Nordstadt SONDERFAHRT 7", 36,
+         "expected the row of the special-run table the dice gave after SONDERFAHRT, such as 3 or 5G"),
+        ("RACE 4 FROM Nordstadt SPECIAL 3 x", 33,
+         "expected the end of the line after the race's destination (RACE names one start and one destination)"),
+    ],
+)
+def test_race_special_mistakes(line, column, message):
+    pf = parse_orders("GM\n" + line + "\n", F)
+    (p,) = pf.problems
+    assert (p.pos.column, problem_message(p)) == (column, message)
+
+
+def test_a_special_row_the_map_lacks_is_refused_with_the_rows():
+    (p,) = resolved("GM\nRACE 4 FROM Nordstadt SPECIAL 5G\n").problems  # the test map has no table
+    assert (p.code, problem_message(p)) == (P.NO_SPECIAL_RUNS, "race 4: the map Tinyland has no special runs")
+
+
 def test_words_to_and_nach_still_belong_to_town_names_in_build_and_start():
     pf = parse_orders(HEAD + "BUILD Bad To - 0402\nSTART Nach Hause\n", F)
     assert pf.problems == ()

@@ -8,23 +8,30 @@ Berlin is 7 land hexes from Rostock, 9 from Lübeck and 11 from Kiel.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.game.codec import draw_from_json, draw_to_json, redraw_from_phrase, redraw_phrase
 from adjudicator.dampfross.game.dice import GivenDice
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import RedrawReason
 from adjudicator.dampfross.game.rules import load_profile
-from adjudicator.dampfross.game.state import Player
+from adjudicator.dampfross.game.state import Connection, Player
 from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.orders import collect, parse_orders, resolve
+from adjudicator.dampfross.orders.codes import ProblemCode
+from adjudicator.dampfross.orders.translate import engine_input, settle_orders
 from adjudicator.dampfross.racing.draw import draw_race, draw_turn_races
-from adjudicator.dampfross.racing.problems import EntryProblem
+from adjudicator.dampfross.racing.problems import EntryProblem, RaceCheck
 from adjudicator.dampfross.racing.race import Entry, run_race
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import goal, is_special
+from adjudicator.dampfross.racing.turn import RacingInput, RacingOrders, adjudicate_racing_turn
+from adjudicator.dampfross.report.orderwords import format_problem, hint_text
 from adjudicator.dampfross.report.phrases import redraw_text
-from adjudicator.dampfross.report.racephrases import destination_text, entry_problem, special_text
+from adjudicator.dampfross.report.racephrases import destination_text, entry_problem, race_warning, special_text
 from adjudicator.kernel.problems import Problem
-from tests.helpers import H, land_path, segments
+from tests.helpers import H, land_path, manual_game, segments
 
 SCHMIDT = load_profile("schmidt")
 ADVANCED = SCHMIDT.with_overrides(["advanced=true"])
@@ -203,3 +210,50 @@ def test_S10_usa_east_canada_is_the_three_towns_and_the_land_between_the_lakes()
     assert out.entries[0].problems == (Problem.of(EntryProblem.WRONG_REGION, region="Canada", got=H("2202")),)
     out = run_race(east, track, ADVANCED, d, [Entry(("BLUE",), toronto)], books(), given(), SEATS)
     assert out.status == "sole" and out.entries[0].check.destination == H("1805")
+
+
+def test_S11_the_gm_gives_a_special_run_with_physical_dice():
+    """R5-S11 [reading 78] (seed 000: 'In der Betriebsphase wird das Ziel einer Internationalen bzw.
+    Sonderfahrt nach einer besonderen Tabelle ermittelt'; reading 27, manual dice): the GM states the row
+    the dice gave, ``RACE n FROM <town> SPECIAL <row>`` (RENNEN ... VON ... SONDERFAHRT); the race goes to
+    that region like a drawn one, each entrant ending where it likes; a row the map's table lacks is
+    refused with the rows; a special run given for an ordinary race, a town for a special one, or a row with
+    no hex far enough is a warning and run as given."""
+    text = ("GM\nRACE 1 FROM Berlin TO München\nRENNEN 2 VON Berlin SONDERFAHRT 5g\nMOVES 2 RED 4 4\n"
+            "MOVES 2 BLUE 3 3 3\n")
+    state = replace(manual_game(GERMANY, rules=ADVANCED), phase="racing",
+                    track=tuple(segments("RED", TO_ROSTOCK) + segments("BLUE", TO_LUEBECK)),
+                    connections={t: Connection("RED", 1, 0) for t in ("Berlin", "München", "Lübeck")})
+    orders, _ = settle_orders(state, resolve(collect([parse_orders(text, "gm.orders")]), GERMANY), trust=True)
+    assert orders.problems == ()
+    gm = orders.gm
+    assert gm is not None and [o.echo() for o in gm.races.values()] == [
+        "RACE 1 FROM Berlin (1913) TO München (1532)", "RACE 2 FROM Berlin (1913) SPECIAL 5G"]
+    bad = resolve(collect([parse_orders("GM\nRACE 2 FROM Berlin SPECIAL 5\n", "gm.orders")]), GERMANY)
+    (p,) = bad.problems
+    assert (p.code, format_problem(p).splitlines()[0]) == (
+        ProblemCode.UNKNOWN_SPECIAL_ROW, "gm.orders:2:1: illegal: race 2: the special-run table of Deutschland has no row 5")
+    assert hint_text(p) == "its rows are 1G 1U 2G 2U 3G 3U 4G 4U 5G 5U 6G 6U"
+    entries = {"RED": RacingOrders("RED", (Entry(("RED",), TO_ROSTOCK, (), "", 2),)),
+               "BLUE": RacingOrders("BLUE", (Entry(("BLUE",), TO_LUEBECK, (), "", 2),))}
+    inp, _ = engine_input(state, orders)
+    r = adjudicate_racing_turn(state, GERMANY, replace(inp, orders=entries), None)
+    assert r.race_warnings == ()
+    special = r.races[1]
+    assert (special.draw.special, special.draw.dest_town, special.draw.dice) == ("5G", "Ostseehäfen", ())
+    assert [(e.entry.riders, e.check.destination) for e in special.entries] == [
+        (("RED",), H("1606")), (("BLUE",), H("1307"))]
+    assert (special.place_of("RED"), special.place_of("BLUE")) == (1, 2)
+    assert special_text(GERMANY, ADVANCED, special.draw) == (
+        "special run 5G (given by the GM): end in Rostock, Lübeck or Kiel, each entrant's choice, at least 6 hexes "
+        "from Berlin")
+    wrong = RacingInput(1, {}, {}, {}, {}, {1: (BERLIN, "5G"), 2: (H("1307"), "5G")})  # race 1; from Lübeck
+    r = adjudicate_racing_turn(state, GERMANY, wrong, None)
+    assert r.race_warnings == (Problem.of(RaceCheck.SPECIAL_NOT_DUE, race=1),
+                               Problem.of(RaceCheck.REGION_TOO_CLOSE, race=2, region="Ostseehäfen", minimum=6))
+    assert race_warning(r.race_warnings[1]) == (
+        "the GM's race 2: no hex of Ostseehäfen is at least 6 hexes from the start, so no entry can end there: run "
+        "as given")
+    town = adjudicate_racing_turn(state, GERMANY, RacingInput(1, {}, {}, {1: (BERLIN, H("1532")),
+                                                                          2: (BERLIN, H("1532"))}), None)
+    assert Problem.of(RaceCheck.SPECIAL_DUE, race=2) in town.race_warnings

@@ -37,6 +37,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "RACE": ("RACE", "RENNEN"),
     "FROM": ("FROM", "VON"),
     "TO": ("TO", "NACH"),
+    "SPECIAL": ("SPECIAL", "SONDERFAHRT", "SONDER"),
     "MOVES": ("MOVES", "WUERFE", "WÜRFE"),
     "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
     "BUY": ("BUY", "KAUFE", "KAUF"),

@@ -167,6 +167,11 @@ def race_dest(ctx: ErrorContext) -> Explanation:
     return P.EXPECTED_RACE_DESTINATION, args(keyword=words(ctx.before)[-1].upper()), None
 
 
+def race_row(ctx: ErrorContext) -> Explanation:
+    """SPECIAL without a row of the table (a die's value 1..6, on the German map with G or U)."""
+    return P.EXPECTED_SPECIAL_ROW, args(keyword=words(ctx.before)[-1].upper()), None
+
+
 # --- the GM: MOVES ------------------------------------------------------------------------
 
 

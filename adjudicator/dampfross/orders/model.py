@@ -368,14 +368,18 @@ class RaceOrder:
     """GM: ``RACE <n> FROM <point> TO <point>``, race ``number``'s start and destination (manual dice).
 
     ``start`` and ``dest`` are resolved like START's point; whether they are
-    towns far enough apart is the adjudicator's check.
+    towns far enough apart is the adjudicator's check.  A special run
+    (advanced rules, reading 78) is ``RACE <n> FROM <point> SPECIAL <row>``:
+    ``dest`` is ``None`` and ``special`` the row of the map's table the GM
+    rolled (``5G``, ``3``).
     """
 
     number: int
     start: Point
-    dest: Point
+    dest: Point | None
     pos: Pos
     text: str = ""
+    special: str | None = None
 
     @property
     def start_hex(self) -> Hex | None:
@@ -386,6 +390,8 @@ class RaceOrder:
         return self.dest.hex if isinstance(self.dest, ResolvedPoint) else None
 
     def echo(self) -> str:
+        if self.dest is None:
+            return f"RACE {self.number} FROM {describe_point(self.start)} SPECIAL {self.special}"
         return f"RACE {self.number} FROM {describe_point(self.start)} TO {describe_point(self.dest)}"
 
 

@@ -239,6 +239,11 @@ class LineReader:
         points = [self.point(p) for p in self.places(node)]
         if number is None or None in points:
             return None
+        rows = [t for t in toks if t.type == "ROW"]
+        if rows:  # RACE <n> FROM <point> SPECIAL <row>: a special run (reading 78)
+            (a,) = points
+            assert a is not None
+            return RaceOrder(number, a, None, start, self.text, special=str(rows[0]).upper())
         a, b = points
         assert a is not None and b is not None
         return RaceOrder(number, a, b, start, self.text)

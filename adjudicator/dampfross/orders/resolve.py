@@ -244,6 +244,9 @@ def _bad_step(a: ResolvedPoint, b: ResolvedPoint, problem: OrderProblem) -> Prob
 def _resolve_race(order: RaceOrder, gmap: GameMap,
                   section: str | None) -> tuple[RaceOrder | None, list[OrderProblem], list[Note]]:
     start, problems, notes = resolve_point(order.start, gmap, line_text=order.text, section=section)
+    if order.dest is None:  # a special run: the row must be one of the map's table
+        problems += _special_row_problems(order, gmap, section)
+        return (replace(order, start=start) if start is not None and not problems else None), problems, notes
     dest, p, n = resolve_point(order.dest, gmap, line_text=order.text, section=section)
     problems += p
     notes += n
@@ -256,3 +259,16 @@ def _resolve_race(order: RaceOrder, gmap: GameMap,
         ))
         return None, problems, notes
     return replace(order, start=start, dest=dest), problems, notes
+
+
+def _special_row_problems(order: RaceOrder, gmap: GameMap, section: str | None) -> list[OrderProblem]:
+    """A RACE ... SPECIAL line: the map must have a special-run table with that row."""
+    table = gmap.special_runs
+    data = args(race=order.number, row=order.special or "", map=gmap.name)
+    if table is None:
+        two_towns = Hint(H.RACE_TWO_TOWNS)
+        return [OrderProblem("illegal", P.NO_SPECIAL_RUNS, order.pos, order.text, data, two_towns, section)]
+    if order.special not in table.destinations:
+        rows = Hint(H.SPECIAL_ROWS, args(rows=tuple(table.destinations)))
+        return [OrderProblem("illegal", P.UNKNOWN_SPECIAL_ROW, order.pos, order.text, data, rows, section)]
+    return []

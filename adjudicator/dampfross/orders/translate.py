@@ -135,8 +135,10 @@ def engine_input(state: GameState, orders: OrderSet) -> tuple[TurnInput, list[GM
     if state.phase == "racing":
         races = {n: (o.start_hex, o.dest_hex) for n, o in (gm.races if gm else {}).items()
                  if o.start_hex is not None and o.dest_hex is not None}
+        specials = {n: (o.start_hex, o.special) for n, o in (gm.races if gm else {}).items()
+                    if o.start_hex is not None and o.special is not None}
         turns = {pid: racing_orders(sec, notes) for pid, sec in valid.items()}
-        return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}), notes
+        return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}, specials), notes
     turns_b = {pid: building_orders(sec, notes) for pid, sec in valid.items()}
     return BuildingInput(state.turn, turns_b, missing, dict(gm.rolls) if gm else {}), notes
 

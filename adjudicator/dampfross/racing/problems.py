@@ -54,3 +54,6 @@ class RaceCheck(StrEnum):
     UNCONNECTED = "unconnected"  # race, town: no track reaches it yet
     TOO_CLOSE = "too-close"  # race, distance, minimum: start and destination nearer than the rules allow
     NUMBER_USED = "number-used"  # race, number, town: numbers_once, the number is used up
+    SPECIAL_NOT_DUE = "special-not-due"  # race: a special run given for a race that is not one (or none in play)
+    SPECIAL_DUE = "special-due"  # race: a town given for a race that is a special run
+    REGION_TOO_CLOSE = "region-too-close"  # race, region, minimum: no hex of the region far enough from the start

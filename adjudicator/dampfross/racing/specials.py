@@ -23,7 +23,9 @@ Readings (docs/rules.md):
   row has any, when that check is dropped (the race may lapse);
 - each entrant's route ends in a destination of its choice, and must not
   pass through the region before its last hex (it would have arrived);
-- with ``chain_races`` the race after a special run starts at a drawn town.
+- with ``chain_races`` the race after a special run starts at a drawn town;
+- with manual dice the GM gives a special run as ``RACE n FROM <town>
+  SPECIAL <row>`` (reading 78): the row as rolled, no dice (``given_special``).
 """
 
 from __future__ import annotations
@@ -157,3 +159,22 @@ def _roll(table: SpecialRuns, dice: RaceDice, number: int, attempt: int) -> tupl
     red = dice.die(f"race{number}:region:red", attempt)
     white = dice.die(f"race{number}:region:white", attempt)
     return table.key(red.value, white.value), 10 * red.value + white.value, [red, white]
+
+
+def given_special(gmap: GameMap, rules: Rules, number: int, start: Town, key: str) -> RaceDraw:
+    """A special run as the GM gives it with physical dice (reading 78): the start town and the table's row.
+
+    Nothing is rolled or rolled again: a row without a hex far enough from
+    the start is run as given (no entry can end in it; the turn warns the GM).
+    The draw's ``dest_hex`` is the region's nearest destination, else its
+    nearest hex.
+    """
+    table = gmap.special_runs
+    assert table is not None and key in table.destinations, key
+    dest = table.destinations[key]
+    steps = land_steps_from(gmap, start.hex)
+    hexes = destinations(gmap, rules, dest, start.hex, steps) or gmap.region(dest) - {start.hex} or gmap.region(dest)
+    region = RegionDraw(dest, frozenset(hexes), (), (), steps, start.hex)
+    nearest = region.nearest
+    return RaceDraw(number, start.name, start.numbers[0] if start.numbers else 0, dest.name, 0,
+                    region.distance(nearest), (), (), start.hex, nearest, special=key)

@@ -35,6 +35,7 @@ from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.problems import EntryNote, RaceCheck
 from adjudicator.dampfross.racing.race import RaceOutcome, run_race
 from adjudicator.dampfross.racing.schedule import draw_next, race_dice, record_draws
+from adjudicator.dampfross.racing.specials import given_special, goal, is_special
 from adjudicator.dampfross.racing.trains import trains_of_turn
 from adjudicator.kernel.errors import MissingDice, TurnRefused
 from adjudicator.kernel.problems import NoOrders, Problem
@@ -60,6 +61,7 @@ class RacingInput:
     missing: Mapping[str, Problem[NoOrders]] = field(default_factory=dict)
     races: Mapping[int, tuple[Hex, Hex]] = field(default_factory=dict)
     moves: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
+    specials: Mapping[int, tuple[Hex, str]] = field(default_factory=dict)  # special runs: start, the table's row
 
 
 @dataclass(frozen=True)
@@ -188,13 +190,19 @@ def _draws(state: GameState, gmap: GameMap, orders: RacingInput
     """The races of this turn: as printed, or as the GM gives them (manual dice), with what they break."""
     if state.dice_mode == "hmac":
         return state.race_state.upcoming, ()
-    if not orders.races:
+    if not orders.races and not orders.specials:
         raise TurnRefused(f"manual dice: turn {state.turn} needs the GM's RACE <n> FROM <town> TO <town> lines")
     out = []
     warnings: list[Problem[RaceCheck]] = []
     first = state.race_state.count + 1
     used = list(state.race_state.used)
-    for i, number in enumerate(sorted(orders.races)):
+    for i, number in enumerate(sorted(set(orders.races) | set(orders.specials))):
+        if number in orders.specials:
+            draw, checks = _given_special(state, gmap, first + i, number, *orders.specials[number], used)
+            warnings += checks
+            used += [m for m in grid_cell(state.rules, draw.start_number) if draw.start_number]
+            out.append(draw)
+            continue
         start, dest = orders.races[number]
         town_a, town_b = gmap.town_at(start), gmap.town_at(dest)
         if town_a is None or town_b is None:
@@ -203,25 +211,52 @@ def _draws(state: GameState, gmap: GameMap, orders: RacingInput
         b, b_number = town_b.name, town_b.numbers[0] if town_b.numbers else 0
         distance = land_distance(gmap, start, dest) or 0
         warnings += _check_given_race(state, number, (a, a_number), (b, b_number), distance, used)
+        if is_special(gmap, state.rules, first + i):
+            warnings.append(Problem.of(RaceCheck.SPECIAL_DUE, race=number))
         used += [m for n in (a_number, b_number) if n for m in grid_cell(state.rules, n)]
         out.append(RaceDraw(first + i, a, a_number, b, b_number, distance, (), (), start, dest))
     return tuple(out), tuple(warnings)
+
+
+def _given_special(state: GameState, gmap: GameMap, draw_number: int, number: int, start: Hex, row: str,
+                   used: Sequence[int]) -> tuple[RaceDraw, list[Problem[RaceCheck]]]:
+    """A special run the GM gave (``RACE n FROM <town> SPECIAL <row>``, reading 78), with what it breaks."""
+    town = gmap.town_at(start)
+    if town is None:
+        raise TurnRefused(f"RACE {number}: the start must be a town")
+    draw = given_special(gmap, state.rules, draw_number, town, row)
+    number_of = town.numbers[0] if town.numbers else 0
+    checks = _check_towns(state, number, ((town.name, number_of),), used)
+    if not is_special(gmap, state.rules, draw_number):
+        checks.append(Problem.of(RaceCheck.SPECIAL_NOT_DUE, race=number))
+    if not goal(gmap, state.rules, draw).hexes:
+        checks.append(Problem.of(RaceCheck.REGION_TOO_CLOSE, race=number, region=draw.dest_town,
+                                 minimum=state.rules.min_race_distance))
+    return draw, checks
 
 
 def _check_given_race(state: GameState, race: int, start: tuple[str, int], dest: tuple[str, int], distance: int,
                       used: Sequence[int]) -> list[Problem[RaceCheck]]:
     """A race the GM gave, checked as a drawn race is: numbered towns, connected, far enough, numbers free."""
     rules = state.rules
+    out = _check_towns(state, race, (start, dest), used)
+    if distance < rules.min_race_distance:
+        out.append(Problem.of(RaceCheck.TOO_CLOSE, race=race, distance=distance, minimum=rules.min_race_distance))
+    return out
+
+
+def _check_towns(state: GameState, race: int, towns: Sequence[tuple[str, int]],
+                 used: Sequence[int]) -> list[Problem[RaceCheck]]:
+    """The towns of a race the GM gave: numbered, numbers free (``numbers_once``), connected."""
+    rules = state.rules
     out: list[Problem[RaceCheck]] = []
-    for town, number in (start, dest):
+    for town, number in towns:
         if not number:
             out.append(Problem.of(RaceCheck.NOT_NUMBERED, race=race, town=town))
         elif rules.numbers_once and used.count(number) >= rules.number_uses:
             out.append(Problem.of(RaceCheck.NUMBER_USED, race=race, number=number, town=town))
         if rules.redraw_unconnected and town not in state.connections:
             out.append(Problem.of(RaceCheck.UNCONNECTED, race=race, town=town))
-    if distance < rules.min_race_distance:
-        out.append(Problem.of(RaceCheck.TOO_CLOSE, race=race, distance=distance, minimum=rules.min_race_distance))
     return out
 
 

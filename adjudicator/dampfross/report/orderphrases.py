@@ -67,6 +67,8 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.TEXT_AFTER_RACE: N_(
         "expected the end of the line after the race's destination (RACE names one start and one destination)"
     ),
+    P.EXPECTED_SPECIAL_ROW: N_("expected the row of the special-run table the dice gave after {keyword}, such as 3 "
+                               "or 5G"),
     P.EXPECTED_MOVES_PLAYER: N_("expected the player's ID after the race number"),
     P.EXPECTED_MOVES_ROLLS: N_("expected the rolls after the player's ID, in digits"),
     P.EXPECTED_ROLL_OR_END: N_("expected another roll or the end of the line"),
@@ -122,6 +124,8 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.LINE_LEAVES_MAP: N_("the straight line from {start} to {end} leaves the map at {off}"),
     P.NOT_NEIGHBOURS: N_("{start} and {end} are not neighbours (nor on one straight hex line)"),
     P.RACE_TO_ITSELF: N_("race {race} cannot end where it starts, at {point}"),
+    P.NO_SPECIAL_RUNS: N_("race {race}: the map {map} has no special runs"),
+    P.UNKNOWN_SPECIAL_ROW: N_("race {race}: the special-run table of {map} has no row {row}"),
     P.RIDE_WITH_ITSELF: N_("{company} cannot ride with itself"),
     P.UNKNOWN_PARTNER: N_("no company {company} in this game to ride with"),
     P.WITH_ITSELF: N_("{keyword} WITH {company}: a company cannot be its own partner"),
@@ -186,6 +190,7 @@ HINTS: dict[HintCode, str] = {
     H.HEX_BY_HEX: N_("name the hexes one by one"),
     H.NEIGHBOURS: N_("the neighbours of {hex} are {neighbours}{between}"),
     H.RACE_TWO_TOWNS: N_("a race runs between two different towns"),
+    H.SPECIAL_ROWS: N_("its rows are {rows}"),
     H.PARTNER_AFTER_WITH: N_("name the partner's company after WITH, or leave WITH out"),
     H.BUILD_WITH_FORM: N_("write {keyword} WITH <ID> <point> - <point> ... (both partners order the same line)"),
     H.POWERS_FORM: N_("write {keyword} <race> WITH <ID> (both companies order it)"),

@@ -61,7 +61,7 @@ _KEYWORD_NAMES = (
     NC_("order keyword", "RACE"), NC_("order keyword", "FROM"), NC_("order keyword", "TO"),
     NC_("order keyword", "MOVES"), NC_("order keyword", "POWERS"), NC_("order keyword", "BUY"),
     NC_("order keyword", "FERRY"), NC_("order keyword", "PRESS"), NC_("order keyword", "ANONYMOUS"),
-    NC_("order keyword", "HOLD"),
+    NC_("order keyword", "HOLD"), NC_("order keyword", "SPECIAL"),
 )
 """Every keyword of ``KEYWORDS``, marked for the catalogues (a translation is one of the keyword's spellings:
 ``tests/test_i18n.py`` checks it)."""
@@ -138,6 +138,7 @@ _TERMINAL_WORDS = {
     "ID": N_("a player ID"),
     "PARTNER": N_("the partner's ID"),
     "TEXT": N_("a word"),
+    "ROW": N_("a row of the special-run table (such as 3 or 5G)"),
     "$END": N_("the end of the line"),
 }
 """The grammar's terminals in player words (keywords stand for themselves)."""
@@ -150,7 +151,7 @@ def _expected_words(expected: Iterable[str]) -> str:
     if {"DIGITS", "WORD"} <= names:
         parts.append(_("a point (a hex label such as 0712, or a town name)"))
         names -= {"DIGITS", "WORD"}
-    for name in ("DASH", "WORD", "DIGITS", "ID", "PARTNER", "TEXT"):
+    for name in ("DASH", "WORD", "DIGITS", "ID", "PARTNER", "TEXT", "ROW"):
         if name in names:
             parts.append(_(_TERMINAL_WORDS[name]))
     parts += sorted(keyword(n) for n in names if n in KEYWORDS)
@@ -209,6 +210,7 @@ _HINT_FILLERS: dict[HintCode, Filler] = {
     H.DID_YOU_MEAN: lambda a: {"options": _or_each(_items(a["options"]))},
     H.TOWNS_ARE: lambda a: {"towns": ", ".join(_items(a["towns"]))},
     H.COMPANIES_ARE: lambda a: {"companies": ", ".join(_items(a["companies"]))},
+    H.SPECIAL_ROWS: lambda a: {"rows": " ".join(_items(a["rows"]))},
     H.NEIGHBOURS: _neighbours,
 }
 

@@ -80,6 +80,11 @@ RACE_CHECK = {
     RaceCheck.TOO_CLOSE: N_("race {race}: start and destination are only {distance} hexes apart, at least "
                             "{minimum} needed"),
     RaceCheck.NUMBER_USED: N_("race {race}: number {number} ({town}) is used up"),
+    RaceCheck.SPECIAL_NOT_DUE: N_("race {race}: a special run, but under these rules it is an ordinary race"),
+    RaceCheck.SPECIAL_DUE: N_("race {race}: a town, but under these rules it is a special run (RACE {race} FROM "
+                              "<town> SPECIAL <row>)"),
+    RaceCheck.REGION_TOO_CLOSE: N_("race {race}: no hex of {region} is at least {minimum} hexes from the start, "
+                                   "so no entry can end there"),
 }
 
 
@@ -148,7 +153,7 @@ def special_roll(draw: RaceDraw) -> str:
         return _("die {value}").format(value=dice[-1].value)
     if len(dice) >= 2:
         return _("red {red}, white {white}").format(red=dice[-2].value, white=dice[-1].value)
-    return ""
+    return _("given by the GM")  # manual dice: RACE n FROM <town> SPECIAL <row> (reading 78)
 
 
 def special_text(gmap: GameMap, rules: Rules, draw: RaceDraw) -> str:
