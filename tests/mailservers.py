@@ -120,3 +120,22 @@ def imap_server(tmp: Path) -> Iterator[ImapServer]:
         except subprocess.TimeoutExpired:
             proc.kill()
         log.close()
+
+
+def mail_bytes(sender: str, body: str, subject: str) -> bytes:
+    """A plain mail to the GM, as a player's program would send it."""
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", subject
+    m["Message-ID"] = f"<{subject.replace(' ', '-')}@example.org>"
+    m.set_content(body)
+    return m.as_bytes()
+
+
+def text_of(m: EmailMessage) -> str:
+    """A received mail's plain text."""
+    return str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+
+
+def sent(smtp: SmtpServer, prefix: str, to: str) -> list[EmailMessage]:
+    """The mails the SMTP server received whose outbox name begins with ``prefix``, to ``to``."""
+    return [m for m in smtp.mails if str(m["X-Dampfross"]).startswith(prefix) and to in str(m["To"])]

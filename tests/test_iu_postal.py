@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -15,25 +14,15 @@ from adjudicator.interurban.play import PLAY
 from adjudicator.interurban.state import State
 from adjudicator.postal.moves import MovesDir
 from tests.helpers import invoke
-from tests.mailservers import SmtpServer, imap_server, smtp_server
+from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
 ZONE = "+00:00"
 
 
-def _mail(sender: str, body: str, subject: str) -> bytes:
-    m = EmailMessage()
-    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", subject
-    m["Message-ID"] = f"<{subject.replace(' ', '-')}@example.org>"
-    m.set_content(body)
-    return m.as_bytes()
 
 
-def _text(m: EmailMessage) -> str:
-    return str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
 
 
-def _sent(smtp: SmtpServer, prefix: str, to: str) -> list[EmailMessage]:
-    return [m for m in smtp.mails if str(m["X-Dampfross"]).startswith(prefix) and to in str(m["To"])]
 
 
 def a_move(state: State, seat: str) -> str:
@@ -85,15 +74,15 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
 
         def deliver(sender: str, body: str, subject: str, when: str) -> None:
-            client.append("INBOX", _mail(sender, body, subject), msg_time=datetime.fromisoformat(when + ZONE))
+            client.append("INBOX", mail_bytes(sender, body, subject), msg_time=datetime.fromisoformat(when + ZONE))
 
         def tick(when: str) -> str:
             return invoke("tick", str(game), "--now", when + ZONE).output
 
         tick("2026-12-01T09:00")
-        opening = _text(_sent(smtp, "opening-RED", "anna@example.org")[0])
+        opening = text_of(sent(smtp, "opening-RED", "anna@example.org")[0])
         assert secrets["RED"] in opening and secrets["BLUE"] not in opening
-        assert _sent(smtp, "opening-BLUE", "bernd@example.net") and _sent(smtp, "opening-GREEN", "carla@example.com")
+        assert sent(smtp, "opening-BLUE", "bernd@example.net") and sent(smtp, "opening-GREEN", "carla@example.com")
         assert tick("2026-12-01T09:05") == ""  # a second tick changes and sends nothing
 
         state = MovesDir(game).load(PLAY).state
@@ -111,20 +100,20 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         out = tick("2026-12-01T10:10")
         assert "move 1 made by RED" in out
 
-        (early,) = _sent(smtp, "receipt-", "bernd@example.net")
-        assert "It is not your move: Anna (RED) is on move" in _text(early)
-        (guess,) = _sent(smtp, "receipt-", "mallory@example.com")
-        assert "wrong" in _text(guess) and move not in _text(guess) and "anna" not in str(guess["To"])
-        typo, checked, played = sorted(_sent(smtp, "receipt-", "anna@example.org"),
+        (early,) = sent(smtp, "receipt-", "bernd@example.net")
+        assert "It is not your move: Anna (RED) is on move" in text_of(early)
+        (guess,) = sent(smtp, "receipt-", "mallory@example.com")
+        assert "wrong" in text_of(guess) and move not in text_of(guess) and "anna" not in str(guess["To"])
+        typo, checked, played = sorted(sent(smtp, "receipt-", "anna@example.org"),
                                        key=lambda m: str(m["X-Dampfross"]))
-        assert "nothing is carried out" in _text(checked) and "Lines" in _text(checked), _text(checked)
-        assert "could not be played" in _text(typo) and re.search(r"line 2\b", _text(typo)), _text(typo)
-        assert "CURVE" in _text(typo)  # did you mean
-        assert "played as move 1" in _text(played)
+        assert "nothing is carried out" in text_of(checked) and "Lines" in text_of(checked), text_of(checked)
+        assert "could not be played" in text_of(typo) and re.search(r"line 2\b", text_of(typo)), text_of(typo)
+        assert "CURVE" in text_of(typo)  # did you mean
+        assert "played as move 1" in text_of(played)
         for address in ("anna@example.org", "bernd@example.net", "carla@example.com"):
-            (report,) = _sent(smtp, "move-001-", address)
-            assert "Bernd (BLUE) is on move" in _text(report)
-            assert max(len(line) for line in _text(report).splitlines()) <= 80
+            (report,) = sent(smtp, "move-001-", address)
+            assert "Bernd (BLUE) is on move" in text_of(report)
+            assert max(len(line) for line in text_of(report).splitlines()) <= 80
 
         after = MovesDir(game).load(PLAY)
         assert after.table.moves == 1 and after.state.on_move == "BLUE"
@@ -136,8 +125,8 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         missed = MovesDir(game).load(PLAY)
         assert missed.state.on_move == "GREEN" and missed.state.board == after.state.board
         assert missed.table.missed_by("BLUE") == 1
-        (notice,) = _sent(smtp, "move-002-", "bernd@example.net")
-        assert "no valid orders by the deadline" in _text(notice)
+        (notice,) = sent(smtp, "move-002-", "bernd@example.net")
+        assert "no valid orders by the deadline" in text_of(notice)
 
         # the site: every move's public report and its layout, nothing secret
         site = tmp_path / "site"
@@ -166,8 +155,8 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         assert "2026-12-13T18:00" in invoke("deadline", "extend", str(game), "1d").output
         assert "(held)" not in invoke("deadline", "hold", str(game), "--release").output
         tick("2026-12-09T10:05")
-        (takeover,) = _sent(smtp, "takeover-BLUE", "dora@example.com")
-        new_blue = re.search(r"Your password: ([a-z0-9-]{19})", _text(takeover))
+        (takeover,) = sent(smtp, "takeover-BLUE", "dora@example.com")
+        new_blue = re.search(r"Your password: ([a-z0-9-]{19})", text_of(takeover))
         assert new_blue and new_blue.group(1) != secrets["BLUE"]
         state = MovesDir(game).load(PLAY).state
         deliver("bernd@example.net", f"PLAYER BLUE PASSWORD {secrets['BLUE']}\n{a_move(state, 'BLUE')}\n", "old",
@@ -175,7 +164,7 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         deliver("dora@example.com", f"PLAYER BLUE PASSWORD {new_blue.group(1)}\n{a_move(state, 'BLUE')}\n", "new",
                 "2026-12-09T11:01")
         assert "move 2 made by BLUE" in tick("2026-12-09T11:05")
-        assert "wrong" in _text(_sent(smtp, "receipt-", "bernd@example.net")[-1])
+        assert "wrong" in text_of(sent(smtp, "receipt-", "bernd@example.net")[-1])
         assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
 
         # a changed archive is caught

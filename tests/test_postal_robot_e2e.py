@@ -6,32 +6,21 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
-from tests.mailservers import SmtpServer, imap_server, smtp_server
+from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
 BERLIN = "+01:00"
 
 
-def _mail(sender: str, body: str, subject: str) -> bytes:
-    m = EmailMessage()
-    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", subject
-    m["Message-ID"] = f"<{subject.replace(' ', '-')}@example.org>"
-    m.set_content(body)
-    return m.as_bytes()
 
 
-def _text(m: EmailMessage) -> str:
-    return str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
 
 
-def _sent(smtp: SmtpServer, prefix: str, to: str) -> list[EmailMessage]:
-    return [m for m in smtp.mails if str(m["X-Dampfross"]).startswith(prefix) and to in str(m["To"])]
 
 
 def _password(text: str) -> str:
@@ -54,34 +43,34 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         client = imap.client()
 
         def deliver(sender: str, body: str, subject: str, when: str) -> None:
-            client.append("INBOX", _mail(sender, body, subject), msg_time=datetime.fromisoformat(when + BERLIN))
+            client.append("INBOX", mail_bytes(sender, body, subject), msg_time=datetime.fromisoformat(when + BERLIN))
 
         def tick(when: str) -> str:
             return invoke("tick", str(game), "--now", when + BERLIN).output
 
         tick("2026-12-01T09:00")  # the openings, each with its password
-        red_password = _password(_text(_sent(smtp, "opening-RED", "anna@example.org")[0]))
-        assert _sent(smtp, "opening-BLUE", "bernd@example.net")
+        red_password = _password(text_of(sent(smtp, "opening-RED", "anna@example.org")[0]))
+        assert sent(smtp, "opening-BLUE", "bernd@example.net")
 
         # BLUE's player leaves; the GM hands the company to a stand-by: one command, the rest goes by mail
         out = invoke("player", "replace", str(game), "BLUE", "--name", "Carla Stein", "--email",
                      "carla@example.com").output
         assert "queued; the next tick sends it" in out and "New password" not in out
         tick("2026-12-01T10:00")
-        (takeover,) = _sent(smtp, "takeover-", "carla@example.com")
-        carla_password = _password(_text(takeover))
-        assert "You take over BLUE" in _text(takeover)
+        (takeover,) = sent(smtp, "takeover-", "carla@example.com")
+        carla_password = _password(text_of(takeover))
+        assert "You take over BLUE" in text_of(takeover)
 
         # RED forgets the password and asks for a new one, and for the map around Hamburg
         deliver("anna@example.org", "PASSWORD RESET RED\n", "reset", "2026-12-01T11:00")
         deliver("anna@example.org", "KARTE Hamburg\n", "map", "2026-12-01T11:01")
         tick("2026-12-01T12:00")
-        (reset,) = [m for m in _sent(smtp, "answer-", "anna@example.org") if "new password" in _text(m)]
-        new_red = _password(_text(reset))
+        (reset,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "new password" in text_of(m)]
+        new_red = _password(text_of(reset))
         assert new_red != red_password
-        (map_answer,) = [m for m in _sent(smtp, "answer-", "anna@example.org") if "Ausschnitt" in _text(m)
-                         or "window" in _text(m)]
-        assert "1108" in _text(map_answer) and list(map_answer.iter_attachments())
+        (map_answer,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "Ausschnitt" in text_of(m)
+                         or "window" in text_of(m)]
+        assert "1108" in text_of(map_answer) and list(map_answer.iter_attachments())
 
         # both order with the passwords they got by mail; the old ones no longer count
         deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {red_password}\nSTART Hamburg\n", "old",
@@ -91,16 +80,16 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         deliver("carla@example.com", f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {carla_password}\nSTART Berlin\n",
                 "carla", "2026-12-02T10:00")
         tick("2026-12-02T12:00")
-        assert any("does not count" in _text(m) or "wrong password" in _text(m)
-                   for m in _sent(smtp, "receipt-", "anna@example.org"))
-        counted = [m for m in _sent(smtp, "receipt-", "") if "count as they stand below" in _text(m)]
+        assert any("does not count" in text_of(m) or "wrong password" in text_of(m)
+                   for m in sent(smtp, "receipt-", "anna@example.org"))
+        counted = [m for m in sent(smtp, "receipt-", "") if "count as they stand below" in text_of(m)]
         assert {str(m["To"]).split(",")[0] for m in counted} >= {"anna@example.org", "carla@example.com"}
 
         out = tick("2026-12-04T18:05")  # the deadline has passed: the turn runs, the reports go out
         assert "turn 1 adjudicated" in out
         state = GameDir(game).load_state()
         assert {p.id: p.start_town for p in state.players} == {"RED": "Hamburg", "BLUE": "Berlin"}
-        assert _sent(smtp, "report-001-BLUE", "carla@example.com") and _sent(smtp, "report-001-RED", "anna@")
-        assert not _sent(smtp, "report-001-BLUE", "bernd@example.net")
+        assert sent(smtp, "report-001-BLUE", "carla@example.com") and sent(smtp, "report-001-RED", "anna@")
+        assert not sent(smtp, "report-001-BLUE", "bernd@example.net")
         client.logout()
         invoke("verify", str(game))

@@ -71,12 +71,17 @@ def start_moves_game(directory: str, name: str, players: Sequence[str], seed_tex
     return opening, folder
 
 
+def play_in(directory: str) -> Play | None:
+    """The play of the game in ``directory`` (``None``: a Dampfross game, or no game of moves)."""
+    name = play_of(Path(directory))
+    return None if name is None else play_named(name)
+
+
 def loop_of(directory: str) -> TickGame:
     """The loop that ticks a game directory: its play's, or Dampfross's."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return tick_directory
-    play = play_named(name)
 
     def run(d: str, now: datetime, t: Tick) -> None:
         turns.tick_game(d, now, t, play)
@@ -91,10 +96,9 @@ def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
 
 def undo_move(directory: str, now: datetime | None = None) -> str | None:
     """``adjudicate undo`` of a game of sequential moves: what was taken back (``None``: a Dampfross game)."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return None
-    play = play_named(name)
     folder = MovesDir(directory)
     with folder.lock():
         record = folder.undo()
@@ -113,19 +117,18 @@ def undo_move(directory: str, now: datetime | None = None) -> str | None:
 
 def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | None:
     """``adjudicate verify`` of a game of sequential moves (``None``: a Dampfross game)."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return None
-    checks = moves.verify(MovesDir(directory), play_named(name), seed)
+    checks = moves.verify(MovesDir(directory), play, seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
 
 
 def write_moves_site(directory: str, out: str) -> list[Path] | None:
     """``adjudicate site`` of a game of sequential moves: the pages written (``None``: a Dampfross game)."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return None
-    play = play_named(name)
     folder = MovesDir(directory)
     target = Path(out)
     if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
@@ -152,10 +155,9 @@ def write_moves_site(directory: str, out: str) -> list[Path] | None:
 
 def _changed(directory: str, change: Callable[[Table], Table], record: dict[str, object]) -> Table | None:
     """A GM's change of a game of moves' table, archived as a step of the chain (``None``: a Dampfross game)."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return None
-    play = play_named(name)
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
@@ -197,46 +199,42 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
 def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
     """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
     working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
-    Dampfross game)."""
-    sid = seat.strip().upper()
-    secret = passwords.generate()
-    spec = PlayerSpec.parse(f"{sid}:{name}:{address}")
-
-    def change(table: Table) -> Table:
-        if table.find(sid) is None:
-            raise DampfrossError(f"no player {sid} in game {table.game}")
-        new = tuple(replace(s, name=spec.name, address=spec.email, password_hash=passwords.hash_password(secret))
-                    if s.id == sid else s for s in table.seats)
-        return replace(table, seats=new)
-
-    table = _changed(directory, change, {"kind": "replace", "seat": sid, "name": spec.name, "why": why})
-    if table is None:
+    Dampfross game).  The GM's passwords file gets the new password before the game file changes, so a crash
+    in between loses nothing (the old password still works, the GM runs the command again)."""
+    play = play_in(directory)
+    if play is None:
         return None
+    sid = seat.strip().upper()
+    spec = PlayerSpec.parse(f"{sid}:{name}:{address}")
+    secret = passwords.generate()
     folder = MovesDir(directory)
     with folder.lock():
+        game = folder.load(play)
+        if game.table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {game.table.game}")
+        table = replace(game.table, seats=tuple(
+            replace(s, name=spec.name, address=spec.email, password_hash=passwords.hash_password(secret))
+            if s.id == sid else s for s in game.table.seats))
         kept = folder.read_passwords()
         kept[sid] = secret
         atomic_write(folder.path / "passwords.txt", "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
-        mailed = False
+        folder.commit(play, game, table, game.state, {"kind": "replace", "seat": sid, "name": spec.name, "why": why})
         config = load_config(folder)
-        if config is not None and spec.email:
-            play = play_named(str(play_of(folder.path)))
-            game = folder.load(play)
-            with language(table.seat(sid).lang):
-                text = play.words.opening(game.table, game.state, sid, secret)
-            Outbox(folder).queue(Outgoing(f"takeover-{sid}-{game.table.moves:03d}", (spec.email,),
-                                          f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
-                                 config.sender, datetime.now(UTC))
-            mailed = True
-    return sid, secret, mailed
+        if config is None or not spec.email:
+            return sid, secret, False
+        with language(table.seat(sid).lang):
+            text = play.words.opening(table, game.state, sid, secret)
+        Outbox(folder).queue(Outgoing(f"takeover-{sid}-{table.moves:03d}", (spec.email,),
+                                      f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
+                             config.sender, datetime.now(UTC))
+    return sid, secret, True
 
 
 def moves_status(directory: str) -> str | None:
     """``adjudicate status`` of a game of sequential moves (``None``: a Dampfross game)."""
-    name = play_of(Path(directory))
-    if name is None:
+    play = play_in(directory)
+    if play is None:
         return None
-    play = play_named(name)
     game = MovesDir(directory).load(play)
     with language(game.table.lang):
         return play.words.status(game.table, game.state)

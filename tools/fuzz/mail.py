@@ -34,11 +34,12 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from adjudicator.dampfross.app.postal import tick
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
+from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailparse import read_mail
 from tests.helpers import invoke
 from tests.postal_game import setup_game
@@ -72,27 +73,46 @@ class MailTally:
         self.found += other.found
 
 
-class MailTarget:
-    """Two postal games side by side; mail goes to the first, ``tick`` runs over both."""
+class TickTarget:
+    """Two games by mail side by side; mail goes to the first, one real ``tick`` runs over both, and the game is
+    put back as it was.  A game's kind fills in the hooks: how it ticks, what a mail may change, who may read."""
 
-    def __init__(self, work: Path, limit: float = 20.0):
-        self.work, self.limit = work, limit
-        self.games = [setup_game(work / "a"), setup_game(work / "b")]
-        for game in self.games:  # the example's own mails answered once: the pristine games
-            invoke("tick", str(game), "--now", NOW.isoformat())
+    games: list[Path]
+    pristine: Path
+    passwords: dict[str, str]
+    addresses: dict[str, str]
+    base_time: datetime
+    limit: float
+    seq: int
+
+    def keep_pristine(self, work: Path) -> None:
         self.pristine = work / "pristine"
         for i, game in enumerate(self.games):
             shutil.copytree(game.parent, self.pristine / str(i))
-        state = GameDir(self.games[0]).load_state()
         self.passwords = dict(line.split() for line in (self.games[0] / "passwords.txt").read_text().splitlines())
-        self.addresses = {p.id: p.email for p in state.players}
         self.seq = 0
+
+    def tick(self, directories: list[str], now: datetime) -> list[Tick]:
+        raise NotImplementedError
+
+    def snapshot(self) -> object:
+        """What of the first game a mail must not change (unless ``changed_rightly`` says it may)."""
+        raise NotImplementedError
+
+    def changed_rightly(self, before: object, after: object, knows: set[str]) -> bool:
+        """Whether the first game changed only as a mail giving the passwords of ``knows`` may change it."""
+        return before == after
+
+    def readers(self, doc: dict[str, object], after: object, knows: dict[str, str]) -> set[str] | None:
+        """Who may get an outgoing mail about a company (``None``: anybody, e.g. a public report)."""
+        company = str(doc.get("player"))
+        return {self.addresses.get(company, ""), knows.get(company, "")}
 
     def push(self, data: bytes, knows: set[str]) -> MailTally:
         """Deliver ``data`` (a mail that gives the right passwords of the companies ``knows``) and judge."""
         tally = MailTally(mails=1)
         game = self.games[0]
-        before = GameDir(game).load_state()
+        before = self.snapshot()
         self.seq += 1
         (game.parent / "maildir" / "new" / f"{1763600000 + self.seq}.F{self.seq}.fuzz").write_bytes(data)
         outbox = game / "mail" / "outbox"
@@ -100,7 +120,7 @@ class MailTarget:
         start = time.perf_counter()
         try:
             with time_limit(self.limit):
-                ticks = tick([str(g) for g in self.games], NOW + timedelta(minutes=self.seq % 50))
+                ticks = self.tick([str(g) for g in self.games], self.base_time + timedelta(minutes=self.seq % 50))
         except TimeoutError:
             tally.found.append(MailFinding("hang", _sample(data)))
             self._restore()
@@ -114,9 +134,8 @@ class MailTarget:
         for t in ticks:
             if t.error and ("unexpected" in t.error or t.directory == str(self.games[1])):
                 tally.found.append(MailFinding("fault", f"{t.directory}: {t.error}\n{_sample(data)}"))
-        after = GameDir(game).load_state()
-        if (after.turn, after.phase, [p.balance for p in after.players], after.track) != \
-                (before.turn, before.phase, [p.balance for p in before.players], before.track):
+        after = self.snapshot()
+        if not self.changed_rightly(before, after, knows):
             tally.found.append(MailFinding("changed", _sample(data)))
         new = sorted(p for p in outbox.glob("*.json") if p.name not in old) if outbox.is_dir() else []
         tally.outgoing += len(new)
@@ -128,7 +147,7 @@ class MailTarget:
         self._restore()
         return tally
 
-    def _judge_outgoing(self, info: Path, state: object, knows: dict[str, str], data: bytes,
+    def _judge_outgoing(self, info: Path, after: object, knows: dict[str, str], data: bytes,
                         tally: MailTally) -> None:
         doc = json.loads(info.read_text(encoding="utf-8"))
         msg = message_from_bytes(info.with_suffix(".eml").read_bytes(), policy=policy.default)
@@ -137,19 +156,50 @@ class MailTarget:
         wide = [line for line in text.splitlines() if too_wide(line)]
         if wide:
             tally.found.append(MailFinding("too-wide", f"{doc['name']}: {wide[0]!r}\n{_sample(data)}"))
-        company = doc.get("player")
-        if not company or doc.get("kind") == "forward":
+        if not doc.get("player"):
             return
-        allowed = {self.addresses.get(company, ""), "gm@dampfross.example.org", knows.get(company, "")}
-        allowed |= {p.email for p in getattr(state, "players", ()) if p.id == company}  # an address set by mail
-        strangers = [a for a in doc.get("to", []) if a not in allowed]
+        allowed = self.readers(doc, after, knows)
+        if allowed is None:
+            return
+        strangers = [a for a in doc.get("to", []) if a.lower() not in {x.lower() for x in allowed if x}]
         if strangers:
-            tally.found.append(MailFinding("leak", f"{doc['name']} for {company} to {strangers}\n{_sample(data)}"))
+            tally.found.append(MailFinding("leak", f"{doc['name']} for {doc['player']} to {strangers}\n"
+                                                   f"{_sample(data)}"))
 
     def _restore(self) -> None:
         for i, game in enumerate(self.games):
             shutil.rmtree(game.parent)
             shutil.copytree(self.pristine / str(i), game.parent)
+
+
+class MailTarget(TickTarget):
+    """Two postal Dampfross games of the example; a mail may change an address or a password, nothing else."""
+
+    def __init__(self, work: Path, limit: float = 20.0):
+        self.work, self.limit, self.base_time = work, limit, NOW
+        self.games = [setup_game(work / "a"), setup_game(work / "b")]
+        for game in self.games:  # the example's own mails answered once: the pristine games
+            invoke("tick", str(game), "--now", NOW.isoformat())
+        self.keep_pristine(work)
+        self.addresses = {p.id: p.email for p in GameDir(self.games[0]).load_state().players}
+
+    def tick(self, directories: list[str], now: datetime) -> list[Tick]:
+        return tick(directories, now)
+
+    def snapshot(self) -> object:
+        return GameDir(self.games[0]).load_state()
+
+    def changed_rightly(self, before: object, after: object, knows: set[str]) -> bool:
+        def fingerprint(state: Any) -> tuple[Any, ...]:
+            return state.turn, state.phase, [p.balance for p in state.players], state.track
+        return fingerprint(before) == fingerprint(after)
+
+    def readers(self, doc: dict[str, object], after: object, knows: dict[str, str]) -> set[str] | None:
+        if doc.get("kind") == "forward":
+            return None
+        company = doc.get("player")
+        allowed = {*(super().readers(doc, after, knows) or set()), "gm@dampfross.example.org"}
+        return allowed | {p.email for p in getattr(after, "players", ()) if p.id == company}  # set by mail
 
 
 def _sample(data: bytes) -> str:
