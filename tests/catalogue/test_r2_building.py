@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.dampfross.building.costs import BuildProblem, CostKind
-from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.lines import BuildLine, LineOutcome
 from adjudicator.dampfross.building.turn import (
     BuildingInput,
     BuildingOrders,
@@ -331,3 +331,5 @@ def test_B21_a_bad_point_stops_the_line_there_with_a_public_reason():
     (line_0,) = nothing.outcomes[0].lines
     assert line_context(line_0)["reason"] == "'Xyzzy' is no town or hex label of this map: nothing of the line is built"
     assert line_context(line_0)["unbuilt"] == "Xyzzy-Alt"
+    refused = LineOutcome(line_0.line, (), Problem.of(BuildProblem.NO_BUILDING_NOW, every=2), ())
+    assert line_stopped(refused) == "no building this turn: in the 10% variant building follows every 2 races"

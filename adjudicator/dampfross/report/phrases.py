@@ -139,6 +139,8 @@ def line_stopped(outcome: LineOutcome) -> str:
     assert outcome.problem is not None
     if len(outcome.unbuilt) < 2:
         why = build_problem(outcome.problem)
+        if outcome.problem != outcome.line.stop:  # a short line refused as a whole (joint turn, no building now)
+            return why
         if not outcome.unbuilt:
             return _("{why}: nothing of the line is built").format(why=why)
         return _("{why}: the line stops at {hex}").format(why=why, hex=outcome.unbuilt[0].label)
