@@ -166,15 +166,27 @@ def test_the_opening_mails_each_company_its_own_password(played: Played):
 
 
 def test_the_reports_go_out_with_the_full_map_attached(played: Played):
+    """Issue 17: the private part first, then the turn in short; the whole public report and the whole map
+    attached (as a picture too where CairoSVG is installed), the whole map never inline."""
+    from adjudicator.dampfross.app.pictures import png_available
+
     for turn in (1, 2):
         for pid in ("RED", "BLUE", "GREEN"):
             m = played.mail(f"report-{turn:03d}-{pid}")
             assert m["Subject"] == f"Dampfross postal: report of turn {turn} for {pid}"
             text = played.body(f"report-{turn:03d}-{pid}")
-            assert f"Turn {turn} report, building phase" in text and f"private report for {pid}" in text
-            assert f"Orders for turn {turn + 1} are due" in text
-            (att,) = list(m.iter_attachments())
-            assert att.get_filename() == f"map-turn-{turn:03d}.txt"
+            assert text.startswith(f"DAMPFROSS PER POST -- game postal -- Turn {turn}, private report for {pid}\n")
+            assert text.index("Your orders as understood") < text.index(f"Turn {turn} report, building phase")
+            assert f"Orders for turn {turn + 1} are due" in text and "Attached: the turn's whole public report" in text
+            assert "The whole map\n" not in text and text.count("\n") < 120
+            atts = {a.get_filename(): a for a in m.iter_attachments()}
+            picture = [f"map-turn-{turn:03d}.png"] if png_available() else []
+            assert sorted(atts) == sorted([f"report-turn-{turn:03d}.txt", f"map-turn-{turn:03d}.txt", *picture])
+            public = str(atts[f"report-turn-{turn:03d}.txt"].get_content()).replace("\r\n", "\n")
+            assert public == (played.game / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
+            if picture:
+                assert atts[picture[0]].get_content_type() == "image/png"
+                assert atts[picture[0]].get_content().startswith(b"\x89PNG")
     assert "GREEN" not in played.body("report-001-RED").split("private report for RED", 1)[1].split("Your")[0]
 
 

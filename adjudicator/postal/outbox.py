@@ -49,13 +49,13 @@ from adjudicator.postal.mailconfig import MailConfig, Server
 
 @dataclass(frozen=True)
 class Outgoing:
-    """A mail to write: its name (what it is), recipients, subject, text and text attachments."""
+    """A mail to write: its name (what it is), recipients, subject, text and attachments (text, or PNG bytes)."""
 
     name: str
     to: tuple[str, ...]
     subject: str
     body: str
-    attachments: tuple[tuple[str, str], ...] = ()
+    attachments: tuple[tuple[str, str | bytes], ...] = ()
     kind: str = ""
     turn: int | None = None
     player: str | None = None
@@ -66,8 +66,8 @@ class Outgoing:
     def sha256(self) -> str:
         """SHA-256 of the text and the attachments: tells a corrected report from the one sent."""
         h = hashlib.sha256(self.body.encode("utf-8"))
-        for name, text in self.attachments:
-            h.update(b"\0" + name.encode("utf-8") + b"\0" + text.encode("utf-8"))
+        for name, data in self.attachments:
+            h.update(b"\0" + name.encode("utf-8") + b"\0" + (data if isinstance(data, bytes) else data.encode("utf-8")))
         return h.hexdigest()
 
 
@@ -100,8 +100,11 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
         msg["In-Reply-To"] = out.in_reply_to
         msg["References"] = out.in_reply_to
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
-    for filename, text in out.attachments:
-        msg.add_attachment(text, subtype="plain", charset="utf-8", cte="quoted-printable", filename=filename)
+    for filename, data in out.attachments:
+        if isinstance(data, bytes):  # a picture of the map
+            msg.add_attachment(data, maintype="image", subtype="png", filename=filename)
+        else:
+            msg.add_attachment(data, subtype="plain", charset="utf-8", cte="quoted-printable", filename=filename)
     for part in msg.walk():
         if part.get_content_maintype() == "text":  # quoted-printable, so the encoded line is the same text
             part.set_payload(_FROM_LINE.sub("=46rom ", str(part.get_payload())))

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from adjudicator.dampfross.app.pictures import turn_png
 from adjudicator.dampfross.app.receipts import Answerer, mail_files
 from adjudicator.dampfross.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.dampfross.app.store import GameDir
@@ -32,8 +33,10 @@ from adjudicator.dampfross.report.mail import (
     map_attachment_name,
     opening_mail_text,
     opening_subject,
+    picture_attachment_name,
     reminder_subject,
     reminder_text,
+    report_attachment_name,
     report_mail_text,
     report_subject,
     statements_subject,
@@ -167,6 +170,7 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
     after, gmap = None, None
     publics: dict[str, str] = {}
     maps: dict[str, tuple[str, str]] = {}  # the attachment, its legend in each company's language
+    pictures: list[bytes | None] = []  # the turn's picture, made once (none: no CairoSVG here)
     for p in state.players:
         lang = state.language_of(p.id)
         private_path = gdir.report_path(turn, p.id)
@@ -186,8 +190,12 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
             maps[lang] = (map_attachment_name(turn), full_map_text(after, gmap, turn, lang))
         if lang not in publics:  # a company that reads another language: the turn replayed, reported in it
             publics[lang] = replay_turn(gdir, turn).public_in(lang)
-        attachment, public = maps[lang], publics[lang]
-        sha = Outgoing("", (), "", report_mail_text(public, private, None, state, p.id), (attachment,)).sha256
+        # attached: the whole public report, the whole map as text (and as a picture where CairoSVG is installed)
+        attachments: tuple[tuple[str, str | bytes], ...] = (
+            (report_attachment_name(turn), publics[lang]), maps[lang], *_picture(gdir, turn, pictures))
+        picture = len(attachments) > 2
+        mail_text = report_mail_text(private or publics[lang], None, state, p.id, picture)
+        sha = Outgoing("", (), "", mail_text, tuple(a for a in attachments if isinstance(a[1], str))).sha256
         if docs and docs[-1].get("report_sha256") == sha:
             continue  # queued or sent by a version that did not record its source
         if docs and docs[-1].get("where") != "sent":
@@ -197,13 +205,24 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
             name, earlier = (f"{base}-v{len(known) + 1}" if known else base), docs
         sent = [d for d in earlier if d.get("where") == "sent"]
         corrected_on = str(sent[-1]["sent"]) if sent else None
-        body = report_mail_text(public, private, corrected_on, state, p.id)
+        body = report_mail_text(private or publics[lang], corrected_on, state, p.id, picture)
         out = Outgoing(name, (p.email,) if p.email else (), report_subject(state, turn, p.id), body,
-                       (attachment,), kind="report", turn=turn, player=p.id,
+                       attachments, kind="report", turn=turn, player=p.id,
                        extra={"report_sha256": sha, "source_sha256": source})
         outbox.queue(out, config.sender, now)
         if not p.email:
             t.note("no-address", what=f"the report of turn {turn}", company=p.id)
+
+
+def _picture(gdir: GameDir, turn: int, made: list[bytes | None]) -> list[tuple[str, bytes]]:
+    """The PNG picture of the map after ``turn`` to attach, made once into ``made`` (none without CairoSVG)."""
+    if not made:
+        try:
+            made.append(turn_png(gdir.path, turn))
+        except DampfrossError:  # CairoSVG or cairo missing: the text map alone
+            made.append(None)
+    png = made[0]
+    return [(picture_attachment_name(turn), png)] if png is not None else []
 
 
 def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:

@@ -365,15 +365,18 @@ def render_map(
     legend: bool = True,
     players: Mapping[str, str] | None = None,
     ferries: Iterable[FerryMark] = (),
+    labels_below: bool = True,
 ) -> str:
     """The map (or the window between two corner hexes) with labels and legend.
 
     ``track`` gives every player's track; ``players`` maps a player's letter
     to the company name for the legend; ``ferries`` are drawn on the water
     they cross (advanced rules).  The town list holds only towns inside the
-    window.  The result ends with a newline.
+    window.  ``labels_below=False``: the column labels stand above the grid
+    only (a report's small windows).  The result ends with a newline.
     """
     win = make_window(gmap, window)
+    track = list(track)
     ferries = [f for f in ferries if any(h in win for h in f.path)]
     grid = render_grid(gmap, track, win, ferries)
     lines = _column_labels(win)
@@ -383,16 +386,29 @@ def render_map(
         else:
             label = f"{win.row0 + y // 2:02d}"
             lines.append(f"{label:<{MARGIN}}{row:<{win.width}} {label}")
-    lines += _column_labels(win)
+    if labels_below:
+        lines += _column_labels(win)
     if legend:
-        lines += ["", *_legend(gmap, win, players or {}, ferries)]
+        lines += ["", *_legend(gmap, win, players or {}, ferries, track)]
     return "\n".join(lines) + "\n"
 
 
-def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark]) -> list[str]:
-    """The key, the players, the ferries and the towns inside the window."""
+def _legend(gmap: GameMap, win: Window, players: Mapping[str, str], ferries: list[FerryMark],
+            track: Iterable[TrackMark] = ()) -> list[str]:
+    """The key, the players, the ferries and the towns inside the window (each with the companies whose track
+    reaches it)."""
     marks = [(f.name, FERRY if f.owner is None else f.owner.upper()) for f in ferries]
-    return map_key(players, marks, [t for t in gmap.towns if t.hex in win])
+    return map_key(players, marks, [t for t in gmap.towns if t.hex in win], served_towns(gmap, track))
+
+
+def served_towns(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Hex, str]:
+    """The letters (lower case, sorted) of the companies whose track reaches each town's hex."""
+    found: dict[Hex, set[str]] = {}
+    for t in track:
+        for h in (t.a, t.b):
+            if gmap.town_at(h) is not None:
+                found.setdefault(h, set()).add(t.owner.lower())
+    return {h: "".join(sorted(letters)) for h, letters in found.items()}
 
 
 def map_ferries(gmap: GameMap) -> list[FerryMark]:
@@ -417,7 +433,7 @@ def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 
                                 ferries=ferries))
     text = "\n".join(parts)
     if legend:
-        text += "\n" + "\n".join(_legend(gmap, make_window(gmap), players or {}, ferries)) + "\n"
+        text += "\n" + "\n".join(_legend(gmap, make_window(gmap), players or {}, ferries, track)) + "\n"
     return text
 
 

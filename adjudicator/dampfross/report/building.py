@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.lines import LineOutcome
 from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
@@ -19,10 +20,13 @@ from adjudicator.dampfross.report.common import (
     absences,
     advanced_rules,
     corrections,
+    fee_history,
     feedback,
     header,
     map_windows,
+    new_hexes,
     next_turn,
+    own_window,
     scores,
     whole_map,
 )
@@ -69,6 +73,19 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     }
 
 
+def track_chains(lines: list[dict[str, Any]]) -> list[str]:
+    """The segments built by lines (``line_context``) as chains of hexes: ``1108-1109-1110``."""
+    chains: list[list[str]] = []
+    for line in lines:
+        for b in line["built"]:
+            a, z = b["seg"].split("-")
+            if chains and chains[-1][-1] == a:
+                chains[-1].append(z)
+            else:
+                chains.append([a, z])
+    return ["-".join(c) for c in chains]
+
+
 def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
     """A joint line in the report: its lines under the first partner, a pointer to them under the second."""
     j = o.joint
@@ -89,6 +106,8 @@ def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
 
 
 def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
+    lines = [line_context(line) for line in o.lines]
+    joint = _joint(o, state)
     return {
         "player": o.player,
         "name": state.player(o.player).name,
@@ -101,16 +120,19 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "start_problem": say(START, o.start_problem),
         "declare": say(DECLARE, o.declare),
         "passed": o.passed,
-        "lines": [line_context(line) for line in o.lines],
-        "joint": _joint(o, state),
+        "lines": lines,
+        "track": track_chains(lines + (joint["lines"] if joint else [])),
+        "joint": joint,
         "credited": o.credited,
         "purchases": [purchase_row(p) for p in o.purchases],
     }
 
 
-def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -> dict[str, Any]:
+def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True,
+                     seen: tuple[Hex, Hex] | None = None) -> dict[str, Any]:
+    """What the building templates need; ``maps``: windows of the new track (but for what lies in ``seen``)."""
     after = result.after
-    new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
+    fresh = new_hexes(after, result.turn, seen)
     ctx = header(after, gmap, _("Turn {turn} report, building phase").format(turn=result.turn))
     ctx.update({
         "turn": result.turn,
@@ -131,20 +153,22 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True) -
         "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),
         "phase_end": say(PHASE_END, result.phase_end),
-        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": whole_map(gmap, after, result.turn) if maps else "",
+        "windows": map_windows(gmap, after, fresh, result.turn) if maps else [],
         "next": next_turn(after, gmap),
     })
     return ctx
 
 
 def building_report(result: BuildingResult, gmap: GameMap, orders: OrderSet | None = None,
-                    lang: str | None = None) -> str:
+                    lang: str | None = None, summary: bool = False, seen: tuple[Hex, Hex] | None = None) -> str:
     """The public report of a building turn (with ``orders``: the press that came with them), in the game's
-    language or in ``lang`` (for a company that reads another)."""
+    language or in ``lang`` (for a company that reads another); ``summary``: each company's builds in a line,
+    as a report mail has them after its private part (``seen``: the window of the company's track it showed,
+    left out of the windows of new track)."""
     with language(lang or result.after.lang):
-        ctx = building_context(result, gmap)
+        ctx = building_context(result, gmap, seen=seen)
         ctx["press"] = press_items(orders, result.before) if orders else []
+        ctx["summary"] = summary
         return render("building.txt.j2", ctx)
 
 
@@ -161,8 +185,11 @@ def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: 
         "player": player,
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
+        "fees": fee_history(result.after, player),
     })
-    return render("private.txt.j2", ctx)
+    ctx["own_map"], seen = own_window(gmap, result.after, player, result.turn)
+    public = building_report(result, gmap, orders, result.after.language_of(player), summary=True, seen=seen)
+    return render("private.txt.j2", ctx).rstrip("\n") + "\n\n" + public
 
 
 ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}

@@ -6,6 +6,7 @@ of strings and numbers).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -17,16 +18,21 @@ from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.racing.specials import special_every
-from adjudicator.dampfross.report.ascii import FerryMark, TrackMark, render_map, render_split, window_around
+from adjudicator.dampfross.report.ascii import FERRY, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.i18n import _
+from adjudicator.dampfross.report.mapkey import short_key, town_names
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.dampfross.report.press import press_feedback
 from adjudicator.dampfross.report.racephrases import special_text
 
 WINDOW_COLUMNS = 18
-WINDOW_ROWS = 16
+"""The most hex columns of a window in a report (80 text columns)."""
+NEW_ROWS = 5
+"""The most hex rows of one of a report's windows of this turn's track."""
+OWN_ROWS = 6
+"""The most hex rows of the window of a company's own track in its private report."""
 
 
 def corrections(before: GameState, turn: int) -> list[str]:
@@ -61,6 +67,7 @@ def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
         "players": {p.id: {"name": p.name, "colour": p.colour} for p in state.players},
         "goal": goal_line(state),
         "due": due_line(state),
+        "summary": False,  # a turn report in short (the report mail's public part): no map, rules, commitment
     }
 
 
@@ -96,32 +103,95 @@ def whole_map(gmap: GameMap, state: GameState, turn: int | None = None, *, split
 
 
 def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:
-    """ASCII windows (≤ 18 columns each) covering the given hexes, with this turn's track in upper case."""
-    marks = track_marks(state, turn)
-    ferries = ferry_marks(state, gmap, turn)
-    out = []
-    for group in clusters(hexes, WINDOW_COLUMNS - 4, WINDOW_ROWS - 4):
-        corners = window_around(gmap, group, margin=2, max_cols=WINDOW_COLUMNS)
-        out.append(render_map(gmap, marks, window=corners, legend=True, players=player_legend(state), ferries=ferries))
-    return out
+    """Small ASCII windows covering the given hexes (one column more each side, at most ``WINDOW_COLUMNS``
+    columns and ``NEW_ROWS`` rows each, column labels above only), this turn's track in upper case, then one
+    key for all of them."""
+    marks, ferries = track_marks(state, turn), ferry_marks(state, gmap, turn)
+    corners = [snug_window(gmap, group, group) for group in clusters(hexes, WINDOW_COLUMNS - 2, NEW_ROWS)]
+    if not corners:
+        return []
+    out = [render_map(gmap, marks, window=c, legend=False, ferries=ferries, labels_below=False) for c in corners]
+    towns = [t for t in gmap.towns if any(within(t.hex, c) for c in corners)]
+    shown = [(f.name, f.owner.upper() if f.owner else FERRY) for f in ferries
+             if any(within(h, c) for h in f.path for c in corners)]
+    return [*out, "\n".join(short_key(player_legend(state), shown, towns)) + "\n"]
+
+
+def own_window(gmap: GameMap, state: GameState, player: str, turn: int | None) -> tuple[str, tuple[Hex, Hex] | None]:
+    """A window of a company's own track (at most ``WINDOW_COLUMNS`` x ``OWN_ROWS``; when its track spreads
+    further, centred on the track it built in ``turn``), with the towns in it, and its corners; no track:
+    nothing.  When all of ``turn``'s new track lies inside it (no window of new track follows), the key of the
+    marks comes with it."""
+    own = [s for s in state.track if s.owner == player]
+    hexes = [h for s in own for h in s.side.hexes]
+    if not hexes:
+        return "", None
+    focus = [h for s in own if s.turn == turn for h in s.side.hexes] or hexes
+    corners = snug_window(gmap, hexes, focus, rows=OWN_ROWS)
+    text = render_map(gmap, track_marks(state, turn), window=corners, legend=False,
+                      ferries=ferry_marks(state, gmap, turn), labels_below=False)
+    towns = town_names([t for t in gmap.towns if within(t.hex, corners)])
+    if turn is not None and not new_hexes(state, turn, corners):  # no window of new track follows: the key here
+        towns = short_key(player_legend(state), [], []) + towns
+    return text + "".join(line + "\n" for line in towns), corners
+
+
+def new_hexes(state: GameState, turn: int, seen: tuple[Hex, Hex] | None = None) -> list[Hex]:
+    """The hexes of the track built in ``turn``, but for those in the window ``seen`` (shown already)."""
+    return [h for s in state.track if s.turn == turn for h in s.side.hexes if seen is None or not within(h, seen)]
+
+
+def snug_window(gmap: GameMap, hexes: Sequence[Hex], focus: Sequence[Hex], rows: int = NEW_ROWS) -> tuple[Hex, Hex]:
+    """Corners of a window around ``hexes``, one column more each side (rows: none), at most
+    ``WINDOW_COLUMNS`` x ``rows``, cut around the middle of ``focus`` when the hexes spread further."""
+    c0, c1 = _fit(max(1, min(h.col for h in hexes) - 1), min(gmap.width, max(h.col for h in hexes) + 1),
+                  WINDOW_COLUMNS, [h.col for h in focus])
+    r0, r1 = _fit(min(h.row for h in hexes), max(h.row for h in hexes), rows, [h.row for h in focus])
+    return Hex(c0, r0), Hex(c1, r1)
+
+
+def _fit(lo: int, hi: int, most: int, focus: list[int]) -> tuple[int, int]:
+    """``lo..hi`` cut to at most ``most``, around the middle of ``focus`` (which lies inside ``lo..hi``)."""
+    if hi - lo + 1 <= most:
+        return lo, hi
+    start = max(lo, (min(focus) + max(focus)) // 2 - (most - 1) // 2)
+    end = min(hi, start + most - 1)
+    return end - most + 1, end
+
+
+def within(h: Hex, corners: tuple[Hex, Hex]) -> bool:
+    """Whether ``h`` lies in the window between two corners."""
+    a, b = corners
+    return a.col <= h.col <= b.col and a.row <= h.row <= b.row
 
 
 def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
     """Group hexes into clusters whose bounding box is at most ``cols`` x ``rows`` hexes.
 
     Greedy and deterministic: hexes in reading order join the first cluster
-    they fit, so nearby new track shares one window.
+    they fit, so nearby new track shares one window; then clusters whose
+    union still fits are merged (no window lies inside another).
     """
+    def fits(g: list[Hex]) -> bool:
+        cs, rs = [x.col for x in g], [x.row for x in g]
+        return max(cs) - min(cs) < cols and max(rs) - min(rs) < rows
+
     groups: list[list[Hex]] = []
     for h in sorted(set(hexes), key=lambda h: (h.row, h.col)):
         for g in groups:
-            cs = [x.col for x in g] + [h.col]
-            rs = [x.row for x in g] + [h.row]
-            if max(cs) - min(cs) < cols and max(rs) - min(rs) < rows:
+            if fits([*g, h]):
                 g.append(h)
                 break
         else:
             groups.append([h])
+    merged = True
+    while merged:
+        merged = False
+        for i, j in itertools.combinations(range(len(groups)), 2):
+            if fits(groups[i] + groups[j]):
+                groups[i] += groups.pop(j)
+                merged = True
+                break
     return groups
 
 
@@ -181,6 +251,34 @@ def scores(state: GameState, before: GameState, entries: Sequence[LedgerEntry]) 
             "carried": p.balance,
         })
     return rows
+
+
+FEE_REASONS = ("contact-fee", "parallel-fee")
+"""The ledger's reasons for a fee one company pays another for building next to its track."""
+
+
+def fee_history(state: GameState, player: str) -> list[str]:
+    """The fees a company has paid and received in the whole game so far, one line for each other company and
+    way (``paid to RAVEL: 4 (turns 3, 5)``), payments first; none: an empty list."""
+    paid: dict[str, list[LedgerEntry]] = {}
+    got: dict[str, list[LedgerEntry]] = {}
+    for e in state.ledger:
+        if e.reason in FEE_REASONS and e.payer == player:
+            paid.setdefault(e.payee, []).append(e)
+        elif e.reason in FEE_REASONS and e.payee == player:
+            got.setdefault(e.payer, []).append(e)
+    seats = {p.id: p.seat for p in state.players}
+    out = []
+    for found, one, many in ((paid, _("paid to {company}: {amount} (turn {turns})"),
+                              _("paid to {company}: {amount} (turns {turns})")),
+                             (got, _("received from {company}: {amount} (turn {turns})"),
+                              _("received from {company}: {amount} (turns {turns})"))):
+        for company in sorted(found, key=lambda c: seats.get(c, 0)):
+            turns = sorted({e.turn for e in found[company]})
+            out.append((one if len(turns) == 1 else many).format(
+                company=company, amount=sum(e.amount for e in found[company]),
+                turns=", ".join(str(t) for t in turns)))
+    return out
 
 
 def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:

@@ -187,11 +187,13 @@ def report_subject(state: GameState, turn: int, company: str) -> str:
                                                                                  company=company)
 
 
-def report_mail_text(public: str, private: str, corrected_on: str | None, state: GameState, company: str) -> str:
-    """A report mail: the banner of a corrected report, the public report, then the company's private part.
+def report_mail_text(report: str, corrected_on: str | None, state: GameState, company: str,
+                     picture: bool | None = None) -> str:
+    """A report mail: the banner of a corrected report, the company's report (its private part first, then the
+    turn in short: the standings, the new track, the deadline and the next turn), then what is attached
+    (``picture``: the map as a picture too; ``None``: nothing attached).
 
-    Everything in the company's language: the public report as made in it (``app/postal.py``), the
-    banner, the heading of the private part and the private report.
+    Everything in the company's language: its report as made in it, the banner and the last lines.
     """
     parts = []
     with language(state.language_of(company)):
@@ -199,14 +201,26 @@ def report_mail_text(public: str, private: str, corrected_on: str | None, state:
             when = when_text(corrected_on, zone_of(state))
             banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
             parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
-        parts.append(public.rstrip("\n") + "\n")
-        parts.append("\n" + "=" * LINE_WIDTH + "\n" + _("Your private part") + "\n\n")
-    parts.append(private.rstrip("\n") + "\n")
+        parts.append(report.rstrip("\n") + "\n")
+        if picture is not None:
+            attached = (_("Attached: the turn's whole public report and the whole map, as text and as a picture.")
+                        if picture else _("Attached: the turn's whole public report and the whole map, as text."))
+            parts.append("\n" + wrap(attached + " " + _("The whole map in the mail: mail MAP (MAP 1408 or MAP "
+                                                         "<town>: a window around it)."), 0) + "\n")
     return "".join(parts)
 
 
 def map_attachment_name(turn: int) -> str:
     return f"map-turn-{turn:03d}.txt"
+
+
+def picture_attachment_name(turn: int) -> str:
+    return f"map-turn-{turn:03d}.png"
+
+
+def report_attachment_name(turn: int) -> str:
+    """The name of the whole public report of a turn, attached to each report mail."""
+    return f"report-turn-{turn:03d}.txt"
 
 
 def opening_subject(state: GameState, company: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from adjudicator.dampfross.board.folding import fold_name
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import Town
 from adjudicator.dampfross.report.i18n import N_, _
 from adjudicator.dampfross.report.widths import LINE_WIDTH, too_wide
@@ -26,15 +27,34 @@ KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town\n"
 FERRY_KEY = N_("     = ferry for sale; a letter on the water: that company's ferry")
 
 
-def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: list[Town]) -> list[str]:
-    """The key, the players (letter to name), the ferries (name and the mark on the map) and the towns."""
+def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: list[Town],
+            served: Mapping[Hex, str] | None = None) -> list[str]:
+    """The key, the players (letter to name), the ferries (name and the mark on the map) and the towns.
+
+    ``served``: the letters of the companies whose track reaches each town's hex (a game's map); they follow
+    the town's entry.
+    """
     lines = _(KEY).split("\n")
     if ferries:
         lines.append(_(FERRY_KEY))
     lines += _player_lines(players)
     lines += _ferry_lines(ferries)
-    lines += _town_lines(towns)
+    lines += _town_lines(towns, served or {})
     return lines
+
+
+def short_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: list[Town]) -> list[str]:
+    """The key under a report's small windows: the marks and the players as ``map_key``, the towns packed
+    (``1108 Hamburg, 1014 Hannover``) rather than in a table."""
+    lines = _(KEY).split("\n")
+    if ferries:
+        lines.append(_(FERRY_KEY))
+    return lines + _player_lines(players) + _ferry_lines(ferries) + town_names(towns)
+
+
+def town_names(towns: list[Town]) -> list[str]:
+    """``Towns: 1108 Hamburg, 1014 Hannover`` packed into lines of at most ``LINE_WIDTH`` (none: no line)."""
+    return _packed(_("Towns:"), [f"{t.hex.label} {t.name}" for t in sorted(towns, key=lambda t: fold_name(t.name))])
 
 
 def _player_lines(players: Mapping[str, str]) -> list[str]:
@@ -62,21 +82,26 @@ def _packed(head: str, items: list[str]) -> list[str]:
     return lines
 
 
-def _town_lines(towns: list[Town]) -> list[str]:
-    """The towns in two columns (read down), or one when entries are long."""
+def _town_lines(towns: list[Town], served: Mapping[Hex, str]) -> list[str]:
+    """The towns in two columns (read down), or one when entries are long; with ``served`` each town's
+    companies."""
     if not towns:
         return []
     towns = sorted(towns, key=lambda t: fold_name(t.name))
     name_w = max(len(t.name) for t in towns)
     num_w = max(len(_numbers(t)) for t in towns)
-    entries = [_town_entry(t, name_w, num_w) for t in towns]
+    flag_w = max(len(_flags(t)) for t in towns)
+    entries = [_town_entry(t, name_w, num_w, flag_w if served else 0, served.get(t.hex, "")) for t in towns]
     width = max(len(e) for e in entries)
-    one_column = [_("Towns:"), *(f"  {e}".rstrip() for e in entries)]
+    # TRANSLATORS: the heading of the town list in a game's map key: the letters after a town are the companies
+    # whose track reaches it (as in the list of players)
+    head = _("Towns (and the companies serving them):") if served else _("Towns:")
+    one_column = [head, *(f"  {e}".rstrip() for e in entries)]
     if 2 + width + 2 + width > LINE_WIDTH or len(entries) < 4:
         return one_column
     half = (len(entries) + 1) // 2
     left, right = entries[:half], entries[half:] + [""]
-    two = [_("Towns:"), *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
+    two = [head, *(f"  {a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=False))]
     return one_column if any(too_wide(line, LINE_WIDTH) for line in two) else two
 
 
@@ -84,8 +109,13 @@ def _numbers(town: Town) -> str:
     return " ".join(str(n) for n in town.numbers) or "--"
 
 
-def _town_entry(town: Town, name_w: int, num_w: int) -> str:
-    """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags."""
-    flags = " ".join(_(f) for f, on in ((N_("start"), town.start), (N_("port"), town.port)) if on)
+def _flags(town: Town) -> str:
+    return " ".join(_(f) for f, on in ((N_("start"), town.start), (N_("port"), town.port)) if on)
+
+
+def _town_entry(town: Town, name_w: int, num_w: int, flag_w: int = 0, served: str = "") -> str:
+    """``@ 0402 Nordstadt 11 12 start``: marker, label, name, numbers, flags (and the companies serving it,
+    ``B Y``, after flags ``flag_w`` wide)."""
     marker = START_TOWN if town.start else TOWN
-    return f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {flags}".rstrip()
+    entry = f"{marker} {town.hex.label} {town.name:<{name_w}} {_numbers(town):<{num_w}} {_flags(town):<{flag_w}}"
+    return f"{entry} {' '.join(served.upper())}".rstrip()

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
@@ -19,15 +20,18 @@ from adjudicator.dampfross.racing.end import GameEnd
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.turn import RacingResult
-from adjudicator.dampfross.report.building import line_context
+from adjudicator.dampfross.report.building import line_context, track_chains
 from adjudicator.dampfross.report.common import (
+    FEE_REASONS,
     absences,
     corrections,
     draw_row,
+    fee_history,
     feedback,
     header,
     map_windows,
-    whole_map,
+    new_hexes,
+    own_window,
 )
 from adjudicator.dampfross.report.env import MAIL_WIDTH, render
 from adjudicator.dampfross.report.i18n import N_, _, language
@@ -43,7 +47,6 @@ from adjudicator.dampfross.report.racephrases import (
     race_warning,
 )
 
-FEE_REASONS = ("contact-fee", "parallel-fee")
 FARE_REASONS = ("fare", "ferry-fare")
 BUILD_REASONS = ("build-cost", "ferry-purchase")  # a ferry bought counts with the building
 
@@ -118,6 +121,8 @@ def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
         "trains": trains,
         "rounds": rounds,
         "column": round_column(len(trains), widest),
+        "summary": "; ".join(_("{place}. {train}, prize {prize}").format(place=p.place, train=p.train, prize=p.prize)
+                             for p in o.placings),
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
                       "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
         "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
@@ -148,17 +153,20 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
     return rows
 
 
-def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True) -> dict[str, Any]:
+def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True,
+                   seen: tuple[Hex, Hex] | None = None) -> dict[str, Any]:
+    """What the racing templates need; ``maps``: windows of the new track (but for what lies in ``seen``)."""
     after = result.after
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
-    new_hexes = [h for s in after.track if s.turn == result.turn for h in s.side.hexes]
+    fresh = new_hexes(after, result.turn, seen)
     builds = []
     for b in result.builds:
         if not b.lines and not b.purchases:
             continue
+        lines = [line_context(line) for line in b.lines]
         builds.append({"player": b.player, "income": b.income, "spent": b.spent,
-                       "lines": [line_context(line) for line in b.lines],
+                       "lines": lines, "track": track_chains(lines),
                        "purchases": [purchase_row(p) for p in b.purchases]})
     ctx.update({
         "turn": result.turn,
@@ -172,8 +180,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "absent": absences(after),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
-        "windows": map_windows(gmap, after, new_hexes, result.turn) if maps and new_hexes else [],
-        "full_map": whole_map(gmap, after, result.turn) if maps else "",
+        "windows": map_windows(gmap, after, fresh, result.turn) if maps else [],
         "next_races": [draw_row(d, gmap, after.rules) for d in result.next_draws],
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
@@ -241,17 +248,20 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
         "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
         "history": [{"turn": h.turn, "phase": h.phase, "balances": [h.balance(pid) for pid in after.player_ids]}
                     for h in turns],
-        "seed": seed or _("(the GM reveals it with 'adjudicate reveal')"),
+        "seed": seed or "",
     }
 
 
 def racing_report(result: RacingResult, gmap: GameMap, seed: str | None, orders: OrderSet | None = None,
-                  lang: str | None = None) -> str:
+                  lang: str | None = None, summary: bool = False, seen: tuple[Hex, Hex] | None = None) -> str:
     """The public report of a racing turn, the final report when the game ends (with ``orders``: the press), in
-    the game's language or in ``lang``."""
+    the game's language or in ``lang``; ``summary``: each race and each company's building in a line, as a
+    report mail has them after its private part (``seen``: the window of the company's track it showed, left
+    out of the windows of new track)."""
     with language(lang or result.after.lang):
-        ctx = racing_context(result, gmap, seed)
+        ctx = racing_context(result, gmap, seed, seen=seen)
         ctx["press"] = press_items(orders, result.before) if orders else []
+        ctx["summary"] = summary
         return render("racing.txt.j2", ctx)
 
 
@@ -277,8 +287,11 @@ def _private_racing_report(result: RacingResult, gmap: GameMap, player: str, ord
         "own_races": own_races, "own_builds": [b for b in ctx["builds"] if b["player"] == player],
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],
+        "fees": fee_history(result.after, player),
     })
-    return render("private_racing.txt.j2", ctx)
+    ctx["own_map"], seen = own_window(gmap, result.after, player, result.turn)
+    public = racing_report(result, gmap, seed, orders, result.after.language_of(player), summary=True, seen=seen)
+    return render("private_racing.txt.j2", ctx).rstrip("\n") + "\n\n" + public
 
 
 def render_paired_grid(used: Iterable[int]) -> str:
