@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.game import gamefile
-from tests.example_game import play
+from tests.example_game import SCRIPT, play, script_steps
+from tests.helpers import invoke
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
 
@@ -89,3 +90,30 @@ def test_the_demo_script_takes_a_relative_new_directory(tmp_path: Path):
                           text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "runs" / "first" / "demo" / "reports" / "turn-007.txt").is_file()
+
+
+def test_a_game_begun_in_format_1_goes_on_in_format_2_and_verifies(tmp_path: Path, monkeypatch):
+    """Issue 16 (typed records): a game file of format 1 (every cause a phrase in ``note``) is read, and the game
+    goes on in format 2 (causes as fields).  Here the example's opening and first turns are played as the
+    program of format 1 wrote them, the rest as today's: every report is byte for byte the golden one, and
+    ``verify`` checks the chain and replays every turn across the change of format."""
+    import json
+
+    args, turns, pattern = script_steps()
+    game = tmp_path.resolve() / "demo"
+    monkeypatch.chdir(SCRIPT.parent)
+    monkeypatch.setattr(gamefile, "FORMAT_VERSION", 1)
+    invoke(*[str(game) if a == "$game" else a for a in args])
+    for turn in turns:
+        if int(turn) == 4:
+            old = json.loads((game / "game.json").read_text())
+            assert old["format_version"] == 1 and any("note" in e for e in old["ledger"])
+            monkeypatch.setattr(gamefile, "FORMAT_VERSION", 2)
+        invoke(*sorted(str(p) for p in Path().glob(pattern.format(turn=turn))), "--game", str(game))
+    new = json.loads((game / "game.json").read_text())
+    assert new["format_version"] == 2 and not any("note" in e for e in new["ledger"])
+    assert {e["reason"] for e in new["ledger"] if "race" in e} >= {"fare", "prize"}
+    got, want = tree(game), tree(GOLDEN)
+    assert {n: got[n] for n in got if n.startswith("reports/")} == {n: want[n] for n in want if n.startswith("reports/")}
+    lines = invoke("verify", str(game)).output.splitlines()
+    assert all(line.startswith("OK") for line in lines) and any("replayed to the same states" in x for x in lines)

@@ -199,7 +199,7 @@ def _edit_both(game: Path, change) -> None:
 def _pay_red(doc: dict) -> None:
     doc["players"][0]["balance"] += 10
     doc["ledger"].append({"turn": 1, "payer": "BANK", "payee": doc["players"][0]["id"], "amount": 10,
-                          "reason": "town-bonus", "note": "Südheim"})
+                          "reason": "town-bonus", "town": "Südheim"})
 
 
 def _remove_payment(doc: dict) -> None:
@@ -301,3 +301,18 @@ def test_a_track_correction_across_an_open_border_is_taken_in_either_order():
                          a=a, b=b)
         after = apply_correction(state, gmap, fix)
         assert [(s.owner, s.side) for s in after.track] == [("RED", Side(a, b))]
+
+
+@pytest.mark.parametrize("entry", [
+    {"reason": "fare", "race": 1},
+    {"reason": "town-bonus"},
+    {"reason": "build-cost", "segment": ["1108", "1109"], "town": "Kiel"},
+    {"reason": "prize", "race": 1, "place": 1, "note": "race 1: 1st place"},
+], ids=["fare-without-owed", "bonus-without-town", "cost-with-a-town", "format-1-note-in-format-2"])
+def test_a_ledger_entry_with_the_wrong_cause_fields_is_one_error_line(game: Path, entry):
+    """Format 2 (issue 16): a ledger entry's cause is typed fields, each checked against its reason."""
+    doc = json.loads((game / "game.json").read_text())
+    doc["ledger"].append({"turn": 1, "payer": "BANK", "payee": doc["players"][0]["id"], "amount": 0, **entry})
+    (game / "game.json").write_text(json.dumps(doc))
+    result = invoke(str(orders(game)), ok=False)
+    assert result.exit_code == 1 and "cause fields" in result.output and "Traceback" not in result.output

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.building.ferries import FerryOrder, FerryProblem, buy_ferry
-from adjudicator.dampfross.game.codec import ledger_from_json, ledger_note, ledger_to_json
+from adjudicator.dampfross.game.codec import ledger_from_fields, ledger_from_json, ledger_note, ledger_to_json
 from adjudicator.dampfross.game.dice import GivenDice
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import RaceDraw
@@ -71,7 +71,7 @@ def test_F01_a_ferry_is_bought_for_6_once_the_track_reaches_its_port():
     (entry,) = c.books.entries
     assert (entry.payer, entry.payee, entry.amount, entry.reason, entry.town) == (
         "RED", "BANK", 6, "ferry-purchase", "Puttgarden-Gedser")
-    assert ledger_from_json(ledger_to_json(entry), "test") == entry
+    assert ledger_from_fields(ledger_to_json(entry), "test") == entry == ledger_from_json(ledger_to_json(entry, 1), "test")
     assert c.ferries["Puttgarden-Gedser"].owner == "RED"
     assert purchase_text(bought) == "bought Puttgarden-Gedser for 6"
     not_there = buy_ferry(c, "BLUE", FerryOrder((ROSTOCK,)))

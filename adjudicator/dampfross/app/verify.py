@@ -158,7 +158,7 @@ def _replay(gdir: GameDir, step: Path, carried: GameState | None) -> tuple[str |
         after_text = gdir.archived_text(step, "after")
         again = chained(apply_correction(before, gdir.load_map(before), correction_from_json(record["correction"])),
                         before_text, record)
-        if gamefile.dumps(again) != after_text:
+        if not gamefile.holds(after_text, again):
             return "applying the correction again gives another state", None
         return None, again
     except (DampfrossError, KeyError, ValueError, TypeError) as exc:

@@ -71,9 +71,63 @@ def ledger_note(e: LedgerEntry) -> str:
     return ""
 
 
-def ledger_to_json(e: LedgerEntry) -> Doc:
-    return {"turn": e.turn, "payer": e.payer, "payee": e.payee, "amount": e.amount, "reason": e.reason,
-            "note": ledger_note(e)}
+def ledger_to_json(e: LedgerEntry, version: int = 2) -> Doc:
+    """A ledger entry: its cause as fields (format 2), or as the note phrase of format 1 (to compare with an
+    archived format-1 state)."""
+    doc: Doc = {"turn": e.turn, "payer": e.payer, "payee": e.payee, "amount": e.amount, "reason": e.reason}
+    if version == 1:
+        doc["note"] = ledger_note(e)
+        return doc
+    if e.town is not None:
+        doc["town"] = e.town
+    if e.segment is not None:
+        doc["segment"] = [e.segment[0].label, e.segment[1].label]
+    if e.fee_rule is not None:
+        doc["fee_rule"] = e.fee_rule
+    if e.at is not None:
+        doc["at"] = e.at.label
+    for key in ("race", "owed", "owed_back", "place", "fix"):
+        value = getattr(e, key)
+        if value is not None:
+            doc[key] = value
+    if e.shared:
+        doc["shared"] = True
+    return doc
+
+
+CAUSES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "start-capital": ((), ()),
+    "town-bonus": (("town",), ()),
+    "build-cost": (("segment",), ()),
+    "contact-fee": (("segment", "fee_rule", "at"), ()),
+    "parallel-fee": (("segment", "fee_rule", "at"), ()),
+    "fare": (("race", "owed", "owed_back"), ()),
+    "prize": (("race", "place"), ("shared",)),
+    "correction": (("fix",), ()),
+    "ferry-purchase": ((), ("town",)),
+    "ferry-fare": ((), ("race", "town")),
+    "unused-points": ((), ()),
+}
+"""Format 2: the cause fields each reason must have, and those it may have."""
+
+
+def ledger_from_fields(doc: Mapping[str, Any], source: str) -> LedgerEntry:
+    """A format-2 ledger entry: its cause read from its fields, each checked against its reason."""
+    reason = doc["reason"]
+    needed, optional = CAUSES[reason]
+    given = set(doc) - {"turn", "payer", "payee", "amount", "reason"}
+    if not set(needed) <= given <= set(needed) | set(optional) or \
+            (reason == "ferry-fare" and given not in (set(), {"race", "town"})):
+        raise GameFileError(f"{source}: ledger entry of turn {doc['turn']} ({reason}) has the cause fields "
+                            f"{sorted(given)}; it needs {sorted(needed)}" + (f" (and may have {sorted(optional)})"
+                                                                             if optional else ""))
+    seg = doc.get("segment")
+    at = doc.get("at")
+    return LedgerEntry(doc["turn"], doc["payer"], doc["payee"], doc["amount"], reason, town=doc.get("town"),
+                       segment=(Hex.parse(seg[0]), Hex.parse(seg[1])) if seg else None,
+                       fee_rule=doc.get("fee_rule"), at=Hex.parse(at) if at else None, race=doc.get("race"),
+                       owed=doc.get("owed"), owed_back=doc.get("owed_back"), place=doc.get("place"),
+                       shared=bool(doc.get("shared", False)), fix=doc.get("fix"))
 
 
 def _unfit(source: str, e: LedgerEntry, note: str) -> GameFileError:
@@ -81,7 +135,8 @@ def _unfit(source: str, e: LedgerEntry, note: str) -> GameFileError:
 
 
 def ledger_from_json(doc: Mapping[str, Any], source: str) -> LedgerEntry:
-    """A ledger entry with its cause read from the note; ``GameFileError`` if the note does not fit the reason."""
+    """A format-1 ledger entry, its cause read back from the note; ``GameFileError`` if the note does not fit the
+    reason.  (Format 2 stores the cause as fields: ``ledger_from_fields``; this reads older game files.)"""
     reason, note = doc["reason"], doc.get("note", "")
     base = LedgerEntry(doc["turn"], doc["payer"], doc["payee"], doc["amount"], reason)
     fields: dict[str, Any] = {}
@@ -176,13 +231,38 @@ def replaced_from_phrase(text: str, source: str) -> NumberReplaced:
     return NumberReplaced(int(m[1]), int(m[2]), m[3])
 
 
-def draw_to_json(d: RaceDraw) -> Doc:
-    """A drawn race; ``special`` (the table key of a special run) only when it is one."""
+def redraw_to_json(r: Redraw) -> Doc:
+    """A redrawn number with its reason as a code and its data (format 2)."""
+    doc: Doc = {"what": r.what, "number": r.number, "town": r.town, "reason": r.reason.value}
+    for key in ("start", "distance", "minimum"):
+        value = getattr(r, key)
+        if value is not None:
+            doc[key] = value
+    return doc
+
+
+def redraw_from_json(doc: Any, source: str) -> Redraw:
+    """A redrawn number: format 2's fields, or format 1's phrase."""
+    if isinstance(doc, str):
+        return redraw_from_phrase(doc, source)
+    try:
+        return Redraw(doc["what"], int(doc["number"]), doc.get("town"), RedrawReason(doc["reason"]), doc.get("start"),
+                      doc.get("distance"), doc.get("minimum"))
+    except (KeyError, ValueError, TypeError):
+        raise GameFileError(f"{source}: a race draw has an unreadable redraw: {doc!r}") from None
+
+
+def draw_to_json(d: RaceDraw, version: int = 2) -> Doc:
+    """A drawn race; ``special`` (the table key of a special run) only when it is one.  Format 2 writes redraws
+    and replaced numbers as fields, format 1 as phrases."""
+    redraws = [redraw_phrase(r) if version == 1 else redraw_to_json(r) for r in d.redraws]
+    notes = [replaced_phrase(n) if version == 1 else {"drawn": n.drawn, "taken": n.taken, "town": n.town}
+             for n in d.notes]
     doc: Doc = {
         "number": d.number, "start": d.start_town, "start_number": d.start_number, "start_hex": d.start_hex.label,
         "dest": d.dest_town, "dest_number": d.dest_number, "dest_hex": d.dest_hex.label, "distance": d.distance,
-        "dice": [x.label for x in d.dice], "redraws": [redraw_phrase(r) for r in d.redraws], "chained": d.chained,
-        "notes": [replaced_phrase(n) for n in d.notes], "marks": list(d.marks),
+        "dice": [x.label for x in d.dice], "redraws": redraws, "chained": d.chained,
+        "notes": notes, "marks": list(d.marks),
         **({"carried": True} if d.carried else {}),
     }
     if d.special is not None:
@@ -198,15 +278,17 @@ def draw_from_json(doc: Mapping[str, Any], log: Mapping[str, Die], source: str) 
     return RaceDraw(
         number=doc["number"], start_town=doc["start"], start_number=doc["start_number"],
         dest_town=doc["dest"], dest_number=doc["dest_number"], distance=doc["distance"], dice=dice,
-        redraws=tuple(redraw_from_phrase(r, source) for r in doc["redraws"]),
+        redraws=tuple(redraw_from_json(r, source) for r in doc["redraws"]),
         start_hex=Hex.parse(doc["start_hex"]), dest_hex=Hex.parse(doc["dest_hex"]), chained=doc.get("chained", False),
-        notes=tuple(replaced_from_phrase(n, source) for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
+        notes=tuple(replaced_from_phrase(n, source) if isinstance(n, str) else NumberReplaced(n["drawn"], n["taken"],
+                                                                                             n["town"])
+                    for n in doc.get("notes", ())), marks=tuple(doc.get("marks", ())),
         carried=doc.get("carried", False),
         special=doc.get("special"),
     )
 
 
-def races_to_json(races: RaceState | None) -> Doc:
+def races_to_json(races: RaceState | None, version: int = 2) -> Doc:
     """``{}`` before the racing phase, else every field (in the order format 1 has them)."""
     if races is None:
         return {}
@@ -223,7 +305,7 @@ def races_to_json(races: RaceState | None) -> Doc:
             "player": races.winner.player, "reason": races.winner.reason, "race": races.winner.race,
             "balance": races.winner.balance,
         },
-        "upcoming": [draw_to_json(d) for d in races.upcoming],
+        "upcoming": [draw_to_json(d, version) for d in races.upcoming],
     }
 
 

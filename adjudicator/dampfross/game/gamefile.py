@@ -30,6 +30,7 @@ from adjudicator.dampfross.game.codec import (
     correction_to_json,
     history_from_json,
     history_to_json,
+    ledger_from_fields,
     ledger_from_json,
     ledger_to_json,
     races_from_json,
@@ -51,7 +52,11 @@ from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.jsontext import indented
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""Written now.  Format 2 (issue 16) stores every cause as fields: a ledger entry's town, segment, fee rule,
+race, fare, place, correction; a redrawn race number's reason as a code.  Format 1 wrote them as phrases
+(``note``), which are still read, and written only to compare a replay with an archived format-1 state."""
+READ_VERSIONS = (1, 2)
 
 
 @cache
@@ -145,10 +150,11 @@ def validate(doc: Any, source: str) -> None:
         raise GameFileError(f"{source}: invalid game file at {where}: {message}") from None
 
 
-def to_json(state: GameState) -> dict[str, Any]:
-    """The JSON document of a state (what ``game.json`` holds)."""
+def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
+    """The JSON document of a state (what ``game.json`` holds; ``version`` 1: as an older program wrote it)."""
+    version = version or FORMAT_VERSION
     return {
-        "format_version": FORMAT_VERSION,
+        "format_version": version,
         "game_id": state.game_id,
         "map": {"name": state.map_name, "file": state.map_file, "sha256": state.map_sha256},
         "rules": state.rules.to_json(),
@@ -157,7 +163,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "start_player": state.start_player,
         "players": [player_to_json(p) for p in sorted(state.players, key=lambda p: p.seat)],
         "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
-        "ledger": [ledger_to_json(e) for e in state.ledger],
+        "ledger": [ledger_to_json(e, version) for e in state.ledger],
         "connections": {
             town: {"player": c.player, "turn": c.turn, "bonus": c.bonus}
             for town, c in sorted(state.connections.items())
@@ -173,7 +179,7 @@ def to_json(state: GameState) -> dict[str, Any]:
         "one_town_left_turn": state.one_town_left_turn,
         "building_ended_turn": state.building_ended_turn,
         "history": [history_to_json(h) for h in state.history],
-        "races": races_to_json(state.races),
+        "races": races_to_json(state.races, version),
         "gm_password_hash": state.gm_password_hash,
         "corrections": [correction_to_json(c) for c in state.corrections],
         "chain": chain_to_json(state.chain),
@@ -232,7 +238,9 @@ def holds(text: str, state: GameState) -> bool:
         doc = json.loads(text)
     except ValueError:
         return False
-    return json.dumps(doc, ensure_ascii=False) == json.dumps(to_json(state), ensure_ascii=False)
+    version = doc.get("format_version") if isinstance(doc, dict) else None
+    return version in READ_VERSIONS and \
+        json.dumps(doc, ensure_ascii=False) == json.dumps(to_json(state, version), ensure_ascii=False)
 
 
 def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> GameState:
@@ -244,9 +252,10 @@ def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> 
     """
     if not trusted:
         validate(doc, source)
-    if doc["format_version"] != FORMAT_VERSION:
-        raise GameFileError(f"{source}: format_version {doc['format_version']} is not supported "
-                            f"(this program reads {FORMAT_VERSION})")
+    version = doc["format_version"]
+    if version not in READ_VERSIONS:
+        raise GameFileError(f"{source}: format_version {version} is not supported "
+                            f"(this program reads {', '.join(map(str, READ_VERSIONS))})")
     log = tuple(Die(d["label"], d["value"], d.get("sides", 6)) for d in doc["dice"]["log"])
     by_label = {d.label: d for d in log}
     try:
@@ -270,7 +279,7 @@ def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> 
         turn=doc["turn"],
         start_player=doc["start_player"],
         track=tuple(Segment(t["owner"], _side(t["a"], t["b"]), t["turn"]) for t in doc["track"]),
-        ledger=tuple(_ledger_entry(e, source) for e in doc["ledger"]),
+        ledger=tuple(_ledger_entry(e, source, version) for e in doc["ledger"]),
         connections={t: Connection(c["player"], c["turn"], c["bonus"]) for t, c in doc["connections"].items()},
         allowances=allowances,
         dice_mode=doc["dice"]["mode"],
@@ -319,12 +328,13 @@ def _rules(doc: dict[str, Any], where: str) -> Rules:
 _LEDGER: dict[tuple[Any, ...], LedgerEntry] = {}
 
 
-def _ledger_entry(doc: dict[str, Any], source: str) -> LedgerEntry:
-    """A ledger entry, read once per process (a replay reads every earlier state's ledger again)."""
-    key = (doc["turn"], doc["payer"], doc["payee"], doc["amount"], doc["reason"], doc.get("note", ""))
+def _ledger_entry(doc: dict[str, Any], source: str, version: int) -> LedgerEntry:
+    """A ledger entry, read once per process (a replay reads every earlier state's ledger again): its cause from
+    its fields (format 2) or from its note (format 1)."""
+    key = (version, *sorted((k, str(v)) for k, v in doc.items()))
     entry = _LEDGER.get(key)
     if entry is None:
-        entry = _LEDGER[key] = ledger_from_json(doc, source)
+        entry = _LEDGER[key] = ledger_from_fields(doc, source) if version >= 2 else ledger_from_json(doc, source)
     return entry
 
 
