@@ -220,3 +220,43 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
         shown = re.sub(r"<svg.*?</svg>|<style>.*?</style>|<[^>]+>", " ", page, flags=re.S)
         assert i18n.english_left(shown, ["Anna", "Bernd", "RED", "BLUE", "bahn", "InterUrban"], "de",
                                  i18n.INTERURBAN) == [], shown
+
+
+def test_a_whole_game_of_interurban_by_mail_to_its_final_report(tmp_path: Path):
+    """Every move of a whole game sent as a mail (random legal moves, written in the notation) into a Maildir and
+    played by ``tick``: the game ends, the final report goes to every player with the seed revealed, and
+    ``verify`` replays every step from it."""
+    import random
+
+    from adjudicator.interurban.notation import written
+    from tools.selfplay.interurban import random_move
+
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "whole", "--unsafe-test-passwords", "w",
+           "--player", "RED:A:a@x.org", "--player", "BLUE:B:b@x.org", "--every", "2d")
+    for sub in ("cur", "new", "tmp"):
+        (tmp_path / "in" / sub).mkdir(parents=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
+    secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    rng = random.Random(16)
+    when = datetime.fromisoformat("2026-12-01T09:00+00:00")
+    for n in range(1, 200):
+        state = MovesDir(game).load(PLAY).state
+        if state.over:
+            break
+        seat = state.on_move
+        lines = written(state, random_move(state, rng), seat)
+        assert lines is not None
+        body = f"PLAYER {seat} PASSWORD {secrets[seat]}\nMOVE {n}\n" + "".join(f"{line}\n" for line in lines)
+        (tmp_path / "in" / "new" / f"{n}.mail").write_bytes(mail_bytes(f"{seat.lower()[0]}@x.org", body, f"m{n}"))
+        now = when.replace(minute=n % 60)  # within the hour: no deadline passes
+        out = invoke("tick", str(game), "--now", now.isoformat()).output
+        assert f"move {n} made by {seat}" in out, (n, lines, out)
+    final = MovesDir(game).load(PLAY)
+    assert final.state.over and final.table.schedule.due is None
+    outbox = {p.name: p for p in (game / "mail" / "outbox").glob("move-*.eml")}
+    last = sorted(n for n in outbox if n.endswith("-RED.eml"))[-1]
+    text = outbox[last].read_text(encoding="utf-8", errors="replace")
+    assert (game / "seed.txt").read_text().strip() in text.replace("=\n", "")
+    lines = invoke("verify", str(game)).output.splitlines()
+    assert all(line.startswith("OK: ") for line in lines) and len(lines) == final.table.moves + 3
