@@ -349,3 +349,23 @@ def test_tables_that_would_overflow_a_phone_stack_or_scroll():
     assert 'class="players stack"' in (folder / "game.html.j2").read_text(encoding="utf-8")
     assert 'class="races stack"' in (folder / "turn.html.j2").read_text(encoding="utf-8")
     assert 'id="ledger" class="stack"' in (folder / "ledger.html.j2").read_text(encoding="utf-8")
+
+
+def test_the_site_reads_the_archive_turn_by_turn(game: Path, monkeypatch: pytest.MonkeyPatch):
+    """Issue 18: the site held every archived state at once (251 MiB at 100 turns); it now reads one turn's states,
+    writes its page, and only then reads the next turn's."""
+    from adjudicator.dampfross.app import site as app_site
+
+    gdir = GameDir(game)
+    read_steps: list[str] = []
+    original = GameDir.archived_state
+
+    def counting(self: GameDir, step: Path, which: str):  # type: ignore[no-untyped-def]
+        read_steps.append(step.name)
+        return original(self, step, which)
+
+    monkeypatch.setattr(GameDir, "archived_state", counting)
+    records = app_site.turn_records(gdir, gdir.load_state())
+    assert next(records).turn == 0 and next(records).turn == 1
+    assert set(read_steps) <= {"turn-001"}
+    assert [r.turn for r in records] == list(range(2, 8))

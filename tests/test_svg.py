@@ -351,3 +351,17 @@ def test_the_maps_ferries_are_drawn_on_the_map_and_in_a_game_with_them(tmp_path:
     pic = tmp_path / "game.svg"
     invoke("map", "show", "--game", str(game), "--svg", str(pic))
     assert names <= {t.text for t in ET.parse(pic).getroot().iter("{http://www.w3.org/2000/svg}title")}
+
+
+def test_the_fixed_layers_of_a_map_are_made_once_and_follow_the_language():
+    """A site draws one map once per turn: the land, the hex labels, the towns and the words' places are kept per
+    map, and per language (a town's tooltip is translated)."""
+    from adjudicator.dampfross.report.i18n import language
+
+    gmap = load_map("germany")
+    first = render_svg(gmap, title="t")
+    assert render_svg(gmap, title="t") == first
+    with language("de"):
+        german = render_svg(gmap, title="t")
+    assert german != first and "Startstadt" in german and "start town" in first
+    assert render_svg(load_map("france"), title="t") != first

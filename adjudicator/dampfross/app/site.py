@@ -47,7 +47,10 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
     """Turn 0 (the opening) and every adjudicated turn, one at a time: its states and public report text.
 
     The state before a turn is the state after the one before it unless a
-    correction came between (then its own archived text is read).
+    correction came between (then its own archived text is read).  A racing
+    turn is replayed for its race routes, and the replay's state after (the
+    archived one: the replay checks it) serves the page, so it is not read a
+    second time.
     """
     last = state.turn - 1
     if last < 1:
@@ -58,13 +61,15 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
     before = opening
     for turn in range(1, last + 1):
         step = gdir.archive_path(turn)
-        text = gdir.archived_text(step, "before")
-        if text != previous:
+        if gdir.archived_text(step, "before") != previous:
             before, previous = gdir.archived_state(step, "before")
-        after, after_text = gdir.archived_state(step, "after")
         races = _races(gdir, turn) if before.phase == "racing" else None
+        if races is not None:
+            after, previous = races.after, gdir.archived_text(step, "after")
+        else:
+            after, previous = gdir.archived_state(step, "after")
         yield TurnRecord(turn, after, before, _public_report(gdir, turn), races)
-        before, previous = after, after_text
+        before = after
 
 
 def _races(gdir: GameDir, turn: int) -> RacingResult | None:

@@ -46,7 +46,7 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import FerryMark, TrackMark
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
-from adjudicator.dampfross.report.i18n import N_, _
+from adjudicator.dampfross.report.i18n import N_, _, active
 from adjudicator.dampfross.report.svgplace import Box, Spot, line_spots, place_all, text_box, town_spots
 
 COMPANY_COLOURS = {
@@ -185,18 +185,37 @@ def render_svg(
     if title:
         parts.append(f'<text x="{_n(geo.left)}" y="{_n(size * 1.3)}" font-size="{_n(size * 0.8)}" '
                      f'font-weight="bold" fill="#222">{escape(title)}</text>')
-    words = _place_words(gmap, ferries, geo, Box(0, top, map_w, map_h))
-    parts += _terrain(gmap, geo)
-    parts += _sides(gmap, geo)
+    land, labels, towns, words = _fixed(gmap, ferries, geo, Box(0, top, map_w, map_h))
+    parts += land
     parts += _track(marks, geo)
     parts += _ferries(ferries, geo)
     parts += _routes(routes, geo)
-    parts += _labels(gmap, geo)
+    parts += labels
     parts += _ferry_labels(ferries, geo, words)
-    parts += _towns(gmap.towns, geo, words)
+    parts += towns
     parts += legend
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
+
+
+_FIXED: dict[tuple[object, ...], tuple[GameMap, tuple[list[str], list[str], list[str], dict[object, Spot]]]] = {}
+"""The layers that are the same on every picture of a map (``_fixed``), by map, size, ferry labels and language."""
+
+
+def _fixed(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, frame: Box
+           ) -> tuple[list[str], list[str], list[str], dict[object, Spot]]:
+    """What every picture of a map shares: the land (terrain, rivers, borders), the hex labels, the towns and
+    where the words go.  Made once per map and kept (a site draws the same map once per turn)."""
+    key = (id(gmap), geo, frame, tuple((f.a, f.b, f.label) for f in ferries), active())
+    kept = _FIXED.get(key)
+    if kept is not None and kept[0] is gmap:
+        return kept[1]
+    words = _place_words(gmap, ferries, geo, frame)
+    made = (_terrain(gmap, geo) + _sides(gmap, geo), _labels(gmap, geo), _towns(gmap.towns, geo, words), words)
+    if len(_FIXED) >= 8:
+        _FIXED.clear()
+    _FIXED[key] = (gmap, made)
+    return made
 
 
 def _terrain(gmap: GameMap, geo: _Geometry) -> list[str]:

@@ -109,6 +109,35 @@ def line_spots(points: Sequence[tuple[float, float]], text: str, font: float) ->
     return out
 
 
+class Boxes:
+    """Boxes bucketed by a grid of ``cell`` units, so that a clash is looked for only among near boxes."""
+
+    def __init__(self, boxes: Iterable[Box] = (), cell: float = 40.0) -> None:
+        self.cell = cell
+        self.grid: dict[tuple[int, int], list[Box]] = {}
+        for b in boxes:
+            self.add(b)
+
+    def _cells(self, b: Box) -> Iterable[tuple[int, int]]:
+        c = self.cell
+        for i in range(int(b.x0 // c), int(b.x1 // c) + 1):
+            for j in range(int(b.y0 // c), int(b.y1 // c) + 1):
+                yield i, j
+
+    def add(self, b: Box) -> None:
+        for key in self._cells(b):
+            self.grid.setdefault(key, []).append(b)
+
+    def remove(self, b: Box) -> None:
+        for key in self._cells(b):
+            self.grid[key].remove(b)
+
+    def overlap(self, b: Box) -> float:
+        """The area ``b`` shares with the boxes held (each counted once)."""
+        near = {id(o): o for key in self._cells(b) for o in self.grid.get(key, ())}
+        return sum(b.overlap(o) for o in near.values())
+
+
 def place_all(frame: Box, solid: Sequence[Box], soft: Sequence[Box], labels: Sequence[Sequence[Spot]],
               rounds: int = 4) -> list[Spot]:
     """A place for each label (its candidates best first), inside ``frame``, clear of each other and of the
@@ -118,35 +147,41 @@ def place_all(frame: Box, solid: Sequence[Box], soft: Sequence[Box], labels: Seq
     label still clashing is moved to the candidate that clashes least with all the others, until none
     clashes.
     """
+    hard, weak = Boxes(solid), Boxes(soft)
     chosen: list[Spot] = []
     for spots in labels:
-        chosen.append(_best(spots, frame, [s.box for s in chosen], solid, soft))
+        chosen.append(_best(spots, frame, hard, weak))
+        hard.add(chosen[-1].box)
     for _ in range(rounds):
-        clashing = [i for i, s in enumerate(chosen) if _hard(s, frame, [o.box for o in chosen if o is not s], solid)]
+        clashing = []
+        for i, s in enumerate(chosen):
+            hard.remove(s.box)
+            if _hard(s, frame, hard):
+                clashing.append(i)
+            hard.add(s.box)
         if not clashing:
             break
         for i in clashing:
-            others = [o.box for j, o in enumerate(chosen) if j != i]
-            chosen[i] = _best(labels[i], frame, others, solid, soft)
+            hard.remove(chosen[i].box)
+            chosen[i] = _best(labels[i], frame, hard, weak)
+            hard.add(chosen[i].box)
     return chosen
 
 
-def _hard(s: Spot, frame: Box, placed: Sequence[Box], solid: Sequence[Box]) -> float:
-    outside = 0.0 if s.box.inside(frame) else 1e9
-    return outside + sum(s.box.overlap(b) for b in placed) + sum(s.box.overlap(b) for b in solid)
+def _hard(s: Spot, frame: Box, hard: Boxes) -> float:
+    return (0.0 if s.box.inside(frame) else 1e9) + hard.overlap(s.box)
 
 
-def _best(spots: Iterable[Spot], frame: Box, placed: Sequence[Box], solid: Sequence[Box],
-          soft: Sequence[Box]) -> Spot:
-    """The first candidate clear of everything; else the one clashing least (with ``placed`` and ``solid``
-    first, then with ``soft``), the earlier on a tie."""
+def _best(spots: Iterable[Spot], frame: Box, hard: Boxes, soft: Boxes) -> Spot:
+    """The first candidate clear of everything; else the one clashing least (with the ``hard`` boxes first, then
+    with the ``soft`` ones), the earlier on a tie."""
     best: tuple[float, float, int, Spot] | None = None
     for i, s in enumerate(spots):
-        hard = _hard(s, frame, placed, solid)
-        soft_area = sum(s.box.overlap(b) for b in soft) if hard == 0 else 0.0
-        if hard == 0 and soft_area == 0:
+        clash = _hard(s, frame, hard)
+        soft_area = soft.overlap(s.box) if clash == 0 else 0.0
+        if clash == 0 and soft_area == 0:
             return s
-        key = (hard, soft_area, i, s)
+        key = (clash, soft_area, i, s)
         if best is None or key[:3] < best[:3]:
             best = key
     if best is None:
