@@ -82,6 +82,27 @@ def shortened(game: Path, turns: int, into: Path) -> Path:
     return into
 
 
+def workspace(prefix: str) -> tuple[Path, dict[str, str]]:
+    """A fresh folder and the environment of the ``adjudicate`` processes (their own cache inside the folder;
+    Python may write its bytecode, as an installed package has it)."""
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["ADJUDICATE_CACHE"] = os.environ["ADJUDICATE_CACHE"] = str(work / "cache")
+    return work, env
+
+
+def length_games(lengths: list[int], work: Path) -> tuple[dict[int, Path], Path]:
+    """One game self-played on the German map to the longest of ``lengths`` (four companies, schmidt rules,
+    ``fixed_races=400`` so that it does not end), the shorter games taken from it: each length's game folder,
+    and the longest game's."""
+    started = time.perf_counter()
+    full = work / "full"
+    record = play_game(full, "germany", players=4, seed="bench-length", sets=("fixed_races=400",),
+                       max_turns=lengths[-1], check=False)
+    print(f"game: {record.turns} turns on germany (fixed_races=400), played in {time.perf_counter() - started:.1f} s")
+    return {n: shortened(full, n, work / f"game-{n}") if n < record.turns else full for n in lengths}, full
+
+
 def size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -126,16 +147,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (the median is shown)")
     a = parser.parse_args()
     lengths = sorted(int(n) for n in a.turns.split(","))
-    work = Path(tempfile.mkdtemp(prefix="bench-length-"))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["ADJUDICATE_CACHE"] = os.environ["ADJUDICATE_CACHE"] = str(work / "cache")
-    started = time.perf_counter()
-    full = work / "full"
-    record = play_game(full, "germany", players=4, seed="bench-length", sets=("fixed_races=400",),
-                       max_turns=lengths[-1], check=False)
-    print(f"game: {record.turns} turns on germany (fixed_races=400), played in {time.perf_counter() - started:.1f} s; "
-          f"CPU seconds, median of {a.repeat}")
-    games = {n: shortened(full, n, work / f"game-{n}") if n < record.turns else full for n in lengths}
+    work, env = workspace("bench-length-")
+    games, full = length_games(lengths, work)
+    print(f"CPU seconds, median of {a.repeat}")
     cpu_of([SCRIPT, "--version"], env)
     startup = median_cpu([SCRIPT, "--version"], env, a.repeat)
     print(f"adjudicate --version: {startup:.3f} s")

@@ -25,17 +25,13 @@ import shutil
 import statistics
 import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 sys.path.append(str(ROOT / "bench"))
 
-from bench_length import SCRIPT, exponent, median_cpu, shortened  # noqa: E402
-
-from tools.selfplay import play_game  # noqa: E402
+from bench_length import SCRIPT, exponent, length_games, median_cpu, workspace  # noqa: E402
 
 
 def site_run(game: Path, out: Path, env: dict[str, str]) -> tuple[float, float]:
@@ -56,16 +52,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (the median is shown)")
     a = parser.parse_args()
     lengths = sorted(int(n) for n in a.turns.split(","))
-    work = Path(tempfile.mkdtemp(prefix="bench-site-"))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["ADJUDICATE_CACHE"] = os.environ["ADJUDICATE_CACHE"] = str(work / "cache")
-    started = time.perf_counter()
-    full = work / "full"
-    record = play_game(full, "germany", players=4, seed="bench-length", sets=("fixed_races=400",),
-                       max_turns=lengths[-1], check=False)
-    print(f"game: {record.turns} turns on germany (fixed_races=400), played in {time.perf_counter() - started:.1f} s; "
-          f"CPU seconds and peak memory, median of {a.repeat}")
-    games = {n: shortened(full, n, work / f"game-{n}") if n < record.turns else full for n in lengths}
+    work, env = workspace("bench-site-")
+    games, _ = length_games(lengths, work)
+    print(f"CPU seconds and peak memory, median of {a.repeat}")
     startup = median_cpu([SCRIPT, "--version"], env, a.repeat)
     print(f"adjudicate --version: {startup:.3f} s")
     seconds, peaks, sizes = [], [], []
