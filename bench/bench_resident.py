@@ -4,7 +4,7 @@ The seeded bots of ``tools/selfplay`` play the same game three times (the
 German map, four companies, ``--turns`` turns of the schmidt rules with
 ``fixed_races=400``): each turn by a new ``adjudicate run`` process, by one
 ``adjudicate resident`` process fed a command line a turn, and in this
-process (``run_turn``, the floor).  Shown: the CPU seconds (user and system)
+process (``run_turn``; this row's CPU seconds include the bots').  Shown: the CPU seconds (user and system)
 of the adjudicating processes, the wall time, and the turns per CPU second;
 the three games must give the same reports byte for byte, or the bench
 exits 1.  Invariants are not checked here (self-play
@@ -85,7 +85,7 @@ def main() -> int:
     resident = Resident()
     modes: list[tuple[str, Callable[[Path, str], None]]] = [
         ("one process per turn", one_process_per_turn), ("one resident process", resident),
-        ("in this process", run_here)]
+        ("in this process, bots too", run_here)]
     rows, prints = [], set()
     for label, run in modes:
         cpu, wall, own = children_cpu(), time.perf_counter(), time.process_time()

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game import gamefile
 from tests.example_game import SCRIPT, play, script_steps
 from tests.helpers import invoke
@@ -43,10 +44,12 @@ def test_example_is_byte_identical_on_rerun(game: Path, tmp_path: Path):
 
 
 def test_balances_always_equal_ledger_sums(game: Path):
-    states = [game / "game.json"] + sorted(game.glob("turns/*/state-*.json"))
-    assert len(states) == 16  # game.json, the opening, and before and after each of 7 turns
-    for path in states:
-        s = gamefile.loads(path.read_text(encoding="utf-8"), str(path))  # loads checks the invariant itself
+    gdir = GameDir(game)
+    texts = [(game / "game.json").read_text(encoding="utf-8")]
+    texts += [gdir.archived_text(step, which) for step in gdir.steps()[1:] for which in ("before", "after")]
+    assert len(texts) == 15  # game.json, and before and after each of 7 turns (the first's before: the opening)
+    for text in texts:
+        s = gamefile.loads(text)  # loads checks the invariant itself
         assert s.balances_from_ledger() == {p.id: p.balance for p in s.players}
         paid_in = sum(e.amount for e in s.ledger if e.payer == "BANK")
         paid_out = sum(e.amount for e in s.ledger if e.payee == "BANK")

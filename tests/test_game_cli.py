@@ -171,7 +171,7 @@ def test_undo_puts_the_turn_back_and_it_can_be_run_again(game: Path):
     invoke(str(path))
     assert "turn 1 undone" in invoke("undo", str(game)).output
     assert (game / "game.json").read_bytes() == before
-    assert (game / "turns" / "turn-001.undone-1" / "state-after.json").is_file()
+    assert (game / "turns" / "turn-001.undone-1" / "changes.json").is_file()
     invoke(str(path))
     assert (game / "reports" / "turn-001.txt").is_file()
 

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.archive import changes_text
 from adjudicator.dampfross.app.store import GameDir
 from tests.helpers import invoke
 
@@ -189,11 +190,15 @@ def test_a_read_only_game_folder_is_one_error_line(game: Path):
 
 
 def _edit_both(game: Path, change) -> None:
-    """Change game.json and the last archived state the same way (a careful forger)."""
-    for path in (game / "game.json", game / "turns" / "turn-001" / "state-after.json"):
-        doc = json.loads(path.read_text())
-        change(doc)
-        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    """Change game.json and the last archived state the same way (a careful forger: the step's changes made
+    again, with the SHA-256 of the changed state)."""
+    step = game / "turns" / "turn-001"
+    before = GameDir(game).archived_text(step, "before")
+    doc = json.loads((game / "game.json").read_text())
+    change(doc)
+    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    (game / "game.json").write_text(text)
+    (step / "changes.json").write_text(changes_text(before, text))
 
 
 def _pay_red(doc: dict) -> None:
@@ -224,15 +229,34 @@ def test_verify_detects_every_hand_edit(game: Path, name: str):
     """A balance changed with a matching ledger entry, a payment removed, track deleted or reassigned, a changed
     phase, seat or rules: all used to go unnoticed."""
     invoke(str(orders(game)))
-    doc = json.loads((game / "game.json").read_text())
+    played = (game / "game.json").read_text()
+    doc = json.loads(played)
     EDITS[name](doc)
     (game / "game.json").write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     loaded = invoke("report", str(game), ok=False)  # game.json alone: noticed on every load
     assert loaded.exit_code == 1 and "changed outside adjudicate" in loaded.output
-    GameDir(game).game_file.write_text((game / "turns" / "turn-001" / "state-after.json").read_text())
+    GameDir(game).game_file.write_text(played)
     _edit_both(game, EDITS[name])
     result = invoke("verify", str(game), ok=False)
     assert result.exit_code == 1 and "FAILED" in result.output
+
+
+@pytest.mark.parametrize("name", list(EDITS))
+def test_verify_detects_every_edit_of_an_archived_steps_changes(game: Path, name: str):
+    """Issue 18: a step keeps its changes, not its whole state; an earlier state changed through them (the
+    SHA-256 it recorded left, or made again) is found by verify, and by every load once it is the last."""
+    invoke(str(orders(game)))
+    invoke("fix", "balance", str(game), "RED", "-3", "--why", "fee charged twice")
+    gdir = GameDir(game)
+    step = gdir.archive_path(1)
+    before, after = gdir.archived_text(step, "before"), json.loads(gdir.archived_text(step, "after"))
+    EDITS[name](after)
+    forged = changes_text(before, json.dumps(after, ensure_ascii=False, indent=1) + "\n")
+    recorded = json.loads((step / "changes.json").read_text())["after_sha256"]
+    for text in (forged, forged.replace(json.loads(forged)["after_sha256"], recorded)):
+        (step / "changes.json").write_text(text)
+        result = invoke("verify", str(game), ok=False)
+        assert result.exit_code == 1 and "FAILED: turn-001" in result.output
 
 
 def test_gm_corrections_are_recorded_reported_verified_and_undone(game: Path):

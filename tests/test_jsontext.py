@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel.jsontext import indented
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -30,10 +31,11 @@ def test_awkward_documents_are_written_as_the_standard_encoder_writes_them(doc):
     assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1)
 
 
-def test_every_golden_game_file_is_written_byte_for_byte():
-    files = sorted(GOLDEN.rglob("*.json"))
-    assert len(files) > 20
-    for path in files:
-        text = path.read_text(encoding="utf-8")
+def test_every_state_of_the_golden_game_is_written_byte_for_byte():
+    gdir = GameDir(GOLDEN / "example")
+    texts = [gdir.archived_text(step, "after") for step in gdir.steps()]
+    assert len(texts) == 8 and texts[-1] == gdir.game_file.read_text(encoding="utf-8")
+    for text in texts:
         doc = json.loads(text)
-        assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1), path
+        assert indented(doc) + "\n" == text
+        assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.archive import changes_text
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.app.verify import verify_step
 from tools.selfplay import play_game
@@ -37,10 +38,11 @@ def test_a_game_under_each_new_profile_plays_to_its_end(tmp_path: Path, profile:
     record = play_game(game, "germany", profile=profile, players=4, seed=f"ci-{profile}", illegal=0.2, max_turns=60)
     assert record.breaks == []
     assert record.over and record.winner is not None
-    states = sorted(game.glob("turns/*/state-*.json"))
-    assert len(states) == 2 * record.turns + 1  # before and after every turn, and the opening (turn-000)
-    for path in states:
-        state = gamefile.loads(path.read_text(encoding="utf-8"), str(path))
+    gdir = GameDir(game)
+    steps = gdir.steps()
+    assert len(steps) == record.turns + 1  # every turn, and the opening (turn-000)
+    for step in steps:
+        state = gamefile.loads(gdir.archived_text(step, "after"), str(step))
         assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
         assert state.rules.name == profile
     inbox = "".join(p.read_text(encoding="utf-8") for p in sorted((game / "inbox").iterdir()))
@@ -75,23 +77,27 @@ def test_a_short_game_in_german_leaves_no_english_word_in_any_report(tmp_path: P
 
 def test_each_turns_check_finds_a_broken_link_or_a_false_die(tmp_path: Path):
     """Issue 18: self-play checks only the new link of the chain each turn (it verified the whole chain, a cost
-    growing with the game); the new link's check still finds an edited state-before and a die the seed does
-    not give."""
+    growing with the game); the new link's check still finds changed archive and a die the seed does not
+    give, even with the SHA-256 of the changed state written into the archive (a careful forger)."""
     game = tmp_path / "g"
     play_game(game, "germany", players=2, seed="link", sets=SHORT, max_turns=2)
     gdir = GameDir(game)
     steps = gdir.steps()
     assert verify_step(str(game), steps[2], steps[1]) == []
-    before = steps[2] / "state-before.json"
-    text = before.read_text(encoding="utf-8")
-    before.write_text(text.replace('"turn": 2', '"turn": 2 ', 1), encoding="utf-8")
-    assert "does not start from the state" in verify_step(str(game), steps[2], steps[1])[0]
-    before.write_text(text, encoding="utf-8")
-    after = steps[2] / "state-after.json"
-    doc = json.loads(after.read_text(encoding="utf-8"))
-    die = doc["dice"]["log"][-1]
+    changes = steps[2] / "changes.json"
+    text = changes.read_text(encoding="utf-8")
+    for key in ("was", "set"):  # the value it had, the value it has
+        doc = json.loads(text)
+        doc["changes"][0][key] = 99
+        changes.write_text(json.dumps(doc), encoding="utf-8")
+        problem = "turn-002: its changes.json is not what changed between its states"
+        assert verify_step(str(game), steps[2], steps[1]) == [problem]
+    changes.write_text(text, encoding="utf-8")
+    before, after = gdir.archived_text(steps[2], "before"), json.loads(gdir.archived_text(steps[2], "after"))
+    die = after["dice"]["log"][-1]
     die["value"] = die["value"] % die.get("sides", 6) + 1
-    after.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    forged = json.dumps(after, ensure_ascii=False, indent=1) + "\n"
+    (steps[2] / "changes.json").write_text(changes_text(before, forged), encoding="utf-8")
     problems = verify_step(str(game), steps[2], steps[1])
     real = (die["value"] - 2) % die.get("sides", 6) + 1
     assert problems == [f"turn-002: die {die['label']}: recorded {die['value']}, the seed gives {real}"]

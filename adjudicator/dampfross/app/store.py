@@ -9,16 +9,20 @@ Layout of a game directory ``DIR``::
     .lock                   held by the command that writes the game
     reports/turn-NNN.txt    public report of turn NNN (turn-000: the opening), 0644
     reports/turn-NNN-ID.txt private report for player ID, 0600
-    turns/turn-000/         the opening: state-after.json, record.json
+    turns/turn-000/         the opening: state-after.json (the whole state), record.json
     turns/turn-NNN/         a turn: orders/ as used (numbered in the order read),
-                            state-before.json, state-after.json, record.json, reports
-    turns/fix-KKK/          the GM's correction K: state-before.json, state-after.json, record.json
+                            changes.json (what changed in the state), record.json, reports
+    turns/fix-KKK/          the GM's correction K: changes.json, record.json
 
 Every archived step records what made it (``record.json``: the order files
 and their SHA-256 in the order used, ``--trust``, the GM's files; or the
-correction), and its state-after carries the SHA-256 of its state-before and
+correction) and what it changed in the state (``changes.json``, with the
+SHA-256 of the state before and after; ``archive.py`` makes every state
+from them); its state-after carries the SHA-256 of its state-before and
 of that record (``GameState.chain``), so the archive is one chain from the
-opening to ``game.json``.  On every load ``game.json`` is compared with the
+opening to ``game.json``.  Games archived before issue 18 keep
+``state-before.json`` and ``state-after.json`` in each step, and are read as
+they are.  On every load ``game.json`` is compared with the
 last archived state: a hand edit is noticed at once; ``adjudicate verify``
 walks the whole chain and replays every step.  Nothing archived is ever
 overwritten, and ``game.json`` is replaced last, so a run that fails
@@ -42,6 +46,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
+from adjudicator.dampfross.app.archive import CHANGES_FILE, StepStates, changes_text
 from adjudicator.dampfross.app.cache import remembered
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game import gamefile
@@ -101,6 +106,8 @@ class GameDir:
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        self._states: StepStates | None = None  # the archived states, made when first asked for
+        self._states_key: tuple[object, ...] = ()
 
     @property
     def game_file(self) -> Path:
@@ -157,8 +164,12 @@ class GameDir:
         if check_archive:
             last = self.last_step(state)
             if last is not None and last.is_dir():
-                archived = self._read(last / "state-after.json")
-                if archived != text:
+                full = last / "state-after.json"  # a step archived with its whole state, or its changes
+                if full.is_file():
+                    archived = self._read(full) == text
+                else:
+                    archived = self.states.changes_of(last).get("after_sha256") == sha256(text)
+                if not archived:
                     raise GameFileError(
                         f"{self.game_file} is not the state archived in {last.relative_to(self.path)}: it was "
                         "changed outside adjudicate (corrections go through 'adjudicate fix'); "
@@ -205,10 +216,30 @@ class GameDir:
         return gamefile.loads(text, str(step / f"state-{which}.json")), text
 
     def archived_text(self, step: Path, which: str) -> str:
-        """The text of an archived state, unread as a state (for comparing it with another one)."""
-        path = step / f"state-{which}.json"
-        if not path.is_file():
-            raise GameFileError(f"{path} is missing from the archive")
+        """The text of an archived state, unread as a state (for comparing it with another one); made from the
+        steps' changes (``archive.StepStates``)."""
+        return self.states.after(step) if which == "after" else self.states.before(step)
+
+    @property
+    def states(self) -> StepStates:
+        """The archived states, made again when the archive's folders or ``game.json`` changed (by this or by
+        another ``GameDir`` of the same game)."""
+        key = self._archive_key()
+        if self._states is None or self._states_key != key:
+            self._states, self._states_key = StepStates(self), key
+        return self._states
+
+    def _archive_key(self) -> tuple[object, ...]:
+        folder = self.path / "turns"
+        try:
+            names = tuple(sorted(os.listdir(folder)))
+            stat = self.game_file.stat()
+        except OSError:
+            return ()
+        return names, stat.st_mtime_ns, stat.st_size, stat.st_ino
+
+    def read_text(self, path: Path) -> str:
+        """A file of the game, a clear error when it cannot be read."""
         return self._read(path)
 
     def record(self, step: Path) -> dict[str, Any]:
@@ -284,8 +315,7 @@ class GameDir:
                 self._set_aside(self.report_path(turn, player))
         after_text = gamefile.dumps(after)
         content = {f"orders/{f.archived_as}": f.text for f in files}
-        content.update({"state-before.json": before_text, "state-after.json": after_text,
-                        "record.json": record_text(record)})
+        content.update({CHANGES_FILE: changes_text(before_text, after_text), "record.json": record_text(record)})
         content.update({self.report_path(turn, player).name: text for player, text in reports.items()})
         try:
             self._archive(final, content)
@@ -314,8 +344,7 @@ class GameDir:
             self._set_aside(final)
         after_text = gamefile.dumps(after)
         try:
-            content = {"state-before.json": before_text, "state-after.json": after_text,
-                       "record.json": record_text(record)}
+            content = {CHANGES_FILE: changes_text(before_text, after_text), "record.json": record_text(record)}
             if passwords_before is not None:
                 content[PASSWORD_FILE] = "".join(f"{who} {pw}\n" for who, pw in passwords_before.items())
             self._archive(final, content)
@@ -326,6 +355,7 @@ class GameDir:
 
     def _archive(self, final: Path, content: Mapping[str, str]) -> None:
         """Write a whole archive folder through a stage folder renamed into place at once."""
+        self._states = None
         stage = Path(tempfile.mkdtemp(dir=self.path, prefix=STAGE_PREFIX))
         try:
             for name, text in content.items():
@@ -357,12 +387,14 @@ class GameDir:
                     for report in sorted(self.report_path(turn).parent.glob(f"turn-{turn:03d}*.txt")):
                         os.replace(report, aside / f"published-{report.name}")
                 atomic_write(self.game_file, before)
+                self._states = None
             except OSError as exc:
                 raise GameFileError(f"{self.path}: cannot undo: {exc.strerror or exc}") from None
             return ("turn", turn) if is_turn else ("fix", current.corrections[-1].number)
 
     def _set_aside(self, path: Path) -> Path:
         """Rename an archive left by a failed or undone run to ``NAME.undone-K``."""
+        self._states = None
         k = 1
         while (aside := path.with_name(f"{path.name}.undone-{k}")).exists():
             k += 1

@@ -4,7 +4,10 @@ Tamper evidence.  The dice: the seed must match the commitment published
 from the opening on, and every recorded die must be the one the seed gives.
 The chain: each archived step must start from the state the step before it
 ended with, its state must carry the SHA-256 of that state and of what made
-it (``record.json``), and ``game.json`` must be the last state.  The replay:
+it (``record.json``), and ``game.json`` must be the last state.  A step keeps
+the changes of its state (``archive.py``): each state is made from them and
+must have the SHA-256 the step recorded, and the changes must be exactly
+those between the states, so no part of them goes unchecked.  The replay:
 every turn is adjudicated again from its archived orders (with the seed),
 every correction applied again; each must give the archived state byte for
 byte.  A balance changed with a matching ledger entry, a payment removed, a
@@ -17,6 +20,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from adjudicator.dampfross.app.archive import CHANGES_FILE, changes_text
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
@@ -126,6 +130,9 @@ def _link(gdir: GameDir, step: Path, previous: str | None) -> tuple[str | None, 
             before_text = gdir.archived_text(step, "before")
             if before_text != previous:
                 return "does not start from the state the step before it ended with", after_text
+            kept = step / CHANGES_FILE
+            if kept.is_file() and gdir.read_text(kept) != changes_text(before_text, after_text):
+                return f"its {CHANGES_FILE} is not what changed between its states", after_text
     except DampfrossError as exc:
         return str(exc), after_text
     expected = sha256(before_text) if before_text is not None else "0" * 64

@@ -1,0 +1,139 @@
+"""The archived states of a game: each step keeps the changes of its state, and the states are made from them.
+
+A step of the archive (a turn, a correction) keeps ``changes.json``: what
+changed in the state (``kernel.changes``: the new ledger entries and dice,
+the new balances, ...) and the SHA-256 of the state before and after, not the
+whole state twice: a long game archived its growing ledger and dice log again
+every turn (a 100-turn game took 40 MB).  The opening (``turns/turn-000``)
+keeps its whole state, ``game.json`` is the last one; every state between is
+made by going forward from the opening or back from ``game.json``, and must
+have the SHA-256 the step recorded.  Steps archived before (with
+``state-before.json`` and ``state-after.json``) are read as they are.
+
+``StepStates`` keeps the last state it made, so that a walk through the whole
+game (``verify``, ``report --all``, the site) makes each state once, in
+either direction.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.kernel.changes import backward, changes, forward
+from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.jsontext import indented
+from adjudicator.postal.files import sha256
+
+if TYPE_CHECKING:
+    from adjudicator.dampfross.app.store import GameDir
+
+CHANGES_FILE = "changes.json"
+
+
+def changes_text(before_text: str, after_text: str) -> str:
+    """The text of a step's ``changes.json``: the changes from one game file's text to the other's."""
+    ops = changes(json.loads(before_text), json.loads(after_text))
+    lines = ",\n".join(f"  {json.dumps(op, ensure_ascii=False)}" for op in ops)  # one change a line
+    return (f'{{\n "before_sha256": "{sha256(before_text)}",\n "after_sha256": "{sha256(after_text)}",\n'
+            f' "changes": {f"[{chr(10)}{lines}{chr(10)} ]" if ops else "[]"}\n}}\n')
+
+
+def state_text(doc: Any) -> str:
+    """A game file's text from its document (``gamefile.dumps``' layout)."""
+    return indented(doc) + "\n"
+
+
+class StepStates:
+    """The texts of a game's archived states, made from the steps' changes (see the module)."""
+
+    def __init__(self, gdir: GameDir):
+        self.gdir = gdir
+        self.steps = gdir.steps()
+        self._index = {p: i for i, p in enumerate(self.steps)}
+        self._at: int | None = None  # the step whose state-after ``_doc`` is
+        self._doc: Any = None
+        self._texts: dict[int, str] = {}  # the last texts made, by step
+
+    def after(self, step: Path) -> str:
+        """The text of the state ``step`` ended with."""
+        full = step / "state-after.json"
+        if full.is_file():
+            return self.gdir.read_text(full)
+        i = self._index.get(step)
+        if i is None or not (step / CHANGES_FILE).is_file():
+            raise GameFileError(f"{step / CHANGES_FILE} is missing from the archive")
+        return self._text(i)
+
+    def before(self, step: Path) -> str:
+        """The text of the state ``step`` started from."""
+        full = step / "state-before.json"
+        if full.is_file():
+            return self.gdir.read_text(full)
+        i = self._index.get(step)
+        if not i:
+            raise GameFileError(f"{step / CHANGES_FILE} is missing from the archive")
+        return self.after(self.steps[i - 1])
+
+    def changes_of(self, step: Path) -> dict[str, Any]:
+        path = step / CHANGES_FILE
+        try:
+            doc = json.loads(self.gdir.read_text(path))
+            if isinstance(doc, dict) and isinstance(doc.get("changes"), list):
+                return doc
+        except ValueError:
+            pass
+        raise GameFileError(f"{path}: not the changes of a step")
+
+    # --- walking ------------------------------------------------------------------------------------------
+    def _text(self, i: int) -> str:
+        if i not in self._texts:
+            self._go(i)
+            text = state_text(self._doc)
+            recorded = self.changes_of(self.steps[i]).get("after_sha256")
+            if sha256(text) != recorded:
+                raise GameFileError(f"{self.steps[i]}: its changes do not give the state the archive recorded "
+                                    f"(the archive was changed); 'adjudicate verify' tells more")
+            self._texts = {k: t for k, t in self._texts.items() if abs(k - i) <= 1}
+            self._texts[i] = text
+        return self._texts[i]
+
+    def _go(self, i: int) -> None:
+        """Make ``_doc`` the state-after of step ``i``: on from the state kept, or from the nearer end."""
+        if self._at is None or abs(self._at - i) > min(i, len(self.steps) - 1 - i):
+            self._start(i)
+        assert self._at is not None
+        while self._at > i:
+            step = self.steps[self._at]
+            full = step / "state-before.json"
+            self._doc = json.loads(self.gdir.read_text(full)) if full.is_file() else \
+                self._apply(backward, step)
+            self._at -= 1
+        while self._at < i:
+            self._at += 1
+            step = self.steps[self._at]
+            full = step / "state-after.json"
+            self._doc = json.loads(self.gdir.read_text(full)) if full.is_file() else self._apply(forward, step)
+
+    def _start(self, i: int) -> None:
+        """Start from ``game.json`` (when it is the last step's state and nearer) or from the opening."""
+        last = len(self.steps) - 1
+        if last - i < i:
+            text = self.gdir.read_text(self.gdir.game_file)
+            step = self.steps[last]
+            full = step / "state-after.json"
+            fits = (self.gdir.read_text(full) == text) if full.is_file() else \
+                (step / CHANGES_FILE).is_file() and self.changes_of(step).get("after_sha256") == sha256(text)
+            if fits:
+                self._at, self._doc = last, json.loads(text)
+                return
+        self._at, self._doc = 0, json.loads(self.after(self.steps[0]))
+
+    def _apply(self, how: Any, step: Path) -> Any:
+        try:
+            return how(self._doc, self.changes_of(step)["changes"])
+        except (ValueError, KeyError, TypeError):
+            self._at, self._texts = None, {}  # the state kept is half changed: start again next time
+            raise GameFileError(f"{step / CHANGES_FILE}: the changes do not fit the state before them "
+                                "(the archive was changed); 'adjudicate verify' tells more") from None
