@@ -20,6 +20,7 @@ import pytest
 
 from adjudicator.dampfross.app.archive import changes_text
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.postal.files import sha256
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -340,3 +341,23 @@ def test_a_ledger_entry_with_the_wrong_cause_fields_is_one_error_line(game: Path
     (game / "game.json").write_text(json.dumps(doc))
     result = invoke(str(orders(game)), ok=False)
     assert result.exit_code == 1 and "cause fields" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("edit", [
+    lambda d: d.update(players="RED"), lambda d: d["ledger"][0].update(amount="ten"), lambda d: d.pop("dice"),
+    lambda d: d["track"][0].update(a=[1]),
+])
+def test_a_forged_game_file_the_archive_vouches_for_gives_a_clear_error(game: Path, edit):
+    """Issue 18: the state the archive recorded last is read without the schema (it was checked when written);
+    a game.json forged together with the SHA-256 in the archive still gives one clear error, no traceback."""
+    invoke(str(orders(game)))
+    doc = json.loads((game / "game.json").read_text())
+    edit(doc)
+    text = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    (game / "game.json").write_text(text)
+    changes = game / "turns" / "turn-001" / "changes.json"
+    kept = json.loads(changes.read_text())
+    changes.write_text(changes.read_text().replace(kept["after_sha256"], sha256(text)))
+    result = invoke("report", str(game), ok=False)
+    assert result.exit_code == 1 and result.output.startswith("error: ") and "Traceback" not in result.output
+    assert "game.json" in result.output

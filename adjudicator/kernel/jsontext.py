@@ -6,7 +6,8 @@ is written at least once a turn.  Here every container whose items are all
 scalars (a ledger entry, a die, a track segment) is written by the C encoder
 in one call, its item separator being the newline and the indentation of its
 depth (a JSON string holds no raw newline, so no separator can be mistaken);
-only the containers of containers are walked in Python.  The text is the same
+a list of such objects (the ledger, the dice log) in one call too; only
+the other containers of containers are walked in Python.  The text is the same
 byte for byte (``tests/test_jsontext.py`` compares both on game files and on
 awkward documents); a float is written by ``json.dumps`` itself.
 """
@@ -44,6 +45,16 @@ def _flat(inner: str) -> Callable[[Any, int], Any]:
     return encoder
 
 
+def _records(rows: Any, indent: str) -> str:
+    """A list of objects of scalars (ledger entries, dice, track) in one call of the C encoder: written with the
+    separator of the objects' items, then the boundaries between the objects (``},`` a newline and ``{``,
+    which only they can be: no string holds a raw newline, no scalar ends with ``}``) get their own lines."""
+    inner, deeper = indent + " ", indent + "  "
+    text = "".join(_flat(deeper)(rows, 0))[2:-2]  # without the outer [{ and }]
+    text = text.replace("},\n" + deeper + "{", f"\n{inner}}},\n{inner}{{\n{deeper}")
+    return f"[\n{inner}{{\n{deeper}{text}\n{inner}}}\n{indent}]"
+
+
 def _write(o: Any, indent: str, out: list[str]) -> None:
     kind = type(o)
     if kind is dict or kind is list or kind is tuple:
@@ -53,6 +64,10 @@ def _write(o: Any, indent: str, out: list[str]) -> None:
         inner = indent + " "
         opening, closing = ("{", "}") if kind is dict else ("[", "]")
         items = o.values() if kind is dict else o
+        if kind is not dict and all(type(v) is dict and v and all(type(x) in _SCALARS for x in v.values())
+                                    for v in o):
+            out.append(_records(o, indent))
+            return
         if all(type(v) in _SCALARS for v in items):
             text = "".join(_flat(inner)(o, 0))
             out.append(f"{opening}\n{inner}{text[1:-1]}\n{indent}{closing}")

@@ -160,30 +160,52 @@ class GameDir:
         if not self.game_file.is_file():
             raise GameFileError(f"{self.path}: no game here (no {GAME_FILE}); start one with 'adjudicate new'")
         text = self._read(self.game_file)
-        state = gamefile.loads(text, str(self.game_file))
-        if check_archive:
+        try:
+            doc = json.loads(text)
+        except ValueError:
+            doc = None  # gamefile.loads says where
+        last = self._last_step_of(doc) if check_archive else None
+        archived = last is not None and last.is_dir() and self._archived_as(last, text)
+        # the text the program archived last is not checked against the schema again (it was when written)
+        state = gamefile.from_json(doc, str(self.game_file), trusted=True) if archived else \
+            gamefile.loads(text, str(self.game_file))
+        if check_archive and not archived:
             last = self.last_step(state)
-            if last is not None and last.is_dir():
-                full = last / "state-after.json"  # a step archived with its whole state, or its changes
-                if full.is_file():
-                    archived = self._read(full) == text
-                else:
-                    archived = self.states.changes_of(last).get("after_sha256") == sha256(text)
-                if not archived:
-                    raise GameFileError(
-                        f"{self.game_file} is not the state archived in {last.relative_to(self.path)}: it was "
-                        "changed outside adjudicate (corrections go through 'adjudicate fix'); "
-                        "'adjudicate verify' tells more")
+            if last is not None and last.is_dir() and not self._archived_as(last, text):
+                raise GameFileError(
+                    f"{self.game_file} is not the state archived in {last.relative_to(self.path)}: it was "
+                    "changed outside adjudicate (corrections go through 'adjudicate fix'); "
+                    "'adjudicate verify' tells more")
         return state, text
 
     def last_step(self, state: GameState) -> Path | None:
         """The archive folder whose state-after game.json must be (``None`` for a game older than the chain)."""
-        if state.corrections and state.corrections[-1].turn == state.turn:
-            return self.fix_path(state.corrections[-1].number)
-        path = self.archive_path(state.turn - 1)
-        if state.turn - 1 == 0 and not path.is_dir():
+        fix = state.corrections[-1] if state.corrections else None
+        return self._last_step(state.turn, (fix.turn, fix.number) if fix else None)
+
+    def _last_step(self, turn: int, fix: tuple[int, int] | None) -> Path | None:
+        if fix is not None and fix[0] == turn:
+            return self.fix_path(fix[1])
+        path = self.archive_path(turn - 1)
+        if turn - 1 == 0 and not path.is_dir():
             return None
         return path
+
+    def _last_step_of(self, doc: Any) -> Path | None:
+        """``last_step`` of a game file's document not yet read as a state (``None`` when it is no game file)."""
+        try:
+            fixes = doc.get("corrections") or []
+            fix = (int(fixes[-1]["turn"]), int(fixes[-1]["number"])) if fixes else None
+            return self._last_step(int(doc["turn"]), fix)
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+            return None
+
+    def _archived_as(self, step: Path, text: str) -> bool:
+        """Whether ``text`` is the state ``step`` archived (its whole text, or the SHA-256 its changes recorded)."""
+        full = step / "state-after.json"
+        if full.is_file():
+            return self._read(full) == text
+        return self.states.changes_of(step).get("after_sha256") == sha256(text)
 
     def load_map(self, state: GameState) -> GameMap:
         path = self.path / state.map_file

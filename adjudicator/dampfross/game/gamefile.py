@@ -49,7 +49,7 @@ from adjudicator.dampfross.game.state import (
 )
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.jsontext import indented
 
 FORMAT_VERSION = 2
@@ -252,6 +252,18 @@ def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> 
     """
     if not trusted:
         validate(doc, source)
+        return _decode(doc, source)
+    try:
+        return _decode(doc, source)
+    except DampfrossError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # not what it was trusted to be
+        validate(doc, source)  # names the problem
+        raise GameFileError(f"{source}: not a game file this program can read") from None
+
+
+def _decode(doc: Any, source: str) -> GameState:
+    """The state of a game document that has passed the schema (or is trusted to)."""
     version = doc["format_version"]
     if version not in READ_VERSIONS:
         raise GameFileError(f"{source}: format_version {version} is not supported "
