@@ -6,7 +6,10 @@ and takes the shorter games from it by ``undo`` (as ``bench_length.py``
 does).  Then, each as a fresh process of the installed ``adjudicate``
 script, ``adjudicate site GAME OUT`` on each length: its CPU seconds (user
 and system, the median of several runs) and its peak resident memory (the
-process's own ``ru_maxrss``, from ``os.wait4``).  Printed: the exponent
+process's own ``ru_maxrss``, from ``os.wait4``), first with no race routes
+in the cache (every racing turn replayed for them, as a first site is
+made), then again with the routes cached (as a site made after every
+turn finds all but the newest turn's).  Printed: the exponent
 ``k`` of ``time ~ turns^k`` between the shortest and the longest game after
 the start-up (``adjudicate --version``) is taken off, and the longest game's
 peak memory against the shortest's.
@@ -57,19 +60,32 @@ def main() -> None:
     print(f"CPU seconds and peak memory, median of {a.repeat}")
     startup = median_cpu([SCRIPT, "--version"], env, a.repeat)
     print(f"adjudicate --version: {startup:.3f} s")
-    seconds, peaks, sizes = [], [], []
+    rows: dict[str, list[float]] = {"site, CPU s": [], "site, peak MiB": [], "again, CPU s": [],
+                                    "again, peak MiB": [], "site folder, MiB": []}
     for n, game in games.items():
-        site_run(game, work / "site", env)  # warms the cache
-        runs = [site_run(game, work / "site", env) for _ in range(a.repeat)]
-        seconds.append(statistics.median(r[0] for r in runs))
-        peaks.append(statistics.median(r[1] for r in runs))
-        sizes.append(sum(p.stat().st_size for p in (work / "site").rglob("*") if p.is_file()) / 2**20)
+        site_run(game, work / "site", env)  # warms the grammar's and the templates' cache
+        cold = []
+        for _ in range(a.repeat):
+            for kept in (work / "cache").rglob("site-routes-*"):
+                kept.unlink()  # a first site: every racing turn replayed for its routes
+            cold.append(site_run(game, work / "site", env))
+        warm = [site_run(game, work / "site", env) for _ in range(a.repeat)]
+        for label, runs in (("site", cold), ("again", warm)):
+            rows[f"{label}, CPU s"].append(statistics.median(r[0] for r in runs))
+            rows[f"{label}, peak MiB"].append(statistics.median(r[1] for r in runs))
+        written = sum(p.stat().st_size for p in (work / "site").rglob("*") if p.is_file())
+        rows["site folder, MiB"].append(written / 2**20)
         print(f"  {n} turns done", flush=True)
-    k = exponent((lengths[0], seconds[0]), (lengths[-1], seconds[-1]), startup)
     print(f"{'turns':18}" + "".join(f"{n:>9}" for n in lengths))
-    print(f"{'site, CPU s':18}" + "".join(f"{t:9.2f}" for t in seconds) + f"   k = {k:.2f}")
-    print(f"{'site, peak MiB':18}" + "".join(f"{m:9.1f}" for m in peaks) + f"   {peaks[-1] / peaks[0]:.2f}x")
-    print(f"{'site folder, MiB':18}" + "".join(f"{m:9.1f}" for m in sizes))
+    for label, values in rows.items():
+        if "CPU" in label:
+            k = exponent((lengths[0], values[0]), (lengths[-1], values[-1]), startup)
+            tail = f"   k = {k:.2f}"
+        elif "peak" in label:
+            tail = f"   {values[-1] / values[0]:.2f}x"
+        else:
+            tail = ""
+        print(f"{label:18}" + "".join(f"{v:9.2f}" for v in values) + tail)
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -369,3 +369,25 @@ def test_the_site_reads_the_archive_turn_by_turn(game: Path, monkeypatch: pytest
     assert next(records).turn == 0 and next(records).turn == 1
     assert set(read_steps) <= {"turn-001"}
     assert [r.turn for r in records] == list(range(2, 8))
+
+
+def test_a_site_made_again_takes_the_race_routes_from_the_cache(game: Path, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch):
+    """Issue 18: every ``adjudicate site`` replayed every racing turn for its routes (80% of its time at 100 turns);
+    the routes are kept in the application's cache under the SHA-256 of the turn's archive, so a site made again
+    replays nothing, and draws the same maps."""
+    from adjudicator.dampfross.app import cache
+    from adjudicator.dampfross.app import site as app_site
+
+    (tmp_path / "cache").mkdir()
+    monkeypatch.setattr(cache, "_FOLDER", [tmp_path / "cache"])  # as use_cache() sets it for a command
+    invoke("site", str(game), str(tmp_path / "first"))
+    assert list((tmp_path / "cache").rglob("site-routes-*"))
+
+    def no_replay(*args: object) -> None:
+        raise AssertionError("a racing turn was replayed although its routes are in the cache")
+
+    monkeypatch.setattr(app_site, "replay_turn", no_replay)
+    invoke("site", str(game), str(tmp_path / "again"))
+    assert tree(tmp_path / "again") == tree(tmp_path / "first")
+    assert 'class="route co-' in read(tmp_path / "again", "maps/turn-006.svg")

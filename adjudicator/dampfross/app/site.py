@@ -5,8 +5,9 @@ states and its public report ``reports/turn-NNN.txt`` as it was sent; the
 seed only once the game is over, when the final report has revealed it
 anyway.  Private reports and passwords are never read.  To draw a racing
 turn's race routes (every valid entry's route, which its public report
-lists) the turn is replayed from its archive, as ``map show --races`` does;
-what the replay reads (the orders, the seed) is never written into the site.
+lists) the turn is replayed from its archive, as ``map show --races`` does,
+once: the routes are kept in the application's cache; what the replay reads
+(the orders, the seed) is never written into the site.
 
 The site is written turn by turn: one turn's states are read, its page and
 map written, and they are let go before the next turn is read, so the
@@ -16,18 +17,22 @@ figures).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from adjudicator.dampfross.app.cache import remembered
 from adjudicator.dampfross.app.pictures import MISSING_PNG, png_available, svg_to_png
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files
+from adjudicator.dampfross.report.svg import RaceRoute, race_routes
 from adjudicator.kernel.errors import DampfrossError
 
 
@@ -48,9 +53,8 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
 
     The state before a turn is the state after the one before it unless a
     correction came between (then its own archived text is read).  A racing
-    turn is replayed for its race routes, and the replay's state after (the
-    archived one: the replay checks it) serves the page, so it is not read a
-    second time.
+    turn's race routes come from the cache when a site was made of it before,
+    else from replaying the turn (whose state after then serves the page).
     """
     last = state.turn - 1
     if last < 1:
@@ -63,23 +67,40 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
         step = gdir.archive_path(turn)
         if gdir.archived_text(step, "before") != previous:
             before, previous = gdir.archived_state(step, "before")
-        races = _races(gdir, turn) if before.phase == "racing" else None
-        if races is not None:
-            after, previous = races.after, gdir.archived_text(step, "after")
-        else:
-            after, previous = gdir.archived_state(step, "after")
-        yield TurnRecord(turn, after, before, _public_report(gdir, turn), races)
-        before = after
+        routes: tuple[RaceRoute, ...] = ()
+        after: GameState | None = None
+        after_text = gdir.archived_text(step, "after")
+        if before.phase == "racing":
+            routes, after = _routes(gdir, turn, previous, after_text)
+        if after is None:
+            after = gdir.archived_state(step, "after")[0]
+        yield TurnRecord(turn, after, before, _public_report(gdir, turn), routes)
+        before, previous = after, after_text
 
 
-def _races(gdir: GameDir, turn: int) -> RacingResult | None:
-    """A racing turn as replayed from its archive, for its race routes; ``None`` (a map without routes) when it
-    cannot be replayed (a damaged archive, a seed file missing: ``verify`` says why)."""
+def _routes(gdir: GameDir, turn: int, before: str, after: str) -> tuple[tuple[RaceRoute, ...], GameState | None]:
+    """A racing turn's race routes and, when the turn was replayed for them, its state after.
+
+    The routes are kept in the application's cache (``app/cache.py``) under
+    the SHA-256 of the turn's archived states and record, which fix them: a
+    site made again replays only the turns it has not seen.  A turn that
+    cannot be replayed (a damaged archive, a seed file missing: ``verify``
+    says why) gets a map without routes.
+    """
+    record = json.dumps(gdir.record(gdir.archive_path(turn)), sort_keys=True)
+    key = "site-routes-" + hashlib.sha256("\0".join((before, after, record)).encode("utf-8")).hexdigest()
+    replayed: list[GameState] = []
+
+    def replay() -> tuple[RaceRoute, ...]:
+        result = replay_turn(gdir, turn).result
+        replayed.append(result.after)
+        return race_routes(result, result.after) if isinstance(result, RacingResult) else ()
+
     try:
-        found = replay_turn(gdir, turn).result
+        routes = remembered(key, replay, tuple)
     except DampfrossError:
-        return None
-    return found if isinstance(found, RacingResult) else None
+        return (), None
+    return routes, (replayed[0] if replayed else None)
 
 
 def _public_report(gdir: GameDir, turn: int) -> str | None:

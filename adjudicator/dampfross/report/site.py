@@ -29,14 +29,13 @@ import jinja2
 from adjudicator import __version__
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState, LedgerEntry
-from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report import i18n
 from adjudicator.dampfross.report.building import rules_words_context
 from adjudicator.dampfross.report.deadlines import goal_line
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.racing import RACES
-from adjudicator.dampfross.report.svg import company_colour, game_svg
+from adjudicator.dampfross.report.svg import RaceRoute, company_colour, game_svg
 
 REASONS = {
     "start-capital": N_("start capital"), "town-bonus": N_("town bonus"), "contact-fee": N_("contact fee"),
@@ -62,15 +61,16 @@ class TurnRecord:
 
     ``state`` is the state after the turn (turn 0: the opening state),
     ``before`` the state before it (``None`` for turn 0), ``report`` the
-    public report text as sent (``None`` when it is missing), ``races`` a
-    racing turn's result, whose race routes its map draws (``None``: none).
+    public report text as sent (``None`` when it is missing), ``routes``
+    a racing turn's race routes, which its map draws (``svg.race_routes``;
+    empty: none).
     """
 
     turn: int
     state: GameState
     before: GameState | None
     report: str | None
-    races: RacingResult | None = None
+    routes: tuple[RaceRoute, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,7 +139,7 @@ def front_pages(game: SiteGame) -> dict[str, str]:
 def turn_files(game: SiteGame, t: TurnRecord) -> dict[str, str]:
     """One turn's map picture and page, by their paths in the site."""
     with language(game.state.lang):
-        svg = game_svg(game.gmap, t.state, t.turn or None, t.races)
+        svg = game_svg(game.gmap, t.state, t.turn or None, routes=t.routes)
         context = turn_context(game, t, svg)
         return {map_path(t.turn): svg, page_path(t.turn): _render("turn.html.j2", _common(game), context,
                                                                   current=t.turn)}
@@ -404,7 +404,7 @@ def turn_context(game: SiteGame, t: TurnRecord, svg: str) -> dict[str, Any]:
         "map_file": map_path(t.turn),
         "png_file": map_path(t.turn, "png") if game.png else None,
         "races": races_of_turn(t),
-        "routes": t.races is not None and any(e.valid for r in t.races.races for e in r.entries),
+        "routes": bool(t.routes),
         "race_text": sections.get(_(RACES), ""),
         "report": t.report,
         "prev": page_path(t.turn - 1) if t.turn > 0 else None,

@@ -492,18 +492,31 @@ def picture_title(gmap: GameMap, state: GameState, turn: int | None) -> str:
     return _("{map}, game {game}, at the start").format(map=where, game=state.game_id)
 
 
-def race_routes(result: RacingResult, state: GameState) -> list[RouteMark]:
+@dataclass(frozen=True)
+class RaceRoute:
+    """A valid entry's route in a race, as a picture draws it: the race, the train, where the race went, the
+    letter of the train's roller (its colour) and the hexes."""
+
+    race: int
+    train: str
+    start: str
+    dest: str
+    owner: str
+    hexes: tuple[Hex, ...]
+
+
+def race_routes(result: RacingResult, state: GameState) -> tuple[RaceRoute, ...]:
     """The route of every valid entry of a racing turn, in the colour of the train's roller."""
     letter = {p.id: p.colour for p in state.players}
-    out = []
-    for race in result.races:
-        for e in race.entries:
-            route = e.check.route
-            if e.valid and route is not None:
-                label = _("race {race}: {train}, {start} to {dest}").format(
-                    race=race.draw.number, train=e.entry.train, start=race.draw.start_town, dest=race.draw.dest_town)
-                out.append(RouteMark(route.hexes, letter[e.entry.roller], label))
-    return out
+    return tuple(RaceRoute(race.draw.number, e.entry.train, race.draw.start_town, race.draw.dest_town,
+                           letter[e.entry.roller], e.check.route.hexes)
+                 for race in result.races for e in race.entries if e.valid and e.check.route is not None)
+
+
+def route_marks(routes: Iterable[RaceRoute]) -> list[RouteMark]:
+    """The routes as the picture draws them, each labelled in the active language."""
+    return [RouteMark(r.hexes, r.owner, _("race {race}: {train}, {start} to {dest}").format(
+        race=r.race, train=r.train, start=r.start, dest=r.dest)) for r in routes]
 
 
 def ferry_lines(marks: Iterable[FerryMark]) -> list[FerryLine]:
@@ -512,11 +525,13 @@ def ferry_lines(marks: Iterable[FerryMark]) -> list[FerryLine]:
     return [FerryLine(m.path[0], m.path[-1], m.name, m.owner) for m in marks]
 
 
-def game_svg(gmap: GameMap, state: GameState, turn: int | None, result: RacingResult | None = None) -> str:
+def game_svg(gmap: GameMap, state: GameState, turn: int | None, result: RacingResult | None = None,
+             routes: Sequence[RaceRoute] | None = None) -> str:
     """The picture of a game: ``state`` (the state after ``turn``) with that turn's track emphasised.
 
-    With the racing turn's ``result`` the routes of its races are drawn too.
+    With the racing turn's ``result`` (or its ``routes``, ``race_routes``) the routes of its races are drawn too.
     """
-    routes = race_routes(result, state) if result is not None else []
-    return render_svg(gmap, track_marks(state, turn), players=player_legend(state), routes=routes,
+    if routes is None:
+        routes = race_routes(result, state) if result is not None else ()
+    return render_svg(gmap, track_marks(state, turn), players=player_legend(state), routes=route_marks(routes),
                       ferries=ferry_lines(ferry_marks(state, gmap, turn)), title=picture_title(gmap, state, turn))
