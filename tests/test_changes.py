@@ -76,3 +76,26 @@ def test_changes_that_do_not_fit_are_refused():
         backward({"log": [1]}, ops)
     with pytest.raises(ValueError):
         forward({}, changes({"a": {"b": 1}}, {"a": {"b": 2}}))
+
+
+def test_every_value_the_changes_name_is_checked_in_the_direction_that_uses_it():
+    """A value changed in the changes (what was there, what is there now) is refused when they are applied:
+    going forward checks what was there, going back what is there (issue 18: so an archive walked forward has
+    every part of its changes checked)."""
+    gdir = GameDir(GOLDEN)
+    steps = gdir.steps()
+    old, new = (json.loads(gdir.archived_text(steps[5], w)) for w in ("before", "after"))
+    ops = json.loads(json.dumps(changes(old, new)))
+    checked = 0
+    for i, op in enumerate(ops):
+        for key, direction in (("was", forward), ("set", backward), ("add", backward), ("was_keys", forward)):
+            if key not in op:
+                continue
+            bad = copy.deepcopy(ops)
+            bad[i][key] = ["something else"] if key != "was_keys" else list(reversed(op[key]))
+            if key == "was_keys" and bad[i][key] == op[key]:
+                continue
+            with pytest.raises(ValueError):
+                direction(copy.deepcopy(old if direction is forward else new), bad)
+            checked += 1
+    assert checked >= len(ops)

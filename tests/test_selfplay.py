@@ -90,8 +90,8 @@ def test_each_turns_check_finds_a_broken_link_or_a_false_die(tmp_path: Path):
         doc = json.loads(text)
         doc["changes"][0][key] = 99
         changes.write_text(json.dumps(doc), encoding="utf-8")
-        problem = "turn-002: its changes.json is not what changed between its states"
-        assert verify_step(str(game), steps[2], steps[1]) == [problem]
+        (problem,) = verify_step(str(game), steps[2], steps[1])
+        assert problem.startswith("turn-002: ") and "changes" in problem
     changes.write_text(text, encoding="utf-8")
     before, after = gdir.archived_text(steps[2], "before"), json.loads(gdir.archived_text(steps[2], "after"))
     die = after["dice"]["log"][-1]

@@ -73,7 +73,8 @@ def _diff(old: Any, new: Any, at: Path, ops: list[Op]) -> None:
 
 
 def forward(doc: Any, ops: list[Op]) -> Any:
-    """``doc`` changed by ``ops`` (in place, and returned); ``ValueError`` when they do not fit it."""
+    """``doc`` changed by ``ops`` (in place, and returned); ``ValueError`` when they do not fit it: every value
+    they say was there must be (so an archive's changes are checked in full by going forward)."""
     for op in ops:
         at = op["at"]
         if "add" in op:
@@ -83,13 +84,21 @@ def forward(doc: Any, ops: list[Op]) -> Any:
             target.extend(op["add"])
         elif "keys" in op:
             target = _get(doc, at)
-            if type(target) is not dict or sorted(map(str, target)) != sorted(map(str, op["keys"])):
+            was = op["was_keys"]
+            if type(target) is not dict or \
+                    list(target) != [k for k in was if k in target] + [k for k in target if k not in was] or \
+                    sorted(map(str, target)) != sorted(map(str, op["keys"])):
                 raise ValueError(f"other keys at {at}")
             _reorder(target, op["keys"])
         elif not at:
+            _expect(doc, op.get("was"), at)
             doc = op["set"]
         else:
             parent, key = _get(doc, at[:-1]), at[-1]
+            if "was" in op:
+                _expect(_get(parent, [key]), op["was"], at)
+            elif type(parent) is not dict or key in parent:
+                raise ValueError(f"a value at {at} already")
             if "drop" in op:
                 _drop(parent, key)
             else:
@@ -98,7 +107,8 @@ def forward(doc: Any, ops: list[Op]) -> Any:
 
 
 def backward(doc: Any, ops: list[Op]) -> Any:
-    """``doc`` with ``ops`` taken back (in place, and returned): the document they were made from."""
+    """``doc`` with ``ops`` taken back (in place, and returned): the document they were made from; ``ValueError``
+    when they do not fit it (every value they say is there must be)."""
     orders: list[tuple[Path, list[str]]] = []
     for op in reversed(ops):
         at = op["at"]
@@ -106,13 +116,23 @@ def backward(doc: Any, ops: list[Op]) -> Any:
             target = _get(doc, at)
             if type(target) is not list or len(target) != op["from"] + len(op["add"]):
                 raise ValueError(f"no list of {op['from'] + len(op['add'])} items at {at}")
+            _expect(target[op["from"]:], op["add"], at)
             del target[op["from"]:]
         elif "keys" in op:
+            target = _get(doc, at)
+            if type(target) is not dict or list(target) != op["keys"]:
+                raise ValueError(f"other keys at {at}")
             orders.append((at, op["was_keys"]))  # once the keys taken away are back
         elif not at:
+            _expect(doc, op["set"], at)
             doc = op["was"]
         else:
             parent, key = _get(doc, at[:-1]), at[-1]
+            if "drop" in op:
+                if type(parent) is not dict or key in parent:
+                    raise ValueError(f"a value at {at} still")
+            else:
+                _expect(_get(parent, [key]), op["set"], at)
             if "was" in op:
                 _put(parent, key, op["was"])
             else:
@@ -123,6 +143,11 @@ def backward(doc: Any, ops: list[Op]) -> Any:
             raise ValueError(f"other keys at {at}")
         _reorder(target, keys)
     return doc
+
+
+def _expect(found: Any, value: Any, at: Path) -> None:
+    if not same(found, value):
+        raise ValueError(f"another value at {at}")
 
 
 def _get(doc: Any, at: Path) -> Any:

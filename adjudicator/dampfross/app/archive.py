@@ -101,7 +101,7 @@ class StepStates:
 
     def _go(self, i: int) -> None:
         """Make ``_doc`` the state-after of step ``i``: on from the state kept, or from the nearer end."""
-        if self._at is None or abs(self._at - i) > min(i, len(self.steps) - 1 - i):
+        if self._at is None or abs(self._at - i) > min(i, len(self.steps) - 1 - i) + 1:  # a next step: go on
             self._start(i)
         assert self._at is not None
         while self._at > i:
