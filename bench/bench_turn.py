@@ -11,7 +11,10 @@ game each time):
   the archive.
 
 Targets (issue 8 §6): a turn within 2x of ``--version``; the whole game's
-reports within 5x of one turn.  Also shown: each turn against the interpreter
+reports within 5x of one turn; (issue 18) a turn within 2x of the interpreter
+with the stack imported (``python -c 'import click, lark, jinja2, yaml'``).
+Wall seconds and CPU seconds (user and system: other work on the shared
+machine counts little) are shown.  Also shown: each turn against the interpreter
 with the package a turn uses imported (``--version`` as it was when the target
 was set; the command line now imports only what a command needs).  The cache on disk is used as a GM's runs use
 it (warmed by one run first), and Python may write its bytecode (as ``pip
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -46,20 +50,32 @@ IMPORTED = [sys.executable, "-c", "import adjudicator.cli, adjudicator.dampfross
 ``adjudicate --version`` cost when the issue was written, before the command line imported lazily."""
 
 
+STACK = [sys.executable, "-c", "import click, lark, jinja2, yaml"]
+"""The stack the design chose, imported: the floor of a turn process (issue 18: a turn within 2x of it)."""
+
+CPU: dict[float, float] = {}
+"""The median CPU seconds (user and system) of each ``timed`` measurement, by its median wall time."""
+
+
 def timed(args: list[str], env: dict[str, str], repeat: int, fresh: Path | None = None,
           game: Path | None = None, command: list[str] | None = None) -> float:
     """Median wall time of ``adjudicate ARGS`` or of ``command`` (with ``game`` restored from ``fresh`` before
-    each run)."""
-    times = []
+    each run); its median CPU seconds are kept in ``CPU``."""
+    times, cpu = [], []
     for _ in range(repeat):
         if fresh is not None and game is not None:
             shutil.rmtree(game, ignore_errors=True)
             shutil.copytree(fresh, game)
+        used = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command or [SCRIPT, *args], env=env, check=True, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        now = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu.append(now.ru_utime - used.ru_utime + now.ru_stime - used.ru_stime)
+    wall = statistics.median(times)
+    CPU[wall] = statistics.median(cpu)
+    return wall
 
 
 def snapshot_before(game: Path, turn: int, into: Path) -> Path:
@@ -91,8 +107,10 @@ def main() -> None:
     subprocess.run([SCRIPT, "--version"], env=env, check=True, stdout=subprocess.DEVNULL)
     version = timed(["--version"], env, repeat)
     imported = timed([], env, repeat, command=IMPORTED)
+    stack = timed([], env, repeat, command=STACK)
     rows = [("adjudicate --version", version, None),
-            ("python -c 'import adjudicator.dampfross.app.run'", imported, None)]
+            ("python -c 'import adjudicator.dampfross.app.run'", imported, None),
+            ("python -c 'import click, lark, jinja2, yaml'", stack, None)]
     for label, turn in (("building turn", building), ("racing turn", racing)):
         if turn is None:
             continue
@@ -104,15 +122,19 @@ def main() -> None:
         seconds = timed(args, env, repeat, fresh, target)
         rows.append((f"{label} {turn}", seconds, version))
         rows.append(("  the same", seconds, imported))
+        rows.append(("  the same", seconds, stack))
     one_turn = max(t for _, t, base in rows if base is not None)
     reports = timed(["report", "--all", str(game)], env, max(1, repeat // 2))
     rows.append((f"report --all ({record.turns} turns)", reports, one_turn))
 
-    print(f"{'':34} {'seconds':>8} {'ratio':>7}  (to)")
+    cpu = CPU
+    print(f"{'':48} {'wall s':>7} {'ratio':>7} {'CPU s':>7} {'ratio':>7}  (to)")
     for label, seconds, base in rows:
         ratio = f"{seconds / base:6.2f}x" if base else ""
-        to = "" if base is None else {version: "--version", imported: "the package imported"}.get(base, "slowest turn")
-        print(f"{label:34} {seconds:8.3f} {ratio:>7}  {to}")
+        cpu_ratio = f"{cpu[seconds] / cpu[base]:6.2f}x" if base else ""
+        to = "" if base is None else {version: "--version", imported: "the package imported",
+                                      stack: "the stack imported"}.get(base, "slowest turn")
+        print(f"{label:48} {seconds:7.3f} {ratio:>7} {cpu[seconds]:7.3f} {cpu_ratio:>7}  {to}")
     shutil.rmtree(work, ignore_errors=True)
 
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 import heapq
 import random
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
@@ -174,6 +175,7 @@ def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: 
               own: set[Side]) -> list[Hex] | None:
     """Dijkstra over land from any source to any target, by building cost, never along own track."""
     rules = state.rules
+    edges = _edges(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain, rules.border_crossing)
     dist: dict[Hex, int] = {}
     prev: dict[Hex, Hex] = {}
     queue: list[tuple[int, Hex]] = []
@@ -189,19 +191,26 @@ def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: 
             while path[-1] in prev:
                 path.append(prev[path[-1]])
             return path[::-1]
-        if rules.border_crossing and gmap.abroad(h):
-            continue  # advanced rules: a line ends in the first hex beyond the border
-        for n in gmap.neighbours(h):
-            if gmap.terrain_at(n) is Terrain.WATER or Side(h, n) in own:
-                continue
-            if gmap.is_border(h, n) and not rules.border_crossing:
-                continue
-            cost = _cost(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain, h, n)
-            if d + cost < dist.get(n, 1 << 30):
+        for n, cost, side in edges.get(h, ()):
+            if d + cost < dist.get(n, 1 << 30) and side not in own:
                 dist[n] = d + cost
                 prev[n] = h
                 heapq.heappush(queue, (d + cost, n))
     return None
+
+
+@lru_cache(maxsize=16)
+def _edges(gmap: GameMap, river: int, mountain: int, both: int, border_crossing: bool
+           ) -> dict[Hex, list[tuple[Hex, int, Side]]]:
+    """Each land hex's steps a line may take, with their building cost and side (the map's, worked out once):
+    not onto water, not across a closed border; under the advanced rules none out of a hex beyond the border."""
+    out: dict[Hex, list[tuple[Hex, int, Side]]] = {}
+    for h in gmap.terrain:
+        if border_crossing and gmap.abroad(h):
+            continue  # a line ends in the first hex beyond the border
+        out[h] = [(n, _cost(gmap, river, mountain, both, h, n), Side(h, n)) for n in gmap.neighbours(h)
+                  if gmap.terrain_at(n) is not Terrain.WATER and (border_crossing or not gmap.is_border(h, n))]
+    return out
 
 
 def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -> int:
