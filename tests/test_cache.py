@@ -38,7 +38,8 @@ def test_the_cache_is_filled_and_used_and_changes_nothing(tmp_path: Path):
     folder = cache / "dampfross-per-post" / __version__
     assert (folder / "orders.lark.cache").stat().st_size > 1000
     assert any((folder / "templates").iterdir())
-    assert len(list(folder.glob("schema-*"))) == 1
+    # the schema is compiled (and kept) only when a game file is read that the archive does not vouch for
+    assert len(list(folder.glob("schema-*"))) <= 1
     second = play(tmp_path / "c", str(cache))
     assert without == first == second
     assert "BIULD" in without[0]

@@ -82,11 +82,11 @@ def test_the_private_part_has_the_fee_history_and_a_window_of_the_own_track():
 
 
 def test_the_whole_map_attached_names_the_companies_serving_each_town():
-    state = gamefile.loads((GOLDEN / "example" / "turns" / "turn-003" / "state-after.json")
-                           .read_text(encoding="utf-8"))
     from adjudicator.dampfross.app.store import GameDir
 
-    text = full_map_text(state, GameDir(GOLDEN / "example").load_map(state), 3)
+    gdir = GameDir(GOLDEN / "example")
+    state, _ = gdir.archived_state(gdir.archive_path(3), "after")
+    text = full_map_text(state, gdir.load_map(state), 3)
     assert "Towns (and the companies serving them):" in text
     rows = {line.split()[2]: line for line in text.splitlines() if line.startswith("  # ")}
     assert rows["Hamburg"].split()[-2:] == ["R", "Y"]  # RAVEL's line and HAFEN's home
