@@ -365,3 +365,12 @@ def test_the_fixed_layers_of_a_map_are_made_once_and_follow_the_language():
         german = render_svg(gmap, title="t")
     assert german != first and "Startstadt" in german and "start town" in first
     assert render_svg(load_map("france"), title="t") != first
+
+
+def test_a_german_games_picture_is_in_german(tmp_path: Path):
+    """``map show --game`` and the postal loop's picture speak the game's language, as its site does."""
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--lang", "de", "--player", "RED:Rot", "--player", "BLUE:Blau")
+    svg = turn_svg(tmp_path / "g")
+    assert "Zeichenerklärung" in svg and "zu Beginn" in svg and ">Key<" not in svg
+    invoke("new", str(tmp_path / "e"), "--map", "germany", "--player", "RED:Rot", "--player", "BLUE:Blau")
+    assert ">Key<" in turn_svg(tmp_path / "e")

@@ -19,6 +19,7 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
+from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
 from adjudicator.kernel.errors import DampfrossError
 
@@ -80,7 +81,8 @@ def turn_svg(directory: str | Path, turn: int | None = None, races: bool = False
     if races and new is not None:
         found = replay_turn(gdir, new).result
         result = found if isinstance(found, RacingResult) else None
-    return game_svg(gmap, state, new, result)
+    with language(state.lang):  # a German game's picture is German
+        return game_svg(gmap, state, new, result)
 
 
 def turn_png(directory: str | Path, turn: int | None = None, races: bool = False, scale: float = PNG_SCALE) -> bytes:
@@ -92,7 +94,8 @@ def run_svg(run: TurnRun) -> str:
     """The SVG picture of a turn just run (``app.run.run_turn``): its new track and its races' routes."""
     after = run.result.after
     result = run.result if isinstance(run.result, RacingResult) else None
-    return game_svg(run.gdir.load_map(after), after, run.result.turn, result)
+    with language(after.lang):
+        return game_svg(run.gdir.load_map(after), after, run.result.turn, result)
 
 
 def run_png(run: TurnRun, scale: float = PNG_SCALE) -> bytes:
