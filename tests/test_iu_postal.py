@@ -260,3 +260,27 @@ def test_a_whole_game_of_interurban_by_mail_to_its_final_report(tmp_path: Path):
     assert (game / "seed.txt").read_text().strip() in text.replace("=\n", "")
     lines = invoke("verify", str(game)).output.splitlines()
     assert all(line.startswith("OK: ") for line in lines) and len(lines) == final.table.moves + 3
+
+
+def test_a_flood_of_password_guesses_gets_no_flood_of_receipts(tmp_path: Path):
+    """After ``MAX_GUESSES`` wrong passwords from one sender during a move, that sender's mails are read only for
+    the colour whose address it is: a stranger's guesses go unanswered, the player's own orders still count."""
+    from adjudicator.postal.turns import MAX_GUESSES
+
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "flood", "--player", "RED:A:a@x.org",
+           "--player", "BLUE:B:b@x.org")
+    for sub in ("cur", "new", "tmp"):
+        (tmp_path / "in" / sub).mkdir(parents=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
+    guesses = "".join(f"PLAYER RED PASSWORD guess-{i}\n6 CURVE\n" for i in range(12))
+    for n in range(MAX_GUESSES // 12 + 2):
+        (tmp_path / "in" / "new" / f"{n}.m").write_bytes(mail_bytes("mallory@example.com", guesses, f"g{n}"))
+    secret = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"]
+    state = MovesDir(game).load(PLAY).state
+    (tmp_path / "in" / "new" / "z.m").write_bytes(mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secret}\n"
+                                                              f"{a_move(state, 'RED')}\n", "mine"))
+    out = invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00").output
+    assert "more than" in out and "move 1 made by RED" in out
+    to_mallory = [p for p in (game / "mail" / "outbox").glob("receipt-*.json") if "mallory" in p.read_text()]
+    assert MAX_GUESSES == 20 and len(to_mallory) == 24  # two mails of 12 guesses answered, the third not

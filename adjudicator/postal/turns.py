@@ -31,6 +31,10 @@ from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 
 TICK_WAIT = 2.0
+MAX_GUESSES = 20
+"""Sections from one sender that may fail their password check during one move; after that the sender's mails
+are read only for the seat whose address on file it is (a forged From cannot lock a player out), and the others
+get no answer (a flood of guesses does not become a flood of receipts)."""
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
@@ -85,6 +89,11 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
     codes: list[str] = []
     sections = list(_sections(mail))
     known = next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()), None)
+    if mail.sender and _guesses(inbox, mail.sender, game.table.moves) >= MAX_GUESSES and \
+            any(known is None or s.seat != known.id for s in sections):
+        inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": ["guesses"]})
+        t.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
+        return game
     if not sections:
         if known is not None:
             _receipt(outbox, play, game, mail, known, None, "no-section", {}, sender, now)
@@ -99,8 +108,14 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
         game, code, data = _orders(folder, play, game, outbox, mail, seat, section, sender, now, t)
         _receipt(outbox, play, game, mail, seat, number, code, data, sender, now)
         codes.append(code)
-    inbox.answered(mail, {"move": game.table.moves, "codes": codes})
+    inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": codes})
     return game
+
+
+def _guesses(inbox: Inbox, sender: str, move: int) -> int:
+    """Sections from ``sender`` that failed their password check while move ``move + 1`` was on hand."""
+    return sum(1 for m in inbox.mails() if (doc := m.receipt()) and doc.get("move") == move
+               and doc.get("sender") == sender for code in doc.get("codes", ()) if code == "password")
 
 
 def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: Seat,
