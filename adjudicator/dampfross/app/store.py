@@ -233,9 +233,15 @@ class GameDir:
             raise GameFileError(f"{self.path}: cannot write {PASSWORD_FILE}: {exc.strerror or exc}") from None
 
     def archived_state(self, step: Path, which: str) -> tuple[GameState, str]:
-        """An archived state and its text (``which``: before or after)."""
+        """An archived state and its text (``which``: before or after).
+
+        A state made from the steps' changes has the SHA-256 the archive recorded when the program wrote it
+        (``archive.StepStates``): it is not checked against the schema again; a whole state archived before
+        (an older game) is.
+        """
         text = self.archived_text(step, which)
-        return gamefile.loads(text, str(step / f"state-{which}.json")), text
+        made = (step / CHANGES_FILE).is_file() and not (step / f"state-{which}.json").is_file()
+        return gamefile.loads(text, str(step / f"state-{which}.json"), trusted=made), text
 
     def archived_text(self, step: Path, which: str) -> str:
         """The text of an archived state, unread as a state (for comparing it with another one); made from the

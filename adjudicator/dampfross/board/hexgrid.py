@@ -88,10 +88,10 @@ class Hex:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    """Number of hex steps between two hexes on an unobstructed grid."""
-    aq, ar = a.axial
-    bq, br = b.axial
-    dq, dr = aq - bq, ar - br
+    """Number of hex steps between two hexes on an unobstructed grid (their axial coordinates, written out:
+    route search and every track segment ask this)."""
+    dq = a.col - (a.row + 1) // 2 - b.col + (b.row + 1) // 2
+    dr = a.row - b.row
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
@@ -105,8 +105,9 @@ class Side:
     def __post_init__(self) -> None:
         if not self.a.is_adjacent(self.b):
             raise ValueError(f"{self.a.label} and {self.b.label} are not adjacent")
-        if self.b < self.a:
-            first, second = self.b, self.a
+        a, b = self.a, self.b
+        if (b.col, b.row) < (a.col, a.row):  # Hex's order, without the generated comparison
+            first, second = b, a
             object.__setattr__(self, "a", first)
             object.__setattr__(self, "b", second)
 
