@@ -137,6 +137,17 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         assert not any(secret in page for secret in secrets.values() for page in pages.values())
         assert (game / "seed.txt").read_text().strip() not in "".join(pages.values())
 
+        # commands by mail from an address on file: public things, no password needed; a stranger gets nothing
+        deliver("carla@example.com", "HELP\nSTATUS\nMAP\nREPORT 1\nREPORT 9\n", "commands", "2026-12-03T10:20")
+        deliver("mallory@example.com", "STATUS\n", "stranger", "2026-12-03T10:21")
+        tick("2026-12-03T10:25")
+        (answer,) = sent(smtp, "answer-", "carla@example.com")
+        said = text_of(answer)
+        assert "REPORT n" in said and "Carla (GREEN) is on move" in said and "Lines (value" in said
+        assert "Bernd (BLUE) has missed the last 1 moves" in said and "There is no report of move 9" in said
+        assert not sent(smtp, "answer-", "mallory@example.com") and "@" not in said.split("Lines")[0].replace(
+            "carla@example.com", "")
+
         # every step checks: the chain, the commitment, the opening's draws and each move played again
         lines = invoke("verify", str(game)).output.splitlines()
         assert lines and all(line.startswith("OK: ") for line in lines) and len(lines) == 5, lines
@@ -208,7 +219,8 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
                  *(words.receipt(table, state, code, data) for code, data in [
                      ("moved", {"move": 1}), ("refused", {"problems": problems}), ("not-on-move", {"on_move": "RED"}),
                      ("password", {"seat": "RED"}), ("over", {}), ("stale", {"given": 3, "move": 1}),
-                     ("no-section", {})])]
+                     ("no-section", {})]),
+                 words.answer(table, missed, [("help", None), ("status", None), ("map", None), ("report", 7)], {})]
     for text in texts:
         assert i18n.english_left(text, ["Anna", "Bernd", "RED", "BLUE", "bahn", "KURVY", "abcd-efgh-jkmn-pqrs"], "de",
                                  i18n.INTERURBAN) == [], text

@@ -28,3 +28,11 @@ def test_too_many_sections_are_not_read():
     text = "".join(f"PLAYER RED PASSWORD guess{i}\n6 CURVE\n" for i in range(MAX_SECTIONS + 1))
     env = read_envelope(text)
     assert env.sections == () and env.problems[0].code == "too-many-sections"
+
+
+def test_commands_one_a_line_with_german_words_and_a_limit():
+    from adjudicator.kernel.envelope import MAX_COMMANDS, read_commands
+
+    assert read_commands("Hallo!\nHILFE\nstand\nKARTE\nBERICHT 3\nREPORT x\nMAP me\n> STATUS\n") == [
+        ("help", None), ("status", None), ("map", None), ("report", 3)]
+    assert len(read_commands("STATUS\n" * 50)) == MAX_COMMANDS

@@ -68,6 +68,27 @@ class Envelope:
     problems: tuple[EnvelopeProblem, ...]
 
 
+COMMANDS = {"HELP": "help", "HILFE": "help", "STATUS": "status", "STAND": "status", "MAP": "map", "KARTE": "map",
+            "REPORT": "report", "BERICHT": "report"}
+"""Commands a mail without orders may hold, one a line (``REPORT n``: the report of move ``n``)."""
+MAX_COMMANDS = 5
+
+
+def read_commands(text: str) -> list[tuple[str, int | None]]:
+    """The commands of a mail's text (at most ``MAX_COMMANDS``), each with its number if it takes one."""
+    out: list[tuple[str, int | None]] = []
+    for _, line in clean_lines(text):
+        words = line.split()
+        code = COMMANDS.get(words[0].upper().rstrip(":"))
+        if code is None or len(words) > 2:
+            continue
+        number = int(words[1]) if len(words) == 2 and words[1].isdigit() and len(words[1]) < 5 else None
+        if len(words) == 2 and (code != "report" or number is None):
+            continue
+        out.append((code, number))
+    return out[:MAX_COMMANDS]
+
+
 def clean_lines(text: str) -> list[tuple[int, str]]:
     """The lines that count, numbered from 1: no quotes, nothing after a signature, no blanks or comments."""
     out = []

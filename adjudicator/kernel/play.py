@@ -37,6 +37,11 @@ class Words(Protocol):
         ``preview``), ``not-on-move``, ``password``, ``over``, ``stale`` (a MOVE number of another move),
         ``no-section``."""
 
+    def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
+               reports: Mapping[int, str]) -> str:
+        """The answer to a mail of commands (``help``, ``status``, ``map``, ``report`` with a move number);
+        ``reports``: the public report of each move asked for that exists."""
+
     def status(self, table: Table, state: Any) -> str:
         """The GM's ``status``: whose move, the deadline, the standings."""
 

@@ -21,7 +21,7 @@ from datetime import datetime
 from typing import Any
 
 from adjudicator.kernel.deadline import Schedule, next_slot
-from adjudicator.kernel.envelope import Section, read_envelope
+from adjudicator.kernel.envelope import Section, read_commands, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
@@ -95,9 +95,13 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
         t.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
         return game
     if not sections:
-        if known is not None:
+        commands = [c for text in mail.texts for c in read_commands(mail.read_text(text))]
+        if known is not None and commands:
+            _answer(folder, outbox, play, game, mail, known, commands, sender, now)
+            codes.append("commands")
+        elif known is not None:
             _receipt(outbox, play, game, mail, known, None, "no-section", {}, sender, now)
-        codes.append("no-section")
+            codes.append("no-section")
     for number, section in enumerate(sections, 1):
         seat = game.table.find(section.seat)
         if seat is None or not game.table.password_ok(section.seat, section.password):
@@ -180,6 +184,20 @@ def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: S
     name = f"receipt-{mail.key}" + (f"-{number}" if number else "")
     outbox.queue(Outgoing(name, tuple(to), f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
                           player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", ""))),
+                 sender, now)
+
+
+def _answer(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat,
+            commands: list[tuple[str, int | None]], sender: str, now: datetime) -> None:
+    """Answer a mail of commands from a player's address on file (public things only: no password needed)."""
+    reports: dict[int, str] = {}
+    for code, number in commands:
+        if code == "report" and number is not None and folder.report_path(number).is_file():
+            reports[number] = folder.report_path(number).read_text(encoding="utf-8")
+    with language(seat.lang):
+        text = play.words.answer(game.table, game.state, commands, reports)
+    outbox.queue(Outgoing(f"answer-{mail.key}", (seat.address,), f"{game.table.game}: {play.name}", text,
+                          kind="answer", player=seat.id, in_reply_to=str(mail.meta.get("message_id", ""))),
                  sender, now)
 
 

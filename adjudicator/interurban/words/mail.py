@@ -68,6 +68,10 @@ def _how(table: Table, seat: str) -> list[str]:
                           "ending at its cell; AT x,y names a cell instead of a line."))]
 
 
+def reports_board(state: State) -> list[str]:
+    return reports.board(state).rstrip("\n").split("\n")
+
+
 def _text(lines: Sequence[str]) -> str:
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -114,6 +118,39 @@ class MailWords:
         if code in ("refused", "stale") and not state.over:
             text += _how(table, state.on_move)
         return _text(text)
+
+    def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
+               reports: Mapping[int, str]) -> str:
+        text = names.fold(_("InterUrban, game {game}: your commands").format(game=table.game))
+        for code, number in commands:
+            text.append("")
+            if code == "help":
+                text += names.fold(_("Commands by mail, one a line, without a PLAYER line: HELP, STATUS, MAP "
+                                     "(the layout and the lines), REPORT n (the report of move n). Orders need "
+                                     "the PLAYER line with your password."))
+                text += _how(table, state.on_move) if not state.over else []
+            elif code == "status":
+                text += self.public_status(table, state)
+            elif code == "map":
+                text += reports_board(state)
+            elif number is not None and number in reports:
+                text += reports[number].rstrip("\n").split("\n")
+            else:
+                text += names.fold(_("There is no report of move {move} (moves so far: {moves}).").format(
+                    move=number, moves=table.moves))
+        return _text(text)
+
+    def public_status(self, table: Table, state: Any) -> list[str]:
+        """Whose move, until when, who has missed moves (no addresses: any player may ask)."""
+        who = _who(table)
+        text = names.fold(_("InterUrban, game {game}: {moves} moves made.").format(game=table.game,
+                                                                                 moves=table.moves))
+        text += names.fold(_("The game is over.")) if state.over else _next(table, state)[1:2]
+        for s in table.seats:
+            if table.missed_by(s.id):
+                text += names.fold(_("{player} has missed the last {count} moves.").format(
+                    player=names.player(s.id, who), count=table.missed_by(s.id)), "  ")
+        return text
 
     def status(self, table: Table, state: Any) -> str:
         who = _who(table)

@@ -62,6 +62,12 @@ def _lines_table(views: Sequence[LineView]) -> list[str]:
     return out
 
 
+def board(state: State) -> str:
+    """The layout as it stands, every line's value and the face-up tiles (the MAP command by mail)."""
+    out = [*_drawing(state), "", *_lines_table(lines_view(state)), "", *_face_up(state)]
+    return "\n".join(out) + "\n"
+
+
 def opening(state: State, commitment: str, who: Names = None) -> str:
     """The opening report: players in order, the start tiles and their lines, the face-up tiles, the commitment."""
     out = _title(state, _("the opening"))
