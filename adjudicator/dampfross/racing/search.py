@@ -40,6 +40,8 @@ from adjudicator.dampfross.racing.routes import Route, choose_owners, seat_key
 from adjudicator.dampfross.racing.specials import Goal
 from adjudicator.kernel.problems import Problem
 
+INF = float("inf")
+
 SCALE = 4096  # lexicographic weights: (points, fares) or (fares, points); a route has far fewer steps
 
 
@@ -127,6 +129,11 @@ def best_routes(
     return tuple(options[:limit])
 
 
+def _hex_order(h: Hex) -> tuple[int, int]:
+    """Hex's own order (column, row), without the generated comparison."""
+    return h.col, h.row
+
+
 class _Net:
     """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used).
 
@@ -141,12 +148,16 @@ class _Net:
                  free: tuple[str, ...] = ()):
         sides = {s.side for s in track.segments}
         ferries = [f for f in track.ferries if f.owner is not None]
-        self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)})
+        self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)},
+                            key=_hex_order)
         self.index = {h: i for i, h in enumerate(self.hexes)}
         self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
-        for s in sorted(sides):
-            own = int(bool(track.owners(s) & set(riders)))
-            fare = 0 if own or track.owners(s) & set(free) else rules.fare_per_segment  # free: running powers
+        rider_set, free_set = set(riders), set(free)
+        self._by_mode: dict[str, list[list[tuple[int, int, int]]]] = {}
+        for s in sorted(sides, key=lambda s: (s.a.col, s.a.row, s.b.col, s.b.row)):  # Side's own order
+            owners = track.owners(s)
+            own = int(bool(owners & rider_set))
+            fare = 0 if own or owners & free_set else rules.fare_per_segment  # free: running powers
             a, b = self.index[s.a], self.index[s.b]
             self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own, fare))
             self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own, fare))
@@ -158,6 +169,7 @@ class _Net:
 
     def sink(self, targets: Sequence[int]) -> int:
         """Add one node reached from every target hex (and left from none of them); its index."""
+        self._by_mode.clear()
         sink = len(self.adj)
         self.adj.append([])
         for t in targets:
@@ -169,16 +181,23 @@ class _Net:
         """Edge weight: by points then fares (``points``), or by fares then points (``fares``)."""
         return points * SCALE + fare if mode == "points" else fare * SCALE + points
 
+    def _weighted(self, mode: str) -> list[list[tuple[int, int, int]]]:
+        """Each node's edges as ``(to, weight, own)`` in ``mode`` (made once per mode)."""
+        found = self._by_mode.get(mode)
+        if found is None:
+            found = self._by_mode[mode] = [[(j, self.weight(mode, pts, fare), own) for j, pts, own, fare in edges]
+                                           for edges in self.adj]
+        return found
+
     def _heuristic(self, dst: int, mode: str) -> list[float]:
         """Exact cost from every node to the destination in layer 1 (backward Dijkstra)."""
         n = 2 * len(self.adj)
         rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
-        for i, edges in enumerate(self.adj):
-            for j, pts, own, fare in edges:
-                w = self.weight(mode, pts, fare)
-                for layer in (0, 1):
-                    rev[2 * j + (layer | own)].append((2 * i + layer, w))
-        inf = float("inf")
+        for i, edges in enumerate(self._weighted(mode)):
+            for j, w, own in edges:
+                rev[2 * j + own].append((2 * i, w))
+                rev[2 * j + 1].append((2 * i + 1, w))
+        inf = INF
         dist = [inf] * n
         goal = 2 * dst + 1
         dist[goal] = 0
@@ -195,8 +214,9 @@ class _Net:
 
     def _astar(self, source: int, goal: int, banned_hexes: set[int], banned_edges: set[tuple[int, int]],
                mode: str, h: list[float]) -> tuple[int, list[int]] | None:
-        if h[source] == float("inf"):
+        if h[source] == INF:
             return None
+        adj = self._weighted(mode)
         g = {source: 0}
         prev: dict[int, int] = {}
         queue = [(h[source], 0, source)]
@@ -210,13 +230,13 @@ class _Net:
                     path.append(prev[path[-1]])
                 return gv, path[::-1]
             i, layer = v >> 1, v & 1
-            for j, pts, own, fare in self.adj[i]:
+            for j, w, own in adj[i]:
                 if j in banned_hexes:
                     continue
                 u = 2 * j + (layer | own)
-                if (v, u) in banned_edges or h[u] == float("inf"):
+                if h[u] == INF or (banned_edges and (v, u) in banned_edges):
                     continue
-                gu = gv + self.weight(mode, pts, fare)
+                gu = gv + w
                 if gu < g.get(u, 1 << 60):
                     g[u] = gu
                     prev[u] = v
