@@ -305,3 +305,30 @@ def test_no_page_overflows_and_the_key_columns_and_bottom_links_are_on_screen(br
     finally:
         browser.call("Emulation.setDeviceMetricsOverride", {"width": 1200, "height": 1500, "deviceScaleFactor": 1,
                                                             "mobile": False}, session=browser.session)
+
+
+def test_the_hex_picker_writes_build_and_enter_lines(browser: Browser, tmp_path: Path):
+    """Issue 17: on the page of the turn to come, clicking hexes and towns writes order lines to paste in a mail."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--map", "germany", "--lang", "de", "--player", "RED:Rot", "--player", "BLUE:Blau",
+           "--seed", "p", "--unsafe-test-passwords", "p")
+    invoke("site", str(game), str(tmp_path / "site"))
+    assert browser.open((tmp_path / "site" / "turn-000.html").as_uri()) == []
+
+    def click(label: str) -> None:
+        browser.evaluate(f"document.querySelector('figure.map svg [data-hex=\"{label}\"]')"
+                         ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
+
+    for label in ("1408", "1409", "1409", "1410"):
+        click(label)
+    assert browser.evaluate("document.getElementById('orders').value") == "BAUE 1408 - 1409 - 1410"
+    assert browser.evaluate("document.getElementById('picker').open") is True
+    browser.evaluate("document.getElementById('newline').click();"
+                     "document.querySelector('input[value=enter]').click();"
+                     "document.getElementById('race').value = '3'")
+    click("1410")
+    click("1510")
+    browser.evaluate("document.getElementById('back').click()")
+    click("1511")
+    assert browser.evaluate("document.getElementById('orders').value") == \
+        "BAUE 1408 - 1409 - 1410\nFAHRE 3 STRECKE 1410 - 1511"

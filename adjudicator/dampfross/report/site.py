@@ -409,4 +409,5 @@ def turn_context(game: SiteGame, t: TurnRecord, svg: str) -> dict[str, Any]:
         "report": t.report,
         "prev": page_path(t.turn - 1) if t.turn > 0 else None,
         "next": page_path(t.turn + 1) if t.turn < game.last else None,
+        "last": t.turn == game.last and t.state.phase != "over",
     }

@@ -223,7 +223,7 @@ def _terrain(gmap: GameMap, geo: _Geometry) -> list[str]:
     out = ['<g id="terrain" stroke="#ffffff" stroke-width="0.6">']
     for h in sorted(gmap.terrain):
         kind = gmap.terrain[h]
-        out.append(f'<polygon class="hex {kind.word}" points="{_points(geo.corners(h))}" '
+        out.append(f'<polygon class="hex {kind.word}" data-hex="{h.label}" points="{_points(geo.corners(h))}" '
                    f'fill="{TERRAIN_FILL[kind]}"/>')
         if kind is Terrain.MOUNTAIN:
             x, y = geo.centre(h)
