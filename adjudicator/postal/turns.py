@@ -61,7 +61,7 @@ def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
 
 
 def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
-    """Each player's opening mail, once (with a note on the password the GM sends apart)."""
+    """Each player's opening mail, once, with his own password (from the GM's passwords file)."""
     secrets: dict[str, str] | None = None
     for seat in game.table.seats:
         name = f"opening-{seat.id}"
