@@ -219,7 +219,7 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
                  *(words.receipt(table, state, code, data) for code, data in [
                      ("moved", {"move": 1}), ("refused", {"problems": problems}), ("not-on-move", {"on_move": "RED"}),
                      ("password", {"seat": "RED"}), ("over", {}), ("stale", {"given": 3, "move": 1}),
-                     ("no-section", {})]),
+                     ("no-section", {}), ("reminder", {})]),
                  words.answer(table, missed, [("help", None), ("status", None), ("map", None), ("report", 7)], {})]
     for text in texts:
         assert i18n.english_left(text, ["Anna", "Bernd", "RED", "BLUE", "bahn", "KURVY", "abcd-efgh-jkmn-pqrs"], "de",
@@ -296,3 +296,19 @@ def test_a_flood_of_password_guesses_gets_no_flood_of_receipts(tmp_path: Path):
     assert "more than" in out and "move 1 made by RED" in out
     to_mallory = [p for p in (game / "mail" / "outbox").glob("receipt-*.json") if "mallory" in p.read_text()]
     assert MAX_GUESSES == 20 and len(to_mallory) == 24  # two mails of 12 guesses answered, the third not
+
+
+def test_the_player_on_move_is_reminded_once_before_the_deadline(tmp_path: Path):
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "remind", "--player", "RED:A:a@x.org",
+           "--player", "BLUE:B:b@x.org", "--deadline", "2026-12-04 18:00", "--every", "2d", "--remind", "12h")
+    for sub in ("cur", "new", "tmp"):
+        (tmp_path / "in" / sub).mkdir(parents=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
+    outbox = game / "mail" / "outbox"
+    assert "reminders" not in invoke("tick", str(game), "--now", "2026-12-04T05:00+00:00").output
+    assert "reminders for turn 1 queued for RED" in invoke("tick", str(game), "--now", "2026-12-04T07:00+00:00").output
+    assert "reminders" not in invoke("tick", str(game), "--now", "2026-12-04T08:00+00:00").output
+    (reminder,) = outbox.glob("reminder-*.json")
+    assert reminder.name == "reminder-001-RED.json" and "a@x.org" in reminder.read_text()
+    assert "it is your move" in reminder.with_suffix(".eml").read_text()

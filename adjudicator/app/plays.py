@@ -183,10 +183,11 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
             elif key == "due" and value:
                 schedule = schedule.with_setting(key, parse_time(value, dict(settings).get("zone", schedule.zone))
                                                  .isoformat())
-            elif key in ("due", "every", "zone", "held"):
+            elif key in ("due", "every", "zone", "held", "remind"):
                 schedule = schedule.with_setting(key, value)
             else:
-                raise DampfrossError(f"a game of moves has no deadline setting {key!r} (due, every, zone, hold)")
+                raise DampfrossError(f"a game of moves has no deadline setting {key!r} "
+                                     "(due, every, zone, remind, hold)")
         return replace(table, schedule=schedule)
 
     table = _changed(directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings], "why": why})

@@ -59,9 +59,9 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
     if play != "dampfross":
         from adjudicator.app.plays import start_moves_game
 
-        if map_name or sets or dice != "hmac" or profile != "schmidt" or strict or early or remind or statements:
-            raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early, "
-                                   "--remind or --statements")
+        if map_name or sets or dice != "hmac" or profile != "schmidt" or strict or early or statements:
+            raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early "
+                                   "or --statements")
         opening, folder = start_moves_game(directory, play, players, seed, test_passwords, schedule, lang,
                                            player_langs, game_id)
         click.echo(opening, nl=False)

@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adjudicator.kernel.deadline import Schedule, next_slot
+from adjudicator.kernel.deadline import Schedule, next_slot, parse_duration
 from adjudicator.kernel.envelope import Section, read_commands, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
@@ -57,6 +57,7 @@ def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
         for mail in inbox.unanswered():
             game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t)
         game = miss_if_due(folder, play, game, outbox, config.sender, now, t)
+        remind(play, game, outbox, config.sender, now, t)
         send(folder, config, now, t)
 
 
@@ -199,6 +200,24 @@ def _answer(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: St
     outbox.queue(Outgoing(f"answer-{mail.key}", (seat.address,), f"{game.table.game}: {play.name}", text,
                           kind="answer", player=seat.id, in_reply_to=str(mail.meta.get("message_id", ""))),
                  sender, now)
+
+
+def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
+    """A reminder to the player on move, once a move, ``remind`` before its deadline (``new --remind``)."""
+    s = game.table.schedule
+    due = s.due_at()
+    seat_id = play.on_move(game.state)
+    if not s.remind or s.held or due is None or seat_id is None or not due - parse_duration(s.remind) <= now < due:
+        return
+    seat = game.table.seat(seat_id)
+    name = f"reminder-{game.table.moves + 1:03d}-{seat.id}"
+    if not seat.address or outbox.known(name):
+        return
+    with language(seat.lang):
+        text = play.words.receipt(game.table, game.state, "reminder", {})
+    outbox.queue(Outgoing(name, (seat.address,), f"{game.table.game}: {play.name} - move {game.table.moves + 1}",
+                          text, kind="reminder", turn=game.table.moves + 1, player=seat.id), sender, now)
+    t.note("reminded", turn=game.table.moves + 1, companies=seat.id)
 
 
 def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,

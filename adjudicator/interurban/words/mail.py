@@ -31,6 +31,7 @@ RECEIPTS = {
     "over": N_("The game is over; orders are no longer read."),
     "stale": N_("Your orders are for move {given}, but the move to play is {move}. Nothing was done."),
     "no-section": N_("Your mail holds no orders: they begin with a line PLAYER <colour> PASSWORD <password>."),
+    "reminder": N_("A reminder: it is your move, and the deadline is near."),
 }
 
 
@@ -115,7 +116,9 @@ class MailWords:
                 text += notation_lines(problem)
             elif isinstance(problem, Problem):
                 text += names.fold(refusal(problem), "  ")
-        if code in ("refused", "stale") and not state.over:
+        if code == "reminder":
+            text += _next(table, state)
+        elif code in ("refused", "stale") and not state.over:
             text += _how(table, state.on_move)
         return _text(text)
 
