@@ -157,10 +157,19 @@ def _link(gdir: GameDir, step: Path, previous: str | None, exact: bool = False) 
 def _chain_of(text: str, source: str) -> Chain | None:
     """The chain link an archived state carries (read as JSON only: the replay reads the state itself)."""
     try:
+        at = text.rfind(CHAIN_KEY)  # game.json's layout: a top-level key starts a line with one space
+        if at >= 0:
+            doc, _ = json.JSONDecoder().raw_decode(text, at + len(CHAIN_KEY))
+            return chain_from_json(doc)
         doc = json.loads(text)
         return chain_from_json(doc.get("chain")) if isinstance(doc, dict) else None
     except (ValueError, KeyError, TypeError, AttributeError):
         raise GameFileError(f"{source}: not a game file") from None
+
+
+CHAIN_KEY = '\n "chain": '
+"""How the chain link starts in a game file's text (no string holds a raw newline, nested keys are indented
+deeper): read alone, not the whole state."""
 
 
 def _replay(gdir: GameDir, step: Path, carried: GameState | None) -> tuple[str | None, GameState | None]:
