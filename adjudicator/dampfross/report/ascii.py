@@ -213,9 +213,8 @@ def render_grid(gmap: GameMap, track: Iterable[TrackMark] = (), window: Window |
     win = window or make_window(gmap)
     base, marks = _base_grid(gmap, win)
     grid = [list(row) for row in base]
-    for s, owners in _track_by_side(gmap, track).items():
-        if s.a in win and s.b in win:
-            _draw_segment(grid, win, s, owners, marks.get(s))
+    for s, owners in _track_by_side(gmap, track, win).items():
+        _draw_segment(grid, win, s, owners, marks.get(s))
     for f in ferries:
         letter = FERRY if f.owner is None else (f.owner.upper() if f.new else f.owner.lower())
         for h in f.path[1:-1]:
@@ -324,13 +323,18 @@ def _river_char(win: Window, s: Side) -> str:
     return RIVER_DOWN_LEFT if win.x(lower) > win.x(upper) else RIVER_DOWN_RIGHT
 
 
-def _track_by_side(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
-    """Owners (upper-case letter -> built this turn) of each side with track."""
+def _track_by_side(gmap: GameMap, track: Iterable[TrackMark], win: Window) -> dict[Side, dict[str, bool]]:
+    """Owners (upper-case letter -> built this turn) of each side with track inside the window (every piece of
+    track checked to be on the map; a small window of a long game's track makes sides of its own only)."""
     out: dict[Side, dict[str, bool]] = {}
+    terrain = gmap.terrain
     for t in track:
-        for h in (t.a, t.b):
-            if not gmap.on_map(h):
-                raise ValueError(f"track {t.a.label}-{t.b.label}: {h.label} is not on the map")
+        a, b = t.a, t.b
+        for h in (a, b):
+            if h not in terrain:
+                raise ValueError(f"track {a.label}-{b.label}: {h.label} is not on the map")
+        if a not in win or b not in win:
+            continue
         owners = out.setdefault(t.side, {})
         owner = t.owner.upper()
         owners[owner] = owners.get(owner, False) or t.new
