@@ -31,6 +31,7 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from adjudicator.dampfross.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
 from adjudicator.dampfross.orders.line import parse_line
@@ -451,11 +452,13 @@ def _masked(data: Args, words: list[str]) -> Args:
     return tuple((k, mask_words(v, words) if isinstance(v, str) else v) for k, v in data)
 
 
+@lru_cache(maxsize=16)
 def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     """Parse the text of one order file (one or several mails) into sections.
 
     Never raises for bad input: every problem of the file is in
-    ``ParsedFile.problems``, in line order.
+    ``ParsedFile.problems``, in line order.  The result is a frozen value,
+    kept for the last few files (a turn's replay reads the same files again).
     """
     lines, notes = blank_clutter(split_lines(text), filename)
     lines, press = take_press(lines)
