@@ -129,7 +129,7 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     steps = gdir.steps()
     k = steps.index(gdir.archive_path(turn))
     for i in range(max(1, k), len(steps)):  # the turn, and corrections after it (none in self-play)
-        out += [f"turn {turn}: verify: {p}" for p in verify_step(str(gdir.path), steps[i], steps[i - 1])]
+        out += [f"turn {turn}: verify: {p}" for p in verify_step(gdir, steps[i], steps[i - 1])]
     names = _names(gdir, state, gmap, turn) if state.lang != "en" else []
     for path in sorted(gdir.path.glob(f"reports/turn-{turn:03d}*.txt")):
         text = path.read_text(encoding="utf-8")

@@ -90,6 +90,7 @@ class StepStates:
     def _text(self, i: int) -> str:
         if i not in self._texts:
             self._go(i)
+        if i not in self._texts:  # not game.json's own text
             text = state_text(self._doc)
             recorded = self.changes_of(self.steps[i]).get("after_sha256")
             if sha256(text) != recorded:
@@ -127,6 +128,7 @@ class StepStates:
                 (step / CHANGES_FILE).is_file() and self.changes_of(step).get("after_sha256") == sha256(text)
             if fits:
                 self._at, self._doc = last, json.loads(text)
+                self._texts[last] = text  # its SHA-256 is the one recorded: nothing to write out again
                 return
         self._at, self._doc = 0, json.loads(self.after(self.steps[0]))
 

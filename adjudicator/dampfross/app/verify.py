@@ -46,8 +46,9 @@ def verify_game(directory: str, seed_hex: str | None, replay: bool = True) -> tu
     return not any(line.startswith("FAILED") for line in lines), lines
 
 
-def verify_step(directory: str, step: Path, previous: Path | None) -> list[str]:
-    """One new link of the chain: what is wrong with ``step`` (an archived step of the game in ``directory``)
+def verify_step(directory: str | GameDir, step: Path, previous: Path | None) -> list[str]:
+    """One new link of the chain: what is wrong with ``step`` (an archived step of the game in ``directory``, or
+    its ``GameDir``, whose archived states are then made once for this and the caller's next questions)
     following ``previous`` (the step before it), empty when nothing is.
 
     Its state starts from the state ``previous`` ended with and carries the
@@ -56,7 +57,7 @@ def verify_step(directory: str, step: Path, previous: Path | None) -> list[str]:
     the last one, as ``GameDir.load_state`` does) checks the whole chain,
     at a cost that does not grow with the game: self-play checks each turn so.
     """
-    gdir = GameDir(directory)
+    gdir = directory if isinstance(directory, GameDir) else GameDir(directory)
     before = gdir.archived_text(previous, "after") if previous is not None else None
     # the last step's state-before is made by going back from game.json through its changes, which checks them
     # in full (kernel.changes.backward), unless it is the opening (read whole); other steps' changes are
