@@ -159,13 +159,15 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
 
         # the GM holds the game, a stand-by takes BLUE (the mail with the new password goes out), the game goes on
         assert "(held)" in invoke("deadline", "hold", str(game)).output
-        assert tick("2026-12-09T10:00") == ""  # held: no move is missed
+        assert "missed" not in tick("2026-12-09T10:00")  # held: no move is missed (the news of the hold goes out)
         out = invoke("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "dora@example.com").output
         assert "queued" in out
         assert "deadline: 2026-12-" in invoke("deadline", "set", str(game), "--due", "2026-12-12 18:00").output
         assert "2026-12-13T18:00" in invoke("deadline", "extend", str(game), "1d").output
         assert "(held)" not in invoke("deadline", "hold", str(game), "--release").output
         tick("2026-12-09T10:05")
+        news = [text_of(m) for m in sent(smtp, "deadline-", "carla@example.com")]
+        assert len(news) == 4 and "holds the game" in news[0] and "until Sun 13 Dec 2026 18:00" in news[-1], news
         (takeover,) = sent(smtp, "takeover-BLUE", "dora@example.com")
         new_blue = re.search(r"Your password: ([a-z0-9-]{19})", text_of(takeover))
         assert new_blue and new_blue.group(1) != secrets["BLUE"]
@@ -219,7 +221,7 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
                  *(words.receipt(table, state, code, data) for code, data in [
                      ("moved", {"move": 1}), ("refused", {"problems": problems}), ("not-on-move", {"on_move": "RED"}),
                      ("password", {"seat": "RED"}), ("over", {}), ("stale", {"given": 3, "move": 1}),
-                     ("no-section", {}), ("reminder", {})]),
+                     ("no-section", {}), ("reminder", {}), ("deadline", {"why": "Urlaub"})]),
                  words.answer(table, missed, [("help", None), ("status", None), ("map", None), ("report", 7)], {})]
     for text in texts:
         assert i18n.english_left(text, ["Anna", "Bernd", "RED", "BLUE", "bahn", "KURVY", "abcd-efgh-jkmn-pqrs"], "de",

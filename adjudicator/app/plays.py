@@ -163,7 +163,25 @@ def _changed(directory: str, change: Callable[[Table], Table], record: dict[str,
         game = folder.load(play)
         table = change(game.table)
         folder.commit(play, game, table, game.state, record)
+        if record.get("kind") == "deadline":
+            _tell_deadline(folder, play, table, game.state, len(folder.steps()) - 1, str(record.get("why", "")))
     return table
+
+
+def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, step: int, why: str) -> None:
+    """Every player hears of a changed deadline at once (queued; the next tick sends it), where the game is run
+    by mail and a move is on hand."""
+    config = load_config(folder)
+    if config is None or play.on_move(state) is None:
+        return
+    for seat in table.seats:
+        if not seat.address:
+            continue
+        with language(seat.lang):
+            text = play.words.receipt(table, state, "deadline", {"why": why})
+        Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,),
+                                      f"{table.game}: {play.name} - move {table.moves + 1}", text, kind="deadline",
+                                      player=seat.id), config.sender, datetime.now(UTC))
 
 
 def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str,

@@ -32,6 +32,7 @@ RECEIPTS = {
     "stale": N_("Your orders are for move {given}, but the move to play is {move}. Nothing was done."),
     "no-section": N_("Your mail holds no orders: they begin with a line PLAYER <colour> PASSWORD <password>."),
     "reminder": N_("A reminder: it is your move, and the deadline is near."),
+    "deadline": N_("The game master has changed the deadline."),
 }
 
 
@@ -53,8 +54,13 @@ def _next(table: Table, state: State) -> list[str]:
         return []
     who = _who(table)
     due = _due(table)
-    line = (_("Move {move}: {player} is on move, until {due}.") if due else _("Move {move}: {player} is on move.")) \
-        .format(move=table.moves + 1, player=names.player(state.on_move, who), due=due)
+    if table.schedule.held:
+        pattern = _("Move {move}: {player} is on move; the game master holds the game (no deadline runs).")
+    elif due:
+        pattern = _("Move {move}: {player} is on move, until {due}.")
+    else:
+        pattern = _("Move {move}: {player} is on move.")
+    line = pattern.format(move=table.moves + 1, player=names.player(state.on_move, who), due=due)
     return ["", *names.fold(line), *_how(table, state.on_move)]
 
 
@@ -103,7 +109,7 @@ class MailWords:
         return _text([*text, *_next(table, after)])
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
-        values = {k: v for k, v in data.items() if k not in ("problems", "preview", "check")}
+        values = {k: v for k, v in data.items() if k not in ("problems", "preview", "check", "why")}
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
@@ -116,7 +122,9 @@ class MailWords:
                 text += notation_lines(problem)
             elif isinstance(problem, Problem):
                 text += names.fold(refusal(problem), "  ")
-        if code == "reminder":
+        if code == "deadline" and data.get("why"):
+            text += names.fold(_("The reason: {why}").format(why=data["why"]))
+        if code in ("reminder", "deadline"):
             text += _next(table, state)
         elif code in ("refused", "stale") and not state.over:
             text += _how(table, state.on_move)
