@@ -249,6 +249,18 @@ def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -
     return sid, secret, True
 
 
+def moves_status_json(directory: str) -> dict[str, object] | None:
+    """``status --json`` of a game of moves: codes and numbers for scripts (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    game = MovesDir(directory).load(play)
+    t = game.table
+    return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
+            "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
+            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id)} for s in t.seats]}
+
+
 def moves_status(directory: str) -> str | None:
     """``adjudicate status`` of a game of sequential moves (``None``: a Dampfross game)."""
     play = play_in(directory)

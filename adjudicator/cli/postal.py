@@ -64,14 +64,17 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the status as JSON (codes, not sentences) for scripts.")
 def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
-    from adjudicator.app.plays import moves_status
+    from adjudicator.app.plays import moves_status, moves_status_json
     from adjudicator.dampfross.app.postal import game_status, status
 
-    moves = moves_status(directory)
+    moves = moves_status_json(directory) if as_json else moves_status(directory)
     if moves is not None:
         if as_json:
-            raise click.UsageError("status --json is for Dampfross games only (so far)")
-        click.echo(moves, nl=False)
+            import json
+
+            click.echo(json.dumps(moves, ensure_ascii=False, indent=2))
+        else:
+            click.echo(moves, nl=False)
         return
     if as_json:
         import json
