@@ -7,11 +7,13 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from adjudicator.interurban.play import PLAY
 from adjudicator.interurban.state import State
+from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
 from tests.helpers import invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
@@ -316,3 +318,61 @@ def test_the_player_on_move_is_reminded_once_before_the_deadline(tmp_path: Path)
     (reminder,) = outbox.glob("reminder-*.json")
     assert reminder.name == "reminder-001-RED.json" and "a@x.org" in reminder.read_text()
     assert "it is your move" in reminder.with_suffix(".eml").read_text()
+
+
+def _maildir_game(tmp_path: Path, seed: str) -> tuple[Path, dict[str, str]]:
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", seed, "--unsafe-test-passwords", seed,
+           "--player", "RED:A:a@x.org", "--player", "BLUE:B:b@x.org")
+    for sub in ("cur", "new", "tmp"):
+        (tmp_path / "in" / sub).mkdir(parents=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
+    return game, dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+
+class Killed(BaseException):
+    """A tick killed at a chosen point (as by SIGKILL: nothing after it runs)."""
+
+
+@pytest.mark.parametrize("where", ["before-the-game-file", "before-the-mails"])
+def test_a_tick_killed_in_the_middle_of_a_move_loses_nothing(tmp_path: Path, monkeypatch, where: str):
+    """Killed after the move was archived but before game.json was written, the step is taken back and the move
+    made again from its mail; killed after game.json but before the mails were queued, the next tick queues the
+    report mails and answers the mail with its receipt (not 'not your move').  Either way the game ends as an
+    undisturbed one, and verify agrees."""
+    from adjudicator.postal import moves, turns
+
+    game, secrets = _maildir_game(tmp_path, "kill")
+    state = MovesDir(game).load(PLAY).state
+    body = f"PLAYER RED PASSWORD {secrets['RED']}\n{a_move(state, 'RED')}\n"
+    (tmp_path / "in" / "new" / "1.m").write_bytes(mail_bytes("a@x.org", body, "move"))
+    if where == "before-the-game-file":
+        real = moves.atomic_write
+
+        def kill(path: Path, text: str, mode: int = 0o644) -> None:
+            if path.name == "game.json":
+                raise Killed
+            real(path, text, mode)
+
+        monkeypatch.setattr(moves, "atomic_write", kill)
+    else:
+        real_mails = turns.report_mails
+
+        def kill_mails(folder: MovesDir, play: object, game: Any, *rest: Any) -> None:
+            if game.table.moves:  # the move is made and game.json written: killed before its mails
+                raise Killed
+            real_mails(folder, play, game, *rest)
+
+        monkeypatch.setattr(turns, "report_mails", kill_mails)
+    with pytest.raises(Killed):
+        turns.tick_game(str(game), datetime.fromisoformat("2026-12-01T09:00+00:00"), Tick(str(game)), PLAY)
+    monkeypatch.undo()
+    moved = MovesDir(game).load(PLAY).table.moves
+    assert moved == (0 if where == "before-the-game-file" else 1) and len(MovesDir(game).steps()) == 2
+    out = invoke("tick", str(game), "--now", "2026-12-01T09:05+00:00").output
+    assert MovesDir(game).load(PLAY).table.moves == 1
+    outbox = game / "mail" / "outbox"
+    assert {p.name for p in outbox.glob("move-001-*.json")} == {"move-001-RED.json", "move-001-BLUE.json"}
+    receipts = [p.with_suffix(".eml").read_text() for p in outbox.glob("receipt-*.json")]
+    assert len(receipts) == 1 and "played as move 1" in receipts[0], (out, receipts)
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())

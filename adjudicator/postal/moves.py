@@ -138,13 +138,15 @@ class MovesDir:
             atomic_write(self.game_file, text)
 
     def commit(self, play: Play, before: Loaded, table: Table, state: Any, record: Mapping[str, Any],
-               orders: str = "", report: str = "") -> None:
+               orders: str = "", report: str = "", mails: Mapping[str, str] | None = None) -> None:
         """Archive one step (a move made or missed, a deadline changed) and write the game file after it; a move's
-        report (the lock is held)."""
+        report, and each player's mail of it (``mails``: by seat, archived so that a tick killed before they were
+        queued queues them the next time: ``mails_of``).  The lock is held."""
         text = game_text(play, table, state, {"previous": sha256(before.text), "record": sha256(record_text(record))})
         content = {"record.json": record_text(record), "game-before.json": before.text, "game-after.json": text}
         if orders:
             content["orders.txt"] = orders
+        content.update({f"mail-{seat}.txt": body for seat, body in (mails or {}).items()})
         self._archive(len(self.steps()), content)
         if report:
             write_new(self.report_path(table.moves), report)
@@ -167,6 +169,37 @@ class MovesDir:
     def steps(self) -> list[Path]:
         root = self.path / ARCHIVE
         return sorted(p for p in root.glob("step-[0-9][0-9][0-9]") if p.is_dir()) if root.is_dir() else []
+
+    def recover(self) -> str | None:
+        """Take back a step that a killed run archived without writing the game file after it (its game-before is
+        the game file): the move is played again from its mail, which was not marked answered.  Returns the
+        step's name, or ``None`` when the archive and the game file agree."""
+        steps = self.steps()
+        if len(steps) < 2:
+            return None
+        last = steps[-1]
+        try:
+            current = self.game_file.read_text(encoding="utf-8")
+            if (last / "game-after.json").read_text(encoding="utf-8") == current:
+                return None
+            if (last / "game-before.json").read_text(encoding="utf-8") != current:
+                raise GameFileError(f"{self.game_file} is neither the game before nor after {last.name}; "
+                                    "the archive or the game file was changed by hand (adjudicate verify)")
+            record = json.loads((last / "record.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise GameFileError(f"{last}: cannot be read ({exc})") from None
+        aside = last.parent / f"unfinished-{len(list(last.parent.glob('unfinished-*'))) + 1}"
+        os.replace(last, aside)
+        if record.get("kind") in ("move", "missed"):
+            report = self.report_path(int(record["move"]))
+            if report.exists():
+                os.replace(report, aside / f"written-{report.name}")
+        return last.name
+
+    def mails_of(self, step: Path) -> dict[str, str]:
+        """The players' mails of a step's move, by seat, as archived."""
+        return {p.name.removeprefix("mail-").removesuffix(".txt"): p.read_text(encoding="utf-8")
+                for p in sorted(step.glob("mail-*.txt"))}
 
     def moves(self) -> list[tuple[Path, dict[str, Any]]]:
         """The archived steps that made the game's moves (the opening, moves made or missed), with their records."""

@@ -49,10 +49,12 @@ def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
     folder = MovesDir(directory)
     config = config_of(folder)
     with folder.lock(TICK_WAIT):
+        folder.recover()
         fetch(folder, config, now, t)
         game = folder.load(play)
         outbox = Outbox(folder)
         opening_mails(folder, play, game, outbox, config.sender, now)
+        report_mails(folder, play, game, outbox, config.sender, now)
         inbox = Inbox(folder)
         for mail in inbox.unanswered():
             game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t)
@@ -134,6 +136,8 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         if made is None and problems:
             return game, "refused", {"problems": problems, "check": True}
         return game, "checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made or ())}
+    if _made_from(folder, mail, seat.id):
+        return game, "moved", {"move": game.table.moves}
     if section.move is not None and section.move != game.table.moves + 1:
         return game, "stale", {"given": section.move, "move": game.table.moves + 1}
     if seat.id != on_move:
@@ -151,6 +155,13 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     return after, "moved", {"move": after.table.moves}
 
 
+def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> bool:
+    """Whether the last move was made from this mail's section for ``seat`` (a tick was killed after the move and
+    before the mail was marked answered: it is answered now, not played again)."""
+    made = folder.moves()
+    return bool(made) and made[-1][1].get("mail") == mail.key and made[-1][1].get("seat") == seat
+
+
 def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
            record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime) -> Loaded:
     """Archive a move, write the game file and queue the move's report to every player."""
@@ -159,17 +170,30 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
     seed = folder.read_seed() if play.on_move(state) is None else None
     with language(table.lang):
         public = play.words.move_report(table, game.state, state, seat, events, missed, seed)
-    folder.commit(play, game, table, state, record, orders, public)
-    after = folder.load(play)
+    mails = {}
     for s in table.seats:
-        if not s.address:
-            continue
         with language(s.lang):
-            text = play.words.move_report(table, game.state, state, seat, events, missed, seed)
-        subject = f"{table.game}: {play.name} - move {table.moves}"
-        outbox.queue(Outgoing(f"move-{table.moves:03d}-{s.id}", (s.address,), subject, text, kind="report",
-                              turn=table.moves, player=s.id), sender, now)
+            mails[s.id] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
+    folder.commit(play, game, table, state, record, orders, public, mails)
+    after = folder.load(play)
+    report_mails(folder, play, after, outbox, sender, now)
     return after
+
+
+def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
+    """Queue the last move's mail to every player where it is not queued yet (after a killed tick too)."""
+    made = folder.moves()
+    if not made or made[-1][1].get("kind") == "opening":
+        return
+    step, record = made[-1]
+    move = int(record["move"])
+    for sid, text in folder.mails_of(step).items():
+        name = f"move-{move:03d}-{sid}"
+        seat = game.table.find(sid)
+        if seat is None or not seat.address or outbox.known(name):
+            continue
+        outbox.queue(Outgoing(name, (seat.address,), f"{game.table.game}: {play.name} - move {move}", text,
+                              kind="report", turn=move, player=sid), sender, now)
 
 
 def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, number: int | None,
