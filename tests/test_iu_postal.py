@@ -62,6 +62,8 @@ def test_new_writes_a_game_of_interurban_with_hashed_passwords(tmp_path: Path):
     loaded = MovesDir(game).load(PLAY)
     assert loaded.state.on_move == "RED" and loaded.table.schedule.due == "2026-12-04T18:00:00+00:00"
     assert "RED" in invoke("status", str(game)).output
+    assert "InterUrban" in invoke("report", str(game), "--turn", "0").output
+    assert "no report of move 3" in invoke("report", str(game), "--turn", "3", ok=False).output
     doc = json.loads(invoke("status", str(game), "--json").output)
     assert (doc["play"], doc["on_move"], doc["moves"], doc["due"]) == ("interurban", "RED", 0, "2026-12-04T18:00:00+00:00")
 

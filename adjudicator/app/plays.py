@@ -249,6 +249,24 @@ def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -
     return sid, secret, True
 
 
+def moves_report(directory: str, move: int | None, every: bool) -> str | None:
+    """``report`` of a game of moves: a move's report as mailed to all (``None``: a Dampfross game); ``move``
+    none: the last; ``every``: all of them, a form feed between."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder = MovesDir(directory)
+    last = folder.load(play).table.moves
+    numbers = range(last + 1) if every else [last if move is None else move]
+    texts = []
+    for n in numbers:
+        path = folder.report_path(n)
+        if not path.is_file():
+            raise DampfrossError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
+        texts.append(path.read_text(encoding="utf-8"))
+    return "\f\n".join(texts)
+
+
 def moves_status_json(directory: str) -> dict[str, object] | None:
     """``status --json`` of a game of moves: codes and numbers for scripts (``None``: a Dampfross game)."""
     play = play_in(directory)

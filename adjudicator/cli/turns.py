@@ -86,11 +86,19 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 @click.option("--archived", is_flag=True, help="The text as it was sent, instead of re-rendering.")
 @click.option("--all", "every", is_flag=True, help="Every turn's report from the opening on, a form feed between.")
 def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
-    """Re-render the report of an archived turn (from its orders, state and the dice seed)."""
+    """Re-render the report of an archived turn (from its orders, state and the dice seed); in a game of moves
+    (InterUrban) the report of a move as it was mailed (--turn is the move)."""
+    from adjudicator.app.plays import moves_report
     from adjudicator.dampfross.app.commands import all_reports, archived_report
 
     if every and turn is not None:
         raise click.UsageError("--all and --turn exclude each other")
+    moves = moves_report(directory, turn, every)
+    if moves is not None:
+        if player:
+            raise click.UsageError("a game of moves has no private reports (--player)")
+        click.echo(moves, nl=False)
+        return
     text = all_reports(directory, player, archived) if every else archived_report(directory, turn, player, archived)
     click.echo(text, nl=False)
 
