@@ -63,6 +63,15 @@ def test_new_writes_a_game_of_interurban_with_hashed_passwords(tmp_path: Path):
     assert loaded.state.on_move == "RED" and loaded.table.schedule.due == "2026-12-04T18:00:00+00:00"
     assert "RED" in invoke("status", str(game)).output
     assert "InterUrban" in invoke("report", str(game), "--turn", "0").output
+    secret = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"]
+    (tmp_path / "ok.txt").write_text(f"PLAYER RED PASSWORD {secret}\n{a_move(loaded.state, 'RED')}\n")
+    (tmp_path / "bad.txt").write_text(f"PLAYER RED PASSWORD {secret}\n6 CURVY\n")
+    assert "nothing is carried out" in invoke("check", str(tmp_path / "ok.txt"), "--game", str(game)).output
+    bad = invoke("check", str(tmp_path / "bad.txt"), "--game", str(game), ok=False)
+    assert bad.exit_code == 1 and "line 2" in bad.output
+    assert "z@x.org" in invoke("player", "address", str(game), "BLUE", "z@x.org").output
+    assert "in de" in invoke("player", "lang", str(game), "BLUE", "de").output
+    assert MovesDir(game).load(PLAY).table.seat("BLUE").address == "z@x.org"
     assert "no report of move 3" in invoke("report", str(game), "--turn", "3", ok=False).output
     doc = json.loads(invoke("status", str(game), "--json").output)
     assert (doc["play"], doc["on_move"], doc["moves"], doc["due"]) == ("interurban", "RED", 0, "2026-12-04T18:00:00+00:00")

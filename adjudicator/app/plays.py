@@ -20,13 +20,14 @@ from adjudicator.interurban.play import PLAY as INTERURBAN
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.deadline import Schedule, parse_duration, parse_time
+from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import moves, turns
 from adjudicator.postal.files import atomic_write
-from adjudicator.postal.loop import Tick, TickGame, tick_all
+from adjudicator.postal.loop import Tick, TickGame, config_of, fetch, send, tick_all
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir, play_of
 from adjudicator.postal.outbox import Outbox, Outgoing
@@ -215,6 +216,57 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
 
+def change_seat(directory: str, seat: str, address: str | None, lang: str | None, why: str) -> str | None:
+    """``player address`` / ``player lang`` in a game of moves: the seat's new address or language (``None``:
+    a Dampfross game); the password stays.  A step of the chain."""
+    if play_in(directory) is None:
+        return None
+    sid = seat.strip().upper()
+    if address is not None:
+        address = PlayerSpec.parse(f"{sid}:{sid}:{address}").email
+    if lang is not None:
+        check_language(lang)
+
+    def change(table: Table) -> Table:
+        if table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {table.game}")
+        return replace(table, seats=tuple(replace(s, address=s.address if address is None else address,
+                                                  lang=s.lang if lang is None else lang)
+                                          if s.id == sid else s for s in table.seats))
+
+    kind = "address" if address is not None else "lang"
+    table = _changed(directory, change, {"kind": kind, "seat": sid, "why": why})
+    assert table is not None
+    s = table.seat(sid)
+    return f"{sid}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
+
+
+def check_moves(directory: str, texts: Sequence[str]) -> tuple[str, bool] | None:
+    """``check FILE --game DIR`` of a game of moves: what each section with its right password would do, as its
+    receipt would say it, and whether every section could be played (nothing is carried out; ``None``: a
+    Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    game = MovesDir(directory).load(play)
+    out = []
+    ok = True
+    for text in texts:
+        for section in read_envelope(text).sections:
+            seat = game.table.find(section.seat)
+            if seat is None or not game.table.password_ok(section.seat, section.password):
+                out.append(f"{section.seat}: the password is wrong, or the game has no such player")
+                ok = False
+                continue
+            made, problems = play.read(game.state, seat.id, section.body)
+            ok = ok and made is not None
+            code, data = ("refused", {"problems": problems}) if made is None else \
+                ("checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made)})
+            with language(game.table.lang):
+                out.append(play.words.receipt(game.table, game.state, code, data))
+    return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
+
+
 def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
     """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
     working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
@@ -247,6 +299,34 @@ def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -
                                       f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
                              config.sender, datetime.now(UTC))
     return sid, secret, True
+
+
+def moves_mail(directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick | None:
+    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of a game of moves (``None``: a Dampfross
+    game): new mail into the inbox (the next tick answers it), or what is queued sent, the refused mails
+    queued again first with ``retry``."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder, t = MovesDir(directory), Tick(directory)
+    when = now or datetime.now(UTC)
+    config = config_of(folder)
+    with folder.lock():
+        folder.load(play)
+        if fetch_only:
+            fetch(folder, config, when, t)
+            return t
+        if retry:
+            outbox = Outbox(folder)
+            again = outbox.failed()
+            for name in again:
+                outbox.requeue(name, when, None, outbox.failed_dir)
+            if again:
+                t.note("retried", count=len(again))
+        send(folder, config, when, t)
+        if config.smtp is None:
+            raise DampfrossError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {Outbox(folder).queue_dir}")
+    return t
 
 
 def moves_report(directory: str, move: int | None, every: bool) -> str | None:

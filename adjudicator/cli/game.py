@@ -211,8 +211,13 @@ def player_address(directory: str, player: str, email: str, why: str, by: str) -
 
     Example: adjudicate player address demo BLUE bernd@example.net
     """
+    from adjudicator.app.plays import change_seat
     from adjudicator.dampfross.app.fix import set_address
 
+    moved = change_seat(directory, player, email, None, why)
+    if moved is not None:
+        click.echo(moved)
+        return
     c = set_address(directory, player, email, why, by)
     click.echo(f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
                "printed in the next report.")
@@ -232,8 +237,13 @@ def player_lang(directory: str, player: str, lang: str, why: str, by: str) -> No
 
     Example: adjudicate player lang demo BLUE en
     """
+    from adjudicator.app.plays import change_seat
     from adjudicator.dampfross.app.fix import set_language
 
+    moved = change_seat(directory, player, None, lang, why)
+    if moved is not None:
+        click.echo(moved)
+        return
     c = set_language(directory, player, lang, why, by)
     click.echo(f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
                "printed in the next report.")

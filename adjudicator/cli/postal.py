@@ -94,9 +94,11 @@ def mail_group() -> None:
 @_NOW
 def mail_fetch(directory: str, now_text: str | None) -> None:
     """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
+    from adjudicator.app.plays import moves_mail
     from adjudicator.dampfross.app.postal import fetch_only
 
-    sys.exit(0 if _tick_output([fetch_only(directory, _now(now_text))]) else 1)
+    done = moves_mail(directory, True, False, _now(now_text)) or fetch_only(directory, _now(now_text))
+    sys.exit(0 if _tick_output([done]) else 1)
 
 
 @mail_group.command("send")
@@ -108,8 +110,16 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
     """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
     set aside as refused (a company's mail goes to its address on file now)."""
+    from adjudicator.app.plays import moves_mail, play_in
     from adjudicator.dampfross.app.postal import send_mail
 
+    if turn is None and player is None:
+        done = moves_mail(directory, False, retry, _now(now_text))
+        if done is not None:
+            sys.exit(0 if _tick_output([done]) else 1)
+    elif play_in(directory) is not None:
+        raise click.UsageError("--turn and --player are for Dampfross games; in a game of moves a player gets a "
+                               "move's report again by mailing REPORT n")
     sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text), retry)]) else 1)
 
 

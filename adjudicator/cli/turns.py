@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -54,8 +55,18 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
+    from adjudicator.app.plays import check_moves
     from adjudicator.dampfross.app.check import check_orders
 
+    if game_dir is not None:
+        try:
+            texts = [Path(f).read_text(encoding="utf-8", errors="replace") for f in orders]
+        except OSError as exc:
+            raise click.ClickException(f"{exc.filename}: {exc.strerror}") from None
+        checked = check_moves(game_dir, texts)
+        if checked is not None:
+            click.echo(checked[0], nl=False)
+            sys.exit(0 if checked[1] else 1)
     text, ok = check_orders(list(orders), game_dir, trust)
     click.echo(text, nl=False)
     sys.exit(0 if ok else 1)

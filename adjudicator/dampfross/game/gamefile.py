@@ -250,6 +250,9 @@ def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> 
     SHA-256 chain guards (``adjudicate verify`` checks the chain before it
     trusts a state): the schema is not checked again, the invariants still are.
     """
+    if isinstance(doc, dict) and isinstance(doc.get("play"), str) and "format_version" not in doc:
+        raise GameFileError(f"{source} holds a game of {doc['play']}, not of Dampfross: this command is for "
+                            "Dampfross games (docs/interurban-rules.md lists the commands of a game of moves)")
     if not trusted:
         validate(doc, source)
         return _decode(doc, source)
