@@ -361,3 +361,19 @@ def test_a_forged_game_file_the_archive_vouches_for_gives_a_clear_error(game: Pa
     result = invoke("report", str(game), ok=False)
     assert result.exit_code == 1 and result.output.startswith("error: ") and "Traceback" not in result.output
     assert "game.json" in result.output
+
+
+def test_a_replay_is_compared_with_the_state_the_archive_makes(game: Path):
+    """Issue 18: a replay (report, report --all) compares its state with the archived one as a document made from
+    the steps' changes; a changed value in them makes the replay refuse, as a changed state file did."""
+    invoke(str(orders(game)))
+    invoke(str(orders(game, 2)))
+    changes = game / "turns" / "turn-001" / "changes.json"
+    doc = json.loads(changes.read_text())
+    op = next(op for op in doc["changes"] if op["at"] == ["start_player"])
+    op["set"] = op["was"]  # the start player not passed on
+    changes.write_text(json.dumps(doc))
+    for args in (["report", str(game), "--turn", "1"], ["report", str(game), "--all"]):
+        result = invoke(*args, ok=False)
+        assert result.exit_code == 1 and "replaying turn 1 does not reproduce its archived state" in result.output
+    assert "FAILED: turn-001" in invoke("verify", str(game), ok=False).output

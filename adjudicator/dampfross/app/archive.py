@@ -76,6 +76,27 @@ class StepStates:
             raise GameFileError(f"{step / CHANGES_FILE} is missing from the archive")
         return self.after(self.steps[i - 1])
 
+    def sha256_of(self, step: Path, which: str) -> str:
+        """The SHA-256 of the state ``step`` started from or ended with (``which``: before or after), as the
+        step recorded it (no state is made; ``verify`` checks every state against it)."""
+        full = step / f"state-{which}.json"
+        if full.is_file():
+            return sha256(self.gdir.read_text(full))
+        recorded = self.changes_of(step).get(f"{which}_sha256")
+        if not isinstance(recorded, str):
+            raise GameFileError(f"{step / CHANGES_FILE}: no SHA-256 of the state {which} the step")
+        return recorded
+
+    def doc_after(self, step: Path) -> Any:
+        """The state ``step`` ended with as a JSON document, made from the changes without writing its text
+        (its SHA-256 is not checked here); good until the next question to this object, not to be changed."""
+        full = step / "state-after.json"
+        i = self._index.get(step)
+        if full.is_file() or i is None:
+            return json.loads(self.after(step))
+        self._go(i)
+        return self._doc
+
     def changes_of(self, step: Path) -> dict[str, Any]:
         path = step / CHANGES_FILE
         try:

@@ -126,19 +126,19 @@ def _report_text(gdir: GameDir, state: GameState, t: int, pid: str | None, archi
 
 
 Carried = tuple[GameState, str]
-"""The state a replayed turn ended with and the archived text of it."""
+"""The state a replayed turn ended with and the SHA-256 the archive recorded for it."""
 
 
 def _report_and_state(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool,
                       carried: Carried | None) -> tuple[str, Carried | None]:
     """Turn ``t``'s report, and the state its replay ended with (for the next turn's replay, which then starts
-    from it when its archived state-before is that text: a whole game's reports read each state once)."""
+    from it when its recorded state-before is that state: a whole game's reports make each state once)."""
     replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
     step = gdir.archive_path(t)
     if replayable and not archived and step.is_dir():
-        before = carried[0] if carried and gdir.archived_text(step, "before") == carried[1] else None
+        before = carried[0] if carried and gdir.states.sha256_of(step, "before") == carried[1] else None
         run = replay_turn(gdir, t, before)
-        return (run.private[pid] if pid else run.public), (run.result.after, gdir.archived_text(step, "after"))
+        return (run.private[pid] if pid else run.public), (run.result.after, gdir.states.sha256_of(step, "after"))
     path = gdir.report_path(t, pid)
     if not path.is_file():
         raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")

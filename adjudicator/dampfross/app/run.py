@@ -201,7 +201,7 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
                 f["mail"] = mails[f["given_as"]]
     if state.schedule is not None:
         record["ran_at"] = ran_at.astimezone(UTC).replace(microsecond=0).isoformat()
-    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record, state_text)
+    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record, sha256(state_text))
     reports: dict[str | None, str] = {None: run.public}
     reports.update(run.private)
     gdir.commit_turn(state, run.result.after, files, record, reports, state_text)
@@ -209,10 +209,10 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
 
 
 def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput,
-                notes: list[GMNote], record: Mapping[str, Any] | None = None, state_text: str | None = None
+                notes: list[GMNote], record: Mapping[str, Any] | None = None, state_sha256: str | None = None
                 ) -> TurnRun:
     """The turn and its reports; with ``record`` (a real run) the state after is chained to the one before
-    (whose text, ``state_text``, a replay has at hand)."""
+    (the SHA-256 of whose text, ``state_sha256``, a run or a replay has at hand)."""
     seed = gdir.read_seed()
     if state.dice_mode == "hmac" and not seed:
         raise TurnRefused(f"{gdir.path}: the dice seed file is missing; only the GM's copy can adjudicate")
@@ -223,7 +223,8 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         schedule = after_turn(state.schedule, ran_at, result.after.phase == "over")
         result = replace(result, after=replace(result.after, schedule=schedule))
     if record is not None:
-        result = replace(result, after=chained(result.after, state_text or gamefile.dumps(state), record))
+        result = replace(result, after=chained(result.after, None if state_sha256 else gamefile.dumps(state), record,
+                                               state_sha256))
     if isinstance(result, RacingResult):
         racing, revealed = result, seed if result.after.phase == "over" else None
         public = partial(racing_report, racing, gmap, revealed, orders)
@@ -242,23 +243,25 @@ def replay_turn(gdir: GameDir, turn: int, before: GameState | None = None) -> Tu
     """Adjudicate an archived turn again from its state-before and orders, with today's templates.
 
     ``before``: the state-before when the caller has it already (the state a
-    replay of the step before ended with, whose archived text is this turn's
-    state-before): a walk through the whole game reads no state twice.
+    replay of the step before ended with, whose SHA-256 is the one this turn
+    recorded for its state-before): a walk through the whole game reads no
+    state twice, and writes none out (the replay is compared with the
+    archived state as a document).
     Refuses when the replay does not reproduce the archived state-after.
     """
     step = gdir.archive_path(turn)
     if before is None:
         before, before_text = gdir.archived_state(step, "before")
+        before_sha256 = sha256(before_text)
     else:
-        before_text = gdir.archived_text(step, "before")
-    after_text = gdir.archived_text(step, "after")
+        before_sha256 = gdir.states.sha256_of(step, "before")
     gmap = gdir.load_map(before)
     record = gdir.record(step)
     gm_files = tuple(f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", []))
     settled, turn_input, notes = settle(before, gmap, archived_files(step, record),
                                         RunOptions(bool(record.get("trust")), gm_files))
-    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes, record, before_text)
-    if not gamefile.holds(after_text, run.result.after):
+    run = _adjudicate(gdir, before, gmap, settled, turn_input, notes, record, before_sha256)
+    if not gamefile.holds_doc(gdir.states.doc_after(step), run.result.after):
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
 

@@ -95,9 +95,10 @@ def record_of_fix(c: Correction) -> dict[str, Any]:
     return {"kind": "fix", "turn": c.turn, "correction": correction_to_json(c)}
 
 
-def chained(after: GameState, before_text: str | None, record: Mapping[str, Any]) -> GameState:
-    """The state with its link to the state it came from and to what made it."""
-    previous = sha256(before_text) if before_text is not None else "0" * 64
+def chained(after: GameState, before_text: str | None, record: Mapping[str, Any],
+            before_sha256: str | None = None) -> GameState:
+    """The state with its link to the state it came from (its text, or the SHA-256 of it) and to what made it."""
+    previous = before_sha256 or (sha256(before_text) if before_text is not None else "0" * 64)
     return replace(after, chain=Chain(previous, sha256(record_text(record))))
 
 

@@ -243,6 +243,13 @@ def holds(text: str, state: GameState) -> bool:
         json.dumps(doc, ensure_ascii=False) == json.dumps(to_json(state, version), ensure_ascii=False)
 
 
+def holds_doc(doc: Any, state: GameState) -> bool:
+    """Whether a game file's document (as ``json.loads`` reads it) holds exactly ``state``: ``holds`` without
+    the text (a walk through the archive has the documents)."""
+    version = doc.get("format_version") if isinstance(doc, dict) else None
+    return version in READ_VERSIONS and to_json(state, version) == doc
+
+
 def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> GameState:
     """Read a game document; raise ``GameFileError`` naming the problem.
 
