@@ -177,7 +177,7 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
 
     Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
     """
-    from adjudicator.app.plays import replace_seat
+    from adjudicator.app.moves import replace_seat
     from adjudicator.dampfross.app.fix import replace_player
 
     seat = replace_seat(directory, player, manager, email, why)
@@ -211,7 +211,7 @@ def player_address(directory: str, player: str, email: str, why: str, by: str) -
 
     Example: adjudicate player address demo BLUE bernd@example.net
     """
-    from adjudicator.app.plays import change_seat
+    from adjudicator.app.moves import change_seat
     from adjudicator.dampfross.app.fix import set_address
 
     moved = change_seat(directory, player, email, None, why)
@@ -237,7 +237,7 @@ def player_lang(directory: str, player: str, lang: str, why: str, by: str) -> No
 
     Example: adjudicate player lang demo BLUE en
     """
-    from adjudicator.app.plays import change_seat
+    from adjudicator.app.moves import change_seat
     from adjudicator.dampfross.app.fix import set_language
 
     moved = change_seat(directory, player, None, lang, why)

@@ -77,7 +77,7 @@ def site_cmd(directory: str, out: str, png: bool) -> None:
     by company.  Private reports are never published.  Open OUT/index.html.
     Example: adjudicate site demo demo-site --png
     """
-    from adjudicator.app.plays import write_moves_site
+    from adjudicator.app.moves import write_moves_site
     from adjudicator.dampfross.app.site import write_site
 
     written = write_moves_site(directory, out)

@@ -64,7 +64,7 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the status as JSON (codes, not sentences) for scripts.")
 def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
-    from adjudicator.app.plays import moves_status, moves_status_json
+    from adjudicator.app.moves import moves_status, moves_status_json
     from adjudicator.dampfross.app.postal import game_status, status
 
     moves = moves_status_json(directory) if as_json else moves_status(directory)
@@ -94,7 +94,7 @@ def mail_group() -> None:
 @_NOW
 def mail_fetch(directory: str, now_text: str | None) -> None:
     """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
-    from adjudicator.app.plays import moves_mail
+    from adjudicator.app.moves import moves_mail
     from adjudicator.dampfross.app.postal import fetch_only
 
     done = moves_mail(directory, True, False, _now(now_text)) or fetch_only(directory, _now(now_text))
@@ -110,7 +110,8 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
     """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
     set aside as refused (a company's mail goes to its address on file now)."""
-    from adjudicator.app.plays import moves_mail, play_in
+    from adjudicator.app.moves import moves_mail
+    from adjudicator.app.plays import play_in
     from adjudicator.dampfross.app.postal import send_mail
 
     if turn is None and player is None:
@@ -144,7 +145,7 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 
     Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
     """
-    from adjudicator.app.plays import set_moves_deadline
+    from adjudicator.app.moves import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import set_deadline
 
     settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
@@ -164,7 +165,7 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_extend(directory: str, period: str, why: str) -> None:
     """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
-    from adjudicator.app.plays import set_moves_deadline
+    from adjudicator.app.moves import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import extend_deadline
 
     moved = set_moves_deadline(directory, [("extend", period)], why)
@@ -180,7 +181,7 @@ def deadline_extend(directory: str, period: str, why: str) -> None:
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_hold(directory: str, release: bool, why: str) -> None:
     """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
-    from adjudicator.app.plays import set_moves_deadline
+    from adjudicator.app.moves import set_moves_deadline
     from adjudicator.dampfross.app.deadlines import hold
 
     moved = set_moves_deadline(directory, [("held", "no" if release else "yes")], why)

@@ -55,7 +55,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.app.plays import check_moves
+    from adjudicator.app.moves import check_moves
     from adjudicator.dampfross.app.check import check_orders
 
     if game_dir is not None:
@@ -99,7 +99,7 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed); in a game of moves
     (InterUrban) the report of a move as it was mailed (--turn is the move)."""
-    from adjudicator.app.plays import moves_report
+    from adjudicator.app.moves import moves_report
     from adjudicator.dampfross.app.commands import all_reports, archived_report
 
     if every and turn is not None:
@@ -119,7 +119,7 @@ def report_cmd(directory: str, turn: int | None, player: str | None, archived: b
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
     """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
-    from adjudicator.app.plays import verify_moves
+    from adjudicator.app.moves import verify_moves
     from adjudicator.dampfross.app.verify import verify_game
 
     ok, lines = verify_moves(directory, seed_hex) or verify_game(directory, seed_hex)
@@ -147,7 +147,7 @@ def undo_cmd(directory: str) -> None:
     In a game of sequential moves (InterUrban) the last move (or missed move) is taken back, and the player on
     move gets a new deadline of one period from now.
     """
-    from adjudicator.app.plays import undo_move
+    from adjudicator.app.moves import undo_move
     from adjudicator.dampfross.app.deadlines import undo
 
     taken = undo_move(directory)

@@ -1,0 +1,302 @@
+"""The GM's commands on a game of sequential moves (InterUrban): status, report, verify, undo, the site,
+deadlines, seats, check, mail.  Each returns ``None`` for a Dampfross game, so the CLI falls back to Dampfross's
+own command; the play is found from the game file (``plays.play_in``)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+from adjudicator.app.plays import play_in
+from adjudicator.dampfross.engine.newgame import PlayerSpec
+from adjudicator.kernel import passwords
+from adjudicator.kernel.deadline import parse_duration, parse_time
+from adjudicator.kernel.envelope import read_envelope
+from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.i18n import check_language, language
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Table
+from adjudicator.postal import moves, turns
+from adjudicator.postal.files import atomic_write
+from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.mailconfig import load_config
+from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.outbox import Outbox, Outgoing
+
+
+def undo_move(directory: str, now: datetime | None = None) -> str | None:
+    """``adjudicate undo`` of a game of sequential moves: what was taken back (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder = MovesDir(directory)
+    with folder.lock():
+        record = folder.undo()
+        if record.get("kind") not in ("move", "missed"):
+            return f"step {record.get('kind')} taken back; game.json is as it was before it"
+        game = folder.load(play)
+        move = record.get("move")
+        seat = play.on_move(game.state)
+        if game.table.schedule.every and seat is not None:
+            schedule = turns.next_due(game.table.schedule, now or datetime.now(UTC), False)
+            folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
+                          {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
+            return f"move {move} taken back; {seat} is on move again, until {schedule.due}"
+        return f"move {move} taken back; {seat} is on move again"
+
+
+def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | None:
+    """``adjudicate verify`` of a game of sequential moves (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    checks = moves.verify(MovesDir(directory), play, seed)
+    return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
+
+
+def write_moves_site(directory: str, out: str) -> list[Path] | None:
+    """``adjudicate site`` of a game of sequential moves: the pages written (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder = MovesDir(directory)
+    target = Path(out)
+    if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
+        raise DampfrossError(f"{out} is inside the game directory, which holds the passwords and the seed; "
+                             "choose a folder elsewhere to publish")
+    game = folder.load(play)
+    shown = []
+    for step, record in folder.moves():
+        report = folder.report_path(int(record["move"]))
+        if report.is_file():
+            after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+            shown.append((int(record["move"]), report.read_text(encoding="utf-8"), play.load(after["state"])))
+    with language(game.table.lang):
+        pages = play.words.site(game.table, shown)
+    written = []
+    for page, text in sorted(pages.items()):
+        try:
+            atomic_write(target / page, text)
+        except OSError as exc:
+            raise DampfrossError(f"cannot write {target / page}: {exc.strerror or exc}") from None
+        written.append(target / page)
+    return written
+
+
+def _changed(directory: str, change: Callable[[Table], Table], record: dict[str, object]) -> Table | None:
+    """A GM's change of a game of moves' table, archived as a step of the chain (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        table = change(game.table)
+        folder.commit(play, game, table, game.state, record)
+        if record.get("kind") == "deadline":
+            _tell_deadline(folder, play, table, game.state, len(folder.steps()) - 1, str(record.get("why", "")))
+    return table
+
+
+def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, step: int, why: str) -> None:
+    """Every player hears of a changed deadline at once (queued; the next tick sends it), where the game is run
+    by mail and a move is on hand."""
+    config = load_config(folder)
+    if config is None or play.on_move(state) is None:
+        return
+    for seat in table.seats:
+        if not seat.address:
+            continue
+        with language(seat.lang):
+            text = play.words.receipt(table, state, "deadline", {"why": why})
+        Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,),
+                                      f"{table.game}: {play.name} - move {table.moves + 1}", text, kind="deadline",
+                                      player=seat.id), config.sender, datetime.now(UTC))
+
+
+def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str,
+                       now: datetime | None = None) -> str | None:
+    """``deadline set``, ``extend`` (``("extend", PERIOD)``) and ``hold`` of a game of moves: the new deadline in
+    words for the GM (``None``: a Dampfross game)."""
+    def change(table: Table) -> Table:
+        schedule = table.schedule
+        for key, value in settings:
+            if key == "extend":
+                due = schedule.due_at()
+                if due is None:
+                    raise DampfrossError("there is no deadline to extend; set one with 'deadline set --due'")
+                schedule = replace(schedule, due=(due + parse_duration(value)).isoformat())
+            elif key == "every" and value and not schedule.due:
+                schedule = turns.first_deadline(schedule.with_setting(key, value), now or datetime.now(UTC))
+            elif key == "due" and value:
+                schedule = schedule.with_setting(key, parse_time(value, dict(settings).get("zone", schedule.zone))
+                                                 .isoformat())
+            elif key in ("due", "every", "zone", "held", "remind"):
+                schedule = schedule.with_setting(key, value)
+            else:
+                raise DampfrossError(f"a game of moves has no deadline setting {key!r} "
+                                     "(due, every, zone, remind, hold)")
+        return replace(table, schedule=schedule)
+
+    table = _changed(directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings], "why": why})
+    if table is None:
+        return None
+    s = table.schedule
+    return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
+
+
+def change_seat(directory: str, seat: str, address: str | None, lang: str | None, why: str) -> str | None:
+    """``player address`` / ``player lang`` in a game of moves: the seat's new address or language (``None``:
+    a Dampfross game); the password stays.  A step of the chain."""
+    if play_in(directory) is None:
+        return None
+    sid = seat.strip().upper()
+    if address is not None:
+        address = PlayerSpec.parse(f"{sid}:{sid}:{address}").email
+    if lang is not None:
+        check_language(lang)
+
+    def change(table: Table) -> Table:
+        if table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {table.game}")
+        return replace(table, seats=tuple(replace(s, address=s.address if address is None else address,
+                                                  lang=s.lang if lang is None else lang)
+                                          if s.id == sid else s for s in table.seats))
+
+    kind = "address" if address is not None else "lang"
+    table = _changed(directory, change, {"kind": kind, "seat": sid, "why": why})
+    assert table is not None
+    s = table.seat(sid)
+    return f"{sid}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
+
+
+def check_moves(directory: str, texts: Sequence[str]) -> tuple[str, bool] | None:
+    """``check FILE --game DIR`` of a game of moves: what each section with its right password would do, as its
+    receipt would say it, and whether every section could be played (nothing is carried out; ``None``: a
+    Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    game = MovesDir(directory).load(play)
+    out = []
+    ok = True
+    for text in texts:
+        for section in read_envelope(text).sections:
+            seat = game.table.find(section.seat)
+            if seat is None or not game.table.password_ok(section.seat, section.password):
+                out.append(f"{section.seat}: the password is wrong, or the game has no such player")
+                ok = False
+                continue
+            made, problems = play.read(game.state, seat.id, section.body)
+            ok = ok and made is not None
+            code, data = ("refused", {"problems": problems}) if made is None else \
+                ("checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made)})
+            with language(game.table.lang):
+                out.append(play.words.receipt(game.table, game.state, code, data))
+    return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
+
+
+def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
+    """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
+    working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
+    Dampfross game).  The GM's passwords file gets the new password before the game file changes, so a crash
+    in between loses nothing (the old password still works, the GM runs the command again)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    sid = seat.strip().upper()
+    spec = PlayerSpec.parse(f"{sid}:{name}:{address}")
+    secret = passwords.generate()
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        if game.table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {game.table.game}")
+        table = replace(game.table, seats=tuple(
+            replace(s, name=spec.name, address=spec.email, password_hash=passwords.hash_password(secret))
+            if s.id == sid else s for s in game.table.seats))
+        kept = folder.read_passwords()
+        kept[sid] = secret
+        atomic_write(folder.path / "passwords.txt", "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
+        folder.commit(play, game, table, game.state, {"kind": "replace", "seat": sid, "name": spec.name, "why": why})
+        config = load_config(folder)
+        if config is None or not spec.email:
+            return sid, secret, False
+        with language(table.seat(sid).lang):
+            text = play.words.opening(table, game.state, sid, secret)
+        Outbox(folder).queue(Outgoing(f"takeover-{sid}-{table.moves:03d}", (spec.email,),
+                                      f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
+                             config.sender, datetime.now(UTC))
+    return sid, secret, True
+
+
+def moves_mail(directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick | None:
+    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of a game of moves (``None``: a Dampfross
+    game): new mail into the inbox (the next tick answers it), or what is queued sent, the refused mails
+    queued again first with ``retry``."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder, t = MovesDir(directory), Tick(directory)
+    when = now or datetime.now(UTC)
+    config = config_of(folder)
+    with folder.lock():
+        folder.load(play)
+        if fetch_only:
+            fetch(folder, config, when, t)
+            return t
+        if retry:
+            outbox = Outbox(folder)
+            again = outbox.failed()
+            for name in again:
+                outbox.requeue(name, when, None, outbox.failed_dir)
+            if again:
+                t.note("retried", count=len(again))
+        send(folder, config, when, t)
+        if config.smtp is None:
+            raise DampfrossError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {Outbox(folder).queue_dir}")
+    return t
+
+
+def moves_report(directory: str, move: int | None, every: bool) -> str | None:
+    """``report`` of a game of moves: a move's report as mailed to all (``None``: a Dampfross game); ``move``
+    none: the last; ``every``: all of them, a form feed between."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    folder = MovesDir(directory)
+    last = folder.load(play).table.moves
+    numbers = range(last + 1) if every else [last if move is None else move]
+    texts = []
+    for n in numbers:
+        path = folder.report_path(n)
+        if not path.is_file():
+            raise DampfrossError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
+        texts.append(path.read_text(encoding="utf-8"))
+    return "\f\n".join(texts)
+
+
+def moves_status_json(directory: str) -> dict[str, object] | None:
+    """``status --json`` of a game of moves: codes and numbers for scripts (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    game = MovesDir(directory).load(play)
+    t = game.table
+    return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
+            "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
+            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id)} for s in t.seats]}
+
+
+def moves_status(directory: str) -> str | None:
+    """``adjudicate status`` of a game of sequential moves (``None``: a Dampfross game)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    game = MovesDir(directory).load(play)
+    with language(game.table.lang):
+        return play.words.status(game.table, game.state)
+
