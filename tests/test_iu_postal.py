@@ -387,3 +387,34 @@ def test_a_tick_killed_in_the_middle_of_a_move_loses_nothing(tmp_path: Path, mon
     receipts = [p.with_suffix(".eml").read_text() for p in outbox.glob("receipt-*.json")]
     assert len(receipts) == 1 and "played as move 1" in receipts[0], (out, receipts)
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+
+def test_a_tournament_of_one_game_per_start_player(tmp_path: Path):
+    """Seed 001: the tournament is one game per start player, the points summed; standings scores finished
+    games of the same players together (and refuses a game not over, or other players)."""
+    import random
+
+    from adjudicator.interurban.move import apply_move
+    from adjudicator.interurban.scoring import score
+    from tools.selfplay.interurban import random_move
+
+    orders = (["RED:A", "BLUE:B", "GREEN:C"], ["BLUE:B", "GREEN:C", "RED:A"], ["GREEN:C", "RED:A", "BLUE:B"])
+    games, sums = [], {"RED": 0, "BLUE": 0, "GREEN": 0}
+    for n, players in enumerate(orders, 1):
+        game = tmp_path / f"t{n}"
+        invoke("new", str(game), "--play", "interurban", "--id", f"t{n}", "--seed", f"t{n}",
+               *(a for p in players for a in ("--player", p)))
+        folder = MovesDir(game)
+        loaded = folder.load(PLAY)
+        state, rng = loaded.state, random.Random(n)
+        while not state.over:
+            state, _ = apply_move(state, random_move(state, rng), PLAY.draw(folder.read_seed()))
+        folder.commit(PLAY, loaded, loaded.table, state, {"kind": "test"})  # played out by hand, not by mail
+        for colour, points in score(state)[1].items():
+            sums[colour] += points
+        games.append(str(game))
+    text = invoke("standings", *games).output
+    assert "tournament of 3 games" in text and "start player B (BLUE)" in text
+    assert f"A (RED) {sums['RED']}" in text.split("Sums:")[1]
+    invoke("new", str(tmp_path / "open"), "--play", "interurban", "--player", "RED", "--player", "BLUE")
+    assert "not over yet" in invoke("standings", games[0], str(tmp_path / "open"), ok=False).output

@@ -300,3 +300,23 @@ def moves_status(directory: str) -> str | None:
     with language(game.table.lang):
         return play.words.status(game.table, game.state)
 
+
+def standings(directories: Sequence[str]) -> str:
+    """``adjudicate standings DIR...``: finished games of one play and one set of players, scored together (an
+    InterUrban tournament: one game per start player)."""
+    games = []
+    plays = {play_in(d) for d in directories}
+    if len(plays) != 1 or None in plays:
+        raise DampfrossError("standings: give the directories of finished games of one game of moves "
+                             "(e.g. the InterUrban games of a tournament)")
+    play = plays.pop()
+    assert play is not None
+    for d in directories:
+        game = MovesDir(d).load(play)
+        if play.on_move(game.state) is not None:
+            raise DampfrossError(f"{d}: game {game.table.game} is not over yet")
+        games.append((game.table, game.state))
+    if len({frozenset(t.seat_ids) for t, _ in games}) != 1:
+        raise DampfrossError("standings: the games have different players")
+    with language(games[0][0].lang):
+        return play.words.standings(games)

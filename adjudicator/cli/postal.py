@@ -191,4 +191,17 @@ def deadline_hold(directory: str, release: bool, why: str) -> None:
     announce_fix(hold(directory, not release, why))
 
 
-COMMANDS = (tick_cmd, status_cmd, mail_group, deadline_group,)
+@click.command("standings")
+@click.argument("directories", nargs=-1, required=True, type=click.Path(file_okay=False))
+def standings_cmd(directories: tuple[str, ...]) -> None:
+    """Score finished games of the same players together: an InterUrban tournament (one game per start player:
+    start one game for each player, listing that player first with --player).
+
+    Example: adjudicate standings tram-1 tram-2 tram-3
+    """
+    from adjudicator.app.moves import standings
+
+    click.echo(standings(list(directories)), nl=False)
+
+
+COMMANDS = (tick_cmd, status_cmd, mail_group, deadline_group, standings_cmd,)

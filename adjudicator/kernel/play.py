@@ -42,6 +42,9 @@ class Words(Protocol):
         """The answer to a mail of commands (``help``, ``status``, ``map``, ``report`` with a move number);
         ``reports``: the public report of each move asked for that exists."""
 
+    def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
+        """A series of finished games of the same players scored together (InterUrban: the tournament)."""
+
     def status(self, table: Table, state: Any) -> str:
         """The GM's ``status``: whose move, the deadline, the standings."""
 

@@ -182,3 +182,7 @@ class MailWords:
     def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
         return site.pages(table.game, [(s.id, s.name) for s in table.seats],
                           [site.MovePage(n, report, state) for n, report, state in moves])
+
+    def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
+        who = {s.id: s.name for table, _state in games for s in table.seats}
+        return reports.standings([(table.game, state) for table, state in games], who)

@@ -14,7 +14,7 @@ from adjudicator.interurban.draw import draw
 from adjudicator.interurban.move import Event
 from adjudicator.interurban.preview import LineView, Preview, lines_view
 from adjudicator.interurban.rules import Problem
-from adjudicator.interurban.scoring import line_values, points, score, start_values
+from adjudicator.interurban.scoring import line_values, points, score, start_values, tournament
 from adjudicator.interurban.state import State
 from adjudicator.interurban.tiles import START_TILES, Tile
 from adjudicator.interurban.words import names
@@ -150,6 +150,26 @@ def _start_words(state: State, label: str, start: int) -> str:
     if label == "L":
         return _("L = {n}, the lowest start number").format(n=start)
     return str(start)
+
+
+def standings(games: Sequence[tuple[str, State]], who: Names = None) -> str:
+    """A tournament (one game per start player, seed 001): each game's totals and the sums, the winners."""
+    out = names.fold(_("InterUrban tournament of {count} games").format(count=len(games)))
+    out.append("=" * min(names.LINE_WIDTH, len(out[0])))
+    finals = []
+    for game, state in games:
+        totals = score(state)[1]
+        finals.append(totals)
+        out += names.fold(_("Game {game} (start player {first}): {totals}.").format(
+            game=game, first=names.player(state.players[0], who),
+            totals=", ".join(f"{names.player(c, who)} {totals[c]}" for c in state.players)))
+    sums, winners = tournament(finals)
+    ranked = sorted(sums, key=lambda c: -sums[c])
+    out += [""] + names.fold(_("Sums: {totals}.").format(
+        totals=", ".join(f"{names.player(c, who)} {sums[c]}" for c in ranked)))
+    out += names.fold(ngettext("The winner is {winners}.", "The winners are {winners} (a tie).",
+                               len(winners)).format(winners=names.listing([names.player(c, who) for c in winners])))
+    return "\n".join(out) + "\n"
 
 
 def final(state: State, seed: str, commitment: str, who: Names = None) -> str:
