@@ -1,6 +1,6 @@
 """Where the grammar's tables and the compiled templates may be kept between runs: one folder, or none.
 
-The application sets it (``app/cache.py``: ``use_cache``, before any command
+The application sets it (``postal/cache.py``: ``use_cache``, before any command
 runs); the order parser (``orders/line.py``) and the Jinja environment
 (``report/env.py``) read it when they are first built.  This module imports
 nothing, so setting the folder loads neither Lark nor Jinja: a command that

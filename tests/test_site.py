@@ -376,8 +376,8 @@ def test_a_site_made_again_takes_the_race_routes_from_the_cache(game: Path, tmp_
     """Issue 18: every ``adjudicate site`` replayed every racing turn for its routes (80% of its time at 100 turns);
     the routes are kept in the application's cache under the SHA-256 of the turn's archive, so a site made again
     replays nothing, and draws the same maps."""
-    from adjudicator.dampfross.app import cache
     from adjudicator.dampfross.app import site as app_site
+    from adjudicator.postal import cache
 
     (tmp_path / "cache").mkdir()
     monkeypatch.setattr(cache, "_FOLDER", [tmp_path / "cache"])  # as use_cache() sets it for a command

@@ -84,7 +84,8 @@ def resident() -> None:
 def main() -> None:
     """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
-        from adjudicator.dampfross.app.cache import use_cache
+        from adjudicator.dampfross.game.gamefile import use_code_store
+        from adjudicator.postal.cache import use_cache
 
-        use_cache()
+        use_cache(use_code_store)
     cli.main(prog_name="adjudicate")

@@ -25,7 +25,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from adjudicator.dampfross.app.cache import remembered
 from adjudicator.dampfross.app.pictures import MISSING_PNG, png_available, svg_to_png
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir
@@ -34,6 +33,7 @@ from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files
 from adjudicator.dampfross.report.svg import RaceRoute, race_routes
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.cache import remembered
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
 def _routes(gdir: GameDir, turn: int, before: str, after: str) -> tuple[tuple[RaceRoute, ...], GameState | None]:
     """A racing turn's race routes and, when the turn was replayed for them, its state after.
 
-    The routes are kept in the application's cache (``app/cache.py``) under
+    The routes are kept in the application's cache (``postal/cache.py``) under
     the SHA-256 of the turn's archived states and record, which fix them: a
     site made again replays only the turns it has not seen.  A turn that
     cannot be replayed (a damaged archive, a seed file missing: ``verify``

@@ -1,5 +1,5 @@
-"""A cache on disk for what every run would otherwise build again: the grammar's tables, compiled templates,
-the compiled game-file schema and the game's parsed map.
+"""A cache on disk for what every run would otherwise build again: the grammars' tables, compiled templates,
+a game's compiled game-file schema and parsed map (game-neutral: a game hands its own stores to ``use_cache``).
 
 ``$ADJUDICATE_CACHE`` names the folder (``off``: no cache); by default it is
 ``$XDG_CACHE_HOME/dampfross-per-post/VERSION`` (or ``~/.cache/...``).  The
@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from adjudicator import __version__, cachefolder
-from adjudicator.dampfross.game.gamefile import use_code_store
 
 T = TypeVar("T")
 
@@ -42,13 +41,18 @@ def cache_dir() -> Path | None:
     return folder if os.access(folder, os.W_OK) else None
 
 
-def use_cache() -> None:
-    """Point the grammar, the templates, the schema and ``remembered`` at the cache, if there is one."""
+Store = Callable[[Callable[[str], bytes | None], Callable[[str, bytes], None]], None]
+"""A game's hook that keeps its own things in the cache (Dampfross: the compiled schema, ``use_code_store``)."""
+
+
+def use_cache(*stores: Store) -> None:
+    """Point the grammars, the templates, ``remembered`` and each game's ``stores`` at the cache, if there is one."""
     folder = cache_dir()
     if folder is not None:
         _FOLDER[:] = [folder]
-        cachefolder.use_folder(str(folder))  # the grammar's tables and the templates, read when first built
-        use_code_store(_read, _write)
+        cachefolder.use_folder(str(folder))  # the grammars' tables and the templates, read when first built
+        for store in stores:
+            store(_read, _write)
 
 
 def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:
