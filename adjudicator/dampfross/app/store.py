@@ -388,7 +388,7 @@ class GameDir:
         stage = Path(tempfile.mkdtemp(dir=self.path, prefix=STAGE_PREFIX))
         try:
             for name, text in content.items():
-                write_new(stage / name, text, _mode(name))
+                _write_staged(stage / name, text, _mode(name))
             final.parent.mkdir(parents=True, exist_ok=True)
             os.replace(stage, final)
         except BaseException:
@@ -429,6 +429,18 @@ class GameDir:
             k += 1
         os.replace(path, aside)
         return aside
+
+
+def _write_staged(path: Path, text: str, mode: int) -> None:
+    """A new file of a stage folder, written and synced in place: nobody sees the folder before it is renamed
+    into the archive whole, so no temporary file and rename per file are needed (as ``atomic_write`` needs)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        os.fchmod(fd, mode)  # whatever the umask
+        f.write(text)
+        f.flush()
+        os.fsync(fd)
 
 
 def _mode(name: str) -> int:
