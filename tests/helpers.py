@@ -10,13 +10,14 @@ from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
-from adjudicator.dampfross.engine.newgame import PlayerSpec, new_game
+from adjudicator.dampfross.engine.newgame import new_game
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.rules import Rules, load_profile
 from adjudicator.dampfross.game.state import GameState, Player
 from adjudicator.dampfross.game.track import Segment, TrackIndex
 from adjudicator.dampfross.orders.collect import settle
 from adjudicator.dampfross.orders.sections import OrderSet
+from adjudicator.kernel.contacts import PlayerSpec
 
 
 def H(label: str) -> Hex:

@@ -11,8 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adjudicator.app.plays import play_in
-from adjudicator.dampfross.engine.newgame import PlayerSpec
 from adjudicator.kernel import passwords
+from adjudicator.kernel.contacts import PlayerSpec
 from adjudicator.kernel.deadline import parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import DampfrossError

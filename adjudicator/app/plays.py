@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adjudicator.dampfross.app.commands import with_languages
 from adjudicator.dampfross.app.postal import tick_directory
-from adjudicator.dampfross.engine.newgame import PlayerSpec
 from adjudicator.interurban.play import PLAY as INTERURBAN
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
+from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.i18n import check_language, language

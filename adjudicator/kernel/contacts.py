@@ -9,9 +9,12 @@ address``, ``SET ADDRESS`` by mail) checks here.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from email.utils import getaddresses
 
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.i18n import check_language
 
 MAX_NAME = 60
 """The longest name of a company or a manager."""
@@ -50,3 +53,44 @@ def check_address(address: str) -> str:
     if len(found) != 1 or found[0][1] != text or not _ADDRESS.match(text):
         raise ContactError(f"{text!r} is not one mail address such as anna@example.org")
     return text.lower()
+
+
+_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
+GM = "GM"
+"""The GM's entry in the passwords: ``GM PASSWORD <it>`` opens a GM section in a mail."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``)."""
+
+    id: str
+    name: str
+    email: str = ""
+    lang: str | None = None  # None: the game's language
+
+    @classmethod
+    def parse(cls, text: str) -> PlayerSpec:
+        parts = text.split(":", 2)
+        pid = parts[0].strip().upper()
+        if not _ID.match(pid) or pid == GM:
+            raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
+                                 "starting with a letter (e.g. RED)")
+        name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
+        email = parts[2].strip() if len(parts) > 2 else ""
+        try:
+            return cls(pid, check_name(name), check_address(email))
+        except ContactError as exc:
+            raise DampfrossError(f"player {pid}: {exc}") from None
+
+
+def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:
+    """The players with the languages of ``--player-lang ID=LANG``."""
+    chosen: dict[str, str] = {}
+    for pair in pairs:
+        pid, sep, code = pair.partition("=")
+        pid = pid.strip().upper()
+        if not sep or pid not in {s.id for s in specs}:
+            raise DampfrossError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
+        chosen[pid] = check_language(code.strip())
+    return [replace(s, lang=chosen.get(s.id)) for s in specs]

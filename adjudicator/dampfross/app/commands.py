@@ -13,7 +13,7 @@ from adjudicator.dampfross.app.store import MAP_FILE, GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.names import match_town
-from adjudicator.dampfross.engine.newgame import PlayerSpec, new_game
+from adjudicator.dampfross.engine.newgame import new_game
 from adjudicator.dampfross.game import dice
 from adjudicator.dampfross.game.rules import Rules, load_profile
 from adjudicator.dampfross.game.state import GameState
@@ -23,6 +23,7 @@ from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.commitment import new_seed
+from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_time
 from adjudicator.kernel.errors import DampfrossError, GameFileError, LabelError
 from adjudicator.postal.files import sha256
@@ -59,18 +60,6 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
-
-
-def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:
-    """The players with the languages of ``--player-lang ID=LANG``."""
-    chosen: dict[str, str] = {}
-    for pair in pairs:
-        pid, sep, code = pair.partition("=")
-        pid = pid.strip().upper()
-        if not sep or pid not in {s.id for s in specs}:
-            raise DampfrossError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
-        chosen[pid] = check_language(code.strip())
-    return [replace(s, lang=chosen.get(s.id)) for s in specs]
 
 
 def effective_rules(name: str) -> tuple[Rules, str]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import draw_allowances
@@ -13,36 +13,8 @@ from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, COLOURS, GameState, Player
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment
-from adjudicator.kernel.contacts import ContactError, check_address, check_name
+from adjudicator.kernel.contacts import GM, PlayerSpec
 from adjudicator.kernel.errors import DampfrossError
-
-_ID = re.compile(r"^[A-Z][A-Z0-9]{0,7}$")
-GM = "GM"
-"""The GM's entry in the passwords: ``GM PASSWORD <it>`` opens a GM section in a mail."""
-
-
-@dataclass(frozen=True)
-class PlayerSpec:
-    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``)."""
-
-    id: str
-    name: str
-    email: str = ""
-    lang: str | None = None  # None: the game's language
-
-    @classmethod
-    def parse(cls, text: str) -> PlayerSpec:
-        parts = text.split(":", 2)
-        pid = parts[0].strip().upper()
-        if not _ID.match(pid) or pid == GM:
-            raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
-                                 "starting with a letter (e.g. RED)")
-        name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
-        email = parts[2].strip() if len(parts) > 2 else ""
-        try:
-            return cls(pid, check_name(name), check_address(email))
-        except ContactError as exc:
-            raise DampfrossError(f"player {pid}: {exc}") from None
 
 
 def new_game(
