@@ -418,3 +418,21 @@ def test_a_tournament_of_one_game_per_start_player(tmp_path: Path):
     assert f"A (RED) {sums['RED']}" in text.split("Sums:")[1]
     invoke("new", str(tmp_path / "open"), "--play", "interurban", "--player", "RED", "--player", "BLUE")
     assert "not over yet" in invoke("standings", games[0], str(tmp_path / "open"), ok=False).output
+
+
+def test_the_interurban_example_script_plays_four_moves_by_mail(tmp_path: Path):
+    """``bash examples/interurban.sh DIR``: a game by mail through a Maildir, four moves, the report of move 4;
+    the passwords in the script are the ones --unsafe-test-passwords derives."""
+    import os
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parent.parent / "examples" / "interurban.sh"
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", str(script), "run"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "game tram: move 4" in done.stdout and "Anna (RED) is on move" in done.stdout
+    game = tmp_path / "run" / "tram"
+    assert MovesDir(game).load(PLAY).table.moves == 4
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())

@@ -61,15 +61,19 @@ def _next(table: Table, state: State) -> list[str]:
     else:
         pattern = _("Move {move}: {player} is on move.")
     line = pattern.format(move=table.moves + 1, player=names.player(state.on_move, who), due=due)
-    return ["", *names.fold(line), *_how(table, state.on_move)]
+    return ["", *names.fold(line), *_how(table, state)]
 
 
-def _how(table: Table, seat: str) -> list[str]:
+def _how(table: Table, state: State) -> list[str]:
+    """How to write the move on hand, with lines of this game as the examples."""
+    open_lines = [line.label for line in state.lines if not line.finished] or ["6"]
+    first, second = open_lines[0], open_lines[-1]
     return ["", *names.fold(_("A move is a mail with these lines, one line per tile (1 to 3 tiles, at most one "
                               "station), for example:")),
-            "  " + _("GAME {game}").format(game=table.game), "  " + _("PLAYER {seat} PASSWORD ...").format(seat=seat),
+            "  " + _("GAME {game}").format(game=table.game),
+            "  " + _("PLAYER {seat} PASSWORD ...").format(seat=state.on_move),
             "  " + _("MOVE {move}").format(move=table.moves + 1),
-            "  " + _("6 CURVE 1 LEFT"), "  " + _("H STRAIGHT"), "  " + _("5 STATION 3"),
+            "  " + _("{line} CURVE 1 LEFT").format(line=first), "  " + _("{line} STATION 3").format(line=second),
             *names.fold(_("A line names the line it extends (its start label) and a face-up tile; LEFT and RIGHT "
                           "are seen in the line's direction of travel. A crossing station extends every line "
                           "ending at its cell; AT x,y names a cell instead of a line."))]
@@ -127,7 +131,7 @@ class MailWords:
         if code in ("reminder", "deadline"):
             text += _next(table, state)
         elif code in ("refused", "stale") and not state.over:
-            text += _how(table, state.on_move)
+            text += _how(table, state)
         return _text(text)
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
@@ -139,7 +143,7 @@ class MailWords:
                 text += names.fold(_("Commands by mail, one a line, without a PLAYER line: HELP, STATUS, MAP "
                                      "(the layout and the lines), REPORT n (the report of move n). Orders need "
                                      "the PLAYER line with your password."))
-                text += _how(table, state.on_move) if not state.over else []
+                text += _how(table, state) if not state.over else []
             elif code == "status":
                 text += self.public_status(table, state)
             elif code == "map":
