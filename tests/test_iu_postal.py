@@ -436,3 +436,15 @@ def test_the_interurban_example_script_plays_four_moves_by_mail(tmp_path: Path):
     game = tmp_path / "run" / "tram"
     assert MovesDir(game).load(PLAY).table.moves == 4
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+
+@pytest.mark.parametrize("damage", ["not json", '{"chain": {}}', '["a list"]'])
+def test_a_damaged_archive_step_is_a_failed_line_not_a_traceback(tmp_path: Path, damage: str):
+    game, secrets = _maildir_game(tmp_path, "damage")
+    state = MovesDir(game).load(PLAY).state
+    (tmp_path / "in" / "new" / "1.m").write_bytes(mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secrets['RED']}\n"
+                                                             f"{a_move(state, 'RED')}\n", "m"))
+    invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00")
+    (game / "archive" / "step-001" / "game-after.json").write_text(damage)
+    result = invoke("verify", str(game), ok=False)
+    assert result.exit_code == 1 and "FAILED: step-001" in result.output and "Traceback" not in result.output

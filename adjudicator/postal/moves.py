@@ -259,18 +259,24 @@ def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, s
             after = (step / "game-after.json").read_text(encoding="utf-8")
             before = (step / "game-before.json").read_text(encoding="utf-8") if previous is not None else None
             orders = (step / "orders.txt").read_text(encoding="utf-8") if (step / "orders.txt").exists() else ""
+            doc = json.loads(after)
+            if not isinstance(doc, dict) or not isinstance(doc.get("chain", {}), dict):
+                raise ValueError("game-after.json is not a game file")
         except (OSError, ValueError) as exc:
             out.append((False, f"{step.name}: cannot be read ({exc})"))
             return out
-        doc = json.loads(after)
         chain = doc.get("chain", {})
         linked = chain.get("record") == sha256(record_text(record)) and before == previous and \
             chain.get("previous") == (sha256(before) if before is not None else "0" * 64)
         if not linked:
             out.append((False, f"{step.name}: the chain is broken (a file was changed after it was written)"))
             return out
-        out.append(_replay(play, step.name, record, before, doc, orders, seed) if committed else
-                   (True, f"{step.name}: chained"))
+        try:
+            out.append(_replay(play, step.name, record, before, doc, orders, seed) if committed else
+                       (True, f"{step.name}: chained"))
+        except (GameFileError, KeyError, TypeError, ValueError) as exc:
+            out.append((False, f"{step.name}: cannot be played again ({type(exc).__name__}: {exc})"))
+            return out
         previous = after
     current = folder.game_file.read_text(encoding="utf-8")
     out.append((current == previous, "game.json is the game after the last step" if current == previous else
