@@ -15,7 +15,8 @@ done already, so a second tick changes and sends nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -56,8 +57,9 @@ def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
         opening_mails(folder, play, game, outbox, config.sender, now)
         report_mails(folder, play, game, outbox, config.sender, now)
         inbox = Inbox(folder)
+        guesses = Guesses(inbox)
         for mail in inbox.unanswered():
-            game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t)
+            game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t, guesses)
         game = miss_if_due(folder, play, game, outbox, config.sender, now, t)
         remind(play, game, outbox, config.sender, now, t)
         send(folder, config, now, t)
@@ -82,8 +84,26 @@ def _sections(mail: StoredMail) -> Iterator[Section]:
         yield from read_envelope(mail.read_text(text)).sections
 
 
+class Guesses:
+    """Wrong passwords by sender and move, counted once a tick from the answered mails and kept up to date while
+    the tick answers more (a flood of mails costs one pass over the inbox, not one per mail)."""
+
+    def __init__(self, inbox: Inbox):
+        self.counts: Counter[tuple[str, int]] = Counter()
+        for m in inbox.mails():
+            doc = m.receipt()
+            if doc and isinstance(doc.get("sender"), str) and isinstance(doc.get("move"), int):
+                self.add(doc["sender"], doc["move"], doc.get("codes", ()))
+
+    def add(self, sender: str, move: int, codes: Iterable[object]) -> None:
+        self.counts[sender, move] += sum(1 for code in codes if code == "password")
+
+    def of(self, sender: str, move: int) -> int:
+        return self.counts[sender, move]
+
+
 def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Outbox, mail: StoredMail,
-           sender: str, now: datetime, t: Tick) -> Loaded:
+           sender: str, now: datetime, t: Tick, guesses: Guesses | None = None) -> Loaded:
     """Answer one mail: a receipt per section, the move of the player on move run at once."""
     if mail.automatic:
         inbox.answered(mail, {"codes": ["automatic"]})
@@ -92,7 +112,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
     codes: list[str] = []
     sections = list(_sections(mail))
     known = next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()), None)
-    if mail.sender and _guesses(inbox, mail.sender, game.table.moves) >= MAX_GUESSES and \
+    guesses = guesses or Guesses(inbox)
+    if mail.sender and guesses.of(mail.sender, game.table.moves) >= MAX_GUESSES and \
             any(known is None or s.seat != known.id for s in sections):
         inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": ["guesses"]})
         t.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
@@ -116,13 +137,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
         _receipt(outbox, play, game, mail, seat, number, code, data, sender, now)
         codes.append(code)
     inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": codes})
+    guesses.add(mail.sender, game.table.moves, codes)
     return game
-
-
-def _guesses(inbox: Inbox, sender: str, move: int) -> int:
-    """Sections from ``sender`` that failed their password check while move ``move + 1`` was on hand."""
-    return sum(1 for m in inbox.mails() if (doc := m.receipt()) and doc.get("move") == move
-               and doc.get("sender") == sender for code in doc.get("codes", ()) if code == "password")
 
 
 def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: Seat,
