@@ -448,3 +448,19 @@ def test_a_damaged_archive_step_is_a_failed_line_not_a_traceback(tmp_path: Path,
     (game / "archive" / "step-001" / "game-after.json").write_text(damage)
     result = invoke("verify", str(game), ok=False)
     assert result.exit_code == 1 and "FAILED: step-001" in result.output and "Traceback" not in result.output
+
+
+def test_a_careful_forger_who_changes_the_table_in_both_places_is_caught(tmp_path: Path):
+    """The last move's archived game and game.json changed the same way (a seat's password hash swapped for one
+    the forger knows): the chain links still hold, but the move played again gives another table."""
+    game, secrets = _maildir_game(tmp_path, "forge")
+    state = MovesDir(game).load(PLAY).state
+    (tmp_path / "in" / "new" / "1.m").write_bytes(mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secrets['RED']}\n"
+                                                             f"{a_move(state, 'RED')}\n", "m"))
+    invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00")
+    for path in (game / "game.json", game / "archive" / "step-001" / "game-after.json"):
+        doc = json.loads(path.read_text())
+        doc["table"]["seats"][1]["password_hash"] = doc["table"]["seats"][0]["password_hash"]
+        path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
+    result = invoke("verify", str(game), ok=False)
+    assert result.exit_code == 1 and "FAILED: step-001" in result.output and "table" in result.output

@@ -121,8 +121,8 @@ DAMPFROSS = ("dampfross", "app", "cli")
 
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
 def test_interurban_stands_apart(module: str, path: Path) -> None:
-    """InterUrban (issue 16) imports no Dampfross package, and only the registry of plays (``app/plays.py``) imports
-    it: the postal loop reaches it through the kernel's protocol (``kernel/play.py``)."""
+    """InterUrban (issue 16) imports no Dampfross package, and nothing imports it: the registry of plays
+    (``app/plays.py``) names its module, and the postal loop reaches it through the kernel's protocol."""
     inside = module.startswith("adjudicator.interurban")
     for line, name in imports(path, module):
         parts = name.split(".")
@@ -130,5 +130,17 @@ def test_interurban_stands_apart(module: str, path: Path) -> None:
             continue
         if inside:
             assert parts[1] not in DAMPFROSS, f"{module} line {line} imports Dampfross {name}"
-        elif module != "adjudicator.app.plays":
+        else:
             assert parts[1] != "interurban", f"{module} line {line} imports {name}"
+
+
+def test_the_commands_of_a_game_of_moves_load_no_game_until_one_is_at_hand() -> None:
+    """Every Dampfross command asks ``app.moves`` first: importing it loads neither InterUrban nor Dampfross's
+    application (a command on the start-up path pays for neither)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, adjudicator.app.moves; "
+            "print([m for m in sys.modules if m.startswith(('adjudicator.interurban', 'adjudicator.dampfross'))])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]", out

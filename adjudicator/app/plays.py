@@ -1,18 +1,18 @@
 """The games this program runs, by name: Dampfross (the default) and the plays of sequential moves (InterUrban).
 
 The kernel never imports a game (tests/test_layers.py); this module, above
-both, joins them: ``adjudicate new --play``, and ``tick``/``status`` finding
-each game directory's play from its game file.
+both, joins them: ``adjudicate new --play``, and ``tick`` finding each game
+directory's play from the first line of its game file.  Each game is
+imported only when a directory of it is at hand.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adjudicator.dampfross.app.postal import tick_directory
-from adjudicator.interurban.play import PLAY as INTERURBAN
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
@@ -25,15 +25,17 @@ from adjudicator.postal import turns
 from adjudicator.postal.loop import Tick, TickGame, tick_all
 from adjudicator.postal.moves import MovesDir, play_of
 
-PLAYS: dict[str, Play] = {INTERURBAN.name: INTERURBAN}
-"""The plays of sequential moves, by the name ``new --play`` takes."""
+PLAYS = {"interurban": "adjudicator.interurban.play"}
+"""The plays of sequential moves, by the name ``new --play`` takes: the module whose ``PLAY`` it is, imported
+only when a game of it is at hand (a Dampfross command loads no other game)."""
 NAMES = ("dampfross", *PLAYS)
 
 
 def play_named(name: str) -> Play:
     if name not in PLAYS:
         raise DampfrossError(f"no play {name!r}: the games are {', '.join(NAMES)}")
-    return PLAYS[name]
+    play: Play = importlib.import_module(PLAYS[name]).PLAY
+    return play
 
 
 def start_moves_game(directory: str, name: str, players: Sequence[str], seed_text: str | None,
@@ -75,6 +77,8 @@ def loop_of(directory: str) -> TickGame:
     """The loop that ticks a game directory: its play's, or Dampfross's."""
     play = play_in(directory)
     if play is None:
+        from adjudicator.dampfross.app.postal import tick_directory
+
         return tick_directory
 
     def run(d: str, now: datetime, t: Tick) -> None:

@@ -10,7 +10,7 @@ missed (reading IU-13 of docs/interurban-rules.md).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -104,7 +104,3 @@ class Table:
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 
-
-def seats_of(entries: Sequence[tuple[str, str, str]], hashes: Mapping[str, str], lang: str) -> tuple[Seat, ...]:
-    """Seats from ``(id, name, address)`` entries and each id's password hash."""
-    return tuple(Seat(sid, name, address, hashes[sid], lang) for sid, name, address in entries)

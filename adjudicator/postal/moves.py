@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -45,18 +46,24 @@ LOCK_WAIT = 10.0
 
 
 def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) -> str:
-    """The game file's text (sorted keys, one space indents: a diff reads well)."""
-    return json.dumps({"play": play.name, "table": table.to_json(), "state": play.dump(state), "chain": dict(chain)},
-                      ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    """The game file's text: ``play`` its first key (``play_of`` reads no further), one space indents."""
+    return json.dumps({"play": play.name, "chain": dict(chain), "table": table.to_json(), "state": play.dump(state)},
+                      ensure_ascii=False, indent=1) + "\n"
+
+
+_PLAY = re.compile(rb'\A\{\s*"play": "([a-z][a-z0-9-]{0,39})"')
 
 
 def play_of(path: Path) -> str | None:
-    """The play a game folder holds (``None``: no game file of a sequential game, e.g. a Dampfross game)."""
+    """The play a game folder holds, from the first line of its game file (``None``: no game of moves, e.g. a
+    Dampfross game, whose file is not read further: every command and tick asks this first)."""
     try:
-        doc = json.loads((path / GAME_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        with (path / GAME_FILE).open("rb") as f:
+            head = f.read(64)
+    except OSError:
         return None
-    return doc.get("play") if isinstance(doc, dict) and isinstance(doc.get("play"), str) else None
+    found = _PLAY.match(head)
+    return found.group(1).decode("ascii") if found else None
 
 
 @dataclass(frozen=True)
@@ -286,14 +293,19 @@ def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, s
 
 def _replay(play: Play, name: str, record: Mapping[str, Any], before: str | None, after: Mapping[str, Any],
             orders: str, seed: str) -> tuple[bool, str]:
-    """One step played again: its state must come out as archived."""
+    """One step played again: its state must come out as archived, and a move's table as the table before it
+    after that move (its deadline aside, which depends on when the move ran)."""
     kind = record.get("kind")
     table = Table.from_json(after["table"], name)
     if kind == "opening":
         state = play.setup(table.game, table.seat_ids, play.draw(seed))
     elif kind in ("move", "missed") and before is not None:
-        old = play.load(json.loads(before)["state"])
+        old_doc = json.loads(before)
+        old = play.load(old_doc["state"])
         seat = str(record.get("seat"))
+        expected = Table.from_json(old_doc["table"], name).after_move(seat, kind == "missed")
+        if replace(expected, schedule=table.schedule) != table:
+            return False, f"{name}: {kind} played again: the table (seats, moves) is NOT the same as archived"
         if kind == "missed":
             state, _ = play.miss(old, seat)
         else:
