@@ -131,9 +131,9 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
 def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypatch):
     before = (game / "game.json").read_bytes()
     calls = {"n": 0}
-    import adjudicator.dampfross.app.store as store
+    import adjudicator.postal.files as files
 
-    real = store._write_staged  # each file of the archive's stage folder
+    real = files._write_staged  # each file of the archive's stage folder
 
     def flaky(path, text, mode=0o644):
         calls["n"] += 1
@@ -141,12 +141,12 @@ def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypat
             raise OSError(28, "No space left on device")
         return real(path, text, mode)
 
-    monkeypatch.setattr(store, "_write_staged", flaky)
+    monkeypatch.setattr(files, "_write_staged", flaky)
     result = CliRunner().invoke(cli, [str(orders(game))], catch_exceptions=False)
     assert result.exit_code == 1 and "No space left on device" in result.output and "Traceback" not in result.output
     assert (game / "game.json").read_bytes() == before
     assert {p.name for p in (game / "turns").iterdir()} == {"turn-000"}
-    monkeypatch.setattr(store, "_write_staged", real)
+    monkeypatch.setattr(files, "_write_staged", real)
     invoke(str(orders(game)))  # the turn can be run once the disk is fixed
 
 

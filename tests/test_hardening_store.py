@@ -163,13 +163,13 @@ def test_a_full_disk_is_one_error_line_and_the_turn_runs_again(game: Path, monke
 
 
 def test_a_read_only_file_system_is_one_error_line(game: Path, monkeypatch):
-    import adjudicator.dampfross.app.store as store
+    import adjudicator.postal.files as files
 
     def read_only(*args, **kwargs):
         raise OSError(30, "Read-only file system")
 
     before = (game / "game.json").read_bytes()
-    monkeypatch.setattr(store.tempfile, "mkdtemp", read_only)
+    monkeypatch.setattr(files.tempfile, "mkdtemp", read_only)
     result = invoke(str(orders(game)), ok=False)
     assert result.exit_code == 1 and result.output.startswith("error: ") and "Read-only file system" in result.output
     assert "Traceback" not in result.output and (game / "game.json").read_bytes() == before

@@ -9,8 +9,9 @@ import codecs
 import hashlib
 import json
 import os
+import shutil
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,6 +22,10 @@ MAX_FILE_BYTES = 1_000_000
 
 ENCODINGS = ("utf-8-sig", "cp1252", "latin-1")
 """Tried in this order; anything but UTF-8 earns a note."""
+
+
+STAGE_PREFIX = ".stage-"
+"""A folder being written (``write_folder``); one left behind by a killed run is removed by the next."""
 
 
 class Folder(Protocol):
@@ -75,3 +80,29 @@ def decode_bytes(data: bytes) -> tuple[str, str | None]:
         except UnicodeDecodeError:
             continue
     raise AssertionError("latin-1 decodes every byte")  # pragma: no cover
+
+
+def write_folder(final: Path, content: Mapping[str, str], mode_of: Callable[[str], int], stage_in: Path) -> None:
+    """Write a whole folder (an archive step) at once: its files into a stage folder made in ``stage_in`` (on the
+    same disk), then renamed into place, so a reader sees all of it or none."""
+    stage = Path(tempfile.mkdtemp(dir=stage_in, prefix=STAGE_PREFIX))
+    try:
+        for name, text in content.items():
+            _write_staged(stage / name, text, mode_of(name))
+        final.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(stage, final)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
+def _write_staged(path: Path, text: str, mode: int) -> None:
+    """A new file of a stage folder, written and synced in place: nobody sees the folder before it is renamed
+    into place whole, so no temporary file and rename per file are needed (as ``atomic_write`` needs)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
+    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+        os.fchmod(fd, mode)  # whatever the umask
+        f.write(text)
+        f.flush()
+        os.fsync(fd)

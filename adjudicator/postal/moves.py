@@ -21,8 +21,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -33,7 +31,7 @@ from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
-from adjudicator.postal.files import atomic_write, record_text, sha256, write_new
+from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive
 
 GAME_FILE = "game.json"
@@ -164,14 +162,7 @@ class MovesDir:
         if final.exists():
             raise TurnRefused(f"{final} already exists; archived moves are never overwritten")
         final.parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(dir=final.parent, prefix=".stage-"))
-        try:
-            for name, text in content.items():
-                write_new(stage / name, text, 0o600 if name == "orders.txt" else 0o644)
-            os.replace(stage, final)
-        except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
-            raise
+        write_folder(final, content, lambda name: 0o600 if name == "orders.txt" else 0o644, final.parent)
 
     def steps(self) -> list[Path]:
         root = self.path / ARCHIVE
@@ -195,13 +186,17 @@ class MovesDir:
             record = json.loads((last / "record.json").read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise GameFileError(f"{last}: cannot be read ({exc})") from None
-        aside = last.parent / f"unfinished-{len(list(last.parent.glob('unfinished-*'))) + 1}"
-        os.replace(last, aside)
+        self._set_aside(last, record, "unfinished", "written")
+        return last.name
+
+    def _set_aside(self, step: Path, record: Mapping[str, Any], why: str, report_as: str) -> None:
+        """Move a step out of the archive (``archive/WHY-N``), with its move's report (``REPORT_AS-move-NNN.txt``)."""
+        aside = step.parent / f"{why}-{len(list(step.parent.glob(f'{why}-*'))) + 1}"
+        os.replace(step, aside)
         if record.get("kind") in ("move", "missed"):
             report = self.report_path(int(record["move"]))
             if report.exists():
-                os.replace(report, aside / f"written-{report.name}")
-        return last.name
+                os.replace(report, aside / f"{report_as}-{report.name}")
 
     def mails_of(self, step: Path) -> dict[str, str]:
         """The players' mails of a step's move, by seat, as archived."""
@@ -236,12 +231,7 @@ class MovesDir:
             raise GameFileError(f"{last}: cannot be read ({exc})") from None
         if current != after:
             raise TurnRefused(f"{self.game_file} is not the game after {last.name}; nothing taken back")
-        aside = last.parent / f"undone-{len(list(last.parent.glob('undone-*'))) + 1}"
-        os.replace(last, aside)
-        if record.get("kind") in ("move", "missed"):
-            report = self.report_path(int(record["move"]))
-            if report.exists():
-                os.replace(report, aside / f"published-{report.name}")
+        self._set_aside(last, record, "undone", "published")
         atomic_write(self.game_file, before)
         return dict(record)
 

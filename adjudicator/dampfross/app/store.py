@@ -37,7 +37,6 @@ import json
 import os
 import re
 import shutil
-import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -53,7 +52,7 @@ from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Chain, Correction, GameState
 from adjudicator.kernel.errors import GameBusy, GameFileError, MapError, TurnRefused
 from adjudicator.postal.cache import remembered
-from adjudicator.postal.files import atomic_write, record_text, sha256, write_new
+from adjudicator.postal.files import STAGE_PREFIX, atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive
 
 GAME_FILE = "game.json"
@@ -63,7 +62,6 @@ PASSWORD_FILE = "passwords.txt"
 LOCK_FILE = ".lock"
 LOCK_WAIT = float(os.environ.get("ADJUDICATE_LOCK_WAIT", "10"))
 """Seconds a command waits for another one working on the same game before it refuses."""
-STAGE_PREFIX = ".stage-"
 
 
 @dataclass(frozen=True)
@@ -385,15 +383,7 @@ class GameDir:
     def _archive(self, final: Path, content: Mapping[str, str]) -> None:
         """Write a whole archive folder through a stage folder renamed into place at once."""
         self._states = None
-        stage = Path(tempfile.mkdtemp(dir=self.path, prefix=STAGE_PREFIX))
-        try:
-            for name, text in content.items():
-                _write_staged(stage / name, text, _mode(name))
-            final.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(stage, final)
-        except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
-            raise
+        write_folder(final, content, _mode, self.path)
 
     def undo(self) -> tuple[str, int]:
         """Put the last step back (a turn or a correction): restore its state-before, set its archive aside.
@@ -429,18 +419,6 @@ class GameDir:
             k += 1
         os.replace(path, aside)
         return aside
-
-
-def _write_staged(path: Path, text: str, mode: int) -> None:
-    """A new file of a stage folder, written and synced in place: nobody sees the folder before it is renamed
-    into the archive whole, so no temporary file and rename per file are needed (as ``atomic_write`` needs)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
-    with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-        os.fchmod(fd, mode)  # whatever the umask
-        f.write(text)
-        f.flush()
-        os.fsync(fd)
 
 
 def _mode(name: str) -> int:
