@@ -21,7 +21,7 @@ from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal import moves, turns
 from adjudicator.postal.files import atomic_write
-from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
@@ -244,21 +244,22 @@ def moves_mail(directory: str, fetch_only: bool, retry: bool, now: datetime | No
     when = now or datetime.now(UTC)
     config = config_of(folder)
     with folder.lock():
-        folder.load(play)
+        game = folder.load(play)
         if fetch_only:
             fetch(folder, config, when, t)
             return t
         if retry:
-            outbox = Outbox(folder)
-            again = outbox.failed()
-            for name in again:
-                outbox.requeue(name, when, None, outbox.failed_dir)
-            if again:
-                t.note("retried", count=len(again))
+            retry_failed(folder, when, t, lambda doc: _address(game.table, doc))
         send(folder, config, when, t)
         if config.smtp is None:
             raise DampfrossError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {Outbox(folder).queue_dir}")
     return t
+
+
+def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:
+    """Where a seat's mail goes now: its address on file (``None``: as it was addressed)."""
+    seat = table.find(str(doc.get("player", "")))
+    return (seat.address,) if seat is not None and seat.address else None
 
 
 def moves_report(directory: str, move: int | None, every: bool) -> str | None:

@@ -134,3 +134,13 @@ def send(gdir: Folder, config: MailConfig, now: datetime, t: Tick, names: Sequen
         t.note("no-smtp", count=result.waiting, where=str(outbox.queue_dir))
 
 
+def retry_failed(folder: Folder, when: datetime, t: Tick,
+                 address_of: Callable[[dict[str, object]], tuple[str, ...] | None]) -> None:
+    """``mail send --retry``: the mails the server refused for good queued again, each to its company's address on
+    file now (``address_of`` its outbox record; ``None``: as it was addressed)."""
+    outbox = Outbox(folder)
+    again = outbox.failed()
+    for name in again:
+        outbox.requeue(name, when, address_of(outbox.record(name) or {}), outbox.failed_dir)
+    if again:
+        t.note("retried", count=len(again))

@@ -47,7 +47,7 @@ from adjudicator.dampfross.report.mail import (
 from adjudicator.kernel.deadline import parse_duration
 from adjudicator.kernel.errors import DampfrossError
 from adjudicator.postal.inbox import Inbox, StoredMail
-from adjudicator.postal.loop import Tick, config_of, fetch, send, tick_all
+from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send, tick_all
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError
 from adjudicator.postal.outbox import Outbox, Outgoing
 
@@ -283,13 +283,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
         state = gdir.load_state()
         names = None
         if retry:
-            outbox = Outbox(gdir)
-            again = outbox.failed()
-            for name in again:
-                doc = outbox.record(name) or {}
-                outbox.requeue(name, when, _addressed(state, doc), outbox.failed_dir)
-            if again:
-                t.note("retried", count=len(again))
+            retry_failed(gdir, when, t, lambda doc: _addressed(state, doc))
         if turn is not None or player is not None:
             outbox = Outbox(gdir)
             wanted_turn = turn if turn is not None else state.turn - 1
