@@ -50,9 +50,11 @@ def _due(table: Table) -> str:
 
 def _next(table: Table, state: State) -> list[str]:
     """Who is on move, until when, and how to write the move."""
-    if state.over:
-        return []
-    who = _who(table)
+    return [] if state.over else ["", *_on_move(table, state), *_how(table, state)]
+
+
+def _on_move(table: Table, state: State) -> list[str]:
+    """Who is on move and until when (the game is not over)."""
     due = _due(table)
     if table.schedule.held:
         pattern = _("Move {move}: {player} is on move; the game master holds the game (no deadline runs).")
@@ -60,8 +62,14 @@ def _next(table: Table, state: State) -> list[str]:
         pattern = _("Move {move}: {player} is on move, until {due}.")
     else:
         pattern = _("Move {move}: {player} is on move.")
-    line = pattern.format(move=table.moves + 1, player=names.player(state.on_move, who), due=due)
-    return ["", *names.fold(line), *_how(table, state)]
+    return names.fold(pattern.format(move=table.moves + 1, player=names.player(state.on_move, _who(table)),
+                                     due=due))
+
+
+def _headline(table: Table, state: State) -> list[str]:
+    """How many moves are made, and whose move it is (or that the game is over)."""
+    text = names.fold(_("InterUrban, game {game}: {moves} moves made.").format(game=table.game, moves=table.moves))
+    return text + (names.fold(_("The game is over.")) if state.over else _on_move(table, state))
 
 
 def _how(table: Table, state: State) -> list[str]:
@@ -158,9 +166,7 @@ class MailWords:
     def public_status(self, table: Table, state: Any) -> list[str]:
         """Whose move, until when, who has missed moves (no addresses: any player may ask)."""
         who = _who(table)
-        text = names.fold(_("InterUrban, game {game}: {moves} moves made.").format(game=table.game,
-                                                                                 moves=table.moves))
-        text += names.fold(_("The game is over.")) if state.over else _next(table, state)[1:2]
+        text = _headline(table, state)
         for s in table.seats:
             if table.missed_by(s.id):
                 text += names.fold(_("{player} has missed the last {count} moves.").format(
@@ -168,13 +174,9 @@ class MailWords:
         return text
 
     def status(self, table: Table, state: Any) -> str:
+        """The GM's status: the public one with every seat's address."""
         who = _who(table)
-        text = names.fold(_("InterUrban, game {game}: {moves} moves made.").format(game=table.game,
-                                                                                 moves=table.moves))
-        if state.over:
-            text += names.fold(_("The game is over."))
-        else:
-            text += _next(table, state)[1:2]
+        text = _headline(table, state)
         for s in table.seats:
             missed = table.missed_by(s.id)
             line = _("{player}: {address}").format(player=names.player(s.id, who), address=s.address or "-")
