@@ -464,3 +464,20 @@ def test_a_careful_forger_who_changes_the_table_in_both_places_is_caught(tmp_pat
         path.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n")
     result = invoke("verify", str(game), ok=False)
     assert result.exit_code == 1 and "FAILED: step-001" in result.output and "table" in result.output
+
+
+def test_orders_count_only_for_the_move_on_hand(tmp_path: Path):
+    """Reading IU-14: orders of a player not on move are answered 'not your move' and not kept; orders pinned to
+    another move (MOVE n) are refused; nothing is played from either."""
+    game, secrets = _maildir_game(tmp_path, "hand")
+    state = MovesDir(game).load(PLAY).state
+    move = a_move(state, "RED")
+    (tmp_path / "in" / "new" / "1.m").write_bytes(mail_bytes("b@x.org", f"PLAYER BLUE PASSWORD {secrets['BLUE']}\n"
+                                                             f"{move}\n", "early"))
+    (tmp_path / "in" / "new" / "2.m").write_bytes(mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secrets['RED']}\n"
+                                                             f"MOVE 5\n{move}\n", "stale"))
+    invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00")
+    assert MovesDir(game).load(PLAY).table.moves == 0
+    texts = [p.with_suffix(".eml").read_text() for p in (game / "mail" / "outbox").glob("receipt-*.json")]
+    assert any("It is not your move" in t for t in texts)
+    assert any("Your orders are for move 5, but the move to play is 1" in t for t in texts)

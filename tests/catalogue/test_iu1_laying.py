@@ -239,3 +239,31 @@ def test_IU18_ascii_drawing():
     narrow = draw(s, width=12)
     assert [line for line in narrow if line.startswith("x=")] == ["x=-2..0", "x=1..1"]
     assert all(len(line) <= 12 for line in narrow)
+
+
+def test_IU27_a_missed_move_lays_nothing_and_passes_the_move_on():
+    """IU-27, reading IU-13 (the seed knows no deadlines; docs/interurban-rules.md): a move missed at its
+    deadline lays and draws nothing, the next player is on move, and it counts as the player's move of the first
+    round (rule B).  It is never the declaration that no tile can be laid, which ends the game (seed 001:
+    'Falls das nicht möglich ist, ist das Spiel zu Ende')."""
+    from adjudicator.interurban.move import miss
+
+    s = opening()
+    after, events = miss(s)
+    assert after.on_move == s.players[1] and after.moves == s.moves + 1 and not after.over
+    assert (after.board, after.lines, after.track_face_up, after.stations_face_up, after.track_hidden) == \
+        (s.board, s.lines, s.track_face_up, s.stations_face_up, s.track_hidden)
+    assert events == (("missed", (("player", s.players[0]),)),)
+    for _ in s.players[1:]:
+        after, _events = miss(after)
+    assert not after.first_round  # every player has had his first move, made or missed
+
+
+def test_IU28_no_move_is_missed_in_a_game_that_is_over():
+    """IU-28, reading IU-13: a game that is over has no move to miss."""
+    from adjudicator.interurban.move import miss
+
+    s = replace(opening(), end="stuck")
+    with pytest.raises(MoveRefused) as err:
+        miss(s)
+    assert err.value.problem.code == "game-over"
