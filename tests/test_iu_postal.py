@@ -294,7 +294,7 @@ def test_a_whole_game_of_interurban_by_mail_to_its_final_report(tmp_path: Path):
 def test_a_flood_of_password_guesses_gets_no_flood_of_receipts(tmp_path: Path):
     """After ``MAX_GUESSES`` wrong passwords from one sender during a move, that sender's mails are read only for
     the colour whose address it is: a stranger's guesses go unanswered, the player's own orders still count."""
-    from adjudicator.postal.turns import MAX_GUESSES
+    from adjudicator.kernel.envelope import MAX_GUESSES
 
     game = tmp_path / "g"
     invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "flood", "--player", "RED:A:a@x.org",

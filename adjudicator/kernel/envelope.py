@@ -28,7 +28,11 @@ import re
 from dataclasses import dataclass
 
 MAX_SECTIONS = 12
-"""A mail with more PLAYER sections than this is not read (password guessing; see docs/hardening.md)."""
+"""The most PLAYER sections one mail may hold to be read, in every game (a mail for a whole game of companies,
+from the GM's typist, fits; 239,000 password guesses in one mail do not; docs/hardening.md)."""
+MAX_GUESSES = 20
+"""Sections from one sender that may fail their password check in one turn or move before that sender is read
+only for the company or colour whose address it is, in every game (a forged From cannot lock a player out)."""
 MAX_LINES = 400
 """Lines of a mail's text read at most (a mail of orders is a dozen lines)."""
 

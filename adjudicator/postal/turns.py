@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from adjudicator.kernel.deadline import Schedule, next_slot, parse_duration
-from adjudicator.kernel.envelope import Section, read_commands, read_envelope
+from adjudicator.kernel.envelope import MAX_GUESSES, Section, read_commands, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
@@ -32,10 +32,6 @@ from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 
 TICK_WAIT = 2.0
-MAX_GUESSES = 20
-"""Sections from one sender that may fail their password check during one move; after that the sender's mails
-are read only for the seat whose address on file it is (a forged From cannot lock a player out), and the others
-get no answer (a flood of guesses does not become a flood of receipts)."""
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:

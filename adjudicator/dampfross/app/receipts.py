@@ -67,6 +67,7 @@ from adjudicator.dampfross.report.mail import (
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
+from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS
 from adjudicator.kernel.errors import DampfrossError
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
@@ -77,17 +78,8 @@ from adjudicator.postal.outbox import Outbox, Outgoing
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""
 
-MAX_SECTIONS = 12
-"""The most PLAYER sections one mail may hold to be read (a mail for a whole game of companies, from the GM's
-typist, fits; 239,000 password guesses in one mail do not)."""
-
 MAX_FORWARD = 100_000
 """The most bytes of a mail forwarded to the GM (the whole mail stays in the inbox)."""
-
-MAX_GUESSES = 20
-"""Sections from one sender that may fail their password check in one turn before that sender is read only for
-the company whose address it is."""
-
 
 def mail_files(mails: Iterable[StoredMail], state: GameState) -> ReceivedFiles:
     """The texts of these mails as order files, in the order given (a turn: the order of arrival)."""
