@@ -203,16 +203,20 @@ class MovesDir:
         return {p.name.removeprefix("mail-").removesuffix(".txt"): p.read_text(encoding="utf-8")
                 for p in sorted(step.glob("mail-*.txt"))}
 
-    def moves(self) -> list[tuple[Path, dict[str, Any]]]:
-        """The archived steps that made the game's moves (the opening, moves made or missed), with their records."""
+    def moves(self, last: bool = False) -> list[tuple[Path, dict[str, Any]]]:
+        """The archived steps that made the game's moves (the opening, moves made or missed), with their records;
+        ``last``: only the last of them (read from the end: a tick asks this, and it costs no more in a long
+        game)."""
         out = []
-        for step in self.steps():
+        for step in reversed(self.steps()) if last else self.steps():
             try:
                 record = json.loads((step / "record.json").read_text(encoding="utf-8"))
             except (OSError, ValueError) as exc:
                 raise GameFileError(f"{step}: cannot be read ({exc})") from None
             if record.get("kind") in ("opening", "move", "missed"):
                 out.append((step, record))
+                if last:
+                    break
         return out
 
     def undo(self) -> dict[str, Any]:

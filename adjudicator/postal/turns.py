@@ -170,7 +170,7 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
 def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> bool:
     """Whether the last move was made from this mail's section for ``seat`` (a tick was killed after the move and
     before the mail was marked answered: it is answered now, not played again)."""
-    made = folder.moves()
+    made = folder.moves(last=True)
     return bool(made) and made[-1][1].get("mail") == mail.key and made[-1][1].get("seat") == seat
 
 
@@ -180,13 +180,13 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
     table = game.table.after_move(seat, missed)
     table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
     seed = folder.read_seed() if play.on_move(state) is None else None
-    with language(table.lang):
-        public = play.words.move_report(table, game.state, state, seat, events, missed, seed)
-    mails = {}
-    for s in table.seats:
-        with language(s.lang):
-            mails[s.id] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
-    folder.commit(play, game, table, state, record, orders, public, mails)
+    by_lang: dict[str, str] = {}
+    for lang in (table.lang, *(s.lang for s in table.seats)):
+        if lang not in by_lang:
+            with language(lang):
+                by_lang[lang] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
+    mails = {s.id: by_lang[s.lang] for s in table.seats}
+    folder.commit(play, game, table, state, record, orders, by_lang[table.lang], mails)
     after = folder.load(play)
     report_mails(folder, play, after, outbox, sender, now)
     return after
@@ -194,7 +194,7 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
 
 def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
     """Queue the last move's mail to every player where it is not queued yet (after a killed tick too)."""
-    made = folder.moves()
+    made = folder.moves(last=True)
     if not made or made[-1][1].get("kind") == "opening":
         return
     step, record = made[-1]
