@@ -235,3 +235,14 @@ def test_a_missing_order_file_is_named_before_the_game_is_looked_for(tmp_path, m
     assert result.exit_code == 1
     assert "turn1.ordres" in result.output and "no such file" in result.output
     assert "GAME line" not in result.output
+
+
+def test_check_reads_a_directory_of_order_files_with_game(game: Path, tmp_path: Path):
+    """``check DIR --game GAME`` of a Dampfross game reads the order files in DIR (a game of moves is asked about
+    first; that must not read the arguments as files)."""
+    folder = tmp_path / "mails"
+    folder.mkdir()
+    (folder / "a.orders").write_text("GAME g1\nTURN 1\n")
+    result = invoke("check", str(folder), "--game", str(game), ok=False)
+    assert "Traceback" not in result.output and "cannot be read" not in result.output and "Is a directory" not in \
+        result.output

@@ -20,7 +20,7 @@ from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal import moves, turns
-from adjudicator.postal.files import atomic_write
+from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir
@@ -173,13 +173,22 @@ def change_seat(directory: str, seat: str, address: str | None, lang: str | None
     return f"{sid}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
 
-def check_moves(directory: str, texts: Sequence[str]) -> tuple[str, bool] | None:
-    """``check FILE --game DIR`` of a game of moves: what each section with its right password would do, as its
+def check_moves(directory: str, paths: Sequence[str]) -> tuple[str, bool] | None:
+    """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
     receipt would say it, and whether every section could be played (nothing is carried out; ``None``: a
-    Dampfross game)."""
+    Dampfross game).  The files are read as the mail robot reads a mail's texts (any encoding, a size limit)."""
     play = play_in(directory)
     if play is None:
         return None
+    texts = []
+    for name in paths:
+        try:
+            raw = Path(name).read_bytes()
+        except OSError as exc:
+            raise DampfrossError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise DampfrossError(f"{name}: {len(raw)} bytes, more than a mail of orders ({MAX_FILE_BYTES}) may be")
+        texts.append(decode_bytes(raw)[0])
     game = MovesDir(directory).load(play)
     out = []
     ok = True

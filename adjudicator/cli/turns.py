@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -59,11 +58,7 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
     from adjudicator.dampfross.app.check import check_orders
 
     if game_dir is not None:
-        try:
-            texts = [Path(f).read_text(encoding="utf-8", errors="replace") for f in orders]
-        except OSError as exc:
-            raise click.ClickException(f"{exc.filename}: {exc.strerror}") from None
-        checked = check_moves(game_dir, texts)
+        checked = check_moves(game_dir, orders)
         if checked is not None:
             click.echo(checked[0], nl=False)
             sys.exit(0 if checked[1] else 1)
