@@ -13,7 +13,7 @@ from pathlib import Path
 from adjudicator.app.plays import play_in
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import PlayerSpec
-from adjudicator.kernel.deadline import parse_duration, parse_time
+from adjudicator.kernel.deadline import first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import DampfrossError
 from adjudicator.kernel.i18n import check_language, language
@@ -130,7 +130,8 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
                     raise DampfrossError("there is no deadline to extend; set one with 'deadline set --due'")
                 schedule = replace(schedule, due=(due + parse_duration(value)).isoformat())
             elif key == "every" and value and not schedule.due:
-                schedule = turns.first_deadline(schedule.with_setting(key, value), now or datetime.now(UTC))
+                schedule = schedule.with_setting(key, value)
+                schedule = schedule.with_setting("due", first_due(schedule, now or datetime.now(UTC)) or "")
             elif key == "due" and value:
                 schedule = schedule.with_setting(key, parse_time(value, dict(settings).get("zone", schedule.zone))
                                                  .isoformat())

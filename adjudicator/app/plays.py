@@ -59,8 +59,7 @@ def start_moves_game(directory: str, name: str, players: Sequence[str], seed_tex
         state = play.setup(gid, [s.id for s in specs], play.draw(seed))
     except ValueError as exc:
         raise DampfrossError(f"{name}: {exc}") from None
-    table = Table(name, gid, seats, lang, commitment(seed),
-                  turns.first_deadline(schedule or Schedule(), datetime.now(UTC)))
+    table = Table(name, gid, seats, lang, commitment(seed), schedule or Schedule())
     with language(lang):
         opening = play.words.opening(table, state, None, None)
     folder.create(play, table, state, seed, secrets, opening)

@@ -99,7 +99,7 @@ class Guesses:
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Outbox, mail: StoredMail,
-           sender: str, now: datetime, t: Tick, guesses: Guesses | None = None) -> Loaded:
+           sender: str, now: datetime, t: Tick, guesses: Guesses) -> Loaded:
     """Answer one mail: a receipt per section, the move of the player on move run at once."""
     if mail.automatic:
         inbox.answered(mail, {"codes": ["automatic"]})
@@ -108,7 +108,6 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
     codes: list[str] = []
     sections = list(_sections(mail))
     known = next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()), None)
-    guesses = guesses or Guesses(inbox)
     if mail.sender and guesses.of(mail.sender, game.table.moves) >= MAX_GUESSES and \
             any(known is None or s.seat != known.id for s in sections):
         inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": ["guesses"]})
@@ -117,7 +116,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Out
     if not sections:
         commands = [c for text in mail.texts for c in read_commands(mail.read_text(text))]
         if known is not None and commands:
-            _answer(folder, outbox, play, game, mail, known, commands, sender, now)
+            _commands(folder, outbox, play, game, mail, known, commands, sender, now)
             codes.append("commands")
         elif known is not None:
             _receipt(outbox, play, game, mail, known, None, "no-section", {}, sender, now)
@@ -224,7 +223,7 @@ def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: S
                  sender, now)
 
 
-def _answer(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat,
+def _commands(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat,
             commands: list[tuple[str, int | None]], sender: str, now: datetime) -> None:
     """Answer a mail of commands from a player's address on file (public things only: no password needed)."""
     reports: dict[int, str] = {}
@@ -269,11 +268,4 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now)
     t.note("missed", move=after.table.moves, seat=seat)
     return after
-
-
-def first_deadline(schedule: Schedule, now: datetime) -> Schedule:
-    """The first move's deadline when the GM gave a period but no date."""
-    if schedule.due or not schedule.every:
-        return schedule
-    return next_due(schedule, now, False)
 
