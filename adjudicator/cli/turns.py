@@ -27,7 +27,6 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     from adjudicator.dampfross.app.run import RunOptions, run_turn
     from adjudicator.dampfross.report.orderwords import format_problem
     from adjudicator.dampfross.report.phrases import gm_note_text
-    from adjudicator.dampfross.report.racing import gm_warnings
 
     run = run_turn([*orders, *(f for f in gm_files if f not in orders)], game_dir, RunOptions(trust, gm_files),
                    dry_run)
@@ -35,7 +34,7 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
         click.echo(format_problem(problem), err=True)
     for note in run.notes:
         click.echo(f"warning: {gm_note_text(note)}", err=True)
-    for warning in gm_warnings(run.result):
+    for warning in run.gm_warnings():
         click.echo(f"warning: {warning}", err=True)
     click.echo(run.public, nl=False)
     if dry_run:

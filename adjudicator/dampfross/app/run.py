@@ -19,6 +19,7 @@ from typing import Any
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.turn import BuildingResult
 from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.dice import DiceRoller
@@ -27,10 +28,8 @@ from adjudicator.dampfross.orders import Note, OrderSet, Pos, ReceivedFiles, par
 from adjudicator.dampfross.orders.codes import NoteCode, ProblemCode, args
 from adjudicator.dampfross.orders.sections import MailPlace
 from adjudicator.dampfross.orders.translate import GMNote, engine_input, settle_orders
-from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.building import building_report, private_report
 from adjudicator.dampfross.report.orderwords import format_problem
-from adjudicator.dampfross.report.racing import private_racing_report, racing_report
 from adjudicator.kernel.deadline import after_turn
 from adjudicator.kernel.errors import GameFileError, TurnRefused
 from adjudicator.postal.files import sha256
@@ -82,6 +81,14 @@ class TurnRun:
     def public(self) -> str:
         """The public report."""
         return self.render_public()
+
+    def gm_warnings(self) -> list[str]:
+        """Warnings for the GM: the GM's races that break a rule (manual dice); a building turn has none."""
+        if isinstance(self.result, BuildingResult):
+            return []
+        from adjudicator.dampfross.report.racing import gm_warnings  # racing's reports: imported by racing turns
+
+        return gm_warnings(self.result)
 
 
 def find_game(received: ReceivedFiles, game_dir: str | None) -> GameDir:
@@ -225,17 +232,19 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
     if record is not None:
         result = replace(result, after=chained(result.after, None if state_sha256 else gamefile.dumps(state), record,
                                                state_sha256))
-    if isinstance(result, RacingResult):
+    if isinstance(result, BuildingResult):
+        building = result
+        public = partial(building_report, building, gmap, orders)
+        private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
+        public_in = partial(building_report, building, gmap, orders)
+    else:
+        from adjudicator.dampfross.report.racing import private_racing_report, racing_report  # racing turns only
+
         racing, revealed = result, seed if result.after.phase == "over" else None
         public = partial(racing_report, racing, gmap, revealed, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_racing_report(racing, gmap, pid, orders,
                                                                                      revealed))
         public_in = partial(racing_report, racing, gmap, revealed, orders)
-    else:
-        building = result
-        public = partial(building_report, building, gmap, orders)
-        private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))
-        public_in = partial(building_report, building, gmap, orders)
     return TurnRun(gdir, orders, result, public, private, public_in, notes)
 
 

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.racing.schedule import open_racing
-from adjudicator.dampfross.racing.turn import RacingInput, RacingResult, adjudicate_racing_turn
 from adjudicator.kernel.errors import TurnRefused
 
-TurnInput: TypeAlias = BuildingInput | RacingInput
-TurnResult: TypeAlias = BuildingResult | RacingResult
+if TYPE_CHECKING:  # racing is imported when a turn needs it: a building turn's process does without it
+    from adjudicator.dampfross.racing.turn import RacingInput, RacingResult
+
+TurnInput: TypeAlias = "BuildingInput | RacingInput"
+TurnResult: TypeAlias = "BuildingResult | RacingResult"
 
 
 def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: DiceRoller | None) -> TurnResult:
@@ -30,12 +31,16 @@ def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: 
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
     result: TurnResult
-    if isinstance(orders, RacingInput):
-        result = adjudicate_racing_turn(state, gmap, orders, roller)
-    else:
+    if isinstance(orders, BuildingInput):
         result = adjudicate_building_turn(state, gmap, orders, roller)
         if result.phase_end is not None:
+            from adjudicator.dampfross.racing.schedule import open_racing  # only the last building turn draws races
+
             result = replace(result, after=open_racing(result.after, gmap, roller))
+    else:
+        from adjudicator.dampfross.racing.turn import adjudicate_racing_turn  # not imported by a building turn
+
+        result = adjudicate_racing_turn(state, gmap, orders, roller)
     return replace(result, after=count_missed(result.after, orders.orders))
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from adjudicator.dampfross.building.ferries import FerryOrder
 from adjudicator.dampfross.building.lines import BuildLine
@@ -33,11 +34,12 @@ from adjudicator.dampfross.orders.model import (
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import OrderSet, Refusal, Section
-from adjudicator.dampfross.racing.entry import Entry
-from adjudicator.dampfross.racing.turn import RacingInput, RacingOrders
 from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders, Problem
+
+if TYPE_CHECKING:  # racing is imported by racing turns only (engine_input, racing_orders)
+    from adjudicator.dampfross.racing.turn import RacingOrders
 
 
 class GMNoteCode(StrEnum):
@@ -133,6 +135,8 @@ def engine_input(state: GameState, orders: OrderSet) -> tuple[TurnInput, list[GM
     if unknown:
         raise TurnRefused(f"dice given for unknown company {', '.join(unknown)}")
     if state.phase == "racing":
+        from adjudicator.dampfross.racing.turn import RacingInput  # a building turn's process does without racing
+
         races = {n: (o.start_hex, o.dest_hex) for n, o in (gm.races if gm else {}).items()
                  if o.start_hex is not None and o.dest_hex is not None}
         specials = {n: (o.start_hex, o.special) for n, o in (gm.races if gm else {}).items()
@@ -184,6 +188,9 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
 
     Joint lines (BUILD WITH) are built in the building phase only: here they are ignored with a note.
     """
+    from adjudicator.dampfross.racing.entry import Entry  # racing is imported by racing turns only
+    from adjudicator.dampfross.racing.turn import RacingOrders
+
     entries, lines, powers, ferries = [], [], [], []
     for o in section.orders:
         if isinstance(o, BuyFerryOrder):

@@ -17,7 +17,6 @@ from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
 from adjudicator.dampfross.orders.sections import OrderSet
-from adjudicator.dampfross.racing.specials import special_every
 from adjudicator.dampfross.report.ascii import FERRY, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.i18n import _
@@ -25,7 +24,6 @@ from adjudicator.dampfross.report.mapkey import short_key, town_names
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.dampfross.report.press import press_feedback
-from adjudicator.dampfross.report.racephrases import special_text
 
 WINDOW_COLUMNS = 18
 """The most hex columns of a window in a report (80 text columns)."""
@@ -200,6 +198,8 @@ def draw_row(d: RaceDraw, gmap: GameMap | None = None, rules: Rules | None = Non
 
     ``carried``: run again, nobody entered it last turn (``carry_over``).
     """
+    from adjudicator.dampfross.report.racephrases import special_text  # racing: not imported by building turns
+
     special = special_text(gmap, rules, d) if gmap is not None and rules is not None else ""
     return {"number": d.number, "start": f"{d.start_town} ({d.start_number})",
             "dest": d.dest_town if d.special else f"{d.dest_town} ({d.dest_number})", "distance": d.distance,
@@ -300,6 +300,8 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
 
 def advanced_rules(rules: Rules, gmap: GameMap) -> list[str]:
     """The advanced rules in force, one sentence each, for the opening report (none: an empty list)."""
+    from adjudicator.dampfross.racing.specials import special_every  # racing: not imported by building turns
+
     out = []
     if rules.border_crossing:
         out.append(_("Borders: track may cross into a neighbouring country at no extra cost and ends in the "

@@ -1,0 +1,46 @@
+"""A turn's process imports what the turn uses (issue 18: a turn process within 2x the stack's import).
+
+The figures are in ``docs/speed.md`` (``bench/bench_turn.py``); this only
+checks which modules a building turn's process loads, so that a new import
+at the top of a module does not bring racing back into every turn unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+LOADED = """
+import sys
+from adjudicator.cli import main
+sys.argv = ["adjudicate", *sys.argv[1:]]
+try:
+    main()
+except SystemExit as exc:
+    assert not exc.code, exc.code
+print(" ".join(sorted(sys.modules)))
+"""
+"""Runs one command as ``adjudicate`` does and prints the modules it loaded."""
+
+
+def loaded(*args: str, cwd: Path) -> set[str]:
+    env = dict(os.environ, ADJUDICATE_CACHE="off")
+    done = subprocess.run([sys.executable, "-c", LOADED, *args], cwd=cwd, env=env, text=True, capture_output=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.split("\n")[-2].split())
+
+
+def test_a_building_turn_loads_no_racing(tmp_path: Path):
+    loaded("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "c",
+           "--unsafe-test-passwords", "c", cwd=tmp_path)
+    pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())
+    (tmp_path / "t1.orders").write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+                                        "BUILD Nordstadt - 0403 - 0404\n")
+    turn = loaded("run", "t1.orders", "--game", "g", cwd=tmp_path)
+    assert "adjudicator.dampfross.building.turn" in turn  # the turn was run in this process
+    assert not {m for m in turn if m.startswith(("adjudicator.dampfross.racing", "adjudicator.dampfross.report.rac"))}
