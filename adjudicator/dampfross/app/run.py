@@ -266,13 +266,19 @@ def replay_turn(gdir: GameDir, turn: int, before: GameState | None = None) -> Tu
         before_sha256 = gdir.states.sha256_of(step, "before")
     gmap = gdir.load_map(before)
     record = gdir.record(step)
-    gm_files = tuple(f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", []))
-    settled, turn_input, notes = settle(before, gmap, archived_files(step, record),
-                                        RunOptions(bool(record.get("trust")), gm_files))
+    settled, turn_input, notes = archived_input(step, record, before, gmap)
     run = _adjudicate(gdir, before, gmap, settled, turn_input, notes, record, before_sha256)
     if not gamefile.holds_doc(gdir.states.doc_after(step), run.result.after):
         raise GameFileError(f"replaying turn {turn} does not reproduce its archived state; the archive may be damaged")
     return run
+
+
+def archived_input(step: Path, record: Mapping[str, Any], before: GameState, gmap: GameMap
+                   ) -> tuple[OrderSet, TurnInput, list[GMNote]]:
+    """An archived turn's orders settled as its run settled them (``settle``): the files from the archive, the
+    GM's trust and files from the step's ``record``."""
+    gm_files = tuple(f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", []))
+    return settle(before, gmap, archived_files(step, record), RunOptions(bool(record.get("trust")), gm_files))
 
 
 def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:

@@ -120,8 +120,7 @@ def run_race(
     """
     before = dict(books.balances)
     first_ledger = len(books.entries)
-    judged = _judge_entries(gmap, track, rules, draw, entries, seats)
-    judged, owes = _apply_fare_cap(rules, judged, before, seats)
+    judged, owes = judge_entries(gmap, track, rules, draw, entries, before, seats)
     moves = MoveFares(books, draw.number, rules, seats, threshold) if rules.fare_timing == "per_move" else None
     fares = pay_net(books, draw.number, owes, seats) if moves is None else ()
     ferry_fares = _pay_ferry_fares(books, rules, draw, judged, before, seats)
@@ -185,6 +184,14 @@ def _track_owners(route: Route, start: int, end: int) -> list[str]:
     Fares paid move by move are for track; a ferry crossing is paid before the start.
     """
     return [route.owners[i] for i in range(route.legs_done(start), route.legs_done(end)) if not route.ferry(i)]
+
+
+def judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
+                  before: Mapping[str, int], seats: Mapping[str, int]) -> tuple[list[EntryOutcome], Owes]:
+    """A race's entries as judged before the start (``before``: the balances then), those that break the fare cap
+    dropped, and what the valid ones owe: what decides which trains run, and on which routes, without a die rolled
+    (the site draws a racing turn's routes from it, ``report/svg.race_routes``)."""
+    return _apply_fare_cap(rules, _judge_entries(gmap, track, rules, draw, entries, seats), before, seats)
 
 
 def _judge_entries(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, entries: Sequence[Entry],
@@ -282,4 +289,4 @@ def _pay_prizes(books: Books, draw: RaceDraw, placings: Sequence[Placing], befor
 
 
 __all__ = ["Entry", "EntryOutcome", "FarePayment", "FerryFare", "Move", "Placing", "RaceOutcome", "RaceRound",
-           "TieRolls", "run_race"]
+           "TieRolls", "judge_entries", "run_race"]

@@ -130,12 +130,10 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     if orders.turn != state.turn:
         raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
     rules = state.rules
-    draws, warnings = _draws(state, gmap, orders)
-    track = race_track(state, gmap)
+    draws, warnings = turn_draws(state, gmap, orders)
+    track, entries, notes = turn_trains(state, gmap, orders, draws)
     seats = {p.id: p.seat for p in state.players}
-    playing = {pid: o for pid, o in orders.orders.items() if pid not in orders.missing}
-    entries, notes = trains_of_turn(gmap, track, rules, draws, {p: o.entries for p, o in playing.items()},
-                                    {p: o.powers for p, o in playing.items() if o.powers}, seats, state.player_ids)
+    playing = _playing(orders)
     books = Books(state.players, state.turn)
     dice = race_dice(state, roller, orders.moves)
     try:
@@ -163,6 +161,23 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
     return _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)
 
 
+def turn_trains(state: GameState, gmap: GameMap, orders: RacingInput, draws: Sequence[RaceDraw]
+                ) -> tuple[TrackIndex, dict[int, list[Entry]], list[Problem[EntryNote]]]:
+    """The track the turn's races run on, each race's trains (``BEST`` searched) from the orders that count, and
+    the notes on entries that make no train."""
+    track = race_track(state, gmap)
+    playing = _playing(orders)
+    entries, notes = trains_of_turn(gmap, track, state.rules, draws, {p: o.entries for p, o in playing.items()},
+                                    {p: o.powers for p, o in playing.items() if o.powers},
+                                    {p.id: p.seat for p in state.players}, state.player_ids)
+    return track, entries, notes
+
+
+def _playing(orders: RacingInput) -> dict[str, RacingOrders]:
+    """The orders that count: those of every company not missing this turn."""
+    return {pid: o for pid, o in orders.orders.items() if pid not in orders.missing}
+
+
 def _gains(state: GameState, balances: Mapping[str, int]) -> dict[str, int]:
     """What each player gained over the last ``winner_last_turns`` racing turns, this one included.
 
@@ -185,8 +200,8 @@ def _carry_over(state: GameState, outcomes: Sequence[RaceOutcome], end: GameEnd 
     return tuple(replace(o, status="carried") if o.status == "lapsed" and not o.entries else o for o in outcomes)
 
 
-def _draws(state: GameState, gmap: GameMap, orders: RacingInput
-           ) -> tuple[tuple[RaceDraw, ...], tuple[Problem[RaceCheck], ...]]:
+def turn_draws(state: GameState, gmap: GameMap, orders: RacingInput
+               ) -> tuple[tuple[RaceDraw, ...], tuple[Problem[RaceCheck], ...]]:
     """The races of this turn: as printed, or as the GM gives them (manual dice), with what they break."""
     if state.dice_mode == "hmac":
         return state.race_state.upcoming, ()
