@@ -8,6 +8,7 @@ import shutil
 import sys
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from adjudicator.dampfross.app.pictures import png_available
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import LedgerEntry
 from adjudicator.dampfross.report.site import _nice_step, balance_history, ledger_detail, report_sections
+from adjudicator.dampfross.report.svg import RaceRoute
 from tests.helpers import H, invoke
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
@@ -375,7 +377,7 @@ def test_a_site_made_again_takes_the_race_routes_from_the_cache(game: Path, tmp_
                                                                  monkeypatch: pytest.MonkeyPatch):
     """Issue 18: every ``adjudicate site`` replayed every racing turn for its routes (80% of its time at 100 turns);
     the routes are kept in the application's cache under the SHA-256 of the turn's archive, so a site made again
-    replays nothing, and draws the same maps."""
+    judges no entry again, and draws the same maps."""
     from adjudicator.dampfross.app import site as app_site
     from adjudicator.postal import cache
 
@@ -384,10 +386,122 @@ def test_a_site_made_again_takes_the_race_routes_from_the_cache(game: Path, tmp_
     invoke("site", str(game), str(tmp_path / "first"))
     assert list((tmp_path / "cache").rglob("site-routes-*"))
 
-    def no_replay(*args: object) -> None:
-        raise AssertionError("a racing turn was replayed although its routes are in the cache")
+    def no_judging(*args: object) -> None:
+        raise AssertionError("a racing turn's entries were judged although its routes are in the cache")
 
-    monkeypatch.setattr(app_site, "replay_turn", no_replay)
+    monkeypatch.setattr(app_site, "judged_races", no_judging)
     invoke("site", str(game), str(tmp_path / "again"))
     assert tree(tmp_path / "again") == tree(tmp_path / "first")
     assert 'class="route co-' in read(tmp_path / "again", "maps/turn-006.svg")
+
+
+def site_and_replay_routes(directory: Path) -> list[tuple[tuple[RaceRoute, ...], tuple[RaceRoute, ...]]]:
+    """Each racing turn's routes as the site finds them (its entries judged again, no race run) and as a replay of
+    the turn draws them (``race_routes`` of the races run)."""
+    from adjudicator.dampfross.app import site as app_site
+    from adjudicator.dampfross.app.run import replay_turn
+    from adjudicator.dampfross.racing.turn import RacingResult
+    from adjudicator.dampfross.report.svg import race_routes
+
+    gdir = GameDir(directory)
+    out: list[tuple[tuple[RaceRoute, ...], tuple[RaceRoute, ...]]] = []
+    for turn in range(1, gdir.load_state().turn):
+        step = gdir.archive_path(turn)
+        before, after = gdir.archived_state(step, "before"), gdir.archived_state(step, "after")
+        if before[0].phase == "racing":
+            result = replay_turn(gdir, turn).result
+            assert isinstance(result, RacingResult)
+            out.append((app_site._routes(gdir, turn, before, after), race_routes(result, result.after)))
+    return out
+
+
+@pytest.fixture(scope="module")
+def advanced_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game under the advanced rules whose racing turn 6 has written routes and BEST ones, a BEST route over a
+    ferry, and written routes that are not valid (the riders have no track of their own on them)."""
+    from adjudicator.dampfross.app.run import replay_turn
+    from adjudicator.dampfross.racing.turn import RacingResult
+    from tools.selfplay import play_game
+
+    where = tmp_path_factory.mktemp("adv") / "adv"  # the game's id names the dice: this one has a ferry route
+    play_game(where, "germany", players=3, seed="ci2-adv-germany", max_turns=6,
+              sets=("building_rounds=4", "races_per_turn=2", "fixed_races=4", "advanced=true"))
+    gdir = GameDir(where)
+    bots = replay_turn(gdir, 6).result  # the bots' racing turn: BEST entries
+    assert isinstance(bots, RacingResult)
+    best = {race.draw.number: " - ".join(h.label for h in e.check.route.hexes)
+            for race in bots.races for e in race.entries if e.valid and e.check.route is not None}
+    gdir.undo()
+    pw = dict(line.split() for line in (where / "passwords.txt").read_text(encoding="utf-8").splitlines())
+    sections = {"BLUE": [f"ENTER 3 ROUTE {best[3]}", "ENTER 4 BEST"],
+                "RED": [f"ENTER 3 ROUTE {best[3]}", f"ENTER 4 ROUTE {best[4]}"], "GREEN": ["ENTER 4 BEST"]}
+    orders = where.parent / "turn6.orders"
+    orders.write_text("GAME adv\nTURN 6\n" + "".join(f"PLAYER {pid} PASSWORD {pw[pid]}\n" + "\n".join(lines) + "\n"
+                                                     for pid, lines in sections.items()), encoding="utf-8")
+    invoke(str(orders), "--game", str(where))
+    return where
+
+
+@pytest.fixture(scope="module")
+def no_debt_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game without debt (Bütehorn's rules, 2 to start, three races a turn) in which entries are dropped for fares
+    over the balance, some in a turn's later races, after the money of the races before them (turn 22)."""
+    from tools.selfplay import play_game
+
+    where = tmp_path_factory.mktemp("no-debt") / "hunt"
+    play_game(where, "germany", profile="buetehorn", players=4, seed="h4", max_turns=24, check=False,
+              sets=("debt_allowed=false", "start_capital=2", "races_per_turn=3", "building_rounds=5"))
+    return where
+
+
+def test_a_racing_turns_routes_judged_again_are_the_routes_of_its_replay(game: Path, advanced_game: Path,
+                                                                        no_debt_game: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    """Issue 18: a first site replayed every racing turn for its routes (races run, dice rolled, the state made and
+    compared); it now judges the turn's entries again from the archive without running the races
+    (``racing/judged.py``).  The routes are a replay's: on the example (BEST entries), on a game with written
+    routes, BEST ones, a ferry crossed and entries that are not valid, and on a game without debt whose races drop
+    entries by the balance each race starts with."""
+    from adjudicator.dampfross.app.run import replay_turn
+    from adjudicator.postal import cache
+
+    monkeypatch.setattr(cache, "_FOLDER", [])  # no cache: every turn judged
+    pairs = site_and_replay_routes(game) + site_and_replay_routes(advanced_game)
+    assert len(pairs) == 4  # the example's turns 6 and 7; the advanced game's 5 (the bots' entries) and 6
+    no_debt = site_and_replay_routes(no_debt_game)
+    assert len(no_debt) == 19
+    for judged, replayed in pairs + no_debt:
+        assert judged == replayed
+    result = replay_turn(GameDir(advanced_game), 6).result
+    entries = [e for race in result.races for e in race.entries]  # type: ignore[union-attr]
+    assert {(e.entry.chosen, e.valid) for e in entries} == {(True, True), (False, True), (False, False)}
+    gmap = GameDir(advanced_game).load_map(result.after)
+    assert any(gmap.ferry_between(a, b) for route in pairs[-1][0] for a, b in pairwise(route.hexes))
+
+
+def test_a_damaged_racing_turn_gets_a_map_without_routes(game: Path, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch):
+    """A racing turn whose archived orders are not those the turn ran with (or whose record is not the one its state
+    after is chained to) gets no routes; the site is still written."""
+    import json
+
+    from adjudicator.dampfross.app import site as app_site
+    from adjudicator.postal import cache
+
+    monkeypatch.setattr(cache, "_FOLDER", [])
+    copy = Path(shutil.copytree(game, tmp_path / "demo"))
+    gdir = GameDir(copy)
+    step = gdir.archive_path(6)
+    before, after = gdir.archived_state(step, "before"), gdir.archived_state(step, "after")
+    assert app_site._routes(gdir, 6, before, after)
+    record_file = step / "record.json"
+    record = json.loads(record_file.read_text(encoding="utf-8"))
+    record_file.write_text(json.dumps({**record, "trust": not record.get("trust")}), encoding="utf-8")
+    assert app_site._routes(gdir, 6, before, after) == ()
+    record_file.write_text(json.dumps(record), encoding="utf-8")
+    orders = next((step / "orders").iterdir())
+    orders.write_text(orders.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert app_site._routes(gdir, 6, before, after) == ()
+    invoke("site", str(copy), str(tmp_path / "site"))
+    assert 'class="route' not in read(tmp_path / "site", "maps/turn-006.svg")
+    assert 'class="route co-' in read(tmp_path / "site", "maps/turn-007.svg")

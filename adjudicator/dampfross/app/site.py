@@ -5,9 +5,10 @@ states and its public report ``reports/turn-NNN.txt`` as it was sent; the
 seed only once the game is over, when the final report has revealed it
 anyway.  Private reports and passwords are never read.  To draw a racing
 turn's race routes (every valid entry's route, which its public report
-lists) the turn is replayed from its archive, as ``map show --races`` does,
-once: the routes are kept in the application's cache; what the replay reads
-(the orders, the seed) is never written into the site.
+lists) the turn's entries are judged again from its archived orders and
+states, once (its races are not run: no seed is read): the routes are kept
+in the application's cache; the orders read for them are never written into
+the site.
 
 The site is written turn by turn: one turn's states are read, its page and
 map written, and they are let go before the next turn is read, so the
@@ -26,13 +27,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from adjudicator.dampfross.app.pictures import MISSING_PNG, png_available, svg_to_png
-from adjudicator.dampfross.app.run import replay_turn
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.run import archived_input
+from adjudicator.dampfross.app.store import GameDir, chained
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.racing.turn import RacingResult
+from adjudicator.dampfross.racing.judged import judged_races
+from adjudicator.dampfross.racing.turn import RacingInput
 from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files
-from adjudicator.dampfross.report.svg import RaceRoute, race_routes
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.dampfross.report.svg import RaceRoute, judged_routes
+from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.postal.cache import remembered
 
 
@@ -54,7 +56,7 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
     The state before a turn is the state after the one before it unless a
     correction came between (then its own archived text is read).  A racing
     turn's race routes come from the cache when a site was made of it before,
-    else from replaying the turn (whose state after then serves the page).
+    else from judging its entries again (``_routes``).
     """
     last = state.turn - 1
     if last < 1:
@@ -67,40 +69,45 @@ def turn_records(gdir: GameDir, state: GameState) -> Iterator[TurnRecord]:
         step = gdir.archive_path(turn)
         if gdir.archived_text(step, "before") != previous:
             before, previous = gdir.archived_state(step, "before")
-        routes: tuple[RaceRoute, ...] = ()
-        after: GameState | None = None
-        after_text = gdir.archived_text(step, "after")
-        if before.phase == "racing":
-            routes, after = _routes(gdir, turn, previous, after_text)
-        if after is None:
-            after = gdir.archived_state(step, "after")[0]
+        after, after_text = gdir.archived_state(step, "after")
+        routes = _routes(gdir, turn, (before, previous), (after, after_text)) if before.phase == "racing" else ()
         yield TurnRecord(turn, after, before, _public_report(gdir, turn), routes)
         before, previous = after, after_text
 
 
-def _routes(gdir: GameDir, turn: int, before: str, after: str) -> tuple[tuple[RaceRoute, ...], GameState | None]:
-    """A racing turn's race routes and, when the turn was replayed for them, its state after.
+def _routes(gdir: GameDir, turn: int, before: tuple[GameState, str], after: tuple[GameState, str]
+            ) -> tuple[RaceRoute, ...]:
+    """A racing turn's race routes, from its archived states (each with its text) and orders.
 
-    The routes are kept in the application's cache (``postal/cache.py``) under
-    the SHA-256 of the turn's archived states and record, which fix them: a
-    site made again replays only the turns it has not seen.  A turn that
-    cannot be replayed (a damaged archive, a seed file missing: ``verify``
-    says why) gets a map without routes.
+    The routes are those of the entries the turn's races judged valid
+    (``racing/judged.py``): the trains are made again from the archived
+    orders (``BEST`` searched), but no race is run, no die rolled and no
+    report written.  They are kept in the application's cache
+    (``postal/cache.py``) under the SHA-256 of the turn's archived states and
+    record, which fix them: a site made again judges only the turns it has
+    not seen.  A turn whose archive does not hold together (orders or record
+    not those its state-after is chained to: ``verify`` says why) gets a map
+    without routes.
     """
-    record = json.dumps(gdir.record(gdir.archive_path(turn)), sort_keys=True)
-    key = "site-routes-" + hashlib.sha256("\0".join((before, after, record)).encode("utf-8")).hexdigest()
-    replayed: list[GameState] = []
+    (state, before_text), (after_state, after_text) = before, after
+    step = gdir.archive_path(turn)
+    record = gdir.record(step)
+    key = "site-routes-" + hashlib.sha256("\0".join((before_text, after_text, json.dumps(record, sort_keys=True)))
+                                          .encode("utf-8")).hexdigest()
 
-    def replay() -> tuple[RaceRoute, ...]:
-        result = replay_turn(gdir, turn).result
-        replayed.append(result.after)
-        return race_routes(result, result.after) if isinstance(result, RacingResult) else ()
+    def judge() -> tuple[RaceRoute, ...]:
+        if chained(after_state, before_text, record).chain != after_state.chain:
+            raise GameFileError(f"{step}: the state after is not chained to this state before and record")
+        gmap = gdir.load_map(state)
+        _, orders, _ = archived_input(step, record, state, gmap)
+        if not isinstance(orders, RacingInput):
+            raise GameFileError(f"{step}: not the orders of a racing turn")
+        return judged_routes(judged_races(state, gmap, orders, after_state), after_state)
 
     try:
-        routes = remembered(key, replay, tuple)
+        return remembered(key, judge, tuple)
     except DampfrossError:
-        return (), None
-    return routes, (replayed[0] if replayed else None)
+        return ()
 
 
 def _public_report(gdir: GameDir, turn: int) -> str | None:

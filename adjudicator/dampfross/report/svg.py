@@ -42,7 +42,9 @@ from xml.sax.saxutils import escape, quoteattr
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain, Town
+from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.racing.race import EntryOutcome
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import FerryMark, TrackMark
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
@@ -507,10 +509,16 @@ class RaceRoute:
 
 def race_routes(result: RacingResult, state: GameState) -> tuple[RaceRoute, ...]:
     """The route of every valid entry of a racing turn, in the colour of the train's roller."""
+    return judged_routes(((race.draw, race.entries) for race in result.races), state)
+
+
+def judged_routes(races: Iterable[tuple[RaceDraw, Iterable[EntryOutcome]]], state: GameState) -> tuple[RaceRoute, ...]:
+    """The route of every valid entry of these races (each its draw and its entries as judged), in the colour of
+    the train's roller: ``race_routes`` without the races run (``racing/judged.py``)."""
     letter = {p.id: p.colour for p in state.players}
-    return tuple(RaceRoute(race.draw.number, e.entry.train, race.draw.start_town, race.draw.dest_town,
-                           letter[e.entry.roller], e.check.route.hexes)
-                 for race in result.races for e in race.entries if e.valid and e.check.route is not None)
+    return tuple(RaceRoute(draw.number, e.entry.train, draw.start_town, draw.dest_town, letter[e.entry.roller],
+                           e.check.route.hexes)
+                 for draw, entries in races for e in entries if e.valid and e.check.route is not None)
 
 
 def route_marks(routes: Iterable[RaceRoute]) -> list[RouteMark]:
