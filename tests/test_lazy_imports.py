@@ -35,7 +35,7 @@ def loaded(*args: str, cwd: Path) -> set[str]:
     return set(done.stdout.split("\n")[-2].split())
 
 
-def test_a_building_turn_loads_no_racing(tmp_path: Path):
+def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path):
     loaded("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "c",
            "--unsafe-test-passwords", "c", cwd=tmp_path)
     pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())
@@ -44,3 +44,5 @@ def test_a_building_turn_loads_no_racing(tmp_path: Path):
     turn = loaded("run", "t1.orders", "--game", "g", cwd=tmp_path)
     assert "adjudicator.dampfross.building.turn" in turn  # the turn was run in this process
     assert not {m for m in turn if m.startswith(("adjudicator.dampfross.racing", "adjudicator.dampfross.report.rac"))}
+    # nor what only a game with deadlines, a state the archive does not vouch for, or a wrong line needs
+    assert not turn & {"zoneinfo", "fastjsonschema", "adjudicator.dampfross.orders.mistakes"}

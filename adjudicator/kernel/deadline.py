@@ -22,10 +22,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.errors import DampfrossError
+
+if TYPE_CHECKING:  # zoneinfo is imported when a deadline is worked out, not by every turn of a game without any
+    from zoneinfo import ZoneInfo
 
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 _DURATION = re.compile(r"^(?:(\d+)w)?(?:(\d+)d)?(?:(\d+)h)?(?:(\d+)m)?$")
@@ -98,6 +100,8 @@ HELD_BY_UNDO = "undo"
 
 
 def zone_info(name: str) -> ZoneInfo:
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError  # see the import above
+
     try:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):

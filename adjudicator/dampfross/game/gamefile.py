@@ -20,8 +20,6 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-import fastjsonschema
-
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.game.codec import (
     chain_from_json,
@@ -94,6 +92,8 @@ def _validator() -> Callable[[Any], Any]:
     fastjsonschema and the Python version; anything else found there is
     ignored and replaced.
     """
+    import fastjsonschema  # a state the archive vouches for is never checked: most turns do without it
+
     doc = _inlined(schema())
     if not _CODE_STORE:
         return fastjsonschema.compile(doc)
@@ -142,6 +142,8 @@ def _code_object(data: bytes | None) -> types.CodeType | None:
 
 def validate(doc: Any, source: str) -> None:
     """Check a game document against the schema; ``GameFileError`` naming the first problem and where."""
+    import fastjsonschema  # as in _validator
+
     try:
         _validator()(doc)
     except fastjsonschema.JsonSchemaValueException as exc:

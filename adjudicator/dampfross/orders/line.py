@@ -17,7 +17,6 @@ from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, Une
 from adjudicator import cachefolder
 from adjudicator.dampfross.orders.codes import ProblemCode as P
 from adjudicator.dampfross.orders.codes import args
-from adjudicator.dampfross.orders.mistakes import EXAMPLES, explain
 from adjudicator.dampfross.orders.mistakes_base import ErrorContext, keyword_of
 from adjudicator.dampfross.orders.model import OrderProblem, Pos
 from adjudicator.dampfross.orders.reader import LineReader, LineResult, code_of
@@ -73,6 +72,8 @@ def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int)
     keyword = keyword_of(written) if written else None
     label = sample_label(exc)
     ctx = ErrorContext(code, column, bad, keyword, written, frozenset(expected))
+    from adjudicator.dampfross.orders.mistakes import explain  # the table of mistakes: for a line that fails
+
     problem, data, help_ = explain(label, ctx)
     return OrderProblem("syntax", problem, Pos(filename, number, column), text, data, help_)
 
@@ -80,6 +81,8 @@ def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int)
 @cache
 def _sample_errors() -> tuple[tuple[str, UnexpectedInput], ...]:
     """The error each sample of the mistakes table raises, with its label: parsed once per process."""
+    from adjudicator.dampfross.orders.mistakes import EXAMPLES  # as in _syntax_problem
+
     out = []
     for label, samples in EXAMPLES.items():
         for sample in samples:

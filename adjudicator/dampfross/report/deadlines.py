@@ -8,11 +8,14 @@ reader's language (Babel's, whatever the machine's locale): ``Fri 21 Nov 2025
 from __future__ import annotations
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING
 
 from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.report.i18n import N_, _, date_text
 from adjudicator.kernel.deadline import HELD_BY_UNDO, Schedule, zone_info
+
+if TYPE_CHECKING:  # zoneinfo is imported when a game has deadlines (kernel/deadline.py: zone_info)
+    from zoneinfo import ZoneInfo
 
 ZONES = (N_("CET"), N_("CEST"), N_("WET"), N_("WEST"), N_("EET"), N_("EEST"))
 """Time zone abbreviations a language may name its own way (``MEZ``); any other stands as the zone data gives it."""
