@@ -9,7 +9,7 @@ depth (a JSON string holds no raw newline, so no separator can be mistaken);
 a list of such objects (the ledger, the dice log) in one call too; only
 the other containers of containers are walked in Python.  The text is the same
 byte for byte (``tests/test_jsontext.py`` compares both on game files and on
-awkward documents); a float is written by ``json.dumps`` itself.
+awkward documents); a string, an integer and a constant are written as the encoder writes them, a float by ``json.dumps`` itself.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ _c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)
 """CPython's C encoder (other Pythons fall back to ``json.dumps``)."""
 
 _SCALARS = (str, int, bool, type(None))
+_CONSTANTS = {None: "null", True: "true", False: "false"}
 
 
 def indented(doc: Any) -> str:
@@ -85,5 +86,11 @@ def _write(o: Any, indent: str, out: list[str]) -> None:
                 _write(value, inner, out)
                 separator = ",\n" + inner
         out.append(f"\n{indent}{closing}")
+    elif kind is str:
+        out.append(encode_basestring(o))
+    elif o is None or kind is bool:
+        out.append(_CONSTANTS[o])
+    elif kind is int:
+        out.append(int.__repr__(o))
     else:
         out.append(json.dumps(o, ensure_ascii=False))

@@ -15,6 +15,7 @@ make more entries invalid.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -129,7 +130,7 @@ def judge_entry(
     if hexes[0] != start:
         problems.append(Problem.of(EntryProblem.WRONG_START, expected=start, town=_town(gmap, start), got=hexes[0]))
     problems += _end_problems(gmap, goal, hexes)
-    twice = tuple(sorted({h.label for h in hexes if hexes.count(h) > 1}))
+    twice = tuple(sorted(h.label for h, n in Counter(hexes).items() if n > 1))
     if twice:
         problems.append(Problem.of(EntryProblem.HEX_TWICE, hexes=twice))
     if owners and len(owners) != len(hexes) - 1:

@@ -239,7 +239,7 @@ def _draw_water(grid: list[list[str]], gmap: GameMap, win: Window) -> None:
     window (at the window's edge the hex beyond is not drawn, so neither is
     the water towards it).
     """
-    water = {h for h in gmap.terrain if h in win and gmap.terrain[h] is Terrain.WATER}
+    water = {h for h in _inside(_parts(gmap).water, win)}
 
     def fill(y: int, x: int) -> None:
         if 0 <= y < win.height and 0 <= x < win.width:
@@ -285,9 +285,8 @@ def _base_grid(gmap: GameMap, win: Window) -> tuple[tuple[str, ...], dict[Side, 
     report draws the same windows again with other track.  The marks of the sides come with it."""
     grid = [[" "] * win.width for _ in range(win.height)]
     _draw_water(grid, gmap, win)
-    for h in gmap.terrain:
-        if h in win:
-            grid[win.y(h)][win.x(h)] = _centre_char(gmap, h)
+    for h in _inside(_parts(gmap).hexes, win):
+        grid[win.y(h)][win.x(h)] = _centre_char(gmap, h)
     marks = _side_marks(gmap, win)
     for s, ch in marks.items():
         y, x = _side_cell(win, s)
@@ -307,12 +306,43 @@ def _side_cell(win: Window, s: Side) -> tuple[int, int]:
 def _side_marks(gmap: GameMap, win: Window) -> dict[Side, str]:
     """River and border marks of the sides inside the window."""
     marks: dict[Side, str] = {}
-    for s in gmap.rivers | gmap.borders:
-        if s.a not in win or s.b not in win:
-            continue
-        river, border = s in gmap.rivers, s in gmap.borders
-        marks[s] = RIVER_BORDER if river and border else (_river_char(win, s) if river else BORDER)
+    for row in range(win.row0, win.row1 + 1):
+        for s, river, border in _parts(gmap).sides.get(row, ()):
+            if s.a in win and s.b in win:
+                marks[s] = RIVER_BORDER if river and border else (_river_char(win, s) if river else BORDER)
     return marks
+
+
+@dataclass(frozen=True)
+class _MapParts:
+    """A map's hexes, water hexes and marked sides by row: a window's base grid looks only at its own rows."""
+
+    hexes: dict[int, tuple[Hex, ...]]
+    water: dict[int, tuple[Hex, ...]]
+    sides: dict[int, tuple[tuple[Side, bool, bool], ...]]  # by the row of the side's upper hex
+
+
+@lru_cache(maxsize=8)
+def _parts(gmap: GameMap) -> _MapParts:
+    hexes: dict[int, list[Hex]] = {}
+    water: dict[int, list[Hex]] = {}
+    for h, terrain in gmap.terrain.items():
+        hexes.setdefault(h.row, []).append(h)
+        if terrain is Terrain.WATER:
+            water.setdefault(h.row, []).append(h)
+    sides: dict[int, list[tuple[Side, bool, bool]]] = {}
+    for s in gmap.rivers | gmap.borders:
+        sides.setdefault(min(s.a.row, s.b.row), []).append((s, s in gmap.rivers, s in gmap.borders))
+    return _MapParts({r: tuple(v) for r, v in hexes.items()}, {r: tuple(v) for r, v in water.items()},
+                     {r: tuple(v) for r, v in sides.items()})
+
+
+def _inside(by_row: Mapping[int, tuple[Hex, ...]], win: Window) -> Iterable[Hex]:
+    """The hexes of ``by_row`` inside the window."""
+    for row in range(win.row0, win.row1 + 1):
+        for h in by_row.get(row, ()):
+            if win.col0 <= h.col <= win.col1:
+                yield h
 
 
 def _river_char(win: Window, s: Side) -> str:
