@@ -9,7 +9,8 @@ depth (a JSON string holds no raw newline, so no separator can be mistaken);
 a list of such objects (the ledger, the dice log) in one call too; only
 the other containers of containers are walked in Python.  The text is the same
 byte for byte (``tests/test_jsontext.py`` compares both on game files and on
-awkward documents); a string, an integer and a constant are written as the encoder writes them, a float by ``json.dumps`` itself.
+awkward documents); a lone string, integer or constant is written as the encoder
+writes it, a float by ``json.dumps`` itself.
 """
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ class TrackIndex:
         self._network: dict[str, set[Hex]] = defaultdict(set)
         self.ferries: tuple[FerryLink, ...] = tuple(ferries)
         self._ferry: dict[frozenset[Hex], FerryLink] = {frozenset((f.a, f.b)): f for f in self.ferries}
+        self._between: dict[tuple[Hex, Hex], set[str]] = {}
         for s in segments:
             self.add(s)
 
@@ -70,7 +71,9 @@ class TrackIndex:
 
     def add(self, segment: Segment) -> None:
         self.segments.append(segment)
-        self._owners[segment.side].add(segment.owner)
+        owners = self._owners[segment.side]
+        owners.add(segment.owner)
+        self._between[(segment.a, segment.b)] = self._between[(segment.b, segment.a)] = owners
         for h in segment.side.hexes:
             self._at[h].add(segment.owner)
             self._network[segment.owner].add(h)
@@ -78,6 +81,11 @@ class TrackIndex:
     def owners(self, side: Side) -> frozenset[str]:
         """Players with track on this segment."""
         return frozenset(self._owners.get(side, ()))
+
+    def owners_between(self, a: Hex, b: Hex) -> frozenset[str]:
+        """Players with track between two hexes, in either order (none: no track, or no neighbours); as
+        ``owners(Side(a, b))`` without making the side (route search asks this for every step it tries)."""
+        return frozenset(self._between.get((a, b), ()))
 
     def owners_at(self, h: Hex) -> frozenset[str]:
         """Players with track touching this hex."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.problems import EntryProblem
@@ -159,14 +159,14 @@ def _pick(track: TrackIndex, hexes: Sequence[Hex], riders: Sequence[str], named:
     out: list[str] = []
     problems: list[Problem[EntryProblem]] = []
     for i, (a, b) in enumerate(itertools.pairwise(hexes)):
-        if not a.is_adjacent(b):
+        have = track.owners_between(a, b)
+        if not have and not a.is_adjacent(b):
             crossing = _crossing(track, a, b, named[i] if i < len(named) else None)
             if isinstance(crossing, str):
                 out.append(crossing)
             else:
                 problems.append(crossing)
             continue
-        have = track.owners(Side(a, b))
         if not have:
             problems.append(Problem.of(EntryProblem.NO_TRACK, a=a, b=b))
             continue

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import heapq
 import itertools
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,7 +33,7 @@ from fractions import Fraction
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.rules import Rules
-from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.game.track import FerryLink, TrackIndex
 from adjudicator.dampfross.racing.entry import judge_entry
 from adjudicator.dampfross.racing.movement import expected_rounds, step_cost
 from adjudicator.dampfross.racing.problems import EntryProblem
@@ -134,6 +135,41 @@ def _hex_order(h: Hex) -> tuple[int, int]:
     return h.col, h.row
 
 
+@dataclass(frozen=True)
+class _Geometry:
+    """What every search over one state of the track shares, whoever rides: the hexes with track or a bought
+    ferry's port (in their order), each side with track as two hex indices, the points of a step each way and
+    its owners, and the bought ferries."""
+
+    hexes: list[Hex]
+    index: dict[Hex, int]
+    sides: list[tuple[int, int, int, int, frozenset[str]]]
+    ferries: list[FerryLink]
+
+
+_GEOMETRY: weakref.WeakKeyDictionary[TrackIndex, tuple[tuple[int, GameMap, str], _Geometry]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _geometry(gmap: GameMap, track: TrackIndex, rules: Rules) -> _Geometry:
+    """The geometry of the track for a search, worked out once for a turn's searches (kept while the index
+    lives, made again when track was added since, or for another map or rule of steps uphill)."""
+    key = (len(track.segments), gmap, rules.uphill)
+    kept = _GEOMETRY.get(track)
+    if kept is not None and kept[0][0] == key[0] and kept[0][1] is gmap and kept[0][2] == key[2]:
+        return kept[1]
+    sides = {s.side for s in track.segments}
+    ferries = [f for f in track.ferries if f.owner is not None]
+    hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)}, key=_hex_order)
+    index = {h: i for i, h in enumerate(hexes)}
+    edges = [(index[s.a], index[s.b], step_cost(gmap, rules, s.a, s.b), step_cost(gmap, rules, s.b, s.a),
+              track.owners(s))
+             for s in sorted(sides, key=lambda s: (s.a.col, s.a.row, s.b.col, s.b.row))]  # Side's own order
+    geometry = _Geometry(hexes, index, edges, ferries)
+    _GEOMETRY[track] = (key, geometry)
+    return geometry
+
+
 class _Net:
     """The track as a graph for one search; nodes ``2 * hex + layer`` (layer 1: own track used).
 
@@ -146,22 +182,18 @@ class _Net:
 
     def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
                  free: tuple[str, ...] = ()):
-        sides = {s.side for s in track.segments}
-        ferries = [f for f in track.ferries if f.owner is not None]
-        self.hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)},
-                            key=_hex_order)
-        self.index = {h: i for i, h in enumerate(self.hexes)}
+        geometry = _geometry(gmap, track, rules)
+        self.hexes, self.index = geometry.hexes, geometry.index
         self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
         rider_set, free_set = set(riders), set(free)
         self._by_mode: dict[str, list[list[tuple[int, int, int]]]] = {}
-        for s in sorted(sides, key=lambda s: (s.a.col, s.a.row, s.b.col, s.b.row)):  # Side's own order
-            owners = track.owners(s)
+        self._h: dict[tuple[int, str], list[float]] = {}
+        for a, b, ab, ba, owners in geometry.sides:
             own = int(bool(owners & rider_set))
             fare = 0 if own or owners & free_set else rules.fare_per_segment  # free: running powers
-            a, b = self.index[s.a], self.index[s.b]
-            self.adj[a].append((b, step_cost(gmap, rules, s.a, s.b), own, fare))
-            self.adj[b].append((a, step_cost(gmap, rules, s.b, s.a), own, fare))
-        for f in ferries:
+            self.adj[a].append((b, ab, own, fare))
+            self.adj[b].append((a, ba, own, fare))
+        for f in geometry.ferries:
             fare = 0 if f.owner in riders else rules.ferry_fare
             a, b = self.index[f.a], self.index[f.b]
             self.adj[a].append((b, f.points, 0, fare))
@@ -170,6 +202,7 @@ class _Net:
     def sink(self, targets: Sequence[int]) -> int:
         """Add one node reached from every target hex (and left from none of them); its index."""
         self._by_mode.clear()
+        self._h.clear()
         sink = len(self.adj)
         self.adj.append([])
         for t in targets:
@@ -190,7 +223,13 @@ class _Net:
         return found
 
     def _heuristic(self, dst: int, mode: str) -> list[float]:
-        """Exact cost from every node to the destination in layer 1 (backward Dijkstra)."""
+        """Exact cost from every node to the destination in layer 1 (backward Dijkstra), once per mode."""
+        found = self._h.get((dst, mode))
+        if found is None:
+            found = self._h[(dst, mode)] = self._distances(dst, mode)
+        return found
+
+    def _distances(self, dst: int, mode: str) -> list[float]:
         n = 2 * len(self.adj)
         rev: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for i, edges in enumerate(self._weighted(mode)):

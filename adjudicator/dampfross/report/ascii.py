@@ -239,7 +239,7 @@ def _draw_water(grid: list[list[str]], gmap: GameMap, win: Window) -> None:
     window (at the window's edge the hex beyond is not drawn, so neither is
     the water towards it).
     """
-    water = {h for h in _inside(_parts(gmap).water, win)}
+    water = set(_inside(_parts(gmap).water, win))
 
     def fill(y: int, x: int) -> None:
         if 0 <= y < win.height and 0 <= x < win.width:
