@@ -173,44 +173,57 @@ class Bot:
 
 def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: set[Hex],
               own: set[Side]) -> list[Hex] | None:
-    """Dijkstra over land from any source to any target, by building cost, never along own track."""
+    """Dijkstra over land from any source to any target, by building cost, never along own track.
+
+    Hexes are numbered in their own order (column, row), so the queue breaks ties as it would between hexes."""
     rules = state.rules
-    edges = _edges(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain, rules.border_crossing)
-    dist: dict[Hex, int] = {}
-    prev: dict[Hex, Hex] = {}
-    queue: list[tuple[int, Hex]] = []
-    for s in sorted(sources):
-        dist[s] = 0
-        heapq.heappush(queue, (0, s))
-    while queue:
-        d, h = heapq.heappop(queue)
-        if d > dist.get(h, 1 << 30):
+    hexes, number, edges = _edges(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain,
+                                  rules.border_crossing)
+    banned = {(number[s.a], number[s.b]) for s in own if s.a in number and s.b in number}
+    banned |= {(j, i) for i, j in banned}
+    goal = {number[h] for h in targets if h in number}
+    far = 1 << 30
+    dist = [far] * len(hexes)
+    prev: dict[int, int] = {}
+    queue: list[tuple[int, int]] = []
+    for h in sorted(sources):
+        i = number.get(h)
+        if i is None:  # a source off the land graph (water, beyond the border) leads nowhere
             continue
-        if h in targets:
-            path = [h]
+        dist[i] = 0
+        heapq.heappush(queue, (0, i))
+    while queue:
+        d, i = heapq.heappop(queue)
+        if d > dist[i]:
+            continue
+        if i in goal:
+            path = [i]
             while path[-1] in prev:
                 path.append(prev[path[-1]])
-            return path[::-1]
-        for n, cost, side in edges.get(h, ()):
-            if d + cost < dist.get(n, 1 << 30) and side not in own:
-                dist[n] = d + cost
-                prev[n] = h
-                heapq.heappush(queue, (d + cost, n))
+            return [hexes[j] for j in reversed(path)]
+        for j, cost in edges[i]:
+            if d + cost < dist[j] and (i, j) not in banned:
+                dist[j] = d + cost
+                prev[j] = i
+                heapq.heappush(queue, (d + cost, j))
     return None
 
 
 @lru_cache(maxsize=16)
 def _edges(gmap: GameMap, river: int, mountain: int, both: int, border_crossing: bool
-           ) -> dict[Hex, list[tuple[Hex, int, Side]]]:
-    """Each land hex's steps a line may take, with their building cost and side (the map's, worked out once):
-    not onto water, not across a closed border; under the advanced rules none out of a hex beyond the border."""
-    out: dict[Hex, list[tuple[Hex, int, Side]]] = {}
-    for h in gmap.terrain:
+           ) -> tuple[list[Hex], dict[Hex, int], list[list[tuple[int, int]]]]:
+    """The map's hexes in their order, each one's number, and each land hex's steps a line may take with their
+    building cost (the map's, worked out once): not onto water, not across a closed border; under the advanced
+    rules none out of a hex beyond the border."""
+    hexes = sorted(gmap.terrain, key=lambda h: (h.col, h.row))
+    number = {h: i for i, h in enumerate(hexes)}
+    out: list[list[tuple[int, int]]] = [[] for _ in hexes]
+    for h in hexes:
         if border_crossing and gmap.abroad(h):
             continue  # a line ends in the first hex beyond the border
-        out[h] = [(n, _cost(gmap, river, mountain, both, h, n), Side(h, n)) for n in gmap.neighbours(h)
-                  if gmap.terrain_at(n) is not Terrain.WATER and (border_crossing or not gmap.is_border(h, n))]
-    return out
+        out[number[h]] = [(number[n], _cost(gmap, river, mountain, both, h, n)) for n in gmap.neighbours(h)
+                          if gmap.terrain_at(n) is not Terrain.WATER and (border_crossing or not gmap.is_border(h, n))]
+    return hexes, number, out
 
 
 def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -> int:
