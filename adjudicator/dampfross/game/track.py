@@ -70,13 +70,17 @@ class TrackIndex:
         return self._ferry.get(frozenset((a, b)))
 
     def add(self, segment: Segment) -> None:
+        side, owner = segment.side, segment.owner
+        a, b = side.a, side.b
+        owners = self._owners[side]
+        owners.add(owner)
+        self._between[(a, b)] = self._between[(b, a)] = owners
+        self._at[a].add(owner)
+        self._at[b].add(owner)
+        network = self._network[owner]
+        network.add(a)
+        network.add(b)
         self.segments.append(segment)
-        owners = self._owners[segment.side]
-        owners.add(segment.owner)
-        self._between[(segment.a, segment.b)] = self._between[(segment.b, segment.a)] = owners
-        for h in segment.side.hexes:
-            self._at[h].add(segment.owner)
-            self._network[segment.owner].add(h)
 
     def owners(self, side: Side) -> frozenset[str]:
         """Players with track on this segment."""

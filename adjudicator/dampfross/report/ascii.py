@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -355,7 +355,20 @@ def _river_char(win: Window, s: Side) -> str:
 
 def _track_by_side(gmap: GameMap, track: Iterable[TrackMark], win: Window) -> dict[Side, dict[str, bool]]:
     """Owners (upper-case letter -> built this turn) of each side with track inside the window (every piece of
-    track checked to be on the map; a small window of a long game's track makes sides of its own only)."""
+    track checked to be on the map), in the order the track first names them."""
+    return {s: owners for s, owners in _sides(gmap, track).items() if s.a in win and s.b in win}
+
+
+_SIDES: list[tuple[Sequence[TrackMark], GameMap, dict[Side, dict[str, bool]]]] = []
+"""The sides of the last few lists of track drawn: a report draws one list in several windows."""
+
+
+def _sides(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
+    """Owners (upper-case letter -> built this turn) of each side with track, every piece checked to be on the
+    map; worked out once for a list of track drawn again (the same list object)."""
+    for kept, kept_map, sides in _SIDES:
+        if kept is track and kept_map is gmap:
+            return sides
     out: dict[Side, dict[str, bool]] = {}
     terrain = gmap.terrain
     for t in track:
@@ -363,11 +376,12 @@ def _track_by_side(gmap: GameMap, track: Iterable[TrackMark], win: Window) -> di
         for h in (a, b):
             if h not in terrain:
                 raise ValueError(f"track {a.label}-{b.label}: {h.label} is not on the map")
-        if a not in win or b not in win:
-            continue
         owners = out.setdefault(t.side, {})
         owner = t.owner.upper()
         owners[owner] = owners.get(owner, False) or t.new
+    if isinstance(track, list | tuple):
+        _SIDES.insert(0, (track, gmap, out))
+        del _SIDES[4:]
     return out
 
 
@@ -410,7 +424,7 @@ def render_map(
     only (a report's small windows).  The result ends with a newline.
     """
     win = make_window(gmap, window)
-    track = list(track)
+    track = track if isinstance(track, list | tuple) else list(track)
     ferries = [f for f in ferries if any(h in win for h in f.path)]
     grid = render_grid(gmap, track, win, ferries)
     lines = _column_labels(win)
@@ -458,7 +472,8 @@ def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 
     column, so no side is lost between them; one legend for the whole map
     follows the last window.
     """
-    track, ferries = list(track), list(ferries)
+    track = track if isinstance(track, list | tuple) else list(track)
+    ferries = list(ferries)
     parts = []
     count = max(1, -(-(gmap.width - 1) // (columns - 1)))  # windows needed; all about as wide
     edges = [1 + round(k * (gmap.width - 1) / count) for k in range(count + 1)]

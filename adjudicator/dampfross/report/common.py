@@ -16,6 +16,7 @@ from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
+from adjudicator.dampfross.game.track import Segment
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.ascii import FERRY, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
@@ -69,9 +70,19 @@ def header(state: GameState, gmap: GameMap, title: str) -> dict[str, Any]:
     }
 
 
-def track_marks(state: GameState, new_turn: int | None) -> list[TrackMark]:
+def track_marks(state: GameState, new_turn: int | None) -> tuple[TrackMark, ...]:
+    """Every company's track as its letters draw it (``new_turn``'s in upper case); the same list again for the
+    same track (a turn's reports draw it in many windows, and the map drawing works its sides out once for it)."""
     letter = {p.id: p.colour for p in state.players}
-    return [TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track]
+    kept = _MARKS.get("last")
+    if kept is not None and kept[0] is state.track and kept[1] == letter and kept[2] == new_turn:
+        return kept[3]
+    marks = tuple(TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track)
+    _MARKS["last"] = (state.track, letter, new_turn, marks)
+    return marks
+
+
+_MARKS: dict[str, tuple[tuple[Segment, ...], dict[str, str], int | None, tuple[TrackMark, ...]]] = {}
 
 
 def ferry_marks(state: GameState, gmap: GameMap, new_turn: int | None = None) -> list[FerryMark]:
