@@ -25,6 +25,12 @@ AWKWARD = [
     {"float": [0.1, 1e300, 3.0], "big": 10**30},
     {"rows": [{"a": 1, "b": "},\n  {"}, {"a": "}", "b": "{"}, {"c": None}], "more": [[{"x": 1}, {"y": [2]}]]},
     [{"one": 1}], [{"one": 1}, {}], [{"a": {}}, {"b": 2}], [{"s": "\u2028},\n {"}, {"t": True, "u": 1.5}],
+    # records holding containers of scalars (a ledger entry's segment, a history entry's balances), the
+    # placeholder's own mark in a string of them, empty containers, tuples, keys that are no strings
+    {"ledger": [{"turn": 1, "segment": ["1913", "2013"], "at": "2013"}, {"turn": 2, "amount": 5},
+                {"first": [], "second": ["RED"], "balances": {"RED": 26, "BLUE": -3}, "none": {}}]},
+    [{"a": ["\uffff0\uffff", "x"]}, {"b": "\uffff"}], [{"a": ["y"], "b": "\uffff0\uffff"}],
+    [{"t": (1, "two", None)}, {"d": {1: True, None: 1.5}}, {"e": [{"deep": 1}]}],
 ]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
+import re
 from collections.abc import Callable
 from functools import cache
 from json.encoder import encode_basestring
@@ -47,14 +48,59 @@ def _flat(inner: str) -> Callable[[Any, int], Any]:
     return encoder
 
 
-def _records(rows: Any, indent: str) -> str:
-    """A list of objects of scalars (ledger entries, dice, track) in one call of the C encoder: written with the
+_HOLE = "\uffff"
+_HOLES = re.compile(f'"{_HOLE}([0-9]+){_HOLE}"')
+
+
+def _flat_container(o: Any) -> bool:
+    """A list or an object of scalars (a ledger entry's segment, a history entry's balances)."""
+    kind = type(o)
+    if kind is list or kind is tuple:
+        return all(type(x) in _SCALARS for x in o)
+    return kind is dict and all(type(x) in _SCALARS for x in o.values())
+
+
+def _records(rows: Any, indent: str) -> str | None:
+    """A list of records (ledger entries, dice, track, history) in one call of the C encoder: written with the
     separator of the objects' items, then the boundaries between the objects (``},`` a newline and ``{``,
-    which only they can be: no string holds a raw newline, no scalar ends with ``}``) get their own lines."""
+    which only they can be: no string holds a raw newline, no scalar ends with ``}``) get their own lines.
+    A container inside a record is written on its own and stands in the text as a string of its number
+    between two U+FFFF marks until then.  ``None`` when a row is no record (an object of scalars and
+    containers of scalars) or a string of the rows holds that mark itself: the caller walks the list then."""
     inner, deeper = indent + " ", indent + "  "
+    nested: list[str] = []
+
+    def hole(o: Any) -> str:
+        nested.append(_container(o, deeper))
+        return f"{_HOLE}{len(nested) - 1}{_HOLE}"
+
+    plain = True
+    for row in rows:
+        if type(row) is not dict or not row:
+            return None
+        for x in row.values():
+            if type(x) not in _SCALARS:
+                if not _flat_container(x):
+                    return None
+                plain = False
+    if not plain:
+        rows = [{k: x if type(x) in _SCALARS else hole(x) for k, x in row.items()} for row in rows]
     text = "".join(_flat(deeper)(rows, 0))[2:-2]  # without the outer [{ and }]
     text = text.replace("},\n" + deeper + "{", f"\n{inner}}},\n{inner}{{\n{deeper}")
+    if nested:
+        if text.count(_HOLE) != 2 * len(nested):
+            return None
+        text = _HOLES.sub(lambda m: nested[int(m.group(1))], text)
     return f"[\n{inner}{{\n{deeper}{text}\n{inner}}}\n{indent}]"
+
+
+def _container(o: Any, indent: str) -> str:
+    """A list or an object of scalars at ``indent``: each item on a line of its own, one space deeper."""
+    if not o:
+        return "{}" if type(o) is dict else "[]"
+    inner = indent + " "
+    opening, closing = ("{", "}") if type(o) is dict else ("[", "]")
+    return f"{opening}\n{inner}{''.join(_flat(inner)(o, 0))[1:-1]}\n{indent}{closing}"
 
 
 def _write(o: Any, indent: str, out: list[str]) -> None:
@@ -66,13 +112,13 @@ def _write(o: Any, indent: str, out: list[str]) -> None:
         inner = indent + " "
         opening, closing = ("{", "}") if kind is dict else ("[", "]")
         items = o.values() if kind is dict else o
-        if kind is not dict and all(type(v) is dict and v and all(type(x) in _SCALARS for x in v.values())
-                                    for v in o):
-            out.append(_records(o, indent))
-            return
+        if kind is not dict:
+            text = _records(o, indent)
+            if text is not None:
+                out.append(text)
+                return
         if all(type(v) in _SCALARS for v in items):
-            text = "".join(_flat(inner)(o, 0))
-            out.append(f"{opening}\n{inner}{text[1:-1]}\n{indent}{closing}")
+            out.append(_container(o, indent))
             return
         separator = opening + "\n" + inner
         if kind is dict:
