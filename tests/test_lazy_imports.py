@@ -7,10 +7,13 @@ at the top of a module does not bring racing back into every turn unseen.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+from adjudicator.cli import COMMAND_MODULES
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
@@ -46,3 +49,10 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     assert not {m for m in turn if m.startswith(("adjudicator.dampfross.racing", "adjudicator.dampfross.report.rac"))}
     # nor what only a game with deadlines, a state the archive does not vouch for, or a wrong line needs
     assert not turn & {"zoneinfo", "fastjsonschema", "adjudicator.dampfross.orders.mistakes"}
+    assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
+
+
+def test_the_command_table_names_every_command_where_it_is_made():
+    made = {command.name: module for module in set(COMMAND_MODULES.values())
+            for command in importlib.import_module(f"adjudicator.cli.{module}").COMMANDS}
+    assert made == COMMAND_MODULES

@@ -2,7 +2,9 @@
 
 Every command calls one function of ``adjudicator.app`` and prints what it
 returns.  The commands live by theme in ``turns``, ``game``, ``maps`` and
-``postal``; this module makes the one group that holds them.  Domain errors
+``postal``; this module makes the one group that holds them, and imports a
+theme's module when one of its commands is asked for (``COMMAND_MODULES``):
+a turn's process loads no other command.  Domain errors
 (``DampfrossError``, the project's one exception family) become one clear
 ``error:`` message on stderr and exit status 1 in one place,
 ``_DefaultToRun.invoke``; usage errors exit 2 as click does.
@@ -11,14 +13,23 @@ returns.  The commands live by theme in ``turns``, ``game``, ``maps`` and
 from __future__ import annotations
 
 import difflib
+import importlib
 import os
 import sys
 
 import click
 
 from adjudicator import __version__
-from adjudicator.cli import game, maps, postal, turns
 from adjudicator.kernel.errors import DampfrossError, MapError
+
+COMMAND_MODULES = {
+    "run": "turns", "check": "turns", "route": "turns", "report": "turns", "verify": "turns", "reveal": "turns",
+    "undo": "turns",
+    "new": "game", "rules": "game", "fix": "game", "player": "game",
+    "map": "maps", "site": "maps",
+    "tick": "postal", "status": "postal", "mail": "postal", "deadline": "postal", "standings": "postal",
+}
+"""Each command and the module of ``adjudicator.cli`` that makes it (its ``COMMANDS``; a test checks the two agree)."""
 
 
 class _UserError(click.ClickException):
@@ -31,9 +42,19 @@ class _UserError(click.ClickException):
 class _DefaultToRun(click.Group):
     """``adjudicate turn7.orders`` means ``adjudicate run turn7.orders``; domain errors exit 1."""
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *COMMAND_MODULES})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in COMMAND_MODULES:
+            for command in importlib.import_module(f"adjudicator.cli.{COMMAND_MODULES[cmd_name]}").COMMANDS:
+                self.add_command(command)
+        return super().get_command(ctx, cmd_name)
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and not args[0].startswith("-") and args[0] not in self.commands:
-            near = [] if os.path.exists(args[0]) else difflib.get_close_matches(args[0], list(self.commands), 3, 0.75)
+        names = self.list_commands(ctx)
+        if args and not args[0].startswith("-") and args[0] not in names:
+            near = [] if os.path.exists(args[0]) else difflib.get_close_matches(args[0], names, 3, 0.75)
             if near:  # a mistyped command, not an order file: say so rather than "no such file"
                 raise click.UsageError(f"no such command {args[0]!r}; did you mean {' or '.join(map(repr, near))}?",
                                        ctx)
@@ -61,11 +82,6 @@ def cli() -> None:
       adjudicate check mine.orders --game demo
       adjudicate map show germany --window 0305:1420
     """
-
-
-for _module in (turns, game, maps, postal):
-    for _command in _module.COMMANDS:
-        cli.add_command(_command)
 
 
 @cli.command("resident")
