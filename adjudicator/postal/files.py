@@ -12,6 +12,7 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -58,7 +59,10 @@ def write_new(path: Path, text: str, mode: int = 0o644) -> None:
     atomic_write(path, text, mode)
 
 
+@lru_cache(maxsize=8)
 def sha256(text: str) -> str:
+    """The SHA-256 of a text's UTF-8 bytes, kept for the last few texts: a turn asks it of the game file's text
+    three times (is it the state archived last, the new state's chain link, the step's changes)."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

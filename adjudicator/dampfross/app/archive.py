@@ -18,6 +18,7 @@ either direction.
 from __future__ import annotations
 
 import json
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,9 +33,17 @@ if TYPE_CHECKING:
 CHANGES_FILE = "changes.json"
 
 
+@lru_cache(maxsize=2)
+def document(text: str) -> Any:
+    """``json.loads(text)``, kept for the last two texts read: a turn reads its game file's text as a state and
+    then archives the changes from it (and a process of many turns reads the state it wrote).  Shared: never to
+    be changed (``kernel.changes.forward`` changes a document in place: give it ``json.loads``' own)."""
+    return json.loads(text)
+
+
 def changes_text(before_text: str, after_text: str) -> str:
     """The text of a step's ``changes.json``: the changes from one game file's text to the other's."""
-    ops = changes(json.loads(before_text), json.loads(after_text))
+    ops = changes(document(before_text), document(after_text))
     lines = ",\n".join(f"  {json.dumps(op, ensure_ascii=False)}" for op in ops)  # one change a line
     return (f'{{\n "before_sha256": "{sha256(before_text)}",\n "after_sha256": "{sha256(after_text)}",\n'
             f' "changes": {f"[{chr(10)}{lines}{chr(10)} ]" if ops else "[]"}\n}}\n')
@@ -50,11 +59,19 @@ class StepStates:
 
     def __init__(self, gdir: GameDir):
         self.gdir = gdir
-        self.steps = gdir.steps()
-        self._index = {p: i for i, p in enumerate(self.steps)}
         self._at: int | None = None  # the step whose state-after ``_doc`` is
         self._doc: Any = None
         self._texts: dict[int, str] = {}  # the last texts made, by step
+
+    @cached_property
+    def steps(self) -> list[Path]:
+        """The archive's steps in order, listed when first needed (a turn asks only for its last step's changes,
+        ``changes_of``: it lists no folder per turn played)."""
+        return self.gdir.steps()
+
+    @cached_property
+    def _index(self) -> dict[Path, int]:
+        return {p: i for i, p in enumerate(self.steps)}
 
     def after(self, step: Path) -> str:
         """The text of the state ``step`` ended with."""

@@ -45,7 +45,7 @@ from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
-from adjudicator.dampfross.app.archive import CHANGES_FILE, StepStates, changes_text
+from adjudicator.dampfross.app.archive import CHANGES_FILE, StepStates, changes_text, document
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.codec import correction_to_json
@@ -160,7 +160,7 @@ class GameDir:
             raise GameFileError(f"{self.path}: no game here (no {GAME_FILE}); start one with 'adjudicate new'")
         text = self._read(self.game_file)
         try:
-            doc = json.loads(text)
+            doc = document(text)  # not changed by reading it as a state
         except ValueError:
             doc = None  # gamefile.loads says where
         last = self._last_step_of(doc) if check_archive else None
