@@ -345,11 +345,13 @@ def test_a_ledger_entry_with_the_wrong_cause_fields_is_one_error_line(game: Path
 
 @pytest.mark.parametrize("edit", [
     lambda d: d.update(players="RED"), lambda d: d["ledger"][0].update(amount="ten"), lambda d: d.pop("dice"),
-    lambda d: d["track"][0].update(a=[1]),
+    lambda d: d["track"][0].update(a=[1]), lambda d: d["ledger"][0].update(amount=str(d["ledger"][0]["amount"])),
 ])
 def test_a_forged_game_file_the_archive_vouches_for_gives_a_clear_error(game: Path, edit):
     """Issue 18: the state the archive recorded last is read without the schema (it was checked when written);
-    a game.json forged together with the SHA-256 in the archive still gives one clear error, no traceback."""
+    a game.json forged together with the SHA-256 in the archive still gives one clear error, no traceback.
+    (The last edit: a ledger entry read before in this process, its amount now a string, is not taken for the
+    entry read before.)"""
     invoke(str(orders(game)))
     doc = json.loads((game / "game.json").read_text())
     edit(doc)

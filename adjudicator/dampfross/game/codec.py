@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from adjudicator.dampfross.board.hexgrid import Hex
@@ -124,10 +125,17 @@ def ledger_from_fields(doc: Mapping[str, Any], source: str) -> LedgerEntry:
     seg = doc.get("segment")
     at = doc.get("at")
     return LedgerEntry(doc["turn"], doc["payer"], doc["payee"], doc["amount"], reason, town=doc.get("town"),
-                       segment=(Hex.parse(seg[0]), Hex.parse(seg[1])) if seg else None,
-                       fee_rule=doc.get("fee_rule"), at=Hex.parse(at) if at else None, race=doc.get("race"),
+                       segment=(hex_of(seg[0]), hex_of(seg[1])) if seg else None,
+                       fee_rule=doc.get("fee_rule"), at=hex_of(at) if at else None, race=doc.get("race"),
                        owed=doc.get("owed"), owed_back=doc.get("owed_back"), place=doc.get("place"),
                        shared=bool(doc.get("shared", False)), fix=doc.get("fix"))
+
+
+@cache
+def hex_of(label: str) -> Hex:
+    """The hex of a label in a game file, read once per process (a long game's ledger and track name a few
+    hundred hexes thousands of times)."""
+    return Hex.parse(label)
 
 
 def _unfit(source: str, e: LedgerEntry, note: str) -> GameFileError:
