@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import datetime
 from functools import cache
-from importlib import resources
 
 from adjudicator.kernel.errors import DampfrossError
 
@@ -67,7 +66,10 @@ def language(code: str | None) -> Iterator[str]:
 
 @cache
 def _translations(package: str, domain: str, code: str) -> gettext.NullTranslations:
-    check_language(code)
+    if check_language(code) == SOURCE:
+        return gettext.NullTranslations()
+    from importlib import resources  # a catalogue is read for another language than English only
+
     mo = resources.files(package).joinpath("locale", code, "LC_MESSAGES", f"{domain}.mo")
     if not mo.is_file():
         return gettext.NullTranslations()

@@ -17,7 +17,6 @@ import sys
 import types
 from collections.abc import Callable
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from adjudicator.dampfross.board.hexgrid import Side
@@ -65,6 +64,8 @@ def schema() -> dict[str, Any]:
     One source of truth: ``schema/game.schema.json`` plus ``Rules.json_schema``.
     Any JSON Schema tool can check a game file with it.
     """
+    from importlib import resources  # read when a state is checked against the schema, not by most turns
+
     schema = resources.files("adjudicator.dampfross.game").joinpath("schema", "game.schema.json")
     text = schema.read_text(encoding="utf-8")
     doc: dict[str, Any] = json.loads(text)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, ClassVar, Literal
 
 from adjudicator.kernel.errors import RulesError
@@ -267,11 +266,15 @@ def _coerce(key: str, value: Any, kind: type, where: str) -> Any:
 
 def profile_names() -> list[str]:
     """Profiles shipped with the package."""
+    from importlib import resources  # profiles are read by a new game and a rules command, not by a turn
+
     root = resources.files("adjudicator.dampfross.game").joinpath("profiles")
     return sorted(p.name[:-5] for p in root.iterdir() if p.name.endswith(".yaml"))
 
 
 def _profile_data(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    from importlib import resources  # as in profile_names
+
     res = resources.files("adjudicator.dampfross.game").joinpath("profiles", f"{name}.yaml")
     if not res.is_file():
         raise RulesError(f"no rules profile named {name!r} (profiles: {', '.join(profile_names())})")

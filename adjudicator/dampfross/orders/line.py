@@ -9,8 +9,8 @@ Nothing is raised; problems carry codes and data, never sentences.
 
 from __future__ import annotations
 
+import pkgutil
 from functools import cache
-from importlib import resources
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
@@ -27,7 +27,10 @@ MAX_LINE = 300
 @cache
 def order_parser() -> Lark:
     """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
-    text = resources.files("adjudicator.grammar").joinpath("orders.lark").read_text(encoding="utf-8")
+    grammar = pkgutil.get_data("adjudicator.grammar", "orders.lark")  # lighter to import than importlib.resources
+    if grammar is None:  # pragma: no cover - the grammar ships inside the package
+        raise FileNotFoundError("adjudicator/grammar/orders.lark")
+    text = grammar.decode("utf-8")
     # Lark checks the cached tables against the grammar's hash, and rebuilds
     # (quietly) when the file is missing, stale, unreadable or unwritable.
     kept = cachefolder.folder()  # the application's cache, if any (Lark checks the tables against the grammar)
