@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from adjudicator.dampfross.app.archive import CHANGES_FILE, changes_text
+from adjudicator.dampfross.app.archive import CHANGES_FILE, changes_text, document
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
@@ -67,11 +67,17 @@ def verify_step(directory: str | GameDir, step: Path, previous: Path | None) -> 
     problem, after_text = _link(gdir, step, before, exact=not made_back)
     if problem:
         return [f"{step.name}: {problem}"]
-    after = gamefile.loads(after_text, str(step / "state-after.json"), trusted=True)
+    source = str(step / "state-after.json")
+    try:
+        doc = document(after_text)  # as the turn just made and parsed it: not parsed again
+    except ValueError:
+        doc = None
+    after = gamefile.loads(after_text, source, trusted=True) if doc is None else \
+        gamefile.from_json(doc, source, trusted=True)
     seed = gdir.read_seed()
     if after.dice_mode == "manual" or seed is None:
         return []
-    old = len(json.loads(before)["dice"]["log"]) if before is not None else 0
+    old = len(document(before)["dice"]["log"]) if before is not None else 0
     return [f"{step.name}: {p}" for p in dice.verify(seed, after.dice_commitment, list(after.dice_log[old:]))]
 
 
