@@ -282,7 +282,11 @@ class GameDir:
     def steps(self) -> list[Path]:
         """Every archived step in the order played: the opening, then per turn its corrections and the turn."""
         folder = self.path / "turns"
-        found = [p for p in folder.iterdir() if p.is_dir() and "." not in p.name] if folder.is_dir() else []
+        try:
+            with os.scandir(folder) as entries:  # a folder's entries tell their kind: no stat a step
+                found = [folder / e.name for e in entries if "." not in e.name and e.is_dir()]
+        except (FileNotFoundError, NotADirectoryError):
+            found = []
 
         def order(p: Path) -> tuple[int, int, int]:
             kind, _, number = p.name.partition("-")

@@ -41,6 +41,7 @@ def _env() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,
         extensions=["jinja2.ext.i18n"],
+        auto_reload=False,  # the templates are the package's own: no look at their files before every render
     )
     # once for all renders: the callables speak whichever language is active (i18n.language)
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)  # type: ignore[attr-defined]
