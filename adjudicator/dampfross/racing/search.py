@@ -130,6 +130,16 @@ def best_routes(
     return tuple(options[:limit])
 
 
+def _common(p: Sequence[int], q: Sequence[int]) -> int:
+    """The length of the longest common prefix of two paths."""
+    n = 0
+    for a, b in zip(p, q):  # noqa: B905 (paths of any lengths)
+        if a != b:
+            break
+        n += 1
+    return n
+
+
 def _hex_order(h: Hex) -> tuple[int, int]:
     """Hex's own order (column, row), without the generated comparison."""
     return h.col, h.row
@@ -318,10 +328,14 @@ class _Net:
             if len(bases) >= budget:
                 break
             prefix = self._cost(path, mode)
+            shared = [_common(p, path) for p, _ in bases]  # how far each base runs along this path
+            banned_hexes = {v >> 1 for v in path[:dev]}
             for i in range(dev, len(path) - 1):
                 root = path[: i + 1]
-                banned_edges = {(p[i], p[i + 1]) for p, _ in bases if len(p) > i + 1 and p[: i + 1] == root}
-                banned_hexes = {v >> 1 for v in root}
+                # the next step of every base that shares this root (``root`` itself is a prefix of ``path``)
+                banned_edges = {(p[i], p[i + 1]) for (p, _), n in zip(bases, shared, strict=True)
+                                if n > i and len(p) > i + 1}
+                banned_hexes.add(path[i] >> 1)
                 spur = self._astar(path[i], goal, banned_hexes, banned_edges, mode, h)
                 if spur is None:
                     continue
