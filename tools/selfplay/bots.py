@@ -28,7 +28,7 @@ from functools import lru_cache
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.game.track import Segment, TrackIndex
 from adjudicator.dampfross.racing.trains import entry_cap
 
 GARBAGE = (
@@ -74,7 +74,7 @@ class Bot:
         return lines
 
     def building(self, state: GameState, gmap: GameMap) -> list[str]:
-        track = TrackIndex(state.track)
+        track = _track(state)
         player = state.player(self.pid)
         out = []
         network = set(track.network(self.pid))
@@ -103,7 +103,7 @@ class Bot:
         partner = powers_partner(state, self.pid)
         if partner and upcoming:
             out.append(f"POWERS {upcoming[0].number} WITH {partner}")
-        track = TrackIndex(state.track)
+        track = _track(state)
         network = set(track.network(self.pid))
         path = None
         if network and self.rng.random() < 0.5:
@@ -169,6 +169,17 @@ class Bot:
         if path is None:
             return None
         return path[: limit + 1] if limit else path
+
+
+_TRACK: dict[str, tuple[tuple[Segment, ...], TrackIndex]] = {}
+
+
+def _track(state: GameState) -> TrackIndex:
+    """The index of the state's track, made once for all the bots of a turn (none of them adds to it)."""
+    kept = _TRACK.get("last")
+    if kept is None or kept[0] is not state.track:
+        kept = _TRACK["last"] = (state.track, TrackIndex(state.track))
+    return kept[1]
 
 
 def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: set[Hex],
@@ -248,7 +259,7 @@ def joint_lines(state: GameState, gmap: GameMap) -> dict[str, str]:
     if state.phase != "building" or state.turn % 5 or not rules.joint_building or rules.allowance == "postal" \
             or rules.simultaneous:
         return {}
-    track = TrackIndex(state.track)
+    track = _track(state)
     pairs = [(a, b) for i, a in enumerate(state.player_ids) for b in state.player_ids[i + 1:]
              if set(track.network(a)) & set(track.network(b))]
     if not pairs:
