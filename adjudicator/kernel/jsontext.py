@@ -6,8 +6,10 @@ is written at least once a turn.  Here every container whose items are all
 scalars (a ledger entry, a die, a track segment) is written by the C encoder
 in one call, its item separator being the newline and the indentation of its
 depth (a JSON string holds no raw newline, so no separator can be mistaken);
-a list of such objects (the ledger, the dice log) in one call too; only
-the other containers of containers are walked in Python.  The text is the same
+a list of such objects (the ledger, the dice log) in one call too, a
+container of scalars inside one of them (a fee's segment, a history entry's
+balances) put in after; only the other containers of containers are walked
+in Python.  The text is the same
 byte for byte (``tests/test_jsontext.py`` compares both on game files and on
 awkward documents); a lone string, integer or constant is written as the encoder
 writes it, a float by ``json.dumps`` itself.
