@@ -22,6 +22,7 @@ import hashlib
 import hmac
 import re
 import secrets
+from functools import lru_cache
 
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 GROUPS, GROUP_LENGTH = 4, 4
@@ -59,8 +60,10 @@ def hash_password(password: str, *, salt: str | None = None, iterations: int = I
     return f"{SCHEME}${iterations}${salt}${digest.hex()}"
 
 
+@lru_cache(maxsize=512)
 def check_password(password: str, stored: str) -> bool:
-    """True when ``password`` matches the stored hash; a malformed hash matches nothing."""
+    """True when ``password`` matches the stored hash; a malformed hash matches nothing.  An answer is kept for
+    the process (a replay of the turn, a verify, self-play check the same sections again)."""
     m = _STORED.match(stored)
     if m is None or len(password) > 200:
         return False
