@@ -12,7 +12,9 @@ a turn's process loads no other command.  Domain errors
 
 from __future__ import annotations
 
+import atexit
 import difflib
+import gc
 import importlib
 import os
 import sys
@@ -99,6 +101,9 @@ def resident() -> None:
 
 def main() -> None:
     """Entry point of the console script (and ``python -m adjudicator``): the cache on disk, then the command."""
+    # At exit the interpreter's last collection visits every object the command made or imported, none of them
+    # garbage worth finding then (a turn's process: about 30 ms of its 0.2 s); frozen, they are left to the exit.
+    atexit.register(gc.freeze)
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
         from adjudicator.dampfross.game.gamefile import use_code_store
         from adjudicator.postal.cache import use_cache
