@@ -29,6 +29,7 @@ import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import NamedTuple
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
@@ -145,14 +146,13 @@ def _hex_order(h: Hex) -> tuple[int, int]:
     return h.col, h.row
 
 
-@dataclass(frozen=True)
-class _Geometry:
+class _Geometry(NamedTuple):
     """What every search over one state of the track shares, whoever rides: the hexes with track or a bought
     ferry's port (in their order), each side with track as two hex indices, the points of a step each way and
     its owners, and the bought ferries."""
 
     hexes: list[Hex]
-    index: dict[Hex, int]
+    numbers: dict[Hex, int]
     sides: list[tuple[int, int, int, int, frozenset[str]]]
     ferries: list[FerryLink]
 
@@ -193,7 +193,7 @@ class _Net:
     def __init__(self, gmap: GameMap, track: TrackIndex, rules: Rules, riders: tuple[str, ...],
                  free: tuple[str, ...] = ()):
         geometry = _geometry(gmap, track, rules)
-        self.hexes, self.index = geometry.hexes, geometry.index
+        self.hexes, self.index = geometry.hexes, geometry.numbers
         self.adj: list[list[tuple[int, int, int, int]]] = [[] for _ in self.hexes]
         rider_set, free_set = set(riders), set(free)
         self._by_mode: dict[str, list[list[tuple[int, int, int]]]] = {}

@@ -58,6 +58,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
@@ -313,8 +314,7 @@ def _side_marks(gmap: GameMap, win: Window) -> dict[Side, str]:
     return marks
 
 
-@dataclass(frozen=True)
-class _MapParts:
+class _MapParts(NamedTuple):
     """A map's hexes, water hexes and marked sides by row: a window's base grid looks only at its own rows."""
 
     hexes: dict[int, tuple[Hex, ...]]
