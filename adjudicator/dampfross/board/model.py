@@ -140,6 +140,28 @@ class GameMap:
         return h in self._town_at
 
     @cached_property
+    def town_steps(self) -> dict[Hex, dict[Hex, int]]:
+        """The fewest steps over land hexes (track or no track) from every town to every town it reaches: the
+        measure of a race's distance (``racing.distance``), worked out once with the map and kept with it."""
+        land = [h for h in self.terrain if self.is_land(h)]
+        number = {h: i for i, h in enumerate(land)}
+        steps_to = [[number[n] for n in self.neighbours(h) if n in number] for h in land]
+        towns = [t.hex for t in self.towns if t.hex in number]
+        out: dict[Hex, dict[Hex, int]] = {}
+        for start in towns:
+            dist = [-1] * len(land)
+            dist[number[start]] = 0
+            queue = [number[start]]
+            for i in queue:  # breadth first: the list grows behind the loop
+                d = dist[i] + 1
+                for j in steps_to[i]:
+                    if dist[j] < 0:
+                        dist[j] = d
+                        queue.append(j)
+            out[start] = {t: dist[number[t]] for t in towns if dist[number[t]] >= 0}
+        return out
+
+    @cached_property
     def _by_number(self) -> dict[int, Town]:
         return {n: t for t in self.towns for n in t.numbers}
 

@@ -27,7 +27,7 @@ from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Town
 from adjudicator.dampfross.game.dice import Die, RaceDice
 from adjudicator.dampfross.game.racestate import DrawWhat, NumberReplaced, RaceDraw, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import Rules
-from adjudicator.dampfross.racing.distance import land_distance, land_steps_from
+from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.specials import draw_region, is_special
 from adjudicator.kernel.errors import RaceDrawError
 
@@ -115,13 +115,10 @@ class _Drawer:
         self.dice: list[Die] = []
         self.redraws: list[Redraw] = []
         self.notes: list[NumberReplaced] = []
-        self._dist: dict[Hex, dict[Hex, int]] = {}
 
     def distance(self, a: Town, b: Town) -> int | None:
-        """Land distance, from one breadth-first search per start hex."""
-        if a.hex not in self._dist:
-            self._dist[a.hex] = land_steps_from(self.gmap, a.hex)
-        return self._dist[a.hex].get(b.hex)
+        """Land distance (the map's table of distances between towns)."""
+        return land_distance(self.gmap, a.hex, b.hex)
 
     def free(self, n: int) -> bool:
         """A number that may come up: it has a town, connected, and (numbers_once) not used up."""
