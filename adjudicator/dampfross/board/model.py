@@ -139,27 +139,40 @@ class GameMap:
     def is_town(self, h: Hex) -> bool:
         return h in self._town_at
 
+    def town_steps(self, a: Hex, b: Hex) -> int | None:
+        """The fewest steps over land hexes (track or no track) between two towns (``None``: no way over land,
+        or not two towns): the measure of a race's distance (``racing.distance``)."""
+        i, j = self._town_numbers.get(a), self._town_numbers.get(b)
+        if i is None or j is None:
+            return None
+        steps = self._town_steps[i][j]
+        return steps if steps >= 0 else None
+
     @cached_property
-    def town_steps(self) -> dict[Hex, dict[Hex, int]]:
-        """The fewest steps over land hexes (track or no track) from every town to every town it reaches: the
-        measure of a race's distance (``racing.distance``), worked out once with the map and kept with it."""
+    def _town_numbers(self) -> dict[Hex, int]:
+        return {t.hex: i for i, t in enumerate(self.towns)}
+
+    @cached_property
+    def _town_steps(self) -> tuple[tuple[int, ...], ...]:
+        """The steps from every town to every town (in the order of ``towns``; -1: not over land), worked out
+        once with the map and kept with it (numbers only: quick to read back)."""
         land = [h for h in self.terrain if self.is_land(h)]
         number = {h: i for i, h in enumerate(land)}
         steps_to = [[number[n] for n in self.neighbours(h) if n in number] for h in land]
-        towns = [t.hex for t in self.towns if t.hex in number]
-        out: dict[Hex, dict[Hex, int]] = {}
-        for start in towns:
+        rows = []
+        for town in self.towns:
             dist = [-1] * len(land)
-            dist[number[start]] = 0
-            queue = [number[start]]
-            for i in queue:  # breadth first: the list grows behind the loop
-                d = dist[i] + 1
-                for j in steps_to[i]:
-                    if dist[j] < 0:
-                        dist[j] = d
-                        queue.append(j)
-            out[start] = {t: dist[number[t]] for t in towns if dist[number[t]] >= 0}
-        return out
+            if town.hex in number:
+                dist[number[town.hex]] = 0
+                queue = [number[town.hex]]
+                for i in queue:  # breadth first: the list grows behind the loop
+                    d = dist[i] + 1
+                    for j in steps_to[i]:
+                        if dist[j] < 0:
+                            dist[j] = d
+                            queue.append(j)
+            rows.append(tuple(dist[number[t.hex]] if t.hex in number else -1 for t in self.towns))
+        return tuple(rows)
 
     @cached_property
     def _by_number(self) -> dict[int, Town]:

@@ -18,9 +18,8 @@ from adjudicator.dampfross.board.model import GameMap
 def land_distance(gmap: GameMap, a: Hex, b: Hex) -> int | None:
     """[reading] Fewest hex steps from ``a`` to ``b`` over land hexes, track or no track (between two towns: the
     map's table, ``GameMap.town_steps``)."""
-    steps = gmap.town_steps.get(a)
-    if steps is not None and gmap.is_town(b):
-        return steps.get(b)
+    if gmap.is_town(a) and gmap.is_town(b):
+        return gmap.town_steps(a, b)
     return steps_between(a, b, gmap.is_land)
 
 
