@@ -198,6 +198,7 @@ class _Net:
         rider_set, free_set = set(riders), set(free)
         self._by_mode: dict[str, list[list[tuple[int, int, int]]]] = {}
         self._h: dict[tuple[int, str], list[float]] = {}
+        self._layered: dict[tuple[int, str], list[list[tuple[int, int, int, float]]]] = {}
         for a, b, ab, ba, owners in geometry.sides:
             own = int(bool(owners & rider_set))
             fare = 0 if own or owners & free_set else rules.fare_per_segment  # free: running powers
@@ -213,6 +214,7 @@ class _Net:
         """Add one node reached from every target hex (and left from none of them); its index."""
         self._by_mode.clear()
         self._h.clear()
+        self._layered.clear()
         sink = len(self.adj)
         self.adj.append([])
         for t in targets:
@@ -261,16 +263,28 @@ class _Net:
                     heapq.heappush(queue, (d + w, u))
         return dist
 
+    def _steps(self, dst: int, mode: str) -> list[list[tuple[int, int, int, float]]]:
+        """Each node's steps towards ``dst`` in ``mode`` as ``(to node, weight, to hex, its heuristic)``, in the
+        order of its edges, without the nodes from which ``dst`` cannot be reached (made once per mode)."""
+        found = self._layered.get((dst, mode))
+        if found is None:
+            h = self._heuristic(dst, mode)
+            adj = self._weighted(mode)
+            found = self._layered[(dst, mode)] = [
+                [(u, w, j, h[u]) for j, w, own in adj[v >> 1] if h[u := 2 * j + ((v & 1) | own)] != INF]
+                for v in range(2 * len(adj))]
+        return found
+
     def _astar(self, source: int, goal: int, banned_hexes: set[int], banned_edges: set[tuple[int, int]],
-               mode: str, h: list[float]) -> tuple[int, list[int]] | None:
+               h: list[float], steps: list[list[tuple[int, int, int, float]]]) -> tuple[int, list[int]] | None:
         if h[source] == INF:
             return None
-        adj = self._weighted(mode)
         g = {source: 0}
         prev: dict[int, int] = {}
         queue = [(h[source], 0, source)]
+        push, pop, far = heapq.heappush, heapq.heappop, 1 << 60
         while queue:
-            _, gv, v = heapq.heappop(queue)
+            _, gv, v = pop(queue)
             if gv > g[v]:
                 continue
             if v == goal:
@@ -278,18 +292,14 @@ class _Net:
                 while path[-1] != source:
                     path.append(prev[path[-1]])
                 return gv, path[::-1]
-            i, layer = v >> 1, v & 1
-            for j, w, own in adj[i]:
-                if j in banned_hexes:
-                    continue
-                u = 2 * j + (layer | own)
-                if h[u] == INF or (banned_edges and (v, u) in banned_edges):
+            for u, w, j, hu in steps[v]:
+                if j in banned_hexes or (banned_edges and (v, u) in banned_edges):
                     continue
                 gu = gv + w
-                if gu < g.get(u, 1 << 60):
+                if gu < g.get(u, far):
                     g[u] = gu
                     prev[u] = v
-                    heapq.heappush(queue, (gu + h[u], gu, u))
+                    push(queue, (gu + hu, gu, u))
         return None
 
     def _cost(self, path: Sequence[int], mode: str) -> list[int]:
@@ -308,9 +318,9 @@ class _Net:
         Paths that visit a hex twice (once before and once after taking own
         track) are kept as bases for deviations but not returned.
         """
-        h = self._heuristic(dst, mode)
+        h, steps = self._heuristic(dst, mode), self._steps(dst, mode)
         source, goal = 2 * src + layer, 2 * dst + 1
-        first = self._astar(source, goal, {src}, set(), mode, h)
+        first = self._astar(source, goal, {src}, set(), h, steps)
         if first is None:
             return []
         bases: list[tuple[list[int], int]] = [(first[1], 0)]  # (path, deviation index)
@@ -336,7 +346,7 @@ class _Net:
                 banned_edges = {(p[i], p[i + 1]) for (p, _), n in zip(bases, shared, strict=True)
                                 if n > i and len(p) > i + 1}
                 banned_hexes.add(path[i] >> 1)
-                spur = self._astar(path[i], goal, banned_hexes, banned_edges, mode, h)
+                spur = self._astar(path[i], goal, banned_hexes, banned_edges, h, steps)
                 if spur is None:
                     continue
                 full = tuple(root[:-1] + spur[1])
