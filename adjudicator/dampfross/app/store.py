@@ -212,7 +212,7 @@ class GameDir:
         if sha256(text) != state.map_sha256:
             raise GameFileError(f"{path} has changed since the game started (its SHA-256 no longer matches game.json)")
         try:
-            return _parsed_map(text, str(path))
+            return _parsed_map(text, state.map_file)  # its name in the game, not the path: one copy a text
         except MapError as exc:
             raise GameFileError(f"{path}: the game's map no longer loads: {exc.problems[0]}") from None
 
@@ -444,8 +444,10 @@ def _parsed_map(text: str, source: str) -> GameMap:
 
     What the map's geometry derives (borders, the town indexes) is worked
     out before it is kept, so a run that reads it back has it at once.  The
-    key names the text, the path (quoted in messages) and the code that reads
-    maps and derives from them (so a changed checkout never reads a stale one).
+    key names the text, the file's name in the game and the code that reads
+    maps and derives from them (so a changed checkout never reads a stale one);
+    not the game's folder, so every game of a map (and a game named by two
+    paths in one process) shares one copy.
     """
     key = "map-" + hashlib.sha256(_map_code() + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
     return remembered(key, lambda: _with_derived(_parse(text, source)), GameMap)
