@@ -265,7 +265,7 @@ class _Net:
 
     def _steps(self, dst: int, mode: str) -> list[list[tuple[int, int, int, float]]]:
         """Each node's steps towards ``dst`` in ``mode`` as ``(to node, weight, to hex, its heuristic)``, in the
-        order of its edges, without the nodes from which ``dst`` cannot be reached (made once per mode)."""
+        order of its edges, without the nodes from which ``dst`` cannot be reached (made once per goal and mode)."""
         found = self._layered.get((dst, mode))
         if found is None:
             h = self._heuristic(dst, mode)
