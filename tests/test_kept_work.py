@@ -1,0 +1,100 @@
+"""Work kept for later (issue 18): what is worked out once and kept must give what working it out again gives.
+
+Each kept thing has its own way of going stale; each is tested here against
+the same work done afresh: the map's table of distances between towns, the
+route search's geometry of a track index that grows, the marks and sides of
+a turn's track drawn in many windows, and a game's map kept by its text.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.hexgrid import Side, steps_between
+from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.distance import land_distance
+from adjudicator.dampfross.racing.search import best_routes
+from adjudicator.dampfross.report import ascii
+from adjudicator.dampfross.report.ascii import render_map
+from adjudicator.dampfross.report.common import track_marks
+from tests.helpers import H, make_map
+
+GOLDEN = Path(__file__).parent / "golden" / "example"
+
+
+def example_game(tmp_path: Path) -> Path:
+    """A copy of the golden example game (played to its end)."""
+    return Path(shutil.copytree(GOLDEN, tmp_path / "example"))
+
+
+@pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
+def test_the_maps_table_of_distances_between_towns_is_the_search_over_land(name):
+    gmap = load_map(name)
+    towns = [t.hex for t in gmap.towns]
+    pairs = random.Random(name).sample([(a, b) for a in towns for b in towns], 150) + [(towns[0], towns[0])]
+    for a, b in pairs:
+        assert land_distance(gmap, a, b) == steps_between(a, b, gmap.is_land), (a, b)
+
+
+def test_a_town_beyond_the_water_has_no_distance_and_a_hex_that_is_no_town_is_searched():
+    gmap = make_map("....~~..\n....~~..\n", towns=[("West", "0101", [11]), ("East", "0801", [12]),
+                                                  ("Also", "0302", [13])])
+    west, east, also = H("0101"), H("0801"), H("0302")
+    assert land_distance(gmap, west, east) is None
+    assert land_distance(gmap, west, also) == steps_between(west, also, gmap.is_land) == 3
+    assert land_distance(gmap, west, H("0402")) == steps_between(west, H("0402"), gmap.is_land)
+
+
+def test_a_search_after_track_was_added_to_the_same_index_sees_the_new_track():
+    gmap = make_map("\n".join(["." * 12] * 6) + "\n", towns=[("Start", "0103", [11]), ("Ziel", "0903", [12])])
+    rules = load_profile("schmidt")
+    row3 = [H(f"{c:02d}03") for c in range(1, 10)]
+    row2 = [H("0103")] + [H(f"{c:02d}02") for c in range(1, 9)] + [H("0903")]
+    track = TrackIndex([Segment("BLUE", Side(a, b), 1) for a, b in pairwise(row2)])
+    track.add(Segment("RED", Side(row2[0], row2[1]), 1))
+    before = best_routes(gmap, track, rules, H("0103"), H("0903"), ["RED"])
+    for a, b in pairwise(row3):  # a shorter line, added to the index the search used
+        track.add(Segment("RED", Side(a, b), 2))
+    after = best_routes(gmap, track, rules, H("0103"), H("0903"), ["RED"])
+    fresh = best_routes(gmap, TrackIndex(track.segments), rules, H("0103"), H("0903"), ["RED"])
+    assert after == fresh != before
+    assert after[0].route.hexes == tuple(row3)
+
+
+def test_a_turns_track_drawn_in_many_windows_is_drawn_as_each_window_alone(tmp_path):
+    gdir = GameDir(example_game(tmp_path))
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    last = max(s.turn for s in state.track)  # the last turn that built
+    marks = track_marks(state, last)
+    assert track_marks(state, last) is marks  # kept for the same track and turn
+    assert any(m.new for m in marks) and not any(m.new for m in track_marks(state, None))
+    first = [m for m in marks if m.owner == marks[0].owner]  # another list: one company's track only
+    assert first and len(first) < len(marks)
+    corners = [(H("0305"), H("1420")), (H("0101"), H("0909")), (H("1010"), H("2230"))]
+    alone = {}
+    for c in corners:
+        for name, kept in (("all", marks), ("first", first)):
+            ascii._SIDES.clear()  # nothing kept: each drawn from nothing
+            alone[name, c] = render_map(gmap, iter(list(kept)), window=c, legend=False)
+    for c in corners:  # the two lists drawn in turn, window after window: each as it was alone
+        for name, kept in (("all", marks), ("first", first)):
+            assert render_map(gmap, kept, window=c, legend=False) == alone[name, c]
+
+
+def test_a_games_map_is_kept_by_its_text_not_by_the_path_that_named_it(tmp_path, monkeypatch):
+    folder = example_game(tmp_path)
+    state = GameDir(folder).load_state()
+    monkeypatch.chdir(folder)
+    one, two = GameDir(folder).load_map(state), GameDir(".").load_map(state)
+    assert one is two
+    other = Path(shutil.copytree(folder, tmp_path / "other"))  # another game of the same map
+    assert GameDir(other).load_map(GameDir(other).load_state()) is one
