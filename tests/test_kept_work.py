@@ -79,12 +79,13 @@ def test_a_turns_track_drawn_in_many_windows_is_drawn_as_each_window_alone(tmp_p
     assert any(m.new for m in marks) and not any(m.new for m in track_marks(state, None))
     first = [m for m in marks if m.owner == marks[0].owner]  # another list: one company's track only
     assert first and len(first) < len(marks)
-    corners = [(H("0305"), H("1420")), (H("0101"), H("0909")), (H("1010"), H("2230"))]
+    corners = [None, (H("0305"), H("1420")), (H("0101"), H("0909")), (H("1010"), H("2230"))]  # None: the whole map
     alone = {}
     for c in corners:
         for name, kept in (("all", marks), ("first", first)):
             ascii._SIDES.clear()  # nothing kept: each drawn from nothing
-            alone[name, c] = render_map(gmap, iter(list(kept)), window=c, legend=False)
+            alone[name, c] = render_map(gmap, kept, window=c, legend=False)
+    ascii._SIDES.clear()
     for c in corners:  # the two lists drawn in turn, window after window: each as it was alone
         for name, kept in (("all", marks), ("first", first)):
             assert render_map(gmap, kept, window=c, legend=False) == alone[name, c]

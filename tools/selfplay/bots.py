@@ -28,8 +28,9 @@ from functools import lru_cache
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.trains import entry_cap
+from adjudicator.kernel.kept import Kept
 
 GARBAGE = (
     "BIULD 0101 - 0102",
@@ -171,15 +172,12 @@ class Bot:
         return path[: limit + 1] if limit else path
 
 
-_TRACK: dict[str, tuple[tuple[Segment, ...], TrackIndex]] = {}
+_TRACK: Kept[TrackIndex] = Kept()
 
 
 def _track(state: GameState) -> TrackIndex:
     """The index of the state's track, made once for all the bots of a turn (none of them adds to it)."""
-    kept = _TRACK.get("last")
-    if kept is None or kept[0] is not state.track:
-        kept = _TRACK["last"] = (state.track, TrackIndex(state.track))
-    return kept[1]
+    return _TRACK.get((state.track,), None, lambda: TrackIndex(state.track))
 
 
 def _cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: set[Hex],

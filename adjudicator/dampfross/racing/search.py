@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -40,6 +39,7 @@ from adjudicator.dampfross.racing.movement import expected_rounds, step_cost
 from adjudicator.dampfross.racing.problems import EntryProblem
 from adjudicator.dampfross.racing.routes import Route, choose_owners, seat_key
 from adjudicator.dampfross.racing.specials import Goal
+from adjudicator.kernel.kept import Kept
 from adjudicator.kernel.problems import Problem
 
 INF = float("inf")
@@ -157,17 +157,16 @@ class _Geometry(NamedTuple):
     ferries: list[FerryLink]
 
 
-_GEOMETRY: weakref.WeakKeyDictionary[TrackIndex, tuple[tuple[int, GameMap, str], _Geometry]] = \
-    weakref.WeakKeyDictionary()
+_GEOMETRY: Kept[_Geometry] = Kept(2)
 
 
 def _geometry(gmap: GameMap, track: TrackIndex, rules: Rules) -> _Geometry:
-    """The geometry of the track for a search, worked out once for a turn's searches (kept while the index
-    lives, made again when track was added since, or for another map or rule of steps uphill)."""
-    key = (len(track.segments), gmap, rules.uphill)
-    kept = _GEOMETRY.get(track)
-    if kept is not None and kept[0][0] == key[0] and kept[0][1] is gmap and kept[0][2] == key[2]:
-        return kept[1]
+    """The geometry of the track for a search, worked out once for a turn's searches (made again when track was
+    added to the index since, or for another map or rule of steps uphill)."""
+    return _GEOMETRY.get((track, gmap), (len(track.segments), rules.uphill), lambda: _geometry_of(gmap, track, rules))
+
+
+def _geometry_of(gmap: GameMap, track: TrackIndex, rules: Rules) -> _Geometry:
     sides = {s.side for s in track.segments}
     ferries = [f for f in track.ferries if f.owner is not None]
     hexes = sorted({h for s in sides for h in s.hexes} | {h for f in ferries for h in (f.a, f.b)}, key=_hex_order)
@@ -175,9 +174,7 @@ def _geometry(gmap: GameMap, track: TrackIndex, rules: Rules) -> _Geometry:
     edges = [(index[s.a], index[s.b], step_cost(gmap, rules, s.a, s.b), step_cost(gmap, rules, s.b, s.a),
               track.owners(s))
              for s in sorted(sides, key=lambda s: (s.a.col, s.a.row, s.b.col, s.b.row))]  # Side's own order
-    geometry = _Geometry(hexes, index, edges, ferries)
-    _GEOMETRY[track] = (key, geometry)
-    return geometry
+    return _Geometry(hexes, index, edges, ferries)
 
 
 class _Net:

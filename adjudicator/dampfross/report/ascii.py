@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -65,6 +65,7 @@ from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.report.i18n import pgettext
 from adjudicator.dampfross.report.mapkey import START_TOWN, TOWN, map_key
 from adjudicator.kernel.errors import LabelError, WindowError
+from adjudicator.kernel.kept import Kept
 
 COL_WIDTH = 4
 """Text columns per hex column."""
@@ -359,16 +360,19 @@ def _track_by_side(gmap: GameMap, track: Iterable[TrackMark], win: Window) -> di
     return {s: owners for s, owners in _sides(gmap, track).items() if s.a in win and s.b in win}
 
 
-_SIDES: list[tuple[Sequence[TrackMark], GameMap, dict[Side, dict[str, bool]]]] = []
+_SIDES: Kept[dict[Side, dict[str, bool]]] = Kept(4)
 """The sides of the last few lists of track drawn: a report draws one list in several windows."""
 
 
 def _sides(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
     """Owners (upper-case letter -> built this turn) of each side with track, every piece checked to be on the
     map; worked out once for a list of track drawn again (the same list object)."""
-    for kept, kept_map, sides in _SIDES:
-        if kept is track and kept_map is gmap:
-            return sides
+    if isinstance(track, list | tuple):
+        return _SIDES.get((track, gmap), None, lambda: _sides_of(gmap, track))
+    return _sides_of(gmap, track)
+
+
+def _sides_of(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
     out: dict[Side, dict[str, bool]] = {}
     terrain = gmap.terrain
     for t in track:
@@ -379,9 +383,6 @@ def _sides(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bo
         owners = out.setdefault(t.side, {})
         owner = t.owner.upper()
         owners[owner] = owners.get(owner, False) or t.new
-    if isinstance(track, list | tuple):
-        _SIDES.insert(0, (track, gmap, out))
-        del _SIDES[4:]
     return out
 
 

@@ -16,7 +16,6 @@ from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
-from adjudicator.dampfross.game.track import Segment
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.ascii import FERRY, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
@@ -25,6 +24,7 @@ from adjudicator.dampfross.report.mapkey import short_key, town_names
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.dampfross.report.press import press_feedback
+from adjudicator.kernel.kept import Kept
 
 WINDOW_COLUMNS = 18
 """The most hex columns of a window in a report (80 text columns)."""
@@ -74,15 +74,11 @@ def track_marks(state: GameState, new_turn: int | None) -> tuple[TrackMark, ...]
     """Every company's track as its letters draw it (``new_turn``'s in upper case); the same list again for the
     same track (a turn's reports draw it in many windows, and the map drawing works its sides out once for it)."""
     letter = {p.id: p.colour for p in state.players}
-    kept = _MARKS.get("last")
-    if kept is not None and kept[0] is state.track and kept[1] == letter and kept[2] == new_turn:
-        return kept[3]
-    marks = tuple(TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track)
-    _MARKS["last"] = (state.track, letter, new_turn, marks)
-    return marks
+    return _MARKS.get((state.track,), (tuple(letter.items()), new_turn), lambda: tuple(
+        TrackMark(s.a, s.b, letter[s.owner], s.turn == new_turn) for s in state.track))
 
 
-_MARKS: dict[str, tuple[tuple[Segment, ...], dict[str, str], int | None, tuple[TrackMark, ...]]] = {}
+_MARKS: Kept[tuple[TrackMark, ...]] = Kept()
 
 
 def ferry_marks(state: GameState, gmap: GameMap, new_turn: int | None = None) -> list[FerryMark]:
