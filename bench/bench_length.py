@@ -11,7 +11,11 @@ machine counts little):
   the exponent ``k`` of ``time ~ turns^k`` between the shortest and the
   longest game, after the start-up (``adjudicate --version``) is taken off;
 * a turn's work in the process (``run_turn``, in this process: orders read,
-  adjudicated, reported, archived) at turn 3 and at the last turn;
+  adjudicated, reported, archived) at turn 3 and at the last turn, and at the
+  first turn of the racing phase (so that the growth with the game's length
+  is seen apart from the phases: a racing turn searches routes and runs
+  races, which a building turn does not); each run on a fresh copy of the
+  game written to the disk before the clock starts;
 * the size of each game directory and of the last turn's archive folder;
 * an idle ``adjudicate tick`` (a postal game, its deadline far away, nothing
   in the mailbox) over one game and over ``--games`` copies of it, and over
@@ -121,12 +125,19 @@ def turn_work(game: Path, turn: int, work: Path, repeat: int) -> float:
         target = work / f"run-{turn}-{k}"
         shutil.copytree(before, target)
         shutil.copy(orders, target / "inbox" / orders.name)
+        os.sync()  # the copy on the disk first: the turn's first fsync would write it out, on the turn's clock
         with contextlib.chdir(target):
             seconds = in_process(lambda: run_turn([f"inbox/{orders.name}"], ".", RunOptions(), dry_run=False))
         if k:  # the first run warms the caches
             times.append(seconds)
         shutil.rmtree(target)
     return statistics.median(times)
+
+
+def first_racing_turn(game: Path) -> int | None:
+    """The first turn of ``game`` played in the racing phase (the turn after building ended), if any."""
+    ended = GameDir(game).load_state().building_ended_turn
+    return None if ended is None else ended + 1
 
 
 def postal(game: Path, env: dict[str, str]) -> None:
@@ -169,6 +180,11 @@ def main() -> None:
     t_early, t_late = turn_work(full, early, work, a.repeat), turn_work(full, late, work, a.repeat)
     print(f"turn work in the process: turn {early} {t_early * 1000:.1f} ms, turn {late} {t_late * 1000:.1f} ms "
           f"({t_late / t_early:.2f}x)")
+    first = first_racing_turn(full)
+    if first is not None and first < late:
+        t_first = turn_work(full, first, work, a.repeat)
+        print(f"  in the racing phase: its first turn ({first}) {t_first * 1000:.1f} ms, turn {late} "
+              f"{t_late * 1000:.1f} ms ({t_late / t_first:.2f}x)")
     one = games[lengths[0]]
     postal(one, env)
     many = [str(one)]

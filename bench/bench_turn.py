@@ -66,6 +66,7 @@ def timed(args: list[str], env: dict[str, str], repeat: int, fresh: Path | None 
         if fresh is not None and game is not None:
             shutil.rmtree(game, ignore_errors=True)
             shutil.copytree(fresh, game)
+            os.sync()  # the copy on the disk first: a turn's fsync would write it out, on the turn's clock
         used = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command or [SCRIPT, *args], env=env, check=True, stdout=subprocess.DEVNULL,
