@@ -3,11 +3,14 @@
 Each kept thing has its own way of going stale; each is tested here against
 the same work done afresh: the map's table of distances between towns, the
 route search's geometry of a track index that grows, the marks and sides of
-a turn's track drawn in many windows, and a game's map kept by its text.
+a turn's track drawn in many windows, a game's map kept by its text, and a
+walk's texts of states and JSON of entries kept from one state to the next.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import random
 import shutil
 from itertools import pairwise
@@ -15,9 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.archive import StepStates
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Side, steps_between
 from adjudicator.dampfross.board.mapfile import load_map
+from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
 from adjudicator.dampfross.racing.distance import land_distance
@@ -25,6 +30,9 @@ from adjudicator.dampfross.racing.search import best_routes
 from adjudicator.dampfross.report import ascii
 from adjudicator.dampfross.report.ascii import render_map
 from adjudicator.dampfross.report.common import track_marks
+from adjudicator.kernel.changes import changes, forward
+from adjudicator.kernel.jsontext import ListTexts, indented
+from adjudicator.kernel.kept import Grown
 from tests.helpers import H, make_map
 
 GOLDEN = Path(__file__).parent / "golden" / "example"
@@ -99,3 +107,111 @@ def test_a_games_map_is_kept_by_its_text_not_by_the_path_that_named_it(tmp_path,
     assert one is two
     other = Path(shutil.copytree(folder, tmp_path / "other"))  # another game of the same map
     assert GameDir(other).load_map(GameDir(other).load_state()) is one
+
+
+# --- a walk through a game's states: the texts and JSON of entries kept from state to state ---------------------
+
+def _items(doc: object) -> list[object]:
+    """Every item of every list in ``doc``, at any depth."""
+    found: list[object] = []
+    stack = [doc]
+    while stack:
+        o = stack.pop()
+        if isinstance(o, list):
+            found += o
+        if isinstance(o, (list, dict)):
+            stack += list(o.values()) if isinstance(o, dict) else o
+    return found
+
+
+def _next(doc: dict, rng: random.Random) -> dict:
+    """A next state of a walk: entries added (mostly), an old entry changed or replaced, entries taken away, a
+    list replaced, keys reordered, an entry's segment changed."""
+    new = copy.deepcopy(doc)
+    for _ in range(rng.randint(1, 3)):
+        ledger = new["ledger"]
+        kind = rng.choice(["add", "add", "add", "amount", "segment", "replace", "cut", "whole", "keys"])
+        if kind == "add" or not ledger:
+            ledger += [{"turn": len(ledger), "amount": rng.randint(1, 9), "segment": ["0101", "0102"]}
+                       for _ in range(rng.randint(1, 4))]
+        elif kind == "amount":
+            rng.choice(ledger)["amount"] = rng.randint(10, 20)
+        elif kind == "segment":
+            rng.choice(ledger).setdefault("segment", []).append("0203")
+        elif kind == "replace":
+            ledger[rng.randrange(len(ledger))] = {"turn": -1, "amount": True}
+        elif kind == "cut":
+            del ledger[rng.randrange(len(ledger)):]
+        elif kind == "whole":
+            new["ledger"] = [{"turn": 0, "amount": 1.5}]
+        else:
+            entry = rng.choice(ledger)
+            for key in list(entry)[:1]:
+                entry[key] = entry.pop(key)
+        new["dice"]["log"].append({"label": f"d{len(new['dice']['log'])}", "value": rng.randint(1, 6)})
+    return new
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_a_walk_writes_each_state_as_written_alone_and_never_changes_a_lists_item_in_place(seed):
+    """A walk going forward (and back) through states whose entries mostly grow writes each state with the texts
+    kept from the one before (``ListTexts``) exactly as ``json.dumps`` writes it; applying the changes replaces an
+    item it changes, so every item of a list the walk held before is as it was."""
+    rng = random.Random(seed)
+    states = [{"turn": 0, "ledger": [{"turn": 0, "amount": 1, "segment": ["0101", "0102"]}],
+               "dice": {"mode": "hmac", "log": []}}]
+    for _ in range(12):
+        states.append(_next(states[-1], rng))
+    kept = ListTexts()
+    walk = json.loads(json.dumps(states[0]))
+    for old, new in [*pairwise(states), *pairwise(states[::-1])]:
+        assert indented(walk, kept) == json.dumps(old, ensure_ascii=False, indent=1)
+        held = [(item, copy.deepcopy(item)) for item in _items(walk)]
+        ops = json.loads(json.dumps(changes(old, new)))
+        walk = forward(walk, ops)
+        assert all(json.dumps(item) == json.dumps(before) for item, before in held)
+    assert indented(walk, kept) == json.dumps(states[0], ensure_ascii=False, indent=1)
+
+
+def test_entries_made_json_again_only_for_what_was_added():
+    """``Grown`` makes the values of the items added to the very items it made values for; of items only equal to
+    them, or for another key, it makes them all again."""
+    made: list[str] = []
+    grown: Grown[str, str] = Grown()
+
+    def make(x: str) -> str:
+        made.append(x)
+        return x.upper()
+
+    def entries(n: int) -> tuple[str, ...]:
+        return tuple(f"e{i}" for i in range(n))  # new objects, equal to those made before
+
+    first = entries(5)
+    assert grown.values(first, 1, make) == [e.upper() for e in first] and made == list(first)
+    made.clear()
+    more = (*first, "xx", "yy")
+    assert grown.values(more, 1, make) == [e.upper() for e in more] and made == ["xx", "yy"]
+    made.clear()
+    assert grown.values(more, 2, make) == [e.upper() for e in more] and made == list(more)  # another key
+    made.clear()
+    equal = (*entries(5), "".join(["x", "x"]), "".join(["y", "y"]), "zz")
+    assert equal[:7] == more and grown.values(equal, 2, make) == [e.upper() for e in equal] and made == list(equal)
+
+
+def test_a_replay_compared_again_sees_an_old_entry_the_changes_altered(tmp_path):
+    """``holds_doc`` compares only the entries added since it last found a document's ledger equal; an old entry
+    that a step's changes altered is seen (the changes replace it, so it is no longer the entry compared before)."""
+    gdir = GameDir(example_game(tmp_path))
+    steps = gdir.steps()
+    walk = StepStates(gdir)
+    for step in steps[1:]:
+        doc = walk.doc_after(step)
+        state = gamefile.from_json(doc, trusted=True)
+        assert gamefile.holds_doc(doc, state)
+    entry = doc["ledger"][0]
+    forward(doc, [{"at": ["ledger", 0, "amount"], "set": entry["amount"] + 1, "was": entry["amount"]}])
+    assert not gamefile.holds_doc(doc, state)
+    forward(doc, [{"at": ["ledger", 0, "amount"], "set": entry["amount"], "was": entry["amount"] + 1}])
+    assert gamefile.holds_doc(doc, state)
+    forward(doc, [{"at": ["dice", "log", 0, "value"], "set": 7, "was": doc["dice"]["log"][0]["value"]}])
+    assert not gamefile.holds_doc(doc, state)

@@ -16,7 +16,10 @@ Operations, each at a path of keys and list indexes (``"at"``):
   in their order after the change and before it (whenever they differ).
 
 A list that grows keeps its items (the ledger, the dice log, the history):
-only the new items are written.  A list of the same length is compared item
+only the new items are written, and applying the changes extends the list
+in place; an item of a list that a change reaches into is replaced by a
+copy, never changed in place (so a text kept for a list's items by their
+identity stays true).  A list of the same length is compared item
 by item; a list that is changed otherwise is replaced whole.  Everything is
 JSON values (``json.loads``'s types); two values are the same when they are
 equal and of the same type.
@@ -90,12 +93,12 @@ def forward(doc: Any, ops: list[Op]) -> Any:
     for op in ops:
         at = op["at"]
         if "add" in op:
-            target = _get(doc, at)
+            target = _own(doc, at)
             if type(target) is not list or len(target) != op["from"]:
                 raise ValueError(f"no list of {op['from']} items at {at}")
             target.extend(op["add"])
         elif "keys" in op:
-            target = _get(doc, at)
+            target = _own(doc, at)
             was = op["was_keys"]
             if type(target) is not dict or \
                     list(target) != [k for k in was if k in target] + [k for k in target if k not in was] or \
@@ -106,7 +109,7 @@ def forward(doc: Any, ops: list[Op]) -> Any:
             _expect(doc, op.get("was"), at)
             doc = op["set"]
         else:
-            parent, key = _get(doc, at[:-1]), at[-1]
+            parent, key = _own(doc, at[:-1]), at[-1]
             if "was" in op:
                 _expect(_get(parent, [key]), op["was"], at)
             elif type(parent) is not dict or key in parent:
@@ -125,7 +128,7 @@ def backward(doc: Any, ops: list[Op]) -> Any:
     for op in reversed(ops):
         at = op["at"]
         if "add" in op:
-            target = _get(doc, at)
+            target = _own(doc, at)
             if type(target) is not list or len(target) != op["from"] + len(op["add"]):
                 raise ValueError(f"no list of {op['from'] + len(op['add'])} items at {at}")
             _expect(target[op["from"]:], op["add"], at)
@@ -139,7 +142,7 @@ def backward(doc: Any, ops: list[Op]) -> Any:
             _expect(doc, op["set"], at)
             doc = op["was"]
         else:
-            parent, key = _get(doc, at[:-1]), at[-1]
+            parent, key = _own(doc, at[:-1]), at[-1]
             if "drop" in op:
                 if type(parent) is not dict or key in parent:
                     raise ValueError(f"a value at {at} still")
@@ -150,7 +153,7 @@ def backward(doc: Any, ops: list[Op]) -> Any:
             else:
                 _drop(parent, key)
     for at, keys in orders:
-        target = _get(doc, at)
+        target = _own(doc, at)
         if type(target) is not dict or sorted(map(str, target)) != sorted(map(str, keys)):
             raise ValueError(f"other keys at {at}")
         _reorder(target, keys)
@@ -169,6 +172,27 @@ def _get(doc: Any, at: Path) -> Any:
         except (KeyError, IndexError, TypeError):
             raise ValueError(f"nothing at {at}") from None
     return doc
+
+
+def _own(doc: Any, at: Path) -> Any:
+    """The container at ``at``, to be changed: wherever the path runs through an item of a list, that item and
+    every container below it on the path are first replaced by copies of their own.  An item of a list is so
+    never changed in place: a list's items told by their identity are what they were (``kernel.jsontext``
+    keeps the text of a long list's items by it, for a walk through a game's states)."""
+    node = doc
+    inside = False
+    for key in at:
+        parent = node
+        try:
+            node = parent[key]
+        except (KeyError, IndexError, TypeError):
+            raise ValueError(f"nothing at {at}") from None
+        inside = inside or type(parent) is list
+        if inside and type(node) is dict:
+            node = parent[key] = dict(node)
+        elif inside and type(node) is list:
+            node = parent[key] = list(node)
+    return node
 
 
 def _put(parent: Any, key: str | int, value: Any) -> None:

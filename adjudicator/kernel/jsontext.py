@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
+import operator
 import re
 from collections.abc import Callable
 from functools import cache
@@ -32,13 +33,54 @@ _SCALARS = (str, int, bool, type(None))
 _CONSTANTS = {None: "null", True: "true", False: "false"}
 
 
-def indented(doc: Any) -> str:
-    """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte."""
+def indented(doc: Any, kept: ListTexts | None = None) -> str:
+    """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte; ``kept``: the texts of the lists of records
+    written by the call before with it, for those lists only grown since (see ``ListTexts``)."""
     if _c_make_encoder is None:  # pragma: no cover
         return json.dumps(doc, ensure_ascii=False, indent=1)
     out: list[str] = []
-    _write(doc, "", out)
+    _write(doc, "", out, kept)
+    if kept is not None:
+        kept.done()
     return "".join(out)
+
+
+class ListTexts:
+    """The texts of the lists of records a document was written with, kept with the very lists and items.
+
+    A walk through a game's states writes each state in turn; its ledger and
+    dice log only grow, so writing the next state writes only their new
+    items when the list is the same list object and its first items the
+    same objects as when it was last written.  The caller must never change
+    an item of such a list in place (``kernel.changes`` replaces an item it
+    changes by a copy); a list that is not the same gets written whole.  Only
+    the lists of the last document written are kept.
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[int, tuple[Any, str, tuple[Any, ...], str]] = {}
+        self._now: dict[int, tuple[Any, str, tuple[Any, ...], str]] = {}
+
+    def records(self, rows: Any, indent: str) -> str | None:
+        """``_records(rows, indent)``, writing only the rows added since the same list was last written."""
+        inner = indent + " "
+        found = self._last.get(id(rows))
+        n, body = 0, ""
+        if found is not None and found[0] is rows and found[1] == indent and len(rows) >= len(found[2]) and \
+                all(map(operator.is_, rows, found[2])):
+            n, body = len(found[2]), found[3]
+        if n < len(rows):
+            more = _records(rows[n:], indent)
+            if more is None:
+                return None
+            more = more[len(inner) + 2:-(len(indent) + 2)]  # without "[", its newline and indent, and "]"
+            body = f"{body},\n{inner}{more}" if n else more
+        self._now[id(rows)] = (rows, indent, tuple(rows), body)
+        return f"[\n{inner}{body}\n{indent}]"
+
+    def done(self) -> None:
+        """A document is written: keep the lists it was written with, forget the others."""
+        self._last, self._now = self._now, {}
 
 
 @cache
@@ -105,7 +147,7 @@ def _container(o: Any, indent: str) -> str:
     return f"{opening}\n{inner}{''.join(_flat(inner)(o, 0))[1:-1]}\n{indent}{closing}"
 
 
-def _write(o: Any, indent: str, out: list[str]) -> None:
+def _write(o: Any, indent: str, out: list[str], kept: ListTexts | None = None) -> None:
     kind = type(o)
     if kind is dict or kind is list or kind is tuple:
         if not o:
@@ -115,7 +157,7 @@ def _write(o: Any, indent: str, out: list[str]) -> None:
         opening, closing = ("{", "}") if kind is dict else ("[", "]")
         items = o.values() if kind is dict else o
         if kind is not dict:
-            text = _records(o, indent)
+            text = _records(o, indent) if kept is None else kept.records(o, indent)
             if text is not None:
                 out.append(text)
                 return
@@ -127,12 +169,12 @@ def _write(o: Any, indent: str, out: list[str]) -> None:
             for key, value in o.items():
                 name = key if type(key) is str else json.dumps(key)  # as json.dumps writes a key of another type
                 out.append(f"{separator}{encode_basestring(name)}: ")
-                _write(value, inner, out)
+                _write(value, inner, out, kept)
                 separator = ",\n" + inner
         else:
             for value in o:
                 out.append(separator)
-                _write(value, inner, out)
+                _write(value, inner, out, kept)
                 separator = ",\n" + inner
         out.append(f"\n{indent}{closing}")
     elif kind is str:

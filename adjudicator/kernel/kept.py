@@ -10,9 +10,11 @@ values (a turn number, the letters of the companies) says the rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import operator
+from collections.abc import Callable, Hashable, Sequence
 from typing import Generic, TypeVar
 
+T = TypeVar("T")
 V = TypeVar("V")
 
 
@@ -37,3 +39,29 @@ class Kept(Generic[V]):
     def clear(self) -> None:
         """Forget every value kept."""
         self._items.clear()
+
+
+class Grown(Generic[T, V]):
+    """A value made for each item of a sequence that only grows (a game's ledger, its dice log), the values made
+    last kept with the very items they were made from: when the sequence handed in starts with those items
+    (the same objects) and the ``key`` is equal, only the new items' values are made."""
+
+    def __init__(self) -> None:
+        self._items: tuple[T, ...] = ()
+        self._key: Hashable = None
+        self._values: list[V] = []
+
+    def values(self, items: Sequence[T], key: Hashable, make: Callable[[T], V]) -> list[V]:
+        """``[make(x) for x in items]`` (a new list; the values in it are shared with the calls before and
+        after: never to be changed)."""
+        n = len(self._items)
+        if n and key == self._key and len(items) >= n and all(map(operator.is_, items, self._items)):
+            values = self._values + [make(x) for x in items[n:]]
+        else:
+            values = [make(x) for x in items]
+        self._items, self._key, self._values = tuple(items), key, values
+        return list(values)
+
+    def clear(self) -> None:
+        """Forget the values kept."""
+        self.__init__()  # type: ignore[misc]

@@ -12,7 +12,10 @@ have the SHA-256 the step recorded.  Steps archived before (with
 
 ``StepStates`` keeps the last state it made, so that a walk through the whole
 game (``verify``, ``report --all``, the site) makes each state once, in
-either direction.
+either direction; going forward, the ledger and the dice log grow in place
+and the text of each state writes only their new entries
+(``kernel.jsontext.ListTexts``): a state's text costs what its turn added,
+not what the game holds.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.changes import backward, changes, forward
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.kernel.jsontext import indented
+from adjudicator.kernel.jsontext import ListTexts, indented
 from adjudicator.postal.files import sha256
 
 if TYPE_CHECKING:
@@ -49,9 +52,9 @@ def changes_text(before_text: str, after_text: str) -> str:
             f' "changes": {f"[{chr(10)}{lines}{chr(10)} ]" if ops else "[]"}\n}}\n')
 
 
-def state_text(doc: Any) -> str:
-    """A game file's text from its document (``gamefile.dumps``' layout)."""
-    return indented(doc) + "\n"
+def state_text(doc: Any, kept: ListTexts | None = None) -> str:
+    """A game file's text from its document (``gamefile.dumps``' layout); ``kept``: see ``ListTexts``."""
+    return indented(doc, kept) + "\n"
 
 
 class StepStates:
@@ -62,6 +65,7 @@ class StepStates:
         self._at: int | None = None  # the step whose state-after ``_doc`` is
         self._doc: Any = None
         self._texts: dict[int, str] = {}  # the last texts made, by step
+        self._lists = ListTexts()  # the texts of the ledger and dice log written last: a walk writes the new items
 
     @cached_property
     def steps(self) -> list[Path]:
@@ -129,7 +133,7 @@ class StepStates:
         if i not in self._texts:
             self._go(i)
         if i not in self._texts:  # not game.json's own text
-            text = state_text(self._doc)
+            text = state_text(self._doc, self._lists)
             recorded = self.changes_of(self.steps[i]).get("after_sha256")
             if sha256(text) != recorded:
                 raise GameFileError(f"{self.steps[i]}: its changes do not give the state the archive recorded "

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+import operator
 import sys
 import types
 from collections.abc import Callable
@@ -49,6 +50,7 @@ from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.jsontext import indented
+from adjudicator.kernel.kept import Grown
 
 FORMAT_VERSION = 2
 """Written now.  Format 2 (issue 16) stores every cause as fields: a ledger entry's town, segment, fee rule,
@@ -154,8 +156,15 @@ def validate(doc: Any, source: str) -> None:
         raise GameFileError(f"{source}: invalid game file at {where}: {message}") from None
 
 
+_LEDGER_JSON: Grown[LedgerEntry, dict[str, Any]] = Grown()
+_DICE_JSON: Grown[Die, dict[str, Any]] = Grown()
+"""The ledger's entries and the dice log as JSON, kept for the next state, which holds them all again (a turn
+writes the state it read and a few entries more; a walk through the archive compares every state it replays)."""
+
+
 def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
-    """The JSON document of a state (what ``game.json`` holds; ``version`` 1: as an older program wrote it)."""
+    """The JSON document of a state (what ``game.json`` holds; ``version`` 1: as an older program wrote it).
+    Its ledger entries and dice are shared with the documents made before and after: never to be changed."""
     version = version or FORMAT_VERSION
     return {
         "format_version": version,
@@ -167,7 +176,7 @@ def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
         "start_player": state.start_player,
         "players": [player_to_json(p) for p in sorted(state.players, key=lambda p: p.seat)],
         "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
-        "ledger": [ledger_to_json(e, version) for e in state.ledger],
+        "ledger": _LEDGER_JSON.values(state.ledger, version, lambda e: ledger_to_json(e, version)),
         "connections": {
             town: {"player": c.player, "turn": c.turn, "bonus": c.bonus}
             for town, c in sorted(state.connections.items())
@@ -178,7 +187,7 @@ def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
         "dice": {
             "mode": state.dice_mode,
             "commitment": state.dice_commitment,
-            "log": [d.to_json() for d in state.dice_log],
+            "log": _DICE_JSON.values(state.dice_log, None, Die.to_json),
         },
         "one_town_left_turn": state.one_town_left_turn,
         "building_ended_turn": state.building_ended_turn,
@@ -249,9 +258,40 @@ def holds(text: str, state: GameState) -> bool:
 
 def holds_doc(doc: Any, state: GameState) -> bool:
     """Whether a game file's document (as ``json.loads`` reads it) holds exactly ``state``: ``holds`` without
-    the text (a walk through the archive has the documents)."""
+    the text (a walk through the archive has the documents).  A walk compares state after state with document
+    after document whose ledger and dice log only grew: the entries found equal before, the very same objects
+    on both sides, are not compared again (``_same_entries``)."""
     version = doc.get("format_version") if isinstance(doc, dict) else None
-    return version in READ_VERSIONS and to_json(state, version) == doc
+    if version not in READ_VERSIONS:
+        return False
+    mine = to_json(state, version)
+    dice, their_dice = mine["dice"], doc.get("dice")
+    if type(doc.get("ledger")) is not list or type(their_dice) is not dict or type(their_dice.get("log")) is not list:
+        return bool(mine == doc)
+    return _same_entries("ledger", mine["ledger"], doc["ledger"]) and \
+        _same_entries("dice", dice["log"], their_dice["log"]) and \
+        {k: v for k, v in mine.items() if k not in ("ledger", "dice")} == \
+        {k: v for k, v in doc.items() if k not in ("ledger", "dice")} and \
+        {k: v for k, v in dice.items() if k != "log"} == {k: v for k, v in their_dice.items() if k != "log"}
+
+
+_EQUAL: dict[str, tuple[list[Any], tuple[Any, ...], tuple[Any, ...]]] = {}
+"""The entries last found equal (``holds_doc``), by list: the document's list, its items and the state's."""
+
+
+def _same_entries(name: str, mine: list[Any], theirs: list[Any]) -> bool:
+    """``mine == theirs``, comparing only what follows the entries last found equal when ``theirs`` is the same
+    list as then, starting with the same items, and ``mine`` starts with the same items as then (the state's
+    entries as JSON are kept from state to state: ``to_json``)."""
+    n = 0
+    last = _EQUAL.get(name)
+    if last is not None and last[0] is theirs and len(theirs) >= len(last[1]) and len(mine) >= len(last[2]) and \
+            all(map(operator.is_, theirs, last[1])) and all(map(operator.is_, mine, last[2])):
+        n = len(last[1])
+    if len(mine) != len(theirs) or mine[n:] != theirs[n:]:
+        return False
+    _EQUAL[name] = (theirs, tuple(theirs), tuple(mine))
+    return True
 
 
 def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> GameState:
