@@ -113,7 +113,7 @@ def test_a_failed_run_leaves_everything_untouched(game: Path, monkeypatch, case)
     else:
         def boom(*a, **k):
             raise RuntimeError("injected failure")
-        monkeypatch.setattr("adjudicator.dampfross.app.run.private_report", boom)
+        monkeypatch.setattr("adjudicator.dampfross.report.building.private_report", boom)  # as run imports it
     if case == "exception":
         with pytest.raises(RuntimeError):
             CliRunner().invoke(cli, args, catch_exceptions=False)

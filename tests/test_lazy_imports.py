@@ -1,8 +1,9 @@
 """A turn's process imports what the turn uses (issue 18: a turn process within 2x the stack's import).
 
 The figures are in ``docs/speed.md`` (``bench/bench_turn.py``); this only
-checks which modules a building turn's process loads, so that a new import
-at the top of a module does not bring racing back into every turn unseen.
+checks which modules a turn's process loads, so that a new import at the
+top of a module does not bring racing back into a building turn, nor the
+building engine into a racing turn, unseen.
 """
 
 from __future__ import annotations
@@ -51,6 +52,32 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     # nor what only a game with deadlines, a state the archive does not vouch for, or a wrong line needs
     assert not turn & {"zoneinfo", "fastjsonschema", "adjudicator.dampfross.orders.mistakes", "importlib.resources"}
     assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
+
+
+BUILDING_ENGINE = {"adjudicator.dampfross.building.turn", "adjudicator.dampfross.building.joint",
+                   "adjudicator.dampfross.building.ending", "adjudicator.dampfross.building.simultaneous",
+                   "adjudicator.dampfross.report.building"}
+"""What only a building turn uses: a racing turn builds lines from its income (``building.lines``, ``ferries``,
+``costs`` and what they use) but plays no building turn and writes no building report."""
+
+
+def test_a_racing_turn_loads_no_building_engine(tmp_path: Path):
+    loaded("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "c",
+           "--unsafe-test-passwords", "c", "--set", "building_rounds=1", "--set", "min_race_distance=2",
+           "--set", "fixed_races=2", cwd=tmp_path)
+    pw = dict(line.split() for line in (tmp_path / "g" / "passwords.txt").read_text().splitlines())
+    (tmp_path / "t1.orders").write_text(
+        f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+        "BUILD Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim\n"
+        f"PLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\n"
+        "BUILD Nordstadt - 0502 - 0503 - 0404 - 0405 - 0505 - 0605 - 0705 - Ostburg\n")
+    last = loaded("run", "t1.orders", "--game", "g", cwd=tmp_path)  # the last building turn draws the first races
+    assert last >= BUILDING_ENGINE and "adjudicator.dampfross.racing.schedule" in last
+    (tmp_path / "t2.orders").write_text(f"GAME g\nTURN 2\nPLAYER RED PASSWORD {pw['RED']}\nENTER 1 BEST\n"
+                                        "BUILD 0405 - 0505\n")
+    turn = loaded("run", "t2.orders", "--game", "g", cwd=tmp_path)
+    assert {"adjudicator.dampfross.racing.turn", "adjudicator.dampfross.building.lines"} <= turn  # raced, built
+    assert not turn & BUILDING_ENGINE
 
 
 def test_the_command_table_names_every_command_where_it_is_made():

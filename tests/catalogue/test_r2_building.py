@@ -22,7 +22,7 @@ from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.orders import collect, parse_orders, resolve
 from adjudicator.dampfross.orders.codes import ProblemCode
 from adjudicator.dampfross.orders.translate import building_orders
-from adjudicator.dampfross.report.building import line_context
+from adjudicator.dampfross.report.lines import line_context
 from adjudicator.dampfross.report.phrases import DECLARE, NO_ORDERS, START, line_stopped, say
 from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.problems import NoOrders, Problem

@@ -19,8 +19,7 @@ from typing import Any
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.building.turn import BuildingResult
-from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn
+from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn, building_turn
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.state import GameState
@@ -28,7 +27,6 @@ from adjudicator.dampfross.orders import Note, OrderSet, Pos, ReceivedFiles, par
 from adjudicator.dampfross.orders.codes import NoteCode, ProblemCode, args
 from adjudicator.dampfross.orders.sections import MailPlace
 from adjudicator.dampfross.orders.translate import GMNote, engine_input, settle_orders
-from adjudicator.dampfross.report.building import building_report, private_report
 from adjudicator.dampfross.report.orderwords import format_problem
 from adjudicator.kernel.deadline import after_turn
 from adjudicator.kernel.errors import GameFileError, TurnRefused
@@ -84,7 +82,7 @@ class TurnRun:
 
     def gm_warnings(self) -> list[str]:
         """Warnings for the GM: the GM's races that break a rule (manual dice); a building turn has none."""
-        if isinstance(self.result, BuildingResult):
+        if building_turn(self.result, self.result.before.phase):
             return []
         from adjudicator.dampfross.report.racing import gm_warnings  # racing's reports: imported by racing turns
 
@@ -232,7 +230,9 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
     if record is not None:
         result = replace(result, after=chained(result.after, None if state_sha256 else gamefile.dumps(state), record,
                                                state_sha256))
-    if isinstance(result, BuildingResult):
+    if building_turn(result, state.phase):
+        from adjudicator.dampfross.report.building import building_report, private_report  # building turns only
+
         building = result
         public = partial(building_report, building, gmap, orders)
         private = PrivateReports(state.player_ids, lambda pid: private_report(building, gmap, pid, orders))

@@ -21,35 +21,14 @@ unconnected (``declare_end``; L is the turn at whose end one town was left):
 
 from __future__ import annotations
 
-from enum import StrEnum
-
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.building.problems import Declare, PhaseEnd
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.kernel.problems import Problem
 
-
-class Declare(StrEnum):
-    """The verdict on DECLARE END (rules-reference.md §2, anti-stalling)."""
-
-    VALID = "valid"  # left (the turn that left one town), wait (rounds played since)
-    VALID_AFTER = "valid-after"  # left, player: ends right after that player's build (declare_end: player)
-    VALID_EXPRESS = "valid-express"  # rounds, by: that many more rounds, the first started by the declarer
-    TOWNS_LEFT = "towns-left"  # count: more than one town is unconnected
-    TOO_EARLY = "too-early"  # left, first (the first turn a declaration counts)
-    ALREADY = "already"  # by, turn, last: declared before (express); building ends after turn ``last``
-
+__all__ = ["VALID_DECLARATIONS", "Declare", "PhaseEnd", "declare_verdict", "in_express_countdown", "phase_end"]
 
 VALID_DECLARATIONS = frozenset({Declare.VALID, Declare.VALID_AFTER, Declare.VALID_EXPRESS})
-
-
-class PhaseEnd(StrEnum):
-    """Why the building phase ended."""
-
-    ALL_CONNECTED = "all-connected"
-    DECLARED = "declared"  # by
-    DECLARED_AFTER = "declared-after"  # by, after: declared over, ended after that player's build
-    EXPRESS_ROUNDS = "express-rounds"  # by, turn, rounds: the rounds after an Express declaration are played
-    ROUNDS_PLAYED = "rounds-played"  # rounds
 
 
 def declare_verdict(state: GameState, gmap: GameMap, player: str) -> Problem[Declare]:

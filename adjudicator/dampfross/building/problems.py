@@ -1,4 +1,10 @@
-"""Why a segment is not built: the codes of the building engine (the report layer says them in words)."""
+"""The codes of the building engine (the report layer says them in words).
+
+Why a segment is not built, why a START is not carried out, the verdict on
+DECLARE END and why the building phase ended.  They live apart from the
+engine (``turn.py``, ``ending.py`` re-export them): the phrasebook needs them
+in every turn, and a racing turn's process does without the building engine.
+"""
 
 from __future__ import annotations
 
@@ -32,3 +38,34 @@ class BuildProblem(StrEnum):
     UNKNOWN_POINT = "unknown-point"  # written: no town of that name and no hex label
     AMBIGUOUS_POINT = "ambiguous-point"  # written, candidates: a name several towns may bear
     SAME_POINT = "same-point"  # hex: the same hex written twice in a row
+
+
+class Declare(StrEnum):
+    """The verdict on DECLARE END (rules-reference.md §2, anti-stalling)."""
+
+    VALID = "valid"  # left (the turn that left one town), wait (rounds played since)
+    VALID_AFTER = "valid-after"  # left, player: ends right after that player's build (declare_end: player)
+    VALID_EXPRESS = "valid-express"  # rounds, by: that many more rounds, the first started by the declarer
+    TOWNS_LEFT = "towns-left"  # count: more than one town is unconnected
+    TOO_EARLY = "too-early"  # left, first (the first turn a declaration counts)
+    ALREADY = "already"  # by, turn, last: declared before (express); building ends after turn ``last``
+
+
+class PhaseEnd(StrEnum):
+    """Why the building phase ended."""
+
+    ALL_CONNECTED = "all-connected"
+    DECLARED = "declared"  # by
+    DECLARED_AFTER = "declared-after"  # by, after: declared over, ended after that player's build
+    EXPRESS_ROUNDS = "express-rounds"  # by, turn, rounds: the rounds after an Express declaration are played
+    ROUNDS_PLAYED = "rounds-played"  # rounds
+
+
+class StartProblem(StrEnum):
+    """Why a START order is not carried out."""
+
+    HAS_TRACK = "has-track"  # START is only for the first building turn
+    NOT_A_TOWN = "not-a-town"  # hex
+    NOT_A_START_TOWN = "not-a-start-town"  # town, starts (the allowed towns)
+    TAKEN = "taken"  # town, by: distinct_starts
+    CHOSEN_TWICE = "chosen-twice"  # town, others: secret_starts, several chose it in the same turn

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from enum import StrEnum
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
@@ -30,6 +29,7 @@ from adjudicator.dampfross.building.ending import (
 from adjudicator.dampfross.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.dampfross.building.joint import JointOutcome, JointPlan, build_joint, plan_joint, refused_line
 from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.dampfross.building.problems import StartProblem
 from adjudicator.dampfross.building.simultaneous import build_simultaneously
 from adjudicator.dampfross.game.dice import DiceRoller, Die
 from adjudicator.dampfross.game.ledger import Books, split_share
@@ -43,16 +43,6 @@ __all__ = [
     "BuildingInput", "BuildingOrders", "BuildingResult", "Declare", "PhaseEnd", "PlayerOutcome", "StartProblem",
     "adjudicate_building_turn", "allowance_budget", "draw_allowances",
 ]
-
-
-class StartProblem(StrEnum):
-    """Why a START order is not carried out."""
-
-    HAS_TRACK = "has-track"  # START is only for the first building turn
-    NOT_A_TOWN = "not-a-town"  # hex
-    NOT_A_START_TOWN = "not-a-start-town"  # town, starts (the allowed towns)
-    TAKEN = "taken"  # town, by: distinct_starts
-    CHOSEN_TWICE = "chosen-twice"  # town, others: secret_starts, several chose it in the same turn
 
 
 @dataclass(frozen=True)

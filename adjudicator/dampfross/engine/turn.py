@@ -4,7 +4,8 @@
 hands the orders to the phase's engine (``adjudicator.dampfross.building.turn`` or
 ``adjudicator.dampfross.racing.turn``) and handles the change of phase: when a
 building turn ends the building phase, the first races are drawn here and
-printed in that turn's report.
+printed in that turn's report.  Each engine is imported when a turn needs it:
+a turn's process loads the engine of the game's phase only (``building_turn``).
 """
 
 from __future__ import annotations
@@ -14,12 +15,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeAlias
 
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.kernel.errors import TurnRefused
 
-if TYPE_CHECKING:  # racing is imported when a turn needs it: a building turn's process does without it
+if TYPE_CHECKING:  # the engines are imported when a turn needs them: a turn's process does without the other
+    from typing_extensions import TypeIs
+
+    from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult
     from adjudicator.dampfross.racing.turn import RacingInput, RacingResult
 
 TurnInput: TypeAlias = "BuildingInput | RacingInput"
@@ -31,7 +34,9 @@ def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: 
     if state.phase == "over":
         raise TurnRefused(f"game {state.game_id} is over")
     result: TurnResult
-    if isinstance(orders, BuildingInput):
+    if building_turn(orders, state.phase):
+        from adjudicator.dampfross.building.turn import adjudicate_building_turn  # not imported by a racing turn
+
         result = adjudicate_building_turn(state, gmap, orders, roller)
         if result.phase_end is not None:
             from adjudicator.dampfross.racing.schedule import open_racing  # only the last building turn draws races
@@ -42,6 +47,19 @@ def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: 
 
         result = adjudicate_racing_turn(state, gmap, orders, roller)
     return replace(result, after=count_missed(result.after, orders.orders))
+
+
+def building_turn(value: TurnInput | TurnResult, phase: str) -> TypeIs[BuildingInput | BuildingResult]:
+    """Whether ``value`` (a turn's input or result) is a building turn's, in a game that was in ``phase`` before
+    the turn.  Only that phase's engine is imported to tell: a value of the other phase is known by not being of
+    this phase's types (orders of the wrong phase go to the other engine, which refuses them, as they always did)."""
+    if phase == "racing":
+        from adjudicator.dampfross.racing.turn import RacingInput, RacingResult  # a racing turn imports only racing
+
+        return not isinstance(value, (RacingInput, RacingResult))
+    from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult  # a building turn: no racing
+
+    return isinstance(value, (BuildingInput, BuildingResult))
 
 
 def count_missed(state: GameState, sent: Collection[str]) -> GameState:

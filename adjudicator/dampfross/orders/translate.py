@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 from adjudicator.dampfross.building.ferries import FerryOrder
 from adjudicator.dampfross.building.lines import BuildLine
-from adjudicator.dampfross.building.turn import BuildingInput, BuildingOrders
 from adjudicator.dampfross.engine.turn import TurnInput
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.collect import settle
@@ -38,7 +37,8 @@ from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders, Problem
 
-if TYPE_CHECKING:  # racing is imported by racing turns only (engine_input, racing_orders)
+if TYPE_CHECKING:  # each engine is imported by its phase's turns only (engine_input, building_orders, racing_orders)
+    from adjudicator.dampfross.building.turn import BuildingOrders
     from adjudicator.dampfross.racing.turn import RacingOrders
 
 
@@ -143,6 +143,8 @@ def engine_input(state: GameState, orders: OrderSet) -> tuple[TurnInput, list[GM
                     if o.start_hex is not None and o.special is not None}
         turns = {pid: racing_orders(sec, notes) for pid, sec in valid.items()}
         return RacingInput(state.turn, turns, missing, races, dict(gm.moves) if gm else {}, specials), notes
+    from adjudicator.dampfross.building.turn import BuildingInput  # a racing turn's process does without it
+
     turns_b = {pid: building_orders(sec, notes) for pid, sec in valid.items()}
     return BuildingInput(state.turn, turns_b, missing, dict(gm.rolls) if gm else {}), notes
 
@@ -165,6 +167,8 @@ def refusal(state: GameState, section: Section, trust: bool) -> Problem[NoOrders
 
 def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
     """A section's orders for a building turn (orders with problems were already left out)."""
+    from adjudicator.dampfross.building.turn import BuildingOrders  # the building engine: building turns only
+
     start, lines, passes, declare = None, [], False, False
     ferries = []
     for o in section.orders:

@@ -8,12 +8,10 @@ game's language, a private report in its company's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.building.lines import LineOutcome
-from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.common import (
@@ -32,58 +30,21 @@ from adjudicator.dampfross.report.common import (
 )
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import N_, _, language
-from adjudicator.dampfross.report.orderwords import order_text
+from adjudicator.dampfross.report.lines import line_context, track_chains
 from adjudicator.dampfross.report.phrases import (
     DECLARE,
     NO_ORDERS,
     PHASE_END,
     START,
-    bonus_text,
-    cost_kind,
-    fee_text,
-    line_reversed,
-    line_stopped,
     payment_text,
     purchase_row,
     rule_notes,
     say,
-    unbuilt_text,
 )
 from adjudicator.dampfross.report.press import press_items
 
-
-def line_context(outcome: LineOutcome) -> dict[str, Any]:
-    built = []
-    for b in outcome.built:
-        built.append({
-            "seg": f"{b.a.label}-{b.b.label}",
-            "kind": cost_kind(b.cost.kind),
-            "points": b.cost.points,
-            "fees": [fee_text(f) for f in b.fees],
-            "bonus": bonus_text(b.bonus, b.bonus_town) if b.bonus and b.bonus_town else "",
-        })
-    unbuilt = unbuilt_text(outcome)
-    return {
-        "text": order_text(outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes)),
-        "line": outcome.line.line,
-        "note": line_reversed(outcome.reversed_from) if outcome.reversed_from else "",
-        "built": built,
-        "reason": line_stopped(outcome) if outcome.problem else "",
-        "unbuilt": unbuilt,
-    }
-
-
-def track_chains(lines: list[dict[str, Any]]) -> list[str]:
-    """The segments built by lines (``line_context``) as chains of hexes: ``1108-1109-1110``."""
-    chains: list[list[str]] = []
-    for line in lines:
-        for b in line["built"]:
-            a, z = b["seg"].split("-")
-            if chains and chains[-1][-1] == a:
-                chains[-1].append(z)
-            else:
-                chains.append([a, z])
-    return ["-".join(c) for c in chains]
+if TYPE_CHECKING:  # annotations only: the building engine is imported by the turn that ran it
+    from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
 
 
 def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:

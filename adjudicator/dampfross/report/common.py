@@ -12,7 +12,6 @@ from typing import Any
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
@@ -224,6 +223,8 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
     races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
     rolls = ""
     if state.rules.allowance == "postal" and state.allowances:
+        from adjudicator.dampfross.building.turn import allowance_budget  # only the building phase has allowances
+
         pots = allowance_budget(state.rules, state.allowances[0]).pots or []
         rolls = ", ".join(f"{chr(ord('a') + i)} {p}" for i, p in enumerate(pots))
     return {

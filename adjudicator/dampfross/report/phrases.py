@@ -17,7 +17,7 @@ from adjudicator.dampfross.building.costs import BuildProblem, CostKind
 from adjudicator.dampfross.building.fees import Fee
 from adjudicator.dampfross.building.ferries import FerryProblem, FerryPurchase
 from adjudicator.dampfross.building.lines import LineOutcome
-from adjudicator.dampfross.building.turn import Declare, PhaseEnd, StartProblem
+from adjudicator.dampfross.building.problems import Declare, PhaseEnd, StartProblem
 from adjudicator.dampfross.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import Correction, LedgerEntry

@@ -20,7 +20,6 @@ from adjudicator.dampfross.racing.end import GameEnd
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.turn import RacingResult
-from adjudicator.dampfross.report.building import line_context, track_chains
 from adjudicator.dampfross.report.common import (
     FEE_REASONS,
     absences,
@@ -35,6 +34,7 @@ from adjudicator.dampfross.report.common import (
 )
 from adjudicator.dampfross.report.env import MAIL_WIDTH, render
 from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.lines import line_context, track_chains
 from adjudicator.dampfross.report.phrases import fee_entry_short, purchase_row
 from adjudicator.dampfross.report.press import press_items
 from adjudicator.dampfross.report.racephrases import (
