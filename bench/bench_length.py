@@ -7,9 +7,14 @@ process of the installed ``adjudicate`` script (the median of several runs,
 CPU seconds of the process, user and system, so that other work on the
 machine counts little):
 
-* ``adjudicate verify`` and ``adjudicate report --all`` on each length, and
-  the exponent ``k`` of ``time ~ turns^k`` between the shortest and the
-  longest game, after the start-up (``adjudicate --version``) is taken off;
+* ``adjudicate verify`` and ``adjudicate report --all`` on each length and
+  on the game before its first turn, the exponent ``k`` of ``time ~ turns^k``
+  between the shortest and the longest game after the command's start-up
+  (its time on the game of no turns) is taken off, and the time each turn
+  added between one length and the next (a racing turn costs several times
+  a building turn, so ``k`` over lengths of both phases is more than 1 even
+  when every turn of a phase costs the same: ``--turns 10,21,40,60,80,100``
+  shows each phase; the network also grows while the races are run);
 * a turn's work in the process (``run_turn``, in this process: orders read,
   adjudicated, reported, archived) at turn 3 and at the last turn, and at the
   first turn of the racing phase (so that the growth with the game's length
@@ -42,6 +47,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -164,15 +170,25 @@ def main() -> None:
     cpu_of([SCRIPT, "--version"], env)
     startup = median_cpu([SCRIPT, "--version"], env, a.repeat)
     print(f"adjudicate --version: {startup:.3f} s")
+    opening = shortened(full, 0, work / "game-0")
+    os.sync()
     rows: dict[str, list[float]] = {"verify": [], "report --all": []}
-    for game in games.values():
+    for game in [opening, *games.values()]:
         cpu_of([SCRIPT, "verify", str(game)], env)  # warms the cache
         rows["verify"].append(median_cpu([SCRIPT, "verify", str(game)], env, a.repeat))
         rows["report --all"].append(median_cpu([SCRIPT, "report", "--all", str(game)], env, a.repeat))
-    print(f"{'turns':14}" + "".join(f"{n:>9}" for n in lengths) + f"{'k':>7}")
+    print(f"{'turns':14}" + "".join(f"{n:>9}" for n in [0, *lengths]) + f"{'k':>7}{'k (-v)':>8}")
     for label, times in rows.items():
-        k = exponent((lengths[0], times[0]), (lengths[-1], times[-1]), startup)
-        print(f"{label:14}" + "".join(f"{t:9.3f}" for t in times) + f"{k:7.2f}")
+        k = exponent((lengths[0], times[1]), (lengths[-1], times[-1]), times[0])
+        k_version = exponent((lengths[0], times[1]), (lengths[-1], times[-1]), startup)
+        print(f"{label:14}" + "".join(f"{t:9.3f}" for t in times) + f"{k:7.2f}{k_version:8.2f}")
+    print("  k: the exponent with the command's own start-up (its time on a game of no turns) taken off;\n"
+          "  k (-v): with only --version's taken off (the command's imports then count as work, which flatters k)")
+    ends = [0, *lengths]
+    for label, times in rows.items():
+        added = pairwise(zip(ends, times, strict=True))
+        print(f"  {label}, ms a turn added:" + "".join(
+            f"  {a + 1}-{b}: {(tb - ta) / (b - a) * 1000:.1f}" for (a, ta), (b, tb) in added))
     print(f"{'game dir, KB':14}" + "".join(f"{size(g) // 1024:9d}" for g in games.values()))
     last = {n: max(GameDir(g).steps(), key=lambda p: p.name) for n, g in games.items()}
     print(f"{'last turn, KB':14}" + "".join(f"{size(p) // 1024:9d}" for p in last.values()))
