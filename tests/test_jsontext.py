@@ -4,11 +4,13 @@ the game file is written by the C encoder; the archive's bytes and its SHA-256 c
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.game import gamefile
 from adjudicator.kernel.jsontext import indented
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -47,3 +49,19 @@ def test_every_state_of_the_golden_game_is_written_byte_for_byte():
         doc = json.loads(text)
         assert indented(doc) + "\n" == text
         assert indented(doc) == json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def test_states_written_one_after_another_reuse_only_the_entries_that_are_the_same():
+    """``gamefile.dumps`` keeps the JSON and the text of the entries it wrote last (a process of many turns); the
+    states of the golden game written forward, backward and in a jumble each come out as their archived text, and
+    a state whose ledger shares only its first entries with the one before, or none, as the standard encoder
+    writes it."""
+    gdir = GameDir(GOLDEN / "example")
+    texts = [gdir.archived_text(step, "after") for step in gdir.steps()]
+    states = [gamefile.loads(text, "state", trusted=True) for text in texts]
+    for i in [*range(len(texts)), *reversed(range(len(texts))), 3, 7, 1, 6, 6, 0, 5]:
+        assert gamefile.dumps(states[i]) == texts[i]
+        for ledger in (states[i].ledger[:2] + states[-1].ledger[5:9] + states[i].ledger[2:],
+                       tuple(reversed(states[i].ledger))):
+            other = replace(states[i], ledger=ledger, dice_log=states[i].dice_log[1:])
+            assert gamefile.dumps(other) == json.dumps(gamefile.to_json(other), ensure_ascii=False, indent=1) + "\n"

@@ -46,37 +46,44 @@ def indented(doc: Any, kept: ListTexts | None = None) -> str:
 
 
 class ListTexts:
-    """The texts of the lists of records a document was written with, kept with the very lists and items.
+    """The texts of the lists of records a document was written with, kept with the very items written.
 
-    A walk through a game's states writes each state in turn; its ledger and
-    dice log only grow, so writing the next state writes only their new
-    items when the list is the same list object and its first items the
-    same objects as when it was last written.  The caller must never change
-    an item of such a list in place (``kernel.changes`` replaces an item it
-    changes by a copy); a list that is not the same gets written whole.  Only
+    A walk through a game's states writes each state in turn, and a process
+    of many turns writes each turn's state; the ledger and the dice log only
+    grow, so writing the next state writes only their new items when the
+    list starts with the very item objects (not equal ones) written last
+    time.  The caller must never change such an item in place
+    (``kernel.changes`` replaces an item it changes by a copy; a game's
+    entries as JSON are shared, never changed: ``gamefile.to_json``).  Only
     the lists of the last document written are kept.
     """
 
     def __init__(self) -> None:
-        self._last: dict[int, tuple[Any, str, tuple[Any, ...], str]] = {}
-        self._now: dict[int, tuple[Any, str, tuple[Any, ...], str]] = {}
+        self._last: dict[tuple[int, str], tuple[tuple[Any, ...], list[str]]] = {}
+        self._now: dict[tuple[int, str], tuple[tuple[Any, ...], list[str]]] = {}
 
     def records(self, rows: Any, indent: str) -> str | None:
-        """``_records(rows, indent)``, writing only the rows added since the same list was last written."""
+        """``_records(rows, indent)``, writing only the rows that follow the first rows written last time."""
         inner = indent + " "
-        found = self._last.get(id(rows))
-        n, body = 0, ""
-        if found is not None and found[0] is rows and found[1] == indent and len(rows) >= len(found[2]) and \
-                all(map(operator.is_, rows, found[2])):
-            n, body = len(found[2]), found[3]
+        key = (id(rows[0]), indent)  # the kept rows hold their first row: its id is not another's meanwhile
+        found = self._last.get(key)
+        n, pieces = 0, []
+        if found is not None:
+            kept, kept_pieces = found
+            n = min(len(rows), len(kept))
+            if not all(map(operator.is_, rows[:n], kept[:n])):  # the first rows the same, the others not
+                n = next(i for i, (a, b) in enumerate(zip(rows, kept, strict=False)) if a is not b)
+            pieces = kept_pieces[:n]
         if n < len(rows):
             more = _records(rows[n:], indent)
             if more is None:
                 return None
-            more = more[len(inner) + 2:-(len(indent) + 2)]  # without "[", its newline and indent, and "]"
-            body = f"{body},\n{inner}{more}" if n else more
-        self._now[id(rows)] = (rows, indent, tuple(rows), body)
-        return f"[\n{inner}{body}\n{indent}]"
+            # each row's text: the rows are parted by ",", a newline, the rows' indent and "{" (a row's own
+            # lines are indented deeper, and no string in it holds a newline)
+            first, *others = more[len(inner) + 2:-(len(indent) + 2)].split(f",\n{inner}{{")
+            pieces += [first, *("{" + text for text in others)]
+        self._now[key] = (tuple(rows), pieces)
+        return f"[\n{inner}{f',{chr(10)}{inner}'.join(pieces)}\n{indent}]"
 
     def done(self) -> None:
         """A document is written: keep the lists it was written with, forget the others."""

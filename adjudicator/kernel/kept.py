@@ -43,8 +43,9 @@ class Kept(Generic[V]):
 
 class Grown(Generic[T, V]):
     """A value made for each item of a sequence that only grows (a game's ledger, its dice log), the values made
-    last kept with the very items they were made from: when the sequence handed in starts with those items
-    (the same objects) and the ``key`` is equal, only the new items' values are made."""
+    last kept with the very items they were made from: for the first items of the sequence handed in that are
+    those items (the same objects) the values kept are used, when the ``key`` is equal; only the other items'
+    values are made."""
 
     def __init__(self) -> None:
         self._items: tuple[T, ...] = ()
@@ -54,11 +55,13 @@ class Grown(Generic[T, V]):
     def values(self, items: Sequence[T], key: Hashable, make: Callable[[T], V]) -> list[V]:
         """``[make(x) for x in items]`` (a new list; the values in it are shared with the calls before and
         after: never to be changed)."""
-        n = len(self._items)
-        if n and key == self._key and len(items) >= n and all(map(operator.is_, items, self._items)):
-            values = self._values + [make(x) for x in items[n:]]
-        else:
-            values = [make(x) for x in items]
+        n = 0
+        if key == self._key:
+            kept = self._items
+            n = min(len(items), len(kept))
+            if not all(map(operator.is_, items[:n], kept[:n])):  # a walk back, or another game's: how far the same
+                n = next(i for i, (a, b) in enumerate(zip(items, kept, strict=False)) if a is not b)
+        values = self._values[:n] + [make(x) for x in items[n:]]
         self._items, self._key, self._values = tuple(items), key, values
         return list(values)
 

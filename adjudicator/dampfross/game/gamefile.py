@@ -49,7 +49,7 @@ from adjudicator.dampfross.game.state import (
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import DampfrossError, GameFileError
-from adjudicator.kernel.jsontext import indented
+from adjudicator.kernel.jsontext import ListTexts, indented
 from adjudicator.kernel.kept import Grown
 
 FORMAT_VERSION = 2
@@ -240,8 +240,14 @@ def player_to_json(p: Player) -> dict[str, Any]:
 
 def dumps(state: GameState) -> str:
     """The exact text of ``game.json`` (stable key order, trailing newline): ``json.dumps(..., indent=1)``'s,
-    written by the C encoder (``kernel.jsontext``)."""
-    return indented(to_json(state)) + "\n"
+    written by the C encoder (``kernel.jsontext``); the entries written for the state before are not written
+    again (``_TEXTS``)."""
+    return indented(to_json(state), _TEXTS) + "\n"
+
+
+_TEXTS = ListTexts()
+"""The texts of the ledger and the dice log last written: a process of many turns (``adjudicate resident``,
+self-play) writes each turn's state, whose entries are those of the state before and a few more."""
 
 
 def holds(text: str, state: GameState) -> bool:
@@ -322,7 +328,7 @@ def _decode(doc: Any, source: str) -> GameState:
     if version not in READ_VERSIONS:
         raise GameFileError(f"{source}: format_version {version} is not supported "
                             f"(this program reads {', '.join(map(str, READ_VERSIONS))})")
-    log = tuple(Die(d["label"], d["value"], d.get("sides", 6)) for d in doc["dice"]["log"])
+    log = tuple(_die(d) for d in doc["dice"]["log"])
     by_label = {d.label: d for d in log}
     try:
         allowances = tuple(
@@ -409,6 +415,22 @@ def _ledger_entry(doc: dict[str, Any], source: str, version: int) -> LedgerEntry
         if key:
             _LEDGER[key] = entry
     return entry
+
+
+_DICE: dict[tuple[str, int, int], Die] = {}
+
+
+def _die(doc: dict[str, Any]) -> Die:
+    """A die of the log, read once per process (a process of many turns reads the state its last turn wrote): the
+    same object for the same die, so the dice written for the state before are not written again (``_TEXTS``).
+    Only a die of strings and integers is kept (``1.0`` and ``true`` are not ``1`` to the game file)."""
+    label, value, sides = doc["label"], doc["value"], doc.get("sides", 6)
+    if type(label) is not str or type(value) is not int or type(sides) is not int:
+        return Die(label, value, sides)
+    die = _DICE.get((label, value, sides))
+    if die is None:
+        die = _DICE[(label, value, sides)] = Die(label, value, sides)
+    return die
 
 
 @cache
