@@ -213,5 +213,10 @@ def test_a_replay_compared_again_sees_an_old_entry_the_changes_altered(tmp_path)
     assert not gamefile.holds_doc(doc, state)
     forward(doc, [{"at": ["ledger", 0, "amount"], "set": entry["amount"], "was": entry["amount"] + 1}])
     assert gamefile.holds_doc(doc, state)
-    forward(doc, [{"at": ["dice", "log", 0, "value"], "set": 7, "was": doc["dice"]["log"][0]["value"]}])
-    assert not gamefile.holds_doc(doc, state)
+    for at, value in ((["track", 0, "turn"], 99), (["history", 0, "turn"], 99), (["dice", "log", 0, "value"], 7)):
+        was = doc[at[0]] if len(at) == 3 else doc[at[0]][at[1]]
+        was = was[at[-2]][at[-1]]
+        forward(doc, [{"at": at, "set": value, "was": was}])
+        assert not gamefile.holds_doc(doc, state), at
+        forward(doc, [{"at": at, "set": was, "was": value}])
+        assert gamefile.holds_doc(doc, state), at

@@ -43,6 +43,7 @@ from adjudicator.dampfross.game.state import (
     Connection,
     FerryOwner,
     GameState,
+    HistoryEntry,
     LedgerEntry,
     Player,
 )
@@ -158,8 +159,15 @@ def validate(doc: Any, source: str) -> None:
 
 _LEDGER_JSON: Grown[LedgerEntry, dict[str, Any]] = Grown()
 _DICE_JSON: Grown[Die, dict[str, Any]] = Grown()
-"""The ledger's entries and the dice log as JSON, kept for the next state, which holds them all again (a turn
-writes the state it read and a few entries more; a walk through the archive compares every state it replays)."""
+_TRACK_JSON: Grown[Segment, dict[str, Any]] = Grown()
+_HISTORY_JSON: Grown[HistoryEntry, dict[str, Any]] = Grown()
+"""The ledger's entries, the dice log, the track and the history as JSON, kept for the next state, which holds
+them all again (a turn writes the state it read and a few entries more; a walk through the archive compares every
+state it replays)."""
+
+
+def _segment_json(s: Segment) -> dict[str, Any]:
+    return {"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn}
 
 
 def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
@@ -175,7 +183,7 @@ def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
         "turn": state.turn,
         "start_player": state.start_player,
         "players": [player_to_json(p) for p in sorted(state.players, key=lambda p: p.seat)],
-        "track": [{"owner": s.owner, "a": s.a.label, "b": s.b.label, "turn": s.turn} for s in state.track],
+        "track": _TRACK_JSON.values(state.track, None, _segment_json),
         "ledger": _LEDGER_JSON.values(state.ledger, version, lambda e: ledger_to_json(e, version)),
         "connections": {
             town: {"player": c.player, "turn": c.turn, "bonus": c.bonus}
@@ -191,7 +199,7 @@ def to_json(state: GameState, version: int | None = None) -> dict[str, Any]:
         },
         "one_town_left_turn": state.one_town_left_turn,
         "building_ended_turn": state.building_ended_turn,
-        "history": [history_to_json(h) for h in state.history],
+        "history": _HISTORY_JSON.values(state.history, None, history_to_json),
         "races": races_to_json(state.races, version),
         "gm_password_hash": state.gm_password_hash,
         "corrections": [correction_to_json(c) for c in state.corrections],
@@ -265,20 +273,25 @@ def holds(text: str, state: GameState) -> bool:
 def holds_doc(doc: Any, state: GameState) -> bool:
     """Whether a game file's document (as ``json.loads`` reads it) holds exactly ``state``: ``holds`` without
     the text (a walk through the archive has the documents).  A walk compares state after state with document
-    after document whose ledger and dice log only grew: the entries found equal before, the very same objects
-    on both sides, are not compared again (``_same_entries``)."""
+    after document whose ledger, dice log, track and history only grew: the entries found equal before, the
+    very same objects on both sides, are not compared again (``_same_entries``)."""
     version = doc.get("format_version") if isinstance(doc, dict) else None
     if version not in READ_VERSIONS:
         return False
     mine = to_json(state, version)
     dice, their_dice = mine["dice"], doc.get("dice")
-    if type(doc.get("ledger")) is not list or type(their_dice) is not dict or type(their_dice.get("log")) is not list:
+    if any(type(doc.get(name)) is not list for name in _GROWING) or type(their_dice) is not dict or \
+            type(their_dice.get("log")) is not list:
         return bool(mine == doc)
-    return _same_entries("ledger", mine["ledger"], doc["ledger"]) and \
+    return all(_same_entries(name, mine[name], doc[name]) for name in _GROWING) and \
         _same_entries("dice", dice["log"], their_dice["log"]) and \
-        {k: v for k, v in mine.items() if k not in ("ledger", "dice")} == \
-        {k: v for k, v in doc.items() if k not in ("ledger", "dice")} and \
+        {k: v for k, v in mine.items() if k not in _GROWING and k != "dice"} == \
+        {k: v for k, v in doc.items() if k not in _GROWING and k != "dice"} and \
         {k: v for k, v in dice.items() if k != "log"} == {k: v for k, v in their_dice.items() if k != "log"}
+
+
+_GROWING = ("ledger", "track", "history")
+"""The lists of a game file that a turn adds to (with the dice log)."""
 
 
 _EQUAL: dict[str, tuple[list[Any], tuple[Any, ...], tuple[Any, ...]]] = {}
