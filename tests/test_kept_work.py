@@ -220,3 +220,17 @@ def test_a_replay_compared_again_sees_an_old_entry_the_changes_altered(tmp_path)
         assert not gamefile.holds_doc(doc, state), at
         forward(doc, [{"at": at, "set": was, "was": value}])
         assert gamefile.holds_doc(doc, state), at
+
+
+def test_the_entries_kept_for_the_next_read_are_bounded(monkeypatch):
+    """A process that reads game after game (a resident bot process) keeps at most ``KEPT_ENTRIES`` ledger
+    entries and dice for the next read; the states it reads are the same."""
+    monkeypatch.setattr(gamefile, "KEPT_ENTRIES", 5)
+    monkeypatch.setattr(gamefile, "_LEDGER", {})
+    monkeypatch.setattr(gamefile, "_DICE", {})
+    gdir = GameDir(GOLDEN)
+    for step in gdir.steps():
+        text = gdir.archived_text(step, "after")
+        state = gamefile.loads(text, "state", trusted=True)
+        assert len(gamefile._LEDGER) <= 5 and len(gamefile._DICE) <= 5
+        assert gamefile.dumps(state) == text

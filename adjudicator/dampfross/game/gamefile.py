@@ -426,7 +426,7 @@ def _ledger_entry(doc: dict[str, Any], source: str, version: int) -> LedgerEntry
     if entry is None:
         entry = ledger_from_fields(doc, source) if version >= 2 else ledger_from_json(doc, source)
         if key:
-            _LEDGER[key] = entry
+            _kept(_LEDGER)[key] = entry
     return entry
 
 
@@ -442,8 +442,21 @@ def _die(doc: dict[str, Any]) -> Die:
         return Die(label, value, sides)
     die = _DICE.get((label, value, sides))
     if die is None:
-        die = _DICE[(label, value, sides)] = Die(label, value, sides)
+        die = _kept(_DICE)[(label, value, sides)] = Die(label, value, sides)
     return die
+
+
+KEPT_ENTRIES = 100_000
+"""The most ledger entries (and dice) kept for the next read: a few long games' worth (a 100-turn game has about
+1,000 entries and 2,000 dice); a process that reads more (a resident process that plays game after game) starts
+again."""
+
+
+def _kept(entries: dict[Any, Any]) -> dict[Any, Any]:
+    """``entries``, emptied when it holds ``KEPT_ENTRIES`` already."""
+    if len(entries) >= KEPT_ENTRIES:
+        entries.clear()
+    return entries
 
 
 @cache
