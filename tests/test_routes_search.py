@@ -10,10 +10,12 @@ import random
 from fractions import Fraction
 from itertools import pairwise
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.dampfross.board.hexgrid import Side
+from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
 from adjudicator.dampfross.racing.movement import advance, expected_rounds, route_costs
@@ -220,3 +222,31 @@ def test_expected_rounds_in_integers_equal_the_fractions_step_by_step():
     for costs in routes:
         for faces in (6, 4):
             assert expected_rounds(costs, faces) == _expected_rounds_by_fractions(costs, faces), (costs, faces)
+
+
+GERMANY = load_map("germany")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_spur_searches_left_out_change_no_path_found(seed):
+    """Yen's search leaves out a spur search when no path it could find would be taken (the ``k - found``-th
+    cheapest simple candidate waiting is cheaper than its cheapest first step allows); on random networks of
+    lines on the German map it finds the very paths, in the same order, that searching every spur finds."""
+    rng = random.Random(seed)
+    land = sorted(h for h in GERMANY.terrain if GERMANY.is_land(h))
+    segments = []
+    for _ in range(rng.randint(4, 14)):
+        owner, h = rng.choice(["RED", "BLUE", "GREEN"]), rng.choice(land)
+        for _ in range(rng.randint(5, 40)):
+            ahead = [n for n in GERMANY.neighbours(h) if GERMANY.is_land(n)]
+            if not ahead:
+                break
+            n = rng.choice(ahead)
+            segments.append(Segment(owner, Side(h, n), 1))
+            h = n
+    net = _Net(GERMANY, TrackIndex(segments), SCHMIDT, ("RED",))
+    nodes = sorted(net.index.values())
+    for _ in range(4):
+        src, dst = rng.sample(nodes, 2)
+        for layer, mode, k in ((0, "points", 6), (0, "fares", 3), (1, "points", 3), (1, "fares", 8)):
+            assert net.yen(src, dst, layer, mode, k) == net.yen(src, dst, layer, mode, k, prune=False)

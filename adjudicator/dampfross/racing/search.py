@@ -23,6 +23,7 @@ through the region before its end).
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
 from collections.abc import Mapping, Sequence
@@ -309,11 +310,15 @@ class _Net:
                     break
         return out
 
-    def yen(self, src: int, dst: int, layer: int, mode: str, k: int) -> list[tuple[int, ...]]:
+    def yen(self, src: int, dst: int, layer: int, mode: str, k: int, *, prune: bool = True
+            ) -> list[tuple[int, ...]]:
         """Up to ``k`` cheapest simple hex paths (as hex indices), Yen's algorithm with Lawler's shortcut.
 
         Paths that visit a hex twice (once before and once after taking own
-        track) are kept as bases for deviations but not returned.
+        track) are kept as bases for deviations but not returned.  A spur
+        search is left out when no path it could find would ever be taken
+        (``prune``; without it every spur is searched, which finds the same
+        paths: the tests compare both).
         """
         h, steps = self._heuristic(dst, mode), self._steps(dst, mode)
         source, goal = 2 * src + layer, 2 * dst + 1
@@ -323,7 +328,7 @@ class _Net:
         bases: list[tuple[list[int], int]] = [(first[1], 0)]  # (path, deviation index)
         out: list[tuple[int, ...]] = []
         seen = {tuple(first[1])}
-        candidates: list[tuple[int, tuple[int, ...], int]] = []
+        candidates: list[tuple[int, tuple[int, ...], int, bool]] = []  # cost, path, deviation, simple
         budget = 4 * k + 8
         while True:
             path, dev = bases[-1]
@@ -337,21 +342,37 @@ class _Net:
             prefix = self._cost(path, mode)
             shared = [_common(p, path) for p, _ in bases]  # how far each base runs along this path
             banned_hexes = {v >> 1 for v in path[:dev]}
+            # a cost above which no new candidate can be taken: the search takes candidates cheapest first and
+            # stops once it has the simple paths it wants, so with that many simple candidates waiting at most
+            # the wanted-th one's cost, a dearer candidate would never be taken and its spur search need not be
+            # run (the paths taken, and so the routes found, are the same); candidates only join meanwhile
+            wanted = k - len(out)
+            costs = sorted(c[0] for c in candidates if c[3])
+            bound = costs[wanted - 1] if len(costs) >= wanted else INF
             for i in range(dev, len(path) - 1):
+                banned_hexes.add(path[i] >> 1)
                 root = path[: i + 1]
                 # the next step of every base that shares this root (``root`` itself is a prefix of ``path``)
                 banned_edges = {(p[i], p[i + 1]) for (p, _), n in zip(bases, shared, strict=True)
                                 if n > i and len(p) > i + 1}
-                banned_hexes.add(path[i] >> 1)
+                v = path[i]
+                cheapest = min((w + hu for u, w, j, hu in steps[v]
+                                if j not in banned_hexes and (v, u) not in banned_edges), default=INF)
+                if prune and prefix[i] + cheapest > bound:  # no spur from here (INF: none at all) could be taken
+                    continue
                 spur = self._astar(path[i], goal, banned_hexes, banned_edges, h, steps)
                 if spur is None:
                     continue
                 full = tuple(root[:-1] + spur[1])
                 if full not in seen:
                     seen.add(full)
-                    heapq.heappush(candidates, (prefix[i] + spur[0], full, i))
+                    cost, simple = prefix[i] + spur[0], len({v >> 1 for v in full}) == len(full)
+                    heapq.heappush(candidates, (cost, full, i, simple))
+                    if simple:
+                        bisect.insort(costs, cost)
+                        bound = costs[wanted - 1] if len(costs) >= wanted else INF
             if not candidates:
                 break
-            _, best, dev = heapq.heappop(candidates)
+            _, best, dev, _ = heapq.heappop(candidates)
             bases.append((list(best), dev))
         return out
