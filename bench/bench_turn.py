@@ -39,6 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
+import adjudicator  # noqa: E402
 from adjudicator.dampfross.app.store import GameDir  # noqa: E402
 from tools.selfplay import play_game  # noqa: E402
 
@@ -104,6 +105,10 @@ def main() -> None:
     racing = phases.index("racing") + 2 if "racing" in phases else None
     print(f"game: {record.turns} turns on germany, over={record.over}; "
           f"timing turn {building} (building) and turn {racing} (racing), median of {repeat}")
+    editable = Path(adjudicator.__file__).resolve().is_relative_to(ROOT)
+    print("the package: " + ("this checkout, an editable install (its import finder costs every import of the "
+                             "package; a GM's `pip install .` does not pay it)" if editable else
+                             f"installed in {Path(adjudicator.__file__).parent.parent}"))
 
     subprocess.run([SCRIPT, "--version"], env=env, check=True, stdout=subprocess.DEVNULL)
     version = timed(["--version"], env, repeat)
