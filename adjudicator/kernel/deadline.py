@@ -57,6 +57,12 @@ class Schedule:
         """The deadline as an aware ``datetime``, or ``None``."""
         return datetime.fromisoformat(self.due) if self.due else None
 
+    def reminding(self, now: datetime) -> bool:
+        """Whether reminders are due at ``now``: within ``remind`` before the deadline, the game not held."""
+        due = self.due_at()
+        return bool(self.remind) and not self.held and due is not None and \
+            due - parse_duration(self.remind) <= now < due
+
     def tz(self) -> ZoneInfo:
         return zone_info(self.zone)
 

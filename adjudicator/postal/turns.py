@@ -21,7 +21,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adjudicator.kernel.deadline import Schedule, next_slot, parse_duration
+from adjudicator.kernel.deadline import Schedule, next_slot
 from adjudicator.kernel.envelope import MAX_GUESSES, Section, read_commands, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
@@ -239,10 +239,8 @@ def _commands(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: 
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
     """A reminder to the player on move, once a move, ``remind`` before its deadline (``new --remind``)."""
-    s = game.table.schedule
-    due = s.due_at()
     seat_id = play.on_move(game.state)
-    if not s.remind or s.held or due is None or seat_id is None or not due - parse_duration(s.remind) <= now < due:
+    if seat_id is None or not game.table.schedule.reminding(now):
         return
     seat = game.table.seat(seat_id)
     name = f"reminder-{game.table.moves + 1:03d}-{seat.id}"

@@ -44,7 +44,6 @@ from adjudicator.dampfross.report.mail import (
     status_text,
     verdict_text,
 )
-from adjudicator.kernel.deadline import parse_duration
 from adjudicator.kernel.errors import DampfrossError
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send, tick_all
@@ -227,11 +226,7 @@ def _picture(gdir: GameDir, turn: int, made: list[bytes | None]) -> list[tuple[s
 
 def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
     """A reminder to each company without valid orders, once, ``remind`` before the deadline."""
-    s = state.schedule
-    if s is None or not s.remind or s.held or state.phase == "over":
-        return
-    due = s.due_at()
-    if due is None or not due - parse_duration(s.remind) <= now < due:
+    if state.schedule is None or state.phase == "over" or not state.schedule.reminding(now):
         return
     outbox = Outbox(gdir)
     valid = valid_companies(Inbox(gdir), state)
