@@ -7,7 +7,7 @@ import json
 import mailbox
 import os
 from dataclasses import replace
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -289,3 +289,12 @@ def test_a_deadline_the_clock_skips_or_repeats_is_refused_with_the_choices(tmp_p
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED", "--player", "BLUE",
            "--zone", BERLIN, "--deadline", "2027-10-31 02:30+01:00", "--every", "1d")
     assert GameDir(tmp_path / "g").load_state().schedule.due == "2027-10-31T02:30:00+01:00"  # type: ignore[union-attr]
+
+
+def test_reminders_are_due_within_remind_before_the_deadline_unless_held():
+    s = Schedule(due="2025-11-28T18:00:00+00:00", remind="1d")
+    at = datetime(2025, 11, 27, 18, 0, tzinfo=UTC)
+    assert s.reminding(at) and s.reminding(at + timedelta(hours=23, minutes=59))
+    assert not s.reminding(at - timedelta(minutes=1)) and not s.reminding(at + timedelta(days=1))  # the deadline
+    assert not replace(s, held=True).reminding(at) and not replace(s, remind="").reminding(at)
+    assert not replace(s, due=None).reminding(at)
