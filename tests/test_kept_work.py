@@ -52,6 +52,21 @@ def test_the_maps_table_of_distances_between_towns_is_the_search_over_land(name)
         assert land_distance(gmap, a, b) == steps_between(a, b, gmap.is_land), (a, b)
 
 
+@pytest.mark.parametrize("name", ["germany", "usa-east"])
+def test_the_land_steps_from_a_hex_are_the_search_over_land(name):
+    """``GameMap.land_steps_from`` (a special run's destinations) and the towns' table share one search over
+    land; from a land hex and from a water hex, every hex it reaches is as far as the search to it says."""
+    gmap = load_map(name)
+    rng = random.Random(name)
+    water = [h for h in gmap.terrain if not gmap.is_land(h)]
+    for start in [t.hex for t in rng.sample(list(gmap.towns), 3)] + rng.sample(water, 1):
+        steps = gmap.land_steps_from(start)
+        assert steps[start] == 0
+        for h in rng.sample(sorted(gmap.terrain, key=lambda h: (h.col, h.row)), 40):
+            if gmap.is_land(h) and h != start:
+                assert steps.get(h) == steps_between(start, h, gmap.is_land), (start, h)
+
+
 def test_a_town_beyond_the_water_has_no_distance_and_a_hex_that_is_no_town_is_searched():
     gmap = make_map("....~~..\n....~~..\n", towns=[("West", "0101", [11]), ("East", "0801", [12]),
                                                   ("Also", "0302", [13])])

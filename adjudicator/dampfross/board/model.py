@@ -7,10 +7,10 @@ from a map file and checks it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from adjudicator.dampfross.board.advanced import Ferry, SpecialDestination, SpecialRuns
 from adjudicator.dampfross.board.folding import fold_name, name_keys
@@ -156,23 +156,21 @@ class GameMap:
     def _town_steps(self) -> tuple[tuple[int, ...], ...]:
         """The steps from every town to every town (in the order of ``towns``; -1: not over land), worked out
         once with the map and kept with it (numbers only: quick to read back)."""
-        land = [h for h in self.terrain if self.is_land(h)]
-        number = {h: i for i, h in enumerate(land)}
-        steps_to = [[number[n] for n in self.neighbours(h) if n in number] for h in land]
+        _, number, steps_to = _land_graph(self)
         rows = []
         for town in self.towns:
-            dist = [-1] * len(land)
-            if town.hex in number:
-                dist[number[town.hex]] = 0
-                queue = [number[town.hex]]
-                for i in queue:  # breadth first: the list grows behind the loop
-                    d = dist[i] + 1
-                    for j in steps_to[i]:
-                        if dist[j] < 0:
-                            dist[j] = d
-                            queue.append(j)
+            dist = _breadth_first(steps_to, number.get(town.hex))
             rows.append(tuple(dist[number[t.hex]] if t.hex in number else -1 for t in self.towns))
         return tuple(rows)
+
+    def land_steps_from(self, start: Hex) -> dict[Hex, int]:
+        """The fewest steps over land hexes (track or no track) from ``start`` to every land hex it reaches."""
+        land, number, steps_to = _land_graph(self)
+        if start not in number:  # a hex that is no land: its land neighbours are one step away
+            seeds = [number[n] for n in self.neighbours(start) if n in number]
+            dist = _breadth_first(steps_to, None, seeds)
+            return {start: 0} | {land[i]: d + 1 for i, d in enumerate(dist) if d >= 0}
+        return {land[i]: d for i, d in enumerate(_breadth_first(steps_to, number[start])) if d >= 0}
 
     @cached_property
     def _by_number(self) -> dict[int, Town]:
@@ -238,3 +236,27 @@ class GameMap:
 
     def __repr__(self) -> str:
         return f"GameMap({self.code} {self.name!r}, {self.width}x{self.height}, {len(self.towns)} towns)"
+
+
+@lru_cache(maxsize=4)
+def _land_graph(gmap: GameMap) -> tuple[list[Hex], dict[Hex, int], list[list[int]]]:
+    """The map's land hexes, each one's number, and each one's land neighbours by number (not kept with the map:
+    only the searches over land need it, ``GameMap.town_steps`` and ``land_steps_from``)."""
+    land = [h for h in gmap.terrain if gmap.is_land(h)]
+    number = {h: i for i, h in enumerate(land)}
+    return land, number, [[number[n] for n in gmap.neighbours(h) if n in number] for h in land]
+
+
+def _breadth_first(steps_to: list[list[int]], start: int | None, seeds: Iterable[int] = ()) -> list[int]:
+    """The fewest steps from ``start`` (or, all at 0, from ``seeds``) to every node (-1: not reached)."""
+    dist = [-1] * len(steps_to)
+    queue = [start] if start is not None else list(dict.fromkeys(seeds))
+    for i in queue:
+        dist[i] = 0
+    for i in queue:  # breadth first: the list grows behind the loop
+        d = dist[i] + 1
+        for j in steps_to[i]:
+            if dist[j] < 0:
+                dist[j] = d
+                queue.append(j)
+    return dist

@@ -8,7 +8,6 @@ run's destinations (``adjudicator.dampfross.racing.specials``).
 
 from __future__ import annotations
 
-from collections import deque
 from functools import lru_cache
 
 from adjudicator.dampfross.board.hexgrid import Hex, steps_between
@@ -30,13 +29,5 @@ def land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
 
 @lru_cache(maxsize=256)
 def _land_steps_from(gmap: GameMap, start: Hex) -> dict[Hex, int]:
-    """The breadth-first search, kept per map and town: races are drawn from the same towns again and again."""
-    out = {start: 0}
-    queue = deque([start])
-    while queue:
-        h = queue.popleft()
-        for n in gmap.neighbours(h):
-            if n not in out and gmap.is_land(n):
-                out[n] = out[h] + 1
-                queue.append(n)
-    return out
+    """The map's search over land, kept per map and town: races are drawn from the same towns again and again."""
+    return gmap.land_steps_from(start)
