@@ -374,12 +374,10 @@ def _sides(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bo
 
 def _sides_of(gmap: GameMap, track: Iterable[TrackMark]) -> dict[Side, dict[str, bool]]:
     out: dict[Side, dict[str, bool]] = {}
-    terrain = gmap.terrain
     for t in track:
-        a, b = t.a, t.b
-        for h in (a, b):
-            if h not in terrain:
-                raise ValueError(f"track {a.label}-{b.label}: {h.label} is not on the map")
+        for h in (t.a, t.b):
+            if not gmap.on_map(h):
+                raise ValueError(f"track {t.a.label}-{t.b.label}: {h.label} is not on the map")
         owners = out.setdefault(t.side, {})
         owner = t.owner.upper()
         owners[owner] = owners.get(owner, False) or t.new
