@@ -142,6 +142,11 @@ def _common(p: Sequence[int], q: Sequence[int]) -> int:
     return n
 
 
+def _simple(path: Sequence[int]) -> bool:
+    """Whether a path of the layered graph visits no hex twice (``node >> 1`` is its hex)."""
+    return len({v >> 1 for v in path}) == len(path)
+
+
 def _hex_order(h: Hex) -> tuple[int, int]:
     """Hex's own order (column, row), without the generated comparison."""
     return h.col, h.row
@@ -325,40 +330,43 @@ class _Net:
         first = self._astar(source, goal, {src}, set(), h, steps)
         if first is None:
             return []
-        bases: list[tuple[list[int], int]] = [(first[1], 0)]  # (path, deviation index)
+        bases: list[tuple[list[int], int, bool]] = [(first[1], 0, _simple(first[1]))]  # path, deviation, simple
         out: list[tuple[int, ...]] = []
         seen = {tuple(first[1])}
         candidates: list[tuple[int, tuple[int, ...], int, bool]] = []  # cost, path, deviation, simple
+        costs: list[int] = []  # the costs of the simple candidates waiting, cheapest first
         budget = 4 * k + 8
+
+        def bound() -> float:
+            """A cost above which no new candidate can be taken: the search takes candidates cheapest first and
+            stops once it has the simple paths it wants, so with that many simple candidates waiting at most the
+            wanted-th one's cost, a dearer candidate would never be taken and its spur search need not be run
+            (the paths taken, and so the routes found, are the same); candidates only join meanwhile."""
+            wanted = k - len(out)
+            return costs[wanted - 1] if len(costs) >= wanted else INF
+
         while True:
-            path, dev = bases[-1]
-            hx = tuple(v >> 1 for v in path)
-            if len(set(hx)) == len(hx):
-                out.append(hx)
+            path, dev, simple = bases[-1]
+            if simple:
+                out.append(tuple(v >> 1 for v in path))
                 if len(out) >= k:
                     break
             if len(bases) >= budget:
                 break
             prefix = self._cost(path, mode)
-            shared = [_common(p, path) for p, _ in bases]  # how far each base runs along this path
+            shared = [_common(p, path) for p, _, _ in bases]  # how far each base runs along this path
             banned_hexes = {v >> 1 for v in path[:dev]}
-            # a cost above which no new candidate can be taken: the search takes candidates cheapest first and
-            # stops once it has the simple paths it wants, so with that many simple candidates waiting at most
-            # the wanted-th one's cost, a dearer candidate would never be taken and its spur search need not be
-            # run (the paths taken, and so the routes found, are the same); candidates only join meanwhile
-            wanted = k - len(out)
-            costs = sorted(c[0] for c in candidates if c[3])
-            bound = costs[wanted - 1] if len(costs) >= wanted else INF
+            below = bound()
             for i in range(dev, len(path) - 1):
                 banned_hexes.add(path[i] >> 1)
                 root = path[: i + 1]
                 # the next step of every base that shares this root (``root`` itself is a prefix of ``path``)
-                banned_edges = {(p[i], p[i + 1]) for (p, _), n in zip(bases, shared, strict=True)
+                banned_edges = {(p[i], p[i + 1]) for (p, _, _), n in zip(bases, shared, strict=True)
                                 if n > i and len(p) > i + 1}
                 v = path[i]
                 cheapest = min((w + hu for u, w, j, hu in steps[v]
                                 if j not in banned_hexes and (v, u) not in banned_edges), default=INF)
-                if prune and prefix[i] + cheapest > bound:  # no spur from here (INF: none at all) could be taken
+                if prune and prefix[i] + cheapest > below:  # no spur from here (INF: none at all) could be taken
                     continue
                 spur = self._astar(path[i], goal, banned_hexes, banned_edges, h, steps)
                 if spur is None:
@@ -366,13 +374,15 @@ class _Net:
                 full = tuple(root[:-1] + spur[1])
                 if full not in seen:
                     seen.add(full)
-                    cost, simple = prefix[i] + spur[0], len({v >> 1 for v in full}) == len(full)
+                    cost, simple = prefix[i] + spur[0], _simple(full)
                     heapq.heappush(candidates, (cost, full, i, simple))
                     if simple:
                         bisect.insort(costs, cost)
-                        bound = costs[wanted - 1] if len(costs) >= wanted else INF
+                        below = bound()
             if not candidates:
                 break
-            _, best, dev, _ = heapq.heappop(candidates)
-            bases.append((list(best), dev))
+            cost, best, dev, simple = heapq.heappop(candidates)
+            if simple:
+                del costs[bisect.bisect_left(costs, cost)]
+            bases.append((list(best), dev, simple))
         return out
