@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import json
 import json.encoder
-import operator
 import re
 from collections.abc import Callable
 from functools import cache
 from json.encoder import encode_basestring
 from typing import Any
+
+from adjudicator.kernel.kept import same_start
 
 _c_make_encoder: Any = getattr(json.encoder, "c_make_encoder", None)
 """CPython's C encoder (other Pythons fall back to ``json.dumps``)."""
@@ -69,11 +70,8 @@ class ListTexts:
         found = self._last.get(key)
         n, pieces = 0, []
         if found is not None:
-            kept, kept_pieces = found
-            n = min(len(rows), len(kept))
-            if not all(map(operator.is_, rows[:n], kept[:n])):  # the first rows the same, the others not
-                n = next(i for i, (a, b) in enumerate(zip(rows, kept, strict=False)) if a is not b)
-            pieces = kept_pieces[:n]
+            n = same_start(rows, found[0])
+            pieces = found[1][:n]
         if n < len(rows):
             more = _records(rows[n:], indent)
             if more is None:

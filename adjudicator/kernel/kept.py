@@ -41,6 +41,14 @@ class Kept(Generic[V]):
         self._items.clear()
 
 
+def same_start(items: Sequence[object], kept: Sequence[object]) -> int:
+    """How many first items of ``items`` are the very objects (not equal ones) of ``kept``, in the same places."""
+    n = min(len(items), len(kept))
+    if all(map(operator.is_, items[:n], kept[:n])):
+        return n
+    return next(i for i, (a, b) in enumerate(zip(items, kept, strict=False)) if a is not b)
+
+
 class Grown(Generic[T, V]):
     """A value made for each item of a sequence that only grows (a game's ledger, its dice log), the values made
     last kept with the very items they were made from: for the first items of the sequence handed in that are
@@ -55,12 +63,7 @@ class Grown(Generic[T, V]):
     def values(self, items: Sequence[T], key: Hashable, make: Callable[[T], V]) -> list[V]:
         """``[make(x) for x in items]`` (a new list; the values in it are shared with the calls before and
         after: never to be changed)."""
-        n = 0
-        if key == self._key:
-            kept = self._items
-            n = min(len(items), len(kept))
-            if not all(map(operator.is_, items[:n], kept[:n])):  # a walk back, or another game's: how far the same
-                n = next(i for i, (a, b) in enumerate(zip(items, kept, strict=False)) if a is not b)
+        n = same_start(items, self._items) if key == self._key else 0
         values = self._values[:n] + [make(x) for x in items[n:]]
         self._items, self._key, self._values = tuple(items), key, values
         return list(values)

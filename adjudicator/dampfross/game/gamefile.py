@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-import operator
 import sys
 import types
 from collections.abc import Callable
@@ -51,7 +50,7 @@ from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.jsontext import ListTexts, indented
-from adjudicator.kernel.kept import Grown
+from adjudicator.kernel.kept import Grown, same_start
 
 FORMAT_VERSION = 2
 """Written now.  Format 2 (issue 16) stores every cause as fields: a ledger entry's town, segment, fee rule,
@@ -294,22 +293,19 @@ _GROWING = ("ledger", "track", "history")
 """The lists of a game file that a turn adds to (with the dice log)."""
 
 
-_EQUAL: dict[str, tuple[list[Any], tuple[Any, ...], tuple[Any, ...]]] = {}
-"""The entries last found equal (``holds_doc``), by list: the document's list, its items and the state's."""
+_EQUAL: dict[str, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
+"""The entries last found equal (``holds_doc``), by list: the document's and the state's."""
 
 
 def _same_entries(name: str, mine: list[Any], theirs: list[Any]) -> bool:
-    """``mine == theirs``, comparing only what follows the entries last found equal when ``theirs`` is the same
-    list as then, starting with the same items, and ``mine`` starts with the same items as then (the state's
-    entries as JSON are kept from state to state: ``to_json``)."""
-    n = 0
+    """``mine == theirs``, not comparing again the first entries that are on both sides the very entries found
+    equal last time, in the same places (the state's entries as JSON are kept from state to state: ``to_json``;
+    a document's from step to step: ``kernel.changes`` replaces an entry it changes)."""
     last = _EQUAL.get(name)
-    if last is not None and last[0] is theirs and len(theirs) >= len(last[1]) and len(mine) >= len(last[2]) and \
-            all(map(operator.is_, theirs, last[1])) and all(map(operator.is_, mine, last[2])):
-        n = len(last[1])
+    n = min(same_start(theirs, last[0]), same_start(mine, last[1])) if last is not None else 0
     if len(mine) != len(theirs) or mine[n:] != theirs[n:]:
         return False
-    _EQUAL[name] = (theirs, tuple(theirs), tuple(mine))
+    _EQUAL[name] = (tuple(theirs), tuple(mine))
     return True
 
 
