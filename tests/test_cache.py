@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from adjudicator import __version__
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -60,10 +62,11 @@ def test_a_spoilt_cache_is_rebuilt_and_an_unusable_one_ignored(tmp_path: Path):
     assert play(tmp_path / "c", str(blocked)) == expected
 
 
-def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path):
-    """The schema's code from the store gives the same errors as the code made fresh (and junk is replaced)."""
+def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The schema's code from the cache gives the same errors as the code made fresh (and junk is replaced)."""
     from adjudicator.dampfross.game import gamefile
     from adjudicator.kernel.errors import GameFileError
+    from adjudicator.postal import cache
 
     bad = [{}, {"format_version": "1"}, {"format_version": 1, "game_id": "no spaces"}]
 
@@ -76,19 +79,23 @@ def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path):
                 found.append(str(exc))
         return found
 
-    fresh = errors()
-    store: dict[str, bytes] = {}
+    gamefile._validator.cache_clear()
+    fresh = errors()  # no cache: made fresh
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    monkeypatch.setattr(cache, "_FOLDER", [folder])  # as use_cache() sets it for a command
     try:
-        gamefile.use_code_store(store.get, store.__setitem__)
-        assert errors() == fresh and len(store) == 1
+        gamefile._validator.cache_clear()
+        found = errors()
+        store = list(folder.glob("schema-*"))
+        assert found == fresh and len(store) == 1
         gamefile._validator.cache_clear()
         assert errors() == fresh
-        key = next(iter(store))
+        key = store[0]
         for junk in (b"", b"junk", __import__("marshal").dumps(42)):
-            store[key] = junk
+            key.write_bytes(junk)
             gamefile._validator.cache_clear()
-            assert errors() == fresh and store[key] != junk
+            assert errors() == fresh and key.read_bytes() != junk
     finally:
-        gamefile._CODE_STORE.clear()
         gamefile._validator.cache_clear()
     assert len(fresh) == 3

@@ -105,8 +105,7 @@ def main() -> None:
     # garbage worth finding then (a turn's process: about 30 ms of its 0.2 s); frozen, they are left to the exit.
     atexit.register(gc.freeze)
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
-        from adjudicator.dampfross.game.gamefile import use_code_store
         from adjudicator.postal.cache import use_cache
 
-        use_cache(use_code_store)
+        use_cache()
     cli.main(prog_name="adjudicate")

@@ -67,7 +67,3 @@ class Grown(Generic[T, V]):
         values = self._values[:n] + [make(x) for x in items[n:]]
         self._items, self._key, self._values = tuple(items), key, values
         return list(values)
-
-    def clear(self) -> None:
-        """Forget the values kept."""
-        self.__init__()  # type: ignore[misc]

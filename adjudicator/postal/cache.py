@@ -1,5 +1,6 @@
 """A cache on disk for what every run would otherwise build again: the grammars' tables, compiled templates,
-a game's compiled game-file schema and parsed map (game-neutral: a game hands its own stores to ``use_cache``).
+a game's compiled game-file schema and parsed map (game-neutral: a game keeps its own things with ``remembered``
+or ``kept``/``keep`` when it needs them).
 
 ``$ADJUDICATE_CACHE`` names the folder (``off``: no cache); by default it is
 ``$XDG_CACHE_HOME/dampfross-per-post/VERSION`` (or ``~/.cache/...``).  The
@@ -41,18 +42,12 @@ def cache_dir() -> Path | None:
     return folder if os.access(folder, os.W_OK) else None
 
 
-Store = Callable[[Callable[[str], bytes | None], Callable[[str, bytes], None]], None]
-"""A game's hook that keeps its own things in the cache (Dampfross: the compiled schema, ``use_code_store``)."""
-
-
-def use_cache(*stores: Store) -> None:
-    """Point the grammars, the templates, ``remembered`` and each game's ``stores`` at the cache, if there is one."""
+def use_cache() -> None:
+    """Point the grammars, the templates, ``remembered`` and ``kept``/``keep`` at the cache, if there is one."""
     folder = cache_dir()
     if folder is not None:
         _FOLDER[:] = [folder]
         cachefolder.use_folder(str(folder))  # the grammars' tables and the templates, read when first built
-        for store in stores:
-            store(_read, _write)
 
 
 def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:
@@ -61,21 +56,22 @@ def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:
     The key must name everything the value depends on (the folder already
     names the version).  Without a cache this is just ``make()``.
     """
-    kept = _read(key)
-    if kept is not None:
+    data = kept(key)
+    if data is not None:
         try:
-            value = pickle.loads(kept)
+            value = pickle.loads(data)
         except Exception:  # a spoilt pickle fails in many ways; it is only made again
             value = None
         if isinstance(value, kind):
             return value
     value = make()
     if _FOLDER:
-        _write(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        keep(key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     return value
 
 
-def _read(key: str) -> bytes | None:
+def kept(key: str) -> bytes | None:
+    """The bytes kept under ``key`` (``None``: none, or no cache)."""
     if not _FOLDER:
         return None
     try:
@@ -84,8 +80,9 @@ def _read(key: str) -> bytes | None:
         return None
 
 
-def _write(key: str, data: bytes) -> None:
-    """Write whole or not at all (another run may be reading); a failure only costs time."""
+def keep(key: str, data: bytes) -> None:
+    """Keep ``data`` under ``key``, written whole or not at all (another run may be reading); a failure (or no
+    cache) only costs time."""
     if not _FOLDER:
         return
     path = _FOLDER[0] / key

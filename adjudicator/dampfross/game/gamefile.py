@@ -75,39 +75,26 @@ def schema() -> dict[str, Any]:
     return doc
 
 
-CodeStore = tuple[Callable[[str], bytes | None], Callable[[str, bytes], None]]
-"""Where compiled code may be kept between runs: ``get(key)`` and ``put(key, data)``."""
-
-_CODE_STORE: list[CodeStore] = []
-
-
-def use_code_store(get: Callable[[str], bytes | None], put: Callable[[str, bytes], None]) -> None:
-    """Let the compiled schema be kept between runs (the application's cache on disk)."""
-    _CODE_STORE[:] = [(get, put)]
-    _validator.cache_clear()
-
-
 @cache
 def _validator() -> Callable[[Any], Any]:
     """The schema compiled into Python once per process (fastjsonschema: fast to run).
 
-    Generating the code takes longer than a whole turn, so with a code store
-    the compiled code object is kept, under a key naming the schema, the
-    fastjsonschema and the Python version; anything else found there is
-    ignored and replaced.
+    Generating the code takes longer than a whole turn, so the compiled code
+    object is kept in the application's cache (``postal/cache.py``, when a
+    command set one), under a key naming the schema, the fastjsonschema and
+    the Python version; anything else found there is ignored and replaced.
     """
     import fastjsonschema  # a state the archive vouches for is never checked: most turns do without it
 
+    from adjudicator.postal.cache import keep, kept  # the cache, set by the command line before any command
+
     doc = _inlined(schema())
-    if not _CODE_STORE:
-        return fastjsonschema.compile(doc)
-    get, put = _CODE_STORE[0]
     ident = json.dumps([doc, fastjsonschema.VERSION, sys.version], sort_keys=True)
     key = "schema-" + hashlib.sha256(ident.encode("utf-8")).hexdigest()[:32]
-    code = _code_object(get(key))
+    code = _code_object(kept(key))
     if code is None:
         code = compile(fastjsonschema.compile_to_code(doc), "<game file schema>", "exec")
-        put(key, marshal.dumps(code))
+        keep(key, marshal.dumps(code))
     namespace: dict[str, Any] = {}
     exec(code, namespace)  # code fastjsonschema generated from our own schema
     validator: Callable[[Any], Any] = namespace["validate"]
