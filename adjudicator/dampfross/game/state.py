@@ -9,7 +9,7 @@ reports never parse text.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -258,10 +258,15 @@ class GameState:
         return self.races or RaceState()
 
     def balances_from_ledger(self) -> dict[str, int]:
-        out = {p.id: 0 for p in self.players}
-        for e in self.ledger:
-            if e.payer in out:
-                out[e.payer] -= e.amount
-            if e.payee in out:
-                out[e.payee] += e.amount
-        return out
+        return moved({p.id: 0 for p in self.players}, self.ledger)
+
+
+def moved(balances: dict[str, int], entries: Iterable[LedgerEntry]) -> dict[str, int]:
+    """``balances`` moved by ledger entries (in place, and returned): each payer's less, each payee's more, as
+    ``Books.pay`` moves them (the bank, which has no balance, left out)."""
+    for e in entries:
+        if e.payer in balances:
+            balances[e.payer] -= e.amount
+        if e.payee in balances:
+            balances[e.payee] += e.amount
+    return balances

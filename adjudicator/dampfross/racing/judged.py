@@ -16,11 +16,9 @@ with a replay's).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.racestate import RaceDraw
-from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
+from adjudicator.dampfross.game.state import GameState, moved
 from adjudicator.dampfross.racing.race import EntryOutcome, judge_entries
 from adjudicator.dampfross.racing.turn import RacingInput, turn_draws, turn_trains
 from adjudicator.kernel.errors import GameFileError
@@ -44,7 +42,7 @@ def judged_races(before: GameState, gmap: GameMap, orders: RacingInput, after: G
     for draw in draws[:len(ran)]:
         judged, _owes = judge_entries(gmap, track, before.rules, draw, trains.get(draw.number, ()), balances, seats)
         out.append((draw, tuple(judged)))
-        _move(balances, (e for e in paid if e.race == draw.number))
+        moved(balances, (e for e in paid if e.race == draw.number))
     return tuple(out)
 
 
@@ -55,15 +53,6 @@ def _races_run(before: GameState, after: GameState) -> tuple[int, ...]:
         raise GameFileError(f"turn {before.turn}: the state after is not that of a racing turn; "
                             "the archive may be damaged")
     return last.races
-
-
-def _move(balances: dict[str, int], entries: Iterable[LedgerEntry]) -> None:
-    """The balances moved by ledger entries, as ``Books.pay`` moved them."""
-    for e in entries:
-        if e.payer != BANK:
-            balances[e.payer] -= e.amount
-        if e.payee != BANK:
-            balances[e.payee] += e.amount
 
 
 __all__ = ["JudgedRace", "judged_races"]
