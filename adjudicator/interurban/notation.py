@@ -101,6 +101,19 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
 """Every keyword's spellings, English first (the grammar's terminals; a test keeps the two in step)."""
 
 LEFT_WORDS = ("left", "links")
+_ORDER_WORDS = frozenset(s for spellings in KEYWORDS.values() for s in spellings)
+
+
+def order_like(line: str) -> bool:
+    """Whether a line of a mail reads as an order, or is meant as one: it begins with a line's label (a number) or
+    a keyword of the notation, or a near spelling of one (``CRUVE``); a greeting or a sign-off ("Anna", "Cheers,
+    Tom", "Viele Grüße") does not."""
+    words = line.split()
+    if not words or len(line) > MAX_LINE * 2:
+        return bool(words)
+    first = words[0].lower().rstrip(":,.")
+    return first[:1].isdigit() or first in _ORDER_WORDS or bool(
+        len(words) > 1 and difflib.get_close_matches(first, _ORDER_WORDS, 1, 0.8))
 
 COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "purple", "grün": "green",
                   "gruen": "green", "gelb": "yellow"}

@@ -23,6 +23,7 @@ class InterUrban:
     """The play: setup, reading, moves and missed moves, the state as JSON."""
 
     name = "interurban"
+    title = "InterUrban"
 
     def __init__(self) -> None:
         self.words = MailWords()
@@ -41,6 +42,9 @@ class InterUrban:
 
     def on_move(self, state: State) -> str | None:
         return None if state.over else state.on_move
+
+    def order_line(self, line: str) -> bool:
+        return notation.order_like(line)
 
     def read(self, state: State, seat: str, lines: Lines) -> tuple[tuple[Placement, ...] | None, tuple[Any, ...]]:
         placements, problems = notation.parse_move(lines, state, seat)

@@ -16,16 +16,20 @@ so orders written for an earlier move are never used for a later one; a
 ``CHECK`` line at the top of a section asks only to see what the orders
 would do (nothing is carried out).
 German keywords work too (SPIEL, SPIELER, PASSWORT, ZUG, PRÜFE, ENDE).  Mail
-clutter is skipped: quoted lines (``>``), everything after a signature line
-(``--``), blank lines and comments (``#``).  Lines outside any section are
-reported, not read.  The Dampfross order language has its own envelope in
-its Lark grammar (``grammar/orders.lark``), with the same keywords.
+clutter is skipped as for every game (``kernel/mailtext.py``), and so are
+blank lines and comments (``#``); prose (a greeting, a sign-off) around the
+orders is not read, and lines outside any section that the game would read
+as orders are reported.  Commands (HELP, MAP ...) are ``kernel/commands.py``'s.
+The Dampfross order language has its own envelope in its Lark grammar (``grammar/orders.lark``), with the same keywords.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+
+from adjudicator.kernel.mailtext import clutter_free
 
 MAX_SECTIONS = 12
 """The most PLAYER sections one mail may hold to be read, in every game (a mail for a whole game of companies,
@@ -72,42 +76,23 @@ class Envelope:
     problems: tuple[EnvelopeProblem, ...]
 
 
-COMMANDS = {"HELP": "help", "HILFE": "help", "STATUS": "status", "STAND": "status", "MAP": "map", "KARTE": "map",
-            "REPORT": "report", "BERICHT": "report"}
-"""Commands a mail without orders may hold, one a line (``REPORT n``: the report of move ``n``)."""
-MAX_COMMANDS = 5
-
-
-def read_commands(text: str) -> list[tuple[str, int | None]]:
-    """The commands of a mail's text (at most ``MAX_COMMANDS``), each with its number if it takes one."""
-    out: list[tuple[str, int | None]] = []
-    for _, line in clean_lines(text):
-        words = line.split()
-        code = COMMANDS.get(words[0].upper().rstrip(":"))
-        if code is None or len(words) > 2:
-            continue
-        number = int(words[1]) if len(words) == 2 and words[1].isdigit() and len(words[1]) < 5 else None
-        if len(words) == 2 and (code != "report" or number is None):
-            continue
-        out.append((code, number))
-    return out[:MAX_COMMANDS]
-
-
 def clean_lines(text: str) -> list[tuple[int, str]]:
-    """The lines that count, numbered from 1: no quotes, nothing after a signature, no blanks or comments."""
-    out = []
-    for number, raw in enumerate(text.splitlines()[:MAX_LINES], 1):
-        line = raw.strip()
-        if raw.rstrip() == "--" or raw == "-- ":
-            break
-        if not line or line.startswith((">", "#")):
-            continue
-        out.append((number, line))
-    return out
+    """The lines that count, numbered from 1: mail clutter (``kernel/mailtext.py``), blanks and comments left out."""
+    return [(n, line) for n, line in clutter_free(text, MAX_LINES) if not line.startswith("#")]
 
 
-def read_envelope(text: str) -> Envelope:
-    """The sections of a mail's text, and what could not be read."""
+def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> tuple[tuple[int, str], ...]:
+    """A section's body without the prose around its orders: a greeting before the first line the game reads as
+    an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders."""
+    orderly = [i for i, (_, line) in enumerate(body) if order_line(line)]
+    if not orderly:
+        return tuple(body)  # nothing reads as an order: the game says what is wrong with it
+    return tuple(body[orderly[0]:orderly[-1] + 1])
+
+
+def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True) -> Envelope:
+    """The sections of a mail's text, and what could not be read (``order_line``: the game's reading of which lines
+    are orders; the prose around them is left out)."""
     game: str | None = None
     sections: list[Section] = []
     problems: list[EnvelopeProblem] = []
@@ -118,7 +103,8 @@ def read_envelope(text: str) -> Envelope:
         nonlocal current, body
         if current is not None:
             sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
-                                    current["move"] if isinstance(current["move"], int) else None, tuple(body),
+                                    current["move"] if isinstance(current["move"], int) else None,
+                                    _trimmed(body, order_line),
                                     current["check"] is True))
         current, body = None, []
 
@@ -148,7 +134,7 @@ def read_envelope(text: str) -> Envelope:
             close()
         elif current is not None:
             body.append((number, line))
-        else:
+        elif order_line(line):
             problems.append(EnvelopeProblem("outside", number, line[:60]))
     close()
     if len(sections) > MAX_SECTIONS:

@@ -39,7 +39,8 @@ class Words(Protocol):
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:
-        """The answer to a mail of commands (``help``, ``status``, ``map``, ``report`` with a move number);
+        """The answer to a mail's public commands (``help``, ``status``, ``map``, ``rules``, ``report`` with a move
+        number);
         ``reports``: the public report of each move asked for that exists."""
 
     def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
@@ -60,6 +61,10 @@ class Play(Protocol):
         """The name a GM gives ``adjudicate new --play``, stored in the game file."""
 
     @property
+    def title(self) -> str:
+        """The game's name in mail subjects (``InterUrban``)."""
+
+    @property
     def words(self) -> Words:
         """The play's sentences."""
 
@@ -77,6 +82,10 @@ class Play(Protocol):
 
     def on_move(self, state: Any) -> str | None:
         """The seat on move; ``None`` when the game is over."""
+
+    def order_line(self, line: str) -> bool:
+        """Whether a line of a mail reads as an order, or is meant as one (a greeting, a sign-off, a command such
+        as HELP is not): the front door and the envelope leave the other lines out."""
 
     def read(self, state: Any, seat: str, lines: Lines) -> tuple[Any | None, tuple[Any, ...]]:
         """A section's body as a move (``None`` and problems when it cannot be played)."""

@@ -127,6 +127,10 @@ class MovesDir:
             raise GameFileError(f"{self.path / PASSWORD_FILE}: {exc.strerror or exc}") from None
         return dict(line.split(" ", 1) for line in text.splitlines() if " " in line)
 
+    def write_passwords(self, kept: Mapping[str, str]) -> None:
+        """The GM's passwords file, replaced atomically (mode 0600)."""
+        atomic_write(self.path / PASSWORD_FILE, "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
+
     def create(self, play: Play, table: Table, state: Any, seed: str, passwords: Mapping[str, str],
                opening: str) -> None:
         """A new game's folder (it must not hold a game yet)."""

@@ -15,18 +15,19 @@ done already, so a second tick changes and sends nothing.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from adjudicator.kernel.commands import Command
 from adjudicator.kernel.deadline import Schedule, next_slot
-from adjudicator.kernel.envelope import MAX_GUESSES, Section, read_commands, read_envelope
+from adjudicator.kernel.envelope import MAX_SECTIONS, Section, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
-from adjudicator.postal.inbox import Inbox, StoredMail
+from adjudicator.postal.frontdoor import Answer, FrontDoor, screened
+from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, send
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
@@ -52,11 +53,19 @@ def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
         outbox = Outbox(folder)
         opening_mails(folder, play, game, outbox, config.sender, now)
         report_mails(folder, play, game, outbox, config.sender, now)
-        inbox = Inbox(folder)
-        guesses = Guesses(inbox)
-        for mail in inbox.unanswered():
-            game = answer(folder, play, game, inbox, outbox, mail, config.sender, now, t, guesses)
+        desk = MovesDesk(folder, play, game)
+        door = FrontDoor(folder, desk, config.gm, config.sender, now)
+        door.apply_resets()
+        game = desk.game_now
+        for mail in list(door.inbox.unanswered()):
+            # a move whose deadline passed before the mail arrived is missed first: the same mails give the
+            # same game whenever cron runs
+            game = desk.game_now = miss_if_due(folder, play, game, outbox, config.sender, mail.arrived, t)
+            door.apply_resets()
+            game = desk.game_now = answer(folder, play, desk.game_now, door, mail, config.sender, t)
         game = miss_if_due(folder, play, game, outbox, config.sender, now, t)
+        door.flush()
+        t.notes += door.notes
         remind(play, game, outbox, config.sender, now, t)
         send(folder, config, now, t)
 
@@ -75,64 +84,117 @@ def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, se
         outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="opening", player=seat.id), sender, now)
 
 
-def _sections(mail: StoredMail) -> Iterator[Section]:
+class MovesDesk:
+    """``postal.frontdoor.Desk`` for a game of sequential moves (its lock held): the table's seats, the play's
+    reading of an order line and its answers; an address or password change is a step of the game's chain."""
+
+    def __init__(self, folder: MovesDir, play: Play, game: Loaded):
+        self.folder, self.play, self.game_now = folder, play, game
+
+    @property
+    def game(self) -> str:
+        return self.game_now.table.game
+
+    @property
+    def title(self) -> str:
+        return self.play.title
+
+    @property
+    def lang(self) -> str:
+        return self.game_now.table.lang
+
+    @property
+    def period(self) -> str:
+        return f"move-{self.game_now.table.moves + 1}"
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        return self.game_now.table.seats
+
+    def order_line(self, line: str) -> bool:
+        return self.play.order_line(line)
+
+    def answer(self, commands: Sequence[Command], reader: Seat | None, authorised: Seat | None) -> Answer:
+        reports: dict[int, str] = {}
+        asked: list[tuple[str, int | None]] = []
+        for c in commands:
+            number = int(c.arg) if c.code == "report" and c.arg else None
+            if c.code == "report" and number is None:
+                number = self.game_now.table.moves
+            if number is not None and self.folder.report_path(number).is_file():
+                reports[number] = self.folder.report_path(number).read_text(encoding="utf-8")
+            asked.append((c.code, number))
+        return Answer(self.play.words.answer(self.game_now.table, self.game_now.state, asked, reports))
+
+    def _seat_changed(self, sid: str, record: dict[str, Any], **changes: str) -> None:
+        game = self.game_now
+        table = replace(game.table, seats=tuple(replace(s, **changes) if s.id == sid else s
+                                                for s in game.table.seats))
+        self.folder.commit(self.play, game, table, game.state, record)
+        self.game_now = self.folder.load(self.play)
+
+    def set_address(self, seat: str, address: str) -> None:
+        self._seat_changed(seat, {"kind": "address", "seat": seat, "why": "set by the player by mail, confirmed "
+                                  "from the new address"}, address=address)
+
+    def set_password(self, seat: str, password_hash: str, secret: str) -> None:
+        kept = self.folder.read_passwords()
+        self.folder.write_passwords({**kept, seat: secret})
+        self._seat_changed(seat, {"kind": "password", "seat": seat, "why": "reset by mail from the address on "
+                                  "file"}, password_hash=password_hash)
+
+
+def _sections(mail: StoredMail, play: Play) -> Iterator[Section]:
     for text in mail.texts:
-        yield from read_envelope(mail.read_text(text)).sections
+        yield from read_envelope(mail.read_text(text), play.order_line).sections
 
 
-class Guesses:
-    """Wrong passwords by sender and move, counted once a tick from the answered mails and kept up to date while
-    the tick answers more (a flood of mails costs one pass over the inbox, not one per mail)."""
-
-    def __init__(self, inbox: Inbox):
-        self.counts: Counter[tuple[str, int]] = Counter()
-        for m in inbox.mails():
-            doc = m.receipt()
-            if doc and isinstance(doc.get("sender"), str) and isinstance(doc.get("move"), int):
-                self.add(doc["sender"], doc["move"], doc.get("codes", ()))
-
-    def add(self, sender: str, move: int, codes: Iterable[object]) -> None:
-        self.counts[sender, move] += sum(1 for code in codes if code == "password")
-
-    def of(self, sender: str, move: int) -> int:
-        return self.counts[sender, move]
-
-
-def answer(folder: MovesDir, play: Play, game: Loaded, inbox: Inbox, outbox: Outbox, mail: StoredMail,
-           sender: str, now: datetime, t: Tick, guesses: Guesses) -> Loaded:
-    """Answer one mail: a receipt per section, the move of the player on move run at once."""
-    if mail.automatic:
-        inbox.answered(mail, {"codes": ["automatic"]})
-        t.note("automatic", seq=mail.seq, sender=mail.sender or "?")
+def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, sender: str,
+           t: Tick) -> Loaded:
+    """Answer one mail: the front door first, then a receipt per section, the move of the player on move run at
+    once."""
+    doc: dict[str, Any] = {"move": game.table.moves, "sender": mail.sender, "period": door.desk.period}
+    code = screened(door, mail, doc, lambda: [mail.read_text(x) for x in mail.texts])
+    if code is not None:
+        doc.setdefault("codes", [code])
+        door.inbox.answered(mail, doc)
         return game
     codes: list[str] = []
-    sections = list(_sections(mail))
-    known = next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()), None)
-    if mail.sender and guesses.of(mail.sender, game.table.moves) >= MAX_GUESSES and \
-            any(known is None or s.seat != known.id for s in sections):
-        inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": ["guesses"]})
-        t.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
+    sections = list(_sections(mail, play))
+    if len(sections) > MAX_SECTIONS:  # counted over the whole mail, every attachment together
+        t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(sections))
+        door.notice(mail, doc)
+        sections, codes = [], ["too-many-sections"]
+    elif door.guessed_out(mail, [s.seat for s in sections]):
+        door.inbox.answered(mail, {**doc, "codes": ["guesses"]})
         return game
-    if not sections:
-        commands = [c for text in mail.texts for c in read_commands(mail.read_text(text))]
-        if known is not None and commands:
-            _commands(folder, outbox, play, game, mail, known, commands, sender, now)
-            codes.append("commands")
-        elif known is not None:
-            _receipt(outbox, play, game, mail, known, None, "no-section", {}, sender, now)
+    known = door.seat_of(mail.sender) if mail.sender else None
+    if not sections and not codes:
+        if known is not None:
+            _receipt(door, play, game, mail, known, None, "no-section", {}, doc)
             codes.append("no-section")
+        else:
+            door.to_gm(mail, "no-orders")
+    wrong = 0
     for number, section in enumerate(sections, 1):
         seat = game.table.find(section.seat)
         if seat is None or not game.table.password_ok(section.seat, section.password):
-            _receipt(outbox, play, game, mail, None, number, "password", {"seat": section.seat}, sender, now)
+            wrong += 1
             codes.append("password")
-            t.note("refused", seq=mail.seq, count=1, companies=section.seat[:12])
             continue
-        game, code, data = _orders(folder, play, game, outbox, mail, seat, section, sender, now, t)
-        _receipt(outbox, play, game, mail, seat, number, code, data, sender, now)
+        game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
+        _receipt(door, play, game, mail, seat, number, code, data, doc)
         codes.append(code)
-    inbox.answered(mail, {"move": game.table.moves, "sender": mail.sender, "codes": codes})
-    guesses.add(mail.sender, game.table.moves, codes)
+    if wrong:
+        t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
+        door.guessed(mail, wrong, doc)
+        if known is not None or (mail.sender and door.on_file(mail.sender)):
+            _receipt(door, play, game, mail, None, None, "password", {"seat": ", ".join(
+                dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
+                              or not game.table.password_ok(s.seat, s.password)))}, doc)
+        else:
+            door.notice(mail, doc)
+    door.inbox.answered(mail, {**doc, "move": game.table.moves, "codes": codes})
     return game
 
 
@@ -207,9 +269,10 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
                               kind="report", turn=move, player=sid), sender, now)
 
 
-def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, number: int | None,
-             code: str, data: Mapping[str, Any], sender: str, now: datetime) -> None:
-    """A receipt to the sender (and to the seat's address on file, when the password was right)."""
+def _receipt(door: FrontDoor, play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, number: int | None,
+             code: str, data: Mapping[str, Any], doc: dict[str, Any]) -> None:
+    """A receipt to the sender (and to the seat's address on file, when the password was right), within the front
+    door's budgets."""
     to = [mail.sender] if mail.sender else []
     if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
         to.append(seat.address)
@@ -218,23 +281,8 @@ def _receipt(outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: S
     with language(seat.lang if seat is not None else game.table.lang):
         text = play.words.receipt(game.table, game.state, code, data)
     name = f"receipt-{mail.key}" + (f"-{number}" if number else "")
-    outbox.queue(Outgoing(name, tuple(to), f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
-                          player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", ""))),
-                 sender, now)
-
-
-def _commands(folder: MovesDir, outbox: Outbox, play: Play, game: Loaded, mail: StoredMail, seat: Seat,
-            commands: list[tuple[str, int | None]], sender: str, now: datetime) -> None:
-    """Answer a mail of commands from a player's address on file (public things only: no password needed)."""
-    reports: dict[int, str] = {}
-    for code, number in commands:
-        if code == "report" and number is not None and folder.report_path(number).is_file():
-            reports[number] = folder.report_path(number).read_text(encoding="utf-8")
-    with language(seat.lang):
-        text = play.words.answer(game.table, game.state, commands, reports)
-    outbox.queue(Outgoing(f"answer-{mail.key}", (seat.address,), f"{game.table.game}: {play.name}", text,
-                          kind="answer", player=seat.id, in_reply_to=str(mail.meta.get("message_id", ""))),
-                 sender, now)
+    door.reply(Outgoing(name, tuple(to), f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
+                        player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", ""))), doc)
 
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
@@ -263,7 +311,7 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
         return game
     state, events = play.miss(game.state, seat)
     record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
-    after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now)
+    after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, due)
     t.note("missed", move=after.table.moves, seat=seat)
     return after
 

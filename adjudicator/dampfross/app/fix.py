@@ -49,14 +49,14 @@ def set_address(directory: str, player: str, email: str, why: str = "", by: str 
     return correct(directory, "address", why, by, player=player, value=check_address(email) or None)
 
 
-def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, by: str) -> tuple[Correction, str]:
-    """A new password for a company (``PASSWORD RESET`` by mail; the caller holds the lock): written to the GM's
-    passwords file before the game changes, as ``replace_player`` does; return the correction and the password."""
-    secret = passwords.generate()
+def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, by: str, secret: str,
+                        password_hash: str) -> Correction:
+    """A new password for a company (``PASSWORD RESET`` by mail, taking effect when the turn changes; the caller
+    holds the lock): written to the GM's passwords file before the game changes, as ``replace_player`` does."""
     c = Correction(len(state.corrections) + 1, state.turn, "password", by, stamp(), why, player=player,
-                   password_hash=passwords.hash_password(secret))
+                   password_hash=password_hash)
     _commit_with_password(gdir, state, c, secret)
-    return c, secret
+    return c
 
 
 def _commit_with_password(gdir: GameDir, state: GameState, c: Correction, secret: str) -> None:

@@ -37,29 +37,23 @@ mail counts for nobody in the game's; the notes for the GM stay English.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import datetime
-from email.utils import getaddresses
 from typing import Any
 
 from adjudicator.dampfross.app.check import check_received
-from adjudicator.dampfross.app.mailcommands import Commands, read_commands
+from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
-from adjudicator.dampfross.orders.parse import blank_clutter, split_lines
+from adjudicator.dampfross.orders.parse import blank_clutter
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
 from adjudicator.dampfross.report.deadlines import when_text, zone_of
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.mail import (
     Receipt,
     Status,
-    forward_subject,
-    forward_text,
-    notice_subject,
-    notice_text,
     receipt_subject,
     receipt_text,
     refused_text,
@@ -69,8 +63,11 @@ from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
 from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
+from adjudicator.kernel.problems import NoOrders
+from adjudicator.postal.frontdoor import FrontDoor, bare, screened
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outbox, Outgoing
@@ -78,8 +75,9 @@ from adjudicator.postal.outbox import Outbox, Outgoing
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""
 
-MAX_FORWARD = 100_000
-"""The most bytes of a mail forwarded to the GM (the whole mail stays in the inbox)."""
+_GUESSES = (NoOrders.WRONG_PASSWORD, NoOrders.NO_PASSWORD)
+"""Why a section's refusal counts as a password guess (a GM section without the GM's password counts too)."""
+
 
 def mail_files(mails: Iterable[StoredMail], state: GameState) -> ReceivedFiles:
     """The texts of these mails as order files, in the order given (a turn: the order of arrival)."""
@@ -109,19 +107,26 @@ class Answerer:
         self.outbox = Outbox(gdir)
         self.notes: list[PostalNote] = []
         self.queued = 0
+        self.desk = DampfrossDesk(gdir, state, lambda: [c for c, ms in self.earlier_mails().items() if ms])
+        self.door = FrontDoor(gdir, self.desk, config.gm, config.sender, now)
+        self.notes = self.door.notes  # one list: the GM reads the notes in the order things happened
+        self.door.apply_resets()
+        self.state = self.desk.state
+        self.doc: dict[str, Any] = {}
 
     def answer_all(self) -> list[PostalNote]:
         for mail in list(self.inbox.unanswered()):
             self.answer(mail)
+        self.door.flush()
         return self.notes
 
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
 
     def queue(self, out: Outgoing) -> bool:
-        """Queue a mail of this tick's answers (idempotent: a mail of the same name is queued once); True when it
-        was queued now."""
-        if not self.outbox.queue(out, self.config.sender, self.now):
+        """Queue a reply of this tick within the front door's budgets (idempotent: a mail of the same name is
+        queued once)."""
+        if not self.door.reply(out, self.doc):
             return False
         self.queued += 1
         return True
@@ -134,10 +139,6 @@ class Answerer:
                     and (sender is None or m.sender == sender):
                 yield m, doc
 
-    def reload(self) -> None:
-        """Read the game again after a correction made by mail (a new address or password)."""
-        self.state = self.gdir.load_state()
-
     def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
         out = Outgoing(name, tuple(dict.fromkeys(a for a in to if a)), receipt_subject(self.state, company),
                        receipt_text(self.state, r), kind="receipt", turn=self.state.turn, player=company,
@@ -148,9 +149,13 @@ class Answerer:
     # --- one mail ---------------------------------------------------------------
     def answer(self, mail: StoredMail) -> None:
         base = self._receipt_base(mail)
-        if mail.automatic:  # RFC 3834: no answer to an auto-reply, a list or a bounce (two robots would loop)
-            self.note("automatic", seq=mail.seq, sender=mail.sender or "?")
-            doc: dict[str, object] = {"counted": [], "receipts": [], "status": "automatic"}
+        front: dict[str, Any] = {"sender": mail.sender}
+        self.doc = front
+        code = screened(self.door, mail, front, lambda: [mail.read_text(x) for x in mail.texts])
+        self.state = self.desk.state  # a command by mail may have changed an address
+        doc: dict[str, object]
+        if code is not None:
+            doc = {"counted": [], "receipts": [], "status": code, **front}
         elif self.state.phase == "over":
             doc = self._statement(mail, base)
         elif mail.meta.get("too_big"):
@@ -159,11 +164,11 @@ class Answerer:
             doc = self._nobody(mail, base, "unreadable", OrderSet())
         elif not mail.texts:
             doc = self._nobody(mail, base, "no-orders", OrderSet())
-        elif (found := read_commands([mail.read_text(x) for x in mail.texts])) is not None:
-            doc = Commands(self, mail).answer(found)
         else:
             doc = self._orders(mail, base)
-        doc.update(turn=self.state.turn, phase=self.state.phase, answered=self.now.isoformat())
+        doc = {**front, **doc}
+        doc.update(turn=self.state.turn, phase=self.state.phase, period=self.desk.period,
+                   answered=self.now.isoformat())
         self.inbox.answered(mail, doc)
 
     def _receipt_base(self, mail: StoredMail) -> Receipt:
@@ -174,8 +179,7 @@ class Answerer:
                        hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))})
 
     def on_file(self, address: str) -> bool:
-        known = {p.email.lower() for p in self.state.players if p.email}
-        return address in known or address == _bare(self.config.gm)
+        return self.door.on_file(address)
 
     def _nobody(self, mail: StoredMail, base: Receipt, status: Status, orders: OrderSet,
                 **data: str | int) -> dict[str, object]:
@@ -187,8 +191,8 @@ class Answerer:
                 self.note("no-orders", seq=mail.seq, sender=mail.sender)
             return {"counted": [], "receipts": self.notice(mail), "status": status}
         if not mail.sender or not self.on_file(mail.sender):
-            self.note("no-orders", seq=mail.seq, sender=mail.sender or "?")
-            return {"counted": [], "receipts": self._forward(mail, status), "status": status}
+            self._forward(mail, status)
+            return {"counted": [], "receipts": [], "status": status}
         with language(self.state.lang):
             r = _replace(base, status=status, data={**base.data, **data},
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
@@ -196,23 +200,13 @@ class Answerer:
                          notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
                          refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
-        if status == "no-orders":
-            self.note("no-orders", seq=mail.seq, sender=mail.sender)
-        return {"counted": [], "receipts": [name, *self._forward(mail, status)], "status": status}
+        self._forward(mail, status)
+        return {"counted": [], "receipts": [name], "status": status}
 
-    def _forward(self, mail: StoredMail, status: Status) -> list[str]:
-        """A mail that is neither orders nor a command goes to the GM's own address, as it came (attached)."""
-        if status != "no-orders" or _bare(self.config.gm) == mail.sender:
-            return []
-        name = f"forward-{mail.seq:05d}"
-        data = (mail.folder / "mail.eml").read_bytes()
-        out = Outgoing(name, (_bare(self.config.gm),), forward_subject(mail.seq, str(mail.meta.get("subject", ""))),
-                       forward_text(mail.seq, mail.sender, mail.arrived.isoformat()),
-                       ((f"mail-{mail.seq:05d}.txt", data[:MAX_FORWARD].decode("utf-8", "replace")),),
-                       kind="forward", turn=self.state.turn)
-        if self.queue(out):
-            self.note("forwarded", seq=mail.seq, sender=mail.sender or "?")
-        return [name]
+    def _forward(self, mail: StoredMail, status: Status) -> None:
+        """A mail that is neither orders nor a command: listed in the tick's digest to the GM."""
+        if status == "no-orders":
+            self.door.to_gm(mail, status)
 
     def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
         received = mail_files([mail], self.state)
@@ -221,10 +215,7 @@ class Answerer:
             self.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(raw.sections))
             return self._nobody(mail, base, "too-many-sections", OrderSet(), count=len(raw.sections),
                                 most=MAX_SECTIONS)
-        if mail.sender and self._guesses(mail.sender) >= MAX_GUESSES and any(
-                s.player not in self.state.player_ids or self.state.player(s.player).email.lower() != mail.sender
-                for s in raw.sections):
-            self.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
+        if self.door.guessed_out(mail, [s.player for s in raw.sections] + (["GM"] if raw.gm_sections else [])):
             return self._nobody(mail, base, "guesses", OrderSet(), most=MAX_GUESSES)
         other_game = [p for p in raw.problems if p.code is ProblemCode.GAME_MISMATCH]
         if other_game:
@@ -238,6 +229,8 @@ class Answerer:
         except DampfrossError:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
+        self.door.guessed(mail, sum(1 for x in orders.refusals if x.why is None or x.why.code in _GUESSES),
+                          self.doc)
         if not orders.sections:
             self._refusals_noted(mail, orders.refusals)
             if orders.gm is not None:
@@ -299,19 +292,10 @@ class Answerer:
         if whys:
             self.note("refused", seq=mail.seq, count=len(whys), companies="; ".join(whys))
 
-    def _guesses(self, sender: str) -> int:
-        """How many sections from ``sender`` failed their check this turn (the password guesses it made)."""
-        return sum(len(doc.get("refused", [])) for _m, doc in self.answered_this_turn(sender))
-
     def notice(self, mail: StoredMail) -> list[str]:
-        """The one short notice a turn to a stranger whose mail counts for nobody (nothing of the mail in it)."""
-        digest = hashlib.sha256(mail.sender.encode("utf-8")).hexdigest()[:16]
-        name = f"notice-{self.state.turn:03d}-{digest}"
-        if self.outbox.known(name):
-            return []
-        self.queue(Outgoing(name, (mail.sender,), notice_subject(self.state), notice_text(self.state),
-                            kind="receipt", turn=self.state.turn))
-        return [name]
+        """The front door's one notice a period to a stranger whose mail counts for nobody."""
+        self.door.notice(mail, self.doc)
+        return []
 
     def _gm_only(self, mail: StoredMail, base: Receipt, orders: OrderSet) -> dict[str, object]:
         """A mail with the GM's section alone: it counts for the turn, and the GM's address hears what was read."""
@@ -321,7 +305,7 @@ class Answerer:
             r = _replace(base, status="gm-counts", echo=tuple(order_text(line) for line in echo),
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems))
-        name = self.send(f"receipt-{mail.seq:05d}-GM", [_bare(self.config.gm), mail.sender], None, r, mail)
+        name = self.send(f"receipt-{mail.seq:05d}-GM", [bare(self.config.gm), mail.sender], None, r, mail)
         return {"counted": [], "receipts": [name], "status": "gm-counts", "gm": True,
                 "refused": [x.player for x in orders.refusals if x.player]}
 
@@ -355,11 +339,6 @@ class Answerer:
                 return {"counted": [], "statement": {"company": player.id, "text": body}, "receipts": [name],
                         "status": "statement"}
         return self._nobody(mail, base, "over", OrderSet())
-
-
-def _bare(address: str) -> str:
-    found = getaddresses([address])
-    return found[0][1].lower() if found else address.lower()
 
 
 def _replace(r: Receipt, **changes: object) -> Receipt:

@@ -59,30 +59,13 @@ from adjudicator.dampfross.orders.model import (
 from adjudicator.dampfross.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
+from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, split_lines
 
 MAX_LINES = 1000
 """The most order lines read from one file; an order mail has a few dozen."""
 
 MAX_PROBLEMS = 100
 """The most problems listed for one file."""
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_SIGNATURE = re.compile(r"^(?:--\s*|-{3,}\s*(?:original message|ursprüngliche nachricht)\s*-{3,}\s*)$", re.IGNORECASE)
-_QUOTED = re.compile(r"^\s*>")
-_ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|schreibt|a écrit)\b.*:\s*$", re.IGNORECASE)
-"""A mail program's line before a quoted mail: ``On Tue, 24 Nov 2026, X wrote:``, ``Am 24.11.2026 schrieb X:``."""
-_ATTRIBUTION_START = re.compile(r"^\s*(?:on|am|le)\s", re.IGNORECASE)
-"""How an attribution begins; a long one is wrapped (``On Tue, ..., X <x@example.org>`` / ``wrote:``)."""
-_MAIL_HEADER = re.compile(
-    r"^(from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet)\s*:\s",
-    re.IGNORECASE,
-)
-
-
-def split_lines(text: str) -> list[str]:
-    """The lines of a text as an editor numbers them (``\\r\\n``, ``\\n`` or a lone ``\\r``; a BOM dropped)."""
-    return _LINE_BREAK.split(text.removeprefix("\ufeff"))
-
 
 def _first_keyword(line: str) -> str | None:
     words = code_of(line).split()
@@ -98,21 +81,11 @@ def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note
 
     Returns the cleaned lines and notes about ignored lines that look like orders.
     """
-    out = ["" if _QUOTED.match(line) or _MAIL_HEADER.match(line) else line for line in lines]
-    for n, line in enumerate(out):
-        if not line.strip() or not _quote_follows(lines, n + 1):
-            continue
-        wrapped = n > 0 and not _ATTRIBUTION_START.match(line) and bool(_ATTRIBUTION_START.match(out[n - 1]))
-        if _ATTRIBUTION.search(line):
-            out[n] = ""
-            if wrapped:  # "wrote:" alone: the line before is the attribution's first half
-                out[n - 1] = ""
-        elif wrapped and _ATTRIBUTION.search(out[n - 1] + " " + line):  # "... schrieb X" / "<x@example.org>:"
-            out[n - 1] = out[n] = ""
+    out = blank_quotes(lines)
     notes: list[Note] = []
     i = 0
     while i < len(out):
-        if not _SIGNATURE.match(out[i]):
+        if not SIGNATURE.match(out[i]):
             i += 1
             continue
         sig = i
@@ -127,14 +100,6 @@ def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note
             out[n] = ""
         i = resume
     return out, notes
-
-
-def _quote_follows(lines: list[str], start: int) -> bool:
-    """Whether the next line that is not blank (a mail program may leave one) is quoted, or there is none."""
-    for line in lines[start:]:
-        if line.strip():
-            return bool(_QUOTED.match(line))
-    return True
 
 
 def _next_mail(lines: list[str], start: int) -> int:
@@ -191,7 +156,7 @@ def take_press(lines: list[str]) -> tuple[list[str], dict[int, tuple[str, ...]]]
             continue
         body: list[str] = []
         j = i + 1
-        while j < len(out) and not _SIGNATURE.match(out[j]) and _first_keyword(out[j]) not in ("PLAYER", "GM"):
+        while j < len(out) and not SIGNATURE.match(out[j]) and _first_keyword(out[j]) not in ("PLAYER", "GM"):
             if _PRESS_END.match(out[j]):
                 out[j] = ""
                 j += 1
@@ -474,3 +439,9 @@ def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
         problems=tuple(problems),
         notes=tuple(all_notes),
     )
+
+
+def order_line(line: str) -> bool:
+    """Whether a line of a mail reads as an order, or is meant as one (a greeting, a sign-off or a command such as
+    HELP is not); the front door asks it to tell a mail of commands among pleasantries from a mail of orders."""
+    return _order_like(line, parse_line(line, "", 1))

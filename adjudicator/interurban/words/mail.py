@@ -87,6 +87,15 @@ def _how(table: Table, state: State) -> list[str]:
                           "ending at its cell; AT x,y names a cell instead of a line."))]
 
 
+def rules_words() -> list[str]:
+    """The rules in short, for RULES by mail (docs/interurban-rules.md has them whole)."""
+    return [*names.fold(_("InterUrban: each player in turn lays one to three face-up tiles (at most one station) "
+                          "at the open ends of the tram lines; a tile must fit the track it extends and may not "
+                          "block another line. A line is finished when it reaches its end station. The score "
+                          "counts each player's start numbers (S, C, H, L) by the lines' values; the highest "
+                          "total wins. A player who misses the deadline lays nothing and the next is on move."))]
+
+
 def reports_board(state: State) -> list[str]:
     return reports.board(state).rstrip("\n").split("\n")
 
@@ -149,13 +158,17 @@ class MailWords:
             text.append("")
             if code == "help":
                 text += names.fold(_("Commands by mail, one a line, without a PLAYER line: HELP, STATUS, MAP "
-                                     "(the layout and the lines), REPORT n (the report of move n). Orders need "
-                                     "the PLAYER line with your password."))
+                                     "(the layout and the lines), REPORT n (the report of move n), RULES, "
+                                     "PASSWORD RESET (a new password to your address on file, from the next "
+                                     "move). After your PLAYER line: SET ADDRESS and the new address (confirmed "
+                                     "from the new address). Orders need the PLAYER line with your password."))
                 text += _how(table, state) if not state.over else []
             elif code == "status":
                 text += self.public_status(table, state)
             elif code == "map":
                 text += reports_board(state)
+            elif code == "rules":
+                text += rules_words()
             elif number is not None and number in reports:
                 text += reports[number].rstrip("\n").split("\n")
             else:

@@ -1,0 +1,118 @@
+"""The commands a player may mail instead of orders, for every game: one language, read once (issue 24).
+
+A mail is a command mail when, mail clutter aside (quotes, headers, an
+attribution line, a signature), it holds at least one command line and no
+line that the game reads as an order (the game says which lines those are:
+``order_line``).  So "Hi,\\n\\nHELP\\n\\nthanks!" is a command mail: the greeting
+and the thanks are prose, not orders.  One ``PLAYER ID PASSWORD pw`` line
+(before the commands) signs the mail for what needs the password (SET
+ADDRESS, a private report); ``GAME``/``TURN``/``MOVE`` headings are allowed.
+
+The commands, in English or German:
+
+* ``HELP`` / ``HILFE``, ``STATUS`` / ``STAND``, ``RULES`` / ``REGELN``;
+* ``MAP [PLACE]`` / ``KARTE [ORT]``: the map, or a window around a place;
+* ``REPORT [N]`` / ``BERICHT [N]``: the public report of turn (move) N;
+* ``SET ADDRESS NEW`` / ``ADRESSE NEU``: after the PLAYER line, move the seat's
+  mail to NEW (confirmed from NEW before it takes effect);
+* ``CONFIRM TOKEN`` / ``BESTÄTIGE TOKEN``: the confirmation, from the new address;
+* ``PASSWORD RESET [ID]`` (``NEW PASSWORD``) / ``NEUES PASSWORT [ID]``: a new
+  password, mailed to the address on file.
+
+A line of over ``MAX_LINE`` characters is no command (nothing long is ever
+matched or looked up), and a mail's commands are read up to ``MAX_COMMANDS``;
+the rest are counted, not read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from adjudicator.kernel.mailtext import clutter_free
+
+CommandCode = Literal["help", "map", "status", "report", "rules", "set-address", "confirm", "password-reset"]
+
+MAX_LINE = 300
+"""The longest line read as a command (a longer one is prose, never matched or looked up)."""
+MAX_COMMANDS = 10
+"""The commands of one mail that are answered (all in one reply); further ones are counted, not read."""
+MAX_ARG = 60
+"""The longest argument of a command (a place's name, an address, a token)."""
+
+_COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = (
+    ("help", re.compile(r"^(?:help|hilfe)[.!?]*$", re.I)),
+    ("map", re.compile(r"^(?:map|karte)(?:\s+(?P<arg>\S.*?))?$", re.I)),
+    ("status", re.compile(r"^(?:status|stand)[.!?]*$", re.I)),
+    ("report", re.compile(r"^(?:report|bericht)(?:\s+(?P<arg>\d{1,4}))?$", re.I)),
+    ("rules", re.compile(r"^(?:rules|regeln)[.!?]*$", re.I)),
+    ("set-address", re.compile(r"^(?:set\s+address|adresse)\s+(?P<arg>\S+)$", re.I)),
+    ("confirm", re.compile(r"^(?:confirm|bestätige|bestaetige)\s+(?P<arg>[A-Za-z0-9-]{4,40})$", re.I)),
+    ("password-reset", re.compile(r"^(?:password\s+reset|new\s+password|neues\s+passwort)"
+                                  r"(?:\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7}))?$", re.I)),
+)
+_HEADING = re.compile(r"^(?:game|spiel|turn|zug|move)\s+\S{1,40}$", re.I)
+_PLAYER = re.compile(r"^(?:player|spieler)\s+(?P<id>[A-Za-z][A-Za-z0-9]{0,7})\s+(?:password|passwort)\s+"
+                     r"(?P<password>\S{1,80})$", re.I)
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command line: its code and argument ("" when none)."""
+
+    code: CommandCode
+    arg: str = ""
+
+
+@dataclass(frozen=True)
+class CommandMail:
+    """The commands of a mail (at most ``MAX_COMMANDS``), how many more it held, and its PLAYER line if any."""
+
+    commands: tuple[Command, ...]
+    player: str | None = None
+    password: str | None = None
+    dropped: int = 0
+
+
+def command_of(line: str) -> Command | None:
+    """The command a line is (``None``: it is none, or it is longer than ``MAX_LINE``)."""
+    if len(line) > MAX_LINE:
+        return None
+    line = " ".join(line.split("#", 1)[0].split())
+    for code, pattern in _COMMANDS:
+        m = pattern.match(line)
+        if m:
+            arg = (m.groupdict().get("arg") or "").strip()
+            if len(arg) > MAX_ARG:
+                return None
+            return Command(code, arg.upper() if code == "password-reset" else arg)
+    return None
+
+
+def read_commands(texts: Sequence[str], order_line: Callable[[str], bool]) -> CommandMail | None:
+    """The commands of a mail (``None``: it is not a command mail: no command, or a line the game reads as an
+    order, or a second PLAYER line)."""
+    commands: list[Command] = []
+    player = password = None
+    dropped = 0
+    for text in texts:
+        for _number, raw in clutter_free(text):
+            line = " ".join(raw.split())
+            if len(line) <= MAX_LINE and _HEADING.match(line):
+                continue
+            if len(line) <= MAX_LINE and (m := _PLAYER.match(line)):
+                if player is not None or commands:
+                    return None  # a second PLAYER line, or one after commands: orders, not commands
+                player, password = m.group("id").upper(), m.group("password")
+                continue
+            command = command_of(line)
+            if command is not None:
+                if len(commands) < MAX_COMMANDS:
+                    commands.append(command)
+                else:
+                    dropped += 1
+            elif len(line) <= MAX_LINE and order_line(line):
+                return None
+    return CommandMail(tuple(commands), player, password, dropped) if commands else None

@@ -1,0 +1,406 @@
+"""The front door: what every game's mail meets before a game reads its orders, written once (issue 24).
+
+Players are adversaries, so every rule of this module is a budget or a
+check that one game must not have and the other lack:
+
+* **who writes**: a mail's sender is an address on file (a seat's, or the
+  GM's), or a stranger; a From that is not exactly one address makes a
+  stranger (``mailparse``).  Auto-replies are never answered.
+* **commands** (``kernel/commands.py``): all the commands of one mail are
+  answered in ONE reply, to an address on file only; a stranger gets the
+  notice below.
+* **replies have budgets**: an address gets at most ``REPLIES_PER_ADDRESS``
+  replies (receipts, answers, notices) a period (a turn, or a move); one
+  hostile mail costs at most one reply to its sender.
+* **password guesses**: at most ``MAX_GUESSES`` sections from one sender may
+  fail their password check a period (the GM's password counts as well);
+  after that the sender is read only for its own seat.
+* **strangers**: one short notice a period, which repeats nothing of the
+  mail; the mails that were neither orders nor commands reach the GM as ONE
+  digest a tick, bounded in size (``DIGEST_MOST``), never one forward each.
+* **a password reset** never voids orders already accepted: the new password
+  is mailed to the address on file at once and takes effect when the period
+  changes (the next turn or move); one reset a seat a period counts.
+* **an address change** is confirmed from the new address (a token mailed
+  there) and announced to the old one before it takes effect, as mailing
+  lists do.
+
+The game tells the front door who sits where and answers what only it can
+(``Desk``); the front door keeps what it must remember between ticks in
+``mail/frontdoor.json``.  The words are ``postal/words.py``'s.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.utils import getaddresses
+from typing import Any, Protocol
+
+from adjudicator.kernel import passwords
+from adjudicator.kernel.commands import Command, CommandMail, read_commands
+from adjudicator.kernel.contacts import ContactError, check_address
+from adjudicator.kernel.envelope import MAX_GUESSES
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.notes import PostalNote
+from adjudicator.kernel.table import Seat
+from adjudicator.postal import words
+from adjudicator.postal.files import Folder, atomic_write
+from adjudicator.postal.inbox import MAIL_DIR, Inbox, StoredMail
+from adjudicator.postal.outbox import Outbox, Outgoing
+
+REPLIES_PER_ADDRESS = 12
+"""Replies (receipts, answers to commands, notices) one address gets in a period; later mails from it are
+stored and told to the GM, not answered."""
+DIGEST_MOST = 30
+"""Strangers' mails listed in one digest to the GM (the rest are counted; the inbox keeps every mail)."""
+STATE_FILE = "frontdoor.json"
+REPLY_KINDS = ("receipt", "answer", "notice")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A game's answer to the public commands of a mail (HELP, MAP, STATUS, REPORT, RULES): its text in the
+    reader's language and what is attached."""
+
+    text: str
+    attachments: tuple[tuple[str, str | bytes], ...] = ()
+
+
+class Desk(Protocol):
+    """What a game gives the front door: who sits where, and what only the game can do or say."""
+
+    @property
+    def game(self) -> str:
+        """The game's id (in subjects)."""
+
+    @property
+    def title(self) -> str:
+        """The game's name in subjects: ``Dampfross``, ``InterUrban``."""
+
+    @property
+    def lang(self) -> str:
+        """The game's language (a stranger is answered in it)."""
+
+    @property
+    def period(self) -> str:
+        """The period budgets count in: the turn (and phase) or the move on hand; it changes when one is run."""
+
+    @property
+    def seats(self) -> Sequence[Seat]:
+        """Every seat with its address on file, language and password hash."""
+
+    def order_line(self, line: str) -> bool:
+        """Whether the game reads ``line`` as an order (a mail with one is no command mail)."""
+
+    def answer(self, commands: Sequence[Command], reader: Seat | None, authorised: Seat | None) -> Answer:
+        """The answer to the public commands, in the active language; ``authorised``: the seat whose PLAYER
+        line's password was right (its private report may be sent)."""
+
+    def set_address(self, seat: str, address: str) -> None:
+        """The seat's mail goes to ``address`` from now on (a change the game archives)."""
+
+    def set_password(self, seat: str, password_hash: str, secret: str) -> None:
+        """The seat's new password from now on (the GM's passwords file gets ``secret``)."""
+
+
+def bare(address: str) -> str:
+    """The address of a ``Name <address>`` text, lower case ("" when there is none)."""
+    found = getaddresses([address])
+    return found[0][1].lower() if found and found[0][1] else ""
+
+
+@dataclass
+class FrontDoor:
+    """One tick's front door of one game (the game's lock is held)."""
+
+    folder: Folder
+    desk: Desk
+    gm: str
+    sender: str
+    now: datetime
+    notes: list[PostalNote] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.inbox = Inbox(self.folder)
+        self.outbox = Outbox(self.folder)
+        self.gm = bare(self.gm)
+        self._path = self.folder.path / MAIL_DIR / STATE_FILE
+        self.kept = self._read()
+        self.replies: Counter[str] = Counter()
+        self.guesses: Counter[str] = Counter()
+        for _mail, doc in self.answered_this_period():
+            for to in doc.get("replied", ()):
+                self.replies[str(to)] += 1
+            self.guesses[str(doc.get("sender", ""))] += int(doc.get("guesses", 0))
+        self.digest: list[tuple[int, str, str]] = []
+
+    # --- what is kept between ticks -----------------------------------------------------------------------
+    def _read(self) -> dict[str, Any]:
+        try:
+            doc = json.loads(self._path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {"resets": {}, "addresses": {}}
+        return doc if isinstance(doc, dict) else {"resets": {}, "addresses": {}}
+
+    def _write(self) -> None:
+        self._path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic_write(self._path, json.dumps(self.kept, ensure_ascii=False, indent=1) + "\n", 0o600)
+
+    def note(self, kind: str, **data: str | int) -> None:
+        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
+
+    def answered_this_period(self) -> Iterable[tuple[StoredMail, dict[str, Any]]]:
+        period = self.desk.period
+        for m in self.inbox.mails():
+            doc = m.receipt()
+            if doc and doc.get("period") == period:
+                yield m, doc
+
+    # --- who writes ---------------------------------------------------------------------------------------
+    def seat_of(self, address: str) -> Seat | None:
+        """The seat whose address on file ``address`` is (the first; ``None``: none)."""
+        low = address.lower()
+        return next((s for s in self.desk.seats if s.address and s.address.lower() == low), None)
+
+    def on_file(self, address: str) -> bool:
+        return bool(address) and (self.seat_of(address) is not None or address.lower() == self.gm)
+
+    # --- budgets ------------------------------------------------------------------------------------------
+    def may_reply(self, address: str) -> bool:
+        return self.replies[address.lower()] < REPLIES_PER_ADDRESS
+
+    def reply(self, out: Outgoing, doc: dict[str, Any]) -> bool:
+        """Queue a reply within every address's budget (the addresses over it are left out; ``False``: nobody
+        was left); the addresses are recorded in the mail's record ``doc``."""
+        to = tuple(dict.fromkeys(a for a in out.to if a and self.may_reply(a)))
+        if not to:
+            return False
+        if self.outbox.queue(Outgoing(out.name, to, out.subject, out.body, out.attachments, out.kind, out.turn,
+                                      out.player, out.extra, out.in_reply_to), self.sender, self.now):
+            for a in to:
+                self.replies[a.lower()] += 1
+            doc.setdefault("replied", []).extend(a.lower() for a in to)
+        return True
+
+    def over_budget(self, mail: StoredMail) -> bool:
+        """Whether the sender has had its replies this period (the mail is stored and noted, not answered)."""
+        if mail.sender and not self.may_reply(mail.sender):
+            self.note("over-budget", seq=mail.seq, sender=mail.sender, most=REPLIES_PER_ADDRESS)
+            return True
+        return False
+
+    def guessed_out(self, mail: StoredMail, seats: Iterable[str]) -> bool:
+        """Whether the sender has used up its password guesses and names a seat that is not its own."""
+        if not mail.sender or self.guesses[mail.sender] < MAX_GUESSES:
+            return False
+        own = self.seat_of(mail.sender)
+        if any(own is None or s.upper() != own.id for s in seats):
+            self.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
+            return True
+        return False
+
+    def guessed(self, mail: StoredMail, count: int, doc: dict[str, Any]) -> None:
+        """``count`` sections of the mail failed their password check (the GM's password too)."""
+        if count and mail.sender:
+            self.guesses[mail.sender] += count
+            doc["guesses"] = int(doc.get("guesses", 0)) + count
+
+    # --- strangers ----------------------------------------------------------------------------------------
+    def notice(self, mail: StoredMail, doc: dict[str, Any]) -> None:
+        """The one short notice a period to a stranger whose mail counts for nobody (nothing of the mail in it)."""
+        if not mail.sender or self.on_file(mail.sender):
+            return
+        name = f"notice-{_slug(self.desk.period)}-{_digest(mail.sender)}"
+        if self.outbox.known(name):
+            return
+        with language(self.desk.lang):
+            out = Outgoing(name, (mail.sender,), words.subject(self.desk.title, self.desk.game, words.YOUR_MAIL),
+                           words.notice(self.desk.title, self.desk.game), kind="notice")
+        self.reply(out, doc)
+
+    def to_gm(self, mail: StoredMail, why: str) -> None:
+        """A mail that was neither orders nor a command: listed in the tick's digest to the GM."""
+        if mail.sender and mail.sender.lower() == self.gm:
+            return
+        self.digest.append((mail.seq, mail.sender or "?", why))
+        self.note("to-gm", seq=mail.seq, sender=mail.sender or "?")
+
+    def flush(self) -> None:
+        """Queue the tick's digest to the GM (one mail, at most ``DIGEST_MOST`` mails listed)."""
+        if not self.digest or not self.gm:
+            return
+        first, last = self.digest[0][0], self.digest[-1][0]
+        out = Outgoing(f"digest-{first:05d}-{last:05d}", (self.gm,),
+                       words.digest_subject(self.desk.title, self.desk.game, len(self.digest)),
+                       words.digest(self.digest[:DIGEST_MOST], len(self.digest)), kind="digest")
+        self.outbox.queue(out, self.sender, self.now)
+        self.digest = []
+
+    # --- commands -----------------------------------------------------------------------------------------
+    def commands(self, mail: StoredMail, texts: Sequence[str]) -> dict[str, Any] | None:
+        """Answer a command mail in one reply (``None``: the mail is no command mail); its record."""
+        found = read_commands(texts, self.desk.order_line)
+        if found is None:
+            return None
+        doc: dict[str, Any] = {"status": "commands", "commands": [c.code for c in found.commands],
+                               "counted": [], "receipts": []}
+        if not mail.sender or not self.on_file(mail.sender):
+            self.note("commands", seq=mail.seq, sender=mail.sender or "?", what="not answered: not an address on file")
+            self.notice(mail, doc)
+            return doc
+        reader = self.seat_of(mail.sender)
+        authorised = self._authorised(found)
+        if found.player is not None and authorised is None:
+            self.guessed(mail, 1, doc)
+        parts: list[str] = []
+        attachments: list[tuple[str, str | bytes]] = []
+        public = [c for c in found.commands if c.code in ("help", "map", "status", "report", "rules")]
+        who = authorised or reader
+        with language(who.lang if who is not None else self.desk.lang):
+            if public:
+                answer = self.desk.answer(public, reader, authorised)
+                parts.append(answer.text)
+                attachments += answer.attachments
+            for c in found.commands:
+                if c.code not in ("help", "map", "status", "report", "rules"):
+                    parts.append(self._account(c, mail, reader, authorised, found, doc))
+            if found.dropped:
+                parts.append(words.dropped(found.dropped))
+            what = ", ".join(dict.fromkeys(words.command_word(c.code) for c in found.commands))
+            subject = words.subject(self.desk.title, self.desk.game, what)
+        name = f"answer-{mail.seq:05d}"
+        who = authorised or reader
+        self.reply(Outgoing(name, (mail.sender,), subject, "\n".join(p.rstrip("\n") for p in parts) + "\n",
+                            tuple(attachments), kind="answer", player=who.id if who else None,
+                            in_reply_to=str(mail.meta.get("message_id") or "")), doc)
+        doc["receipts"] = [name]
+        self.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
+        return doc
+
+    def _authorised(self, found: CommandMail) -> Seat | None:
+        if found.player is None or not found.password:
+            return None
+        seat = next((s for s in self.desk.seats if s.id == found.player), None)
+        return seat if seat is not None and passwords.check_password(found.password, seat.password_hash) else None
+
+    def _account(self, c: Command, mail: StoredMail, reader: Seat | None, authorised: Seat | None,
+                 found: CommandMail, doc: dict[str, Any]) -> str:
+        """SET ADDRESS, CONFIRM and PASSWORD RESET: what was done, in words (the mails they make are queued)."""
+        if c.code == "set-address":
+            if authorised is None:
+                return words.refused("password")
+            try:
+                address = check_address(c.arg)
+            except ContactError:
+                return words.refused("address")
+            return self._ask_address(authorised, address.lower(), mail, doc)
+        if c.code == "confirm":
+            return self._confirm(c.arg, mail)
+        return self._reset(c.arg or (reader.id if reader else ""), reader, mail)
+
+    def _ask_address(self, seat: Seat, address: str, mail: StoredMail, doc: dict[str, Any]) -> str:
+        token = secrets.token_hex(6)
+        self.kept.setdefault("addresses", {})[token] = {"seat": seat.id, "address": address,
+                                                       "period": self.desk.period, "mail": mail.seq}
+        self._write()
+        subject = words.subject(self.desk.title, self.desk.game, words.ADDRESS)
+        self.reply(Outgoing(f"confirm-{mail.seq:05d}", (address,), subject,
+                            words.confirm_address(self.desk.game, seat.id, token), kind="answer",
+                            player=seat.id), doc)
+        if seat.address and seat.address.lower() != address:
+            self.outbox.queue(Outgoing(f"address-asked-{mail.seq:05d}", (seat.address,), subject,
+                                       words.address_asked(self.desk.game, seat.id, address), kind="notice",
+                                       player=seat.id), self.sender, self.now)
+        self.note("address-asked", seq=mail.seq, company=seat.id)
+        return words.address_pending(seat.id, address)
+
+    def _confirm(self, token: str, mail: StoredMail) -> str:
+        asked = self.kept.get("addresses", {}).get(token.lower())
+        if not isinstance(asked, dict) or str(asked.get("address", "")).lower() != mail.sender.lower():
+            return words.refused("token")
+        seat = next((s for s in self.desk.seats if s.id == asked["seat"]), None)
+        del self.kept["addresses"][token.lower()]
+        self._write()
+        if seat is None:
+            return words.refused("unknown")
+        old = seat.address
+        self.desk.set_address(seat.id, mail.sender.lower())
+        if old and old.lower() != mail.sender.lower():
+            self.outbox.queue(Outgoing(f"address-done-{mail.seq:05d}", (old,),
+                                       words.subject(self.desk.title, self.desk.game, words.ADDRESS),
+                                       words.address_done(self.desk.game, seat.id, mail.sender.lower()),
+                                       kind="notice", player=seat.id), self.sender, self.now)
+        self.note("address-set", seq=mail.seq, company=seat.id)
+        return words.address_done(self.desk.game, seat.id, mail.sender.lower())
+
+    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail) -> str:
+        seat = next((s for s in self.desk.seats if s.id == pid.upper()), None)
+        if seat is None:
+            return words.refused("unknown")
+        if reader is None or reader.id != seat.id or not seat.address:
+            return words.refused("not-yours")
+        resets = self.kept.setdefault("resets", {})
+        if seat.id in resets:
+            return words.refused("reset-once")
+        secret = passwords.generate()
+        resets[seat.id] = {"hash": passwords.hash_password(secret), "secret": secret, "period": self.desk.period}
+        self._write()
+        with language(seat.lang):
+            self.outbox.queue(Outgoing(f"password-{mail.seq:05d}", (seat.address,),
+                                       words.subject(self.desk.title, self.desk.game, words.PASSWORD),
+                                       words.new_password(self.desk.game, seat.id, secret), kind="answer",
+                                       player=seat.id), self.sender, self.now)
+        self.note("password-reset", seq=mail.seq, company=seat.id)
+        return words.reset_asked(seat.id)
+
+    def apply_resets(self) -> None:
+        """The passwords reset in an earlier period take effect now (call at the start of a tick)."""
+        resets = self.kept.get("resets", {})
+        due = [sid for sid, r in resets.items() if isinstance(r, dict) and r.get("period") != self.desk.period]
+        for sid in due:
+            r = resets[sid]
+            if any(s.id == sid for s in self.desk.seats):
+                self.desk.set_password(sid, str(r["hash"]), str(r["secret"]))
+                self.note("password-set", company=sid)
+            del resets[sid]
+        stale = [t for t, a in self.kept.get("addresses", {}).items()
+                 if isinstance(a, dict) and a.get("period") != self.desk.period and a.get("expired")]
+        for t in stale:
+            del self.kept["addresses"][t]
+        for a in self.kept.get("addresses", {}).values():
+            if isinstance(a, dict) and a.get("period") != self.desk.period:
+                a["expired"] = True  # a token lives for the period it was asked in and the next
+        if due or stale:
+            self._write()
+
+
+def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
+             texts: Callable[[], Sequence[str]]) -> str | None:
+    """The front door's reading of a mail before its orders: a code when the mail is done with here
+    (``automatic``, ``over-budget``, ``commands``), ``None`` when the game reads its orders."""
+    if mail.automatic:  # RFC 3834: no answer to an auto-reply, a list or a bounce (two robots would loop)
+        door.note("automatic", seq=mail.seq, sender=mail.sender or "?")
+        return "automatic"
+    if door.over_budget(mail):
+        return "over-budget"
+    if mail.texts and not mail.headers_only and not mail.meta.get("too_big"):
+        found = door.commands(mail, texts())
+        if found is not None:
+            doc.update(found)
+            return "commands"
+    return None
+
+
+def _digest(address: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(address.lower().encode("utf-8")).hexdigest()[:16]
+
+
+def _slug(period: str) -> str:
+    return "".join(ch if ch.isalnum() else "-" for ch in period)[:40]

@@ -1,0 +1,127 @@
+"""The platform's words: the mails of the front door (``postal/frontdoor.py``), the same for every game, in the
+reader's language (domain ``postal``; the active language is the kernel's)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from adjudicator.kernel.i18n import N_, Catalogue
+
+CATALOGUE = Catalogue("adjudicator.postal", "postal")
+"""``adjudicator/postal/locale/<code>/LC_MESSAGES/postal.mo`` (``python -m tools.i18n`` makes it)."""
+WIDTH = 78
+"""Where text is folded (every line of a mail stays within 80 columns)."""
+
+YOUR_MAIL = N_("your mail")
+ADDRESS = N_("mail address")
+PASSWORD = N_("new password")
+_COMMAND_WORDS = {"help": N_("HELP"), "map": N_("MAP"), "status": N_("STATUS"), "report": N_("REPORT"),
+                  "rules": N_("RULES"), "set-address": N_("SET ADDRESS"), "confirm": N_("CONFIRM"),
+                  "password-reset": N_("PASSWORD RESET")}
+_REFUSED = {
+    "password": N_("SET ADDRESS needs your PLAYER line with your password: nothing was changed."),
+    "address": N_("That is not one mail address such as anna@example.org: nothing was changed."),
+    "unknown": N_("There is no such player in this game: nothing was done."),
+    "not-yours": N_("A password reset is made only for a mail from the player's own address on file: nothing was "
+                    "done."),
+    "reset-once": N_("This player's password has been reset once this turn already: nothing more was done."),
+    "token": N_("This confirmation is unknown, expired, or not sent from the new address: nothing was changed."),
+}
+
+
+def _(message: str) -> str:
+    return CATALOGUE.gettext(message)
+
+
+def fold(text: str) -> str:
+    """``text`` folded at spaces into lines of at most ``WIDTH`` characters."""
+    return "\n".join(textwrap.wrap(text, WIDTH, break_long_words=True, break_on_hyphens=False)) or ""
+
+
+def subject(title: str, game: str, what: str) -> str:
+    return _("{title} {game}: {what}").format(title=title, game=game, what=_(what))
+
+
+def command_word(code: str) -> str:
+    return _(_COMMAND_WORDS[code])
+
+
+def notice(title: str, game: str) -> str:
+    """The one notice a period to a stranger: it repeats nothing of the mail."""
+    return fold(_("A mail from this address reached the game master of {title} game {game}. This address is not on "
+                  "file for any player of the game, so nothing in the mail counts. If you play in this game, "
+                  "please write from the address the game master has on file for you. This notice is sent at "
+                  "most once a turn.").format(title=title, game=game)) + "\n"
+
+
+def refused(code: str) -> str:
+    return fold(_(_REFUSED[code]))
+
+
+def dropped(count: int) -> str:
+    return fold(_("{count} more command lines were not read: one mail is answered for at most ten commands.")
+                .format(count=count))
+
+
+def confirm_address(game: str, seat: str, token: str) -> str:
+    """To the new address: how to confirm the change."""
+    return "\n".join([
+        fold(_("The player {seat} of game {game} asked for the game's mail to go to this address.").format(
+            seat=seat, game=game)),
+        fold(_("To confirm, answer from this address with this line (before the next turn ends):")),
+        "", f"  CONFIRM {token}", "",
+        fold(_("If you did not ask for this, ignore this mail: nothing changes."))]) + "\n"
+
+
+def address_asked(game: str, seat: str, new: str) -> str:
+    """To the old address: a change was asked."""
+    return fold(_("A change of the mail address of {seat} in game {game} to {new} was asked with your password. It "
+                  "takes effect only when it is confirmed from the new address. If you did not ask for it, write "
+                  "to the game master at once.").format(seat=seat, game=game, new=new)) + "\n"
+
+
+def address_pending(seat: str, new: str) -> str:
+    return fold(_("SET ADDRESS: a confirmation was mailed to {new}; the mail of {seat} goes there once it is "
+                  "confirmed from that address. Your old address has been told.").format(seat=seat, new=new))
+
+
+def address_done(game: str, seat: str, new: str) -> str:
+    return fold(_("The mail of {seat} in game {game} goes to {new} from now on (confirmed from that address). If "
+                  "you did not ask for this, write to the game master at once.").format(seat=seat, game=game,
+                                                                                       new=new)) + "\n"
+
+
+def reset_asked(seat: str) -> str:
+    return fold(_("PASSWORD RESET: a new password for {seat} has been mailed to its address on file. It takes "
+                  "effect with the next turn; orders already sent for this turn stand.").format(seat=seat))
+
+
+def new_password(game: str, seat: str, secret: str) -> str:
+    """To the address on file only: the new password and when it starts."""
+    return "\n".join([
+        fold(_("A new password was asked for {seat} in game {game} from this address.").format(seat=seat, game=game)),
+        "", "  " + _("New password: {password}").format(password=secret), "",
+        fold(_("It takes effect with the next turn (or move). Orders you already sent for this turn stand, and "
+               "orders for this turn still use your old password. If you did not ask for this, write to the game "
+               "master."))]) + "\n"
+
+
+def digest_subject(title: str, game: str, count: int) -> str:
+    return f"{title} {game}: {count} mail(s) for the game master"
+
+
+def digest(mails: Sequence[tuple[int, str, str]], total: int) -> str:
+    """The GM's digest of a tick's mails that were neither orders nor commands (English, as every GM note)."""
+    lines = [fold(f"{total} mail(s) held neither orders nor a command. Each is kept in the game's inbox "
+                  "(mail/inbox/NNNNN/mail.eml); none was answered but by the rules of the front door.")]
+    lines += [f"  mail {seq}: from {_shown(sender)} ({why})" for seq, sender, why in mails]
+    if total > len(mails):
+        lines.append(f"  ... and {total - len(mails)} more")
+    return "\n".join(lines) + "\n"
+
+
+def _shown(address: str) -> str:
+    """A sender's address as printed to the GM: escaped, at most 50 characters."""
+    text = "".join(ch if ch.isprintable() and ch.isascii() else f"\\u{ord(ch):04x}" for ch in address)
+    return text if len(text) <= 50 else text[:47] + "..."
