@@ -28,6 +28,8 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_concurrent.py": (["--pairs", "1"], "1 right"),
     "bench_fuzz.py": (["--inputs", "5", "--workers", "1"], "findings: none"),
     "bench_mailfuzz.py": (["--mails", "10", "--workers", "1"], "findings: none"),
+    "bench_hostile.py": (["--mails", "10", "--commands", "20", "--sizes", "small", "--limit", "120"],
+                         "each kind alone"),
     "bench_iu_selfplay.py": (["--games", "2", "--workers", "1"], "0 with a broken invariant"),
     "bench_iu_fuzz.py": (["--inputs", "6", "--workers", "1"], "findings: none"),
 }

@@ -58,25 +58,3 @@ def test_a_hang_is_cut_short_and_reported(targets: list[Target], monkeypatch: py
     tally = targets[0].push(b"PASS\n")
     assert [f.code for f in tally.found] == [FindingCode.HANG] and time.monotonic() - start < 3
 
-
-def test_fuzzed_mails_never_stop_a_game_leak_or_overflow_a_mail(tmp_path: Path):
-    """Issue 15: generated and mutated MIME mails through a real tick of two postal games (``tools/fuzz/mail.py``;
-    ``bench/bench_mailfuzz.py`` runs 20,000 and more): no traceback, no fault, the other game always ticks, no
-    change but an address or a password, every text sent within 80 columns, nothing of a company to a stranger."""
-    from tools.fuzz.mail import MailTarget, fuzz_mail
-
-    tally = fuzz_mail(MailTarget(tmp_path), 60, seed_value=15)
-    assert tally.mails == 60 and tally.answered > 20
-    assert not tally.found, "\n\n".join(f"[{f.code}]\n{f.detail}" for f in tally.found[:5])
-
-
-def test_fuzzed_mails_never_stop_a_game_of_moves_leak_or_change_it(tmp_path: Path):
-    """Issue 16: the same generator, with InterUrban's words, through a real tick of two InterUrban games by mail
-    (``tools/fuzz/movesmail.py``): no traceback, no fault, the other game always ticks, no leak, no line over 80
-    columns, and the game changes only by a move of the player on move with his password."""
-    from tools.fuzz.mail import fuzz_mail
-    from tools.fuzz.movesmail import MovesTarget
-
-    tally = fuzz_mail(MovesTarget(tmp_path), 60, seed_value=16)
-    assert tally.mails == 60 and tally.answered > 10
-    assert tally.found == [], tally.found[0].detail
