@@ -1,19 +1,27 @@
 """Issue 15, players served by mail: HELP, MAP, STATUS, REPORT, RULES, SET ADDRESS, PASSWORD RESET, and mail that
-is neither orders nor a command forwarded to the GM."""
+is neither orders nor a command listed for the GM; issue 24: the front door's rules for them (one reply a mail, a
+reset that takes effect next turn, an address change confirmed from the new address)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.mailcommands import Command, read_commands
+from adjudicator.dampfross.orders.parse import order_line
+from adjudicator.kernel.commands import MAX_LINE, Command
+from adjudicator.kernel.commands import read_commands as read_any
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.postal.inbox import Inbox
 from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times
 from tests.test_mail_robot import _passwords, deliver, plain
+
+
+def read_commands(texts: list[str]):  # type: ignore[no-untyped-def]
+    return read_any(texts, order_line)
 
 
 def tick(game: Path, at: int = 0) -> str:
@@ -38,6 +46,11 @@ def test_a_command_mail_is_told_from_an_order_mail():
     assert found.commands == (Command("report", "2"), Command("map", "Hamburg"))
     assert read_commands(["PLAYER RED PASSWORD x\nSTART Hamburg\nHELP\n"]) is None  # orders: not a command mail
     assert read_commands(["Hello GM, how are you?\n"]) is None
+    among = read_commands(["Hi,\n\nHELP\n\nthanks!\nAnna\n"])  # a command among pleasantries is answered
+    assert among is not None and among.commands == (Command("help"),)
+    assert read_commands(["MAP " + "x" * MAX_LINE + "\n"]) is None  # a line over 300 characters is no command
+    many = read_commands(["MAP\n" * 2000])
+    assert many is not None and len(many.commands) == 10 and many.dropped == 990  # the first 1,000 lines of a text are read
     assert read_commands(["neues Passwort red\n"]).commands == (Command("password-reset", "RED"),)  # type: ignore[union-attr]
 
 
@@ -68,16 +81,25 @@ def test_map_status_report_and_rules_by_mail(tmp_path: Path):
     deliver(tmp_path, plain("MAP Hamburg\nSTATUS\nREPORT 0\nRULES\n", subject="info"))
     tick(game)
     answers = outbox(game, "answer-")
-    assert len(answers) == 4
-    texts = [decoded(a) for a in answers.values()]
-    assert "the window asked for" in texts[0] and "1108" in texts[0]
-    assert "Content-Disposition: attachment" in next(iter(answers.values()))
-    assert "orders for this turn" in texts[1] and "RED" in texts[1] and "received" in texts[1]
-    assert "Opening report" in texts[2] or "opening" in texts[2].lower()
-    assert "Rules profile schmidt" in texts[3] and "start_capital" in texts[3]
-    assert "Building: own allowance" in texts[3] and "Start capital 20; debt allowed." in texts[3]
-    for text in texts:
-        assert not [line for line in text.splitlines() if too_wide(line)]
+    assert len(answers) == 1  # every command of a mail in one reply
+    (answer,) = answers.values()
+    text = decoded(answer)
+    assert "the window asked for" in text and "1108" in text
+    assert "Content-Disposition: attachment" in answer
+    assert "orders for this turn" in text and "RED" in text and "received" in text
+    assert "Opening report" in text or "opening" in text.lower()
+    assert "Rules profile schmidt" in text and "start_capital" in text
+    assert "Building: own allowance" in text and "Start capital 20; debt allowed." in text
+    assert not [line for line in text.splitlines() if too_wide(line)]
+
+
+def test_two_thousand_commands_in_one_mail_give_one_reply(tmp_path: Path):
+    game = setup_game(tmp_path)
+    deliver(tmp_path, plain("MAP\n" * 2000, subject="bomb"))
+    tick(game)
+    ((answer_name, answer),) = outbox(game, "answer-").items()
+    assert "990 more command lines were not read" in decoded(answer)
+    assert [n for n, eml in outbox(game, "").items() if "Subject: Dampfross postal: MAP" in eml] == [answer_name]
 
 
 @pytest.mark.parametrize(("word", "lang", "says"), [("MAP", "en", "The whole map is attached and follows here"),
@@ -126,12 +148,14 @@ def test_a_private_report_only_after_the_password(tmp_path: Path):
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nREPORT 1\n", subject="r2"), "M02P7.mx")
     tick(game, 3)
     seqs = {m.meta["subject"]: m.seq for m in Inbox(GameDir(game)).mails()}
-    public_only = decoded(outbox(game, f"answer-{seqs['r1']:05d}")[f"answer-{seqs['r1']:05d}-1"])
-    with_private = decoded(outbox(game, f"answer-{seqs['r2']:05d}")[f"answer-{seqs['r2']:05d}-1"])
+    public_only = decoded(outbox(game, f"answer-{seqs['r1']:05d}")[f"answer-{seqs['r1']:05d}"])
+    with_private = decoded(outbox(game, f"answer-{seqs['r2']:05d}")[f"answer-{seqs['r2']:05d}"])
     assert "private report for RED" not in public_only and "private report for RED" in with_private
 
 
-def test_set_address_tells_both_addresses_and_is_a_correction(tmp_path: Path):
+def test_set_address_is_confirmed_from_the_new_address_and_told_to_the_old(tmp_path: Path):
+    """SET ADDRESS (with the password) mails a token to the new address and tells the old one; the change is made,
+    as a correction, only when the token comes back from the new address."""
     game = setup_game(tmp_path)
     pw = _passwords(game)
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSET ADDRESS anna.neu@example.org\n", subject="a"))
@@ -139,26 +163,56 @@ def test_set_address_tells_both_addresses_and_is_a_correction(tmp_path: Path):
                             sender="bernd@example.net", subject="b"), "M01P8.mx")
     tick(game)
     state = GameDir(game).load_state()
-    assert state.player("RED").email == "anna.neu@example.org" and state.player("BLUE").email == "bernd@example.net"
-    assert state.corrections[-1].kind == "address"
-    answers = outbox(game, "answer-")
-    told = [a for a in answers.values() if "goes to anna.neu@example.org" in decoded(a)]
-    assert len(told) == 1 and "anna@example.org" in told[0].split("\n\n")[0] and "anna.neu@" in told[0]
-    assert any("password is wrong" in decoded(a) for a in answers.values())
+    assert state.player("RED").email == "anna@example.org" and state.player("BLUE").email == "bernd@example.net"
+    (confirm,) = outbox(game, "confirm-").values()
+    assert "To: anna.neu@example.org" in confirm
+    token = re.search(r"CONFIRM ([0-9a-f]{12})", decoded(confirm))
+    assert token
+    (asked,) = outbox(game, "address-asked-").values()
+    assert "To: anna@example.org" in asked and "anna.neu@example.org" in decoded(asked)
+    assert any("needs your PLAYER line with your password" in decoded(a) for a in outbox(game, "answer-").values())
+    assert not any("eve@" in a.split("\n\n")[0] for a in outbox(game, "").values())  # nothing to the forger's pick
+    # a forger who knows the token but writes from another address changes nothing
+    deliver(tmp_path, plain(f"CONFIRM {token.group(1)}\n", subject="c"), "M03P8.mx")
+    tick(game, 1)
+    assert GameDir(game).load_state().player("RED").email == "anna@example.org"
+    deliver(tmp_path, plain(f"Hi,\nCONFIRM {token.group(1)}\nAnna\n", sender="anna.neu@example.org", subject="d"),
+            "M04P8.mx")
+    tick(game, 1)
+    state = GameDir(game).load_state()
+    assert state.player("RED").email == "anna.neu@example.org" and state.corrections[-1].kind == "address"
+    (done,) = outbox(game, "address-done-").values()
+    assert "To: anna@example.org" in done
+    invoke("verify", str(game))
 
 
-def test_a_password_reset_goes_to_the_address_on_file_only(tmp_path: Path):
+def test_a_password_reset_goes_to_the_address_on_file_only_and_takes_effect_next_turn(tmp_path: Path):
+    """A reset never voids orders already accepted: RED's orders of the turn count with the old password, the new
+    one (mailed to RED's address on file only) works from the next turn; a second reset the same turn does
+    nothing."""
     game = setup_game(tmp_path)
     old = _passwords(game)["RED"]
+    deliver(tmp_path, plain(f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {old}\nSTART Hamburg\n", subject="orders"),
+            "M00P9.mx")
     deliver(tmp_path, plain("PASSWORD RESET RED\n", sender="bernd@example.net", subject="not mine"), "M01P9.mx")
     deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="mine"), "M02P9.mx")
+    deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="again"), "M03P9.mx")
     tick(game)
-    new = _passwords(game)["RED"]
-    assert new != old and GameDir(game).load_state().corrections[-1].kind == "password"
-    answers = [a for a in outbox(game, "answer-").values() if new in decoded(a)]
-    assert len(answers) == 1 and "To: anna@example.org" in answers[0]
-    refused = [a for a in outbox(game, "answer-").values() if "only for a mail from the company" in decoded(a)]
-    assert len(refused) == 1 and "To: bernd@example.net" in refused[0]
+    assert _passwords(game)["RED"] == old  # not yet
+    (mailed,) = outbox(game, "password-").values()
+    assert "To: anna@example.org" in mailed
+    new = re.search(r"New password: (\S+)", decoded(mailed))
+    assert new and new.group(1) != old
+    said = [decoded(a) for a in outbox(game, "answer-").values()]
+    assert any("only for a mail from the player's own address" in a for a in said)
+    assert any("reset once this turn already" in a for a in said)
+    status = invoke("status", str(game)).output
+    assert "RED" in status
+    for at in range(1, len(tick_times())):  # the turn runs at its deadline; RED's orders of turn 1 counted
+        tick(game, at)
+    state = GameDir(game).load_state()
+    assert state.turn > 1 and state.player("RED").start_town == "Hamburg"
+    assert _passwords(game)["RED"] == new.group(1) and state.corrections[-1].kind == "password"
     invoke("verify", str(game))
 
 
@@ -172,24 +226,26 @@ def test_a_password_reset_without_the_id_is_for_the_company_of_the_senders_addre
     deliver(tmp_path, plain(f"{line}\n", subject="mine"), "M02P9.mx")
     out = tick(game)
     assert "commands (password-reset)" in out
+    for at in range(1, len(tick_times())):  # the new password takes effect when the turn has run
+        tick(game, at)
     new = _passwords(game)
     assert new["RED"] != old["RED"] and {k: v for k, v in new.items() if k != "RED"} == {
         k: v for k, v in old.items() if k != "RED"}
-    answers = [a for a in outbox(game, "answer-").values() if new["RED"] in decoded(a)]
+    answers = [a for a in outbox(game, "password-").values() if new["RED"] in decoded(a)]
     assert len(answers) == 1 and "To: anna@example.org" in answers[0]
     assert read_commands([f"{line} RED\n"]) == read_commands(["PASSWORD RESET red\n"])
 
 
-def test_a_stranger_gets_no_answer_to_commands_and_chat_is_forwarded_to_the_gm(tmp_path: Path):
+def test_a_stranger_gets_no_answer_to_commands_and_chat_is_listed_for_the_gm(tmp_path: Path):
     game = setup_game(tmp_path)
     deliver(tmp_path, plain("STATUS\n", sender="stranger@example.net", subject="s"), "M01P6.mx")
     deliver(tmp_path, plain("Dear GM, I am away next week.\n", subject="away"), "M02P6.mx")
     out = tick(game)
     assert not outbox(game, "answer-")
     assert len(outbox(game, "notice-")) == 1
-    (fwd,) = outbox(game, "forward-").values()
-    assert "To: gm@dampfross.example.org" in fwd and "I am away next week" in fwd
-    assert "held neither orders nor a command: forwarded" in out
+    (digest,) = outbox(game, "digest-").values()
+    assert "To: gm@dampfross.example.org" in digest and "anna@example.org" in decoded(digest)
+    assert "listed in the digest to the GM" in out
 
 
 @pytest.mark.parametrize(("lang", "command", "rules"), [("en", "PASSWORD RESET ID", "Mail the word RULES"),

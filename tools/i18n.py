@@ -65,7 +65,10 @@ DAMPFROSS = Domain(DOMAIN, REPORT, LOCALE, (("templates/**.j2", "jinja2"), ("**.
 INTERURBAN = Domain("interurban", ROOT / "adjudicator" / "interurban" / "words",
                     ROOT / "adjudicator" / "interurban" / "locale", (("**.py", "python"),))
 """InterUrban's words (``adjudicator/interurban/words``)."""
-DOMAINS = (DAMPFROSS, INTERURBAN)
+POSTAL = Domain("postal", ROOT / "adjudicator" / "postal" / "words",
+                ROOT / "adjudicator" / "postal" / "locale", (("**.py", "python"),))
+"""The platform's words: the front door's mails, the same for every game (``adjudicator/postal/words``)."""
+DOMAINS = (DAMPFROSS, INTERURBAN, POSTAL)
 
 
 def extract(domain: Domain = DAMPFROSS) -> Catalog:

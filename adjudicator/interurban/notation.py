@@ -105,15 +105,22 @@ _ORDER_WORDS = frozenset(s for spellings in KEYWORDS.values() for s in spellings
 
 
 def order_like(line: str) -> bool:
-    """Whether a line of a mail reads as an order, or is meant as one: it begins with a line's label (a number) or
-    a keyword of the notation, or a near spelling of one (``CRUVE``); a greeting or a sign-off ("Anna", "Cheers,
-    Tom", "Viele Grüße") does not."""
+    """Whether a line of a mail reads as an order, or is meant as one: it begins with a line's label (``6``; ``H``
+    before a keyword), or a keyword of the notation, or a near spelling of one (``CRUVE``); a greeting or a
+    sign-off ("Anna", "Cheers, Tom", "Viele Grüße") does not."""
     words = line.split()
     if not words or len(line) > MAX_LINE * 2:
         return bool(words)
+    def keyword(word: str) -> bool:
+        word = word.lower().rstrip(":,.")
+        return word in _ORDER_WORDS or bool(difflib.get_close_matches(word, _ORDER_WORDS, 1, 0.8))
+
     first = words[0].lower().rstrip(":,.")
-    return first[:1].isdigit() or first in _ORDER_WORDS or bool(
-        len(words) > 1 and difflib.get_close_matches(first, _ORDER_WORDS, 1, 0.8))
+    if first in _ORDER_WORDS:
+        return True
+    if len(first) <= 2 and first.isalnum():  # a line's label: a number alone, or a label before a keyword
+        return first.isdigit() or (len(words) > 1 and keyword(words[1]))
+    return len(words) > 1 and keyword(first)
 
 COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "purple", "grün": "green",
                   "gruen": "green", "gelb": "yellow"}

@@ -249,7 +249,10 @@ class FrontDoor:
             return None
         doc: dict[str, Any] = {"status": "commands", "commands": [c.code for c in found.commands],
                                "counted": [], "receipts": []}
-        if not mail.sender or not self.on_file(mail.sender):
+        confirming = all(c.code == "confirm" for c in found.commands) and any(
+            isinstance(a, dict) and str(a.get("address", "")) == mail.sender.lower()
+            for a in self.kept.get("addresses", {}).values())
+        if not mail.sender or not (self.on_file(mail.sender) or confirming):  # a new address confirms from off file
             self.note("commands", seq=mail.seq, sender=mail.sender or "?", what="not answered: not an address on file")
             self.notice(mail, doc)
             return doc

@@ -25,7 +25,7 @@ from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
 from adjudicator.dampfross.report.widths import shown, shown_name
-from adjudicator.kernel.notes import PostalNote
+from adjudicator.postal.words.gm import mail_note
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
@@ -57,19 +57,6 @@ STATUS = {
 
 MAX_RECEIPT = 64_000
 """The most characters of a receipt; the rest is left out with a line saying so."""
-
-MAIL_NOTES = {
-    "too-big": N_("the mail was not read: it is too big"),
-    "html-body": N_("your mail had no plain text: its HTML was read as text"),
-    "not-text": N_("the attachment {name} is not text: not read"),
-    "part-too-big": N_("the attachment {name} is too big ({size} bytes): not read"),
-    "bad-charset": N_("{name} names an unknown character set: read as Windows-1252"),
-    "no-text": N_("no text was found in your mail"),
-    "too-many-parts": N_("the mail has too many parts for a mail of orders: only its headers were read"),
-    "header-too-big": N_("the mail's headers are too long: only their start was read"),
-    "unreadable": N_("the mail's structure cannot be read: only its headers were read"),
-}
-
 
 @dataclass(frozen=True)
 class Receipt:
@@ -117,7 +104,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "notes": list(r.notes),
         "refused": list(r.refused),
         "preview": r.preview,
-        "mail_notes": [_(MAIL_NOTES[c]).format(name=shown_name(n), size=s)
+        "mail_notes": [mail_note(c, shown_name(n), s)
                        for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": r.statement,
@@ -129,33 +116,6 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         text = text[:cut + 1] + _("(the rest of this receipt, {count} characters, is left out)").format(
             count=len(text) - cut - 1) + "\n"
     return text
-
-
-def forward_subject(seq: int, subject: str) -> str:
-    """The GM's copy of a mail that held neither orders nor a command (GM words: English)."""
-    return f"Dampfross: mail {seq} forwarded: {shown(subject)[:60]}"
-
-
-def forward_text(seq: int, sender: str, arrived: str) -> str:
-    return wrap(f"Mail {seq} from {shown(sender) or '?'}, arrived {arrived}, held neither orders nor a command. "
-                "It is attached as it came (the inbox keeps it too).", 0) + "\n"
-
-
-def notice_subject(state: GameState) -> str:
-    with language(state.lang):
-        return _("Dampfross {game}: your mail").format(game=state.game_id)
-
-
-def notice_text(state: GameState) -> str:
-    """The one notice a turn to an address not on file whose mail counted for nobody: it repeats nothing of the
-    mail (a forged sender must not make the GM mail a stranger's text to anybody)."""
-    with language(state.lang):
-        lines = ["DAMPFROSS PER POST -- " + _("game %(game)s") % {"game": state.game_id}, "=" * LINE_WIDTH, "",
-                 wrap(_("A mail from this address reached the game master of game {game}. This address is not on "
-                        "file for any company of the game, so nothing in the mail counts. If you play in this "
-                        "game, please write from the address the game master has on file for you. This notice "
-                        "is sent at most once a turn.").format(game=state.game_id), 0)]
-    return "\n".join(lines) + "\n"
 
 
 def _hash_label(what: str) -> str:
@@ -323,52 +283,6 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 # ---------------------------------------------------------------------------
 # the GM's notes of a tick, and status
 # ---------------------------------------------------------------------------
-
-GM_NOTES = {
-    "stored": N_("mail {seq} stored: from {sender}, subject '{subject}'"),
-    "duplicate": N_("mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice"),
-    "sender-mismatch": N_("mail {seq}: a section for {company} from {sender}, not from the address on file "
-                          "({on_file}); the password was right, so it counts"),
-    "refused": N_("mail {seq}: {count} section(s) did not count ({companies})"),
-    "too-many-sections": N_("mail {seq} from {sender} holds {count} PLAYER sections: not read"),
-    "guesses": N_("mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: "
-                  "not read"),
-    "replaced": N_("mail {seq}: {company}'s orders replace those of mail {old}"),
-    "late": N_("mail {seq}: {company}'s orders arrived after the deadline; {what}"),
-    "no-orders": N_("mail {seq} from {sender}: no orders in it"),
-    "queued": N_("{count} mails queued in {where}"),
-    "sent": N_("{count} mails sent"),
-    "send-failed": N_("sending failed ({error}); {count} mails stay queued for the next try"),
-    "no-smtp": N_("{count} mails wait in {where}: no [smtp] in mail.toml"),
-    "ran": N_("turn {turn} adjudicated ({why})"),
-    "moved": N_("move {move} made by {seat}"),
-    "missed": N_("move {move}: {seat} missed the deadline"),
-    "not-run": N_("turn {turn} is due but {why}"),
-    "reminded": N_("reminders for turn {turn} queued for {companies}"),
-    "statements": N_("end-of-game statements queued for every company"),
-    "no-address": N_("{what} for {company} cannot be sent: no mail address on file"),
-    "statement": N_("mail {seq}: end-of-game statement of {company}"),
-    "gm-section": N_("mail {seq}: a GM section ({what})"),
-    "busy": N_("another adjudicate is working on this game; skipped"),
-    "headers-only": N_("mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)"),
-    "automatic": N_("mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered"),
-    "set-aside": N_("the mail {name} was refused for good ({answer}): set aside in {where}; correct the address "
-                    "(adjudicate player address) and send it again with adjudicate mail send --retry"),
-    "deferred": N_("the mail {name} was refused for now ({answer}): it stays queued for the next tick"),
-    "partly-refused": N_("the mail {name} was sent, but some of its recipients were refused: {answer}"),
-    "retried": N_("{count} mails set aside are queued again"),
-    "commands": N_("mail {seq} from {sender}: commands ({what})"),
-    "forwarded": N_("mail {seq} from {sender} held neither orders nor a command: forwarded to the GM's address"),
-}
-
-
-def gm_note(note: PostalNote) -> str:
-    """The GM's line for a note; whatever a sender wrote (subject, address, file names) shown safely."""
-    data = {k: shown(v) if isinstance(v, str) else v for k, v in note.data}
-    if note.kind == "headers-only":
-        data["why"] = _(MAIL_NOTES[str(data["why"])]).format(name="", size="")
-    return _(GM_NOTES[note.kind]).format(**data)
-
 
 WHY_RUN = {
     "deadline": N_("the deadline has passed"),

@@ -89,11 +89,11 @@ def _how(table: Table, state: State) -> list[str]:
 
 def rules_words() -> list[str]:
     """The rules in short, for RULES by mail (docs/interurban-rules.md has them whole)."""
-    return [*names.fold(_("InterUrban: each player in turn lays one to three face-up tiles (at most one station) "
-                          "at the open ends of the tram lines; a tile must fit the track it extends and may not "
-                          "block another line. A line is finished when it reaches its end station. The score "
-                          "counts each player's start numbers (S, C, H, L) by the lines' values; the highest "
-                          "total wins. A player who misses the deadline lays nothing and the next is on move."))]
+    return [*names.fold(_("InterUrban: on your move you lay one to three of the face-up tiles (at most one "
+                          "station) at the open ends of the lines. Every tile must keep the laying rules A to J; a "
+                          "refusal names the rule it breaks. The lines are scored at the end of the game by the "
+                          "start numbers S, C, H and L; the final report shows the whole scoring. A player who "
+                          "misses the deadline lays nothing, and the next player is on move."))]
 
 
 def reports_board(state: State) -> list[str]:

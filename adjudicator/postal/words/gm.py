@@ -1,0 +1,77 @@
+"""The GM's notes of a tick, for every game: one English line each (``adjudicate tick`` prints them), and what a
+mail's own notes (a part too big, no text) say, in the reader's language."""
+
+from __future__ import annotations
+
+from adjudicator.kernel.i18n import N_
+from adjudicator.kernel.notes import PostalNote
+from adjudicator.postal.words import CATALOGUE, shown
+
+MAIL_NOTES = {
+    "too-big": N_("the mail was not read: it is too big"),
+    "html-body": N_("your mail had no plain text: its HTML was read as text"),
+    "not-text": N_("the attachment {name} is not text: not read"),
+    "part-too-big": N_("the attachment {name} is too big ({size} bytes): not read"),
+    "bad-charset": N_("{name} names an unknown character set: read as Windows-1252"),
+    "no-text": N_("no text was found in your mail"),
+    "too-many-parts": N_("the mail has too many parts for a mail of orders: only its headers were read"),
+    "header-too-big": N_("the mail's headers are too long: only their start was read"),
+    "unreadable": N_("the mail's structure cannot be read: only its headers were read"),
+}
+"""What the mail parser noted about a mail (``postal/mailparse.py``), in the reader's language."""
+
+GM_NOTES = {
+    "stored": "mail {seq} stored: from {sender}, subject '{subject}'",
+    "duplicate": "mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice",
+    "sender-mismatch": "mail {seq}: a section for {company} from {sender}, not from the address on file "
+                       "({on_file}); the password was right, so it counts",
+    "refused": "mail {seq}: {count} section(s) did not count ({companies})",
+    "too-many-sections": "mail {seq} from {sender} holds {count} PLAYER sections: not read",
+    "guesses": "mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: not read",
+    "over-budget": "mail {seq} from {sender}: this address has had {most} replies this turn: stored, not answered",
+    "replaced": "mail {seq}: {company}'s orders replace those of mail {old}",
+    "late": "mail {seq}: {company}'s orders arrived after the deadline; {what}",
+    "no-orders": "mail {seq} from {sender}: no orders in it",
+    "queued": "{count} mails queued in {where}",
+    "sent": "{count} mails sent",
+    "send-failed": "sending failed ({error}); {count} mails stay queued for the next try",
+    "no-smtp": "{count} mails wait in {where}: no [smtp] in mail.toml",
+    "ran": "turn {turn} adjudicated ({why})",
+    "moved": "move {move} made by {seat}",
+    "missed": "move {move}: {seat} missed the deadline",
+    "not-run": "turn {turn} is due but {why}",
+    "reminded": "reminders for turn {turn} queued for {companies}",
+    "statements": "end-of-game statements queued for every company",
+    "no-address": "{what} for {company} cannot be sent: no mail address on file",
+    "statement": "mail {seq}: end-of-game statement of {company}",
+    "gm-section": "mail {seq}: a GM section ({what})",
+    "busy": "another adjudicate is working on this game; skipped",
+    "headers-only": "mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)",
+    "automatic": "mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered",
+    "set-aside": "the mail {name} was refused for good ({answer}): set aside in {where}; correct the address "
+                 "(adjudicate player address) and send it again with adjudicate mail send --retry",
+    "deferred": "the mail {name} was refused for now ({answer}): it stays queued for the next tick",
+    "partly-refused": "the mail {name} was sent, but some of its recipients were refused: {answer}",
+    "retried": "{count} mails set aside are queued again",
+    "commands": "mail {seq} from {sender}: commands ({what})",
+    "to-gm": "mail {seq} from {sender} held neither orders nor a command: listed in the digest to the GM's address",
+    "address-asked": "mail {seq}: {company} asked for a new mail address; a confirmation went there",
+    "address-set": "mail {seq}: {company}'s new mail address is confirmed and on file",
+    "password-reset": "mail {seq}: a new password for {company}, mailed to its address on file; it takes effect "
+                      "next turn",
+    "password-set": "the password of {company} reset by mail takes effect now",
+}
+"""Every note a tick may make, as the GM reads it (English: the GM's language)."""
+
+
+def mail_note(code: str, name: str = "", size: int | str = "") -> str:
+    """A mail's own note in the active language (``name``: a sender's file name, shown safely by the caller)."""
+    return CATALOGUE.gettext(MAIL_NOTES[code]).format(name=name, size=size)
+
+
+def gm_note(note: PostalNote) -> str:
+    """The GM's line for a note; whatever a sender wrote (subject, address, file names) shown safely."""
+    data = {k: shown(v) if isinstance(v, str) else v for k, v in note.data}
+    if note.kind == "headers-only":
+        data["why"] = MAIL_NOTES[str(data["why"])].format(name="", size="")
+    return GM_NOTES[note.kind].format(**data)
