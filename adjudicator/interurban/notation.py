@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache
 from importlib import resources
@@ -78,6 +78,8 @@ class NotationProblem:
     code: Code
     args: Args = ()
     hint: Hint | None = None
+    text: str = field(default="", compare=False)
+    """The line as the player wrote it (quoted back with a caret under the column; not part of the problem)."""
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.args).get(key, default)
@@ -191,8 +193,15 @@ def parse_move(lines: Sequence[tuple[int, str]], state: State,
         else:
             orders.append(read)
     if problems:
-        return None, tuple(problems)
-    return _resolve(orders, state, player, first)
+        return None, _quoting(problems, lines)
+    placements, unresolved = _resolve(orders, state, player, first)
+    return placements, _quoting(unresolved, lines)
+
+
+def _quoting(problems: Sequence[NotationProblem], lines: Sequence[tuple[int, str]]) -> tuple[NotationProblem, ...]:
+    """The problems, each with the text of the line it names (for the caret of its receipt)."""
+    texts = dict(lines)
+    return tuple(replace(p, text=texts.get(p.line, "")) for p in problems)
 
 
 def _resolve(orders: Sequence[Order | int], state: State, player: str,

@@ -35,7 +35,8 @@ from adjudicator.dampfross.orders.sections import MailPlace, OrderSet
 from adjudicator.dampfross.report.env import wrap
 from adjudicator.dampfross.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
-from adjudicator.dampfross.report.widths import cut_to_width, shown_name, too_wide
+from adjudicator.dampfross.report.widths import cut_to_width, shown_name
+from adjudicator.kernel.quoting import caret_lines
 
 P = ProblemCode
 H = HintCode
@@ -258,36 +259,6 @@ def hint_text(p: OrderProblem) -> str | None:
     return _render(HINTS[p.hint.code], p.hint.args, _HINT_FILLERS.get(p.hint.code))
 
 
-QUOTE_WIDTH = 72
-"""The most characters of the player's line quoted with a problem (4 spaces in front: 76 columns)."""
-
-
-def _window(text: str, column: int) -> tuple[str, int]:
-    """A player's line as quoted under a problem: control characters written as escapes (so they neither drive
-    a terminal nor shift the caret), and a line wider than ``QUOTE_WIDTH`` (counted in UTF-8 bytes, as mail
-    width is) cut down around the column, marked with ``...``.  Returns the text and the caret's column in it."""
-    pieces = [c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text]
-    at = min(max(column - 1, 0), len(pieces))
-    if not too_wide("".join(pieces), QUOTE_WIDTH):
-        return "".join(pieces), sum(len(x) for x in pieces[:at]) + 1
-    room = QUOTE_WIDTH - 6  # the two marks
-    start = end = at
-    used = 0
-    while True:  # grow the window around the column, one piece left and one right, while it fits
-        grown = False
-        for side in (-1, 1):
-            k = start - 1 if side < 0 else end
-            if 0 <= k < len(pieces) and used + len(pieces[k].encode("utf-8")) <= room:
-                used += len(pieces[k].encode("utf-8"))
-                start, end = (k, end) if side < 0 else (start, k + 1)
-                grown = True
-        if not grown:
-            break
-    head = "..." if start else ""
-    tail = "..." if end < len(pieces) else ""
-    return head + "".join(pieces[start:end]) + tail, len(head) + sum(len(x) for x in pieces[start:at]) + 1
-
-
 def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     """A file that came by mail as its player knows it: ``your mail of 21 Nov 18:02`` (``None``: not a mail)."""
     for name, arrived, part in places:
@@ -361,12 +332,7 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
         p = replace(p, args=_with_places(p.args, places, player))
     head = f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}"
     out = [wrap(head, 2) if folded else head]
-    text, column = _window(p.line_text.rstrip(), p.pos.column)
-    if text:
-        out.append("    " + text)
-        # keep tabs so the caret lines up under the player's text
-        lead = "".join(c if c == "\t" else " " for c in text[: max(column - 1, 0)])
-        out.append("    " + lead + "^")
+    out += caret_lines(p.line_text, p.pos.column)
     hint = hint_text(p)
     if hint:
         line = "    " + _("hint: {hint}").format(hint=hint)

@@ -9,6 +9,7 @@ from adjudicator.interurban.notation import Code, Hint, NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import N_, _
+from adjudicator.kernel.quoting import caret_lines
 
 REFUSALS = {
     "A": N_("No station may be laid next to a start tile (rule A): {cell}."),
@@ -142,11 +143,8 @@ def notation_problem(problem: NotationProblem) -> str:
 
 
 def notation_lines(problem: NotationProblem, text: str | None = None) -> list[str]:
-    """The problem in lines of a report: where, the line as written with a caret, what is wrong."""
+    """The problem in lines of a report: where, what is wrong, and the line as written (``text``, else the
+    problem's own) with a caret under the column, as Dampfross's receipts show it (``kernel.quoting``)."""
     head = _("Mail line {line}, column {column}:").format(line=problem.line, column=problem.column)
-    out = names.fold(head + " " + notation_problem(problem), hang=4)
-    if text is not None and text.strip():
-        shown = names.cut("".join(c if c.isprintable() else "?" for c in text.rstrip()), names.MAIL_WIDTH - 4)
-        if problem.column - 1 <= len(shown):
-            out += ["    " + shown, "    " + " " * (problem.column - 1) + "^"]
-    return out
+    return names.fold(head + " " + notation_problem(problem), hang=4) + \
+        caret_lines(problem.text if text is None else text, problem.column)
