@@ -12,7 +12,8 @@ every game.  Findings judged always (what holds today; the tests in CI assert no
 * ``hang``: the tick took longer than ``limit`` seconds;
 * ``changed``: the first game changed in more than a mail may change it (the game's own rule: ``MailGame``);
 * ``leak``: a mail about a company went to an address that is neither the company's on file (before or after
-  the mail), the GM's, nor the sender of a mail that gave that company's password.
+  the mail), the GM's, nor the sender of a mail that gave that company's password (or the address such a mail
+  asked to be the company's: it may be asked to confirm).
 
 Judged only when ``budgets`` is on (``BUDGETS``, the switch; the budgets of issue 24 that the one postal loop
 is to bring):
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import time
 import traceback
@@ -54,6 +56,8 @@ mail loops do not keep the budgets yet (docs/speed.md, "Hostile mail", lists wha
 when the one postal loop of issue 24 lands, and the tests in CI assert them too."""
 ALWAYS = ("traceback", "fault", "hang", "changed", "leak")
 BUDGET_CODES = ("replies", "voided", "too-wide", "raw-control")
+ASKED = re.compile(r"(?:SET\s+ADDRESS|ADRESSE)\s+(\S+@[^\s>]+)", re.I)
+"""An address a mail asks to be a company's (with the company's password, it may be told of the request)."""
 CLOCK = frozenset({"report", "opening", "reminder", "statements", "deadline", "takeover"})
 """Kinds of outgoing mail that the game's clock or the GM sends, not replies to a mail."""
 
@@ -165,9 +169,11 @@ class MailTarget:
         return self.game.orders(rng, self.games[0], player)
 
     def deliver(self, data: bytes) -> None:
-        """Put a mail into the first game's Maildir (arrived before the tick's time)."""
+        """Put a mail into the first game's Maildir, arrived within the ten hours before the ticks' time (a game
+        that judges a move by its arrival then finds no deadline passed before the tick)."""
         self.seq += 1
-        (self.games[0].parent / "maildir" / "new" / f"{1763600000 + self.seq}.F{self.seq}.fuzz").write_bytes(data)
+        arrived = int(self.game.when.timestamp()) - 36_000 + self.seq % 30_000
+        (self.games[0].parent / "maildir" / "new" / f"{arrived}.F{self.seq}.fuzz").write_bytes(data)
 
     def push(self, data: bytes, knows: set[str], kind: str = "random") -> MailTally:
         """Deliver ``data`` (a mail that gives the right passwords of the companies ``knows``), tick, judge."""
@@ -201,19 +207,20 @@ class MailTarget:
         tally.stored += 1
         tally.answered += bool(new)
         sender = read_mail(data).sender  # whoever the mail says it is from knew those passwords
+        asked = set(ASKED.findall(data.decode("utf-8", "replace")))  # may hear of the address change it asks
         docs = [json.loads(info.read_text(encoding="utf-8")) for info in new]
         readers = {c: {a} for c, a in self.addresses.items()}
         for c, a in self.game.addresses(game).items():
             readers.setdefault(c, set()).add(a)
         for info, doc in zip(new, docs, strict=True):
-            self._judge_outgoing(info, doc, readers, dict.fromkeys(knows, sender), data, tally, kind)
+            self._judge_outgoing(info, doc, readers, {c: {sender, *asked} for c in knows}, data, tally, kind)
         if self.budgets:
             self._judge_budgets(docs, data, tally, kind)
         self._restore()
         return tally
 
     def _judge_outgoing(self, info: Path, doc: dict[str, object], readers: dict[str, set[str]],
-                        knows: dict[str, str], data: bytes, tally: MailTally, kind: str) -> None:
+                        knows: dict[str, set[str]], data: bytes, tally: MailTally, kind: str) -> None:
         if self.budgets:
             msg = message_from_bytes(info.with_suffix(".eml").read_bytes(), policy=policy.default)
             body = msg.get_body(preferencelist=("plain",))
@@ -227,7 +234,7 @@ class MailTarget:
         company = doc.get("player")
         if not company or self.game.public(doc):
             return
-        allowed = {*readers.get(str(company), ()), knows.get(str(company), ""), self.gm}
+        allowed = {*readers.get(str(company), ()), *knows.get(str(company), ()), self.gm}
         to = doc.get("to", [])
         strangers = [a for a in (to if isinstance(to, list) else []) if a.lower() not in
                      {x.lower() for x in allowed if x}]
