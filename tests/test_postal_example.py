@@ -122,7 +122,7 @@ def test_a_strangers_wrong_password_gets_one_notice_that_repeats_nothing(played:
     """Issue 15 (backscatter): a stranger's section with a wrong password made the GM mail a receipt with the
     stranger's subject and lines to whatever address the From named.  An address not on file gets one short
     notice a turn that repeats nothing of the mail; the GM is told in one line."""
-    name = next(n for n in played.names() if n.startswith("notice-001-"))
+    name = next(n for n in played.names() if n.startswith("notice-turn-1-"))
     m = played.mail(name)
     assert m["To"] == "mallory@example.org" and m["Auto-Submitted"] == "auto-replied"
     text = played.body(name)

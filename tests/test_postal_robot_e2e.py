@@ -24,7 +24,7 @@ BERLIN = "+01:00"
 
 
 def _password(text: str) -> str:
-    found = re.search(r"password is: ([a-z0-9-]{19})", text)
+    found = re.search(r"[Pp]assword(?: is)?: ([a-z0-9-]{19})", text)
     assert found, text
     return found.group(1)
 
@@ -65,17 +65,18 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         deliver("anna@example.org", "PASSWORD RESET RED\n", "reset", "2026-12-01T11:00")
         deliver("anna@example.org", "KARTE Hamburg\n", "map", "2026-12-01T11:01")
         tick("2026-12-01T12:00")
-        (reset,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "new password" in text_of(m)]
+        (reset,) = sent(smtp, "password-", "anna@example.org")  # to the address on file only
         new_red = _password(text_of(reset))
         assert new_red != red_password
         (map_answer,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "Ausschnitt" in text_of(m)
                          or "window" in text_of(m)]
         assert "1108" in text_of(map_answer) and list(map_answer.iter_attachments())
 
-        # both order with the passwords they got by mail; the old ones no longer count
-        deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {red_password}\nSTART Hamburg\n", "old",
-                "2026-12-02T09:00")
+        # a reset takes effect with the next turn (a forged reset cannot void a turn's orders): this turn RED's
+        # orders carry the old password, the new one does not count yet
         deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {new_red}\nSTART Hamburg\n", "new",
+                "2026-12-02T09:00")
+        deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {red_password}\nSTART Hamburg\n", "old",
                 "2026-12-02T09:05")
         deliver("carla@example.com", f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {carla_password}\nSTART Berlin\n",
                 "carla", "2026-12-02T10:00")
@@ -91,5 +92,7 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         assert {p.id: p.start_town for p in state.players} == {"RED": "Hamburg", "BLUE": "Berlin"}
         assert sent(smtp, "report-001-BLUE", "carla@example.com") and sent(smtp, "report-001-RED", "anna@")
         assert not sent(smtp, "report-001-BLUE", "bernd@example.net")
+        tick("2026-12-04T18:10")  # the next tick: RED's new password is on file from turn 2
+        assert dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"] == new_red
         client.logout()
         invoke("verify", str(game))

@@ -11,7 +11,9 @@ check that one game must not have and the other lack:
   notice below.
 * **replies have budgets**: an address gets at most ``REPLIES_PER_ADDRESS``
   replies (receipts, answers, notices) a period (a turn, or a move); one
-  hostile mail costs at most one reply to its sender.
+  hostile mail costs at most one reply to its sender.  A budget stops
+  replies, never the reading of orders: a forged flood from a player's
+  address cannot cost that player his turn.
 * **password guesses**: at most ``MAX_GUESSES`` sections from one sender may
   fail their password check a period (the GM's password counts as well);
   after that the sender is read only for its own seat.
@@ -138,6 +140,7 @@ class FrontDoor:
                 self.replies[str(to)] += 1
             self.guesses[str(doc.get("sender", ""))] += int(doc.get("guesses", 0))
         self.digest: list[tuple[int, str, str]] = []
+        self.silenced: set[str] = set()
 
     # --- what is kept between ticks -----------------------------------------------------------------------
     def _read(self) -> dict[str, Any]:
@@ -178,6 +181,10 @@ class FrontDoor:
         """Queue a reply within every address's budget (the addresses over it are left out; ``False``: nobody
         was left); the addresses are recorded in the mail's record ``doc``."""
         to = tuple(dict.fromkeys(a for a in out.to if a and self.may_reply(a)))
+        for a in dict.fromkeys(a.lower() for a in out.to if a and not self.may_reply(a)):
+            if a not in self.silenced:  # the GM hears of it once a tick; the mail's orders are read all the same
+                self.silenced.add(a)
+                self.note("over-budget", sender=a, most=REPLIES_PER_ADDRESS)
         if not to:
             return False
         if self.outbox.queue(Outgoing(out.name, to, out.subject, out.body, out.attachments, out.kind, out.turn,
@@ -186,13 +193,6 @@ class FrontDoor:
                 self.replies[a.lower()] += 1
             doc.setdefault("replied", []).extend(a.lower() for a in to)
         return True
-
-    def over_budget(self, mail: StoredMail) -> bool:
-        """Whether the sender has had its replies this period (the mail is stored and noted, not answered)."""
-        if mail.sender and not self.may_reply(mail.sender):
-            self.note("over-budget", seq=mail.seq, sender=mail.sender, most=REPLIES_PER_ADDRESS)
-            return True
-        return False
 
     def guessed_out(self, mail: StoredMail, seats: Iterable[str]) -> bool:
         """Whether the sender has used up its password guesses and names a seat that is not its own."""
@@ -385,12 +385,10 @@ class FrontDoor:
 def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
              texts: Callable[[], Sequence[str]]) -> str | None:
     """The front door's reading of a mail before its orders: a code when the mail is done with here
-    (``automatic``, ``over-budget``, ``commands``), ``None`` when the game reads its orders."""
+    (``automatic``, ``commands``), ``None`` when the game reads its orders."""
     if mail.automatic:  # RFC 3834: no answer to an auto-reply, a list or a bounce (two robots would loop)
         door.note("automatic", seq=mail.seq, sender=mail.sender or "?")
         return "automatic"
-    if door.over_budget(mail):
-        return "over-budget"
     if mail.texts and not mail.headers_only and not mail.meta.get("too_big"):
         found = door.commands(mail, texts())
         if found is not None:

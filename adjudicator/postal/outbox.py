@@ -21,8 +21,8 @@ on; a mail larger than the server takes (552 to MAIL FROM, ESMTP SIZE) is
 set aside too.  Only a lost connection, or the GM's own address refused,
 stops the sending (what is left stays queued).
 
-Every mail is marked as a robot's (RFC 3834): a receipt ``Auto-Submitted:
-auto-replied``, anything else ``auto-generated``, so that well-behaved
+Every mail is marked as a robot's (RFC 3834): an answer to a mail (a receipt, a reply to commands, a
+notice) ``Auto-Submitted: auto-replied``, anything else ``auto-generated``, so that well-behaved
 robots (vacation replies) do not answer it.
 """
 
@@ -95,7 +95,7 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
     domain = sender.rpartition("@")[2].strip(" >") or None
     msg["Message-ID"] = make_msgid("dampfross", domain=domain)
     msg["X-Dampfross"] = out.name
-    msg["Auto-Submitted"] = "auto-replied" if out.kind == "receipt" else "auto-generated"
+    msg["Auto-Submitted"] = "auto-replied" if out.kind in ("receipt", "answer", "notice") else "auto-generated"
     if out.in_reply_to:
         msg["In-Reply-To"] = out.in_reply_to
         msg["References"] = out.in_reply_to

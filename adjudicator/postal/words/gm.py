@@ -28,7 +28,7 @@ GM_NOTES = {
     "refused": "mail {seq}: {count} section(s) did not count ({companies})",
     "too-many-sections": "mail {seq} from {sender} holds {count} PLAYER sections: not read",
     "guesses": "mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: not read",
-    "over-budget": "mail {seq} from {sender}: this address has had {most} replies this turn: stored, not answered",
+    "over-budget": "{sender} has had {most} replies this turn: its further mails are read, not answered",
     "replaced": "mail {seq}: {company}'s orders replace those of mail {old}",
     "late": "mail {seq}: {company}'s orders arrived after the deadline; {what}",
     "no-orders": "mail {seq} from {sender}: no orders in it",
