@@ -34,6 +34,9 @@ def _tick_output(ticks: list[Any]) -> bool:
     for t in ticks:
         for note in t.notes:
             click.echo(f"{t.directory}: {gm_note(note)}")
+        for problem in t.problems:
+            click.echo(f"error: {t.directory}: {problem}", err=True)
+            ok = False
         if t.error:
             click.echo(f"error: {t.directory}: {gm_note(t.failure) if t.failure else t.error}", err=True)
             ok = False
@@ -41,7 +44,7 @@ def _tick_output(ticks: list[Any]) -> bool:
 
 
 @click.command("tick")
-@click.argument("directories", nargs=-1, required=True, type=click.Path(file_okay=False))
+@click.argument("directories", nargs=-1, required=True)  # each checked by the tick: one bad one stops no other
 @_NOW
 def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
     """Run postal games from their mailboxes: the one command for cron.
@@ -51,7 +54,8 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
     its deadline has passed (or everybody's orders are in, where the game
     allows it), mail the reports, and send what is queued.  Prints only what
     happened; a second tick changes and sends nothing.  Exit 1 when a game
-    had an error (the others go on).  Cron, every five minutes:
+    had an error, or is missing, a file or cannot be read (the others go
+    on).  Cron, every five minutes:
     */5 * * * * adjudicate tick /home/gm/games/nord /home/gm/games/sued
     """
     from adjudicator.app.plays import tick

@@ -18,6 +18,12 @@ after that, so a crash in between stores nothing twice (the next fetch finds
 the mail again and knows it by its Message-ID or SHA-256).  The mails of a
 turn are read in the order they arrived (then in the order stored), never by
 a file name.
+
+An ``Inbox`` is cheap to ask again and again within one tick: it lists the
+stored mails once, reads each mail's ``receipt.json`` once and keeps it, and
+keeps what ``answered`` and ``store`` write (a tick of 1,000 mails used to
+read the whole inbox again for every mail).  A new ``Inbox`` reads the
+folder afresh.
 """
 
 from __future__ import annotations
@@ -27,8 +33,9 @@ import json
 import os
 import shutil
 import tempfile
+from bisect import insort
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -58,6 +65,8 @@ class StoredMail:
     seq: int
     folder: Path
     meta: dict[str, Any]
+    _kept: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """The receipt record once read or written (key ``receipt``: the record, or ``None`` for none yet)."""
 
     @property
     def key(self) -> str:
@@ -98,14 +107,28 @@ class StoredMail:
         return text
 
     def receipt(self) -> dict[str, Any] | None:
+        """The record of how the mail was answered (``None``: not yet), read once and kept: do not change it."""
+        if "receipt" not in self._kept:
+            self._kept["receipt"] = self._read_receipt()
+        doc: dict[str, Any] | None = self._kept["receipt"]
+        return doc
+
+    def _read_receipt(self) -> dict[str, Any] | None:
         path = self.folder / "receipt.json"
-        if not path.is_file():
-            return None
         try:
-            doc = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise GameFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        try:
+            doc = json.loads(text)
         except ValueError:
             raise GameFileError(f"{path}: not valid JSON") from None
         return doc if isinstance(doc, dict) else None
+
+    def _order(self) -> tuple[datetime, int]:
+        return self.arrived, self.seq
 
 
 def _sha(data: bytes) -> str:
@@ -119,17 +142,32 @@ class Inbox:
         self.root = gdir.path / MAIL_DIR
         self.folder = self.root / "inbox"
         self._mails: list[StoredMail] | None = None
+        self._by_seq: dict[int, StoredMail] = {}
+        self._by_id: dict[str, StoredMail] = {}
+        self._by_sha: dict[str, StoredMail] = {}
 
     def mails(self) -> list[StoredMail]:
-        """Every stored mail, in the order of arrival (then of storing)."""
+        """Every stored mail, in the order of arrival (then of storing); the folder is listed once."""
+        return list(self._listed())
+
+    def _listed(self) -> list[StoredMail]:
         if self._mails is None:
             found = []
             if self.folder.is_dir():
                 for d in self.folder.iterdir():
-                    if d.is_dir() and d.name.isdigit() and (d / "meta.json").is_file():
+                    if d.name.isdigit() and (d / "meta.json").is_file():
                         found.append(StoredMail(int(d.name), d, self._meta(d / "meta.json")))
-            self._mails = sorted(found, key=lambda m: (m.arrived, m.seq))
-        return list(self._mails)
+            self._mails = sorted(found, key=StoredMail._order)
+            for m in self._mails:
+                self._index(m)
+        return self._mails
+
+    def _index(self, m: StoredMail) -> None:
+        self._by_seq[m.seq] = m
+        if m.meta.get("message_id"):
+            self._by_id.setdefault(str(m.meta["message_id"]), m)
+        if m.meta.get("sha256"):
+            self._by_sha.setdefault(str(m.meta["sha256"]), m)
 
     @staticmethod
     def _meta(path: Path) -> dict[str, Any]:
@@ -142,10 +180,9 @@ class Inbox:
         return doc
 
     def duplicate_of(self, message_id: str, sha256: str) -> StoredMail | None:
-        for m in self.mails():
-            if (message_id and m.meta.get("message_id") == message_id) or m.meta.get("sha256") == sha256:
-                return m
-        return None
+        """The stored mail of this Message-ID or SHA-256 (the first stored), if any."""
+        self._listed()
+        return (self._by_id.get(message_id) if message_id else None) or self._by_sha.get(sha256)
 
     # --- the source's keys already stored ----------------------------------
     def seen(self) -> set[str]:
@@ -170,7 +207,7 @@ class Inbox:
         old = self.duplicate_of(content.message_id, sha)
         if old is not None:
             return old, False
-        seq = max((m.seq for m in self.mails()), default=0) + 1
+        seq = max(self._by_seq, default=0) + 1
         final = self.folder / f"{seq:05d}"
         meta = _meta_of(mail, content, sha, seq, fetched)
         files: dict[str, bytes] = {"mail.eml": mail.data}
@@ -182,8 +219,9 @@ class Inbox:
         meta["texts"] = texts
         files["meta.json"] = record_text(meta).encode("utf-8")
         self._write_folder(final, files)
-        stored = StoredMail(seq, final, meta)
-        self._mails = None
+        stored = StoredMail(seq, final, meta, {"receipt": None})
+        insort(self._listed(), stored, key=StoredMail._order)
+        self._index(stored)
         return stored, True
 
     def _write_folder(self, final: Path, files: dict[str, bytes]) -> None:
@@ -205,14 +243,30 @@ class Inbox:
             raise
 
     def answered(self, mail: StoredMail, doc: dict[str, Any]) -> None:
-        """Record that the mail was answered (written last, after its receipts are queued)."""
-        atomic_write(mail.folder / "receipt.json", record_text(doc), 0o600)
-        self._mails = None
+        """Record that the mail was answered (written last, after its receipts are queued); the record is kept
+        as it reads back from the file, in ``mail`` and in this inbox's own copy of it."""
+        text = record_text(doc)
+        atomic_write(mail.folder / "receipt.json", text, 0o600)
+        kept = json.loads(text)
+        mail._kept["receipt"] = kept
+        mine = self._by_seq.get(mail.seq) if self._mails is not None else None
+        if mine is not None and mine.folder == mail.folder:
+            mine._kept["receipt"] = kept
 
     def unanswered(self) -> Iterator[StoredMail]:
+        """The mails not answered yet, in the order of arrival (a mail answered while this runs is skipped)."""
         for m in self.mails():
             if m.receipt() is None:
                 yield m
+
+    def records(self) -> list[tuple[StoredMail, dict[str, Any]]]:
+        """Every answered mail with its receipt record, in the order of arrival: kept, not read again."""
+        out = []
+        for m in self._listed():
+            doc = m.receipt()
+            if doc is not None:
+                out.append((m, doc))
+        return out
 
 
 def _meta_of(mail: Incoming, content: MailContent, sha: str, seq: int, fetched: datetime) -> dict[str, Any]:

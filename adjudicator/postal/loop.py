@@ -9,6 +9,7 @@ are codes (``kernel/notes.py``); the CLI words them.
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from adjudicator.kernel.errors import DampfrossError, GameBusy
+from adjudicator.kernel.errors import DampfrossError, GameBusy, GameFileError
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.postal.files import Folder
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
@@ -34,6 +35,9 @@ class Tick:
     error: str = ""
     failure: PostalNote | None = None
     """The error as a note the CLI words (a send that failed), when it has one."""
+    problems: list[str] = field(default_factory=list)
+    """Errors that did not stop the game's tick (mails of the source that cannot be read): an ``error:`` line
+    each."""
 
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
@@ -45,20 +49,35 @@ TickGame = Callable[[str, datetime, Tick], None]
 
 
 def tick_all(directories: Sequence[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
-    """One tick of every game named, each by its play's loop; an error in one game is reported, the others go on."""
+    """One tick of every game named, each by its play's loop; an error in one game (a folder that is missing,
+    a file or cannot be read) is reported, the others go on."""
     out = []
     for d in directories:
         t = Tick(d)
         try:
+            _readable_folder(d)
             loop_of(d)(d, when, t)
         except GameBusy:
             t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
         except DampfrossError as exc:
             t.error = str(exc)
+        except OSError as exc:  # a file of the game that cannot be read: the game's error, not a fault
+            t.error = f"cannot read {exc.filename or 'a file of the game'}: {exc.strerror or exc}"
         except Exception as exc:  # a fault in one game never stops the others of the tick
             t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
         out.append(t)
     return out
+
+
+def _readable_folder(directory: str) -> None:
+    """An error unless ``directory`` is a folder this process may list (the CLI's line names the folder)."""
+    path = Path(directory)
+    if not path.exists():
+        raise GameFileError("no such game folder")
+    if not path.is_dir():
+        raise GameFileError("not a game folder but a file")
+    if not os.access(path, os.R_OK | os.X_OK):
+        raise GameFileError("cannot read the game folder (permission denied)")
 
 
 def config_of(folder: Folder) -> MailConfig:
@@ -88,25 +107,40 @@ def log_fault(directory: str, when: datetime) -> str:
 
 
 def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
-    """New mail from the source into the inbox: stored first, then marked seen."""
+    """New mail from the source into the inbox: stored first, then marked seen (once, at the end: the inbox
+    knows every mail it stored by its Message-ID or SHA-256, so a crash in between stores nothing twice).  A mail
+    the source cannot give is skipped and asked for again by the next tick: one ``error:`` line for them all."""
     inbox = Inbox(gdir)
     seen = inbox.seen()
+    before = len(seen)
     skipped = []
-    for mail in incoming(config, seen, now):
-        if mail.problem:
-            skipped.append(mail.problem)
-            continue
-        stored, new = inbox.store(mail, now)
-        if new:
-            t.note("stored", seq=stored.seq, sender=stored.sender or "?", subject=str(stored.meta["subject"])[:50])
-            for code in stored.headers_only:
-                t.note("headers-only", seq=stored.seq, why=code)
-        else:
-            t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
-        seen.add(mail.key)
-        inbox.mark_seen(seen)
-    if skipped:  # one error line; the mails stay unseen and are asked for again by the next tick
-        t.error = f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: " + "; ".join(skipped)
+    try:
+        for mail in incoming(config, seen, now):
+            if mail.problem:
+                skipped.append(mail.problem)
+                continue
+            stored, new = inbox.store(mail, now)
+            if new:
+                t.note("stored", seq=stored.seq, sender=stored.sender or "?",
+                       subject=str(stored.meta["subject"])[:50])
+                for code in stored.headers_only:
+                    t.note("headers-only", seq=stored.seq, why=code)
+            else:
+                t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
+            seen.add(mail.key)
+    finally:
+        if len(seen) > before:
+            inbox.mark_seen(seen)
+    if skipped and config.kind == "imap":
+        t.problems.append(f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: "
+                          + "; ".join(skipped))
+    elif skipped:
+        shown = "; ".join(skipped[:MAX_SKIPPED_SHOWN]) + ("; ..." if len(skipped) > MAX_SKIPPED_SHOWN else "")
+        t.problems.append(f"{len(skipped)} mail(s) of the source cannot be read, skipped until they can: {shown}")
+
+
+MAX_SKIPPED_SHOWN = 5
+"""The most unreadable mails of the source named in a tick's error line."""
 
 
 def send(gdir: Folder, config: MailConfig, now: datetime, t: Tick, names: Sequence[str] | None = None,

@@ -24,9 +24,9 @@ from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses, parsedate_to_datetime
+from email.utils import parsedate_to_datetime
 from html.parser import HTMLParser
-from typing import Literal
+from typing import Any, Literal
 
 from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
 
@@ -184,11 +184,53 @@ def _header(msg: Message, name: str) -> str:
 
 
 def _from(msg: Message) -> tuple[str, str]:
-    found = getaddresses([_header(msg, "From")])
-    name, address = found[0] if found else ("", "")
-    address = address.strip().lower()
-    usable = "@" in address and address.isprintable() and not any(c.isspace() for c in address)
-    return name, address if usable else ""
+    """The display name and address of the mail's one author; the address is "" (a stranger's mail) unless
+    ``From`` is exactly one valid address (``sender_of``)."""
+    try:
+        return sender_of([str(value) for key, value in msg.raw_items() if key.lower() == "from"])
+    except Exception:  # the header parser raises many kinds on a broken header: nobody
+        return "", ""
+
+
+_LOCAL = re.compile(r"[^\s@\"(),:;<>\[\]\\.]+(?:\.[^\s@\"(),:;<>\[\]\\.]+)*")
+_LABEL = r"[^\W_](?:(?:[^\W_]|-)*[^\W_])?"
+_DOMAIN = re.compile(rf"{_LABEL}(?:\.{_LABEL})+")
+_BAD_FROM = ("InvalidHeaderDefect", "HeaderMissingRequiredValue", "NonPrintableDefect")
+"""Defects that make a From header not one valid address (an obsolete form, raw UTF-8 are read)."""
+
+
+def sender_of(fields: list[str]) -> tuple[str, str]:
+    """``(name, address)`` of a mail's ``From`` header fields (their raw values): the address lower case, or ""
+    when there is not exactly one field holding exactly one valid address.
+
+    A receiver that enforces DMARC checks one address; when a header could be read as two (``anna@x.org
+    <evil@y.org>``, ``anna@x.org, evil@y.org``, a second ``From``, a group, an encoded word that decodes to an
+    address) the mail is nobody's.  ``Sender`` and ``Reply-To`` are never read."""
+    if len(fields) != 1:
+        return "", ""
+    header: Any = policy.default.header_factory("From", fields[0])
+    groups = header.groups
+    if len(groups) != 1 or groups[0].display_name is not None or len(groups[0].addresses) != 1:
+        return "", ""
+    address = groups[0].addresses[0]
+    name = _utf8(str(address.display_name))
+    if any(type(d).__name__ in _BAD_FROM for d in header.defects) and not _twice(fields[0], address.addr_spec):
+        return name, ""
+    local, domain = _utf8(address.username), _utf8(address.domain)
+    if not (_LOCAL.fullmatch(local) and _DOMAIN.fullmatch(domain) and len(local) <= 64 and len(domain) <= 253):
+        return name, ""
+    return name, f"{local}@{domain}".lower()
+
+
+def _twice(raw: str, addr_spec: str) -> bool:
+    """``anna@x.org <anna@x.org>``: one address written twice (some mail programs do), not two."""
+    found = re.fullmatch(r"\s*([^\s<>]+)\s*<([^\s<>]+)>\s*", raw)
+    return found is not None and found.group(1).lower() == found.group(2).lower() == addr_spec.lower()
+
+
+def _utf8(text: str) -> str:
+    """Raw UTF-8 in a header (RFC 6532) as the parser leaves it (surrogate escapes) made text."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _date(msg: Message) -> datetime | None:

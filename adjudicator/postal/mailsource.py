@@ -8,6 +8,13 @@ INTERNALDATE.  Mail is only read: nothing in the source is moved, flagged
 or deleted.  A mail bigger than ``MAX_MAIL_BYTES`` is not read: only its
 headers are, to answer it.  A mail that "arrives" after ``now`` is left
 for later (the GM's ``--now`` sets the clock back, e.g. to replay a game).
+
+A mail file that cannot be read (its permissions, a disk error) is an
+``Incoming`` with a ``problem``: skipped, named in one error line, asked for
+again by the next tick, while the game goes on with its other mails and its
+deadline.  A file that vanished since the folder was listed (moved from
+``new/`` to ``cur/`` by a mail client) is not a problem: it is found where it
+went.  A folder of the source that cannot be listed is the source's error.
 """
 
 from __future__ import annotations
@@ -87,6 +94,36 @@ def _file_time(path: Path) -> datetime:
     return datetime.fromtimestamp(path.stat().st_mtime, UTC)
 
 
+def _listed(folder: Path) -> list[Path]:
+    """The entries of a folder of the source, by name; an error of the source when it cannot be listed."""
+    try:
+        return sorted(folder.iterdir())
+    except OSError as exc:
+        raise MailSourceError(f"{folder}: cannot read the mail folder: {exc.strerror or exc}") from None
+
+
+def _from_file(key: str, f: Path, stamp: str = "") -> Incoming | None:
+    """The mail of a file (``stamp``: its delivery time in seconds, else the file's time); ``None`` when it
+    vanished since it was listed; an ``Incoming`` with a ``problem`` when it cannot be read."""
+    try:
+        arrived = _stamp_time(stamp) or _file_time(f)
+        data, size, big = _read_file(f)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        return Incoming(key, b"", 0, None, problem=f"{f}: {exc.strerror or exc}")
+    return Incoming(key, data, size, arrived, big)
+
+
+def _stamp_time(stamp: str) -> datetime | None:
+    if not stamp.isdigit():
+        return None
+    try:
+        return datetime.fromtimestamp(int(stamp), UTC)
+    except (OverflowError, OSError, ValueError):  # a name's number beyond any clock: the file's time
+        return None
+
+
 def _maildir(path: Path, seen: Collection[str]) -> Iterator[Incoming]:
     """``new/`` and ``cur/``; the key is a file's unique name (before ``:2,``), so a mail moved to cur/ is the same."""
     if not (path / "new").is_dir() and not (path / "cur").is_dir():
@@ -95,27 +132,27 @@ def _maildir(path: Path, seen: Collection[str]) -> Iterator[Incoming]:
         folder = path / sub
         if not folder.is_dir():
             continue
-        for f in sorted(folder.iterdir()):
+        for f in _listed(folder):
             if f.name.startswith(".") or not f.is_file():
                 continue
             unique = f.name.split(":", 1)[0].split("!", 1)[0]
             key = f"maildir:{unique}"
             if key in seen:
                 continue
-            stamp = unique.split(".", 1)[0]
-            arrived = datetime.fromtimestamp(int(stamp), UTC) if stamp.isdigit() else _file_time(f)
-            data, size, big = _read_file(f)
-            yield Incoming(key, data, size, arrived, big)
+            mail = _from_file(key, f, unique.split(".", 1)[0])
+            if mail is not None:
+                yield mail
 
 
 def _eml(path: Path, seen: Collection[str]) -> Iterator[Incoming]:
     if not path.is_dir():
         raise MailSourceError(f"{path}: not a folder of .eml files")
-    for f in sorted(path.glob("*.eml")):
+    for f in _listed(path):
         key = f"eml:{f.name}"
-        if key not in seen and f.is_file():
-            data, size, big = _read_file(f)
-            yield Incoming(key, data, size, _file_time(f), big)
+        if f.name.endswith(".eml") and key not in seen and f.is_file():
+            mail = _from_file(key, f)
+            if mail is not None:
+                yield mail
 
 
 def _mbox(path: Path, seen: Collection[str]) -> Iterator[Incoming]:
