@@ -19,12 +19,13 @@ from adjudicator.kernel.errors import DampfrossError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
-from adjudicator.postal import moves, turns
+from adjudicator.postal import moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.sealed import read_sealed
 
 
 def undo_move(directory: str, now: datetime | None = None) -> str | None:
@@ -53,7 +54,7 @@ def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | N
     play = play_in(directory)
     if play is None:
         return None
-    checks = moves.verify(MovesDir(directory), play, seed)
+    checks = moveverify.verify(MovesDir(directory), play, seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
 
 
@@ -72,8 +73,10 @@ def write_moves_site(directory: str, out: str) -> list[Path] | None:
     for step, record in folder.moves():
         report = folder.report_path(int(record["move"]))
         if report.is_file():
+            digest = record.get("report_sha256")  # published as sealed: a report changed since is refused
             after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
-            shown.append((int(record["move"]), report.read_text(encoding="utf-8"), play.load(after["state"])))
+            shown.append((int(record["move"]), read_sealed(report, digest if isinstance(digest, str) else None),
+                          play.load(after["state"])))
     with language(game.table.lang):
         pages = play.words.site(game.table, shown)
     written = []
@@ -274,7 +277,8 @@ def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:
 
 def moves_report(directory: str, move: int | None, every: bool) -> str | None:
     """``report`` of a game of moves: a move's report as mailed to all (``None``: a Dampfross game); ``move``
-    none: the last; ``every``: all of them, a form feed between."""
+    none: the last; ``every``: all of them, a form feed between.  A report changed since its step sealed it is
+    refused in one line naming it."""
     play = play_in(directory)
     if play is None:
         return None
@@ -283,10 +287,10 @@ def moves_report(directory: str, move: int | None, every: bool) -> str | None:
     numbers = range(last + 1) if every else [last if move is None else move]
     texts = []
     for n in numbers:
-        path = folder.report_path(n)
-        if not path.is_file():
+        text = folder.sent_report(n)  # as sealed when it was sent: a report changed since is refused
+        if text is None:
             raise DampfrossError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
-        texts.append(path.read_text(encoding="utf-8"))
+        texts.append(text)
     return "\f\n".join(texts)
 
 

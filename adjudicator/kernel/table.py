@@ -5,7 +5,9 @@ Game-neutral: the game's own state (tiles, lines, money) is the play's
 Seats are the players' colours or companies (``RED``); each has the
 player's name, mail address, language and password hash.  ``moves`` counts
 every move made or missed; ``missed`` how many moves in a row each seat has
-missed (reading IU-13 of docs/interurban-rules.md).
+missed (reading IU-13 of docs/interurban-rules.md); ``corrections`` the GM's
+corrections of seats and positions, each printed in the report of the move
+after it.
 """
 
 from __future__ import annotations
@@ -34,6 +36,27 @@ class Seat:
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A GM's correction (``adjudicate fix``), printed in the report of the next move."""
+
+    move: int
+    """The moves made when it was made: the report of move ``move + 1`` prints it."""
+    what: tuple[str, ...]
+    """What was corrected: ``name``, ``address``, ``lang``, ``password`` of ``seat``, or ``position``."""
+    seat: str = ""
+    why: str = ""
+    by: str = "GM"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"move": self.move, "what": list(self.what), "seat": self.seat, "why": self.why, "by": self.by}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Correction:
+        return cls(int(doc["move"]), tuple(str(w) for w in doc["what"]), str(doc.get("seat", "")),
+                   str(doc.get("why", "")), str(doc.get("by", "GM")))
+
+
+@dataclass(frozen=True)
 class Table:
     """Everything around a game's state that the postal loop reads and keeps."""
 
@@ -46,6 +69,7 @@ class Table:
     schedule: Schedule = field(default_factory=Schedule)
     moves: int = 0
     missed: tuple[tuple[str, int], ...] = ()
+    corrections: tuple[Correction, ...] = ()
 
     @property
     def seat_ids(self) -> tuple[str, ...]:
@@ -69,6 +93,10 @@ class Table:
     def missed_by(self, sid: str) -> int:
         return dict(self.missed).get(sid, 0)
 
+    def corrected_before(self) -> tuple[Correction, ...]:
+        """The corrections made since the move before the last one: the last move's report prints them."""
+        return tuple(c for c in self.corrections if c.move == self.moves - 1)
+
     def after_move(self, sid: str, missed: bool) -> Table:
         """The table after ``sid``'s move was made (or missed)."""
         counts = dict(self.missed)
@@ -83,6 +111,7 @@ class Table:
             "schedule": self.schedule.to_json(),
             "seats": [{"id": s.id, "name": s.name, "address": s.address, "password_hash": s.password_hash,
                        "lang": s.lang} for s in self.seats],
+            **({"corrections": [c.to_json() for c in self.corrections]} if self.corrections else {}),
         }
 
     @classmethod
@@ -100,7 +129,8 @@ class Table:
                 raise ValueError("the seats are empty or repeat an id")
             return cls(str(doc["play"]), str(doc["game"]), seats, str(doc.get("lang", "en")),
                        str(doc.get("commitment", "")), Schedule.from_json(dict(doc.get("schedule", {}))),
-                       int(doc["moves"]), tuple(sorted(missed.items())))
+                       int(doc["moves"]), tuple(sorted(missed.items())),
+                       tuple(Correction.from_json(c) for c in doc.get("corrections", [])))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 

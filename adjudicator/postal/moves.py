@@ -5,15 +5,21 @@
     DIR/game.json                  {"play": ..., "table": {...}, "state": {...}, "chain": {...}}
     DIR/seed.txt, passwords.txt    the shuffle's seed and the first passwords (GM only, 0600)
     DIR/mail.toml, DIR/mail/       the postal loop's configuration, inbox and outbox
-    DIR/archive/step-NNN/          record.json, game-before.json, game-after.json, orders.txt: every change of
-                                   the game file in order (000 the opening, then moves, missed moves, the GM's
-                                   deadline changes)
+    DIR/archive/step-NNN/          record.json, game-before.json, game-after.json, orders.txt, mail-SEAT.txt
+                                   (each player's mail of the move), position.json (a GM's position): every
+                                   change of the game file in order (000 the opening, then moves, missed moves,
+                                   the GM's deadline changes and corrections)
     DIR/reports/move-NNN.txt       each move's report (move-000: the opening)
 
 Every write is atomic; a move is archived before ``game.json`` changes, so
 a crash leaves the game as it was before the move or after it, never
 between.  ``chain`` links each game file to the one before it (SHA-256) and
-to the record of what made it: ``verify`` recomputes it.
+to the record of what made it; the record seals every other file of its
+step and the move's report by their SHA-256 (``files``, ``report_sha256``;
+``postal/sealed.py``), so the chain covers every file a step keeps:
+``verify`` (``postal/moveverify.py``) recomputes it.  Steps archived before
+the seals (issue 24) have records without them: their mails and report are
+not covered, and ``verify`` says so.
 """
 
 from __future__ import annotations
@@ -23,16 +29,16 @@ import os
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive
+from adjudicator.postal.sealed import read_exact, read_sealed, seals
 
 GAME_FILE = "game.json"
 SEED_FILE = "seed.txt"
@@ -41,6 +47,8 @@ LOCK_FILE = ".lock"
 ARCHIVE = "archive"
 REPORTS = "reports"
 LOCK_WAIT = 10.0
+CHAINED = ("record.json", "game-before.json", "game-after.json")
+"""The files of a step that the chain covers itself; the record seals every other one (``files``)."""
 
 
 def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) -> str:
@@ -111,7 +119,11 @@ class MovesDir:
         if not isinstance(doc, dict) or doc.get("play") != play.name:
             raise GameFileError(f"{self.game_file}: not a game of {play.name}")
         table = Table.from_json(doc.get("table", {}), str(self.game_file))
-        return Loaded(table, play.load(doc.get("state", {})), text)
+        try:
+            state = play.load(doc.get("state", {}))
+        except GameFileError as exc:
+            raise GameFileError(f"{self.game_file}: {exc}") from None
+        return Loaded(table, state, text)
 
     def read_seed(self) -> str:
         try:
@@ -141,21 +153,25 @@ class MovesDir:
             write_new(self.path / SEED_FILE, seed + "\n", 0o600)
             write_new(self.path / PASSWORD_FILE, "".join(f"{sid} {pw}\n" for sid, pw in passwords.items()), 0o600)
             write_new(self.report_path(0), opening)
-            record = {"kind": "opening", "move": 0}
+            record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(opening)}
             text = game_text(play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
             self._archive(0, {"record.json": record_text(record), "game-after.json": text})
             atomic_write(self.game_file, text)
 
     def commit(self, play: Play, before: Loaded, table: Table, state: Any, record: Mapping[str, Any],
-               orders: str = "", report: str = "", mails: Mapping[str, str] | None = None) -> None:
-        """Archive one step (a move made or missed, a deadline changed) and write the game file after it; a move's
-        report, and each player's mail of it (``mails``: by seat, archived so that a tick killed before they were
-        queued queues them the next time: ``mails_of``).  The lock is held."""
-        text = game_text(play, table, state, {"previous": sha256(before.text), "record": sha256(record_text(record))})
-        content = {"record.json": record_text(record), "game-before.json": before.text, "game-after.json": text}
+               orders: str = "", report: str = "", mails: Mapping[str, str] | None = None,
+               kept: Mapping[str, str] | None = None) -> None:
+        """Archive one step (a move made or missed, a deadline changed, a GM's correction) and write the game file
+        after it; a move's report, and each player's mail of it (``mails``: by seat, archived so that a tick
+        killed before they were queued queues them the next time: ``mails_of``); ``kept``: other files of the
+        step by name (a GM's position).  The record seals each of them and the report.  The lock is held."""
+        content = {f"mail-{seat}.txt": body for seat, body in (mails or {}).items()}
         if orders:
             content["orders.txt"] = orders
-        content.update({f"mail-{seat}.txt": body for seat, body in (mails or {}).items()})
+        content.update(kept or {})
+        record = {**record, "files": seals(content), **({"report_sha256": sha256(report)} if report else {})}
+        text = game_text(play, table, state, {"previous": sha256(before.text), "record": sha256(record_text(record))})
+        content.update({"record.json": record_text(record), "game-before.json": before.text, "game-after.json": text})
         self._archive(len(self.steps()), content)
         if report:
             write_new(self.report_path(table.moves), report)
@@ -202,10 +218,37 @@ class MovesDir:
             if report.exists():
                 os.replace(report, aside / f"{report_as}-{report.name}")
 
+    def record(self, step: Path) -> dict[str, Any]:
+        """A step's record; ``GameFileError`` naming the step when it cannot be read."""
+        try:
+            record = json.loads(read_exact(step / "record.json"))
+        except (GameFileError, ValueError) as exc:
+            raise GameFileError(f"{step}: cannot be read ({exc})") from None
+        if not isinstance(record, dict):
+            raise GameFileError(f"{step / 'record.json'}: not the record of a step")
+        return record
+
     def mails_of(self, step: Path) -> dict[str, str]:
-        """The players' mails of a step's move, by seat, as archived."""
-        return {p.name.removeprefix("mail-").removesuffix(".txt"): p.read_text(encoding="utf-8")
-                for p in sorted(step.glob("mail-*.txt"))}
+        """The players' mails of a step's move, by seat, as archived (each as sealed: ``GameFileError`` naming a
+        mail changed since, which is then not sent)."""
+        sealed = self.record(step).get("files")
+        out = {}
+        for p in sorted(step.glob("mail-*.txt")):
+            expected = sealed.get(p.name, "") if isinstance(sealed, dict) else None
+            out[p.name.removeprefix("mail-").removesuffix(".txt")] = read_sealed(p, expected)
+        return out
+
+    def sent_report(self, move: int) -> str | None:
+        """The report of ``move`` as it was sent (``None``: there is none); ``GameFileError`` (one line naming
+        it) when it was changed since its step sealed it."""
+        path = self.report_path(move)
+        if not path.is_file():
+            return None
+        for _, record in reversed(self.moves()):
+            if record.get("move") == move:
+                expected = record.get("report_sha256")
+                return read_sealed(path, expected if isinstance(expected, str) else None)
+        return read_exact(path)
 
     def moves(self, last: bool = False) -> list[tuple[Path, dict[str, Any]]]:
         """The archived steps that made the game's moves (the opening, moves made or missed), with their records;
@@ -242,76 +285,3 @@ class MovesDir:
         self._set_aside(last, record, "undone", "published")
         atomic_write(self.game_file, before)
         return dict(record)
-
-
-def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, str]]:
-    """``adjudicate verify`` of a game of moves: the commitment, the SHA-256 chain of every step, and every step
-    played again from the archive (the opening's draws, each move from its orders, each missed move), so that
-    every hidden tile drawn is recomputed from the seed.  One ``(ok, line)`` per check (the GM's words)."""
-    out: list[tuple[bool, str]] = []
-    game = folder.load(play)
-    seed = seed or folder.read_seed()
-    try:
-        committed = commitment(seed) == game.table.commitment
-    except ValueError:
-        committed = False
-    out.append((committed, "the seed matches the commitment published at the start" if committed else
-                "the seed does not match the commitment published at the start"))
-    previous = None
-    for step in folder.steps():
-        try:
-            record = json.loads((step / "record.json").read_text(encoding="utf-8"))
-            after = (step / "game-after.json").read_text(encoding="utf-8")
-            before = (step / "game-before.json").read_text(encoding="utf-8") if previous is not None else None
-            orders = (step / "orders.txt").read_text(encoding="utf-8") if (step / "orders.txt").exists() else ""
-            doc = json.loads(after)
-            if not isinstance(doc, dict) or not isinstance(doc.get("chain", {}), dict):
-                raise ValueError("game-after.json is not a game file")
-        except (OSError, ValueError) as exc:
-            out.append((False, f"{step.name}: cannot be read ({exc})"))
-            return out
-        chain = doc.get("chain", {})
-        linked = chain.get("record") == sha256(record_text(record)) and before == previous and \
-            chain.get("previous") == (sha256(before) if before is not None else "0" * 64)
-        if not linked:
-            out.append((False, f"{step.name}: the chain is broken (a file was changed after it was written)"))
-            return out
-        try:
-            out.append(_replay(play, step.name, record, before, doc, orders, seed) if committed else
-                       (True, f"{step.name}: chained"))
-        except (GameFileError, KeyError, TypeError, ValueError) as exc:
-            out.append((False, f"{step.name}: cannot be played again ({type(exc).__name__}: {exc})"))
-            return out
-        previous = after
-    current = folder.game_file.read_text(encoding="utf-8")
-    out.append((current == previous, "game.json is the game after the last step" if current == previous else
-                "game.json is not the game after the last step"))
-    return out
-
-
-def _replay(play: Play, name: str, record: Mapping[str, Any], before: str | None, after: Mapping[str, Any],
-            orders: str, seed: str) -> tuple[bool, str]:
-    """One step played again: its state must come out as archived, and a move's table as the table before it
-    after that move (its deadline aside, which depends on when the move ran)."""
-    kind = record.get("kind")
-    table = Table.from_json(after["table"], name)
-    if kind == "opening":
-        state = play.setup(table.game, table.seat_ids, play.draw(seed))
-    elif kind in ("move", "missed") and before is not None:
-        old_doc = json.loads(before)
-        old = play.load(old_doc["state"])
-        seat = str(record.get("seat"))
-        expected = Table.from_json(old_doc["table"], name).after_move(seat, kind == "missed")
-        if replace(expected, schedule=table.schedule) != table:
-            return False, f"{name}: {kind} played again: the table (seats, moves) is NOT the same as archived"
-        if kind == "missed":
-            state, _ = play.miss(old, seat)
-        else:
-            made, problems = play.read(old, seat, list(enumerate(orders.splitlines(), 1)))
-            if made is None:
-                return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
-            state, _ = play.move(old, seat, made, play.draw(seed))
-    else:
-        return True, f"{name}: chained ({kind})"
-    same = play.dump(state) == after["state"]
-    return same, f"{name}: {kind} played again: {'the same' if same else 'NOT the same as archived'}"

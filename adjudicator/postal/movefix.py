@@ -1,0 +1,77 @@
+"""The GM's corrections of a game of sequential moves (``adjudicate fix``), as records applied to a game.
+
+A correction is a step of the archive like a move: its record (``kind``
+``fix``) says what it sets, and applying the record to the game before it
+gives the game after it, so ``verify`` applies it again (``apply_fix``) and
+compares.  Two kinds:
+
+- ``seat``: a seat's ``name``, ``address``, ``lang`` or ``password_hash``
+  (a new password, a stand-by), the values in the record's ``set``;
+- ``position``: the state replaced by a position the GM gives (a teaching
+  position, a position set right), archived beside the record as
+  ``position.json`` and read through the play's own ``load``.
+
+Each is noted in the table (``Table.corrections``) with the GM's reason,
+and the report of the next move prints it.  Nothing here touches a file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Correction, Table
+
+POSITION_FILE = "position.json"
+SEAT_FIELDS = {"name": "name", "address": "address", "lang": "lang", "password_hash": "password"}
+"""The fields of a seat a correction may set, and the word the report uses for each (never the value)."""
+
+
+def position_state(play: Play, text: str, where: str) -> Any:
+    """The state a position file gives: a state's JSON, or a whole game file (its ``state``), read through the
+    play's ``load``; ``GameFileError`` naming ``where`` when it is neither."""
+    try:
+        doc = json.loads(text)
+    except ValueError as exc:
+        raise GameFileError(f"{where}: not JSON ({exc})") from None
+    if isinstance(doc, dict) and isinstance(doc.get("state"), dict) and "play" in doc:
+        if doc["play"] != play.name:
+            raise GameFileError(f"{where}: a game file of {doc['play']!r}, not of {play.name}")
+        doc = doc["state"]
+    if not isinstance(doc, dict):
+        raise GameFileError(f"{where}: not a state of {play.name}")
+    try:
+        return play.load(doc)
+    except GameFileError as exc:
+        raise GameFileError(f"{where}: {exc}") from None
+
+
+def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
+              position: str | None = None) -> tuple[Table, Any]:
+    """The table and the state after a correction (its ``record``; ``position``: the text of its position file).
+    ``ValueError`` saying what does not fit (a seat the table lacks, a position of other seats)."""
+    fix, why, by = record.get("fix"), str(record.get("why", "")), str(record.get("by", "GM"))
+    if fix == "seat":
+        sid, values = str(record.get("seat")), record.get("set")
+        if sid not in table.seat_ids:
+            raise ValueError(f"no seat {sid} in game {table.game}")
+        if not isinstance(values, dict) or not values or not set(values) <= set(SEAT_FIELDS):
+            raise ValueError(f"a seat's correction sets one or more of {', '.join(SEAT_FIELDS)}")
+        seats = tuple(replace(s, **{k: str(v) for k, v in values.items()}) if s.id == sid else s
+                      for s in table.seats)
+        note = Correction(table.moves, tuple(SEAT_FIELDS[k] for k in SEAT_FIELDS if k in values), sid, why, by)
+        return replace(table, seats=seats, corrections=(*table.corrections, note)), state
+    if fix == "position":
+        if position is None:
+            raise ValueError(f"the position ({POSITION_FILE}) is missing")
+        new = position_state(play, position, POSITION_FILE)
+        on_move = play.on_move(new)
+        if on_move is not None and table.find(on_move) is None:
+            raise ValueError(f"the position has {on_move} on move, who has no seat in game {table.game}")
+        note = Correction(table.moves, ("position",), "", why, by)
+        return replace(table, corrections=(*table.corrections, note)), new
+    raise ValueError(f"no correction {fix!r} (seat, position)")

@@ -1,0 +1,224 @@
+"""``adjudicate verify`` of a game of sequential moves: the commitment, the chain of every step and every file it
+keeps, and every step played again from the archive.
+
+Each step's game file carries the SHA-256 of the game file before it and of
+its record; the record seals every other file of the step (orders, each
+player's mail, a GM's position) and the move's report (``postal/sealed.py``),
+so a change of one byte of any file the archive keeps is found and named.
+Every step is then done again: the opening's draws from the seed, each move
+from its orders, each missed move, each GM's correction from its record
+(``postal/movefix.py``), and a change of a seat or a deadline must change
+that and nothing else.  Texts are read byte for byte, as they were hashed.
+
+Steps archived before the records sealed their files (issue 24) are
+checked for what they did hash (the chain of records and game files, the
+replay); a line says how many there are.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from adjudicator.kernel.commitment import commitment
+from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.files import sha256
+from adjudicator.postal.movefix import POSITION_FILE, apply_fix
+from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
+from adjudicator.postal.sealed import broken_seal, read_exact, strays
+
+SEAT_CHANGES: dict[str, tuple[str, ...]] = {
+    "address": ("address",), "lang": ("lang",), "password": ("password_hash",),
+    "replace": ("name", "address", "password_hash"),
+}
+"""Steps that change one seat (the GM's ``player`` commands before ``fix``, a player's commands by mail): the
+fields each may change."""
+
+
+@dataclass(frozen=True)
+class _Step:
+    """The texts of one archived step, as stored."""
+
+    path: Path
+    record_text: str
+    record: dict[str, Any]
+    after: str
+    before: str | None
+    chain: dict[str, Any]
+    doc: dict[str, Any]
+
+
+def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, str]]:
+    """One ``(ok, line)`` per check (the GM's words): the commitment, a line per step, ``game.json``; a file
+    changed after it was written is named."""
+    out: list[tuple[bool, str]] = []
+    game = folder.load(play)
+    seed = seed or folder.read_seed()
+    try:
+        committed = commitment(seed) == game.table.commitment
+    except ValueError:
+        committed = False
+    out.append((committed, "the seed matches the commitment published at the start" if committed else
+                "the seed does not match the commitment published at the start"))
+    steps: list[_Step] = []
+    for number, path in enumerate(folder.steps()):
+        try:
+            steps.append(_read(path, number > 0))
+        except GameFileError as exc:
+            out.append((False, f"{path.name}: {exc}"))
+            return out
+    try:
+        current: str | None = read_exact(folder.game_file)
+    except GameFileError:
+        current = None
+    unsealed = 0
+    for i, step in enumerate(steps):
+        problem = _link(steps, i, current)
+        if problem:
+            out.append((False, f"{step.path.name}: {problem}"))
+            return out
+        problems = sealed_problems(folder, step.path, step.record)
+        if problems is None:
+            unsealed += 1
+        out += [(False, f"{step.path.name}: {p}") for p in problems or ()]
+        try:
+            out.append(_replay(play, step.path, step.record, step.before, step.doc, seed) if committed else
+                       (True, f"{step.path.name}: chained"))
+        except (GameFileError, KeyError, TypeError, ValueError) as exc:
+            out.append((False, f"{step.path.name}: cannot be played again ({type(exc).__name__}: {exc})"))
+            return out
+    if unsealed:
+        older = (f"{unsealed} of the {len(steps)} steps were archived before the records sealed their files: their "
+                 "orders, mails and reports are not covered, only their records and game files")
+        out.append((True, older))
+    last = steps[-1].after if steps else None
+    out.append((current == last, "game.json is the game after the last step" if current == last else
+                f"game.json is not the game after the last step ({ARCHIVE}/{steps[-1].path.name}/game-after.json): "
+                "one of them was changed after it was written" if steps else "the archive holds no step"))
+    return out
+
+
+def _read(path: Path, has_before: bool) -> _Step:
+    """A step's texts; ``GameFileError`` naming the file that cannot be read or is not what a step keeps."""
+    where = f"{ARCHIVE}/{path.name}"
+    record_text = read_exact(path / "record.json")
+    after = read_exact(path / "game-after.json")
+    before = read_exact(path / "game-before.json") if has_before else None
+    try:
+        record = json.loads(record_text)
+    except ValueError as exc:
+        raise GameFileError(f"{where}/record.json is not JSON ({exc})") from None
+    try:
+        doc = json.loads(after)
+    except ValueError as exc:
+        raise GameFileError(f"{where}/game-after.json is not JSON ({exc})") from None
+    if not isinstance(record, dict):
+        raise GameFileError(f"{where}/record.json is not the record of a step")
+    if not isinstance(doc, dict) or not isinstance(doc.get("chain", {}), dict):
+        raise GameFileError(f"{where}/game-after.json is not a game file")
+    return _Step(path, record_text, record, after, before, doc.get("chain", {}), doc)
+
+
+def _link(steps: list[_Step], i: int, current: str | None) -> str | None:
+    """What is wrong with step ``i``'s link of the chain, naming the file changed (``None``: nothing).
+
+    Each game file is vouched for by the next step: its game-before is the same text, and its game-after
+    carries the SHA-256 of it; a record by its game-after, which carries its SHA-256.  So of two texts that
+    differ, the one no other file vouches for is the one changed.  The last game-after is vouched for by
+    ``current`` (game.json's text) alone: when they differ, both are named."""
+    step = steps[i]
+    where = f"{ARCHIVE}/{step.path.name}"
+    changed = "was changed after it was written"
+    if i + 1 < len(steps):
+        nxt = steps[i + 1]
+        if sha256(step.after) != nxt.chain.get("previous") and nxt.before != step.after:
+            return f"{where}/game-after.json {changed} (it is not the game {nxt.path.name} started from)"
+    elif step.after != current:
+        return f"game.json or {where}/game-after.json {changed} (they differ)"
+    if step.chain.get("record") != sha256(step.record_text):
+        return f"{where}/record.json {changed} (its SHA-256 is not the one game-after.json carries)"
+    if i == 0:
+        return None if step.chain.get("previous") == "0" * 64 else \
+            f"{where}/game-after.json {changed} (the opening follows no game)"
+    if step.before != steps[i - 1].after:
+        return f"{where}/game-before.json {changed} (it is not the game {steps[i - 1].path.name} ended with)"
+    if step.before is None or step.chain.get("previous") != sha256(step.before):
+        return f"{where}/game-after.json {changed} (it does not carry the SHA-256 of the game before it)"
+    return None
+
+
+def sealed_problems(folder: MovesDir, step: Path, record: Mapping[str, Any]) -> list[str] | None:
+    """Every file of ``step`` (and its move's report) that is not as its record sealed it, or was put there
+    afterwards, each named in one line; ``None``: a step archived before its record sealed its files."""
+    files = record.get("files")
+    if not isinstance(files, dict):
+        return None
+    where = f"{ARCHIVE}/{step.name}"
+    out = [p for name, digest in files.items() if (p := broken_seal(step / name, str(digest), f"{where}/{name}"))]
+    out += [f"{where}/{name} is not a file the step archived" for name in strays(step, (*CHAINED, *files))]
+    digest = record.get("report_sha256")
+    if isinstance(digest, str):
+        move = int(record.get("move", -1))
+        problem = broken_seal(folder.report_path(move), digest, f"{REPORTS}/{folder.report_path(move).name}")
+        out += [problem] if problem else []
+    return out
+
+
+def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | None, after: Mapping[str, Any],
+            seed: str) -> tuple[bool, str]:
+    """One step done again: its state must come out as archived, and its table as the table before it after
+    that step (a move's deadline aside, which depends on when the move ran)."""
+    name, kind = step.name, record.get("kind")
+    table = Table.from_json(after["table"], name)
+    if kind == "opening":
+        state = play.setup(table.game, table.seat_ids, play.draw(seed))
+    elif before is not None and kind in ("move", "missed", "fix", "deadline", *SEAT_CHANGES):
+        old_doc = json.loads(before)
+        old = play.load(old_doc["state"])
+        old_table = Table.from_json(old_doc["table"], name)
+        seat = str(record.get("seat"))
+        if kind in ("move", "missed"):
+            expected = replace(old_table.after_move(seat, kind == "missed"), schedule=table.schedule)
+        elif kind == "fix":
+            position = read_exact(step / POSITION_FILE) if record.get("fix") == "position" else None
+            expected, old = apply_fix(play, old_table, old, record, position)
+        else:
+            expected = _changed_only(old_table, table, kind, seat)
+        if expected != table:
+            return False, f"{name}: {kind} done again: the table (seats, moves) is NOT the same as archived"
+        if kind == "missed":
+            state, _ = play.miss(old, seat)
+        elif kind == "move":
+            orders = read_exact(step / "orders.txt") if (step / "orders.txt").exists() else ""
+            made, problems = play.read(old, seat, list(enumerate(orders.splitlines(), 1)))
+            if made is None:
+                return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
+            state, _ = play.move(old, seat, made, play.draw(seed))
+        else:
+            state = old
+    else:
+        return True, f"{name}: chained ({kind})"
+    same = play.dump(state) == after["state"]
+    verb = "played again" if kind in ("opening", "move", "missed") else "done again"
+    return same, f"{name}: {kind} {verb}: {'the same' if same else 'NOT the same as archived'}"
+
+
+def _changed_only(old: Table, new: Table, kind: Any, sid: str) -> Table:
+    """The table ``old`` with what a step of ``kind`` may change taken from ``new`` (a deadline: the schedule;
+    a seat's change: its fields of ``SEAT_CHANGES``): equal to ``new`` when nothing else changed."""
+    if kind == "deadline":
+        return replace(old, schedule=new.schedule)
+    fields = SEAT_CHANGES[str(kind)]
+    target = new.find(sid)
+
+    def changed(s: Seat) -> Seat:
+        if s.id != sid or target is None:
+            return s
+        return replace(s, **{f: getattr(target, f) for f in fields})
+
+    return replace(old, seats=tuple(changed(s) for s in old.seats))
