@@ -92,6 +92,13 @@ class StoredMail:
         return bool(self.meta.get("auto"))
 
     @property
+    def replies_to(self) -> tuple[str, ...]:
+        """The Message-IDs the mail says it answers (In-Reply-To, References): a reply to the robot's own mail
+        that holds neither orders nor a command is most likely an auto-responder's (mails stored before these
+        were kept: none)."""
+        return tuple(str(x) for x in self.meta.get("replies_to", ()))
+
+    @property
     def texts(self) -> tuple[StoredText, ...]:
         return tuple(StoredText(t["name"], t["file"], t["sha256"]) for t in self.meta.get("texts", ()))
 
@@ -284,5 +291,6 @@ def _meta_of(mail: Incoming, content: MailContent, sha: str, seq: int, fetched: 
         "size": mail.size,
         "too_big": mail.too_big,
         "auto": content.auto,
+        "replies_to": list(content.replies_to),
         "notes": [{"code": n.code, "name": n.name, "size": n.size} for n in content.notes],
     }
