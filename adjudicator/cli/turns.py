@@ -59,10 +59,10 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
     if game_dir is not None:
         checked = check_moves(game_dir, orders)
         if checked is not None:
-            click.echo(checked[0], nl=False)
+            _echo_shown(checked[0])
             sys.exit(0 if checked[1] else 1)
     text, ok = check_orders(list(orders), game_dir, trust)
-    click.echo(text, nl=False)
+    _echo_shown(text)
     sys.exit(0 if ok else 1)
 
 
@@ -102,10 +102,10 @@ def report_cmd(directory: str, turn: int | None, player: str | None, archived: b
     if moves is not None:
         if player:
             raise click.UsageError("a game of moves has no private reports (--player)")
-        click.echo(moves, nl=False)
+        _echo_shown(moves)
         return
     text = all_reports(directory, player, archived) if every else archived_report(directory, turn, player, archived)
-    click.echo(text, nl=False)
+    _echo_shown(text)
 
 
 @click.command("verify")
@@ -157,6 +157,15 @@ def undo_cmd(directory: str) -> None:
                        "--release' (the deadline has passed: the next tick after the release runs it).")
     else:
         click.echo(f"correction {number} undone; game.json is back as it was before it.")
+
+
+def _echo_shown(text: str) -> None:
+    """Text that quotes players printed on the GM's terminal ``shown`` (``adjudicator.kernel.shown``): a report
+    archived before its words showed a player's text, or a mail as it was sent, cannot drive the terminal; line
+    breaks, tabs and the form feed between reports (``--all``) are kept."""
+    from adjudicator.kernel.shown import shown
+
+    click.echo(shown(text, "\n\t\f"), nl=False)
 
 
 COMMANDS = (run_cmd, check_cmd, route_cmd, report_cmd, verify_cmd, reveal_cmd, undo_cmd,)

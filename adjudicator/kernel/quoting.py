@@ -6,32 +6,31 @@
         6 STRAIGT 1
           ^
 
-Control characters are written as escapes (so they neither drive a
-terminal nor shift the caret), tabs are kept in the caret's line (so it
-lines up under the player's text), and a line too wide for a mail is cut
+Control and bidi characters are written as escapes (``kernel.shown``: so
+they neither drive a terminal nor reorder or shift the line above the
+caret), tabs are kept in the caret's line (so it lines up under the
+player's text), and a line too wide for a mail is cut
 down around the column, marked with ``...``.  The words around it are the
 game's; this module writes none.
 """
 
 from __future__ import annotations
 
+from adjudicator.kernel.shown import shown
+from adjudicator.kernel.shown import width as text_width
+
 QUOTE_WIDTH = 72
 """The most characters of the player's line quoted with a problem (4 spaces in front: 76 columns)."""
 INDENT = "    "
 
 
-def _too_wide(text: str, width: int) -> bool:
-    """Counted in UTF-8 bytes, as mail width is."""
-    return len(text.encode("utf-8")) > width
-
-
 def window(text: str, column: int, width: int = QUOTE_WIDTH) -> tuple[str, int]:
-    """A player's line as quoted under a problem: control characters written as escapes, and a line wider than
-    ``width`` (counted in UTF-8 bytes) cut down around the column, marked with ``...``.  Returns the text and
-    the caret's column in it."""
-    pieces = [c if c.isprintable() or c == "\t" else c.encode("unicode_escape").decode("ascii") for c in text]
+    """A player's line as quoted under a problem: control and bidi characters written as escapes (tabs kept), and
+    a line wider than ``width`` (counted in UTF-8 bytes) cut down around the column, marked with ``...``.
+    Returns the text and the caret's column in it."""
+    pieces = [shown(c, "\t") for c in text]
     at = min(max(column - 1, 0), len(pieces))
-    if not _too_wide("".join(pieces), width):
+    if text_width("".join(pieces)) <= width:
         return "".join(pieces), sum(len(x) for x in pieces[:at]) + 1
     room = width - 6  # the two marks
     start = end = at
@@ -40,8 +39,8 @@ def window(text: str, column: int, width: int = QUOTE_WIDTH) -> tuple[str, int]:
         grown = False
         for side in (-1, 1):
             k = start - 1 if side < 0 else end
-            if 0 <= k < len(pieces) and used + len(pieces[k].encode("utf-8")) <= room:
-                used += len(pieces[k].encode("utf-8"))
+            if 0 <= k < len(pieces) and used + text_width(pieces[k]) <= room:
+                used += text_width(pieces[k])
                 start, end = (k, end) if side < 0 else (start, k + 1)
                 grown = True
         if not grown:

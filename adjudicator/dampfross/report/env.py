@@ -20,6 +20,7 @@ from adjudicator import cachefolder
 from adjudicator.dampfross.report import i18n
 from adjudicator.dampfross.report.i18n import N_
 from adjudicator.dampfross.report.widths import LINE_WIDTH, MAIL_WIDTH, too_wide
+from adjudicator.kernel.shown import shown
 
 __all__ = ["LINE_WIDTH", "MAIL_WIDTH", "N_", "render", "too_wide", "wrap"]
 
@@ -100,6 +101,8 @@ def _broken(line: str, hang: str) -> list[str]:
 
 
 def render(template: str, context: dict[str, Any]) -> str:
-    """Render one template in the active language; every line is stripped of trailing blanks."""
+    """Render one template in the active language; every line is stripped of trailing blanks, and ``shown``
+    (``adjudicator.kernel.shown``: no control or bidi character a player wrote leaves a report raw, whichever
+    way it came in; the words that quote a player show his text before they fold it)."""
     text = _env().get_template(template).render(**context)
-    return "\n".join(line.rstrip() for line in text.split("\n"))
+    return shown("\n".join(line.rstrip() for line in text.split("\n")), "\n\t")

@@ -24,7 +24,7 @@ from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
-from adjudicator.dampfross.report.widths import shown, shown_name
+from adjudicator.kernel.shown import shown, shown_name
 from adjudicator.postal.words.gm import mail_note
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
@@ -81,7 +81,11 @@ class Receipt:
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
-    """The receipt of one mail, for one company (in its language) or for its sender (in the game's)."""
+    """The receipt of one mail, for one company (in its language) or for its sender (in the game's).
+
+    Whatever the sender wrote (the subject, a file name, orders, press, a statement) is ``shown`` before it is
+    folded, so that no control or bidi character reaches the mail and every line fits (``render`` shows the
+    whole text once more, whatever the application handed over)."""
     with language(state.language_of(r.company)):
         return _receipt_text(state, r)
 
@@ -98,16 +102,16 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "subject": shown(r.subject[:60]),
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
-        "echo": list(r.echo),
-        "press": list(r.press),
-        "problems": list(r.problems),
-        "notes": list(r.notes),
-        "refused": list(r.refused),
-        "preview": r.preview,
+        "echo": [shown(e) for e in r.echo],
+        "press": [shown(p, "\t") for p in r.press],
+        "problems": [shown(p, "\n") for p in r.problems],
+        "notes": [shown(n, "\n") for n in r.notes],
+        "refused": [shown(x, "\n") for x in r.refused],
+        "preview": shown(r.preview, "\n"),
         "mail_notes": [mail_note(c, shown_name(n), s)
                        for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
-        "statement": r.statement,
+        "statement": shown(r.statement, "\n"),
         "width": LINE_WIDTH,
     }
     text = render("receipt.txt.j2", ctx)
@@ -130,7 +134,7 @@ def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
     """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
     why = say(NO_ORDERS, r.why) if r.why else _("no such company in this game")
     return _("the section for {company} ({where}) does not count: {why}").format(
-        company=r.player or "?", where=where(r.pos, places, column=False, player=True), why=why)
+        company=shown(r.player or "?"), where=where(r.pos, places, column=False, player=True), why=why)
 
 
 def receipt_subject(state: GameState, company: str | None) -> str:
@@ -274,7 +278,7 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
         for who, text in statements:
             p = state.player(who)
             out += ["", f"{who} ({p.name})", "-" * min(LINE_WIDTH, len(who) + len(p.name) + 3)]
-            out += [wrap(line, 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
+            out += [wrap(shown(line), 0) if line.strip() else "" for line in text.strip("\n").split("\n")]
         if not statements:
             out += ["", _("No company sent a statement.")]
     return "\n".join(out) + "\n"

@@ -12,6 +12,7 @@ from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
 from adjudicator.dampfross.report.i18n import N_, NC_, _, language, pgettext
 from adjudicator.dampfross.report.orderwords import keyword
+from adjudicator.kernel.shown import shown
 
 COMMAND_LIST = (
     (NC_("mail command", "HELP"), N_("this primer")),
@@ -81,7 +82,7 @@ def map_text(state: GameState, company: str | None, windows: Sequence[str], unkn
                             0))
         elif unknown:
             out.append(wrap(_("'{place}' is neither a hex label nor a town of the map: the whole map is attached."
-                              ).format(place=unknown), 0))
+                              ).format(place=shown(unknown)), 0))
         else:
             out.append(wrap(_("The whole map is attached; the window asked for:"), 0))
         for w in windows:

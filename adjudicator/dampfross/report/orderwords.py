@@ -35,8 +35,9 @@ from adjudicator.dampfross.orders.sections import MailPlace, OrderSet
 from adjudicator.dampfross.report.env import wrap
 from adjudicator.dampfross.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
-from adjudicator.dampfross.report.widths import cut_to_width, shown_name
+from adjudicator.dampfross.report.widths import MAIL_WIDTH
 from adjudicator.kernel.quoting import caret_lines
+from adjudicator.kernel.shown import cut, shown, shown_name
 
 P = ProblemCode
 H = HintCode
@@ -233,13 +234,15 @@ def _render(template: str, data: Args, filler: Filler | None) -> str:
     """Fill ``template`` with the plain args and the filler's words.
 
     Tuples never reach the template as they are: a list needs a filler to
-    be worded, and a template that names one without it fails loudly.
+    be worded, and a template that names one without it fails loudly.  The
+    sentence is ``shown``: a player's word quoted in it (``unknown order
+    'BIULD'``, ``hint: remove ']0'``) cannot drive a terminal.
     """
     a = dict(data)
     values: dict[str, object] = {k: v for k, v in a.items() if not isinstance(v, tuple)}
     if filler is not None:
         values.update(filler(a))
-    return _(template).format_map(values)
+    return shown(_(template).format_map(values))
 
 
 # ---------------------------------------------------------------------------
@@ -330,14 +333,14 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
     places = tuple(places)
     if places or player:
         p = replace(p, args=_with_places(p.args, places, player))
-    head = f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}"
+    head = shown(f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}")
     out = [wrap(head, 2) if folded else head]
     out += caret_lines(p.line_text, p.pos.column)
     hint = hint_text(p)
     if hint:
         line = "    " + _("hint: {hint}").format(hint=hint)
         # a hint may quote the player's text, which may hold a word no wrap can fold
-        out.append("\n".join(cut_to_width(x) for x in wrap(line, 6).split("\n")) if folded else line)
+        out.append("\n".join(cut(x, MAIL_WIDTH) for x in wrap(line, 6).split("\n")) if folded else line)
     return "\n".join(out)
 
 
@@ -352,7 +355,7 @@ def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = Fal
     places = tuple(places)
     if places or player:
         n = replace(n, args=_with_places(n.args, places, player))
-    text = f"{where(n.pos, places, column=False, player=player)}: {note_text(n)}"
+    text = shown(f"{where(n.pos, places, column=False, player=player)}: {note_text(n)}")
     return wrap(text, 2) if folded else text
 
 

@@ -17,10 +17,12 @@ from adjudicator.dampfross.orders.model import PressOrder
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.env import wrap
 from adjudicator.dampfross.report.i18n import N_, _
-from adjudicator.dampfross.report.widths import cut_to_width
+from adjudicator.dampfross.report.widths import MAIL_WIDTH
+from adjudicator.kernel.shown import cut, shown
 
-_PRINTABLE = {i: None for i in range(32) if i != 9} | {127: None}
-"""Control characters are dropped from press text (tabs are kept)."""
+TAB = "\t"
+"""Press text is ``shown`` (control and bidi characters written as escapes, ``adjudicator.kernel.shown``) but for
+its tabs, which are kept."""
 
 STATUS = {
     "printed": N_("your press at line {line} is printed in the public report"),
@@ -56,7 +58,7 @@ def press_items(orders: OrderSet, state: GameState) -> list[dict[str, Any]]:
     names = {p.id: p.name for p in state.players}
     return [
         {"by": None if status == "printed-anonymous" else f"{pid} ({names[pid]})",
-         "lines": [line.translate(_PRINTABLE) for line in o.lines]}
+         "lines": [shown(line, TAB) for line in o.lines]}
         for pid, o, status in _items(orders, state) if status.startswith("printed")
     ]
 
@@ -84,5 +86,5 @@ def press_receipt(orders: OrderSet, state: GameState, player: str) -> list[str]:
             continue
         out += wrap(_(RECEIPT[status]).format(line=o.pos.line), 4).split("\n")
         for line in o.lines:  # the text as it will be printed, folded, a word too long for a mail cut
-            out += [cut_to_width(x) for x in wrap("  | " + line.translate(_PRINTABLE), 4).split("\n")]
+            out += [cut(x, MAIL_WIDTH) for x in wrap("  | " + shown(line, TAB), 4).split("\n")]
     return out

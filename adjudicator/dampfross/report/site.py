@@ -36,6 +36,7 @@ from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.racing import RACES
 from adjudicator.dampfross.report.svg import RaceRoute, company_colour, game_svg
+from adjudicator.kernel.shown import shown
 
 REASONS = {
     "start-capital": N_("start capital"), "town-bonus": N_("town bonus"), "contact-fee": N_("contact fee"),
@@ -392,8 +393,10 @@ def races_of_turn(t: TurnRecord) -> list[dict[str, Any]]:
 
 
 def turn_context(game: SiteGame, t: TurnRecord, svg: str) -> dict[str, Any]:
-    """A turn's page: the map, the races with their rounds (the report's Races section), the report."""
-    sections = dict(report_sections(t.report)) if t.report else {}
+    """A turn's page: the map, the races with their rounds (the report's Races section), the report: ``shown``,
+    as a report archived before its press was shown may hold a bidi control that HTML escaping lets pass."""
+    report = shown(t.report, "\n\t") if t.report else t.report
+    sections = dict(report_sections(report)) if report else {}
     entry = next((h for h in t.state.history if h.turn == t.turn), None)
     phase = entry.phase if entry else ("opening" if t.turn == 0 else "")
     return {
@@ -406,7 +409,7 @@ def turn_context(game: SiteGame, t: TurnRecord, svg: str) -> dict[str, Any]:
         "races": races_of_turn(t),
         "routes": bool(t.routes),
         "race_text": sections.get(_(RACES), ""),
-        "report": t.report,
+        "report": report,
         "prev": page_path(t.turn - 1) if t.turn > 0 else None,
         "next": page_path(t.turn + 1) if t.turn < game.last else None,
         "last": t.turn == game.last and t.state.phase != "over",

@@ -19,6 +19,7 @@ from adjudicator.interurban.words import names, reports, site
 from adjudicator.interurban.words.i18n import N_, _
 from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
+from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
 
 RECEIPTS = {
@@ -36,6 +37,10 @@ RECEIPTS = {
 }
 
 
+CORRECTED = {"name": N_("name"), "address": N_("mail address"), "lang": N_("language"), "password": N_("password")}
+"""What a GM's correction of a seat changed, as the next report names it (never the new value)."""
+
+
 def _who(table: Table) -> dict[str, str]:
     return {s.id: s.name for s in table.seats}
 
@@ -46,6 +51,24 @@ def _due(table: Table) -> str:
         return ""
     local = due.astimezone(table.schedule.tz())
     return date_text(local, _("EEE d MMM y HH:mm")) + f" ({table.schedule.zone})"
+
+
+def _corrections(table: Table) -> list[str]:
+    """The GM's corrections since the move before this one (``adjudicate fix``), each with its reason."""
+    done = table.corrected_before()
+    if not done:
+        return []
+    out = ["", *names.fold(_("The game master's corrections since the last move:"))]
+    for c in done:
+        if c.seat:
+            said = _("Changed for {player}: {what}.").format(
+                player=names.player(c.seat, _who(table)), what=names.listing([_(CORRECTED[w]) for w in c.what]))
+        else:
+            said = _("The game master set up a new position.")
+        if c.why:
+            said += " " + _("The reason: {why}").format(why=c.why)
+        out += names.fold(said, "  ", hang=4)
+    return out
 
 
 def _next(table: Table, state: State) -> list[str]:
@@ -101,7 +124,8 @@ def reports_board(state: State) -> list[str]:
 
 
 def _text(lines: Sequence[str]) -> str:
-    return "\n".join(lines).rstrip("\n") + "\n"
+    """A mail's lines as its text, ``shown`` (no control or bidi character leaves raw, whichever way it came in)."""
+    return shown("\n".join(lines).rstrip("\n") + "\n", "\n")
 
 
 class MailWords:
@@ -125,12 +149,14 @@ class MailWords:
                                        "next player is on move.").format(player=names.player(seat, who)))]
         else:
             text = reports.move(before, after, events, who).rstrip("\n").split("\n")
+        text += _corrections(table)
         if seed is not None:
             text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
         return _text([*text, *_next(table, after)])
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
-        values = {k: v for k, v in data.items() if k not in ("problems", "preview", "check", "why")}
+        values = {k: shown(v) if isinstance(v, str) else v for k, v in data.items()
+                  if k not in ("problems", "preview", "check", "why")}
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
@@ -144,7 +170,7 @@ class MailWords:
             elif isinstance(problem, Problem):
                 text += names.fold(refusal(problem), "  ")
         if code == "deadline" and data.get("why"):
-            text += names.fold(_("The reason: {why}").format(why=data["why"]))
+            text += names.fold(_("The reason: {why}").format(why=shown(str(data["why"]))))
         if code in ("reminder", "deadline"):
             text += _next(table, state)
         elif code in ("refused", "stale") and not state.over:

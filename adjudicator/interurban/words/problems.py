@@ -10,6 +10,7 @@ from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import N_, _
 from adjudicator.kernel.quoting import caret_lines
+from adjudicator.kernel.shown import cut, shown
 
 REFUSALS = {
     "A": N_("No station may be laid next to a start tile (rule A): {cell}."),
@@ -81,12 +82,12 @@ CATEGORIES = {"line": N_("a line's label"), "pass": N_("PASS"),
 
 
 QUOTED = 30
-"""The most characters of a player's word quoted back in a sentence."""
+"""The most bytes of a player's word quoted back in a sentence."""
 
 
 def _quoted(text: str) -> str:
-    shown = "".join(c if c.isprintable() and not c.isspace() else "?" for c in text)
-    return shown if len(shown) <= QUOTED else shown[:QUOTED - 3] + "..."
+    """A player's word quoted back: ``shown`` (control and bidi characters as escapes), cut to ``QUOTED``."""
+    return cut(shown(text), QUOTED)
 
 
 def _value(key: str, value: Any) -> str:

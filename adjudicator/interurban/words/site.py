@@ -17,6 +17,7 @@ from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import _
 from adjudicator.kernel.i18n import active
+from adjudicator.kernel.shown import shown
 
 STYLE = ("body{font-family:sans-serif;margin:1em auto;max-width:60em;padding:0 .8em;line-height:1.4}"
          "pre{overflow-x:auto;background:#f6f6f2;padding:.6em;font-size:.85em}"
@@ -65,7 +66,8 @@ def pages(game: str, seats: Sequence[tuple[str, str]], moves: Sequence[MovePage]
     for m in moves:
         title = _("InterUrban, game {game}: move {move}").format(game=game, move=m.move) if m.move else \
             _("InterUrban, game {game}: the opening").format(game=game)
-        body = f"<pre>{escape(m.report)}</pre>\n<figure>{svg(m.state)}</figure>"
+        report = escape(shown(m.report, "\n"))  # a page shows bidi controls as HTML escaping leaves them
+        body = f"<pre>{report}</pre>\n<figure>{svg(m.state)}</figure>"
         out[page_name(m.move)] = _page(title, _nav(numbers, m.move), body)
     who = dict(seats)
     rows = "".join(f"<tr><td>{escape(names.player(sid, who))}</td></tr>" for sid, _name in seats)

@@ -7,6 +7,7 @@ import textwrap
 from collections.abc import Sequence
 
 from adjudicator.kernel.i18n import N_, Catalogue
+from adjudicator.kernel.shown import cut, shown
 
 CATALOGUE = Catalogue("adjudicator.postal", "postal")
 """``adjudicator/postal/locale/<code>/LC_MESSAGES/postal.mo`` (``python -m tools.i18n`` makes it)."""
@@ -115,15 +116,7 @@ def digest(mails: Sequence[tuple[int, str, str]], total: int) -> str:
     """The GM's digest of a tick's mails that were neither orders nor commands (English, as every GM note)."""
     lines = [fold(f"{total} mail(s) held neither orders nor a command. Each is kept in the game's inbox "
                   "(mail/inbox/NNNNN/mail.eml); none was answered but by the rules of the front door.")]
-    lines += [f"  mail {seq}: from {shown(sender, 50)} ({why})" for seq, sender, why in mails]
+    lines += [f"  mail {seq}: from {cut(shown(sender), 50)} ({why})" for seq, sender, why in mails]
     if total > len(mails):
         lines.append(f"  ... and {total - len(mails)} more")
     return "\n".join(lines) + "\n"
-
-
-def shown(text: str, limit: int | None = None) -> str:
-    """Text a sender chose (an address, a subject, a file name) safe to print: every unprintable character as its
-    escape, cut to ``limit`` characters."""
-    out = text if text.isprintable() else "".join(
-        c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
-    return out if limit is None or len(out) <= limit else out[:limit - 3] + "..."

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from adjudicator.kernel.i18n import N_
 from adjudicator.kernel.notes import PostalNote
-from adjudicator.postal.words import CATALOGUE, shown
+from adjudicator.kernel.shown import shown
+from adjudicator.postal.words import CATALOGUE
 
 MAIL_NOTES = {
     "too-big": N_("the mail was not read: it is too big"),
