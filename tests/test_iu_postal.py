@@ -353,7 +353,7 @@ def test_a_tick_killed_in_the_middle_of_a_move_loses_nothing(tmp_path: Path, mon
     made again from its mail; killed after game.json but before the mails were queued, the next tick queues the
     report mails and answers the mail with its receipt (not 'not your move').  Either way the game ends as an
     undisturbed one, and verify agrees."""
-    from adjudicator.postal import moves, turns
+    from adjudicator.postal import moves, robot, turns
 
     game, secrets = _maildir_game(tmp_path, "kill")
     state = MovesDir(game).load(PLAY).state
@@ -378,7 +378,8 @@ def test_a_tick_killed_in_the_middle_of_a_move_loses_nothing(tmp_path: Path, mon
 
         monkeypatch.setattr(turns, "report_mails", kill_mails)
     with pytest.raises(Killed):
-        turns.tick_game(str(game), datetime.fromisoformat("2026-12-01T09:00+00:00"), Tick(str(game)), PLAY)
+        robot.tick_game(str(game), datetime.fromisoformat("2026-12-01T09:00+00:00"), Tick(str(game)),
+                        turns.MovesGame(PLAY))
     monkeypatch.undo()
     moved = MovesDir(game).load(PLAY).table.moves
     assert moved == (0 if where == "before-the-game-file" else 1) and len(MovesDir(game).steps()) == 2

@@ -30,9 +30,29 @@ def test_too_many_sections_are_not_read():
     assert env.sections == () and env.problems[0].code == "too-many-sections"
 
 
-def test_commands_one_a_line_with_german_words_and_a_limit():
-    from adjudicator.kernel.envelope import MAX_COMMANDS, read_commands
+def test_commands_among_greetings_with_german_words_and_a_limit():
+    """One command language for every game (kernel/commands.py): greetings and sign-offs around the commands are
+    prose; a line the game reads as an order makes the mail an order mail; ten commands are read, the rest
+    counted; a line over 300 characters is no command."""
+    from adjudicator.interurban.notation import order_like
+    from adjudicator.kernel.commands import MAX_COMMANDS, MAX_LINE, Command, read_commands
 
-    assert read_commands("Hallo!\nHILFE\nstand\nKARTE\nBERICHT 3\nREPORT x\nMAP me\n> STATUS\n") == [
-        ("help", None), ("status", None), ("map", None), ("report", 3)]
-    assert len(read_commands("STATUS\n" * 50)) == MAX_COMMANDS
+    found = read_commands(["Hallo!\nHILFE\nstand\nKARTE\nBERICHT 3\nREPORT x\nMAP me\n> STATUS\nGrüße, Anna\n"],
+                          order_like)
+    assert found is not None and found.commands == (
+        Command("help"), Command("status"), Command("map"), Command("report", "3"), Command("map", "me"))
+    flood = read_commands(["STATUS\n" * 50], order_like)
+    assert flood is not None and len(flood.commands) == MAX_COMMANDS and flood.dropped == 50 - MAX_COMMANDS
+    assert read_commands(["HELP\n6 CURVE 1 LEFT\n"], order_like) is None  # an order: no command mail
+    assert read_commands(["MAP " + "a" * MAX_LINE + "\n"], order_like) is None
+
+
+def test_a_sign_off_after_the_orders_is_prose_not_an_order():
+    """InterUrban refused a whole move for the sign-off "Anna" or "Cheers, Tom"; the game's reading of an order
+    line leaves the prose around a section's orders out (and lines outside any section that are no order are not
+    reported)."""
+    from adjudicator.interurban.notation import order_like
+
+    env = read_envelope("Hi Bob,\n\nPLAYER RED PASSWORD pw\n6 CURVE 1 LEFT\nH STRAIGHT\n\nCheers, Tom\nAnna\n", order_like)
+    (red,) = env.sections
+    assert red.body == ((4, "6 CURVE 1 LEFT"), (5, "H STRAIGHT")) and env.problems == ()

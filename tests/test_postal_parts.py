@@ -13,10 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.postal import statements
 from adjudicator.dampfross.app.receipts import Answerer
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel.deadline import DeadlineError, Schedule, after_turn, parse_duration, parse_every
+from adjudicator.postal.frontdoor import FrontDoor
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.mailparse import html_to_text, read_mail
@@ -230,7 +232,13 @@ def test_end_of_game_statements_are_collected_and_mailed_to_all(tmp_path: Path, 
                                              .as_bytes())
     invoke("mail", "fetch", str(game), "--now", "2025-11-25T12:00+01:00")
     now = at("2025-11-25T12:00+01:00")
-    Answerer(gdir, over, config, now).answer_all()
+    desk = DampfrossDesk(gdir, over, list)
+    door = FrontDoor(gdir, desk, config.gm, config.sender, now)
+    answerer = Answerer(gdir, desk, config, now, door)
+    for mail in list(door.inbox.unanswered()):  # as the postal loop answers them, with the game over
+        doc: dict[str, object] = {"sender": mail.sender}
+        answerer.answer(mail, doc)
+        door.inbox.answered(mail, doc)
     t = Tick(str(game))
     statements(gdir, over, config, at("2025-11-30T18:05+01:00"), t)
     text = (game / "mail" / "outbox" / "statements-BLUE.eml").read_text()

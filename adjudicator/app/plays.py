@@ -21,7 +21,7 @@ from adjudicator.kernel.errors import DampfrossError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import turns
+from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick, TickGame, tick_all
 from adjudicator.postal.moves import MovesDir, play_of
 
@@ -81,7 +81,7 @@ def loop_of(directory: str) -> TickGame:
         return tick_directory
 
     def run(d: str, now: datetime, t: Tick) -> None:
-        turns.tick_game(d, now, t, play)
+        robot.tick_game(d, now, t, turns.MovesGame(play))
 
     return run
 

@@ -1,16 +1,16 @@
-"""The postal loop of a game of sequential moves (InterUrban): a move runs as soon as the player on move sends it.
+"""A game of sequential moves (InterUrban) in the one postal loop (``postal/robot.py``): a move runs as soon as the
+player on move sends it.
 
-One tick of a game, holding its lock: fetch new mail; mail the opening to
-every player once; answer every new mail in the order it arrived: each
-section with a right password gets a receipt (the move made, its problems
-with line and column, not your move, a MOVE number of another move, the
-game is over); the move of the player on move runs at once and its report
-goes to every player.  A wrong password gets the same short answer whether
-or not the seat exists, and never reaches the seat's owner.  When the
-deadline of a move passes, the move is missed (the play's reading; for
-InterUrban, IU-13: the player lays nothing and the next one is on move).
-Then the outbox is sent.  As in Dampfross's loop, every step asks what is
-done already, so a second tick changes and sends nothing.
+Each section with a right password gets a receipt (the move made, its
+problems with line and column, not your move, a MOVE number of another
+move, the game is over); the move of the player on move runs at once and
+its report goes to every player.  Wrong passwords, strangers, commands and
+budgets are the front door's (``postal/frontdoor.py``), as for every game.
+When the deadline of a move passes, the move is missed (the play's reading;
+for InterUrban, IU-13: the player lays nothing and the next one is on move);
+a move is judged by the deadline at its mail's arrival, and the next
+deadline runs from there, so the same mails give the same game whenever
+cron runs.
 """
 
 from __future__ import annotations
@@ -26,13 +26,12 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
-from adjudicator.postal.frontdoor import Answer, FrontDoor, screened
+from adjudicator.postal.frontdoor import Answer, FrontDoor
 from adjudicator.postal.inbox import StoredMail
-from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
-
-TICK_WAIT = 2.0
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
@@ -42,32 +41,48 @@ def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
     return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
 
 
-def tick_game(directory: str, now: datetime, t: Tick, play: Play) -> None:
-    """One tick of one game of ``play``."""
-    folder = MovesDir(directory)
-    config = config_of(folder)
-    with folder.lock(TICK_WAIT):
+class MovesGame:
+    """``postal.robot.PostalGame`` for any play of sequential moves (``kernel/play.py``)."""
+
+    def __init__(self, play: Play):
+        self.play = play
+
+    def folder(self, directory: str) -> MovesDir:
+        return MovesDir(directory)
+
+    def session(self, folder: MovesDir, config: MailConfig, now: datetime) -> MovesSession:
         folder.recover()
-        fetch(folder, config, now, t)
-        game = folder.load(play)
-        outbox = Outbox(folder)
-        opening_mails(folder, play, game, outbox, config.sender, now)
-        report_mails(folder, play, game, outbox, config.sender, now)
-        desk = MovesDesk(folder, play, game)
-        door = FrontDoor(folder, desk, config.gm, config.sender, now)
-        door.apply_resets()
-        game = desk.game_now
-        for mail in list(door.inbox.unanswered()):
-            # a move whose deadline passed before the mail arrived is missed first: the same mails give the
-            # same game whenever cron runs
-            game = desk.game_now = miss_if_due(folder, play, game, outbox, config.sender, mail.arrived, t)
-            door.apply_resets()
-            game = desk.game_now = answer(folder, play, desk.game_now, door, mail, config.sender, t)
-        game = miss_if_due(folder, play, game, outbox, config.sender, now, t)
-        door.flush()
-        t.notes += door.notes
-        remind(play, game, outbox, config.sender, now, t)
-        send(folder, config, now, t)
+        return MovesSession(folder, self.play, config.sender, now)
+
+
+class MovesSession:
+    """One tick of a game of sequential moves: a move runs as soon as its mail is read; a move whose deadline
+    passed before the next mail arrived is missed first."""
+
+    def __init__(self, folder: MovesDir, play: Play, sender: str, now: datetime):
+        self.folder, self.play, self.sender, self.now = folder, play, sender, now
+        self.outbox = Outbox(folder)
+        self.desk = MovesDesk(folder, play, folder.load(play))
+
+    @property
+    def game(self) -> Loaded:
+        return self.desk.game_now
+
+    def mail_out(self, t: Tick) -> None:
+        opening_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+        report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+
+    def at(self, when: datetime, t: Tick) -> None:
+        self.desk.game_now = miss_if_due(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
+
+    def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
+        self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t)
+
+    def due(self, now: datetime, t: Tick) -> None:
+        self.at(now, t)
+
+    def remind(self, now: datetime, t: Tick) -> None:
+        remind(self.play, self.game, self.outbox, self.sender, now, t)
 
 
 def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
@@ -149,16 +164,11 @@ def _sections(mail: StoredMail, play: Play) -> Iterator[Section]:
         yield from read_envelope(mail.read_text(text), play.order_line).sections
 
 
-def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, sender: str,
-           t: Tick) -> Loaded:
-    """Answer one mail: the front door first, then a receipt per section, the move of the player on move run at
-    once."""
-    doc: dict[str, Any] = {"move": game.table.moves, "sender": mail.sender, "period": door.desk.period}
-    code = screened(door, mail, doc, lambda: [mail.read_text(x) for x in mail.texts])
-    if code is not None:
-        doc.setdefault("codes", [code])
-        door.inbox.answered(mail, doc)
-        return game
+def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
+           sender: str, t: Tick) -> Loaded:
+    """Answer the orders of one mail (past the front door): a receipt per section, the move of the player on move
+    run at once; what it did goes into ``doc``."""
+    doc["move"] = game.table.moves
     codes: list[str] = []
     sections = list(_sections(mail, play))
     if len(sections) > MAX_SECTIONS:  # counted over the whole mail, every attachment together
@@ -166,7 +176,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         door.notice(mail, doc)
         sections, codes = [], ["too-many-sections"]
     elif door.guessed_out(mail, [s.seat for s in sections]):
-        door.inbox.answered(mail, {**doc, "codes": ["guesses"]})
+        doc["codes"] = ["guesses"]
         return game
     known = door.seat_of(mail.sender) if mail.sender else None
     if not sections and not codes:
@@ -194,7 +204,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
                               or not game.table.password_ok(s.seat, s.password)))}, doc)
         else:
             door.notice(mail, doc)
-    door.inbox.answered(mail, {**doc, "move": game.table.moves, "codes": codes})
+    doc.update(move=game.table.moves, codes=codes)
     return game
 
 

@@ -19,7 +19,9 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
+from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.pictures import turn_png
 from adjudicator.dampfross.app.receipts import Answerer, mail_files
 from adjudicator.dampfross.app.run import RunOptions, commit_run, replay_turn
@@ -45,10 +47,12 @@ from adjudicator.dampfross.report.mail import (
     verdict_text,
 )
 from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.frontdoor import FrontDoor
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send, tick_all
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError
 from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.robot import tick_game
 
 
 def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
@@ -57,33 +61,61 @@ def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
 
 
 def tick_directory(directory: str, now: datetime, t: Tick) -> None:
-    """One tick of one Dampfross game directory."""
-    tick_game(GameDir(directory), now, t)
+    """One tick of one Dampfross game directory, by the one postal loop."""
+    tick_game(directory, now, t, GAME)
 
 
-TICK_WAIT = 2.0
-"""Seconds a tick waits for another command on the same game before it skips the game."""
+class DampfrossGame:
+    """``postal.robot.PostalGame`` for Dampfross: simultaneous turns, run at the deadline (or as soon as every
+    company's orders are in, where the game allows it)."""
+
+    def folder(self, directory: str) -> GameDir:
+        return GameDir(directory)
+
+    def session(self, folder: GameDir, config: MailConfig, now: datetime) -> DampfrossSession:
+        return DampfrossSession(folder, config, now)
 
 
-def tick_game(gdir: GameDir, now: datetime, t: Tick) -> None:
-    config = config_of(gdir)
-    with gdir.lock(TICK_WAIT):
-        fetch(gdir, config, now, t)
-        queued = set(Outbox(gdir).pending())
-        state = gdir.load_state()
-        opening_mails(gdir, state, config, now, t)
-        answerer = Answerer(gdir, state, config, now)
-        t.notes += answerer.answer_all()
-        state = answerer.state  # a command by mail may have changed an address or a password
-        reminders(gdir, state, config, now, t)
-        why = due_to_run(gdir, state, now)
+GAME = DampfrossGame()
+
+
+class DampfrossSession:
+    """One tick of a Dampfross game: its mails out, the orders of each mail read, the turn run when due."""
+
+    def __init__(self, gdir: GameDir, config: MailConfig, now: datetime):
+        self.gdir, self.config, self.now = gdir, config, now
+        self._answerer: Answerer | None = None
+        self.desk = DampfrossDesk(gdir, gdir.load_state(), self.sent)
+
+    @property
+    def state(self) -> GameState:
+        return self.desk.state
+
+    def sent(self) -> list[str]:
+        return sorted(valid_companies(Inbox(self.gdir), self.state))
+
+    def mail_out(self, t: Tick) -> None:
+        opening_mails(self.gdir, self.state, self.config, self.now, t)
+        report_mails(self.gdir, self.state, self.config, self.now, t)
+        statements(self.gdir, self.state, self.config, self.now, t)
+
+    def at(self, when: datetime, t: Tick) -> None:
+        """A simultaneous turn runs at a tick, never between two mails (late mail: ``receipts.is_late``)."""
+
+    def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
+        if self._answerer is None or self._answerer.door is not door:
+            self._answerer = Answerer(self.gdir, self.desk, self.config, self.now, door)
+        self._answerer.answer(mail, doc)
+
+    def due(self, now: datetime, t: Tick) -> None:
+        why = due_to_run(self.gdir, self.state, now)
         if why:
-            run_from_inbox(gdir, state, now)
-            t.note("ran", turn=state.turn, why=WHY_RUN[why])
-            state = gdir.load_state()
-        report_mails(gdir, state, config, now, t)
-        statements(gdir, state, config, now, t)
-        send(gdir, config, now, t, fresh=bool(set(Outbox(gdir).pending()) - queued))
+            run_from_inbox(self.gdir, self.state, now)
+            t.note("ran", turn=self.state.turn, why=WHY_RUN[why])
+            self.desk.state = self.gdir.load_state()
+
+    def remind(self, now: datetime, t: Tick) -> None:
+        reminders(self.gdir, self.state, self.config, now, t)
 
 
 def fetch_only(directory: str, now: datetime | None = None) -> Tick:

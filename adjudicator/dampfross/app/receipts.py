@@ -67,10 +67,10 @@ from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders
-from adjudicator.postal.frontdoor import FrontDoor, bare, screened
-from adjudicator.postal.inbox import Inbox, StoredMail
+from adjudicator.postal.frontdoor import FrontDoor, bare
+from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.mailconfig import MailConfig
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outgoing
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement."""
@@ -99,26 +99,17 @@ def is_late(state: GameState, mail: StoredMail) -> bool:
 
 
 class Answerer:
-    """Answers the unanswered mails of one game (hold the game's lock)."""
+    """Reads the orders of the mails the front door lets through, for one Dampfross game during a tick (its lock
+    held): whose orders a mail holds, whether they count, and a receipt for each."""
 
-    def __init__(self, gdir: GameDir, state: GameState, config: MailConfig, now: datetime):
-        self.gdir, self.state, self.config, self.now = gdir, state, config, now
-        self.inbox = Inbox(gdir)
-        self.outbox = Outbox(gdir)
-        self.notes: list[PostalNote] = []
+    def __init__(self, gdir: GameDir, desk: DampfrossDesk, config: MailConfig, now: datetime, door: FrontDoor):
+        self.gdir, self.desk, self.config, self.now, self.door = gdir, desk, config, now, door
+        self.state = desk.state
+        self.inbox = door.inbox
+        self.outbox = door.outbox
+        self.notes = door.notes  # one list: the GM reads the notes in the order things happened
         self.queued = 0
-        self.desk = DampfrossDesk(gdir, state, lambda: [c for c, ms in self.earlier_mails().items() if ms])
-        self.door = FrontDoor(gdir, self.desk, config.gm, config.sender, now)
-        self.notes = self.door.notes  # one list: the GM reads the notes in the order things happened
-        self.door.apply_resets()
-        self.state = self.desk.state
         self.doc: dict[str, Any] = {}
-
-    def answer_all(self) -> list[PostalNote]:
-        for mail in list(self.inbox.unanswered()):
-            self.answer(mail)
-        self.door.flush()
-        return self.notes
 
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
@@ -147,29 +138,23 @@ class Answerer:
         return name
 
     # --- one mail ---------------------------------------------------------------
-    def answer(self, mail: StoredMail) -> None:
+    def answer(self, mail: StoredMail, doc: dict[str, Any]) -> None:
+        """Read the orders of a mail the front door let through; its record goes into ``doc``."""
         base = self._receipt_base(mail)
-        front: dict[str, Any] = {"sender": mail.sender}
-        self.doc = front
-        code = screened(self.door, mail, front, lambda: [mail.read_text(x) for x in mail.texts])
+        self.doc = doc
         self.state = self.desk.state  # a command by mail may have changed an address
-        doc: dict[str, object]
-        if code is not None:
-            doc = {"counted": [], "receipts": [], "status": code, **front}
-        elif self.state.phase == "over":
-            doc = self._statement(mail, base)
+        if self.state.phase == "over":
+            done = self._statement(mail, base)
         elif mail.meta.get("too_big"):
-            doc = self._nobody(mail, base, "too-big", OrderSet())
+            done = self._nobody(mail, base, "too-big", OrderSet())
         elif mail.headers_only:
-            doc = self._nobody(mail, base, "unreadable", OrderSet())
+            done = self._nobody(mail, base, "unreadable", OrderSet())
         elif not mail.texts:
-            doc = self._nobody(mail, base, "no-orders", OrderSet())
+            done = self._nobody(mail, base, "no-orders", OrderSet())
         else:
-            doc = self._orders(mail, base)
-        doc = {**front, **doc}
-        doc.update(turn=self.state.turn, phase=self.state.phase, period=self.desk.period,
-                   answered=self.now.isoformat())
-        self.inbox.answered(mail, doc)
+            done = self._orders(mail, base)
+        doc.update(done)
+        doc.update(turn=self.state.turn, phase=self.state.phase)
 
     def _receipt_base(self, mail: StoredMail) -> Receipt:
         hashes = [("\0mail", str(mail.meta["sha256"]))] + [(t.name, t.sha256) for t in mail.texts]

@@ -1,0 +1,113 @@
+"""The one postal loop of every game: a tick of one game folder, whatever it plays (issue 24).
+
+Holding the game's lock, a tick fetches new mail into the inbox, queues
+the mails the game owes (the opening, the report of the last turn or move,
+statements), answers every new mail in the order it arrived, runs what is
+due, reminds, and sends what is queued.  Every mail first meets the front
+door (``postal/frontdoor.py``: auto-replies, commands, budgets, guesses,
+strangers); only then does the game read its orders.  Before a mail is read
+the game is brought to where it stood when the mail arrived (a game of
+sequential moves misses a move whose deadline passed before it), so the same
+mails make the same game whenever cron runs.  Every step asks what is done
+already, so a second tick changes and sends nothing, and a tick killed
+anywhere loses no mail and no turn.
+
+What a game gives the loop is a ``PostalGame``: its folder and a ``Session``
+of one tick.  Dampfross's is ``dampfross/app/postal.py``, every game of
+sequential moves (InterUrban) has ``postal/turns.py``'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from datetime import datetime
+from typing import Any, Protocol
+
+from adjudicator.postal.files import Folder
+from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
+from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.mailconfig import MailConfig
+from adjudicator.postal.outbox import Outbox
+
+TICK_WAIT = 2.0
+"""Seconds a tick waits for another command on the same game before it skips the game."""
+
+
+class GameFolder(Folder, Protocol):
+    """A game's folder that can be locked."""
+
+    def lock(self, wait: float) -> AbstractContextManager[None]: ...
+
+
+class Session(Protocol):
+    """One game during one tick (its lock held): what only the game knows and does."""
+
+    @property
+    def desk(self) -> Desk:
+        """The game at the front door: seats, the period, answers to commands."""
+
+    def mail_out(self, t: Tick) -> None:
+        """Queue what the game owes and has not queued: openings, the last report, statements."""
+
+    def at(self, when: datetime, t: Tick) -> None:
+        """Bring the game to where it stood at ``when`` (the arrival of the next mail): what was due before then
+        is done first."""
+
+    def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
+        """Read the orders of a mail the front door let through; receipts go by ``door.reply``; what the mail
+        did goes into ``doc`` (its record in the inbox)."""
+
+    def due(self, now: datetime, t: Tick) -> None:
+        """Run what is due by ``now``: a turn at its deadline (or when every order is in), a missed move."""
+
+    def remind(self, now: datetime, t: Tick) -> None:
+        """Queue the reminders due by ``now``."""
+
+
+class PostalGame(Protocol):
+    """A game as the postal loop runs it."""
+
+    def folder(self, directory: str) -> GameFolder:
+        """The game's folder (nothing read yet)."""
+
+    def session(self, folder: Any, config: MailConfig, now: datetime) -> Session:
+        """The game loaded for a tick (after any crash recovery it needs)."""
+
+
+def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
+    """One tick of one game folder."""
+    folder = game.folder(directory)
+    config = config_of(folder)
+    with folder.lock(TICK_WAIT):
+        fetch(folder, config, now, t)
+        queued = set(Outbox(folder).pending())
+        session = game.session(folder, config, now)
+        session.mail_out(t)
+        door = FrontDoor(folder, session.desk, config.gm, config.sender, now, t.notes)
+        door.apply_resets()
+        for mail in _unanswered(door):
+            session.at(mail.arrived, t)
+            door.apply_resets()
+            doc: dict[str, Any] = {"sender": mail.sender}
+            code = screened(door, mail, doc, _texts(mail))
+            if code is None:
+                session.answer(mail, door, doc, t)
+            else:
+                doc.setdefault("status", code)
+            doc.update(period=door.desk.period, answered=now.isoformat())
+            door.inbox.answered(mail, doc)
+        door.flush()
+        session.due(now, t)
+        session.mail_out(t)
+        session.remind(now, t)
+        send(folder, config, now, t, fresh=bool(set(Outbox(folder).pending()) - queued))
+
+
+def _texts(mail: StoredMail) -> Callable[[], list[str]]:
+    return lambda: [mail.read_text(x) for x in mail.texts]
+
+
+def _unanswered(door: FrontDoor) -> Iterator[StoredMail]:
+    yield from list(door.inbox.unanswered())
