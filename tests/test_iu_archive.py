@@ -36,7 +36,8 @@ def _game(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 def _send(tmp_path: Path, game: Path, sender: str, body: str, when: str) -> str:
     """A mail into the game's Maildir, and a tick at its time."""
     now = datetime.fromisoformat(when + "+00:00")
-    (tmp_path / "in" / "new" / f"{int(now.timestamp())}.m").write_bytes(mail_bytes(sender, body, f"orders {when}"))
+    subject = f"orders {when.replace(':', '')}"  # a Message-ID of its own
+    (tmp_path / "in" / "new" / f"{int(now.timestamp())}.m").write_bytes(mail_bytes(sender, body, subject))
     return invoke("tick", str(game), "--now", now.isoformat()).output
 
 

@@ -10,13 +10,12 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from adjudicator.app.movefix import fix_seat
 from adjudicator.app.plays import play_in
-from adjudicator.kernel import passwords
-from adjudicator.kernel.contacts import PlayerSpec
 from adjudicator.kernel.deadline import first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import DampfrossError
-from adjudicator.kernel.i18n import check_language, language
+from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal import moveverify, turns
@@ -154,27 +153,12 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
 
 def change_seat(directory: str, seat: str, address: str | None, lang: str | None, why: str) -> str | None:
     """``player address`` / ``player lang`` in a game of moves: the seat's new address or language (``None``:
-    a Dampfross game); the password stays.  A step of the chain."""
-    if play_in(directory) is None:
+    a Dampfross game); the password stays.  A correction (``app/movefix.py``), printed in the next report."""
+    fixed = fix_seat(directory, seat, address=address, lang=lang, why=why)
+    if fixed is None:
         return None
-    sid = seat.strip().upper()
-    if address is not None:
-        address = PlayerSpec.parse(f"{sid}:{sid}:{address}").email
-    if lang is not None:
-        check_language(lang)
-
-    def change(table: Table) -> Table:
-        if table.find(sid) is None:
-            raise DampfrossError(f"no player {sid} in game {table.game}")
-        return replace(table, seats=tuple(replace(s, address=s.address if address is None else address,
-                                                  lang=s.lang if lang is None else lang)
-                                          if s.id == sid else s for s in table.seats))
-
-    kind = "address" if address is not None else "lang"
-    table = _changed(directory, change, {"kind": kind, "seat": sid, "why": why})
-    assert table is not None
-    s = table.seat(sid)
-    return f"{sid}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
+    s = fixed.table.seat(fixed.seat)
+    return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
 
 def check_moves(directory: str, paths: Sequence[str]) -> tuple[str, bool] | None:
@@ -215,35 +199,12 @@ def check_moves(directory: str, paths: Sequence[str]) -> tuple[str, bool] | None
 def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
     """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
     working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
-    Dampfross game).  The GM's passwords file gets the new password before the game file changes, so a crash
-    in between loses nothing (the old password still works, the GM runs the command again)."""
-    play = play_in(directory)
-    if play is None:
+    Dampfross game).  A correction (``app/movefix.py``), printed in the next report."""
+    fixed = fix_seat(directory, seat, name=name, address=address, new_password=True, why=why)
+    if fixed is None:
         return None
-    sid = seat.strip().upper()
-    spec = PlayerSpec.parse(f"{sid}:{name}:{address}")
-    secret = passwords.generate()
-    folder = MovesDir(directory)
-    with folder.lock():
-        game = folder.load(play)
-        if game.table.find(sid) is None:
-            raise DampfrossError(f"no player {sid} in game {game.table.game}")
-        table = replace(game.table, seats=tuple(
-            replace(s, name=spec.name, address=spec.email, password_hash=passwords.hash_password(secret))
-            if s.id == sid else s for s in game.table.seats))
-        kept = folder.read_passwords()
-        kept[sid] = secret
-        atomic_write(folder.path / "passwords.txt", "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
-        folder.commit(play, game, table, game.state, {"kind": "replace", "seat": sid, "name": spec.name, "why": why})
-        config = load_config(folder)
-        if config is None or not spec.email:
-            return sid, secret, False
-        with language(table.seat(sid).lang):
-            text = play.words.opening(table, game.state, sid, secret)
-        Outbox(folder).queue(Outgoing(f"takeover-{sid}-{table.moves:03d}", (spec.email,),
-                                      f"{table.game}: {play.name} - {sid}", text, kind="takeover", player=sid),
-                             config.sender, datetime.now(UTC))
-    return sid, secret, True
+    assert fixed.password is not None
+    return fixed.seat, fixed.password, fixed.mailed
 
 
 def moves_mail(directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick | None:

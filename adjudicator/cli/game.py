@@ -97,7 +97,8 @@ def fix_group() -> None:
     """The GM's corrections between turns (never edit game.json by hand).
 
     Each is recorded with who, when and why, archived, printed in the next
-    public report, and checked again by 'adjudicate verify'.
+    public report, and checked again by 'adjudicate verify'.  Dampfross:
+    balance, track, rule; a game of moves (InterUrban): seat, position.
     """
 
 
@@ -117,7 +118,10 @@ def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> 
 
     Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
     """
+    from adjudicator.app.movefix import refuse_moves
     from adjudicator.dampfross.app.fix import correct
+
+    refuse_moves(directory, "balance")
 
     announce_fix(correct(directory, "balance", why, by, player=player, amount=amount))
 
@@ -135,7 +139,10 @@ def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str
 
     Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
     """
+    from adjudicator.app.movefix import refuse_moves
     from adjudicator.dampfross.app.fix import correct
+
+    refuse_moves(directory, "track")
 
     c = correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b)
     announce_fix(c)
@@ -151,10 +158,74 @@ def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
 
     Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
     """
+    from adjudicator.app.movefix import refuse_moves
     from adjudicator.dampfross.app.fix import correct
+
+    refuse_moves(directory, "rules key")
 
     key, _, value = setting.partition("=")
     announce_fix(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
+
+
+@fix_group.command("seat")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--name", "name", help="The player's name (a stand-by: with --email and --new-password).")
+@click.option("--email", help="The player's mail address ('' for none).")
+@click.option("--lang", help="The language of the player's mails: en or de.")
+@click.option("--new-password", is_flag=True, help="A new password (the old one stops working).")
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_seat_cmd(directory: str, player: str, name: str | None, email: str | None, lang: str | None,
+                 new_password: bool, why: str, by: str) -> None:
+    """Correct a seat of a game of moves (InterUrban): its player's name, address, language or password.
+
+    The next move's report says what was corrected and why (never the
+    address or the password).  A new password goes to the GM's passwords
+    file and, in a game run by mail, to the seat's address with the game so
+    far.  A Dampfross company: adjudicate player address|lang|replace.
+
+    Example: adjudicate fix seat tram BLUE --email bernd@example.net --why "a typo in the address"
+    """
+    from adjudicator.app.movefix import fix_seat
+
+    fixed = fix_seat(directory, player, name=name, address=email, lang=lang, new_password=new_password, why=why,
+                     by=by)
+    if fixed is None:
+        raise click.ClickException(f"{directory} is a Dampfross game: correct a company with 'adjudicate player "
+                                   "address', 'player lang' or 'player replace'")
+    seat = fixed.table.seat(fixed.seat)
+    click.echo(f"{seat.id} corrected: {seat.name}, {seat.address or 'no address'}, {seat.lang}; printed in the "
+               "next report.")
+    if fixed.password is not None:
+        click.echo("The new password is queued to the seat's address; the next tick sends it." if fixed.mailed
+                   else f"New password for {seat.id} (send it to its player only): {fixed.password}")
+
+
+@fix_group.command("position")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--why", required=True, help="The reason, printed in the next report.")
+@click.option("--by", default="GM", show_default=True, help="Who makes the correction.")
+def fix_position_cmd(directory: str, file: str, why: str, by: str) -> None:
+    """Set the game of moves (InterUrban) in DIRECTORY to the position in FILE: a teaching position, or a
+    position set right.
+
+    FILE is a state in JSON as game.json holds it (its "state"), or a whole
+    game file, e.g. a step's game-after.json; it is read as the game reads
+    its own.  The seats, the moves made and the deadline stay.
+
+    Example: adjudicate fix position tram lesson-3.json --why "lesson 3: closing a line"
+    """
+    from adjudicator.app.movefix import fix_position
+
+    fixed = fix_position(directory, file, why, by)
+    if fixed is None:
+        raise click.ClickException(f"{directory} is a Dampfross game, which has no position to set: correct it with "
+                                   "'adjudicate fix balance', 'fix track' or 'fix rule'")
+    _table, on_move = fixed
+    click.echo(f"position set from {file}: {on_move or 'nobody (the game is over)'} on move; printed in the next "
+               "report.")
 
 
 @click.group("player")

@@ -72,6 +72,10 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
         on_move = play.on_move(new)
         if on_move is not None and table.find(on_move) is None:
             raise ValueError(f"the position has {on_move} on move, who has no seat in game {table.game}")
+        players = play.dump(new).get("players")  # a state that names its players (InterUrban's) names the seats
+        if isinstance(players, list) and sorted(map(str, players)) != sorted(table.seat_ids):
+            raise ValueError(f"the position's players ({', '.join(map(str, players))}) are not the seats of game "
+                             f"{table.game} ({', '.join(table.seat_ids)})")
         note = Correction(table.moves, ("position",), "", why, by)
         return replace(table, corrections=(*table.corrections, note)), new
     raise ValueError(f"no correction {fix!r} (seat, position)")

@@ -1,0 +1,146 @@
+"""``adjudicate fix`` of a game of sequential moves (InterUrban): a seat corrected, a position set.
+
+Each correction is a step of the game's archive (``postal/movefix.py`` applies its record, ``verify`` applies
+it again), carries the GM's reason, and is printed in the report of the next move.  A command a game cannot do
+says so in one line: ``fix balance``, ``track`` and ``rule`` are Dampfross's (``refuse_moves``), ``fix seat``
+and ``position`` a game of moves' (``SeatFixed`` or ``None`` for a Dampfross game, which the CLI refuses).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app.plays import play_in
+from adjudicator.kernel import passwords
+from adjudicator.kernel.contacts import check_address, check_name
+from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.i18n import check_language, language
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Table
+from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
+from adjudicator.postal.mailconfig import load_config
+from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.outbox import Outbox, Outgoing
+
+MAX_WHY = 300
+"""The longest reason a correction prints (it goes into every player's report)."""
+
+
+@dataclass(frozen=True)
+class SeatFixed:
+    """A seat as corrected: the table after it, the new password (when one was made) and whether a mail with it
+    was queued to the seat's address."""
+
+    seat: str
+    table: Table
+    password: str | None
+    mailed: bool
+
+
+def refuse_moves(directory: str, command: str) -> None:
+    """Refuse a Dampfross correction (``fix balance``, ``track``, ``rule``) of a game of moves, in one line."""
+    play = play_in(directory)
+    if play is not None:
+        raise DampfrossError(f"{directory}: a game of {play.title} has no {command} to correct; its corrections are "
+                             "'adjudicate fix seat' and 'adjudicate fix position'")
+
+
+def _why(why: str) -> str:
+    """The GM's reason as the report prints it (none: the change alone): one line (white space folded), printable,
+    not too long."""
+    text = " ".join(why.split())
+    if len(text) > MAX_WHY or not text.isprintable():
+        raise DampfrossError(f"the reason must be one line of printable text of at most {MAX_WHY} characters")
+    return text
+
+
+def fix_seat(directory: str, seat: str, *, name: str | None = None, address: str | None = None,
+             lang: str | None = None, new_password: bool = False, why: str, by: str = "GM",
+             now: datetime | None = None) -> SeatFixed | None:
+    """Correct a seat of a game of moves (``None``: a Dampfross game): its player's name, address or language,
+    or a new password (the old one stops working; a stand-by is a new name and address with a new password).
+    The new password goes to the GM's passwords file before the game changes (put back if the game cannot be
+    changed), and by mail to the seat's address where the game is run by mail."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    sid = seat.strip().upper()
+    values: dict[str, str] = {}
+    if name is not None:
+        values["name"] = check_name(name, "player's name")
+    if address is not None:
+        values["address"] = check_address(address)
+    if lang is not None:
+        values["lang"] = check_language(lang)
+    secret = passwords.generate() if new_password else None
+    if secret is not None:
+        values["password_hash"] = passwords.hash_password(secret)
+    if not values:
+        raise DampfrossError("say what to correct: --name, --email, --lang or --new-password")
+    record: dict[str, Any] = {"kind": "fix", "fix": "seat", "seat": sid, "set": values, "why": _why(why), "by": by}
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        if game.table.find(sid) is None:
+            raise DampfrossError(f"no player {sid} in game {game.table.game} (players: "
+                                 f"{', '.join(game.table.seat_ids)})")
+        table, state = apply_fix(play, game.table, game.state, record)
+        if secret is None:
+            folder.commit(play, game, table, state, record)
+            return SeatFixed(sid, table, None, False)
+        old = folder.read_passwords()
+        folder.write_passwords({**old, sid: secret})
+        try:
+            folder.commit(play, game, table, state, record)
+        except BaseException:
+            folder.write_passwords(old)
+            raise
+        return SeatFixed(sid, table, secret, _mail_password(folder, play, table, game, sid, secret, now))
+
+
+def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid: str, secret: str,
+                   now: datetime | None) -> bool:
+    """Queue the seat's new password to its address (the opening mail with the game so far), where the game is
+    run by mail; whether it was queued."""
+    config = load_config(folder)
+    seat = table.seat(sid)
+    if config is None or not seat.address:
+        return False
+    with language(seat.lang):
+        text = play.words.opening(table, game.state, sid, secret)
+    step = len(folder.steps()) - 1
+    Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), f"{table.game}: {play.name} - {sid}",
+                                  text, kind="takeover", player=sid), config.sender, now or datetime.now(UTC))
+    return True
+
+
+def fix_position(directory: str, path: str, why: str, by: str = "GM") -> tuple[Table, str | None] | None:
+    """Replace the state of a game of moves by the position in ``path`` (a state's JSON, or a game file whose
+    state is taken), read through the play's own ``load`` (``None``: a Dampfross game): a teaching position, or
+    a position set right.  The file is archived with the step (``position.json``); returns the table after it
+    and the seat on move (``None``: the position is a game over)."""
+    play = play_in(directory)
+    if play is None:
+        return None
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise DampfrossError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DampfrossError(f"{path}: {len(raw)} bytes, more than a position may be ({MAX_FILE_BYTES})")
+    text = decode_bytes(raw)[0]
+    position_state(play, text, path)  # its own problems named by the GM's file, not by the archive's name
+    record: dict[str, Any] = {"kind": "fix", "fix": "position", "why": _why(why), "by": by}
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        try:
+            table, state = apply_fix(play, game.table, game.state, record, text)
+        except ValueError as exc:
+            raise DampfrossError(f"{path}: {exc}") from None
+        folder.commit(play, game, table, state, record, kept={POSITION_FILE: text})
+    return table, play.on_move(state)
