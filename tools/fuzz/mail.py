@@ -243,15 +243,13 @@ class MailTarget:
                                            kind))
 
     def _judge_budgets(self, docs: list[dict[str, object]], data: bytes, tally: MailTally, kind: str) -> None:
-        replies: Counter[str] = Counter()
-        for doc in docs:
-            if doc.get("kind") not in CLOCK:
-                to = doc.get("to", [])
-                replies.update({str(a).lower() for a in (to if isinstance(to, list) else [])})
+        replied = [d for d in docs if d.get("kind") not in CLOCK]
+        replies = Counter(a for d in replied for a in _to(d))
         many = [(a, n) for a, n in replies.most_common() if n > 1]
         if many:
-            tally.found.append(MailFinding("replies", f"{many[0][1]} replies to {many[0][0]} "
-                                                      f"({len(docs)} mails queued)\n{_sample(data)}", kind))
+            names = [str(d.get("name")) for d in replied if many[0][0] in _to(d)]
+            tally.found.append(MailFinding("replies", f"{many[0][1]} replies to {many[0][0]} ({', '.join(names[:4])}"
+                                                      f"; {len(docs)} mails queued)\n{_sample(data)}", kind))
         voided = self.accepted - self.game.accepted(self.games[0])
         if voided:
             tally.found.append(MailFinding("voided", f"orders of {sorted(voided)} no longer count\n{_sample(data)}",
@@ -265,6 +263,12 @@ class MailTarget:
 
 BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
 """Bidi embeddings, overrides, isolates and marks: they reorder the text around them."""
+
+
+def _to(doc: dict[str, object]) -> set[str]:
+    """The addresses an outgoing mail (its outbox record) goes to, in lower case."""
+    to = doc.get("to", [])
+    return {str(a).lower() for a in (to if isinstance(to, list) else [])}
 
 
 def _raw_control(c: str) -> bool:
