@@ -27,14 +27,34 @@ from adjudicator.postal.moves import MovesDir, play_of
 
 PLAYS = {"interurban": "adjudicator.interurban.play"}
 """The plays of sequential moves, by the name ``new --play`` takes: the module whose ``PLAY`` it is, imported
-only when a game of it is at hand (a Dampfross command loads no other game)."""
-NAMES = ("dampfross", *PLAYS)
+only when a game of it is at hand (a Dampfross command loads no other game).  A game outside the package joins
+with one line: ``register(name, module)``, or an entry point of the group ``ENTRY_POINTS`` in its package."""
+ENTRY_POINTS = "adjudicator.plays"
+
+
+def register(name: str, module: str) -> None:
+    """Add a play of sequential moves: ``module`` holds its ``PLAY`` (``kernel/play.py``); nothing else changes."""
+    if not name.isidentifier() or name == "dampfross":
+        raise DampfrossError(f"{name!r} cannot name a play")
+    PLAYS[name] = module
+
+
+def names() -> tuple[str, ...]:
+    """Every game's name: Dampfross, the plays of the package, those registered and those installed."""
+    return ("dampfross", *PLAYS, *(n for n in _installed() if n not in PLAYS))
+
+
+def _installed() -> dict[str, str]:
+    from importlib.metadata import entry_points
+
+    return {e.name: e.value for e in entry_points(group=ENTRY_POINTS)}
 
 
 def play_named(name: str) -> Play:
-    if name not in PLAYS:
-        raise DampfrossError(f"no play {name!r}: the games are {', '.join(NAMES)}")
-    play: Play = importlib.import_module(PLAYS[name]).PLAY
+    module = PLAYS.get(name) or _installed().get(name)
+    if module is None:
+        raise DampfrossError(f"no play {name!r}: the games are {', '.join(names())}")
+    play: Play = importlib.import_module(module).PLAY
     return play
 
 

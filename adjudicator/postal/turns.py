@@ -41,6 +41,11 @@ def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
     return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
 
 
+MAX_MISSED = 100
+"""The most moves one tick misses in a row (a game left without a tick for a hundred deadlines goes on at the
+next tick)."""
+
+
 class MovesGame:
     """``postal.robot.PostalGame`` for any play of sequential moves (``kernel/play.py``)."""
 
@@ -73,7 +78,13 @@ class MovesSession:
         report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
 
     def at(self, when: datetime, t: Tick) -> None:
-        self.desk.game_now = miss_if_due(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
+        """Every move whose deadline passed by ``when`` is missed, one after another (each next deadline runs from
+        the one before), so a tick after a long pause misses what ticks all along would have missed."""
+        for _ in range(MAX_MISSED):
+            before = self.game.table.moves
+            self.desk.game_now = miss_if_due(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
+            if self.game.table.moves == before:
+                return
 
     def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
         self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t)

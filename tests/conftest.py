@@ -1,0 +1,130 @@
+"""Fixtures shared by the tests: a postal trial of any game (its folder, its Maildir, mail in and out).
+
+``trial`` makes a game of the kind asked (``dampfross``, ``interurban`` or the tests' own ``takeaway``) run by
+mail from a Maildir, with no SMTP: the mails the robot sends wait in the outbox, where the tests read them.
+Every game is made the same way (two seats, RED for anna@example.org in English or German, BLUE for
+bernd@example.net, a deadline on 2026-12-04 18:00 UTC and one every seven days), so a test written once runs
+against every game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from email import message_from_bytes, policy
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.helpers import invoke
+from tests.mailservers import mail_bytes
+
+GAMES = ("dampfross", "interurban", "takeaway")
+"""Every game the platform serves in the tests: the two of the product and one defined only in the tests."""
+ANNA, BERND = "anna@example.org", "bernd@example.net"
+
+
+@dataclass
+class Trial:
+    """A game run by mail: ``deliver`` puts a mail in its Maildir (delivered at a given time), ``tick`` runs
+    ``adjudicate tick`` at a given time, ``mails`` reads what the robot queued."""
+
+    kind: str
+    game: Path
+    maildir: Path
+    passwords: dict[str, str]
+    count: int = 0
+
+    @property
+    def sequential(self) -> bool:
+        return self.kind != "dampfross"
+
+    def deliver(self, sender: str, body: str, when: str, subject: str = "orders") -> None:
+        self.count += 1
+        stamp = int(datetime.fromisoformat(when).timestamp())
+        (self.maildir / "new" / f"{stamp}.M{self.count:04d}P1.mx").write_bytes(mail_bytes(sender, body, subject))
+
+    def tick(self, when: str) -> str:
+        return invoke("tick", str(self.game), "--now", when).output
+
+    def mails(self, to: str | None = None, prefix: str = "") -> list[tuple[str, EmailMessage]]:
+        out = []
+        for box in ("outbox", "sent"):
+            for path in sorted((self.game / "mail" / box).glob(f"{prefix}*.eml")):
+                msg = message_from_bytes(path.read_bytes(), policy=policy.default)
+                if to is None or to in str(msg["To"]):
+                    out.append((path.stem, msg))  # type: ignore[arg-type]
+        return out
+
+    def envelope(self, seat: str, password: str | None = None) -> str:
+        """The heading and PLAYER line of an order mail for ``seat`` now."""
+        pw = password or self.passwords[seat]
+        if self.kind == "dampfross":
+            return f"GAME g\nTURN 1\nPLAYER {seat} PASSWORD {pw}\n"
+        return f"GAME g\nPLAYER {seat} PASSWORD {pw}\n"
+
+    def orders(self, seat: str, after_miss: bool = False) -> str:
+        """Orders ``seat`` may give now (the body under the PLAYER line); ``after_miss``: once the seat on move now
+        has missed its move."""
+        if self.kind == "dampfross":
+            return {"RED": "START Hamburg\n", "BLUE": "START Berlin\n"}[seat]
+        if self.kind == "takeaway":
+            return "TAKE 2\n"
+        from adjudicator.interurban.play import PLAY
+        from adjudicator.postal.moves import MovesDir
+        from tests.test_iu_postal import a_move
+
+        state = MovesDir(self.game).load(PLAY).state
+        if after_miss:
+            state, _ = PLAY.miss(state, state.on_move)
+        return a_move(state, seat) + "\n"
+
+    def counted(self, seat: str) -> bool:
+        """Whether ``seat``'s orders count (Dampfross: for the turn on hand; a game of moves: its move is made)."""
+        if self.kind == "dampfross":
+            return any(seat in (json.loads(p.read_text()).get("counted") or [])
+                       for p in (self.game / "mail" / "inbox").glob("*/receipt.json"))
+        steps = sorted((self.game / "archive").glob("step-*/record.json"))
+        return any(json.loads(p.read_text()).get("seat") == seat and json.loads(p.read_text()).get("kind") == "move"
+                   for p in steps)
+
+    def state(self) -> dict[str, Any]:
+        doc: dict[str, Any] = json.loads((self.game / "game.json").read_text(encoding="utf-8"))
+        return doc
+
+
+def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True) -> Trial:
+    """A new game of ``kind`` in ``where/g``, run by mail from ``where/maildir``."""
+    if kind == "takeaway":
+        from adjudicator.app import plays
+
+        plays.register("takeaway", "tests.games.takeaway")
+    game, maildir = where / "g", where / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    args = ["new", str(game), "--id", "g", "--seed", f"trial-{kind}", "--unsafe-test-passwords", f"trial-{kind}",
+            "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}", "--deadline", "2026-12-04 18:00",
+            "--every", "7d", "--player-lang", f"RED={red_lang}"]
+    if kind == "dampfross":
+        args += ["--map", "germany"] + (["--strict"] if strict else [])
+    else:
+        args += ["--play", kind]
+    invoke(*args)
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
+                                    f'path = "{maildir}"\n', encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    name = "passwords.txt"
+    secrets = dict(line.split(None, 1) for line in (game / name).read_text().splitlines() if " " in line)
+    trial = Trial(kind, game, maildir, {k: v.strip() for k, v in secrets.items()})
+    trial.tick("2026-12-01T08:00+00:00")  # the openings
+    return trial
+
+
+@pytest.fixture(params=GAMES)
+def trial(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Trial]:
+    """A postal game of each kind in turn."""
+    yield make_trial(tmp_path, request.param)

@@ -1,0 +1,155 @@
+"""Issue 24, done when: one mail-behaviour suite for every game the platform serves (Dampfross, InterUrban, and a
+take-away game defined only in the tests): mail clutter, commands after a greeting, password guesses, strangers,
+language, late mail and budgets behave alike, because they are written once (``postal/frontdoor.py``,
+``postal/robot.py``).  Each test runs against each game (the ``trial`` fixture of ``tests/conftest.py``)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.conftest import ANNA, BERND, Trial, make_trial
+
+
+def _text(msg: object) -> str:
+    return str(msg.get_body(preferencelist=("plain",)).get_content())  # type: ignore[attr-defined]
+
+
+def test_orders_among_greetings_and_sign_offs_count(trial: Trial):
+    body = f"Hi all,\n\nhere are my orders.\n\n{trial.envelope('RED')}{trial.orders('RED')}\nCheers, Tom\nAnna\n"
+    trial.deliver(ANNA, body, "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+
+
+def test_commands_after_a_greeting_are_answered_in_one_reply(trial: Trial):
+    trial.deliver(ANNA, "Hi,\n\nHELP\nSTATUS\n\nthanks!\nAnna\n", "2026-12-01T09:00+00:00", "a question")
+    out = trial.tick("2026-12-01T09:05+00:00")
+    answers = trial.mails(ANNA, "answer-")
+    assert len(answers) == 1 and "commands (help, status)" in out
+    assert not trial.mails("gm@example.org", "digest-")
+
+
+def test_a_mail_of_two_thousand_commands_gets_one_reply(trial: Trial):
+    trial.deliver(ANNA, "MAP\n" * 2000, "2026-12-01T09:00+00:00", "bomb")
+    trial.tick("2026-12-01T09:05+00:00")
+    before = len(trial.mails(ANNA))
+    assert len(trial.mails(ANNA, "answer-")) == 1
+    trial.deliver(ANNA, "MAP " + "x" * 100_000 + "\n", "2026-12-01T09:10+00:00", "long")  # no command: prose
+    trial.tick("2026-12-01T09:15+00:00")
+    assert len(trial.mails(ANNA)) <= before + 1
+
+
+def test_a_stranger_gets_one_notice_a_period_and_nothing_of_the_game(trial: Trial):
+    for i in range(3):
+        trial.deliver("mallory@example.com", f"{trial.envelope('RED', f'guess-{i}')}{trial.orders('RED')}",
+                      f"2026-12-01T09:0{i}+00:00", f"g{i}")
+        trial.deliver("mallory@example.com", "STATUS\n", f"2026-12-01T09:0{i}+00:00", f"s{i}")
+    trial.tick("2026-12-01T09:30+00:00")
+    to_mallory = trial.mails("mallory@example.com")
+    assert len(to_mallory) == 1 and to_mallory[0][0].startswith("notice-")
+    assert "RED" not in _text(to_mallory[0][1]) and not trial.counted("RED")
+    assert not [name for name, m in trial.mails(ANNA) if name.startswith("receipt-")]  # never to the seat's owner
+
+
+def test_password_guesses_from_one_address_are_limited_and_never_lock_out_its_own_seat(trial: Trial):
+    """Bernd (on file for BLUE) guesses RED's password: 12 sections a mail, over three attachments' worth of
+    mails; past 20 guesses his mails for RED are not read, while his own orders still count."""
+    guesses = "".join(f"PLAYER RED PASSWORD guess-{i:03d}\n{trial.orders('RED')}" for i in range(12))
+    for i in range(3):
+        trial.deliver(BERND, guesses, f"2026-12-01T09:0{i}+00:00", f"g{i}")
+    out = trial.tick("2026-12-01T09:10+00:00")
+    assert "wrong passwords from this address" in out and not trial.counted("RED")
+    if trial.sequential:  # BLUE's move comes after RED's: RED plays first
+        trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:20+00:00")
+        trial.tick("2026-12-01T09:25+00:00")
+    trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-01T09:30+00:00", "mine")
+    trial.tick("2026-12-01T09:35+00:00")
+    assert trial.counted("BLUE")
+    assert len([n for n, _ in trial.mails(BERND) if n.startswith(("receipt-", "answer-", "notice-"))]) <= 12
+
+
+def test_a_player_is_answered_in_his_language(tmp_path: Path):
+    for kind in ("dampfross", "interurban", "takeaway"):
+        trial = make_trial(tmp_path / kind, kind, red_lang="de")
+        trial.deliver(ANNA, "Hallo,\n\nHILFE\n\nGruß\n", "2026-12-01T09:00+00:00", "hilfe")
+        trial.deliver(ANNA, "Hallo,\nPASSWORD RESET\n", "2026-12-01T09:01+00:00", "reset")
+        trial.tick("2026-12-01T09:05+00:00")
+        ((_, answer), _) = trial.mails(ANNA, "answer-")
+        assert "HILFE" in str(answer["Subject"]), (kind, answer["Subject"])
+        ((_, password),) = trial.mails(ANNA, "password-")
+        assert "Neues Passwort" in _text(password) and "New password" not in _text(password), kind
+
+
+def test_a_forged_password_reset_voids_no_orders(trial: Trial):
+    """A mail forged as from RED's address asks for a new password minutes before RED's orders: RED's orders,
+    with the password RED holds, count all the same; the new password reaches only RED's address."""
+    trial.deliver(ANNA, "PASSWORD RESET\nPASSWORD RESET RED\n", "2026-12-01T09:00+00:00", "forged")
+    trial.deliver(ANNA, "NEUES PASSWORT RED\n", "2026-12-01T09:01+00:00", "forged again")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:05+00:00")
+    trial.tick("2026-12-01T09:10+00:00")
+    assert trial.counted("RED")
+    ((_, mailed),) = trial.mails(prefix="password-")  # one reset a seat a period, to the address on file
+    assert str(mailed["To"]) == ANNA
+
+
+def test_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orders_still_count(trial: Trial):
+    for i in range(30):
+        trial.deliver(ANNA, "STATUS\n", f"2026-12-01T09:{i:02d}+00:00", f"s{i}")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:45+00:00")
+    out = trial.tick("2026-12-01T09:50+00:00")
+    assert len([n for n, _ in trial.mails(ANNA) if not n.startswith(("opening-", "move-"))]) == 12
+    assert "has had 12 replies" in out and trial.counted("RED")
+
+
+def test_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, tmp_path: Path):
+    """Mails that arrive before and after a deadline: one copy of the game ticked often, the other once late;
+    the games come out the same."""
+    if trial.sequential:  # RED misses the deadline of 18:00; BLUE's move comes after it
+        trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE", after_miss=True),
+                      "2026-12-04T19:00+00:00", "after the miss")
+    else:  # RED's orders are in time, BLUE's late (and not used: the strict rule)
+        trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-04T17:00+00:00", "in time")
+        trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-04T19:00+00:00", "late")
+    other = tmp_path / "other"
+    shutil.copytree(trial.game.parent, other, symlinks=True)
+    (other / "g" / "mail.toml").write_text((trial.game / "mail.toml").read_text().replace(
+        str(trial.maildir), str(other / "maildir")))
+    late = Trial(trial.kind, other / "g", other / "maildir", trial.passwords)
+    for when in ("2026-12-04T17:30+00:00", "2026-12-04T18:30+00:00", "2026-12-04T19:30+00:00",
+                 "2026-12-06T12:00+00:00"):
+        trial.tick(when)
+    late.tick("2026-12-06T12:00+00:00")
+    assert trial.state()["state" if trial.sequential else "players"] == late.state()[
+        "state" if trial.sequential else "players"]
+    first = "BLUE" if trial.sequential else "RED"
+    assert trial.counted(first) and late.counted(first)
+
+
+def test_a_game_defined_only_in_the_tests_is_played_by_mail_to_its_end(tmp_path: Path):
+    """Take-away (tests/games/takeaway.py, one registry line) runs by mail through ``tick``: receipts, a missed
+    deadline, a command, ``verify`` of every step and ``undo`` of the last, without a line of it in the
+    platform."""
+    from tests.helpers import invoke
+
+    trial = make_trial(tmp_path, "takeaway")
+    pile = trial.state()["state"]["pile"]
+    seats, when, moves = ("RED", "BLUE"), 1, 0
+    trial.tick("2026-12-04T18:30+00:00")  # RED misses the first deadline: it takes one
+    pile -= 1
+    moves += 1
+    while pile > 0:
+        seat = seats[moves % 2]
+        address = ANNA if seat == "RED" else BERND
+        trial.deliver(address, f"{trial.envelope(seat)}TAKE 3\nthanks\n", f"2026-12-05T09:{when:02d}+00:00",
+                      f"move {when}")
+        out = trial.tick(f"2026-12-05T09:{when:02d}:30+00:00")
+        assert f"made by {seat}" in out, out
+        pile, moves, when = pile - min(3, pile), moves + 1, when + 1
+    assert trial.state()["state"]["winner"] in seats
+    receipts = [_text(m) for n, m in trial.mails(ANNA) if n.startswith("receipt-")]
+    assert receipts and all("Taken" in r for r in receipts)
+    verified = invoke("verify", str(trial.game)).output.splitlines()
+    assert verified and all(line.startswith("OK: ") for line in verified), verified
+    invoke("undo", str(trial.game))
+    assert trial.state()["state"]["winner"] is None and trial.state()["state"]["pile"] > 0
