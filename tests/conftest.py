@@ -125,6 +125,17 @@ def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True
 
 
 @pytest.fixture(params=GAMES)
-def trial(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Trial]:
+def trial(request: pytest.FixtureRequest, tmp_path: Path) -> Trial:
     """A postal game of each kind in turn."""
-    yield make_trial(tmp_path, request.param)
+    return make_trial(tmp_path, request.param)
+
+
+@pytest.fixture(autouse=True)
+def _registered_plays() -> Iterator[None]:
+    """A game a test registers (take-away) is gone again after the test."""
+    from adjudicator.app import plays
+
+    kept = dict(plays.PLAYS)
+    yield
+    plays.PLAYS.clear()
+    plays.PLAYS.update(kept)
