@@ -23,17 +23,14 @@ from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, resolve
-from adjudicator.dampfross.orders.codes import NoteCode, ProblemCode, args
+from adjudicator.dampfross.orders import Note, OrderSet, Pos, ReceivedFiles, parse_orders, usable
+from adjudicator.dampfross.orders.codes import NoteCode, args
 from adjudicator.dampfross.orders.sections import MailPlace
-from adjudicator.dampfross.orders.translate import GMNote, engine_input, settle_orders
-from adjudicator.dampfross.report.orderwords import format_problem
+from adjudicator.dampfross.orders.translate import GMNote
+from adjudicator.dampfross.report.orderwords import unusable_text
 from adjudicator.kernel.deadline import after_turn
 from adjudicator.kernel.errors import GameFileError, TurnRefused
 from adjudicator.postal.files import sha256
-
-FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
-"""Problems that mean an order file named on the command line could not be read: the run is refused."""
 
 
 class PrivateReports(Mapping[str, str]):
@@ -138,35 +135,20 @@ def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
 
 def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, options: RunOptions
            ) -> tuple[OrderSet, TurnInput, list[GMNote]]:
-    """The orders on the map, refused if they cannot make a turn, settled (whose count), as the engine's input."""
-    orders = resolve(received.orders(game=state.game_id, turn=state.turn), gmap, companies=state.player_ids)
-    refuse_unusable(state, orders)
+    """The orders on the map, settled (whose count), as the engine's input; ``TurnRefused`` when they cannot make
+    a turn (``orders/usable.py``)."""
     gm_files = tuple(str(Path(f)) for f in options.gm_files)
-    settled, notes = settle_orders(state, orders, options.trust, gm_files)
-    turn_input, more = engine_input(state, settled)
-    return settled, turn_input, notes + more
+    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), options.trust, gm_files)
+    if isinstance(done, usable.Unusable):
+        raise TurnRefused(unusable_text(done))
+    return done.orders, done.turn_input, list(done.notes)
 
 
 def refuse_unreadable(orders: OrderSet) -> None:
     """Refuse orders of which a file cannot be read (missing, a directory without order files, too big)."""
-    unreadable = [p for p in orders.problems if p.code in FILE_PROBLEMS]
-    if unreadable:
-        raise TurnRefused("cannot read the orders:\n" + "\n".join(format_problem(p) for p in unreadable))
-
-
-def refuse_unusable(state: GameState, orders: OrderSet) -> None:
-    """Refuse orders that cannot make a turn: unreadable files, another game, only other turns, a game over."""
-    if state.phase == "over":
-        raise TurnRefused(f"game {state.game_id} is over")
-    refuse_unreadable(orders)
-    wrong_game = [p for p in orders.problems if p.code is ProblemCode.GAME_MISMATCH]
-    if wrong_game:
-        raise TurnRefused("orders for another game:\n" + "\n".join(format_problem(p) for p in wrong_game))
-    turns = {s.turn for s in orders.sections if s.turn is not None}
-    if turns and state.turn not in turns:
-        listed = ", ".join(map(str, sorted(turns)))
-        done = " (already adjudicated)" if max(turns) < state.turn else ""
-        raise TurnRefused(f"these are orders for turn {listed}{done}; game {state.game_id} is at turn {state.turn}")
+    refused = usable.unreadable(orders)
+    if refused is not None:
+        raise TurnRefused(unusable_text(refused))
 
 
 def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dry_run: bool,

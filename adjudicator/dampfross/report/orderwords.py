@@ -32,6 +32,7 @@ from adjudicator.dampfross.orders.codes import Args, ArgValue, HintCode, NoteCod
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
 from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet
+from adjudicator.dampfross.orders.usable import Unusable, Why
 from adjudicator.dampfross.report.env import wrap
 from adjudicator.dampfross.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
@@ -88,7 +89,7 @@ def order_text(echo: str) -> str:
             out[i] = keyword(word)
         elif not (word.isdigit() or (i and words[i - 1] == "WITH")):
             break
-    return " ".join(out)
+    return shown(" ".join(out))
 
 
 def _orders(a: Mapping[str, ArgValue]) -> str:
@@ -363,3 +364,16 @@ def orders_report(orders: OrderSet) -> str:
     """Every problem and note of a turn's orders, formatted, problems first."""
     parts = [format_problem(p) for p in orders.problems] + [format_note(n) for n in orders.notes]
     return "\n".join(parts)
+
+
+def unusable_text(u: Unusable) -> str:
+    """The GM's line for orders that cannot make a turn (``orders/usable.py``): English, as every GM error."""
+    if u.why is Why.OVER:
+        return f"game {u.game} is over"
+    if u.why is Why.UNREADABLE:
+        return "cannot read the orders:\n" + "\n".join(format_problem(p) for p in u.problems)
+    if u.why is Why.OTHER_GAME:
+        return "orders for another game:\n" + "\n".join(format_problem(p) for p in u.problems)
+    done = " (already adjudicated)" if max(u.turns) < u.turn else ""
+    return (f"these are orders for turn {', '.join(map(str, u.turns))}{done}; game {u.game} is at turn "
+            f"{u.turn}")
