@@ -261,7 +261,7 @@ class MailTarget:
             shutil.copytree(self.pristine / str(i), game.parent)
 
 
-BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
 """Bidi embeddings, overrides, isolates and marks: they reorder the text around them."""
 
 

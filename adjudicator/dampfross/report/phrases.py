@@ -28,6 +28,7 @@ from adjudicator.dampfross.report.i18n import N_, NAMES, _, ngettext
 from adjudicator.dampfross.report.orderwords import order_text, where
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.problems import NoOrders, Problem
+from adjudicator.kernel.shown import shown
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {
@@ -271,11 +272,14 @@ def say(table: Mapping[Any, str], p: Problem[Any] | None) -> str:
 
 
 def _word(value: Any) -> Any:
-    """Arguments as a sentence shows them: hexes by label, lists joined with commas."""
+    """Arguments as a sentence shows them: hexes by label, lists joined with commas, text ``shown`` (a point as a
+    player wrote it: ``'Xyz\\x1b' is no town``, before the sentence is folded)."""
     if isinstance(value, Hex):
         return value.label
     if isinstance(value, tuple):
         return ", ".join(str(_word(v)) for v in value)
+    if isinstance(value, str):
+        return shown(value)
     return value
 
 
@@ -320,8 +324,8 @@ def gm_note_text(note: GMNote) -> str:
         args["order"] = order_text(order)
     if isinstance(phase, str):
         args["phase"] = _(PHASES[phase])
-    text = _(GM_NOTE[note.code]).format(**args)
-    return f"{note.pos.short}: {text}" if note.pos is not None else text
+    text = shown(_(GM_NOTE[note.code]).format(**args))
+    return f"{shown(note.pos.short)}: {text}" if note.pos is not None else text
 
 
 # ---------------------------------------------------------------------------
