@@ -199,8 +199,8 @@ def test_a_password_reset_goes_to_the_address_on_file_only_and_takes_effect_next
     deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="again"), "M03P9.mx")
     tick(game)
     assert _passwords(game)["RED"] == old  # not yet
-    (mailed,) = outbox(game, "password-").values()
-    assert "To: anna@example.org" in mailed
+    (mailed,) = [a for a in outbox(game, "answer-").values() if "New password:" in decoded(a)]
+    assert "To: anna@example.org" in mailed and "Subject: Dampfross postal: PASSWORD RESET" in mailed
     new = re.search(r"New password: (\S+)", decoded(mailed))
     assert new and new.group(1) != old
     said = [decoded(a) for a in outbox(game, "answer-").values()]
@@ -231,7 +231,7 @@ def test_a_password_reset_without_the_id_is_for_the_company_of_the_senders_addre
     new = _passwords(game)
     assert new["RED"] != old["RED"] and {k: v for k, v in new.items() if k != "RED"} == {
         k: v for k, v in old.items() if k != "RED"}
-    answers = [a for a in outbox(game, "password-").values() if new["RED"] in decoded(a)]
+    answers = [a for a in outbox(game, "answer-").values() if new["RED"] in decoded(a)]
     assert len(answers) == 1 and "To: anna@example.org" in answers[0]
     assert read_commands([f"{line} RED\n"]) == read_commands(["PASSWORD RESET red\n"])
 

@@ -53,6 +53,9 @@ _COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = (
     ("password-reset", re.compile(r"^(?:password\s+reset|new\s+password|neues\s+passwort)"
                                   r"(?:\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7}))?$", re.I)),
 )
+_WORD = re.compile(r"^(?:help|hilfe|map|karte|status|stand|report|bericht|rules|regeln|set\s|adresse|confirm|"
+                   r"bestätige|bestaetige|password|new\s|neues)", re.I)
+"""How a command line begins: a mail with no such line is no command mail (nothing else is read)."""
 _HEADING = re.compile(r"^(?:game|spiel|turn|zug|move)\s+\S{1,40}$", re.I)
 _PLAYER = re.compile(r"^(?:player|spieler)\s+(?P<id>[A-Za-z][A-Za-z0-9]{0,7})\s+(?:password|passwort)\s+"
                      r"(?P<password>\S{1,80})$", re.I)
@@ -97,22 +100,23 @@ def read_commands(texts: Sequence[str], order_line: Callable[[str], bool]) -> Co
     commands: list[Command] = []
     player = password = None
     dropped = 0
-    for text in texts:
-        for _number, raw in clutter_free(text):
-            line = " ".join(raw.split())
-            if len(line) <= MAX_LINE and _HEADING.match(line):
-                continue
-            if len(line) <= MAX_LINE and (m := _PLAYER.match(line)):
-                if player is not None or commands:
-                    return None  # a second PLAYER line, or one after commands: orders, not commands
-                player, password = m.group("id").upper(), m.group("password")
-                continue
-            command = command_of(line)
-            if command is not None:
-                if len(commands) < MAX_COMMANDS:
-                    commands.append(command)
-                else:
-                    dropped += 1
-            elif len(line) <= MAX_LINE and order_line(line):
-                return None
+    lines = [" ".join(raw.split()) for text in texts for _number, raw in clutter_free(text)]
+    if not any(len(line) <= MAX_LINE and _WORD.match(line) for line in lines):
+        return None  # not one line begins with a command's word: no line is asked whether it is an order
+    for line in lines:
+        if len(line) <= MAX_LINE and _HEADING.match(line):
+            continue
+        if len(line) <= MAX_LINE and (m := _PLAYER.match(line)):
+            if player is not None or commands:
+                return None  # a second PLAYER line, or one after commands: orders, not commands
+            player, password = m.group("id").upper(), m.group("password")
+            continue
+        command = command_of(line)
+        if command is not None:
+            if len(commands) < MAX_COMMANDS:
+                commands.append(command)
+            else:
+                dropped += 1
+        elif len(line) <= MAX_LINE and order_line(line):
+            return None
     return CommandMail(tuple(commands), player, password, dropped) if commands else None

@@ -76,6 +76,21 @@ class Envelope:
     problems: tuple[EnvelopeProblem, ...]
 
 
+_PLAYER_LINE = re.compile(
+    r"^\s*(?:player|spieler)\s+(?P<seat>[A-Za-z0-9][A-Za-z0-9_.-]{0,39})\s+(?:password|passwort)\b", re.I | re.M)
+_GM_LINE = re.compile(r"^\s*gm\s+(?:password|passwort)\b", re.I | re.M)
+
+
+def named_seats(texts: list[str]) -> list[str]:
+    """The seats a mail's PLAYER lines name (``GM`` for a GM line), read in one quick pass over its texts, quoted
+    lines too: what a flood of sections costs is known before any of them is read."""
+    out: list[str] = []
+    for text in texts:
+        out += [m.group("seat").upper() for m in _PLAYER_LINE.finditer(text)]
+        out += ["GM"] * len(_GM_LINE.findall(text))
+    return out
+
+
 def clean_lines(text: str) -> list[tuple[int, str]]:
     """The lines that count, numbered from 1: mail clutter (``kernel/mailtext.py``), blanks and comments left out."""
     return [(n, line) for n, line in clutter_free(text, MAX_LINES) if not line.startswith("#")]

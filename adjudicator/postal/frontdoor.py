@@ -141,6 +141,7 @@ class FrontDoor:
             self.guesses[str(doc.get("sender", ""))] += int(doc.get("guesses", 0))
         self.digest: list[tuple[int, str, str]] = []
         self.silenced: set[str] = set()
+        self._ours: set[str] | None = None
 
     # --- what is kept between ticks -----------------------------------------------------------------------
     def _read(self) -> dict[str, Any]:
@@ -209,6 +210,16 @@ class FrontDoor:
         if count and mail.sender:
             self.guesses[mail.sender] += count
             doc["guesses"] = int(doc.get("guesses", 0)) + count
+
+    def echo(self, mail: StoredMail) -> bool:
+        """Whether a mail answers one of the robot's own mails (an auto-responder that sets no RFC 3834 header
+        names it in In-Reply-To or References): when it holds neither orders nor a command it gets no receipt,
+        or two robots would answer each other for ever."""
+        if not mail.replies_to:
+            return False
+        if self._ours is None:
+            self._ours = self.outbox.message_ids()
+        return any(m in self._ours for m in mail.replies_to)
 
     # --- strangers ----------------------------------------------------------------------------------------
     def notice(self, mail: StoredMail, doc: dict[str, Any]) -> None:
@@ -315,7 +326,7 @@ class FrontDoor:
         self.reply(Outgoing(f"confirm-{mail.seq:05d}", (address,), subject,
                             words.confirm_address(self.desk.game, seat.id, token), kind="answer",
                             player=seat.id), doc)
-        if seat.address and seat.address.lower() != address:
+        if seat.address and seat.address.lower() not in (address, mail.sender.lower()):  # the reply tells the sender
             self.outbox.queue(Outgoing(f"address-asked-{mail.seq:05d}", (seat.address,), subject,
                                        words.address_asked(self.desk.game, seat.id, address), kind="notice",
                                        player=seat.id), self.sender, self.now)
@@ -353,13 +364,8 @@ class FrontDoor:
         secret = passwords.generate()
         resets[seat.id] = {"hash": passwords.hash_password(secret), "secret": secret, "period": self.desk.period}
         self._write()
-        with language(seat.lang):
-            self.outbox.queue(Outgoing(f"password-{mail.seq:05d}", (seat.address,),
-                                       words.subject(self.desk.title, self.desk.game, words.PASSWORD),
-                                       words.new_password(self.desk.game, seat.id, secret), kind="answer",
-                                       player=seat.id), self.sender, self.now)
         self.note("password-reset", seq=mail.seq, company=seat.id)
-        return words.reset_asked(seat.id)
+        return words.new_password(self.desk.game, seat.id, secret)  # the reply goes to the address on file only
 
     def apply_resets(self) -> None:
         """The passwords reset in an earlier period take effect now (call at the start of a tick)."""

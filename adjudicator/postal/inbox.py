@@ -152,6 +152,7 @@ class Inbox:
         self._by_seq: dict[int, StoredMail] = {}
         self._by_id: dict[str, StoredMail] = {}
         self._by_sha: dict[str, StoredMail] = {}
+        self._cleaned = False
 
     def mails(self) -> list[StoredMail]:
         """Every stored mail, in the order of arrival (then of storing); the folder is listed once."""
@@ -207,8 +208,11 @@ class Inbox:
         atomic_write(self.root / "seen.json", record_text({"keys": sorted(keys)}), 0o600)
 
     # --- storing ------------------------------------------------------------
-    def store(self, mail: Incoming, fetched: datetime) -> tuple[StoredMail, bool]:
-        """Store a mail unless it is there already; returns it and whether it is new."""
+    def store(self, mail: Incoming, fetched: datetime, later: list[tuple[Path, Path]] | None = None
+              ) -> tuple[StoredMail, bool]:
+        """Store a mail unless it is there already; returns it and whether it is new.  With ``later`` the mail is
+        only staged (its folder written, not synced, not in place): ``settle(later)`` puts every staged mail in
+        place at the cost of one sync (a flood of a thousand mails costs one, not thousands)."""
         sha = _sha(mail.data)
         content = read_mail(mail.data, mail.too_big, mail.size)
         old = self.duplicate_of(content.message_id, sha)
@@ -225,29 +229,61 @@ class Inbox:
             files[f"text-{i}.txt"] = data
         meta["texts"] = texts
         files["meta.json"] = record_text(meta).encode("utf-8")
-        self._write_folder(final, files)
+        if later is None:
+            self._write_folder(final, files)
+        else:
+            later.append((self._stage(files, durable=False), final))
         stored = StoredMail(seq, final, meta, {"receipt": None})
         insort(self._listed(), stored, key=StoredMail._order)
         self._index(stored)
         return stored, True
 
     def _write_folder(self, final: Path, files: dict[str, bytes]) -> None:
+        stage = self._stage(files, durable=True)
+        try:
+            os.chmod(stage, 0o700)
+            os.replace(stage, final)
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+
+    def _stage(self, files: dict[str, bytes], durable: bool) -> Path:
+        """A stage folder holding ``files`` (each synced when ``durable``); stale stages a killed tick left are
+        removed first, once."""
         self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        for stale in self.folder.glob(f"{STAGE}*"):
-            shutil.rmtree(stale, ignore_errors=True)
+        if not self._cleaned:
+            for stale in self.folder.glob(f"{STAGE}*"):
+                shutil.rmtree(stale, ignore_errors=True)
+            self._cleaned = True
         stage = Path(tempfile.mkdtemp(dir=self.folder, prefix=STAGE))
         try:
             for name, data in files.items():
                 fd = os.open(stage / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
                 with os.fdopen(fd, "wb") as f:
                     f.write(data)
-                    f.flush()
-                    os.fsync(f.fileno())
-            os.chmod(stage, 0o700)
-            os.replace(stage, final)
+                    if durable:
+                        f.flush()
+                        os.fsync(f.fileno())
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
+        return stage
+
+    def settle(self, later: list[tuple[Path, Path]]) -> None:
+        """Put the staged mails in place: one sync makes their files durable first, so a crash leaves each
+        mail whole or not there (never marked seen before it is in place)."""
+        if not later:
+            return
+        os.sync()
+        for stage, final in later:
+            os.chmod(stage, 0o700)
+            os.replace(stage, final)
+        fd = os.open(self.folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        later.clear()
 
     def answered(self, mail: StoredMail, doc: dict[str, Any]) -> None:
         """Record that the mail was answered (written last, after its receipts are queued); the record is kept

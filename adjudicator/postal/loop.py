@@ -114,12 +114,13 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
     seen = inbox.seen()
     before = len(seen)
     skipped = []
+    later: list[tuple[Path, Path]] = []
     try:
         for mail in incoming(config, seen, now):
             if mail.problem:
                 skipped.append(mail.problem)
                 continue
-            stored, new = inbox.store(mail, now)
+            stored, new = inbox.store(mail, now, later)
             if new:
                 t.note("stored", seq=stored.seq, sender=stored.sender or "?",
                        subject=str(stored.meta["subject"])[:50])
@@ -129,6 +130,7 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
                 t.note("duplicate", seq=stored.seq, sender=stored.sender or "?")
             seen.add(mail.key)
     finally:
+        inbox.settle(later)  # every new mail in place, durable, before any is marked seen
         if len(seen) > before:
             inbox.mark_seen(seen)
     if skipped and config.kind == "imap":

@@ -156,6 +156,19 @@ class Outbox:
                 return {**doc, "where": d.name} if isinstance(doc, dict) else None
         return None
 
+    def message_ids(self) -> set[str]:
+        """The Message-IDs of every mail queued or sent (what an auto-reply to one of them names)."""
+        found = set()
+        for d in (self.queue_dir, self.sent_dir):
+            for path in d.glob("*.json"):
+                try:
+                    doc = json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                if isinstance(doc, dict) and doc.get("message_id"):
+                    found.add(str(doc["message_id"]))
+        return found
+
     def queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
         """Write the mail into the outbox unless a mail of its name exists; True when written."""
         if self.known(out.name):

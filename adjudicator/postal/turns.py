@@ -191,7 +191,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         return game
     known = door.seat_of(mail.sender) if mail.sender else None
     if not sections and not codes:
-        if known is not None:
+        if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
             _receipt(door, play, game, mail, known, None, "no-section", {}, doc)
             codes.append("no-section")
         else:

@@ -61,7 +61,7 @@ from adjudicator.dampfross.report.mail import (
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
-from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS
+from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS, named_seats
 from adjudicator.kernel.errors import DampfrossError
 from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.notes import PostalNote
@@ -178,6 +178,9 @@ class Answerer:
         if not mail.sender or not self.on_file(mail.sender):
             self._forward(mail, status)
             return {"counted": [], "receipts": [], "status": status}
+        if status == "no-orders" and self.door.echo(mail):  # an auto-reply to a receipt: no receipt to it
+            self._forward(mail, status)
+            return {"counted": [], "receipts": [], "status": "echo"}
         with language(self.state.lang):
             r = _replace(base, status=status, data={**base.data, **data},
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
@@ -194,6 +197,12 @@ class Answerer:
             self.door.to_gm(mail, status)
 
     def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
+        seats = named_seats([mail.read_text(t) for t in mail.texts])
+        if len(seats) > 2 * MAX_SECTIONS:  # a flood of sections is refused before any of them is parsed
+            self.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(seats))
+            return self._nobody(mail, base, "too-many-sections", OrderSet(), count=len(seats), most=MAX_SECTIONS)
+        if self.door.guessed_out(mail, seats):
+            return self._nobody(mail, base, "guesses", OrderSet(), most=MAX_GUESSES)
         received = mail_files([mail], self.state)
         raw = received.orders(game=self.state.game_id, turn=self.state.turn)
         if len(raw.sections) > MAX_SECTIONS:

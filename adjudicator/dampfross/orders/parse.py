@@ -441,7 +441,8 @@ def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
     )
 
 
+@lru_cache(maxsize=4096)
 def order_line(line: str) -> bool:
     """Whether a line of a mail reads as an order, or is meant as one (a greeting, a sign-off or a command such as
     HELP is not); the front door asks it to tell a mail of commands among pleasantries from a mail of orders."""
-    return _order_like(line, parse_line(line, "", 1))
+    return _order_like(line, parse_line(line, "", 1))  # kept: a flood's lines repeat from mail to mail

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS, keyword_of
 
@@ -27,7 +28,14 @@ def _bare(word: str) -> str:
 
 def _near(word: str, spellings: tuple[str, ...]) -> bool:
     bare = _bare(word)
-    return bool(bare) and (bare in spellings or bool(difflib.get_close_matches(bare, spellings, n=1, cutoff=0.75)))
+    return bool(bare) and (bare in spellings or _close(bare[:40], spellings))
+
+
+@lru_cache(maxsize=4096)
+def _close(bare: str, spellings: tuple[str, ...]) -> bool:
+    """Whether a word is a near spelling of one of ``spellings`` (kept: a mail's words repeat, and a flood's
+    repeat from mail to mail)."""
+    return bool(difflib.get_close_matches(bare, spellings, n=1, cutoff=0.75))
 
 
 def looks_like_player_line(code: str) -> bool:

@@ -16,7 +16,6 @@ WIDTH = 78
 
 YOUR_MAIL = N_("your mail")
 ADDRESS = N_("mail address")
-PASSWORD = N_("new password")
 _COMMAND_WORDS = {"help": N_("HELP"), "map": N_("MAP"), "status": N_("STATUS"), "report": N_("REPORT"),
                   "rules": N_("RULES"), "set-address": N_("SET ADDRESS"), "confirm": N_("CONFIRM"),
                   "password-reset": N_("PASSWORD RESET")}
@@ -91,11 +90,6 @@ def address_done(game: str, seat: str, new: str) -> str:
     return fold(_("The mail of {seat} in game {game} goes to {new} from now on (confirmed from that address). If "
                   "you did not ask for this, write to the game master at once.").format(seat=seat, game=game,
                                                                                        new=new)) + "\n"
-
-
-def reset_asked(seat: str) -> str:
-    return fold(_("PASSWORD RESET: a new password for {seat} has been mailed to its address on file. It takes "
-                  "effect with the next turn; orders already sent for this turn stand.").format(seat=seat))
 
 
 def new_password(game: str, seat: str, secret: str) -> str:
