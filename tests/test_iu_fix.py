@@ -144,7 +144,7 @@ def test_a_correction_a_game_cannot_take_says_so_in_one_line(tmp_path: Path):
                  ["rule", str(game), "fixed_races=6"]):
         result = invoke("fix", *args, "--why", "x", ok=False)
         assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
-        assert "a game of InterUrban has no" in result.output and "fix seat" in result.output
+        assert f"error: fix {args[0]}: an interurban game has no" in result.output and "fix seat" in result.output
     dampfross = tmp_path / "d"
     invoke("new", str(dampfross), "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "d")
     position = tmp_path / "p.json"
@@ -152,7 +152,7 @@ def test_a_correction_a_game_cannot_take_says_so_in_one_line(tmp_path: Path):
     for args in (["position", str(dampfross), str(position)], ["seat", str(dampfross), "RED", "--lang", "de"]):
         result = invoke("fix", *args, "--why", "x", ok=False)
         assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
-        assert "is a Dampfross game" in result.output
+        assert f"error: fix {args[0]}: a dampfross game has no" in result.output
     result = invoke("fix", "seat", str(game), "GREEN", "--lang", "de", "--why", "x", ok=False)
     assert result.exit_code == 1 and "no player GREEN in game g" in result.output
     result = invoke("fix", "seat", str(game), "RED", "--why", "x", ok=False)

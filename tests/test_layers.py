@@ -134,13 +134,14 @@ def test_interurban_stands_apart(module: str, path: Path) -> None:
             assert parts[1] != "interurban", f"{module} line {line} imports {name}"
 
 
-def test_the_commands_of_a_game_of_moves_load_no_game_until_one_is_at_hand() -> None:
-    """Every Dampfross command asks ``app.moves`` first: importing it loads neither InterUrban nor Dampfross's
-    application (a command on the start-up path pays for neither)."""
+def test_the_registry_of_games_loads_no_game_until_one_is_at_hand() -> None:
+    """Every GM command asks the registry (``app.plays``) for the game of its folder: importing it, the protocol of
+    GM commands and the commands every game of moves shares loads neither InterUrban nor Dampfross's application
+    (a command on the start-up path pays for neither)."""
     import subprocess
     import sys
 
-    code = ("import sys, adjudicator.app.moves; "
+    code = ("import sys, adjudicator.app.plays, adjudicator.app.gm, adjudicator.app.movesgm; "
             "print([m for m in sys.modules if m.startswith(('adjudicator.interurban', 'adjudicator.dampfross'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", out

@@ -1,9 +1,8 @@
 """``adjudicate fix`` of a game of sequential moves (InterUrban): a seat corrected, a position set.
 
 Each correction is a step of the game's archive (``postal/movefix.py`` applies its record, ``verify`` applies
-it again), carries the GM's reason, and is printed in the report of the next move.  A command a game cannot do
-says so in one line: ``fix balance``, ``track`` and ``rule`` are Dampfross's (``refuse_moves``), ``fix seat``
-and ``position`` a game of moves' (``SeatFixed`` or ``None`` for a Dampfross game, which the CLI refuses).
+it again), carries the GM's reason, and is printed in the report of the next move.  The game's ``GmCommands``
+(``app/movesgm.py``) call them; a Dampfross game has neither (``app/gm.py``: ``NoSuchCommand``).
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.plays import play_in
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import DampfrossError
@@ -41,14 +39,6 @@ class SeatFixed:
     mailed: bool
 
 
-def refuse_moves(directory: str, command: str) -> None:
-    """Refuse a Dampfross correction (``fix balance``, ``track``, ``rule``) of a game of moves, in one line."""
-    play = play_in(directory)
-    if play is not None:
-        raise DampfrossError(f"{directory}: a game of {play.title} has no {command} to correct; its corrections are "
-                             "'adjudicate fix seat' and 'adjudicate fix position'")
-
-
 def _why(why: str) -> str:
     """The GM's reason as the report prints it (none: the change alone): one line (white space folded), printable,
     not too long."""
@@ -58,16 +48,13 @@ def _why(why: str) -> str:
     return text
 
 
-def fix_seat(directory: str, seat: str, *, name: str | None = None, address: str | None = None,
+def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, address: str | None = None,
              lang: str | None = None, new_password: bool = False, why: str, by: str = "GM",
-             now: datetime | None = None) -> SeatFixed | None:
-    """Correct a seat of a game of moves (``None``: a Dampfross game): its player's name, address or language,
+             now: datetime | None = None) -> SeatFixed:
+    """Correct a seat of a game of moves: its player's name, address or language,
     or a new password (the old one stops working; a stand-by is a new name and address with a new password).
     The new password goes to the GM's passwords file before the game changes (put back if the game cannot be
     changed), and by mail to the seat's address where the game is run by mail."""
-    play = play_in(directory)
-    if play is None:
-        return None
     sid = seat.strip().upper()
     values: dict[str, str] = {}
     if name is not None:
@@ -118,14 +105,11 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
     return True
 
 
-def fix_position(directory: str, path: str, why: str, by: str = "GM") -> tuple[Table, str | None] | None:
+def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM") -> tuple[Table, str | None]:
     """Replace the state of a game of moves by the position in ``path`` (a state's JSON, or a game file whose
-    state is taken), read through the play's own ``load`` (``None``: a Dampfross game): a teaching position, or
+    state is taken), read through the play's own ``load``: a teaching position, or
     a position set right.  The file is archived with the step (``position.json``); returns the table after it
     and the seat on move (``None``: the position is a game over)."""
-    play = play_in(directory)
-    if play is None:
-        return None
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:

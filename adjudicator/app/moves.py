@@ -1,6 +1,6 @@
-"""The GM's commands on a game of sequential moves (InterUrban): status, report, verify, undo, the site,
-deadlines, seats, check, mail.  Each returns ``None`` for a Dampfross game, so the CLI falls back to Dampfross's
-own command; the play is found from the game file (``plays.play_in``)."""
+"""The GM's commands on a game of sequential moves (InterUrban, any play): a new game, status, report, verify,
+undo, the site, deadlines, seats, check, mail.  Each takes the play of the game (``app/movesgm.py`` gives them to
+the CLI as the game's ``GmCommands``, found by the registry, ``app/plays.py``)."""
 
 from __future__ import annotations
 
@@ -11,27 +11,53 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from adjudicator.app.movefix import fix_seat
-from adjudicator.app.plays import play_in
-from adjudicator.kernel.deadline import first_due, parse_duration, parse_time
+from adjudicator.kernel import passwords
+from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
+from adjudicator.kernel.contacts import PlayerSpec, with_languages
+from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
-from adjudicator.kernel.errors import DampfrossError
-from adjudicator.kernel.i18n import language
+from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
-from adjudicator.kernel.table import Table
+from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
-from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.moves import MovesDir, play_of
 from adjudicator.postal.outbox import Outbox, Outgoing
 from adjudicator.postal.sealed import read_sealed
 
 
-def undo_move(directory: str, now: datetime | None = None) -> str | None:
-    """``adjudicate undo`` of a game of sequential moves: what was taken back (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_text: str | None,
+                     test_passwords: str | None, schedule: Schedule | None, lang: str,
+                     player_langs: Sequence[str], game_id: str | None) -> tuple[str, MovesDir]:
+    """``adjudicate new --play NAME``: a new game of sequential moves; its opening report (public)."""
+    folder = MovesDir(directory)
+    if (folder.path / "game.json").exists():
+        raise GameFileError(f"{directory} already holds a game; choose another directory")
+    check_language(lang)
+    specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
+    if len({s.id for s in specs}) != len(specs):
+        raise DampfrossError("a player id is given twice")
+    gid = game_id or Path(directory).resolve().name
+    seed = seed_from_text(seed_text, play.name) if seed_text else new_seed()
+    secrets = {s.id: passwords.generate(derive_from=f"{test_passwords}:{gid}:{s.id}" if test_passwords else None)
+               for s in specs}
+    seats = tuple(Seat(s.id, s.name, s.email, passwords.hash_password(secrets[s.id]), s.lang or lang) for s in specs)
+    try:
+        state = play.setup(gid, [s.id for s in specs], play.draw(seed))
+    except ValueError as exc:
+        raise DampfrossError(f"{play.name}: {exc}") from None
+    table = Table(play.name, gid, seats, lang, commitment(seed), schedule or Schedule())
+    with language(lang):
+        opening = play.words.opening(table, state, None, None)
+    folder.create(play, table, state, seed, secrets, opening)
+    return opening, folder
+
+
+def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
+    """``adjudicate undo`` of a game of sequential moves: what was taken back."""
     folder = MovesDir(directory)
     with folder.lock():
         record = folder.undo()
@@ -48,20 +74,14 @@ def undo_move(directory: str, now: datetime | None = None) -> str | None:
         return f"move {move} taken back; {seat} is on move again"
 
 
-def verify_moves(directory: str, seed: str | None) -> tuple[bool, list[str]] | None:
-    """``adjudicate verify`` of a game of sequential moves (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def verify_moves(play: Play, directory: str, seed: str | None) -> tuple[bool, list[str]]:
+    """``adjudicate verify`` of a game of sequential moves."""
     checks = moveverify.verify(MovesDir(directory), play, seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
 
 
-def write_moves_site(directory: str, out: str) -> list[Path] | None:
-    """``adjudicate site`` of a game of sequential moves: the pages written (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
+    """``adjudicate site`` of a game of sequential moves: the pages written."""
     folder = MovesDir(directory)
     target = Path(out)
     if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
@@ -88,11 +108,8 @@ def write_moves_site(directory: str, out: str) -> list[Path] | None:
     return written
 
 
-def _changed(directory: str, change: Callable[[Table], Table], record: dict[str, object]) -> Table | None:
-    """A GM's change of a game of moves' table, archived as a step of the chain (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def _changed(play: Play, directory: str, change: Callable[[Table], Table], record: dict[str, object]) -> Table:
+    """A GM's change of a game of moves' table, archived as a step of the chain."""
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
@@ -119,10 +136,10 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
                                       player=seat.id), config.sender, datetime.now(UTC))
 
 
-def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str,
-                       now: datetime | None = None) -> str | None:
+def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str, str]], why: str,
+                       now: datetime | None = None) -> str:
     """``deadline set``, ``extend`` (``("extend", PERIOD)``) and ``hold`` of a game of moves: the new deadline in
-    words for the GM (``None``: a Dampfross game)."""
+    words for the GM."""
     def change(table: Table) -> Table:
         schedule = table.schedule
         for key, value in settings:
@@ -144,30 +161,25 @@ def set_moves_deadline(directory: str, settings: Sequence[tuple[str, str]], why:
                                      "(due, every, zone, remind, hold)")
         return replace(table, schedule=schedule)
 
-    table = _changed(directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings], "why": why})
-    if table is None:
-        return None
+    table = _changed(play, directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings],
+                                               "why": why})
     s = table.schedule
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
 
-def change_seat(directory: str, seat: str, address: str | None, lang: str | None, why: str) -> str | None:
-    """``player address`` / ``player lang`` in a game of moves: the seat's new address or language (``None``:
-    a Dampfross game); the password stays.  A correction (``app/movefix.py``), printed in the next report."""
-    fixed = fix_seat(directory, seat, address=address, lang=lang, why=why)
-    if fixed is None:
-        return None
+def change_seat(play: Play, directory: str, seat: str, address: str | None, lang: str | None, why: str,
+                by: str = "GM") -> str:
+    """``player address`` / ``player lang`` in a game of moves: the seat's new address or language; the password
+    stays.  A correction (``app/movefix.py``), printed in the next report."""
+    fixed = fix_seat(play, directory, seat, address=address, lang=lang, why=why, by=by)
     s = fixed.table.seat(fixed.seat)
     return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
 
-def check_moves(directory: str, paths: Sequence[str]) -> tuple[str, bool] | None:
+def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, bool]:
     """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
-    receipt would say it, and whether every section could be played (nothing is carried out; ``None``: a
-    Dampfross game).  The files are read as the mail robot reads a mail's texts (any encoding, a size limit)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+    receipt would say it, and whether every section could be played (nothing is carried out).  The files are
+    read as the mail robot reads a mail's texts (any encoding, a size limit)."""
     texts = []
     for name in paths:
         try:
@@ -196,24 +208,19 @@ def check_moves(directory: str, paths: Sequence[str]) -> tuple[str, bool] | None
     return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
 
 
-def replace_seat(directory: str, seat: str, name: str, address: str, why: str) -> tuple[str, str, bool] | None:
+def replace_seat(play: Play, directory: str, seat: str, name: str, address: str, why: str,
+                 by: str = "GM") -> tuple[str, str, bool]:
     """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
-    working); returns the seat, the password and whether a mail to the stand-by was queued (``None``: a
-    Dampfross game).  A correction (``app/movefix.py``), printed in the next report."""
-    fixed = fix_seat(directory, seat, name=name, address=address, new_password=True, why=why)
-    if fixed is None:
-        return None
+    working); returns the seat, the password and whether a mail to the stand-by was queued.  A correction
+    (``app/movefix.py``), printed in the next report."""
+    fixed = fix_seat(play, directory, seat, name=name, address=address, new_password=True, why=why, by=by)
     assert fixed.password is not None
     return fixed.seat, fixed.password, fixed.mailed
 
 
-def moves_mail(directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick | None:
-    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of a game of moves (``None``: a Dampfross
-    game): new mail into the inbox (the next tick answers it), or what is queued sent, the refused mails
-    queued again first with ``retry``."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick:
+    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of a game of moves: new mail into the inbox
+    (the next tick answers it), or what is queued sent, the refused mails queued again first with ``retry``."""
     folder, t = MovesDir(directory), Tick(directory)
     when = now or datetime.now(UTC)
     config = config_of(folder)
@@ -236,13 +243,10 @@ def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:
     return (seat.address,) if seat is not None and seat.address else None
 
 
-def moves_report(directory: str, move: int | None, every: bool) -> str | None:
-    """``report`` of a game of moves: a move's report as mailed to all (``None``: a Dampfross game); ``move``
+def moves_report(play: Play, directory: str, move: int | None, every: bool) -> str:
+    """``report`` of a game of moves: a move's report as mailed to all; ``move``
     none: the last; ``every``: all of them, a form feed between.  A report changed since its step sealed it is
     refused in one line naming it."""
-    play = play_in(directory)
-    if play is None:
-        return None
     folder = MovesDir(directory)
     last = folder.load(play).table.moves
     numbers = range(last + 1) if every else [last if move is None else move]
@@ -255,11 +259,8 @@ def moves_report(directory: str, move: int | None, every: bool) -> str | None:
     return "\f\n".join(texts)
 
 
-def moves_status_json(directory: str) -> dict[str, object] | None:
-    """``status --json`` of a game of moves: codes and numbers for scripts (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def moves_status_json(play: Play, directory: str) -> dict[str, object]:
+    """``status --json`` of a game of moves: codes and numbers for scripts."""
     game = MovesDir(directory).load(play)
     t = game.table
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
@@ -267,26 +268,20 @@ def moves_status_json(directory: str) -> dict[str, object] | None:
             "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id)} for s in t.seats]}
 
 
-def moves_status(directory: str) -> str | None:
-    """``adjudicate status`` of a game of sequential moves (``None``: a Dampfross game)."""
-    play = play_in(directory)
-    if play is None:
-        return None
+def moves_status(play: Play, directory: str) -> str:
+    """``adjudicate status`` of a game of sequential moves."""
     game = MovesDir(directory).load(play)
     with language(game.table.lang):
         return play.words.status(game.table, game.state)
 
 
-def standings(directories: Sequence[str]) -> str:
+def standings(play: Play, directories: Sequence[str]) -> str:
     """``adjudicate standings DIR...``: finished games of one play and one set of players, scored together (an
     InterUrban tournament: one game per start player)."""
     games = []
-    plays = {play_in(d) for d in directories}
-    if len(plays) != 1 or None in plays:
+    if any(play_of(Path(d)) != play.name for d in directories):
         raise DampfrossError("standings: give the directories of finished games of one game of moves "
                              "(e.g. the InterUrban games of a tournament)")
-    play = plays.pop()
-    assert play is not None
     for d in directories:
         game = MovesDir(d).load(play)
         if play.on_move(game.state) is not None:

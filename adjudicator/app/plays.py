@@ -1,9 +1,14 @@
-"""The games this program runs, by name: Dampfross (the default) and the plays of sequential moves (InterUrban).
+"""The games this program runs, by name: Dampfross (the default), InterUrban and any play of sequential moves.
 
 The kernel never imports a game (tests/test_layers.py); this module, above
-both, joins them: ``adjudicate new --play``, and ``tick`` finding each game
-directory's play from the first line of its game file.  Each game is
-imported only when a directory of it is at hand.
+both, joins them.  Each game is reached through one object, its
+``GmCommands`` (``app/gm.py``): ``game_of(directory)`` gives the game of a
+folder, and every GM command of the CLI, ``tick`` among them, calls one
+method of it.  Dampfross brings its own (``GAMES``); a play of sequential
+moves (``PLAYS``, ``register``, the entry point group ``ENTRY_POINTS``) gets
+the commands every such game shares (``app/movesgm.py``).  Each game is
+imported only when a folder of it is at hand (a Dampfross command loads no
+other game, and no postal code it does not use).
 """
 
 from __future__ import annotations
@@ -12,36 +17,39 @@ import importlib
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from adjudicator.kernel import passwords
-from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
-from adjudicator.kernel.contacts import PlayerSpec, with_languages
-from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.errors import DampfrossError, GameFileError
-from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play
-from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import robot, turns
-from adjudicator.postal.loop import Tick, TickGame, tick_all
-from adjudicator.postal.moves import MovesDir, play_of
+from adjudicator.kernel.errors import DampfrossError
+from adjudicator.postal.moves import play_of
 
+if TYPE_CHECKING:
+    from adjudicator.app.gm import GmCommands
+    from adjudicator.kernel.play import Play
+    from adjudicator.postal.loop import Tick, TickGame
+
+DEFAULT = "dampfross"
+"""The game of a folder whose game file names no play (``postal/moves.py: play_of``), or that holds no game: its
+commands then say there is no game."""
+GAMES = {"dampfross": "adjudicator.dampfross.app.gm"}
+"""The games that bring their own GM commands and postal loop, by name: the module whose ``GM`` (a ``GmCommands``)
+they are."""
 PLAYS = {"interurban": "adjudicator.interurban.play"}
 """The plays of sequential moves, by the name ``new --play`` takes: the module whose ``PLAY`` it is, imported
-only when a game of it is at hand (a Dampfross command loads no other game).  A game outside the package joins
-with one line: ``register(name, module)``, or an entry point of the group ``ENTRY_POINTS`` in its package."""
+only when a game of it is at hand.  A game outside the package joins with one line: ``register(name, module)``,
+or an entry point of the group ``ENTRY_POINTS`` in its package."""
 ENTRY_POINTS = "adjudicator.plays"
 
 
 def register(name: str, module: str) -> None:
     """Add a play of sequential moves: ``module`` holds its ``PLAY`` (``kernel/play.py``); nothing else changes."""
-    if not name.isidentifier() or name == "dampfross":
+    if not name.isidentifier() or name in GAMES:
         raise DampfrossError(f"{name!r} cannot name a play")
     PLAYS[name] = module
 
 
 def names() -> tuple[str, ...]:
     """Every game's name: Dampfross, the plays of the package, those registered and those installed."""
-    return ("dampfross", *PLAYS, *(n for n in _installed() if n not in PLAYS))
+    return (*GAMES, *PLAYS, *(n for n in _installed() if n not in PLAYS and n not in GAMES))
 
 
 def _installed() -> dict[str, str]:
@@ -51,6 +59,7 @@ def _installed() -> dict[str, str]:
 
 
 def play_named(name: str) -> Play:
+    """The play of sequential moves called ``name``."""
     module = PLAYS.get(name) or _installed().get(name)
     if module is None:
         raise DampfrossError(f"no play {name!r}: the games are {', '.join(names())}")
@@ -58,54 +67,35 @@ def play_named(name: str) -> Play:
     return play
 
 
-def start_moves_game(directory: str, name: str, players: Sequence[str], seed_text: str | None,
-                     test_passwords: str | None, schedule: Schedule | None, lang: str,
-                     player_langs: Sequence[str], game_id: str | None) -> tuple[str, MovesDir]:
-    """``adjudicate new --play NAME``: a new game of sequential moves; its opening report (public)."""
-    play = play_named(name)
-    folder = MovesDir(directory)
-    if (folder.path / "game.json").exists():
-        raise GameFileError(f"{directory} already holds a game; choose another directory")
-    check_language(lang)
-    specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
-    if len({s.id for s in specs}) != len(specs):
-        raise DampfrossError("a player id is given twice")
-    gid = game_id or Path(directory).resolve().name
-    seed = seed_from_text(seed_text, name) if seed_text else new_seed()
-    secrets = {s.id: passwords.generate(derive_from=f"{test_passwords}:{gid}:{s.id}" if test_passwords else None)
-               for s in specs}
-    seats = tuple(Seat(s.id, s.name, s.email, passwords.hash_password(secrets[s.id]), s.lang or lang) for s in specs)
-    try:
-        state = play.setup(gid, [s.id for s in specs], play.draw(seed))
-    except ValueError as exc:
-        raise DampfrossError(f"{name}: {exc}") from None
-    table = Table(name, gid, seats, lang, commitment(seed), schedule or Schedule())
-    with language(lang):
-        opening = play.words.opening(table, state, None, None)
-    folder.create(play, table, state, seed, secrets, opening)
-    return opening, folder
+def game_named(name: str) -> GmCommands:
+    """The GM commands of the game called ``name``: its own, or those of every play of sequential moves."""
+    if name in GAMES:
+        commands: GmCommands = importlib.import_module(GAMES[name]).GM
+        return commands
+    from adjudicator.app.movesgm import MovesCommands
+
+    return MovesCommands(play_named(name))
 
 
-def play_in(directory: str) -> Play | None:
-    """The play of the game in ``directory`` (``None``: a Dampfross game, or no game of moves)."""
-    name = play_of(Path(directory))
-    return None if name is None else play_named(name)
+def game_of(directory: str) -> GmCommands:
+    """The GM commands of the game in ``directory``, by the first line of its game file (Dampfross when it names
+    no play)."""
+    return game_named(play_of(Path(directory)) or DEFAULT)
+
+
+def game_for(directory: str | None) -> GmCommands:
+    """The game of ``--game DIR``; without one, the default game's, which finds its folder from the GAME line of
+    the orders (``run``, ``check``)."""
+    return game_named(DEFAULT) if directory is None else game_of(directory)
 
 
 def loop_of(directory: str) -> TickGame:
-    """The loop that ticks a game directory: its play's, or Dampfross's."""
-    play = play_in(directory)
-    if play is None:
-        from adjudicator.dampfross.app.postal import tick_directory
-
-        return tick_directory
-
-    def run(d: str, now: datetime, t: Tick) -> None:
-        robot.tick_game(d, now, t, turns.MovesGame(play))
-
-    return run
+    """The loop that ticks a game directory: its game's."""
+    return game_of(directory).tick
 
 
 def tick(directories: Sequence[str], now: datetime | None = None) -> list[Tick]:
     """``adjudicate tick``: one tick of every game named, whatever it plays."""
+    from adjudicator.postal.loop import tick_all
+
     return tick_all(directories, now or datetime.now(UTC), loop_of)

@@ -1,4 +1,7 @@
-"""Commands that start and change a game: new, rules, the GM's corrections, stand-bys and retirement."""
+"""Commands that start and change a game: new, rules, the GM's corrections, stand-bys and retirement.
+
+The corrections ask the registry of games (``app/plays.py``) for the game of their folder and call one method of
+it; a correction the game does not have says so in one line."""
 
 from __future__ import annotations
 
@@ -57,12 +60,13 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
 
     schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
     if play != "dampfross":
-        from adjudicator.app.plays import start_moves_game
+        from adjudicator.app.moves import start_moves_game
+        from adjudicator.app.plays import play_named
 
         if map_name or sets or dice != "hmac" or profile != "schmidt" or strict or early or statements:
             raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early "
                                    "or --statements")
-        opening, folder = start_moves_game(directory, play, players, seed, test_passwords, schedule, lang,
+        opening, folder = start_moves_game(play_named(play), directory, players, seed, test_passwords, schedule, lang,
                                            player_langs, game_id)
         click.echo(opening, nl=False)
         click.echo(f"Game started in {folder.path}. Passwords (GM only): {folder.path / 'passwords.txt'}", err=True)
@@ -102,11 +106,6 @@ def fix_group() -> None:
     """
 
 
-def announce_fix(c: object) -> None:
-    """Tell the GM a correction is recorded (``fix`` and ``deadline``)."""
-    click.echo(f"correction {getattr(c, 'number', '?')} recorded; the next report prints it")
-
-
 @fix_group.command("balance", context_settings={"ignore_unknown_options": True})
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.argument("player", metavar="ID")
@@ -118,12 +117,9 @@ def fix_balance(directory: str, player: str, amount: int, why: str, by: str) -> 
 
     Example: adjudicate fix balance demo RED -3 --why "fee charged twice in turn 4"
     """
-    from adjudicator.app.movefix import refuse_moves
-    from adjudicator.dampfross.app.fix import correct
+    from adjudicator.app.plays import game_of
 
-    refuse_moves(directory, "balance")
-
-    announce_fix(correct(directory, "balance", why, by, player=player, amount=amount))
+    click.echo(game_of(directory).fix_balance(directory, player, amount, why, by))
 
 
 @fix_group.command("track")
@@ -139,13 +135,9 @@ def fix_track(directory: str, action: str, player: str, a: str, b: str, why: str
 
     Example: adjudicate fix track demo remove RED 1108 1109 --why "built across the Elbe by mistake"
     """
-    from adjudicator.app.movefix import refuse_moves
-    from adjudicator.dampfross.app.fix import correct
+    from adjudicator.app.plays import game_of
 
-    refuse_moves(directory, "track")
-
-    c = correct(directory, "track-add" if action == "add" else "track-remove", why, by, player=player, a=a, b=b)
-    announce_fix(c)
+    click.echo(game_of(directory).fix_track(directory, action == "add", player, a, b, why, by))
 
 
 @fix_group.command("rule")
@@ -158,13 +150,10 @@ def fix_rule(directory: str, setting: str, why: str, by: str) -> None:
 
     Example: adjudicate fix rule demo fixed_races=6 --why "the players agreed on a shorter game"
     """
-    from adjudicator.app.movefix import refuse_moves
-    from adjudicator.dampfross.app.fix import correct
-
-    refuse_moves(directory, "rules key")
+    from adjudicator.app.plays import game_of
 
     key, _, value = setting.partition("=")
-    announce_fix(correct(directory, "rule", why, by, key=key.strip(), value=value.strip()))
+    click.echo(game_of(directory).fix_rule(directory, key.strip(), value.strip(), why, by))
 
 
 @fix_group.command("seat")
@@ -187,19 +176,9 @@ def fix_seat_cmd(directory: str, player: str, name: str | None, email: str | Non
 
     Example: adjudicate fix seat tram BLUE --email bernd@example.net --why "a typo in the address"
     """
-    from adjudicator.app.movefix import fix_seat
+    from adjudicator.app.plays import game_of
 
-    fixed = fix_seat(directory, player, name=name, address=email, lang=lang, new_password=new_password, why=why,
-                     by=by)
-    if fixed is None:
-        raise click.ClickException(f"{directory} is a Dampfross game: correct a company with 'adjudicate player "
-                                   "address', 'player lang' or 'player replace'")
-    seat = fixed.table.seat(fixed.seat)
-    click.echo(f"{seat.id} corrected: {seat.name}, {seat.address or 'no address'}, {seat.lang}; printed in the "
-               "next report.")
-    if fixed.password is not None:
-        click.echo("The new password is queued to the seat's address; the next tick sends it." if fixed.mailed
-                   else f"New password for {seat.id} (send it to its player only): {fixed.password}")
+    click.echo(game_of(directory).fix_seat(directory, player, name, email, lang, new_password, why, by))
 
 
 @fix_group.command("position")
@@ -217,15 +196,9 @@ def fix_position_cmd(directory: str, file: str, why: str, by: str) -> None:
 
     Example: adjudicate fix position tram lesson-3.json --why "lesson 3: closing a line"
     """
-    from adjudicator.app.movefix import fix_position
+    from adjudicator.app.plays import game_of
 
-    fixed = fix_position(directory, file, why, by)
-    if fixed is None:
-        raise click.ClickException(f"{directory} is a Dampfross game, which has no position to set: correct it with "
-                                   "'adjudicate fix balance', 'fix track' or 'fix rule'")
-    _table, on_move = fixed
-    click.echo(f"position set from {file}: {on_move or 'nobody (the game is over)'} on move; printed in the next "
-               "report.")
+    click.echo(game_of(directory).fix_position(directory, file, why, by))
 
 
 @click.group("player")
@@ -248,23 +221,9 @@ def player_replace(directory: str, player: str, manager: str, email: str, why: s
 
     Example: adjudicate player replace demo BLUE --name "Anna Roth" --email anna@example.org
     """
-    from adjudicator.app.moves import replace_seat
-    from adjudicator.dampfross.app.fix import replace_player
+    from adjudicator.app.plays import game_of
 
-    seat = replace_seat(directory, player, manager, email, why)
-    if seat is not None:
-        sid, new_secret, queued = seat
-        click.echo(f"{sid} is now played by {manager}; the old password no longer works.")
-        click.echo("The stand-by's mail (the password, the game so far) is queued; the next tick sends it." if queued
-                   else f"New password for {sid} (send it to the stand-by only): {new_secret}")
-        return
-    c, secret, mailed = replace_player(directory, player, manager, email, why, by)
-    click.echo(f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report.")
-    if mailed:
-        click.echo(f"The stand-by's mail ({mailed}: the password, the company's state, the last report) is queued; "
-                   "the next tick sends it.")
-    else:
-        click.echo(f"New password for {c.player} (send it to the stand-by only): {secret}")
+    click.echo(game_of(directory).replace_player(directory, player, manager, email, why, by))
 
 
 @player_group.command("address")
@@ -282,16 +241,9 @@ def player_address(directory: str, player: str, email: str, why: str, by: str) -
 
     Example: adjudicate player address demo BLUE bernd@example.net
     """
-    from adjudicator.app.moves import change_seat
-    from adjudicator.dampfross.app.fix import set_address
+    from adjudicator.app.plays import game_of
 
-    moved = change_seat(directory, player, email, None, why)
-    if moved is not None:
-        click.echo(moved)
-        return
-    c = set_address(directory, player, email, why, by)
-    click.echo(f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
-               "printed in the next report.")
+    click.echo(game_of(directory).set_address(directory, player, email, why, by))
 
 
 @player_group.command("lang")
@@ -308,16 +260,9 @@ def player_lang(directory: str, player: str, lang: str, why: str, by: str) -> No
 
     Example: adjudicate player lang demo BLUE en
     """
-    from adjudicator.app.moves import change_seat
-    from adjudicator.dampfross.app.fix import set_language
+    from adjudicator.app.plays import game_of
 
-    moved = change_seat(directory, player, None, lang, why)
-    if moved is not None:
-        click.echo(moved)
-        return
-    c = set_language(directory, player, lang, why, by)
-    click.echo(f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
-               "printed in the next report.")
+    click.echo(game_of(directory).set_language(directory, player, lang, why, by))
 
 
 @player_group.command("retire")
@@ -330,10 +275,9 @@ def player_retire(directory: str, player: str, why: str, by: str) -> None:
 
     Fares and fees due to it go to the bank from now on (docs/rules.md).
     """
-    from adjudicator.dampfross.app.fix import correct
+    from adjudicator.app.plays import game_of
 
-    c = correct(directory, "retire", why, by, player=player)
-    click.echo(f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report.")
+    click.echo(game_of(directory).retire(directory, player, why, by))
 
 
 COMMANDS = (new_cmd, rules_group, fix_group, player_group,)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
@@ -77,16 +76,9 @@ def site_cmd(directory: str, out: str, png: bool) -> None:
     by company.  Private reports are never published.  Open OUT/index.html.
     Example: adjudicate site demo demo-site --png
     """
-    from adjudicator.app.moves import write_moves_site
-    from adjudicator.dampfross.app.site import write_site
+    from adjudicator.app.plays import game_of
 
-    written = write_moves_site(directory, out)
-    if written is not None:
-        click.echo(f"wrote {len(written)} pages to {out}; open {Path(out) / 'index.html'}")
-        return
-    done = write_site(directory, out, png)
-    click.echo(f"wrote {len(done.pages)} pages and {len(done.files) - len(done.pages)} pictures to {done.out}; "
-               f"open {done.out / 'index.html'}")
+    click.echo(game_of(directory).site(directory, out, png))
 
 
 COMMANDS = (map_group, site_cmd,)

@@ -1,4 +1,6 @@
-"""Commands of the postal loop: tick (for cron), status, mail fetch/send, deadlines."""
+"""Commands of the postal loop: tick (for cron), status, mail fetch/send, deadlines, standings.
+
+Each asks the registry of games (``app/plays.py``) for the game of its folder and calls one method of it."""
 
 from __future__ import annotations
 
@@ -7,8 +9,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import click
-
-from adjudicator.cli.game import announce_fix
 
 
 def _now(text: str | None) -> datetime | None:
@@ -68,24 +68,15 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the status as JSON (codes, not sentences) for scripts.")
 def status_cmd(directory: str, as_json: bool) -> None:
     """Who has sent orders for the current turn, when, valid or not; who is missing; the deadline."""
-    from adjudicator.app.moves import moves_status, moves_status_json
-    from adjudicator.dampfross.app.postal import game_status, status
+    from adjudicator.app.plays import game_of
 
-    moves = moves_status_json(directory) if as_json else moves_status(directory)
-    if moves is not None:
-        if as_json:
-            import json
-
-            click.echo(json.dumps(moves, ensure_ascii=False, indent=2))
-        else:
-            click.echo(moves, nl=False)
-        return
+    game = game_of(directory)
     if as_json:
         import json
 
-        click.echo(json.dumps(game_status(directory).to_json(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(game.status_json(directory), ensure_ascii=False, indent=2))
         return
-    click.echo(status(directory), nl=False)
+    click.echo(game.status(directory), nl=False)
 
 
 @click.group("mail")
@@ -98,11 +89,9 @@ def mail_group() -> None:
 @_NOW
 def mail_fetch(directory: str, now_text: str | None) -> None:
     """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
-    from adjudicator.app.moves import moves_mail
-    from adjudicator.dampfross.app.postal import fetch_only
+    from adjudicator.app.plays import game_of
 
-    done = moves_mail(directory, True, False, _now(now_text)) or fetch_only(directory, _now(now_text))
-    sys.exit(0 if _tick_output([done]) else 1)
+    sys.exit(0 if _tick_output([game_of(directory).fetch(directory, _now(now_text))]) else 1)
 
 
 @mail_group.command("send")
@@ -114,18 +103,9 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
     """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
     set aside as refused (a company's mail goes to its address on file now)."""
-    from adjudicator.app.moves import moves_mail
-    from adjudicator.app.plays import play_in
-    from adjudicator.dampfross.app.postal import send_mail
+    from adjudicator.app.plays import game_of
 
-    if turn is None and player is None:
-        done = moves_mail(directory, False, retry, _now(now_text))
-        if done is not None:
-            sys.exit(0 if _tick_output([done]) else 1)
-    elif play_in(directory) is not None:
-        raise click.UsageError("--turn and --player are for Dampfross games; in a game of moves a player gets a "
-                               "move's report again by mailing REPORT n")
-    sys.exit(0 if _tick_output([send_mail(directory, turn, player, _now(now_text), retry)]) else 1)
+    sys.exit(0 if _tick_output([game_of(directory).send(directory, _now(now_text), retry, turn, player)]) else 1)
 
 
 @click.group("deadline")
@@ -149,18 +129,12 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 
     Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
     """
-    from adjudicator.app.moves import set_moves_deadline
-    from adjudicator.dampfross.app.deadlines import set_deadline
+    from adjudicator.app.plays import game_of
 
     settings = [(k, v) for k, v in (("zone", zone), ("due", due), ("every", every), ("remind", remind),
                                     ("statements", statements)) if v is not None]
     settings += [(k, "yes" if v else "no") for k, v in (("strict", strict), ("early", early)) if v is not None]
-    moved = set_moves_deadline(directory, settings, why)
-    if moved is not None:
-        click.echo(moved)
-        return
-    for c in set_deadline(directory, settings, why):
-        announce_fix(c)
+    click.echo(game_of(directory).set_deadline(directory, settings, why))
 
 
 @deadline_group.command("extend")
@@ -169,14 +143,9 @@ def deadline_set(directory: str, due: str | None, every: str | None, zone: str |
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_extend(directory: str, period: str, why: str) -> None:
     """Move the current deadline on by PERIOD (e.g. 2d, 36h)."""
-    from adjudicator.app.moves import set_moves_deadline
-    from adjudicator.dampfross.app.deadlines import extend_deadline
+    from adjudicator.app.plays import game_of
 
-    moved = set_moves_deadline(directory, [("extend", period)], why)
-    if moved is not None:
-        click.echo(moved)
-        return
-    announce_fix(extend_deadline(directory, period, why))
+    click.echo(game_of(directory).extend_deadline(directory, period, why))
 
 
 @deadline_group.command("hold")
@@ -185,14 +154,9 @@ def deadline_extend(directory: str, period: str, why: str) -> None:
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_hold(directory: str, release: bool, why: str) -> None:
     """Hold the game over (no turn runs, e.g. for a missing player) or, with --release, let it go on."""
-    from adjudicator.app.moves import set_moves_deadline
-    from adjudicator.dampfross.app.deadlines import hold
+    from adjudicator.app.plays import game_of
 
-    moved = set_moves_deadline(directory, [("held", "no" if release else "yes")], why)
-    if moved is not None:
-        click.echo(moved)
-        return
-    announce_fix(hold(directory, not release, why))
+    click.echo(game_of(directory).hold(directory, not release, why))
 
 
 @click.command("standings")
@@ -203,9 +167,9 @@ def standings_cmd(directories: tuple[str, ...]) -> None:
 
     Example: adjudicate standings tram-1 tram-2 tram-3
     """
-    from adjudicator.app.moves import standings
+    from adjudicator.app.plays import game_of
 
-    click.echo(standings(list(directories)), nl=False)
+    click.echo(game_of(directories[0]).standings(list(directories)), nl=False)
 
 
 COMMANDS = (tick_cmd, status_cmd, mail_group, deadline_group, standings_cmd,)

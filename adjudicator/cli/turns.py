@@ -1,4 +1,6 @@
-"""Commands around one turn: run it, check orders, route advice, re-render, verify, reveal, undo."""
+"""Commands around one turn: run it, check orders, route advice, re-render, verify, reveal, undo.
+
+Each asks the registry of games (``app/plays.py``) for the game of its folder and calls one method of it."""
 
 from __future__ import annotations
 
@@ -24,24 +26,13 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     --gm (it is read as an order file too), or after a GM line with the GM's
     password (GM PASSWORD ..., in passwords.txt).
     """
-    from adjudicator.dampfross.app.run import RunOptions, run_turn
-    from adjudicator.dampfross.report.orderwords import format_problem
-    from adjudicator.dampfross.report.phrases import gm_note_text
+    from adjudicator.app.plays import game_for
 
-    run = run_turn([*orders, *(f for f in gm_files if f not in orders)], game_dir, RunOptions(trust, gm_files),
-                   dry_run)
-    for problem in run.orders.problems:
-        click.echo(format_problem(problem), err=True)
-    for note in run.notes:
-        click.echo(f"warning: {gm_note_text(note)}", err=True)
-    for warning in run.gm_warnings():
-        click.echo(f"warning: {warning}", err=True)
-    click.echo(run.public, nl=False)
-    if dry_run:
-        click.echo("(dry run: nothing written)", err=True)
-    else:
-        where = run.gdir.report_path(run.result.turn).parent
-        click.echo(f"turn {run.result.turn} adjudicated; reports in {where}", err=True)
+    ran = game_for(game_dir).run(orders, game_dir, trust, gm_files, dry_run)
+    for line in ran.told:
+        click.echo(line, err=True)
+    click.echo(ran.public, nl=False)
+    click.echo(ran.done, err=True)
 
 
 @click.command("check")
@@ -53,15 +44,9 @@ def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> Non
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """
-    from adjudicator.app.moves import check_moves
-    from adjudicator.dampfross.app.check import check_orders
+    from adjudicator.app.plays import game_for
 
-    if game_dir is not None:
-        checked = check_moves(game_dir, orders)
-        if checked is not None:
-            _echo_shown(checked[0])
-            sys.exit(0 if checked[1] else 1)
-    text, ok = check_orders(list(orders), game_dir, trust)
+    text, ok = game_for(game_dir).check(orders, game_dir, trust)
     _echo_shown(text)
     sys.exit(0 if ok else 1)
 
@@ -79,9 +64,9 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
     whom, and whether the entry would be valid.  Example:
     adjudicate route demo Hamburg München --player RED
     """
-    from adjudicator.dampfross.app.commands import advise_routes
+    from adjudicator.app.plays import game_of
 
-    click.echo(advise_routes(directory, origin, destination, player, count), nl=False)
+    click.echo(game_of(directory).route(directory, origin, destination, player, count), nl=False)
 
 
 @click.command("report")
@@ -93,19 +78,11 @@ def route_cmd(directory: str, origin: str, destination: str, player: str, count:
 def report_cmd(directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> None:
     """Re-render the report of an archived turn (from its orders, state and the dice seed); in a game of moves
     (InterUrban) the report of a move as it was mailed (--turn is the move)."""
-    from adjudicator.app.moves import moves_report
-    from adjudicator.dampfross.app.commands import all_reports, archived_report
+    from adjudicator.app.plays import game_of
 
     if every and turn is not None:
         raise click.UsageError("--all and --turn exclude each other")
-    moves = moves_report(directory, turn, every)
-    if moves is not None:
-        if player:
-            raise click.UsageError("a game of moves has no private reports (--player)")
-        _echo_shown(moves)
-        return
-    text = all_reports(directory, player, archived) if every else archived_report(directory, turn, player, archived)
-    _echo_shown(text)
+    _echo_shown(game_of(directory).report(directory, turn, player, archived, every))
 
 
 @click.command("verify")
@@ -113,10 +90,9 @@ def report_cmd(directory: str, turn: int | None, player: str | None, archived: b
 @click.option("--seed", "seed_hex", metavar="HEX", help="The revealed seed (default: the GM's seed file).")
 def verify_cmd(directory: str, seed_hex: str | None) -> None:
     """Recompute every die from the seed, check the archive chain and replay every turn and correction."""
-    from adjudicator.app.moves import verify_moves
-    from adjudicator.dampfross.app.verify import verify_game
+    from adjudicator.app.plays import game_of
 
-    ok, lines = verify_moves(directory, seed_hex) or verify_game(directory, seed_hex)
+    ok, lines = game_of(directory).verify(directory, seed_hex)
     for line in lines:
         click.echo(line)
     sys.exit(0 if ok else 1)
@@ -125,10 +101,11 @@ def verify_cmd(directory: str, seed_hex: str | None) -> None:
 @click.command("reveal")
 @click.argument("directory", type=click.Path(file_okay=False))
 def reveal_cmd(directory: str) -> None:
-    """Print the secret dice seed (normally at the end of a game) so players can verify."""
-    from adjudicator.dampfross.app.commands import reveal_seed
+    """Print the secret seed of the dice (of the draws in a game of moves), normally at the end of a game, so players
+    can verify."""
+    from adjudicator.app.plays import game_of
 
-    click.echo(reveal_seed(directory))
+    click.echo(game_of(directory).reveal(directory))
 
 
 @click.command("undo")
@@ -141,22 +118,9 @@ def undo_cmd(directory: str) -> None:
     In a game of sequential moves (InterUrban) the last move (or missed move) is taken back, and the player on
     move gets a new deadline of one period from now.
     """
-    from adjudicator.app.moves import undo_move
-    from adjudicator.dampfross.app.deadlines import undo
+    from adjudicator.app.plays import game_of
 
-    taken = undo_move(directory)
-    if taken is not None:
-        click.echo(taken)
-        return
-
-    kind, number, held = undo(directory)
-    if kind == "turn":
-        click.echo(f"turn {number} undone; game.json is back at turn {number}. Run it again with the corrected orders.")
-        if held:
-            click.echo(f"The game is held: no tick runs turn {number} until 'adjudicate deadline hold {directory} "
-                       "--release' (the deadline has passed: the next tick after the release runs it).")
-    else:
-        click.echo(f"correction {number} undone; game.json is back as it was before it.")
+    click.echo(game_of(directory).undo(directory))
 
 
 def _echo_shown(text: str) -> None:

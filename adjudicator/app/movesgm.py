@@ -1,0 +1,117 @@
+"""The GM's commands of any play of sequential moves (InterUrban, the tests' take-away): one ``GmCommands`` for
+them all, on ``app/moves.py`` and ``app/movefix.py``.  What only Dampfross has (``run``, ``route``, ``fix balance``,
+``track``, ``rule``, ``player retire``, private reports, report mails sent again) is refused in one line
+(``app/gm.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from pathlib import Path
+
+from adjudicator.app import movefix, moves
+from adjudicator.app.gm import DAMPFROSS, GmCommands, NoSuchCommand
+from adjudicator.kernel.play import Play
+from adjudicator.postal import robot, turns
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.moves import MovesDir
+
+FIXES = f"{DAMPFROSS}; the corrections of a game of moves are 'adjudicate fix seat' and 'fix position'"
+
+
+class MovesCommands(GmCommands):
+    """The GM commands of a game of ``play``."""
+
+    def __init__(self, play: Play):
+        self.play = play
+        self.name = play.name
+
+    def tick(self, directory: str, now: datetime, t: Tick) -> None:
+        robot.tick_game(directory, now, t, turns.MovesGame(self.play))
+
+    def status(self, directory: str) -> str:
+        return moves.moves_status(self.play, directory)
+
+    def status_json(self, directory: str) -> dict[str, object]:
+        return moves.moves_status_json(self.play, directory)
+
+    def fetch(self, directory: str, now: datetime | None) -> Tick:
+        return moves.moves_mail(self.play, directory, True, False, now)
+
+    def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
+             player: str | None = None) -> Tick:
+        if turn is not None or player is not None:
+            raise NoSuchCommand(f"mail send {'--turn' if turn is not None else '--player'}", self.name,
+                                "report mails to send again", "a player gets a move's report again by mailing REPORT n")
+        return moves.moves_mail(self.play, directory, False, retry, now)
+
+    def set_deadline(self, directory: str, settings: Sequence[tuple[str, str]], why: str) -> str:
+        return moves.set_moves_deadline(self.play, directory, settings, why)
+
+    def extend_deadline(self, directory: str, period: str, why: str) -> str:
+        return moves.set_moves_deadline(self.play, directory, [("extend", period)], why)
+
+    def hold(self, directory: str, held: bool, why: str) -> str:
+        return moves.set_moves_deadline(self.play, directory, [("held", "yes" if held else "no")], why)
+
+    def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:
+        assert directory is not None  # the registry finds a game of moves only by its folder
+        return moves.check_moves(self.play, directory, paths)
+
+    def report(self, directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> str:
+        if player:
+            raise NoSuchCommand("report --player", self.name, "private reports", "each move's report is mailed to all")
+        return moves.moves_report(self.play, directory, turn, every)
+
+    def verify(self, directory: str, seed: str | None) -> tuple[bool, list[str]]:
+        return moves.verify_moves(self.play, directory, seed)
+
+    def reveal(self, directory: str) -> str:
+        return MovesDir(directory).read_seed()
+
+    def undo(self, directory: str) -> str:
+        return moves.undo_move(self.play, directory)
+
+    def site(self, directory: str, out: str, png: bool) -> str:
+        written = moves.write_moves_site(self.play, directory, out)
+        return f"wrote {len(written)} pages to {out}; open {Path(out) / 'index.html'}"
+
+    def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
+        raise NoSuchCommand("fix balance", self.name, "balances", FIXES)
+
+    def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
+        raise NoSuchCommand("fix track", self.name, "track", FIXES)
+
+    def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
+        raise NoSuchCommand("fix rule", self.name, "rules keys", FIXES)
+
+    def fix_seat(self, directory: str, seat: str, name: str | None, address: str | None, lang: str | None,
+                 new_password: bool, why: str, by: str) -> str:
+        fixed = movefix.fix_seat(self.play, directory, seat, name=name, address=address, lang=lang,
+                                 new_password=new_password, why=why, by=by)
+        s = fixed.table.seat(fixed.seat)
+        lines = [f"{s.id} corrected: {s.name}, {s.address or 'no address'}, {s.lang}; printed in the next report."]
+        if fixed.password is not None:
+            lines.append("The new password is queued to the seat's address; the next tick sends it." if fixed.mailed
+                         else f"New password for {s.id} (send it to its player only): {fixed.password}")
+        return "\n".join(lines)
+
+    def fix_position(self, directory: str, path: str, why: str, by: str) -> str:
+        _table, on_move = movefix.fix_position(self.play, directory, path, why, by)
+        return (f"position set from {path}: {on_move or 'nobody (the game is over)'} on move; printed in the next "
+                "report.")
+
+    def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
+        sid, secret, queued = moves.replace_seat(self.play, directory, player, name, address, why, by)
+        return "\n".join((f"{sid} is now played by {name}; the old password no longer works.",
+                          "The stand-by's mail (the password, the game so far) is queued; the next tick sends it."
+                          if queued else f"New password for {sid} (send it to the stand-by only): {secret}"))
+
+    def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
+        return moves.change_seat(self.play, directory, player, address, None, why, by)
+
+    def set_language(self, directory: str, player: str, lang: str, why: str, by: str) -> str:
+        return moves.change_seat(self.play, directory, player, None, lang, why, by)
+
+    def standings(self, directories: Sequence[str]) -> str:
+        return moves.standings(self.play, directories)
