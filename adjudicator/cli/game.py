@@ -13,7 +13,7 @@ import click
 @click.command("new")
 @click.argument("directory", type=click.Path(file_okay=False))
 @click.option("--play", "play", default="dampfross", show_default=True, metavar="GAME",
-              help="The game: dampfross, or interurban (seed 001; no map, no rules profile).")
+              help="The game: dampfross, interurban (seed 001; no map, no rules profile) or any play registered.")
 @click.option("--map", "map_name", metavar="NAME|FILE",
               help="A shipped map (see 'map list') or a map file (Dampfross: required).")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
@@ -63,10 +63,11 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
         from adjudicator.app.moves import start_moves_game
         from adjudicator.app.plays import play_named
 
+        moves_play = play_named(play)  # any registered play; an unknown name is refused before the options
         if map_name or sets or dice != "hmac" or profile != "schmidt" or strict or early or statements:
             raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early "
                                    "or --statements")
-        opening, folder = start_moves_game(play_named(play), directory, players, seed, test_passwords, schedule, lang,
+        opening, folder = start_moves_game(moves_play, directory, players, seed, test_passwords, schedule, lang,
                                            player_langs, game_id)
         click.echo(opening, nl=False)
         click.echo(f"Game started in {folder.path}. Passwords (GM only): {folder.path / 'passwords.txt'}", err=True)

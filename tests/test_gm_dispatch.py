@@ -1,0 +1,155 @@
+"""Issue 24: every GM command reaches a game through the registry of games (``app/plays.py``), one object per game
+(``app/gm.py: GmCommands``), never by trying one game and falling back to another.  For each game the platform
+serves (Dampfross, InterUrban and the tests' take-away) every GM command either works on a game folder of it or
+says in one line, exit status 1, that the game has no such command; never a traceback."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adjudicator.app import plays
+from adjudicator.app.gm import GmCommands, NoSuchCommand
+from adjudicator.kernel.errors import DampfrossError
+from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, smtp_server
+
+DAMPFROSS_ONLY = {"mail send --turn", "mail send --player", "run", "route", "report --player", "fix balance",
+                  "fix track", "fix rule", "player retire"}
+"""The commands only Dampfross has: a game of moves refuses each in one line."""
+MOVES_ONLY = {"fix seat", "fix position", "standings"}
+"""The commands only a game of sequential moves has: Dampfross refuses each in one line."""
+
+
+def commands(trial: Trial, tmp: Path) -> list[tuple[str, list[str]]]:
+    """Every GM command on the trial's game folder (its name, its arguments), in an order each can run: what only
+    reads first, then the changes, ``undo`` last.  Each works on a game that has it."""
+    g = str(trial.game)
+    if trial.sequential:  # BLUE is on move
+        orders = trial.envelope("BLUE") + trial.orders("BLUE")
+    else:
+        orders = trial.envelope("RED").replace("TURN 1", "TURN 2") + "BUILD Hamburg - 1108\n"
+    (tmp / "mine.txt").write_text(orders, encoding="utf-8")
+    shutil.copy(trial.game / "game.json", tmp / "position.json")
+    mine = str(tmp / "mine.txt")
+    return [
+        ("status", ["status", g]), ("status --json", ["status", g, "--json"]), ("mail fetch", ["mail", "fetch", g]),
+        ("mail send", ["mail", "send", g]), ("mail send --turn", ["mail", "send", g, "--turn", "1"]),
+        ("mail send --player", ["mail", "send", g, "--player", "BLUE"]),
+        ("report", ["report", g]), ("report --all", ["report", g, "--all"]),
+        ("report --player", ["report", g, "--player", "RED"]), ("verify", ["verify", g]), ("reveal", ["reveal", g]),
+        ("site", ["site", g, str(tmp / "site")]), ("check", ["check", mine, "--game", g]),
+        ("route", ["route", g, "Hamburg", "Berlin", "--player", "RED"]),
+        ("run", ["run", mine, "--game", g, "--dry-run"]),
+        ("standings", ["standings", g]),
+        ("deadline set", ["deadline", "set", g, "--remind", "24h"]), ("deadline extend", ["deadline", "extend", g, "1d"]),
+        ("deadline hold", ["deadline", "hold", g]), ("deadline hold --release", ["deadline", "hold", g, "--release"]),
+        ("player address", ["player", "address", g, "RED", "anna@example.com"]),
+        ("player lang", ["player", "lang", g, "RED", "de"]),
+        ("player replace", ["player", "replace", g, "BLUE", "--name", "Carla", "--email", "carla@example.com"]),
+        ("fix balance", ["fix", "balance", g, "RED", "3", "--why", "a fee charged twice"]),
+        ("fix track", ["fix", "track", g, "add", "RED", "1108", "1109", "--why", "built by hand"]),
+        ("fix rule", ["fix", "rule", g, "fixed_races=6", "--why", "a shorter game"]),
+        ("fix seat", ["fix", "seat", g, "RED", "--lang", "en", "--why", "asked for"]),
+        ("fix position", ["fix", "position", g, str(tmp / "position.json"), "--why", "a lesson"]),
+        ("player retire", ["player", "retire", g, "BLUE"]),
+        ("undo", ["undo", g]),
+    ]
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpServer]:
+    with smtp_server() as server:
+        yield server
+
+
+def played(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
+    """A game of ``kind`` by mail, with SMTP, one turn or move made: RED's orders (and BLUE's in Dampfross) in,
+    the deadline passed."""
+    trial = make_trial(tmp_path, kind)
+    with (trial.game / "mail.toml").open("a", encoding="utf-8") as f:
+        f.write("\n" + smtp.toml())
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    if not trial.sequential:
+        trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-01T09:01+00:00", "blue")
+    trial.tick("2026-12-04T18:05+00:00")
+    return trial
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_path: Path, kind: str,
+                                                                            smtp: SmtpServer):
+    trial = played(tmp_path, kind, smtp)
+    lacking = MOVES_ONLY if kind == "dampfross" else DAMPFROSS_ONLY
+    article = "an" if kind[0] in "aeiou" else "a"
+    for name, args in commands(trial, tmp_path):
+        result = invoke(*args, ok=False)
+        assert "Traceback" not in result.output, (name, result.output)
+        if name in lacking:
+            assert result.exit_code == 1, (name, result.output)
+            assert result.output.startswith(f"error: {name}: {article} {kind} game has no "), (name, result.output)
+            assert result.output.count("\n") == 1, (name, result.output)
+        elif name == "standings":  # a game of moves scores finished games only
+            assert result.exit_code == 1 and "is not over yet" in result.output, result.output
+        elif name == "check":  # its exit status is its verdict on the orders
+            assert result.exit_code in (0, 1) and not result.output.startswith("error:"), result.output
+        else:
+            assert result.exit_code == 0 and not result.output.startswith("error:"), (name, result.output)
+    assert invoke("verify", str(trial.game)).exit_code == 0  # every change the commands made is done again
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_a_refused_command_changes_nothing(tmp_path: Path, kind: str, smtp: SmtpServer):
+    trial = played(tmp_path, kind, smtp)
+    lacking = MOVES_ONLY if kind == "dampfross" else DAMPFROSS_ONLY
+    before = {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()}
+    for name, args in commands(trial, tmp_path):
+        if name in lacking:
+            invoke(*args, ok=False)
+    after = {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_the_registry_knows_every_game_by_name_and_a_folder_by_its_game_file(tmp_path: Path, smtp: SmtpServer):
+    for kind in GAMES:
+        trial = make_trial(tmp_path / kind, kind)
+        assert kind in plays.names()
+        game = plays.game_of(str(trial.game))
+        assert game.name == kind == plays.game_named(kind).name
+        assert json.loads(invoke("status", str(trial.game), "--json").output)["game"] == "g"
+    assert plays.game_of(str(tmp_path / "nothing")).name == plays.DEFAULT == "dampfross"  # whose error says so
+    assert plays.game_for(None).name == "dampfross"  # run and check find Dampfross's folder by the GAME line
+    with pytest.raises(DampfrossError, match="no play 'chess': the games are dampfross, interurban, takeaway"):
+        plays.game_named("chess")
+    with pytest.raises(DampfrossError, match="cannot name a play"):
+        plays.register("dampfross", "tests.games.takeaway")
+
+
+def test_a_game_registered_with_its_own_commands_refuses_the_rest_in_one_line(tmp_path: Path):
+    """A game need only override the commands it has: every other one of the protocol refuses, naming itself."""
+
+    class Quiet(GmCommands):
+        name = "othello"
+
+        def status(self, directory: str) -> str:
+            return f"{directory}: all quiet\n"
+
+    game = Quiet()
+    assert game.status("x") == "x: all quiet\n"
+    with pytest.raises(NoSuchCommand, match=r"^undo: an othello game has no such command$"):
+        game.undo("x")
+    with pytest.raises(NoSuchCommand, match=r"^fix track: an othello game has no track \(a Dampfross command\)$"):
+        game.fix_track("x", True, "RED", "0101", "0102", "why", "GM")
+
+
+def test_a_standings_of_mixed_games_is_refused_in_one_line(tmp_path: Path):
+    interurban = make_trial(tmp_path / "i", "interurban")
+    takeaway = make_trial(tmp_path / "t", "takeaway")
+    result = invoke("standings", str(interurban.game), str(takeaway.game), ok=False)
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert "finished games of one game of moves" in result.output
