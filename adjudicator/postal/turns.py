@@ -190,31 +190,33 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         doc["codes"] = ["guesses"]
         return game
     known = door.seat_of(mail.sender) if mail.sender else None
+    receipts = Receipts(door, play, mail, doc)
     if not sections and not codes:
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
-            _receipt(door, play, game, mail, known, None, "no-section", {}, doc)
+            receipts.add(game, known, "no-section", {})
             codes.append("no-section")
         else:
             door.to_gm(mail, "no-orders")
     wrong = 0
-    for number, section in enumerate(sections, 1):
+    for section in sections:
         seat = game.table.find(section.seat)
         if seat is None or not game.table.password_ok(section.seat, section.password):
             wrong += 1
             codes.append("password")
             continue
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        _receipt(door, play, game, mail, seat, number, code, data, doc)
+        receipts.add(game, seat, code, data)
         codes.append(code)
     if wrong:
         t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
         door.guessed(mail, wrong, doc)
         if known is not None or (mail.sender and door.on_file(mail.sender)):
-            _receipt(door, play, game, mail, None, None, "password", {"seat": ", ".join(
+            receipts.add(game, None, "password", {"seat": ", ".join(
                 dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
-                              or not game.table.password_ok(s.seat, s.password)))}, doc)
+                              or not game.table.password_ok(s.seat, s.password)))})
         else:
             door.notice(mail, doc)
+    receipts.send(game)
     doc.update(move=game.table.moves, codes=codes)
     return game
 
@@ -290,20 +292,34 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
                               kind="report", turn=move, player=sid), sender, now)
 
 
-def _receipt(door: FrontDoor, play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, number: int | None,
-             code: str, data: Mapping[str, Any], doc: dict[str, Any]) -> None:
-    """A receipt to the sender (and to the seat's address on file, when the password was right), within the front
-    door's budgets."""
-    to = [mail.sender] if mail.sender else []
-    if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
-        to.append(seat.address)
-    if not to:
-        return
-    with language(seat.lang if seat is not None else game.table.lang):
-        text = play.words.receipt(game.table, game.state, code, data)
-    name = f"receipt-{mail.key}" + (f"-{number}" if number else "")
-    door.reply(Outgoing(name, tuple(to), f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
-                        player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", ""))), doc)
+class Receipts:
+    """The receipts of one mail, one mail for each set of addresses (the sender, and a seat's address when its
+    password was right): one hostile mail costs one reply, however many sections it holds."""
+
+    def __init__(self, door: FrontDoor, play: Play, mail: StoredMail, doc: dict[str, Any]):
+        self.door, self.play, self.mail, self.doc = door, play, mail, doc
+        self.parts: dict[tuple[tuple[str, ...], str], list[str]] = {}
+        self.seats: dict[tuple[tuple[str, ...], str], str | None] = {}
+
+    def add(self, game: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any]) -> None:
+        to = [self.mail.sender] if self.mail.sender else []
+        if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
+            to.append(seat.address)
+        if not to:
+            return
+        lang = seat.lang if seat is not None else game.table.lang
+        with language(lang):
+            text = self.play.words.receipt(game.table, game.state, code, data)
+        key = (tuple(to), lang)
+        self.parts.setdefault(key, []).append(text)
+        self.seats.setdefault(key, seat.id if seat else None)
+
+    def send(self, game: Loaded) -> None:
+        for n, (key, texts) in enumerate(self.parts.items()):
+            name = f"receipt-{self.mail.key}" + (f"-{n + 1}" if n else "")
+            self.door.reply(Outgoing(name, key[0], f"{game.table.game}: {self.play.name} - receipt", "\n".join(texts),
+                                     kind="receipt", player=self.seats[key],
+                                     in_reply_to=str(self.mail.meta.get("message_id", ""))), self.doc)
 
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
