@@ -38,7 +38,7 @@ import json
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 from datetime import datetime
 from email.utils import getaddresses
 from typing import Any, Protocol
@@ -126,9 +126,11 @@ class FrontDoor:
     sender: str
     now: datetime
     notes: list[PostalNote] = field(default_factory=list)
+    shared: InitVar[Inbox | None] = None
+    """The tick's one view of the inbox, when the caller has it (``postal/robot.py``)."""
 
-    def __post_init__(self) -> None:
-        self.inbox = Inbox(self.folder)
+    def __post_init__(self, shared: Inbox | None) -> None:
+        self.inbox = shared or Inbox(self.folder)
         self.outbox = Outbox(self.folder)
         self.gm = bare(self.gm)
         self._path = self.folder.path / MAIL_DIR / STATE_FILE

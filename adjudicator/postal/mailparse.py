@@ -22,9 +22,11 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from email import message_from_bytes, policy
+from email.headerregistry import BaseHeader, HeaderRegistry
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 from email.utils import parsedate_to_datetime
+from functools import lru_cache
 from html.parser import HTMLParser
 from typing import Any, Literal
 
@@ -79,6 +81,20 @@ class MailContent:
     replies_to: tuple[str, ...] = ()  # the Message-IDs of In-Reply-To and References: the mails it answers
 
 
+class _KeptHeaders(HeaderRegistry):
+    """The standard header registry, each header parsed once for the same name and value: a mail's parts ask for
+    their Content-Type again and again, and a flood's mails carry the same headers (a parsed header is a value
+    nobody changes)."""
+
+    @lru_cache(maxsize=8192)  # noqa: B019 - one registry for the program's life
+    def __call__(self, name: str, value: str) -> BaseHeader:
+        return super().__call__(name, value)
+
+
+POLICY = policy.default.clone(header_factory=_KeptHeaders())
+"""The policy every mail is read with: ``policy.default``, its headers parsed once each."""
+
+
 def read_mail(data: bytes, too_big: bool = False, size: int = 0) -> MailContent:
     """Read a mail (only its headers when ``too_big``, or when it is too complex to read); never raises."""
     head, cut = _head(data)
@@ -119,14 +135,14 @@ def _parts(data: bytes) -> int:
 
 
 def _headers(head: bytes) -> MailContent:
-    msg = BytesHeaderParser(policy=policy.default).parsebytes(head)
+    msg = BytesHeaderParser(policy=POLICY).parsebytes(head)
     name, address = _from(msg)
     return MailContent(_header(msg, "Message-ID"), address, name, _date(msg), _header(msg, "Subject"),
                        auto=is_automatic(msg), replies_to=_replies_to(msg))
 
 
 def _read_whole(data: bytes, head: MailContent) -> MailContent:
-    msg = message_from_bytes(data, policy=policy.default)
+    msg = message_from_bytes(data, policy=POLICY)
     notes: list[MailNote] = []
     texts: list[MailText] = []
     body = msg.get_body(preferencelist=("plain", "html")) if isinstance(msg, EmailMessage) else None
@@ -228,7 +244,7 @@ def sender_of(fields: list[str]) -> tuple[str, str]:
     address) the mail is nobody's.  ``Sender`` and ``Reply-To`` are never read."""
     if len(fields) != 1:
         return "", ""
-    header: Any = policy.default.header_factory("From", fields[0])
+    header: Any = POLICY.header_factory("From", fields[0])
     groups = header.groups
     if len(groups) != 1 or groups[0].display_name is not None or len(groups[0].addresses) != 1:
         return "", ""

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from adjudicator.postal.files import Folder
 from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
-from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, send
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outbox
@@ -72,8 +72,9 @@ class PostalGame(Protocol):
     def folder(self, directory: str) -> GameFolder:
         """The game's folder (nothing read yet)."""
 
-    def session(self, folder: Any, config: MailConfig, now: datetime) -> Session:
-        """The game loaded for a tick (after any crash recovery it needs)."""
+    def session(self, folder: Any, config: MailConfig, now: datetime, inbox: Inbox) -> Session:
+        """The game loaded for a tick (after any crash recovery it needs); ``inbox``: the tick's one view of the
+        inbox (its records read once)."""
 
 
 def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
@@ -83,9 +84,10 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
     with folder.lock(TICK_WAIT):
         fetch(folder, config, now, t)
         queued = set(Outbox(folder).pending())
-        session = game.session(folder, config, now)
+        inbox = Inbox(folder)
+        session = game.session(folder, config, now, inbox)
         session.mail_out(t)
-        door = FrontDoor(folder, session.desk, config.gm, config.sender, now, t.notes)
+        door = FrontDoor(folder, session.desk, config.gm, config.sender, now, t.notes, inbox)
         door.apply_resets()
         for mail in _unanswered(door):
             session.at(mail.arrived, t)

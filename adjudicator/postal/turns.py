@@ -27,7 +27,7 @@ from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.frontdoor import Answer, FrontDoor
-from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -55,7 +55,7 @@ class MovesGame:
     def folder(self, directory: str) -> MovesDir:
         return MovesDir(directory)
 
-    def session(self, folder: MovesDir, config: MailConfig, now: datetime) -> MovesSession:
+    def session(self, folder: MovesDir, config: MailConfig, now: datetime, inbox: Inbox) -> MovesSession:
         folder.recover()
         return MovesSession(folder, self.play, config.sender, now)
 

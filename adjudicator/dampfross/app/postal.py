@@ -72,8 +72,8 @@ class DampfrossGame:
     def folder(self, directory: str) -> GameDir:
         return GameDir(directory)
 
-    def session(self, folder: GameDir, config: MailConfig, now: datetime) -> DampfrossSession:
-        return DampfrossSession(folder, config, now)
+    def session(self, folder: GameDir, config: MailConfig, now: datetime, inbox: Inbox) -> DampfrossSession:
+        return DampfrossSession(folder, config, now, inbox)
 
 
 GAME = DampfrossGame()
@@ -82,8 +82,8 @@ GAME = DampfrossGame()
 class DampfrossSession:
     """One tick of a Dampfross game: its mails out, the orders of each mail read, the turn run when due."""
 
-    def __init__(self, gdir: GameDir, config: MailConfig, now: datetime):
-        self.gdir, self.config, self.now = gdir, config, now
+    def __init__(self, gdir: GameDir, config: MailConfig, now: datetime, inbox: Inbox):
+        self.gdir, self.config, self.now, self.inbox = gdir, config, now, inbox
         self._answerer: Answerer | None = None
         self.desk = DampfrossDesk(gdir, gdir.load_state(), self.sent)
 
@@ -92,7 +92,7 @@ class DampfrossSession:
         return self.desk.state
 
     def sent(self) -> list[str]:
-        return sorted(valid_companies(Inbox(self.gdir), self.state))
+        return sorted(valid_companies(self.inbox, self.state))
 
     def mail_out(self, t: Tick) -> None:
         opening_mails(self.gdir, self.state, self.config, self.now, t)
