@@ -56,6 +56,8 @@ _COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = (
 _WORD = re.compile(r"^(?:help|hilfe|map|karte|status|stand|report|bericht|rules|regeln|set\s|adresse|confirm|"
                    r"bestätige|bestaetige|password|new\s|neues)", re.I)
 """How a command line begins: a mail with no such line is no command mail (nothing else is read)."""
+_ANY_WORD = re.compile(r"^[ \t]*" + _WORD.pattern.removeprefix("^"), re.I | re.M)
+"""The same, sought in a whole text at once."""
 _HEADING = re.compile(r"^(?:game|spiel|turn|zug|move)\s+\S{1,40}$", re.I)
 _PLAYER = re.compile(r"^(?:player|spieler)\s+(?P<id>[A-Za-z][A-Za-z0-9]{0,7})\s+(?:password|passwort)\s+"
                      r"(?P<password>\S{1,80})$", re.I)
@@ -100,9 +102,11 @@ def read_commands(texts: Sequence[str], order_line: Callable[[str], bool]) -> Co
     commands: list[Command] = []
     player = password = None
     dropped = 0
+    if not any(_ANY_WORD.search(text) for text in texts):
+        return None  # not one line begins with a command's word: nothing more is read
     lines = [" ".join(raw.split()) for text in texts for _number, raw in clutter_free(text)]
     if not any(len(line) <= MAX_LINE and _WORD.match(line) for line in lines):
-        return None  # not one line begins with a command's word: no line is asked whether it is an order
+        return None  # (a quoted one does not count) no line is asked whether it is an order
     for line in lines:
         if len(line) <= MAX_LINE and _HEADING.match(line):
             continue

@@ -36,15 +36,17 @@ class Folder(Protocol):
     def path(self) -> Path: ...
 
 
-def atomic_write(path: Path, text: str, mode: int = 0o644) -> None:
-    """Write via a temporary file, fsync and rename: readers see old or new, never half."""
+def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True) -> None:
+    """Write via a temporary file, fsync and rename: readers see old or new, never half (``durable=False``: no
+    fsync; the caller syncs later, once for many files)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
+            if durable:
+                f.flush()
+                os.fsync(f.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:

@@ -61,6 +61,8 @@ stored and told to the GM, not answered."""
 DIGEST_MOST = 30
 """Strangers' mails listed in one digest to the GM (the rest are counted; the inbox keeps every mail)."""
 STATE_FILE = "frontdoor.json"
+PUBLIC = ("help", "map", "status", "report", "rules")
+"""The commands whose answers are the game's (and say nothing private without the PLAYER line's password)."""
 REPLY_KINDS = ("receipt", "answer", "notice")
 
 
@@ -275,7 +277,7 @@ class FrontDoor:
             self.guessed(mail, 1, doc)
         parts: list[str] = []
         attachments: list[tuple[str, str | bytes]] = []
-        public = [c for c in found.commands if c.code in ("help", "map", "status", "report", "rules")]
+        public = list(dict.fromkeys(c for c in found.commands if c.code in PUBLIC))  # the same command once
         who = authorised or reader
         with language(who.lang if who is not None else self.desk.lang):
             if public:
@@ -283,7 +285,7 @@ class FrontDoor:
                 parts.append(answer.text)
                 attachments += answer.attachments
             for c in found.commands:
-                if c.code not in ("help", "map", "status", "report", "rules"):
+                if c.code not in PUBLIC:
                     parts.append(self._account(c, mail, reader, authorised, found, doc))
             if found.dropped:
                 parts.append(words.dropped(found.dropped))

@@ -32,7 +32,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 from bisect import insort
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -47,6 +46,9 @@ from adjudicator.postal.mailsource import Incoming
 
 MAIL_DIR = "mail"
 STAGE = ".stage-"
+TEXTS = "texts.json"
+"""A stored mail's texts that may hold orders, by name, in one file (before issue 24: one ``text-N.txt`` each,
+still read)."""
 
 
 @dataclass(frozen=True)
@@ -107,11 +109,24 @@ class StoredMail:
         return self.key if index == 0 else f"{self.key}-{index + 1}"
 
     def read_text(self, t: StoredText) -> str:
-        data = (self.folder / t.file).read_bytes()
+        if t.file.startswith(TEXTS + ":"):  # a text of the mail's one file of texts (mails stored since issue 24)
+            data = self._texts().get(t.file.split(":", 1)[1], "").encode("utf-8")
+        else:
+            data = (self.folder / t.file).read_bytes()
         text = data.decode("utf-8", errors="replace")
         if _sha(data) != t.sha256:
             raise GameFileError(f"{self.folder / t.file} is not the text stored (its SHA-256 differs)")
         return text
+
+    def _texts(self) -> dict[str, str]:
+        kept = self._kept.get("texts")
+        if not isinstance(kept, dict):
+            try:
+                kept = json.loads((self.folder / TEXTS).read_text(encoding="utf-8"))
+            except (OSError, ValueError) as exc:
+                raise GameFileError(f"{self.folder / TEXTS}: cannot be read ({exc})") from None
+            self._kept["texts"] = kept
+        return kept if isinstance(kept, dict) else {}
 
     def receipt(self) -> dict[str, Any] | None:
         """The record of how the mail was answered (``None``: not yet), read once and kept: do not change it."""
@@ -153,6 +168,7 @@ class Inbox:
         self._by_id: dict[str, StoredMail] = {}
         self._by_sha: dict[str, StoredMail] = {}
         self._cleaned = False
+        self._unsynced = False
 
     def mails(self) -> list[StoredMail]:
         """Every stored mail, in the order of arrival (then of storing); the folder is listed once."""
@@ -208,11 +224,14 @@ class Inbox:
         atomic_write(self.root / "seen.json", record_text({"keys": sorted(keys)}), 0o600)
 
     # --- storing ------------------------------------------------------------
-    def store(self, mail: Incoming, fetched: datetime, later: list[tuple[Path, Path]] | None = None
+    def store(self, mail: Incoming, fetched: datetime, later: list[tuple[Path, bytes]] | None = None
               ) -> tuple[StoredMail, bool]:
-        """Store a mail unless it is there already; returns it and whether it is new.  With ``later`` the mail is
-        only staged (its folder written, not synced, not in place): ``settle(later)`` puts every staged mail in
-        place at the cost of one sync (a flood of a thousand mails costs one, not thousands)."""
+        """Store a mail unless it is there already; returns it and whether it is new.
+
+        A mail's folder counts once its ``meta.json`` is there, written last after the other files are durable
+        (a folder without it, left by a killed tick, is written anew).  With ``later`` the mail's record waits:
+        ``settle(later)`` writes every waiting record at the cost of two syncs, however many mails a flood
+        brings (one sync a file made a thousand mails cost thousands)."""
         sha = _sha(mail.data)
         content = read_mail(mail.data, mail.too_big, mail.size)
         old = self.duplicate_of(content.message_id, sha)
@@ -222,79 +241,67 @@ class Inbox:
         final = self.folder / f"{seq:05d}"
         meta = _meta_of(mail, content, sha, seq, fetched)
         files: dict[str, bytes] = {"mail.eml": mail.data}
-        texts = []
+        texts, bodies = [], {}
         for i, t in enumerate(content.texts, 1):
-            data = t.text.encode("utf-8")
-            texts.append({"name": t.name, "file": f"text-{i}.txt", "sha256": _sha(data)})
-            files[f"text-{i}.txt"] = data
+            texts.append({"name": t.name, "file": f"{TEXTS}:text-{i}", "sha256": _sha(t.text.encode("utf-8"))})
+            bodies[f"text-{i}"] = t.text
         meta["texts"] = texts
-        files["meta.json"] = record_text(meta).encode("utf-8")
+        if bodies:  # every text in one file: a mail of 45 attachments is 3 files, not 47
+            files[TEXTS] = json.dumps(bodies, ensure_ascii=False).encode("utf-8")
+        record = record_text(meta).encode("utf-8")
+        self._write_files(final, files, durable=later is None)
         if later is None:
-            self._write_folder(final, files)
+            _write(final / "meta.json", record, durable=True)
+            _sync_folder(self.folder)
         else:
-            later.append((self._stage(files, durable=False), final))
+            later.append((final, record))
         stored = StoredMail(seq, final, meta, {"receipt": None})
         insort(self._listed(), stored, key=StoredMail._order)
         self._index(stored)
         return stored, True
 
-    def _write_folder(self, final: Path, files: dict[str, bytes]) -> None:
-        stage = self._stage(files, durable=True)
-        try:
-            os.chmod(stage, 0o700)
-            os.replace(stage, final)
-        except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
-            raise
-
-    def _stage(self, files: dict[str, bytes], durable: bool) -> Path:
-        """A stage folder holding ``files`` (each synced when ``durable``); stale stages a killed tick left are
-        removed first, once."""
-        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if not self._cleaned:
+    def _write_files(self, final: Path, files: dict[str, bytes], durable: bool) -> None:
+        """A mail's folder with its files but its record (a partial folder a killed tick left is replaced)."""
+        if not self._cleaned:  # once a tick: the inbox's folder, and no stage folders of versions before issue 24
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             for stale in self.folder.glob(f"{STAGE}*"):
                 shutil.rmtree(stale, ignore_errors=True)
             self._cleaned = True
-        stage = Path(tempfile.mkdtemp(dir=self.folder, prefix=STAGE))
-        try:
-            for name, data in files.items():
-                fd = os.open(stage / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-                with os.fdopen(fd, "wb") as f:
-                    f.write(data)
-                    if durable:
-                        f.flush()
-                        os.fsync(f.fileno())
-        except BaseException:
-            shutil.rmtree(stage, ignore_errors=True)
-            raise
-        return stage
+        if final.exists():
+            shutil.rmtree(final)
+        final.mkdir(mode=0o700)
+        for name, data in files.items():
+            _write(final / name, data, durable)
 
-    def settle(self, later: list[tuple[Path, Path]]) -> None:
-        """Put the staged mails in place: one sync makes their files durable first, so a crash leaves each
-        mail whole or not there (never marked seen before it is in place)."""
+    def settle(self, later: list[tuple[Path, bytes]]) -> None:
+        """Write the records of the mails stored with ``later``: one sync makes their files durable first, one
+        more their records, so a crash leaves each mail whole or not counted (and never marked seen before)."""
         if not later:
             return
         os.sync()
-        for stage, final in later:
-            os.chmod(stage, 0o700)
-            os.replace(stage, final)
-        fd = os.open(self.folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        for final, record in later:
+            _write(final / "meta.json", record, durable=False)
+        os.sync()
         later.clear()
 
-    def answered(self, mail: StoredMail, doc: dict[str, Any]) -> None:
+    def answered(self, mail: StoredMail, doc: dict[str, Any], durable: bool = True) -> None:
         """Record that the mail was answered (written last, after its receipts are queued); the record is kept
-        as it reads back from the file, in ``mail`` and in this inbox's own copy of it."""
+        as it reads back from the file, in ``mail`` and in this inbox's own copy of it.  ``durable=False``: not
+        synced now; the caller syncs once for them all (``sync``) before anything depends on them."""
         text = record_text(doc)
-        atomic_write(mail.folder / "receipt.json", text, 0o600)
+        atomic_write(mail.folder / "receipt.json", text, 0o600, durable)
+        self._unsynced = self._unsynced or not durable
         kept = json.loads(text)
         mail._kept["receipt"] = kept
         mine = self._by_seq.get(mail.seq) if self._mails is not None else None
         if mine is not None and mine.folder == mail.folder:
             mine._kept["receipt"] = kept
+
+    def sync(self) -> None:
+        """Make the records written with ``durable=False`` durable (one sync for a tick's thousand answers)."""
+        if self._unsynced:
+            os.sync()
+            self._unsynced = False
 
     def unanswered(self) -> Iterator[StoredMail]:
         """The mails not answered yet, in the order of arrival (a mail answered while this runs is skipped)."""
@@ -310,6 +317,23 @@ class Inbox:
             if doc is not None:
                 out.append((m, doc))
         return out
+
+
+def _write(path: Path, data: bytes, durable: bool) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+        if durable:
+            f.flush()
+            os.fsync(f.fileno())
+
+
+def _sync_folder(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def _meta_of(mail: Incoming, content: MailContent, sha: str, seq: int, fetched: datetime) -> dict[str, Any]:

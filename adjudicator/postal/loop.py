@@ -114,7 +114,7 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
     seen = inbox.seen()
     before = len(seen)
     skipped = []
-    later: list[tuple[Path, Path]] = []
+    later: list[tuple[Path, bytes]] = []
     try:
         for mail in incoming(config, seen, now):
             if mail.problem:

@@ -99,7 +99,8 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
             else:
                 doc.setdefault("status", code)
             doc.update(period=door.desk.period, answered=now.isoformat())
-            door.inbox.answered(mail, doc)
+            door.inbox.answered(mail, doc, durable=False)  # each mail's replies are queued before its record
+        door.inbox.sync()  # one sync makes every record durable before a turn runs on them
         door.flush()
         session.due(now, t)
         session.mail_out(t)

@@ -24,6 +24,7 @@ from adjudicator.dampfross.report.mail import map_attachment_name
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
 from adjudicator.kernel.commands import Command
 from adjudicator.kernel.errors import LabelError
+from adjudicator.kernel.i18n import active
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.frontdoor import Answer
 
@@ -37,6 +38,7 @@ class DampfrossDesk:
     def __init__(self, gdir: GameDir, state: GameState, sent: Callable[[], Sequence[str]]):
         self.gdir, self.state, self.sent = gdir, state, sent
         self._map: GameMap | None = None
+        self._maps: dict[tuple[str, bool, int], str] = {}
 
     @property
     def game(self) -> str:
@@ -100,10 +102,17 @@ class DampfrossDesk:
                 unknown = arg
             else:
                 windows = map_windows(gmap, state, [place], state.turn - 1)
-        whole = whole_map(gmap, state, state.turn - 1, split=False)
+        whole = self._whole(False)
         if not arg:  # the whole map inline too, in windows of 80 columns (as the reports print it)
-            windows = [whole_map(gmap, state, state.turn - 1)]
+            windows = [self._whole(True)]
         return map_text(state, who, windows, unknown, whole=not arg), (map_attachment_name(state.turn - 1), whole)
+
+    def _whole(self, split: bool) -> str:
+        """The whole map now, in the active language, drawn once a tick (a flood of MAP costs one drawing)."""
+        key = (active(), split, self.state.turn)
+        if key not in self._maps:
+            self._maps[key] = whole_map(self.gmap, self.state, self.state.turn - 1, split=split)
+        return self._maps[key]
 
     def set_address(self, seat: str, address: str) -> None:
         correct_held(self.gdir, self.state, "address", "set by the company by mail, confirmed from the new address",
