@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.kernel.errors import DampfrossError  # noqa: E402
+from adjudicator.kernel.errors import AdjudicatorError  # noqa: E402
 from tools.selfplay import play_game, run_here  # noqa: E402
 
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
@@ -44,7 +44,7 @@ def children_cpu() -> float:
 def one_process_per_turn(directory: Path, orders: str) -> None:
     done = subprocess.run([SCRIPT, "run", orders, "--game", "."], cwd=directory, capture_output=True, text=True)
     if done.returncode:
-        raise DampfrossError(done.stderr.strip())
+        raise AdjudicatorError(done.stderr.strip())
 
 
 class Resident:
@@ -62,9 +62,9 @@ class Resident:
         self.process.stdin.flush()
         while not (line := self.process.stdout.readline()).startswith(".exit "):
             if not line:
-                raise DampfrossError("the resident process ended")
+                raise AdjudicatorError("the resident process ended")
         if line.split()[1] != "0":
-            raise DampfrossError(f"the resident process: {line.strip()}")
+            raise AdjudicatorError(f"the resident process: {line.strip()}")
 
     def close(self) -> None:
         if self.process is not None:

@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator.app import plays
 from adjudicator.app.gm import GmCommands, NoSuchCommand
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
@@ -124,9 +124,9 @@ def test_the_registry_knows_every_game_by_name_and_a_folder_by_its_game_file(tmp
         assert json.loads(invoke("status", str(trial.game), "--json").output)["game"] == "g"
     assert plays.game_of(str(tmp_path / "nothing")).name == plays.DEFAULT == "dampfross"  # whose error says so
     assert plays.game_for(None).name == "dampfross"  # run and check find Dampfross's folder by the GAME line
-    with pytest.raises(DampfrossError, match="no play 'chess': the games are dampfross, interurban, takeaway"):
+    with pytest.raises(AdjudicatorError, match="no play 'chess': the games are dampfross, interurban, takeaway"):
         plays.game_named("chess")
-    with pytest.raises(DampfrossError, match="cannot name a play"):
+    with pytest.raises(AdjudicatorError, match="cannot name a play"):
         plays.register("dampfross", "tests.games.takeaway")
 
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.orders.parse import order_line
+from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.kernel.commands import MAX_LINE, Command
 from adjudicator.kernel.commands import read_commands as read_any
-from adjudicator.dampfross.app.store import GameDir
-from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.postal.inbox import Inbox
 from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times

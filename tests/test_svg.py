@@ -28,7 +28,7 @@ from adjudicator.dampfross.report.svg import (
     render_svg,
 )
 from adjudicator.dampfross.report.svgplace import Box, text_box, text_width
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from tests.helpers import H, invoke, make_map
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -268,7 +268,7 @@ def test_png_of_a_turn_and_of_a_run(game: Path):
 
 def test_png_without_cairosvg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
-    with pytest.raises(DampfrossError, match=r"pip install 'dampfross-per-post\[pictures\]'"):
+    with pytest.raises(AdjudicatorError, match=r"pip install 'dampfross-per-post\[pictures\]'"):
         svg_to_png("<svg/>")
 
 

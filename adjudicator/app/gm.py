@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 if TYPE_CHECKING:
     from adjudicator.postal.loop import Tick
@@ -30,7 +30,7 @@ MOVES = "a command of games of moves such as interurban"
 """Who has a command that a game refuses: the hint at the end of the refusal."""
 
 
-class NoSuchCommand(DampfrossError):
+class NoSuchCommand(AdjudicatorError):
     """A GM command the game of a folder does not have: ``fix track: an interurban game has no track (a Dampfross
     command)``."""
 

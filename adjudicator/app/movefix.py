@@ -14,7 +14,7 @@ from typing import Any
 
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
@@ -44,7 +44,7 @@ def _why(why: str) -> str:
     not too long."""
     text = " ".join(why.split())
     if len(text) > MAX_WHY or not text.isprintable():
-        raise DampfrossError(f"the reason must be one line of printable text of at most {MAX_WHY} characters")
+        raise AdjudicatorError(f"the reason must be one line of printable text of at most {MAX_WHY} characters")
     return text
 
 
@@ -67,13 +67,13 @@ def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, 
     if secret is not None:
         values["password_hash"] = passwords.hash_password(secret)
     if not values:
-        raise DampfrossError("say what to correct: --name, --email, --lang or --new-password")
+        raise AdjudicatorError("say what to correct: --name, --email, --lang or --new-password")
     record: dict[str, Any] = {"kind": "fix", "fix": "seat", "seat": sid, "set": values, "why": _why(why), "by": by}
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
         if game.table.find(sid) is None:
-            raise DampfrossError(f"no player {sid} in game {game.table.game} (players: "
+            raise AdjudicatorError(f"no player {sid} in game {game.table.game} (players: "
                                  f"{', '.join(game.table.seat_ids)})")
         table, state = apply_fix(play, game.table, game.state, record)
         if secret is None:
@@ -113,9 +113,9 @@ def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM"
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise DampfrossError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise AdjudicatorError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
-        raise DampfrossError(f"{path}: {len(raw)} bytes, more than a position may be ({MAX_FILE_BYTES})")
+        raise AdjudicatorError(f"{path}: {len(raw)} bytes, more than a position may be ({MAX_FILE_BYTES})")
     text = decode_bytes(raw)[0]
     position_state(play, text, path)  # its own problems named by the GM's file, not by the archive's name
     record: dict[str, Any] = {"kind": "fix", "fix": "position", "why": _why(why), "by": by}
@@ -125,6 +125,6 @@ def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM"
         try:
             table, state = apply_fix(play, game.table, game.state, record, text)
         except ValueError as exc:
-            raise DampfrossError(f"{path}: {exc}") from None
+            raise AdjudicatorError(f"{path}: {exc}") from None
         folder.commit(play, game, table, state, record, kept={POSITION_FILE: text})
     return table, play.on_move(state)

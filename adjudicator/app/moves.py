@@ -16,7 +16,7 @@ from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
-from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
@@ -39,7 +39,7 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
     check_language(lang)
     specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
     if len({s.id for s in specs}) != len(specs):
-        raise DampfrossError("a player id is given twice")
+        raise AdjudicatorError("a player id is given twice")
     gid = game_id or Path(directory).resolve().name
     seed = seed_from_text(seed_text, play.name) if seed_text else new_seed()
     secrets = {s.id: passwords.generate(derive_from=f"{test_passwords}:{gid}:{s.id}" if test_passwords else None)
@@ -48,7 +48,7 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
     try:
         state = play.setup(gid, [s.id for s in specs], play.draw(seed))
     except ValueError as exc:
-        raise DampfrossError(f"{play.name}: {exc}") from None
+        raise AdjudicatorError(f"{play.name}: {exc}") from None
     table = Table(play.name, gid, seats, lang, commitment(seed), schedule or Schedule())
     with language(lang):
         opening = play.words.opening(table, state, None, None)
@@ -85,7 +85,7 @@ def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
     folder = MovesDir(directory)
     target = Path(out)
     if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
-        raise DampfrossError(f"{out} is inside the game directory, which holds the passwords and the seed; "
+        raise AdjudicatorError(f"{out} is inside the game directory, which holds the passwords and the seed; "
                              "choose a folder elsewhere to publish")
     game = folder.load(play)
     shown = []
@@ -103,7 +103,7 @@ def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
         try:
             atomic_write(target / page, text)
         except OSError as exc:
-            raise DampfrossError(f"cannot write {target / page}: {exc.strerror or exc}") from None
+            raise AdjudicatorError(f"cannot write {target / page}: {exc.strerror or exc}") from None
         written.append(target / page)
     return written
 
@@ -146,7 +146,7 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
             if key == "extend":
                 due = schedule.due_at()
                 if due is None:
-                    raise DampfrossError("there is no deadline to extend; set one with 'deadline set --due'")
+                    raise AdjudicatorError("there is no deadline to extend; set one with 'deadline set --due'")
                 schedule = replace(schedule, due=(due + parse_duration(value)).isoformat())
             elif key == "every" and value and not schedule.due:
                 schedule = schedule.with_setting(key, value)
@@ -157,7 +157,7 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
             elif key in ("due", "every", "zone", "held", "remind"):
                 schedule = schedule.with_setting(key, value)
             else:
-                raise DampfrossError(f"a game of moves has no deadline setting {key!r} "
+                raise AdjudicatorError(f"a game of moves has no deadline setting {key!r} "
                                      "(due, every, zone, remind, hold)")
         return replace(table, schedule=schedule)
 
@@ -185,9 +185,9 @@ def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, 
         try:
             raw = Path(name).read_bytes()
         except OSError as exc:
-            raise DampfrossError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+            raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
         if len(raw) > MAX_FILE_BYTES:
-            raise DampfrossError(f"{name}: {len(raw)} bytes, more than a mail of orders ({MAX_FILE_BYTES}) may be")
+            raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than a mail of orders ({MAX_FILE_BYTES}) may be")
         texts.append(decode_bytes(raw)[0])
     game = MovesDir(directory).load(play)
     out = []
@@ -233,7 +233,8 @@ def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: d
             retry_failed(folder, when, t, lambda doc: _address(game.table, doc))
         send(folder, config, when, t)
         if config.smtp is None:
-            raise DampfrossError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {Outbox(folder).queue_dir}")
+            raise AdjudicatorError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in "
+                                   f"{Outbox(folder).queue_dir}")
     return t
 
 
@@ -254,7 +255,7 @@ def moves_report(play: Play, directory: str, move: int | None, every: bool) -> s
     for n in numbers:
         text = folder.sent_report(n)  # as sealed when it was sent: a report changed since is refused
         if text is None:
-            raise DampfrossError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
+            raise AdjudicatorError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
         texts.append(text)
     return "\f\n".join(texts)
 
@@ -280,14 +281,14 @@ def standings(play: Play, directories: Sequence[str]) -> str:
     InterUrban tournament: one game per start player)."""
     games = []
     if any(play_of(Path(d)) != play.name for d in directories):
-        raise DampfrossError("standings: give the directories of finished games of one game of moves "
+        raise AdjudicatorError("standings: give the directories of finished games of one game of moves "
                              "(e.g. the InterUrban games of a tournament)")
     for d in directories:
         game = MovesDir(d).load(play)
         if play.on_move(game.state) is not None:
-            raise DampfrossError(f"{d}: game {game.table.game} is not over yet")
+            raise AdjudicatorError(f"{d}: game {game.table.game} is not over yet")
         games.append((game.table, game.state))
     if len({frozenset(t.seat_ids) for t, _ in games}) != 1:
-        raise DampfrossError("standings: the games have different players")
+        raise AdjudicatorError("standings: the games have different players")
     with language(games[0][0].lang):
         return play.words.standings(games)

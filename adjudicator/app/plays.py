@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.postal.moves import play_of
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ ENTRY_POINTS = "adjudicator.plays"
 def register(name: str, module: str) -> None:
     """Add a play of sequential moves: ``module`` holds its ``PLAY`` (``kernel/play.py``); nothing else changes."""
     if not name.isidentifier() or name in GAMES:
-        raise DampfrossError(f"{name!r} cannot name a play")
+        raise AdjudicatorError(f"{name!r} cannot name a play")
     PLAYS[name] = module
 
 
@@ -62,7 +62,7 @@ def play_named(name: str) -> Play:
     """The play of sequential moves called ``name``."""
     module = PLAYS.get(name) or _installed().get(name)
     if module is None:
-        raise DampfrossError(f"no play {name!r}: the games are {', '.join(names())}")
+        raise AdjudicatorError(f"no play {name!r}: the games are {', '.join(names())}")
     play: Play = importlib.import_module(module).PLAY
     return play
 

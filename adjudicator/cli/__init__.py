@@ -5,7 +5,7 @@ returns.  The commands live by theme in ``turns``, ``game``, ``maps`` and
 ``postal``; this module makes the one group that holds them, and imports a
 theme's module when one of its commands is asked for (``COMMAND_MODULES``):
 a turn's process loads no other command.  Domain errors
-(``DampfrossError``, the project's one exception family) become one clear
+(``AdjudicatorError``, the project's one exception family) become one clear
 ``error:`` message on stderr and exit status 1 in one place,
 ``_DefaultToRun.invoke``; usage errors exit 2 as click does.
 """
@@ -22,7 +22,7 @@ import sys
 import click
 
 from adjudicator import __version__
-from adjudicator.kernel.errors import DampfrossError, MapError
+from adjudicator.kernel.errors import AdjudicatorError, MapError
 
 COMMAND_MODULES = {
     "run": "turns", "check": "turns", "route": "turns", "report": "turns", "verify": "turns", "reveal": "turns",
@@ -68,7 +68,7 @@ class _DefaultToRun(click.Group):
             return super().invoke(ctx)
         except MapError as exc:
             raise _UserError(exc.details()) from None
-        except DampfrossError as exc:
+        except AdjudicatorError as exc:
             raise _UserError(str(exc)) from None
 
 

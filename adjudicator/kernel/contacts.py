@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from email.utils import getaddresses
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language
 
 MAX_NAME = 60
@@ -22,7 +22,7 @@ MAX_NAME = 60
 _ADDRESS = re.compile(r"^[^@\s<>(),;:\"\[\]\\]+@[^@\s<>(),;:\"\[\]\\]+\.[^@\s<>(),;:\"\[\]\\.]+$")
 
 
-class ContactError(DampfrossError):
+class ContactError(AdjudicatorError):
     """A name or an address that cannot be used."""
 
 
@@ -74,14 +74,14 @@ class PlayerSpec:
         parts = text.split(":", 2)
         pid = parts[0].strip().upper()
         if not _ID.match(pid) or pid == GM:
-            raise DampfrossError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
+            raise AdjudicatorError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
                                  "starting with a letter (e.g. RED)")
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
         try:
             return cls(pid, check_name(name), check_address(email))
         except ContactError as exc:
-            raise DampfrossError(f"player {pid}: {exc}") from None
+            raise AdjudicatorError(f"player {pid}: {exc}") from None
 
 
 def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:
@@ -91,6 +91,6 @@ def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[Player
         pid, sep, code = pair.partition("=")
         pid = pid.strip().upper()
         if not sep or pid not in {s.id for s in specs}:
-            raise DampfrossError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
+            raise AdjudicatorError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
         chosen[pid] = check_language(code.strip())
     return [replace(s, lang=chosen.get(s.id)) for s in specs]

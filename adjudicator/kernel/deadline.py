@@ -24,7 +24,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 if TYPE_CHECKING:  # zoneinfo is imported when a deadline is worked out, not by every turn of a game without any
     from zoneinfo import ZoneInfo
@@ -35,7 +35,7 @@ _WEEKLY = re.compile(r"^([a-z]+)\s+(\d{1,2}):(\d{2})$")
 MAX_DURATION = timedelta(days=366)
 
 
-class DeadlineError(DampfrossError):
+class DeadlineError(AdjudicatorError):
     """A deadline, period, duration or time zone that cannot be read."""
 
 

@@ -1,10 +1,11 @@
 """The project's exception family: every error that input can cause.
 
-Every error a GM or player can cause is a ``DampfrossError``; the CLI turns
-it into one clear ``error:`` line on stderr (a block of lines for a map with
-several problems) and exit status 1, in one place.  Anything else escaping
-is a bug.  Problems in order files are not exceptions at all: they are data
-(``adjudicator.dampfross.orders``), reported in the players' reports.
+Every error a GM or player can cause, in any game, is an ``AdjudicatorError``
+(the root, neutral to the games); the CLI turns it into one clear ``error:``
+line on stderr (a block of lines for a map with several problems) and exit
+status 1, in one place.  Anything else escaping is a bug.  Problems in order
+files are not exceptions at all: they are data (``adjudicator.dampfross.orders``,
+InterUrban's notation problems), reported in the players' reports.
 
 This module imports nothing of the project, so every layer may raise these.
 """
@@ -15,19 +16,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
-class DampfrossError(Exception):
+class AdjudicatorError(Exception):
     """Base of every error caused by input (files, orders, options)."""
 
 
-class GameFileError(DampfrossError):
+class GameFileError(AdjudicatorError):
     """The game directory or game file is missing, unreadable or invalid."""
 
 
-class RulesError(DampfrossError):
+class RulesError(AdjudicatorError):
     """An unknown rules profile or a bad ``--set KEY=VALUE`` override."""
 
 
-class TurnRefused(DampfrossError):
+class TurnRefused(AdjudicatorError):
     """The turn cannot be adjudicated as given (wrong turn, missing dice, ...)."""
 
 
@@ -35,19 +36,19 @@ class GameBusy(TurnRefused):
     """Another command holds the game's lock (a second ``tick`` skips the game quietly)."""
 
 
-class LabelError(DampfrossError, ValueError):
+class LabelError(AdjudicatorError, ValueError):
     """A text that is not a hex label of the form CCRR (or not two adjacent labels)."""
 
 
-class WindowError(DampfrossError, ValueError):
+class WindowError(AdjudicatorError, ValueError):
     """A map window that cannot be read or lies outside the map."""
 
 
-class RaceDrawError(DampfrossError):
+class RaceDrawError(AdjudicatorError):
     """No race can be drawn (no eligible town, or no destination far enough)."""
 
 
-class MissingDice(DampfrossError):
+class MissingDice(AdjudicatorError):
     """Manual dice mode: the GM did not give enough dice for what had to be rolled."""
 
 
@@ -65,7 +66,7 @@ class MapProblem:
         return f"{loc}{at}{self.message}"
 
 
-class MapError(DampfrossError):
+class MapError(AdjudicatorError):
     """A map that cannot be used; ``problems`` lists everything found, not just the first."""
 
     def __init__(self, source: str, problems: Sequence[MapProblem]):

@@ -21,7 +21,7 @@ from contextvars import ContextVar
 from datetime import datetime
 from functools import cache
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 SOURCE = "en"
 """The language of the code: its sentences are the catalogues' msgids."""
@@ -43,9 +43,9 @@ _ACTIVE: ContextVar[str] = ContextVar("adjudicator_language", default=SOURCE)
 
 
 def check_language(code: str) -> str:
-    """``code`` if it is a language of the program; ``DampfrossError`` naming those there are."""
+    """``code`` if it is a language of the program; ``AdjudicatorError`` naming those there are."""
     if code not in LANGUAGES:
-        raise DampfrossError(f"no language {code!r}: the reports are written in {', '.join(LANGUAGES)}")
+        raise AdjudicatorError(f"no language {code!r}: the reports are written in {', '.join(LANGUAGES)}")
     return code
 
 

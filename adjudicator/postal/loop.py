@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from adjudicator.kernel.errors import DampfrossError, GameBusy, GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameBusy, GameFileError
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.postal.files import Folder
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
@@ -59,7 +59,7 @@ def tick_all(directories: Sequence[str], when: datetime, loop_of: Callable[[str]
             loop_of(d)(d, when, t)
         except GameBusy:
             t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
-        except DampfrossError as exc:
+        except AdjudicatorError as exc:
             t.error = str(exc)
         except OSError as exc:  # a file of the game that cannot be read: the game's error, not a fault
             t.error = f"cannot read {exc.filename or 'a file of the game'}: {exc.strerror or exc}"

@@ -32,7 +32,7 @@ from email.utils import getaddresses
 from pathlib import Path
 from typing import Any
 
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.postal.files import Folder
 
 CONFIG_FILE = "mail.toml"
@@ -43,7 +43,7 @@ _SERVER = {"host", "port", "security", "user", "password_env", "password_file", 
 _SOURCE = {"kind", "path"} | _SERVER
 
 
-class MailConfigError(DampfrossError):
+class MailConfigError(AdjudicatorError):
     """The mail configuration cannot be used."""
 
 

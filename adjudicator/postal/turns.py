@@ -293,34 +293,31 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
 
 
 class Receipts:
-    """The receipts of one mail, one mail for each set of addresses (the sender, and a seat's address when its
-    password was right): one hostile mail costs one reply, however many sections it holds."""
+    """The receipts of one mail: one mail to each address, holding every answer meant for it (the sender's of
+    every section, a seat's address of its own section when the password was right), so that one mail costs
+    each address one reply, however many sections it holds."""
 
     def __init__(self, door: FrontDoor, play: Play, mail: StoredMail, doc: dict[str, Any]):
         self.door, self.play, self.mail, self.doc = door, play, mail, doc
-        self.parts: dict[tuple[tuple[str, ...], str], list[str]] = {}
-        self.seats: dict[tuple[tuple[str, ...], str], str | None] = {}
+        self.parts: dict[str, list[str]] = {}
+        self.seats: dict[str, str | None] = {}
 
     def add(self, game: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any]) -> None:
         to = [self.mail.sender] if self.mail.sender else []
         if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
             to.append(seat.address)
-        if not to:
-            return
-        lang = seat.lang if seat is not None else game.table.lang
-        with language(lang):
+        with language(seat.lang if seat is not None else game.table.lang):
             text = self.play.words.receipt(game.table, game.state, code, data)
-        key = (tuple(to), lang)
-        self.parts.setdefault(key, []).append(text)
-        self.seats.setdefault(key, seat.id if seat else None)
+        for address in to:
+            self.parts.setdefault(address.lower(), []).append(text)
+            self.seats.setdefault(address.lower(), seat.id if seat else None)
 
     def send(self, game: Loaded) -> None:
-        for n, (key, texts) in enumerate(self.parts.items()):
+        for n, (address, texts) in enumerate(self.parts.items()):
             name = f"receipt-{self.mail.key}" + (f"-{n + 1}" if n else "")
-            self.door.reply(Outgoing(name, key[0], f"{game.table.game}: {self.play.name} - receipt", "\n".join(texts),
-                                     kind="receipt", player=self.seats[key],
+            self.door.reply(Outgoing(name, (address,), f"{game.table.game}: {self.play.name} - receipt",
+                                     "\n".join(texts), kind="receipt", player=self.seats[address],
                                      in_reply_to=str(self.mail.meta.get("message_id", ""))), self.doc)
-
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
     """A reminder to the player on move, once a move, ``remind`` before its deadline (``new --remind``)."""

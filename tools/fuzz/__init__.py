@@ -13,7 +13,7 @@ game) mutated byte by byte and line by line, in UTF-8, Latin-1 or UTF-16.
 then the turn (as the GM would, sometimes trusting the file, sometimes as
 the GM's own), and returns what went wrong, as ``Finding`` codes:
 
-* ``traceback``: anything but a ``DampfrossError`` escaped (the CLI would
+* ``traceback``: anything but an ``AdjudicatorError`` escaped (the CLI would
   have printed a traceback);
 * ``hang``: ``check`` or the turn took longer than ``limit`` seconds;
 * ``changed-on-refusal``: the turn was refused but the game directory is
@@ -48,7 +48,7 @@ from adjudicator.dampfross.app.check import check_orders
 from adjudicator.dampfross.app.run import RunOptions, run_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.track import TrackIndex
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 T = TypeVar("T")
 
@@ -179,7 +179,7 @@ class Target:
             with time_limit(self.limit):
                 work()
             outcome = "ran"
-        except DampfrossError:
+        except AdjudicatorError:
             outcome = "refused"
             if stage == "check":
                 tally.checks_refused += 1

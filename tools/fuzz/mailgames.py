@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.app.plays import tick
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from tests.helpers import invoke
 from tools.fuzz.mail import MailGame, MailTarget
 
@@ -84,7 +84,7 @@ class Dampfross:
             return set()
         try:
             _state, _map, orders, _input, _notes = prepare(gdir, mail_files(used, state), RunOptions())
-        except DampfrossError:  # the turn would be refused: no orders count
+        except AdjudicatorError:  # the turn would be refused: no orders count
             return set()
         return {f"{s.player} turn {state.turn}" for s in orders.sections}
 

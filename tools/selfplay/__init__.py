@@ -35,7 +35,7 @@ from adjudicator.dampfross.building.borders import segment_allowed
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
 from adjudicator.dampfross.report.env import MAIL_WIDTH, too_wide
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
 
@@ -66,7 +66,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
 
     ``lang``: the game's language (``de``: every report in German, so the widths are checked in German too).
     ``run(directory, orders)`` runs a turn (``run_here``: in this process; ``bench/bench_resident.py`` passes
-    one process per turn, or a resident one); a ``DampfrossError`` is a refused turn.
+    one process per turn, or a resident one); an ``AdjudicatorError`` is a refused turn.
     """
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
@@ -86,7 +86,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
         try:
             (run or run_here)(directory, str(path.relative_to(directory)))
-        except DampfrossError as exc:
+        except AdjudicatorError as exc:
             record.refused += 1
             record.breaks.append(f"turn {state.turn}: refused: {exc}")
             break
@@ -119,7 +119,7 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
     try:
         state = gdir.load_state()  # also checks the schema and that balances equal the ledger
         gmap = gdir.load_map(state)
-    except DampfrossError as exc:
+    except AdjudicatorError as exc:
         return [f"turn {turn}: the game file does not load: {exc}"]
     out += [f"turn {turn}: {p}" for p in money_problems(state)]
     out += [f"turn {turn}: {p}" for p in track_problems(state, gmap)]
@@ -145,7 +145,7 @@ def check_turn(gdir: GameDir, turn: int) -> list[str]:
         archived = gdir.report_path(turn).read_text(encoding="utf-8")
         if run.public != archived:
             out.append(f"turn {turn}: the replayed public report differs from the archived one")
-    except DampfrossError as exc:
+    except AdjudicatorError as exc:
         out.append(f"turn {turn}: replay failed: {exc}")
     return out
 

@@ -25,7 +25,7 @@ from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.commitment import new_seed
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_time
-from adjudicator.kernel.errors import DampfrossError, GameFileError, LabelError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError, LabelError
 from adjudicator.postal.files import sha256
 
 
@@ -49,7 +49,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     gid = game_id or Path(directory).resolve().name
     if dice_mode == "manual":
         if seed_text:
-            raise DampfrossError("--seed makes no sense with --dice manual")
+            raise AdjudicatorError("--seed makes no sense with --dice manual")
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else new_seed()
@@ -73,7 +73,7 @@ def effective_rules(name: str) -> tuple[Rules, str]:
 def reveal_seed(directory: str) -> str:
     seed = GameDir(directory).read_seed()
     if not seed:
-        raise DampfrossError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
+        raise AdjudicatorError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
     return seed
 
 
@@ -106,7 +106,7 @@ def all_reports(directory: str, player: str | None, archived: bool = False) -> s
 def _company(state: GameState, player: str | None) -> str | None:
     pid = player.upper() if player else None
     if pid and pid not in state.player_ids:
-        raise DampfrossError(f"no company {pid} in game {state.game_id}")
+        raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
     return pid
 
 
@@ -130,7 +130,7 @@ def _report_and_state(gdir: GameDir, state: GameState, t: int, pid: str | None, 
         return (run.private[pid] if pid else run.public), (run.result.after, gdir.states.sha256_of(step, "after"))
     path = gdir.report_path(t, pid)
     if not path.is_file():
-        raise DampfrossError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
+        raise AdjudicatorError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
     return path.read_text(encoding="utf-8"), None
 
 
@@ -143,7 +143,7 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     riders = [p.strip().upper() for p in player.split("+")]
     for pid in riders:
         if pid not in state.player_ids:
-            raise DampfrossError(f"no company {pid} in game {state.game_id}")
+            raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
 
     def place(text: str) -> Hex:
         try:
@@ -151,10 +151,10 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
         except LabelError:
             found = match_town(text, gmap)
             if found.town is None:
-                raise DampfrossError(f"{text!r} is neither a hex label nor a town of this map") from None
+                raise AdjudicatorError(f"{text!r} is neither a hex label nor a town of this map") from None
             return found.town.hex
         if not gmap.on_map(h):
-            raise DampfrossError(f"{h.label} is not on the map")
+            raise AdjudicatorError(f"{h.label} is not on the map")
         return h
 
     a, b = place(origin), place(destination)

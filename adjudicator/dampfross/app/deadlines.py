@@ -15,7 +15,7 @@ from adjudicator.dampfross.app.gmmails import queue_deadline_news
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import Correction
 from adjudicator.kernel.deadline import HELD_BY_UNDO, Schedule, parse_duration, parse_time
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str = "",
@@ -23,7 +23,7 @@ def set_deadline(directory: str, settings: Sequence[tuple[str, str]], why: str =
     """Change deadline settings (``due``, ``every``, ``zone``, ``strict``, ``early``, ``remind``, ``held``,
     ``statements``), one correction each; a due time without a zone is in the game's zone."""
     if not settings:
-        raise DampfrossError("say what to set: --due, --every, --zone, --strict/--lenient, --early/--no-early, "
+        raise AdjudicatorError("say what to set: --due, --every, --zone, --strict/--lenient, --early/--no-early, "
                              "--remind or --statements")
     state = GameDir(directory).load_state()
     schedule = state.schedule or Schedule()

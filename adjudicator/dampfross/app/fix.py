@@ -12,7 +12,7 @@ from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameSta
 from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 def correct(directory: str, kind: CorrectionKind, why: str, by: str, *, player: str | None = None,
@@ -85,7 +85,7 @@ def replace_player(directory: str, player: str, manager: str, email: str, why: s
         state = gdir.load_state()
         pid = player.upper()
         if pid not in state.player_ids:
-            raise DampfrossError(f"no company {pid} in game {state.game_id}")
+            raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
         manager, email = check_name(manager, "stand-by's name"), check_address(email)
         secret = passwords.generate()
         c = Correction(len(state.corrections) + 1, state.turn, "replace", by, stamp(), why, player=pid,

@@ -8,7 +8,7 @@ from adjudicator.dampfross.board.mapfile import load_map, parse_map, shipped_map
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.dampfross.report.maps import map_check_report, map_list_line, map_problems_report
-from adjudicator.kernel.errors import DampfrossError, MapError
+from adjudicator.kernel.errors import AdjudicatorError, MapError
 
 
 def map_text(name_or_path: str | Path) -> tuple[str, str]:
@@ -18,9 +18,9 @@ def map_text(name_or_path: str | Path) -> tuple[str, str]:
         try:
             return str(p), p.read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise DampfrossError(f"map file {p} not found") from None
+            raise AdjudicatorError(f"map file {p} not found") from None
         except (OSError, UnicodeDecodeError) as exc:
-            raise DampfrossError(f"map file {p}: cannot read it ({exc})") from None
+            raise AdjudicatorError(f"map file {p}: cannot read it ({exc})") from None
     return str(name_or_path), shipped_map_text(str(name_or_path))
 
 

@@ -21,7 +21,7 @@ from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 PNG_SCALE = 1.5
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
@@ -30,14 +30,14 @@ MISSING_PNG = ("PNG pictures need the optional package CairoSVG (and the cairo l
 
 
 def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
-    """Render SVG text as PNG bytes; a ``DampfrossError`` when CairoSVG or cairo is missing."""
+    """Render SVG text as PNG bytes; an ``AdjudicatorError`` when CairoSVG or cairo is missing."""
     try:
         import cairosvg  # the optional "pictures" extra
     except (ImportError, OSError):  # cairocffi raises OSError when libcairo itself is missing
-        raise DampfrossError(MISSING_PNG) from None
+        raise AdjudicatorError(MISSING_PNG) from None
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
     if not isinstance(png, bytes):
-        raise DampfrossError("CairoSVG returned no PNG")
+        raise AdjudicatorError("CairoSVG returned no PNG")
     return png
 
 
@@ -45,7 +45,7 @@ def png_available() -> bool:
     """True when PNG pictures can be made here."""
     try:
         svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>')
-    except DampfrossError:
+    except AdjudicatorError:
         return False
     return True
 
@@ -61,7 +61,7 @@ def turn_state(gdir: GameDir, turn: int | None) -> tuple[GameState, int | None]:
     if turn is None:
         return state, (last if last >= 1 else None)
     if not 0 <= turn <= last:
-        raise DampfrossError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
+        raise AdjudicatorError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
     if turn == 0:
         return (gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state), None
     return gdir.archived_state(gdir.archive_path(turn), "after")[0], turn
@@ -121,16 +121,16 @@ def map_show(name: str | None, game_dir: str | None, turn: int | None, o: ShowOp
     Returns the text to print and the messages about files written.
     """
     if (name is None) == (game_dir is None):
-        raise DampfrossError("name a map (NAME or FILE) or a game (--game DIR), not both and not neither")
+        raise AdjudicatorError("name a map (NAME or FILE) or a game (--game DIR), not both and not neither")
     if game_dir is None and (turn is not None or o.races):
-        raise DampfrossError("--turn and --races need --game DIR")
+        raise AdjudicatorError("--turn and --races need --game DIR")
     pictures = o.svg_file is not None or o.png_file is not None
     if (o.window or o.split) and pictures:
-        raise DampfrossError("--window and --split apply to the ASCII map; a picture always shows the whole map")
+        raise AdjudicatorError("--window and --split apply to the ASCII map; a picture always shows the whole map")
     if o.window and o.split:
-        raise DampfrossError("--window and --split exclude each other")
+        raise AdjudicatorError("--window and --split exclude each other")
     if o.races and not pictures:
-        raise DampfrossError("--races draws race routes in a picture: give --svg FILE or --png FILE")
+        raise AdjudicatorError("--races draws race routes in a picture: give --svg FILE or --png FILE")
     if not pictures:
         if name is not None:
             return show_map(name, o.window, o.legend, o.split), []
@@ -161,5 +161,5 @@ def _write(path: Path, data: bytes) -> str:
     try:
         path.write_bytes(data)
     except OSError as exc:
-        raise DampfrossError(f"cannot write {path}: {exc.strerror}") from None
+        raise AdjudicatorError(f"cannot write {path}: {exc.strerror}") from None
     return f"wrote {path} ({len(data)} bytes)"

@@ -46,7 +46,7 @@ from adjudicator.dampfross.report.mail import (
     status_text,
     verdict_text,
 )
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.postal.frontdoor import FrontDoor
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send, tick_all
@@ -250,7 +250,7 @@ def _picture(gdir: GameDir, turn: int, made: list[bytes | None]) -> list[tuple[s
     if not made:
         try:
             made.append(turn_png(gdir.path, turn))
-        except DampfrossError:  # CairoSVG or cairo missing: the text map alone
+        except AdjudicatorError:  # CairoSVG or cairo missing: the text map alone
             made.append(None)
     png = made[0]
     return [(picture_attachment_name(turn), png)] if png is not None else []
@@ -316,7 +316,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
             wanted_turn = turn if turn is not None else state.turn - 1
             pid = player.upper() if player else None
             if pid is not None and pid not in state.player_ids:
-                raise DampfrossError(f"no company {pid} in game {state.game_id}")
+                raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
             names = []
             for p in state.players:
                 if pid is not None and p.id != pid:
@@ -324,7 +324,7 @@ def send_mail(directory: str, turn: int | None, player: str | None, now: datetim
                 base = f"report-{wanted_turn:03d}-{p.id}"
                 known = outbox.versions(base)
                 if not known:
-                    raise DampfrossError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
+                    raise AdjudicatorError(f"no report mail of turn {wanted_turn} for {p.id} in {outbox.sent_dir}")
                 outbox.requeue(known[-1], when, _addressed(state, {"player": p.id}))
                 names.append(known[-1])
         send(gdir, config, when, t, names)

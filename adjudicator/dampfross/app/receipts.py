@@ -62,7 +62,7 @@ from adjudicator.dampfross.report.orderwords import format_note, format_problem,
 from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
 from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS, named_seats
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
@@ -220,7 +220,7 @@ class Answerer:
             return self._nobody(mail, base, "other-turn", raw, named=", ".join(map(str, sorted(turns))))
         try:
             checked = check_received(self.gdir, received)
-        except DampfrossError:
+        except AdjudicatorError:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
         self.door.guessed(mail, sum(1 for x in orders.refusals if x.why is None or x.why.code in _GUESSES),

@@ -34,7 +34,7 @@ from adjudicator.dampfross.racing.judged import judged_races
 from adjudicator.dampfross.racing.turn import RacingInput
 from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files
 from adjudicator.dampfross.report.svg import RaceRoute, judged_routes
-from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.cache import remembered
 
 
@@ -106,7 +106,7 @@ def _routes(gdir: GameDir, turn: int, before: tuple[GameState, str], after: tupl
 
     try:
         return remembered(key, judge, tuple)
-    except DampfrossError:
+    except AdjudicatorError:
         return ()
 
 
@@ -125,12 +125,12 @@ def write_site(directory: str | Path, out: str | Path, png: bool = False) -> Sit
     state = gdir.load_state()
     target = Path(out)
     if target.resolve() == gdir.path.resolve() or gdir.path.resolve() in target.resolve().parents:
-        raise DampfrossError(f"{out} is inside the game directory, which holds the passwords and the seed; "
+        raise AdjudicatorError(f"{out} is inside the game directory, which holds the passwords and the seed; "
                              "choose a folder elsewhere to publish")
     if target.exists() and not target.is_dir():
-        raise DampfrossError(f"{out} exists and is not a folder")
+        raise AdjudicatorError(f"{out} exists and is not a folder")
     if png and not png_available():
-        raise DampfrossError(MISSING_PNG)
+        raise AdjudicatorError(MISSING_PNG)
     game = SiteGame(state, gdir.load_map(state), gdir.read_seed() if state.phase == "over" else None, png)
     written = _write_all(target, front_pages(game), png)
     for record in turn_records(gdir, state):
@@ -157,7 +157,7 @@ def _write(path: Path, data: bytes) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
-        raise DampfrossError(f"cannot write {path}: {exc.strerror}") from None
+        raise AdjudicatorError(f"cannot write {path}: {exc.strerror}") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
@@ -165,4 +165,4 @@ def _write(path: Path, data: bytes) -> None:
         os.replace(tmp, path)
     except OSError as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise DampfrossError(f"cannot write {path}: {exc.strerror}") from None
+        raise AdjudicatorError(f"cannot write {path}: {exc.strerror}") from None

@@ -28,7 +28,7 @@ from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import dice, gamefile
 from adjudicator.dampfross.game.codec import chain_from_json, correction_from_json
 from adjudicator.dampfross.game.state import Chain, GameState
-from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.files import record_text, sha256
 
 
@@ -85,7 +85,7 @@ def _dice(mode: str, commitment: str, log: tuple[dice.Die, ...], seed: str | Non
     if mode == "manual":
         return ["OK: manual dice: every die was given by the GM; no seed to check"]
     if not seed:
-        raise DampfrossError("no seed given and no seed file in the game; use --seed HEX")
+        raise AdjudicatorError("no seed given and no seed file in the game; use --seed HEX")
     problems = dice.verify(seed, commitment, list(log))
     if problems:
         return [f"FAILED: {p}" for p in problems]
@@ -151,7 +151,7 @@ def _link(gdir: GameDir, step: Path, previous: str | None, exact: bool = False) 
             kept = step / CHANGES_FILE
             if exact and kept.is_file() and gdir.read_text(kept) != changes_text(before_text, after_text):
                 return f"its {CHANGES_FILE} is not what changed between its states", after_text
-    except DampfrossError as exc:
+    except AdjudicatorError as exc:
         return str(exc), after_text
     expected = sha256(before_text) if before_text is not None else "0" * 64
     if chain is None or chain.previous != expected:
@@ -195,5 +195,5 @@ def _replay(gdir: GameDir, step: Path, carried: GameState | None) -> tuple[str |
         if not gamefile.holds(after_text, again):
             return "applying the correction again gives another state", None
         return None, again
-    except (DampfrossError, KeyError, ValueError, TypeError) as exc:
+    except (AdjudicatorError, KeyError, ValueError, TypeError) as exc:
         return f"replay failed: {exc}", None

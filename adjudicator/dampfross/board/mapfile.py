@@ -21,7 +21,7 @@ from adjudicator.dampfross.board.folding import fold_name
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of, load_with_lines
-from adjudicator.kernel.errors import DampfrossError, LabelError, MapError, MapProblem
+from adjudicator.kernel.errors import AdjudicatorError, LabelError, MapError, MapProblem
 
 _NAME_FORBIDDEN = ("-", "#", ">", ":", ",", ";")
 
@@ -37,11 +37,11 @@ def shipped_maps() -> list[str]:
 
 
 def shipped_map_text(name: str) -> str:
-    """The text of a map shipped with the package; ``DampfrossError`` naming the shipped maps if none."""
+    """The text of a map shipped with the package; ``AdjudicatorError`` naming the shipped maps if none."""
     res = resources.files("adjudicator.maps").joinpath(f"{name}.yaml")
     if not res.is_file():
         known = ", ".join(shipped_maps()) or "none"
-        raise DampfrossError(f"no map named {name!r} (shipped maps: {known}; or give a .yaml file)")
+        raise AdjudicatorError(f"no map named {name!r} (shipped maps: {known}; or give a .yaml file)")
     return res.read_text(encoding="utf-8")
 
 

@@ -24,19 +24,19 @@ from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.state import BANK, Correction, GameState
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameState:
-    """The state after the GM's correction ``c``; ``DampfrossError`` when it cannot be made."""
+    """The state after the GM's correction ``c``; ``AdjudicatorError`` when it cannot be made."""
     if state.phase == "over" and c.kind not in ("deadline", "lang", "address", "password"):
-        raise DampfrossError(f"game {state.game_id} is over; nothing can be corrected")
+        raise AdjudicatorError(f"game {state.game_id} is over; nothing can be corrected")
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
-        raise DampfrossError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
+        raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
     if not c.why.strip() and c.kind not in ("deadline", "lang", "address", "password"):
-        raise DampfrossError("say why: every correction is printed in the next report with its reason")
+        raise AdjudicatorError("say why: every correction is printed in the next report with its reason")
     if c.player is not None and c.player not in state.player_ids:
-        raise DampfrossError(f"no company {c.player} in game {state.game_id}")
+        raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
     state = replace(state, corrections=state.corrections + (c,))
     if c.kind == "balance":
         return _balance(state, c)
@@ -63,7 +63,7 @@ def _language(state: GameState, c: Correction) -> GameState:
     checks the code against them before it makes the correction.
     """
     if c.player is None or c.value is None or (c.value and not LANGUAGE_CODE.match(c.value)):
-        raise DampfrossError("a language correction needs a company and a language code such as de")
+        raise AdjudicatorError("a language correction needs a company and a language code such as de")
     changed = replace(state.player(c.player), lang=c.value or None)
     return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
@@ -71,9 +71,9 @@ def _language(state: GameState, c: Correction) -> GameState:
 def _contact(state: GameState, c: Correction) -> GameState:
     """The company's mail address (``address``: ``value``) or password (``password``: ``password_hash``)."""
     if c.player is None or c.player not in state.player_ids:
-        raise DampfrossError(f"an {c.kind} correction needs a company of the game")
+        raise AdjudicatorError(f"an {c.kind} correction needs a company of the game")
     if c.kind == "password" and not c.password_hash:
-        raise DampfrossError("a password correction needs the new password's hash")
+        raise AdjudicatorError("a password correction needs the new password's hash")
     player = state.player(c.player)
     changed = (replace(player, email=c.value or "") if c.kind == "address"
                else replace(player, password_hash=c.password_hash or player.password_hash))
@@ -89,26 +89,26 @@ def _company(state: GameState, c: Correction) -> GameState:
     enters no race: its mail is refused.
     """
     if c.player is None:
-        raise DampfrossError(f"a {c.kind} correction needs a company")
+        raise AdjudicatorError(f"a {c.kind} correction needs a company")
     player = state.player(c.player)
     if player.retired is not None:
-        raise DampfrossError(f"{c.player} was taken out of play in turn {player.retired}")
+        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
     if c.kind == "retire":
         if sum(p.retired is None for p in state.players) <= 1:
-            raise DampfrossError("the last company in play cannot retire")
+            raise AdjudicatorError("the last company in play cannot retire")
         changed = replace(player, retired=state.turn)
         if state.start_player == c.player:  # the start passes to the next company in play
             state = replace(state, start_player=state.next_player(c.player))
     else:
         if not c.manager or not c.password_hash:
-            raise DampfrossError("a stand-by needs a name and a new password")
+            raise AdjudicatorError("a stand-by needs a name and a new password")
         changed = replace(player, manager=c.manager, email=c.email or "", password_hash=c.password_hash, missed=0)
     return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 
 def _balance(state: GameState, c: Correction) -> GameState:
     if c.player is None or not c.amount:
-        raise DampfrossError("a balance correction needs a company and an amount other than 0")
+        raise AdjudicatorError("a balance correction needs a company and an amount other than 0")
     books = Books(state.players, state.turn)
     payer, payee = (BANK, c.player) if c.amount > 0 else (c.player, BANK)
     books.pay(payer, payee, abs(c.amount), "correction", fix=c.number)
@@ -117,32 +117,32 @@ def _balance(state: GameState, c: Correction) -> GameState:
 
 def _track(state: GameState, gmap: GameMap, c: Correction) -> GameState:
     if c.player is None or c.a is None or c.b is None:
-        raise DampfrossError("a track correction needs a company and two adjacent hexes")
+        raise AdjudicatorError("a track correction needs a company and two adjacent hexes")
     if not c.a.is_adjacent(c.b):
-        raise DampfrossError(f"{c.a.label} and {c.b.label} are not neighbours")
+        raise AdjudicatorError(f"{c.a.label} and {c.b.label} are not neighbours")
     side = Side(c.a, c.b)
     owned = [s for s in state.track if s.owner == c.player and s.side == side]
     if c.kind == "track-remove":
         if not owned:
-            raise DampfrossError(f"{c.player} has no track on {side}")
+            raise AdjudicatorError(f"{c.player} has no track on {side}")
         return replace(state, track=tuple(s for s in state.track if s is not owned[0]))
     if owned:
-        raise DampfrossError(f"{c.player} already has track on {side}")
+        raise AdjudicatorError(f"{c.player} already has track on {side}")
     # either direction will do: a segment across an open border is built from the side of the network
     problem = terrain_problem(gmap, c.a, c.b, state.rules)
     if problem is not None and terrain_problem(gmap, c.b, c.a, state.rules) is not None:
-        raise DampfrossError(f"no track can lie on {side}: {problem.code.value}")
+        raise AdjudicatorError(f"no track can lie on {side}: {problem.code.value}")
     return replace(state, track=state.track + (Segment(c.player, side, state.turn),))
 
 
 def _deadline(state: GameState, c: Correction) -> GameState:
     """A setting of the game's deadlines (``adjudicator.kernel.deadline``); a game without one gets one."""
     if not c.key or c.value is None:
-        raise DampfrossError("a deadline correction needs a setting and its value")
+        raise AdjudicatorError("a deadline correction needs a setting and its value")
     return replace(state, schedule=(state.schedule or Schedule()).with_setting(c.key, c.value))
 
 
 def _rule(state: GameState, c: Correction) -> GameState:
     if not c.key or c.value is None:
-        raise DampfrossError("a rules correction needs KEY=VALUE")
+        raise AdjudicatorError("a rules correction needs KEY=VALUE")
     return replace(state, rules=state.rules.with_overrides([f"{c.key}={c.value}"]))

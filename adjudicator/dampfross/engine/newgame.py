@@ -14,7 +14,7 @@ from adjudicator.dampfross.game.state import BANK, COLOURS, GameState, Player
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.contacts import GM, PlayerSpec
-from adjudicator.kernel.errors import DampfrossError
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 def new_game(
@@ -39,13 +39,13 @@ def new_game(
     language of the public reports (each spec may name its company's own).
     """
     if not 2 <= len(specs) <= 6:
-        raise DampfrossError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
+        raise AdjudicatorError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
     ids = [s.id for s in specs]
     dupes = sorted({i for i in ids if ids.count(i) > 1})
     if dupes:
-        raise DampfrossError(f"player id {dupes[0]} is given twice")
+        raise AdjudicatorError(f"player id {dupes[0]} is given twice")
     if not re.match(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$", game_id):
-        raise DampfrossError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.'")
+        raise AdjudicatorError(f"game id {game_id!r}: use letters, digits, '-', '_' or '.'")
     def derive(what: str) -> str | None:
         return f"{test_passwords}:{what}" if test_passwords is not None else None
 

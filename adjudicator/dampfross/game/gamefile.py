@@ -48,7 +48,7 @@ from adjudicator.dampfross.game.state import (
 )
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.errors import DampfrossError, GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.jsontext import ListTexts, indented
 from adjudicator.kernel.kept import Grown, same_start
 
@@ -311,7 +311,7 @@ def from_json(doc: Any, source: str = "game.json", *, trusted: bool = False) -> 
         return _decode(doc, source)
     try:
         return _decode(doc, source)
-    except DampfrossError:
+    except AdjudicatorError:
         raise
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):  # not what it was trusted to be
         validate(doc, source)  # names the problem
