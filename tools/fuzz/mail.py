@@ -50,10 +50,10 @@ from adjudicator.postal.mailparse import read_mail
 from tools.fuzz import Hang, time_limit
 from tools.fuzz.mails import KINDS, SMALL, Sizes, hostile, mails
 
-BUDGETS = False
-"""The switch of the budget judgements (``replies``, ``voided``, ``too-wide``, ``raw-control``): off while the
-mail loops do not keep the budgets yet (docs/speed.md, "Hostile mail", lists what they find today); turn it on
-when the one postal loop of issue 24 lands, and the tests in CI assert them too."""
+BUDGETS = True
+"""The switch of the budget judgements (``replies``, ``voided``, ``too-wide``, ``raw-control``): on since the one
+postal loop of issue 24 keeps the budgets, so the tests in CI assert them too (``--no-budgets`` of the bench, or
+``False`` here, looks at the always-on judgements alone)."""
 ALWAYS = ("traceback", "fault", "hang", "changed", "leak")
 BUDGET_CODES = ("replies", "voided", "too-wide", "raw-control")
 ASKED = re.compile(r"(?:SET\s+ADDRESS|ADRESSE)\s+(\S+@[^\s>]+)", re.I)

@@ -110,6 +110,7 @@ class Answerer:
         self.notes = door.notes  # one list: the GM reads the notes in the order things happened
         self.queued = 0
         self.doc: dict[str, Any] = {}
+        self.pending: list[Outgoing] = []
 
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
@@ -131,11 +132,33 @@ class Answerer:
                 yield m, doc
 
     def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
-        out = Outgoing(name, tuple(dict.fromkeys(a for a in to if a)), receipt_subject(self.state, company),
-                       receipt_text(self.state, r), kind="receipt", turn=self.state.turn, player=company,
-                       in_reply_to=str(mail.meta.get("message_id") or ""))
-        self.queue(out)
+        """A receipt of the mail being answered, sent when the mail is done (``_flush``)."""
+        self.pending.append(Outgoing(name, tuple(dict.fromkeys(a for a in to if a)),
+                                     receipt_subject(self.state, company), receipt_text(self.state, r),
+                                     kind="receipt", turn=self.state.turn, player=company,
+                                     in_reply_to=str(mail.meta.get("message_id") or "")))
         return name
+
+    def _flush(self) -> None:
+        """The mail's receipts, one mail to each address with every receipt meant for it: the addresses that get
+        the same receipts share one mail (as a company's address and the sender who gave its password); a sender
+        who gave two companies' passwords gets both in one mail, not two mails."""
+        parts: dict[str, list[int]] = {}
+        for i, out in enumerate(self.pending):
+            for address in out.to:
+                parts.setdefault(address.lower(), []).append(i)
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for address, mine in parts.items():
+            groups.setdefault(tuple(mine), []).append(address)
+        used: set[str] = set()
+        for shared, addresses in groups.items():
+            first = self.pending[shared[0]]
+            name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
+            used.add(name)
+            self.queue(Outgoing(name, tuple(addresses), first.subject,
+                                "\n".join(self.pending[i].body for i in shared), kind="receipt", turn=first.turn,
+                                player=first.player, in_reply_to=first.in_reply_to))
+        self.pending = []
 
     # --- one mail ---------------------------------------------------------------
     def answer(self, mail: StoredMail, doc: dict[str, Any]) -> None:
@@ -153,6 +176,7 @@ class Answerer:
             done = self._nobody(mail, base, "no-orders", OrderSet())
         else:
             done = self._orders(mail, base)
+        self._flush()
         doc.update(done)
         doc.update(turn=self.state.turn, phase=self.state.phase)
 
