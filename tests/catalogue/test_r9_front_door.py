@@ -1,4 +1,4 @@
-"""Issue 24, done when: one mail-behaviour suite for every game the platform serves (Dampfross, InterUrban, and a
+"""The rules catalogue, R9: the front door (issue 24).  Issue 24, done when: one mail-behaviour suite for every game the platform serves (Dampfross, InterUrban, and a
 take-away game defined only in the tests): mail clutter, commands after a greeting, password guesses, strangers,
 language, late mail and budgets behave alike, because they are written once (``postal/frontdoor.py``,
 ``postal/robot.py``).  Each test runs against each game (the ``trial`` fixture of ``tests/conftest.py``)."""
@@ -15,14 +15,14 @@ def _text(msg: object) -> str:
     return str(msg.get_body(preferencelist=("plain",)).get_content())  # type: ignore[attr-defined]
 
 
-def test_orders_among_greetings_and_sign_offs_count(trial: Trial):
+def test_F01_orders_among_greetings_and_sign_offs_count(trial: Trial):
     body = f"Hi all,\n\nhere are my orders.\n\n{trial.envelope('RED')}{trial.orders('RED')}\nCheers, Tom\nAnna\n"
     trial.deliver(ANNA, body, "2026-12-01T09:00+00:00")
     trial.tick("2026-12-01T09:05+00:00")
     assert trial.counted("RED")
 
 
-def test_commands_after_a_greeting_are_answered_in_one_reply(trial: Trial):
+def test_F02_commands_after_a_greeting_are_answered_in_one_reply(trial: Trial):
     trial.deliver(ANNA, "Hi,\n\nHELP\nSTATUS\n\nthanks!\nAnna\n", "2026-12-01T09:00+00:00", "a question")
     out = trial.tick("2026-12-01T09:05+00:00")
     answers = trial.mails(ANNA, "answer-")
@@ -30,7 +30,7 @@ def test_commands_after_a_greeting_are_answered_in_one_reply(trial: Trial):
     assert not trial.mails("gm@example.org", "digest-")
 
 
-def test_a_mail_of_two_thousand_commands_gets_one_reply(trial: Trial):
+def test_F03_a_mail_of_two_thousand_commands_gets_one_reply(trial: Trial):
     trial.deliver(ANNA, "MAP\n" * 2000, "2026-12-01T09:00+00:00", "bomb")
     trial.tick("2026-12-01T09:05+00:00")
     before = len(trial.mails(ANNA))
@@ -40,7 +40,7 @@ def test_a_mail_of_two_thousand_commands_gets_one_reply(trial: Trial):
     assert len(trial.mails(ANNA)) <= before + 1
 
 
-def test_a_stranger_gets_one_notice_a_period_and_nothing_of_the_game(trial: Trial):
+def test_F04_a_stranger_gets_one_notice_a_period_and_nothing_of_the_game(trial: Trial):
     for i in range(3):
         trial.deliver("mallory@example.com", f"{trial.envelope('RED', f'guess-{i}')}{trial.orders('RED')}",
                       f"2026-12-01T09:0{i}+00:00", f"g{i}")
@@ -52,7 +52,7 @@ def test_a_stranger_gets_one_notice_a_period_and_nothing_of_the_game(trial: Tria
     assert not [name for name, m in trial.mails(ANNA) if name.startswith("receipt-")]  # never to the seat's owner
 
 
-def test_password_guesses_from_one_address_are_limited_and_never_lock_out_its_own_seat(trial: Trial):
+def test_F05_password_guesses_from_one_address_are_limited_and_never_lock_out_its_own_seat(trial: Trial):
     """Bernd (on file for BLUE) guesses RED's password: 12 sections a mail, over three attachments' worth of
     mails; past 20 guesses his mails for RED are not read, while his own orders still count."""
     guesses = "".join(f"PLAYER RED PASSWORD guess-{i:03d}\n{trial.orders('RED')}" for i in range(12))
@@ -69,7 +69,7 @@ def test_password_guesses_from_one_address_are_limited_and_never_lock_out_its_ow
     assert len([n for n, _ in trial.mails(BERND) if n.startswith(("receipt-", "answer-", "notice-"))]) <= 12
 
 
-def test_a_player_is_answered_in_his_language(tmp_path: Path):
+def test_F06_a_player_is_answered_in_his_language(tmp_path: Path):
     for kind in ("dampfross", "interurban", "takeaway"):
         trial = make_trial(tmp_path / kind, kind, red_lang="de")
         trial.deliver(ANNA, "Hallo,\n\nHILFE\n\nGruß\n", "2026-12-01T09:00+00:00", "hilfe")
@@ -81,7 +81,7 @@ def test_a_player_is_answered_in_his_language(tmp_path: Path):
         assert "Neues Passwort:" in _text(password) and "New password" not in _text(password), kind
 
 
-def test_a_forged_password_reset_voids_no_orders(trial: Trial):
+def test_F07_a_forged_password_reset_voids_no_orders(trial: Trial):
     """A mail forged as from RED's address asks for a new password minutes before RED's orders: RED's orders,
     with the password RED holds, count all the same; the new password reaches only RED's address."""
     trial.deliver(ANNA, "PASSWORD RESET\nPASSWORD RESET RED\n", "2026-12-01T09:00+00:00", "forged")
@@ -93,7 +93,7 @@ def test_a_forged_password_reset_voids_no_orders(trial: Trial):
     assert len(mailed) == 1 and str(mailed[0]["To"]) == ANNA  # one reset a seat a period, to the address on file
 
 
-def test_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orders_still_count(trial: Trial):
+def test_F08_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orders_still_count(trial: Trial):
     for i in range(30):
         trial.deliver(ANNA, "STATUS\n", f"2026-12-01T09:{i:02d}+00:00", f"s{i}")
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:45+00:00")
@@ -102,7 +102,7 @@ def test_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orders_s
     assert "has had 12 replies" in out and trial.counted("RED")
 
 
-def test_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, tmp_path: Path):
+def test_F09_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, tmp_path: Path):
     """Mails that arrive before and after a deadline: one copy of the game ticked often, the other once late;
     the games come out the same."""
     if trial.sequential:  # RED misses the deadline of 18:00; BLUE's move comes after it
@@ -126,7 +126,7 @@ def test_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, tmp_
     assert trial.counted(first) and late.counted(first)
 
 
-def test_a_game_defined_only_in_the_tests_is_played_by_mail_to_its_end(tmp_path: Path):
+def test_F10_a_game_defined_only_in_the_tests_is_played_by_mail_to_its_end(tmp_path: Path):
     """Take-away (tests/games/takeaway.py, one registry line) runs by mail through ``tick``: receipts, a missed
     deadline, a command, ``verify`` of every step and ``undo`` of the last, without a line of it in the
     platform."""
