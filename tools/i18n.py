@@ -65,10 +65,10 @@ DAMPFROSS = Domain(DOMAIN, REPORT, LOCALE, (("templates/**.j2", "jinja2"), ("**.
 INTERURBAN = Domain("interurban", ROOT / "adjudicator" / "interurban" / "words",
                     ROOT / "adjudicator" / "interurban" / "locale", (("**.py", "python"),))
 """InterUrban's words (``adjudicator/interurban/words``)."""
-POSTAL = Domain("postal", ROOT / "adjudicator" / "postal" / "words",
-                ROOT / "adjudicator" / "postal" / "locale", (("**.py", "python"),))
-"""The platform's words: the front door's mails, the same for every game (``adjudicator/postal/words``)."""
-DOMAINS = (DAMPFROSS, INTERURBAN, POSTAL)
+PLATFORM = Domain("platform", ROOT / "adjudicator" / "kernel" / "words",
+                  ROOT / "adjudicator" / "kernel" / "locale", (("**.py", "python"),))
+"""The platform's words: the front door's mails, the same for every game (``adjudicator/kernel/words``)."""
+DOMAINS = (DAMPFROSS, INTERURBAN, PLATFORM)
 
 
 def extract(domain: Domain = DAMPFROSS) -> Catalog:

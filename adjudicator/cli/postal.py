@@ -28,7 +28,7 @@ _NOW = click.option("--now", "now_text", metavar="TIME", hidden=True,
 
 
 def _tick_output(ticks: list[Any]) -> bool:
-    from adjudicator.postal.words.gm import gm_note
+    from adjudicator.kernel.words.gm import gm_note
 
     ok = True
     for t in ticks:

@@ -29,7 +29,7 @@ check that one game must not have and the other lack:
 
 The game tells the front door who sits where and answers what only it can
 (``Desk``); the front door keeps what it must remember between ticks in
-``mail/frontdoor.json``.  The words are ``postal/words.py``'s.
+``mail/frontdoor.json``.  The words are ``kernel/words.py``'s.
 """
 
 from __future__ import annotations
@@ -43,14 +43,13 @@ from datetime import datetime
 from email.utils import getaddresses
 from typing import Any, Protocol
 
-from adjudicator.kernel import passwords
+from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commands import Command, CommandMail, read_commands
 from adjudicator.kernel.contacts import ContactError, check_address
 from adjudicator.kernel.envelope import MAX_GUESSES
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.table import Seat
-from adjudicator.postal import words
 from adjudicator.postal.files import Folder, atomic_write
 from adjudicator.postal.inbox import MAIL_DIR, Inbox, StoredMail
 from adjudicator.postal.outbox import Outbox, Outgoing

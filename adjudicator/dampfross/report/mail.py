@@ -25,7 +25,7 @@ from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
 from adjudicator.kernel.shown import shown, shown_name
-from adjudicator.postal.words.gm import mail_note
+from adjudicator.kernel.words.gm import mail_note
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]

@@ -1,5 +1,5 @@
 """The platform's words: the mails of the front door (``postal/frontdoor.py``), the same for every game, in the
-reader's language (domain ``postal``; the active language is the kernel's)."""
+reader's language (domain ``platform``; the active language is the kernel's)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from adjudicator.kernel.i18n import N_, Catalogue
 from adjudicator.kernel.shown import cut, shown
 
-CATALOGUE = Catalogue("adjudicator.postal", "postal")
-"""``adjudicator/postal/locale/<code>/LC_MESSAGES/postal.mo`` (``python -m tools.i18n`` makes it)."""
+CATALOGUE = Catalogue("adjudicator.kernel", "platform")
+"""``adjudicator/kernel/locale/<code>/LC_MESSAGES/platform.mo`` (``python -m tools.i18n`` makes it)."""
 WIDTH = 78
 """Where text is folded (every line of a mail stays within 80 columns)."""
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from adjudicator.kernel.i18n import N_
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.shown import shown
-from adjudicator.postal.words import CATALOGUE
+from adjudicator.kernel.words import CATALOGUE
 
 MAIL_NOTES = {
     "too-big": N_("the mail was not read: it is too big"),
