@@ -124,3 +124,14 @@ def test_passwords_never_derive_from_the_dice_seed(tmp_path: Path, monkeypatch):
     assert passwords(tmp_path / "c") == passwords(tmp_path / "d")
     help_text = invoke("new", "--help").output
     assert "UNSAFE for real games" in help_text
+
+
+def test_a_charset_that_decodes_to_lone_surrogates_is_text_a_file_can_hold():
+    """The mail fuzzer's 20,000 mails found one: a UTF-7 text of "+2ME-" decodes to a lone surrogate, which no
+    UTF-8 file can hold, and the tick failed storing it.  It is read as the replacement character."""
+    from adjudicator.postal.mailparse import read_mail
+
+    data = (b"From: anna@example.org\r\nTo: gm@x.org\r\nSubject: x\r\nMessage-ID: <s@x.org>\r\nMIME-Version: 1.0\r\n"
+            b'Content-Type: text/plain; charset="utf-7"\r\n\r\nSTART +2ME-Hamburg +2MHYAA-\r\n')
+    (text,) = read_mail(data).texts
+    assert text.text.encode("utf-8") == "START \ufffdHamburg \ufffd\ufffd\n".encode()

@@ -301,11 +301,14 @@ def _decoded(part: Message, name: str, notes: list[MailNote]) -> str | None:
         return None
     charset = part.get_content_charset()
     if charset:
-        try:
-            return data.decode(charset, errors="replace")
+        try:  # a codec may leave lone surrogates (UTF-7's "+2ME-"): they are no text, and no file could hold them
+            return _SURROGATE.sub("\ufffd", data.decode(charset, errors="replace"))
         except LookupError:
             notes.append(MailNote("bad-charset", name))
     return decode_bytes(data)[0]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 _BLOCK = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "table", "ul", "ol",

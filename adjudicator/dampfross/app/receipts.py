@@ -295,7 +295,7 @@ class Answerer:
                     dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
                     refused=tuple(refused_text(x, orders.places) for x in refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
-        elif refused:
+        elif refused and not receipts:  # a sender who got a receipt needs no notice as well
             receipts += self.notice(mail)
         if orders.gm is not None:
             self.note("gm-section", seq=mail.seq, what="counts with the GM's password")

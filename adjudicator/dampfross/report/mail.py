@@ -24,7 +24,7 @@ from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
-from adjudicator.kernel.shown import shown, shown_name
+from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.words.gm import mail_note
 
 Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
@@ -91,7 +91,8 @@ def receipt_text(state: GameState, r: Receipt) -> str:
 
 
 def _receipt_text(state: GameState, r: Receipt) -> str:
-    status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **r.data)
+    data = {k: cut(shown(v), 40) if isinstance(v, str) else v for k, v in r.data.items()}  # a sender's words
+    status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
     ctx = {
         "game": state.game_id,
         "company": r.company,
