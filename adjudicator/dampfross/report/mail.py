@@ -117,9 +117,9 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
     }
     text = render("receipt.txt.j2", ctx)
     if len(text) > MAX_RECEIPT:
-        cut = text.rfind("\n", 0, MAX_RECEIPT)
-        text = text[:cut + 1] + _("(the rest of this receipt, {count} characters, is left out)").format(
-            count=len(text) - cut - 1) + "\n"
+        end = text.rfind("\n", 0, MAX_RECEIPT)
+        text = text[:end + 1] + _("(the rest of this receipt, {count} characters, is left out)").format(
+            count=len(text) - end - 1) + "\n"
     return text
 
 
