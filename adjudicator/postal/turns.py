@@ -214,7 +214,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             receipts.add(game, None, "password", {"seat": ", ".join(
                 dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
                               or not game.table.password_ok(s.seat, s.password)))})
-        else:
+        elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
     receipts.send(game)
     doc.update(move=game.table.moves, codes=codes)
@@ -311,6 +311,10 @@ class Receipts:
         for address in to:
             self.parts.setdefault(address.lower(), []).append(text)
             self.seats.setdefault(address.lower(), seat.id if seat else None)
+
+    def to(self, address: str) -> bool:
+        """Whether ``address`` gets a receipt of this mail."""
+        return bool(address) and address.lower() in self.parts
 
     def send(self, game: Loaded) -> None:
         for n, (address, texts) in enumerate(self.parts.items()):
