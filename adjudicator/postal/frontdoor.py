@@ -29,11 +29,12 @@ check that one game must not have and the other lack:
 
 The game tells the front door who sits where and answers what only it can
 (``Desk``); the front door keeps what it must remember between ticks in
-``mail/frontdoor.json``.  The words are ``kernel/words.py``'s.
+``mail/frontdoor.json``.  The words are ``kernel/words``'s.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import secrets
 from collections import Counter
@@ -55,14 +56,13 @@ from adjudicator.postal.inbox import MAIL_DIR, Inbox, StoredMail
 from adjudicator.postal.outbox import Outbox, Outgoing
 
 REPLIES_PER_ADDRESS = 12
-"""Replies (receipts, answers to commands, notices) one address gets in a period; later mails from it are
-stored and told to the GM, not answered."""
+"""Replies (receipts, answers to commands, notices) one address gets in a period; its later mails are read (their
+orders count), not answered, and the GM hears of it once a tick."""
 DIGEST_MOST = 30
 """Strangers' mails listed in one digest to the GM (the rest are counted; the inbox keeps every mail)."""
 STATE_FILE = "frontdoor.json"
 PUBLIC = ("help", "map", "status", "report", "rules")
 """The commands whose answers are the game's (and say nothing private without the PLAYER line's password)."""
-REPLY_KINDS = ("receipt", "answer", "notice")
 
 
 @dataclass(frozen=True)
@@ -407,8 +407,6 @@ def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
 
 
 def _digest(address: str) -> str:
-    import hashlib
-
     return hashlib.sha256(address.lower().encode("utf-8")).hexdigest()[:16]
 
 
