@@ -83,7 +83,7 @@ class CommandMail:
 
 def command_of(line: str) -> Command | None:
     """The command a line is (``None``: it is none, or it is longer than ``MAX_LINE``)."""
-    if len(line) > MAX_LINE:
+    if len(line) > MAX_LINE or not _WORD.match(line.lstrip()):
         return None
     line = " ".join(line.split("#", 1)[0].split())
     for code, pattern in _COMMANDS:
@@ -115,12 +115,12 @@ def read_commands(texts: Sequence[str], order_line: Callable[[str], bool]) -> Co
                 return None  # a second PLAYER line, or one after commands: orders, not commands
             player, password = m.group("id").upper(), m.group("password")
             continue
+        if len(commands) >= MAX_COMMANDS and _WORD.match(line):
+            dropped += 1  # counted, not read (a line beginning with a command's word is no order in any game)
+            continue
         command = command_of(line)
         if command is not None:
-            if len(commands) < MAX_COMMANDS:
-                commands.append(command)
-            else:
-                dropped += 1
+            commands.append(command)
         elif len(line) <= MAX_LINE and order_line(line):
             return None
     return CommandMail(tuple(commands), player, password, dropped) if commands else None
