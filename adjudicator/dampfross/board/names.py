@@ -48,14 +48,15 @@ def match_town(name: str, gmap: GameMap) -> TownMatch:
         return TownMatch(exact, exact=True)
     if not fold_name(name):
         return TownMatch(None)
-    ranked = sorted(gmap.towns, key=lambda t: (town_distance(name, t), t.name))
+    distance = {t: town_distance(name, t) for t in gmap.towns}  # each town's worked out once
+    ranked = sorted(gmap.towns, key=lambda t: (distance[t], t.name))
     if not ranked:
         return TownMatch(None)
-    best = town_distance(name, ranked[0])
-    tied = tuple(t for t in ranked if town_distance(name, t) == best)
+    best = distance[ranked[0]]
+    tied = tuple(t for t in ranked if distance[t] == best)
     if best <= allowed_edits(name):
         if len(tied) == 1:
             return TownMatch(tied[0])
         return TownMatch(None, ambiguous=True, candidates=tied)
-    near = tuple(t for t in ranked[:3] if town_distance(name, t) <= max(3, len(fold_name(name)) // 3))
+    near = tuple(t for t in ranked[:3] if distance[t] <= max(3, len(fold_name(name)) // 3))
     return TownMatch(None, candidates=near)
