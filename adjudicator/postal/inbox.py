@@ -145,8 +145,8 @@ class StoredMail:
             raise GameFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
         try:
             doc = json.loads(text)
-        except ValueError:
-            raise GameFileError(f"{path}: not valid JSON") from None
+        except ValueError:  # a record cut by a crash before the tick's one sync: the mail is answered again (each
+            return None  # reply it makes is queued once, by its name), nothing is lost
         return doc if isinstance(doc, dict) else None
 
     def _order(self) -> tuple[datetime, int]:
@@ -289,8 +289,13 @@ class Inbox:
         as it reads back from the file, in ``mail`` and in this inbox's own copy of it.  ``durable=False``: not
         synced now; the caller syncs once for them all (``sync``) before anything depends on them."""
         text = record_text(doc)
-        atomic_write(mail.folder / "receipt.json", text, 0o600, durable)
-        self._unsynced = self._unsynced or not durable
+        if durable:
+            atomic_write(mail.folder / "receipt.json", text, 0o600)
+        else:  # written in place, synced with the tick's others: one that a crash cut reads as unanswered
+            fd = os.open(mail.folder / "receipt.json", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+                f.write(text)
+            self._unsynced = True
         kept = json.loads(text)
         mail._kept["receipt"] = kept
         mine = self._by_seq.get(mail.seq) if self._mails is not None else None
