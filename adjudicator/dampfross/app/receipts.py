@@ -64,7 +64,6 @@ from adjudicator.dampfross.report.press import press_receipt
 from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS, named_seats
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.mailtext import split_lines
-from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders
 from adjudicator.postal.frontdoor import FrontDoor, bare
@@ -107,21 +106,16 @@ class Answerer:
         self.state = desk.state
         self.inbox = door.inbox
         self.outbox = door.outbox
-        self.notes = door.notes  # one list: the GM reads the notes in the order things happened
-        self.queued = 0
         self.doc: dict[str, Any] = {}
         self.pending: list[Outgoing] = []
 
     def note(self, kind: str, **data: str | int) -> None:
-        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
+        self.door.note(kind, **data)
 
     def queue(self, out: Outgoing) -> bool:
         """Queue a reply of this tick within the front door's budgets (idempotent: a mail of the same name is
         queued once)."""
-        if not self.door.reply(out, self.doc):
-            return False
-        self.queued += 1
-        return True
+        return self.door.reply(out, self.doc)
 
     def answered_this_turn(self, sender: str | None = None) -> Iterator[tuple[StoredMail, dict[str, Any]]]:
         """The mails answered for the turn and phase the game is at, with their records (``sender``: its only)."""
