@@ -292,7 +292,7 @@ class FrontDoor:
             subject = words.subject(self.desk.title, self.desk.game, what)
         name = f"answer-{mail.seq:05d}"
         who = authorised or reader
-        self.reply(Outgoing(name, (mail.sender,), subject, "\n".join(p.rstrip("\n") for p in parts) + "\n",
+        self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
                             tuple(attachments), kind="answer", player=who.id if who else None,
                             in_reply_to=str(mail.meta.get("message_id") or "")), doc)
         doc["receipts"] = [name]

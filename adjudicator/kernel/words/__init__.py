@@ -70,7 +70,7 @@ def confirm_address(game: str, seat: str, token: str) -> str:
         fold(_("The player {seat} of game {game} asked for the game's mail to go to this address.").format(
             seat=seat, game=game)),
         fold(_("To confirm, answer from this address with this line (before the next turn ends):")),
-        "", f"  CONFIRM {token}", "",
+        "", f"  {command_word('confirm')} {token}", "",
         fold(_("If you did not ask for this, ignore this mail: nothing changes."))]) + "\n"
 
 
