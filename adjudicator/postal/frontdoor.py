@@ -39,7 +39,7 @@ import json
 import secrets
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import InitVar, dataclass, field
+from dataclasses import InitVar, dataclass, field, replace
 from datetime import datetime
 from email.utils import getaddresses
 from typing import Any, Protocol
@@ -174,6 +174,9 @@ class FrontDoor:
         low = address.lower()
         return next((s for s in self.desk.seats if s.address and s.address.lower() == low), None)
 
+    def _seat(self, sid: str) -> Seat | None:
+        return next((s for s in self.desk.seats if s.id == sid), None)
+
     def on_file(self, address: str) -> bool:
         return bool(address) and (self.seat_of(address) is not None or address.lower() == self.gm)
 
@@ -191,8 +194,7 @@ class FrontDoor:
                 self.note("over-budget", sender=a, most=REPLIES_PER_ADDRESS)
         if not to:
             return False
-        if self.outbox.queue(Outgoing(out.name, to, out.subject, out.body, out.attachments, out.kind, out.turn,
-                                      out.player, out.extra, out.in_reply_to), self.sender, self.now):
+        if self.outbox.queue(replace(out, to=to), self.sender, self.now):
             for a in to:
                 self.replies[a.lower()] += 1
             doc.setdefault("replied", []).extend(a.lower() for a in to)
@@ -302,12 +304,13 @@ class FrontDoor:
     def _authorised(self, found: CommandMail) -> Seat | None:
         if found.player is None or not found.password:
             return None
-        seat = next((s for s in self.desk.seats if s.id == found.player), None)
+        seat = self._seat(found.player)
         return seat if seat is not None and passwords.check_password(found.password, seat.password_hash) else None
 
     def _account(self, c: Command, mail: StoredMail, reader: Seat | None, authorised: Seat | None,
                  found: CommandMail, doc: dict[str, Any]) -> str:
-        """SET ADDRESS, CONFIRM and PASSWORD RESET: what was done, in words (the mails they make are queued)."""
+        """SET ADDRESS, CONFIRM and PASSWORD RESET: what was done, in words (the mails they make are queued within
+        the budgets, as every reply)."""
         if c.code == "set-address":
             if authorised is None:
                 return words.refused("password")
@@ -317,7 +320,7 @@ class FrontDoor:
                 return words.refused("address")
             return self._ask_address(authorised, address.lower(), mail, doc)
         if c.code == "confirm":
-            return self._confirm(c.arg, mail)
+            return self._confirm(c.arg, mail, doc)
         return self._reset(c.arg or (reader.id if reader else ""), reader, mail)
 
     def _ask_address(self, seat: Seat, address: str, mail: StoredMail, doc: dict[str, Any]) -> str:
@@ -330,17 +333,17 @@ class FrontDoor:
                             words.confirm_address(self.desk.game, seat.id, token), kind="answer",
                             player=seat.id), doc)
         if seat.address and seat.address.lower() not in (address, mail.sender.lower()):  # the reply tells the sender
-            self.outbox.queue(Outgoing(f"address-asked-{mail.seq:05d}", (seat.address,), subject,
-                                       words.address_asked(self.desk.game, seat.id, address), kind="notice",
-                                       player=seat.id), self.sender, self.now)
+            self.reply(Outgoing(f"address-asked-{mail.seq:05d}", (seat.address,), subject,
+                                words.address_asked(self.desk.game, seat.id, address), kind="notice",
+                                player=seat.id), doc)
         self.note("address-asked", seq=mail.seq, company=seat.id)
         return words.address_pending(seat.id, address)
 
-    def _confirm(self, token: str, mail: StoredMail) -> str:
+    def _confirm(self, token: str, mail: StoredMail, doc: dict[str, Any]) -> str:
         asked = self.kept.get("addresses", {}).get(token.lower())
         if not isinstance(asked, dict) or str(asked.get("address", "")).lower() != mail.sender.lower():
             return words.refused("token")
-        seat = next((s for s in self.desk.seats if s.id == asked["seat"]), None)
+        seat = self._seat(str(asked["seat"]))
         del self.kept["addresses"][token.lower()]
         self._write()
         if seat is None:
@@ -348,15 +351,15 @@ class FrontDoor:
         old = seat.address
         self.desk.set_address(seat.id, mail.sender.lower())
         if old and old.lower() != mail.sender.lower():
-            self.outbox.queue(Outgoing(f"address-done-{mail.seq:05d}", (old,),
-                                       words.subject(self.desk.title, self.desk.game, words.ADDRESS),
-                                       words.address_done(self.desk.game, seat.id, mail.sender.lower()),
-                                       kind="notice", player=seat.id), self.sender, self.now)
+            self.reply(Outgoing(f"address-done-{mail.seq:05d}", (old,),
+                                words.subject(self.desk.title, self.desk.game, words.ADDRESS),
+                                words.address_done(self.desk.game, seat.id, mail.sender.lower()), kind="notice",
+                                player=seat.id), doc)
         self.note("address-set", seq=mail.seq, company=seat.id)
         return words.address_done(self.desk.game, seat.id, mail.sender.lower())
 
     def _reset(self, pid: str, reader: Seat | None, mail: StoredMail) -> str:
-        seat = next((s for s in self.desk.seats if s.id == pid.upper()), None)
+        seat = self._seat(pid.upper())
         if seat is None:
             return words.refused("unknown")
         if reader is None or reader.id != seat.id or not seat.address:
@@ -376,7 +379,7 @@ class FrontDoor:
         due = [sid for sid, r in resets.items() if isinstance(r, dict) and r.get("period") != self.desk.period]
         for sid in due:
             r = resets[sid]
-            if any(s.id == sid for s in self.desk.seats):
+            if self._seat(sid) is not None:
                 self.desk.set_password(sid, str(r["hash"]), str(r["secret"]))
                 self.note("password-set", company=sid)
             del resets[sid]
