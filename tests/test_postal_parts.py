@@ -233,7 +233,7 @@ def test_end_of_game_statements_are_collected_and_mailed_to_all(tmp_path: Path, 
     invoke("mail", "fetch", str(game), "--now", "2025-11-25T12:00+01:00")
     now = at("2025-11-25T12:00+01:00")
     desk = DampfrossDesk(gdir, over, list)
-    door = FrontDoor(gdir, desk, config.gm, config.sender, now)
+    door = FrontDoor(gdir, desk, config.gm_address, config.sender, now)
     answerer = Answerer(gdir, desk, config, now, door)
     for mail in list(door.inbox.unanswered()):  # as the postal loop answers them, with the game over
         doc: dict[str, object] = {"sender": mail.sender}

@@ -41,7 +41,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import InitVar, dataclass, field, replace
 from datetime import datetime
-from email.utils import getaddresses
 from typing import Any, Protocol
 
 from adjudicator.kernel import passwords, words
@@ -111,12 +110,6 @@ class Desk(Protocol):
         """The seat's new password from now on (the GM's passwords file gets ``secret``)."""
 
 
-def bare(address: str) -> str:
-    """The address of a ``Name <address>`` text, lower case ("" when there is none)."""
-    found = getaddresses([address])
-    return found[0][1].lower() if found and found[0][1] else ""
-
-
 @dataclass
 class FrontDoor:
     """One tick's front door of one game (the game's lock is held)."""
@@ -124,6 +117,7 @@ class FrontDoor:
     folder: Folder
     desk: Desk
     gm: str
+    """The GM's own address (``MailConfig.gm_address``)."""
     sender: str
     now: datetime
     notes: list[PostalNote] = field(default_factory=list)
@@ -133,7 +127,6 @@ class FrontDoor:
     def __post_init__(self, shared: Inbox | None) -> None:
         self.inbox = shared or Inbox(self.folder)
         self.outbox = Outbox(self.folder)
-        self.gm = bare(self.gm)
         self._path = self.folder.path / MAIL_DIR / STATE_FILE
         self.kept = self._read()
         self.replies: Counter[str] = Counter()

@@ -90,6 +90,12 @@ class MailConfig:
     imap: Server | None = None
     smtp: Server | None = None
 
+    @property
+    def gm_address(self) -> str:
+        """The GM's own address, lower case (``gm`` may be ``Name <address>``)."""
+        found = [x for _, x in getaddresses([self.gm]) if "@" in x]
+        return found[0].lower() if found else self.gm.lower()
+
 
 def load_config(gdir: Folder) -> MailConfig | None:
     """The game's mail configuration, or ``None`` when the game has no ``mail.toml``."""

@@ -87,7 +87,7 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
         inbox = Inbox(folder)
         session = game.session(folder, config, now, inbox)
         session.mail_out(t)
-        door = FrontDoor(folder, session.desk, config.gm, config.sender, now, t.notes, inbox)
+        door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox)
         door.apply_resets()
         for mail in _unanswered(door):
             session.at(mail.arrived, t)

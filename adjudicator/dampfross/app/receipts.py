@@ -66,7 +66,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders
-from adjudicator.postal.frontdoor import FrontDoor, bare
+from adjudicator.postal.frontdoor import FrontDoor
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outgoing
@@ -317,7 +317,7 @@ class Answerer:
             r = _replace(base, status="gm-counts", echo=tuple(order_text(line) for line in echo),
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems))
-        name = self.send(f"receipt-{mail.seq:05d}-GM", [bare(self.config.gm), mail.sender], None, r, mail)
+        name = self.send(f"receipt-{mail.seq:05d}-GM", [self.config.gm_address, mail.sender], None, r, mail)
         return {"counted": [], "receipts": [name], "status": "gm-counts", "gm": True,
                 "refused": [x.player for x in orders.refusals if x.player]}
 
