@@ -10,7 +10,6 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adjudicator.app.movefix import fix_seat
 from adjudicator.kernel import passwords
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
@@ -167,15 +166,6 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
 
-def change_seat(play: Play, directory: str, seat: str, address: str | None, lang: str | None, why: str,
-                by: str = "GM") -> str:
-    """``player address`` / ``player lang`` in a game of moves: the seat's new address or language; the password
-    stays.  A correction (``app/movefix.py``), printed in the next report."""
-    fixed = fix_seat(play, directory, seat, address=address, lang=lang, why=why, by=by)
-    s = fixed.table.seat(fixed.seat)
-    return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
-
-
 def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, bool]:
     """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
     receipt would say it, and whether every section could be played (nothing is carried out).  The files are
@@ -206,16 +196,6 @@ def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, 
             with language(game.table.lang):
                 out.append(play.words.receipt(game.table, game.state, code, data))
     return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
-
-
-def replace_seat(play: Play, directory: str, seat: str, name: str, address: str, why: str,
-                 by: str = "GM") -> tuple[str, str, bool]:
-    """``player replace`` in a game of moves: a stand-by takes ``seat`` with a new password (the old one stops
-    working); returns the seat, the password and whether a mail to the stand-by was queued.  A correction
-    (``app/movefix.py``), printed in the next report."""
-    fixed = fix_seat(play, directory, seat, name=name, address=address, new_password=True, why=why, by=by)
-    assert fixed.password is not None
-    return fixed.seat, fixed.password, fixed.mailed
 
 
 def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick:

@@ -102,16 +102,24 @@ class MovesCommands(GmCommands):
                 "report.")
 
     def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
-        sid, secret, queued = moves.replace_seat(self.play, directory, player, name, address, why, by)
-        return "\n".join((f"{sid} is now played by {name}; the old password no longer works.",
+        fixed = movefix.fix_seat(self.play, directory, player, name=name, address=address, new_password=True,
+                                 why=why, by=by)
+        return "\n".join((f"{fixed.seat} is now played by {name}; the old password no longer works.",
                           "The stand-by's mail (the password, the game so far) is queued; the next tick sends it."
-                          if queued else f"New password for {sid} (send it to the stand-by only): {secret}"))
+                          if fixed.mailed else
+                          f"New password for {fixed.seat} (send it to the stand-by only): {fixed.password}"))
 
     def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
-        return moves.change_seat(self.play, directory, player, address, None, why, by)
+        return self._moved(movefix.fix_seat(self.play, directory, player, address=address, why=why, by=by))
 
     def set_language(self, directory: str, player: str, lang: str, why: str, by: str) -> str:
-        return moves.change_seat(self.play, directory, player, None, lang, why, by)
+        return self._moved(movefix.fix_seat(self.play, directory, player, lang=lang, why=why, by=by))
+
+    @staticmethod
+    def _moved(fixed: movefix.SeatFixed) -> str:
+        """What ``player address`` and ``player lang`` tell the GM: where the seat's mail goes, in which language."""
+        s = fixed.table.seat(fixed.seat)
+        return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
     def standings(self, directories: Sequence[str]) -> str:
         return moves.standings(self.play, directories)
