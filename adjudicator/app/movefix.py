@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
+from adjudicator.app.moves import read_gm_file
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
-from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -110,13 +109,7 @@ def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM"
     state is taken), read through the play's own ``load``: a teaching position, or
     a position set right.  The file is archived with the step (``position.json``); returns the table after it
     and the seat on move (``None``: the position is a game over)."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise AdjudicatorError(f"{path}: cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise AdjudicatorError(f"{path}: {len(raw)} bytes, more than a position may be ({MAX_FILE_BYTES})")
-    text = decode_bytes(raw)[0]
+    text = read_gm_file(path, "a position")
     position_state(play, text, path)  # its own problems named by the GM's file, not by the archive's name
     record: dict[str, Any] = {"kind": "fix", "fix": "position", "why": _why(why), "by": by}
     folder = MovesDir(directory)

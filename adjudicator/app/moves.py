@@ -166,19 +166,23 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
 
+def read_gm_file(name: str, what: str) -> str:
+    """The text of a file the GM names (orders to check, a position), in any encoding as the mail robot reads a
+    mail's; one line naming it when it cannot be read or is bigger than ``what`` may be (``MAX_FILE_BYTES``)."""
+    try:
+        raw = Path(name).read_bytes()
+    except OSError as exc:
+        raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than {what} ({MAX_FILE_BYTES}) may be")
+    return decode_bytes(raw)[0]
+
+
 def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, bool]:
     """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
     receipt would say it, and whether every section could be played (nothing is carried out).  The files are
     read as the mail robot reads a mail's texts (any encoding, a size limit)."""
-    texts = []
-    for name in paths:
-        try:
-            raw = Path(name).read_bytes()
-        except OSError as exc:
-            raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than a mail of orders ({MAX_FILE_BYTES}) may be")
-        texts.append(decode_bytes(raw)[0])
+    texts = [read_gm_file(name, "a mail of orders") for name in paths]
     game = MovesDir(directory).load(play)
     out = []
     ok = True
