@@ -19,7 +19,7 @@ sequential moves (InterUrban) has ``postal/turns.py``'s.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
@@ -59,8 +59,9 @@ class Session(Protocol):
         """Read the orders of a mail the front door let through; receipts go by ``door.reply``; what the mail
         did goes into ``doc`` (its record in the inbox)."""
 
-    def due(self, now: datetime, t: Tick) -> None:
-        """Run what is due by ``now``: a turn at its deadline (or when every order is in), a missed move."""
+    def due(self, now: datetime, t: Tick) -> bool:
+        """Run what is due by ``now``: a turn at its deadline (or when every order is in), a missed move; whether
+        anything ran (its mails are then owed)."""
 
     def remind(self, now: datetime, t: Tick) -> None:
         """Queue the reminders due by ``now``."""
@@ -89,7 +90,7 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
         session.mail_out(t)
         door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox)
         door.apply_resets()
-        for mail in _unanswered(door):
+        for mail in list(door.inbox.unanswered()):
             session.at(mail.arrived, t)
             door.apply_resets()
             doc: dict[str, Any] = {"sender": mail.sender}
@@ -102,8 +103,8 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
             door.inbox.answered(mail, doc, durable=False)  # each mail's replies are queued before its record
         door.inbox.sync()  # one sync makes every record durable before a turn runs on them
         door.flush()
-        session.due(now, t)
-        session.mail_out(t)
+        if session.due(now, t):
+            session.mail_out(t)
         session.remind(now, t)
         send(folder, config, now, t, fresh=bool(set(Outbox(folder).pending()) - queued))
 
@@ -112,5 +113,3 @@ def _texts(mail: StoredMail) -> Callable[[], list[str]]:
     return lambda: [mail.read_text(x) for x in mail.texts]
 
 
-def _unanswered(door: FrontDoor) -> Iterator[StoredMail]:
-    yield from list(door.inbox.unanswered())

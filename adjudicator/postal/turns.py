@@ -89,8 +89,10 @@ class MovesSession:
     def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
         self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t)
 
-    def due(self, now: datetime, t: Tick) -> None:
-        self.at(now, t)
+    def due(self, now: datetime, t: Tick) -> bool:
+        moves = self.game.table.moves
+        self.at(now, t)  # a missed move's report is queued as it is made (commit)
+        return self.game.table.moves != moves
 
     def remind(self, now: datetime, t: Tick) -> None:
         remind(self.play, self.game, self.outbox, self.sender, now, t)

@@ -107,12 +107,13 @@ class DampfrossSession:
             self._answerer = Answerer(self.gdir, self.desk, self.config, self.now, door)
         self._answerer.answer(mail, doc)
 
-    def due(self, now: datetime, t: Tick) -> None:
+    def due(self, now: datetime, t: Tick) -> bool:
         why = due_to_run(self.gdir, self.state, now)
         if why:
             run_from_inbox(self.gdir, self.state, now)
             t.note("ran", turn=self.state.turn, why=WHY_RUN[why])
             self.desk.state = self.gdir.load_state()
+        return bool(why)
 
     def remind(self, now: datetime, t: Tick) -> None:
         reminders(self.gdir, self.state, self.config, now, t)
