@@ -56,6 +56,12 @@ class GmCommands(Protocol):
 
     name: str
     """The game's name, as ``new --play`` takes it and its game file says it."""
+    own_fixes: str = ""
+    """The game's own corrections, named after the hint when it refuses another game's (none: the hint alone)."""
+
+    def _hint(self, whose: str) -> str:
+        """The hint of a refused correction: whose command it is, then the game's own corrections."""
+        return f"{whose}; {self.own_fixes}" if self.own_fixes else whose
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
         """One tick of the game's postal loop (``adjudicate tick``)."""
@@ -125,20 +131,20 @@ class GmCommands(Protocol):
         raise NoSuchCommand("site", self.name)
 
     def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
-        raise NoSuchCommand("fix balance", self.name, "balances", DAMPFROSS)
+        raise NoSuchCommand("fix balance", self.name, "balances", self._hint(DAMPFROSS))
 
     def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix track", self.name, "track", DAMPFROSS)
+        raise NoSuchCommand("fix track", self.name, "track", self._hint(DAMPFROSS))
 
     def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix rule", self.name, "rules keys", DAMPFROSS)
+        raise NoSuchCommand("fix rule", self.name, "rules keys", self._hint(DAMPFROSS))
 
     def fix_seat(self, directory: str, seat: str, name: str | None, address: str | None, lang: str | None,
                  new_password: bool, why: str, by: str) -> str:
-        raise NoSuchCommand("fix seat", self.name, "seats", MOVES)
+        raise NoSuchCommand("fix seat", self.name, "seats", self._hint(MOVES))
 
     def fix_position(self, directory: str, path: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix position", self.name, "position to set", MOVES)
+        raise NoSuchCommand("fix position", self.name, "position to set", self._hint(MOVES))
 
     def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
         """``player replace``: a stand-by takes the seat with a new password."""

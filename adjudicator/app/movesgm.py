@@ -10,17 +10,17 @@ from datetime import datetime
 from pathlib import Path
 
 from adjudicator.app import movefix, moves
-from adjudicator.app.gm import DAMPFROSS, GmCommands, NoSuchCommand
+from adjudicator.app.gm import GmCommands, NoSuchCommand
 from adjudicator.kernel.play import Play
 from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
 
-FIXES = f"{DAMPFROSS}; the corrections of a game of moves are 'adjudicate fix seat' and 'fix position'"
-
 
 class MovesCommands(GmCommands):
     """The GM commands of a game of ``play``."""
+
+    own_fixes = "the corrections of a game of moves are 'adjudicate fix seat' and 'fix position'"
 
     def __init__(self, play: Play):
         self.play = play
@@ -75,15 +75,6 @@ class MovesCommands(GmCommands):
     def site(self, directory: str, out: str, png: bool) -> str:
         written = moves.write_moves_site(self.play, directory, out)
         return f"wrote {len(written)} pages to {out}; open {Path(out) / 'index.html'}"
-
-    def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
-        raise NoSuchCommand("fix balance", self.name, "balances", FIXES)
-
-    def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix track", self.name, "track", FIXES)
-
-    def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix rule", self.name, "rules keys", FIXES)
 
     def fix_seat(self, directory: str, seat: str, name: str | None, address: str | None, lang: str | None,
                  new_password: bool, why: str, by: str) -> str:

@@ -30,6 +30,7 @@ class DampfrossCommands(GmCommands):
     """The GM commands of a Dampfross game."""
 
     name = "dampfross"
+    own_fixes = "correct it with 'adjudicate fix balance', 'fix track' or 'fix rule'"
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
         from adjudicator.dampfross.app.postal import tick_directory
@@ -151,10 +152,6 @@ class DampfrossCommands(GmCommands):
                  new_password: bool, why: str, by: str) -> str:
         raise NoSuchCommand("fix seat", self.name, "seats", f"{MOVES}; correct a company with 'adjudicate player "
                             "address', 'player lang' or 'player replace'")
-
-    def fix_position(self, directory: str, path: str, why: str, by: str) -> str:
-        raise NoSuchCommand("fix position", self.name, "position to set", f"{MOVES}; correct it with 'adjudicate "
-                            "fix balance', 'fix track' or 'fix rule'")
 
     def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
         from adjudicator.dampfross.app.fix import replace_player
