@@ -56,3 +56,12 @@ def test_a_sign_off_after_the_orders_is_prose_not_an_order():
     env = read_envelope("Hi Bob,\n\nPLAYER RED PASSWORD pw\n6 CURVE 1 LEFT\nH STRAIGHT\n\nCheers, Tom\nAnna\n", order_like)
     (red,) = env.sections
     assert red.body == ((4, "6 CURVE 1 LEFT"), (5, "H STRAIGHT")) and env.problems == ()
+
+
+def test_a_commands_argument_is_at_most_sixty_characters():
+    """docs/rules.md reading 75: a place, an address or a token; a longer argument makes the line no command (a
+    100 KB MAP argument was fuzzy-matched against every town while the game's lock was held)."""
+    from adjudicator.kernel.commands import MAX_ARG, Command, command_of
+
+    assert command_of("MAP " + "x" * MAX_ARG) == Command("map", "x" * MAX_ARG)
+    assert command_of("MAP " + "x" * (MAX_ARG + 1)) is None

@@ -153,3 +153,45 @@ def test_F10_a_game_defined_only_in_the_tests_is_played_by_mail_to_its_end(tmp_p
     assert verified and all(line.startswith("OK: ") for line in verified), verified
     invoke("undo", str(trial.game))
     assert trial.state()["state"]["winner"] is None and trial.state()["state"]["pile"] > 0
+
+
+def _reply_to(trial: Trial, sender: str, body: str, in_reply_to: str, when: str) -> None:
+    from datetime import datetime
+    from email.message import EmailMessage
+
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"] = sender, "gm@example.org", "Re: your mail"
+    m["Message-ID"], m["In-Reply-To"] = f"<echo-{trial.count}@example.org>", in_reply_to
+    m.set_content(body)
+    trial.count += 1
+    stamp = int(datetime.fromisoformat(when).timestamp())
+    (trial.maildir / "new" / f"{stamp}.M{trial.count:04d}P1.mx").write_bytes(m.as_bytes())
+
+
+def test_F11_an_auto_reply_to_the_robots_own_mail_gets_no_receipt(trial: Trial):
+    """An auto-responder that sets no RFC 3834 header answers the opening mail ("I am away"): it holds neither
+    orders nor a command and names one of the robot's own mails, so it gets no receipt (two robots would answer
+    each other for ever); the GM's digest lists it. The same words not in answer to the robot's mail get the
+    ordinary receipt."""
+    import json
+
+    ours = json.loads(next((trial.game / "mail").rglob("opening-RED.json")).read_text())["message_id"]
+    _reply_to(trial, ANNA, "I am out of the office until Monday.\n", ours, "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert not [n for n, _ in trial.mails(ANNA) if n.startswith("receipt-")]
+    assert trial.mails("gm@example.org", "digest-")
+    _reply_to(trial, ANNA, "I am out of the office until Monday.\n", "<elsewhere@example.org>",
+              "2026-12-01T09:10+00:00")
+    trial.tick("2026-12-01T09:15+00:00")
+    assert [n for n, _ in trial.mails(ANNA) if n.startswith("receipt-")]
+
+
+def test_F12_a_stranger_who_gives_a_seats_password_gets_its_receipt_and_no_notice(trial: Trial):
+    """One mail costs each address one reply: a mail from an address not on file with RED's right section and
+    BLUE's wrong one gets RED's receipt (the password was right) and no stranger's notice besides."""
+    body = trial.envelope("RED") + trial.orders("RED") + f"PLAYER BLUE PASSWORD wrong\n{trial.orders('RED')}"
+    trial.deliver("anna.holiday@example.com", body, "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    mailed = trial.mails("anna.holiday@example.com")
+    assert len(mailed) == 1 and mailed[0][0].startswith("receipt-"), [n for n, _ in mailed]
