@@ -59,7 +59,7 @@ def test_a_sign_off_after_the_orders_is_prose_not_an_order():
 
 
 def test_a_commands_argument_is_at_most_sixty_characters():
-    """docs/rules.md reading 75: a place, an address or a token; a longer argument makes the line no command (a
+    """docs/rules.md reading 91: a place, an address or a token; a longer argument makes the line no command (a
     100 KB MAP argument was fuzzy-matched against every town while the game's lock was held)."""
     from adjudicator.kernel.commands import MAX_ARG, Command, command_of
 
