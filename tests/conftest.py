@@ -139,3 +139,15 @@ def _registered_plays() -> Iterator[None]:
     yield
     plays.PLAYS.clear()
     plays.PLAYS.update(kept)
+
+
+def iu_maildir_game(where: Path, seed: str, test_passwords: str) -> tuple[Path, dict[str, str]]:
+    """A new InterUrban game in ``where/g`` (RED a@x.org, BLUE b@x.org, a move every two days) run by mail from
+    the Maildir ``where/in``, and its passwords by seat."""
+    game = where / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", seed, "--unsafe-test-passwords",
+           test_passwords, "--player", "RED:Anna:a@x.org", "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
+    for sub in ("cur", "new", "tmp"):
+        (where / "in" / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{where / "in"}"\n')
+    return game, dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from adjudicator.interurban.play import PLAY
 from adjudicator.postal.moves import MovesDir
+from tests.conftest import iu_maildir_game
 from tests.helpers import invoke
 from tests.mailservers import mail_bytes
 from tests.test_iu_postal import a_move
@@ -20,13 +21,7 @@ TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
 
 def _game(tmp_path: Path) -> tuple[Path, dict[str, str]]:
-    game = tmp_path / "g"
-    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "fix", "--unsafe-test-passwords", "f",
-           "--player", "RED:Anna:a@x.org", "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
-    for sub in ("cur", "new", "tmp"):
-        (tmp_path / "in" / sub).mkdir(parents=True, exist_ok=True)
-    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
-    return game, dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    return iu_maildir_game(tmp_path, "fix", "f")
 
 
 def _send(tmp_path: Path, game: Path, sender: str, seat: str, password: str, when: str) -> str:
