@@ -256,10 +256,7 @@ class MovesDir:
         game)."""
         out = []
         for step in reversed(self.steps()) if last else self.steps():
-            try:
-                record = json.loads((step / "record.json").read_text(encoding="utf-8"))
-            except (OSError, ValueError) as exc:
-                raise GameFileError(f"{step}: cannot be read ({exc})") from None
+            record = self.record(step)
             if record.get("kind") in ("opening", "move", "missed"):
                 out.append((step, record))
                 if last:
