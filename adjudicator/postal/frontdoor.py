@@ -387,6 +387,42 @@ class FrontDoor:
             self._write()
 
 
+class Receipts:
+    """The receipts of one mail, sent when the mail is done, for every game: one mail to each set of addresses that
+    get the same receipts (a seat's address and the sender who gave its password share one), so a sender who
+    gave two seats' passwords gets both in one mail; one mail costs each address one reply."""
+
+    def __init__(self, door: FrontDoor, doc: dict[str, Any]):
+        self.door, self.doc = door, doc
+        self.parts: list[Outgoing] = []
+
+    def add(self, out: Outgoing) -> str:
+        """A receipt to send (its name, as the mail will be named when it goes to these addresses alone)."""
+        self.parts.append(replace(out, to=tuple(dict.fromkeys(a.lower() for a in out.to if a))))
+        return out.name
+
+    def to(self, address: str) -> bool:
+        """Whether ``address`` gets a receipt of this mail."""
+        return bool(address) and any(address.lower() in out.to for out in self.parts)
+
+    def send(self) -> None:
+        parts: dict[str, list[int]] = {}
+        for i, out in enumerate(self.parts):
+            for address in out.to:
+                parts.setdefault(address, []).append(i)
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for address, mine in parts.items():
+            groups.setdefault(tuple(mine), []).append(address)
+        used: set[str] = set()
+        for shared, addresses in groups.items():
+            first = self.parts[shared[0]]
+            name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
+            used.add(name)
+            self.door.reply(replace(first, name=name, to=tuple(addresses),
+                                    body="\n".join(self.parts[i].body for i in shared)), self.doc)
+        self.parts = []
+
+
 def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
              texts: Callable[[], Sequence[str]]) -> str | None:
     """The front door's reading of a mail before its orders: a code when the mail is done with here

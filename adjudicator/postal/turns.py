@@ -26,7 +26,7 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, read_envelope
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat
-from adjudicator.postal.frontdoor import Answer, FrontDoor
+from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
@@ -192,10 +192,10 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         doc["codes"] = ["guesses"]
         return game
     known = door.seat_of(mail.sender) if mail.sender else None
-    receipts = Receipts(door, play, mail, doc)
+    receipts = Receipts(door, doc)
     if not sections and not codes:
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
-            receipts.add(game, known, "no-section", {})
+            receipts.add(_receipt(play, game, mail, known, "no-section", {}))
             codes.append("no-section")
         else:
             door.to_gm(mail, "no-orders")
@@ -207,18 +207,18 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             codes.append("password")
             continue
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        receipts.add(game, seat, code, data)
+        receipts.add(_receipt(play, game, mail, seat, code, data))
         codes.append(code)
     if wrong:
         t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
         door.guessed(mail, wrong, doc)
         if known is not None or (mail.sender and door.on_file(mail.sender)):
-            receipts.add(game, None, "password", {"seat": ", ".join(
+            receipts.add(_receipt(play, game, mail, None, "password", {"seat": ", ".join(
                 dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
-                              or not game.table.password_ok(s.seat, s.password)))})
+                              or not game.table.password_ok(s.seat, s.password)))}))
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
-    receipts.send(game)
+    receipts.send()
     doc.update(move=game.table.moves, codes=codes)
     return game
 
@@ -294,36 +294,15 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
                               kind="report", turn=move, player=sid), sender, now)
 
 
-class Receipts:
-    """The receipts of one mail: one mail to each address, holding every answer meant for it (the sender's of
-    every section, a seat's address of its own section when the password was right), so that one mail costs
-    each address one reply, however many sections it holds."""
+def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,
+             data: Mapping[str, Any]) -> Outgoing:
+    """A section's receipt: to the sender, and to the seat's address on file when the password was right."""
+    with language(seat.lang if seat is not None else game.table.lang):
+        text = play.words.receipt(game.table, game.state, code, data)
+    return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
+                    f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
+                    player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", "")))
 
-    def __init__(self, door: FrontDoor, play: Play, mail: StoredMail, doc: dict[str, Any]):
-        self.door, self.play, self.mail, self.doc = door, play, mail, doc
-        self.parts: dict[str, list[str]] = {}
-        self.seats: dict[str, str | None] = {}
-
-    def add(self, game: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any]) -> None:
-        to = [self.mail.sender] if self.mail.sender else []
-        if seat is not None and seat.address and seat.address.lower() not in (a.lower() for a in to):
-            to.append(seat.address)
-        with language(seat.lang if seat is not None else game.table.lang):
-            text = self.play.words.receipt(game.table, game.state, code, data)
-        for address in to:
-            self.parts.setdefault(address.lower(), []).append(text)
-            self.seats.setdefault(address.lower(), seat.id if seat else None)
-
-    def to(self, address: str) -> bool:
-        """Whether ``address`` gets a receipt of this mail."""
-        return bool(address) and address.lower() in self.parts
-
-    def send(self, game: Loaded) -> None:
-        for n, (address, texts) in enumerate(self.parts.items()):
-            name = f"receipt-{self.mail.key}" + (f"-{n + 1}" if n else "")
-            self.door.reply(Outgoing(name, (address,), f"{game.table.game}: {self.play.name} - receipt",
-                                     "\n".join(texts), kind="receipt", player=self.seats[address],
-                                     in_reply_to=str(self.mail.meta.get("message_id", ""))), self.doc)
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
     """A reminder to the player on move, once a move, ``remind`` before its deadline (``new --remind``)."""

@@ -66,7 +66,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.mailtext import split_lines
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders
-from adjudicator.postal.frontdoor import FrontDoor
+from adjudicator.postal.frontdoor import FrontDoor, Receipts
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outgoing
@@ -107,7 +107,7 @@ class Answerer:
         self.inbox = door.inbox
         self.outbox = door.outbox
         self.doc: dict[str, Any] = {}
-        self.pending: list[Outgoing] = []
+        self.receipts = Receipts(door, self.doc)
 
     def note(self, kind: str, **data: str | int) -> None:
         self.door.note(kind, **data)
@@ -126,39 +126,17 @@ class Answerer:
                 yield m, doc
 
     def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
-        """A receipt of the mail being answered, sent when the mail is done (``_flush``)."""
-        self.pending.append(Outgoing(name, tuple(dict.fromkeys(a for a in to if a)),
-                                     receipt_subject(self.state, company), receipt_text(self.state, r),
-                                     kind="receipt", turn=self.state.turn, player=company,
-                                     in_reply_to=str(mail.meta.get("message_id") or "")))
-        return name
-
-    def _flush(self) -> None:
-        """The mail's receipts, one mail to each address with every receipt meant for it: the addresses that get
-        the same receipts share one mail (as a company's address and the sender who gave its password); a sender
-        who gave two companies' passwords gets both in one mail, not two mails."""
-        parts: dict[str, list[int]] = {}
-        for i, out in enumerate(self.pending):
-            for address in out.to:
-                parts.setdefault(address.lower(), []).append(i)
-        groups: dict[tuple[int, ...], list[str]] = {}
-        for address, mine in parts.items():
-            groups.setdefault(tuple(mine), []).append(address)
-        used: set[str] = set()
-        for shared, addresses in groups.items():
-            first = self.pending[shared[0]]
-            name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
-            used.add(name)
-            self.queue(Outgoing(name, tuple(addresses), first.subject,
-                                "\n".join(self.pending[i].body for i in shared), kind="receipt", turn=first.turn,
-                                player=first.player, in_reply_to=first.in_reply_to))
-        self.pending = []
+        """A receipt of the mail being answered, sent when the mail is done (the front door's ``Receipts``)."""
+        return self.receipts.add(Outgoing(name, tuple(to), receipt_subject(self.state, company),
+                                          receipt_text(self.state, r), kind="receipt", turn=self.state.turn,
+                                          player=company, in_reply_to=str(mail.meta.get("message_id") or "")))
 
     # --- one mail ---------------------------------------------------------------
     def answer(self, mail: StoredMail, doc: dict[str, Any]) -> None:
         """Read the orders of a mail the front door let through; its record goes into ``doc``."""
         base = self._receipt_base(mail)
         self.doc = doc
+        self.receipts = Receipts(self.door, doc)
         self.state = self.desk.state  # a command by mail may have changed an address
         if self.state.phase == "over":
             done = self._statement(mail, base)
@@ -170,7 +148,7 @@ class Answerer:
             done = self._nobody(mail, base, "no-orders", OrderSet())
         else:
             done = self._orders(mail, base)
-        self._flush()
+        self.receipts.send()
         doc.update(done)
         doc.update(turn=self.state.turn, phase=self.state.phase)
 
