@@ -25,7 +25,6 @@ from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.moves import MovesDir, play_of
 from adjudicator.postal.outbox import Outbox, Outgoing
-from adjudicator.postal.sealed import read_sealed
 
 
 def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_text: str | None,
@@ -89,12 +88,10 @@ def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
     game = folder.load(play)
     shown = []
     for step, record in folder.moves():
-        report = folder.report_path(int(record["move"]))
-        if report.is_file():
-            digest = record.get("report_sha256")  # published as sealed: a report changed since is refused
+        report = folder.report_of(record)  # published as sealed: a report changed since is refused
+        if report is not None:
             after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
-            shown.append((int(record["move"]), read_sealed(report, digest if isinstance(digest, str) else None),
-                          play.load(after["state"])))
+            shown.append((int(record["move"]), report, play.load(after["state"])))
     with language(game.table.lang):
         pages = play.words.site(game.table, shown)
     written = []

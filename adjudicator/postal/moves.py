@@ -246,9 +246,17 @@ class MovesDir:
             return None
         for _, record in reversed(self.moves()):
             if record.get("move") == move:
-                expected = record.get("report_sha256")
-                return read_sealed(path, expected if isinstance(expected, str) else None)
+                return self.report_of(record)
         return read_exact(path)
+
+    def report_of(self, record: Mapping[str, Any]) -> str | None:
+        """The report of the move whose step's ``record`` this is, as sealed (``None``: there is none);
+        ``GameFileError`` (one line naming it) when it was changed since."""
+        path = self.report_path(int(record["move"]))
+        if not path.is_file():
+            return None
+        expected = record.get("report_sha256")
+        return read_sealed(path, expected if isinstance(expected, str) else None)
 
     def moves(self, last: bool = False) -> list[tuple[Path, dict[str, Any]]]:
         """The archived steps that made the game's moves (the opening, moves made or missed), with their records;
