@@ -109,19 +109,20 @@ def _read(path: Path, has_before: bool) -> _Step:
     record_text = read_exact(path / "record.json")
     after = read_exact(path / "game-after.json")
     before = read_exact(path / "game-before.json") if has_before else None
-    try:
-        record = json.loads(record_text)
-    except ValueError as exc:
-        raise GameFileError(f"{where}/record.json is not JSON ({exc})") from None
-    try:
-        doc = json.loads(after)
-    except ValueError as exc:
-        raise GameFileError(f"{where}/game-after.json is not JSON ({exc})") from None
+    record, doc = _json(record_text, f"{where}/record.json"), _json(after, f"{where}/game-after.json")
     if not isinstance(record, dict):
         raise GameFileError(f"{where}/record.json is not the record of a step")
     if not isinstance(doc, dict) or not isinstance(doc.get("chain", {}), dict):
         raise GameFileError(f"{where}/game-after.json is not a game file")
     return _Step(path, record_text, record, after, before, doc.get("chain", {}), doc)
+
+
+def _json(text: str, name: str) -> Any:
+    """The JSON of a step's file; ``GameFileError`` naming it when it is not JSON."""
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise GameFileError(f"{name} is not JSON ({exc})") from None
 
 
 def _link(steps: list[_Step], i: int, current: str | None) -> str | None:
