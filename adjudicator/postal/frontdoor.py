@@ -18,7 +18,8 @@ check that one game must not have and the other lack:
   fail their password check a period (the GM's password counts as well);
   after that the sender is read only for its own seat.
 * **strangers**: one short notice a period, which repeats nothing of the
-  mail; the mails that were neither orders nor commands reach the GM as ONE
+  mail, and at most ``NOTICES_PER_PERIOD`` notices a period to all of them;
+  the mails that were neither orders nor commands reach the GM as ONE
   digest a tick, bounded in size (``DIGEST_MOST``), never one forward each.
 * **a password reset** never voids orders already accepted: the new password
   is mailed to the address on file at once and takes effect when the period
@@ -57,6 +58,9 @@ from adjudicator.postal.outbox import Outbox, Outgoing
 REPLIES_PER_ADDRESS = 12
 """Replies (receipts, answers to commands, notices) one address gets in a period; its later mails are read (their
 orders count), not answered, and the GM hears of it once a tick."""
+NOTICES_PER_PERIOD = 20
+"""Notices to strangers in a period, all strangers together: a flood from a thousand forged senders must not make
+the robot mail a thousand third parties (the GM's digest lists every mail all the same)."""
 DIGEST_MOST = 30
 """Strangers' mails listed in one digest to the GM (the rest are counted; the inbox keeps every mail)."""
 STATE_FILE = "frontdoor.json"
@@ -131,10 +135,12 @@ class FrontDoor:
         self.kept = self._read()
         self.replies: Counter[str] = Counter()
         self.guesses: Counter[str] = Counter()
+        self.notices = 0
         for _mail, doc in self.answered_this_period():
             for to in doc.get("replied", ()):
                 self.replies[str(to)] += 1
             self.guesses[str(doc.get("sender", ""))] += int(doc.get("guesses", 0))
+            self.notices += int(doc.get("noticed", 0))
         self.digest: list[tuple[int, str, str]] = []
         self.silenced: set[str] = set()
         self._ours: set[str] | None = None
@@ -227,10 +233,17 @@ class FrontDoor:
         name = f"notice-{_slug(self.desk.period)}-{_digest(mail.sender)}"
         if self.outbox.known(name):
             return
+        if self.notices >= NOTICES_PER_PERIOD:  # forged senders are innocent third parties: no backscatter flood
+            if self.notices == NOTICES_PER_PERIOD:
+                self.note("notices-spent", most=NOTICES_PER_PERIOD)
+                self.notices += 1
+            return
         with language(self.desk.lang):
             out = Outgoing(name, (mail.sender,), words.subject(self.desk.title, self.desk.game, words.YOUR_MAIL),
                            words.notice(self.desk.title, self.desk.game), kind="notice")
-        self.reply(out, doc)
+        if self.reply(out, doc):
+            self.notices += 1
+            doc["noticed"] = 1
 
     def to_gm(self, mail: StoredMail, why: str) -> None:
         """A mail that was neither orders nor a command: listed in the tick's digest to the GM."""

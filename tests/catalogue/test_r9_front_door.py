@@ -195,3 +195,17 @@ def test_F12_a_stranger_who_gives_a_seats_password_gets_its_receipt_and_no_notic
     assert trial.counted("RED")
     mailed = trial.mails("anna.holiday@example.com")
     assert len(mailed) == 1 and mailed[0][0].startswith("receipt-"), [n for n, _ in mailed]
+
+
+def test_F13_strangers_all_together_get_at_most_twenty_notices_a_period(trial: Trial):
+    """A flood from 25 forged senders (innocent third parties) makes no flood of notices: 20 a period in all,
+    then the GM is told once; the digest lists every mail."""
+    from adjudicator.postal.frontdoor import NOTICES_PER_PERIOD
+
+    for i in range(NOTICES_PER_PERIOD + 5):
+        trial.deliver(f"victim{i}@example.net", trial.envelope("RED", f"guess-{i}") + trial.orders("RED"),
+                      "2026-12-01T09:00+00:00", f"g{i}")
+    out = trial.tick("2026-12-01T09:05+00:00")
+    notices = [n for n, _ in trial.mails(prefix="notice-")]
+    assert NOTICES_PER_PERIOD == 20 and len(notices) == 20
+    assert out.count("strangers have had their notice this turn") == 1

@@ -29,6 +29,8 @@ GM_NOTES = {
     "refused": "mail {seq}: {count} section(s) did not count ({companies})",
     "too-many-sections": "mail {seq} from {sender} holds {count} PLAYER sections: not read",
     "guesses": "mail {seq} from {sender}: more than {most} wrong passwords from this address this turn: not read",
+    "notices-spent": "{most} strangers have had their notice this turn: further strangers get none (the digest lists "
+                     "their mails)",
     "over-budget": "{sender} has had {most} replies this turn: its further mails are read, not answered",
     "replaced": "mail {seq}: {company}'s orders replace those of mail {old}",
     "late": "mail {seq}: {company}'s orders arrived after the deadline; {what}",
