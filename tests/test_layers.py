@@ -163,3 +163,14 @@ def test_the_registry_of_games_loads_no_game_until_one_is_at_hand() -> None:
             "print([m for m in sys.modules if m.startswith(('adjudicator.interurban', 'adjudicator.dampfross'))])")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]", out
+
+
+def test_every_note_a_tick_may_make_has_the_gms_words() -> None:
+    """``kernel/notes.NoteKind`` and ``kernel/words/gm.GM_NOTES`` name the same notes (a note without words would
+    fail the tick's printing; words without a note are dead)."""
+    from typing import get_args
+
+    from adjudicator.kernel.notes import NoteKind
+    from adjudicator.kernel.words.gm import GM_NOTES
+
+    assert set(get_args(NoteKind)) == set(GM_NOTES)

@@ -1,4 +1,4 @@
-"""What a tick of the postal loop tells the GM: a code and its data (the words are the report layer's)."""
+"""What a tick of the postal loop tells the GM: a code and its data (the words are ``kernel/words/gm.py``'s)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ from typing import Literal
 NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
                    "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
                    "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
-                   "too-many-sections", "guesses", "commands", "forwarded", "deferred", "partly-refused", "retried",
-                   "moved", "missed"]
+                   "too-many-sections", "guesses", "commands", "deferred", "partly-refused", "retried",
+                   "moved", "missed", "to-gm", "over-budget", "notices-spent", "address-asked", "address-set",
+                   "password-reset", "password-set"]
+"""Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""
 
 
 @dataclass(frozen=True)
