@@ -4,6 +4,8 @@ terminal or another robot unchecked.  Each test is named after the finding; each
 from __future__ import annotations
 
 import json
+import shutil
+from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -327,3 +329,22 @@ def test_gm_lines_in_a_players_section_are_refused_and_hold_nothing(tmp_path: Pa
     receipt = decoded((game / "mail" / "outbox" / f"receipt-{red.seq:05d}-RED.eml").read_text())
     assert "illegal: HOLD belongs in the GM's" in receipt and "illegal: ROLL belongs in the GM's" in receipt
     assert "Green goes west!" in (game / "reports" / "turn-001.txt").read_text()
+
+
+def test_a_mail_replaces_only_the_last_of_its_company_and_says_so_once(tmp_path: Path):
+    """A company's fourth mail of a turn named every earlier mail as replaced, in its receipt and in the GM's
+    lines: a flood of one company's mails made notes quadratic in their number.  Each mail replaces the one
+    before it, which had replaced those before; so it names that one only."""
+    game = setup_game(tmp_path)
+    shutil.rmtree(tmp_path / "maildir" / "new")
+    (tmp_path / "maildir" / "new").mkdir()
+    for n in range(4):
+        deliver(tmp_path, plain(f"PLAYER RED PASSWORD sft6-ps9m-gkf5-gewv\nSTART Hamburg\n# {n}\n"),
+                name=f"M{n}P1.mx", arrived=str(int(ARRIVED) + 60 * n))
+    out = tick(game)
+    assert [line.split(": ", 1)[1] for line in out.splitlines() if "replace those of" in line] == [
+        "mail 2: RED's orders replace those of mail 1", "mail 3: RED's orders replace those of mail 2",
+        "mail 4: RED's orders replace those of mail 3"]
+    sent = sorted((game / "mail" / "outbox").glob("receipt-00004*.eml"))
+    body = message_from_bytes(sent[0].read_bytes(), policy=policy.default).get_body()
+    assert len(sent) == 1 and body.get_content().count("It replaces your mail of") == 1

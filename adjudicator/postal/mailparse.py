@@ -98,20 +98,33 @@ POLICY = policy.default.clone(header_factory=_KeptHeaders())
 def read_mail(data: bytes, too_big: bool = False, size: int = 0) -> MailContent:
     """Read a mail (only its headers when ``too_big``, or when it is too complex to read); never raises."""
     head, cut = _head(data)
-    try:
-        content = _headers(head)
-    except Exception:  # a header block the parser cannot read: the mail is kept without them
-        content = MailContent("", "", "", None, "")
-    if too_big:
-        return _with(content, (), (MailNote("too-big", size=size),))
-    if cut:
-        return _with(content, (), (MailNote("header-too-big", size=len(data)),))
-    if _parts(data) > MAX_PARTS:
-        return _with(content, (), (MailNote("too-many-parts", size=len(data)),))
-    try:
-        return _read_whole(data, content)
+    if too_big or cut or _parts(data) > MAX_PARTS:
+        content = _headers_or_none(head)
+        note: MailNoteCode = "too-big" if too_big else "header-too-big" if cut else "too-many-parts"
+        return _with(content, (), (MailNote(note, size=size if too_big else len(data)),))
+    try:  # the whole mail parsed once, its headers read from it
+        whole = message_from_bytes(data, policy=POLICY)
     except Exception:  # any mail (1,000 nested parts: RecursionError) is stored and answered
+        return _with(_headers_or_none(head), (), (MailNote("unreadable", size=len(data)),))
+    try:
+        content = _content(whole)
+    except Exception:  # a header block the parser cannot read: the mail is kept without them
+        content = _NO_HEADERS
+    try:
+        return _read_whole(whole, content)
+    except Exception:
         return _with(content, (), (MailNote("unreadable", size=len(data)),))
+
+
+_NO_HEADERS = MailContent("", "", "", None, "")
+
+
+def _headers_or_none(head: bytes) -> MailContent:
+    """What the header block says (nothing, when the parser cannot read it)."""
+    try:
+        return _content(BytesHeaderParser(policy=POLICY).parsebytes(head))
+    except Exception:
+        return _NO_HEADERS
 
 
 def _head(data: bytes) -> tuple[bytes, bool]:
@@ -134,15 +147,14 @@ def _parts(data: bytes) -> int:
     return len(_PART_LINE.findall(data))
 
 
-def _headers(head: bytes) -> MailContent:
-    msg = BytesHeaderParser(policy=POLICY).parsebytes(head)
+def _content(msg: Message) -> MailContent:
+    """What a mail's headers say (no texts yet)."""
     name, address = _from(msg)
     return MailContent(_header(msg, "Message-ID"), address, name, _date(msg), _header(msg, "Subject"),
                        auto=is_automatic(msg), replies_to=_replies_to(msg))
 
 
-def _read_whole(data: bytes, head: MailContent) -> MailContent:
-    msg = message_from_bytes(data, policy=POLICY)
+def _read_whole(msg: Message, head: MailContent) -> MailContent:
     notes: list[MailNote] = []
     texts: list[MailText] = []
     body = msg.get_body(preferencelist=("plain", "html")) if isinstance(msg, EmailMessage) else None

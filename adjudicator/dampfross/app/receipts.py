@@ -300,12 +300,13 @@ class Answerer:
                 "refused": [x.player for x in orders.refusals if x.player]}
 
     def earlier_mails(self) -> dict[str, list[StoredMail]]:
-        """Per company the mails already answered for this turn whose orders counted (and were used)."""
+        """Per company the last mail already answered for this turn whose orders counted (and were used): the
+        one a new mail replaces (those before it were replaced by it, and were told so then)."""
         out: dict[str, list[StoredMail]] = {}
         for m, doc in self.answered_this_turn():
             if doc.get("used", True):
                 for company in doc.get("counted", []):
-                    out.setdefault(company, []).append(m)
+                    out[company] = [m]
         return out
 
     def _statement(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
