@@ -152,3 +152,18 @@ def test_a_correction_a_game_cannot_take_says_so_in_one_line(tmp_path: Path):
     assert result.exit_code == 1 and "no player GREEN in game g" in result.output
     result = invoke("fix", "seat", str(game), "RED", "--why", "x", ok=False)
     assert result.exit_code == 1 and "--new-password" in result.output
+
+
+def test_undo_of_a_new_password_puts_the_gms_passwords_file_back(tmp_path: Path):
+    """``undo`` took back a stand-by's seat but left his password in the GM's passwords file: the GM read a
+    password that no longer opened the seat.  The file as it was is kept in the step (0600) and put back."""
+    game, secrets = _game(tmp_path)
+    before = (game / "passwords.txt").read_text()
+    invoke("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "dora@x.org")
+    assert (game / "passwords.txt").read_text() != before
+    assert ((game / "archive" / "step-001" / "passwords-before.txt").stat().st_mode & 0o777) == 0o600
+    _verified(game)
+    invoke("undo", str(game))
+    assert (game / "passwords.txt").read_text() == before
+    assert MovesDir(game).load(PLAY).table.seat("BLUE").name != "Dora"
+    assert "move 1 made by RED" in _send(tmp_path, game, "a@x.org", "RED", secrets["RED"], "2026-12-01T09:00")

@@ -20,7 +20,7 @@ from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
-from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.moves import PASSWORDS_BEFORE, Loaded, MovesDir, password_text
 from adjudicator.postal.outbox import Outbox, Outgoing
 
 MAX_WHY = 300
@@ -80,8 +80,8 @@ def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, 
             return SeatFixed(sid, table, None, False)
         old = folder.read_passwords()
         folder.write_passwords({**old, sid: secret})
-        try:
-            folder.commit(play, game, table, state, record)
+        try:  # the file as it was kept in the step: undo puts it back
+            folder.commit(play, game, table, state, record, kept={PASSWORDS_BEFORE: password_text(old)})
         except BaseException:
             folder.write_passwords(old)
             raise

@@ -43,6 +43,10 @@ from adjudicator.postal.sealed import read_exact, read_sealed, seals
 GAME_FILE = "game.json"
 SEED_FILE = "seed.txt"
 PASSWORD_FILE = "passwords.txt"
+PASSWORDS_BEFORE = "passwords-before.txt"
+"""In a step that gave a seat a new password: the GM's passwords file as it was before (``undo`` puts it back)."""
+_PRIVATE = frozenset({"orders.txt", PASSWORDS_BEFORE})
+"""The files of a step only the GM reads (mode 0600)."""
 LOCK_FILE = ".lock"
 ARCHIVE = "archive"
 REPORTS = "reports"
@@ -141,7 +145,7 @@ class MovesDir:
 
     def write_passwords(self, kept: Mapping[str, str]) -> None:
         """The GM's passwords file, replaced atomically (mode 0600)."""
-        atomic_write(self.path / PASSWORD_FILE, "".join(f"{k} {v}\n" for k, v in kept.items()), 0o600)
+        atomic_write(self.path / PASSWORD_FILE, password_text(kept), 0o600)
 
     def create(self, play: Play, table: Table, state: Any, seed: str, passwords: Mapping[str, str],
                opening: str) -> None:
@@ -182,7 +186,7 @@ class MovesDir:
         if final.exists():
             raise TurnRefused(f"{final} already exists; archived moves are never overwritten")
         final.parent.mkdir(parents=True, exist_ok=True)
-        write_folder(final, content, lambda name: 0o600 if name == "orders.txt" else 0o644, final.parent)
+        write_folder(final, content, lambda name: 0o600 if name in _PRIVATE else 0o644, final.parent)
 
     def steps(self) -> list[Path]:
         root = self.path / ARCHIVE
@@ -209,14 +213,16 @@ class MovesDir:
         self._set_aside(last, record, "unfinished", "written")
         return last.name
 
-    def _set_aside(self, step: Path, record: Mapping[str, Any], why: str, report_as: str) -> None:
-        """Move a step out of the archive (``archive/WHY-N``), with its move's report (``REPORT_AS-move-NNN.txt``)."""
+    def _set_aside(self, step: Path, record: Mapping[str, Any], why: str, report_as: str) -> Path:
+        """Move a step out of the archive (``archive/WHY-N``, returned), with its move's report
+        (``REPORT_AS-move-NNN.txt``)."""
         aside = step.parent / f"{why}-{len(list(step.parent.glob(f'{why}-*'))) + 1}"
         os.replace(step, aside)
         if record.get("kind") in ("move", "missed"):
             report = self.report_path(int(record["move"]))
             if report.exists():
                 os.replace(report, aside / f"{report_as}-{report.name}")
+        return aside
 
     def record(self, step: Path) -> dict[str, Any]:
         """A step's record; ``GameFileError`` naming the step when it cannot be read."""
@@ -287,6 +293,13 @@ class MovesDir:
             raise GameFileError(f"{last}: cannot be read ({exc})") from None
         if current != after:
             raise TurnRefused(f"{self.game_file} is not the game after {last.name}; nothing taken back")
-        self._set_aside(last, record, "undone", "published")
+        aside = self._set_aside(last, record, "undone", "published")
+        if (aside / PASSWORDS_BEFORE).is_file():  # a seat's new password taken back: the GM's file as it was
+            atomic_write(self.path / PASSWORD_FILE, (aside / PASSWORDS_BEFORE).read_text(encoding="utf-8"), 0o600)
         atomic_write(self.game_file, before)
         return dict(record)
+
+
+def password_text(kept: Mapping[str, str]) -> str:
+    """The GM's passwords file: a line ``SEAT password`` each."""
+    return "".join(f"{k} {v}\n" for k, v in kept.items())
