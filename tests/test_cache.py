@@ -64,6 +64,7 @@ def test_a_spoilt_cache_is_rebuilt_and_an_unusable_one_ignored(tmp_path: Path):
 
 def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """The schema's code from the cache gives the same errors as the code made fresh (and junk is replaced)."""
+    from adjudicator import cachefolder
     from adjudicator.dampfross.game import gamefile
     from adjudicator.kernel.errors import GameFileError
     from adjudicator.postal import cache
@@ -83,7 +84,8 @@ def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path, mon
     fresh = errors()  # no cache: made fresh
     folder = tmp_path / "cache"
     folder.mkdir()
-    monkeypatch.setattr(cache, "_FOLDER", [folder])  # as use_cache() sets it for a command
+    monkeypatch.setattr(cache, "_FOLDER", [folder])  # as use_cache() sets them for a command
+    monkeypatch.setattr(cachefolder, "_STORE", [(cache.kept, cache.keep)])
     try:
         gamefile._validator.cache_clear()
         found = errors()

@@ -103,11 +103,6 @@ def test_the_kernel_imports_no_game(module: str, path: Path) -> None:
     assert not games, f"{module} (kernel) imports a game: {games}"
 
 
-PURE_POSTAL = {"adjudicator.dampfross.game.gamefile": "adjudicator.postal.cache"}
-"""The one import of the platform's edge by a game's pure layer: the compiled game-file schema kept in the
-application's cache (a lazy import, for speed: docs/speed.md); the cache writes nothing a game reads back."""
-
-
 @pytest.mark.parametrize(("module", "path"), modules(), ids=[m for m, _ in modules()])
 def test_no_games_pure_layer_imports_the_postal_edge(module: str, path: Path) -> None:
     """The second axis (issue 24): a game's pure layers (Dampfross's board ... report, InterUrban's rules and
@@ -117,7 +112,7 @@ def test_no_games_pure_layer_imports_the_postal_edge(module: str, path: Path) ->
             module.startswith("adjudicator.dampfross.app"):
         return
     edge = [f"line {line}: {name}" for line, name in imports(path, module)
-            if name.startswith("adjudicator.postal") and PURE_POSTAL.get(module) != name]
+            if name.startswith("adjudicator.postal")]
     assert not edge, f"{module} (a game's pure layer) imports the postal edge: {edge}"
 
 

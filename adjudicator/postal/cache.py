@@ -48,6 +48,7 @@ def use_cache() -> None:
     if folder is not None:
         _FOLDER[:] = [folder]
         cachefolder.use_folder(str(folder))  # the grammars' tables and the templates, read when first built
+        cachefolder.use_store(kept, keep)  # the bytes a game's pure layer keeps (the compiled game-file schema)
 
 
 def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:

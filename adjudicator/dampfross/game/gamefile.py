@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from adjudicator import cachefolder
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.game.codec import (
     chain_from_json,
@@ -80,21 +81,19 @@ def _validator() -> Callable[[Any], Any]:
     """The schema compiled into Python once per process (fastjsonschema: fast to run).
 
     Generating the code takes longer than a whole turn, so the compiled code
-    object is kept in the application's cache (``postal/cache.py``, when a
+    object is kept in the application's cache (``adjudicator/cachefolder.py``, when a
     command set one), under a key naming the schema, the fastjsonschema and
     the Python version; anything else found there is ignored and replaced.
     """
     import fastjsonschema  # a state the archive vouches for is never checked: most turns do without it
 
-    from adjudicator.postal.cache import keep, kept  # the cache, set by the command line before any command
-
     doc = _inlined(schema())
     ident = json.dumps([doc, fastjsonschema.VERSION, sys.version], sort_keys=True)
     key = "schema-" + hashlib.sha256(ident.encode("utf-8")).hexdigest()[:32]
-    code = _code_object(kept(key))
+    code = _code_object(cachefolder.kept(key))
     if code is None:
         code = compile(fastjsonschema.compile_to_code(doc), "<game file schema>", "exec")
-        keep(key, marshal.dumps(code))
+        cachefolder.keep(key, marshal.dumps(code))
     namespace: dict[str, Any] = {}
     exec(code, namespace)  # code fastjsonschema generated from our own schema
     validator: Callable[[Any], Any] = namespace["validate"]
