@@ -41,6 +41,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from adjudicator.postal.files import Folder, atomic_write, record_text
 from adjudicator.postal.inbox import MAIL_DIR
@@ -86,7 +87,18 @@ class SendResult:
 
 
 def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
-    """The mail as it goes out: UTF-8 text, quoted-printable (so no raw line is longer than 76)."""
+    """The mail as it goes out: UTF-8 text, quoted-printable (so no raw line is longer than 76).
+
+    A mail with a picture (PNG bytes among the attachments) shows it in its body as mail clients expect::
+
+        multipart/mixed
+          multipart/related
+            multipart/alternative
+              text/plain    the text, unchanged (what a text-only reader sees)
+              text/html     the same text in <pre>, then <img src="cid:..."> for each picture
+            image/png       Content-ID, inline, with its file name
+          text/plain        each text attachment (the whole report, the whole map as text)
+    """
     msg = EmailMessage(policy=policy.default)
     msg["From"] = sender
     msg["To"] = ", ".join(out.to)
@@ -100,16 +112,47 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
         msg["In-Reply-To"] = out.in_reply_to
         msg["References"] = out.in_reply_to
     msg.set_content(out.body, charset="utf-8", cte="quoted-printable")
+    pictures = [(filename, data) for filename, data in out.attachments if isinstance(data, bytes)]
+    if pictures:
+        _show(msg, out.body, pictures, domain)
     for filename, data in out.attachments:
-        if isinstance(data, bytes):  # a picture of the map
-            msg.add_attachment(data, maintype="image", subtype="png", filename=filename)
-        else:
+        if isinstance(data, str):
             msg.add_attachment(data, subtype="plain", charset="utf-8", cte="quoted-printable", filename=filename)
     for part in msg.walk():
         if part.get_content_maintype() == "text":  # quoted-printable, so the encoded line is the same text
             part.set_payload(_FROM_LINE.sub("=46rom ", str(part.get_payload())))
     return msg
 
+
+def _show(msg: EmailMessage, text: str, pictures: Sequence[tuple[str, bytes]], domain: str | None) -> None:
+    """Make ``msg`` (its text set) show the pictures in its body: the structure of ``compose``.  The standard
+    library converts an alternative into a mixed part but not into a related one, so that step is made here."""
+    cids = [make_msgid("picture", domain=domain) for _ in pictures]
+    msg.add_alternative(picture_page(text, [(name, cid[1:-1]) for (name, _), cid in zip(pictures, cids, strict=True)]),
+                        subtype="html", charset="utf-8", cte="quoted-printable")
+    msg.make_mixed()
+    related = EmailMessage(policy=policy.default)
+    related["Content-Type"] = 'multipart/related; type="multipart/alternative"'
+    alternative = msg.get_payload(0)
+    assert isinstance(alternative, EmailMessage)  # make_mixed moved the alternative into the first part
+    related.attach(alternative)
+    for (name, data), cid in zip(pictures, cids, strict=True):
+        image = EmailMessage(policy=policy.default)
+        image.set_content(data, maintype="image", subtype="png", cid=cid, filename=name, disposition="inline")
+        related.attach(image)
+    msg.set_payload([related])
+
+
+def picture_page(text: str, pictures: Sequence[tuple[str, str]]) -> str:
+    """The HTML alternative of a mail with pictures: the same text in ``<pre>``, then each picture (its file name,
+    its Content-ID), as wide as the reader's window at most.  Nothing is loaded from elsewhere."""
+    images = "".join(f'<p><img src="cid:{escape(cid, _QUOTE)}" alt="{escape(name, _QUOTE)}"'
+                     ' style="max-width:100%;height:auto"></p>\n' for name, cid in pictures)
+    return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body>\n'
+            f'<pre style="font-family:monospace;white-space:pre">{escape(text)}</pre>\n{images}</body></html>\n')
+
+
+_QUOTE = {'"': "&quot;"}
 
 _MAIL_SIZE = (552,)
 """The answers to MAIL FROM that refuse one mail for good, not the sender: too large (RFC 1870)."""

@@ -1,8 +1,8 @@
-"""Pictures of maps and games: SVG always, PNG with the optional ``pictures`` extra (CairoSVG).
+"""Pictures of maps and games: SVG, and PNG made from it (``postal.picture``: resvg and Pillow, both wheels).
 
 The drawing is ``adjudicator.dampfross.report.svg``; this module finds the state to
 draw (a game's current state or an archived turn), writes files and turns SVG
-into PNG.  ``turn_png`` is what the postal loop attaches to a turn's mail;
+into PNG.  ``turn_png`` is what the postal loop shows in a turn's mail;
 ``run_png`` does the same for a ``TurnRun`` it has just made (race routes
 included, no replay needed).
 """
@@ -22,23 +22,20 @@ from adjudicator.dampfross.report.common import ferry_marks, player_legend, trac
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.postal import picture
 
-PNG_SCALE = 1.5
+PNG_SCALE = picture.SCALE
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
-MISSING_PNG = ("PNG pictures need the optional package CairoSVG (and the cairo library): "
-               "pip install 'dampfross-per-post[pictures]'")
+MISSING_PNG = ("PNG pictures need the packages resvg-py and Pillow, which a plain install brings: "
+               "pip install dampfross-per-post")
 
 
 def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
-    """Render SVG text as PNG bytes; an ``AdjudicatorError`` when CairoSVG or cairo is missing."""
+    """Render SVG text as PNG bytes (``postal.picture``); an ``AdjudicatorError`` when a package is missing."""
     try:
-        import cairosvg  # the optional "pictures" extra
-    except (ImportError, OSError):  # cairocffi raises OSError when libcairo itself is missing
+        return picture.svg_to_png(svg, scale)
+    except ImportError:  # only where the package was installed without its dependencies
         raise AdjudicatorError(MISSING_PNG) from None
-    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"), scale=scale)
-    if not isinstance(png, bytes):
-        raise AdjudicatorError("CairoSVG returned no PNG")
-    return png
 
 
 def png_available() -> bool:

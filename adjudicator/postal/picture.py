@@ -1,0 +1,80 @@
+"""A picture for a mail: SVG text in, a small PNG out, on a plain install (no system library, no system font).
+
+Every game draws its pictures as SVG (Dampfross: ``dampfross/report/svg.py``,
+InterUrban: ``interurban/svg.py``); the report mails carry them as PNG, which
+every mail client shows.  resvg (the ``resvg-py`` wheel, Rust, bundled)
+renders the SVG with the fonts shipped beside this module (DejaVu Sans cut
+to the Latin scripts, see ``fonts/LICENSE``), never the system's, so the
+picture is the same on every machine, and a machine without any font still
+gets its words.  Pillow then writes it as a palette of ``COLOURS`` colours:
+every colour the SVG names keeps its own entry (a company's thin yellow
+track is never merged into the land), the rest of the palette follows the
+picture's edges and text.  A whole German map at 1.5 pixels a unit is then
+about 200 KB instead of 650 KB (docs/pictures.md has the figures).
+
+Both packages are imported when a picture is made, not before: a turn that
+sends no mail does not load them.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from importlib.resources import files
+
+from adjudicator.kernel.errors import AdjudicatorError
+
+SCALE = 1.5
+"""PNG pixels per SVG unit: a map's hex labels (7.6 units) are 11 px, legible in a mail client."""
+COLOURS = 64
+"""The palette of a mail's PNG."""
+FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
+_NAMED = re.compile(r'(?:fill|stroke)="([a-z]+)"')
+_HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
+
+
+def font_files() -> list[str]:
+    """The paths of the shipped fonts (inside the installed package)."""
+    return [str(files("adjudicator.postal").joinpath("fonts", name)) for name in FONTS]
+
+
+def svg_colours(svg: str) -> list[tuple[int, int, int]]:
+    """The colours an SVG names (``#rgb``, ``#rrggbb``, CSS names such as ``white``), once each, in order."""
+    from PIL import ImageColor
+
+    found: dict[tuple[int, int, int], None] = {}
+    for name in [m.group(0) for m in _HEX.finditer(svg)] + _NAMED.findall(svg):
+        try:
+            rgb = ImageColor.getrgb(name)
+        except ValueError:  # "none", "currentColor": no colour of its own
+            continue
+        found[(rgb[0], rgb[1], rgb[2])] = None
+    return list(found)
+
+
+def render(svg: str, scale: float = SCALE) -> bytes:
+    """The SVG as PNG bytes at ``scale`` pixels a unit, in full colour (RGBA), white behind."""
+    import resvg_py
+
+    try:
+        png = resvg_py.svg_to_bytes(svg_string=svg, zoom=scale, background="#ffffff", skip_system_fonts=True,
+                                    font_files=font_files(), font_family="DejaVu Sans",
+                                    sans_serif_family="DejaVu Sans")
+    except ValueError as exc:  # an SVG resvg cannot read: our own drawing is wrong
+        raise AdjudicatorError(f"cannot draw the picture: {exc}") from None
+    return bytes(png)
+
+
+def svg_to_png(svg: str, scale: float = SCALE, colours: int = COLOURS) -> bytes:
+    """The SVG as a small PNG for a mail: rendered (``render``), then as a palette of ``colours`` colours."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(render(svg, scale))).convert("RGB")
+    named = svg_colours(svg)[: colours * 3 // 4]
+    rest = image.quantize(colours - len(named), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    flat = [v for rgb in named for v in rgb] + (rest.getpalette() or [])[: 3 * (colours - len(named))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat)
+    out = io.BytesIO()
+    image.quantize(palette=palette, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
+    return out.getvalue()
