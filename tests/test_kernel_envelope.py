@@ -65,3 +65,27 @@ def test_a_commands_argument_is_at_most_sixty_characters():
 
     assert command_of("MAP " + "x" * MAX_ARG) == Command("map", "x" * MAX_ARG)
     assert command_of("MAP " + "x" * (MAX_ARG + 1)) is None
+
+
+def test_the_envelope_keywords_are_written_once_for_every_game():
+    """Issue 24: Dampfross's grammar knew KENNWORT, RUNDE and SPIELLEITER, the kernel's envelope (every game of
+    moves) did not: the two copies had drifted.  The keywords are now ``grammar/envelope.lark``'s: the order
+    grammar imports them and defines none, the kernel reads a line's first word with the same terminals."""
+    from importlib import resources
+
+    from adjudicator.dampfross.orders.parse import parse_orders
+    from adjudicator.kernel.envelope import named_seats
+
+    grammars = resources.files("adjudicator.grammar")
+    orders = grammars.joinpath("orders.lark").read_text(encoding="utf-8")
+    envelope = grammars.joinpath("envelope.lark").read_text(encoding="utf-8")
+    names = [line.split(".", 1)[0] for line in envelope.splitlines() if line[:1].isupper()]
+    assert set(names) >= {"GAME", "TURN", "PLAYER", "PASSWORD", "GM", "END"}
+    assert not [n for n in names if f"\n{n}." in orders or f"\n{n}:" in orders]
+    assert "%import envelope (" in orders
+    text = "Spiel tram\nSpieler red Kennwort ab-cd\nRunde 4\n6 KURVE 1 LINKS\nEnde\n"
+    env = read_envelope(text)
+    assert (env.game, [(s.seat, s.password, s.move) for s in env.sections]) == ("tram", [("RED", "ab-cd", 4)])
+    dampfross = parse_orders("SPIEL tram\nSPIELER RED KENNWORT ab-cd\nRUNDE 4\nPASSE\n", "t.orders")
+    assert [(s.player, s.password, s.turn) for s in dampfross.sections] == [("RED", "ab-cd", 4)]
+    assert named_seats(["Spielleiter Kennwort x\nspieler blue passwort y\n"]) == ["BLUE", "GM"]

@@ -20,14 +20,17 @@ clutter is skipped as for every game (``kernel/mailtext.py``), and so are
 blank lines and comments (``#``); prose (a greeting, a sign-off) around the
 orders is not read, and lines outside any section that the game would read
 as orders are reported.  Commands (HELP, MAP ...) are ``kernel/commands.py``'s.
-The Dampfross order language has its own envelope in its Lark grammar (``grammar/orders.lark``), with the same keywords.
+The keywords are every game's, written once in ``grammar/envelope.lark``: the Dampfross order grammar imports
+them (``grammar/orders.lark``), and this reader matches a line's first word with the same terminals.
 """
 
 from __future__ import annotations
 
+import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 from adjudicator.kernel.mailtext import clutter_free
 
@@ -40,9 +43,8 @@ only for the company or colour whose address it is, in every game (a forged From
 MAX_LINES = 400
 """Lines of a mail's text read at most (a mail of orders is a dozen lines)."""
 
-_WORDS = {"GAME": "GAME", "SPIEL": "GAME", "PLAYER": "PLAYER", "SPIELER": "PLAYER", "MOVE": "MOVE", "ZUG": "MOVE",
-          "END": "END", "ENDE": "END", "CHECK": "CHECK", "PRÜFE": "CHECK", "PRUEFE": "CHECK"}
-_PASSWORD = ("PASSWORD", "PASSWORT")
+_NUMBER = {"TURN": "MOVE"}
+"""The envelope's TURN (``grammar/envelope.lark``) is a sequential game's MOVE: which move the orders are for."""
 _TOKEN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
 
@@ -76,18 +78,42 @@ class Envelope:
     problems: tuple[EnvelopeProblem, ...]
 
 
-_PLAYER_LINE = re.compile(
-    r"^\s*(?:player|spieler)\s+(?P<seat>[A-Za-z0-9][A-Za-z0-9_.-]{0,39})\s+(?:password|passwort)\b", re.I | re.M)
-_GM_LINE = re.compile(r"^\s*gm\s+(?:password|passwort)\b", re.I | re.M)
+@cache
+def _keywords() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The envelope's keywords as ``grammar/envelope.lark`` writes them, every game's: (terminal, its pattern)."""
+    from lark import Lark  # built on first use: a tick of mails without sections never needs it
+
+    grammar = pkgutil.get_data("adjudicator.grammar", "envelope.lark")
+    if grammar is None:  # pragma: no cover - the grammar ships inside the package
+        raise FileNotFoundError("adjudicator/grammar/envelope.lark")
+    parser = Lark(grammar.decode("utf-8"), parser="lalr", start="envelope_keyword")
+    return tuple((str(t.name), re.compile(t.pattern.to_regexp())) for t in parser.terminals)
+
+
+def _keyword(word: str) -> str | None:
+    """The envelope keyword a word is (a colon after it allowed: ``PLAYER:``), or ``None``."""
+    word = word.rstrip(":")
+    found = next((name for name, pattern in _keywords() if pattern.fullmatch(word)), None)
+    return _NUMBER.get(found, found) if found else None
+
+
+@cache
+def _section_lines() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A PLAYER line and a GM line with a password, as ``named_seats`` finds them anywhere in a text."""
+    kw = {name: pattern.pattern for name, pattern in _keywords()}
+    player = re.compile(rf"^\s*{kw['PLAYER']}\s+(?P<seat>[A-Za-z0-9][A-Za-z0-9_.-]{{0,39}})\s+{kw['PASSWORD']}",
+                        re.M)
+    return player, re.compile(rf"^\s*{kw['GM']}\s+{kw['PASSWORD']}", re.M)
 
 
 def named_seats(texts: list[str]) -> list[str]:
     """The seats a mail's PLAYER lines name (``GM`` for a GM line), read in one quick pass over its texts, quoted
     lines too: what a flood of sections costs is known before any of them is read."""
     out: list[str] = []
+    player, gm = _section_lines()
     for text in texts:
-        out += [m.group("seat").upper() for m in _PLAYER_LINE.finditer(text)]
-        out += ["GM"] * len(_GM_LINE.findall(text))
+        out += [m.group("seat").upper() for m in player.finditer(text)]
+        out += ["GM"] * len(gm.findall(text))
     return out
 
 
@@ -125,10 +151,10 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
 
     for number, line in clean_lines(text):
         words = line.split()
-        key = _WORDS.get(words[0].upper().rstrip(":"))
+        key = _keyword(words[0])
         if key == "PLAYER":
             close()
-            if len(words) == 4 and words[2].upper().rstrip(":") in _PASSWORD and _TOKEN.match(words[1]):
+            if len(words) == 4 and _keyword(words[2]) == "PASSWORD" and _TOKEN.match(words[1]):
                 current = {"seat": words[1].upper(), "password": words[3], "line": number, "move": None,
                            "check": False}
             else:

@@ -13,6 +13,7 @@ import pkgutil
 from functools import cache
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.load_grammar import FromPackageLoader
 
 from adjudicator import cachefolder
 from adjudicator.dampfross.orders.codes import ProblemCode as P
@@ -35,7 +36,8 @@ def order_parser() -> Lark:
     # (quietly) when the file is missing, stale, unreadable or unwritable.
     kept = cachefolder.folder()  # the application's cache, if any (Lark checks the tables against the grammar)
     cache: str | bool = f"{kept}/orders.lark.cache" if kept else False
-    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
+    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache,
+                import_paths=[FromPackageLoader("adjudicator.grammar")])  # %import envelope: every game's keywords
 
 
 def parse_line(line: str, filename: str, number: int) -> LineResult:
