@@ -185,8 +185,9 @@ def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
 def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path):
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot", "--player", "BLUE:Blau")
     result = invoke("site", str(tmp_path / "g"), str(tmp_path / "s"), "--png")
-    assert result.stdout.startswith("wrote 3 pages and 3 pictures to ")
-    assert sorted(p.name for p in (tmp_path / "s").glob("*.html")) == ["index.html", "ledger.html", "turn-000.html"]
+    assert result.stdout.startswith("wrote 4 pages and 3 pictures to ")
+    assert sorted(p.name for p in (tmp_path / "s").glob("*.html")) == ["index.html", "ledger.html", "orders.html",
+                                                                        "turn-000.html"]
     assert (tmp_path / "s" / "maps" / "turn-000.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
     assert '<a href="maps/turn-000.svg">SVG</a>, <a href="maps/turn-000.png">PNG</a>' in read(tmp_path / "s",
                                                                                             "turn-000.html")

@@ -34,6 +34,7 @@ from adjudicator.dampfross.report.building import rules_words_context
 from adjudicator.dampfross.report.deadlines import goal_line
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.orderpage import order_page_ok, order_table
 from adjudicator.dampfross.report.racing import RACES
 from adjudicator.dampfross.report.svg import RaceRoute, company_colour, game_svg
 from adjudicator.kernel.shown import shown
@@ -121,20 +122,45 @@ def _common(game: SiteGame) -> dict[str, Any]:
         "version": __version__,
         "lang": game.state.lang,
         "turns": [{"number": t, "href": page_path(t)} for t in range(game.last + 1)],
+        "orders": ORDERS if order_page_ok(game.state) else None,
     }
 
 
 def front_pages(game: SiteGame) -> dict[str, str]:
-    """The game page, the ledger and the score chart, by their paths in the site."""
+    """The game page, the ledger, the score chart and, while a turn is to come, the order page, by their paths in
+    the site."""
     state = game.state
     with language(state.lang):
         chart = score_chart(state)
         common = _common(game)
-        return {
+        pages = {
             "scores.svg": chart,
             "index.html": _render("game.html.j2", common, game_context(game, chart)),
             "ledger.html": _render("ledger.html.j2", common, ledger_context(game)),
         }
+        if order_page_ok(state):
+            pages[ORDERS] = _render("orders.html.j2", common, orders_context(game))
+        return pages
+
+
+ORDERS = "orders.html"
+"""The order page's path in the site (only while a turn is to come)."""
+
+
+def orders_context(game: SiteGame) -> dict[str, Any]:
+    """The order page of the turn to come: the map as it stands, the companies, the races and the price table
+    (``report/orderpage.py``)."""
+    state = game.state
+    table = order_table(state, game.gmap)
+    return {
+        "title": _("Orders for turn {turn}").format(turn=state.turn),
+        "turn": state.turn,
+        "map_svg": game_svg(game.gmap, state, game.last or None),
+        "companies": table["companies"],
+        "racing": state.phase == "racing",
+        "races": [{"n": r["n"], "start": r["from"], "dest": r["to"]} for r in table["races"]],
+        "table": table,
+    }
 
 
 def turn_files(game: SiteGame, t: TurnRecord) -> dict[str, str]:
