@@ -8,10 +8,14 @@
   inherited fill/stroke/size/anchor, translate) draws it with ``ImageDraw``
   at three times the size and scales down (``ImageDraw`` has no
   anti-aliasing), text in Pillow's own font (``ImageFont.load_default``);
-- ``cairosvg`` as it was (an optional extra, the cairo C library).
+- ``shipped``: resvg as ``postal/picture.py`` calls it (the shipped fonts
+  only, text not smoothed);
+- ``cairosvg`` as it was (an optional extra, the cairo C library), when
+  it is installed.
 
-Each picture is made at 1.5 pixels a unit (``pictures.PNG_SCALE``), then
-written as it comes and as a palette of 64 colours (what a mail carries).
+Each picture is made at 1.5 pixels a unit (``picture.SCALE``), then
+written as it comes and as a palette of 64 colours (``picture.palette``,
+what a mail carries).
 Printed per map: CPU seconds (median of ``--repeat``), bytes.  With
 ``--out DIR`` the PNGs are written there to be looked at.  The figures go
 into docs/pictures.md.
@@ -40,6 +44,7 @@ from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 from adjudicator.dampfross.app.maps import read_map  # noqa: E402
 from adjudicator.dampfross.report.ascii import map_ferries  # noqa: E402
 from adjudicator.dampfross.report.svg import ferry_lines, render_svg  # noqa: E402
+from adjudicator.postal import picture  # noqa: E402
 
 SCALE = 1.5
 SUPER = 3
@@ -133,14 +138,6 @@ def pillow_png(svg: str, scale: float = SCALE) -> Image.Image:
     return image.resize((round(size[0] / SUPER), round(size[1] / SUPER)), Image.Resampling.LANCZOS)
 
 
-def palette(png: bytes) -> bytes:
-    """The PNG as 64 colours (no dithering), as a mail carries it."""
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    out = io.BytesIO()
-    image.quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE).save(out, "PNG", optimize=True)
-    return out.getvalue()
-
-
 def _as_png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, "PNG")
@@ -153,6 +150,7 @@ def makers() -> dict[str, Callable[[str], bytes]]:
         import resvg_py
 
         found["resvg"] = lambda svg: bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=SCALE))
+        found["shipped"] = lambda svg: picture.render(svg, SCALE)
     except ImportError:
         pass
     try:
@@ -181,7 +179,7 @@ def main() -> None:
                 png = make(svg)
                 times.append(time.process_time() - t)
             t = time.process_time()
-            small = palette(png)
+            small = picture.palette(png, picture.svg_colours(svg))
             both = statistics.median(times) + time.process_time() - t
             print(f"{name:10} {label:9} {statistics.median(times):6.2f} {len(png):9} {len(small):11} {both:11.2f}")
             if args.out:

@@ -97,8 +97,8 @@ class Trial:
         return doc
 
 
-def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True) -> Trial:
-    """A new game of ``kind`` in ``where/g``, run by mail from ``where/maildir``."""
+def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True, board: str = "germany") -> Trial:
+    """A new game of ``kind`` in ``where/g``, run by mail from ``where/maildir`` (Dampfross: on the map ``board``)."""
     if kind == "takeaway":
         from adjudicator.app import plays
 
@@ -110,7 +110,7 @@ def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True
             "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}", "--deadline", "2026-12-04 18:00",
             "--every", "7d", "--player-lang", f"RED={red_lang}"]
     if kind == "dampfross":
-        args += ["--map", "germany"] + (["--strict"] if strict else [])
+        args += ["--map", board] + (["--strict"] if strict else [])
     else:
         args += ["--play", kind]
     invoke(*args)

@@ -167,9 +167,8 @@ def test_the_opening_mails_each_company_its_own_password(played: Played):
 
 def test_the_reports_go_out_with_the_full_map_attached(played: Played):
     """Issue 17: the private part first, then the turn in short; the whole public report and the whole map
-    attached (as a picture too where CairoSVG is installed), the whole map never inline."""
-    from adjudicator.dampfross.app.pictures import png_available
-
+    attached, the whole map never inline as text.  Issue 25: the map's picture shown in the body (a plain
+    install makes it), the HTML alternative pointing at it."""
     for turn in (1, 2):
         for pid in ("RED", "BLUE", "GREEN"):
             m = played.mail(f"report-{turn:03d}-{pid}")
@@ -180,13 +179,13 @@ def test_the_reports_go_out_with_the_full_map_attached(played: Played):
             assert f"Orders for turn {turn + 1} are due" in text and "Attached: the turn's whole public report" in text
             assert "The whole map\n" not in text and text.count("\n") < 120
             atts = {a.get_filename(): a for a in m.iter_attachments()}
-            picture = [f"map-turn-{turn:03d}.png"] if png_available() else []
-            assert sorted(atts) == sorted([f"report-turn-{turn:03d}.txt", f"map-turn-{turn:03d}.txt", *picture])
+            assert sorted(atts) == sorted([f"report-turn-{turn:03d}.txt", f"map-turn-{turn:03d}.txt"])
             public = str(atts[f"report-turn-{turn:03d}.txt"].get_content()).replace("\r\n", "\n")
             assert public == (played.game / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
-            if picture:
-                assert atts[picture[0]].get_content_type() == "image/png"
-                assert atts[picture[0]].get_content().startswith(b"\x89PNG")
+            picture = [p for p in m.walk() if p.get_content_type() == "image/png"]
+            assert [p.get_filename() for p in picture] == [f"map-turn-{turn:03d}.png"]
+            assert picture[0].get_content().startswith(b"\x89PNG")
+            assert f'src="cid:{picture[0]["Content-ID"].strip(" <>")}"' in m.get_body(("html",)).get_content()
     assert "GREEN" not in played.body("report-001-RED").split("private report for RED", 1)[1].split("Your")[0]
 
 

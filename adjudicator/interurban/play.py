@@ -15,6 +15,7 @@ from adjudicator.interurban import codec, move, notation, preview
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.shuffle import SeededDraw
 from adjudicator.interurban.state import Placement, State
+from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words.mail import MailWords
 from adjudicator.kernel.play import Lines
 
@@ -63,6 +64,9 @@ class InterUrban:
 
     def miss(self, state: State, seat: str) -> tuple[State, Any]:
         return move.miss(state)
+
+    def picture(self, state: State) -> str:
+        return svg(state)
 
 
 PLAY = InterUrban()

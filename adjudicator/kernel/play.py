@@ -98,3 +98,7 @@ class Play(Protocol):
 
     def miss(self, state: Any, seat: str) -> tuple[Any, Any]:
         """The state after the seat on move missed the deadline (the play's reading of no orders)."""
+
+    def picture(self, state: Any) -> str | None:
+        """The state drawn as SVG text (pure), which the opening and move mails show as PNG
+        (``postal/picture.py``); ``None``: the play draws no picture."""

@@ -32,6 +32,7 @@ from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.picture import svg_to_png
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
@@ -101,6 +102,7 @@ class MovesSession:
 def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
     """Each player's opening mail, once, with his own password (from the GM's passwords file)."""
     secrets: dict[str, str] | None = None
+    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout at the start, drawn once
     for seat in game.table.seats:
         name = f"opening-{seat.id}"
         if outbox.known(name) or not seat.address:
@@ -109,7 +111,9 @@ def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, se
         with language(seat.lang):
             text = play.words.opening(game.table, game.state, seat.id, secrets.get(seat.id))
         subject = f"{game.table.game}: {play.name} - opening"
-        outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="opening", player=seat.id), sender, now)
+        pictures = _picture(play, game.state, "opening.png", pictures)
+        outbox.queue(Outgoing(name, (seat.address,), subject, text, pictures, kind="opening", player=seat.id),
+                     sender, now)
 
 
 class MovesDesk:
@@ -285,13 +289,30 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
         return
     step, record = made[-1]
     move = int(record["move"])
+    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout after the move, drawn once
     for sid, text in folder.mails_of(step).items():
         name = f"move-{move:03d}-{sid}"
         seat = game.table.find(sid)
         if seat is None or not seat.address or outbox.known(name):
             continue
+        pictures = _picture(play, game.state, f"move-{move:03d}.png", pictures)
         outbox.queue(Outgoing(name, (seat.address,), f"{game.table.game}: {play.name} - move {move}", text,
-                              kind="report", turn=move, player=sid), sender, now)
+                              pictures, kind="report", turn=move, player=sid), sender, now)
+
+
+def _picture(play: Play, state: Any, filename: str,
+             made: tuple[tuple[str, bytes], ...] | None) -> tuple[tuple[str, bytes], ...]:
+    """The play's picture of ``state`` as a PNG to show in a mail (``made``: drawn already for another player);
+    none when the play draws none, or where the package was installed without resvg-py and Pillow."""
+    if made is not None:
+        return made
+    svg = play.picture(state)
+    if svg is None:
+        return ()
+    try:
+        return ((filename, svg_to_png(svg)),)
+    except ImportError:
+        return ()
 
 
 def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,

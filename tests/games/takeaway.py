@@ -166,5 +166,8 @@ class TakeAway:
     def miss(self, state: State, seat: str) -> tuple[State, dict[str, Any]]:
         return _take(state, 1)
 
+    def picture(self, state: State) -> None:
+        return None  # a game without a picture: its mails are text only
+
 
 PLAY = TakeAway()

@@ -26,6 +26,8 @@ from adjudicator.postal import picture
 
 PNG_SCALE = picture.SCALE
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
+GRID = "#terrain"
+"""The layer of hexes (``report/svg.py``), drawn unsmoothed in a PNG: its edges are most of the bytes."""
 MISSING_PNG = ("PNG pictures need the packages resvg-py and Pillow, which a plain install brings: "
                "pip install dampfross-per-post")
 
@@ -33,7 +35,7 @@ MISSING_PNG = ("PNG pictures need the packages resvg-py and Pillow, which a plai
 def svg_to_png(svg: str, scale: float = PNG_SCALE) -> bytes:
     """Render SVG text as PNG bytes (``postal.picture``); an ``AdjudicatorError`` when a package is missing."""
     try:
-        return picture.svg_to_png(svg, scale)
+        return picture.svg_to_png(svg, scale, crisp=GRID)
     except ImportError:  # only where the package was installed without its dependencies
         raise AdjudicatorError(MISSING_PNG) from None
 

@@ -177,14 +177,15 @@ def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: date
         return
     passwords = gdir.read_passwords()
     openings = {state.lang: gdir.report_path(0).read_text(encoding="utf-8")}
+    pictures: list[bytes | None] = []  # the map at the start, made once
     for p in pending:
         lang = state.language_of(p.id)
         if lang not in openings:  # a company that reads another language: the opening made again in it
             opened, _ = gdir.archived_state(gdir.archive_path(0), "after")
             openings[lang] = opening_report(opened, gdir.load_map(opened), lang)
         out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state, p.id),
-                       opening_mail_text(state, p.id, passwords[p.id], openings[lang]), kind="opening", turn=0,
-                       player=p.id)
+                       opening_mail_text(state, p.id, passwords[p.id], openings[lang]),
+                       tuple(_picture(gdir, 0, pictures)), kind="opening", turn=0, player=p.id)
         outbox.queue(out, config.sender, now)
         if not p.email:
             t.note("no-address", what="the opening mail", company=p.id)
@@ -247,11 +248,12 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
 
 
 def _picture(gdir: GameDir, turn: int, made: list[bytes | None]) -> list[tuple[str, bytes]]:
-    """The PNG picture of the map after ``turn`` to attach, made once into ``made`` (none without CairoSVG)."""
+    """The PNG picture of the map after ``turn`` (0: the opening) to show in its mails, made once into ``made``
+    (none where the package was installed without its dependencies: the text map alone)."""
     if not made:
         try:
             made.append(turn_png(gdir.path, turn))
-        except AdjudicatorError:  # CairoSVG or cairo missing: the text map alone
+        except AdjudicatorError:  # resvg-py or Pillow missing: the text map alone
             made.append(None)
     png = made[0]
     return [(picture_attachment_name(turn), png)] if png is not None else []
