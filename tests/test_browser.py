@@ -13,6 +13,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import select
 import shutil
 import struct
@@ -26,8 +27,9 @@ from typing import Any
 import pytest
 
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.report.svg import company_colour
-from tests.example_game import play
+from tests.example_game import SCRIPT, play, script_steps
 from tests.helpers import invoke
 
 pytestmark = pytest.mark.browser
@@ -307,28 +309,233 @@ def test_no_page_overflows_and_the_key_columns_and_bottom_links_are_on_screen(br
                                                             "mobile": False}, session=browser.session)
 
 
-def test_the_hex_picker_writes_build_and_enter_lines(browser: Browser, tmp_path: Path):
-    """Issue 17: on the page of the turn to come, clicking hexes and towns writes order lines to paste in a mail."""
-    game = tmp_path / "g"
-    invoke("new", str(game), "--map", "germany", "--lang", "de", "--player", "RED:Rot", "--player", "BLUE:Blau",
-           "--seed", "p", "--unsafe-test-passwords", "p")
-    invoke("site", str(game), str(tmp_path / "site"))
-    assert browser.open((tmp_path / "site" / "turn-000.html").as_uri()) == []
+# ---------------------------------------------------------------------------
+# the order page (orders.html): issue 25
+# ---------------------------------------------------------------------------
 
-    def click(label: str) -> None:
-        browser.evaluate(f"document.querySelector('figure.map svg [data-hex=\"{label}\"]')"
-                         ".dispatchEvent(new MouseEvent('click', {bubbles: true}))")
 
-    for label in ("1408", "1409", "1409", "1410"):
-        click(label)
-    assert browser.evaluate("document.getElementById('orders').value") == "BAUE 1408 - 1409 - 1410"
-    assert browser.evaluate("document.getElementById('picker').open") is True
-    browser.evaluate("document.getElementById('newline').click();"
-                     "document.querySelector('input[value=enter]').click();"
-                     "document.getElementById('race').value = '3'")
-    click("1410")
-    click("1510")
+def play_until(where: Path, last: int, *more: str) -> Path:
+    """The example game played up to turn ``last`` (the next turn is to come); ``more``: arguments of ``new``."""
+    args, turns, pattern = script_steps()
+    game = where.resolve() / "demo"
+    old = Path.cwd()
+    os.chdir(SCRIPT.parent)
+    try:
+        invoke(*[str(game) if a == "$game" else a for a in args], *more)
+        for turn in turns[:last]:
+            invoke(*sorted(str(p) for p in Path().glob(pattern.format(turn=turn))), "--game", str(game))
+    finally:
+        os.chdir(old)
+    return game
+
+
+@pytest.fixture(scope="module")
+def building(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The example game after turn 3 (four companies with track, turn 4 to come) and its site."""
+    game = play_until(tmp_path_factory.mktemp("orders"), 3)
+    out = tmp_path_factory.mktemp("orders-site") / "site"
+    invoke("site", str(game), str(out))
+    return game, out
+
+
+@pytest.fixture(scope="module")
+def german(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The German example game after turn 3 and its site."""
+    game = play_until(tmp_path_factory.mktemp("orders-de"), 3, "--lang", "de")
+    out = tmp_path_factory.mktemp("orders-de-site") / "site"
+    invoke("site", str(game), str(out))
+    return game, out
+
+
+def metrics(browser: Browser, width: int, height: int) -> None:
+    browser.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1,
+                                                        "mobile": width < 600}, session=browser.session)
+
+
+def click_hex(browser: Browser, label: str) -> None:
+    """Click the middle of a hex of the order page's map with the mouse, as a player does (on a town, a label or
+    track alike), the hex scrolled to a quarter of the window's height (on a phone, the map also sideways); the
+    mouse must hit that hex, whatever is drawn on it."""
+    where = json.loads(browser.evaluate(f"""(function () {{
+        var hex = document.querySelector('#ordermap svg polygon[data-hex="{label}"]');
+        hex.scrollIntoView({{block: "start", inline: "center"}});
+        window.scrollBy(0, -window.innerHeight / 4);
+        var r = hex.getBoundingClientRect();
+        var x = r.left + r.width / 2, y = r.top + r.height / 2, hit = document.elementFromPoint(x, y);
+        return JSON.stringify([x, y, hit && hit.getAttribute('data-hex')]); }})()"""))
+    x, y, hit = where
+    assert hit == label, f"a click on the middle of {label} hits {hit}"
+    for kind in ("mousePressed", "mouseReleased"):
+        browser.call("Input.dispatchMouseEvent", {"type": kind, "x": x, "y": y, "button": "left", "clickCount": 1},
+                     session=browser.session)
+
+
+def page_state(browser: Browser) -> dict[str, Any]:
+    """The order page's composed lines, its total, its last refusal and its last step."""
+    got: dict[str, Any] = json.loads(browser.evaluate("""JSON.stringify({
+        orders: document.getElementById('orders').textContent, why: document.getElementById('why').textContent,
+        step: document.getElementById('step').textContent, total: document.getElementById('total').textContent,
+        used: +document.getElementById('total').dataset.used, fees: +document.getElementById('total').dataset.fees})"""))
+    return got
+
+
+def choose(browser: Browser, company: str) -> None:
+    browser.evaluate(f"var s = document.getElementById('company'); s.value = {json.dumps(company)};"
+                     "s.dispatchEvent(new Event('change'))")
+
+
+def checked(game: Path, tmp_path: Path, company: str, orders: str) -> tuple[int, str]:
+    """``adjudicate check`` of the page's orders in a mail of ``company`` (its password from the test passwords):
+    its exit code and text."""
+    state = GameDir(game).load_state()
+    pw = {line.split()[0]: line.split()[-1] for line in (game / "passwords.txt").read_text().splitlines()
+          if line.strip() and not line.startswith("#")}
+    mail = tmp_path / f"{company}.orders"
+    mail.write_text(f"GAME {state.game_id}\nTURN {state.turn}\nPLAYER {company} PASSWORD {pw[company]}\n{orders}\n",
+                    encoding="utf-8")
+    result = invoke("check", str(mail), "--game", str(game), ok=False)
+    return result.exit_code, result.stdout
+
+
+def test_clicks_on_track_towns_and_labels_extend_a_line_to_neighbours_only(browser: Browser,
+                                                                          building: tuple[Path, Path]):
+    """Issue 25: the old picker ignored clicks on hexes with track and on labels, and let non-neighbours in."""
+    _, out = building
+    metrics(browser, 1280, 900)
+    assert browser.open((out / "orders.html").as_uri()) == []
+    choose(browser, "HAFEN")
+    click_hex(browser, "1108")  # Hamburg: a town with HAFEN's and RAVEL's track
+    click_hex(browser, "1008")  # a hex label in the middle
+    click_hex(browser, "1007")  # Brunsbüttel: its circle lies on top
+    got = page_state(browser)
+    assert got["orders"] == "BUILD 1108 - 1008 - 1007" and got["why"] == ""
+    assert got["step"] == "1008-1007: plain, 1 point; no fee" and got["total"] == "used 2 of 4, 2 left"
+    click_hex(browser, "0907")
+    assert page_state(browser)["why"] == "0907 is water"
+    click_hex(browser, "1210")  # no neighbour of 1007, nor on a straight hex line with it
+    got = page_state(browser)
+    assert got["orders"] == "BUILD 1108 - 1008 - 1007" and got["why"] == "1007 and 1210 are not neighbours"
+    browser.evaluate("document.getElementById('newline').click()")
+    click_hex(browser, "0910")
+    assert page_state(browser)["why"] == "0910 is not on your network"
+    click_hex(browser, "1110")
+    click_hex(browser, "0910")  # a straight line west: 1110 - 1010 - 0910, into and alongside RAVEL's track
+    got = page_state(browser)
+    assert got["orders"] == "BUILD 1108 - 1008 - 1007\nBUILD 1110 - 1010 - 0910" and got["why"] == ""
+    assert got["step"] == "1010-0910: plain, 1 point; 4 to RAVEL (alongside)"
+    assert got["total"] == "used 4 of 4, 0 left; fees 5 from the balance of 29"
+    click_hex(browser, "0909")
+    assert page_state(browser)["why"] == "costs 1 point (plain), only 0 points left"
     browser.evaluate("document.getElementById('back').click()")
-    click("1511")
-    assert browser.evaluate("document.getElementById('orders').value") == \
-        "BAUE 1408 - 1409 - 1410\nFAHRE 3 STRECKE 1410 - 1511"
+    assert page_state(browser)["total"] == "used 3 of 4, 1 left; fees 1 from the balance of 29"
+
+
+def test_the_mail_carries_game_turn_player_and_the_typed_password_only_when_sent(browser: Browser,
+                                                                                  building: tuple[Path, Path]):
+    """The password is typed in the page, never stored, and is in no URL until the player sends."""
+    _, out = building
+    metrics(browser, 1280, 900)
+    assert browser.open((out / "orders.html").as_uri()) == []
+    choose(browser, "NOB")
+    for label in ("2013", "2014"):
+        click_hex(browser, label)
+    assert browser.evaluate("window.dampfrossOrders.mail()") is None  # no password typed: refused, said why
+    assert page_state(browser)["why"] == "Type your password first."
+    browser.evaluate("document.getElementById('password').value = 's3cret word'")
+    url = browser.evaluate("window.dampfrossOrders.mail()")
+    assert url.startswith("mailto:?subject=demo%20TURN%204%20NOB&body=")
+    from urllib.parse import unquote
+    assert unquote(url.split("&body=", 1)[1]) == "GAME demo\nTURN 4\nPLAYER NOB PASSWORD s3cret word\nBUILD 2013 - 2014\n"
+    stored = browser.evaluate("JSON.stringify([document.documentElement.outerHTML.indexOf('s3cret'), "
+                              "localStorage.length, sessionStorage.length, document.cookie, location.href])")
+    position, local, session, cookie, href = json.loads(stored)
+    assert (position, local, session, cookie) == (-1, 0, 0, "") and "s3cret" not in href
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_composed_lines_stay_in_sight_while_the_map_is_clicked(browser: Browser, german: tuple[Path, Path],
+                                                                   width: int, tmp_path: Path):
+    """Issue 25: the picker's text sat ~1,400 px below the map.  At a desktop's width the lines are in a side panel,
+    on a phone in a sticky footer: inside the window after every click, wherever the map is scrolled.  The page is
+    German like the rest of the site.  The screenshots are kept in the test's folder."""
+    _, out = german
+    metrics(browser, width, 900 if width > 600 else 800)
+    try:
+        assert browser.open((out / "orders.html").as_uri()) == []
+        choose(browser, "SUED")
+        for label in ("1131", "1130", "1129", "1128", "1531", "1532"):
+            click_hex(browser, label)
+            boxes = json.loads(browser.evaluate("""JSON.stringify(['panel', 'orders', 'total', 'send'].map(id => {
+                const r = document.getElementById(id).getBoundingClientRect();
+                return [id, r.left, r.top, r.right, r.bottom]; }))"""))
+            inner = browser.evaluate("[window.innerWidth, window.innerHeight]")
+            for name, left, top, right, bottom in boxes:
+                assert left >= 0 and right <= inner[0] and top >= 0 and bottom <= inner[1], \
+                    f"{name} out of the {inner} window at {width} px after clicking {label}: {left, top, right, bottom}"
+        got = page_state(browser)
+        assert got["orders"] == "BAUE 1131 - 1130 - 1129 - 1128"
+        assert got["why"] == "1128 und 1532 sind keine Nachbarfelder"
+        assert got["total"] == "3 von 5 verbraucht, 2 übrig"
+        scroll = max(browser.evaluate("document.documentElement.scrollWidth"), browser.evaluate("window.innerWidth"))
+        assert scroll <= width
+        text = browser.evaluate("document.body.innerText")
+        for english in ("Company", "Password", "Send by mail", "new line", "Orders for turn", "used"):
+            assert english not in text, f"English on the German order page: {english!r}"
+        browser.evaluate("document.querySelector('#ordermap svg polygon[data-hex=\"1129\"]')"
+                         ".scrollIntoView({block: 'center', inline: 'center'})")
+        png = browser.screenshot()
+        (tmp_path / f"orders-{width}.png").write_bytes(png)
+        assert png_pixels(png)[0] == width
+    finally:
+        metrics(browser, 1200, 1500)
+
+
+def test_for_random_click_paths_the_page_totals_what_check_prices(browser: Browser, building: tuple[Path, Path],
+                                                                 tmp_path: Path):
+    """Issue 25: the page prices from the table the site wrote, ``check`` from the engine; for 20 random click
+    paths (seeded) they agree: the points used, the fees, and every line the page took is carried out in full."""
+    import random
+
+    from adjudicator.dampfross.game.track import TrackIndex
+
+    game, out = building
+    gdir = GameDir(game)
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    track = TrackIndex(state.track)
+    land = sorted(h for h in gmap.terrain if gmap.is_land(h))
+    metrics(browser, 1280, 900)
+    assert browser.open((out / "orders.html").as_uri()) == []
+    rng = random.Random(25)
+    priced = fees_seen = refused = 0
+    for path in range(20):
+        company = rng.choice(state.player_ids)
+        choose(browser, company)
+        net = sorted(track.network(company))
+        end = rng.choice(net)
+        click_hex(browser, end.label)
+        for _ in range(rng.randint(3, 9)):
+            roll = rng.random()
+            if roll < 0.7:
+                end = rng.choice(gmap.neighbours(end))
+            elif roll < 0.8:
+                end = rng.choice(land)
+            else:
+                browser.evaluate("document.getElementById('newline').click()")
+                end = rng.choice(net)
+            click_hex(browser, end.label)
+            got = page_state(browser)
+            refused += bool(got["why"])
+            if got["why"]:  # the refused click did not move the line's end
+                end = Hex.parse(got["orders"].split("\n")[-1].split(" - ")[-1]) if " - " in got["orders"] else end
+        got = page_state(browser)
+        if not got["orders"]:
+            continue
+        code, text = checked(game, tmp_path, company, got["orders"])
+        assert code == 0, f"path {path}: the page took lines check would not carry out:\n{got['orders']}\n{text}"
+        used = int(re.search(r"used (\d+)", text).group(1))  # type: ignore[union-attr]
+        fees = sum(int(n) for n in re.findall(r"^ +fee (\d+) to ", text, re.M))
+        assert (got["used"], got["fees"]) == (used, fees), f"path {path}: the page and check differ:\n{text}"
+        priced += 1
+        fees_seen += bool(fees)
+    assert priced >= 15 and fees_seen >= 3 and refused >= 5  # the paths did try fees and refusals

@@ -6,8 +6,9 @@ engine's own functions: what a segment costs (``building.costs``), why it
 may not be built at all (``terrain_problem``: water, off the map, a
 border), which fees it owes to whom (``building.fees``), which hexes a
 company may build from, what it may spend.  The script of the page
-(``templates/site/orders.js.j2``, a Jinja template only so the wheel holds it) only looks these up, walks the neighbour
-table and adds: it never decides a cost or a fee itself.
+(``templates/site/orders.js.j2``: a template only so that the wheel holds
+it) only looks these up, walks the neighbour table and adds: it never
+decides a cost or a fee itself.
 
 One fee depends on what the player composes: with
 ``contact_fee_at_own_hex`` off, a contact fee is waived where the company
@@ -156,8 +157,6 @@ def page_words() -> dict[str, Any]:
         "usedMoney": _("building {cost} + fees {fees} = {total}; balance {balance}"),
         "feesTotal": _("fees {fees} from the balance of {balance}"),
         "guessed": _("(manual dice: priced against the largest roll)"),
-        "race": _("race {n}: {start} to {dest}"),
-        "pickRace": _("Pick a race first."),
         "password": _("Type your password first."),
     }
 
