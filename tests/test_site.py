@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.pictures import png_available
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import LedgerEntry
 from adjudicator.dampfross.report.site import _nice_step, balance_history, ledger_detail, report_sections
@@ -181,7 +180,6 @@ def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
     assert not (out / "maps" / "turn-000.png").exists()
 
 
-@pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
 def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path):
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot", "--player", "BLUE:Blau")
     result = invoke("site", str(tmp_path / "g"), str(tmp_path / "s"), "--png")
@@ -214,12 +212,12 @@ def test_site_onto_a_file_is_a_usage_error(game: Path, tmp_path: Path):
     assert result.exit_code == 2 and "is a file" in result.stderr
 
 
-def test_site_errors_without_a_game_or_without_cairosvg(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+def test_site_errors_without_a_game_or_without_resvg(game: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     result = invoke("site", str(tmp_path / "nothing"), str(tmp_path / "s"), ok=False)
     assert result.exit_code == 1 and "no game here" in result.stderr
-    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    monkeypatch.setitem(sys.modules, "resvg_py", None)
     result = invoke("site", str(game), str(tmp_path / "s"), "--png", ok=False)
-    assert result.exit_code == 1 and result.stderr.startswith("error: PNG pictures need the optional package CairoSVG")
+    assert result.exit_code == 1 and result.stderr.startswith("error: PNG pictures need the packages resvg-py")
     assert not (tmp_path / "s").exists()  # nothing written
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.pictures import png_available, run_png, run_svg, svg_to_png, turn_png, turn_svg
+from adjudicator.dampfross.app.pictures import run_png, run_svg, svg_to_png, turn_png, turn_svg
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Side
@@ -34,7 +34,6 @@ from tests.helpers import H, invoke, make_map
 NS = {"s": "http://www.w3.org/2000/svg"}
 GOLDEN = Path(__file__).parent / "golden" / "example"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-needs_png = pytest.mark.skipif(not png_available(), reason="PNG needs CairoSVG and libcairo (the test extra has them)")
 
 
 @pytest.fixture(scope="module")
@@ -258,7 +257,6 @@ def test_races_are_replayed_for_their_routes(game: Path):
     assert len(group(parse(turn_svg(game, 3, races=True)), "routes")) == 0  # a building turn has none
 
 
-@needs_png
 def test_png_of_a_turn_and_of_a_run(game: Path):
     assert turn_png(game, 2).startswith(PNG_SIGNATURE)
     run = replay_turn(GameDir(game), 7)
@@ -266,15 +264,15 @@ def test_png_of_a_turn_and_of_a_run(game: Path):
     assert run_png(run, scale=0.5).startswith(PNG_SIGNATURE)
 
 
-def test_png_without_cairosvg_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(sys.modules, "cairosvg", None)  # import cairosvg now raises ImportError
-    with pytest.raises(AdjudicatorError, match=r"pip install 'dampfross-per-post\[pictures\]'"):
+def test_png_without_its_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
+    """Only a package installed without its dependencies lacks resvg-py (a plain install has it)."""
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # import resvg_py now raises ImportError
+    with pytest.raises(AdjudicatorError, match=r"need the packages resvg-py and Pillow"):
         svg_to_png("<svg/>")
 
 
 # --- the command line ---------------------------------------------------------
 
-@needs_png
 def test_cli_map_svg_and_png(tmp_path: Path):
     svg, png = tmp_path / "de.svg", tmp_path / "de.png"
     result = invoke("map", "show", "germany", "--svg", str(svg), "--png", str(png))
@@ -322,13 +320,13 @@ def test_cli_map_show_errors(game: Path, tmp_path: Path, monkeypatch: pytest.Mon
     assert not (tmp_path / "x.svg").exists()
 
 
-def test_cli_png_without_cairosvg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(sys.modules, "cairosvg", None)
+def test_cli_png_without_its_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(sys.modules, "resvg_py", None)
     result = invoke("map", "show", "germany", "--svg", str(tmp_path / "a.svg"), "--png", str(tmp_path / "a.png"),
                     ok=False)
     assert result.exit_code == 1
-    assert result.stderr == ("error: PNG pictures need the optional package CairoSVG (and the cairo library): "
-                             "pip install 'dampfross-per-post[pictures]'\n")
+    assert result.stderr == ("error: PNG pictures need the packages resvg-py and Pillow, which a plain install "
+                             "brings: pip install dampfross-per-post\n")
     assert not (tmp_path / "a.svg").exists() and not (tmp_path / "a.png").exists()
 
 
