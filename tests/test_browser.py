@@ -539,3 +539,65 @@ def test_for_random_click_paths_the_page_totals_what_check_prices(browser: Brows
         priced += 1
         fees_seen += bool(fees)
     assert priced >= 15 and fees_seen >= 3 and refused >= 5  # the paths did try fees and refusals
+
+
+@pytest.fixture(scope="module")
+def tram(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """The InterUrban example game (``examples/interurban.sh``: four moves by mail, RED's move 5 to come) and its
+    site."""
+    import subprocess
+    import sys
+
+    where = tmp_path_factory.mktemp("tram")
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", str(SCRIPT.parent / "interurban.sh"), str(where / "run")], env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    game = where / "run" / "tram"
+    invoke("site", str(game), str(where / "site"))
+    return game, where / "site"
+
+
+def test_the_interurban_move_picker_writes_moves_check_accepts(browser: Browser, tram: tuple[Path, Path],
+                                                               tmp_path: Path):
+    """Issue 25: on the InterUrban game page, a click on an open line end offers the face-up tiles that may be
+    laid there; the move line a tile writes is one ``check`` accepts, and "Send by mail" puts it under GAME, PLAYER
+    and MOVE with the typed password."""
+    from urllib.parse import unquote
+
+    game, out = tram
+    metrics(browser, 1280, 900)
+    assert browser.open((out / "index.html").as_uri()) == []
+    ends = json.loads(browser.evaluate("JSON.stringify(Array.from(document.querySelectorAll('#layout g.end'))"
+                                       ".map(g => g.dataset.line))"))
+    assert sorted(ends) == ["2", "3", "8", "9", "L", "S"]
+    password = (game / "passwords.txt").read_text().split()[1]
+    tried = 0
+    for line in ends:
+        where = json.loads(browser.evaluate(f"""(function () {{
+            var c = document.querySelector('#layout g.end[data-line="{line}"] circle');
+            c.scrollIntoView({{block: "center"}});
+            var r = c.getBoundingClientRect(), x = r.left + r.width / 2 + 12, y = r.top + r.height / 2 + 12;
+            var hit = document.elementFromPoint(x, y).closest('g.end');
+            return JSON.stringify([x, y, hit && hit.dataset.line]); }})()"""))
+        assert where[2] == line  # the whole empty cell answers, not only the small ring
+        for kind in ("mousePressed", "mouseReleased"):
+            browser.call("Input.dispatchMouseEvent", {"type": kind, "x": where[0], "y": where[1], "button": "left",
+                                                      "clickCount": 1}, session=browser.session)
+        assert browser.evaluate("document.getElementById('pick').textContent") == f"Line {line}: pick a tile."
+        moves = json.loads(browser.evaluate("JSON.stringify(Array.from(document.querySelectorAll('#tiles button'))"
+                                            ".map(b => b.dataset.move))"))
+        assert moves and all(m.split()[0] == line for m in moves)
+        for index, move in enumerate(moves):
+            browser.evaluate(f"document.querySelectorAll('#tiles button')[{index}].click()")
+            assert browser.evaluate("document.getElementById('moveline').textContent") == move
+            mail = tmp_path / "move.txt"
+            mail.write_text(f"GAME tram\nPLAYER RED PASSWORD {password}\nMOVE 5\n{move}\n", encoding="utf-8")
+            result = invoke("check", str(mail), "--game", str(game), ok=False)
+            assert result.exit_code == 0, f"{move}: {result.output}"
+            tried += 1
+    assert tried >= 20
+    browser.evaluate("document.getElementById('password').value = 'typed here'")
+    url = browser.evaluate("window.interurbanMove.mail()")
+    assert unquote(url.split("&body=", 1)[1]) == f"GAME tram\nPLAYER RED PASSWORD typed here\nMOVE 5\n{move}\n"
+    assert "typed here" not in browser.evaluate("document.documentElement.outerHTML")

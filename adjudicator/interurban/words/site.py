@@ -8,10 +8,13 @@ drawing scales) and are in the game's language.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from adjudicator.interurban.move import legal_first
+from adjudicator.interurban.notation import written
 from adjudicator.interurban.state import State
 from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words import names
@@ -76,6 +79,85 @@ def pages(game: str, seats: Sequence[tuple[str, str]], moves: Sequence[MovePage]
     last = moves[-1] if moves else None
     players, listed, now = _("Players"), _("Moves"), _("The layout now")
     body = (f"<h2>{escape(players)}</h2><table>{rows}</table>\n<h2>{escape(listed)}</h2><ul>{links}</ul>"
-            + (f"\n<h2>{escape(now)}</h2><figure>{svg(last.state)}</figure>" if last else ""))
+            + (f"\n<h2>{escape(now)}</h2><figure id=\"layout\">{svg(last.state)}</figure>" if last else "")
+            + (next_move(game, seats, last) if last else ""))
     out["index.html"] = _page(_("InterUrban, game {game}").format(game=game), _nav(numbers, -1), body)
     return out
+
+
+def move_table(game: str, seats: Sequence[tuple[str, str]], page: MovePage) -> dict[str, object]:
+    """What the move picker looks up: the move to come, whose it is, and for each open line end the move lines
+    that may begin the move there (every legal first placement of a face-up tile, ``move.legal_first``, as the
+    notation writes it, ``notation.written``).  The script decides nothing."""
+    state = page.state
+    player = next((sid for sid, _name in seats if sid.lower() == state.on_move.lower()), state.on_move.upper())
+    options: dict[str, list[str]] = {}
+    for placement in legal_first(state):
+        lines = written(state, [placement], state.on_move)
+        if lines:
+            options.setdefault(lines[0].split()[0], []).append(lines[0])
+    return {"game": game, "move": page.move + 1, "player": player,
+            "options": {k: sorted(set(v)) for k, v in sorted(options.items())},
+            "words": {"none": _("No face-up tile may be laid at the end of line {line}."),
+                      "pick": _("Line {line}: pick a tile."), "password": _("Type your password first.")}}
+
+
+def next_move(game: str, seats: Sequence[tuple[str, str]], last: MovePage) -> str:
+    """The move picker under the layout (none once the game is over): click an open line end, pick a face-up tile,
+    read the move line; "Send by mail" writes it into a mail with GAME, PLAYER and MOVE.  The password is typed in
+    the page, kept nowhere, and put into the mail only when the player sends it."""
+    if last.state.over:
+        return ""
+    table = move_table(game, seats, last)
+    data = json.dumps(table, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    intro = _("It is {player}'s move {move}: click an open line end (a dashed ring) on the layout, then a tile; the "
+              "move line is written below.").format(player=table["player"], move=table["move"])
+    heading, password, send = _("Your move"), _("Password"), _("Send by mail")
+    return (f"\n<h2 id=\"your-move\">{escape(heading)}</h2>\n<p>{escape(intro)}</p>\n"
+            f'<p id="pick" role="status"></p><p id="tiles"></p>\n<pre id="moveline"></pre>\n'
+            f'<p><label>{escape(password)} <input type="password" id="password" autocomplete="off" size="14">'
+            f'</label> <button type="button" id="send">{escape(send)}</button></p>\n'
+            f'<script type="application/json" id="move-table">{data}</script>\n<script>{PICKER}</script>')
+
+
+PICKER = """
+(function () {
+  "use strict";
+  var T = JSON.parse(document.getElementById("move-table").textContent), chosen = "";
+  var svg = document.querySelector("#layout svg"), ns = "http://www.w3.org/2000/svg";
+  function fill(text, args) {
+    return text.replace(/\\{(\\w+)\\}/g, function (m, k) { return k in args ? args[k] : m; });
+  }
+  Array.prototype.forEach.call(svg.querySelectorAll("g.end[data-line]"), function (g) {
+    var c = g.querySelector("circle"), r = document.createElementNS(ns, "rect"), x = +c.getAttribute("cx"),
+        y = +c.getAttribute("cy");
+    r.setAttribute("x", x - 24); r.setAttribute("y", y - 24); r.setAttribute("width", 48); r.setAttribute("height", 48);
+    r.setAttribute("fill", "transparent"); r.style.cursor = "pointer";
+    g.insertBefore(r, g.firstChild);
+  });
+  function pickLine(line) {
+    var box = document.getElementById("tiles"), options = T.options[line] || [];
+    box.textContent = "";
+    document.getElementById("pick").textContent = fill(options.length ? T.words.pick : T.words.none, {line: line});
+    options.forEach(function (text) {
+      var b = document.createElement("button");
+      b.type = "button"; b.textContent = text.split(" ").slice(1).join(" "); b.dataset.move = text;
+      b.onclick = function () { chosen = text; document.getElementById("moveline").textContent = text; };
+      box.appendChild(b); box.appendChild(document.createTextNode(" "));
+    });
+  }
+  svg.addEventListener("click", function (e) {
+    var end = e.target.closest("g.end[data-line]");
+    if (end) { pickLine(end.getAttribute("data-line")); }
+  });
+  function mail() {
+    var pw = document.getElementById("password").value.trim();
+    if (!pw) { document.getElementById("pick").textContent = T.words.password; return null; }
+    var body = "GAME " + T.game + "\\nPLAYER " + T.player + " PASSWORD " + pw + "\\nMOVE " + T.move + "\\n" +
+      (chosen ? chosen + "\\n" : "");
+    return "mailto:?subject=" + encodeURIComponent(T.game + " MOVE " + T.move) + "&body=" + encodeURIComponent(body);
+  }
+  document.getElementById("send").onclick = function () { var url = mail(); if (url) { window.location.href = url; } };
+  window.interurbanMove = {line: pickLine, mail: mail};
+})();
+"""
