@@ -16,7 +16,6 @@ from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.common import (
     absences,
-    advanced_rules,
     corrections,
     fee_history,
     feedback,
@@ -29,7 +28,7 @@ from adjudicator.dampfross.report.common import (
     whole_map,
 )
 from adjudicator.dampfross.report.env import render
-from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.i18n import _, language
 from adjudicator.dampfross.report.lines import line_context, track_chains
 from adjudicator.dampfross.report.phrases import (
     DECLARE,
@@ -38,10 +37,10 @@ from adjudicator.dampfross.report.phrases import (
     START,
     payment_text,
     purchase_row,
-    rule_notes,
     say,
 )
 from adjudicator.dampfross.report.press import press_items
+from adjudicator.dampfross.report.ruleswords import rules_words_context
 
 if TYPE_CHECKING:  # annotations only: the building engine is imported by the turn that ran it
     from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
@@ -151,22 +150,6 @@ def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: 
     ctx["own_map"], seen = own_window(gmap, result.after, player, result.turn)
     public = building_report(result, gmap, orders, result.after.language_of(player), summary=True, seen=seen)
     return render("private.txt.j2", ctx).rstrip("\n") + "\n\n" + public
-
-
-ALLOWANCE = {"own": N_("own"), "shared": N_("shared"), "postal": N_("postal")}
-"""The rules key ``allowance`` in a word, as the opening report's rules name it."""
-
-
-def rules_words_context(state: GameState, gmap: GameMap) -> dict[str, Any]:
-    """What ``rules-words.txt.j2`` (the rules in words: the opening report, the RULES mail command) needs, in the
-    active language."""
-    return {
-        "start_towns": [t.name for t in gmap.start_towns],
-        "r": state.rules,
-        "allowance": _(ALLOWANCE[state.rules.allowance]),
-        "rule_notes": rule_notes(state.rules),
-        "advanced": advanced_rules(state.rules, gmap),
-    }
 
 
 def opening_report(state: GameState, gmap: GameMap, lang: str | None = None) -> str:

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.report.building import rules_words_context
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
-from adjudicator.dampfross.report.i18n import N_, NC_, _, language, pgettext
+from adjudicator.dampfross.report.i18n import N_, NC_, _, language, ngettext, pgettext
 from adjudicator.dampfross.report.orderwords import keyword
+from adjudicator.dampfross.report.ruleswords import example_build, example_lines, rules_words_context
 from adjudicator.kernel.shown import shown
 
 COMMAND_LIST = (
@@ -123,14 +124,23 @@ def report_reply(state: GameState, company: str | None, turn: int, public: str |
 
 
 def rules_text(state: GameState, gmap: GameMap, company: str | None) -> str:
-    """RULES: the game's rules profile, how it is won, the advanced rules in force, and every setting."""
+    """RULES: the game's rules profile and how it is won, the rules in words (``rules-words.txt.j2``), a line
+    the reader's company could build now, and the profile's settings folded into a short appendix."""
     with language(state.language_of(company)):
         out = _head(state, _("rules"))
         out.append(wrap(_("Rules profile {rules} on the map {map}.").format(rules=state.rules.name,
                                                                            map=f"{gmap.name} ({gmap.code})"), 0))
         out.append(wrap(goal_line(state), 0))
         out += ["", render("rules-words.txt.j2", rules_words_context(state, gmap)).rstrip("\n")]
-        out += ["", _("Every setting of this game:")]
-        for key, value in state.rules.to_dict().items():
-            out.append(wrap(f"  {key}: {value}", 6))
+        example = example_build(state, gmap, company)
+        if example is not None:
+            out += ["", wrap(ngettext("For example, you could write now (it costs {points} point):",
+                                      "For example, you could write now (it costs {points} points):",
+                                      example.points).format(points=example.points), 0)]
+            out += [f"  {line}" for line in example_lines(example)]
+        default = Rules().to_dict()
+        changed = ", ".join(f"{key}={value}" for key, value in state.rules.to_dict().items()
+                            if key not in ("name", "description", "sources") and value != default[key])
+        out += ["", wrap(_("For the game master, the settings that differ from schmidt's: {settings}.").format(
+            settings=changed) if changed else _("For the game master: every setting is schmidt's."), 2)]
     return "\n".join(out) + "\n"

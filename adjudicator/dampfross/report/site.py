@@ -30,12 +30,12 @@ from adjudicator import __version__
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState, LedgerEntry
 from adjudicator.dampfross.report import i18n
-from adjudicator.dampfross.report.building import rules_words_context
 from adjudicator.dampfross.report.deadlines import goal_line
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.orderpage import order_page_ok, order_table
 from adjudicator.dampfross.report.racing import RACES
+from adjudicator.dampfross.report.ruleswords import rules_words_context
 from adjudicator.dampfross.report.svg import RaceRoute, company_colour, game_svg
 from adjudicator.kernel.shown import shown
 
