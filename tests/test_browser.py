@@ -601,3 +601,51 @@ def test_the_interurban_move_picker_writes_moves_check_accepts(browser: Browser,
     url = browser.evaluate("window.interurbanMove.mail()")
     assert unquote(url.split("&body=", 1)[1]) == f"GAME tram\nPLAYER RED PASSWORD typed here\nMOVE 5\n{move}\n"
     assert "typed here" not in browser.evaluate("document.documentElement.outerHTML")
+
+
+def test_a_racing_turn_writes_entries_along_track_and_prices_building_in_money(browser: Browser, tmp_path: Path):
+    """In a racing turn the page writes ``ENTER n ROUTE ...`` along track (a step without track is refused) and
+    prices BUILD lines in money, building and fees, as ``check`` does."""
+    game = play_until(tmp_path, 5)  # turn 6 is the first racing turn
+    invoke("site", str(game), str(tmp_path / "site"))
+    metrics(browser, 1280, 900)
+    assert browser.open((tmp_path / "site" / "orders.html").as_uri()) == []
+    choose(browser, "HAFEN")
+    assert browser.evaluate("document.getElementById('race').value") == "1"
+    route = ["1913", "1710", "1610", "1609", "1608", "1607", "1606", "1506", "1507", "1407", "1307"]
+    for label in route[:3]:
+        click_hex(browser, label)
+    click_hex(browser, "1611")
+    assert page_state(browser)["why"] == "there is no track between 1610 and 1611"
+    for label in route[3:]:
+        click_hex(browser, label)
+    browser.evaluate("document.querySelector('input[name=kind][value=build]').click()")
+    for label in ("1110", "0910"):
+        click_hex(browser, label)
+    got = page_state(browser)
+    entry = "ENTER 1 ROUTE 1913 - 1812 - 1811 - 1710 - 1610 - 1609 - 1608 - 1607 - 1606 - 1506 - 1507 - 1407 - 1307"
+    assert got["orders"] == entry + "\nBUILD 1110 - 1010 - 0910"
+    assert got["total"].startswith("building 2 + fees 5 = 7; balance ")
+    code, text = checked(game, tmp_path, "HAFEN", got["orders"])
+    assert code == 0, text
+    assert "BUILD 1110 - 1010 - 0910: costs 7 with fees" in text
+
+
+def test_a_company_without_track_starts_with_a_click_on_a_start_town(browser: Browser, tmp_path: Path):
+    """Turn 1: a company has no track yet; its first click must be a start town, and the page writes START."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--map", "germany", "--player", "RED:Rot", "--player", "BLUE:Blau",
+           "--seed", "p", "--unsafe-test-passwords", "p")
+    invoke("site", str(game), str(tmp_path / "site"))
+    metrics(browser, 1280, 900)
+    assert browser.open((tmp_path / "site" / "orders.html").as_uri()) == []
+    choose(browser, "BLUE")
+    click_hex(browser, "1109")
+    assert page_state(browser)["why"] == "1109 is not a start town: click one of the start towns first"
+    for label in ("1108", "1109", "1110"):  # Hamburg
+        click_hex(browser, label)
+    got = page_state(browser)
+    assert got["orders"] == "START Hamburg\nBUILD 1108 - 1109 - 1110" and got["why"] == ""
+    code, text = checked(game, tmp_path, "BLUE", got["orders"])
+    assert code == 0, text
+    assert f"used {got['used']}" in text

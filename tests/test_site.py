@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import json
 import re
 import shutil
 import sys
@@ -10,6 +11,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -504,3 +506,50 @@ def test_a_damaged_racing_turn_gets_a_map_without_routes(game: Path, tmp_path: P
     invoke("site", str(copy), str(tmp_path / "site"))
     assert 'class="route' not in read(tmp_path / "site", "maps/turn-006.svg")
     assert 'class="route co-' in read(tmp_path / "site", "maps/turn-007.svg")
+
+
+def order_table_of(page: str) -> dict[str, Any]:
+    """The price table an order page carries (``report/orderpage.py``)."""
+    found = re.search(r'<script type="application/json" id="order-table">(.*?)</script>', page, re.S)
+    assert found, "no price table on the order page"
+    table: dict[str, Any] = json.loads(found.group(1))
+    return table
+
+
+def test_the_order_page_is_there_while_a_turn_is_to_come_and_linked_from_every_page(tmp_path: Path):
+    """Issue 25: ``orders.html`` for the turn to come, in the navigation of every page and under the last turn's
+    map; no order page once the game is over (the example game: tests above count its pages)."""
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--lang", "de",
+           "--player", "RED:Rot", "--player", "BLUE:Blau", "--unsafe-test-passwords", "x")
+    invoke("site", str(tmp_path / "g"), str(tmp_path / "s"))
+    for name in ("index.html", "ledger.html", "turn-000.html", "orders.html"):
+        assert '<a href="orders.html">Befehle schreiben</a>' in read(tmp_path / "s", name), name
+    assert 'href="orders.html">Schreiben Sie Ihre Befehle' in read(tmp_path / "s", "turn-000.html")
+    page = read(tmp_path / "s", "orders.html")
+    assert "<title>Befehle für Zug 1 · " in page
+    secrets = (tmp_path / "g" / "passwords.txt").read_text().split() + ["password_hash", "dpp1$"]
+    assert not [s for s in secrets if len(s) > 5 and s in page]
+    table = order_table_of(page)
+    assert (table["game"], table["turn"], table["phase"]) == ("g", 1, "building")
+    assert table["kw"]["build"] == "BAUE" and table["kw"]["password"] == "PASSWORT"
+    assert [c["id"] for c in table["companies"]] == ["RED", "BLUE"] and not any(c["start"] for c in table["companies"])
+
+
+def test_the_price_table_follows_the_rules_profile(tmp_path: Path):
+    """The page's prices come from the game's rules, not from the script: house rules change the table (a plain
+    segment costing 2, a river 4), and the script names no setting of the rules."""
+    from dataclasses import fields
+
+    from adjudicator.dampfross.game.rules import Rules
+
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--seed", "x", "--player", "RED:Rot",
+           "--player", "BLUE:Blau", "--set", "cost_plain=2", "--set", "cost_river=4")
+    invoke("site", str(tmp_path / "g"), str(tmp_path / "s"))
+    page = read(tmp_path / "s", "orders.html")
+    table = order_table_of(page)
+    assert table["step"]["1108>1008"] == [2, "plain"] and table["step"]["1008>0908"] == [4, "river"]
+    assert table["step"]["1007>0907"] == "0907 is water"
+    assert table["nb"]["1108"] == ["1008", "1208", "1107", "1207", "1109", "1209"]
+    script = page.split('id="order-table">', 1)[1].split("<script>", 1)[1]
+    named = [f.name for f in fields(Rules) if "_" in f.name and re.search(rf"\b{f.name}\b", script.split("</script>")[0])]
+    assert named == []
