@@ -157,8 +157,8 @@ def test_shared_and_river_segments(tiny):
     track = [TrackMark(H("0304"), H("0404"), o) for o in "RB"] + [TrackMark(H("0305"), H("0405"), "b", new=True)]
     track += [TrackMark(H("0503"), H("0504"), o) for o in "RB"]
     grid = render_grid(tiny, track)
-    assert grid[6][10:15] == ".b|r."  # shared and over the river: both letters kept
-    assert grid[8][8:13] == ".B|B."
+    assert grid[6][10:15] == ".b~r."  # shared and over the river: both letters kept
+    assert grid[8][8:13] == ".B~B."
     assert grid[5][17] == "*"  # shared diagonal
     three = render_grid(tiny, [TrackMark(H("0505"), H("0605"), o) for o in "RBG"])
     assert three[8][16:21] == ".***."
@@ -171,15 +171,15 @@ def test_new_wins_when_marked_twice(tiny):
 
 def test_rivers_borders_and_water(tiny, wide):
     grid = render_grid(tiny)
-    assert grid[8][10] == "|"  # river 0305-0405
+    assert grid[8][10] == "~"  # river 0305-0405: water between two hexes
     assert grid[8][30] == ":"  # border 0805-0905
     assert grid[9][31] == ":"  # border 0905-0806 on the between line
     assert grid[10][18:23] == "~~~~~"  # water 0506 and 0606 joined
     assert grid[11][19] == " "  # no fill between water and land
     wgrid = render_grid(wide)
-    assert wgrid[9][19] == "\\"  # 0605-0506: south-west side of 0605
-    assert wgrid[9][21] == "/"  # 0605-0606: south-east side of 0605
-    assert wgrid[7][53] == "\\"  # 1404-1405: south-west side of 1404
+    assert wgrid[9][19] == "~"  # 0605-0506: south-west side of 0605
+    assert wgrid[9][21] == "~"  # 0605-0606: south-east side of 0605
+    assert wgrid[7][53] == "~"  # 1404-1405: south-west side of 1404
 
 
 def test_off_map_hexes_are_blank(tiny):

@@ -10,7 +10,7 @@ to the right).  So, on the map grid::
 
     #rrr.   .      odd row: centres 4 apart; "rrr" joins east-west neighbours
          r         between line: one cell for each diagonal pair of hexes
-      .   . | .    even row, shifted 2 to the right; "|" a river between two hexes
+      .   . ~ .    even row, shifted 2 to the right; "~" a river between two hexes
 
 * East-west neighbours are joined by the 3 cells between their centres; the
   middle one is the *side cell* where a river or border mark goes.
@@ -25,14 +25,15 @@ Characters
 ``.``      plain hex                   ``^``  mountain hex
 ``~``      water hex; also fills the gaps between neighbouring water hexes
 ``@``      town                        ``#``  start town
-``|``      river on an east-west side; ``/`` and ``\`` river on a
-           diagonal side, drawn along the side (so a river running along
-           the bottom of a row reads as the zig-zag ``\/\/``)
+``~``      between two hexes: a river, on any side (so a river running
+           along the bottom of a row reads as ``~ ~ ~``).  Water, not a
+           line: the slashes drawn before (issue 25) were read as track or
+           as the grid, and the river's cost was missed in 6 of 21 mails
 ``:``      national border             ``!``  river that is also a border
 ``rrr``    old track of the player with letter R (lower case)
 ``RRR``    track R built this turn (upper case)
-``r|r``    track crossing a river: the side mark stays in the middle
-``r*b``    east-west segment shared by r and b (``r|b`` on a river);
+``r~r``    track crossing a river: the side mark stays in the middle
+``r*b``    east-west segment shared by r and b (``r~b`` on a river);
            ``***`` shared by three or more players
 ``*``      diagonal segment shared by several players
 ``=``      a ferry nobody owns yet, on the water hexes it crosses (advanced
@@ -74,7 +75,8 @@ MARGIN = 5
 
 TERRAIN_CHAR = {Terrain.PLAIN: ".", Terrain.MOUNTAIN: "^", Terrain.WATER: "~"}
 WATER = "~"
-RIVER_EW, RIVER_DOWN_RIGHT, RIVER_DOWN_LEFT = "|", "\\", "/"
+RIVER = "~"
+"""A river on a side: water between two hexes (on a land hex's side it can be nothing else)."""
 BORDER, RIVER_BORDER = ":", "!"
 SHARED = "*"
 FERRY = "="
@@ -311,7 +313,7 @@ def _side_marks(gmap: GameMap, win: Window) -> dict[Side, str]:
     for row in range(win.row0, win.row1 + 1):
         for s, river, border in _parts(gmap).sides.get(row, ()):
             if s.a in win and s.b in win:
-                marks[s] = RIVER_BORDER if river and border else (_river_char(win, s) if river else BORDER)
+                marks[s] = RIVER_BORDER if river and border else (RIVER if river else BORDER)
     return marks
 
 
@@ -344,14 +346,6 @@ def _inside(by_row: Mapping[int, tuple[Hex, ...]], win: Window) -> Iterable[Hex]
         for h in by_row.get(row, ()):
             if win.col0 <= h.col <= win.col1:
                 yield h
-
-
-def _river_char(win: Window, s: Side) -> str:
-    """A river mark drawn along the side (across the link between the two hexes)."""
-    if s.a.row == s.b.row:
-        return RIVER_EW
-    upper, lower = sorted(s.hexes, key=lambda h: h.row)
-    return RIVER_DOWN_LEFT if win.x(lower) > win.x(upper) else RIVER_DOWN_RIGHT
 
 
 def _track_by_side(gmap: GameMap, track: Iterable[TrackMark], win: Window) -> dict[Side, dict[str, bool]]:

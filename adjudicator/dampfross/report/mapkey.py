@@ -17,11 +17,12 @@ from adjudicator.dampfross.report.widths import LINE_WIDTH, too_wide
 TOWN, START_TOWN = "@", "#"
 """A town's mark on the map and in the list of towns."""
 
-# TRANSLATORS: the key of the ASCII map: keep every mark (. ^ ~ @ # | / \ : ! rrr RRR r*b * r|r) and the words
-# of the column labels as the map's labels write them; at most 78 characters a line
-KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town\n"
-         "     | / \\ river  : border  ! river and border\n"
-         "     rrr track of R  RRR built this turn  r*b or * shared  r|r over a river\n"
+# TRANSLATORS: the key of the ASCII map: keep every mark (. ^ ~ @ # : ! rrr RRR r*b * r~r) and the words
+# of the column labels as the map's labels write them; at most 78 characters a line.
+# The second line: a ~ between two hexes is a river, and crossing it costs more.
+KEY = N_("Key: . plain  ^ mountain  ~ water  @ town  # start town  : border\n"
+         "     ~ between hexes: a river, crossing costs extra  ! river and border\n"
+         "     rrr track of R  RRR built this turn  r*b or * shared  r~r over a river\n"
          "     column labels: line 'odd' for odd rows, line 'even' for even rows")
 # TRANSLATORS: a line added to the key of the ASCII map when ferries are on it (indented as the key)
 FERRY_KEY = N_("     = ferry for sale; a letter on the water: that company's ferry")
