@@ -184,7 +184,7 @@ def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: date
             opened, _ = gdir.archived_state(gdir.archive_path(0), "after")
             openings[lang] = opening_report(opened, gdir.load_map(opened), lang)
         out = Outgoing(f"opening-{p.id}", (p.email,) if p.email else (), opening_subject(state, p.id),
-                       opening_mail_text(state, p.id, passwords[p.id], openings[lang]),
+                       opening_mail_text(state, p.id, passwords[p.id], openings[lang], gdir.load_map(state)),
                        tuple(_picture(gdir, 0, pictures)), kind="opening", turn=0, player=p.id)
         outbox.queue(out, config.sender, now)
         if not p.email:

@@ -24,6 +24,7 @@ from adjudicator.dampfross.report.i18n import N_, _, language
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
+from adjudicator.dampfross.report.ruleswords import example_text
 from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.words.gm import mail_note
 
@@ -78,15 +79,17 @@ class Receipt:
     press: tuple[str, ...] = ()  # what becomes of the company's press, and its text (``press.press_receipt``)
     hashes: tuple[tuple[str, str], ...] = ()  # (what, SHA-256): the mail, then each text as stored
     statement: str = ""
+    lang: str | None = None  # the reader's language when no company is named: a sender on file reads his own
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
-    """The receipt of one mail, for one company (in its language) or for its sender (in the game's).
+    """The receipt of one mail, for one company (in its language) or for its sender (``r.lang``: his own when his
+    address is on file, else the game's).
 
     Whatever the sender wrote (the subject, a file name, orders, press, a statement) is ``shown`` before it is
     folded, so that no control or bidi character reaches the mail and every line fits (``render`` shows the
     whole text once more, whatever the application handed over)."""
-    with language(state.language_of(r.company)):
+    with language(r.lang or state.language_of(r.company)):
         return _receipt_text(state, r)
 
 
@@ -138,8 +141,9 @@ def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
         company=shown(r.player or "?"), where=where(r.pos, places, column=False, player=True), why=why)
 
 
-def receipt_subject(state: GameState, company: str | None) -> str:
-    with language(state.language_of(company)):
+def receipt_subject(state: GameState, company: str | None, lang: str | None = None) -> str:
+    """The subject of a company's receipt (``None``: the sender's, in ``lang`` or the game's language)."""
+    with language(lang or state.language_of(company)):
         if company:
             return _("Dampfross {game}: receipt, turn {turn}, {company}").format(game=state.game_id, turn=state.turn,
                                                                                  company=company)
@@ -194,8 +198,9 @@ def opening_subject(state: GameState, company: str) -> str:
                                                                                        company=company)
 
 
-def opening_mail_text(state: GameState, company: str, password: str, opening: str) -> str:
-    """The opening mail: the company's password in its language, then the opening report (the game's)."""
+def opening_mail_text(state: GameState, company: str, password: str, opening: str, gmap: GameMap | None = None) -> str:
+    """The opening mail: the company's password in its language, first orders it could send (with ``gmap``), then
+    the opening report (the game's)."""
     p = state.player(company)
     with language(state.language_of(company)):
         lines = [
@@ -205,7 +210,8 @@ def opening_mail_text(state: GameState, company: str, password: str, opening: st
                                                                                            password=password),
             _("Keep the password secret: whoever knows it can give your company's orders."),
         ]
-    head = "\n".join(wrap(line) for line in lines)
+        example = example_text(state, gmap, company) if gmap is not None else ""
+    head = "\n".join(wrap(line) for line in lines) + (f"\n\n{example}" if example else "")
     return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
 
 

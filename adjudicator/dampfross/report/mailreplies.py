@@ -10,9 +10,9 @@ from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
-from adjudicator.dampfross.report.i18n import N_, NC_, _, language, ngettext, pgettext
+from adjudicator.dampfross.report.i18n import N_, NC_, _, language, pgettext
 from adjudicator.dampfross.report.orderwords import keyword
-from adjudicator.dampfross.report.ruleswords import example_build, example_lines, rules_words_context
+from adjudicator.dampfross.report.ruleswords import example_text, rules_words_context
 from adjudicator.kernel.shown import shown
 
 COMMAND_LIST = (
@@ -66,7 +66,11 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
             out += [_("  ENTER 3 ROUTE <town> - 1208 - <town>  (a route over your track)"),
                     _("  ENTER 4 BEST                          (the adjudicator picks the route)"),
                     _("  BUILD <town> - 1408                   (paid from race income)")]
-        out += [_("  PRESS ... END PRESS           (a press item for the public report)"), "",
+        out.append(_("  PRESS ... END PRESS           (a press item for the public report)"))
+        example = example_text(state, gmap, company)
+        if example:
+            out += ["", example]
+        out += ["",
                 wrap(_("German words work as well (BAUE, FAHRE, PASSE, ...). Every mail is answered at once "
                        "with a receipt: your orders as understood, each problem, the price."), 0), "",
                 commands_help(state, company)]
@@ -132,12 +136,9 @@ def rules_text(state: GameState, gmap: GameMap, company: str | None) -> str:
                                                                            map=f"{gmap.name} ({gmap.code})"), 0))
         out.append(wrap(goal_line(state), 0))
         out += ["", render("rules-words.txt.j2", rules_words_context(state, gmap)).rstrip("\n")]
-        example = example_build(state, gmap, company)
-        if example is not None:
-            out += ["", wrap(ngettext("For example, you could write now (it costs {points} point):",
-                                      "For example, you could write now (it costs {points} points):",
-                                      example.points).format(points=example.points), 0)]
-            out += [f"  {line}" for line in example_lines(example)]
+        example = example_text(state, gmap, company)
+        if example:
+            out += ["", example]
         default = Rules().to_dict()
         changed = ", ".join(f"{key}={value}" for key, value in state.rules.to_dict().items()
                             if key not in ("name", "description", "sources") and value != default[key])

@@ -18,6 +18,8 @@ from adjudicator.dampfross.building.fees import building_fees
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.report.common import advanced_rules
+from adjudicator.dampfross.report.env import wrap
+from adjudicator.dampfross.report.i18n import ngettext
 from adjudicator.dampfross.report.orderwords import keyword
 from adjudicator.dampfross.report.phrases import rule_notes
 
@@ -99,3 +101,14 @@ def example_lines(example: ExampleBuild) -> list[str]:
     """The example's order lines in the reader's keywords (``START Kiel``, ``BUILD Kiel - 0305``)."""
     out = [f"{keyword('START')} {example.start}"] if example.start else []
     return [*out, f"{keyword('BUILD')} {example.a} - {example.b}"]
+
+
+def example_text(state: GameState, gmap: GameMap, company: str | None) -> str:
+    """The example in a mail (RULES, HELP, the opening mail), in the active language: what it costs and its order
+    lines; ``""`` when there is none (``example_build``)."""
+    example = example_build(state, gmap, company)
+    if example is None:
+        return ""
+    head = ngettext("For example, you could write now (it costs {points} point):",
+                    "For example, you could write now (it costs {points} points):", example.points)
+    return "\n".join([wrap(head.format(points=example.points), 0), *(f"  {line}" for line in example_lines(example))])
