@@ -8,8 +8,8 @@
   inherited fill/stroke/size/anchor, translate) draws it with ``ImageDraw``
   at three times the size and scales down (``ImageDraw`` has no
   anti-aliasing), text in Pillow's own font (``ImageFont.load_default``);
-- ``shipped``: resvg as ``postal/picture.py`` calls it (the shipped fonts
-  only, text not smoothed);
+- ``shipped``: resvg as ``postal/picture.py`` calls it for a Dampfross map
+  (the shipped fonts only, text and the hex grid not smoothed);
 - ``cairosvg`` as it was (an optional extra, the cairo C library), when
   it is installed.
 
@@ -42,6 +42,7 @@ sys.path.append(str(ROOT))
 from PIL import Image, ImageDraw, ImageFont  # noqa: E402
 
 from adjudicator.dampfross.app.maps import read_map  # noqa: E402
+from adjudicator.dampfross.app.pictures import GRID  # noqa: E402
 from adjudicator.dampfross.report.ascii import map_ferries  # noqa: E402
 from adjudicator.dampfross.report.svg import ferry_lines, render_svg  # noqa: E402
 from adjudicator.postal import picture  # noqa: E402
@@ -150,7 +151,7 @@ def makers() -> dict[str, Callable[[str], bytes]]:
         import resvg_py
 
         found["resvg"] = lambda svg: bytes(resvg_py.svg_to_bytes(svg_string=svg, zoom=SCALE))
-        found["shipped"] = lambda svg: picture.render(svg, SCALE)
+        found["shipped"] = lambda svg: picture.render(svg, SCALE, GRID)
     except ImportError:
         pass
     try:

@@ -29,6 +29,9 @@ SCALE = 1.5
 """PNG pixels per SVG unit: a map's hex labels (7.6 units) are 11 px, legible in a mail client."""
 COLOURS = 64
 """The palette of a mail's PNG."""
+NEAR = 8
+"""A shade the median cut finds within this of a named colour (in each of red, green, blue) is left out: the named
+colour takes its pixels (the white ground, not the near-white of its average)."""
 FONTS = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf")
 _NAMED = re.compile(r'(?:fill|stroke)="([a-z]+)"')
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{3})\b")
@@ -85,8 +88,11 @@ def palette(png: bytes, named: list[tuple[int, int, int]], colours: int = COLOUR
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     named = named[: colours * 3 // 4]
-    rest = image.quantize(colours - len(named), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    flat = [v for rgb in named for v in rgb] + (rest.getpalette() or [])[: 3 * (colours - len(named))]
+    found = image.quantize(colours - len(named), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    shades = (found.getpalette() or [])[: 3 * (colours - len(named))]
+    rest = [rgb for rgb in zip(shades[::3], shades[1::3], shades[2::3], strict=True)
+            if all(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) > NEAR for c in named)]
+    flat = [v for rgb in named + rest for v in rgb]  # a shade next to a named colour would take its pixels
     table = Image.new("P", (1, 1))
     table.putpalette(flat)
     out = io.BytesIO()
