@@ -649,3 +649,50 @@ def test_a_company_without_track_starts_with_a_click_on_a_start_town(browser: Br
     code, text = checked(game, tmp_path, "BLUE", got["orders"])
     assert code == 0, text
     assert f"used {got['used']}" in text
+
+
+def test_in_a_racing_turn_random_building_paths_cost_what_check_prices(browser: Browser, tmp_path: Path):
+    """The click-path test in a racing turn, where BUILD lines are paid in money, building and fees together:
+    for 16 seeded random paths the page's sum is the sum of what ``check`` says each line costs with fees."""
+    import random
+
+    from adjudicator.dampfross.game.track import TrackIndex
+
+    game = play_until(tmp_path, 5)
+    invoke("site", str(game), str(tmp_path / "site"))
+    gdir = GameDir(game)
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    track = TrackIndex(state.track)
+    metrics(browser, 1280, 900)
+    assert browser.open((tmp_path / "site" / "orders.html").as_uri()) == []
+    rng = random.Random(6)
+    priced = fees_seen = 0
+    for path in range(16):
+        company = rng.choice(state.player_ids)
+        choose(browser, company)
+        browser.evaluate("document.querySelector('input[name=kind][value=build]').click()")
+        net = sorted(track.network(company))
+        end = rng.choice(net)
+        click_hex(browser, end.label)
+        for _ in range(rng.randint(3, 12)):
+            if rng.random() < 0.85:
+                end = rng.choice(gmap.neighbours(end))
+            else:
+                browser.evaluate("document.getElementById('newline').click()")
+                end = rng.choice(net)
+            click_hex(browser, end.label)
+            got = page_state(browser)
+            if got["why"] and " - " in got["orders"]:
+                end = Hex.parse(got["orders"].split("\n")[-1].split(" - ")[-1])
+        got = page_state(browser)
+        if not got["orders"]:
+            continue
+        code, text = checked(game, tmp_path, company, got["orders"])
+        assert code == 0, f"path {path}: the page took lines check would not carry out:\n{got['orders']}\n{text}"
+        costs = [int(n) for n in re.findall(r"costs (\d+)\s+with\s+fees", text)]
+        assert len(costs) == got["orders"].count("BUILD ")
+        assert got["used"] + got["fees"] == sum(costs), f"path {path}: the page and check differ:\n{text}"
+        priced += 1
+        fees_seen += got["fees"] > 0
+    assert priced >= 10 and fees_seen >= 2
