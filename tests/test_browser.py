@@ -474,7 +474,8 @@ def test_the_composed_lines_stay_in_sight_while_the_map_is_clicked(browser: Brow
                     f"{name} out of the {inner} window at {width} px after clicking {label}: {left, top, right, bottom}"
         got = page_state(browser)
         assert got["orders"] == "BAUE 1131 - 1130 - 1129 - 1128"
-        assert got["why"] == "1128 und 1532 sind keine Nachbarfelder"
+        assert got["why"] == ("1128 und 1532 sind keine Nachbarfelder; um bei 1532 eine weitere Linie zu beginnen, "
+                              "drücken Sie zuerst „neue Zeile“")
         assert got["total"] == "3 von 5 verbraucht, 2 übrig"
         scroll = max(browser.evaluate("document.documentElement.scrollWidth"), browser.evaluate("window.innerWidth"))
         assert scroll <= width
@@ -617,6 +618,7 @@ def test_a_racing_turn_writes_entries_along_track_and_prices_building_in_money(b
         click_hex(browser, label)
     click_hex(browser, "1611")
     assert page_state(browser)["why"] == "there is no track between 1610 and 1611"
+    assert page_state(browser)["step"] == "1710-1610: track of NOB"
     for label in route[3:]:
         click_hex(browser, label)
     browser.evaluate("document.querySelector('input[name=kind][value=build]').click()")

@@ -148,6 +148,8 @@ def page_words() -> dict[str, Any]:
         "feesOver": _(BUILD[BuildProblem.FEES_OVER_BALANCE]),
         "costOver": _(BUILD[BuildProblem.COST_OVER_BALANCE]),
         "noTrackBetween": _("there is no track between {a} and {b}"),
+        "trackOf": _("{a}-{b}: track of {owners}"),
+        "newLineThere": _("{why}; to start another line at {hex}, press \u201cnew line\u201d first"),
         "notStartTown": _("{hex} is not a start town: click one of the start towns first"),
         "composedTwice": _("{a}-{b} is already in one of your lines"),
         "fee": _("{amount} to {payee} ({rule})"),
