@@ -15,7 +15,7 @@ from typing import Any
 from adjudicator.interurban.notation import NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import State
-from adjudicator.interurban.words import names, reports, site
+from adjudicator.interurban.words import names, reports, rules, site
 from adjudicator.interurban.words.i18n import N_, _
 from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
@@ -97,26 +97,18 @@ def _headline(table: Table, state: State) -> list[str]:
 
 def _how(table: Table, state: State) -> list[str]:
     """How to write the move on hand, with lines of this game as the examples."""
-    open_lines = [line.label for line in state.lines if not line.finished] or ["6"]
-    first, second = open_lines[0], open_lines[-1]
-    return ["", *names.fold(_("A move is a mail with these lines, one line per tile (1 to 3 tiles, at most one "
-                              "station), for example:")),
+    example = rules.example_lines(state)
+    intro = _("A move is a mail with these lines, one line per tile (1 to 3 tiles, at most one station), for "
+              "example:") if example else _("No face-up tile can be laid now: the move is PASS, in a mail with "
+                                            "these lines:")
+    return ["", *names.fold(intro),
             "  " + _("GAME {game}").format(game=table.game),
             "  " + _("PLAYER {seat} PASSWORD ...").format(seat=state.on_move),
             "  " + _("MOVE {move}").format(move=table.moves + 1),
-            "  " + _("{line} CURVE 1 LEFT").format(line=first), "  " + _("{line} STATION 3").format(line=second),
+            *("  " + line for line in (example or [_("PASS")])),
             *names.fold(_("A line names the line it extends (its start label) and a face-up tile; LEFT and RIGHT "
                           "are seen in the line's direction of travel. A crossing station extends every line "
                           "ending at its cell; AT x,y names a cell instead of a line."))]
-
-
-def rules_words() -> list[str]:
-    """The rules in short, for RULES by mail (docs/interurban-rules.md has them whole)."""
-    return [*names.fold(_("InterUrban: on your move you lay one to three of the face-up tiles (at most one "
-                          "station) at the open ends of the lines. Every tile must keep the laying rules A to J; a "
-                          "refusal names the rule it breaks. The lines are scored at the end of the game by the "
-                          "start numbers S, C, H and L; the final report shows the whole scoring. A player who "
-                          "misses the deadline lays nothing, and the next player is on move."))]
 
 
 def reports_board(state: State) -> list[str]:
@@ -194,7 +186,7 @@ class MailWords:
             elif code == "map":
                 text += reports_board(state)
             elif code == "rules":
-                text += rules_words()
+                text += rules.rules_words()
             elif number is not None and number in reports:
                 text += reports[number].rstrip("\n").split("\n")
             else:
