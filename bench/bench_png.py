@@ -186,6 +186,7 @@ def main() -> None:
             if args.out:
                 args.out.mkdir(parents=True, exist_ok=True)
                 (args.out / f"{name}-{label}.png").write_bytes(small)
+    print(f"renderers measured: {', '.join(makers())}")
 
 
 if __name__ == "__main__":

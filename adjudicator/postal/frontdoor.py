@@ -285,7 +285,7 @@ class FrontDoor:
         parts: list[str] = []
         attachments: list[tuple[str, str | bytes]] = []
         public = list(dict.fromkeys(c for c in found.commands if c.code in PUBLIC))  # the same command once
-        who = authorised or reader
+        who = authorised or reader or (self._asking(mail.sender) if confirming else None)
         with language(who.lang if who is not None else self.desk.lang):
             if public:
                 answer = self.desk.answer(public, reader, authorised)
@@ -306,6 +306,12 @@ class FrontDoor:
         doc["receipts"] = [name]
         self.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
         return doc
+
+    def _asking(self, address: str) -> Seat | None:
+        """The seat whose change of address to ``address`` waits for its confirmation (it reads its language)."""
+        asked = [a for a in self.kept.get("addresses", {}).values()
+                 if isinstance(a, dict) and str(a.get("address", "")) == address.lower()]
+        return self._seat(str(asked[-1].get("seat", ""))) if asked else None
 
     def _authorised(self, found: CommandMail) -> Seat | None:
         if found.player is None or not found.password:

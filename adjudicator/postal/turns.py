@@ -15,17 +15,20 @@ cron runs.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
+from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
 from adjudicator.kernel.deadline import Schedule, next_slot
 from adjudicator.kernel.envelope import MAX_SECTIONS, Section, read_envelope
-from adjudicator.kernel.i18n import language
+from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.i18n import active, language
 from adjudicator.kernel.play import Play
-from adjudicator.kernel.table import Seat
+from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
@@ -110,7 +113,7 @@ def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, se
         secrets = secrets if secrets is not None else folder.read_passwords()
         with language(seat.lang):
             text = play.words.opening(game.table, game.state, seat.id, secrets.get(seat.id))
-        subject = f"{game.table.game}: {play.name} - opening"
+            subject = words.move_subject(play.title, game.table.game, "opening", 0, seat.id)
         pictures = _picture(play, game.state, "opening.png", pictures)
         outbox.queue(Outgoing(name, (seat.address,), subject, text, pictures, kind="opening", player=seat.id),
                      sender, now)
@@ -153,10 +156,34 @@ class MovesDesk:
             number = int(c.arg) if c.code == "report" and c.arg else None
             if c.code == "report" and number is None:
                 number = self.game_now.table.moves
-            if number is not None and self.folder.report_path(number).is_file():
-                reports[number] = self.folder.report_path(number).read_text(encoding="utf-8")
+            if number is not None and number not in reports and (report := self._report(number)) is not None:
+                reports[number] = report
             asked.append((c.code, number))
         return Answer(self.play.words.answer(self.game_now.table, self.game_now.state, asked, reports))
+
+    def _report(self, number: int) -> str | None:
+        """The public report of move ``number`` in the active language: archived in the game's; in another, the
+        players' mail of the move written in it (the same report), or the opening made again from its state."""
+        path = self.folder.report_path(number)
+        if not path.is_file():
+            return None
+        archived = path.read_text(encoding="utf-8")
+        lang = active()
+        if lang == self.game_now.table.lang:
+            return archived
+        try:
+            for step, record in self.folder.moves():
+                if record.get("move") != number:
+                    continue
+                doc = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+                table = Table.from_json(doc["table"], str(step))
+                if record.get("kind") == "opening":
+                    return self.play.words.opening(table, self.play.load(doc["state"]), None, None)
+                mails = self.folder.mails_of(step)
+                return next((mails[s.id] for s in table.seats if s.lang == lang and s.id in mails), archived)
+        except (GameFileError, OSError, ValueError, KeyError, TypeError):
+            pass  # a damaged step: the report as archived
+        return archived
 
     def _seat_changed(self, sid: str, record: dict[str, Any], **changes: str) -> None:
         game = self.game_now
@@ -166,14 +193,13 @@ class MovesDesk:
         self.game_now = self.folder.load(self.play)
 
     def set_address(self, seat: str, address: str) -> None:
-        self._seat_changed(seat, {"kind": "address", "seat": seat, "why": "set by the player by mail, confirmed "
-                                  "from the new address"}, address=address)
+        self._seat_changed(seat, {"kind": "address", "seat": seat, "why": words.ADDRESS_BY_MAIL}, address=address)
 
     def set_password(self, seat: str, password_hash: str, secret: str) -> None:
         kept = self.folder.read_passwords()
         self.folder.write_passwords({**kept, seat: secret})
-        self._seat_changed(seat, {"kind": "password", "seat": seat, "why": "reset by mail from the address on "
-                                  "file"}, password_hash=password_hash)
+        self._seat_changed(seat, {"kind": "password", "seat": seat, "why": words.PASSWORD_BY_MAIL},
+                           password_hash=password_hash)
 
 
 def _sections(mail: StoredMail, play: Play) -> Iterator[Section]:
@@ -296,7 +322,9 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
         if seat is None or not seat.address or outbox.known(name):
             continue
         pictures = _picture(play, game.state, f"move-{move:03d}.png", pictures)
-        outbox.queue(Outgoing(name, (seat.address,), f"{game.table.game}: {play.name} - move {move}", text,
+        with language(seat.lang):
+            subject = words.move_subject(play.title, game.table.game, "report", move, seat.id)
+        outbox.queue(Outgoing(name, (seat.address,), subject, text,
                               pictures, kind="report", turn=move, player=sid), sender, now)
 
 
@@ -317,11 +345,15 @@ def _picture(play: Play, state: Any, filename: str,
 
 def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,
              data: Mapping[str, Any]) -> Outgoing:
-    """A section's receipt: to the sender, and to the seat's address on file when the password was right."""
-    with language(seat.lang if seat is not None else game.table.lang):
+    """A section's receipt: to the sender, and to the seat's address on file when the password was right (in the
+    seat's language; without a seat, in the sender's when his address is on file, else the game's)."""
+    reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
+                          None)
+    with language(reader.lang if reader is not None else game.table.lang):
         text = play.words.receipt(game.table, game.state, code, data)
+        subject = words.move_subject(play.title, game.table.game, "receipt", game.table.moves + 1, "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
-                    f"{game.table.game}: {play.name} - receipt", text, kind="receipt",
+                    subject, text, kind="receipt",
                     player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", "")))
 
 
@@ -336,8 +368,9 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
         return
     with language(seat.lang):
         text = play.words.receipt(game.table, game.state, "reminder", {})
-    outbox.queue(Outgoing(name, (seat.address,), f"{game.table.game}: {play.name} - move {game.table.moves + 1}",
-                          text, kind="reminder", turn=game.table.moves + 1, player=seat.id), sender, now)
+        subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
+    outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
+                          player=seat.id), sender, now)
     t.note("reminded", turn=game.table.moves + 1, companies=seat.id)
 
 

@@ -13,17 +13,20 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from adjudicator.dampfross.app.fix import correct_held, password_reset_held
+from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.parse import order_line
+from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.common import map_windows, whole_map
 from adjudicator.dampfross.report.mail import map_attachment_name
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
+from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
-from adjudicator.kernel.errors import LabelError
+from adjudicator.kernel.errors import AdjudicatorError, LabelError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.frontdoor import Answer
@@ -39,6 +42,7 @@ class DampfrossDesk:
         self.gdir, self.state, self.sent = gdir, state, sent
         self._map: GameMap | None = None
         self._maps: dict[tuple[str, bool, int], str] = {}
+        self._publics: dict[tuple[int, str], str] = {}
 
     @property
     def game(self) -> str:
@@ -84,13 +88,32 @@ class DampfrossDesk:
                 parts.append(status_reply(state, who, sorted(self.sent())))
             elif c.code == "report":
                 turn = int(c.arg) if c.arg else state.turn - 1
-                public = _read(self.gdir.report_path(turn)) if turn >= 0 else None
+                public = self._public(turn) if turn >= 0 else None
                 private = _read(self.gdir.report_path(turn, authorised.id)) \
                     if authorised is not None and turn >= 1 else None
                 parts.append(report_reply(state, who, turn, public, private))
             elif c.code == "rules":
                 parts.append(rules_text(state, gmap, who))
         return Answer("\n".join(parts), tuple(attachments))
+
+    def _public(self, turn: int) -> str | None:
+        """The public report of ``turn`` in the active language: archived in the game's, made again in another
+        (the opening from its archived state, a turn replayed), once a tick."""
+        archived = _read(self.gdir.report_path(turn))
+        lang = active()
+        if archived is None or lang == self.state.lang:
+            return archived
+        if (turn, lang) not in self._publics:
+            try:
+                if turn == 0:
+                    opened, _ = self.gdir.archived_state(self.gdir.archive_path(0), "after")
+                    made = opening_report(opened, self.gdir.load_map(opened), lang)
+                else:
+                    made = replay_turn(self.gdir, turn).public_in(lang)
+            except AdjudicatorError:
+                made = archived  # an archive that does not replay: the report as archived
+            self._publics[(turn, lang)] = made
+        return self._publics[(turn, lang)]
 
     def _map_answer(self, who: str | None, arg: str) -> tuple[str, tuple[str, str]]:
         state, gmap = self.state, self.gmap
@@ -115,13 +138,11 @@ class DampfrossDesk:
         return self._maps[key]
 
     def set_address(self, seat: str, address: str) -> None:
-        correct_held(self.gdir, self.state, "address", "set by the company by mail, confirmed from the new address",
-                     seat, player=seat, value=address)
+        correct_held(self.gdir, self.state, "address", words.ADDRESS_BY_MAIL, seat, player=seat, value=address)
         self.state = self.gdir.load_state()
 
     def set_password(self, seat: str, password_hash: str, secret: str) -> None:
-        password_reset_held(self.gdir, self.state, seat, "reset by mail from the address on file", seat, secret,
-                            password_hash)
+        password_reset_held(self.gdir, self.state, seat, words.PASSWORD_BY_MAIL, seat, secret, password_hash)
         self.state = self.gdir.load_state()
 
 

@@ -32,7 +32,8 @@ A mail is answered once: its receipts are queued (``Outbox``) before the
 mail is marked answered (``receipt.json``), and queueing is idempotent.
 
 A company's receipt is written in its language, a receipt to a sender whose
-mail counts for nobody in the game's; the notes for the GM stay English.
+mail counts for nobody in the sender's (his seat's, when his address is on
+file) or else the game's; the notes for the GM stay English.
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ class Answerer:
 
     def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
         """A receipt of the mail being answered, sent when the mail is done (the front door's ``Receipts``)."""
-        return self.receipts.add(Outgoing(name, tuple(to), receipt_subject(self.state, company),
+        return self.receipts.add(Outgoing(name, tuple(to), receipt_subject(self.state, company, r.lang),
                                           receipt_text(self.state, r), kind="receipt", turn=self.state.turn,
                                           player=company, in_reply_to=str(mail.meta.get("message_id") or "")))
 
@@ -156,8 +157,10 @@ class Answerer:
         hashes = [("\0mail", str(mail.meta["sha256"]))] + [(t.name, t.sha256) for t in mail.texts]
         notes = tuple((n["code"], n.get("name", ""), int(n.get("size", 0))) for n in mail.meta.get("notes", ()))
         arrived = mail.arrived.astimezone(zone_of(self.state)).isoformat()
+        seat = self.door.seat_of(mail.sender) if mail.sender else None  # a sender on file reads his own language
         return Receipt(None, arrived, str(mail.meta.get("subject", "")), "no-orders", mail_notes=notes,
-                       hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))})
+                       hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))},
+                       lang=seat.lang if seat is not None else self.state.lang)
 
     def on_file(self, address: str) -> bool:
         return self.door.on_file(address)
@@ -177,7 +180,7 @@ class Answerer:
         if status == "no-orders" and self.door.echo(mail):  # an auto-reply to a receipt: no receipt to it
             self._forward(mail, status)
             return {"counted": [], "receipts": [], "status": "echo"}
-        with language(self.state.lang):
+        with language(base.lang):
             r = _replace(base, status=status, data={**base.data, **data},
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems),
@@ -225,7 +228,7 @@ class Answerer:
             self._refusals_noted(mail, orders.refusals)
             if orders.gm is not None:
                 return self._gm_only(mail, base, orders)
-            with language(self.state.lang):  # the sender's receipt (the GM's note stays English)
+            with language(base.lang):  # the sender's receipt (the GM's note stays English)
                 whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
             if whys:
                 doc = self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
@@ -250,7 +253,7 @@ class Answerer:
                 self.note("late", seq=mail.seq, company=company,
                           what="not used (strict)" if strict else "used, the turn has not run")
             with language(self.state.language_of(company)):
-                r = _replace(base, company=company, status=status,
+                r = _replace(base, company=company, lang=None, status=status,
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
                              replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
                              echo=tuple(order_text(line) for line in section.echo()),
@@ -262,7 +265,7 @@ class Answerer:
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
         self._refusals_noted(mail, refused)
         if refused and self.on_file(mail.sender):
-            with language(self.state.lang):
+            with language(base.lang):
                 r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
                     dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
                     refused=tuple(refused_text(x, orders.places) for x in refused))
@@ -323,7 +326,7 @@ class Answerer:
                     return self._nobody(mail, base, "over", OrderSet())
                 lines, _ = blank_clutter(split_lines(text), "statement")
                 body = "\n".join(lines[section.pos.line:section.end or len(lines)]).strip("\n")[:MAX_STATEMENT]
-                r = _replace(base, company=player.id, status="statement", statement=body)
+                r = _replace(base, company=player.id, lang=None, status="statement", statement=body)
                 name = self.send(f"receipt-{mail.seq:05d}-{player.id}", [player.email, mail.sender], player.id, r,
                                  mail)
                 self.note("statement", seq=mail.seq, company=player.id)

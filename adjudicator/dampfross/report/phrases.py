@@ -29,6 +29,7 @@ from adjudicator.dampfross.report.orderwords import order_text, where
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.problems import NoOrders, Problem
 from adjudicator.kernel.shown import shown
+from adjudicator.kernel.words import reason
 
 _WHAT = {"start": N_("start"), "dest": N_("destination")}
 REDRAW = {
@@ -412,5 +413,5 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
                                             value=c.value, manager=c.manager)
     if not c.why.strip():
         return _("{number}. {what} ({by}, {when})").format(number=c.number, what=what, by=c.by, when=c.when)
-    return _("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=c.why, by=c.by,
+    return _("{number}. {what}: {why} ({by}, {when})").format(number=c.number, what=what, why=reason(c.why), by=c.by,
                                                               when=c.when)

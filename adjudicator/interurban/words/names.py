@@ -16,8 +16,10 @@ MAIL_WIDTH = 80
 KINDS = {"straight": N_("straight"), "curve": N_("curve"), "simple": N_("station"), "crossing": N_("crossing"),
          "start": N_("start tile")}
 COLOURS = {"red": N_("red"), "blue": N_("blue"), "purple": N_("purple"), "green": N_("green"),
-           "yellow": N_("yellow")}
-"""The seed's five colours; a game's other colour names stand as written."""
+           "yellow": N_("yellow"),
+           "RED": N_("RED"), "BLUE": N_("BLUE"), "PURPLE": N_("PURPLE"), "GREEN": N_("GREEN"), "YELLOW": N_("YELLOW")}
+"""The seed's five colours, and the same as a postal game's seat ids (``RED``: typed in the PLAYER line as it
+stands, shown as the reader's colour word, ``rot``); a game's other colour names stand as written."""
 
 
 def kind(name: str) -> str:
@@ -25,6 +27,7 @@ def kind(name: str) -> str:
 
 
 def colour(name: str) -> str:
+    """A seat's colour in the reader's words: ``RED`` and ``red`` are ``rot`` to a German reader."""
     return _(COLOURS[name]) if name in COLOURS else name
 
 

@@ -29,9 +29,23 @@ _REFUSED = {
     "token": N_("This confirmation is unknown, expired, or not sent from the new address: nothing was changed."),
 }
 
+ADDRESS_BY_MAIL = N_("set by mail, confirmed from the new address")
+"""The reason of a correction the front door makes: an address changed by the player's mail (``SET ADDRESS``)."""
+PASSWORD_BY_MAIL = N_("reset by mail from the address on file")
+"""The reason of a correction the front door makes: a password reset by the player's mail."""
+_REASONS = frozenset({ADDRESS_BY_MAIL, PASSWORD_BY_MAIL,
+                      N_("set by the company by mail, confirmed from the new address"),  # as earlier versions wrote
+                      N_("set by the player by mail, confirmed from the new address")})
+
 
 def _(message: str) -> str:
     return CATALOGUE.gettext(message)
+
+
+def reason(why: str) -> str:
+    """A correction's reason in the active language: the front door's own reasons are translated, the GM's words
+    (``--why``) stand as written."""
+    return _(why) if why in _REASONS else why
 
 
 def fold(text: str) -> str:
@@ -41,6 +55,17 @@ def fold(text: str) -> str:
 
 def subject(title: str, game: str, what: str) -> str:
     return _("{title} {game}: {what}").format(title=title, game=game, what=_(what))
+
+
+_MOVE_SUBJECTS = {"opening": N_("the game begins; your password ({seat})"), "receipt": N_("receipt, move {move}"),
+                  "report": N_("report of move {move} for {seat}"), "reminder": N_("reminder, move {move} ({seat})")}
+
+
+def move_subject(title: str, game: str, kind: str, move: int, seat: str) -> str:
+    """The subject of a mail of a game played move by move (InterUrban): its opening, a receipt, a move's report, a
+    reminder, in the active language."""
+    return _("{title} {game}: {what}").format(title=title, game=game,
+                                              what=_(_MOVE_SUBJECTS[kind]).format(move=move, seat=seat))
 
 
 def command_word(code: str) -> str:

@@ -1,0 +1,190 @@
+"""Issue 25 §5, one language per player: every mail the robot sends to a German player's address on file is German,
+subject and body, in both games (receipts of each kind, every command's answer, reminders, deadline notices, the
+opening and the turn's report mails, the front door's notices).
+
+The mails are made as a GM makes them: ``tick`` over a Maildir, one company reading German (``--player-lang``).
+What counts as English is a short list of English words (function words and the words of a turn and its orders,
+the English colour names), names and the players' own lines quoted back aside.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from email import message_from_binary_file, policy
+from email.message import EmailMessage
+from pathlib import Path
+
+from tests.helpers import invoke
+from tests.mailservers import mail_bytes
+
+ENGLISH = ("the", "your", "is", "are", "of", "and", "to", "for", "with", "from", "this", "that", "not",
+           "order", "orders", "turn", "move", "receipt", "report", "opening", "map", "rules", "status", "help",
+           "password", "address", "deadline", "company", "player", "line", "lines", "red", "blue", "green",
+           "yellow", "purple", "black", "orange")
+"""Words no German sentence of the program uses (``RED`` too: a colour a German reader reads as ``rot``)."""
+WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+
+
+def english_words(text: str, allowed: set[str]) -> list[str]:
+    """The lines of ``text`` holding an English word of ``ENGLISH`` (``allowed`` lines and words aside)."""
+    out = []
+    for line in text.splitlines():
+        if line.strip() in allowed:
+            continue
+        left = [w for w in WORD.findall(line) if w.lower() in ENGLISH and w not in allowed]
+        if left:
+            out.append(f"{left}: {line}")
+    return out
+
+
+def test_the_check_finds_english() -> None:
+    found = english_words("Your orders count as they stand below.", set())
+    assert found == ["['Your', 'orders']: Your orders count as they stand below."]
+    assert english_words("Bahnhof 3 (RED)", set()) != []
+    assert english_words("Ihre Befehle zählen, wie sie unten stehen.", set()) == []
+    assert english_words("  BUILD Hamburg - 1208", {"  BUILD Hamburg - 1208"}) == []
+
+
+def read_mail(path: Path) -> EmailMessage:
+    with path.open("rb") as f:
+        return message_from_binary_file(f, policy=policy.default)
+
+
+def texts_of(m: EmailMessage) -> str:
+    """The subject and every text part (the body and the texts attached: the public report, the map)."""
+    parts = [str(m["Subject"])]
+    for part in m.walk():
+        if part.get_content_type() == "text/plain":
+            parts.append(str(part.get_content()))
+    return "\n".join(parts)
+
+
+def mails_to(game: Path, addresses: set[str]) -> dict[str, str]:
+    found = {}
+    for path in sorted((game / "mail" / "outbox").glob("*.eml")):
+        m = read_mail(path)
+        if {a.strip().lower() for a in str(m["To"]).split(",")} & addresses:
+            found[path.stem] = texts_of(m)
+    return found
+
+
+class Maildir:
+    def __init__(self, where: Path):
+        self.path = where
+        for sub in ("cur", "new", "tmp"):
+            (where / sub).mkdir(parents=True, exist_ok=True)
+        self.n = 0
+
+    def deliver(self, sender: str, body: str, when: str) -> None:
+        from datetime import datetime
+
+        self.n += 1
+        stamp = int(datetime.fromisoformat(when).timestamp())
+        (self.path / "new" / f"{stamp}.M{self.n:02d}P1.mx").write_bytes(mail_bytes(sender, body, f"m{self.n}"))
+
+
+def secrets_of(game: Path) -> dict[str, str]:
+    return dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+
+
+def token_of(game: Path) -> str:
+    doc = json.loads((game / "mail" / "frontdoor.json").read_text(encoding="utf-8"))
+    return str(next(iter(doc["addresses"])))
+
+
+ANNA, NEW = "anna@example.org", "anna@neu.example.org"
+
+
+def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str) -> None:
+    """The same command mails in either game: German and English commands among pleasantries, a change of
+    address, a password reset."""
+    box.deliver(ANNA, "Hallo,\n\nHILFE\nKARTE\nSTAND\nREGELN\nBERICHT 0\n\nDanke!\nAnna", when)
+    box.deliver(ANNA, "HELP\nSTATUS\nRULES\nREPORT\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw}\nADRESSE {NEW}\n", when)
+    box.deliver(ANNA, "NEUES PASSWORT\n", when)
+
+
+def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> None:
+    game, box = tmp_path / "nord", Maildir(tmp_path / "in")
+    invoke("new", str(game), "--id", "nord", "--map", "germany", "--seed", "one-lang", "--unsafe-test-passwords",
+           "one-lang", "--player", f"RED:Rheinbahn:{ANNA}", "--player", "BLUE:Blaue Linie:bernd@example.net",
+           "--player-lang", "RED=de", "--deadline", "2025-11-21 18:00", "--every", "fri 18:00",
+           "--zone", "Europe/Berlin", "--remind", "24h", "--statements", "7d")
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
+                                    f'path = "{box.path}"\n', encoding="utf-8")
+    pw = secrets_of(game)
+
+    def tick(now: str) -> None:
+        invoke("tick", str(game), "--now", now)
+
+    tick("2025-11-20T12:00+01:00")  # the opening
+    tick("2025-11-20T18:30+01:00")  # RED has sent nothing: the reminder
+    when = "2025-11-20T18:40+01:00"
+    box.deliver(ANNA, "START Hamburg\nBUILD Hamburg - 1208\n", when)  # no PLAYER line, from the address on file
+    box.deliver(ANNA, "PLAYER RED PASSWORD falsch\nSTART Hamburg\n", when)
+    box.deliver(ANNA, "GAME anders\nPLAYER RED PASSWORD x\nSTART Hamburg\n", when)
+    box.deliver(ANNA, "TURN 7\nPLAYER RED PASSWORD x\nSTART Hamburg\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nBUILD Hamburg - 1208 - 9999\n", when)
+    box.deliver(ANNA, f"GAME nord\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nBUILD Hamburg - 1208\n",
+                when)
+    commands_and_front_door(box, game, pw["RED"], when)
+    tick("2025-11-20T19:00+01:00")
+    box.deliver(NEW, f"BESTÄTIGE {token_of(game)}\n", "2025-11-20T19:10+01:00")
+    tick("2025-11-20T19:20+01:00")
+    invoke("deadline", "extend", str(game), "1h", "--why", "Urlaub")
+    tick("2025-11-21T19:05+01:00")  # the turn's report
+    mails = mails_to(game, {ANNA, NEW})
+    kinds = {re.sub(r"-(mail-)?\d.*|-RED$", "", name) for name in mails}
+    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "deadline", "report"} <= kinds, \
+        sorted(mails)
+    allowed = {"RED", "BLUE", "nord", "Rheinbahn", "Blaue", "Linie", "START Hamburg", "BUILD Hamburg - 1208",
+               "BUILD Hamburg - 1208 - 9999", "anders", "Anna", "PLAYER RED PASSWORD falsch",
+               "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", "Hallo,", "HELP", "STATUS", "RULES", "REPORT"}
+    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
+    assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+
+
+def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> None:
+    from adjudicator.interurban.play import PLAY
+    from adjudicator.postal.moves import MovesDir
+    from tests.test_iu_postal import a_move
+
+    game, box = tmp_path / "tram", Maildir(tmp_path / "in")
+    invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "one-lang",
+           "--unsafe-test-passwords", "one-lang", "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:Bernd:b@x.org",
+           "--player-lang", "RED=de", "--deadline", "2026-12-04 18:00", "--every", "2d", "--remind", "12h")
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
+                                    f'path = "{box.path}"\n', encoding="utf-8")
+    pw = secrets_of(game)
+
+    def tick(now: str) -> None:
+        invoke("tick", str(game), "--now", now)
+
+    tick("2026-12-01T09:00+00:00")
+    tick("2026-12-04T07:00+00:00")  # the reminder
+    when = "2026-12-04T07:10+00:00"
+    state = MovesDir(game).load(PLAY).state
+    move = a_move(state, "RED")
+    box.deliver(ANNA, f"PLAYER RED PASSWORD falsch\n{move}\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\n6 KURVY 1 LINKS\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nMOVE 9\n{move}\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nCHECK\n{move}\n", when)
+    commands_and_front_door(box, game, pw["RED"], when)
+    tick("2026-12-04T07:20+00:00")
+    box.deliver(NEW, f"BESTÄTIGE {token_of(game)}\n", "2026-12-04T07:30+00:00")
+    tick("2026-12-04T07:40+00:00")
+    box.deliver(NEW, f"PLAYER RED PASSWORD {pw['RED']}\n{move}\n", "2026-12-04T07:50+00:00")
+    tick("2026-12-04T08:00+00:00")  # the move is made: its report
+    box.deliver("b@x.org", f"PLAYER BLUE PASSWORD {pw['BLUE']}\n{move}\n", "2026-12-04T08:10+00:00")
+    tick("2026-12-04T08:20+00:00")
+    mails = mails_to(game, {ANNA, NEW})
+    kinds = {re.sub(r"-(mail-)?\d.*|-RED$", "", name) for name in mails}
+    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "move"} <= kinds, sorted(mails)
+    allowed = {"RED", "BLUE", "tram", "Anna", "Bernd", "KURVY", "LINKS", "6 KURVY 1 LINKS", move, "Hallo,", "HELP",
+               "STATUS", "RULES", "REPORT", "PLAYER RED PASSWORD falsch", "MOVE 9", "InterUrban"}
+    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
+    assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+    named = re.compile(r"(?:Anna|Bernd) \((?:RED|BLUE)\)")
+    coloured = {name: said for name, text in mails.items() if (said := named.findall(text))}
+    assert coloured == {}  # the seat's id is what the player types; his colour is German: "Anna (rot)"
