@@ -21,6 +21,7 @@ from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
 from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
+from adjudicator.kernel.words import reason
 
 RECEIPTS = {
     "moved": N_("Your orders were played as move {move}; its report goes to every player."),
@@ -66,7 +67,7 @@ def _corrections(table: Table) -> list[str]:
         else:
             said = _("The game master set up a new position.")
         if c.why:
-            said += " " + _("The reason: {why}").format(why=c.why)
+            said += " " + _("The reason: {why}").format(why=reason(c.why))
         out += names.fold(said, "  ", hang=4)
     return out
 
@@ -87,6 +88,11 @@ def _on_move(table: Table, state: State) -> list[str]:
         pattern = _("Move {move}: {player} is on move.")
     return names.fold(pattern.format(move=table.moves + 1, player=names.player(state.on_move, _who(table)),
                                      due=due))
+
+
+def _deadline(table: Table, state: State) -> list[str]:
+    """Who is on move and until when, for the first lines of a mail (nothing once the game is over)."""
+    return [] if state.over else _on_move(table, state)
 
 
 def _headline(table: Table, state: State) -> list[str]:
@@ -130,7 +136,7 @@ class MailWords:
                 colour=names.colour(seat), game=table.game)),
                 *(names.fold(_("Your password: {password} (keep it secret; it signs your orders).").format(
                     password=password)) if password else []), "", *text]
-        return _text([*text, *_next(table, state)])
+        return _text([*_deadline(table, state), "", *text, *_next(table, state)])
 
     def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
                     seed: str | None) -> str:
@@ -144,7 +150,8 @@ class MailWords:
         text += _corrections(table)
         if seed is not None:
             text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
-        return _text([*text, *_next(table, after)])
+        first = _deadline(table, after)
+        return _text([*first, *([""] if first else []), *text, *_next(table, after)])
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         values = {k: shown(v) if isinstance(v, str) else v for k, v in data.items()
@@ -152,7 +159,7 @@ class MailWords:
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
-        text = [*head, "", *names.fold(_(RECEIPTS[code]).format(**values))]
+        text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[code]).format(**values))]
         if code == "checked":
             checked = reports.check(state, str(data["seat"]), data["preview"], _who(table))
             text += ["", *checked.rstrip("\n").split("\n")]
