@@ -158,14 +158,17 @@ def report_subject(state: GameState, turn: int, company: str) -> str:
 
 def report_mail_text(report: str, corrected_on: str | None, state: GameState, company: str,
                      picture: bool | None = None) -> str:
-    """A report mail: the banner of a corrected report, the company's report (its private part first, then the
-    turn in short: the standings, the new track, the deadline and the next turn), then what is attached
-    (``picture``: the map as a picture too; ``None``: nothing attached).
+    """A report mail: the deadline of the turn to come (in its first lines), the banner of a corrected report, the
+    company's report (its private part first, then the turn in short: the standings, the new track, the deadline
+    and the next turn), then what is attached (``picture``: the map as a picture too; ``None``: nothing attached).
 
     Everything in the company's language: its report as made in it, the banner and the last lines.
     """
     parts = []
     with language(state.language_of(company)):
+        due = due_line(state)
+        if due:  # the deadline first: a reader sees it without scrolling (the report's own header is far below)
+            parts.append(wrap(due) + "\n\n")
         if corrected_on is not None:
             when = when_text(corrected_on, zone_of(state))
             banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
@@ -211,7 +214,8 @@ def opening_mail_text(state: GameState, company: str, password: str, opening: st
             _("Keep the password secret: whoever knows it can give your company's orders."),
         ]
         example = example_text(state, gmap, company) if gmap is not None else ""
-    head = "\n".join(wrap(line) for line in lines) + (f"\n\n{example}" if example else "")
+        due = due_line(state)
+    head = "\n".join(wrap(line) for line in ([due] if due else []) + lines) + (f"\n\n{example}" if example else "")
     return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
 
 
@@ -233,8 +237,8 @@ def takeover_text(state: GameState, company: str, password: str, public: str) ->
             _("{company} has {balance} on its account and {segments} segments of track.").format(
                 company=company, balance=p.balance, segments=sum(1 for s in state.track if s.owner == company)),
             goal_line(state),
-            due_line(state),
         ]
+        lines.insert(0, due_line(state))
     head = "\n".join(wrap(line) for line in lines if line)
     tail = "\n\n" + "=" * LINE_WIDTH + "\n" + public if public else ""
     return head + "\n\n" + commands_help(state, company) + tail
@@ -248,9 +252,9 @@ def deadline_news_subject(state: GameState, company: str) -> str:
 def deadline_news_text(state: GameState, company: str, changes: Sequence[Correction]) -> str:
     """The GM changed the deadlines: what changed (as the next report will print it) and the deadline now."""
     with language(state.language_of(company)):
-        lines = [_("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
+        lines = [due_line(state) or _("The game has no deadline now."), ""]
+        lines += [_("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
         lines += ["  " + correction_text(c, state.schedule) for c in changes]
-        lines += ["", due_line(state) or _("The game has no deadline now.")]
     return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
 
@@ -263,9 +267,9 @@ def reminder_subject(state: GameState, company: str) -> str:
 def reminder_text(state: GameState, company: str, sender: str) -> str:
     with language(state.language_of(company)):
         lines = [
+            due_line(state),
             _("Game {game} has no valid orders from {company} for turn {turn} yet.").format(
                 game=state.game_id, company=company, turn=state.turn),
-            due_line(state),
             _("Send them to {address}; you get a receipt at once.").format(address=sender),
             goal_line(state),
         ]

@@ -99,7 +99,7 @@ def status_reply(state: GameState, company: str | None, sent: Sequence[str]) -> 
     """STATUS: the deadline, which companies have sent orders that count (names only), the balances."""
     with language(state.language_of(company)):
         out = _head(state, _("status of turn {turn}").format(turn=state.turn))
-        for line in (goal_line(state), due_line(state)):
+        for line in (due_line(state), goal_line(state)):
             if line:
                 out.append(wrap(line, 0))
         out.append("")

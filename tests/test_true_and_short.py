@@ -1,0 +1,97 @@
+"""Issue 25, item 6, "true and short": the deadline in the first lines of every mail a player gets, in both games.
+
+Both games are played by ``tick`` from a Maildir with no SMTP server (the mails
+stay in the outbox, as a GM without ``[smtp]`` has them), and every mail to a
+player is read as its reader reads it: the first three lines of its text.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import random
+import re
+from datetime import datetime
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from adjudicator.interurban.notation import written
+from adjudicator.interurban.play import PLAY
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import invoke
+from tests.mailservers import mail_bytes
+from tests.postal_game import setup_game, tick_times
+from tools.selfplay.interurban import random_move
+
+WHEN = re.compile(r"\b\d{1,2}\.? \w{3,4}\.? \d{4} \d\d:\d\d\b")
+"""A deadline as the mails write it: ``Fri 21 Nov 2025 18:00 CET``, ``Fr. 21. Nov. 2025 18:00 MEZ``."""
+
+PLAYERS_MAILS = ("opening-", "receipt-", "report-", "reminder-", "move-", "takeover-", "deadline-")
+"""The names of the mails a player gets about the game (the front door's notices to strangers are not of it)."""
+
+
+def outbox(game: Path) -> dict[str, str]:
+    """Every queued mail of a game by its name, as the text its reader sees."""
+    out = {}
+    for path in sorted((game / "mail" / "outbox").glob("*.eml")):
+        m = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(m, EmailMessage)
+        body = m.get_body(preferencelist=("plain",))
+        assert body is not None
+        out[path.stem] = str(body.get_content())
+    return out
+
+
+def first_lines(text: str) -> str:
+    return " ".join(" ".join(text.splitlines()[:3]).split())
+
+
+@pytest.fixture(scope="module")
+def dampfross(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    game = setup_game(tmp_path_factory.mktemp("df"))
+    for now in tick_times():
+        invoke("tick", str(game), "--now", now)
+    return outbox(game)
+
+
+@pytest.fixture(scope="module")
+def interurban(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    tmp = tmp_path_factory.mktemp("iu")
+    game = tmp / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "short", "--unsafe-test-passwords", "s",
+           "--player", "RED:A:a@x.org", "--player", "BLUE:B:b@x.org", "--deadline", "2026-12-04 18:00",
+           "--every", "2d")
+    for sub in ("cur", "new", "tmp"):
+        (tmp / "in" / sub).mkdir(parents=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp / "in"}"\n')
+    secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    rng = random.Random(25)
+    start = datetime.fromisoformat("2026-12-01T09:00+00:00")
+    invoke("tick", str(game), "--now", start.isoformat())
+    for n in range(1, 4):
+        state = MovesDir(game).load(PLAY).state
+        seat = state.on_move
+        lines = written(state, random_move(state, rng), seat)
+        assert lines is not None
+        body = f"PLAYER {seat} PASSWORD {secrets[seat]}\nMOVE {n}\n" + "".join(f"{line}\n" for line in lines)
+        if n == 2:
+            body = f"PLAYER {seat} PASSWORD {secrets[seat]}\nMOVE {n}\n6 CURVY 1 LEFT\n" + body  # refused, then played
+        now = start.replace(minute=n)
+        (tmp / "in" / "new" / f"{int(now.timestamp())}.{n}.mail").write_bytes(
+            mail_bytes(f"{seat.lower()[0]}@x.org", body, f"m{n}"))
+        invoke("tick", str(game), "--now", now.isoformat())
+    invoke("tick", str(game), "--now", "2026-12-03T08:30+00:00")  # the reminder before the deadline
+    return outbox(game)
+
+
+@pytest.mark.parametrize("game", ["dampfross", "interurban"])
+def test_every_mail_to_a_player_names_the_deadline_in_its_first_three_lines(game: str,
+                                                                           request: pytest.FixtureRequest):
+    mails = request.getfixturevalue(game)
+    players = {name: text for name, text in mails.items() if name.startswith(PLAYERS_MAILS)}
+    kinds = {name.split("-", 1)[0] for name in players}
+    assert {"opening", "receipt"} <= kinds and kinds & {"report", "move"}, sorted(mails)
+    for name, text in players.items():
+        assert WHEN.search(first_lines(text)), f"{name}:\n" + "\n".join(text.splitlines()[:5])
