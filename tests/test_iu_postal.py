@@ -243,7 +243,7 @@ def test_every_mail_of_a_german_game_is_german(tmp_path: Path):
         assert i18n.english_left(text, ["Anna", "Bernd", "RED", "BLUE", "bahn", "KURVY", "abcd-efgh-jkmn-pqrs"], "de",
                                  i18n.INTERURBAN) == [], text
         assert max(len(line) for line in text.splitlines()) <= 80
-    assert "SPIELER RED PASSWORT" in texts[0] and "Du spielst" in texts[0]
+    assert "SPIELER RED PASSWORT" in texts[0] and "Sie spielen" in texts[0]  # the register is "Sie", as Dampfross's
     with language("de"):
         site = words.site(table, [(0, texts[1], state), (1, texts[2], after)])
     for page in site.values():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,12 @@ def test_the_catalogue_is_complete():
                     if m.id and not all(m.string if m.pluralizable else [m.string])]
     assert untranslated == [] and i18n.stale() == []
     assert {"value", "line", "finished", "station"} <= i18n.english_only_words("de", i18n.INTERURBAN)  # can fail
+
+
+def test_the_german_says_sie_as_dampfross_does():
+    """One register per language (issue 25): InterUrban's German addresses the reader as "Sie", never "du"."""
+    du = re.compile(r"\b(?:du|dich|dir|dein\w*|Du|Dich|Dir|Dein\w*)\b")
+    said = [text for m in i18n.read("de", i18n.INTERURBAN) if m.id
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,))]
+    assert said and [s for s in said if du.search(s)] == []
+    assert du.search("Meintest du CURVE?") and not du.search("Meinten Sie CURVE?")  # the check can fail
