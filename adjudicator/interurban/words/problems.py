@@ -69,8 +69,9 @@ HINTS = {
     Hint.OPEN_LINES: N_("Open lines: {lines}."),
     Hint.FACE_UP: N_("Face-up: {face_up}."),
     Hint.COLOURS: N_("The colours of this game: {colours}."),
-    Hint.FORM: N_("An order names a line and a tile, e.g. 6 CURVE 1 LEFT, H STRAIGHT, 5 STATION 3, "
-                  "6 CROSSING 2 ALSO H; or PASS."),
+    Hint.FORM: N_("A move is one to three lines, one tile a line: the line's label, the tile (STRAIGHT, CURVE, "
+                  "STATION or CROSSING) and its value, after a curve LEFT or RIGHT, after a crossing on two lines "
+                  "ALSO and the other line; or PASS when no tile can be laid."),
     Hint.NAME_THE_LINE: N_("Begin with the line's label ({lines})."),
     Hint.ONE_STATION: N_("Lay the other station in a later move."),
 }

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from adjudicator.interurban.draw import draw
 from adjudicator.interurban.move import Event
+from adjudicator.interurban.notation import Hint
 from adjudicator.interurban.preview import LineView, Preview, lines_view
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.scoring import line_values, points, score, start_values, tournament
@@ -19,7 +20,7 @@ from adjudicator.interurban.state import State
 from adjudicator.interurban.tiles import START_TILES, Tile
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import N_, _, ngettext
-from adjudicator.interurban.words.problems import refusal
+from adjudicator.interurban.words.problems import HINTS, refusal
 
 Names = Mapping[str, str] | None
 
@@ -85,8 +86,7 @@ def opening(state: State, commitment: str, who: Names = None) -> str:
                         "published at the end, so that every player can check every draw.").format(
                             commitment=commitment))
     out += [""] + _drawing(state) + [""]
-    out += names.fold(_("A move is one to three lines, one tile a line, e.g. 6 CURVE 1 LEFT, H STRAIGHT, "
-                        "5 STATION 3, 6 CROSSING 2 ALSO H; or PASS when no tile can be laid."))
+    out += names.fold(_(HINTS[Hint.FORM]))  # the notation's form; each mail adds a move its reader could make
     return "\n".join(out) + "\n"
 
 
