@@ -88,10 +88,28 @@ def interurban(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 @pytest.mark.parametrize("game", ["dampfross", "interurban"])
 def test_every_mail_to_a_player_names_the_deadline_in_its_first_three_lines(game: str,
-                                                                           request: pytest.FixtureRequest):
+                                                                           request: pytest.FixtureRequest) -> None:
     mails = request.getfixturevalue(game)
     players = {name: text for name, text in mails.items() if name.startswith(PLAYERS_MAILS)}
     kinds = {name.split("-", 1)[0] for name in players}
     assert {"opening", "receipt"} <= kinds and kinds & {"report", "move"}, sorted(mails)
     for name, text in players.items():
         assert WHEN.search(first_lines(text)), f"{name}:\n" + "\n".join(text.splitlines()[:5])
+
+
+def test_status_agrees_with_its_own_lines_and_counts_in_the_singular(tmp_path: Path) -> None:
+    """Every company has sent orders that count, one of them with one problem: the last line says so (not "every
+    company has sent valid orders"), and the row says "1 problem"."""
+    game = setup_game(tmp_path)
+    first = tick_times()[0]
+    invoke("tick", str(game), "--now", first)
+    secret = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["GREEN"]
+    body = f"GAME postal\nTURN 1\nPLAYER GREEN PASSWORD {secret}\nSTART München\nBUILD München - 1432 - 1434\n"
+    when = datetime.fromisoformat(first).replace(minute=10)
+    (tmp_path / "maildir" / "new" / f"{int(when.timestamp())}.M99P1.x").write_bytes(
+        mail_bytes("carla@example.com", body, "orders"))
+    invoke("tick", str(game), "--now", when.replace(minute=20).isoformat())
+    text = invoke("status", str(game)).output
+    assert re.search(r"GREEN .* counts, but not in full: 1 problem \(see the receipt\)", text), text
+    assert "every company has sent valid orders" not in text, text
+    assert "every company has sent orders that count; 1 of them not in full (GREEN)" in text, text

@@ -408,4 +408,5 @@ def status(directory: str, now: datetime | None = None) -> str:
     """``adjudicate status DIR``: the status as the GM reads it."""
     s = game_status(directory)
     rows = [(r.company, r.arrived, verdict_text(r.verdict, count=r.problems) if r.verdict else "") for r in s.rows]
-    return status_text(s.state, rows, s.missing, s.waiting, s.unanswered)
+    partial = [r.company for r in s.rows if r.verdict in ("problems", "partial") and r.company in s.state.in_play]
+    return status_text(s.state, rows, s.missing, s.waiting, s.unanswered, partial)

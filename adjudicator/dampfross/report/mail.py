@@ -20,7 +20,7 @@ from adjudicator.dampfross.orders.sections import MailPlace, Refusal
 from adjudicator.dampfross.report.common import whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
-from adjudicator.dampfross.report.i18n import N_, _, language
+from adjudicator.dampfross.report.i18n import N_, _, language, ngettext
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
@@ -307,8 +307,9 @@ WHY_RUN = {
 
 
 def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
-                waiting: int, unanswered: int = 0) -> str:
-    """``adjudicate status``: per company the last mail for this turn and whether it counts."""
+                waiting: int, unanswered: int = 0, partial: Sequence[str] = ()) -> str:
+    """``adjudicate status``: per company the last mail for this turn and whether it counts; the last lines agree
+    with the rows (``partial``: the companies whose orders count but not in full)."""
     out = [_("Game {game}, turn {turn} ({phase})").format(game=state.game_id, turn=state.turn, phase=state.phase)]
     due = due_line(state)
     if due:
@@ -319,19 +320,26 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
         when = arrival_text(arrived) if arrived else _("no mail")
         out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
     out.append("")
-    out.append(_("missing: {companies}").format(companies=", ".join(missing)) if missing
-               else _("every company has sent valid orders"))
+    if missing:
+        out.append(_("missing: {companies}").format(companies=", ".join(missing)))
+    elif partial:
+        out.append(wrap(_("every company has sent orders that count; {count} of them not in full").format(
+            count=len(partial)) + f" ({', '.join(partial)})"))
+    else:
+        out.append(_("every company has sent valid orders"))
     if waiting:
-        out.append(_("{count} mails wait in the outbox").format(count=waiting))
+        out.append(ngettext("{count} mail waits in the outbox", "{count} mails wait in the outbox",
+                            waiting).format(count=waiting))
     if unanswered:
-        out.append(_("{count} mails stored but not answered yet (the next tick answers them)").format(
-            count=unanswered))
+        out.append(ngettext("{count} mail stored but not answered yet (the next tick answers it)",
+                            "{count} mails stored but not answered yet (the next tick answers them)",
+                            unanswered).format(count=unanswered))
     return "\n".join(out) + "\n"
 
 
 VERDICTS = {
     "valid": N_("valid: every order would be carried out"),
-    "problems": N_("counts, but not in full: {count} problems (see the receipt)"),
+    "problems": "",  # verdict_text: a plural
     "partial": N_("counts, but not every order would be carried out (see the receipt)"),
     "refused": N_("does not count (wrong password or another turn; see the receipt)"),
     "late-unused": N_("late: not used (strict deadline)"),
@@ -340,6 +348,10 @@ VERDICTS = {
 
 
 def verdict_text(code: str, **data: str | int) -> str:
+    if code == "problems":
+        return ngettext("counts, but not in full: {count} problem (see the receipt)",
+                        "counts, but not in full: {count} problems (see the receipt)",
+                        int(data["count"])).format(**data)
     return _(VERDICTS[code]).format(**data)
 
 
