@@ -81,7 +81,7 @@ def status_cmd(directory: str, as_json: bool) -> None:
 
 @click.group("mail")
 def mail_group() -> None:
-    """A postal game's mail: fetch it, send what is queued."""
+    """A postal game's mail: write and try its mail.toml, fetch mail, send what is queued."""
 
 
 @mail_group.command("fetch")
@@ -172,4 +172,13 @@ def standings_cmd(directories: tuple[str, ...]) -> None:
     click.echo(game_of(directories[0]).standings(list(directories)), nl=False)
 
 
+def _mail_setup() -> None:
+    """``mail init`` and ``mail check`` (the GM's first hour) live in ``mailsetup.py``."""
+    from adjudicator.cli.mailsetup import COMMANDS as SETUP
+
+    for command in SETUP:
+        mail_group.add_command(command)
+
+
+_mail_setup()
 COMMANDS = (tick_cmd, status_cmd, mail_group, deadline_group, standings_cmd,)

@@ -24,6 +24,7 @@ of their own (relative to DIR) holds them.
 
 from __future__ import annotations
 
+import json
 import os
 import tomllib
 from dataclasses import dataclass
@@ -102,11 +103,17 @@ def load_config(gdir: Folder) -> MailConfig | None:
     path = gdir.path / CONFIG_FILE
     if not path.is_file():
         return None
-    where = str(path)
     try:
-        doc = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise MailConfigError(f"{where}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        raise MailConfigError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    return parse_config(text, gdir.path, str(path))
+
+
+def parse_config(text: str, base: Path, where: str) -> MailConfig:
+    """A ``mail.toml``'s text read and checked (``base``: the game's folder, ``where``: the file's name in errors)."""
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise MailConfigError(f"{where}: not valid TOML: {exc}") from None
     _known(doc, _TOP, where)
@@ -120,7 +127,6 @@ def load_config(gdir: Folder) -> MailConfig | None:
     kind = _text(source, "kind", f"{where} [source]", required=True)
     if kind not in SOURCES:
         raise MailConfigError(f"{where} [source]: kind {kind!r} is not one of {', '.join(SOURCES)}")
-    base = gdir.path
     if kind == "imap":
         return MailConfig(base, sender, gm, kind, imap=_server(source, f"{where} [source]", 993),
                           smtp=_smtp(doc, where))
@@ -130,6 +136,27 @@ def load_config(gdir: Folder) -> MailConfig | None:
 
 MAX_TIMEOUT = 600.0
 """The longest a mail server may keep a tick waiting, in seconds (cron runs the next tick in a few minutes)."""
+
+
+def config_text(sender: str, gm: str, source: dict[str, str | int], smtp: dict[str, str | int] | None) -> str:
+    """The text of a ``mail.toml`` (``adjudicate mail init``): the keys given, in the order given; no ``[smtp]``
+    when ``smtp`` is ``None`` (mail then waits in the outbox).  Not checked here: ``parse_config`` does that."""
+    lines = ["# The GM's mail configuration (adjudicate mail init). GM only: mode 0600.",
+             "# Passwords never stand here: password_env names a variable, password_file a file.",
+             f"from = {_toml(sender)}"]
+    if gm:
+        lines.append(f"gm = {_toml(gm)}")
+    for name, table in (("source", source), ("smtp", smtp)):
+        if table is not None:
+            lines += ["", f"[{name}]", *(f"{k} = {_toml(v)}" for k, v in table.items() if v != "")]
+    if smtp is None:
+        lines += ["", "# No [smtp]: every mail waits in mail/outbox as an .eml file."]
+    return "\n".join(lines) + "\n"
+
+
+def _toml(value: str | int) -> str:
+    """A TOML value: a number as it is, text as a basic string (JSON's escapes are TOML's)."""
+    return str(value) if isinstance(value, int) else json.dumps(value, ensure_ascii=False)
 
 
 def _smtp(doc: dict[str, Any], where: str) -> Server | None:
