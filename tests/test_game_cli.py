@@ -94,7 +94,7 @@ def test_wrong_password_builds_nothing_unless_trusted(game: Path):
 def test_check_prices_orders_and_changes_nothing(game: Path):
     before = snapshot(game)
     result = invoke("check", str(orders(game)), "--game", str(game))
-    assert "0402-0403  plain" in result.output and "Allowance left" in result.output
+    assert "0402-0403  plain" in result.output and ", left " in result.output
     assert snapshot(game) == before
     bad = orders(game, extra="BIULD 0502 - 0503\n")
     result = invoke("check", str(bad), ok=False)

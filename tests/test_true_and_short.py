@@ -113,3 +113,16 @@ def test_status_agrees_with_its_own_lines_and_counts_in_the_singular(tmp_path: P
     assert re.search(r"GREEN .* counts, but not in full: 1 problem \(see the receipt\)", text), text
     assert "every company has sent valid orders" not in text, text
     assert "every company has sent orders that count; 1 of them not in full (GREEN)" in text, text
+
+
+def test_a_receipt_prices_the_allowance_in_one_wording(dampfross: dict[str, str]) -> None:
+    """A receipt's preview says what is used and what is left, once ("used 1, left 1"), and never "lost" (nothing
+    is lost before the turn runs)."""
+    priced = [text for name, text in dampfross.items() if name.startswith("receipt-") and "Check of " in text]
+    assert priced
+    for text in priced:
+        (line,) = [line for line in text.splitlines() if "): allowance " in line]
+        allowance, used, left = map(int, re.findall(r"allowance (\d+) \(dice [\d+]+\), used (\d+), left (\d+)",
+                                                     line)[0])
+        assert used + left == allowance, line
+        assert " lost " not in text and "Allowance left" not in text, text
