@@ -19,18 +19,20 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.report.common import advanced_rules
 from adjudicator.dampfross.report.env import wrap
-from adjudicator.dampfross.report.i18n import ngettext
+from adjudicator.dampfross.report.i18n import _, ngettext
 from adjudicator.dampfross.report.orderwords import keyword
-from adjudicator.dampfross.report.phrases import rule_notes
+from adjudicator.dampfross.report.phrases import RULE_NOTES, rule_notes
 
 
 def rules_words_context(state: GameState, gmap: GameMap) -> dict[str, Any]:
     """What ``rules-words.txt.j2`` needs, in the active language: the profile itself (``r``), the start towns,
     the notes on the profile's options and the advanced rules in force."""
+    postal = _(RULE_NOTES["postal"]).format(**state.rules.to_dict())  # the first paragraph when rolls are postal
     return {
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
-        "rule_notes": rule_notes(state.rules),
+        "postal_allowance": postal,
+        "rule_notes": [n for n in rule_notes(state.rules) if n != postal],
         "advanced": advanced_rules(state.rules, gmap),
     }
 
