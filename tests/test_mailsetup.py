@@ -181,3 +181,19 @@ def test_check_names_tls_when_the_server_speaks_none(tmp_path, security):
     line = result.output.splitlines()[1]
     expected = "TLS failed (" if security == "tls" else "the server offers no STARTTLS ("
     assert line.startswith(f"error: {game / 'mail.toml'}: SMTP 127.0.0.1:{smtp.port}: {expected}"), line
+
+
+def test_a_tick_without_smtp_says_first_that_mail_cannot_be_sent_and_why(tmp_path):
+    """Issue 25: a GM without [smtp] learned it only from "N mails wait in the outbox", after the rest."""
+    from tests.postal_game import setup_game, tick_times
+
+    game = setup_game(tmp_path)
+    first = invoke("tick", str(game), "--now", tick_times()[0])
+    lines = first.output.splitlines()
+    assert len(lines) > 2
+    assert lines[0].startswith(f"{game}: mail cannot be sent: mail.toml has no [smtp] section; ")
+    assert [line for line in lines if "[smtp]" in line] == lines[:1]
+    with smtp_server() as smtp:
+        (game / "mail.toml").write_text((game / "mail.toml").read_text() + smtp.toml())
+        sent = invoke("tick", str(game), "--now", tick_times()[0])
+    assert "[smtp]" not in sent.output and smtp.mails

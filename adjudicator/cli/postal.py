@@ -32,7 +32,8 @@ def _tick_output(ticks: list[Any]) -> bool:
 
     ok = True
     for t in ticks:
-        for note in t.notes:
+        # that mail cannot be sent at all comes first: every other line of the tick depends on it
+        for note in sorted(t.notes, key=lambda n: n.kind != "no-smtp"):
             click.echo(f"{t.directory}: {gm_note(note)}")
         for problem in t.problems:
             click.echo(f"error: {t.directory}: {problem}", err=True)

@@ -38,7 +38,8 @@ GM_NOTES = {
     "queued": "{count} mails queued in {where}",
     "sent": "{count} mails sent",
     "send-failed": "sending failed ({error}); {count} mails stay queued for the next try",
-    "no-smtp": "{count} mails wait in {where}: no [smtp] in mail.toml",
+    "no-smtp": "mail cannot be sent: mail.toml has no [smtp] section; {count} mails wait in {where} (add "
+               "[smtp], see docs/gm.md, and try it with adjudicate mail check)",
     "ran": "turn {turn} adjudicated ({why})",
     "moved": "move {move} made by {seat}",
     "missed": "move {move}: {seat} missed the deadline",
