@@ -36,6 +36,11 @@ KEY_DUMP = re.compile(r"^\s*(?:" + "|".join(Rules().to_dict()) + r")\s*[:=]", re
 """A line that begins with a raw rules setting (``  contact_fee: 1``)."""
 
 
+def _body(text: str) -> str:
+    """A RULES answer without its appendix for the GM (the settings that differ from schmidt's)."""
+    return re.split(r"\n(?:For the game master|Für den Spielleiter)", text)[0]
+
+
 def _wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if len(line.encode()) > 80]
 
@@ -53,7 +58,7 @@ def test_dampfross_rules_are_words_that_fit(game: GameDir, company: str, says: s
     state = game.load_state()
     text = rules_text(state, game.load_map(state), company)
     assert says in " ".join(text.split())
-    assert not _wide(text) and not KEY_DUMP.findall(text)
+    assert not _wide(text) and not KEY_DUMP.findall(_body(text))
     for part in ("Movement", "Prizes", "Joint trips", "The end") if company == "RED" else \
             ("Bewegung", "Gewinnprämien", "Gemeinsame Fahrt", "Das Ende"):
         assert f"\n  {part}" in text
@@ -187,3 +192,22 @@ def test_an_interurban_mail_shows_the_example_or_pass(tmp_path: Path):
     assert example and all(f"  {line}" in lines for line in example)
     stuck = replace(state, track_face_up=(), stations_face_up=())
     assert "  PASS" in _how(_Table(), stuck)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("profile", ["schmidt", "buetehorn", "paluba", "rr-postal"])
+def test_every_profile_reads_in_words_in_both_languages(tmp_path: Path, profile: str):
+    """No paragraph twice (a profile note and the words), every line within 80 columns, no English in German."""
+    from tools import i18n
+
+    invoke("new", str(tmp_path / "g"), "--map", "germany", "--rules", profile, "--player", "RED:Anna",
+           "--player", "BLUE:Ben", "--player-lang", "BLUE=de")
+    game = GameDir(tmp_path / "g")
+    state = game.load_state()
+    gmap = game.load_map(state)
+    for company in ("RED", "BLUE"):
+        text = rules_text(state, gmap, company)
+        assert not _wide(text) and not KEY_DUMP.findall(_body(text))
+        heads = [line.split(":")[0] for line in text.splitlines() if re.match(r"  [A-Z][a-z]", line)]
+        assert len(heads) == len(set(heads)), heads
+    words = _body(rules_text(state, gmap, "BLUE"))
+    assert i18n.english_left(words, {"schmidt", profile, "RED", "BLUE", "ID"}) == []

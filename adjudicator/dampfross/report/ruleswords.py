@@ -15,6 +15,7 @@ from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.costs import segment_cost, terrain_problem
 from adjudicator.dampfross.building.fees import building_fees
+from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.report.common import advanced_rules
@@ -23,16 +24,29 @@ from adjudicator.dampfross.report.i18n import _, ngettext
 from adjudicator.dampfross.report.orderwords import keyword
 from adjudicator.dampfross.report.phrases import RULE_NOTES, rule_notes
 
+PLACED = {"fare_cap_rule": "fares", "fare_timing": "fares", "prizes": "prizes", "race_ends": "prizes"}
+"""Profile options whose note (``phrases.RULE_NOTES``) ends the paragraph of the words it changes, not the list."""
+
 
 def rules_words_context(state: GameState, gmap: GameMap) -> dict[str, Any]:
     """What ``rules-words.txt.j2`` needs, in the active language: the profile itself (``r``), the start towns,
     the notes on the profile's options and the advanced rules in force."""
-    postal = _(RULE_NOTES["postal"]).format(**state.rules.to_dict())  # the first paragraph when rolls are postal
+    values = state.rules.to_dict()
+    postal = _(RULE_NOTES["postal"]).format(**values)  # the first paragraph when rolls are postal
+    placed: dict[str, list[str]] = {"fares": [], "prizes": []}
+    default = Rules().to_dict()
+    for key, paragraph in PLACED.items():
+        value = values[key]
+        note = RULE_NOTES.get(value) if isinstance(value, str) else None
+        if value != default[key] and note is not None:
+            placed[paragraph].append(_(note).format(**values))
+    said = {postal} | {n for notes in placed.values() for n in notes}
     return {
         "start_towns": [t.name for t in gmap.start_towns],
         "r": state.rules,
         "postal_allowance": postal,
-        "rule_notes": [n for n in rule_notes(state.rules) if n != postal],
+        "placed": placed,
+        "rule_notes": [n for n in rule_notes(state.rules) if n not in said],
         "advanced": advanced_rules(state.rules, gmap),
     }
 
