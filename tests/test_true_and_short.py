@@ -13,14 +13,25 @@ import random
 import re
 from datetime import datetime
 from email.message import EmailMessage
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.noroute import why_no_route
+from adjudicator.dampfross.racing.problems import EntryNote, NoRoute
+from adjudicator.dampfross.racing.search import best_routes, best_valid
+from adjudicator.dampfross.racing.specials import Goal
+from adjudicator.dampfross.report.i18n import language
+from adjudicator.dampfross.report.racephrases import entry_note
 from adjudicator.interurban.notation import written
 from adjudicator.interurban.play import PLAY
+from adjudicator.kernel.problems import Problem
 from adjudicator.postal.moves import MovesDir
-from tests.helpers import invoke
+from tests.helpers import H, invoke, make_map
 from tests.mailservers import mail_bytes
 from tests.postal_game import setup_game, tick_times
 from tools.selfplay.interurban import random_move
@@ -126,3 +137,41 @@ def test_a_receipt_prices_the_allowance_in_one_wording(dampfross: dict[str, str]
                                                      line)[0])
         assert used + left == allowance, line
         assert " lost " not in text and "Allowance left" not in text, text
+
+
+# --- ENTER ... BEST: why no valid route (the engine's code, the report's words) ---------------------------------
+
+GMAP = make_map("\n".join(["." * 12] * 6) + "\n", towns=[("Start", "0103", [11]), ("Ziel", "0903", [12])])
+START, DEST = H("0103"), H("0903")
+ROW3 = tuple(H(f"{c:02d}03") for c in range(1, 10))
+ROW2 = (START,) + tuple(H(f"{c:02d}02") for c in range(1, 9)) + (DEST,)
+
+
+def _line(owner: str, hexes: tuple[Hex, ...]) -> list[Segment]:
+    return [Segment(owner, Side(a, b), 1) for a, b in pairwise(hexes)]
+
+
+@pytest.mark.parametrize(("segments", "rules", "code", "words"), [
+    ([], "", NoRoute.NO_OWN_TRACK, "RED has no track of its own yet"),
+    (_line("RED", ROW3[1:]), "", NoRoute.START_UNCONNECTED, "no track reaches the start town yet"),
+    (_line("RED", ROW3[:-1]), "", NoRoute.DEST_UNCONNECTED, "no track reaches the destination yet"),
+    (_line("RED", ROW3[:4]) + _line("BLUE", ROW3[5:]), "", NoRoute.NOT_CONNECTED,
+     "no line of track joins the start to the destination yet"),
+    (_line("BLUE", ROW3) + _line("RED", ROW2[:2]), "", NoRoute.OWN_TRACK_APART,
+     "every route from the start to the destination misses its own track"),
+    (_line("BLUE", ROW2[:-1]) + _line("RED", ROW2[-2:]), "fare_cap=5", NoRoute.BREAKS_A_RULE,
+     "the best route found is not valid: 8 in fares to BLUE is more than the cap of 5"),
+])
+def test_enter_best_without_a_valid_route_names_the_reason(segments: list[Segment], rules: str, code: NoRoute,
+                                                          words: str) -> None:
+    profile = load_profile("schmidt").with_overrides([rules] if rules else [])
+    track = TrackIndex(segments)
+    options = best_routes(GMAP, track, profile, START, DEST, ["RED"], {"RED": 1, "BLUE": 2})
+    assert best_valid(options) is None
+    why = why_no_route(track, ("RED",), START, Goal.town(DEST), options)
+    assert why.code is code
+    note = entry_note(Problem.of(EntryNote.NO_ROUTE, riders=("RED",), race=3, why=why))
+    assert note.startswith("RED: ENTER 3 BEST: no valid route over today's track: " + words), note
+    with language("de"):
+        german = entry_note(Problem.of(EntryNote.NO_ROUTE, riders=("RED",), race=3, why=why))
+    assert german.startswith("RED: FAHRE 3 BESTE: ") and words.split(":")[0] not in german, german

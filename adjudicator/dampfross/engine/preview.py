@@ -27,7 +27,8 @@ from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.entry import Entry, EntryVerdict, judge_entry
 from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.movement import expected_rounds
-from adjudicator.dampfross.racing.problems import EntryNote
+from adjudicator.dampfross.racing.noroute import why_no_route
+from adjudicator.dampfross.racing.problems import EntryNote, NoRoute
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import goal
@@ -81,6 +82,7 @@ class PricedEntry:
     expected: Fraction | None = None
     draw: RaceDraw | None = None  # the race (a special run ends anywhere in its region)
     over_cap: Problem[EntryNote] | None = None  # beyond the entry cap: it makes no entry (``trains.entry_slots``)
+    no_route: Problem[NoRoute] | None = None  # why BEST found no valid route (``noroute.why_no_route``)
 
     @property
     def ok(self) -> bool:
@@ -158,9 +160,10 @@ def _price_entry(state: GameState, gmap: GameMap, track: TrackIndex, seats: dict
     riders = sorted(e.riders, key=lambda p: seats.get(p, 99))
     where = goal(gmap, state.rules, draw)
     if e.best:
-        option = best_valid(best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats, free=powers))
+        options = best_routes(gmap, track, state.rules, draw.start_hex, where, riders, seats, free=powers)
+        option = best_valid(options)
         if option is None:
-            return PricedEntry(e, True, draw=draw)
+            return PricedEntry(e, True, draw=draw, no_route=why_no_route(track, riders, draw.start_hex, where, options))
         verdict = EntryVerdict(tuple(riders), option.route, option.problems, option.fares, option.ferry_fares)
     else:
         verdict = judge_entry(gmap, track, state.rules, draw.start_hex, where, riders, e.hexes, e.owners, seats,

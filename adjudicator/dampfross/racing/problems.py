@@ -36,12 +36,23 @@ class EntryProblem(StrEnum):
     TOO_MANY_HEXES = "too-many-hexes"  # hexes, cap: more hexes of other companies' track than the cap (postal)
 
 
+class NoRoute(StrEnum):
+    """Why ``ENTER <race> BEST`` found no valid route (``adjudicator.dampfross.racing.noroute.why_no_route``)."""
+
+    NO_OWN_TRACK = "no-own-track"  # the riders have no segment of their own anywhere
+    START_UNCONNECTED = "start-unconnected"  # no track of anyone's touches the start
+    DEST_UNCONNECTED = "dest-unconnected"  # no track of anyone's touches the destination (or its region)
+    NOT_CONNECTED = "not-connected"  # track touches both, but no line of track joins them
+    OWN_TRACK_APART = "own-track-apart"  # they are joined, but no route between them uses the riders' own track
+    BREAKS_A_RULE = "breaks-a-rule"  # problem (an EntryProblem of the best route found)
+
+
 class EntryNote(StrEnum):
     """An ENTER order that makes no entry at all (``RacingResult.entry_notes``)."""
 
     NO_SUCH_RACE = "no-such-race"  # player, race
     PARTNER_MISSING = "partner-missing"  # player, race, partner: the partner did not order the same trip
-    NO_ROUTE = "no-route"  # riders, race: ENTER ... BEST found no valid route
+    NO_ROUTE = "no-route"  # riders, race, why (a Problem[NoRoute]): ENTER ... BEST found no valid route
     POWERS_PARTNER_MISSING = "powers-partner-missing"  # player, race, partner: running powers need both orders
     POWERS_NOT_IN_RULES = "powers-not-in-rules"  # player, race: these rules have no running powers
     TOO_MANY_ENTRIES = "too-many-entries"  # player, race, cap: more races entered this turn than allowed (postal)

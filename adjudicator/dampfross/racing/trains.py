@@ -24,6 +24,7 @@ from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.entry import Entry
+from adjudicator.dampfross.racing.noroute import why_no_route
 from adjudicator.dampfross.racing.problems import EntryNote
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import goal
@@ -123,9 +124,11 @@ def _train(gmap: GameMap, track: TrackIndex, rules: Rules, draw: RaceDraw, e: En
     """The train of one entry: its route as written, or the best found (``BEST``)."""
     if not e.best:
         return Entry(riders, e.hexes, e.owners, e.text, e.race, powers=powers)
-    option = best_valid(best_routes(gmap, track, rules, draw.start_hex, goal(gmap, rules, draw), riders, seats,
-                                    free=powers))
+    where = goal(gmap, rules, draw)
+    options = best_routes(gmap, track, rules, draw.start_hex, where, riders, seats, free=powers)
+    option = best_valid(options)
     if option is None:
-        notes.append(Problem.of(EntryNote.NO_ROUTE, riders=riders, race=e.race))
+        why = why_no_route(track, riders, draw.start_hex, where, options)
+        notes.append(Problem.of(EntryNote.NO_ROUTE, riders=riders, race=e.race, why=why))
         return None
     return Entry(riders, option.route.hexes, option.route.owners, e.text, e.race, chosen=True, powers=powers)

@@ -16,7 +16,13 @@ from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import _, language
 from adjudicator.dampfross.report.orderwords import order_text
 from adjudicator.dampfross.report.phrases import line_stopped, purchase_row, unbuilt_text
-from adjudicator.dampfross.report.racephrases import destination_text, entry_note, entry_problem, special_text
+from adjudicator.dampfross.report.racephrases import (
+    destination_text,
+    entry_note,
+    entry_problem,
+    no_route_text,
+    special_text,
+)
 from adjudicator.dampfross.report.racing import fares_text
 
 
@@ -82,6 +88,7 @@ def _entry(e: PricedEntry, gmap: GameMap | None, rules: Rules | None) -> dict[st
         "race_exists": e.race_exists,
         "over_cap": entry_note(e.over_cap) if e.over_cap else "",
         "no_route": verdict is None,
+        "why": no_route_text(e.no_route, tuple(e.entry.riders)) if e.no_route else "",
         "valid": bool(verdict and verdict.valid),
         "text": order_text(e.entry.text),
         "problems": [entry_problem(p) for p in verdict.problems] if verdict else [],

@@ -14,7 +14,7 @@ from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.entry import Entry
-from adjudicator.dampfross.racing.problems import EntryNote, EntryProblem, RaceCheck
+from adjudicator.dampfross.racing.problems import EntryNote, EntryProblem, NoRoute, RaceCheck
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.rounds import MAX_ROUNDS
 from adjudicator.dampfross.racing.specials import goal
@@ -67,7 +67,7 @@ NOTE = {
     EntryNote.NO_SUCH_RACE: N_("{player}: ENTER {race}: there is no race {race} this turn"),
     EntryNote.PARTNER_MISSING: N_("{player}: ENTER {race} WITH {partner}: {partner} did not order the same joint "
                                   "trip"),
-    EntryNote.NO_ROUTE: N_("{train}: ENTER {race} BEST: no valid route over today's track"),
+    EntryNote.NO_ROUTE: N_("{train}: ENTER {race} BEST: no valid route over today's track: {why}"),
     EntryNote.POWERS_PARTNER_MISSING: N_("{player}: POWERS {race} WITH {partner}: {partner} did not order the "
                                          "same"),
     EntryNote.POWERS_NOT_IN_RULES: N_("{player}: POWERS {race}: these rules have no running powers"),
@@ -93,10 +93,30 @@ def race_warning(p: Problem[RaceCheck]) -> str:
     return _("the GM's {text}: run as given").format(text=say(RACE_CHECK, p))
 
 
+NO_ROUTE = {
+    NoRoute.NO_OWN_TRACK: N_("{train} has no track of its own yet"),
+    NoRoute.START_UNCONNECTED: N_("no track reaches the start town yet"),
+    NoRoute.DEST_UNCONNECTED: N_("no track reaches the destination yet"),
+    NoRoute.NOT_CONNECTED: N_("no line of track joins the start to the destination yet"),
+    NoRoute.OWN_TRACK_APART: N_("every route from the start to the destination misses its own track (an entry "
+                                "uses at least one segment of its own)"),
+    NoRoute.BREAKS_A_RULE: N_("the best route found is not valid: {problem}"),
+}
+
+
+def no_route_text(why: Problem[NoRoute], riders: tuple[str, ...]) -> str:
+    """Why BEST found no valid route for the train of ``riders``, in words."""
+    problem = entry_problem(why["problem"]) if why.code is NoRoute.BREAKS_A_RULE else ""
+    return _(NO_ROUTE[why.code]).format(problem=problem, train="+".join(riders))
+
+
 def entry_note(n: Problem[EntryNote]) -> str:
     """An ENTER order that made no entry, in words."""
-    extra = (("train", "+".join(n["riders"])),) if n.code is EntryNote.NO_ROUTE else ()
-    return say(NOTE, Problem(n.code, n.args + extra))
+    if n.code is not EntryNote.NO_ROUTE:
+        return say(NOTE, n)
+    args = tuple((k, v) for k, v in n.args if k != "why")
+    why = no_route_text(n["why"], n["riders"])
+    return say(NOTE, Problem(n.code, (*args, ("train", "+".join(n["riders"])), ("why", why))))
 
 
 def note_concerns(n: Problem[EntryNote], player: str) -> bool:
