@@ -178,6 +178,27 @@ def test_the_interurban_rules_in_words_fit_and_name_every_rule():
     assert "Legeregeln" in text and "Wirtschaftswert" in text
 
 
+@pytest.mark.parametrize(("lang", "says"), [("en", "Laying rules"), ("de", "Legeregeln")])
+def test_the_interurban_opening_mail_teaches_the_rules_and_a_move_of_now(tmp_path: Path, lang: str, says: str):
+    """The opening mail: the rules in words (A-J, the scoring), then the example, a move RED could send now; RULES
+    answers the same words."""
+    from adjudicator.interurban.play import PLAY
+    from adjudicator.postal.moves import MovesDir
+
+    game = tmp_path / "bahn"
+    invoke("new", str(game), "--play", "interurban", "--lang", lang, "--seed", "s", "--player", "RED:Anna:a@x.org",
+           "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
+    loaded = MovesDir(game).load(PLAY)
+    with language(lang):
+        opening = PLAY.words.opening(loaded.table, loaded.state, "RED", "abcd-efgh-jkmn-pqrs")
+        answer = PLAY.words.answer(loaded.table, loaded.state, [("rules", None)], {})
+        example = iu_rules.example_lines(loaded.state)
+        words = iu_rules.rules_words()
+    assert example and says in opening and "\n".join(words) in opening and "\n".join(words) in answer
+    assert opening.index(says) < opening.index("\n  " + example[0])
+    assert not _wide(opening) and not _wide(answer)
+
+
 def test_an_interurban_mail_shows_the_example_or_pass(tmp_path: Path):
     """The opening's example is the engine's legal move, not the fixed 7 CURVE 1 LEFT."""
     from adjudicator.interurban.words.mail import _how

@@ -136,7 +136,7 @@ class MailWords:
                 colour=names.colour(seat), game=table.game)),
                 *(names.fold(_("Your password: {password} (keep it secret; it signs your orders).").format(
                     password=password)) if password else []), "", *text]
-        return _text([*_deadline(table, state), "", *text, *_next(table, state)])
+        return _text([*_deadline(table, state), "", *text, "", *rules.rules_words(), *_next(table, state)])
 
     def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
                     seed: str | None) -> str:
