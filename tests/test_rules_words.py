@@ -232,3 +232,32 @@ def test_every_profile_reads_in_words_in_both_languages(tmp_path: Path, profile:
         assert len(heads) == len(set(heads)), heads
     words = _body(rules_text(state, gmap, "BLUE"))
     assert i18n.english_left(words, {"schmidt", profile, "RED", "BLUE", "ID"}) == []
+
+
+@pytest.mark.parametrize("profile", ["schmidt", "paluba"])
+def test_the_dampfross_example_passes_check_through_self_played_building_turns(tmp_path: Path, profile: str):
+    """Before every building turn of a self-played game, each company's example (from its own track as it grows)
+    is accepted in full by ``check``."""
+    from tools.selfplay import play_game, run_here
+
+    checked: list[tuple[int, str]] = []
+    refused: list[tuple[int, str, list[str]]] = []
+
+    def run(directory: Path, orders: str) -> None:
+        game = GameDir(directory)
+        state = game.load_state()
+        gmap = game.load_map(state)
+        for company in state.in_play:
+            example = example_build(state, gmap, company)
+            if example is None:
+                continue
+            lines = example_lines(example)
+            checked.append((state.turn, company))
+            if not _check(game, company, lines):
+                refused.append((state.turn, company, lines))
+        run_here(directory, orders)
+
+    record = play_game(tmp_path / "g", "germany", profile=profile, players=3, seed=f"examples-{profile}",
+                       max_turns=6, check=False, run=run)
+    assert record.turns == 6 and refused == []
+    assert len(checked) >= 15 and {turn for turn, _ in checked} >= {1, 2, 3, 4, 5, 6}
