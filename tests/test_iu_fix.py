@@ -55,7 +55,7 @@ def test_a_seat_corrected_is_archived_printed_in_the_next_report_and_done_again_
     assert "Changed for Bernd (BLUE): mail address and language. The reason: Bernd moved" in " ".join(report.split())
     assert "bernd@x.net" not in report
     german = (game / "archive" / "step-002" / "mail-BLUE.txt").read_text()
-    assert "Geändert für Bernd (BLUE): Mailadresse und Sprache." in " ".join(german.split()), german
+    assert "Geändert für Bernd (blau): Mailadresse und Sprache." in " ".join(german.split()), german
     assert "Mailadresse" in (game / "mail" / "outbox" / "move-001-BLUE.eml").read_text()
     assert "bernd@x.net" in (game / "mail" / "outbox" / "move-001-BLUE.json").read_text()
     assert "move 2 made by BLUE" in _send(tmp_path, game, "bernd@x.net", "BLUE", secrets["BLUE"], "2026-12-01T10:00")

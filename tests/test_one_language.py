@@ -93,7 +93,7 @@ def token_of(game: Path) -> str:
     return str(next(iter(doc["addresses"])))
 
 
-ANNA, NEW = "anna@example.org", "anna@neu.example.org"
+ANNA, NEW, CLARA = "anna@example.org", "anna@neu.example.org", "clara@example.org"
 
 
 def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str) -> None:
@@ -134,11 +134,12 @@ def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> No
     tick("2025-11-20T19:20+01:00")
     invoke("deadline", "extend", str(game), "1h", "--why", "Urlaub")
     tick("2025-11-21T19:05+01:00")  # the turn's report
-    mails = mails_to(game, {ANNA, NEW})
-    kinds = {re.sub(r"-(mail-)?\d.*|-RED$", "", name) for name in mails}
-    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "deadline", "report"} <= kinds, \
-        sorted(mails)
-    allowed = {"RED", "BLUE", "nord", "Rheinbahn", "Blaue", "Linie", "START Hamburg", "BUILD Hamburg - 1208",
+    invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
+    mails = mails_to(game, {ANNA, NEW, CLARA})
+    kinds = {re.sub(r"-RED\b|-(mail-)?\d.*", "", name) for name in mails}
+    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "deadline", "report",
+            "takeover"} <= kinds, sorted(mails)
+    allowed = {"RED", "BLUE", "nord", "Clara", "Rheinbahn", "Blaue", "Linie", "START Hamburg", "BUILD Hamburg - 1208",
                "BUILD Hamburg - 1208 - 9999", "anders", "Anna", "PLAYER RED PASSWORD falsch",
                "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", "Hallo,", "HELP", "STATUS", "RULES", "REPORT"}
     found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
@@ -178,13 +179,18 @@ def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> N
     tick("2026-12-04T08:00+00:00")  # the move is made: its report
     box.deliver("b@x.org", f"PLAYER BLUE PASSWORD {pw['BLUE']}\n{move}\n", "2026-12-04T08:10+00:00")
     tick("2026-12-04T08:20+00:00")
-    mails = mails_to(game, {ANNA, NEW})
-    kinds = {re.sub(r"-(mail-)?\d.*|-RED$", "", name) for name in mails}
-    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "move"} <= kinds, sorted(mails)
-    allowed = {"RED", "BLUE", "tram", "Anna", "Bernd", "KURVY", "LINKS", "6 KURVY 1 LINKS", move, "Hallo,", "HELP",
+    invoke("deadline", "extend", str(game), "1d", "--why", "Urlaub")
+    tick("2026-12-07T08:00+00:00")  # RED misses the move: its report
+    invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
+    mails = mails_to(game, {ANNA, NEW, CLARA})
+    kinds = {re.sub(r"-RED\b|-(mail-)?\d.*", "", name) for name in mails}
+    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "move", "deadline",
+            "takeover"} <= kinds, sorted(mails)
+    allowed = {"RED", "BLUE", "tram", "Anna", "Bernd", "Clara", "KURVY", "LINKS", "6 KURVY 1 LINKS", move, "Hallo,", "HELP",
                "STATUS", "RULES", "REPORT", "PLAYER RED PASSWORD falsch", "MOVE 9", "InterUrban"}
     found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
     assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+    assert "Eingangsbestätigung, Zug 1" in mails["receipt-mail-00010"]  # the move it played (the subject said 2)
     named = re.compile(r"(?:Anna|Bernd) \((?:RED|BLUE)\)")
     coloured = {name: said for name, text in mails.items() if (said := named.findall(text))}
     assert coloured == {}  # the seat's id is what the player types; his colour is German: "Anna (rot)"

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adjudicator.app.moves import read_gm_file
-from adjudicator.kernel import passwords
+from adjudicator.kernel import passwords, words
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
@@ -98,9 +98,10 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
         return False
     with language(seat.lang):
         text = play.words.opening(table, game.state, sid, secret)
+        subject = words.move_subject(play.title, table.game, "takeover", table.moves + 1, sid)
     step = len(folder.steps()) - 1
-    Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), f"{table.game}: {play.name} - {sid}",
-                                  text, kind="takeover", player=sid), config.sender, now or datetime.now(UTC))
+    Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), subject, text, kind="takeover",
+                                  player=sid), config.sender, now or datetime.now(UTC))
     return True
 
 

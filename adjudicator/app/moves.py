@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
-from adjudicator.kernel import passwords
+from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, parse_time
@@ -127,9 +127,9 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
             continue
         with language(seat.lang):
             text = play.words.receipt(table, state, "deadline", {"why": why})
-        Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,),
-                                      f"{table.game}: {play.name} - move {table.moves + 1}", text, kind="deadline",
-                                      player=seat.id), config.sender, datetime.now(UTC))
+            subject = words.move_subject(play.title, table.game, "deadline", table.moves + 1, seat.id)
+        Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,), subject, text,
+                                      kind="deadline", player=seat.id), config.sender, datetime.now(UTC))
 
 
 def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str, str]], why: str,

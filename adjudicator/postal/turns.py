@@ -351,7 +351,8 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
                           None)
     with language(reader.lang if reader is not None else game.table.lang):
         text = play.words.receipt(game.table, game.state, code, data)
-        subject = words.move_subject(play.title, game.table.game, "receipt", game.table.moves + 1, "")
+        move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
+        subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
                     subject, text, kind="receipt",
                     player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", "")))

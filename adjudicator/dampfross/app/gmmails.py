@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from adjudicator.dampfross.app.run import public_report
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.report.mail import deadline_news_subject, deadline_news_text, takeover_subject, takeover_text
@@ -25,9 +26,7 @@ def queue_takeover(gdir: GameDir, state: GameState, company: str, password: str,
     player = state.player(company)
     if config is None or not player.email:
         return None
-    last = state.turn - 1
-    path = gdir.report_path(last)
-    public = path.read_text(encoding="utf-8") if path.is_file() else ""
+    public = public_report(gdir, state, state.turn - 1, state.language_of(company)) or ""
     name = f"takeover-{number:03d}-{company}"
     out = Outgoing(name, (player.email,), takeover_subject(state, company),
                    takeover_text(state, company, password, public), kind="takeover", turn=state.turn, player=company)

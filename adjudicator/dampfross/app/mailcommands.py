@@ -13,20 +13,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from adjudicator.dampfross.app.fix import correct_held, password_reset_held
-from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.run import public_report
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.parse import order_line
-from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.common import map_windows, whole_map
 from adjudicator.dampfross.report.mail import map_attachment_name
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
 from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
-from adjudicator.kernel.errors import AdjudicatorError, LabelError
+from adjudicator.kernel.errors import LabelError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.frontdoor import Answer
@@ -42,7 +41,7 @@ class DampfrossDesk:
         self.gdir, self.state, self.sent = gdir, state, sent
         self._map: GameMap | None = None
         self._maps: dict[tuple[str, bool, int], str] = {}
-        self._publics: dict[tuple[int, str], str] = {}
+        self._publics: dict[tuple[int, str], str | None] = {}
 
     @property
     def game(self) -> str:
@@ -97,23 +96,11 @@ class DampfrossDesk:
         return Answer("\n".join(parts), tuple(attachments))
 
     def _public(self, turn: int) -> str | None:
-        """The public report of ``turn`` in the active language: archived in the game's, made again in another
-        (the opening from its archived state, a turn replayed), once a tick."""
-        archived = _read(self.gdir.report_path(turn))
-        lang = active()
-        if archived is None or lang == self.state.lang:
-            return archived
-        if (turn, lang) not in self._publics:
-            try:
-                if turn == 0:
-                    opened, _ = self.gdir.archived_state(self.gdir.archive_path(0), "after")
-                    made = opening_report(opened, self.gdir.load_map(opened), lang)
-                else:
-                    made = replay_turn(self.gdir, turn).public_in(lang)
-            except AdjudicatorError:
-                made = archived  # an archive that does not replay: the report as archived
-            self._publics[(turn, lang)] = made
-        return self._publics[(turn, lang)]
+        """The public report of ``turn`` in the active language (made again in another than the game's, once a
+        tick)."""
+        if (turn, active()) not in self._publics:
+            self._publics[(turn, active())] = public_report(self.gdir, self.state, turn, active())
+        return self._publics[(turn, active())]
 
     def _map_answer(self, who: str | None, arg: str) -> tuple[str, tuple[str, str]]:
         state, gmap = self.state, self.gmap
@@ -124,7 +111,7 @@ class DampfrossDesk:
             if place is None:
                 unknown = arg
             else:
-                windows = map_windows(gmap, state, [place], state.turn - 1)
+                windows = map_windows(gmap, state, [[place]], state.turn - 1)
         whole = self._whole(False)
         if not arg:  # the whole map inline too, in windows of 80 columns (as the reports print it)
             windows = [self._whole(True)]

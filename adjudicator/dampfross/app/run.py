@@ -29,7 +29,7 @@ from adjudicator.dampfross.orders.sections import MailPlace
 from adjudicator.dampfross.orders.translate import GMNote
 from adjudicator.dampfross.report.orderwords import unusable_text
 from adjudicator.kernel.deadline import after_turn
-from adjudicator.kernel.errors import GameFileError, TurnRefused
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError, TurnRefused
 from adjudicator.postal.files import sha256
 
 
@@ -283,3 +283,24 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
             notes.append(Note(NoteCode.NOT_UTF8, Pos(f["given_as"], 1), args(encoding=f["encoding"])))
     parsed = tuple(parse_orders(text, given) for given, text in texts)
     return ReceivedFiles(parsed, tuple(texts), (), tuple(notes), tuple(places))
+
+
+def public_report(gdir: GameDir, state: GameState, turn: int, lang: str) -> str | None:
+    """The public report of turn ``turn`` (0: the opening) in ``lang``: as archived when ``lang`` is the game's,
+    else made again, the opening from its archived state, a turn replayed (``None``: there is no such report; an
+    archive that does not replay gives the report as archived)."""
+    path = gdir.report_path(turn)
+    if turn < 0 or not path.is_file():
+        return None
+    archived = path.read_text(encoding="utf-8")
+    if lang == state.lang:
+        return archived
+    try:
+        if turn == 0:
+            from adjudicator.dampfross.report.building import opening_report
+
+            opened, _ = gdir.archived_state(gdir.archive_path(0), "after")
+            return opening_report(opened, gdir.load_map(opened), lang)
+        return replay_turn(gdir, turn).public_in(lang)
+    except AdjudicatorError:
+        return archived

@@ -58,12 +58,13 @@ def subject(title: str, game: str, what: str) -> str:
 
 
 _MOVE_SUBJECTS = {"opening": N_("the game begins; your password ({seat})"), "receipt": N_("receipt, move {move}"),
-                  "report": N_("report of move {move} for {seat}"), "reminder": N_("reminder, move {move} ({seat})")}
+                  "report": N_("report of move {move} for {seat}"), "reminder": N_("reminder, move {move} ({seat})"),
+                  "deadline": N_("the deadline of move {move}"), "takeover": N_("you take over {seat}; your password")}
 
 
 def move_subject(title: str, game: str, kind: str, move: int, seat: str) -> str:
     """The subject of a mail of a game played move by move (InterUrban): its opening, a receipt, a move's report, a
-    reminder, in the active language."""
+    reminder, a changed deadline, a seat taken over, in the active language."""
     return _("{title} {game}: {what}").format(title=title, game=game,
                                               what=_(_MOVE_SUBJECTS[kind]).format(move=move, seat=seat))
 
