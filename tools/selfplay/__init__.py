@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,6 +31,7 @@ from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.app.verify import verify_step
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Terrain
+from adjudicator.dampfross.bots import Level
 from adjudicator.dampfross.building.borders import segment_allowed
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
@@ -61,12 +62,15 @@ class GameRecord:
 
 def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
               sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True,
-              lang: str = "en", run: Callable[[Path, str], None] | None = None) -> GameRecord:
+              lang: str = "en", run: Callable[[Path, str], None] | None = None,
+              levels: Mapping[str, Level] | None = None, timing: list[float] | None = None) -> GameRecord:
     """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised.
 
     ``lang``: the game's language (``de``: every report in German, so the widths are checked in German too).
     ``run(directory, orders)`` runs a turn (``run_here``: in this process; ``bench/bench_resident.py`` passes
     one process per turn, or a resident one); an ``AdjudicatorError`` is a refused turn.
+    ``levels``: the bot level of some companies (by id; the others play ``random``); ``timing``: each bot
+    section's seconds are appended to it.
     """
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
@@ -74,7 +78,8 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     gdir = GameDir(directory)
     passwords = gdir.read_passwords()
     rng = random.Random(seed)
-    bots = {pid: Bot(pid, passwords[pid], random.Random(rng.random()), illegal) for pid in ids}
+    bots = {pid: Bot(pid, passwords[pid], random.Random(rng.random()), illegal, (levels or {}).get(pid, "random"))
+            for pid in ids}
     record = GameRecord(directory)
     for _ in range(max_turns):
         state = gdir.load_state()
@@ -83,7 +88,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         gmap = gdir.load_map(state)
         path = directory / "inbox" / f"turn{state.turn:03d}.orders"
         path.parent.mkdir(exist_ok=True)
-        path.write_text(order_mail(state, gmap, bots), encoding="utf-8")
+        path.write_text(order_mail(state, gmap, bots, timing), encoding="utf-8")
         try:
             (run or run_here)(directory, str(path.relative_to(directory)))
         except AdjudicatorError as exc:

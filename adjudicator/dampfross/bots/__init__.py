@@ -1,0 +1,39 @@
+"""Bots that play a seat of a Dampfross game: an order text for the seat, as its player would mail it.
+
+A bot is a pure function of what a player of the seat sees (``SeatView``:
+the state without anybody's secrets, the map, the seat), a level, and a
+``random.Random`` the caller seeds (in a game: from the game's commitment, in
+a domain of its own, so that ``verify`` replays the bot's choices).  It
+returns the lines of the seat's section without its PLAYER line (the caller
+writes that, with the password); the normal parser and ``check`` read them
+as any player's.  It opens no file and knows nothing of mail.
+
+Levels: ``random`` (``bots.randomlevel``: random legal orders, the floor)
+and ``careful`` (``bots.careful``: builds toward the likeliest towns,
+enters races worth entering).  See docs/bots.md for what a bot may and may
+not see, and for the figures of its strength.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Literal
+
+from adjudicator.dampfross.bots.careful import careful_orders
+from adjudicator.dampfross.bots.randomlevel import random_orders
+from adjudicator.dampfross.bots.view import SeatView, seat_view
+
+__all__ = ["LEVELS", "Level", "SeatView", "bot_orders", "seat_view"]
+
+Level = Literal["random", "careful"]
+_PLAY: dict[Level, Callable[[SeatView, random.Random], list[str]]] = {
+    "random": random_orders,
+    "careful": careful_orders,
+}
+LEVELS: tuple[Level, ...] = tuple(_PLAY)
+
+
+def bot_orders(view: SeatView, level: Level, rng: random.Random) -> list[str]:
+    """The lines of ``view.seat``'s section for the game's current turn, as the bot of ``level`` writes them."""
+    return _PLAY[level](view, rng)

@@ -1,0 +1,287 @@
+"""The ``careful`` level: builds where races will be drawn and enters only the races worth entering.
+
+Building: a start town from which the towns most likely to be drawn are
+cheapest to reach; then, as long as the turn's points last, a line to the
+town with the best value per cost from the whole network.  A town's value is
+the chance that a race starts or ends there (its numbers out of 36, each of
+two dice draws) times what a race is worth over the races still to come,
+plus the town bonus while nobody has connected it (``building.bonus``); the
+cost is the exact terrain cost of each segment (rivers, mountains,
+``building.costs``) and the fees it would owe rivals for building beside or
+into their track (``bots.paths.costs_from``).  Closed borders are never
+crossed, and under the advanced rules a line never leaves a hex beyond the
+border.  A line is cut where the allowance runs out, and where the rules
+forbid debt, where its fees would pass the balance.
+
+Racing: for every race drawn, the route advisor (``racing.search``, the same
+as ``ENTER n BEST``) finds the seat's best valid route and every rival's;
+from the expected rounds of each the bot estimates its chances of the first
+and the second prize (finishing times taken as normal around their means)
+and enters when the prizes it may win outweigh the fares it would pay, the
+best races first up to the rules' entry cap.  After races it builds only a
+short line to a town worth more than it costs.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap, Town
+from adjudicator.dampfross.bots.paths import costs_from, exact_steps, line_to, track_of
+from adjudicator.dampfross.bots.view import SeatView
+from adjudicator.dampfross.building.bonus import pays_no_bonus
+from adjudicator.dampfross.building.fees import building_fees
+from adjudicator.dampfross.game.racestate import RaceDraw
+from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.ferries import race_track
+from adjudicator.dampfross.racing.movement import expected_rounds
+from adjudicator.dampfross.racing.search import best_routes, best_valid
+from adjudicator.dampfross.racing.specials import goal
+from adjudicator.dampfross.racing.trains import entry_cap
+
+RACE_WORTH = 12
+"""What being on a race's start or destination is worth to a company (money, per race to come)."""
+RACES_IF_UNKNOWN = 10
+"""The races a game is taken to have left when its rules end it by a balance, not a number of races."""
+MAX_LINES = 4
+"""BUILD lines a building turn may hold."""
+
+
+def careful_orders(view: SeatView, rng: random.Random) -> list[str]:
+    """The order lines of the seat's section for the current turn (``rng`` breaks ties only)."""
+    if view.state.phase == "building":
+        return _building(view, rng)
+    if view.state.phase == "racing":
+        return _racing(view)
+    return []
+
+
+# --- building ------------------------------------------------------------------------------------------------
+def _building(view: SeatView, rng: random.Random) -> list[str]:
+    state, gmap, me = view.state, view.gmap, view.seat
+    track = track_of(state)
+    player = state.player(me)
+    out: list[str] = []
+    network = set(track.network(me))
+    if not network and player.start_town is None:
+        start = _start_town(view, track, rng)
+        out.append(f"START {start.name}")
+        network = {start.hex}
+    elif player.start_town and (town := gmap.town_named(player.start_town)):
+        network.add(town.hex)
+    allowance = next((a.points for a in state.allowances if a.player == me), None)
+    points = allowance if allowance is not None else 6 * state.rules.allowance_dice
+    money = player.balance if not state.rules.debt_allowed else None
+    planned: set[str] = set()
+    for _ in range(MAX_LINES):
+        line = _best_line(view, track, network, planned, points, money)
+        if line is None:
+            break
+        path, used, fees, towns = line
+        out.append("BUILD " + " - ".join(h.label for h in path))
+        network |= set(path)
+        planned |= towns
+        points -= used
+        if money is not None:
+            money -= fees
+        if points <= 0:
+            break
+    if len(out) == (1 if out and out[0].startswith("START") else 0):
+        out.append("PASS")
+    if state.one_town_left_turn is not None:
+        out.append("DECLARE END")
+    return out
+
+
+def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
+    """The start town from which the likeliest towns are cheapest to reach (ties drawn from ``rng``)."""
+    state, gmap = view.state, view.gmap
+    towns = sorted(gmap.start_towns or gmap.numbered_towns, key=lambda t: t.name)
+    if state.rules.distinct_starts:
+        taken = {p.start_town for p in state.players if p.id != view.seat}
+        towns = [t for t in towns if t.name not in taken] or towns
+    best: list[Town] = []
+    top = -1.0
+    for t in towns:
+        dist, _ = costs_from(gmap, state.rules, track, view.seat, [t.hex])
+        score = sum(_weight(u) * math.exp(-dist.get(u.hex, 1e9) / 8) for u in gmap.numbered_towns)
+        if score > top + 1e-9:
+            best, top = [t], score
+        elif abs(score - top) <= 1e-9:
+            best.append(t)
+    return rng.choice(best)
+
+
+def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: set[str], points: int,
+               money: int | None) -> tuple[list[Hex], int, int, set[str]] | None:
+    """The line to the town of best value per cost, cut to the points (and money) left; its points, fees and the
+    numbered towns it reaches.  ``None``: no town worth a line is in reach."""
+    state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
+    dist, prev = costs_from(gmap, rules, track, me, network)
+    worth = _race_worth(view)
+    best: tuple[float, Town] | None = None
+    for t in gmap.numbered_towns:
+        if t.hex in network or t.hex not in dist:
+            continue
+        value = _weight(t) * worth + _bonus(gmap, rules, t, state.connections, planned)
+        score = value / (1 + dist[t.hex])
+        if best is None or score > best[0]:
+            best = (score, t)
+    if best is None:
+        return None
+    path = line_to(prev, best[1].hex)
+    cut, used, fees = _affordable(view, track, path, points, money)
+    if len(cut) < 2:
+        return None
+    towns = {u.name for h in cut[1:] if (u := gmap.town_at(h)) is not None and u.numbered}
+    return cut, used, fees, towns
+
+
+def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], points: int, money: int | None
+                ) -> tuple[list[Hex], int, int]:
+    """The part of ``path`` the points pay for (and, where debt is forbidden, whose fees the money pays for)."""
+    state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
+    steps = exact_steps(gmap, rules)
+    out = [path[0]]
+    used = fees = 0
+    for a, b in itertools.pairwise(path):
+        cost = dict(steps[a])[b]
+        fee = _fees(gmap, rules, track, me, a, b)
+        if used + cost > points or (money is not None and fees + fee > money):
+            break
+        used += cost
+        fees += fee
+        out.append(b)
+    return out, used, fees
+
+
+def _fees(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, a: Hex, b: Hex) -> int:
+    return sum(f.amount for f in building_fees(gmap, track, me, a, b, rules))
+
+
+def _weight(t: Town) -> float:
+    """The chance that one two-dice draw gives the town."""
+    return len(t.numbers) / 36
+
+
+def _bonus(gmap: GameMap, rules: Rules, t: Town, connections: Mapping[str, object], planned: set[str]) -> float:
+    if t.name in connections or t.name in planned or pays_no_bonus(gmap, rules, t):
+        return 0.0
+    return float(rules.town_bonus)
+
+
+def _race_worth(view: SeatView) -> float:
+    """What a certain place on every race's ends is worth over the races to come (two draws a race)."""
+    return 2 * RACE_WORTH * _races_left(view)
+
+
+def _races_left(view: SeatView) -> int:
+    rules, races = view.state.rules, view.state.races
+    run = len(races.results) if races is not None else 0
+    if rules.fixed_races:
+        return max(0, rules.fixed_races - run)
+    return RACES_IF_UNKNOWN
+
+
+# --- racing --------------------------------------------------------------------------------------------------
+def _racing(view: SeatView) -> list[str]:
+    state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
+    upcoming = state.race_state.upcoming
+    rtrack = race_track(state, gmap)
+    seats = {p.id: p.seat for p in state.players}
+    balance = state.player(me).balance
+    worth: list[tuple[float, int, int]] = []
+    for d in upcoming:
+        value = _entry_value(view, rtrack, seats, d, None if rules.debt_allowed else balance)
+        if value is not None and value[0] > 0:
+            worth.append((value[0], d.number, value[1]))
+    worth.sort(key=lambda w: (-w[0], w[1]))
+    cap = entry_cap(rules, upcoming)
+    if cap is not None:
+        worth = worth[:cap]
+    out = []
+    money = balance
+    for _, number, fares in sorted(worth, key=lambda w: w[1]):
+        if not rules.debt_allowed and fares > money:
+            continue
+        money -= fares
+        out.append(f"ENTER {number} BEST")
+    out += _race_income_line(view)
+    return out or ["PASS"]
+
+
+def _entry_value(view: SeatView, track: TrackIndex, seats: Mapping[str, int], d: RaceDraw, balance: int | None
+                 ) -> tuple[float, int] | None:
+    """The expected prize less the fares of entering race ``d`` with the best route, and the fares; ``None``:
+    no valid route."""
+    state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
+    where = goal(gmap, rules, d)
+    mine = best_valid(best_routes(gmap, track, rules, d.start_hex, where, [me], seats, balance=balance))
+    if mine is None:
+        return None
+    mean = expected_rounds(mine.route.steps)
+    if mean is None:
+        return None
+    rivals: list[Fraction] = []
+    for pid in state.in_play:
+        if pid == me:
+            continue
+        theirs = best_valid(best_routes(gmap, track, rules, d.start_hex, where, [pid], seats, limit=1, k=2))
+        if theirs is not None and (e := expected_rounds(theirs.route.steps)) is not None:
+            rivals.append(e)
+    first, second = _prizes(rules, d)
+    p1, p2 = _chances(float(mean), [float(e) for e in rivals])
+    fares = sum(a for _, a in mine.fares) + sum(a for _, a in mine.ferry_fares)
+    return p1 * first + p2 * second - fares, fares
+
+
+def _prizes(rules: Rules, d: RaceDraw) -> tuple[int, int]:
+    if rules.prizes == "distance":
+        return rules.prize_distance_first * d.distance, rules.prize_distance_second * d.distance
+    return rules.prize_first, rules.prize_second
+
+
+def _chances(mine: float, rivals: Sequence[float]) -> tuple[float, float]:
+    """The chances of finishing first and second, each train's rounds taken as normal around its mean."""
+    beat = [_faster(mine, r) for r in rivals]
+    p1 = math.prod(beat)
+    p2 = sum((1 - b) * math.prod(c for j, c in enumerate(beat) if j != i) for i, b in enumerate(beat))
+    return p1, p2
+
+
+def _faster(a: float, b: float) -> float:
+    """The chance that a train of ``a`` expected rounds arrives before one of ``b``."""
+    spread = math.sqrt(0.15 * (a + b) + 0.5)
+    return 0.5 * (1 + math.erf((b - a) / (spread * math.sqrt(2))))
+
+
+def _race_income_line(view: SeatView) -> list[str]:
+    """After races: one short line to a numbered town worth clearly more than its cost, if any."""
+    state, gmap, me = view.state, view.gmap, view.seat
+    track = track_of(state)
+    network = set(track.network(me))
+    if not network:
+        return []
+    dist, prev = costs_from(gmap, state.rules, track, me, network)
+    worth = _race_worth(view)
+    best: tuple[float, Town] | None = None
+    for t in gmap.numbered_towns:
+        if t.hex in network or t.hex not in dist:
+            continue
+        gain = _weight(t) * worth - 2 * dist[t.hex]
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, t)
+    if best is None:
+        return []
+    path = line_to(prev, best[1].hex)
+    return ["BUILD " + " - ".join(h.label for h in path)]

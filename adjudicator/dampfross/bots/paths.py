@@ -1,0 +1,141 @@
+"""Cheapest lines for a bot: Dijkstra over the map's land by building cost.
+
+``cheapest`` is the random level's search (terrain only, as the self-play
+bots always searched); ``costs_from`` is the careful level's: the exact
+terrain cost of every segment (``building.costs``) and what building beside
+or into rival track would cost in fees, from the whole network at once.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.board.model import GameMap, Terrain
+from adjudicator.dampfross.building.costs import segment_cost
+from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.kernel.kept import Kept
+
+_TRACK: Kept[TrackIndex] = Kept()
+
+
+def track_of(state: GameState) -> TrackIndex:
+    """The index of the state's track, made once for all the bots of a turn (none of them adds to it)."""
+    return _TRACK.get((state.track,), None, lambda: TrackIndex(state.track))
+
+
+def cheapest(gmap: GameMap, state: GameState, sources: Iterable[Hex], targets: set[Hex],
+             own: set[Side]) -> list[Hex] | None:
+    """Dijkstra over land from any source to any target, by building cost, never along own track.
+
+    Hexes are numbered in their own order (column, row), so the queue breaks ties as it would between hexes."""
+    rules = state.rules
+    hexes, number, edges = _edges(gmap, rules.cost_river, rules.cost_mountain, rules.cost_mountain_mountain,
+                                  rules.border_crossing)
+    banned = {(number[s.a], number[s.b]) for s in own if s.a in number and s.b in number}
+    banned |= {(j, i) for i, j in banned}
+    goal = {number[h] for h in targets if h in number}
+    far = 1 << 30
+    dist = [far] * len(hexes)
+    prev: dict[int, int] = {}
+    queue: list[tuple[int, int]] = []
+    for h in sorted(sources):
+        i = number.get(h)
+        if i is None:  # a source off the land graph (water, beyond the border) leads nowhere
+            continue
+        dist[i] = 0
+        heapq.heappush(queue, (0, i))
+    while queue:
+        d, i = heapq.heappop(queue)
+        if d > dist[i]:
+            continue
+        if i in goal:
+            path = [i]
+            while path[-1] in prev:
+                path.append(prev[path[-1]])
+            return [hexes[j] for j in reversed(path)]
+        for j, cost in edges[i]:
+            if d + cost < dist[j] and (i, j) not in banned:
+                dist[j] = d + cost
+                prev[j] = i
+                heapq.heappush(queue, (d + cost, j))
+    return None
+
+
+@lru_cache(maxsize=16)
+def _edges(gmap: GameMap, river: int, mountain: int, both: int, border_crossing: bool
+           ) -> tuple[list[Hex], dict[Hex, int], list[list[tuple[int, int]]]]:
+    """The map's hexes in their order, each one's number, and each land hex's steps a line may take with their
+    building cost (the map's, worked out once): not onto water, not across a closed border; under the advanced
+    rules none out of a hex beyond the border."""
+    hexes = sorted(gmap.terrain, key=lambda h: (h.col, h.row))
+    number = {h: i for i, h in enumerate(hexes)}
+    out: list[list[tuple[int, int]]] = [[] for _ in hexes]
+    for h in hexes:
+        if border_crossing and gmap.abroad(h):
+            continue  # a line ends in the first hex beyond the border
+        out[number[h]] = [(number[n], _cost(gmap, river, mountain, both, h, n)) for n in gmap.neighbours(h)
+                          if gmap.terrain_at(n) is not Terrain.WATER and (border_crossing or not gmap.is_border(h, n))]
+    return hexes, number, out
+
+
+def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -> int:
+    mountains = sum(gmap.terrain_at(h) is Terrain.MOUNTAIN for h in (a, b))
+    base = (1, mountain, both)[mountains]
+    return base + (river if gmap.has_river(a, b) else 0)
+
+
+@lru_cache(maxsize=16)
+def exact_steps(gmap: GameMap, rules: Rules) -> Mapping[Hex, tuple[tuple[Hex, int], ...]]:
+    """Every land hex's steps a line may take and their exact terrain cost in points (``building.costs``)."""
+    out: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
+    for h in gmap.terrain:
+        if gmap.terrain_at(h) is Terrain.WATER or (rules.border_crossing and gmap.abroad(h)):
+            out[h] = ()
+            continue
+        out[h] = tuple((n, segment_cost(gmap, h, n, rules).points) for n in sorted(gmap.neighbours(h))
+                       if gmap.terrain_at(n) not in (None, Terrain.WATER)
+                       and (rules.border_crossing or not gmap.is_border(h, n)))
+    return out
+
+
+def costs_from(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, sources: Iterable[Hex]
+               ) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
+    """Cost to build from ``sources`` to every hex (points, and fees owed to rivals counted as points),
+    never along own track; and each hex's previous hex on its cheapest line."""
+    steps = exact_steps(gmap, rules)
+    dist: dict[Hex, float] = {}
+    prev: dict[Hex, Hex] = {}
+    queue: list[tuple[float, Hex]] = [(0.0, h) for h in sorted(set(sources)) if h in steps]
+    for _, h in queue:
+        dist[h] = 0.0
+    heapq.heapify(queue)
+    while queue:
+        d, h = heapq.heappop(queue)
+        if d > dist.get(h, float("inf")):
+            continue
+        for n, points in steps[h]:
+            side = Side(h, n)
+            owners = track.owners(side)
+            if me in owners:
+                continue
+            cost = points + len(owners) * 2 * rules.parallel_fee_per_half
+            if not gmap.is_town(n):
+                cost += len(track.owners_at(n) - {me} - owners) * rules.contact_fee
+            if d + cost < dist.get(n, float("inf")):
+                dist[n] = d + cost
+                prev[n] = h
+                heapq.heappush(queue, (d + cost, n))
+    return dist, prev
+
+
+def line_to(prev: Mapping[Hex, Hex], target: Hex) -> list[Hex]:
+    """The line ``costs_from`` found to ``target``, from the network's hex it leaves."""
+    path = [target]
+    while path[-1] in prev:
+        path.append(prev[path[-1]])
+    return path[::-1]
