@@ -134,6 +134,8 @@ def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> No
     tick("2025-11-20T19:20+01:00")
     invoke("deadline", "extend", str(game), "1h", "--why", "Urlaub")
     tick("2025-11-21T19:05+01:00")  # the turn's report
+    box.deliver(NEW, "BERICHT 1\nKARTE Hamburg\n", "2025-11-21T19:10+01:00")  # turn 1's public report, replayed
+    tick("2025-11-21T19:15+01:00")
     invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
     mails = mails_to(game, {ANNA, NEW, CLARA})
     kinds = {re.sub(r"-RED\b|-(mail-)?\d.*", "", name) for name in mails}
@@ -144,6 +146,7 @@ def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> No
                "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", "Hallo,", "HELP", "STATUS", "RULES", "REPORT"}
     found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
     assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+    assert "Bauphase" in mails["answer-00012"]  # BERICHT 1: the turn's public report, made again in German
 
 
 def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> None:
@@ -179,6 +182,8 @@ def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> N
     tick("2026-12-04T08:00+00:00")  # the move is made: its report
     box.deliver("b@x.org", f"PLAYER BLUE PASSWORD {pw['BLUE']}\n{move}\n", "2026-12-04T08:10+00:00")
     tick("2026-12-04T08:20+00:00")
+    box.deliver(NEW, "BERICHT 1\nKARTE\n", "2026-12-04T08:30+00:00")  # move 1's report, as RED's mail had it
+    tick("2026-12-04T08:40+00:00")
     invoke("deadline", "extend", str(game), "1d", "--why", "Urlaub")
     tick("2026-12-07T08:00+00:00")  # RED misses the move: its report
     invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
@@ -190,6 +195,7 @@ def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> N
                "STATUS", "RULES", "REPORT", "PLAYER RED PASSWORD falsch", "MOVE 9", "InterUrban"}
     found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
     assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
+    assert "Zug 1" in mails["answer-00012"] and "Bahnhof" in mails["answer-00012"]
     assert "Eingangsbestätigung, Zug 1" in mails["receipt-mail-00010"]  # the move it played (the subject said 2)
     named = re.compile(r"(?:Anna|Bernd) \((?:RED|BLUE)\)")
     coloured = {name: said for name, text in mails.items() if (said := named.findall(text))}
