@@ -158,8 +158,8 @@ def test_check_says_a_missing_smtp_section_and_an_unknown_host(tmp_path):
            "--path", "Maildir")
     missing = invoke("mail", "check", str(game), ok=False)
     assert missing.exit_code == 1
-    assert missing.output.splitlines()[1] == (f"error: {game / 'mail.toml'}: mail.toml has no [smtp] section: no "
-                                              f"mail can be sent (it waits in {game / 'mail' / 'outbox'})")
+    assert missing.output.splitlines()[1] == (f"error: {game / 'mail.toml'}: no [smtp] section: no mail can be "
+                                              f"sent (it waits in {game / 'mail' / 'outbox'})")
 
 
 def test_check_without_a_config_says_how_to_write_one(tmp_path):
@@ -197,3 +197,17 @@ def test_a_tick_without_smtp_says_first_that_mail_cannot_be_sent_and_why(tmp_pat
         (game / "mail.toml").write_text((game / "mail.toml").read_text() + smtp.toml())
         sent = invoke("tick", str(game), "--now", tick_times()[0])
     assert "[smtp]" not in sent.output and smtp.mails
+
+
+def test_check_of_a_maildir_and_a_server_without_login(tmp_path):
+    game = _game(tmp_path)
+    (game / "Maildir").mkdir()
+    with smtp_server() as smtp:
+        invoke("mail", "init", str(game), "--no-input", "--from", "gm@example.org", "--source", "maildir",
+               "--path", "Maildir", "--smtp-host", "127.0.0.1", "--smtp-port", str(smtp.port),
+               "--smtp-security", "none", "--smtp-user", "-")
+        result = invoke("mail", "check", str(game))
+    assert result.output == (f"checked: the maildir {game / 'Maildir'} is there to read\n"
+                             f"checked: SMTP 127.0.0.1:{smtp.port}: connected (no login); a test mail from "
+                             "gm@example.org went to the GM (gm@example.org)\n")
+    assert [m["X-Dampfross"] for m in smtp.mails] == ["mail-check"]

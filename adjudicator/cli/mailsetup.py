@@ -196,15 +196,15 @@ def init_cmd(directory: str, sender: str | None, gm: str | None, source: str | N
 
 
 CHECKED = {
-    "imap-ok": "IMAP {host}:{port}: logged in{as_user}; the folder {folder} holds {count} mails",
+    "imap-ok": "IMAP {host}:{port}: {login}; the folder {folder} holds {count} mails",
     "files-ok": "the {kind} {path} is there to read",
-    "sent": "SMTP {host}:{port}: logged in{as_user}; a test mail from {sender} went to the GM ({gm})",
+    "sent": "SMTP {host}:{port}: {login}; a test mail from {sender} went to the GM ({gm})",
 }
 """What ``mail check`` found working, one line each."""
 
 FAILED = {
     "no-path": "[source]: the {kind} {path} does not exist",
-    "no-smtp": "mail.toml has no [smtp] section: no mail can be sent (it waits in {where})",
+    "no-smtp": "no [smtp] section: no mail can be sent (it waits in {where})",
     "unknown-host": "{proto} {host}:{port}: unknown host ({answer})",
     "refused": "{proto} {host}:{port}: connection refused (nothing listens on that port)",
     "timeout": "{proto} {host}:{port}: no answer in time",
@@ -237,7 +237,7 @@ def check_cmd(directory: str) -> None:
     ok = True
     for found in check(config, datetime.now(UTC), directory):
         data = dict(found.data)
-        data["as_user"] = f" as {data['user']}" if data.get("user") else " (no login)"
+        data["login"] = f"logged in as {data['user']}" if data.get("user") else "connected (no login)"
         if found.ok:
             click.echo(f"checked: {CHECKED[found.code].format(**data)}")
         else:
