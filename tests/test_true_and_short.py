@@ -17,7 +17,10 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
@@ -34,6 +37,7 @@ from adjudicator.postal.moves import MovesDir
 from tests.helpers import H, invoke, make_map
 from tests.mailservers import mail_bytes
 from tests.postal_game import setup_game, tick_times
+from tools.selfplay import play_game
 from tools.selfplay.interurban import random_move
 
 WHEN = re.compile(r"\b\d{1,2}\.? \w{3,4}\.? \d{4} \d\d:\d\d\b")
@@ -175,3 +179,51 @@ def test_enter_best_without_a_valid_route_names_the_reason(segments: list[Segmen
     with language("de"):
         german = entry_note(Problem.of(EntryNote.NO_ROUTE, riders=("RED",), race=3, why=why))
     assert german.startswith("RED: FAHRE 3 BESTE: ") and words.split(":")[0] not in german, german
+
+
+# --- every new segment in some window (self-played turns) --------------------------------------------------------
+
+def windows_of(report: str) -> list[tuple[set[int], set[int]]]:
+    """Every map window of a report as (columns, rows) read from its labels: the ``odd`` line names the columns,
+    each centre line starts and ends with its row."""
+    out: list[tuple[set[int], set[int]]] = []
+    inside = False
+    for line in report.splitlines():
+        if line.startswith("odd ") and all(t.isdigit() for t in line.split()[1:]):
+            out.append(({int(t) for t in line.split()[1:]}, set()))
+            inside = True
+        elif inside and (m := re.match(r"^(\d\d) .* (\d\d)$", line)) and m.group(1) == m.group(2):
+            out[-1][1].add(int(m.group(1)))
+        elif inside and not (line.startswith((" ", "even ")) and line.strip()):
+            inside = False
+    return out
+
+
+def unseen_segments(report: str, segments: list[tuple[Hex, Hex]]) -> list[str]:
+    """The segments of which no window of ``report`` shows both hexes."""
+    windows = windows_of(report)
+    return [f"{a.label}-{b.label}" for a, b in segments
+            if not any(all(h.col in cols and h.row in rows for h in (a, b)) for cols, rows in windows)]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), map_name=st.sampled_from(["germany", "france", "usa-east", "usa-west"]),
+       players=st.integers(2, 5))
+def test_every_new_segment_stands_in_some_window_of_every_report(tmp_path_factory: pytest.TempPathFactory,
+                                                                  seed: int, map_name: str, players: int) -> None:
+    """Issue 25: a six-row build was cut into two windows and 1810-1811 fell between them; a private window
+    stopped one row short of a join.  In every turn of self-played games, each segment built that turn has both
+    its hexes inside one window of the public report, and of each company's report (its own window, then the
+    windows of the new track it did not show)."""
+    game = tmp_path_factory.mktemp("windows") / "g"
+    record = play_game(game, map_name, players=players, seed=f"windows-{seed}", check=False,
+                       sets=("building_rounds=4", "races_per_turn=2", "fixed_races=4"), illegal=0.1)
+    assert record.turns >= 4
+    gdir = GameDir(game)
+    for turn in range(1, record.turns + 1):
+        after, _ = gdir.archived_state(gdir.archive_path(turn), "after")
+        new = [(s.a, s.b) for s in after.track if s.turn == turn]
+        reports = [gdir.report_path(turn), *(gdir.report_path(turn, p.id) for p in after.players)]
+        for path in reports:
+            missing = unseen_segments(path.read_text(encoding="utf-8"), new)
+            assert not missing, f"{map_name} seed {seed}, {path.name}: {missing} in no window"

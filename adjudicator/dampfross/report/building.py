@@ -21,7 +21,7 @@ from adjudicator.dampfross.report.common import (
     feedback,
     header,
     map_windows,
-    new_hexes,
+    new_segments,
     next_turn,
     own_window,
     scores,
@@ -92,7 +92,7 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True,
                      seen: tuple[Hex, Hex] | None = None) -> dict[str, Any]:
     """What the building templates need; ``maps``: windows of the new track (but for what lies in ``seen``)."""
     after = result.after
-    fresh = new_hexes(after, result.turn, seen)
+    fresh = new_segments(after, result.turn, seen)
     ctx = header(after, gmap, _("Turn {turn} report, building phase").format(turn=result.turn))
     ctx.update({
         "turn": result.turn,

@@ -106,12 +106,13 @@ def whole_map(gmap: GameMap, state: GameState, turn: int | None = None, *, split
     return render_map(gmap, marks, players=players, ferries=ferries)
 
 
-def map_windows(gmap: GameMap, state: GameState, hexes: Iterable[Hex], turn: int) -> list[str]:
-    """Small ASCII windows covering the given hexes (one column more each side, at most ``WINDOW_COLUMNS``
-    columns and ``NEW_ROWS`` rows each, column labels above only), this turn's track in upper case, then one
-    key for all of them."""
+def map_windows(gmap: GameMap, state: GameState, units: Iterable[Sequence[Hex]], turn: int) -> list[str]:
+    """Small ASCII windows covering the given units of hexes, each unit whole in one window (a segment's two
+    hexes, a place and its neighbourhood); one column more each side, at most ``WINDOW_COLUMNS`` columns and
+    ``NEW_ROWS`` rows each, column labels above only; this turn's track in upper case, then one key for all of
+    them."""
     marks, ferries = track_marks(state, turn), ferry_marks(state, gmap, turn)
-    corners = [snug_window(gmap, group, group) for group in clusters(hexes, WINDOW_COLUMNS - 2, NEW_ROWS)]
+    corners = [snug_window(gmap, group, group) for group in clusters(units, WINDOW_COLUMNS - 2, NEW_ROWS)]
     if not corners:
         return []
     out = [render_map(gmap, marks, window=c, legend=False, ferries=ferries, labels_below=False) for c in corners]
@@ -135,14 +136,16 @@ def own_window(gmap: GameMap, state: GameState, player: str, turn: int | None) -
     text = render_map(gmap, track_marks(state, turn), window=corners, legend=False,
                       ferries=ferry_marks(state, gmap, turn), labels_below=False)
     towns = town_names([t for t in gmap.towns if within(t.hex, corners)])
-    if turn is not None and not new_hexes(state, turn, corners):  # no window of new track follows: the key here
+    if turn is not None and not new_segments(state, turn, corners):  # no window of new track follows: the key here
         towns = short_key(player_legend(state), [], []) + towns
     return text + "".join(line + "\n" for line in towns), corners
 
 
-def new_hexes(state: GameState, turn: int, seen: tuple[Hex, Hex] | None = None) -> list[Hex]:
-    """The hexes of the track built in ``turn``, but for those in the window ``seen`` (shown already)."""
-    return [h for s in state.track if s.turn == turn for h in s.side.hexes if seen is None or not within(h, seen)]
+def new_segments(state: GameState, turn: int, seen: tuple[Hex, Hex] | None = None) -> list[tuple[Hex, Hex]]:
+    """The segments of track built in ``turn`` as pairs of hexes, but for those the window ``seen`` shows whole
+    (shown already); a segment half in it is shown again whole."""
+    return [(s.a, s.b) for s in state.track
+            if s.turn == turn and (seen is None or not (within(s.a, seen) and within(s.b, seen)))]
 
 
 def snug_window(gmap: GameMap, hexes: Sequence[Hex], focus: Sequence[Hex], rows: int = NEW_ROWS) -> tuple[Hex, Hex]:
@@ -163,16 +166,22 @@ def _fit(lo: int, hi: int, most: int, focus: list[int]) -> tuple[int, int]:
     return end - most + 1, end
 
 
+def _reading(h: Hex) -> tuple[int, int]:
+    """Reading order: row by row, west to east."""
+    return h.row, h.col
+
+
 def within(h: Hex, corners: tuple[Hex, Hex]) -> bool:
     """Whether ``h`` lies in the window between two corners."""
     a, b = corners
     return a.col <= h.col <= b.col and a.row <= h.row <= b.row
 
 
-def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
-    """Group hexes into clusters whose bounding box is at most ``cols`` x ``rows`` hexes.
+def clusters(units: Iterable[Sequence[Hex]], cols: int, rows: int) -> list[list[Hex]]:
+    """Group units of hexes (a segment's two hexes, ...) into clusters whose bounding box is at most ``cols`` x
+    ``rows`` hexes, each unit whole in one cluster (a unit larger than that alone is a cluster of its own).
 
-    Greedy and deterministic: hexes in reading order join the first cluster
+    Greedy and deterministic: units in reading order join the first cluster
     they fit, so nearby new track shares one window; then clusters whose
     union still fits are merged (no window lies inside another).
     """
@@ -181,13 +190,14 @@ def clusters(hexes: Iterable[Hex], cols: int, rows: int) -> list[list[Hex]]:
         return max(cs) - min(cs) < cols and max(rs) - min(rs) < rows
 
     groups: list[list[Hex]] = []
-    for h in sorted(set(hexes), key=lambda h: (h.row, h.col)):
+    whole = {tuple(sorted(set(u), key=_reading)) for u in units if u}
+    for unit in sorted(whole, key=lambda u: [_reading(h) for h in u]):
         for g in groups:
-            if fits([*g, h]):
-                g.append(h)
+            if fits([*g, *unit]):
+                g.extend(h for h in unit if h not in g)
                 break
         else:
-            groups.append([h])
+            groups.append(list(unit))
     merged = True
     while merged:
         merged = False

@@ -29,7 +29,7 @@ from adjudicator.dampfross.report.common import (
     feedback,
     header,
     map_windows,
-    new_hexes,
+    new_segments,
     own_window,
 )
 from adjudicator.dampfross.report.env import MAIL_WIDTH, render
@@ -159,7 +159,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     after = result.after
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
-    fresh = new_hexes(after, result.turn, seen)
+    fresh = new_segments(after, result.turn, seen)
     builds = []
     for b in result.builds:
         if not b.lines and not b.purchases:
