@@ -227,8 +227,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
             receipts.add(_receipt(play, game, mail, known, "no-section", {}))
             codes.append("no-section")
-        else:
-            door.to_gm(mail, "no-orders")
+        door.to_gm(mail, "no-orders")  # a question to the GM: the receipt says it went there
     wrong = 0
     for section in sections:
         seat = game.table.find(section.seat)
@@ -351,6 +350,8 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
                           None)
     with language(reader.lang if reader is not None else game.table.lang):
         text = play.words.receipt(game.table, game.state, code, data)
+        if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
+            text = text.rstrip("\n") + "\n\n" + words.to_gm()
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
         subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.run import RunOptions, find_game, prepare
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.building.turn import PlayerOutcome
 from adjudicator.dampfross.engine.preview import building_ok, preview_building, preview_racing
 from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
@@ -35,6 +36,7 @@ class Checked:
     orders: OrderSet
     previews: dict[str, str] = field(default_factory=dict)
     complete: dict[str, bool] = field(default_factory=dict)  # per company: would its orders be carried out in full
+    idle: dict[str, bool] = field(default_factory=dict)  # per company: it asks to build, nothing would be built
 
 
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
@@ -80,7 +82,16 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
     ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
     complete = {pid: building_ok(result, turn_input, pid) and not _problems_of(orders, pid)
                 for pid in turn_input.orders}
-    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete)
+    idle = {o.player: _builds_nothing(o, orders) for o in result.outcomes if o.player in turn_input.orders}
+    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete, idle)
+
+
+def _builds_nothing(o: PlayerOutcome, orders: OrderSet) -> bool:
+    """Whether a company's orders would build nothing though they ask to (reading 93): a BUILD line, a START or a
+    line not understood, and not one segment built, no start made, no PASS."""
+    lines = [*o.lines, *(o.joint.lines if o.joint is not None else ())]
+    asks = bool(lines) or o.start_problem is not None or _problems_of(orders, o.player)
+    return asks and not o.passed and o.start is None and not any(line.built for line in lines)
 
 
 def _problems_of(orders: OrderSet, company: str) -> bool:

@@ -181,7 +181,7 @@ class Answerer:
             self._forward(mail, status)
             return {"counted": [], "receipts": [], "status": "echo"}
         with language(base.lang):
-            r = _replace(base, status=status, data={**base.data, **data},
+            r = _replace(base, status=status, data={**base.data, **data}, to_gm=status == "no-orders",
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems),
                          notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
@@ -252,8 +252,9 @@ class Answerer:
             if late:
                 self.note("late", seq=mail.seq, company=company,
                           what="not used (strict)" if strict else "used, the turn has not run")
+            idle = status == "counts" and checked.idle.get(company, False)  # reading 93: the warning first
             with language(self.state.language_of(company)):
-                r = _replace(base, company=company, lang=None, status=status,
+                r = _replace(base, company=company, lang=None, status="idle" if idle else status,
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
                              replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
                              echo=tuple(order_text(line) for line in section.echo()),

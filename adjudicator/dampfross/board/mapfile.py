@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from adjudicator.dampfross.board.advancedfile import AdvancedReader
-from adjudicator.dampfross.board.folding import fold_name
+from adjudicator.dampfross.board.folding import fold_name, name_keys
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of, load_with_lines
@@ -251,7 +251,7 @@ class _Builder:
             else:
                 seen_name[fold_name(name)] = name
             for key in item:
-                if key not in ("name", "hex", "numbers", "start", "port"):
+                if key not in ("name", "hex", "numbers", "start", "port", "aliases"):
                     self.problem(f"unknown town key '{key}:'", line_of(item, key, line), where)
             try:
                 h = Hex.parse(str(item.get("hex", "")).zfill(4))
@@ -285,5 +285,46 @@ class _Builder:
                     continue
                 seen_num[n] = where
                 nums.append(n)
-            towns.append(Town(name, h, tuple(nums), bool(item.get("start", False)), bool(item.get("port", False))))
+            towns.append(Town(name, h, tuple(nums), bool(item.get("start", False)), bool(item.get("port", False)),
+                              self._aliases(item, line, where)))
+        self._alias_clashes(towns, raw)
         return towns
+
+    def _aliases(self, item: Any, line: int | None, where: str) -> tuple[str, ...]:
+        """A town's ``aliases:``: a list of other names players use, each a name a town may bear."""
+        raw = item.get("aliases")
+        if raw is None:
+            return ()
+        aline = line_of(item, "aliases", line)
+        if not isinstance(raw, list):
+            self.problem("'aliases:' must be a list of names such as [Munich, Muenchen]", aline, where)
+            return ()
+        out: list[str] = []
+        for a in (str(x).strip() for x in raw):
+            if not fold_name(a):
+                self.problem(f"alias {a!r} has no letters", aline, where)
+            elif any(c in a for c in _NAME_FORBIDDEN):
+                forbidden = " ".join(_NAME_FORBIDDEN)
+                self.problem(f"alias {a!r} may not contain any of {forbidden} (they are order syntax)", aline, where)
+            else:
+                out.append(a)
+        return tuple(out)
+
+    def _alias_clashes(self, towns: list[Town], raw: list[Any]) -> None:
+        """No alias is another town's name or another alias (a name answers to one town only), nor listed twice."""
+        owner: dict[str, str] = {key: t.name for t in towns for key in name_keys(t.name)}
+        line = {t.name: line_of(raw, i) for i, t in enumerate(towns)}
+        seen: dict[str, str] = {}
+        for t in towns:
+            for a in t.aliases:
+                keys = name_keys(a)
+                other = next((owner[k] for k in keys if k in owner), None)
+                twice = next((seen[k] for k in keys if k in seen), None)
+                if other is not None and other != t.name:
+                    self.problem(f"alias {a!r} is the name of the town {other}", line[t.name], t.name)
+                elif other == t.name:
+                    self.problem(f"alias {a!r} is the town's own name", line[t.name], t.name)
+                elif twice is not None:
+                    said = "twice" if twice == t.name else f"also for {twice}"
+                    self.problem(f"alias {a!r} is listed {said}", line[t.name], t.name)
+                seen.update((k, t.name) for k in keys)

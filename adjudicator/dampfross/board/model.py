@@ -40,6 +40,12 @@ class Town:
     numbers: tuple[int, ...] = ()
     start: bool = False
     port: bool = False
+    aliases: tuple[str, ...] = ()  # other names players use (docs/maps.md ``aliases:``): Munich, Cologne
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        """The town's name and its aliases: every name it answers to."""
+        return (self.name, *self.aliases)
 
     @property
     def numbered(self) -> bool:
@@ -198,14 +204,14 @@ class GameMap:
         return tuple(t for t in self.towns if t.start)
 
     def town_named(self, name: str) -> Town | None:
-        """Exact match after folding case and umlaut spellings (see ``fold_name``)."""
+        """Exact match of the name or an alias after folding case and umlaut spellings (see ``fold_name``)."""
         return self._by_folded.get(fold_name(name))
 
     @cached_property
     def _by_folded(self) -> dict[str, Town]:
         out: dict[str, Town] = {}
         for t in self.towns:
-            for key in name_keys(t.name):
+            for key in (k for spelling in t.spellings for k in name_keys(spelling)):
                 out.setdefault(key, t)
         return out
 

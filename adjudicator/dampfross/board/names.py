@@ -1,11 +1,17 @@
 """Tolerant matching of town names as players write them.
 
-A name matches exactly when it folds to one of the town's spellings
-(``fold_name``/``name_keys``: case, umlauts as ``ü``, ``ue`` or ``u``,
-spaces and dots ignored).  Otherwise the town with the fewest edits
-(insert, delete, replace, swap two neighbouring letters) is taken if it is
-the only one that near and near enough: at most 1 edit for names of up to
-five letters, else 2.  Two towns equally near make the name ambiguous.
+A name matches exactly when it folds to one of the town's spellings: its
+name or an alias the map lists (``Munich``, ``Cologne``), with case, umlauts
+as ``ü``, ``ue`` or ``u``, accents, spaces and dots ignored
+(``fold_name``/``name_keys``).  Otherwise the town with the fewest edits
+(insert, delete, replace, swap two neighbouring letters) is taken only if it
+is *close* (docs/rules.md, reading 36): at most 1 edit for names of up to five
+letters, else 2, and the same first letter (``Munchn`` is München, but
+``Munich`` is not Zürich, two edits away: a player rarely mistypes the first
+letter, and a far town is worse than a question).  Two towns equally close
+make the name ambiguous; a name close to none is refused, with the nearest
+towns as suggestions (``did you mean München?``), those that begin like the
+name first.
 """
 
 from __future__ import annotations
@@ -37,8 +43,14 @@ class TownMatch:
 
 
 def town_distance(name: str, town: Town) -> int:
-    """Fewest edits between any spelling of ``name`` and any spelling of the town."""
-    return min(edit_distance(q, k) for q in name_keys(name) for k in name_keys(town.name))
+    """Fewest edits between any spelling of ``name`` and any spelling of the town (its name or an alias)."""
+    return min(edit_distance(q, k) for q in name_keys(name) for s in town.spellings for k in name_keys(s))
+
+
+def _same_start(name: str, town: Town, letters: int = 1) -> bool:
+    """Whether ``name`` begins with the same ``letters`` as the town's name or one of its aliases (folded)."""
+    head = fold_name(name)[:letters]
+    return len(head) == letters and any(k.startswith(head) for s in town.spellings for k in name_keys(s))
 
 
 def match_town(name: str, gmap: GameMap) -> TownMatch:
@@ -49,14 +61,13 @@ def match_town(name: str, gmap: GameMap) -> TownMatch:
     if not fold_name(name):
         return TownMatch(None)
     distance = {t: town_distance(name, t) for t in gmap.towns}  # each town's worked out once
-    ranked = sorted(gmap.towns, key=lambda t: (distance[t], t.name))
-    if not ranked:
-        return TownMatch(None)
-    best = distance[ranked[0]]
-    tied = tuple(t for t in ranked if distance[t] == best)
-    if best <= allowed_edits(name):
+    close = sorted((t for t in gmap.towns if distance[t] <= allowed_edits(name) and _same_start(name, t)),
+                   key=lambda t: (distance[t], t.name))
+    if close:
+        tied = tuple(t for t in close if distance[t] == distance[close[0]])
         if len(tied) == 1:
             return TownMatch(tied[0])
         return TownMatch(None, ambiguous=True, candidates=tied)
-    near = tuple(t for t in ranked[:3] if distance[t] <= max(3, len(fold_name(name)) // 3))
-    return TownMatch(None, candidates=near)
+    ranked = sorted(gmap.towns, key=lambda t: (not _same_start(name, t, 3), distance[t], t.name))
+    near = tuple(t for t in ranked if distance[t] <= max(3, len(fold_name(name)) // 3))
+    return TownMatch(None, candidates=near[:3])

@@ -25,14 +25,17 @@ from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
 from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
 from adjudicator.dampfross.report.ruleswords import example_text
+from adjudicator.kernel import words
 from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.words.gm import mail_note
 
-Status = Literal["counts", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
+Status = Literal["counts", "idle", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
 
 STATUS = {
     "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
+    "idle": N_("Warning: as your orders for turn {turn} stand, nothing would be built: see the problems below. "
+                "Send a new mail before the deadline; it replaces this one."),
     "late-used": N_("Your mail arrived after the deadline ({due}). The turn has not been run yet, so your orders "
                     "count all the same (a later mail still replaces them)."),
     "late-unused": N_("Your mail arrived after the deadline ({due}). This game is strict about deadlines: the mail "
@@ -80,6 +83,7 @@ class Receipt:
     hashes: tuple[tuple[str, str], ...] = ()  # (what, SHA-256): the mail, then each text as stored
     statement: str = ""
     lang: str | None = None  # the reader's language when no company is named: a sender on file reads his own
+    to_gm: bool = False  # the mail went to the GM (neither orders nor a command): the receipt says so
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -117,6 +121,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": shown(r.statement, "\n"),
         "width": LINE_WIDTH,
+        "to_gm": words.to_gm() if r.to_gm else "",
     }
     text = render("receipt.txt.j2", ctx)
     if len(text) > MAX_RECEIPT:

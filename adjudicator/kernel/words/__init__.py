@@ -85,6 +85,14 @@ def refused(code: str) -> str:
     return fold(_(_REFUSED[code]))
 
 
+def to_gm() -> str:
+    """A player's mail that held neither orders nor a command went to the game master: its receipt says so, so that
+    a question does not read as thrown away (issue 25, item 4)."""
+    commands = ", ".join(command_word(c) for c in ("help", "map", "status", "report", "rules"))
+    return fold(_("Your mail went to the game master, who reads it and answers in person where needed. The robot "
+                  "answers only orders and the commands {commands}.").format(commands=commands)) + "\n"
+
+
 def dropped(count: int) -> str:
     return fold(_("{count} more command lines were not read: one mail is answered for at most ten commands.")
                 .format(count=count))
