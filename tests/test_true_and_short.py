@@ -227,3 +227,22 @@ def test_every_new_segment_stands_in_some_window_of_every_report(tmp_path_factor
         for path in reports:
             missing = unseen_segments(path.read_text(encoding="utf-8"), new)
             assert not missing, f"{map_name} seed {seed}, {path.name}: {missing} in no window"
+
+
+@pytest.mark.parametrize(("command", "col", "row"), [("MAP Berlin", 19, 13), ("KARTE 1813", 18, 13),
+                                                     ("MAP Hamburg", 11, 8)])
+def test_map_of_a_place_answers_a_window_around_it(tmp_path: Path, command: str, col: int, row: int) -> None:
+    """docs/postal.md: ``MAP 1408`` or ``MAP <town>``: a window around it (it was a strip of three hexes in one
+    row): two rows above and below, four columns each side."""
+    from tests.test_mail_commands import decoded, deliver, plain, tick
+
+    game = setup_game(tmp_path)
+    deliver(tmp_path, plain(f"{command}\n", subject="map"))
+    tick(game)
+    (answer,) = [decoded(eml) for name, eml in outbox_raw(game).items() if name.startswith("answer-")]
+    ((cols, rows),) = windows_of(answer)
+    assert set(range(row - 2, row + 3)) <= rows and set(range(col - 4, col + 5)) <= cols, answer
+
+
+def outbox_raw(game: Path) -> dict[str, str]:
+    return {p.stem: p.read_text(encoding="utf-8") for p in sorted((game / "mail" / "outbox").glob("*.eml"))}

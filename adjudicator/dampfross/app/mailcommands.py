@@ -20,7 +20,7 @@ from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.parse import order_line
-from adjudicator.dampfross.report.common import map_windows, whole_map
+from adjudicator.dampfross.report.common import around, map_windows, whole_map
 from adjudicator.dampfross.report.mail import map_attachment_name
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
 from adjudicator.kernel import words
@@ -111,7 +111,7 @@ class DampfrossDesk:
             if place is None:
                 unknown = arg
             else:
-                windows = map_windows(gmap, state, [[place]], state.turn - 1)
+                windows = map_windows(gmap, state, [around(gmap, place)], state.turn - 1)
         whole = self._whole(False)
         if not arg:  # the whole map inline too, in windows of 80 columns (as the reports print it)
             windows = [self._whole(True)]

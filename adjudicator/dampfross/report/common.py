@@ -122,6 +122,17 @@ def map_windows(gmap: GameMap, state: GameState, units: Iterable[Sequence[Hex]],
     return [*out, "\n".join(short_key(player_legend(state), shown, towns)) + "\n"]
 
 
+AROUND_COLUMNS, AROUND_ROWS = 4, 2
+"""How far a window around a place reaches (``MAP 1408``, ``MAP <town>``): columns and rows each side."""
+
+
+def around(gmap: GameMap, place: Hex) -> list[Hex]:
+    """The hexes of the map in a window around ``place`` (``AROUND_COLUMNS`` columns and ``AROUND_ROWS`` rows
+    each side, fewer at the map's edge): one unit for ``map_windows``."""
+    return [Hex(c, r) for r in range(max(1, place.row - AROUND_ROWS), min(gmap.height, place.row + AROUND_ROWS) + 1)
+            for c in range(max(1, place.col - AROUND_COLUMNS), min(gmap.width, place.col + AROUND_COLUMNS) + 1)]
+
+
 def own_window(gmap: GameMap, state: GameState, player: str, turn: int | None) -> tuple[str, tuple[Hex, Hex] | None]:
     """A window of a company's own track (at most ``WINDOW_COLUMNS`` x ``OWN_ROWS``; when its track spreads
     further, centred on the track it built in ``turn``), with the towns in it, and its corners; no track:
