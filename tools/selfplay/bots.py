@@ -89,14 +89,15 @@ def joint_lines(state: GameState, gmap: GameMap) -> dict[str, str]:
     return {a: f"BUILD WITH {b} {text}", b: f"BUILD WITH {a} {text}"}
 
 
-def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot], timing: list[float] | None = None) -> str:
-    """One order file holding every company's section for the current turn (``timing``: each section's seconds
-    are appended to it)."""
+def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot],
+               timing: list[tuple[str, float]] | None = None) -> str:
+    """One order file holding every company's section for the current turn (``timing``: each section's company
+    and seconds are appended to it)."""
     lines = [f"GAME {state.game_id}", f"TURN {state.turn}"]
     joint = joint_lines(state, gmap)
     for pid in state.player_ids:
         started = time.perf_counter()
         lines += bots[pid].section(state, gmap, joint.get(pid))
         if timing is not None:
-            timing.append(time.perf_counter() - started)
+            timing.append((pid, time.perf_counter() - started))
     return "\n".join(lines) + "\n"

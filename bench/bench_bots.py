@@ -1,0 +1,153 @@
+"""The strength of the Dampfross bots: one bot of a level against three of another, over many games.
+
+Run by hand::
+
+    python bench/bench_bots.py                        # 64 games, careful against three random
+    python bench/bench_bots.py --games 400 --workers 2
+    python bench/bench_bots.py --games 4 --short      # a smoke run (short games)
+
+Each game has four companies; the bot measured (``--level``, default
+``careful``) plays one seat, turn about RED, BLUE, GREEN, GOLD, and
+``--against`` (default ``random``) the three others.  The cases cycle through
+4 maps x 4 profiles x basic and advanced rules; each game is the profile's
+own game (``--short``: four building rounds and four races), played through
+the GM's own commands by ``tools/selfplay`` with every mail read first as
+``adjudicate check`` reads it (``tools/selfplay/audit.py``).  It prints the
+measured bot's share of wins with its 95 % Wilson interval, the problems and
+refused sections found in the mails (every bot's), the sections not carried
+out in full, and the longest and mean time a bot took for one turn.  Nothing
+here is a test; the figures go into docs/bots.md.  Exits 1 when a mail had a
+problem or a refused section, or a game did not end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # tools/ (not installed); the package as installed
+
+from adjudicator.dampfross.bots import LEVELS, Level
+from tools.selfplay import COMPANIES, play_game
+from tools.selfplay.audit import Audit
+
+MAPS = ("germany", "france", "usa-east", "usa-west")
+PROFILES = ("schmidt", "paluba", "rr-postal", "buetehorn")
+RULES = {"basic": (), "advanced": ("advanced=true",)}
+SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")
+
+
+@dataclass(frozen=True)
+class Case:
+    number: int
+    map_name: str
+    profile: str
+    rules: str
+    seat: str
+
+
+@dataclass(frozen=True)
+class Outcome:
+    case: Case
+    turns: int
+    over: bool
+    won: bool
+    problems: int
+    refused: int
+    incomplete: int  # the measured seat's sections not carried out in full
+    slowest: float  # seconds, the measured level's longest turn
+    slowest_other: float
+    secs: float
+    mean: float
+    found: tuple[str, ...]
+
+
+def cases(games: int) -> list[Case]:
+    out = []
+    for n in range(games):
+        k = n % (len(MAPS) * len(PROFILES) * len(RULES))
+        out.append(Case(n, MAPS[k % len(MAPS)], PROFILES[k // len(MAPS) % len(PROFILES)],
+                        tuple(RULES)[k // (len(MAPS) * len(PROFILES))], COMPANIES[n % 4]))
+    return out
+
+
+def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
+    case, level, against, short = args
+    audit = Audit()
+    timing: list[tuple[str, float]] = []
+    levels: dict[str, Level] = dict.fromkeys(COMPANIES[:4], against)
+    levels[case.seat] = level
+    sets = (SHORT if short else ()) + RULES[case.rules]
+    with tempfile.TemporaryDirectory(prefix="bots-") as tmp:
+        started = time.perf_counter()
+        r = play_game(Path(tmp) / "g", case.map_name, profile=case.profile, players=4,
+                      seed=f"bench-bots-{case.number}", sets=sets, check=False, run=audit, levels=levels,
+                      timing=timing, max_turns=120)
+        secs = time.perf_counter() - started
+    mine = [t for pid, t in timing if pid == case.seat]
+    others = [t for pid, t in timing if pid != case.seat]
+    return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems, audit.refused,
+                   audit.incomplete[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
+                   sum(mine) / max(1, len(mine)), tuple(audit.found))
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share of ``wins`` in ``n``."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=64)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--level", choices=LEVELS, default="careful")
+    parser.add_argument("--against", choices=LEVELS, default="random")
+    parser.add_argument("--short", action="store_true")
+    parser.add_argument("--quiet", action="store_true", help="print only the summary and games with problems")
+    a = parser.parse_args()
+    started = time.perf_counter()
+    print(f"{'#':>4} {'map':9} {'profile':9} {'rules':8} {'seat':5} {'turns':>5} {'won':3} {'probl':>5} "
+          f"{'incmp':>5} {'slowest':>7} {'secs':>5}", flush=True)
+    done: list[Outcome] = []
+    with multiprocessing.Pool(a.workers) as pool:
+        for o in pool.imap_unordered(play, [(c, a.level, a.against, a.short) for c in cases(a.games)]):
+            done.append(o)
+            if not a.quiet or o.problems or o.refused or not o.over:
+                c = o.case
+                print(f"{c.number:4d} {c.map_name:9} {c.profile:9} {c.rules:8} {c.seat:5} {o.turns:5d} "
+                      f"{'yes' if o.won else 'no':3} {o.problems + o.refused:5d} {o.incomplete:5d} "
+                      f"{o.slowest:7.3f} {o.secs:5.1f}  {'; '.join(o.found[:1])}", flush=True)
+    n = len(done)
+    wins = sum(o.won for o in done)
+    low, high = wilson(wins, n)
+    by_profile = Counter(o.case.profile for o in done if o.won)
+    print(f"\n{a.level} against three {a.against}: {n} games ({'short' if a.short else 'the profiles own'}), "
+          f"{sum(o.turns for o in done)} turns; {a.level} won {wins} = {wins / max(n, 1):.0%} "
+          f"(95 % Wilson interval {low:.0%} to {high:.0%}); a seat by chance: 25 %")
+    print("wins per profile: " + ", ".join(f"{p} {by_profile[p]}/{sum(o.case.profile == p for o in done)}"
+                                           for p in PROFILES))
+    print(f"problems in mails: {sum(o.problems for o in done)}, refused sections: {sum(o.refused for o in done)}, "
+          f"games not over: {sum(not o.over for o in done)}; {a.level}'s sections not carried out in full: "
+          f"{sum(o.incomplete for o in done)}")
+    print(f"a bot's turn: {a.level} at most {max((o.slowest for o in done), default=0):.3f} s "
+          f"(mean {sum(o.mean for o in done) / max(n, 1):.3f} s), {a.against} at most "
+          f"{max((o.slowest_other for o in done), default=0):.3f} s; {time.perf_counter() - started:.0f} s "
+          f"with {a.workers} workers")
+    bad = any(o.problems or o.refused or not o.over for o in done)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

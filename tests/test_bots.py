@@ -1,0 +1,96 @@
+"""The Dampfross bots of the product (issue 26): orders a player could have mailed, from what a player sees.
+
+Every bot mail goes through ``adjudicate check``'s own reading before its
+turn runs (``tools.selfplay.audit``): no line the parser or the rules refuse,
+no section that does not count, on every map, under every profile, with the
+advanced rules on and off.  The strength and speed figures are
+``bench/bench_bots.py``'s (docs/bots.md), never a test here.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.bots import LEVELS, SeatView, bot_orders, seat_view
+from tools.selfplay import play_game
+from tools.selfplay.audit import Audit
+
+SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")
+CASES = [  # every map with the basic and the advanced rules, every profile twice
+    ("germany", "schmidt", False), ("france", "paluba", False), ("usa-east", "rr-postal", False),
+    ("usa-west", "buetehorn", False), ("germany", "paluba", True), ("france", "buetehorn", True),
+    ("usa-east", "schmidt", True), ("usa-west", "rr-postal", True),
+]
+
+
+@pytest.mark.parametrize(("map_name", "profile", "advanced"), CASES)
+def test_bot_orders_pass_check_without_a_problem(tmp_path: Path, map_name: str, profile: str, advanced: bool):
+    """Two careful and two random companies play a short game; every mail is read as ``check`` reads it."""
+    audit = Audit()
+    sets = SHORT + (("advanced=true",) if advanced else ())
+    record = play_game(tmp_path / "g", map_name, profile=profile, players=4, seed=f"bots-{map_name}-{profile}",
+                       sets=sets, check=False, run=audit, levels={"RED": "careful", "GOLD": "careful"})
+    assert (audit.problems, audit.refused, audit.found) == (0, 0, [])
+    assert record.refused == 0 and record.over
+    assert audit.mails == record.turns >= 6
+
+
+def test_a_careful_company_never_goes_into_debt_where_the_rules_forbid_it(tmp_path: Path):
+    """``paluba``: no debt, building or racing; the careful company's balance after every turn is >= 0."""
+    audit = Audit()
+    play_game(tmp_path / "g", "germany", profile="paluba", players=4, seed="bots-debt", sets=("fixed_races=6",),
+              check=False, run=audit, levels={"BLUE": "careful"})
+    state = GameDir(tmp_path / "g").load_state()
+    assert state.history and all(h.balance("BLUE") >= 0 for h in state.history)
+    assert audit.problems == 0
+
+
+def _game(tmp_path: Path, turns: int) -> GameDir:
+    play_game(tmp_path / "g", "germany", players=4, seed="bots-view", sets=SHORT, check=False, max_turns=turns)
+    return GameDir(tmp_path / "g")
+
+
+@pytest.mark.parametrize("turns", [0, 2, 4])  # the opening, building, racing
+def test_the_same_view_level_and_seed_give_the_same_text(tmp_path: Path, turns: int):
+    gdir = _game(tmp_path, turns)
+    state = gdir.load_state()
+    view = seat_view(state, gdir.load_map(state), "GREEN")
+    for level in LEVELS:
+        texts = {tuple(bot_orders(view, level, random.Random("same"))) for _ in range(3)}
+        assert len(texts) == 1 and next(iter(texts))
+
+
+def test_a_bot_sees_no_secret(tmp_path: Path):
+    """The view blanks every password hash, mail address and the GM's password hash; the bot's function takes
+    the view, a level and a random source, nothing else (no state, no dice, no other company's orders)."""
+    gdir = _game(tmp_path, 2)
+    state = gdir.load_state()
+    assert all(p.password_hash for p in state.players) and state.gm_password_hash
+    view = seat_view(state, gdir.load_map(state), "RED")
+    assert {(p.password_hash, p.email) for p in view.state.players} == {("", "")}
+    assert view.state.gm_password_hash == ""
+    assert list(inspect.signature(bot_orders).parameters) == ["view", "level", "rng"]
+    assert inspect.signature(bot_orders).parameters["view"].annotation in (SeatView, "SeatView")
+
+
+def test_secrets_do_not_change_what_a_bot_orders(tmp_path: Path):
+    """Two states that differ only in secrets give one view, and so the same orders."""
+    gdir = _game(tmp_path, 2)
+    state = gdir.load_state()
+    gmap = gdir.load_map(state)
+    other = replace(state, gm_password_hash="x", players=tuple(replace(p, password_hash="y", email="z@example.org")
+                                                              for p in state.players))
+    assert seat_view(state, gmap, "RED") == seat_view(other, gmap, "RED")
+
+
+def test_a_bot_plays_only_a_seat_of_the_game(tmp_path: Path):
+    gdir = _game(tmp_path, 0)
+    state = gdir.load_state()
+    with pytest.raises(KeyError):
+        seat_view(state, gdir.load_map(state), "NOBODY")
