@@ -209,3 +209,33 @@ def test_F13_strangers_all_together_get_at_most_twenty_notices_a_period(trial: T
     notices = [n for n, _ in trial.mails(prefix="notice-")]
     assert NOTICES_PER_PERIOD == 20 and len(notices) == 20
     assert out.count("strangers have had their notice this turn") == 1
+
+
+def test_F14_a_question_to_the_gm_goes_to_the_gm_and_its_sender_is_told_so(trial: Trial):
+    """Reading 95: a player's mail that holds neither orders nor a command ("Hi, can I build across the Rhine?")
+    is listed in the GM's digest, and its receipt tells the sender that it went to the game master (a question
+    must not read as thrown away). A command mail among greetings is answered and goes to nobody else."""
+    trial.deliver(ANNA, "Hi,\n\ncan I build across the Rhine at Cologne?\n\nthanks,\nAnna\n", "2026-12-01T09:00+00:00",
+                  "a question")
+    trial.tick("2026-12-01T09:05+00:00")
+    ((_, receipt),) = [(n, m) for n, m in trial.mails(ANNA) if n.startswith("receipt-")]
+    assert "Your mail went to the game master" in " ".join(_text(receipt).split())
+    (digest,) = [m for _, m in trial.mails("gm@example.org", "digest-")]
+    assert "from anna@example.org" in _text(digest)
+    trial.deliver(ANNA, "Hi,\n\nHELP\n\nthanks!\nAnna\n", "2026-12-01T09:10+00:00", "help")
+    trial.tick("2026-12-01T09:15+00:00")
+    (answer,) = [m for _, m in trial.mails(ANNA, "answer-")]
+    assert "went to the game master" not in _text(answer)
+    assert len(trial.mails("gm@example.org", "digest-")) == 1
+
+
+def test_F15_a_german_player_is_told_in_german_that_his_mail_went_to_the_gm(tmp_path: Path):
+    """Reading 95 with reading 87: the sentence is the platform's, in the player's language, in every game."""
+    for kind in ("dampfross", "interurban", "takeaway"):
+        trial = make_trial(tmp_path / kind, kind, red_lang="de")
+        trial.deliver(ANNA, "Hallo,\n\nwann ist der nächste Zug?\n\nGruß, Anna\n", "2026-12-01T09:00+00:00", "Frage")
+        trial.tick("2026-12-01T09:05+00:00")
+        ((_, receipt),) = [(n, m) for n, m in trial.mails(ANNA) if n.startswith("receipt-")]
+        text = " ".join(_text(receipt).split())
+        assert "Ihre Mail ging an die Spielleitung" in text and "game master" not in text, (kind, text)
+        assert "HILFE, KARTE, STAND" in text, kind

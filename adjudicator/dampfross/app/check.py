@@ -87,7 +87,7 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) 
 
 
 def _builds_nothing(o: PlayerOutcome, orders: OrderSet) -> bool:
-    """Whether a company's orders would build nothing though they ask to (reading 93): a BUILD line, a START or a
+    """Whether a company's orders would build nothing though they ask to (reading 94): a BUILD line, a START or a
     line not understood, and not one segment built, no start made, no PASS."""
     lines = [*o.lines, *(o.joint.lines if o.joint is not None else ())]
     asks = bool(lines) or o.start_problem is not None or _problems_of(orders, o.player)

@@ -252,7 +252,7 @@ class Answerer:
             if late:
                 self.note("late", seq=mail.seq, company=company,
                           what="not used (strict)" if strict else "used, the turn has not run")
-            idle = status == "counts" and checked.idle.get(company, False)  # reading 93: the warning first
+            idle = status == "counts" and checked.idle.get(company, False)  # reading 94: the warning first
             with language(self.state.language_of(company)):
                 r = _replace(base, company=company, lang=None, status="idle" if idle else status,
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},

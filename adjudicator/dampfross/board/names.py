@@ -5,7 +5,7 @@ name or an alias the map lists (``Munich``, ``Cologne``), with case, umlauts
 as ``ü``, ``ue`` or ``u``, accents, spaces and dots ignored
 (``fold_name``/``name_keys``).  Otherwise the town with the fewest edits
 (insert, delete, replace, swap two neighbouring letters) is taken only if it
-is *close* (docs/rules.md, reading 36): at most 1 edit for names of up to five
+is *close* (docs/rules.md, reading 93): at most 1 edit for names of up to five
 letters, else 2, and the same first letter (``Munchn`` is München, but
 ``Munich`` is not Zürich, two edits away: a player rarely mistypes the first
 letter, and a far town is worse than a question).  Two towns equally close
