@@ -13,7 +13,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "adjudicator"
 
-LAYERS = ("kernel", "postal", "interurban", "board", "game", "building", "racing", "engine", "orders", "report", "app", "cli")
+LAYERS = ("kernel", "postal", "interurban", "board", "game", "building", "racing", "engine", "bots", "orders", "report", "app",
+          "cli")
 """Lowest first.  ``adjudicator`` itself (the version) and ``cachefolder`` (a setting, no imports) are below them
 all; ``__main__`` is with the CLI.  The Dampfross layers (board ... report) live in ``adjudicator/dampfross/``."""
 

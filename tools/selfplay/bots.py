@@ -95,6 +95,8 @@ def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot],
     and seconds are appended to it)."""
     lines = [f"GAME {state.game_id}", f"TURN {state.turn}"]
     joint = joint_lines(state, gmap)
+    if any(bots[pid].level != "random" for pid in joint):
+        joint = {}  # a joint line is the harness's, not the bot's: it would overrule a level's own building
     for pid in state.player_ids:
         started = time.perf_counter()
         lines += bots[pid].section(state, gmap, joint.get(pid))

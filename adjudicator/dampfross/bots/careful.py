@@ -11,7 +11,9 @@ cost is the exact terrain cost of each segment (rivers, mountains,
 into their track (``bots.paths.costs_from``).  Closed borders are never
 crossed, and under the advanced rules a line never leaves a hex beyond the
 border.  A line is cut where the allowance runs out, and where the rules
-forbid debt, where its fees would pass the balance.
+forbid debt, where its fees would pass the balance.  It declares the end of
+building once only one town is left, as soon as the rules let it
+(``building.ending.declare_verdict``).
 
 Racing: for every race drawn, the route advisor (``racing.search``, the same
 as ``ENTER n BEST``) finds the seat's best valid route and every rival's;
@@ -35,7 +37,10 @@ from adjudicator.dampfross.board.model import GameMap, Town
 from adjudicator.dampfross.bots.paths import costs_from, exact_steps, line_to, track_of
 from adjudicator.dampfross.bots.view import SeatView
 from adjudicator.dampfross.building.bonus import pays_no_bonus
+from adjudicator.dampfross.building.ending import VALID_DECLARATIONS, declare_verdict
 from adjudicator.dampfross.building.fees import building_fees
+from adjudicator.dampfross.building.lines import Budget
+from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.track import TrackIndex
@@ -75,28 +80,33 @@ def _building(view: SeatView, rng: random.Random) -> list[str]:
         network = {start.hex}
     elif player.start_town and (town := gmap.town_named(player.start_town)):
         network.add(town.hex)
-    allowance = next((a.points for a in state.allowances if a.player == me), None)
-    points = allowance if allowance is not None else 6 * state.rules.allowance_dice
-    money = player.balance if not state.rules.debt_allowed else None
+    rules = state.rules
+    allowance = next((a for a in state.allowances if a.player == me), None)
+    budget = allowance_budget(rules, allowance) if allowance else Budget("points", 6 * rules.allowance_dice)
+    money = player.balance if not rules.debt_allowed else None
     planned: set[str] = set()
     for _ in range(MAX_LINES):
-        line = _best_line(view, track, network, planned, points, money)
+        line = _best_line(view, track, network, planned, budget, money)
         if line is None:
             break
-        path, used, fees, towns = line
+        path, fees, towns = line
         out.append("BUILD " + " - ".join(h.label for h in path))
         network |= set(path)
         planned |= towns
-        points -= used
         if money is not None:
             money -= fees
-        if points <= 0:
-            break
+        if budget.left_now() <= 0 or (rules.all_connected_ends_building
+                                      and _all_connected(gmap, state.connections, planned)):
+            break  # nothing left to build with, or the last town connected ends the building phase
     if len(out) == (1 if out and out[0].startswith("START") else 0):
         out.append("PASS")
-    if state.one_town_left_turn is not None:
+    if state.one_town_left_turn is not None and declare_verdict(state, gmap, me).code in VALID_DECLARATIONS:
         out.append("DECLARE END")
     return out
+
+
+def _all_connected(gmap: GameMap, connections: Mapping[str, object], planned: set[str]) -> bool:
+    return all(t.name in connections or t.name in planned for t in gmap.numbered_towns)
 
 
 def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
@@ -118,10 +128,10 @@ def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
     return rng.choice(best)
 
 
-def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: set[str], points: int,
-               money: int | None) -> tuple[list[Hex], int, int, set[str]] | None:
-    """The line to the town of best value per cost, cut to the points (and money) left; its points, fees and the
-    numbered towns it reaches.  ``None``: no town worth a line is in reach."""
+def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: set[str], budget: Budget,
+               money: int | None) -> tuple[list[Hex], int, set[str]] | None:
+    """The line to the town of best value per cost, cut to the points (and money) left, which it spends from
+    ``budget``; its fees and the numbered towns it reaches.  ``None``: no town worth a line is in reach."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     dist, prev = costs_from(gmap, rules, track, me, network)
@@ -137,30 +147,32 @@ def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: se
     if best is None:
         return None
     path = line_to(prev, best[1].hex)
-    cut, used, fees = _affordable(view, track, path, points, money)
+    cut, fees = _affordable(view, track, path, budget, money)
     if len(cut) < 2:
         return None
     towns = {u.name for h in cut[1:] if (u := gmap.town_at(h)) is not None and u.numbered}
-    return cut, used, fees, towns
+    return cut, fees, towns
 
 
-def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], points: int, money: int | None
-                ) -> tuple[list[Hex], int, int]:
-    """The part of ``path`` the points pay for (and, where debt is forbidden, whose fees the money pays for)."""
+def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], budget: Budget, money: int | None
+                ) -> tuple[list[Hex], int]:
+    """The part of ``path`` the points pay for, spent from ``budget`` as the building engine spends them (postal
+    rolls in order), and where debt is forbidden, whose fees the money pays for; and its fees."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     steps = exact_steps(gmap, rules)
     out = [path[0]]
-    used = fees = 0
+    fees = 0
     for a, b in itertools.pairwise(path):
         cost = dict(steps[a])[b]
         fee = _fees(gmap, rules, track, me, a, b)
-        if used + cost > points or (money is not None and fees + fee > money):
+        payable = budget.payable_from(cost) is not None if budget.pots is not None else cost <= budget.remaining
+        if not payable or (money is not None and fees + fee > money):
             break
-        used += cost
+        budget.spend(cost)
         fees += fee
         out.append(b)
-    return out, used, fees
+    return out, fees
 
 
 def _fees(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, a: Hex, b: Hex) -> int:
