@@ -25,6 +25,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_length.py": (["--turns", "3,6", "--games", "3", "--repeat", "1"], "idle tick: 1 game"),
     "bench_walk.py": (["--turns", "24", "--window", "10", "--repeat", "1"], "the races from turn"),
     "bench_selfplay.py": (["--games", "1", "--short"], "0 with a broken invariant"),
+    "bench_bots.py": (["--games", "2", "--short"], "problems in mails: 0, refused sections: 0, games not over: 0"),
     "bench_concurrent.py": (["--pairs", "1"], "1 right"),
     "bench_fuzz.py": (["--inputs", "5", "--workers", "1"], "findings: none"),
     "bench_mailfuzz.py": (["--mails", "10", "--workers", "1"], "findings: none"),
