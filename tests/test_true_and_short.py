@@ -22,14 +22,17 @@ from hypothesis import strategies as st
 
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex, Side
+from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.racing.explain import repeated
 from adjudicator.dampfross.racing.noroute import why_no_route
 from adjudicator.dampfross.racing.problems import EntryNote, NoRoute
+from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import Goal
 from adjudicator.dampfross.report.i18n import language
-from adjudicator.dampfross.report.racephrases import entry_note
+from adjudicator.dampfross.report.racephrases import entry_note, race_explained
 from adjudicator.interurban.notation import written
 from adjudicator.interurban.play import PLAY
 from adjudicator.kernel.problems import Problem
@@ -246,3 +249,56 @@ def test_map_of_a_place_answers_a_window_around_it(tmp_path: Path, command: str,
 
 def outbox_raw(game: Path) -> dict[str, str]:
     return {p.stem: p.read_text(encoding="utf-8") for p in sorted((game / "mail" / "outbox").glob("*.eml"))}
+
+
+# --- a lapsed or repeated race explained; new and fix rule warn --------------------------------------------------
+
+def _draw(number: int, start: Hex, dest: Hex, start_town: str = "Start", dest_town: str = "Ziel") -> RaceDraw:
+    return RaceDraw(number, start_town, 11, dest_town, 12, 8, (), (), start, dest)
+
+
+def _lapsed(draw: RaceDraw) -> RaceOutcome:
+    return RaceOutcome(draw, "lapsed", (), (), (), (), (), (), ())
+
+
+@pytest.mark.parametrize(("segments", "redraw", "says"), [
+    (_line("RED", ROW3[1:]), True, "no track reaches the start, Start, yet: nobody could enter"),
+    (_line("RED", ROW3[:-1]), False, ("no track reaches the destination, Ziel, yet: nobody could enter; these "
+                                     "house rules draw towns that no track reaches (redraw_unconnected is off")),
+    (_line("RED", ROW3[:4]) + _line("BLUE", ROW3[4:]), True,
+     "no company's track reaches both Start and Ziel yet: nobody could enter"),
+])
+def test_a_race_nobody_could_enter_says_why(segments: list[Segment], redraw: bool, says: str) -> None:
+    rules = load_profile("schmidt").with_overrides([f"redraw_unconnected={str(redraw).lower()}"])
+    draw = _draw(3, START, DEST)
+    (said,) = race_explained(_lapsed(draw), TrackIndex(segments), GMAP, rules, {})
+    assert said.startswith(says), said
+    assert race_explained(_lapsed(draw), TrackIndex(_line("RED", ROW3)), GMAP, rules, {}) == []  # RED could have
+
+
+def test_a_trip_drawn_twice_in_a_turn_says_so_and_names_the_house_rule() -> None:
+    draws = [_draw(5, START, DEST, "Hamburg", "Berlin"), _draw(6, DEST, START, "Berlin", "Hamburg"),
+             _draw(7, START, DEST, "Hamburg", "Berlin")]
+    repeats = repeated(draws)
+    assert list(repeats) == [7]
+    rules = load_profile("schmidt")
+    track = TrackIndex(_line("RED", ROW3))
+    (said,) = race_explained(_lapsed(draws[2]), track, GMAP, rules, repeats)
+    assert said == ("the same trip as race 5: the dice drew it again; these house rules let a number be drawn "
+                    "again (with numbers_once=true each number is used once)")
+    assert race_explained(_lapsed(draws[0]), track, GMAP, rules, repeats) == []
+    with language("de"):
+        german = race_explained(_lapsed(draws[2]), track, GMAP, rules, repeats)[0]
+    assert german.startswith("dieselbe Fahrt wie Fahrt 5"), german
+
+
+def test_new_and_fix_rule_warn_when_races_may_be_drawn_between_towns_no_track_reaches(tmp_path: Path) -> None:
+    base = ["new", "--map", "germany", "--player", "RED", "--player", "BLUE", "--seed", "w"]
+    quiet = invoke(*base[:1], str(tmp_path / "a"), *base[1:])
+    assert "warning" not in quiet.output
+    loud = invoke(*base[:1], str(tmp_path / "b"), *base[1:], "--set", "redraw_unconnected=false")
+    assert "warning: races may be drawn to and from towns that no track reaches" in loud.output
+    assert "redraw_unconnected=true draws such a town again" in loud.output
+    fixed = invoke("fix", "rule", str(tmp_path / "a"), "redraw_unconnected=false", "--why", "house rule")
+    assert fixed.output.splitlines()[0].startswith("correction 1 recorded")
+    assert "warning: races may be drawn" in fixed.output

@@ -78,6 +78,10 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
                                test_passwords, schedule, lang, player_langs)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
+    from adjudicator.dampfross.report.racephrases import race_rule_warnings
+
+    for warning in race_rule_warnings(gdir.load_state().rules):
+        click.echo(f"warning: {warning}", err=True)
 
 
 @click.group("rules")

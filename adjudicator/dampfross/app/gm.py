@@ -145,8 +145,11 @@ class DampfrossCommands(GmCommands):
 
     def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
         from adjudicator.dampfross.app.fix import correct
+        from adjudicator.dampfross.app.store import GameDir
+        from adjudicator.dampfross.report.racephrases import race_rule_warnings
 
-        return _recorded(correct(directory, "rule", why, by, key=key, value=value))
+        said = _recorded(correct(directory, "rule", why, by, key=key, value=value))
+        return "\n".join([said, *(f"warning: {w}" for w in race_rule_warnings(GameDir(directory).load_state().rules))])
 
     def fix_seat(self, directory: str, seat: str, name: str | None, address: str | None, lang: str | None,
                  new_password: bool, why: str, by: str) -> str:

@@ -27,7 +27,7 @@ def why_no_route(track: TrackIndex, riders: Sequence[str], start: Hex, goal: Goa
     the reasons in ``NoRoute``'s order."""
     if not any(track.has_track(r) for r in riders):
         return Problem.of(NoRoute.NO_OWN_TRACK)
-    ports = {h for f in track.ferries for h in (f.a, f.b)}
+    ports = {h for f in track.ferries if f.owner is not None for h in (f.a, f.b)}  # bought ferries only
     if not track.owners_at(start) and start not in ports:
         return Problem.of(NoRoute.START_UNCONNECTED)
     if not any(track.owners_at(h) or h in ports for h in goal.hexes):

@@ -47,6 +47,15 @@ class NoRoute(StrEnum):
     BREAKS_A_RULE = "breaks-a-rule"  # problem (an EntryProblem of the best route found)
 
 
+class RaceNote(StrEnum):
+    """Why a race went as it did, beyond its entries (``adjudicator.dampfross.racing.explain``)."""
+
+    START_UNCONNECTED = "start-unconnected"  # no track reaches the start yet
+    DEST_UNCONNECTED = "dest-unconnected"  # no track reaches the destination (a special run: its region) yet
+    NOBODY_REACHES_BOTH = "nobody-reaches-both"  # track reaches both, but no company's reaches both
+    REPEATED = "repeated"  # race: the same start and destination as an earlier race of the turn
+
+
 class EntryNote(StrEnum):
     """An ENTER order that makes no entry at all (``RacingResult.entry_notes``)."""
 

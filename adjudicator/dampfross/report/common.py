@@ -234,6 +234,17 @@ def draw_row(d: RaceDraw, gmap: GameMap | None = None, rules: Rules | None = Non
             "dice": " ".join(str(x.value) for x in d.dice), "special": special, "carried": d.carried}
 
 
+def draw_rows(draws: Sequence[RaceDraw], gmap: GameMap | None, rules: Rules) -> list[dict[str, Any]]:
+    """The races announced for a turn, each saying when it repeats the trip of an earlier one of the turn."""
+    if not draws:
+        return []
+    from adjudicator.dampfross.racing.explain import repeated  # racing: not imported by building turns
+    from adjudicator.dampfross.report.racephrases import repeat_note
+
+    again = repeated(draws)
+    return [{**draw_row(d, gmap, rules), "repeat": repeat_note(d, again)} for d in draws]
+
+
 def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
     """What players need for their next orders (with ``gmap``: what a special run's entrants may choose)."""
     allowances = [
@@ -241,7 +252,7 @@ def next_turn(state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
         for a in sorted(state.allowances, key=lambda a: state.player(a.player).seat)
         if a.player in state.in_play  # games archived before in_play rolled a retired company's allowance too
     ]
-    races = [draw_row(d, gmap, state.rules) for d in state.race_state.upcoming]
+    races = draw_rows(state.race_state.upcoming, gmap, state.rules)
     rolls = ""
     if state.rules.allowance == "postal" and state.allowances:
         from adjudicator.dampfross.building.turn import allowance_budget  # only the building phase has allowances

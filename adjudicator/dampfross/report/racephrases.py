@@ -6,15 +6,18 @@ with ``N_`` for translation and translated with ``_`` where it is used.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.entry import Entry
-from adjudicator.dampfross.racing.problems import EntryNote, EntryProblem, NoRoute, RaceCheck
+from adjudicator.dampfross.racing.explain import nobody_could_enter
+from adjudicator.dampfross.racing.problems import EntryNote, EntryProblem, NoRoute, RaceCheck, RaceNote
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.rounds import MAX_ROUNDS
 from adjudicator.dampfross.racing.specials import goal
@@ -129,6 +132,55 @@ def entry_text(e: Entry) -> str:
     if e.chosen:
         return _("{order} (route chosen by the adjudicator)").format(order=order_text(e.text) or keyword("BEST"))
     return order_text(e.text)
+
+
+RACE_NOTE = {
+    RaceNote.START_UNCONNECTED: N_("no track reaches the start, {start}, yet: nobody could enter"),
+    RaceNote.DEST_UNCONNECTED: N_("no track reaches the destination, {dest}, yet: nobody could enter"),
+    RaceNote.NOBODY_REACHES_BOTH: N_("no company's track reaches both {start} and {dest} yet: nobody could "
+                                     "enter"),
+    RaceNote.REPEATED: N_("the same trip as race {race}: the dice drew it again"),
+}
+
+REDRAW_OFF = N_("these house rules draw towns that no track reaches (redraw_unconnected is off; with "
+                "redraw_unconnected=true such a town is drawn again)")
+NUMBERS_AGAIN = N_("these house rules let a number be drawn again (with numbers_once=true each number is used "
+                   "once)")
+
+
+def race_explained(o: RaceOutcome, track: TrackIndex, gmap: GameMap, rules: Rules,
+                   repeats: Mapping[int, Problem[RaceNote]]) -> list[str]:
+    """Why a race went as it did beyond its entries: a trip drawn twice in the turn, and for a race nobody
+    entered, why nobody could (with the house rule that lets it happen)."""
+    out = []
+    again = repeats.get(o.draw.number)
+    if again is not None:
+        out.append(_(RACE_NOTE[again.code]).format(race=again["race"])
+                   + ("" if rules.numbers_once else "; " + _(NUMBERS_AGAIN)))
+    if o.status in ("lapsed", "carried") and not o.entries:
+        why = nobody_could_enter(track, o.draw, goal(gmap, rules, o.draw))
+        if why is not None:
+            said = _(RACE_NOTE[why.code]).format(start=o.draw.start_town, dest=o.draw.dest_town)
+            unconnected = why.code in (RaceNote.START_UNCONNECTED, RaceNote.DEST_UNCONNECTED)
+            out.append(said + ("; " + _(REDRAW_OFF) if unconnected and not rules.redraw_unconnected else ""))
+    return out
+
+
+RULE_WARNINGS = {
+    "redraw-off": N_("races may be drawn to and from towns that no track reaches, and such a race lapses unless a "
+                     "company's track reaches both ends: redraw_unconnected=true draws such a town again"),
+}
+
+
+def race_rule_warnings(rules: Rules) -> list[str]:
+    """What the GM is told at ``new`` and ``fix rule`` when the house rules make races unlikely to be run."""
+    return [] if rules.redraw_unconnected else [_(RULE_WARNINGS["redraw-off"])]
+
+
+def repeat_note(d: RaceDraw, repeats: Mapping[int, Problem[RaceNote]]) -> str:
+    """An announced race that repeats an earlier trip of its turn, in words (``""``: it does not)."""
+    again = repeats.get(d.number)
+    return _(RACE_NOTE[RaceNote.REPEATED]).format(race=again["race"]) if again is not None else ""
 
 
 def race_notes(o: RaceOutcome) -> list[str]:

@@ -17,6 +17,8 @@ from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.racing.end import GameEnd
+from adjudicator.dampfross.racing.explain import repeated
+from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.turn import RacingResult
@@ -25,6 +27,7 @@ from adjudicator.dampfross.report.common import (
     absences,
     corrections,
     draw_row,
+    draw_rows,
     fee_history,
     feedback,
     header,
@@ -43,6 +46,7 @@ from adjudicator.dampfross.report.racephrases import (
     entry_problem,
     entry_text,
     note_concerns,
+    race_explained,
     race_notes,
     race_warning,
 )
@@ -96,7 +100,7 @@ def round_column(trains: int, widest: int) -> int:
     return min(14, max(fits, widest + 1))
 
 
-def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
+def _race(o: RaceOutcome, gmap: GameMap, rules: Rules, explained: Sequence[str] = ()) -> dict[str, Any]:
     trains = [e.entry.train for e in o.entries if e.valid]
     rounds: list[dict[str, Any]] = []
     widest = max((len(t) for t in trains), default=0)
@@ -126,7 +130,7 @@ def _race(o: RaceOutcome, gmap: GameMap, rules: Rules) -> dict[str, Any]:
         "placings": [{"place": p.place, "train": p.train, "round": p.round, "left": p.left, "prize": p.prize,
                       "shared": p.shared, "tie": " ".join(str(d.value) for d in p.tie_dice)} for p in o.placings],
         "payouts": [{"player": pid, "amount": a} for pid, a in o.payouts],
-        "notes": race_notes(o),
+        "notes": [*race_notes(o), *explained],
     }
 
 
@@ -160,6 +164,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
     fresh = new_segments(after, result.turn, seen)
+    track, repeats = race_track(result.before, gmap), repeated(result.draws)
     builds = []
     for b in result.builds:
         if not b.lines and not b.purchases:
@@ -172,7 +177,8 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "turn": result.turn,
         "entry_notes": [entry_note(n) for n in result.entry_notes],
         "warnings": gm_warnings(result),
-        "races": [_race(o, gmap, after.rules) for o in result.races],
+        "races": [_race(o, gmap, after.rules, race_explained(o, track, gmap, after.rules, repeats))
+                  for o in result.races],
         "builds": builds,
         "income": [{"player": pid, "amount": a} for pid, a in result.income.items() if a],
         "scores": _scores(result),
@@ -181,7 +187,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, fresh, result.turn) if maps else [],
-        "next_races": [draw_row(d, gmap, after.rules) for d in result.next_draws],
+        "next_races": draw_rows(result.next_draws, gmap, after.rules),
         "next_turn": after.turn,
         "manual": after.dice_mode == "manual",
         "grid": (render_paired_grid(after.race_state.used) if after.rules.number_grid == "paired_tens"
