@@ -135,10 +135,9 @@ def entry_text(e: Entry) -> str:
 
 
 RACE_NOTE = {
-    RaceNote.START_UNCONNECTED: N_("no track reaches the start, {start}, yet: nobody could enter"),
-    RaceNote.DEST_UNCONNECTED: N_("no track reaches the destination, {dest}, yet: nobody could enter"),
-    RaceNote.NOBODY_REACHES_BOTH: N_("no company's track reaches both {start} and {dest} yet: nobody could "
-                                     "enter"),
+    RaceNote.START_UNCONNECTED: N_("no track reaches {start} yet"),
+    RaceNote.DEST_UNCONNECTED: N_("no track reaches {dest} yet"),
+    RaceNote.NOBODY_REACHES_BOTH: N_("no company's track reaches both ends yet"),
     RaceNote.REPEATED: N_("the same trip as race {race}: the dice drew it again"),
 }
 
