@@ -20,16 +20,17 @@ import random
 from collections.abc import Callable
 from typing import Literal
 
-from adjudicator.dampfross.bots.careful import careful_orders
+from adjudicator.dampfross.bots.careful import careful_orders, strong_orders
 from adjudicator.dampfross.bots.randomlevel import random_orders
 from adjudicator.dampfross.bots.view import SeatView, seat_view
 
 __all__ = ["LEVELS", "Level", "SeatView", "bot_orders", "seat_view"]
 
-Level = Literal["random", "careful"]
+Level = Literal["random", "careful", "strong"]
 _PLAY: dict[Level, Callable[[SeatView, random.Random], list[str]]] = {
     "random": random_orders,
     "careful": careful_orders,
+    "strong": strong_orders,
 }
 LEVELS: tuple[Level, ...] = tuple(_PLAY)
 

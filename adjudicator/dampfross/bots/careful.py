@@ -44,6 +44,7 @@ from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.movement import expected_rounds
 from adjudicator.dampfross.racing.search import best_routes, best_valid
@@ -54,6 +55,10 @@ RACE_WORTH = 12
 """What being on a race's start or destination is worth to a company (money, per race to come)."""
 RACES_IF_UNKNOWN = 10
 """The races a game is taken to have left when its rules end it by a balance, not a number of races."""
+PAIR_BASE = 0.5
+PAIR_GAIN = 3.0
+"""``strong``: a town's race worth is scaled by PAIR_BASE + PAIR_GAIN x the draw chance of the network's towns
+that are far enough from it to make a race with it."""
 MAX_LINES = 4
 """BUILD lines a building turn may hold."""
 
@@ -61,14 +66,24 @@ MAX_LINES = 4
 def careful_orders(view: SeatView, rng: random.Random) -> list[str]:
     """The order lines of the seat's section for the current turn (``rng`` breaks ties only)."""
     if view.state.phase == "building":
-        return _building(view, rng)
+        return _building(view, rng, pairs=False)
+    if view.state.phase == "racing":
+        return _racing(view)
+    return []
+
+
+def strong_orders(view: SeatView, rng: random.Random) -> list[str]:
+    """As ``careful_orders``, but a town is worth more the likelier the towns its network already reaches: a race
+    pays best when both its ends are on one's own track (no fares, the fastest route)."""
+    if view.state.phase == "building":
+        return _building(view, rng, pairs=True)
     if view.state.phase == "racing":
         return _racing(view)
     return []
 
 
 # --- building ------------------------------------------------------------------------------------------------
-def _building(view: SeatView, rng: random.Random) -> list[str]:
+def _building(view: SeatView, rng: random.Random, pairs: bool) -> list[str]:
     state, gmap, me = view.state, view.gmap, view.seat
     track = track_of(state)
     player = state.player(me)
@@ -86,7 +101,7 @@ def _building(view: SeatView, rng: random.Random) -> list[str]:
     money = player.balance if not rules.debt_allowed else None
     planned: set[str] = set()
     for _ in range(MAX_LINES):
-        line = _best_line(view, track, network, planned, budget, money)
+        line = _best_line(view, track, network, planned, budget, money, pairs)
         if line is None:
             break
         path, fees, towns = line
@@ -129,18 +144,20 @@ def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
 
 
 def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: set[str], budget: Budget,
-               money: int | None) -> tuple[list[Hex], int, set[str]] | None:
+               money: int | None, pairs: bool = False) -> tuple[list[Hex], int, set[str]] | None:
     """The line to the town of best value per cost, cut to the points (and money) left, which it spends from
     ``budget``; its fees and the numbered towns it reaches.  ``None``: no town worth a line is in reach."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     dist, prev = costs_from(gmap, rules, track, me, network)
     worth = _race_worth(view)
+    ours = [u for u in gmap.numbered_towns if u.hex in network] if pairs else []
     best: tuple[float, Town] | None = None
     for t in gmap.numbered_towns:
         if t.hex in network or t.hex not in dist:
             continue
-        value = _weight(t) * worth + _bonus(gmap, rules, t, state.connections, planned)
+        scale = _pair_scale(gmap, rules, t, ours) if pairs else 1.0
+        value = _weight(t) * worth * scale + _bonus(gmap, rules, t, state.connections, planned)
         score = value / (1 + dist[t.hex])
         if best is None or score > best[0]:
             best = (score, t)
@@ -177,6 +194,14 @@ def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], budget: 
 
 def _fees(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, a: Hex, b: Hex) -> int:
     return sum(f.amount for f in building_fees(gmap, track, me, a, b, rules))
+
+
+def _pair_scale(gmap: GameMap, rules: Rules, t: Town, ours: Sequence[Town]) -> float:
+    """``strong``: how much more a town is worth for the races it would make with the network's towns far enough
+    from it to be drawn together (a race from one to the other runs on own track only)."""
+    far = sum(_weight(u) for u in ours if (d := land_distance(gmap, u.hex, t.hex)) is not None
+              and d >= rules.min_race_distance)
+    return PAIR_BASE + PAIR_GAIN * far
 
 
 def _weight(t: Town) -> float:
