@@ -59,6 +59,8 @@ PAIR_BASE = 0.5
 PAIR_GAIN = 3.0
 """``strong``: a town's race worth is scaled by PAIR_BASE + PAIR_GAIN x the draw chance of the network's towns
 that are far enough from it to make a race with it."""
+START_REACH = 48
+"""How far (in points) a start town's search looks: a town further away adds less than 1 % of its weight."""
 MAX_LINES = 4
 """BUILD lines a building turn may hold."""
 
@@ -134,7 +136,7 @@ def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
     best: list[Town] = []
     top = -1.0
     for t in towns:
-        dist, _ = costs_from(gmap, state.rules, track, view.seat, [t.hex])
+        dist, _ = costs_from(gmap, state.rules, track, view.seat, [t.hex], limit=START_REACH)
         score = sum(_weight(u) * math.exp(-dist.get(u.hex, 1e9) / 8) for u in gmap.numbered_towns)
         if score > top + 1e-9:
             best, top = [t], score
@@ -181,7 +183,7 @@ def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], budget: 
     out = [path[0]]
     fees = 0
     for a, b in itertools.pairwise(path):
-        cost = dict(steps[a])[b]
+        cost = next(points for n, points, _ in steps[a] if n == b)
         fee = _fees(gmap, rules, track, me, a, b)
         payable = budget.payable_from(cost) is not None if budget.pots is not None else cost <= budget.remaining
         if not payable or (money is not None and fees + fee > money):
@@ -309,8 +311,9 @@ def _race_income_line(view: SeatView) -> list[str]:
     network = set(track.network(me))
     if not network:
         return []
-    dist, prev = costs_from(gmap, state.rules, track, me, network)
     worth = _race_worth(view)
+    reach = max((_weight(t) for t in gmap.numbered_towns), default=0.0) * worth / 2
+    dist, prev = costs_from(gmap, state.rules, track, me, network, limit=reach)
     best: tuple[float, Town] | None = None
     for t in gmap.numbered_towns:
         if t.hex in network or t.hex not in dist:

@@ -90,46 +90,52 @@ def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -
 
 
 @lru_cache(maxsize=16)
-def exact_steps(gmap: GameMap, rules: Rules) -> Mapping[Hex, tuple[tuple[Hex, int], ...]]:
-    """Every land hex's steps a line may take and their exact terrain cost in points (``building.costs``)."""
-    out: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
+def exact_steps(gmap: GameMap, rules: Rules) -> Mapping[Hex, tuple[tuple[Hex, int, Side], ...]]:
+    """Every land hex's steps a line may take, their exact terrain cost in points (``building.costs``) and side."""
+    out: dict[Hex, tuple[tuple[Hex, int, Side], ...]] = {}
     for h in gmap.terrain:
         if gmap.terrain_at(h) is Terrain.WATER or (rules.border_crossing and gmap.abroad(h)):
             out[h] = ()
             continue
-        out[h] = tuple((n, segment_cost(gmap, h, n, rules).points) for n in sorted(gmap.neighbours(h))
+        out[h] = tuple((n, segment_cost(gmap, h, n, rules).points, Side(h, n)) for n in sorted(gmap.neighbours(h))
                        if gmap.terrain_at(n) not in (None, Terrain.WATER)
                        and (rules.border_crossing or not gmap.is_border(h, n)))
     return out
 
 
-def costs_from(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, sources: Iterable[Hex]
-               ) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
-    """Cost to build from ``sources`` to every hex (points, and fees owed to rivals counted as points),
-    never along own track; and each hex's previous hex on its cheapest line."""
+def costs_from(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, sources: Iterable[Hex],
+               limit: float = float("inf")) -> tuple[dict[Hex, float], dict[Hex, Hex]]:
+    """Cost to build from ``sources`` to every hex up to ``limit`` (points, and fees owed to rivals counted as
+    points), never along own track; and each hex's previous hex on its cheapest line."""
     steps = exact_steps(gmap, rules)
+    parallel = 2 * rules.parallel_fee_per_half
     dist: dict[Hex, float] = {}
     prev: dict[Hex, Hex] = {}
     queue: list[tuple[float, Hex]] = [(0.0, h) for h in sorted(set(sources)) if h in steps]
     for _, h in queue:
         dist[h] = 0.0
     heapq.heapify(queue)
+    far = float("inf")
     while queue:
         d, h = heapq.heappop(queue)
-        if d > dist.get(h, float("inf")):
+        if d > dist.get(h, far):
             continue
-        for n, points in steps[h]:
-            side = Side(h, n)
+        for n, points, side in steps[h]:
             owners = track.owners(side)
-            if me in owners:
+            cost = d + points
+            if owners:
+                if me in owners:
+                    continue
+                cost += len(owners) * parallel
+            if cost > limit or cost >= dist.get(n, far):
                 continue
-            cost = points + len(owners) * 2 * rules.parallel_fee_per_half
-            if not gmap.is_town(n):
-                cost += len(track.owners_at(n) - {me} - owners) * rules.contact_fee
-            if d + cost < dist.get(n, float("inf")):
-                dist[n] = d + cost
-                prev[n] = h
-                heapq.heappush(queue, (d + cost, n))
+            if not gmap.is_town(n) and (there := track.owners_at(n)):
+                cost += len(there - {me} - owners) * rules.contact_fee
+                if cost > limit or cost >= dist.get(n, far):
+                    continue
+            dist[n] = cost
+            prev[n] = h
+            heapq.heappush(queue, (cost, n))
     return dist, prev
 
 
