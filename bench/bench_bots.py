@@ -66,7 +66,7 @@ class Outcome:
     slowest_other: float
     secs: float
     mean: float
-    found: tuple[str, ...]
+    found: tuple[str, ...]  # the first problems of the mails, and why the game stopped (a turn refused)
 
 
 def cases(games: int) -> list[Case]:
@@ -95,7 +95,7 @@ def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
     others = [t for pid, t in timing if pid != case.seat]
     return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems, audit.refused,
                    audit.incomplete[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
-                   sum(mine) / max(1, len(mine)), tuple(audit.found))
+                   sum(mine) / max(1, len(mine)), tuple(audit.found) + tuple(r.breaks))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
