@@ -237,7 +237,8 @@ def test_every_new_segment_stands_in_some_window_of_every_report(tmp_path_factor
 def test_map_of_a_place_answers_a_window_around_it(tmp_path: Path, command: str, col: int, row: int) -> None:
     """docs/postal.md: ``MAP 1408`` or ``MAP <town>``: a window around it (it was a strip of three hexes in one
     row): two rows above and below, four columns each side."""
-    from tests.test_mail_commands import decoded, deliver, plain, tick
+    from tests.test_mail_commands import decoded, tick
+    from tests.test_mail_robot import deliver, plain
 
     game = setup_game(tmp_path)
     deliver(tmp_path, plain(f"{command}\n", subject="map"))
