@@ -188,7 +188,7 @@ def test_enter_best_without_a_valid_route_names_the_reason(segments: list[Segmen
 
 def windows_of(report: str) -> list[tuple[set[int], set[int]]]:
     """Every map window of a report as (columns, rows) read from its labels: the ``odd`` line names the columns,
-    each centre line starts and ends with its row."""
+    each centre line starts and ends with its row; a line of text (the key, the towns) ends it."""
     out: list[tuple[set[int], set[int]]] = []
     inside = False
     for line in report.splitlines():
@@ -197,8 +197,8 @@ def windows_of(report: str) -> list[tuple[set[int], set[int]]]:
             inside = True
         elif inside and (m := re.match(r"^(\d\d) .* (\d\d)$", line)) and m.group(1) == m.group(2):
             out[-1][1].add(int(m.group(1)))
-        elif inside and not (line.startswith((" ", "even ")) and line.strip()):
-            inside = False
+        elif inside and line.strip() and not line.startswith((" ", "even ")):
+            inside = False  # a between line may be empty (nothing between two rows): only text ends a window
     return out
 
 
