@@ -46,7 +46,7 @@ from tools.selfplay.interurban import random_move
 WHEN = re.compile(r"\b\d{1,2}\.? \w{3,4}\.? \d{4} \d\d:\d\d\b")
 """A deadline as the mails write it: ``Fri 21 Nov 2025 18:00 CET``, ``Fr. 21. Nov. 2025 18:00 MEZ``."""
 
-PLAYERS_MAILS = ("opening-", "receipt-", "report-", "reminder-", "move-", "takeover-", "deadline-")
+PLAYERS_MAILS = ("opening-", "receipt-", "report-", "reminder-", "move-", "takeover-", "deadline-", "answer-")
 """The names of the mails a player gets about the game (the front door's notices to strangers are not of it)."""
 
 
@@ -68,7 +68,11 @@ def first_lines(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def dampfross(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    game = setup_game(tmp_path_factory.mktemp("df"))
+    where = tmp_path_factory.mktemp("df")
+    game = setup_game(where)
+    asked = datetime.fromisoformat(tick_times()[0]).replace(hour=9)
+    (where / "maildir" / "new" / f"{int(asked.timestamp())}.M97P1.x").write_bytes(
+        mail_bytes("anna@example.org", "Hello,\n\nHELP\nMAP Berlin\nSTATUS\n\nthanks!\n", "questions"))
     for now in tick_times():
         invoke("tick", str(game), "--now", now)
     return outbox(game)
@@ -100,6 +104,9 @@ def interurban(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
         (tmp / "in" / "new" / f"{int(now.timestamp())}.{n}.mail").write_bytes(
             mail_bytes(f"{seat.lower()[0]}@x.org", body, f"m{n}"))
         invoke("tick", str(game), "--now", now.isoformat())
+    asked = start.replace(minute=30)
+    (tmp / "in" / "new" / f"{int(asked.timestamp())}.q.mail").write_bytes(mail_bytes("b@x.org", "HELP\nSTATUS\n", "?"))
+    invoke("tick", str(game), "--now", asked.replace(minute=35).isoformat())
     invoke("tick", str(game), "--now", "2026-12-03T08:30+00:00")  # the reminder before the deadline
     return outbox(game)
 
@@ -110,7 +117,7 @@ def test_every_mail_to_a_player_names_the_deadline_in_its_first_three_lines(game
     mails = request.getfixturevalue(game)
     players = {name: text for name, text in mails.items() if name.startswith(PLAYERS_MAILS)}
     kinds = {name.split("-", 1)[0] for name in players}
-    assert {"opening", "receipt"} <= kinds and kinds & {"report", "move"}, sorted(mails)
+    assert {"opening", "receipt", "answer"} <= kinds and kinds & {"report", "move"}, sorted(mails)
     for name, text in players.items():
         assert WHEN.search(first_lines(text)), f"{name}:\n" + "\n".join(text.splitlines()[:5])
 

@@ -38,8 +38,10 @@ def commands_help(state: GameState, company: str | None) -> str:
 
 
 def _head(state: GameState, title: str) -> list[str]:
+    """The first lines of an answer: what it is, and the deadline (in the first three lines of every mail)."""
+    due = due_line(state)
     return ["DAMPFROSS PER POST -- " + _("game %(game)s") % {"game": state.game_id} + " -- " + title,
-            "=" * LINE_WIDTH]
+            *([wrap(due, 0)] if due else []), "=" * LINE_WIDTH]
 
 
 def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
@@ -50,9 +52,7 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
             game=state.game_id, map=f"{gmap.name} ({gmap.code})", rules=state.rules.name, turn=state.turn,
             phase=_("building phase") if state.phase == "building" else _("racing phase")
             if state.phase == "racing" else _("the game is over")), 0))
-        for line in (goal_line(state), due_line(state)):
-            if line:
-                out.append(wrap(line, 0))
+        out.append(wrap(goal_line(state), 0))
         out += ["", wrap(_("An order mail has a heading, your PLAYER line, then one order a line (towns by name, "
                            "hexes by their label CCRR):"), 0), "",
                 f"  {keyword('GAME')} {state.game_id}", f"  {keyword('TURN')} {state.turn}",
@@ -99,9 +99,7 @@ def status_reply(state: GameState, company: str | None, sent: Sequence[str]) -> 
     """STATUS: the deadline, which companies have sent orders that count (names only), the balances."""
     with language(state.language_of(company)):
         out = _head(state, _("status of turn {turn}").format(turn=state.turn))
-        for line in (due_line(state), goal_line(state)):
-            if line:
-                out.append(wrap(line, 0))
+        out.append(wrap(goal_line(state), 0))
         out.append("")
         out.append(_("Company    balance  orders for this turn"))
         for p in sorted(state.players, key=lambda p: p.seat):

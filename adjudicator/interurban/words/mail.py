@@ -178,7 +178,7 @@ class MailWords:
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:
-        text = names.fold(_("InterUrban, game {game}: your commands").format(game=table.game))
+        text = names.fold(_("InterUrban, game {game}: your commands").format(game=table.game)) + _deadline(table, state)
         for code, number in commands:
             text.append("")
             if code == "help":
