@@ -87,9 +87,13 @@ def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
     sets = (SHORT if short else ()) + RULES[case.rules]
     with tempfile.TemporaryDirectory(prefix="bots-") as tmp:
         started = time.perf_counter()
-        r = play_game(Path(tmp) / "g", case.map_name, profile=case.profile, players=4,
-                      seed=f"bench-bots-{case.number}", sets=sets, check=False, run=audit, levels=levels,
-                      timing=timing, max_turns=120)
+        try:
+            r = play_game(Path(tmp) / "g", case.map_name, profile=case.profile, players=4,
+                          seed=f"bench-bots-{case.number}", sets=sets, check=False, run=audit, levels=levels,
+                          timing=timing, max_turns=120)
+        except Exception as exc:  # a crash is a finding, reported with the case, not a stopped benchmark
+            return Outcome(case, audit.mails, False, False, audit.problems, audit.refused, 0, 0.0, 0.0,
+                           time.perf_counter() - started, 0.0, (f"crashed: {type(exc).__name__}: {exc!r}",))
         secs = time.perf_counter() - started
     mine = [t for pid, t in timing if pid == case.seat]
     others = [t for pid, t in timing if pid != case.seat]
