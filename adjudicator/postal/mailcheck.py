@@ -18,11 +18,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
-from email.utils import format_datetime, getaddresses, make_msgid
+from email.utils import format_datetime, make_msgid
 from typing import Literal
 
 from adjudicator.postal.inbox import MAIL_DIR
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, Server
+from adjudicator.postal.outbox import bare_address, smtp_answer, smtp_answer_of
 
 Step = Literal["source", "smtp"]
 Code = Literal["imap-ok", "files-ok", "sent", "no-path", "no-smtp", "unknown-host", "refused", "timeout", "tls",
@@ -127,14 +128,14 @@ def _smtp(config: MailConfig, now: datetime, folder_name: str) -> Finding:
                 try:
                     smtp.login(server.user, password)
                 except smtplib.SMTPException as exc:
-                    return _found("smtp", "login-refused", at=where, user=server.user, answer=_answer(exc))
+                    return _found("smtp", "login-refused", at=where, user=server.user, answer=smtp_answer(exc))
             mail = test_mail(config, now, folder_name)
             try:
-                smtp.send_message(mail, from_addr=_address(config.sender), to_addrs=[config.gm_address])
+                smtp.send_message(mail, from_addr=bare_address(config.sender), to_addrs=[config.gm_address])
             except smtplib.SMTPSenderRefused as exc:
-                return _found("smtp", "sender-refused", at=where, sender=config.sender, answer=_answer(exc))
+                return _found("smtp", "sender-refused", at=where, sender=config.sender, answer=smtp_answer(exc))
             except smtplib.SMTPRecipientsRefused as exc:
-                answers = "; ".join(_answer_of(c, m) for c, m in exc.recipients.values())
+                answers = "; ".join(smtp_answer_of(c, m) for c, m in exc.recipients.values())
                 return _found("smtp", "gm-refused", at=where, gm=config.gm_address, answer=answers)
             return _found("smtp", "sent", True, at=where, user=server.user, gm=config.gm_address,
                           sender=config.sender)
@@ -158,7 +159,7 @@ def _network(step: Step, where: dict[str, str | int],
     except ssl.SSLError as exc:
         failed.append(_found(step, "tls", at=where, answer=exc.reason or str(exc)))
     except (OSError, smtplib.SMTPException) as exc:
-        failed.append(_found(step, "failed", at=where, answer=_answer(exc)))
+        failed.append(_found(step, "failed", at=where, answer=smtp_answer(exc)))
     except others as exc:
         failed.append(_found(step, "failed", at=where, answer=str(exc)))
 
@@ -169,26 +170,10 @@ def test_mail(config: MailConfig, now: datetime, folder_name: str) -> EmailMessa
     mail["From"], mail["To"] = config.sender, config.gm
     mail["Subject"] = f"Dampfross per Post: test mail of {folder_name}"
     mail["Date"] = format_datetime(now)
-    mail["Message-ID"] = make_msgid(domain=_address(config.sender).rpartition("@")[2] or None)
+    mail["Message-ID"] = make_msgid(domain=bare_address(config.sender).rpartition("@")[2] or None)
     mail["Auto-Submitted"] = "auto-generated"
     mail["X-Dampfross"] = "mail-check"
     mail.set_content(f"This mail was sent by `adjudicate mail check {folder_name}`:\n"
                      "the game's SMTP server takes mail from the robot's address, and it reaches you.\n")
     return mail
 
-
-def _address(text: str) -> str:
-    found = [a for _, a in getaddresses([text]) if "@" in a]
-    return found[0] if found else text
-
-
-def _answer_of(code: int, message: bytes | str) -> str:
-    text = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
-    return f"{code} {' '.join(text.split())}"[:200]
-
-
-def _answer(exc: BaseException) -> str:
-    code, message = getattr(exc, "smtp_code", None), getattr(exc, "smtp_error", None)
-    if isinstance(code, int) and message is not None:
-        return _answer_of(code, message)
-    return str(exc)

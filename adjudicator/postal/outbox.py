@@ -286,13 +286,13 @@ class Outbox:
         if config.smtp is None:
             result.waiting = len(todo)
             return result
-        sender = _address(config.sender)
+        sender = bare_address(config.sender)
         try:
             with _connect(config.smtp, config.base) as smtp:
                 for name in todo:
                     self._send_one(smtp, sender, name, now, result)
         except (OSError, smtplib.SMTPException) as exc:
-            result.error = f"{config.smtp.host}:{config.smtp.port}: {_answer(exc)}"
+            result.error = f"{config.smtp.host}:{config.smtp.port}: {smtp_answer(exc)}"
         result.waiting = len(self.pending())
         return result
 
@@ -303,14 +303,14 @@ class Outbox:
         msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
         doc = json.loads(info.read_text(encoding="utf-8"))
         try:
-            refused = smtp.send_message(msg, from_addr=sender, to_addrs=[_address(a) for a in doc["to"]])
+            refused = smtp.send_message(msg, from_addr=sender, to_addrs=[bare_address(a) for a in doc["to"]])
         except smtplib.SMTPRecipientsRefused as exc:
-            answer = "; ".join(f"{a}: {_answer_of(c, m)}" for a, (c, m) in exc.recipients.items())
+            answer = "; ".join(f"{a}: {smtp_answer_of(c, m)}" for a, (c, m) in exc.recipients.items())
             self._refused(smtp, name, doc, now, answer, all(500 <= c < 600 for c, _m in exc.recipients.values()),
                           result)
             return
         except smtplib.SMTPDataError as exc:
-            self._refused(smtp, name, doc, now, _answer(exc), 500 <= exc.smtp_code < 600, result)
+            self._refused(smtp, name, doc, now, smtp_answer(exc), 500 <= exc.smtp_code < 600, result)
             return
         except smtplib.SMTPSenderRefused as exc:
             # MAIL FROM refused: 552 (the mail is larger than the server takes, ESMTP SIZE) and other 4xx answers are
@@ -318,13 +318,13 @@ class Outbox:
             code = exc.smtp_code
             if not (code in _MAIL_SIZE or (400 <= code < 500 and code != 421)):  # 421: the server is closing
                 raise
-            self._refused(smtp, name, doc, now, _answer(exc), code in _MAIL_SIZE, result)
+            self._refused(smtp, name, doc, now, smtp_answer(exc), code in _MAIL_SIZE, result)
             return
         except (smtplib.SMTPNotSupportedError, UnicodeError) as exc:  # a non-ASCII address without SMTPUTF8
             self._refused(smtp, name, doc, now, f"the server cannot take this address ({exc})", True, result)
             return
         if refused:  # some recipients took it, others refused: sent, and the refusals on record
-            doc["refused"] = {a: _answer_of(c, m) for a, (c, m) in refused.items()}
+            doc["refused"] = {a: smtp_answer_of(c, m) for a, (c, m) in refused.items()}
             result.partly.append((name, "; ".join(f"{a}: {w}" for a, w in doc["refused"].items())))
         self._mark_sent(name, doc, now)
         result.sent.append(name)
@@ -356,20 +356,22 @@ class Outbox:
         self.drop(name)
 
 
-def _answer_of(code: int, message: bytes | str) -> str:
+def smtp_answer_of(code: int, message: bytes | str) -> str:
+    """An SMTP server's answer as one line: its code and words."""
     text = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
     return f"{code} {' '.join(text.split())}"[:200]
 
 
-def _answer(exc: BaseException) -> str:
+def smtp_answer(exc: BaseException) -> str:
     """An SMTP error as the server's code and words; any other error as itself."""
     code, message = getattr(exc, "smtp_code", None), getattr(exc, "smtp_error", None)
     if isinstance(code, int) and message is not None:
-        return _answer_of(code, message)
+        return smtp_answer_of(code, message)
     return str(exc)
 
 
-def _address(text: str) -> str:
+def bare_address(text: str) -> str:
+    """The address of ``Name <address>`` (the text itself when it holds none)."""
     found = getaddresses([text])
     return found[0][1] if found and found[0][1] else text
 
