@@ -31,24 +31,33 @@ CASES = [  # every map with the basic and the advanced rules, every profile twic
 
 @pytest.mark.parametrize(("map_name", "profile", "advanced"), CASES)
 def test_bot_orders_pass_check_without_a_problem(tmp_path: Path, map_name: str, profile: str, advanced: bool):
-    """Two careful and two random companies play a short game; every mail is read as ``check`` reads it."""
+    """A careful, a strong and two random companies play a short game; every mail is read as ``check`` reads it."""
     audit = Audit()
     sets = SHORT + (("advanced=true",) if advanced else ())
     record = play_game(tmp_path / "g", map_name, profile=profile, players=4, seed=f"bots-{map_name}-{profile}",
-                       sets=sets, check=False, run=audit, levels={"RED": "careful", "GOLD": "careful"})
+                       sets=sets, check=False, run=audit, levels={"RED": "careful", "GOLD": "strong"})
     assert (audit.problems, audit.refused, audit.found) == (0, 0, [])
     assert record.refused == 0 and record.over
     assert audit.mails == record.turns >= 6
 
 
-def test_a_careful_company_never_goes_into_debt_where_the_rules_forbid_it(tmp_path: Path):
-    """``paluba``: no debt, building or racing; the careful company's balance after every turn is >= 0."""
-    audit = Audit()
-    play_game(tmp_path / "g", "germany", profile="paluba", players=4, seed="bots-debt", sets=("fixed_races=6",),
-              check=False, run=audit, levels={"BLUE": "careful"})
-    state = GameDir(tmp_path / "g").load_state()
-    assert state.history and all(h.balance("BLUE") >= 0 for h in state.history)
-    assert audit.problems == 0
+@pytest.mark.parametrize(("map_name", "profile"), [("germany", "paluba"), ("usa-west", "rr-postal"),
+                                                   ("france", "schmidt")])
+def test_careful_and_strong_orders_are_carried_out_in_full_on_what_they_saw(tmp_path: Path, map_name: str,
+                                                                             profile: str):
+    """Each careful or strong section, checked alone (as its player saw the game), would be carried out in full:
+    its lines stay within the allowance (``rr-postal``: three rolls spent in order), their fees within the balance
+    where debt is forbidden (``paluba``), no line after the one that connects the last town, DECLARE END only
+    when the rules allow it, every race entered has a valid route.  (With the other sections a line may still be
+    cut: a rival built first in the same turn.)"""
+    audit = Audit(alone=("BLUE", "GOLD"))
+    play_game(tmp_path / "g", map_name, profile=profile, players=4, seed=f"bots-alone-{profile}",
+              sets=("fixed_races=6",), check=False, run=audit, levels={"BLUE": "careful", "GOLD": "strong"})
+    assert audit.mails >= 6 and audit.problems == 0
+    assert audit.short_alone == {}
+    if profile == "paluba":
+        history = GameDir(tmp_path / "g").load_state().history
+        assert all(h.balance(p) >= 0 for h in history for p in ("BLUE", "GOLD"))
 
 
 def _game(tmp_path: Path, turns: int) -> GameDir:

@@ -8,9 +8,10 @@ returns the lines of the seat's section without its PLAYER line (the caller
 writes that, with the password); the normal parser and ``check`` read them
 as any player's.  It opens no file and knows nothing of mail.
 
-Levels: ``random`` (``bots.randomlevel``: random legal orders, the floor)
-and ``careful`` (``bots.careful``: builds toward the likeliest towns,
-enters races worth entering).  See docs/bots.md for what a bot may and may
+Levels: ``random`` (``bots.randomlevel``: random legal orders, the floor),
+``careful`` (``bots.careful``: builds toward the likeliest towns, enters
+races worth entering) and ``strong`` (``bots.careful`` too: values a town
+by the races it would make with the towns its network already reaches).  See docs/bots.md for what a bot may and may
 not see, and for the figures of its strength.
 """
 
