@@ -55,8 +55,8 @@ RACE_WORTH = 12
 """What being on a race's start or destination is worth to a company (money, per race to come)."""
 RACES_IF_UNKNOWN = 10
 """The races a game is taken to have left when its rules end it by a balance, not a number of races."""
-PAIR_BASE = 0.5
-PAIR_GAIN = 3.0
+PAIR_BASE = 0.25
+PAIR_GAIN = 6.0
 """``strong``: a town's race worth is scaled by PAIR_BASE + PAIR_GAIN x the draw chance of the network's towns
 that are far enough from it to make a race with it."""
 START_REACH = 48
