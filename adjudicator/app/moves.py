@@ -17,7 +17,7 @@ from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, par
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, bots_of
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -38,11 +38,13 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
     specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
     if len({s.id for s in specs}) != len(specs):
         raise AdjudicatorError("a player id is given twice")
+    levels = _bot_levels(play, specs)
     gid = game_id or Path(directory).resolve().name
     seed = seed_from_text(seed_text, play.name) if seed_text else new_seed()
     secrets = {s.id: passwords.generate(derive_from=f"{test_passwords}:{gid}:{s.id}" if test_passwords else None)
-               for s in specs}
-    seats = tuple(Seat(s.id, s.name, s.email, passwords.hash_password(secrets[s.id]), s.lang or lang) for s in specs)
+               for s in specs if s.bot is None}
+    seats = tuple(Seat(s.id, s.name, s.email, passwords.hash_password(secrets[s.id]) if s.bot is None else "",
+                       s.lang or lang, levels.get(s.id, "")) for s in specs)
     try:
         state = play.setup(gid, [s.id for s in specs], play.draw(seed))
     except ValueError as exc:
@@ -52,6 +54,24 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
         opening = play.words.opening(table, state, None, None)
     folder.create(play, table, state, seed, secrets, opening)
     return opening, folder
+
+
+def _bot_levels(play: Play, specs: Sequence[PlayerSpec]) -> dict[str, str]:
+    """Each bot seat's level (``ID:bot`` alone: the play's strongest); one line when the play has no bots or
+    the level is not one of them, or when every seat would be a bot."""
+    wanted = {s.id: s.bot for s in specs if s.bot is not None}
+    if not wanted:
+        return {}
+    bots = bots_of(play)
+    if bots is None:
+        raise AdjudicatorError(f"{play.name} has no bots: give every player as ID:NAME[:EMAIL]")
+    if len(wanted) == len(specs):
+        raise AdjudicatorError("every seat is a bot: give at least one player as ID:NAME[:EMAIL]")
+    levels = bots.bot_levels
+    for sid, level in wanted.items():
+        if level and level not in levels:
+            raise AdjudicatorError(f"player {sid}: the bot's level {level!r} is not one of {', '.join(levels)}")
+    return {sid: level or levels[-1] for sid, level in wanted.items()}
 
 
 def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:

@@ -8,10 +8,11 @@ refused and a player's mistakes all come back in the receipt.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.interurban import codec, move, notation, preview
+from adjudicator.interurban import bots, codec, move, notation, preview
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.shuffle import SeededDraw
 from adjudicator.interurban.state import Placement, State
@@ -67,6 +68,11 @@ class InterUrban:
 
     def picture(self, state: State) -> str:
         return svg(state)
+
+    bot_levels = bots.LEVELS
+
+    def bot(self, state: State, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
+        return bots.bot_move(state, seat, level, rng)
 
 
 PLAY = InterUrban()

@@ -62,12 +62,14 @@ GM = "GM"
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``)."""
+    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``), or a
+    bot seat: ``ID:bot[:LEVEL]`` (issue 26; the level is checked by the game)."""
 
     id: str
     name: str
     email: str = ""
     lang: str | None = None  # None: the game's language
+    bot: str | None = None  # None: a player; "": a bot of the game's default level
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
@@ -76,6 +78,8 @@ class PlayerSpec:
         if not _ID.match(pid) or pid == GM:
             raise AdjudicatorError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
                                  "starting with a letter (e.g. RED)")
+        if len(parts) > 1 and parts[1].strip().lower() == "bot":
+            return cls(pid, "Bot", bot=parts[2].strip().lower() if len(parts) > 2 else "")
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
         try:

@@ -10,8 +10,9 @@ and data (``Events``); the words of every report and receipt are the play's
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from adjudicator.kernel.table import Table
 
@@ -102,3 +103,21 @@ class Play(Protocol):
     def picture(self, state: Any) -> str | None:
         """The state drawn as SVG text (pure), which the opening and move mails show as PNG
         (``postal/picture.py``); ``None``: the play draws no picture."""
+
+
+@runtime_checkable
+class Bots(Protocol):
+    """A play whose seats a bot may play (``adjudicate new --player BLUE:bot[:LEVEL]``, issue 26)."""
+
+    @property
+    def bot_levels(self) -> tuple[str, ...]:
+        """The bot's levels, weakest first; the last is a bot seat's default."""
+
+    def bot(self, state: Any, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
+        """The order lines the bot of ``seat`` mails now, from what that seat's player sees and ``rng`` (never
+        the draw to come); the play reads them as it reads a player's mail."""
+
+
+def bots_of(play: Play) -> Bots | None:
+    """The play's bots, or ``None`` when it has none."""
+    return play if isinstance(play, Bots) else None

@@ -33,6 +33,9 @@ class Seat:
     address: str
     password_hash: str
     lang: str = "en"
+    bot: str = ""
+    """The level of the bot that plays this seat (``--player BLUE:bot:careful``; issue 26); ``""``: a player.
+    A bot seat has no address and no password: its moves are played by the postal loop (``postal/botseats.py``)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +113,7 @@ class Table:
             "missed": dict(self.missed),
             "schedule": self.schedule.to_json(),
             "seats": [{"id": s.id, "name": s.name, "address": s.address, "password_hash": s.password_hash,
-                       "lang": s.lang} for s in self.seats],
+                       "lang": s.lang, **({"bot": s.bot} if s.bot else {})} for s in self.seats],
             **({"corrections": [c.to_json() for c in self.corrections]} if self.corrections else {}),
         }
 
@@ -121,7 +124,7 @@ class Table:
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r} (this program reads {FORMAT})")
             seats = tuple(Seat(str(s["id"]), str(s["name"]), str(s["address"]), str(s["password_hash"]),
-                               str(s.get("lang", "en"))) for s in doc["seats"])
+                               str(s.get("lang", "en")), str(s.get("bot", ""))) for s in doc["seats"])
             missed = doc.get("missed", {})
             if not isinstance(missed, dict) or not all(isinstance(v, int) for v in missed.values()):
                 raise ValueError("missed is not a table of counts")

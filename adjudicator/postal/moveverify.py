@@ -27,6 +27,7 @@ from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.botseats import bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
@@ -196,6 +197,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
             state, _ = play.miss(old, seat)
         elif kind == "move":
             orders = read_exact(step / "orders.txt") if (step / "orders.txt").exists() else ""
+            if record.get("bot") and _bot_again(play, old_table, old, seed) != orders:
+                return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
             made, problems = play.read(old, seat, list(enumerate(orders.splitlines(), 1)))
             if made is None:
                 return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
@@ -207,6 +210,13 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     same = play.dump(state) == after["state"]
     verb = "played again" if kind in ("opening", "move", "missed") else "done again"
     return same, f"{name}: {kind} {verb}: {'the same' if same else 'NOT the same as archived'}"
+
+
+def _bot_again(play: Play, table: Table, state: Any, seed: str) -> str | None:
+    """The orders the bot on move writes again from the seed (``None``: no bot is on move)."""
+    if bot_on_move(play, table, state) is None:
+        return None
+    return "".join(f"{line}\n" for line in bot_orders(play, table, state, seed))
 
 
 def _changed_only(old: Table, new: Table, kind: Any, sid: str) -> Table:

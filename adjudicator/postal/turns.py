@@ -29,6 +29,7 @@ from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
@@ -83,7 +84,9 @@ class MovesSession:
 
     def at(self, when: datetime, t: Tick) -> None:
         """Every move whose deadline passed by ``when`` is missed, one after another (each next deadline runs from
-        the one before), so a tick after a long pause misses what ticks all along would have missed."""
+        the one before), so a tick after a long pause misses what ticks all along would have missed.  A bot
+        on move (the first seat, or after a tick killed before it played) plays first."""
+        self.desk.game_now = play_bots(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
         for _ in range(MAX_MISSED):
             before = self.game.table.moves
             self.desk.game_now = miss_if_due(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
@@ -279,14 +282,47 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     orders = "".join(f"{line}\n" for _, line in section.body)
     after = commit(folder, play, game, seat.id, state, events, False, record, orders, outbox, sender, now)
     t.note("moved", move=after.table.moves, seat=seat.id)
-    return after, "moved", {"move": after.table.moves}
+    moved = after.table.moves
+    return play_bots(folder, play, after, outbox, sender, now, t), "moved", {"move": moved}
+
+
+def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
+              t: Tick) -> Loaded:
+    """Every move of a bot seat on move, played at once (issue 26): the bot's lines read as a player's mail,
+    archived as its orders with a record naming the bot, reported to every player; ``now`` is the time of the
+    move that put the bot on move, so the next deadline runs from there.  Lines the play would refuse (never
+    expected) make the bot's move missed, and the GM is told."""
+    for _ in range(MAX_BOT_MOVES):
+        on_move = bot_on_move(play, game.table, game.state)
+        if on_move is None:
+            return game
+        seat, level = on_move
+        lines = bot_orders(play, game.table, game.state, folder.read_seed())
+        orders = "".join(f"{line}\n" for line in lines)
+        made, _problems = play.read(game.state, seat, list(enumerate(lines, 1)))
+        number = game.table.moves + 1
+        if made is None:
+            state, events = play.miss(game.state, seat)
+            record = {"kind": "missed", "move": number, "seat": seat, "bot": level, "refused": orders}
+            game = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now)
+            t.note("bot-refused", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
+            continue
+        state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
+        record = {"kind": "move", "move": number, "seat": seat, "bot": level}
+        game = commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now)
+        t.note("bot-moved", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
+    return game
 
 
 def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> bool:
     """Whether the last move was made from this mail's section for ``seat`` (a tick was killed after the move and
-    before the mail was marked answered: it is answered now, not played again)."""
-    made = folder.moves(last=True)
-    return bool(made) and made[-1][1].get("mail") == mail.key and made[-1][1].get("seat") == seat
+    before the mail was marked answered: it is answered now, not played again); the bots' moves after it do not
+    count."""
+    for step in reversed(folder.steps()):
+        record = folder.record(step)
+        if record.get("kind") in ("opening", "move", "missed") and not record.get("bot"):
+            return record.get("mail") == mail.key and record.get("seat") == seat
+    return False
 
 
 def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
@@ -388,5 +424,5 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
     after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, due)
     t.note("missed", move=after.table.moves, seat=seat)
-    return after
+    return play_bots(folder, play, after, outbox, sender, due, t)
 

@@ -45,6 +45,8 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     gmap = parse_map(text, source)
     rules = load_profile(profile, sets)
     specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
+    if any(s.bot is not None for s in specs):
+        raise AdjudicatorError("a Dampfross company cannot be a bot seat yet (--player ID:bot is for InterUrban)")
     check_language(lang)
     gid = game_id or Path(directory).resolve().name
     if dice_mode == "manual":

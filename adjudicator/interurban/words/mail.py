@@ -23,6 +23,9 @@ from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
 from adjudicator.kernel.words import reason
 
+BOT_LEVELS = {"random": N_("random"), "careful": N_("careful")}
+"""The bot's levels as a report names them (``interurban/bots.py``)."""
+
 RECEIPTS = {
     "moved": N_("Your orders were played as move {move}; its report goes to every player."),
     "refused": N_("Your orders could not be played; nothing was done. Please send them again:"),
@@ -147,6 +150,10 @@ class MailWords:
                                        "next player is on move.").format(player=names.player(seat, who)))]
         else:
             text = reports.move(before, after, events, who).rstrip("\n").split("\n")
+            level = table.seat(seat).bot
+            if level:
+                text += ["", *names.fold(_("This move was played by the bot of {player} (level: {level}).").format(
+                    player=names.player(seat, who), level=_(BOT_LEVELS.get(level, level))))]
         text += _corrections(table)
         if seed is not None:
             text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]

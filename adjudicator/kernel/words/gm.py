@@ -43,6 +43,9 @@ GM_NOTES = {
     "ran": "turn {turn} adjudicated ({why})",
     "moved": "move {move} made by {seat}",
     "missed": "move {move}: {seat} missed the deadline",
+    "bot-moved": "move {move} made by the bot of {seat} ({level}): {orders}",
+    "bot-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the move "
+                   "is missed",
     "not-run": "turn {turn} is due but {why}",
     "reminded": "reminders for turn {turn} queued for {companies}",
     "statements": "end-of-game statements queued for every company",

@@ -1,0 +1,47 @@
+"""Bot seats of a game of sequential moves (``adjudicate new --player BLUE:bot[:LEVEL]``, issue 26).
+
+When the move comes to a bot seat, the postal loop plays the bot's move at once (``turns.play_bots``): no
+mail, no deadline.  The bot writes the order lines a player would mail (``Bots.bot``), and they go the way
+of a player's: the play's reading, the move, the archive (``orders.txt``, a record naming the bot), the
+report to every player.  The bot's random choices come from the game's commitment in a domain of their own
+(``bot_rng``: the label ``GAME|bot|move=N|SEAT`` is no label of the game's draws), so ``verify`` plays the
+bot again from the seed and finds the same lines (``postal/moveverify.py``), and the bot never sees the
+draw to come: it is given the state its seat's player sees and nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from adjudicator.kernel.commitment import digests
+from adjudicator.kernel.play import Play, bots_of
+from adjudicator.kernel.table import Table
+
+MAX_BOT_MOVES = 1000
+"""The most bot moves one call plays in a row (a game whose seats are nearly all bots ends well before)."""
+
+
+def bot_rng(seed: str, game: str, move: int, seat: str) -> random.Random:
+    """The bot's random source for move ``move`` of ``seat``: seeded from ``HMAC(seed, GAME|bot|move=N|SEAT)``."""
+    digest = next(digests(seed, f"{game}|bot|move={move}|{seat}"))
+    return random.Random(int.from_bytes(digest, "big"))
+
+
+def bot_on_move(play: Play, table: Table, state: Any) -> tuple[str, str] | None:
+    """The bot seat on move and its level, or ``None`` (a player on move, the game over, a play without bots)."""
+    sid = play.on_move(state)
+    if sid is None or bots_of(play) is None:
+        return None
+    seat = table.find(sid)
+    return (seat.id, seat.bot) if seat is not None and seat.bot else None
+
+
+def bot_orders(play: Play, table: Table, state: Any, seed: str) -> tuple[str, ...]:
+    """The order lines of the bot on move (``bot_on_move`` must name one)."""
+    bots = bots_of(play)
+    on_move = bot_on_move(play, table, state)
+    if bots is None or on_move is None:
+        raise ValueError("no bot is on move")
+    seat, level = on_move
+    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat))

@@ -1,0 +1,185 @@
+"""InterUrban bots (issue 26): the bot's move is legal in every position of self-played games and read like a
+player's mail, the same for the same seed, blind to the hidden draw; bot seats of ``adjudicate new`` and a game
+of one player and two bots by mail on real IMAP/SMTP, replayed by ``verify``."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from adjudicator.interurban.bots import LEVELS, bot_move
+from adjudicator.interurban.move import apply_move, setup
+from adjudicator.interurban.notation import written
+from adjudicator.interurban.play import PLAY
+from adjudicator.interurban.shuffle import SeededDraw, seed_from_text
+from adjudicator.kernel.contacts import PlayerSpec
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import invoke
+from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
+from tools.selfplay.interurban import random_move as selfplay_move
+
+SEATS = ("RED", "BLUE", "GREEN", "YELLOW", "PURPLE")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, "a"), (3, "b"), (3, "c"), (4, "d"), (5, "e")])
+def test_every_bot_move_of_a_bot_game_is_read_and_played(players: int, seed: str):
+    """Bots of both levels play every seat to the end of a game: each move's lines are read by the play as a
+    player's mail would be (``PLAY.read``: the notation and the whole move checked), in every position."""
+    draw = SeededDraw(seed_from_text(seed))
+    seats = SEATS[:players]
+    state = setup(seed, seats, draw)
+    rng = random.Random(seed)
+    moves = 0
+    while not state.over:
+        seat = state.on_move
+        lines = bot_move(state, seat, LEVELS[moves % len(LEVELS)], rng)
+        made, problems = PLAY.read(state, seat, list(enumerate(lines, 1)))
+        assert made is not None, (moves, lines, problems)
+        state, _ = apply_move(state, made, draw)
+        moves += 1
+        assert moves < 42 + 10 * players
+    assert all(line.finished for line in state.lines)
+
+
+def test_the_bots_answer_every_position_of_random_games():
+    """In every position of self-played random games (tools/selfplay), each level's move is read and played."""
+    for seed in ("p1", "p2", "p3"):
+        draw = SeededDraw(seed_from_text(seed))
+        state = setup(seed, SEATS[:3], draw)
+        rng = random.Random(seed)
+        while not state.over:
+            for level in LEVELS:
+                lines = bot_move(state, state.on_move, level, random.Random(1))
+                assert PLAY.read(state, state.on_move, list(enumerate(lines, 1)))[0] is not None, (level, lines)
+            move = selfplay_move(state, rng)
+            assert written(state, move, state.on_move) is not None
+            state, _ = apply_move(state, move, draw)
+
+
+def test_a_bot_move_depends_on_its_seed_only_and_not_on_the_hidden_tiles():
+    """The same position and the same seed give the same lines; the order of the hidden piles (what will be
+    drawn) changes nothing; a bot of a seat not on move is refused (``ValueError``)."""
+    state = setup("s", SEATS[:3], SeededDraw(seed_from_text("s")))
+    hidden = replace(state, track_hidden=tuple(reversed(state.track_hidden)),
+                     stations_hidden=tuple(reversed(state.stations_hidden)))
+    for level in LEVELS:
+        for n in range(5):
+            lines = bot_move(state, "RED", level, random.Random(n))
+            assert lines == bot_move(state, "RED", level, random.Random(n))
+            assert lines == bot_move(hidden, "RED", level, random.Random(n))
+    assert len({bot_move(state, "RED", "random", random.Random(n)) for n in range(10)}) > 1
+    with pytest.raises(ValueError):
+        bot_move(state, "BLUE", "careful", random.Random(0))
+    with pytest.raises(ValueError):
+        bot_move(state, "RED", "brilliant", random.Random(0))
+
+
+def test_the_careful_bot_beats_random_bots_in_a_few_games():
+    """The careful bot scores more than either random bot in most of six three-player games (the bench
+    ``bench/bench_iu_bots.py`` measures it over many)."""
+    from adjudicator.interurban.scoring import score
+
+    won = 0
+    for g in range(6):
+        draw = SeededDraw(seed_from_text(f"w{g}"))
+        state = setup(f"w{g}", SEATS[:3], draw)
+        levels = dict(zip(SEATS[:3], ("random", "careful", "random"), strict=True))
+        rng = random.Random(g)
+        while not state.over:
+            lines = bot_move(state, state.on_move, levels[state.on_move], rng)
+            made, _ = PLAY.read(state, state.on_move, list(enumerate(lines, 1)))
+            assert made is not None
+            state, _ = apply_move(state, made, draw)
+        totals = score(state)[1]
+        won += totals["BLUE"] > max(totals["RED"], totals["GREEN"])
+    assert won >= 4
+
+
+def test_a_bot_seat_as_new_reads_it():
+    assert PlayerSpec.parse("BLUE:bot") == PlayerSpec("BLUE", "Bot", bot="")
+    assert PlayerSpec.parse("blue:BOT:Careful") == PlayerSpec("BLUE", "Bot", bot="careful")
+    assert PlayerSpec.parse("BLUE:Bottrop").bot is None
+
+
+def test_new_with_bot_seats(tmp_path: Path):
+    """A bot seat has no address and no password; a wrong level, a game of bots only and a Dampfross bot are
+    one line each."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--seed", "n", "--player", "RED:Anna:a@x.org",
+           "--player", "BLUE:bot", "--player", "GREEN:bot:random")
+    doc = json.loads((game / "game.json").read_text())
+    seats = {s["id"]: s for s in doc["table"]["seats"]}
+    assert seats["BLUE"]["bot"] == "careful" and seats["GREEN"]["bot"] == "random" and "bot" not in seats["RED"]
+    assert seats["BLUE"]["address"] == "" and seats["BLUE"]["password_hash"] == ""
+    assert [line.split()[0] for line in (game / "passwords.txt").read_text().splitlines()] == ["RED"]
+    for players, said in ((["RED:A", "BLUE:bot:brilliant"], "'brilliant' is not one of random, careful"),
+                          (["RED:bot", "BLUE:bot"], "every seat is a bot")):
+        out = invoke("new", str(tmp_path / "x"), "--play", "interurban",
+                     *[a for p in players for a in ("--player", p)], ok=False)
+        assert out.exit_code == 1 and said in out.output and "Traceback" not in out.output
+    out = invoke("new", str(tmp_path / "d"), "--map", "germany", "--player", "RED:A", "--player", "BLUE:bot",
+                 ok=False)
+    assert out.exit_code == 1 and "cannot be a bot seat" in out.output
+
+
+def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
+    """BLUE (careful bot) opens, RED (Anna) mails her moves over real IMAP, GREEN (random bot) follows: each
+    tick plays Anna's move and both bots' moves at once, every report goes to Anna alone (none to nobody, no
+    receipt for a bot), the GM's lines name the bots' moves, the archive keeps the bots' orders, and ``verify``
+    plays every step again from the seed, the bots' moves too."""
+    with imap_server(tmp_path) as imap, smtp_server() as smtp, pytest.MonkeyPatch.context() as mp:
+        mp.setenv("TEST_IMAP_PASSWORD", imap.password)
+        game = tmp_path / "tram"
+        invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-bots",
+               "--unsafe-test-passwords", "iu", "--player", "BLUE:bot:careful",
+               "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot:random", "--every", "2d")
+        (game / "mail.toml").write_text(
+            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
+            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
+            + smtp.toml(), encoding="utf-8")
+        client = imap.client()
+        password = (game / "passwords.txt").read_text().split()[1]
+        when = datetime.fromisoformat("2026-12-01T09:00+00:00")
+        out = invoke("tick", str(game), "--now", when.isoformat()).output
+        assert "move 1 made by the bot of BLUE (careful): " in out
+        assert MovesDir(game).load(PLAY).state.on_move == "RED"
+        rng = random.Random(26)
+        n = 0
+        while True:
+            loaded = MovesDir(game).load(PLAY)
+            if loaded.state.over:
+                break
+            n += 1
+            assert n < 40
+            state = loaded.state
+            assert state.on_move == "RED"
+            lines = written(state, selfplay_move(state, rng), "RED") or ("PASS",)
+            body = f"PLAYER RED PASSWORD {password}\n" + "".join(f"{line}\n" for line in lines)
+            when += timedelta(hours=1)
+            client.append("INBOX", mail_bytes("anna@example.org", body, f"m{n}"), msg_time=when)
+            out = invoke("tick", str(game), "--now", when.isoformat()).output
+            move = loaded.table.moves + 1
+            assert f"move {move} made by RED" in out, out
+            after = MovesDir(game).load(PLAY)
+            if not after.state.over:
+                assert f"move {move + 1} made by the bot of GREEN (random)" in out, out
+                assert f"move {move + 2} made by the bot of BLUE (careful)" in out, out
+                assert after.table.moves == move + 2
+        final = MovesDir(game).load(PLAY)
+        assert final.table.schedule.due is None
+        assert all(rcpts and all("@" in r for r in rcpts) for _, rcpts in smtp.envelopes)
+        names = smtp.names()
+        assert not [m for m in names if m.endswith(("-BLUE", "-GREEN"))], names
+        receipts = sent(smtp, "receipt-", "anna@example.org")
+        assert len(receipts) == n and all("played as move" in text_of(r) for r in receipts)
+        report = text_of(sent(smtp, "move-001-RED", "anna@example.org")[0])
+        assert "This move was played by the bot of Bot (BLUE) (level: careful)." in " ".join(report.split())
+        bots = [json.loads((s / "record.json").read_text()) for s in MovesDir(game).steps()[1:]]
+        assert {r.get("bot") for r in bots} == {None, "careful", "random"}
+        checks = invoke("verify", str(game)).output.splitlines()
+        assert all(c.startswith("OK: ") for c in checks) and len(checks) == final.table.moves + 3, checks
