@@ -33,6 +33,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
                          "each kind alone"),
     "bench_iu_selfplay.py": (["--games", "2", "--workers", "1"], "0 with a broken invariant"),
     "bench_iu_fuzz.py": (["--inputs", "6", "--workers", "1"], "findings: none"),
+    "bench_iu_bots.py": (["--games", "3", "--workers", "1"], "bot moves refused: 0"),
     "bench_png.py": (["--maps", "germany", "--repeat", "1"], "renderers measured: pillow, resvg, shipped"),
 }
 """Each bench's smoke arguments and a piece of the summary it prints."""
