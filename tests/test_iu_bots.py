@@ -183,3 +183,66 @@ def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
         assert {r.get("bot") for r in bots} == {None, "careful", "random"}
         checks = invoke("verify", str(game)).output.splitlines()
         assert all(c.startswith("OK: ") for c in checks) and len(checks) == final.table.moves + 3, checks
+
+
+class Killed(Exception):
+    """The tick dies here."""
+
+
+def _bot_game(where: Path) -> tuple[Path, str]:
+    """RED (a@x.org) against BLUE's careful bot, a move every two days, by mail from the Maildir ``where/in``;
+    RED's password."""
+    game = where / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "bots", "--unsafe-test-passwords", "b",
+           "--player", "RED:Anna:a@x.org", "--player", "BLUE:bot", "--deadline", "2026-12-03 09:00",
+           "--every", "2d")
+    for sub in ("cur", "new", "tmp"):
+        (where / "in" / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{where / "in"}"\n')
+    return game, (game / "passwords.txt").read_text().split()[1]
+
+
+def test_a_tick_killed_after_the_bots_move_does_not_play_the_mail_again(tmp_path: Path, monkeypatch):
+    """Killed after the bot's answer was archived but before its report was queued, the next tick queues it and
+    answers the player's mail with its receipt: the player's move is not played a second time."""
+    from adjudicator.postal import robot, turns
+    from adjudicator.postal.loop import Tick
+
+    game, password = _bot_game(tmp_path)
+    state = MovesDir(game).load(PLAY).state
+    lines = written(state, selfplay_move(state, random.Random(1)), "RED")
+    assert lines
+    body = f"PLAYER RED PASSWORD {password}\n" + "".join(f"{line}\n" for line in lines)
+    arrived = int(datetime.fromisoformat("2026-12-01T08:30+00:00").timestamp())
+    (tmp_path / "in" / "new" / f"{arrived}.1.m").write_bytes(mail_bytes("a@x.org", body, "move"))  # its time
+    real_mails = turns.report_mails
+
+    def kill_mails(folder: MovesDir, play: object, loaded: object, *rest: object) -> None:
+        if MovesDir(game).load(PLAY).table.moves == 2:  # the bot has answered: killed before its mails
+            raise Killed
+        real_mails(folder, play, loaded, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(turns, "report_mails", kill_mails)
+    with pytest.raises(Killed):
+        robot.tick_game(str(game), datetime.fromisoformat("2026-12-01T09:00+00:00"), Tick(str(game)),
+                        turns.MovesGame(PLAY))
+    monkeypatch.undo()
+    invoke("tick", str(game), "--now", "2026-12-01T09:05+00:00")
+    assert MovesDir(game).load(PLAY).table.moves == 2
+    outbox = game / "mail" / "outbox"
+    assert {p.name for p in outbox.glob("move-*.json")} == {"move-001-RED.json", "move-002-RED.json"}
+    receipts = [p.with_suffix(".eml").read_text() for p in outbox.glob("receipt-*.json")]
+    assert len(receipts) == 1 and "played as move 1" in receipts[0]
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+
+def test_after_a_missed_move_the_bot_plays_at_once(tmp_path: Path):
+    """RED sends nothing: at the deadline RED's move is missed (IU-13) and BLUE's bot plays the next move in the
+    same tick; RED's next deadline runs from the missed one."""
+    game, _password = _bot_game(tmp_path)
+    out = invoke("tick", str(game), "--now", "2026-12-03T10:00+00:00").output
+    assert "move 1: RED missed the deadline" in out and "move 2 made by the bot of BLUE (careful)" in out
+    loaded = MovesDir(game).load(PLAY)
+    assert loaded.table.moves == 2 and loaded.state.on_move == "RED"
+    assert loaded.table.schedule.due == "2026-12-05T09:00:00+00:00"
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())

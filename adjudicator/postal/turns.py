@@ -266,8 +266,9 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         if made is None and problems:
             return game, "refused", {"problems": problems, "check": True}
         return game, "checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made or ())}
-    if _made_from(folder, mail, seat.id):
-        return game, "moved", {"move": game.table.moves}
+    made_as = _made_from(folder, mail, seat.id)
+    if made_as is not None:
+        return game, "moved", {"move": made_as}
     if section.move is not None and section.move != game.table.moves + 1:
         return game, "stale", {"given": section.move, "move": game.table.moves + 1}
     if seat.id != on_move:
@@ -314,15 +315,16 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
     return game
 
 
-def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> bool:
-    """Whether the last move was made from this mail's section for ``seat`` (a tick was killed after the move and
-    before the mail was marked answered: it is answered now, not played again); the bots' moves after it do not
-    count."""
+def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> int | None:
+    """The number of the last move when it was made from this mail's section for ``seat`` (a tick was killed after
+    the move and before the mail was marked answered: it is answered now, not played again); the bots' moves after
+    it do not count.  ``None``: the mail made no move yet."""
     for step in reversed(folder.steps()):
         record = folder.record(step)
         if record.get("kind") in ("opening", "move", "missed") and not record.get("bot"):
-            return record.get("mail") == mail.key and record.get("seat") == seat
-    return False
+            made = record.get("mail") == mail.key and record.get("seat") == seat
+            return int(record["move"]) if made else None
+    return None
 
 
 def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
