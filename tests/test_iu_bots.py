@@ -246,3 +246,16 @@ def test_after_a_missed_move_the_bot_plays_at_once(tmp_path: Path):
     assert loaded.table.moves == 2 and loaded.state.on_move == "RED"
     assert loaded.table.schedule.due == "2026-12-05T09:00:00+00:00"
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+
+def test_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
+    """``player replace``, ``player address`` and ``fix seat`` refuse a bot seat in one line (handing a seat from a
+    bot to a player is the caretaker's business, not a correction); the game is unchanged."""
+    game, _password = _bot_game(tmp_path)
+    before = (game / "game.json").read_text()
+    for args in (("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "d@x.org", "--why", "x"),
+                 ("player", "address", str(game), "BLUE", "d@x.org"),
+                 ("fix", "seat", str(game), "BLUE", "--lang", "de", "--why", "x")):
+        out = invoke(*args, ok=False)
+        assert out.exit_code == 1 and "BLUE is a bot seat (careful)" in out.output, (args, out.output)
+    assert (game / "game.json").read_text() == before

@@ -71,9 +71,13 @@ def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, 
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
-        if game.table.find(sid) is None:
+        found = game.table.find(sid)
+        if found is None:
             raise AdjudicatorError(f"no player {sid} in game {game.table.game} (players: "
                                  f"{', '.join(game.table.seat_ids)})")
+        if found.bot:
+            raise AdjudicatorError(f"{sid} is a bot seat ({found.bot}): the bot plays it, and it has no player, "
+                                 "address or password to correct")
         table, state = apply_fix(play, game.table, game.state, record)
         if secret is None:
             folder.commit(play, game, table, state, record)

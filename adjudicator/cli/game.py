@@ -18,7 +18,8 @@ import click
               help="A shipped map (see 'map list') or a map file (Dampfross: required).")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
-              help="A company, in seat order; give 2 to 6.")
+              help="A company, in seat order; give 2 to 6.  InterUrban: ID:bot[:LEVEL] gives a seat to a bot "
+                   "(random or careful, the default).")
 @click.option("--seed", metavar="TEXT",
               help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
                    "whoever guesses TEXT knows every die.")
@@ -54,6 +55,8 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
       adjudicate new sued --map germany --lang de --player-lang BLUE=en --player RED:Rheinbahn ...
       adjudicate new tram --play interurban --player RED:Anna:anna@example.org \\
           --player BLUE:Bert:bert@example.org --every 3d
+      adjudicate new duo --play interurban --player RED:Anna:anna@example.org \\
+          --player BLUE:bot --player GREEN:bot:random --every 3d
     """
 
     from adjudicator.dampfross.app.commands import new_schedule, start_game
