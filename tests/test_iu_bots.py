@@ -117,6 +117,8 @@ def test_new_with_bot_seats(tmp_path: Path):
     assert seats["BLUE"]["bot"] == "careful" and seats["GREEN"]["bot"] == "random" and "bot" not in seats["RED"]
     assert seats["BLUE"]["address"] == "" and seats["BLUE"]["password_hash"] == ""
     assert [line.split()[0] for line in (game / "passwords.txt").read_text().splitlines()] == ["RED"]
+    status = json.loads(invoke("status", str(game), "--json").output)
+    assert [s.get("bot") for s in status["seats"]] == [None, "careful", "random"]
     for players, said in ((["RED:A", "BLUE:bot:brilliant"], "'brilliant' is not one of random, careful"),
                           (["RED:bot", "BLUE:bot"], "every seat is a bot")):
         out = invoke("new", str(tmp_path / "x"), "--play", "interurban",

@@ -267,7 +267,8 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     t = game.table
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
             "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
-            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id)} for s in t.seats]}
+            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {})}
+                      for s in t.seats]}
 
 
 def moves_status(play: Play, directory: str) -> str:
