@@ -261,3 +261,18 @@ def test_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
         out = invoke(*args, ok=False)
         assert out.exit_code == 1 and "BLUE is a bot seat (careful)" in out.output, (args, out.output)
     assert (game / "game.json").read_text() == before
+
+
+def test_a_bots_move_taken_back_is_played_again_the_same(tmp_path: Path):
+    """``undo`` of the bot's move: the bot is on move again, and the next tick plays the same move (its random
+    source is the seed's, for that move)."""
+    game, _password = _bot_game(tmp_path)
+    invoke("tick", str(game), "--now", "2026-12-03T10:00+00:00")  # RED misses move 1, the bot plays move 2
+    played = MovesDir(game).load(PLAY)
+    assert played.table.moves == 2
+    assert "move 2 taken back" in invoke("undo", str(game)).output
+    assert MovesDir(game).load(PLAY).state.on_move == "BLUE"
+    out = invoke("tick", str(game), "--now", "2026-12-03T11:00+00:00").output
+    assert "move 2 made by the bot of BLUE" in out
+    assert MovesDir(game).load(PLAY).state == played.state
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
