@@ -130,7 +130,8 @@ def test_new_with_bot_seats(tmp_path: Path):
 
 
 def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
-    """BLUE (careful bot) opens, RED (Anna) mails her moves over real IMAP, GREEN (random bot) follows: each
+    """BLUE (careful bot) opens at the first tick (RED's deadline stays the one ``new`` set), RED (Anna) mails her
+    moves over real IMAP, GREEN (random bot) follows: each
     tick plays Anna's move and both bots' moves at once, every report goes to Anna alone (none to nobody, no
     receipt for a bot), the GM's lines name the bots' moves, the archive keeps the bots' orders, and ``verify``
     plays every step again from the seed, the bots' moves too."""
@@ -139,7 +140,8 @@ def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
         game = tmp_path / "tram"
         invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-bots",
                "--unsafe-test-passwords", "iu", "--player", "BLUE:bot:careful",
-               "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot:random", "--every", "2d")
+               "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot:random", "--every", "2d",
+               "--deadline", "2026-12-04 18:00")
         (game / "mail.toml").write_text(
             'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
             f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
@@ -149,7 +151,8 @@ def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
         when = datetime.fromisoformat("2026-12-01T09:00+00:00")
         out = invoke("tick", str(game), "--now", when.isoformat()).output
         assert "move 1 made by the bot of BLUE (careful): " in out
-        assert MovesDir(game).load(PLAY).state.on_move == "RED"
+        opened = MovesDir(game).load(PLAY)
+        assert opened.state.on_move == "RED" and opened.table.schedule.due == "2026-12-04T18:00:00+00:00"
         rng = random.Random(26)
         n = 0
         while True:
@@ -276,3 +279,22 @@ def test_a_bots_move_taken_back_is_played_again_the_same(tmp_path: Path):
     assert "move 2 made by the bot of BLUE" in out
     assert MovesDir(game).load(PLAY).state == played.state
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+
+
+def test_verify_plays_the_bot_again_from_the_seed(tmp_path: Path, monkeypatch):
+    """``verify`` recomputes each bot's orders from the seed: with another random source for the bots (as if the
+    bot had drawn from anything but the game's commitment) the random bot's steps are named as not the same."""
+    from adjudicator.postal import botseats
+
+    game = tmp_path / "g"
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "v", "--player", "RED:bot:random",
+           "--player", "BLUE:Bernd", "--deadline", "2026-12-03 09:00", "--every", "2d")
+    for sub in ("cur", "new", "tmp"):
+        (tmp_path / "in" / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
+    invoke("tick", str(game), "--now", "2026-12-10T10:00+00:00")  # the bot opens, BLUE misses, the bot, ...
+    assert MovesDir(game).load(PLAY).table.moves >= 6
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
+    monkeypatch.setattr(botseats, "bot_rng", lambda seed, game, move, seat: random.Random(move))
+    failed = [line for line in invoke("verify", str(game), ok=False).output.splitlines() if line.startswith("FAILED")]
+    assert failed and all("the bot of RED, played again from the seed, writes other orders" in f for f in failed)

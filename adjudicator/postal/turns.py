@@ -291,12 +291,14 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
               t: Tick) -> Loaded:
     """Every move of a bot seat on move, played at once (issue 26): the bot's lines read as a player's mail,
     archived as its orders with a record naming the bot, reported to every player; ``now`` is the time of the
-    move that put the bot on move, so the next deadline runs from there.  Lines the play would refuse (never
-    expected) make the bot's move missed, and the GM is told."""
+    move that put the bot on move, so the next deadline runs from there (a bot's opening move keeps the first
+    deadline ``new`` set, whenever the first tick runs).  Lines the play would refuse (never expected) make the
+    bot's move missed, and the GM is told."""
     for _ in range(MAX_BOT_MOVES):
         on_move = bot_on_move(play, game.table, game.state)
         if on_move is None:
             return game
+        opening = not game.table.moves
         seat, level = on_move
         lines = bot_orders(play, game.table, game.state, folder.read_seed())
         orders = "".join(f"{line}\n" for line in lines)
@@ -305,12 +307,13 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
         if made is None:
             state, events = play.miss(game.state, seat)
             record = {"kind": "missed", "move": number, "seat": seat, "bot": level, "refused": orders}
-            game = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now)
+            game = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now, opening)
             t.note("bot-refused", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
             continue
         state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
         record = {"kind": "move", "move": number, "seat": seat, "bot": level}
-        game = commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now)
+        game = commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now,
+                      opening)
         t.note("bot-moved", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
     return game
 
@@ -328,10 +331,13 @@ def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> int | None:
 
 
 def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
-           record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime) -> Loaded:
-    """Archive a move, write the game file and queue the move's report to every player."""
+           record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime,
+           keep_due: bool = False) -> Loaded:
+    """Archive a move, write the game file and queue the move's report to every player; the next deadline runs
+    from ``now`` (``keep_due``: the deadline stays as it is, after a bot's opening move)."""
     table = game.table.after_move(seat, missed)
-    table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
+    if not keep_due or play.on_move(state) is None:
+        table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
     seed = folder.read_seed() if play.on_move(state) is None else None
     by_lang: dict[str, str] = {}
     for lang in (table.lang, *(s.lang for s in table.seats)):
