@@ -257,3 +257,16 @@ def test_D20_the_gms_races_are_checked_like_drawn_races():
         "the GM's race 1: start and destination are only 5 hexes apart, at least 6 needed: run as given",
     ]
     assert [o.draw.dest_town for o in r.races] == ["Dorf", "Ende"]
+
+
+def test_D21_a_chained_start_without_a_destination_breaks_the_chain():
+    """R3-D21 (reading 96; options chain_races + dest_uses_per_town): the last race ended in Alt, and every town
+    at least 6 hexes from Alt (Ende, Gut, Fern) has been a destination as often as the rules allow.  The engine
+    refused the turn ("no destination is at least 6 hexes from Alt"), and so every turn after: the game
+    stalled.  Now the chain breaks: the start is drawn as for an unchained race, and the report says why."""
+    rules = SCHMIDT.with_overrides(["chain_races=on", "dest_uses_per_town=1"])
+    (d,) = draw_turn_races(GMAP, rules, given(1, 6, 1, 1), 9, last_destination=11,
+                           dest_counts={"Ende": 1, "Gut": 1, "Fern": 1})
+    assert (d.start_town, d.dest_town, d.chained) == ("Fern", "Alt", False)
+    assert d.redraws[0] == Redraw("start", 11, "Alt", RedrawReason.NO_DESTINATION)
+    assert redraw_text(d.redraws[0]) == "start 11 (Alt): no destination is far enough from it: drawn again"

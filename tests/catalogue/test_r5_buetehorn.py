@@ -142,3 +142,18 @@ def test_H07_a_fare_paid_move_by_move_that_reaches_the_threshold_stops_the_race(
     assert out.ended and out.status == "run" and out.placings == () and out.payouts == ()
     assert [(m.train, m.die.value) for r in out.rounds for m in r.moves] == [("RED", 6)]
     assert [(e.payer, e.payee, e.amount) for e in bk.entries] == [("RED", "BLUE", 6)]
+
+
+def test_H08_a_sole_entrant_whose_fares_end_the_game_gets_no_prize_and_the_report_says_so():
+    """R5-H08 (seed 003 as R5-H07, with one train): RED alone enters on BLUE's line; its fares, paid as it
+    would move, take BLUE over the threshold: the game is over, RED is not placed and gets no prize.  The race's
+    notes crashed on it (``IndexError``: a sole entrant without a placing), so the turn could not be reported;
+    now they say the game ended during the race."""
+    from adjudicator.dampfross.report.racephrases import race_notes
+
+    red = Entry(("RED",), ROW3, named(("BLUE", 10), ("RED", 11)))
+    bk = books(BLUE=248)
+    out = run_race(GMAP, TRACK, BUETEHORN, DRAW, [red], bk, GivenDice([6] * 10), SEATS,
+                   first_arrival_wins=True, threshold=BUETEHORN.win_threshold(3))
+    assert out.status == "sole" and out.placings == () and out.payouts == ()
+    assert race_notes(out) == ["the game ended during the race: it stops here"]

@@ -62,6 +62,13 @@ def draw_race(
     """
     counts = Counter(used)
     drawer = _Drawer(gmap, rules, dice, number, counts, connected, uses_per_number, dest_counts or {})
+    if start_number is not None and not special:
+        last = gmap.town_by_number(start_number)
+        if last is not None and not drawer.destinations(last):
+            # [reading 96] a chained start with no destination left (all used up, too near, not connected): the
+            # chain breaks and the start is drawn, as for an unchained race (a game never stalls on it)
+            drawer.redraws.append(Redraw("start", start_number, last.name, RedrawReason.NO_DESTINATION))
+            start_number = None
     chained = start_number is not None
     if start_number is None:
         start_number = drawer.draw("start", lambda t: drawer.destinations(t) != ())

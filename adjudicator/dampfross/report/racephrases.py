@@ -195,6 +195,8 @@ def race_notes(o: RaceOutcome) -> list[str]:
         return [_("nobody entered: the race is run again next turn")]
     if o.status == "ended":
         return [_("the fares paid before the start ended the game: the race is not run")]
+    if o.status == "sole" and not o.placings:  # fares paid move by move ended the game before the prize
+        return [_("the game ended during the race: it stops here")]
     if o.status == "sole":
         p = o.placings[0]
         return [_("{train} is the only entrant and gets {prize} without running").format(train=p.train,
