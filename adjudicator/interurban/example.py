@@ -13,6 +13,7 @@ from adjudicator.interurban.move import legal_first, place
 from adjudicator.interurban.preview import check
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import Placement, State
+from adjudicator.kernel.kept import Kept
 
 
 def _tile(state: State, tile_id: str) -> tuple[str, str]:
@@ -27,9 +28,17 @@ def _rank(state: State, placement: Placement) -> tuple[int, str, tuple[int, int]
     return order, placement.tile, placement.cell, placement.orientation
 
 
+_KEPT: Kept[tuple[Placement, ...]] = Kept(4)
+"""The last examples made: a tick answers many mails of one position (HELP, RULES: each shows the example)."""
+
+
 def example_move(state: State) -> tuple[Placement, ...]:
     """One or two placements the player on move may lay now, or ``()`` when no tile can be laid (or the game is
     over): then the only move is the declaration that none can (``PASS``)."""
+    return _KEPT.get((state,), None, lambda: _example(state))
+
+
+def _example(state: State) -> tuple[Placement, ...]:
     if state.over:
         return ()
     player = state.on_move

@@ -15,7 +15,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -113,16 +113,19 @@ def order_like(line: str) -> bool:
     words = line.split()
     if not words or len(line) > MAX_LINE * 2:
         return bool(words)
-    def keyword(word: str) -> bool:
-        word = word.lower().rstrip(":,.")
-        return word in _ORDER_WORDS or bool(difflib.get_close_matches(word, _ORDER_WORDS, 1, 0.8))
-
     first = words[0].lower().rstrip(":,.")
     if first in _ORDER_WORDS:
         return True
     if len(first) <= 2 and first.isalnum():  # a line's label: a number alone, or a label before a keyword
-        return first.isdigit() or (len(words) > 1 and keyword(words[1]))
-    return len(words) > 1 and keyword(first)
+        return first.isdigit() or (len(words) > 1 and _keyword_like(words[1]))
+    return len(words) > 1 and _keyword_like(first)
+
+
+@lru_cache(maxsize=4096)
+def _keyword_like(word: str) -> bool:
+    """A keyword of the notation or a near spelling of one (a mail repeats its words: each is matched once)."""
+    word = word.lower().rstrip(":,.")
+    return word in _ORDER_WORDS or bool(difflib.get_close_matches(word, _ORDER_WORDS, 1, 0.8))
 
 COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "purple", "grün": "green",
                   "gruen": "green", "gelb": "yellow"}

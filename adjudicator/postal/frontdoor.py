@@ -287,7 +287,7 @@ class FrontDoor:
         public = list(dict.fromkeys(c for c in found.commands if c.code in PUBLIC))  # the same command once
         who = authorised or reader or (self._asking(mail.sender) if confirming else None)
         with language(who.lang if who is not None else self.desk.lang):
-            if public:
+            if public and self.may_reply(mail.sender):  # an answer that would not be sent is not made
                 answer = self.desk.answer(public, reader, authorised)
                 parts.append(answer.text)
                 attachments += answer.attachments

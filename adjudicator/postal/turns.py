@@ -24,7 +24,7 @@ from typing import Any
 from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
 from adjudicator.kernel.deadline import Schedule, next_slot
-from adjudicator.kernel.envelope import MAX_SECTIONS, Section, read_envelope
+from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read_envelope
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active, language
 from adjudicator.kernel.play import Play
@@ -216,9 +216,10 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     run at once; what it did goes into ``doc``."""
     doc["move"] = game.table.moves
     codes: list[str] = []
-    sections = list(_sections(mail, play))
-    if len(sections) > MAX_SECTIONS:  # counted over the whole mail, every attachment together
-        t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(sections))
+    named = len(named_seats([mail.read_text(text) for text in mail.texts]))  # a flood is counted before it is read
+    sections = list(_sections(mail, play)) if named <= 2 * MAX_SECTIONS else []
+    if named > 2 * MAX_SECTIONS or len(sections) > MAX_SECTIONS:  # over the whole mail, every attachment together
+        t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=max(named, len(sections)))
         door.notice(mail, doc)
         sections, codes = [], ["too-many-sections"]
     elif door.guessed_out(mail, [s.seat for s in sections]):
