@@ -255,7 +255,8 @@ class Inbox:
             _sync_folder(self.folder)
         else:
             later.append((final, record))
-        stored = StoredMail(seq, final, meta, {"receipt": None})
+        # the record as it reads back; the texts as written (read back only by a later tick)
+        stored = StoredMail(seq, final, json.loads(record), {"receipt": None, "texts": bodies})
         insort(self._listed(), stored, key=StoredMail._order)
         self._index(stored)
         return stored, True

@@ -106,10 +106,11 @@ def log_fault(directory: str, when: datetime) -> str:
     return str(path)
 
 
-def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
+def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> Inbox:
     """New mail from the source into the inbox: stored first, then marked seen (once, at the end: the inbox
     knows every mail it stored by its Message-ID or SHA-256, so a crash in between stores nothing twice).  A mail
-    the source cannot give is skipped and asked for again by the next tick: one ``error:`` line for them all."""
+    the source cannot give is skipped and asked for again by the next tick: one ``error:`` line for them all.
+    Returns the inbox, its mails as stored (the tick reads them from it, not from the disk again)."""
     inbox = Inbox(gdir)
     seen = inbox.seen()
     before = len(seen)
@@ -139,6 +140,7 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> None:
     elif skipped:
         shown = "; ".join(skipped[:MAX_SKIPPED_SHOWN]) + ("; ..." if len(skipped) > MAX_SKIPPED_SHOWN else "")
         t.problems.append(f"{len(skipped)} mail(s) of the source cannot be read, skipped until they can: {shown}")
+    return inbox
 
 
 MAX_SKIPPED_SHOWN = 5

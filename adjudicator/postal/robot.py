@@ -83,9 +83,8 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
     folder = game.folder(directory)
     config = config_of(folder)
     with folder.lock(TICK_WAIT):
-        fetch(folder, config, now, t)
+        inbox = fetch(folder, config, now, t)  # the tick's one view of the inbox (its records read once)
         queued = set(Outbox(folder).pending())
-        inbox = Inbox(folder)
         session = game.session(folder, config, now, inbox)
         session.mail_out(t)
         door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox)

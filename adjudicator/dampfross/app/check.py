@@ -13,10 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from adjudicator.dampfross.app.orderfiles import read_files
-from adjudicator.dampfross.app.run import RunOptions, find_game, prepare
+from adjudicator.dampfross.app.run import RunOptions, find_game, prepare, settle
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import PlayerOutcome
 from adjudicator.dampfross.engine.preview import building_ok, preview_building, preview_racing
+from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 from adjudicator.dampfross.racing.turn import RacingInput
@@ -51,9 +53,15 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     return checked.text, checked.ok
 
 
-def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False) -> Checked:
-    """``check`` of order files already read (a mail's texts): nothing is written."""
-    state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
+def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False,
+                   loaded: tuple[GameState, GameMap] | None = None) -> Checked:
+    """``check`` of order files already read (a mail's texts): nothing is written.  ``loaded``: the game's state
+    and map as the caller read them under the game's lock (a tick checks every mail against the same game)."""
+    if loaded is None:
+        state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
+    else:
+        state, gmap = loaded
+        orders, turn_input, notes = settle(state, gmap, received, RunOptions(trust))
     companies = {s.player for s in orders.sections}
     reader = state.language_of(companies.pop() if len(companies) == 1 else None)
     with language(reader):

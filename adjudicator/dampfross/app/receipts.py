@@ -46,6 +46,7 @@ from typing import Any
 from adjudicator.dampfross.app.check import check_received
 from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.dampfross.orders.parse import blank_clutter
@@ -109,6 +110,7 @@ class Answerer:
         self.outbox = door.outbox
         self.doc: dict[str, Any] = {}
         self.receipts = Receipts(door, self.doc)
+        self._gmap: GameMap | None = None
 
     def note(self, kind: str, **data: str | int) -> None:
         self.door.note(kind, **data)
@@ -161,6 +163,12 @@ class Answerer:
         return Receipt(None, arrived, str(mail.meta.get("subject", "")), "no-orders", mail_notes=notes,
                        hashes=tuple(hashes), data={"size": int(mail.meta.get("size", 0))},
                        lang=seat.lang if seat is not None else self.state.lang)
+
+    def _map(self) -> GameMap:
+        """The game's map, read once a tick (every mail is checked against the same game)."""
+        if self._gmap is None:
+            self._gmap = self.gdir.load_map(self.state)
+        return self._gmap
 
     def on_file(self, address: str) -> bool:
         return self.door.on_file(address)
@@ -218,7 +226,7 @@ class Answerer:
         if turns and self.state.turn not in turns:
             return self._nobody(mail, base, "other-turn", raw, named=", ".join(map(str, sorted(turns))))
         try:
-            checked = check_received(self.gdir, received)
+            checked = check_received(self.gdir, received, loaded=(self.state, self._map()))
         except AdjudicatorError:
             return self._nobody(mail, base, "no-orders", raw)
         orders = checked.orders
