@@ -94,13 +94,9 @@ def _advanced_path(view: SeatView, rng: random.Random, track: TrackIndex, networ
     elif rules.border_crossing and roll < 0.45:
         targets = {n for h in gmap.terrain if gmap.is_land(h) and not gmap.abroad(h)
                    for n in gmap.neighbours(h) if gmap.abroad(n) and gmap.is_land(n)} - network
-    if not targets or not network:
+    if not network:
         return None
-    own = {s.side for s in track.segments if s.owner == view.seat}
-    path = cheapest(gmap, state, network, targets, own)
-    if path is None:
-        return None
-    return path[: limit + 1] if limit else path
+    return _cheapest_to(view, track, network, targets, limit)
 
 
 def ferry_orders(view: SeatView, track: TrackIndex, path: list[Hex] | None) -> list[str]:
@@ -132,10 +128,16 @@ def _path_to_open_town(view: SeatView, track: TrackIndex, network: set[Hex],
     targets = {t.hex for t in gmap.numbered_towns if t.name not in state.connections} - network
     if not targets:
         targets = {t.hex for t in gmap.numbered_towns} - network
+    return _cheapest_to(view, track, network, targets, limit)
+
+
+def _cheapest_to(view: SeatView, track: TrackIndex, network: set[Hex], targets: set[Hex],
+                 limit: int | None) -> list[Hex] | None:
+    """The cheapest path (terrain cost) from the network to one of ``targets``, its first ``limit`` steps."""
     if not targets:
         return None
     own = {s.side for s in track.segments if s.owner == view.seat}
-    path = cheapest(gmap, state, network, targets, own)
+    path = cheapest(view.gmap, view.state, network, targets, own)
     if path is None:
         return None
     return path[: limit + 1] if limit else path
