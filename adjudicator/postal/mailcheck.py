@@ -23,7 +23,8 @@ from typing import Literal
 
 from adjudicator.postal.inbox import MAIL_DIR
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, Server
-from adjudicator.postal.outbox import bare_address, smtp_answer, smtp_answer_of
+from adjudicator.postal.mailsource import imap_transport
+from adjudicator.postal.outbox import bare_address, smtp_answer, smtp_answer_of, smtp_transport
 
 Step = Literal["source", "smtp"]
 Code = Literal["imap-ok", "files-ok", "sent", "no-path", "no-smtp", "unknown-host", "refused", "timeout", "tls",
@@ -67,7 +68,6 @@ def _source(config: MailConfig) -> Finding:
 
 
 def _imap(server: Server, config: MailConfig) -> Finding:
-    from imapclient import IMAPClient
     from imapclient.exceptions import IMAPClientError, LoginError
 
     where: dict[str, str | int] = {"host": server.host, "port": server.port, "proto": "IMAP"}
@@ -77,8 +77,7 @@ def _imap(server: Server, config: MailConfig) -> Finding:
         return _found("source", "password", at=where, why=str(exc))
     context = ssl.create_default_context()
     with _network("source", where, (IMAPClientError,)) as failed:
-        client = IMAPClient(server.host, server.port, ssl=server.security == "tls", ssl_context=context,
-                            timeout=server.timeout)
+        client = imap_transport(server, context)
         try:
             if server.security == "starttls":
                 try:
@@ -113,11 +112,7 @@ def _smtp(config: MailConfig, now: datetime, folder_name: str) -> Finding:
         return _found("smtp", "password", at=where, why=str(exc))
     context = ssl.create_default_context()
     with _network("smtp", where) as failed:
-        smtp: smtplib.SMTP
-        if server.security == "tls":
-            smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
-        else:
-            smtp = smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+        smtp = smtp_transport(server, context)
         with smtp:
             if server.security == "starttls":
                 try:

@@ -187,15 +187,22 @@ def _from_line(line: bytes) -> datetime | None:
     return when.replace(tzinfo=UTC)
 
 
+def imap_transport(server: Server, context: ssl.SSLContext) -> Any:
+    """A connection to the IMAP server (an ``IMAPClient``), TLS from the start where it says so (STARTTLS and
+    login are the caller's: ``mail check`` tells each step's failure apart)."""
+    from imapclient import IMAPClient
+
+    return IMAPClient(server.host, server.port, ssl=server.security == "tls", ssl_context=context,
+                      timeout=server.timeout)
+
+
 def _imap(server: Server, base: Path, seen: Collection[str]) -> Iterator[Incoming]:
     """The folder's mails by UID (keys ``imap:UIDVALIDITY:UID``), read with PEEK so nothing is flagged."""
-    from imapclient import IMAPClient
     from imapclient.exceptions import IMAPClientError
 
     context = ssl.create_default_context()
     try:
-        client = IMAPClient(server.host, server.port, ssl=server.security == "tls", ssl_context=context,
-                            timeout=server.timeout)
+        client = imap_transport(server, context)
     except (OSError, IMAPClientError) as exc:
         raise MailSourceError(f"IMAP {server.host}:{server.port}: cannot connect: {exc}") from None
     client.normalise_times = False

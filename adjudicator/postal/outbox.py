@@ -376,15 +376,19 @@ def bare_address(text: str) -> str:
     return found[0][1] if found and found[0][1] else text
 
 
+def smtp_transport(server: Server, context: ssl.SSLContext) -> smtplib.SMTP:
+    """A connection to the SMTP server, TLS from the start where it says so (STARTTLS and login are the
+    caller's: ``mail check`` tells each step's failure apart)."""
+    if server.security == "tls":
+        return smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
+    return smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+
+
 def _connect(server: Server, base: Path) -> smtplib.SMTP:
     context = ssl.create_default_context()
-    smtp: smtplib.SMTP
-    if server.security == "tls":
-        smtp = smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
-    else:
-        smtp = smtplib.SMTP(server.host, server.port, timeout=server.timeout)
-        if server.security == "starttls":
-            smtp.starttls(context=context)
+    smtp = smtp_transport(server, context)
+    if server.security == "starttls":
+        smtp.starttls(context=context)
     if server.user:
         smtp.login(server.user, server.password(base))
     return smtp
