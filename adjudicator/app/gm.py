@@ -162,6 +162,11 @@ class GmCommands(Protocol):
         """``player retire``: a company out of play."""
         raise NoSuchCommand("player retire", self.name, "retirement", DAMPFROSS)
 
+    def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        """``caretaker``: a player's seat handed to the caretaker, a bot of ``level`` (``None``: taken back, its
+        player plays it again); a correction, recorded and printed in the next report."""
+        raise NoSuchCommand("caretaker", self.name)
+
     def standings(self, directories: Sequence[str]) -> str:
         """``standings``: finished games of the same players scored together (``directories[0]`` is of this
         game)."""

@@ -16,7 +16,7 @@ from adjudicator.kernel import passwords, words
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, bots_of
 from adjudicator.kernel.table import Table
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
@@ -107,6 +107,38 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
     Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), subject, text, kind="takeover",
                                   player=sid), config.sender, now or datetime.now(UTC))
     return True
+
+
+def set_caretaker(play: Play, directory: str, seat: str, level: str | None, why: str,
+                  by: str = "GM") -> Table:
+    """``adjudicate caretaker``: a player's seat handed to the caretaker at ``level`` (``None``: back to its
+    player), a correction recorded like ``fix seat``; the table after it.  A play without bots, a level it does
+    not have, a bot seat, and a seat already so are one line each."""
+    sid = seat.strip().upper()
+    bots = bots_of(play)
+    if bots is None:
+        raise AdjudicatorError(f"{play.name} has no bots, so no caretaker")
+    if level is not None and level not in bots.bot_levels:
+        raise AdjudicatorError(f"the caretaker's level {level!r} is not one of {', '.join(bots.bot_levels)}")
+    record: dict[str, Any] = {"kind": "fix", "fix": "caretaker", "seat": sid, "level": level or "",
+                              "why": _why(why), "by": by}
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        found = game.table.find(sid)
+        if found is None:
+            raise AdjudicatorError(f"no player {sid} in game {game.table.game} (players: "
+                                   f"{', '.join(game.table.seat_ids)})")
+        if found.bot:
+            raise AdjudicatorError(f"{sid} is a bot seat ({found.bot}): it has no player to stand in for")
+        if play.on_move(game.state) is None:
+            raise AdjudicatorError(f"game {game.table.game} is over")
+        if found.caretaker == (level or ""):
+            raise AdjudicatorError(f"the caretaker plays {sid} already ({level})" if level else
+                                   f"{sid} is played by its player already: nothing to take back")
+        table, state = apply_fix(play, game.table, game.state, record)
+        folder.commit(play, game, table, state, record)
+    return table
 
 
 def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM") -> tuple[Table, str | None]:

@@ -29,8 +29,11 @@ from adjudicator.postal.outbox import Outbox, Outgoing
 
 def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_text: str | None,
                      test_passwords: str | None, schedule: Schedule | None, lang: str,
-                     player_langs: Sequence[str], game_id: str | None) -> tuple[str, MovesDir]:
-    """``adjudicate new --play NAME``: a new game of sequential moves; its opening report (public)."""
+                     player_langs: Sequence[str], game_id: str | None, caretaker_after: int | None = None,
+                     caretaker_level: str = "careful") -> tuple[str, MovesDir]:
+    """``adjudicate new --play NAME``: a new game of sequential moves; its opening report (public).
+    ``caretaker_after``: the missed moves in a row after which the caretaker, a bot of ``caretaker_level``,
+    plays a player's seat (IU-18; ``None``: never)."""
     folder = MovesDir(directory)
     if (folder.path / "game.json").exists():
         raise GameFileError(f"{directory} already holds a game; choose another directory")
@@ -39,6 +42,7 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
     if len({s.id for s in specs}) != len(specs):
         raise AdjudicatorError("a player id is given twice")
     levels = _bot_levels(play, specs)
+    _check_caretaker(play, caretaker_after, caretaker_level)
     gid = game_id or Path(directory).resolve().name
     seed = seed_from_text(seed_text, play.name) if seed_text else new_seed()
     secrets = {s.id: passwords.generate(derive_from=f"{test_passwords}:{gid}:{s.id}" if test_passwords else None)
@@ -49,7 +53,8 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
         state = play.setup(gid, [s.id for s in specs], play.draw(seed))
     except ValueError as exc:
         raise AdjudicatorError(f"{play.name}: {exc}") from None
-    table = Table(play.name, gid, seats, lang, commitment(seed), schedule or Schedule())
+    table = Table(play.name, gid, seats, lang, commitment(seed), schedule or Schedule(),
+                  caretaker_after=caretaker_after or 0, caretaker_level=caretaker_level if caretaker_after else "")
     with language(lang):
         opening = play.words.opening(table, state, None, None)
     folder.create(play, table, state, seed, secrets, opening)
@@ -72,6 +77,20 @@ def _bot_levels(play: Play, specs: Sequence[PlayerSpec]) -> dict[str, str]:
         if level and level not in levels:
             raise AdjudicatorError(f"player {sid}: the bot's level {level!r} is not one of {', '.join(levels)}")
     return {sid: level or levels[-1] for sid, level in wanted.items()}
+
+
+def _check_caretaker(play: Play, after: int | None, level: str) -> None:
+    """One line when the caretaker setting cannot be: not a positive count, a play without bots, a level it
+    does not have."""
+    if after is None:
+        return
+    if after < 1:
+        raise AdjudicatorError(f"--caretaker-after {after}: give the number of missed moves in a row, 1 or more")
+    bots = bots_of(play)
+    if bots is None:
+        raise AdjudicatorError(f"{play.name} has no bots, so no caretaker: leave out --caretaker-after")
+    if level not in bots.bot_levels:
+        raise AdjudicatorError(f"the caretaker's level {level!r} is not one of {', '.join(bots.bot_levels)}")
 
 
 def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
@@ -267,8 +286,10 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     t = game.table
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
             "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
-            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {})}
-                      for s in t.seats]}
+            "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {}),
+                       **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {})}
+                      for s in t.seats],
+            **({"caretaker": {"after": t.caretaker_after, "level": t.caretaker_level}} if t.caretaker_after else {})}
 
 
 def moves_status(play: Play, directory: str) -> str:

@@ -112,5 +112,14 @@ class MovesCommands(GmCommands):
         s = fixed.table.seat(fixed.seat)
         return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
+    def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        table = movefix.set_caretaker(self.play, directory, seat, level, why, by)
+        s = table.find(seat)
+        assert s is not None  # set_caretaker refuses a seat the game lacks
+        if s.caretaker:
+            return (f"{s.id} is played by the caretaker ({s.caretaker}) from its next move until its player mails "
+                    "again; printed in the next report.")
+        return f"{s.id} is played by its player again; printed in the next report."
+
     def standings(self, directories: Sequence[str]) -> str:
         return moves.standings(self.play, directories)

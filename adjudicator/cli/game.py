@@ -6,6 +6,7 @@ it; a correction the game does not have says so in one line."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 import click
 
@@ -41,10 +42,16 @@ import click
               help="The language of the reports: en (English) or de (Deutsch).")
 @click.option("--player-lang", "player_langs", multiple=True, metavar="ID=LANG",
               help="A company whose private reports, receipts and mails are in another language.")
+@click.option("--caretaker-after", "caretaker_after", type=int, metavar="N",
+              help="After N missed turns (moves) in a row the caretaker, a bot, plays the seat until its player "
+                   "mails again (default: never).")
+@click.option("--caretaker-level", "caretaker_level", metavar="LEVEL",
+              help="The caretaker's bot level (default: careful); with --caretaker-after.")
 def new_cmd(directory: str, play: str, map_name: str | None, profile: str, players: tuple[str, ...], seed: str | None,
             test_passwords: str | None, dice: str, sets: tuple[str, ...], game_id: str | None,
             deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
-            remind: str | None, statements: str | None, lang: str, player_langs: tuple[str, ...]) -> None:
+            remind: str | None, statements: str | None, lang: str, player_langs: tuple[str, ...],
+            caretaker_after: int | None, caretaker_level: str | None) -> None:
     """Start a game in DIRECTORY and print the opening report.
 
     \b
@@ -57,11 +64,16 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
           --player BLUE:Bert:bert@example.org --every 3d
       adjudicate new duo --play interurban --player RED:Anna:anna@example.org \\
           --player BLUE:bot --player GREEN:bot:random --every 3d
+      adjudicate new tram --play interurban ... --every 3d --caretaker-after 2
     """
 
     from adjudicator.dampfross.app.commands import new_schedule, start_game
 
     schedule = new_schedule(deadline, every, zone, strict, early, remind, statements, datetime.now(UTC))
+    if caretaker_level is not None and caretaker_after is None:
+        raise click.UsageError("--caretaker-level goes with --caretaker-after N (after how many missed turns)")
+    caretaker: dict[str, Any] = {"caretaker_after": caretaker_after, "caretaker_level": caretaker_level or "careful"} \
+        if caretaker_after is not None else {}
     if play != "dampfross":
         from adjudicator.app.moves import start_moves_game
         from adjudicator.app.plays import play_named
@@ -71,14 +83,14 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
             raise click.UsageError(f"--play {play} takes no --map, --rules, --set, --dice, --strict, --early "
                                    "or --statements")
         opening, folder = start_moves_game(moves_play, directory, players, seed, test_passwords, schedule, lang,
-                                           player_langs, game_id)
+                                           player_langs, game_id, **caretaker)
         click.echo(opening, nl=False)
         click.echo(f"Game started in {folder.path}. Passwords (GM only): {folder.path / 'passwords.txt'}", err=True)
         return
     if not map_name:
         raise click.UsageError("Missing option '--map' (a Dampfross game needs a map; see 'map list').")
     opening, gdir = start_game(directory, map_name, profile, list(players), seed, dice, list(sets), game_id,
-                               test_passwords, schedule, lang, player_langs)
+                               test_passwords, schedule, lang, player_langs, **caretaker)
     click.echo(opening, nl=False)
     click.echo(f"Game started in {gdir.path}. Passwords (GM only): {gdir.path / 'passwords.txt'}", err=True)
     from adjudicator.dampfross.report.racephrases import race_rule_warnings
@@ -288,4 +300,32 @@ def player_retire(directory: str, player: str, why: str, by: str) -> None:
     click.echo(game_of(directory).retire(directory, player, why, by))
 
 
-COMMANDS = (new_cmd, rules_group, fix_group, player_group,)
+@click.command("caretaker")
+@click.argument("directory", type=click.Path(file_okay=False))
+@click.argument("player", metavar="ID")
+@click.option("--level", metavar="LEVEL", help="The caretaker's bot level (default: careful).")
+@click.option("--off", is_flag=True, help="Take the seat back from the caretaker: its player plays it again.")
+@click.option("--why", default="", help="A reason, if any (printed in the next report).")
+@click.option("--by", default="GM", show_default=True, help="Who makes the change.")
+def caretaker_cmd(directory: str, player: str, level: str | None, off: bool, why: str, by: str) -> None:
+    """Hand seat ID to the caretaker, a bot that plays it until its player mails again; --off takes it back.
+
+    Recorded like a correction, printed in the next report, checked by
+    'adjudicate verify', taken back by 'adjudicate undo'.  Any valid mail of
+    the seat's player ends the caretaking as well.  A game started with
+    --caretaker-after N hands a seat over by itself after N missed turns.
+
+    \b
+    Example:
+      adjudicate caretaker tram BLUE --why "Bert is on holiday until May"
+      adjudicate caretaker tram BLUE --off
+    """
+    from adjudicator.app.plays import game_of
+
+    if off and level:
+        raise click.UsageError("--off takes no --level")
+    commands = game_of(directory)
+    click.echo(commands.caretaker(directory, player, None if off else level or "careful", why, by))
+
+
+COMMANDS = (new_cmd, rules_group, fix_group, player_group, caretaker_cmd,)

@@ -7,7 +7,10 @@ player's name, mail address, language and password hash.  ``moves`` counts
 every move made or missed; ``missed`` how many moves in a row each seat has
 missed (reading IU-13 of docs/interurban-rules.md); ``corrections`` the GM's
 corrections of seats and positions, each printed in the report of the move
-after it.
+after it.  The caretaker (issue 26, readings IU-18 and IU-19): the game's
+setting (``caretaker_after`` missed moves in a row hand a seat to a bot of
+``caretaker_level``) and, per seat, whether the caretaker plays it and from
+which move (``Seat.caretaker``, ``Seat.caretaker_from``).
 """
 
 from __future__ import annotations
@@ -36,6 +39,15 @@ class Seat:
     bot: str = ""
     """The level of the bot that plays this seat (``--player BLUE:bot:careful``; issue 26); ``""``: a player.
     A bot seat has no address and no password: its moves are played by the postal loop (``postal/botseats.py``)."""
+    caretaker: str = ""
+    """The level of the caretaker that plays this player's seat now (IU-18); ``""``: the player plays it."""
+    caretaker_from: int = 0
+    """The first move the caretaker played for this seat since it took it over; 0: none yet."""
+
+    @property
+    def played_by(self) -> str:
+        """The level of the bot that plays the seat now, a bot seat's or the caretaker's; ``""``: its player."""
+        return self.bot or self.caretaker
 
 
 @dataclass(frozen=True)
@@ -73,6 +85,11 @@ class Table:
     moves: int = 0
     missed: tuple[tuple[str, int], ...] = ()
     corrections: tuple[Correction, ...] = ()
+    caretaker_after: int = 0
+    """After this many missed moves in a row a player's seat goes to the caretaker (``new --caretaker-after``);
+    0: never."""
+    caretaker_level: str = ""
+    """The level of the caretaker's bot (``new --caretaker-level``)."""
 
     @property
     def seat_ids(self) -> tuple[str, ...]:
@@ -100,11 +117,30 @@ class Table:
         """The corrections made since the move before the last one: the last move's report prints them."""
         return tuple(c for c in self.corrections if c.move == self.moves - 1)
 
-    def after_move(self, sid: str, missed: bool) -> Table:
-        """The table after ``sid``'s move was made (or missed)."""
+    def after_move(self, sid: str, missed: bool, caretaker: bool = False) -> Table:
+        """The table after ``sid``'s move was made (or missed); ``caretaker``: the caretaker played it.
+
+        A player's seat that has now missed ``caretaker_after`` moves in a row goes to the caretaker (IU-18);
+        the first move the caretaker plays is noted as the one it plays the seat from; a move its player made
+        leaves no caretaker."""
         counts = dict(self.missed)
         counts[sid] = counts.get(sid, 0) + 1 if missed else 0
-        return replace(self, moves=self.moves + 1, missed=tuple(sorted((k, v) for k, v in counts.items() if v)))
+        seat = self.seat(sid)
+        if caretaker:
+            seat = replace(seat, caretaker_from=seat.caretaker_from or self.moves + 1)
+        elif not missed:
+            seat = replace(seat, caretaker="", caretaker_from=0)
+        elif 0 < self.caretaker_after <= counts[sid] and not seat.played_by:
+            seat = replace(seat, caretaker=self.caretaker_level, caretaker_from=0)
+        return replace(self, moves=self.moves + 1, missed=tuple(sorted((k, v) for k, v in counts.items() if v)),
+                       seats=tuple(seat if s.id == sid else s for s in self.seats))
+
+    def with_caretaker(self, sid: str, level: str) -> Table:
+        """The table with ``sid``'s seat handed to the caretaker at ``level`` (``""``: back to its player, who
+        starts again with no missed moves)."""
+        seats = tuple(replace(s, caretaker=level, caretaker_from=0) if s.id == sid else s for s in self.seats)
+        counts = dict(self.missed) if level else {k: v for k, v in self.missed if k != sid}
+        return replace(self, seats=seats, missed=tuple(sorted(counts.items())))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -113,8 +149,12 @@ class Table:
             "missed": dict(self.missed),
             "schedule": self.schedule.to_json(),
             "seats": [{"id": s.id, "name": s.name, "address": s.address, "password_hash": s.password_hash,
-                       "lang": s.lang, **({"bot": s.bot} if s.bot else {})} for s in self.seats],
+                       "lang": s.lang, **({"bot": s.bot} if s.bot else {}),
+                       **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {})}
+                      for s in self.seats],
             **({"corrections": [c.to_json() for c in self.corrections]} if self.corrections else {}),
+            **({"caretaker": {"after": self.caretaker_after, "level": self.caretaker_level}}
+               if self.caretaker_after else {}),
         }
 
     @classmethod
@@ -124,7 +164,9 @@ class Table:
             if doc.get("format") != FORMAT:
                 raise ValueError(f"format {doc.get('format')!r} (this program reads {FORMAT})")
             seats = tuple(Seat(str(s["id"]), str(s["name"]), str(s["address"]), str(s["password_hash"]),
-                               str(s.get("lang", "en")), str(s.get("bot", ""))) for s in doc["seats"])
+                               str(s.get("lang", "en")), str(s.get("bot", "")), str(s.get("caretaker", "")),
+                               int(s.get("caretaker_from", 0))) for s in doc["seats"])
+            caretaker = doc.get("caretaker", {"after": 0, "level": ""})
             missed = doc.get("missed", {})
             if not isinstance(missed, dict) or not all(isinstance(v, int) for v in missed.values()):
                 raise ValueError("missed is not a table of counts")
@@ -133,7 +175,8 @@ class Table:
             return cls(str(doc["play"]), str(doc["game"]), seats, str(doc.get("lang", "en")),
                        str(doc.get("commitment", "")), Schedule.from_json(dict(doc.get("schedule", {}))),
                        int(doc["moves"]), tuple(sorted(missed.items())),
-                       tuple(Correction.from_json(c) for c in doc.get("corrections", [])))
+                       tuple(Correction.from_json(c) for c in doc.get("corrections", [])),
+                       int(caretaker["after"]), str(caretaker["level"]))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 

@@ -7,6 +7,9 @@ report to every player.  The bot's random choices come from the game's commitmen
 (``bot_rng``: the label ``GAME|bot|move=N|SEAT`` is no label of the game's draws), so ``verify`` plays the
 bot again from the seed and finds the same lines (``postal/moveverify.py``), and the bot never sees the
 draw to come: it is given the state its seat's player sees and nothing else.
+
+The caretaker (readings IU-18, IU-19) is the same bot playing a player's seat for a while: its moves are
+played here the same way, with the same random source.
 """
 
 from __future__ import annotations
@@ -29,12 +32,13 @@ def bot_rng(seed: str, game: str, move: int, seat: str) -> random.Random:
 
 
 def bot_on_move(play: Play, table: Table, state: Any) -> tuple[str, str] | None:
-    """The bot seat on move and its level, or ``None`` (a player on move, the game over, a play without bots)."""
+    """The seat on move that a bot plays (a bot seat, or a player's seat the caretaker plays: IU-18) and the bot's
+    level, or ``None`` (a player on move, the game over, a play without bots)."""
     sid = play.on_move(state)
     if sid is None or bots_of(play) is None:
         return None
     seat = table.find(sid)
-    return (seat.id, seat.bot) if seat is not None and seat.bot else None
+    return (seat.id, seat.played_by) if seat is not None and seat.played_by else None
 
 
 def bot_orders(play: Play, table: Table, state: Any, seed: str) -> tuple[str, ...]:

@@ -9,7 +9,11 @@ compares.  Two kinds:
   (a new password, a stand-by), the values in the record's ``set``;
 - ``position``: the state replaced by a position the GM gives (a teaching
   position, a position set right), archived beside the record as
-  ``position.json`` and read through the play's own ``load``.
+  ``position.json`` and read through the play's own ``load``;
+- ``caretaker``: a player's seat handed to the caretaker at the record's
+  ``level``, or (``level`` ``""``) back to its player, by the GM
+  (``adjudicate caretaker``) or by the player's own mail (``by_mail``;
+  reading IU-19).
 
 Each is noted in the table (``Table.corrections``) with the GM's reason,
 and the report of the next move prints it.  Nothing here touches a file.
@@ -61,8 +65,8 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
             raise ValueError(f"no seat {sid} in game {table.game}")
         if not isinstance(values, dict) or not values or not set(values) <= set(SEAT_FIELDS):
             raise ValueError(f"a seat's correction sets one or more of {', '.join(SEAT_FIELDS)}")
-        seats = tuple(replace(s, **{k: str(v) for k, v in values.items()}) if s.id == sid else s
-                      for s in table.seats)
+        fields: dict[str, Any] = {k: str(v) for k, v in values.items()}
+        seats = tuple(replace(s, **fields) if s.id == sid else s for s in table.seats)
         note = Correction(table.moves, tuple(SEAT_FIELDS[k] for k in SEAT_FIELDS if k in values), sid, why, by)
         return replace(table, seats=seats, corrections=(*table.corrections, note)), state
     if fix == "position":
@@ -78,4 +82,13 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
                              f"{table.game} ({', '.join(table.seat_ids)})")
         note = Correction(table.moves, ("position",), "", why, by)
         return replace(table, corrections=(*table.corrections, note)), new
-    raise ValueError(f"no correction {fix!r} (seat, position)")
+    if fix == "caretaker":
+        sid, level = str(record.get("seat")), str(record.get("level", ""))
+        if sid not in table.seat_ids:
+            raise ValueError(f"no seat {sid} in game {table.game}")
+        if table.seat(sid).bot:
+            raise ValueError(f"{sid} is a bot seat: it has no player to hand it to the caretaker or back")
+        what = "caretaker" if level else "back" if record.get("by_mail") else "player"
+        note = Correction(table.moves, (what,), sid, why, by)
+        return replace(table.with_caretaker(sid, level), corrections=(*table.corrections, note)), state
+    raise ValueError(f"no correction {fix!r} (seat, position, caretaker)")

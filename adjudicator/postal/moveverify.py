@@ -185,7 +185,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
         old_table = Table.from_json(old_doc["table"], name)
         seat = str(record.get("seat"))
         if kind in ("move", "missed"):
-            expected = replace(old_table.after_move(seat, kind == "missed"), schedule=table.schedule)
+            expected = replace(old_table.after_move(seat, kind == "missed", bool(record.get("caretaker"))),
+                               schedule=table.schedule)
         elif kind == "fix":
             position = read_exact(step / POSITION_FILE) if record.get("fix") == "position" else None
             expected, old = apply_fix(play, old_table, old, record, position)

@@ -30,6 +30,7 @@ from adjudicator.kernel.i18n import active, language
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
+from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
@@ -190,7 +191,8 @@ class MovesDesk:
 
     def _seat_changed(self, sid: str, record: dict[str, Any], **changes: str) -> None:
         game = self.game_now
-        table = replace(game.table, seats=tuple(replace(s, **changes) if s.id == sid else s
+        fields: dict[str, Any] = dict(changes)
+        table = replace(game.table, seats=tuple(replace(s, **fields) if s.id == sid else s
                                                 for s in game.table.seats))
         self.folder.commit(self.play, game, table, game.state, record)
         self.game_now = self.folder.load(self.play)
@@ -239,8 +241,9 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             wrong += 1
             codes.append("password")
             continue
+        game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        receipts.add(_receipt(play, game, mail, seat, code, data))
+        receipts.add(_receipt(play, game, mail, seat, code, {**data, "taken_back": True} if back else data))
         codes.append(code)
     if wrong:
         t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
@@ -307,15 +310,18 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
         number = game.table.moves + 1
         if made is None:
             state, events = play.miss(game.state, seat)
-            record = {"kind": "missed", "move": number, "seat": seat, "bot": level, "refused": orders}
+            record = {"kind": "missed", "move": number, "seat": seat, "bot": level, "refused": orders,
+                      **({"caretaker": True} if game.table.seat(seat).caretaker else {})}
             game = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now, opening)
             t.note("bot-refused", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
             continue
         state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
-        record = {"kind": "move", "move": number, "seat": seat, "bot": level}
+        cared = bool(game.table.seat(seat).caretaker)  # a player's seat the caretaker plays (IU-18)
+        record = {"kind": "move", "move": number, "seat": seat, "bot": level, **({"caretaker": True} if cared else {})}
         game = commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now,
                       opening)
-        t.note("bot-moved", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
+        t.note("caretaker-moved" if cared else "bot-moved", move=number, seat=seat, level=level,
+               orders=" / ".join(lines)[:80])
     return game
 
 
@@ -336,7 +342,7 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
            keep_due: bool = False) -> Loaded:
     """Archive a move, write the game file and queue the move's report to every player; the next deadline runs
     from ``now`` (``keep_due``: the deadline stays as it is, after a bot's opening move)."""
-    table = game.table.after_move(seat, missed)
+    table = game.table.after_move(seat, missed, bool(record.get("caretaker")))
     if not keep_due or play.on_move(state) is None:
         table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
     seed = folder.read_seed() if play.on_move(state) is None else None
@@ -397,6 +403,8 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
         text = play.words.receipt(game.table, game.state, code, data)
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
+        if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
+            text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
         subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
@@ -433,5 +441,8 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
     after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, due)
     t.note("missed", move=after.table.moves, seat=seat)
+    handed = after.table.seat(seat).caretaker
+    if handed and not game.table.seat(seat).caretaker:
+        t.note("caretaker-on", seat=seat, count=after.table.missed_by(seat), level=handed)
     return play_bots(folder, play, after, outbox, sender, due, t)
 

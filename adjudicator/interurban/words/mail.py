@@ -41,6 +41,14 @@ RECEIPTS = {
 }
 
 
+CARETAKER = {
+    "caretaker": N_("The game master has handed {player} to the caretaker, a bot that plays the seat until its "
+                    "player mails again."),
+    "player": N_("The game master has taken {player} back from the caretaker: its player plays it again."),
+    "back": N_("{player} mailed again: the caretaker no longer plays the seat."),
+}
+"""The caretaker's comings and goings as the next report says them (readings IU-18 and IU-19)."""
+
 CORRECTED = {"name": N_("name"), "address": N_("mail address"), "lang": N_("language"), "password": N_("password")}
 """What a GM's correction of a seat changed, as the next report names it (never the new value)."""
 
@@ -62,7 +70,15 @@ def _corrections(table: Table) -> list[str]:
     done = table.corrected_before()
     if not done:
         return []
-    out = ["", *names.fold(_("The game master's corrections since the last move:"))]
+    out = []
+    for c in done:  # the caretaker's comings and goings (IU-18, IU-19) are not the GM's corrections of a seat
+        if c.what[:1] in (("caretaker",), ("player",), ("back",)):
+            out += ["", *names.fold(_(CARETAKER[c.what[0]]).format(player=names.player(c.seat, _who(table)))
+                                    + (" " + _("The reason: {why}").format(why=reason(c.why)) if c.why else ""))]
+    done = tuple(c for c in done if c.what[:1] not in (("caretaker",), ("player",), ("back",)))
+    if not done:
+        return out
+    out += ["", *names.fold(_("The game master's corrections since the last move:"))]
     for c in done:
         if c.seat:
             said = _("Changed for {player}: {what}.").format(
@@ -73,6 +89,14 @@ def _corrections(table: Table) -> list[str]:
             said += " " + _("The reason: {why}").format(why=reason(c.why))
         out += names.fold(said, "  ", hang=4)
     return out
+
+
+def _caretaken(table: Table) -> list[str]:
+    """A sentence for each seat the caretaker played at the end, from the first move it played (as postal zines
+    print "dropped out round 8")."""
+    return [_("{player}: played by the caretaker from move {move}.").format(
+        player=names.player(s.id, _who(table)), move=s.caretaker_from)
+        for s in table.seats if s.caretaker and s.caretaker_from]
 
 
 def _next(table: Table, state: State) -> list[str]:
@@ -148,14 +172,26 @@ class MailWords:
             text = names.fold(_("InterUrban, game {game}: move {move}").format(game=table.game, move=table.moves))
             text += ["", *names.fold(_("{player} sent no valid orders by the deadline: no tile is laid, and the "
                                        "next player is on move.").format(player=names.player(seat, who)))]
+            s = table.seat(seat)
+            if s.caretaker and not s.caretaker_from and table.missed_by(seat) >= table.caretaker_after > 0:
+                text += names.fold(_("{player} has missed {count} moves in a row: the caretaker, a bot, plays the "
+                                     "seat from its next move until its player mails again.").format(
+                    player=names.player(seat, who), count=table.missed_by(seat)))
         else:
             text = reports.move(before, after, events, who).rstrip("\n").split("\n")
             level = table.seat(seat).bot
             if level:
                 text += ["", *names.fold(_("This move was played by the bot of {player} (level: {level}).").format(
                     player=names.player(seat, who), level=_(BOT_LEVELS.get(level, level))))]
+            elif table.seat(seat).caretaker:
+                text += ["", *names.fold(_("This move was played by the caretaker of {player} (level: {level}), "
+                                           "until its player mails again.").format(
+                    player=names.player(seat, who), level=_(BOT_LEVELS.get(table.seat(seat).caretaker,
+                                                                           table.seat(seat).caretaker))))]
         text += _corrections(table)
         if seed is not None:
+            cared = [line for said in _caretaken(table) for line in names.fold(said)]
+            text += [*([""] if cared else []), *cared]
             text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
         first = _deadline(table, after)
         return _text([*first, *([""] if first else []), *text, *_next(table, after)])
@@ -216,6 +252,9 @@ class MailWords:
             if table.missed_by(s.id):
                 text += names.fold(_("{player} has missed the last {count} moves.").format(
                     player=names.player(s.id, who), count=table.missed_by(s.id)), "  ")
+            if s.caretaker:
+                text += names.fold(_("{player} is played by the caretaker until its player mails again.").format(
+                    player=names.player(s.id, who)), "  ")
         return text
 
     def status(self, table: Table, state: Any) -> str:
@@ -227,6 +266,9 @@ class MailWords:
             line = _("{player}: {address}").format(player=names.player(s.id, who), address=s.address or "-")
             if missed:
                 line += " " + _("(missed the last {count} moves)").format(count=missed)
+            if s.caretaker:
+                line += " " + _("(played by the caretaker, level {level})").format(
+                    level=_(BOT_LEVELS.get(s.caretaker, s.caretaker)))
             text += names.fold(line, "  ")
         return _text(text)
 
@@ -236,4 +278,7 @@ class MailWords:
 
     def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
         who = {s.id: s.name for table, _state in games for s in table.seats}
-        return reports.standings([(table.game, state) for table, state in games], who)
+        text = reports.standings([(table.game, state) for table, state in games], who)
+        cared = [line for table, _state in games for said in _caretaken(table)
+                 for line in names.fold(_("Game {game}:").format(game=table.game) + " " + said)]
+        return text + ("\n" + "\n".join(cared) + "\n" if cared else "")

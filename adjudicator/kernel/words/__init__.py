@@ -93,6 +93,13 @@ def to_gm() -> str:
                   "answers only orders and the commands {commands}.").format(commands=commands)) + "\n"
 
 
+def caretaker_ended() -> str:
+    """A receipt's last words when the caretaker played the seat until this mail (reading IU-19 of
+    docs/interurban-rules.md): the player plays it again."""
+    return fold(_("The caretaker no longer plays your seat: your mail gives it back to you, and you play it "
+                  "again from now on.")) + "\n"
+
+
 def dropped(count: int) -> str:
     return fold(_("{count} more command lines were not read: one mail is answered for at most ten commands.")
                 .format(count=count))

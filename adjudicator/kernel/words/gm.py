@@ -46,6 +46,9 @@ GM_NOTES = {
     "bot-moved": "move {move} made by the bot of {seat} ({level}): {orders}",
     "bot-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the move "
                    "is missed",
+    "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
+    "caretaker-on": "{seat} has missed {count} moves in a row: the caretaker ({level}) plays it from now on",
+    "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",
     "not-run": "turn {turn} is due but {why}",
     "reminded": "reminders for turn {turn} queued for {companies}",
     "statements": "end-of-game statements queued for every company",
