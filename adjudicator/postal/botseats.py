@@ -25,9 +25,10 @@ MAX_BOT_MOVES = 1000
 """The most bot moves one call plays in a row (a game whose seats are nearly all bots ends well before)."""
 
 
-def bot_rng(seed: str, game: str, move: int, seat: str) -> random.Random:
-    """The bot's random source for move ``move`` of ``seat``: seeded from ``HMAC(seed, GAME|bot|move=N|SEAT)``."""
-    digest = next(digests(seed, f"{game}|bot|move={move}|{seat}"))
+def bot_rng(seed: str, game: str, move: int, seat: str, unit: str = "move") -> random.Random:
+    """The bot's random source for move ``move`` of ``seat``: seeded from ``HMAC(seed, GAME|bot|move=N|SEAT)``
+    (``unit``: what the number counts; a game of turns, Dampfross, draws from ``GAME|bot|turn=N|SEAT``)."""
+    digest = next(digests(seed, f"{game}|bot|{unit}={move}|{seat}"))
     return random.Random(int.from_bytes(digest, "big"))
 
 

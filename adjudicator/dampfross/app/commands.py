@@ -32,11 +32,14 @@ from adjudicator.postal.files import sha256
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
                dice_mode: str, sets: list[str], game_id: str | None,
                test_passwords: str | None = None, schedule: Schedule | None = None, lang: str = "en",
-               player_langs: Sequence[str] = ()) -> tuple[str, GameDir]:
+               player_langs: Sequence[str] = (), caretaker_after: int | None = None,
+               caretaker_level: str = "careful") -> tuple[str, GameDir]:
     """``adjudicate new``: write a new game directory; return the opening report.
 
     ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``); ``lang``: the language of
-    the public reports; ``player_langs``: ``ID=LANG``, a company that reads another (``--player-lang``).
+    the public reports; ``player_langs``: ``ID=LANG``, a company that reads another (``--player-lang``);
+    ``ID:bot[:LEVEL]`` in ``players`` is a bot seat; ``caretaker_after``: the missed turns in a row after which
+    the caretaker of ``caretaker_level`` plays a company (``None``: never; docs/bots.md).
     """
     gdir = GameDir(directory)
     if gdir.exists():
@@ -44,9 +47,11 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     source, text = map_text(map_name)
     gmap = parse_map(text, source)
     rules = load_profile(profile, sets)
-    specs = with_languages([PlayerSpec.parse(p) for p in players], player_langs)
-    if any(s.bot is not None for s in specs):
-        raise AdjudicatorError("a Dampfross company cannot be a bot seat yet (--player ID:bot is for InterUrban)")
+    specs = [replace(s, bot=bot_level(s.bot, f"--player {s.id}")) if s.bot is not None else s
+             for s in with_languages([PlayerSpec.parse(p) for p in players], player_langs)]
+    if caretaker_after is not None and caretaker_after < 1:
+        raise AdjudicatorError(f"--caretaker-after {caretaker_after}: give a number of missed turns of 1 or more")
+    level = bot_level(caretaker_level, "--caretaker-level")
     check_language(lang)
     gid = game_id or Path(directory).resolve().name
     if dice_mode == "manual":
@@ -59,9 +64,21 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
                                 lang=lang)
     if schedule is not None:
         state = replace(state, schedule=schedule)
+    if caretaker_after is not None:
+        state = replace(state, caretaker_after=caretaker_after, caretaker_level=level)
     opening = opening_report(state, gmap)
     gdir.create(state, text, seed, passwords, opening)
     return opening, gdir
+
+
+def bot_level(level: str, where: str) -> str:
+    """A bot's level as given (``""``: the default, careful), checked against the levels there are."""
+    from adjudicator.dampfross.bots import LEVELS
+
+    level = level.strip().lower() or "careful"
+    if level not in LEVELS:
+        raise AdjudicatorError(f"{where}: no bot level {level!r}; choose one of {', '.join(LEVELS)}")
+    return level
 
 
 def effective_rules(name: str) -> tuple[Rules, str]:

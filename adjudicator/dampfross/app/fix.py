@@ -49,6 +49,17 @@ def set_address(directory: str, player: str, email: str, why: str = "", by: str 
     return correct(directory, "address", why, by, player=player, value=check_address(email) or None)
 
 
+def set_caretaker(directory: str, player: str, level: str | None, why: str = "", by: str = "GM") -> Correction:
+    """``adjudicate caretaker``: the caretaker plays the company from the turn the game is at, at ``level`` (``""``:
+    the game's caretaker level), or (``None``) its owner plays it again (reading 97); a correction like the others."""
+    from adjudicator.dampfross.app.commands import bot_level
+
+    value = ""
+    if level is not None:
+        value = bot_level(level or GameDir(directory).load_state().caretaker_level, "--level")
+    return correct(directory, "caretaker", why, by, player=player, value=value)
+
+
 def password_reset_held(gdir: GameDir, state: GameState, player: str, why: str, by: str, secret: str,
                         password_hash: str) -> Correction:
     """A new password for a company (``PASSWORD RESET`` by mail, taking effect when the turn changes; the caller

@@ -180,6 +180,16 @@ class DampfrossCommands(GmCommands):
         return (f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
                 "printed in the next report.")
 
+    def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        from adjudicator.dampfross.app.fix import set_caretaker
+
+        c = set_caretaker(directory, seat, level, why, by)
+        if c.value:
+            return (f"{c.player} is played by the caretaker ({c.value}) from turn {c.turn}; correction {c.number}, "
+                    "printed in the next report.")
+        return (f"{c.player} is played by its owner again from turn {c.turn}; correction {c.number}, printed in the "
+                "next report.")
+
     def retire(self, directory: str, player: str, why: str, by: str) -> str:
         from adjudicator.dampfross.app.fix import correct
 

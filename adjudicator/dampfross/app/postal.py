@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from adjudicator.dampfross.app.botseats import BotFile, bot_files, check_bot, with_bots
 from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.pictures import turn_png
 from adjudicator.dampfross.app.receipts import Answerer, mail_files
 from adjudicator.dampfross.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.report.botwords import bot_receipt_subject, bot_receipt_text
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.deadlines import zone_of
 from adjudicator.dampfross.report.mail import (
@@ -110,7 +112,8 @@ class DampfrossSession:
     def due(self, now: datetime, t: Tick) -> bool:
         why = due_to_run(self.gdir, self.state, now)
         if why:
-            run_from_inbox(self.gdir, self.state, now)
+            bots = run_from_inbox(self.gdir, self.state, now)
+            bot_receipts(self.gdir, self.state, bots, self.config, now, t)
             t.note("ran", turn=self.state.turn, why=WHY_RUN[why])
             self.desk.state = self.gdir.load_state()
         return bool(why)
@@ -154,15 +157,43 @@ def due_to_run(gdir: GameDir, state: GameState, now: datetime) -> str:
     due = s.due_at()
     if due is not None and now >= due:
         return "deadline"
-    if s.early and valid_companies(Inbox(gdir), state) >= set(state.in_play):
+    if s.early and valid_companies(Inbox(gdir), state) | played_by_bots(state) >= set(state.in_play):
         return "early"
     return ""
 
 
-def run_from_inbox(gdir: GameDir, state: GameState, now: datetime) -> None:
-    """Adjudicate the turn from the mails that count, in the order they arrived (the lock is held)."""
-    received = mail_files(used_mails(Inbox(gdir), state), state)
-    commit_run(gdir, received, RunOptions(), now)
+def played_by_bots(state: GameState) -> set[str]:
+    """The companies a bot plays this turn whatever comes by mail (bot seats, with --early those the caretaker
+    plays too): the turn never waits for them (reading 98)."""
+    return {p.id for p in state.players if p.bot or p.caretaker}
+
+
+def run_from_inbox(gdir: GameDir, state: GameState, now: datetime) -> list[BotFile]:
+    """Adjudicate the turn from the mails that count, in the order they arrived, and the orders the bots write for
+    the seats they play (reading 98); the lock is held.  The bots' files are returned (for their receipts)."""
+    inbox = Inbox(gdir)
+    received = mail_files(used_mails(inbox, state), state)
+    bots = bot_files(state, gdir.load_map(state), gdir.read_seed() or "", gdir.read_passwords(),
+                     valid_companies(inbox, state)) if any(p.bot or p.caretaker for p in state.players) else []
+    commit_run(gdir, with_bots(received, bots), RunOptions(), now, {b.name: b.record() for b in bots})
+    return bots
+
+
+def bot_receipts(gdir: GameDir, state: GameState, bots: list[BotFile], config: MailConfig, now: datetime,
+                 t: Tick) -> None:
+    """A receipt of each bot's orders to the GM (``gm`` of mail.toml; none without), never to a player: the
+    orders as the bot wrote them (password hidden) and as ``check`` read them against the turn's state."""
+    for b in bots:
+        t.note("bot-ran", turn=state.turn, seat=b.seat, level=b.level,
+               who="the caretaker" if b.caretaker else "the bot")
+        name = f"bot-{state.turn:03d}-{b.seat}"
+        if not config.gm or Outbox(gdir).known(name):
+            continue
+        checked = check_bot(gdir, state, b)
+        out = Outgoing(name, (config.gm_address,), bot_receipt_subject(state, b.seat, b.caretaker),
+                       bot_receipt_text(state, b.seat, b.level, b.caretaker, b.text, checked), kind="bot-receipt",
+                       turn=state.turn, player=b.seat)
+        Outbox(gdir).queue(out, config.sender, now)
 
 
 # --- mail out -----------------------------------------------------------------------------------------------
@@ -172,7 +203,7 @@ def opening_mails(gdir: GameDir, state: GameState, config: MailConfig, now: date
     if state.turn != 1 or state.history or not gdir.report_path(0).is_file():
         return
     outbox = Outbox(gdir)
-    pending = [p for p in state.players if not outbox.known(f"opening-{p.id}")]
+    pending = [p for p in state.players if not outbox.known(f"opening-{p.id}") and not p.bot]  # a bot: no mail
     if not pending:
         return
     passwords = gdir.read_passwords()
@@ -205,6 +236,8 @@ def report_mails(gdir: GameDir, state: GameState, config: MailConfig, now: datet
     maps: dict[str, tuple[str, str]] = {}  # the attachment, its legend in each company's language
     pictures: list[bytes | None] = []  # the turn's picture, made once (none: no CairoSVG here)
     for p in state.players:
+        if p.bot:  # a bot seat reads no mail (its bot is handed the state)
+            continue
         lang = state.language_of(p.id)
         private_path = gdir.report_path(turn, p.id)
         private = private_path.read_text(encoding="utf-8") if private_path.is_file() else ""
@@ -268,7 +301,7 @@ def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime
     reminded = []
     for p in state.players:
         name = f"reminder-{state.turn:03d}-{p.id}"
-        if p.id in valid or p.retired is not None or outbox.known(name):
+        if p.id in valid or p.retired is not None or p.bot or outbox.known(name):
             continue
         out = Outgoing(name, (p.email,) if p.email else (), reminder_subject(state, p.id),
                        reminder_text(state, p.id, config.sender), kind="reminder", turn=state.turn, player=p.id)
@@ -285,7 +318,8 @@ def statements(gdir: GameDir, state: GameState, config: MailConfig, now: datetim
     if state.phase != "over" or due is None or now < due:
         return
     outbox = Outbox(gdir)
-    if all(outbox.known(f"statements-{p.id}") for p in state.players):
+    readers = [p for p in state.players if not p.bot]  # a bot seat reads no mail
+    if all(outbox.known(f"statements-{p.id}") for p in readers):
         return
     last: dict[str, str] = {}
     for m in Inbox(gdir).mails():
@@ -294,7 +328,7 @@ def statements(gdir: GameDir, state: GameState, config: MailConfig, now: datetim
         if isinstance(st, dict) and m.arrived <= due:
             last[str(st["company"])] = str(st["text"])
     found = [(pid, last[pid]) for pid in state.player_ids if pid in last]
-    for p in state.players:
+    for p in readers:
         out = Outgoing(f"statements-{p.id}", (p.email,) if p.email else (), statements_subject(state, p.id),
                        statements_text(state, found, p.id), kind="statements", player=p.id)
         outbox.queue(out, config.sender, now)

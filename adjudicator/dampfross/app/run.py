@@ -19,6 +19,7 @@ from typing import Any
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.engine import caretaker
 from adjudicator.dampfross.engine.turn import TurnInput, TurnResult, adjudicate_turn, building_turn
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.dice import DiceRoller
@@ -167,11 +168,13 @@ def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dr
         return commit_run(gdir, received, options, now or datetime.now(UTC))
 
 
-def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_at: datetime) -> TurnRun:
+def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_at: datetime,
+               bots: Mapping[str, Mapping[str, Any]] | None = None) -> TurnRun:
     """Adjudicate the turn from files already read and archive it; the caller holds the game's lock.
 
     The record names the files in the order used; a file that came by mail
-    also records the mail's arrival (``received.places``), a game with
+    also records the mail's arrival (``received.places``), a file a bot wrote
+    the bot (``bots``: by the file's name, ``app/botseats.py``), a game with
     deadlines the time of the run, so a replay reproduces the state exactly.
     """
     state, state_text = gdir.read_state()
@@ -186,6 +189,9 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
         for f in record["files"]:
             if f["given_as"] in mails:
                 f["mail"] = mails[f["given_as"]]
+    for f in record["files"]:
+        if f["given_as"] in (bots or {}):
+            f["bot"] = dict((bots or {})[f["given_as"]])
     if state.schedule is not None:
         record["ran_at"] = ran_at.astimezone(UTC).replace(microsecond=0).isoformat()
     run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record, sha256(state_text))
@@ -209,7 +215,10 @@ def _adjudicate(gdir: GameDir, state: GameState, gmap: GameMap, orders: OrderSet
         ran_at = datetime.fromisoformat(str(record["ran_at"]))
         schedule = after_turn(state.schedule, ran_at, result.after.phase == "over")
         result = replace(result, after=replace(result.after, schedule=schedule))
-    if record is not None:
+    if record is not None:  # the caretaker's seats (reading 97): a run's or a replay's, never a preview's
+        bot_names = {f["given_as"] for f in record.get("files", []) if f.get("bot")}
+        owners = {s.player for s in orders.sections if s.pos.file not in bot_names}
+        result = replace(result, after=caretaker.after_turn(result.after, owners))
         result = replace(result, after=chained(result.after, None if state_sha256 else gamefile.dumps(state), record,
                                                state_sha256))
     if building_turn(result, state.phase):

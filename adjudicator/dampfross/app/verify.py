@@ -22,7 +22,8 @@ import json
 from pathlib import Path
 
 from adjudicator.dampfross.app.archive import CHANGES_FILE, changes_text, document
-from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.botseats import bot_seats, expected_text
+from adjudicator.dampfross.app.run import TurnRun, replay_turn
 from adjudicator.dampfross.app.store import GameDir, chained
 from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.game import dice, gamefile
@@ -112,7 +113,7 @@ def _chain(gdir: GameDir, seed: str | None, manual: bool, replay: bool) -> list[
             out.append(f"FAILED: {step.name}: {problem}")
             return out
         if replay and step.name != "turn-000" and (seed or manual):
-            problem, carried = _replay(gdir, step, carried)
+            problem, carried = _replay(gdir, step, carried, seed)
             if problem:
                 out.append(f"FAILED: {step.name}: {problem}")
                 return out
@@ -161,6 +162,30 @@ def _link(gdir: GameDir, step: Path, previous: str | None, exact: bool = False) 
     return None, after_text
 
 
+def _bots(gdir: GameDir, step: Path, run: TurnRun, seed: str | None) -> str | None:
+    """What is wrong with the bots' orders of a replayed turn (``None``: nothing): each seat a bot played has the
+    file its bot writes from the seed, and no other (reading 98)."""
+    record = gdir.record(step)
+    files = [f for f in record.get("files", []) if f.get("bot")]
+    if seed is None or (not files and not any(p.bot or p.caretaker for p in run.result.before.players)):
+        return None
+    before = run.result.before
+    gmap = gdir.load_map(before)
+    names = {f["given_as"] for f in files}
+    owners = {s.player for s in run.orders.sections if s.pos.file not in names}
+    wanted = {(seat, level) for seat, level, _ in bot_seats(before, owners)}
+    found = {(str(f["bot"].get("seat")), str(f["bot"].get("level"))) for f in files}
+    if wanted != found:
+        return (f"the bots' orders are not those of the seats bots play (archived: {sorted(found)}, "
+                f"the game's: {sorted(wanted)})")
+    for f in files:
+        text = gdir.read_text(step / "orders" / f["archived_as"])
+        problem = expected_text(before, gmap, seed, text, f["bot"])
+        if problem:
+            return problem
+    return None
+
+
 def _chain_of(text: str, source: str) -> Chain | None:
     """The chain link an archived state carries (read as JSON only: the replay reads the state itself)."""
     try:
@@ -179,13 +204,14 @@ CHAIN_KEY = '\n "chain": '
 deeper): read alone, not the whole state."""
 
 
-def _replay(gdir: GameDir, step: Path, carried: GameState | None) -> tuple[str | None, GameState | None]:
+def _replay(gdir: GameDir, step: Path, carried: GameState | None, seed: str | None = None
+            ) -> tuple[str | None, GameState | None]:
     """Replay a turn or a correction from ``carried`` (the state the step before ended with, when it was
     replayed) or its archived state-before; what differs (or ``None``), and the state it ends with."""
     try:
         if step.name.startswith("turn-"):
             run = replay_turn(gdir, int(step.name.removeprefix("turn-")), carried)
-            return None, run.result.after
+            return _bots(gdir, step, run, seed), run.result.after
         record = gdir.record(step)
         before_text = gdir.archived_text(step, "before")
         before = carried or gamefile.loads(before_text, str(step / "state-before.json"), trusted=True)

@@ -20,6 +20,7 @@ from dataclasses import replace
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.costs import terrain_problem
+from adjudicator.dampfross.engine.caretaker import hand_over
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.state import BANK, Correction, GameState
 from adjudicator.dampfross.game.track import Segment
@@ -33,7 +34,7 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         raise AdjudicatorError(f"game {state.game_id} is over; nothing can be corrected")
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
         raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
-    if not c.why.strip() and c.kind not in ("deadline", "lang", "address", "password"):
+    if not c.why.strip() and c.kind not in ("deadline", "lang", "address", "password", "caretaker"):
         raise AdjudicatorError("say why: every correction is printed in the next report with its reason")
     if c.player is not None and c.player not in state.player_ids:
         raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
@@ -50,6 +51,8 @@ def apply_correction(state: GameState, gmap: GameMap, c: Correction) -> GameStat
         return _contact(state, c)
     if c.kind == "lang":
         return _language(state, c)
+    if c.kind == "caretaker":
+        return _caretaker(state, c)
     return _rule(state, c)
 
 
@@ -65,6 +68,23 @@ def _language(state: GameState, c: Correction) -> GameState:
     if c.player is None or c.value is None or (c.value and not LANGUAGE_CODE.match(c.value)):
         raise AdjudicatorError("a language correction needs a company and a language code such as de")
     changed = replace(state.player(c.player), lang=c.value or None)
+    return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
+
+
+def _caretaker(state: GameState, c: Correction) -> GameState:
+    """The GM hands a company to the caretaker at level ``value`` from this turn on, or (``value`` ``""``) gives it
+    back to its owner (reading 97); a bot seat or a retired company has no owner to stand in for."""
+    if c.player is None or c.value is None:
+        raise AdjudicatorError("a caretaker correction needs a company and a level")
+    player = state.player(c.player)
+    if player.bot:
+        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
+                               "in for")
+    if player.retired is not None:
+        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    if not c.value and not player.caretaker:
+        raise AdjudicatorError(f"{c.player} is not played by the caretaker")
+    changed = hand_over(player, c.value or None, state.turn)
     return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 

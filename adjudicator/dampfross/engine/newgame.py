@@ -37,6 +37,7 @@ def new_game(
     instead (examples and tests only: anyone who knows the text knows every
     password).  They never derive from the dice seed.  ``lang`` is the
     language of the public reports (each spec may name its company's own).
+    A spec with a ``bot`` level (the caller checked it) makes a bot seat.
     """
     if not 2 <= len(specs) <= 6:
         raise AdjudicatorError(f"Dampfross is for 2 to 6 players, not {len(specs)}")
@@ -58,7 +59,7 @@ def new_game(
 
     players = tuple(
         Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id),
-               email=s.email, lang=s.lang)
+               email=s.email, lang=s.lang, bot=s.bot or None)
         for i, s in enumerate(specs)
     )
     books = Books(players, 0)

@@ -370,7 +370,7 @@ def correction_to_json(c: Correction) -> Doc:
         doc.update(player=c.player, manager=c.manager, email=c.email, password_hash=c.password_hash)
     elif c.kind == "retire":
         doc.update(player=c.player)
-    elif c.kind in ("lang", "address"):
+    elif c.kind in ("lang", "address", "caretaker"):
         doc.update(player=c.player, value=c.value)
     elif c.kind == "password":
         doc.update(player=c.player, password_hash=c.password_hash)

@@ -211,6 +211,8 @@ def _optional(state: GameState) -> dict[str, Any]:
         out["schedule"] = state.schedule.to_json()
     if state.lang != "en":
         out["lang"] = state.lang
+    if state.caretaker_after is not None:  # the caretaker's setting (issue 26): games started before have none
+        out["caretaker"] = {"after": state.caretaker_after, "level": state.caretaker_level}
     return out
 
 
@@ -228,6 +230,9 @@ def player_to_json(p: Player) -> dict[str, Any]:
         doc["retired"] = p.retired
     if p.lang:
         doc["lang"] = p.lang
+    for key in ("bot", "caretaker", "caretaker_from"):  # bot seats and the caretaker (issue 26)
+        if getattr(p, key) is not None:
+            doc[key] = getattr(p, key)
     return doc
 
 
@@ -339,7 +344,8 @@ def _decode(doc: Any, source: str) -> GameState:
         rules=_rules(doc["rules"], f"{source} rules"),
         players=tuple(
             Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
-                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"))
+                   p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"),
+                   bot=p.get("bot"), caretaker=p.get("caretaker"), caretaker_from=p.get("caretaker_from"))
             for p in doc["players"]
         ),
         phase=doc["phase"],
@@ -365,6 +371,8 @@ def _decode(doc: Any, source: str) -> GameState:
         ferries=tuple(FerryOwner(f["ferry"], f["owner"], f["turn"]) for f in doc.get("ferries", ())),
         schedule=Schedule.from_json(doc["schedule"]) if "schedule" in doc else None,
         lang=doc.get("lang", "en"),
+        caretaker_after=doc["caretaker"]["after"] if "caretaker" in doc else None,
+        caretaker_level=doc["caretaker"]["level"] if "caretaker" in doc else "careful",
     )
     check_invariants(state, source)
     return state

@@ -47,6 +47,9 @@ class Player:
     missed: int = 0  # turns in a row without orders (no moves received), up to the last turn adjudicated
     retired: int | None = None  # the turn the GM took the company out of play; None: in play
     lang: str | None = None  # the language of its private reports and mails; None: the game's
+    bot: str | None = None  # a bot seat (``new --player ID:bot[:LEVEL]``): the bot's level; None: a player's seat
+    caretaker: str | None = None  # the caretaker's level while it plays the company (reading 97); None: the owner
+    caretaker_from: int | None = None  # the first turn the caretaker plays (while ``caretaker`` is set)
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,7 @@ class HistoryEntry:
 
 
 CorrectionKind = Literal["balance", "track-add", "track-remove", "rule", "deadline", "replace", "retire", "lang",
-                         "address", "password"]
+                         "address", "password", "caretaker"]
 
 
 @dataclass(frozen=True)
@@ -211,6 +214,8 @@ class GameState:
     ferries: tuple[FerryOwner, ...] = ()  # ferries bought, in the order bought (advanced rules)
     schedule: Schedule | None = None  # deadlines of a postal game (None: the GM runs turns by hand)
     lang: str = "en"  # the language of the public reports, and of every company that chose none
+    caretaker_after: int | None = None  # missed turns in a row that hand a company to the caretaker; None: never
+    caretaker_level: str = "careful"  # the caretaker's level (a level of ``adjudicator.dampfross.bots``)
 
     # --- queries ----------------------------------------------------------
     def player(self, pid: str) -> Player:

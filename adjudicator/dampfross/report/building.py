@@ -14,6 +14,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
+from adjudicator.dampfross.report.botwords import caretaker_rows
 from adjudicator.dampfross.report.common import (
     absences,
     corrections,
@@ -109,6 +110,7 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True,
         "scores": scores(after, result.before, result.entries),
         "corrections": corrections(result.before, result.turn),
         "absent": absences(after),
+        "caretaker": caretaker_rows(after, result.turn),
         "connected": len(gmap.home_numbered_towns) - len(result.unconnected),
         "towns": len(gmap.home_numbered_towns),
         "unconnected": list(result.unconnected),

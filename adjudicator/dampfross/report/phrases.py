@@ -394,6 +394,7 @@ CORRECTION = {
     "lang": N_("{player} reads its reports and mails in {language} from now on"),
     "address": N_("{player}'s mail goes to a new address from now on"),
     "password": N_("{player} has a new password (reset by mail to the address on file)"),
+    "caretaker": N_("{player} is played by the caretaker ({value}) from now on"),
 }
 
 
@@ -404,6 +405,8 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
     """
     if c.kind == "deadline":
         what = setting_text(c, schedule)
+    elif c.kind == "caretaker" and not c.value:
+        what = _("{player} is played by its owner again, not by the caretaker").format(player=c.player)
     elif c.kind == "lang":
         what = (_(CORRECTION[c.kind]).format(player=c.player, language=_(NAMES[c.value])) if c.value in NAMES
                 else _("{player} reads its reports and mails in the game's language again").format(player=c.player))

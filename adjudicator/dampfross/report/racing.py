@@ -22,6 +22,7 @@ from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.turn import RacingResult
+from adjudicator.dampfross.report.botwords import caretaker_rows, caretaker_since
 from adjudicator.dampfross.report.common import (
     FEE_REASONS,
     absences,
@@ -184,6 +185,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
         "scores": _scores(result),
         "corrections": corrections(result.before, result.turn),
         "absent": absences(after),
+        "caretaker": caretaker_rows(after, result.turn),
         "payments": [_payment(e) for e in result.entries if e.payer != BANK and e.payee != BANK
                      and e.reason in FEE_REASONS],
         "windows": map_windows(gmap, after, fresh, result.turn) if maps else [],
@@ -249,8 +251,8 @@ def _end(result: RacingResult, after: GameState, seed: str | None) -> dict[str, 
     turns = after.history
     return {
         "winner": e.winner, "name": after.player(e.winner).name, "why": why, "level": list(e.level),
-        "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance}
-                      for i, p in enumerate(standings)],
+        "standings": [{"place": i + 1, "player": p.id, "name": p.name, "balance": p.balance,
+                       "caretaker": caretaker_since(p)} for i, p in enumerate(standings)],
         "players": [p.id for p in sorted(after.players, key=lambda p: p.seat)],
         "history": [{"turn": h.turn, "phase": h.phase, "balances": [h.balance(pid) for pid in after.player_ids]}
                     for h in turns],

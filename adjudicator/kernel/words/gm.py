@@ -46,6 +46,7 @@ GM_NOTES = {
     "bot-moved": "move {move} made by the bot of {seat} ({level}): {orders}",
     "bot-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the move "
                    "is missed",
+    "bot-ran": "turn {turn}: {who} ({level}) wrote the orders of {seat}",
     "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
     "caretaker-on": "{seat} has missed {count} moves in a row: the caretaker ({level}) plays it from now on",
     "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",

@@ -1,0 +1,53 @@
+"""The words of bot seats and of the caretaker (issue 26): the GM's receipt of a bot's orders, the reports' line
+for a company the caretaker played, the final standings' note.
+
+The decisions are the engine's (``engine/caretaker.py``) and the postal loop's
+(``app/botseats.py``); here they are only said, in the reader's language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from adjudicator.dampfross.engine.caretaker import played_by_caretaker
+from adjudicator.dampfross.game.state import GameState, Player
+from adjudicator.dampfross.report.env import wrap
+from adjudicator.dampfross.report.i18n import _, language
+
+_PASSWORD = re.compile(r"^(PLAYER\s+\S+\s+PASSWORD\s+)\S+", re.MULTILINE)
+
+
+def caretaker_rows(after: GameState, turn: int) -> list[dict[str, str]]:
+    """A report's rows of the companies the caretaker played in ``turn`` ("BLUE: played by the caretaker")."""
+    return [{"player": pid, "text": _("played by the caretaker")} for pid in played_by_caretaker(after, turn)]
+
+
+def caretaker_since(player: Player) -> str:
+    """The final standings' note of a company that ended under the caretaker (``""``: it did not)."""
+    if not player.caretaker or player.caretaker_from is None:
+        return ""
+    return _("played by the caretaker from turn {turn}").format(turn=player.caretaker_from)
+
+
+def bot_receipt_subject(state: GameState, seat: str, caretaker: bool) -> str:
+    """The subject of the GM's receipt of a bot's orders (in the game's language)."""
+    with language(state.lang):
+        if caretaker:
+            return _("Dampfross {game}: turn {turn}, the caretaker's orders for {company}").format(
+                game=state.game_id, turn=state.turn, company=seat)
+        return _("Dampfross {game}: turn {turn}, the bot's orders for {company}").format(
+            game=state.game_id, turn=state.turn, company=seat)
+
+
+def bot_receipt_text(state: GameState, seat: str, level: str, caretaker: bool, text: str, checked: str) -> str:
+    """The GM's receipt of a bot's orders: who wrote them, the text (its password hidden), ``check``'s reading."""
+    with language(state.lang):
+        if caretaker:
+            head = _("The caretaker ({level}) played {company} in turn {turn}; its orders:").format(
+                level=level, company=seat, turn=state.turn)
+        else:
+            head = _("The bot ({level}) of {company} played turn {turn}; its orders:").format(
+                level=level, company=seat, turn=state.turn)
+        read = _("As the game read them:")
+    orders = "\n".join(wrap("  " + line, 4) for line in _PASSWORD.sub(r"\1***", text).splitlines())
+    return f"{wrap(head)}\n\n{orders}\n\n{read}\n\n{checked.rstrip()}\n"
