@@ -295,7 +295,7 @@ CASES = [
             P.UNKNOWN_ORDER,
             ("unknown order 'Hallo': an order line starts with "
              "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, PRESS, GM, ROLL, RACE, "
-             "MOVES or HOLD PRESS"),
+             "MOVES, HOLD PRESS or STANDING"),
             "put remarks after '#', which starts a comment",
         ),
         id="prose",
@@ -319,7 +319,7 @@ CASES = [
             P.LINE_BEGINS_WITH_POINT,
             ("a line cannot begin with a point; an order line starts with "
              "GAME, TURN, PLAYER, START, BUILD, PASS, DECLARE END, ENTER, POWERS, BUY FERRY, PRESS, GM, ROLL, RACE, "
-             "MOVES or HOLD PRESS"),
+             "MOVES, HOLD PRESS or STANDING"),
             "write BUILD 0402 - 0403",
         ),
         id="build-keyword-forgotten",

@@ -51,6 +51,7 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.dampfross.orders.parse import blank_clutter
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
+from adjudicator.dampfross.orders.standing import standing_after
 from adjudicator.dampfross.report.deadlines import when_text, zone_of
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.mail import (
@@ -63,6 +64,7 @@ from adjudicator.dampfross.report.mail import (
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import NO_ORDERS, refusal_text, say
 from adjudicator.dampfross.report.press import press_receipt
+from adjudicator.dampfross.report.standingwords import standing_line
 from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS, named_seats
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.mailtext import split_lines
@@ -266,6 +268,8 @@ class Answerer:
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
                              replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
                              echo=tuple(order_text(line) for line in section.echo()),
+                             standing=standing_line(self.state.player(company).standing,
+                                                    standing_after(self.state, orders, company)),
                              press=tuple(press_receipt(orders, self.state, company)),
                              problems=_problems(orders, company), notes=_notes(orders, company),
                              preview=checked.previews.get(company, ""),

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from adjudicator.dampfross.board.hexgrid import Hex
@@ -232,6 +232,17 @@ def _races_left(view: SeatView) -> int:
 
 # --- racing --------------------------------------------------------------------------------------------------
 def _racing(view: SeatView) -> list[str]:
+    out = [f"ENTER {number} BEST" for number in races_worth_entering(view, lambda value: value > 0)]
+    out += _race_income_line(view)
+    return out or ["PASS"]
+
+
+def races_worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> list[int]:
+    """The numbers of the coming races the seat enters with BEST, in order: those the route advisor reaches whose
+    expected profit (the prizes it may win less the fares, ``_entry_value``) ``worth_it`` accepts, the most
+    profitable first up to the rules' entry cap (ties: the lower number), and, where debt is forbidden, those
+    whose fares the balance still pays.  The careful bot's racing choice and a standing race entry (reading
+    111) alike; a pure function of the seat's view."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     upcoming = state.race_state.upcoming
@@ -241,7 +252,7 @@ def _racing(view: SeatView) -> list[str]:
     worth: list[tuple[float, int, int]] = []
     for d in upcoming:
         value = _entry_value(view, rtrack, seats, d, None if rules.debt_allowed else balance)
-        if value is not None and value[0] > 0:
+        if value is not None and worth_it(value[0]):
             worth.append((value[0], d.number, value[1]))
     worth.sort(key=lambda w: (-w[0], w[1]))
     cap = entry_cap(rules, upcoming)
@@ -253,9 +264,8 @@ def _racing(view: SeatView) -> list[str]:
         if not rules.debt_allowed and fares > money:
             continue
         money -= fares
-        out.append(f"ENTER {number} BEST")
-    out += _race_income_line(view)
-    return out or ["PASS"]
+        out.append(number)
+    return out
 
 
 def _entry_value(view: SeatView, track: TrackIndex, seats: Mapping[str, int], d: RaceDraw, balance: int | None

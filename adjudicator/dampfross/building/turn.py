@@ -34,6 +34,7 @@ from adjudicator.dampfross.building.simultaneous import build_simultaneously
 from adjudicator.dampfross.game.dice import DiceRoller, Die
 from adjudicator.dampfross.game.ledger import Books, split_share
 from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import BANK, Allowance, GameState, HistoryEntry, LedgerEntry
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.kernel.errors import TurnRefused
@@ -65,6 +66,7 @@ class BuildingInput:
     orders: Mapping[str, BuildingOrders] = field(default_factory=dict)
     missing: Mapping[str, Problem[NoOrders]] = field(default_factory=dict)
     rolls: Mapping[str, int] = field(default_factory=dict)
+    standing: Mapping[str, Standing | None] = field(default_factory=dict)  # standing orders set (None: cancelled)
 
 
 @dataclass(frozen=True)

@@ -10,12 +10,13 @@ a turn's process loads the engine of the game's phase only (``building_turn``).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, TypeAlias
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.dice import DiceRoller
+from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.kernel.errors import TurnRefused
 
@@ -46,7 +47,7 @@ def adjudicate_turn(state: GameState, gmap: GameMap, orders: TurnInput, roller: 
         from adjudicator.dampfross.racing.turn import adjudicate_racing_turn  # not imported by a building turn
 
         result = adjudicate_racing_turn(state, gmap, orders, roller)
-    return replace(result, after=count_missed(result.after, orders.orders))
+    return replace(result, after=set_standing(count_missed(result.after, orders.orders), orders.standing))
 
 
 def building_turn(value: TurnInput | TurnResult, phase: str) -> TypeIs[BuildingInput | BuildingResult]:
@@ -60,6 +61,15 @@ def building_turn(value: TurnInput | TurnResult, phase: str) -> TypeIs[BuildingI
     from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult  # a building turn: no racing
 
     return isinstance(value, (BuildingInput, BuildingResult))
+
+
+def set_standing(state: GameState, standing: Mapping[str, Standing | None]) -> GameState:
+    """The companies' standing orders after a turn: those a mail of the turn set (``None``: cancelled) replace
+    the ones on file (reading 110); the others stand."""
+    if not standing:
+        return state
+    players = tuple(replace(p, standing=standing[p.id]) if p.id in standing else p for p in state.players)
+    return replace(state, players=players)
 
 
 def count_missed(state: GameState, sent: Collection[str]) -> GameState:

@@ -37,6 +37,7 @@ from adjudicator.dampfross.game.codec import (
 )
 from adjudicator.dampfross.game.dice import Die
 from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import (
     BANK,
     Allowance,
@@ -233,6 +234,8 @@ def player_to_json(p: Player) -> dict[str, Any]:
     for key in ("bot", "caretaker", "caretaker_from"):  # bot seats and the caretaker (issue 26)
         if getattr(p, key) is not None:
             doc[key] = getattr(p, key)
+    if p.standing is not None:  # standing orders (issue 27): only when set
+        doc["standing"] = p.standing.to_json()
     return doc
 
 
@@ -345,7 +348,8 @@ def _decode(doc: Any, source: str) -> GameState:
         players=tuple(
             Player(p["id"], p["name"], p["colour"], p["seat"], p["balance"], p["password_hash"], p.get("email", ""),
                    p.get("start_town"), p.get("manager", ""), p.get("missed", 0), p.get("retired"), p.get("lang"),
-                   bot=p.get("bot"), caretaker=p.get("caretaker"), caretaker_from=p.get("caretaker_from"))
+                   bot=p.get("bot"), caretaker=p.get("caretaker"), caretaker_from=p.get("caretaker_from"),
+                   standing=Standing.from_json(p.get("standing")))
             for p in doc["players"]
         ),
         phase=doc["phase"],

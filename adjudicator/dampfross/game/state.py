@@ -17,6 +17,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.game.dice import Die
 from adjudicator.dampfross.game.racestate import RaceState
 from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 
@@ -50,6 +51,7 @@ class Player:
     bot: str | None = None  # a bot seat (``new --player ID:bot[:LEVEL]``): the bot's level; None: a player's seat
     caretaker: str | None = None  # the caretaker's level while it plays the company (reading 97); None: the owner
     caretaker_from: int | None = None  # the first turn the caretaker plays (while ``caretaker`` is set)
+    standing: Standing | None = None  # its standing orders (reading 110; shown only to it); None: none on file
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.dampfross.orders import mistakes_racing as racing
+from adjudicator.dampfross.orders import mistakes_standing as standing
 from adjudicator.dampfross.orders.codes import HintCode as H
 from adjudicator.dampfross.orders.codes import ProblemCode as P
 from adjudicator.dampfross.orders.codes import args
@@ -279,6 +280,7 @@ MISTAKES: tuple[Mistake, ...] = (
          "MOVES 1 RED 3,4"),
         racing.moves_more,
     ),
+    *standing.MISTAKES,  # standing orders (issue 27)
 )
 """The table of sample mistakes, most specific first."""
 

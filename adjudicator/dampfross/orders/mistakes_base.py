@@ -45,12 +45,16 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "PRESS": ("PRESS", "PRESSE"),
     "ANONYMOUS": ("ANONYMOUS", "ANONYM"),
     "HOLD": ("HOLD",),
+    "STANDING": ("STANDING", "DAUERAUFTRAG"),
+    "ALL": ("ALL", "ALLE"),
+    "MIN": ("MIN",),
+    "CANCEL": ("CANCEL", "AUFHEBEN", "STORNO"),
 }
 """Every keyword (the grammar's terminal name) with all its spellings, English first."""
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",
-    "POWERS", "BUY", "PRESS", "HOLD",
+    "POWERS", "BUY", "PRESS", "HOLD", "STANDING",
 )
 """Keywords an order line may begin with."""
 
@@ -60,7 +64,7 @@ GUESSED_STARTERS = tuple(k for k in LINE_STARTERS if k not in ("PRESS", "HOLD"))
 
 ORDER_WORDS = (
     "GAME", "TURN", "PLAYER", "START", "BUILD", "PASS", "DECLARE END", "ENTER", "POWERS", "BUY FERRY", "PRESS", "GM",
-    "ROLL", "RACE", "MOVES", "HOLD PRESS",
+    "ROLL", "RACE", "MOVES", "HOLD PRESS", "STANDING",
 )
 """The orders a line may begin with, as a problem lists them (``orders``)."""
 

@@ -458,8 +458,32 @@ class HoldPressOrder:
         return f"HOLD PRESS {self.player}"
 
 
+StandingKind = Literal["enter", "pass", "cancel"]
+
+
+@dataclass(frozen=True)
+class StandingOrder:
+    """``STANDING ENTER ALL BEST [MIN n]``, ``STANDING PASS``, ``STANDING CANCEL`` (issue 27, readings 110-114).
+
+    A line of standing orders: kept with the company from turn to turn and
+    carried out in a turn without a mail from its seat.  ``minimum`` is the
+    least expected profit of a standing race entry (``kind="enter"``).
+    """
+
+    kind: StandingKind
+    pos: Pos
+    text: str = ""
+    minimum: int = 0
+
+    def echo(self) -> str:
+        if self.kind == "enter":
+            return f"STANDING ENTER ALL BEST MIN {self.minimum}"
+        return f"STANDING {self.kind.upper()}"
+
+
 PlayerOrder: TypeAlias = (
     StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder | PressOrder
+    | StandingOrder
 )
 GMOrder: TypeAlias = RollOrder | RaceOrder | MovesOrder | HoldPressOrder
 Order: TypeAlias = PlayerOrder | GMOrder

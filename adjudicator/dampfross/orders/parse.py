@@ -54,6 +54,7 @@ from adjudicator.dampfross.orders.model import (
     PressOrder,
     RaceOrder,
     RollOrder,
+    StandingOrder,
     StartOrder,
 )
 from adjudicator.dampfross.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
@@ -248,7 +249,8 @@ class _FileReader:
             elif isinstance(item, PressOrder):
                 self.player_order(replace(item, lines=self.press.get(number, ())))
             elif isinstance(
-                item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder, BuyFerryOrder)
+                item, (StartOrder, BuildOrder, PassOrder, DeclareEndOrder, EnterOrder, PowersOrder, BuyFerryOrder,
+                       StandingOrder)
             ):
                 self.player_order(item)
         self.close(len(lines))

@@ -25,6 +25,7 @@ from typing import TypeAlias
 from lark import Token, Tree
 
 from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.game.standing import DEFAULT_MIN_PROFIT, MAX_MIN_PROFIT
 from adjudicator.dampfross.orders.codes import Args, args
 from adjudicator.dampfross.orders.codes import HintCode as H
 from adjudicator.dampfross.orders.codes import ProblemCode as P
@@ -48,6 +49,7 @@ from adjudicator.dampfross.orders.model import (
     ProblemKind,
     RaceOrder,
     RollOrder,
+    StandingOrder,
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import Header
@@ -93,7 +95,7 @@ class GMLine:
 
 LineItem: TypeAlias = (
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
-    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder | PressOrder | HoldPressOrder
+    | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder | PressOrder | HoldPressOrder | StandingOrder
 )
 
 
@@ -179,6 +181,8 @@ class LineReader:
             item = PressOrder(start, self.text, anonymous=len(toks) > 1)
         elif kind == "hold_order":
             item = HoldPressOrder(str(toks[2]).upper(), start, self.text)
+        elif kind == "standing_order":
+            item = self.standing(toks, start)
         elif kind == "ferry_order":
             points = self.points(node)
             item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None
@@ -233,6 +237,21 @@ class LineReader:
             return None
         points, owners, owner_pos = route
         return EnterOrder(race, points, owners, False, partner, start, self.text, owner_pos=owner_pos)
+
+    def standing(self, toks: list[Token], start: Pos) -> StandingOrder | None:
+        """A STANDING line; the MIN of a race entry from 0 to ``MAX_MIN_PROFIT`` (``DEFAULT_MIN_PROFIT`` unwritten)."""
+        if toks[1].type == "PASS":
+            return StandingOrder("pass", start, self.text)
+        if toks[1].type == "CANCEL":
+            return StandingOrder("cancel", start, self.text)
+        minimum: int | None = DEFAULT_MIN_PROFIT
+        if toks[-1].type == "DIGITS":
+            minimum = self.whole_number(toks[-1])
+            if minimum is not None and minimum > MAX_MIN_PROFIT:
+                self.problem("illegal", P.STANDING_MIN_TOO_HIGH, self.pos(toks[-1]),
+                             args(minimum=minimum, limit=MAX_MIN_PROFIT))
+                minimum = None
+        return StandingOrder("enter", start, self.text, minimum) if minimum is not None else None
 
     def race(self, node: Tree[Token], toks: list[Token], start: Pos) -> RaceOrder | None:
         number = self.race_number(toks[1])

@@ -30,6 +30,7 @@ from adjudicator.dampfross.orders.model import (
     Pos,
     PowersOrder,
     PressOrder,
+    StandingOrder,
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import OrderSet, Refusal, Section
@@ -182,7 +183,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
             passes = True
         elif isinstance(o, DeclareEndOrder):
             declare = True
-        elif not isinstance(o, PressOrder):  # press goes to the report, not the engine
+        elif not isinstance(o, (PressOrder, StandingOrder)):  # press: the report's; standing: orders/standing.py
             notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
     return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries))
 
@@ -207,7 +208,7 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, stop=o.stop, rest=o.rest))
         elif isinstance(o, PowersOrder):
             powers.append((o.race, o.partner))
-        elif not isinstance(o, (PassOrder, PressOrder)):
+        elif not isinstance(o, (PassOrder, PressOrder, StandingOrder)):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
     return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries))
 

@@ -25,6 +25,7 @@ from adjudicator.dampfross.game.dice import DiceRoller, RaceDice
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import RaceDraw, RaceResult, Winner
 from adjudicator.dampfross.game.rules import MoveOrder, Rules
+from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState, HistoryEntry, LedgerEntry
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.after import PostRaceBuild, build_after_races, building_order, race_income
@@ -62,6 +63,7 @@ class RacingInput:
     races: Mapping[int, tuple[Hex, Hex]] = field(default_factory=dict)
     moves: Mapping[tuple[int, str], tuple[int, ...]] = field(default_factory=dict)
     specials: Mapping[int, tuple[Hex, str]] = field(default_factory=dict)  # special runs: start, the table's row
+    standing: Mapping[str, Standing | None] = field(default_factory=dict)  # standing orders set (None: cancelled)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from adjudicator.dampfross.report.mapkey import short_key, town_names
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.dampfross.report.press import press_feedback
+from adjudicator.dampfross.report.standingwords import standing_feedback
 from adjudicator.kernel.kept import Kept
 
 WINDOW_COLUMNS = 18
@@ -335,7 +336,7 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
         "notes": [format_note(n, orders.places, player=True) for n in orders.notes_for(player)]
         + press_feedback(orders, state, player),
         "refused": [refusal_text(r, orders.places) for r in refused],
-    }
+    } | standing_feedback(orders, player, state)  # standing orders (issue 27): on file, and a turn they stood in
 
 
 def advanced_rules(rules: Rules, gmap: GameMap) -> list[str]:

@@ -84,6 +84,7 @@ class Receipt:
     statement: str = ""
     lang: str | None = None  # the reader's language when no company is named: a sender on file reads his own
     to_gm: bool = False  # the mail went to the GM (neither orders nor a command): the receipt says so
+    standing: str = ""  # the company's standing orders on file once the mail counts (``report.standingwords``)
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -111,6 +112,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
         "echo": [shown(e) for e in r.echo],
+        "standing": r.standing,
         "press": [shown(p, "\t") for p in r.press],
         "problems": [shown(p, "\n") for p in r.problems],
         "notes": [shown(n, "\n") for n in r.notes],

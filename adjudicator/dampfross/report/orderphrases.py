@@ -79,6 +79,13 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.EXPECTED_POWERS_PARTNER: N_("expected the partner's ID after {keyword}: the company you exchange running "
                                   "powers with"),
     P.TEXT_AFTER_POWERS: N_("expected the end of the line after the partner's ID"),
+    P.EXPECTED_STANDING_ORDER: N_("expected ENTER ALL BEST, PASS or CANCEL after {keyword}"),
+    P.EXPECTED_STANDING_ALL_BEST: N_("a standing race entry is for every race: expected ALL BEST after "
+                                     "{keyword} ENTER"),
+    P.EXPECTED_STANDING_MIN: N_("expected MIN and the least expected profit in digits after ALL BEST, or the end "
+                                "of the line"),
+    P.TEXT_AFTER_STANDING: N_("expected the end of the line after the standing order"),
+    P.STANDING_MIN_TOO_HIGH: N_("MIN {minimum} is more than any race is expected to pay: at most {limit}"),
     # lines the table of sample mistakes does not foresee
     P.UNEXPECTED_TEXT: N_("expected {expected}, not '{found}'"),
     P.UNEXPECTED_END: N_("expected {expected}, not the end of the line"),
@@ -151,6 +158,7 @@ HINTS: dict[HintCode, str] = {
     H.ADD_PASSWORD: N_("write {line} PASSWORD <your password>"),
     H.DECLARE_END_FORM: N_("write DECLARE END (ERKLÄRE ENDE)"),
     H.ROLL_FORM: N_("write {keyword} <ID> <number>, e.g. {keyword} RED 4"),
+    H.STANDING_FORM: N_("write {keyword} ENTER ALL BEST MIN <n>, {keyword} PASS or {keyword} CANCEL"),
     H.FERRY_FORM: N_("write {keyword} FERRY <port>, or {keyword} FERRY <port> - <port> where several ferries "
                      "share a port"),
     H.ADD_RACE_NUMBER: N_("write {keyword} <race> {rest}"),

@@ -64,7 +64,8 @@ _KEYWORD_NAMES = (
     NC_("order keyword", "RACE"), NC_("order keyword", "FROM"), NC_("order keyword", "TO"),
     NC_("order keyword", "MOVES"), NC_("order keyword", "POWERS"), NC_("order keyword", "BUY"),
     NC_("order keyword", "FERRY"), NC_("order keyword", "PRESS"), NC_("order keyword", "ANONYMOUS"),
-    NC_("order keyword", "HOLD"), NC_("order keyword", "SPECIAL"),
+    NC_("order keyword", "HOLD"), NC_("order keyword", "SPECIAL"), NC_("order keyword", "STANDING"),
+    NC_("order keyword", "ALL"), NC_("order keyword", "MIN"), NC_("order keyword", "CANCEL"),
 )
 """Every keyword of ``KEYWORDS``, marked for the catalogues (a translation is one of the keyword's spellings:
 ``tests/test_i18n.py`` checks it)."""
