@@ -1,0 +1,176 @@
+"""Rules catalogue: standing orders (issue 27, readings 110-114).
+
+RULES.md §7 (English and German postal practice): "orders already on file
+stand if no new ones arrive".  Seed 000 (and 002, 003): taking part in a race
+"ist immer freiwillig und hängt davon ab, wie hoch der Spieler seine Chancen
+einschätzt, ... eine Gewinnprämie ... zu erzielen. Dazu müssen jeweils
+Fahrtroute und Fahrkosten durchkalkuliert werden": a standing race entry
+enters the races whose expected prizes outweigh the fares by MIN.
+
+Cases R12-S01..S09, played on the tiny test map through the GM's commands:
+one building turn (RED builds Nordstadt-Südheim, BLUE Nordstadt-Ostburg),
+then racing turns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dampfross.app.run import replay_turn
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.bots.view import seat_view
+from adjudicator.dampfross.game.standing import Standing
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.orders import parse_orders
+from adjudicator.dampfross.orders.codes import ProblemCode
+from adjudicator.dampfross.orders.standing import standing_entries
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent.parent / "data" / "tiny.yaml")
+RED_LINE = "START Nordstadt\nBUILD Nordstadt - 0403 - 0404 - 0405 - 0306 - Südheim"
+BLUE_LINE = "START Nordstadt\nBUILD Nordstadt - 0502 - 0503 - 0404 - 0405 - 0505 - 0605 - 0705 - Ostburg"
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "r12",
+           "--set", "building_rounds=1", "--set", "min_race_distance=2", "--set", "fixed_races=6",
+           "--set", "allowance_dice=2", "--unsafe-test-passwords", "r12")
+    return tmp_path / "g"
+
+
+def turn(game: Path, number: int, sections: dict[str, str], wrong: frozenset[str] = frozenset()) -> None:
+    """Run turn ``number`` with a section per company given (``wrong``: with a wrong password)."""
+    secrets = GameDir(game).read_passwords()
+    text = f"GAME g\nTURN {number}\n" + "".join(
+        f"PLAYER {pid} PASSWORD {'wrong-password' if pid in wrong else secrets[pid]}\n{lines}\n"
+        for pid, lines in sections.items())
+    path = game.parent / f"t{number}.orders"
+    path.write_text(text, encoding="utf-8")
+    invoke(str(path))
+
+
+def state(game: Path) -> GameState:
+    return GameDir(game).load_state()
+
+
+def report(game: Path, number: int, pid: str | None = None) -> str:
+    return (game / "reports" / (f"turn-{number:03d}-{pid}.txt" if pid else f"turn-{number:03d}.txt")).read_text()
+
+
+def entered(game: Path, number: int, pid: str) -> list[int]:
+    """The races ``pid`` entered in racing turn ``number`` (the turn replayed from the archive)."""
+    result = replay_turn(GameDir(game), number).result
+    races = getattr(result, "races", ())
+    return [r.draw.number for r in races for e in r.entries if pid in e.entry.riders]
+
+
+def test_S01_standing_orders_are_kept_with_the_company_and_shown_to_it_alone(game: Path):
+    """R12-S01 (reading 110): a mail's STANDING lines set the company's standing orders, kept in the game file
+    and shown in its private report ("standing orders on file"); the public report and the other company's
+    report never name them."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 3\nSTANDING PASS", "BLUE": BLUE_LINE})
+    assert state(game).player("RED").standing == Standing(3, True)
+    assert '"standing": {\n' in (game / "game.json").read_text()
+    assert "standing orders on file: STANDING ENTER ALL BEST MIN 3; STANDING PASS" in report(game, 1, "RED")
+    for text in (report(game, 1), report(game, 1, "BLUE")):
+        assert "STANDING" not in text.upper()
+
+
+def test_S02_a_seat_on_standing_race_entries_enters_the_races_the_rule_picks(game: Path):
+    """R12-S02 (reading 111): two racing turns without a mail from RED: each turn RED enters, with BEST, the
+    races the careful bot's choice picks from RED's view (expected profit at least MIN), and no other; its
+    private report says the standing orders were carried out; verify replays the turns."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
+    picked = []
+    for number in (2, 3):
+        before = state(game)
+        expected = standing_entries(before, GameDir(game).load_map(before), "RED")
+        turn(game, number, {"BLUE": "ENTER 1 BEST" if number == 2 else "PASS"})
+        assert entered(game, number, "RED") == expected
+        assert "(no mail from you this turn: your standing orders were carried out)" in report(game, number, "RED")
+        picked.append(expected)
+    assert picked == [[1], [2]]  # the rule entered races (both turns' picks, as the seed's dice drew them)
+    assert "3 turns and corrections replayed to the same states" in invoke("verify", str(game)).output
+
+
+def test_S03_a_race_not_worth_min_is_not_entered(game: Path):
+    """R12-S03 (reading 111): with MIN 99 no race of the tiny map is worth it: the seat enters none, and is
+    still not missing its turn."""
+    turn(game, 1, {"RED": RED_LINE + "\nDAUERAUFTRAG FAHRE ALLE BESTE MIN 99", "BLUE": BLUE_LINE})
+    turn(game, 2, {"BLUE": "ENTER 1 BEST"})
+    assert entered(game, 2, "RED") == []
+    assert state(game).player("RED").missed == 0
+
+
+def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path):
+    """R12-S04 (reading 112): a company whose standing orders stand in for a mail has not missed its turn (its
+    count stays 0, the report does not list it); a company without them has."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE})
+    turn(game, 2, {})
+    assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 1}
+    missed = report(game, 2).split("Missed turns")[1].split("Score table")[0]
+    assert "BLUE     no orders this turn" in missed and "RED" not in missed
+
+
+def test_S05_a_refused_mail_is_no_mail(game: Path):
+    """R12-S05 (reading 112): a section with a wrong password does not count: the standing orders stand in."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
+    before = state(game)
+    expected = standing_entries(before, GameDir(game).load_map(before), "RED")
+    turn(game, 2, {"RED": "PASS", "BLUE": "ENTER 1 BEST"}, wrong=frozenset({"RED"}))
+    assert expected and entered(game, 2, "RED") == expected
+
+
+def test_S06_a_mail_that_counts_replaces_them_for_its_turn_and_they_stay_on_file(game: Path):
+    """R12-S06 (reading 110): a mail that counts is carried out instead of the standing orders (RED passes,
+    entering nothing); without STANDING lines it leaves them on file; STANDING CANCEL removes them."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
+    turn(game, 2, {"RED": "PASS", "BLUE": "ENTER 1 BEST"})
+    assert entered(game, 2, "RED") == []
+    assert state(game).player("RED").standing == Standing(1)
+    turn(game, 3, {"RED": "STANDING CANCEL", "BLUE": "PASS"})
+    assert state(game).player("RED").standing is None
+    assert "standing orders on file: none (cancelled)" in report(game, 3, "RED")
+
+
+def test_S07_standing_orders_in_a_building_turn_build_nothing(game: Path):
+    """R12-S07 (reading 113): a standing race entry produces nothing in a building turn: the company builds
+    nothing, and has not missed its turn."""
+    invoke("new", "h", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "r12b",
+           "--unsafe-test-passwords", "r12")
+    h = game.parent / "h"
+    turn(h, 1, {"RED": "START Nordstadt\nSTANDING ENTER ALL BEST", "BLUE": "START Nordstadt"})
+    track = len(state(h).track)
+    turn(h, 2, {"BLUE": "PASS"})
+    after = state(h)
+    assert len(after.track) == track and after.player("RED").missed == 0
+
+
+def test_S08_another_seat_never_sees_them(game: Path):
+    """R12-S08 (reading 110): a bot's view of a seat (what its player sees) holds its own standing orders and
+    no other company's."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE + "\nSTANDING ENTER ALL BEST MIN 2"})
+    s = state(game)
+    gmap = GameDir(game).load_map(s)
+    blue = seat_view(s, gmap, "BLUE").state
+    assert blue.player("RED").standing is None and blue.player("BLUE").standing == Standing(2)
+
+
+@pytest.mark.parametrize(("line", "code", "column"), [
+    ("STANDING ENTER ALL BEST MIN 100", ProblemCode.STANDING_MIN_TOO_HIGH, 29),
+    ("STANDING ENTER 3 BEST", ProblemCode.EXPECTED_STANDING_ALL_BEST, 16),
+    ("STANDING", ProblemCode.EXPECTED_STANDING_ORDER, 9),
+    ("DAUERAUFTRAG FAHRE ALLE BESTE 5", ProblemCode.EXPECTED_STANDING_MIN, 31),
+    ("STANDING PASS now", ProblemCode.TEXT_AFTER_STANDING, 15),
+])
+def test_S09_bounds_and_mistakes(line: str, code: ProblemCode, column: int):
+    """R12-S09 (reading 114): MIN is 0 to 99; a malformed STANDING line is a problem with its line, column
+    and code, never a traceback, and the rest of the mail is read."""
+    parsed = parse_orders(f"PLAYER RED PASSWORD x\n{line}\nPASS\n", "m")
+    (problem,) = parsed.problems
+    assert (problem.code, problem.pos.line, problem.pos.column) == (code, 2, column)
+    assert [o.echo() for o in parsed.sections[0].orders] == ["PASS"]
