@@ -68,7 +68,7 @@ def entered(game: Path, number: int, pid: str) -> list[int]:
     return [r.draw.number for r in races for e in r.entries if pid in e.entry.riders]
 
 
-def test_S01_standing_orders_are_kept_with_the_company_and_shown_to_it_alone(game: Path):
+def test_S01_standing_orders_are_kept_with_the_company_and_shown_to_it_alone(game: Path) -> None:
     """R12-S01 (reading 110): a mail's STANDING lines set the company's standing orders, kept in the game file
     and shown in its private report ("standing orders on file"); the public report and the other company's
     report never name them."""
@@ -80,7 +80,7 @@ def test_S01_standing_orders_are_kept_with_the_company_and_shown_to_it_alone(gam
         assert "STANDING" not in text.upper()
 
 
-def test_S02_a_seat_on_standing_race_entries_enters_the_races_the_rule_picks(game: Path):
+def test_S02_a_seat_on_standing_race_entries_enters_the_races_the_rule_picks(game: Path) -> None:
     """R12-S02 (reading 111): two racing turns without a mail from RED: each turn RED enters, with BEST, the
     races the careful bot's choice picks from RED's view (expected profit at least MIN), and no other; its
     private report says the standing orders were carried out; verify replays the turns."""
@@ -97,7 +97,7 @@ def test_S02_a_seat_on_standing_race_entries_enters_the_races_the_rule_picks(gam
     assert "3 turns and corrections replayed to the same states" in invoke("verify", str(game)).output
 
 
-def test_S03_a_race_not_worth_min_is_not_entered(game: Path):
+def test_S03_a_race_not_worth_min_is_not_entered(game: Path) -> None:
     """R12-S03 (reading 111): with MIN 99 no race of the tiny map is worth it: the seat enters none, and is
     still not missing its turn."""
     turn(game, 1, {"RED": RED_LINE + "\nDAUERAUFTRAG FAHRE ALLE BESTE MIN 99", "BLUE": BLUE_LINE})
@@ -106,7 +106,7 @@ def test_S03_a_race_not_worth_min_is_not_entered(game: Path):
     assert state(game).player("RED").missed == 0
 
 
-def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path):
+def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path) -> None:
     """R12-S04 (reading 112): a company whose standing orders stand in for a mail has not missed its turn (its
     count stays 0, the report does not list it); a company without them has."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE})
@@ -116,7 +116,7 @@ def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path):
     assert "BLUE     no orders this turn" in missed and "RED" not in missed
 
 
-def test_S05_a_refused_mail_is_no_mail(game: Path):
+def test_S05_a_refused_mail_is_no_mail(game: Path) -> None:
     """R12-S05 (reading 112): a section with a wrong password does not count: the standing orders stand in."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
     before = state(game)
@@ -125,7 +125,7 @@ def test_S05_a_refused_mail_is_no_mail(game: Path):
     assert expected and entered(game, 2, "RED") == expected
 
 
-def test_S06_a_mail_that_counts_replaces_them_for_its_turn_and_they_stay_on_file(game: Path):
+def test_S06_a_mail_that_counts_replaces_them_for_its_turn_and_they_stay_on_file(game: Path) -> None:
     """R12-S06 (reading 110): a mail that counts is carried out instead of the standing orders (RED passes,
     entering nothing); without STANDING lines it leaves them on file; STANDING CANCEL removes them."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
@@ -137,7 +137,7 @@ def test_S06_a_mail_that_counts_replaces_them_for_its_turn_and_they_stay_on_file
     assert "standing orders on file: none (cancelled)" in report(game, 3, "RED")
 
 
-def test_S07_standing_orders_in_a_building_turn_build_nothing(game: Path):
+def test_S07_standing_orders_in_a_building_turn_build_nothing(game: Path) -> None:
     """R12-S07 (reading 113): a standing race entry produces nothing in a building turn: the company builds
     nothing, and has not missed its turn."""
     invoke("new", "h", "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "r12b",
@@ -150,7 +150,7 @@ def test_S07_standing_orders_in_a_building_turn_build_nothing(game: Path):
     assert len(after.track) == track and after.player("RED").missed == 0
 
 
-def test_S08_another_seat_never_sees_them(game: Path):
+def test_S08_another_seat_never_sees_them(game: Path) -> None:
     """R12-S08 (reading 110): a bot's view of a seat (what its player sees) holds its own standing orders and
     no other company's."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE + "\nSTANDING ENTER ALL BEST MIN 2"})
@@ -167,7 +167,7 @@ def test_S08_another_seat_never_sees_them(game: Path):
     ("DAUERAUFTRAG FAHRE ALLE BESTE 5", ProblemCode.EXPECTED_STANDING_MIN, 31),
     ("STANDING PASS now", ProblemCode.TEXT_AFTER_STANDING, 15),
 ])
-def test_S09_bounds_and_mistakes(line: str, code: ProblemCode, column: int):
+def test_S09_bounds_and_mistakes(line: str, code: ProblemCode, column: int) -> None:
     """R12-S09 (reading 114): MIN is 0 to 99; a malformed STANDING line is a problem with its line, column
     and code, never a traceback, and the rest of the mail is read."""
     parsed = parse_orders(f"PLAYER RED PASSWORD x\n{line}\nPASS\n", "m")
