@@ -107,8 +107,8 @@ def test_a_bot_seat_as_new_reads_it():
 
 
 def test_new_with_bot_seats(tmp_path: Path):
-    """A bot seat has no address and no password; a wrong level, a game of bots only and a Dampfross bot are
-    one line each."""
+    """A bot seat has no address and no password; a wrong level and a game of bots only are one line each (Dampfross
+    bot seats: tests/test_dampfross_bots.py)."""
     game = tmp_path / "g"
     invoke("new", str(game), "--play", "interurban", "--seed", "n", "--player", "RED:Anna:a@x.org",
            "--player", "BLUE:bot", "--player", "GREEN:bot:random")
@@ -124,9 +124,6 @@ def test_new_with_bot_seats(tmp_path: Path):
         out = invoke("new", str(tmp_path / "x"), "--play", "interurban",
                      *[a for p in players for a in ("--player", p)], ok=False)
         assert out.exit_code == 1 and said in out.output and "Traceback" not in out.output
-    out = invoke("new", str(tmp_path / "d"), "--map", "germany", "--player", "RED:A", "--player", "BLUE:bot",
-                 ok=False)
-    assert out.exit_code == 1 and "cannot be a bot seat" in out.output
 
 
 def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):

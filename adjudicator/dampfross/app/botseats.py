@@ -8,7 +8,8 @@ source from the game's commitment in a domain of its own
 (``postal.botseats.bot_rng``, label ``GAME|bot|turn=N|SEAT``: never a die's
 label), and writes the text a player would mail (GAME, TURN, PLAYER with the
 seat's password from the GM's passwords file, the orders).  The text is one
-more order file of the turn: read by the same parser, settled by the same
+more order file of the turn, after the files given (``run.commit_run``: a
+turn run by mail or by the GM's ``run``): read by the same parser, settled by the same
 password check, archived with the turn (its record names the bot), replayed
 by ``verify``, which also writes it again from the seed and refuses a bot
 file that differs (``expected_text``).
@@ -87,6 +88,17 @@ def bot_files(state: GameState, gmap: GameMap, seed: str, passwords: Mapping[str
     return [BotFile(seat, level, caretaker, file_name(state, seat),
                     _text(state, seat, passwords.get(seat, ""), bot_lines(state, gmap, seed, seat, level)))
             for seat, level, caretaker in bot_seats(state, counted)]
+
+
+def bots_of(gdir: GameDir, state: GameState, gmap: GameMap, counted: Collection[str]) -> list[BotFile]:
+    """The order files the bots write for the turn the game is at (``counted``: the companies whose own orders
+    count); none in a game without bots, or without a seed (manual dice: ``new`` refuses bots there)."""
+    if not any(p.bot or p.caretaker for p in state.players):
+        return []
+    seed = gdir.read_seed()
+    if not seed or state.dice_mode != "hmac":
+        return []
+    return bot_files(state, gmap, seed, gdir.read_passwords(), counted)
 
 
 def with_bots(received: ReceivedFiles, bots: list[BotFile]) -> ReceivedFiles:

@@ -57,6 +57,9 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
     if dice_mode == "manual":
         if seed_text:
             raise AdjudicatorError("--seed makes no sense with --dice manual")
+        if caretaker_after is not None or any(s.bot for s in specs):
+            raise AdjudicatorError("a bot draws from the dice seed: bot seats and --caretaker-after need committed "
+                                   "dice, not --dice manual")
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else new_seed()

@@ -21,14 +21,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from adjudicator.dampfross.app.botseats import BotFile, bot_files, check_bot, with_bots
+from adjudicator.dampfross.app.botseats import BotFile, check_bot
 from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.pictures import turn_png
 from adjudicator.dampfross.app.receipts import Answerer, mail_files
 from adjudicator.dampfross.app.run import RunOptions, commit_run, replay_turn
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.report.botwords import bot_receipt_subject, bot_receipt_text
+from adjudicator.dampfross.report.botwords import bot_receipt_subject, bot_receipt_text, status_lines
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.deadlines import zone_of
 from adjudicator.dampfross.report.mail import (
@@ -162,6 +162,15 @@ def due_to_run(gdir: GameDir, state: GameState, now: datetime) -> str:
     return ""
 
 
+def bots_json(state: GameState) -> dict[str, object]:
+    """``status --json``'s keys of the game's bots: ``caretaker`` (the setting, ``null`` without), ``bots`` (each
+    bot seat's level), ``caretaken`` (each company the caretaker plays: its level and first turn)."""
+    setting = {"after": state.caretaker_after, "level": state.caretaker_level} if state.caretaker_after else None
+    return {"caretaker": setting, "bots": {p.id: p.bot for p in state.players if p.bot},
+            "caretaken": {p.id: {"level": p.caretaker, "from": p.caretaker_from} for p in state.players
+                          if p.caretaker}}
+
+
 def played_by_bots(state: GameState) -> set[str]:
     """The companies a bot plays this turn whatever comes by mail (bot seats, with --early those the caretaker
     plays too): the turn never waits for them (reading 98)."""
@@ -171,12 +180,8 @@ def played_by_bots(state: GameState) -> set[str]:
 def run_from_inbox(gdir: GameDir, state: GameState, now: datetime) -> list[BotFile]:
     """Adjudicate the turn from the mails that count, in the order they arrived, and the orders the bots write for
     the seats they play (reading 98); the lock is held.  The bots' files are returned (for their receipts)."""
-    inbox = Inbox(gdir)
-    received = mail_files(used_mails(inbox, state), state)
-    bots = bot_files(state, gdir.load_map(state), gdir.read_seed() or "", gdir.read_passwords(),
-                     valid_companies(inbox, state)) if any(p.bot or p.caretaker for p in state.players) else []
-    commit_run(gdir, with_bots(received, bots), RunOptions(), now, {b.name: b.record() for b in bots})
-    return bots
+    received = mail_files(used_mails(Inbox(gdir), state), state)
+    return list(commit_run(gdir, received, RunOptions(), now).bots)
 
 
 def bot_receipts(gdir: GameDir, state: GameState, bots: list[BotFile], config: MailConfig, now: datetime,
@@ -405,7 +410,8 @@ class GameStatus:
                 "due": s.due if s else None, "held": bool(s and s.held), "in_play": list(self.state.in_play),
                 "companies": [{"company": r.company, "arrived": r.arrived or None, "verdict": r.verdict or None,
                                "problems": r.problems} for r in self.rows],
-                "missing": list(self.missing), "outbox_waiting": self.waiting, "unanswered": self.unanswered}
+                "missing": list(self.missing), "outbox_waiting": self.waiting, "unanswered": self.unanswered,
+                **bots_json(self.state)}
 
 
 def game_status(directory: str) -> GameStatus:
@@ -434,7 +440,8 @@ def game_status(directory: str) -> GameStatus:
                 last[c] = StatusRow(c, arrived, "refused")
     rows = tuple(last.get(pid, StatusRow(pid, "", "")) for pid in state.player_ids)
     valid = valid_companies(inbox, state)
-    missing = tuple(pid for pid in state.in_play if pid not in valid)
+    bots = played_by_bots(state)  # the turn does not wait for them
+    missing = tuple(pid for pid in state.in_play if pid not in valid and pid not in bots)
     return GameStatus(state, rows, missing, len(Outbox(gdir).pending()), sum(1 for _ in inbox.unanswered()))
 
 
@@ -443,4 +450,5 @@ def status(directory: str, now: datetime | None = None) -> str:
     s = game_status(directory)
     rows = [(r.company, r.arrived, verdict_text(r.verdict, count=r.problems) if r.verdict else "") for r in s.rows]
     partial = [r.company for r in s.rows if r.verdict in ("problems", "partial") and r.company in s.state.in_play]
-    return status_text(s.state, rows, s.missing, s.waiting, s.unanswered, partial)
+    bots = status_lines(s.state)
+    return status_text(s.state, rows, s.missing, s.waiting, s.unanswered, partial) + "".join(f"{b}\n" for b in bots)

@@ -16,6 +16,7 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
+from adjudicator.dampfross.app.botseats import BotFile, bots_of, with_bots
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.store import GameDir, chained, record_of_turn, used_files
 from adjudicator.dampfross.board.model import GameMap
@@ -72,6 +73,8 @@ class TurnRun:
     public_in: Callable[[str], str]
     """The public report in another language (for the mail of a company that reads it)."""
     notes: list[GMNote] = field(default_factory=list)
+    bots: tuple[BotFile, ...] = ()
+    """The orders bots wrote for the seats they played (a bot seat, the caretaker's company: ``app/botseats.py``)."""
 
     @cached_property
     def public(self) -> str:
@@ -168,18 +171,22 @@ def run_turn(paths: Sequence[str], game_dir: str | None, options: RunOptions, dr
         return commit_run(gdir, received, options, now or datetime.now(UTC))
 
 
-def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_at: datetime,
-               bots: Mapping[str, Mapping[str, Any]] | None = None) -> TurnRun:
+def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_at: datetime) -> TurnRun:
     """Adjudicate the turn from files already read and archive it; the caller holds the game's lock.
 
     The record names the files in the order used; a file that came by mail
     also records the mail's arrival (``received.places``), a file a bot wrote
-    the bot (``bots``: by the file's name, ``app/botseats.py``), a game with
-    deadlines the time of the run, so a replay reproduces the state exactly.
+    the bot (reading 98: the bots write the orders of the seats they play
+    after the files given, ``app/botseats.py``), a game with deadlines the
+    time of the run, so a replay reproduces the state exactly.
     """
     state, state_text = gdir.read_state()
     gmap = gdir.load_map(state)
     orders, turn_input, notes = settle(state, gmap, received, options)
+    bots = bots_of(gdir, state, gmap, {s.player for s in orders.sections})
+    if bots:
+        received = with_bots(received, bots)
+        orders, turn_input, notes = settle(state, gmap, received, options)
     encodings = {n.pos.file: str(dict(n.args)["encoding"]) for n in received.notes if n.code is NoteCode.NOT_UTF8}
     files = used_files(received.texts, encodings)
     gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
@@ -189,12 +196,14 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
         for f in record["files"]:
             if f["given_as"] in mails:
                 f["mail"] = mails[f["given_as"]]
+    written = {b.name: b.record() for b in bots}
     for f in record["files"]:
-        if f["given_as"] in (bots or {}):
-            f["bot"] = dict((bots or {})[f["given_as"]])
+        if f["given_as"] in written:
+            f["bot"] = written[f["given_as"]]
     if state.schedule is not None:
         record["ran_at"] = ran_at.astimezone(UTC).replace(microsecond=0).isoformat()
-    run = _adjudicate(gdir, state, gmap, orders, turn_input, notes, record, sha256(state_text))
+    run = replace(_adjudicate(gdir, state, gmap, orders, turn_input, notes, record, sha256(state_text)),
+                  bots=tuple(bots))
     reports: dict[str | None, str] = {None: run.public}
     reports.update(run.private)
     gdir.commit_turn(state, run.result.after, files, record, reports, state_text)

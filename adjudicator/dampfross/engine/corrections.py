@@ -80,6 +80,8 @@ def _caretaker(state: GameState, c: Correction) -> GameState:
     if player.bot:
         raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
                                "in for")
+    if state.dice_mode == "manual":
+        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
     if player.retired is not None:
         raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
     if not c.value and not player.caretaker:
@@ -92,6 +94,8 @@ def _contact(state: GameState, c: Correction) -> GameState:
     """The company's mail address (``address``: ``value``) or password (``password``: ``password_hash``)."""
     if c.player is None or c.player not in state.player_ids:
         raise AdjudicatorError(f"an {c.kind} correction needs a company of the game")
+    if state.player(c.player).bot:
+        raise AdjudicatorError(f"{c.player} is a bot seat: it has no address or password to correct")
     if c.kind == "password" and not c.password_hash:
         raise AdjudicatorError("a password correction needs the new password's hash")
     player = state.player(c.player)
@@ -113,6 +117,8 @@ def _company(state: GameState, c: Correction) -> GameState:
     player = state.player(c.player)
     if player.retired is not None:
         raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    if c.kind == "replace" and player.bot:
+        raise AdjudicatorError(f"{c.player} is a bot seat: no stand-by is needed")
     if c.kind == "retire":
         if sum(p.retired is None for p in state.players) <= 1:
             raise AdjudicatorError("the last company in play cannot retire")

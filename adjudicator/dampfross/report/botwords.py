@@ -51,3 +51,18 @@ def bot_receipt_text(state: GameState, seat: str, level: str, caretaker: bool, t
         read = _("As the game read them:")
     orders = "\n".join(wrap("  " + line, 4) for line in _PASSWORD.sub(r"\1***", text).splitlines())
     return f"{wrap(head)}\n\n{orders}\n\n{read}\n\n{checked.rstrip()}\n"
+
+
+def status_lines(state: GameState) -> list[str]:
+    """``status``'s lines of the game's bots: the caretaker's setting, each bot seat, each company it plays."""
+    out = []
+    if state.caretaker_after is not None:
+        out.append(wrap(_("caretaker: plays a company after {count} missed turns in a row ({level})").format(
+            count=state.caretaker_after, level=state.caretaker_level)))
+    for p in sorted(state.players, key=lambda p: p.seat):
+        if p.bot:
+            out.append(wrap(_("{company}: a bot seat ({level})").format(company=p.id, level=p.bot)))
+        elif p.caretaker:
+            out.append(wrap(_("{company}: played by the caretaker ({level}) from turn {turn}").format(
+                company=p.id, level=p.caretaker, turn=p.caretaker_from)))
+    return out
