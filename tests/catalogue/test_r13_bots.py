@@ -1,0 +1,234 @@
+"""Rules catalogue: bot seats and the caretaker of a Dampfross game (issue 26; readings 97-99).
+
+Cases R13-C01..C05 (the caretaker, reading 97), R13-B01..B04 (when and how a
+bot writes a seat's orders, reading 98), R13-S01..S03 (a bot seat, reading
+99).  The seed is the postal practice of RULES.md section 7: a company whose
+player misses turns (NMR) is handed to a stand-by after the second miss; the
+caretaker is a bot that stands in until the player writes again.  Played on
+the tiny test map through the GM's commands (turns run with ``adjudicate
+run``; the postal loop's own share is tests/test_dampfross_bots_postal.py).
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dampfross.app.botseats import bot_lines, expected_text, file_name
+from adjudicator.dampfross.app.postal import due_to_run
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.kernel.deadline import Schedule
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent.parent / "data" / "tiny.yaml")
+SHORT = ("--set", "building_rounds=3", "--set", "races_per_turn=2", "--set", "fixed_races=2")
+
+
+def new(where: Path, *players: str, extra: tuple[str, ...] = ()) -> Path:
+    game = where / "g"
+    invoke("new", str(game), "--id", "g", "--map", TINY, "--seed", "r13", "--unsafe-test-passwords", "r13",
+           *[a for p in players for a in ("--player", p)], *SHORT, *extra)
+    return game
+
+
+def turn(game: Path, sections: dict[str, list[str]] | None = None) -> str:
+    """Run the game's current turn with these players' sections (none: nobody mails); the public report."""
+    gdir = GameDir(game)
+    state, secrets = gdir.load_state(), gdir.read_passwords()
+    text = f"GAME g\nTURN {state.turn}\n" + "".join(
+        f"PLAYER {pid} PASSWORD {secrets[pid]}\n" + "".join(f"{line}\n" for line in lines)
+        for pid, lines in (sections or {}).items())
+    path = game.parent / f"t{state.turn}.orders"
+    path.write_text(text, encoding="utf-8")
+    invoke("run", str(path), "--game", str(game))
+    return (game / "reports" / f"turn-{state.turn:03d}.txt").read_text(encoding="utf-8")
+
+
+def bots_of(game: Path, number: int) -> list[tuple[str, str, bool]]:
+    record = json.loads((game / "turns" / f"turn-{number:03d}" / "record.json").read_text())
+    return [(f["bot"]["seat"], f["bot"]["level"], f["bot"]["caretaker"]) for f in record["files"] if "bot" in f]
+
+
+def player(game: Path, pid: str):
+    return GameDir(game).load_state().player(pid)
+
+
+@pytest.fixture
+def humans(tmp_path: Path) -> Path:
+    """RED, BLUE and GREEN are players; the caretaker (careful) plays a company after two missed turns."""
+    return new(tmp_path, "RED:Anna", "BLUE:Bernd", "GREEN:Carla", extra=("--caretaker-after", "2"))
+
+
+def test_C01_after_n_missed_turns_the_caretaker_plays_from_the_next_turn(humans: Path):
+    """R13-C01 (reading 97): a company without orders for ``caretaker_after`` turns in a row is played by the
+    caretaker from the next turn on; the caretaker's orders count as orders (its missed count goes back to 0),
+    and the report says "BLUE: played by the caretaker"."""
+    turn(humans, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"], "GREEN": ["START Nordstadt"]})
+    turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
+    assert (player(humans, "BLUE").missed, player(humans, "BLUE").caretaker) == (1, None)
+    report = turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
+    blue = player(humans, "BLUE")
+    assert (blue.missed, blue.caretaker, blue.caretaker_from) == (2, "careful", 4)
+    assert "played by the caretaker" not in report and bots_of(humans, 3) == []
+    report = turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
+    assert bots_of(humans, 4) == [("BLUE", "careful", True)]
+    assert "BLUE: played by the caretaker" in report
+    assert player(humans, "BLUE").missed == 0
+
+
+def test_C02_the_owners_orders_take_the_company_back_that_turn(humans: Path):
+    """R13-C02 (reading 97): orders of the company's owner that count end the caretaking in the turn they are
+    for: his orders are carried out, no bot writes for the company, the report has no caretaker line."""
+    turn(humans, {"RED": ["START Nordstadt"], "GREEN": ["START Nordstadt"]})
+    turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
+    assert player(humans, "BLUE").caretaker == "careful"
+    report = turn(humans, {"RED": ["PASS"], "BLUE": ["START Nordstadt"], "GREEN": ["PASS"]})
+    blue = player(humans, "BLUE")
+    assert (blue.caretaker, blue.caretaker_from, blue.missed) == (None, None, 0)
+    assert bots_of(humans, 3) == [] and "caretaker" not in report
+
+
+def test_C03_a_wrong_password_does_not_take_the_company_back(humans: Path):
+    """R13-C03 (reading 97): only orders that count end the caretaking: a section with a wrong password does not,
+    and the caretaker plays the turn."""
+    turn(humans, {"RED": ["START Nordstadt"], "GREEN": ["START Nordstadt"]})
+    turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
+    state = GameDir(humans).load_state()
+    path = humans.parent / "wrong.orders"
+    path.write_text(f"GAME g\nTURN {state.turn}\nPLAYER BLUE PASSWORD not-his\nSTART Nordstadt\n", encoding="utf-8")
+    invoke("run", str(path), "--game", str(humans))
+    assert bots_of(humans, 3) == [("BLUE", "careful", True)] and player(humans, "BLUE").caretaker == "careful"
+
+
+def test_C04_the_gm_hands_a_company_over_and_takes_it_back(humans: Path):
+    """R13-C04 (reading 97): ``adjudicate caretaker DIR ID [--level L] [--off]`` is a correction: recorded,
+    printed in the next report, replayed by ``verify``; the caretaker plays from the turn the game is at.  A bot
+    seat has no player for a caretaker to stand in for."""
+    said = invoke("caretaker", str(humans), "GREEN", "--level", "strong", "--why", "on holiday").output
+    assert "GREEN is played by the caretaker (strong) from turn 1; correction 1" in said
+    report = turn(humans, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"]})
+    assert "GREEN is played by the caretaker (strong) from now on: on holiday" in " ".join(report.split())
+    assert bots_of(humans, 1) == [("GREEN", "strong", True)] and "GREEN: played by the caretaker" in report
+    said = invoke("caretaker", str(humans), "GREEN", "--off").output
+    assert "GREEN is played by its owner again from turn 2" in said
+    report = turn(humans, {"RED": ["PASS"], "BLUE": ["PASS"]})
+    assert bots_of(humans, 2) == [] and "GREEN is played by its owner again, not by the caretaker" in report
+    out = invoke("caretaker", str(humans), "GREEN", "--off", ok=False)
+    assert out.exit_code == 1 and "GREEN is not played by the caretaker" in out.output
+    assert all(line.startswith("OK: ") for line in invoke("verify", str(humans)).output.splitlines())
+
+
+def test_C05_final_standings_name_the_turn_the_caretaker_took_over(tmp_path: Path):
+    """R13-C05 (reading 97): a company that ends the game under the caretaker is marked in the final standings
+    "played by the caretaker from turn N" (as postal zines print "dropped out round 8")."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot", extra=("--caretaker-after", "1"))
+    for _ in range(20):
+        if GameDir(game).load_state().phase == "over":
+            break
+        report = turn(game)
+    assert GameDir(game).load_state().phase == "over"
+    standings = report[report.index("Final standings:"):]
+    assert "played by the caretaker from turn 2" in standings and standings.count("played by the caretaker") == 1
+
+
+def test_B01_the_bots_write_when_the_turn_runs_from_the_seed_in_their_own_domain(tmp_path: Path):
+    """R13-B01 (reading 98): when the turn runs, each seat a bot plays gets the order file its bot writes from the
+    state before the turn (what the seat's player sees) and the random source ``GAME|bot|turn=N|SEAT`` of the
+    game's seed: a player's mail with its password, after the files given, archived with the turn."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot", "GREEN:bot:random")
+    gdir = GameDir(game)
+    before, seed = gdir.load_state(), gdir.read_seed()
+    assert seed
+    turn(game, {"RED": ["START Nordstadt"]})
+    assert bots_of(game, 1) == [("BLUE", "careful", False), ("GREEN", "random", False)]
+    archived = (game / "turns" / "turn-001" / "orders" / f"02-{file_name(before, 'BLUE')}").read_text()
+    password = gdir.read_passwords()["BLUE"]
+    lines = bot_lines(before, gdir.load_map(before), seed, "BLUE", "careful")
+    assert archived == f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {password}\n" + "".join(f"{x}\n" for x in lines)
+    assert lines and any(x.startswith("START") for x in lines)
+
+
+def test_B02_verify_refuses_a_bot_file_the_bot_would_not_write(tmp_path: Path):
+    """R13-B02 (reading 98): ``verify`` writes each bot's orders again from the seed; an archived bot file that
+    differs is refused (its password aside: the GM's file holds the seat's password of today)."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot")
+    gdir = GameDir(game)
+    before = gdir.load_state()
+    turn(game, {"RED": ["START Nordstadt"]})
+    path = game / "turns" / "turn-001" / "orders" / f"02-{file_name(before, 'BLUE')}"
+    text, gmap, seed = path.read_text(), gdir.load_map(before), gdir.read_seed() or ""
+    bot = {"seat": "BLUE", "level": "careful"}
+    assert expected_text(before, gmap, seed, text, bot) is None
+    assert expected_text(before, gmap, seed, text.replace(gdir.read_passwords()["BLUE"], "other"), bot) is None
+    assert "not those its bot writes" in str(expected_text(before, gmap, seed, text + "PASS\n", bot))
+    assert "not those its bot writes" in str(expected_text(before, gmap, seed, text, {**bot, "level": "random"}))
+    path.write_text(text + "PASS\n", encoding="utf-8")
+    out = invoke("verify", str(game), ok=False).output
+    assert "FAILED: turn-001" in out
+
+
+def test_B03_the_turn_never_waits_for_a_bot(tmp_path: Path):
+    """R13-B03 (reading 98): with ``--early`` a turn runs as soon as every player's orders count: bot seats and
+    companies the caretaker plays count as in."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot", extra=("--early", "--every", "7d"))
+    state = GameDir(game).load_state()
+    assert isinstance(state.schedule, Schedule)
+    assert due_to_run(GameDir(game), state, datetime(2026, 1, 1, tzinfo=UTC)) == ""  # RED has not mailed
+    solo = new(tmp_path / "solo", "RED:bot", "BLUE:bot:random", extra=("--early", "--every", "7d"))
+    assert due_to_run(GameDir(solo), GameDir(solo).load_state(), datetime(2026, 1, 1, tzinfo=UTC)) == "early"
+
+
+def test_B04_a_bot_plays_under_the_rules_of_any_phase_to_the_end(tmp_path: Path):
+    """R13-B04 (reading 98): a game of bot seats runs turn after turn to its end without a mail, and ``verify``
+    replays it, the bots' orders too."""
+    game = new(tmp_path, "RED:bot:strong", "BLUE:bot:random")
+    for _ in range(20):
+        if GameDir(game).load_state().phase == "over":
+            break
+        turn(game)
+    assert GameDir(game).load_state().phase == "over"
+    checks = invoke("verify", str(game)).output.splitlines()
+    assert all(c.startswith("OK: ") for c in checks), checks
+
+
+def test_S01_a_bot_seat_in_the_game_file(tmp_path: Path):
+    """R13-S01 (reading 99): ``--player ID:bot[:LEVEL]`` (random, careful, strong; careful by default) makes a bot
+    seat: the game file records its level and no address; ``status`` names it and does not wait for it."""
+    game = new(tmp_path, "RED:Anna:anna@example.org", "BLUE:bot", "GREEN:bot:Strong")
+    doc = json.loads((game / "game.json").read_text())
+    assert [(p["id"], p.get("bot"), p["email"]) for p in doc["players"]] == [
+        ("RED", None, "anna@example.org"), ("BLUE", "careful", ""), ("GREEN", "strong", "")]
+    assert "caretaker" not in doc
+    status = json.loads(invoke("status", str(game), "--json").output)
+    assert status["missing"] == ["RED"] and status["bots"] == {"BLUE": "careful", "GREEN": "strong"}
+    assert "BLUE: a bot seat (careful)" in invoke("status", str(game)).output
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    (("--player", "BLUE:bot:brilliant"), "--player BLUE: no bot level 'brilliant'; choose one of random, careful"),
+    (("--player", "BLUE:bot", "--dice", "manual"), "bot seats and --caretaker-after need committed dice"),
+    (("--player", "BLUE:Bernd", "--caretaker-after", "0"), "--caretaker-after 0: give a number of missed turns"),
+])
+def test_S02_a_bot_seat_or_caretaker_new_cannot_make_is_one_line(tmp_path: Path, extra: tuple[str, ...], said: str):
+    """R13-S02 (reading 99): a level that does not exist, bots with manual dice (no seed to draw from) and a
+    caretaker after 0 turns are refused in one line."""
+    out = invoke("new", str(tmp_path / "x"), "--map", TINY, "--player", "RED:Anna", *extra, ok=False)
+    assert out.exit_code == 1 and said in out.output and "Traceback" not in out.output
+    assert len(out.output.strip().splitlines()) == 1
+
+
+def test_S03_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
+    """R13-S03 (reading 99): a bot seat takes no stand-by, no address and no caretaker: each refused in one line,
+    the game unchanged."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot")
+    before = (game / "game.json").read_text()
+    for args, said in ((("player", "replace", str(game), "BLUE", "--name", "Bert", "--email", "b@x.org",
+                         "--why", "x"), "BLUE is a bot seat: no stand-by is needed"),
+                       (("player", "address", str(game), "BLUE", "b@x.org"), "BLUE is a bot seat"),
+                       (("caretaker", str(game), "BLUE"), "BLUE is a bot seat (careful)")):
+        out = invoke(*args, ok=False)
+        assert out.exit_code == 1 and said in out.output, out.output
+    assert (game / "game.json").read_text() == before
