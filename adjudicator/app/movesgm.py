@@ -11,7 +11,7 @@ from pathlib import Path
 
 from adjudicator.app import movefix, moves
 from adjudicator.app.gm import GmCommands, NoSuchCommand
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, bots_of
 from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
@@ -113,6 +113,9 @@ class MovesCommands(GmCommands):
         return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
     def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        if bots_of(self.play) is None:
+            raise NoSuchCommand("caretaker --off" if level is None else "caretaker", self.name, "caretaker",
+                                "it has no bots")
         table = movefix.set_caretaker(self.play, directory, seat, level, why, by)
         s = table.find(seat)
         assert s is not None  # set_caretaker refuses a seat the game lacks
