@@ -67,6 +67,8 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
                     _("  ENTER 4 BEST                          (the adjudicator picks the route)"),
                     _("  BUILD <town> - 1408                   (paid from race income)")]
         out.append(_("  PRESS ... END PRESS           (a press item for the public report)"))
+        out += [_("  STANDING ENTER ALL BEST MIN 5  (kept for turns without a mail from you)"),
+                _("  STANDING PASS, STANDING CANCEL (a standing PASS; cancel what stands)")]
         example = example_text(state, gmap, company)
         if example:
             out += ["", example]
