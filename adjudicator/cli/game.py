@@ -19,8 +19,8 @@ import click
               help="A shipped map (see 'map list') or a map file (Dampfross: required).")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
-              help="A company, in seat order; give 2 to 6.  InterUrban: ID:bot[:LEVEL] gives a seat to a bot "
-                   "(random or careful, the default).")
+              help="A company, in seat order; give 2 to 6.  ID:bot[:LEVEL] gives a seat to a bot (careful by "
+                   "default; Dampfross: random, careful or strong; InterUrban: random or careful).")
 @click.option("--seed", metavar="TEXT",
               help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
                    "whoever guesses TEXT knows every die.")
