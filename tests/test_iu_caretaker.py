@@ -71,6 +71,8 @@ def test_nobody_mails_the_caretakers_play_to_the_end_and_the_final_score_says_fr
     assert "This move was played by the caretaker of Anna (RED) (level: careful), until its player mails" in shown
     missed = " ".join(invoke("report", str(game), "--turn", str(first_red - 3)).output.split())
     assert "Anna (RED) has missed 2 moves in a row: the caretaker, a bot, plays the seat" in missed
+    standings = " ".join(invoke("standings", str(game)).output.split())
+    assert f"Game g: Anna (RED): played by the caretaker from move {first_red}." in standings
     checks = invoke("verify", str(game)).output.splitlines()
     assert all(c.startswith("OK: ") for c in checks), checks
     step = MovesDir(game).steps()[first_red]
@@ -94,6 +96,7 @@ def test_the_gm_hands_a_seat_to_the_caretaker_and_takes_it_back(tmp_path: Path):
                           (("PINK",), "no player PINK")):
         refused = invoke("caretaker", str(game), *args, ok=False)
         assert refused.exit_code == 1 and refusal in refused.output and "Traceback" not in refused.output, args
+    assert "Anna (RED): a@x.org (played by the caretaker, level careful)" in invoke("status", str(game)).output
     out = invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00").output
     assert "move 1 made by the caretaker of RED (careful)" in out and "move 2 made by the bot of BLUE" in out
     report = " ".join(invoke("report", str(game), "--turn", "1").output.split())

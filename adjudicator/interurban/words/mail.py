@@ -16,7 +16,7 @@ from adjudicator.interurban.notation import NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import State
 from adjudicator.interurban.words import names, reports, rules, site
-from adjudicator.interurban.words.i18n import N_, _
+from adjudicator.interurban.words.i18n import N_, _, ngettext
 from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
 from adjudicator.kernel.shown import shown
@@ -174,9 +174,12 @@ class MailWords:
                                        "next player is on move.").format(player=names.player(seat, who)))]
             s = table.seat(seat)
             if s.caretaker and not s.caretaker_from and table.missed_by(seat) >= table.caretaker_after > 0:
-                text += names.fold(_("{player} has missed {count} moves in a row: the caretaker, a bot, plays the "
-                                     "seat from its next move until its player mails again.").format(
-                    player=names.player(seat, who), count=table.missed_by(seat)))
+                count = table.missed_by(seat)
+                text += names.fold(ngettext(
+                    "{player} has missed {count} move in a row: the caretaker, a bot, plays the seat from its next "
+                    "move until its player mails again.",
+                    "{player} has missed {count} moves in a row: the caretaker, a bot, plays the seat from its next "
+                    "move until its player mails again.", count).format(player=names.player(seat, who), count=count))
         else:
             text = reports.move(before, after, events, who).rstrip("\n").split("\n")
             level = table.seat(seat).bot
