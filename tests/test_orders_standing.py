@@ -101,3 +101,17 @@ def test_the_words_of_standing_orders_in_german() -> None:
         assert standing_line(None, Standing(5, True)).startswith("Daueraufträge")
         assert standing_line(Standing(1), None) != standing_line(None, Standing(1))
     assert standing_line(None, None) == ""
+
+
+def test_the_players_page_examples_read_without_a_problem() -> None:
+    """docs/players.md's examples of standing orders (English and German) are orders as written."""
+    from pathlib import Path
+
+    page = (Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+    blocks = page.split("### Standing orders", 1)[1].split("```")[1:4:2]
+    echoes = []
+    for block in blocks:
+        parsed = parse_orders(block, "players.md")
+        assert parsed.problems == (), [format_problem(p) for p in parsed.problems]
+        echoes += [o.echo() for o in parsed.sections[0].orders]
+    assert echoes == ["ENTER 2 BEST", "STANDING ENTER ALL BEST MIN 5", "STANDING PASS"]
