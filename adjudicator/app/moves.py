@@ -19,7 +19,7 @@ from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, bots_of
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import moveverify, turns
+from adjudicator.postal import ahead, moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config
@@ -229,12 +229,18 @@ def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, 
                 out.append(f"{section.seat}: the password is wrong, or the game has no such player")
                 ok = False
                 continue
-            made, problems = play.read(game.state, seat.id, section.body)
-            ok = ok and made is not None
-            code, data = ("refused", {"problems": problems}) if made is None else \
-                ("checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made)})
+            body, sent, problems = ahead.split(play, game.state, seat.id, section.body)  # moves sent ahead too
+            made = None
+            if not problems and (body or sent is None):
+                made, problems = play.read(game.state, seat.id, body)
+            ok = ok and not problems
+            code, data = ("refused", {"problems": problems}) if problems else ("checked-ahead", {}) if made is None \
+                else ("checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made)})
             with language(game.table.lang):
-                out.append(play.words.receipt(game.table, game.state, code, data))
+                text = play.words.receipt(game.table, game.state, code, data)
+                if sent is not None and not problems:
+                    text = text.rstrip("\n") + "\n\n" + words.ahead_list(sent, checked=True)
+                out.append(text)
     return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
 
 

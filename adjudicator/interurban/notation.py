@@ -52,6 +52,11 @@ class Code(StrEnum):
     NO_MOVE = "no-move"
     NOT_ON_MOVE = "not-on-move"  # player, on_move
     GAME_OVER = "game-over"
+    AHEAD_NOT_HERE = "ahead-not-here"  # word: NEXT or OR where a move's own lines are read
+    OR_WITHOUT_NEXT = "or-without-next"
+    EMPTY_ALTERNATIVE = "empty-alternative"
+    TOO_MANY_AHEAD = "too-many-ahead"  # limit
+    TOO_MANY_ALTERNATIVES = "too-many-alternatives"  # limit
 
 
 class Hint(StrEnum):
@@ -64,6 +69,7 @@ class Hint(StrEnum):
     FORM = "form"  # the shape of an order line
     NAME_THE_LINE = "name-the-line"  # lines
     ONE_STATION = "one-station"
+    AHEAD_FORM = "ahead-form"  # moves, alternatives: the shape of moves sent ahead (interurban/ahead.py)
 
 
 Args = tuple[tuple[str, Any], ...]
@@ -99,11 +105,16 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "TURN": ("left", "right", "links", "rechts"),
     "ALSO": ("also", "auch"),
     "AT": ("at", "bei"),
+    "NEXT": ("next", "danach"),
+    "OR": ("or", "oder"),
 }
 """Every keyword's spellings, English first (the grammar's terminals; a test keeps the two in step)."""
 
 LEFT_WORDS = ("left", "links")
-_ORDER_WORDS = frozenset(s for spellings in KEYWORDS.values() for s in spellings)
+SEPARATORS = ("NEXT", "OR")
+"""The keywords of moves sent ahead (``interurban/ahead.py``): a line of their own, never a move's order."""
+_SEPARATOR_WORDS = frozenset(s for name in SEPARATORS for s in KEYWORDS[name])
+_ORDER_WORDS = frozenset(s for name, spellings in KEYWORDS.items() if name not in SEPARATORS for s in spellings)
 
 
 def order_like(line: str) -> bool:
@@ -114,6 +125,8 @@ def order_like(line: str) -> bool:
     if not words or len(line) > MAX_LINE * 2:
         return bool(words)
     first = words[0].lower().rstrip(":,.")
+    if first in _SEPARATOR_WORDS:  # NEXT or OR alone on its line ("Next week ..." is prose)
+        return len(words) == 1
     if first in _ORDER_WORDS:
         return True
     if len(first) <= 2 and first.isalnum():  # a line's label: a number alone, or a label before a keyword
@@ -133,7 +146,7 @@ COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "pu
 
 CATEGORIES = {"LABEL": "line", "PASS": "pass", "STRAIGHT": "tile", "CURVE": "tile", "STATION": "tile",
               "CROSSING": "tile", "TURN": "turn", "NUMBER": "value", "WORD": "colour", "ALSO": "also",
-              "AT": "at", "INT": "coordinate", "COMMA": "coordinate", "$END": "end"}
+              "AT": "at", "INT": "coordinate", "COMMA": "coordinate", "NEXT": "next", "OR": "or", "$END": "end"}
 """What a terminal the parser expected is, for the words of ``expected`` and ``incomplete``."""
 
 KINDS: dict[str, Kind] = {"straight": "straight", "curve": "curve", "simple": "simple", "crossing": "crossing"}
@@ -175,30 +188,46 @@ def parse_move(lines: Sequence[tuple[int, str]], state: State,
         return None, (NotationProblem(first, 1, Code.GAME_OVER),)
     if player != state.on_move:
         return None, (NotationProblem(first, 1, Code.NOT_ON_MOVE, (("player", player), ("on_move", state.on_move))),)
+    orders, problems = read_orders(lines, state)
+    if problems:
+        return None, _quoting(problems, lines)
+    placements, unresolved = _resolve(orders, state, player, first)
+    return placements, _quoting(unresolved, lines)
+
+
+def read_orders(lines: Sequence[tuple[int, str]], state: State) -> tuple[list[Order | int], list[NotationProblem]]:
+    """Each line read by the grammar on its own (``int``: PASS on that line), and the problems of those that cannot
+    be read (``state``: only for the hints)."""
     orders: list[Order | int] = []
     problems: list[NotationProblem] = []
     for number, text in lines:
         code = text.split("#", 1)[0].rstrip()
         if not code.strip():
             continue
-        if len(code) > MAX_LINE:
-            problems.append(NotationProblem(number, MAX_LINE + 1, Code.LINE_TOO_LONG,
-                                            (("length", len(code)), ("limit", MAX_LINE))))
-            continue
-        try:
-            tree = parser().parse(code)
-        except UnexpectedInput as exc:
-            problems.append(_syntax_problem(exc, code, number, state))
-            continue
-        read = _read(tree, number)
+        read = read_line(code, number, state)
         if isinstance(read, NotationProblem):
             problems.append(read)
+        elif isinstance(read, Tree):
+            problems.append(NotationProblem(number, _first_column(code), Code.AHEAD_NOT_HERE,
+                                            (("word", code.strip().upper()),), Hint.AHEAD_FORM))
         else:
             orders.append(read)
-    if problems:
-        return None, _quoting(problems, lines)
-    placements, unresolved = _resolve(orders, state, player, first)
-    return placements, _quoting(unresolved, lines)
+    return orders, problems
+
+
+def read_line(code: str, number: int, state: State) -> Order | int | Tree[Token] | NotationProblem:
+    """One line (its comment cut off) read by the grammar: an order, PASS (``int``: the line), a NEXT or OR line
+    (its tree: ``next_order``, ``or_order``), or what is wrong with it."""
+    if len(code) > MAX_LINE:
+        return NotationProblem(number, MAX_LINE + 1, Code.LINE_TOO_LONG, (("length", len(code)), ("limit", MAX_LINE)))
+    try:
+        tree = parser().parse(code)
+    except UnexpectedInput as exc:
+        return _syntax_problem(exc, code, number, state)
+    order = tree.children[0]
+    if isinstance(order, Tree) and order.data in ("next_order", "or_order"):
+        return order
+    return _read(tree, number)
 
 
 def _quoting(problems: Sequence[NotationProblem], lines: Sequence[tuple[int, str]]) -> tuple[NotationProblem, ...]:
@@ -207,21 +236,33 @@ def _quoting(problems: Sequence[NotationProblem], lines: Sequence[tuple[int, str
     return tuple(replace(p, text=texts.get(p.line, "")) for p in problems)
 
 
-def _resolve(orders: Sequence[Order | int], state: State, player: str,
-             first: int) -> tuple[tuple[Placement, ...] | None, tuple[NotationProblem, ...]]:
+def shape_problem(orders: Sequence[Order | int], first: int) -> NotationProblem | None:
+    """What is wrong with the orders of one move as a whole, whatever the board (``None``: nothing): PASS with
+    tiles, no order, more than three tiles, two stations."""
     passes = [o for o in orders if isinstance(o, int)]
     tiles = [o for o in orders if isinstance(o, Order)]
     if passes and tiles:
-        return None, (NotationProblem(passes[0], 1, Code.PASS_WITH_TILES),)
+        return NotationProblem(passes[0], 1, Code.PASS_WITH_TILES)
     if passes:
-        return (), ()
+        return None
     if not tiles:
-        return None, (NotationProblem(first, 1, Code.NO_MOVE, (), Hint.FORM),)
+        return NotationProblem(first, 1, Code.NO_MOVE, (), Hint.FORM)
     if len(tiles) > MAX_ORDERS:
-        return None, (NotationProblem(tiles[MAX_ORDERS].line, 1, Code.TOO_MANY_TILES, (("count", len(tiles)),)),)
+        return NotationProblem(tiles[MAX_ORDERS].line, 1, Code.TOO_MANY_TILES, (("count", len(tiles)),))
     stations = [o for o in tiles if o.kind in ("simple", "crossing")]
     if len(stations) > 1:
-        return None, (NotationProblem(stations[1].line, stations[1].column, Code.TWO_STATIONS, (), Hint.ONE_STATION),)
+        return NotationProblem(stations[1].line, stations[1].column, Code.TWO_STATIONS, (), Hint.ONE_STATION)
+    return None
+
+
+def _resolve(orders: Sequence[Order | int], state: State, player: str,
+             first: int) -> tuple[tuple[Placement, ...] | None, tuple[NotationProblem, ...]]:
+    shape = shape_problem(orders, first)
+    if shape is not None:
+        return None, (shape,)
+    if any(isinstance(o, int) for o in orders):
+        return (), ()
+    tiles = [o for o in orders if isinstance(o, Order)]
     placements: list[Placement] = []
     board = state
     for order in tiles:
@@ -413,7 +454,7 @@ def _syntax_problem(exc: UnexpectedInput, code: str, number: int, state: State) 
     word = rest[0] if rest else code[column - 1: column]
     allowed: set[str] = set(getattr(exc, "accepts", None) or getattr(exc, "expected", None)
                             or getattr(exc, "allowed", None) or set())
-    spellings = [s for name in allowed for s in KEYWORDS.get(name, ())]
+    spellings = [s for name in allowed if name != "OR" for s in KEYWORDS.get(name, ())]  # "Dear" is no ODER
     if "WORD" in allowed:  # a colour was possible
         spellings += [c.lower() for c in state.players] + [a for a, c in COLOUR_ALIASES.items() if c in state.players]
     meant = closest(word, spellings)
@@ -444,7 +485,7 @@ def _first_column(code: str) -> int:
 
 
 def _categories(names: set[str] | frozenset[str]) -> tuple[str, ...]:
-    order = ("line", "pass", "tile", "turn", "value", "colour", "also", "at", "coordinate", "end")
+    order = ("line", "pass", "tile", "turn", "value", "colour", "also", "at", "coordinate", "next", "or", "end")
     found = {CATEGORIES.get(name, "coordinate") for name in names}
     return tuple(c for c in order if c in found)
 

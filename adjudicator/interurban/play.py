@@ -12,13 +12,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.interurban import bots, codec, move, notation, preview
+from adjudicator.interurban import ahead, bots, codec, move, notation, preview
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.shuffle import SeededDraw
 from adjudicator.interurban.state import Placement, State
 from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words.mail import MailWords
 from adjudicator.kernel.play import Lines
+from adjudicator.kernel.table import Moves
 
 
 class InterUrban:
@@ -56,6 +57,9 @@ class InterUrban:
         if not isinstance(checked, preview.Preview):
             return None, (checked,)
         return placements, ()
+
+    def split(self, state: State, seat: str, lines: Lines) -> tuple[Lines, Moves | None, tuple[Any, ...]]:
+        return ahead.split(lines, state)
 
     def preview(self, state: State, seat: str, made: Sequence[Placement]) -> preview.Preview | Problem:
         return preview.check(state, seat, made)

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from adjudicator.kernel.table import Table
+from adjudicator.kernel.table import Moves, Table
 
 Lines = Sequence[tuple[int, str]]
 """A section's body: (line number in the mail, text)."""
@@ -121,3 +121,20 @@ class Bots(Protocol):
 def bots_of(play: Play) -> Bots | None:
     """The play's bots, or ``None`` when it has none."""
     return play if isinstance(play, Bots) else None
+
+
+@runtime_checkable
+class Ahead(Protocol):
+    """A play whose players may send moves ahead (issue 27): after the move, or alone, the alternatives of their next
+    moves, played by the postal loop at once when the move comes to them (``postal/ahead.py``)."""
+
+    def split(self, state: Any, seat: str, lines: Lines) -> tuple[Lines, Moves | None, tuple[Any, ...]]:
+        """A section's body as the move now (its lines; none: the section sends only moves ahead), the moves sent
+        ahead (``None``: the section names none; ``()``: it says it has none), and the problems of the moves
+        sent ahead as written (their form and the limits; whether the rules allow one is known when it is
+        played)."""
+
+
+def ahead_of(play: Play) -> Ahead | None:
+    """The play's reading of moves sent ahead, or ``None`` when its players cannot send any."""
+    return play if isinstance(play, Ahead) else None

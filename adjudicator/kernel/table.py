@@ -71,6 +71,27 @@ class Correction:
                    str(doc.get("why", "")), str(doc.get("by", "GM")))
 
 
+Moves = tuple[tuple[tuple[str, ...], ...], ...]
+"""Moves sent ahead: for each next move of the seat, its alternatives in order, each the lines of a move."""
+
+
+@dataclass(frozen=True)
+class SentAhead:
+    """A seat's moves sent ahead (issue 27, readings IU-20 to IU-24): secret, played at once when its move comes."""
+
+    mail: str
+    """The mail that sent them (its key in the inbox)."""
+    moves: Moves
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mail": self.mail, "moves": [[list(alt) for alt in move] for move in self.moves]}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> SentAhead:
+        return cls(str(doc["mail"]), tuple(tuple(tuple(str(line) for line in alt) for alt in move)
+                                           for move in doc["moves"]))
+
+
 @dataclass(frozen=True)
 class Table:
     """Everything around a game's state that the postal loop reads and keeps."""
@@ -90,6 +111,9 @@ class Table:
     0: never."""
     caretaker_level: str = ""
     """The level of the caretaker's bot (``new --caretaker-level``)."""
+    ahead: tuple[tuple[str, SentAhead], ...] = ()
+    """Each seat's moves sent ahead, by seat (only seats that have some); the GM's, never shown to another
+    player (``postal/ahead.py``)."""
 
     @property
     def seat_ids(self) -> tuple[str, ...]:
@@ -142,6 +166,17 @@ class Table:
         counts = dict(self.missed) if level else {k: v for k, v in self.missed if k != sid}
         return replace(self, seats=seats, missed=tuple(sorted(counts.items())))
 
+    def sent_ahead(self, sid: str) -> SentAhead | None:
+        """The moves ``sid`` sent ahead, or ``None``."""
+        return dict(self.ahead).get(sid)
+
+    def with_ahead(self, sid: str, sent: SentAhead | None) -> Table:
+        """The table with ``sid``'s moves sent ahead replaced (``None`` or no moves: it has none)."""
+        kept = {k: v for k, v in self.ahead if k != sid}
+        if sent is not None and sent.moves:
+            kept[sid] = sent
+        return replace(self, ahead=tuple(sorted(kept.items())))
+
     def to_json(self) -> dict[str, Any]:
         return {
             "format": FORMAT, "play": self.play, "game": self.game, "lang": self.lang,
@@ -155,6 +190,7 @@ class Table:
             **({"corrections": [c.to_json() for c in self.corrections]} if self.corrections else {}),
             **({"caretaker": {"after": self.caretaker_after, "level": self.caretaker_level}}
                if self.caretaker_after else {}),
+            **({"ahead": {sid: sent.to_json() for sid, sent in self.ahead}} if self.ahead else {}),
         }
 
     @classmethod
@@ -176,7 +212,8 @@ class Table:
                        str(doc.get("commitment", "")), Schedule.from_json(dict(doc.get("schedule", {}))),
                        int(doc["moves"]), tuple(sorted(missed.items())),
                        tuple(Correction.from_json(c) for c in doc.get("corrections", [])),
-                       int(caretaker["after"]), str(caretaker["level"]))
+                       int(caretaker["after"]), str(caretaker["level"]),
+                       ahead=tuple(sorted((str(k), SentAhead.from_json(v)) for k, v in doc.get("ahead", {}).items())))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 

@@ -27,6 +27,7 @@ from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
@@ -179,12 +180,18 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     table = Table.from_json(after["table"], name)
     if kind == "opening":
         state = play.setup(table.game, table.seat_ids, play.draw(seed))
-    elif before is not None and kind in ("move", "missed", "fix", "deadline", *SEAT_CHANGES):
+    elif before is not None and kind in ("move", "missed", "fix", "deadline", "ahead", *SEAT_CHANGES):
         old_doc = json.loads(before)
         old = play.load(old_doc["state"])
         old_table = Table.from_json(old_doc["table"], name)
         seat = str(record.get("seat"))
-        if kind in ("move", "missed"):
+        orders = read_exact(step / "orders.txt") if kind == "move" and (step / "orders.txt").exists() else ""
+        old_table, wrong = replayed(play, old_table, old, table, dict(record), orders)  # moves sent ahead
+        if wrong:
+            return False, f"{name}: {kind} done again: {wrong}"
+        if kind == "ahead":
+            expected = old_table
+        elif kind in ("move", "missed"):
             expected = replace(old_table.after_move(seat, kind == "missed", bool(record.get("caretaker"))),
                                schedule=table.schedule)
         elif kind == "fix":
@@ -197,7 +204,6 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
         if kind == "missed":
             state, _ = play.miss(old, seat)
         elif kind == "move":
-            orders = read_exact(step / "orders.txt") if (step / "orders.txt").exists() else ""
             if record.get("bot") and _bot_again(play, old_table, old, seed) != orders:
                 return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
             made, problems = play.read(old, seat, list(enumerate(orders.splitlines(), 1)))

@@ -28,7 +28,8 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active, language
 from adjudicator.kernel.play import Play
-from adjudicator.kernel.table import Seat, Table
+from adjudicator.kernel.table import Moves, Seat, SentAhead, Table
+from adjudicator.postal import ahead
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
 from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
@@ -265,8 +266,13 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     on_move = play.on_move(game.state)
     if on_move is None:
         return game, "over", {}
+    body, sent, problems = ahead.split(play, game.state, seat.id, section.body)  # the move now, moves ahead
     if section.check:
-        made, problems = play.read(game.state, seat.id, section.body) if seat.id == on_move else (None, ())
+        if problems:
+            return game, "refused", {"problems": problems, "check": True}
+        if not body and sent is not None:
+            return game, "checked-ahead", {"sent": sent}
+        made, problems = play.read(game.state, seat.id, body) if seat.id == on_move else (None, ())
         if made is None and problems:
             return game, "refused", {"problems": problems, "check": True}
         return game, "checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made or ())}
@@ -275,20 +281,69 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         return game, "moved", {"move": made_as}
     if section.move is not None and section.move != game.table.moves + 1:
         return game, "stale", {"given": section.move, "move": game.table.moves + 1}
+    if problems and (not body or seat.id == on_move):  # a move now out of turn is answered as such
+        return game, "refused", {"problems": problems}
+    if not body and sent is not None:  # moves sent ahead alone: kept, and played at once if the move is his
+        return _sent_ahead(folder, play, game, outbox, mail, seat.id, sent, sender, now, t)
     if seat.id != on_move:
         return game, "not-on-move", {"on_move": on_move}
-    made, problems = play.read(game.state, seat.id, section.body)
+    made, problems = play.read(game.state, seat.id, body)
     if made is None:
         return game, "refused", {"problems": problems}
+    shown = sent is not None or game.table.sent_ahead(seat.id) is not None  # a list kept, replaced or dropped
+    if sent:
+        t.note("ahead-kept", seq=mail.seq, seat=seat.id, count=len(sent))
+    game = replace(game, table=game.table.with_ahead(seat.id, SentAhead(mail.key, sent) if sent else None))
     draw = play.draw(folder.read_seed())
     state, events = play.move(game.state, seat.id, made, draw)
     record = {"kind": "move", "move": game.table.moves + 1, "seat": seat.id, "mail": mail.key,
               "arrived": mail.arrived.isoformat()}
-    orders = "".join(f"{line}\n" for _, line in section.body)
+    orders = "".join(f"{line}\n" for _, line in body)
     after = commit(folder, play, game, seat.id, state, events, False, record, orders, outbox, sender, now)
     t.note("moved", move=after.table.moves, seat=seat.id)
     moved = after.table.moves
-    return play_bots(folder, play, after, outbox, sender, now, t), "moved", {"move": moved}
+    data = {"move": moved, "ahead": shown, "kept": sent or ()}
+    return play_bots(folder, play, after, outbox, sender, now, t), "moved", data
+
+
+def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: str,
+                sent: Moves, sender: str, now: datetime, t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
+    """A section of moves sent ahead alone: they replace the seat's (IU-20); when the move is the seat's, the first
+    alternative the rules allow is played at once (``moved``), or none is and the list is dropped."""
+    if ahead.answered(folder, mail.key, seat):  # a tick killed after it kept them: not kept again
+        return game, "ahead", {"ahead": True, "kept": sent}
+    game = ahead.stored(folder, play, game, seat, mail.key, SentAhead(mail.key, sent) if sent else None)
+    t.note("ahead-kept", seq=mail.seq, seat=seat, count=len(sent))
+    if play.on_move(game.state) != seat or not sent:
+        return game, "ahead", {"ahead": True, "kept": sent}
+    after = play_bots(folder, play, game, outbox, sender, now, t)
+    if after.table.moves == game.table.moves:
+        return after, "ahead-none", {"ahead": True}
+    return after, "moved", {"move": game.table.moves + 1, "ahead": True, "kept": sent[1:]}
+
+
+def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
+               t: Tick) -> Loaded | None:
+    """The move of the seat on move played from its moves sent ahead (issue 27): the first alternative of its next
+    move that the rules allow, archived as its orders with a record naming the alternative, reported to every
+    player; when none is allowed the list is dropped (IU-22) and the seat plays by mail.  ``None``: the seat on
+    move sent none."""
+    seat = play.on_move(game.state)
+    sent = game.table.sent_ahead(seat) if seat is not None else None
+    if seat is None or sent is None:
+        return None
+    number = game.table.moves + 1
+    found = ahead.first_legal(play, game.state, seat, sent.moves[0])
+    if found is None:
+        t.note("ahead-dropped", move=number, seat=seat)
+        return ahead.dropped(folder, play, game, seat)
+    alternative, made, lines = found
+    state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
+    record = {"kind": "move", "move": number, "seat": seat, "ahead": alternative, "sent": sent.mail}
+    orders = "".join(f"{line}\n" for line in lines)
+    game = replace(game, table=ahead.after_played(game.table, seat))
+    t.note("ahead-moved", move=number, seat=seat, alternative=alternative, orders=" / ".join(lines)[:80])
+    return commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now)
 
 
 def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
@@ -297,8 +352,12 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
     archived as its orders with a record naming the bot, reported to every player; ``now`` is the time of the
     move that put the bot on move, so the next deadline runs from there (a bot's opening move keeps the first
     deadline ``new`` set, whenever the first tick runs).  Lines the play would refuse (never expected) make the
-    bot's move missed, and the GM is told."""
+    bot's move missed, and the GM is told.  A seat with moves sent ahead plays them first (``play_ahead``)."""
     for _ in range(MAX_BOT_MOVES):
+        sent = play_ahead(folder, play, game, outbox, sender, now, t)
+        if sent is not None:
+            game = sent
+            continue
         on_move = bot_on_move(play, game.table, game.state)
         if on_move is None:
             return game
@@ -331,7 +390,8 @@ def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> int | None:
     it do not count.  ``None``: the mail made no move yet."""
     for step in reversed(folder.steps()):
         record = folder.record(step)
-        if record.get("kind") in ("opening", "move", "missed") and not record.get("bot"):
+        if record.get("kind") in ("opening", "move", "missed") and not record.get("bot") \
+                and not record.get("ahead"):
             made = record.get("mail") == mail.key and record.get("seat") == seat
             return int(record["move"]) if made else None
     return None
@@ -403,6 +463,10 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
         text = play.words.receipt(game.table, game.state, code, data)
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
+        sent = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-21)
+        moves = data.get("sent", data.get("kept", sent.moves if sent is not None else ()))  # as his mail left them
+        if moves or data.get("ahead") or "sent" in data:
+            text = text.rstrip("\n") + "\n\n" + words.ahead_list(moves, checked="sent" in data)
         if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand

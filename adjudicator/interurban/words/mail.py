@@ -38,6 +38,10 @@ RECEIPTS = {
     "no-section": N_("Your mail holds no orders: they begin with a line PLAYER <colour> PASSWORD <password>."),
     "reminder": N_("A reminder: it is your move, and the deadline is near."),
     "deadline": N_("The game master has changed the deadline."),
+    "ahead": N_("Your moves sent ahead are kept in place of any you sent before; nothing else was done."),
+    "ahead-none": N_("It is your move, but none of the alternatives of your next move sent ahead can be played "
+                     "now: none was played, and your moves sent ahead are dropped. Please send your move."),
+    "checked-ahead": N_("You asked for a check (CHECK): nothing was done."),
 }
 
 
@@ -218,7 +222,7 @@ class MailWords:
             text += names.fold(_("The reason: {why}").format(why=shown(str(data["why"]))))
         if code in ("reminder", "deadline"):
             text += _next(table, state)
-        elif code in ("refused", "stale") and not state.over:
+        elif code in ("refused", "stale", "ahead-none") and not state.over:
             text += _how(table, state)
         return _text(text)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.interurban.ahead import LIMITS
 from adjudicator.interurban.notation import Code, Hint, NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.words import names
@@ -61,6 +62,11 @@ NOTATION = {
     Code.NO_MOVE: N_("There is no move in the mail."),
     Code.NOT_ON_MOVE: N_("It is the move of {on_move}, not of {player}."),
     Code.GAME_OVER: N_("The game is over."),
+    Code.AHEAD_NOT_HERE: N_("{word} begins moves sent ahead; it is no order of a move."),
+    Code.OR_WITHOUT_NEXT: N_("OR stands between alternatives of a move sent ahead: a NEXT line comes first."),
+    Code.EMPTY_ALTERNATIVE: N_("No move follows this line."),
+    Code.TOO_MANY_AHEAD: N_("At most {limit} moves may be sent ahead."),
+    Code.TOO_MANY_ALTERNATIVES: N_("At most {limit} alternatives of one move may be sent ahead."),
 }
 """Every ``notation.Code``; ``refused`` is said by the rule's own sentence (``REFUSALS``)."""
 
@@ -74,12 +80,16 @@ HINTS = {
                   "ALSO and the other line; or PASS when no tile can be laid."),
     Hint.NAME_THE_LINE: N_("Begin with the line's label ({lines})."),
     Hint.ONE_STATION: N_("Lay the other station in a later move."),
+    Hint.AHEAD_FORM: N_("After the move, a line NEXT begins your next move and a line OR another way to play "
+                        "it; at most {moves} moves ahead, {alternatives} ways each; NEXT alone as the last line: "
+                        "none."),
 }
 
 CATEGORIES = {"line": N_("a line's label"), "pass": N_("PASS"),
               "tile": N_("a tile (STRAIGHT, CURVE, STATION, CROSSING)"), "turn": N_("LEFT or RIGHT"),
               "value": N_("a value"), "colour": N_("a colour"), "also": N_("ALSO"), "at": N_("AT x,y"),
-              "coordinate": N_("coordinates x,y"), "end": N_("the end of the line")}
+              "coordinate": N_("coordinates x,y"), "next": N_("NEXT"), "or": N_("OR"),
+              "end": N_("the end of the line")}
 
 
 QUOTED = 30
@@ -140,7 +150,7 @@ def notation_problem(problem: NotationProblem) -> str:
     else:
         said = _say(NOTATION[problem.code], data)
     if problem.hint is not None:
-        said += " " + _say(HINTS[problem.hint], data)
+        said += " " + _say(HINTS[problem.hint], {**dict(LIMITS), **data})
     return said
 
 

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from adjudicator.kernel.i18n import N_, Catalogue
 from adjudicator.kernel.shown import cut, shown
+from adjudicator.kernel.table import Moves
 
 CATALOGUE = Catalogue("adjudicator.kernel", "platform")
 """``adjudicator/kernel/locale/<code>/LC_MESSAGES/platform.mo`` (``python -m tools.i18n`` makes it)."""
@@ -91,6 +92,27 @@ def to_gm() -> str:
     commands = ", ".join(command_word(c) for c in ("help", "map", "status", "report", "rules"))
     return fold(_("Your mail went to the game master, who reads it and answers in person where needed. The robot "
                   "answers only orders and the commands {commands}.").format(commands=commands)) + "\n"
+
+
+AHEAD_WIDTH = 70
+"""The most characters of a line sent ahead shown in a receipt (indented, within 80 columns)."""
+
+
+def ahead_list(moves: Moves, checked: bool = False) -> str:
+    """A receipt's last words: the moves its reader sent ahead (issue 27), only for him; ``checked``: as a
+    section with CHECK would keep them (nothing was kept)."""
+    if not moves:
+        return fold(_("You have no moves sent ahead.")) + "\n"
+    head = _("Your moves sent ahead read well; they would be kept so (CHECK: nothing was kept):") if checked else \
+        _("Your moves sent ahead (only you and the game master see them): when your move comes, the first of its "
+          "alternatives that the rules allow then is played at once. A new mail with orders replaces them all.")
+    out = [fold(head)]
+    for number, move in enumerate(moves):
+        out.append("  " + (_("Your next move:") if number == 0 else _("The move after it:")))
+        for i, alternative in enumerate(move):
+            out += ["    " + _("or:")] if i else []
+            out += ["      " + cut(shown(line), AHEAD_WIDTH) for line in alternative]
+    return "\n".join(out) + "\n"
 
 
 def caretaker_ended() -> str:
