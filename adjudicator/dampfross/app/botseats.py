@@ -19,15 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.bots import LEVELS, Level, bot_orders, seat_view
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.postal.botseats import bot_rng
+
+if TYPE_CHECKING:  # the bots (and the engines they use) are imported by a game with bots only
+    from adjudicator.dampfross.bots import Level
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,8 @@ def file_name(state: GameState, seat: str) -> str:
 
 
 def _level(level: str) -> Level:
+    from adjudicator.dampfross.bots import LEVELS
+
     for known in LEVELS:
         if known == level:
             return known
@@ -73,6 +76,9 @@ def _level(level: str) -> Level:
 
 def bot_lines(state: GameState, gmap: GameMap, seed: str, seat: str, level: str) -> list[str]:
     """The bot's lines for ``seat`` this turn, below its PLAYER line: a function of the seat's view and the seed."""
+    from adjudicator.dampfross.bots import bot_orders, seat_view
+    from adjudicator.postal.botseats import bot_rng
+
     rng = bot_rng(seed, state.game_id, state.turn, seat, unit="turn")
     return bot_orders(seat_view(state, gmap, seat), _level(level), rng)
 
