@@ -168,6 +168,8 @@ def test_when_no_alternative_is_allowed_the_list_is_dropped(tmp_path: Path):
     loaded = t.loaded
     assert loaded.state.on_move == "RED" and loaded.table.moves == 2 and loaded.table.sent_ahead("RED") is None
     assert t.records()[-1] == {**t.records()[-1], "kind": "ahead", "why": "none-legal", "seat": "RED"}
+    told = (t.game / "mail" / "outbox" / "ahead-dropped-003-RED.eml").read_text()
+    assert "none of the alternatives of your next move sent ahead can be played" in " ".join(told.split())
     assert t.verified()
 
 
@@ -177,6 +179,11 @@ def test_a_list_sent_by_the_player_on_move_is_played_at_once(tmp_path: Path):
     out = t.mail("RED", "NEXT", "PASS", "OR", *intended(t.loaded.state, "RED"))
     assert "move 1 made by RED from its moves sent ahead (alternative 2)" in out
     assert "played as move 1" in t.receipt("RED")
+    t.mail("BLUE", "NEXT", "PASS")  # BLUE on move: PASS is refused while a tile can be laid
+    assert t.loaded.table.moves == 1 and t.loaded.table.sent_ahead("BLUE") is None
+    text = " ".join(t.receipt("BLUE").split())
+    assert "none was played, and your moves sent ahead are dropped" in text
+    assert "You have no moves sent ahead." in text
     assert t.verified()
 
 

@@ -312,13 +312,14 @@ def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
     alternative the rules allow is played at once (``moved``), or none is and the list is dropped."""
     if ahead.answered(folder, mail.key, seat):  # a tick killed after it kept them: not kept again
         return game, "ahead", {"ahead": True, "kept": sent}
+    if sent and play.on_move(game.state) == seat and ahead.first_legal(play, game.state, seat, sent[0]) is None:
+        game = ahead.stored(folder, play, game, seat, mail.key, None)  # dropped at once (IU-22): none kept
+        return game, "ahead-none", {"ahead": True, "kept": ()}
     game = ahead.stored(folder, play, game, seat, mail.key, SentAhead(mail.key, sent) if sent else None)
     t.note("ahead-kept", seq=mail.seq, seat=seat, count=len(sent))
     if play.on_move(game.state) != seat or not sent:
         return game, "ahead", {"ahead": True, "kept": sent}
     after = play_bots(folder, play, game, outbox, sender, now, t)
-    if after.table.moves == game.table.moves:
-        return after, "ahead-none", {"ahead": True}
     return after, "moved", {"move": game.table.moves + 1, "ahead": True, "kept": sent[1:]}
 
 
@@ -336,7 +337,9 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
     found = ahead.first_legal(play, game.state, seat, sent.moves[0])
     if found is None:
         t.note("ahead-dropped", move=number, seat=seat)
-        return ahead.dropped(folder, play, game, seat)
+        game = ahead.dropped(folder, play, game, seat)
+        _tell_dropped(play, game, outbox, sender, now)
+        return game
     alternative, made, lines = found
     state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
     record = {"kind": "move", "move": number, "seat": seat, "ahead": alternative, "sent": sent.mail}
@@ -344,6 +347,19 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
     game = replace(game, table=ahead.after_played(game.table, seat))
     t.note("ahead-moved", move=number, seat=seat, alternative=alternative, orders=" / ".join(lines)[:80])
     return commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now)
+
+
+def _tell_dropped(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
+    """The seat on move hears at once that none of its moves sent ahead could be played (IU-22): it must mail."""
+    seat = game.table.seat(str(play.on_move(game.state)))
+    name = f"ahead-dropped-{game.table.moves + 1:03d}-{seat.id}"
+    if not seat.address or outbox.known(name):
+        return
+    with language(seat.lang):
+        text = play.words.receipt(game.table, game.state, "ahead-none", {})
+        subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
+    outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
+                          player=seat.id), sender, now)
 
 
 def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
