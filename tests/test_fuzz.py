@@ -22,7 +22,7 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> list[Target]:
     return make_targets(tmp_path_factory.mktemp("fuzz"))
 
 
-@pytest.mark.parametrize("which", [0, 1], ids=["building", "racing"])
+@pytest.mark.parametrize("which", [0, 1, 2], ids=["building", "racing", "standing"])
 def test_fuzzed_order_files_never_crash_hang_or_change_a_refused_game(targets: list[Target], which: int):
     tally = fuzz(targets[which], INPUTS_PER_GAME, seed_value=which)
     assert tally.inputs == INPUTS_PER_GAME

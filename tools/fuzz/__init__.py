@@ -229,8 +229,9 @@ def fuzz(target: Target, count: int, seed_value: int) -> Tally:
 
 def make_targets(work: Path) -> list[Target]:
     """The games fuzzed: the German map in building (turn 2, after every START; the game in German, so every
-    problem and report is written in German too) and in racing (the example game before its first races, in
-    English), each with a pristine copy to fall back on."""
+    problem and report is written in German too), in racing (the example game before its first races, in
+    English) and in racing with every company's standing orders on file (the racing turn after it), each with a
+    pristine copy to fall back on."""
     from adjudicator.dampfross.app.commands import start_game
 
     targets = []
@@ -251,9 +252,28 @@ def make_targets(work: Path) -> list[Target]:
     while GameDir(racing).load_state().phase != "racing" or GameDir(racing).load_state().turn > 6:
         GameDir(racing).undo()
     targets.append(Target(racing, racing.parent))
+    standing = work / "standing" / "demo"
+    standing.parent.mkdir(parents=True)
+    shutil.copytree(racing, standing)
+    _leave_standing_orders(standing)
+    targets.append(Target(standing, standing.parent))
     for target in targets:
         target.keep_pristine()
     return targets
+
+
+def _leave_standing_orders(game: Path) -> None:
+    """Run the game's racing turn with standing orders from every company (issue 27): in the turn after it, the
+    one fuzzed, every company without a section that counts plays them (a race entry, a PASS, or both)."""
+    gdir = GameDir(game)
+    state, pw = gdir.load_state(), gdir.read_passwords()
+    orders = game.parent / "standing.orders"
+    orders.write_text("".join(
+        f"GAME {state.game_id}\nTURN {state.turn}\nPLAYER {pid} PASSWORD {pw[pid]}\nSTANDING ENTER ALL BEST MIN {i}\n"
+        + ("STANDING PASS\n" if i % 2 else "") for i, pid in enumerate(state.in_play)), encoding="utf-8")
+    run_turn([str(orders)], str(game), RunOptions(), dry_run=False)
+    after = gdir.load_state()
+    assert after.phase == "racing" and all(after.player(pid).standing for pid in after.in_play), "no standing orders"
 
 
 def _sample(data: bytes) -> str:
@@ -264,7 +284,8 @@ def _sample(data: bytes) -> str:
 
 KEYWORDS = ("START", "BUILD", "BAUE", "PASS", "PASSE", "DECLARE END", "ENDE", "ENTER", "FAHRE", "BEST", "ROUTE",
             "STRECKE", "BUY FERRY", "KAUFE FÄHRE", "WITH", "MIT", "POWERS", "ROLL", "RACE", "MOVES", "GAME", "TURN",
-            "PLAYER", "PASSWORD", "GM", "SPIEL", "ZUG", "SPIELER", "PASSWORT")
+            "PLAYER", "PASSWORD", "GM", "SPIEL", "ZUG", "SPIELER", "PASSWORT", "STANDING", "DAUERAUFTRAG", "ALL",
+            "ALLE", "MIN", "CANCEL", "AUFHEBEN")
 ODD = ("\x00", "\t", "\r", "\u00a0", "\u200b", "\ufeff", "\u202e", "О", "Ё", "ß", "€", "🚂", "\\", "#", "--", "-",
        ":", ",", ";", "'", '"', "(", ")", "[", "]", "{", "}", "*", "%s", "{0}", "{{x}}", "${x}", "\u0301")
 
@@ -300,6 +321,8 @@ def _line(draw: st.DrawFn, target: Target) -> str:
         f"MOVES {pid} {race} {race}", f"GAME {draw(st.sampled_from((target.game_id, 'other', '')))}",
         f"TURN {draw(st.sampled_from((str(target.turn), str(target.turn + 1), '0', '9' * 30)))}",
         f"PLAYER {pid} PASSWORD {draw(_password(target, pid))}", f"GM PASSWORD {draw(_password(target, 'GM'))}",
+        f"STANDING ENTER ALL BEST MIN {race}", "STANDING ENTER ALL BEST", "STANDING PASS", "STANDING CANCEL",
+        f"DAUERAUFTRAG FAHRE ALLE BESTE MIN {race}", "DAUERAUFTRAG AUFHEBEN",  # standing orders (issue 27)
         " ".join(draw(st.lists(st.sampled_from(KEYWORDS), max_size=6))), draw(st.text(max_size=80)), "",
         "# " + draw(st.text(max_size=40)), "X" * draw(st.sampled_from((301, 5000))),
     ]
@@ -338,6 +361,9 @@ def _written(draw: st.DrawFn, target: Target) -> str:
                       for _ in range(draw(st.integers(1, 3)))]
             if target.phase == "racing":
                 parts += [f"ENTER {n} BEST" for n in range(1, draw(st.integers(1, 3)))]
+            if draw(st.integers(0, 3)) == 0:  # standing orders, set for the turns to come
+                parts.append(draw(st.sampled_from(("STANDING ENTER ALL BEST MIN 2", "STANDING PASS",
+                                                   "STANDING CANCEL"))))
         parts += draw(st.lists(_line(target), max_size=12))
     parts += draw(st.lists(_line(target), max_size=3))
     return draw(st.sampled_from(("\n", "\r\n", "\r"))).join(parts) + draw(st.sampled_from(("", "\n")))
