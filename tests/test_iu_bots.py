@@ -108,7 +108,7 @@ def test_a_bot_seat_as_new_reads_it():
 
 def test_new_with_bot_seats(tmp_path: Path):
     """A bot seat has no address and no password; a wrong level and a game of bots only are one line each (Dampfross
-    bot seats: tests/test_dampfross_bots.py)."""
+    bot seats: tests/catalogue/test_r13_bots.py)."""
     game = tmp_path / "g"
     invoke("new", str(game), "--play", "interurban", "--seed", "n", "--player", "RED:Anna:a@x.org",
            "--player", "BLUE:bot", "--player", "GREEN:bot:random")
