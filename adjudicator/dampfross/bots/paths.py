@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
-from adjudicator.dampfross.building.costs import segment_cost
+from adjudicator.dampfross.building.costs import exact_steps as exact_steps  # the bots import it from here too
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
@@ -87,20 +87,6 @@ def _cost(gmap: GameMap, river: int, mountain: int, both: int, a: Hex, b: Hex) -
     mountains = sum(gmap.terrain_at(h) is Terrain.MOUNTAIN for h in (a, b))
     base = (1, mountain, both)[mountains]
     return base + (river if gmap.has_river(a, b) else 0)
-
-
-@lru_cache(maxsize=16)
-def exact_steps(gmap: GameMap, rules: Rules) -> Mapping[Hex, tuple[tuple[Hex, int, Side], ...]]:
-    """Every land hex's steps a line may take, their exact terrain cost in points (``building.costs``) and side."""
-    out: dict[Hex, tuple[tuple[Hex, int, Side], ...]] = {}
-    for h in gmap.terrain:
-        if gmap.terrain_at(h) is Terrain.WATER or (rules.border_crossing and gmap.abroad(h)):
-            out[h] = ()
-            continue
-        out[h] = tuple((n, segment_cost(gmap, h, n, rules).points, Side(h, n)) for n in sorted(gmap.neighbours(h))
-                       if gmap.terrain_at(n) not in (None, Terrain.WATER)
-                       and (rules.border_crossing or not gmap.is_border(h, n)))
-    return out
 
 
 def costs_from(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, sources: Iterable[Hex],

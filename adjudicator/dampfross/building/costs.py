@@ -6,10 +6,12 @@ Costs are in die points during the building phase and in money afterwards
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
-from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.building.borders import border_problem
 from adjudicator.dampfross.building.problems import BuildProblem
@@ -28,7 +30,7 @@ class CostKind(StrEnum):
     MOUNTAIN_MOUNTAIN_RIVER = "mountain-mountain+river"
 
 
-__all__ = ["BuildProblem", "CostKind", "SegmentCost", "segment_cost", "terrain_problem"]
+__all__ = ["BuildProblem", "CostKind", "SegmentCost", "exact_steps", "segment_cost", "terrain_problem"]
 
 
 @dataclass(frozen=True)
@@ -67,3 +69,19 @@ def terrain_problem(gmap: GameMap, a: Hex, b: Hex, rules: Rules) -> Problem[Buil
     if not a.is_adjacent(b):
         return Problem.of(BuildProblem.NOT_NEIGHBOURS, a=a, b=b)
     return border_problem(gmap, a, b, rules)
+
+
+@lru_cache(maxsize=16)
+def exact_steps(gmap: GameMap, rules: Rules) -> Mapping[Hex, tuple[tuple[Hex, int, Side], ...]]:
+    """Every land hex's steps a line may take, their exact terrain cost in points (``segment_cost``) and side.
+
+    Worked out once per map and rules; the bots' searches and BUILD CHEAPEST (``building.cheapest``) use it."""
+    out: dict[Hex, tuple[tuple[Hex, int, Side], ...]] = {}
+    for h in gmap.terrain:
+        if gmap.terrain_at(h) is Terrain.WATER or (rules.border_crossing and gmap.abroad(h)):
+            out[h] = ()
+            continue
+        out[h] = tuple((n, segment_cost(gmap, h, n, rules).points, Side(h, n)) for n in sorted(gmap.neighbours(h))
+                       if gmap.terrain_at(n) not in (None, Terrain.WATER)
+                       and (rules.border_crossing or not gmap.is_border(h, n)))
+    return out

@@ -24,6 +24,7 @@ from typing import Literal
 from adjudicator.dampfross.board.hexgrid import Hex, Side, pairwise
 from adjudicator.dampfross.board.model import GameMap, Town
 from adjudicator.dampfross.building.bonus import pays_no_bonus
+from adjudicator.dampfross.building.cheapest import CheapestCode, CheapestSpec
 from adjudicator.dampfross.building.costs import BuildProblem, SegmentCost, segment_cost, terrain_problem
 from adjudicator.dampfross.building.fees import Fee, building_fees
 from adjudicator.dampfross.game.ledger import Books, split_share
@@ -44,6 +45,11 @@ class BuildLine:
     a next point that is no neighbour): ``hexes`` then end before it, the line
     is built up to there and stops with this problem; ``rest`` is the order's
     points from the bad one on, as written (reading 79).
+
+    ``cheapest`` is a BUILD CHEAPEST order (``hexes`` empty: the line is
+    chosen when it comes to be built, ``building.cheapest``); ``guard`` lists
+    the IFs the line stands in, outermost first, as (index of the company's
+    test, the branch: ``True`` for THEN), ``building.thinking``.
     """
 
     hexes: tuple[Hex, ...]
@@ -52,6 +58,8 @@ class BuildLine:
     partner: str | None = None
     stop: Problem[BuildProblem] | None = None
     rest: tuple[str, ...] = ()
+    cheapest: CheapestSpec | None = None
+    guard: tuple[tuple[int, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -80,6 +88,7 @@ class LineOutcome:
     unbuilt: tuple[Hex, ...] = ()  # the hexes from the stopping point on (the first two: the segment refused;
     # one or none when the line stopped at a bad point, whose written rest is ``line.rest``)
     reversed_from: Hex | None = None  # written from the far end: built from this hex, the end on the network
+    choice: Problem[CheapestCode] | None = None  # BUILD CHEAPEST: the line chosen, or why none was
 
     @property
     def complete(self) -> bool:

@@ -28,9 +28,10 @@ from adjudicator.dampfross.building.ending import (
 )
 from adjudicator.dampfross.building.ferries import FerryOrder, FerryPurchase, buy_ferry
 from adjudicator.dampfross.building.joint import JointOutcome, JointPlan, build_joint, plan_joint, refused_line
-from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome
 from adjudicator.dampfross.building.problems import StartProblem
 from adjudicator.dampfross.building.simultaneous import build_simultaneously
+from adjudicator.dampfross.building.thinking import Judge, Test, Verdict, carry_out, situation_of
 from adjudicator.dampfross.game.dice import DiceRoller, Die
 from adjudicator.dampfross.game.ledger import Books, split_share
 from adjudicator.dampfross.game.rules import Rules
@@ -56,6 +57,7 @@ class BuildingOrders:
     passes: bool = False
     declare_end: bool = False
     ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY orders (advanced rules), after the BUILD lines
+    tests: tuple[Test, ...] = ()  # the conditions of IF lines, numbered as the lines' guards name them
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,7 @@ class PlayerOutcome:
     joint: JointOutcome | None = None
     credited: int = 0  # unused points credited to the account (unused_points_to_account)
     purchases: tuple[FerryPurchase, ...] = ()  # BUY FERRY orders carried out or refused
+    verdicts: tuple[Verdict, ...] = ()  # IF conditions judged, in the order judged (building.thinking)
 
     @property
     def points_used(self) -> int:
@@ -228,12 +231,13 @@ def _play(ctx: BuildContext, turn: _Turn, orders: BuildingOrders) -> PlayerOutco
             turn.joints[pair] = build_joint(ctx, pair, turn.plan.pairs[pair], rolls)
         joint = turn.joints[pair]
         lines = tuple(refused_line(x, Problem.of(BuildProblem.JOINT_TURN, partner=partner)) for x in own_lines)
-    else:
-        budget = allowance_budget(ctx.rules, allowance)
-        lines = tuple(build_line(ctx, pid, line, budget) for line in own_lines)
+    judge = Judge(ctx, pid, orders.tests, situation_of(turn.state))
+    if partner is None:
+        lines = carry_out(ctx, pid, own_lines, allowance_budget(ctx.rules, allowance), judge)
     purchases = tuple(buy_ferry(ctx, pid, o) for o in orders.ferries)  # after the BUILD lines (advanced rules)
     return PlayerOutcome(pid, allowance.points, allowance.dice, None, start_name, start_problem, lines + refused,
-                         turn.verdicts.get(pid), orders.passes, joint, purchases=purchases)
+                         turn.verdicts.get(pid), orders.passes, joint, purchases=purchases,
+                         verdicts=tuple(judge.verdicts))
 
 
 def _wanted_start(ctx: BuildContext, orders: BuildingOrders) -> Hex | None:
@@ -241,8 +245,9 @@ def _wanted_start(ctx: BuildContext, orders: BuildingOrders) -> Hex | None:
     if orders.start is not None:
         return orders.start
     first = next((x for x in orders.lines if not x.partner), None)
-    if not ctx.network(orders.player) and first is not None and first.hexes:
-        town = ctx.gmap.town_at(first.hexes[0])
+    ends = (first.hexes or ((first.cheapest.start,) if first.cheapest else ())) if first is not None else ()
+    if not ctx.network(orders.player) and first is not None and ends:
+        town = ctx.gmap.town_at(ends[0])
         if town is not None and town.start:
             return town.hex
     return None

@@ -21,6 +21,7 @@ import re
 
 from adjudicator.dampfross.orders import mistakes_racing as racing
 from adjudicator.dampfross.orders import mistakes_standing as standing
+from adjudicator.dampfross.orders import mistakes_thinking as thinking
 from adjudicator.dampfross.orders.codes import HintCode as H
 from adjudicator.dampfross.orders.codes import ProblemCode as P
 from adjudicator.dampfross.orders.codes import args
@@ -281,6 +282,7 @@ MISTAKES: tuple[Mistake, ...] = (
         racing.moves_more,
     ),
     *standing.MISTAKES,  # standing orders (issue 27)
+    *thinking.MISTAKES,  # BUILD CHEAPEST, IF, ELSE (issue 27)
 )
 """The table of sample mistakes, most specific first."""
 

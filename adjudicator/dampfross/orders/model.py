@@ -458,6 +458,99 @@ class HoldPressOrder:
         return f"HOLD PRESS {self.player}"
 
 
+# ---------------------------------------------------------------------------
+# orders that think (issue 27): BUILD CHEAPEST, IF ... THEN ... ELSE ... END
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheapestOrder:
+    """``BUILD CHEAPEST FROM <point> TO <point> [MAX n]``: the line is chosen when it comes to be built.
+
+    ``maximum`` caps the line's cost in points (``None``: the allowance left
+    is the cap); the choice and its ties are ``building.cheapest``'s (reading 100).
+    """
+
+    start: Point
+    goal: Point
+    maximum: int | None
+    pos: Pos
+    text: str = ""
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        """The two ends' hexes once resolved (empty before)."""
+        return tuple(p.hex for p in (self.start, self.goal) if isinstance(p, ResolvedPoint))
+
+    def echo(self) -> str:
+        head = f"BUILD CHEAPEST FROM {describe_point(self.start)} TO {describe_point(self.goal)}"
+        return head + (f" MAX {self.maximum}" if self.maximum is not None else "")
+
+
+ConditionKind = Literal["taken", "connected", "balance", "race-from", "race-to", "standby"]
+
+
+@dataclass(frozen=True)
+class Condition:
+    """What an IF line asks (reading 101): ``points`` of TAKEN (a hex, or a segment's two), CONNECTED and
+    RACE; ``number`` the amount of BALANCE or the race of RACE; ``company`` of STANDBY; ``negated``: IF NOT."""
+
+    kind: ConditionKind
+    pos: Pos
+    points: tuple[Point, ...] = ()
+    number: int = 0
+    company: str = ""
+    negated: bool = False
+
+    @property
+    def hexes(self) -> tuple[Hex, ...]:
+        return tuple(p.hex for p in self.points if isinstance(p, ResolvedPoint))
+
+    def echo(self) -> str:
+        """``1409 TAKEN``, ``NOT BALANCE AT LEAST 40``, ``RACE 2 TO Nordstadt (0402)``."""
+        where = " - ".join(describe_point(p) for p in self.points)
+        text = {"taken": f"{where} TAKEN", "connected": f"{where} CONNECTED",
+                "balance": f"BALANCE AT LEAST {self.number}", "race-from": f"RACE {self.number} FROM {where}",
+                "race-to": f"RACE {self.number} TO {where}", "standby": f"STANDBY {self.company}"}[self.kind]
+        return f"NOT {text}" if self.negated else text
+
+
+@dataclass(frozen=True)
+class IfLine:
+    """An ``IF <condition> [THEN]`` line as read; ``orders.conditions`` gathers the orders up to its END."""
+
+    condition: Condition
+    pos: Pos
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class ElseLine:
+    """An ``ELSE`` line (``SONST``)."""
+
+    pos: Pos
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Conditional:
+    """``IF <condition> THEN <orders> [ELSE <orders>] END``: ``then`` runs when the condition holds at the moment
+    the orders come to be built, ``otherwise`` when not (reading 102); either may hold further IFs."""
+
+    condition: Condition
+    then: tuple[PlayerOrder, ...]
+    otherwise: tuple[PlayerOrder, ...]
+    pos: Pos
+    text: str = ""
+
+    def echo(self) -> str:
+        """One line: ``IF 1409 TAKEN THEN BUILD 1509 - 1510 ELSE BUILD 1409 - 1410 END``."""
+        out = f"IF {self.condition.echo()} THEN " + "; ".join(o.echo() for o in self.then)
+        if self.otherwise:
+            out += " ELSE " + "; ".join(o.echo() for o in self.otherwise)
+        return out + " END"
+
+
 StandingKind = Literal["enter", "pass", "cancel"]
 
 
@@ -482,6 +575,7 @@ class StandingOrder:
 
 
 PlayerOrder: TypeAlias = (
+    CheapestOrder | Conditional |
     StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder | PowersOrder | BuyFerryOrder | PressOrder
     | StandingOrder
 )

@@ -34,16 +34,20 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from adjudicator.dampfross.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
+from adjudicator.dampfross.orders.conditions import Nest, closing_ends, looks_like_if
 from adjudicator.dampfross.orders.line import parse_line
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS, LINE_STARTERS, keyword_of
 from adjudicator.dampfross.orders.model import (
     BuildOrder,
     BuyFerryOrder,
+    CheapestOrder,
     DeclareEndOrder,
+    ElseLine,
     EnterOrder,
     GMOrder,
     Hint,
     HoldPressOrder,
+    IfLine,
     MovesOrder,
     Note,
     OrderProblem,
@@ -198,6 +202,7 @@ class _FileReader:
         self.headers: list[Header] = []
         self.problems: list[OrderProblem] = []
         self.notes: list[Note] = []
+        self.nest = Nest()
 
     def owner(self) -> str | None:
         return self.current.name if self.current else None
@@ -241,11 +246,16 @@ class _FileReader:
                 self.current = _Open(GM_SECTION, item.pos, item.password)
                 self.add_problems(res, None, secret=True)
                 continue
+            res = self.nest_line(line, res)
             self.add_problems(res, self.owner(), secret=player_like)
             if isinstance(item, Header):
                 self.header(item)
             elif isinstance(item, GM_ORDERS):
                 self.gm_order(item)
+            elif isinstance(item, (IfLine, ElseLine)):
+                self.conditional(item, line)
+            elif isinstance(item, CheapestOrder):
+                self.player_order(item)
             elif isinstance(item, PressOrder):
                 self.player_order(replace(item, lines=self.press.get(number, ())))
             elif isinstance(
@@ -267,6 +277,8 @@ class _FileReader:
         orders is a sign-off, and noted as such.
         """
         orderly = [i for i, (_, line, res) in enumerate(parsed) if _order_like(line, res)]
+        ends = closing_ends([(_opens_if(line, res), _bare_end(res)) for _, line, res in parsed])
+        orderly = sorted(set(orderly) | ({i for i in ends if i > orderly[0]} if orderly else set()))
         first, last = (orderly[0], orderly[-1]) if orderly else (len(parsed), -1)
         ignored = [n for i, (n, _, _) in enumerate(parsed) if i < first or i > last]
         if ignored:
@@ -292,7 +304,9 @@ class _FileReader:
             self.pending.append(item)
 
     def player_order(self, order: PlayerOrder) -> None:
-        if self.current is None:
+        if self.nest.open:
+            self.nest.add(order)
+        elif self.current is None:
             self.problem(order, ProblemCode.ORDER_BEFORE_PLAYER, Hint(HintCode.BEGIN_WITH_PLAYER), None)
         elif self.current.name == GM_SECTION:
             self.problem(order, ProblemCode.PLAYER_ORDER_IN_GM_SECTION, Hint(HintCode.PLAYER_LINE_BEFORE), GM_SECTION)
@@ -312,8 +326,38 @@ class _FileReader:
         word = order.echo().split()[0]
         self.problems.append(OrderProblem("illegal", code, order.pos, order.text, args(order=word), hint, section))
 
+    def nest_line(self, line: str, res: LineResult) -> LineResult:
+        """IF ... END (``orders.conditions``): an END alone closes the innermost IF open (no BARE_END problem
+        then); an IF or ELSE line that cannot be read still opens or turns its IF, any other such line inside an
+        IF spoils it."""
+        if self.nest.open and _bare_end(res):
+            done = self.nest.end()
+            if done is not None:
+                self.player_order(done)
+            return LineResult(None, tuple(p for p in res.problems if p.code is not ProblemCode.BARE_END))
+        if res.item is None and res.problems:
+            pos = res.problems[0].pos
+            first = _first_keyword(line)
+            if first == "IF":
+                self.nest.begin(None, Pos(pos.file, pos.line), line.strip())
+            elif first == "ELSE":
+                self.nest.otherwise(None, Pos(pos.file, pos.line), line.strip(), code_of(line).split()[0].upper())
+            else:
+                self.nest.bad_line()
+        return res
+
+    def conditional(self, item: IfLine | ElseLine, line: str) -> None:
+        if isinstance(item, IfLine):
+            self.nest.begin(item, item.pos, item.text)
+        else:
+            self.nest.otherwise(item, item.pos, item.text, code_of(line).split()[0].upper())
+
     def close(self, end: int) -> None:
         """End the open section at line ``end`` (the line before the next section, or the file's last)."""
+        self.nest.close()
+        for p in self.nest.problems:
+            self.problems.append(replace(p, section=self.owner()))
+        self.nest.problems.clear()
         cur, self.current = self.current, None
         if cur is None:
             return
@@ -349,6 +393,14 @@ _LABEL = re.compile(r"(?:^|(?<=[\s(\-\u2013\u2014]))\d{4}(?=$|[\s)#,\-\u2013\u20
 """A hex label standing as a word of its own (not the year of a date such as 21.11.2025)."""
 
 
+def _bare_end(res: LineResult) -> bool:
+    return any(p.code is ProblemCode.BARE_END for p in res.problems)
+
+
+def _opens_if(line: str, res: LineResult) -> bool:
+    return isinstance(res.item, IfLine) or (res.item is None and _first_keyword(line) == "IF")
+
+
 def _order_like(line: str, res: LineResult) -> bool:
     """True when a line reads as an order, or is meant as one (so a problem with it must be reported).
 
@@ -366,6 +418,8 @@ def _order_like(line: str, res: LineResult) -> bool:
     if any(p.code is ProblemCode.BARE_END for p in res.problems):
         return False
     words = code.split()
+    if words and keyword_of(words[0]) == "IF" and not _LABEL.search(code):  # not prose: "Wenn es geht, ..."
+        return looks_like_if(words)
     if not words or _LABEL.search(code) or keyword_of(words[0]) in LINE_STARTERS:
         return True
     # a near spelling needs an order's shape after it: "BIULD 1", not a signature such as "Peter" or "Rolf"

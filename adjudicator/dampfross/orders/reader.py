@@ -34,11 +34,14 @@ from adjudicator.dampfross.orders.model import (
     MAX_RACE,
     BuildOrder,
     BuyFerryOrder,
+    CheapestOrder,
     DashedPoint,
     DeclareEndOrder,
+    ElseLine,
     EnterOrder,
     Hint,
     HoldPressOrder,
+    IfLine,
     MovesOrder,
     OrderProblem,
     PassOrder,
@@ -53,6 +56,7 @@ from adjudicator.dampfross.orders.model import (
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import Header
+from adjudicator.dampfross.orders.thinkreader import read_cheapest, read_else, read_if
 from adjudicator.kernel.errors import LabelError
 
 MAX_ROLL = 12
@@ -94,6 +98,7 @@ class GMLine:
 
 
 LineItem: TypeAlias = (
+    CheapestOrder | IfLine | ElseLine |
     Header | PlayerLine | GMLine | StartOrder | BuildOrder | PassOrder | DeclareEndOrder | EnterOrder
     | RollOrder | RaceOrder | MovesOrder | PowersOrder | BuyFerryOrder | PressOrder | HoldPressOrder | StandingOrder
 )
@@ -183,6 +188,12 @@ class LineReader:
             item = HoldPressOrder(str(toks[2]).upper(), start, self.text)
         elif kind == "standing_order":
             item = self.standing(toks, start)
+        elif kind == "cheapest_order":
+            item = read_cheapest(self, node, toks, start)
+        elif kind == "if_line":
+            item = read_if(self, node, toks, start)
+        elif kind == "else_line":
+            item = read_else(self, start)
         elif kind == "ferry_order":
             points = self.points(node)
             item = BuyFerryOrder(tuple(points), start, self.text) if len(points) == len(self.places(node)) else None

@@ -39,6 +39,8 @@ from adjudicator.dampfross.orders.codes import args
 from adjudicator.dampfross.orders.model import (
     BuildOrder,
     BuyFerryOrder,
+    CheapestOrder,
+    Conditional,
     EnterOrder,
     GMOrder,
     Hint,
@@ -54,6 +56,7 @@ from adjudicator.dampfross.orders.model import (
 from adjudicator.dampfross.orders.points import path_step, resolve_point
 from adjudicator.dampfross.orders.routes import _EnterResolver
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, OrderSet, Section, sort_by_position
+from adjudicator.dampfross.orders.thinkresolve import resolve_cheapest, resolve_conditional
 from adjudicator.kernel.problems import Problem
 
 
@@ -135,6 +138,11 @@ def resolve_order(
         return _resolve_race(order, gmap, section)
     if isinstance(order, BuyFerryOrder):
         return _resolve_ferry(order, gmap, section)
+    if isinstance(order, CheapestOrder):
+        return resolve_cheapest(order, gmap, section)
+    if isinstance(order, Conditional):
+        return resolve_conditional(order, gmap, section, companies,
+                                   lambda o: resolve_order(o, gmap, section=section, companies=companies))
     return order, [], []
 
 

@@ -18,12 +18,15 @@ from typing import TYPE_CHECKING
 
 from adjudicator.dampfross.building.ferries import FerryOrder
 from adjudicator.dampfross.building.lines import BuildLine
+from adjudicator.dampfross.building.thinking import Test
 from adjudicator.dampfross.engine.turn import TurnInput
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.collect import settle
 from adjudicator.dampfross.orders.model import (
     BuildOrder,
     BuyFerryOrder,
+    CheapestOrder,
+    Conditional,
     DeclareEndOrder,
     EnterOrder,
     PassOrder,
@@ -34,6 +37,7 @@ from adjudicator.dampfross.orders.model import (
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import OrderSet, Refusal, Section
+from adjudicator.dampfross.orders.thinklines import build_lines
 from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders, Problem
@@ -172,6 +176,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
 
     start, lines, passes, declare = None, [], False, False
     ferries = []
+    tests: list[Test] = []
     for o in section.orders:
         if isinstance(o, BuyFerryOrder):
             ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
@@ -179,13 +184,17 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
             start = o.hex
         elif isinstance(o, BuildOrder):
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, o.partner, o.stop, o.rest))
+        elif isinstance(o, (CheapestOrder, Conditional)):
+            more, other = build_lines(o, tests)
+            lines += more
+            notes += [_wrong_phase(section, x.pos, x.echo(), "building") for x in other]
         elif isinstance(o, PassOrder):
             passes = True
         elif isinstance(o, DeclareEndOrder):
             declare = True
         elif not isinstance(o, (PressOrder, StandingOrder)):  # press: the report's; standing: orders/standing.py
             notes.append(_wrong_phase(section, o.pos, o.echo(), "building"))
-    return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries))
+    return BuildingOrders(section.player, start, tuple(lines), passes, declare, tuple(ferries), tests=tuple(tests))
 
 
 def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:

@@ -42,6 +42,7 @@ from adjudicator.dampfross.report.phrases import (
 )
 from adjudicator.dampfross.report.press import press_items
 from adjudicator.dampfross.report.ruleswords import rules_words_context
+from adjudicator.dampfross.report.thinkwords import verdict_text
 
 if TYPE_CHECKING:  # annotations only: the building engine is imported by the turn that ran it
     from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
@@ -86,6 +87,8 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "joint": joint,
         "credited": o.credited,
         "purchases": [purchase_row(p) for p in o.purchases],
+        "verdicts": [verdict_text(v) for v in o.verdicts],  # the private report's trace of the IFs (reading 102)
+        "thinking": bool(o.verdicts or any(line.choice for line in o.lines)),  # check says how it judged them
     }
 
 

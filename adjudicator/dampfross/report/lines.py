@@ -19,6 +19,7 @@ from adjudicator.dampfross.report.phrases import (
     line_stopped,
     unbuilt_text,
 )
+from adjudicator.dampfross.report.thinkwords import choice_text
 
 
 def line_context(outcome: LineOutcome) -> dict[str, Any]:
@@ -36,7 +37,8 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
     return {
         "text": order_text(outcome.line.text or "BUILD " + " - ".join(h.label for h in outcome.line.hexes)),
         "line": outcome.line.line,
-        "note": line_reversed(outcome.reversed_from) if outcome.reversed_from else "",
+        "note": "; ".join(x for x in (choice_text(outcome.choice) if outcome.choice else "",
+                                      line_reversed(outcome.reversed_from) if outcome.reversed_from else "") if x),
         "built": built,
         "reason": line_stopped(outcome) if outcome.problem else "",
         "unbuilt": unbuilt,

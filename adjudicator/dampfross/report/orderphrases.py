@@ -139,6 +139,25 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.UNKNOWN_WITH: N_("{keyword} WITH {company}: no company {company} in this game"),
     P.UNKNOWN_COMPANY: N_("no company {company} in this game: -({company})- names the company whose line a segment "
                           "uses"),
+    # orders that think (issue 27)
+    P.EXPECTED_CHEAPEST_FROM: N_("expected FROM and a point after {keyword} CHEAPEST"),
+    P.EXPECTED_CHEAPEST_TO: N_("expected TO and a point after the start of BUILD CHEAPEST"),
+    P.EXPECTED_CHEAPEST_MAX: N_("expected MAX and the most points in digits, or the end of the line, after the end "
+                                "point of BUILD CHEAPEST"),
+    P.EXPECTED_CONDITION: N_("expected a condition after {keyword}"),
+    P.TEXT_AFTER_CONDITION: N_("expected THEN or the end of the line after the condition"),
+    P.TEXT_AFTER_ELSE: N_("ELSE stands on a line of its own: expected the end of the line"),
+    P.CHEAPEST_SAME_ENDS: N_("BUILD CHEAPEST from {point} to the same hex: nothing to build"),
+    P.CONDITION_NEEDS_TOWN: N_("{point} is no town: CONNECTED and RACE ask about a town"),
+    P.CONDITION_UNKNOWN_COMPANY: N_("STANDBY {company}: no company {company} in this game"),
+    P.IF_TOO_DEEP: N_("an IF inside {limit} IFs already: IFs nest at most {limit} deep"),
+    P.TOO_MANY_CONDITIONS: N_("more than {limit} IF lines: a section may hold at most {limit}"),
+    P.CONDITIONAL_TOO_LONG: N_("more than {limit} orders inside one IF ... END"),
+    P.ELSE_WITHOUT_IF: N_("{keyword} without an IF before it"),
+    P.SECOND_ELSE: N_("a second {keyword} in the same IF (the first is on line {first})"),
+    P.IF_NOT_CLOSED: N_("the IF of line {line} is not closed by END: nothing of it is carried out"),
+    P.NOT_IN_CONDITIONAL: N_("{order} cannot stand inside IF ... END"),
+    P.CONDITIONAL_DROPPED: N_("the IF of line {line} is not carried out at all: a line inside it has a problem"),
 }
 """One sentence per problem code."""
 
@@ -207,6 +226,12 @@ HINTS: dict[HintCode, str] = {
     H.COMPANY_NEEDS_DASHES: N_(
         "{company} is a company: to name the owner of a segment, write -{company}- between two points, no spaces"
     ),
+    H.CHEAPEST_FORM: N_("write {keyword} CHEAPEST FROM <point> TO <point>, or add MAX <n>"),
+    H.CONDITION_FORMS: N_("a condition is <point> TAKEN, <point> - <point> TAKEN, <town> CONNECTED, BALANCE AT LEAST "
+                          "<n>, RACE <n> FROM <town>, RACE <n> TO <town> or STANDBY <ID>, NOT before it if you wish"),
+    H.CONDITIONAL_FORM: N_("write IF <condition> THEN, the orders, perhaps ELSE and orders, then END, each on a "
+                           "line of its own"),
+    H.ONLY_BUILD_OR_ENTER: N_("inside IF ... END stand BUILD, BUILD CHEAPEST, ENTER and further IFs"),
 }
 """One sentence per hint code."""
 
