@@ -276,6 +276,10 @@ class MailWords:
             if s.caretaker:
                 line += " " + _("(played by the caretaker, level {level})").format(
                     level=_(BOT_LEVELS.get(s.caretaker, s.caretaker)))
+            sent = table.sent_ahead(s.id)  # the GM's status only (IU-23)
+            if sent is not None:
+                line += " " + ngettext("({count} move sent ahead)", "({count} moves sent ahead)",
+                                       len(sent.moves)).format(count=len(sent.moves))
             text += names.fold(line, "  ")
         return _text(text)
 
