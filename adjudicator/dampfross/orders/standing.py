@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.bots.view import seat_view
 from adjudicator.dampfross.engine.turn import TurnInput, building_turn
 from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
@@ -70,7 +69,8 @@ def standing_entries(state: GameState, gmap: GameMap, pid: str) -> list[int]:
     standing = state.player(pid).standing
     if standing is None or standing.enter_min is None or state.phase != "racing":
         return []
-    from adjudicator.dampfross.bots.careful import races_worth_entering  # the racing engines: racing turns only
+    from adjudicator.dampfross.bots.careful import races_worth_entering  # the bots and racing: racing turns only
+    from adjudicator.dampfross.bots.view import seat_view
 
     least = standing.enter_min
     return races_worth_entering(seat_view(state, gmap, pid), lambda value: value >= least)
