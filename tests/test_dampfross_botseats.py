@@ -107,3 +107,24 @@ def test_undo_takes_the_caretaker_back_and_a_turn_run_again_gets_the_same_bot_or
     invoke("run", str(tmp_path / "none.orders"), "--game", str(game))
     assert [p.read_text() for p in sorted((game / "turns" / "turn-001" / "orders").iterdir())] == texts
     assert any("PLAYER GREEN" in t for t in texts)
+
+
+def test_verify_fails_a_turn_whose_bot_orders_are_not_the_seeds(tmp_path: Path, monkeypatch):
+    """A run whose bot wrote other orders than the seed gives (here: its random source drawn from another label)
+    is a consistent archive that replays to the same states; only writing the bots' orders again finds it."""
+    game = tmp_path / "r"
+    invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "u", "--player", "RED:Anna",
+           "--player", "GREEN:bot:random")
+    (tmp_path / "none.orders").write_text("GAME g\nTURN 1\n", encoding="utf-8")
+    real = bot_rng
+    monkeypatch.setattr("adjudicator.postal.botseats.bot_rng",
+                        lambda seed, game, move, seat, unit="move": real(seed, game, move + 101, seat, unit))
+    invoke("run", str(tmp_path / "none.orders"), "--game", str(game))
+    monkeypatch.undo()
+    gdir = GameDir(game)
+    before, _ = gdir.archived_state(gdir.archive_path(1), "before")
+    written = (game / "turns" / "turn-001" / "orders" / "02-bot-001-GREEN.txt").read_text().splitlines()[3:]
+    assert written != bot_lines(before, gdir.load_map(before), gdir.read_seed() or "", "GREEN", "random")
+    out = invoke("verify", str(game), ok=False).output
+    assert "FAILED: turn-001: the orders of GREEN's bot (random) are not those its bot writes from the seed" in out
+    assert "OK: the seed matches the commitment" in out
