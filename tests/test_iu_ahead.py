@@ -270,3 +270,21 @@ def test_a_game_by_mail_with_moves_sent_ahead_needs_fewer_mail_rounds_than_moves
             assert others and not any("sent ahead" in text for text in others)
         checks = invoke("verify", str(game)).output.splitlines()
         assert all(c.startswith("OK: ") for c in checks), [c for c in checks if not c.startswith("OK")]
+
+
+def test_the_players_page_examples_are_moves_sent_ahead_as_written():
+    """docs/players.md's examples of moves sent ahead (English and German) read without a problem: each is a move
+    and the moves after it, with their alternatives."""
+    from adjudicator.interurban.ahead import split
+    from adjudicator.kernel.envelope import read_envelope
+
+    page = (Path(__file__).parent.parent / "docs" / "players.md").read_text(encoding="utf-8")
+    blocks = page.split("### Moves sent ahead", 1)[1].split("```")[1:4:2]
+    state = PLAY.setup("tram", ("RED", "BLUE"), PLAY.draw("ab" * 16))
+    read = []
+    for block in blocks:
+        (section,) = read_envelope(block, PLAY.order_line).sections
+        now, moves, problems = split(section.body, state)
+        assert problems == () and len(now) == 1 and moves is not None, problems
+        read.append([len(move) for move in moves])
+    assert read == [[2, 1], [2]]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from adjudicator.interurban.ahead import MAX_AHEAD, MAX_ALTERNATIVES
 from adjudicator.interurban.notation import NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import State
@@ -237,6 +238,12 @@ class MailWords:
                                      "PASSWORD RESET (a new password to your address on file, from the next "
                                      "move). After your PLAYER line: SET ADDRESS and the new address (confirmed "
                                      "from the new address). Orders need the PLAYER line with your password."))
+                text += ["", *names.fold(_("Moves sent ahead: after your move, a line NEXT begins the move you mean "
+                                           "to make next and a line OR another way to play it (at most {moves} "
+                                           "moves, {alternatives} ways each); when your move comes, the first "
+                                           "that the rules allow then is played at once. Only you see them, in "
+                                           "your receipts; any new mail of yours replaces them.").format(
+                    moves=MAX_AHEAD, alternatives=MAX_ALTERNATIVES))]
                 text += _how(table, state) if not state.over else []
             elif code == "status":
                 text += self.public_status(table, state)
