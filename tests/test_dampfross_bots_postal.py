@@ -67,7 +67,9 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
             assert (blue.caretaker, blue.caretaker_from) == {1: (None, None), 2: (None, None), 3: ("careful", 4),
                                                              4: ("careful", 4), 5: (None, None)}.get(number, (None, None))
             public = (game / "reports" / f"turn-{number:03d}.txt").read_text(encoding="utf-8")
-            assert ("BLUE: played by the caretaker" in public) == (number == 4), number
+            marks = [line.strip() for line in public.splitlines() if line.startswith("  BLUE: played by")]
+            assert marks == {3: ["BLUE: played by the caretaker from turn 4"],
+                             4: ["BLUE: played by the caretaker"]}.get(number, []), (number, marks)
         assert GameDir(game).load_state().phase == "over" and len(ticks) == 6
         assert "turn 4: the caretaker (careful) wrote the orders of BLUE" in ticks[3], ticks[3]
         assert "turn 5: the caretaker" not in ticks[4] and "the bot (strong) wrote the orders of GOLD" in ticks[4]

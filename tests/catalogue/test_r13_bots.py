@@ -64,15 +64,15 @@ def humans(tmp_path: Path) -> Path:
 
 def test_C01_after_n_missed_turns_the_caretaker_plays_from_the_next_turn(humans: Path):
     """R13-C01 (reading 97): a company without orders for ``caretaker_after`` turns in a row is played by the
-    caretaker from the next turn on; the caretaker's orders count as orders (its missed count goes back to 0),
-    and the report says "BLUE: played by the caretaker"."""
+    caretaker from the next turn on (that turn's report says from when); the caretaker's orders count as orders
+    (its missed count goes back to 0), and the report says "BLUE: played by the caretaker"."""
     turn(humans, {"RED": ["START Nordstadt"], "BLUE": ["START Nordstadt"], "GREEN": ["START Nordstadt"]})
     turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
     assert (player(humans, "BLUE").missed, player(humans, "BLUE").caretaker) == (1, None)
     report = turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
     blue = player(humans, "BLUE")
     assert (blue.missed, blue.caretaker, blue.caretaker_from) == (2, "careful", 4)
-    assert "played by the caretaker" not in report and bots_of(humans, 3) == []
+    assert "BLUE: played by the caretaker from turn 4" in report and bots_of(humans, 3) == []
     report = turn(humans, {"RED": ["PASS"], "GREEN": ["PASS"]})
     assert bots_of(humans, 4) == [("BLUE", "careful", True)]
     assert "BLUE: played by the caretaker" in report

@@ -18,8 +18,11 @@ _PASSWORD = re.compile(r"^(PLAYER\s+\S+\s+PASSWORD\s+)\S+", re.MULTILINE)
 
 
 def caretaker_rows(after: GameState, turn: int) -> list[dict[str, str]]:
-    """A report's rows of the companies the caretaker played in ``turn`` ("BLUE: played by the caretaker")."""
-    return [{"player": pid, "text": _("played by the caretaker")} for pid in played_by_caretaker(after, turn)]
+    """A report's rows of the companies the caretaker played in ``turn`` ("BLUE: played by the caretaker"), and of
+    those it plays from the next turn on ("BLUE: played by the caretaker from turn 5"), in seat order."""
+    played = set(played_by_caretaker(after, turn))
+    return [{"player": p.id, "text": _("played by the caretaker") if p.id in played else caretaker_since(p)}
+            for p in sorted(after.players, key=lambda p: p.seat) if p.id in played or caretaker_since(p)]
 
 
 def caretaker_since(player: Player) -> str:
