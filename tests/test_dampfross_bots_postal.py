@@ -74,6 +74,8 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
         assert "turn 4: the caretaker (careful) wrote the orders of BLUE" in ticks[3], ticks[3]
         assert "turn 5: the caretaker" not in ticks[4] and "the bot (strong) wrote the orders of GOLD" in ticks[4]
         assert "BLUE: played by the caretaker" in text_of(sent(smtp, "report-004-BLUE", BERND)[0])
+        back = [" ".join(text_of(m).split()) for m in sent(smtp, "receipt-", BERND)]
+        assert ["with these orders you play it again" in r for r in back] == [False, True]  # turns 1 and 5
         # the bots' orders: archived with each turn, marked in its record; a receipt to the GM, never to a player
         records = [json.loads((game / "turns" / f"turn-{n:03d}" / "record.json").read_text()) for n in range(1, 7)]
         bots = [[(f["bot"]["seat"], f["bot"]["caretaker"]) for f in r["files"] if "bot" in f] for r in records]

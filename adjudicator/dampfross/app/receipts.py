@@ -52,6 +52,7 @@ from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_order
 from adjudicator.dampfross.orders.parse import blank_clutter
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
 from adjudicator.dampfross.orders.standing import standing_after
+from adjudicator.dampfross.report.botwords import back_from_caretaker
 from adjudicator.dampfross.report.deadlines import when_text, zone_of
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.mail import (
@@ -271,7 +272,8 @@ class Answerer:
                              standing=standing_line(self.state.player(company).standing,
                                                     standing_after(self.state, orders, company)),
                              press=tuple(press_receipt(orders, self.state, company)),
-                             problems=_problems(orders, company), notes=_notes(orders, company),
+                             problems=_problems(orders, company),
+                             notes=_notes(orders, company) + back_from_caretaker(self.state, company),
                              preview=checked.previews.get(company, ""),
                              refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))

@@ -32,6 +32,13 @@ def caretaker_since(player: Player) -> str:
     return _("played by the caretaker from turn {turn}").format(turn=player.caretaker_from)
 
 
+def back_from_caretaker(state: GameState, company: str) -> tuple[str, ...]:
+    """The note of a receipt whose orders count for a company the caretaker plays: they take it back (reading 97)."""
+    if not state.player(company).caretaker:
+        return ()
+    return (_("The caretaker has played your company; with these orders you play it again from this turn on."),)
+
+
 def bot_receipt_subject(state: GameState, seat: str, caretaker: bool) -> str:
     """The subject of the GM's receipt of a bot's orders (in the game's language)."""
     with language(state.lang):
