@@ -5,10 +5,12 @@ localhost).
 Anna (RED) sends one mail in the building turn: her start, her line and ``STANDING ENTER ALL BEST MIN 1``.
 Then she is away. Bernd (BLUE) mails every turn. In each racing turn RED enters exactly the races the rule
 (reading 111: ``orders.standing.standing_entries``, from RED's view of the state before the turn) picks; her
-receipt and report mails say what stands, Bernd's never do, and RED has missed no turn."""
+receipt and report mails say what stands, Bernd's never do, RED is neither reminded nor missing, and has missed
+no turn."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import datetime
 from pathlib import Path
@@ -42,7 +44,7 @@ def test_a_player_on_standing_racing_orders_enters_the_races_it_should_without_m
         mp.setenv("TEST_IMAP_PASSWORD", imap.password)
         game = tmp_path / "g"
         invoke("new", str(game), "--id", "g", "--map", TINY, "--player", f"RED:Anna:{ANNA}",
-               "--player", f"BLUE:Bernd:{BERND}", "--deadline", "2026-12-04 18:00", "--every", "7d",
+               "--player", f"BLUE:Bernd:{BERND}", "--deadline", "2026-12-04 18:00", "--every", "7d", "--remind", "1d",
                "--set", "building_rounds=1", "--set", "min_race_distance=2", "--set", "fixed_races=6",
                "--set", "allowance_dice=2")
         (game / "mail.toml").write_text(
@@ -78,6 +80,10 @@ def test_a_player_on_standing_racing_orders_enters_the_races_it_should_without_m
             before = GameDir(game).load_state()
             assert before.phase == "racing" and before.turn == turn
             expected = standing_entries(before, GameDir(game).load_map(before), "RED")
+            tick(f"{deadline}T08:00")  # a day before the deadline: reminders, to Bernd alone (reading 112)
+            assert sent(smtp, f"reminder-{turn:03d}-BLUE", BERND) and not sent(smtp, "reminder-", ANNA)
+            status = json.loads(invoke("status", str(game), "--json").output)
+            assert status["missing"] == ["BLUE"]
             deliver(BERND, f"GAME g\nTURN {turn}\n{bernd}\n{bernd_orders}\n", f"{deadline}T09:00")
             assert f"turn {turn} adjudicated" in tick(f"{deadline}T18:05")
             result = replay_turn(GameDir(game), turn).result

@@ -149,6 +149,12 @@ def valid_companies(inbox: Inbox, state: GameState) -> set[str]:
     return {c for m in used_mails(inbox, state) for c in (m.receipt() or {}).get("counted", [])}
 
 
+def on_standing_orders(state: GameState) -> set[str]:
+    """The companies with standing orders on file (reading 112): not missing a turn without their mail, so not
+    reminded; an early run still waits for their mail (they may send one until the deadline)."""
+    return {p.id for p in state.players if p.standing is not None}
+
+
 def due_to_run(gdir: GameDir, state: GameState, now: datetime) -> str:
     """Why the turn runs now ("deadline", "early") or "" when it does not."""
     s = state.schedule
@@ -298,7 +304,8 @@ def _picture(gdir: GameDir, turn: int, made: list[bytes | None]) -> list[tuple[s
 
 
 def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime, t: Tick) -> None:
-    """A reminder to each company without valid orders, once, ``remind`` before the deadline."""
+    """A reminder to each company without valid orders nor standing orders, once, ``remind`` before the
+    deadline."""
     if state.schedule is None or state.phase == "over" or not state.schedule.reminding(now):
         return
     outbox = Outbox(gdir)
@@ -306,7 +313,7 @@ def reminders(gdir: GameDir, state: GameState, config: MailConfig, now: datetime
     reminded = []
     for p in state.players:
         name = f"reminder-{state.turn:03d}-{p.id}"
-        if p.id in valid or p.retired is not None or p.bot or outbox.known(name):
+        if p.id in valid or p.retired is not None or p.bot or p.standing is not None or outbox.known(name):
             continue
         out = Outgoing(name, (p.email,) if p.email else (), reminder_subject(state, p.id),
                        reminder_text(state, p.id, config.sender), kind="reminder", turn=state.turn, player=p.id)
@@ -441,7 +448,8 @@ def game_status(directory: str) -> GameStatus:
     rows = tuple(last.get(pid, StatusRow(pid, "", "")) for pid in state.player_ids)
     valid = valid_companies(inbox, state)
     bots = played_by_bots(state)  # the turn does not wait for them
-    missing = tuple(pid for pid in state.in_play if pid not in valid and pid not in bots)
+    missing = tuple(pid for pid in state.in_play if pid not in valid and pid not in bots
+                    and pid not in on_standing_orders(state))
     return GameStatus(state, rows, missing, len(Outbox(gdir).pending()), sum(1 for _ in inbox.unanswered()))
 
 
