@@ -1,6 +1,6 @@
 """A bounded run of the InterUrban notation fuzzer (tools/fuzz/interurban.py): generated and mutated move texts
-never raise, every problem is well formed and said within 80 columns in both languages, and every move read is
-one the rules accept."""
+(moves sent ahead among them) never raise, every problem is well formed and said within 80 columns in both
+languages, and every move read is one the rules accept."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ def test_fuzzed_move_texts_give_moves_or_problems_only(targets: list[Target], wh
     assert tally.inputs == INPUTS_PER_TARGET
     assert not tally.found, "\n\n".join(f"[{code}] {start!r}\n{detail}" for code, start, detail in tally.found[:5])
     assert tally.refused > 0 and tally.moves + tally.passes > 0  # both paths were taken
+    assert tally.ahead > 0  # alternatives of moves sent ahead were read (issue 27)
 
 
 def test_a_finding_is_reported_not_raised(targets: list[Target], monkeypatch: pytest.MonkeyPatch):

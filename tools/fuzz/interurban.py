@@ -14,7 +14,13 @@ the findings:
   is not one of the text's, whose column is below 1, or whose code or hint is not of the enums;
 * ``refused``: the placements read were refused by ``apply_move`` (only ``PASS`` may be: ``can-lay``);
 * ``too-wide``: a problem's words (English or German) have a line over 80 columns (UTF-8 bytes);
-* ``slow``: one text took more than ``limit`` seconds.
+* ``slow``: one text took more than ``limit`` seconds;
+* ``bad-ahead``: moves sent ahead (``NEXT``/``OR`` lines, issue 27) read past their limits, or an alternative
+  that is empty or holds a line of the text it was not written on.
+
+Texts are cut as the postal loop cuts a section (``interurban/ahead.py: split``): the moves sent ahead are
+judged on their own (their problems, and each alternative read as a move), then the move now.  Three in ten
+of the mutated texts are moves with moves sent ahead (one in five of those past the limits).
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from dataclasses import dataclass, field
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from adjudicator.interurban.ahead import MAX_AHEAD, MAX_ALTERNATIVES, split
 from adjudicator.interurban.move import MoveRefused, apply_move, setup
 from adjudicator.interurban.notation import KEYWORDS, Code, Hint, NotationProblem, parse_move, written
 from adjudicator.interurban.shuffle import SeededDraw, seed_from_text
@@ -57,6 +64,8 @@ class Tally:
     moves: int = 0
     passes: int = 0
     refused: int = 0
+    ahead: int = 0
+    """Alternatives of moves sent ahead read."""
     found: list[tuple[str, str, str]] = field(default_factory=list)
     """(code, the input's start, detail)."""
 
@@ -65,6 +74,7 @@ class Tally:
         self.moves += other.moves
         self.passes += other.passes
         self.refused += other.refused
+        self.ahead += other.ahead
         self.found += other.found
 
 
@@ -113,11 +123,23 @@ def move_texts(target: Target) -> st.SearchStrategy[str]:
     line = st.lists(word, max_size=8).map(" ".join)
     generated = st.lists(line, min_size=0, max_size=6).map("\n".join)
 
+    def one(rng: random.Random) -> tuple[str, ...]:
+        move = random_move(target.state, rng) if not target.state.over else []
+        return written(target.state, move, target.state.on_move) or ("PASS",)
+
     def mutated(n: int) -> str:
         rng = random.Random(n)
-        move = random_move(target.state, rng) if not target.state.over else []
-        lines = written(target.state, move, target.state.on_move) or ("PASS",)
-        return _mutate("\n".join(lines or ("PASS",)), rng) if rng.random() < 0.9 else "\n".join(lines or ("PASS",))
+        lines = list(one(rng))
+        ahead = rng.random() < 0.3
+        if ahead:  # moves sent ahead, mostly within the limits, now and then past them
+            over = int(rng.random() < 0.2)
+            for _ in range(rng.randint(1, MAX_AHEAD + over)):
+                lines.append(rng.choice(("NEXT", "DANACH", "next")))
+                for k in range(rng.randint(1, MAX_ALTERNATIVES + over)):
+                    lines += [rng.choice(("OR", "ODER", "or"))] if k else []
+                    lines += one(rng)
+        text = "\n".join(lines)
+        return _mutate(text, rng) if rng.random() < (0.5 if ahead else 0.9) else text
 
     return st.one_of(generated, st.integers(0, 2**32).map(mutated))
 
@@ -134,27 +156,31 @@ def judge(target: Target, text: str, limit: float = 5.0) -> Tally:
         return tally
 
     try:
-        placements, problems = parse_move(lines, state, player)
+        now, ahead, ahead_problems = split(lines, state)
+    except Exception:  # a finding, whatever escaped
+        return found("raised", traceback.format_exc())
+    bad = _problems(ahead_problems, lines)
+    if bad is not None:
+        return found(*bad)
+    if ahead_problems:
+        tally.refused += 1
+        return tally
+    bad = _ahead(ahead, lines, state, player, tally)
+    if bad is not None:
+        return found(*bad)
+    if ahead is not None and not now:
+        return tally
+    try:
+        placements, problems = parse_move(now, state, player)
     except Exception:  # a finding, whatever escaped
         return found("raised", traceback.format_exc())
     if time.perf_counter() - started > limit:
         found("slow", f"{time.perf_counter() - started:.1f} s")
     if (placements is None) == (not problems):
         return found("bad-problem", f"{placements} with {problems}")
-    numbers = {n for n, _ in lines}
-    for p in problems:
-        if not (isinstance(p, NotationProblem) and p.line in numbers and p.column >= 1 and p.code in set(Code)
-                and (p.hint is None or p.hint in set(Hint))):
-            return found("bad-problem", repr(p))
-        for lang in ("en", "de"):
-            try:
-                with language(lang):
-                    said = notation_lines(p, dict(lines).get(p.line))
-            except Exception:  # a finding, whatever escaped
-                return found("raised", traceback.format_exc())
-            wide = [s for s in said if len(s.encode("utf-8")) > 80]
-            if wide:
-                found("too-wide", f"{lang}: {wide[0]!r}")
+    bad = _problems(problems, lines)
+    if bad is not None:
+        return found(*bad)
     if placements is None:
         tally.refused += 1
         return tally
@@ -166,6 +192,53 @@ def judge(target: Target, text: str, limit: float = 5.0) -> Tally:
     tally.moves += bool(placements)
     tally.passes += not placements
     return tally
+
+
+def _problems(problems: tuple[NotationProblem, ...], lines: list[tuple[int, str]]) -> tuple[str, str] | None:
+    """The first finding among ``problems`` (malformed, raised or too wide when said), or ``None``."""
+    numbers = {n for n, _ in lines}
+    wide_found: tuple[str, str] | None = None
+    for p in problems:
+        if not (isinstance(p, NotationProblem) and p.line in numbers and p.column >= 1 and p.code in set(Code)
+                and (p.hint is None or p.hint in set(Hint))):
+            return "bad-problem", repr(p)
+        for lang in ("en", "de"):
+            try:
+                with language(lang):
+                    said = notation_lines(p, dict(lines).get(p.line))
+            except Exception:  # a finding, whatever escaped
+                return "raised", traceback.format_exc()
+            wide = [s for s in said if len(s.encode("utf-8")) > 80]
+            if wide and wide_found is None:
+                wide_found = "too-wide", f"{lang}: {wide[0]!r}"
+    return wide_found
+
+
+def _ahead(ahead: tuple[tuple[tuple[str, ...], ...], ...] | None, lines: list[tuple[int, str]], state: State,
+           player: str, tally: Tally) -> tuple[str, str] | None:
+    """Moves sent ahead read without a problem: within the limits, each alternative lines of the text, each read
+    as a move without raising (its problems well formed); a finding, or ``None``."""
+    if not ahead:
+        return None
+    texts = [text for _, text in lines]
+    if len(ahead) > MAX_AHEAD or any(not 1 <= len(move) <= MAX_ALTERNATIVES for move in ahead):
+        return "bad-ahead", f"{len(ahead)} moves of {[len(m) for m in ahead]} alternatives"
+    for move in ahead:
+        for alternative in move:
+            if not alternative or any(line not in texts for line in alternative):
+                return "bad-ahead", repr(alternative)
+            numbered = list(enumerate(alternative, 1))
+            try:
+                placements, problems = parse_move(numbered, state, player)
+            except Exception:  # a finding, whatever escaped
+                return "raised", traceback.format_exc()
+            if (placements is None) == (not problems):
+                return "bad-problem", f"{placements} with {problems}"
+            bad = _problems(problems, numbered)
+            if bad is not None:
+                return bad
+            tally.ahead += 1
+    return None
 
 
 def fuzz(target: Target, count: int, seed_value: int, judged: Callable[[Target, str], Tally] = judge) -> Tally:
