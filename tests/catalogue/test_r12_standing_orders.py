@@ -70,14 +70,17 @@ def entered(game: Path, number: int, pid: str) -> list[int]:
 
 def test_S01_standing_orders_are_kept_with_the_company_and_shown_to_it_alone(game: Path) -> None:
     """R12-S01 (reading 110): a mail's STANDING lines set the company's standing orders, kept in the game file
-    and shown in its private report ("standing orders on file"); the public report and the other company's
-    report never name them."""
+    and shown in its private report ("standing orders on file"); the public report, the other company's report
+    and the archive's pages never name them."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 3\nSTANDING PASS", "BLUE": BLUE_LINE})
     assert state(game).player("RED").standing == Standing(3, True)
     assert '"standing": {\n' in (game / "game.json").read_text()
     assert "standing orders on file: STANDING ENTER ALL BEST MIN 3; STANDING PASS" in report(game, 1, "RED")
     for text in (report(game, 1), report(game, 1, "BLUE")):
         assert "STANDING" not in text.upper()
+    invoke("site", str(game), str(game.parent / "site"))  # the archive's pages: what is public
+    pages = [p.read_text(encoding="utf-8") for p in (game.parent / "site").rglob("*.html")]
+    assert pages and not [p for p in pages if "STANDING" in p.upper()]
 
 
 def test_S02_a_seat_on_standing_race_entries_enters_the_races_the_rule_picks(game: Path) -> None:
