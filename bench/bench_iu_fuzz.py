@@ -46,7 +46,8 @@ def main() -> int:
     for code, start, detail in total.found:
         print(f"[{code}] {start!r}\n{detail}\n")
     print(f"{total.inputs} texts in {wall:.1f} s with {a.workers} workers ({total.inputs / wall:.0f}/s): "
-          f"{total.moves} moves and {total.passes} PASS read, {total.refused} refused with problems")
+          f"{total.moves} moves and {total.passes} PASS read, {total.refused} refused with problems, "
+          f"{total.ahead} alternatives of moves sent ahead read")
     print(f"findings: {len(total.found) or 'none'}")
     return 1 if total.found else 0
 

@@ -288,3 +288,35 @@ def test_the_players_page_examples_are_moves_sent_ahead_as_written():
         assert problems == () and len(now) == 1 and moves is not None, problems
         read.append([len(move) for move in moves])
     assert read == [[2, 1], [2]]
+
+
+def test_undo_of_a_move_played_from_the_list_puts_the_list_back(tmp_path: Path):
+    """IU-24: ``undo`` of the move played from the list restores the list as it was; the next tick plays the same
+    alternative again, and ``verify`` passes."""
+    t = Table(tmp_path)
+    state = t.loaded.state
+    (mine,) = ahead_of(t.game, state, "RED", 1)
+    t.mail("RED", *intended(state, "RED"), "NEXT", "PASS", "OR", *mine)
+    t.mail("BLUE", *intended(t.loaded.state, "BLUE"))
+    played = t.loaded
+    assert played.table.moves == 3
+    assert "move 3 taken back" in invoke("undo", str(t.game)).output
+    back = t.loaded.table.sent_ahead("RED")
+    assert back is not None and back.moves == ((("PASS",), tuple(mine)),)
+    out = invoke("tick", str(t.game), "--now", (t.when + timedelta(minutes=5)).isoformat()).output
+    assert "move 3 made by RED from its moves sent ahead (alternative 2)" in out
+    assert t.loaded.state == played.state and t.verified()
+
+
+def test_the_check_command_reads_moves_sent_ahead(tmp_path: Path):
+    """``adjudicate check FILE --game DIR`` reads a section's moves sent ahead as the robot would (nothing kept):
+    the list as it would be kept, or each problem with its line and column."""
+    t = Table(tmp_path)
+    good, bad = tmp_path / "good.txt", tmp_path / "bad.txt"
+    good.write_text(f"PLAYER BLUE PASSWORD {t.secrets['BLUE']}\nNEXT\n6 STRAIGHT 1\nOR\nPASS\n")
+    bad.write_text(f"PLAYER BLUE PASSWORD {t.secrets['BLUE']}\nOR\nPASS\n")
+    out = " ".join(invoke("check", str(good), "--game", str(t.game)).output.split())
+    assert "they would be kept so (CHECK: nothing was kept)" in out and "6 STRAIGHT 1 or: PASS" in out
+    out = invoke("check", str(bad), "--game", str(t.game), ok=False)
+    assert out.exit_code == 1 and "Mail line 2, column 1: OR stands between alternatives" in " ".join(out.output.split())
+    assert t.loaded.table.ahead == ()
