@@ -36,7 +36,8 @@ class Words(Protocol):
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``checked`` (``seat``,
         ``preview``), ``not-on-move``, ``password``, ``over``, ``stale`` (a MOVE number of another move),
-        ``no-section``."""
+        ``no-section``; a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of
+        the alternatives can be played now: the player must mail his move) and ``checked-ahead``."""
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:

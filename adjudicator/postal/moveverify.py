@@ -8,7 +8,9 @@ so a change of one byte of any file the archive keeps is found and named.
 Every step is then done again: the opening's draws from the seed, each move
 from its orders, each missed move, each GM's correction from its record
 (``postal/movefix.py``), and a change of a seat or a deadline must change
-that and nothing else.  Texts are read byte for byte, as they were hashed.
+that and nothing else.  A move played from a seat's moves sent ahead must be
+the first alternative the rules allowed then (``postal/ahead.py: replayed``).
+Texts are read byte for byte, as they were hashed.
 
 Steps archived before the records sealed their files (issue 24) are
 checked for what they did hash (the chain of records and game files, the

@@ -10,7 +10,8 @@ When the deadline of a move passes, the move is missed (the play's reading;
 for InterUrban, IU-13: the player lays nothing and the next one is on move);
 a move is judged by the deadline at its mail's arrival, and the next
 deadline runs from there, so the same mails give the same game whenever
-cron runs.
+cron runs.  A seat's moves sent ahead (issue 27, ``postal/ahead.py``) are
+played at once when its move comes (``play_ahead``), before a bot would.
 """
 
 from __future__ import annotations
