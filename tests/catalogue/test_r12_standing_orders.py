@@ -163,6 +163,16 @@ def test_S08_another_seat_never_sees_them(game: Path) -> None:
     assert blue.player("RED").standing is None and blue.player("BLUE").standing == Standing(2)
 
 
+def test_S10_a_stand_by_does_not_inherit_them(game: Path) -> None:
+    """R12-S10 (reading 110): standing orders are the player's: a stand-by who takes the company over starts
+    without them (and the company, without a mail from him, misses its turn)."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
+    invoke("player", "replace", str(game), "RED", "--name", "Carla", "--email", "carla@example.com")
+    assert state(game).player("RED").standing is None
+    turn(game, 2, {"BLUE": "ENTER 1 BEST"})
+    assert entered(game, 2, "RED") == [] and state(game).player("RED").missed == 1
+
+
 @pytest.mark.parametrize(("line", "code", "column"), [
     ("STANDING ENTER ALL BEST MIN 100", ProblemCode.STANDING_MIN_TOO_HIGH, 29),
     ("STANDING ENTER 3 BEST", ProblemCode.EXPECTED_STANDING_ALL_BEST, 16),

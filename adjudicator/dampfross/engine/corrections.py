@@ -128,7 +128,9 @@ def _company(state: GameState, c: Correction) -> GameState:
     else:
         if not c.manager or not c.password_hash:
             raise AdjudicatorError("a stand-by needs a name and a new password")
-        changed = replace(player, manager=c.manager, email=c.email or "", password_hash=c.password_hash, missed=0)
+        # the stand-by starts without the standing orders the company's old player left (reading 110)
+        changed = replace(player, manager=c.manager, email=c.email or "", password_hash=c.password_hash, missed=0,
+                          standing=None)
     return replace(state, players=tuple(changed if p.id == c.player else p for p in state.players))
 
 
