@@ -65,13 +65,17 @@ class Table:
 
     def mail(self, seat: str, *lines: str, move: bool = True) -> str:
         """``seat`` mails ``lines`` (after its PLAYER line and, with ``move``, the MOVE line); the tick's output."""
+        self.deliver(seat, *lines, move=move)
+        return invoke("tick", str(self.game), "--now", (self.when + timedelta(minutes=1)).isoformat()).output
+
+    def deliver(self, seat: str, *lines: str, move: bool = True) -> None:
+        """``seat``'s mail put into the Maildir (no tick)."""
         self.n += 1
         self.when += timedelta(minutes=30)
         number = f"MOVE {self.loaded.table.moves + 1}\n" if move else ""
         body = f"PLAYER {seat} PASSWORD {self.secrets[seat]}\n{number}" + "".join(f"{x}\n" for x in lines)
         stamp = int(self.when.timestamp())
         (self.where / "in" / "new" / f"{stamp}.{self.n}.m").write_bytes(mail_bytes(ADDRESSES[seat], body, f"m{self.n}"))
-        return invoke("tick", str(self.game), "--now", (self.when + timedelta(minutes=1)).isoformat()).output
 
     def receipt(self, seat: str) -> str:
         """The last receipt the robot wrote to ``seat``."""
@@ -320,3 +324,34 @@ def test_the_check_command_reads_moves_sent_ahead(tmp_path: Path):
     out = invoke("check", str(bad), "--game", str(t.game), ok=False)
     assert out.exit_code == 1 and "Mail line 2, column 1: OR stands between alternatives" in " ".join(out.output.split())
     assert t.loaded.table.ahead == ()
+
+
+class Killed(Exception):
+    """The tick dies here."""
+
+
+def test_a_tick_killed_after_keeping_the_list_does_not_keep_it_twice(tmp_path: Path, monkeypatch):
+    """RED, on move, sends two moves ahead: the first is played at once.  Killed before the mail was answered, the
+    next tick answers it (its receipt shows the list) and does not keep it a second time: the move played from
+    it is not played again, and the second move stays RED's only one."""
+    from adjudicator.postal import robot, turns
+    from adjudicator.postal.loop import Tick
+
+    t = Table(tmp_path)
+    state = t.loaded.state
+    (later,) = ahead_of(t.game, state, "RED", 1)
+
+    def killed(self: object) -> None:
+        raise Killed
+
+    monkeypatch.setattr(turns.Receipts, "send", killed)
+    t.deliver("RED", "NEXT", *intended(state, "RED"), "NEXT", *later, move=False)
+    with pytest.raises(Killed):
+        robot.tick_game(str(t.game), t.when + timedelta(minutes=1), Tick(str(t.game)), turns.MovesGame(PLAY))
+    monkeypatch.undo()
+    assert t.loaded.table.moves == 1
+    robot.tick_game(str(t.game), t.when + timedelta(minutes=5), Tick(str(t.game)), turns.MovesGame(PLAY))
+    kept = t.loaded.table.sent_ahead("RED")
+    assert t.loaded.table.moves == 1 and kept is not None and kept.moves == ((tuple(later),),)
+    assert [r["kind"] for r in t.records()].count("ahead") == 1
+    assert "Your next move:" in t.receipt("RED") and t.verified()
