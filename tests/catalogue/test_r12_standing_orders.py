@@ -155,12 +155,16 @@ def test_S07_standing_orders_in_a_building_turn_build_nothing(game: Path) -> Non
 
 def test_S08_another_seat_never_sees_them(game: Path) -> None:
     """R12-S08 (reading 110): a bot's view of a seat (what its player sees) holds its own standing orders and
-    no other company's."""
+    no other company's, and a company's ``check`` of its mail (its receipt) prices its own orders alone."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE + "\nSTANDING ENTER ALL BEST MIN 2"})
     s = state(game)
     gmap = GameDir(game).load_map(s)
     blue = seat_view(s, gmap, "BLUE").state
     assert blue.player("RED").standing is None and blue.player("BLUE").standing == Standing(2)
+    secrets = GameDir(game).read_passwords()  # BLUE checks a mail: RED's standing orders are not priced there
+    (game.parent / "blue.orders").write_text(f"GAME g\nTURN 2\nPLAYER BLUE PASSWORD {secrets['BLUE']}\nENTER 1 BEST\n")
+    checked = invoke("check", str(game.parent / "blue.orders"), "--game", str(game)).output
+    assert "Check of BLUE's orders" in checked and "RED's orders" not in checked
 
 
 def test_S10_a_stand_by_does_not_inherit_them(game: Path) -> None:

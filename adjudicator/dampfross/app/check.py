@@ -58,10 +58,10 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False,
     """``check`` of order files already read (a mail's texts): nothing is written.  ``loaded``: the game's state
     and map as the caller read them under the game's lock (a tick checks every mail against the same game)."""
     if loaded is None:
-        state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust))
+        state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust, standing=False))
     else:
         state, gmap = loaded
-        orders, turn_input, notes = settle(state, gmap, received, RunOptions(trust))
+        orders, turn_input, notes = settle(state, gmap, received, RunOptions(trust, standing=False))
     companies = {s.player for s in orders.sections}
     reader = state.language_of(companies.pop() if len(companies) == 1 else None)
     with language(reader):

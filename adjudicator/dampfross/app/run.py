@@ -123,10 +123,13 @@ def _game_id(gdir: GameDir) -> str | None:
 
 @dataclass(frozen=True)
 class RunOptions:
-    """How the GM runs a turn: ``trust`` (the GM typed the orders: no passwords), the GM's own files."""
+    """How the GM runs a turn: ``trust`` (the GM typed the orders: no passwords), the GM's own files;
+    ``standing``: companies without a mail play their standing orders (a turn; ``check`` of a mail prices the
+    mail's orders alone, and never shows another company's standing orders, reading 110)."""
 
     trust: bool = False
     gm_files: tuple[str, ...] = ()
+    standing: bool = True
 
 
 def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
@@ -142,7 +145,8 @@ def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, options: Ru
     """The orders on the map, settled (whose count), as the engine's input; ``TurnRefused`` when they cannot make
     a turn (``orders/usable.py``)."""
     gm_files = tuple(str(Path(f)) for f in options.gm_files)
-    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), options.trust, gm_files)
+    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), options.trust, gm_files,
+                         standing=options.standing)
     if isinstance(done, usable.Unusable):
         raise TurnRefused(unusable_text(done))
     return done.orders, done.turn_input, list(done.notes)

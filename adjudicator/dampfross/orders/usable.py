@@ -80,14 +80,17 @@ def unusable(state: GameState, orders: OrderSet) -> Unusable | None:
     return None
 
 
-def settle(state: GameState, gmap: GameMap, raw: OrderSet, trust: bool, gm_files: tuple[str, ...]
-           ) -> Settled | Unusable:
-    """The orders on the map, refused if they cannot make a turn, settled (whose count), as the engine's input."""
+def settle(state: GameState, gmap: GameMap, raw: OrderSet, trust: bool, gm_files: tuple[str, ...],
+           standing: bool = True) -> Settled | Unusable:
+    """The orders on the map, refused if they cannot make a turn, settled (whose count), as the engine's input;
+    ``standing``: with the standing orders of the companies without a section that counts (a turn's, not a
+    mail's check)."""
     orders = resolve(raw, gmap, companies=state.player_ids)
     refused = unusable(state, orders)
     if refused is not None:
         return refused
     settled, notes = settle_orders(state, orders, trust, gm_files)
     turn_input, more = engine_input(state, settled)
-    turn_input = with_standing(state, gmap, settled, turn_input)  # standing orders (issue 27)
+    if standing:
+        turn_input = with_standing(state, gmap, settled, turn_input)  # standing orders (issue 27)
     return Settled(settled, turn_input, tuple(notes + more))
