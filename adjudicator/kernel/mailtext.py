@@ -39,8 +39,8 @@ def blank_quotes(lines: list[str]) -> list[str]:
     """The lines with quoted lines, pasted mail headers and a reply's attribution line blanked."""
     out = ["" if QUOTED.match(line) or MAIL_HEADER.match(line) else line for line in lines]
     for n, line in enumerate(out):
-        if not line.strip() or not _quote_follows(lines, n + 1):
-            continue
+        if not line.rstrip().endswith(":") or not _quote_follows(lines, n + 1):
+            continue  # an attribution (or its wrapped last half) ends with a colon: the rest are not asked
         wrapped = n > 0 and not ATTRIBUTION_START.match(line) and bool(ATTRIBUTION_START.match(out[n - 1]))
         if ATTRIBUTION.search(line):
             out[n] = ""
