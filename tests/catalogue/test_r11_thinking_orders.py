@@ -279,3 +279,31 @@ def test_C07_check_prices_the_orders_as_if_nobody_else_built_and_says_so():
             "out, if any") in said
     assert "the cheapest line now: 0102-0201-0301-0401-0501, 4 points, fees 0" in " ".join(report.split())
     assert "as if no other company built before you this turn" in " ".join(report.split())
+
+
+def test_I08_in_a_racing_turn_entries_are_judged_once_the_races_are_drawn():
+    """R11-I08 [reading 103] (RULES §3: races are drawn, then entered; §7: orders conditional): an ENTER inside
+    IF RACE n FROM/TO is judged after the turn's races are drawn, before the first runs; a BUILD line inside an
+    IF after the races, on the board as they left it; the private report traces both."""
+    from adjudicator.dampfross.app.maps import read_map
+    from adjudicator.dampfross.orders.translate import racing_orders
+    from adjudicator.dampfross.racing.turn import RacingInput, adjudicate_racing_turn
+    from adjudicator.dampfross.report.racing import private_racing_report
+    from tests.test_raceturn import built_game
+
+    tiny = read_map("tests/data/tiny.yaml")
+    state = built_game()
+    text = ("PLAYER RED PASSWORD x\nIF RACE 1 FROM 0402 THEN\n  ENTER 1 BEST\nELSE\n  ENTER 2 BEST\nEND\n"
+            "IF BALANCE AT LEAST 1 THEN\n  BUILD 0307 - 0308\nEND\n")
+    orders = resolve(collect([parse_orders(text, "t.orders")]), tiny, companies=("RED", "BLUE"))
+    assert not orders.problems
+    red = racing_orders(orders.sections[0], [])
+    r = adjudicate_racing_turn(state, tiny, RacingInput(2, {"RED": red}, {}, {1: (H("0402"), H("0307"))}, {}),
+                               None)
+    assert r.races[0].status == "sole"  # RED entered race 1 (and no race 2 was drawn)
+    assert [(v.test.line, v.holds) for v in r.verdicts["RED"]] == [(2, True), (7, True)]
+    assert r.verdicts["RED"][0].why.code is Why.RACE
+    red_build = next(b for b in r.builds if b.player == "RED")
+    assert [segs(line) for line in red_build.lines] == [["0307-0308"]]
+    report = " ".join(private_racing_report(r, tiny, "RED", orders, None).split())
+    assert "line 2: IF RACE 1 FROM 0402: yes, race 1 ran from" in report

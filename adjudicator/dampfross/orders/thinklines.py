@@ -20,10 +20,13 @@ def test_of(c: Condition, line: int) -> Test:
     return Test(c.kind, c.hexes, c.number, c.company, c.negated, c.echo(), line)
 
 
+Guard = tuple[tuple[int, bool], ...]
+
+
 def build_lines(order: CheapestOrder | Conditional, tests: list[Test],
-                guard: tuple[tuple[int, bool], ...] = ()) -> tuple[list[BuildLine], list[PlayerOrder]]:
+                guard: Guard = ()) -> tuple[list[BuildLine], list[tuple[PlayerOrder, Guard]]]:
     """The BUILD lines of an order that thinks (``tests`` grows by its IFs) and the orders inside it that are
-    no BUILD line (ENTER in a building turn: the caller notes them)."""
+    no BUILD line, with their guards (ENTER: a racing turn's entry, a building turn's note)."""
     if isinstance(order, CheapestOrder):
         start, goal = order.hexes
         spec = CheapestSpec(start, goal, order.maximum)
@@ -31,7 +34,7 @@ def build_lines(order: CheapestOrder | Conditional, tests: list[Test],
     index = len(tests)
     tests.append(test_of(order.condition, order.pos.line))
     lines: list[BuildLine] = []
-    other: list[PlayerOrder] = []
+    other: list[tuple[PlayerOrder, Guard]] = []
     for branch, orders in ((True, order.then), (False, order.otherwise)):
         inner = guard + ((index, branch),)
         for o in orders:
@@ -42,5 +45,5 @@ def build_lines(order: CheapestOrder | Conditional, tests: list[Test],
                 lines += more
                 other += skipped
             else:
-                other.append(o)
+                other.append((o, inner))
     return lines, other

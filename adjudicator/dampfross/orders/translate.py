@@ -44,6 +44,7 @@ from adjudicator.kernel.problems import NoOrders, Problem
 
 if TYPE_CHECKING:  # each engine is imported by its phase's turns only (engine_input, building_orders, racing_orders)
     from adjudicator.dampfross.building.turn import BuildingOrders
+    from adjudicator.dampfross.racing.entry import Entry
     from adjudicator.dampfross.racing.turn import RacingOrders
 
 
@@ -58,6 +59,7 @@ class GMNoteCode(StrEnum):
     WRONG_PHASE = "wrong-phase"  # player, order (the echo), phase
     PREVIEW_MAX_ROLL = "preview-max-roll"  # check, manual dice: priced against the largest roll
     HOLD_UNKNOWN = "hold-unknown"  # player: HOLD PRESS for a company not in the game
+    STANDING_PLAYED = "standing-played"  # player, orders: no section counts, its standing orders are carried out
 
 
 @dataclass(frozen=True)
@@ -187,7 +189,7 @@ def building_orders(section: Section, notes: list[GMNote]) -> BuildingOrders:
         elif isinstance(o, (CheapestOrder, Conditional)):
             more, other = build_lines(o, tests)
             lines += more
-            notes += [_wrong_phase(section, x.pos, x.echo(), "building") for x in other]
+            notes += [_wrong_phase(section, x.pos, x.echo(), "building") for x, _ in other]
         elif isinstance(o, PassOrder):
             passes = True
         elif isinstance(o, DeclareEndOrder):
@@ -202,24 +204,40 @@ def racing_orders(section: Section, notes: list[GMNote]) -> RacingOrders:
 
     Joint lines (BUILD WITH) are built in the building phase only: here they are ignored with a note.
     """
-    from adjudicator.dampfross.racing.entry import Entry  # racing is imported by racing turns only
     from adjudicator.dampfross.racing.turn import RacingOrders
 
     entries, lines, powers, ferries = [], [], [], []
+    tests: list[Test] = []
     for o in section.orders:
         if isinstance(o, BuyFerryOrder):
             ferries.append(FerryOrder(o.hexes, o.echo(), o.pos.line))
         elif isinstance(o, EnterOrder):
-            hexes = () if o.best else o.hexes
-            riders = (section.player, o.partner) if o.partner else (section.player,)
-            entries.append(Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race))
+            entries.append(_entry(section, o))
         elif isinstance(o, BuildOrder) and o.partner is None:
             lines.append(BuildLine(o.hexes, o.echo(), o.pos.line, stop=o.stop, rest=o.rest))
+        elif isinstance(o, (CheapestOrder, Conditional)):
+            more, other = build_lines(o, tests)
+            lines += more
+            for x, guard in other:
+                if isinstance(x, EnterOrder):
+                    entries.append(_entry(section, x, guard))
+                else:
+                    notes.append(_wrong_phase(section, x.pos, x.echo(), "racing"))
         elif isinstance(o, PowersOrder):
             powers.append((o.race, o.partner))
         elif not isinstance(o, (PassOrder, PressOrder, StandingOrder)):
             notes.append(_wrong_phase(section, o.pos, o.echo(), "racing"))
-    return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries))
+    return RacingOrders(section.player, tuple(entries), tuple(lines), powers=tuple(powers), ferries=tuple(ferries),
+                        tests=tuple(tests))
+
+
+def _entry(section: Section, o: EnterOrder, guard: tuple[tuple[int, bool], ...] = ()) -> Entry:
+    """An ENTER order as the racing engine takes it (``guard``: the IFs it stands in)."""
+    from adjudicator.dampfross.racing.entry import Entry  # racing is imported by racing turns only
+
+    hexes = () if o.best else o.hexes
+    riders = (section.player, o.partner) if o.partner else (section.player,)
+    return Entry(riders, hexes, o.hex_owners if hexes else (), o.echo(), o.race, guard=guard)
 
 
 def _wrong_phase(section: Section, pos: Pos, echo: str, phase: str) -> GMNote:

@@ -31,8 +31,8 @@ from adjudicator.dampfross.building.lines import (
     BuildContext,
     BuildLine,
     LineOutcome,
-    build_line,
 )
+from adjudicator.dampfross.building.thinking import Judge, Situation, carry_out
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import LedgerEntry
 from adjudicator.dampfross.racing.race import RaceOutcome
@@ -114,7 +114,8 @@ class PostRaceBuild:
 
 def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[str, int],
                       lines: Mapping[str, Sequence[BuildLine]], races: Sequence[int] = (),
-                      ferries: Mapping[str, Sequence[FerryOrder]] | None = None) -> tuple[PostRaceBuild, ...]:
+                      ferries: Mapping[str, Sequence[FerryOrder]] | None = None,
+                      judges: Mapping[str, Judge] | None = None) -> tuple[PostRaceBuild, ...]:
     """Build every player's lines in ``order``, each within its budget (money), then carry out its ferry orders.
 
     The budget is the race income, or under the 10% variant a share of the
@@ -123,6 +124,8 @@ def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[s
     pass a context with ``bonuses_open=False``.  A ferry is bought, not
     built: its price comes from the account and does not use the budget
     (docs/rules.md), in a turn without building under the 10% variant too.
+    ``judges`` judge the IFs the lines stand in (``building.thinking``; BUILD
+    CHEAPEST is chosen here too).
     """
     rules = ctx.rules
     building = builds_this_turn(rules, races)
@@ -134,10 +137,11 @@ def build_after_races(ctx: BuildContext, order: Sequence[str], income: Mapping[s
             money = ten_percent_budget(rules, after_races[pid]) if building else 0
         budget = Budget("money", money)
         if building:
-            outcomes = tuple(build_line(ctx, pid, line, budget) for line in lines.get(pid, ()))
+            judge = (judges or {}).get(pid) or Judge(ctx, pid, (), Situation())
+            outcomes = carry_out(ctx, pid, lines.get(pid, ()), budget, judge)
         else:
             why = Problem.of(BuildProblem.NO_BUILDING_NOW, every=rules.ten_percent_every)
-            outcomes = tuple(LineOutcome(line, (), why, line.hexes) for line in lines.get(pid, ()))
+            outcomes = tuple(LineOutcome(line, (), why, line.hexes) for line in lines.get(pid, ()) if not line.guard)
         purchases = tuple(buy_ferry(ctx, pid, o) for o in (ferries or {}).get(pid, ()))
         out.append(PostRaceBuild(pid, money, outcomes, money - budget.remaining, purchases))
     return tuple(out)

@@ -48,6 +48,7 @@ class Entry:
     race: int = 0
     chosen: bool = False
     powers: tuple[str, ...] = ()  # companies whose track the riders use without paying (running powers)
+    guard: tuple[tuple[int, bool], ...] = ()  # the IFs the order stands in (``building.thinking``, reading 103)
 
     @property
     def best(self) -> bool:

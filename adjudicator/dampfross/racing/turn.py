@@ -21,6 +21,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.ferries import FerryOrder
 from adjudicator.dampfross.building.lines import BuildContext, BuildLine
+from adjudicator.dampfross.building.thinking import Test, Verdict
 from adjudicator.dampfross.game.dice import DiceRoller, RaceDice
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import RaceDraw, RaceResult, Winner
@@ -37,6 +38,7 @@ from adjudicator.dampfross.racing.problems import EntryNote, RaceCheck
 from adjudicator.dampfross.racing.race import RaceOutcome, run_race
 from adjudicator.dampfross.racing.schedule import draw_next, race_dice, record_draws
 from adjudicator.dampfross.racing.specials import given_special, goal, is_special
+from adjudicator.dampfross.racing.thinking import judge_entries
 from adjudicator.dampfross.racing.trains import trains_of_turn
 from adjudicator.kernel.errors import MissingDice, TurnRefused
 from adjudicator.kernel.problems import NoOrders, Problem
@@ -51,6 +53,7 @@ class RacingOrders:
     lines: tuple[BuildLine, ...] = ()
     powers: tuple[tuple[int, str], ...] = ()  # POWERS <race> WITH <ID>: (race, partner)
     ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY (advanced rules), after the BUILD lines
+    tests: tuple[Test, ...] = ()  # the conditions of IF lines (entries' and lines' guards name them)
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ class RacingResult:
     end: GameEnd | None = None
     next_draws: tuple[RaceDraw, ...] = ()
     race_warnings: tuple[Problem[RaceCheck], ...] = ()  # the GM's races (manual dice) that break a rule
+    verdicts: Mapping[str, tuple[Verdict, ...]] = field(default_factory=dict)  # IF conditions judged, per company
 
 
 @dataclass(frozen=True)
@@ -133,6 +137,7 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
         raise TurnRefused(f"these are orders for turn {orders.turn}, but the game is at turn {state.turn}")
     rules = state.rules
     draws, warnings = turn_draws(state, gmap, orders)
+    orders, judges = judge_entries(state, gmap, orders, draws)  # IFs around ENTER lines (reading 103)
     track, entries, notes = turn_trains(state, gmap, orders, draws)
     seats = {p.id: p.seat for p in state.players}
     playing = _playing(orders)
@@ -154,13 +159,17 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
                                by_arrival=rules.build_order == "arrival", clockwise=rules.build_order == "after_second")
         lines = {pid: o.lines for pid, o in playing.items()}
         ferries = {pid: o.ferries for pid, o in playing.items()}
-        builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes], ferries)
+        for judge in judges.values():
+            judge.ctx = ctx  # IFs around BUILD lines: judged on the board after the races
+        builds = build_after_races(ctx, order, income, lines, [o.draw.number for o in result.outcomes], ferries,
+                                   judges)
         racing_turn = sum(h.phase == "racing" for h in state.history) + 1
         end = check_end(books.balances, in_play(seats, books), rules, state.race_state.count, racing_turn=racing_turn,
                         companies=len(seats),
                         gains=_gains(state, books.balances))
     outcomes = _carry_over(state, result.outcomes, end)
-    return _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)
+    done = _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)
+    return replace(done, verdicts={pid: tuple(j.verdicts) for pid, j in judges.items() if j.verdicts})
 
 
 def turn_trains(state: GameState, gmap: GameMap, orders: RacingInput, draws: Sequence[RaceDraw]

@@ -51,6 +51,7 @@ from adjudicator.dampfross.report.racephrases import (
     race_notes,
     race_warning,
 )
+from adjudicator.dampfross.report.thinkwords import verdict_text
 
 FARE_REASONS = ("fare", "ferry-fare")
 BUILD_REASONS = ("build-cost", "ferry-purchase")  # a ferry bought counts with the building
@@ -296,6 +297,7 @@ def _private_racing_report(result: RacingResult, gmap: GameMap, player: str, ord
         "own_score": next(s for s in ctx["scores"] if s["player"] == player),
         "own_notes": [entry_note(n) for n in result.entry_notes if note_concerns(n, player)],
         "fees": fee_history(result.after, player),
+        "verdicts": [verdict_text(v) for v in result.verdicts.get(player, ())],  # the IFs judged (reading 103)
     })
     ctx["own_map"], seen = own_window(gmap, result.after, player, result.turn)
     public = racing_report(result, gmap, seed, orders, result.after.language_of(player), summary=True, seen=seen)
