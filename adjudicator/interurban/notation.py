@@ -119,8 +119,9 @@ _ORDER_WORDS = frozenset(s for name, spellings in KEYWORDS.items() if name not i
 
 def order_like(line: str) -> bool:
     """Whether a line of a mail reads as an order, or is meant as one: it begins with a line's label (``6``; ``H``
-    before a keyword), or a keyword of the notation, or a near spelling of one (``CRUVE``); a greeting or a
-    sign-off ("Anna", "Cheers, Tom", "Viele Grüße") does not."""
+    before a keyword), or a keyword of the notation, or a near spelling of one (``CRUVE``), or it is ``NEXT`` or
+    ``OR`` alone (moves sent ahead); a greeting or a sign-off ("Anna", "Cheers, Tom", "Viele Grüße", "Next week
+    I am away") does not."""
     words = line.split()
     if not words or len(line) > MAX_LINE * 2:
         return bool(words)
