@@ -317,8 +317,10 @@ def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
         game = ahead.stored(folder, play, game, seat, mail.key, None)  # dropped at once (IU-22): none kept
         return game, "ahead-none", {"ahead": True, "kept": ()}
     game = ahead.stored(folder, play, game, seat, mail.key, SentAhead(mail.key, sent) if sent else None)
+    if not sent:  # a lone NEXT: none kept
+        return game, "ahead", {"ahead": True, "kept": ()}
     t.note("ahead-kept", seq=mail.seq, seat=seat, count=len(sent))
-    if play.on_move(game.state) != seat or not sent:
+    if play.on_move(game.state) != seat:
         return game, "ahead", {"ahead": True, "kept": sent}
     after = play_bots(folder, play, game, outbox, sender, now, t)
     return after, "moved", {"move": game.table.moves + 1, "ahead": True, "kept": sent[1:]}
