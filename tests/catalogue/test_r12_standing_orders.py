@@ -42,15 +42,16 @@ def game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "g"
 
 
-def turn(game: Path, number: int, sections: dict[str, str], wrong: frozenset[str] = frozenset()) -> None:
-    """Run turn ``number`` with a section per company given (``wrong``: with a wrong password)."""
+def turn(game: Path, number: int, sections: dict[str, str], wrong: frozenset[str] = frozenset()) -> str:
+    """Run turn ``number`` with a section per company given (``wrong``: with a wrong password); what the GM
+    reads."""
     secrets = GameDir(game).read_passwords()
     text = f"GAME g\nTURN {number}\n" + "".join(
         f"PLAYER {pid} PASSWORD {'wrong-password' if pid in wrong else secrets[pid]}\n{lines}\n"
         for pid, lines in sections.items())
     path = game.parent / f"t{number}.orders"
     path.write_text(text, encoding="utf-8")
-    invoke(str(path))
+    return invoke(str(path)).output
 
 
 def state(game: Path) -> GameState:
@@ -111,9 +112,10 @@ def test_S03_a_race_not_worth_min_is_not_entered(game: Path) -> None:
 
 def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path) -> None:
     """R12-S04 (reading 112): a company whose standing orders stand in for a mail has not missed its turn (its
-    count stays 0, the report does not list it); a company without them has."""
+    count stays 0, the report does not list it, the GM is told); a company without them has."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE})
-    turn(game, 2, {})
+    ran = turn(game, 2, {})
+    assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in ran  # the GM's
     assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 1}
     missed = report(game, 2).split("Missed turns")[1].split("Score table")[0]
     assert "BLUE     no orders this turn" in missed and "RED" not in missed
@@ -124,8 +126,10 @@ def test_S05_a_refused_mail_is_no_mail(game: Path) -> None:
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE})
     before = state(game)
     expected = standing_entries(before, GameDir(game).load_map(before), "RED")
-    turn(game, 2, {"RED": "PASS", "BLUE": "ENTER 1 BEST"}, wrong=frozenset({"RED"}))
+    ran = turn(game, 2, {"RED": "PASS", "BLUE": "ENTER 1 BEST"}, wrong=frozenset({"RED"}))
     assert expected and entered(game, 2, "RED") == expected
+    assert "RED: no orders that count; its standing orders are carried out" in ran
+    assert "no orders carried out" not in ran
 
 
 def test_S06_a_mail_that_counts_replaces_them_for_its_turn_and_they_stay_on_file(game: Path) -> None:

@@ -23,6 +23,7 @@ from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.model import StandingOrder
 from adjudicator.dampfross.orders.sections import OrderSet, Section
+from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 
 
 def standing_lines(section: Section) -> list[StandingOrder]:
@@ -102,3 +103,15 @@ def standing_after(state: GameState, orders: OrderSet, player: str) -> Standing 
     STANDING lines set, else those on file."""
     found = set_by_mails(orders)
     return found[player] if player in found else state.player(player).standing
+
+
+def standing_notes(state: GameState, orders: OrderSet, notes: list[GMNote]) -> list[GMNote]:
+    """The GM's notes of a turn with the companies on standing orders: each says so (with its standing orders)
+    instead of "no orders carried out" (the run's output only: ``check`` of a mail plays no standing orders)."""
+    seats = on_standing(state, orders)
+    kept = [n for n in notes if not (n.code is GMNoteCode.NO_ORDERS_CARRIED_OUT and n.get("player") in seats)]
+    for pid in seats:
+        standing = state.player(pid).standing
+        assert standing is not None
+        kept.append(GMNote(GMNoteCode.STANDING_PLAYED, None, (("player", pid), ("orders", "; ".join(standing.echo())))))
+    return kept

@@ -20,7 +20,7 @@ from adjudicator.dampfross.orders.codes import ProblemCode
 from adjudicator.dampfross.orders.model import OrderProblem
 from adjudicator.dampfross.orders.resolve import resolve
 from adjudicator.dampfross.orders.sections import OrderSet
-from adjudicator.dampfross.orders.standing import with_standing
+from adjudicator.dampfross.orders.standing import standing_notes, with_standing
 from adjudicator.dampfross.orders.translate import GMNote, engine_input, settle_orders
 
 FILE_PROBLEMS = frozenset({ProblemCode.UNREADABLE_FILE, ProblemCode.MISSING_FILE, ProblemCode.NO_ORDER_FILES})
@@ -93,4 +93,5 @@ def settle(state: GameState, gmap: GameMap, raw: OrderSet, trust: bool, gm_files
     turn_input, more = engine_input(state, settled)
     if standing:
         turn_input = with_standing(state, gmap, settled, turn_input)  # standing orders (issue 27)
+        more = standing_notes(state, settled, more)
     return Settled(settled, turn_input, tuple(notes + more))

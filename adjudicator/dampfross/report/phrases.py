@@ -299,6 +299,7 @@ GM_NOTE = {
     GMNoteCode.WRONG_PHASE: N_("{player}: '{order}' is ignored in the {phase}"),
     GMNoteCode.PREVIEW_MAX_ROLL: N_("manual dice: priced against the largest possible roll where no ROLL was given"),
     GMNoteCode.HOLD_UNKNOWN: N_("HOLD PRESS {player}: no such company in the game; nothing held"),
+    GMNoteCode.STANDING_PLAYED: N_("{player}: no orders that count; its standing orders are carried out: {orders}"),
 }
 
 
