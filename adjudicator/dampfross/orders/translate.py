@@ -60,7 +60,6 @@ class GMNoteCode(StrEnum):
     PREVIEW_MAX_ROLL = "preview-max-roll"  # check, manual dice: priced against the largest roll
     HOLD_UNKNOWN = "hold-unknown"  # player: HOLD PRESS for a company not in the game
     STANDING_PLAYED = "standing-played"  # player, orders: no section counts, its standing orders are carried out
-    STANDING_PLAYED = "standing-played"  # player, orders: no section counts, its standing orders are carried out
 
 
 @dataclass(frozen=True)
