@@ -12,7 +12,7 @@ import re
 from adjudicator.dampfross.engine.caretaker import played_by_caretaker
 from adjudicator.dampfross.game.state import GameState, Player
 from adjudicator.dampfross.report.env import wrap
-from adjudicator.dampfross.report.i18n import _, language
+from adjudicator.dampfross.report.i18n import _, language, ngettext
 
 _PASSWORD = re.compile(r"^(PLAYER\s+\S+\s+PASSWORD\s+)\S+", re.MULTILINE)
 
@@ -67,8 +67,10 @@ def status_lines(state: GameState) -> list[str]:
     """``status``'s lines of the game's bots: the caretaker's setting, each bot seat, each company it plays."""
     out = []
     if state.caretaker_after is not None:
-        out.append(wrap(_("caretaker: plays a company after {count} missed turns in a row ({level})").format(
-            count=state.caretaker_after, level=state.caretaker_level)))
+        out.append(wrap(ngettext("caretaker: plays a company after {count} missed turn ({level})",
+                                 "caretaker: plays a company after {count} missed turns in a row ({level})",
+                                 state.caretaker_after).format(count=state.caretaker_after,
+                                                               level=state.caretaker_level)))
     for p in sorted(state.players, key=lambda p: p.seat):
         if p.bot:
             out.append(wrap(_("{company}: a bot seat ({level})").format(company=p.id, level=p.bot)))
