@@ -67,6 +67,8 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
                     _("  ENTER 4 BEST                          (the adjudicator picks the route)"),
                     _("  BUILD <town> - 1408                   (paid from race income)")]
         out.append(_("  PRESS ... END PRESS           (a press item for the public report)"))
+        out += [_("  BUILD CHEAPEST FROM <town> TO <town> MAX 9  (the cheapest line, chosen then)"),
+                _("  IF 1409 TAKEN THEN / orders / ELSE / orders / END  (lines of their own)")]
         out += [_("  STANDING ENTER ALL BEST MIN 5  (kept for turns without a mail from you)"),
                 _("  STANDING PASS, STANDING CANCEL (a standing PASS; cancel what stands)")]
         example = example_text(state, gmap, company)
