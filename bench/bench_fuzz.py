@@ -8,7 +8,11 @@ traceback, a hang (over 20 s), a refused turn that changed the game
 directory, an undo that did not restore ``game.json``.  Target: 0 of each
 in 100,000 inputs.
 
-    python bench/bench_fuzz.py [--inputs 100000] [--workers 2]
+    python bench/bench_fuzz.py [--inputs 100000] [--workers 2] [--light]
+
+``--light`` pushes each input through the dry-run turn only (reading, the
+engines, the reports; nothing written, no check, no undo): the order
+language at several times the pace.
 
 Prints the tally and every finding (also written to ``fuzz-findings.txt``
 in the working directory when there are any); exits 1 on any finding.
@@ -27,6 +31,9 @@ sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
 from tools.fuzz import Tally, fuzz, in_workers, make_targets  # noqa: E402
 
+LIGHT = False
+"""``--light``: each input through the dry-run turn only (``Target.push_light``), not check, commit and undo."""
+
 
 def work(args: tuple[int, int]) -> Tally:
     """One worker: ``count`` inputs shared between its targets, Hypothesis seeded by ``index``."""
@@ -35,7 +42,7 @@ def work(args: tuple[int, int]) -> Tally:
     with tempfile.TemporaryDirectory(prefix=f"fuzz-{index}-") as tmp:
         targets = make_targets(Path(tmp))
         for k, target in enumerate(targets):
-            total.add(fuzz(target, count // len(targets) + (k < count % len(targets)), 1000 * index + k))
+            total.add(fuzz(target, count // len(targets) + (k < count % len(targets)), 1000 * index + k, LIGHT))
     return total
 
 
@@ -43,7 +50,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--inputs", type=int, default=100_000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--light", action="store_true", help="the dry-run turn only (no check, commit, undo)")
     a = parser.parse_args()
+    global LIGHT
+    LIGHT = a.light
     started = time.perf_counter()
     parts = in_workers(work, a.inputs, a.workers)
     total = Tally()

@@ -230,8 +230,8 @@ def _problems(text: str):
 
 
 def test_I06_bounds_each_with_its_line():
-    """R11-I06 [reading 106]: IFs nest at most 3 deep, a section holds at most 20 IF lines and one IF ... END at
-    most 40 orders; ELSE without IF, a second ELSE, an IF not closed, an order that cannot stand inside; a
+    """R11-I06 [reading 106]: IFs nest at most 3 deep, a section holds at most 20 IF lines and 10 BUILD CHEAPEST
+    lines, and one IF ... END at most 40 orders; ELSE without IF, a second ELSE, an IF not closed, an order that cannot stand inside; a
     conditional with any problem inside is not carried out at all (RULES §7: what cannot be done is reported
     with the reason)."""
     deep = "".join(f"IF {c}01 TAKEN\n" for c in ("01", "02", "03", "04")) + "BUILD 0102 - 0202\n" + "END\n" * 4
@@ -243,6 +243,8 @@ def test_I06_bounds_each_with_its_line():
     long_ = "IF 0101 TAKEN\n" + "BUILD 0102 - 0202\n" * 41 + "END\n"
     assert [(p.pos.line, p.code) for p in _problems(long_)] == [(2, ProblemCode.CONDITIONAL_DROPPED),
                                                                 (43, ProblemCode.CONDITIONAL_TOO_LONG)]
+    cheap = "BUILD CHEAPEST FROM Alt TO Burg\n" * 11
+    assert [(p.pos.line, p.code) for p in _problems(cheap)] == [(12, ProblemCode.TOO_MANY_CHEAPEST)]
     assert [p.code for p in _problems("ELSE\n")] == [ProblemCode.ELSE_WITHOUT_IF]
     assert {p.code for p in _problems("IF 0101 TAKEN\nELSE\nELSE\nEND\n")} == {ProblemCode.SECOND_ELSE,
                                                                                 ProblemCode.CONDITIONAL_DROPPED}

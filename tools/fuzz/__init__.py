@@ -172,6 +172,18 @@ class Target:
             self._restore()
         return tally
 
+    def push_light(self, data: bytes, mode: int = 0) -> Tally:
+        """The turn alone, as a dry run (reading, engines, reports; nothing written): ``bench_fuzz --light``, for
+        the order language at ten times the pace (no check, no commit, no undo)."""
+        tally = Tally(inputs=1)
+        path = self.work / "fuzz.orders"
+        path.write_bytes(data)
+        options = RunOptions(trust=mode == 1, gm_files=(str(path),) if mode == 2 else ())
+        outcome = self._stage(tally, "turn", lambda: run_turn([str(path)], str(self.game), options, dry_run=True))
+        tally.turns_refused += outcome == "refused"
+        tally.turns_run += outcome == "ran"
+        return tally
+
     def _stage(self, tally: Tally, stage: str, work: Callable[[], object]) -> str:
         """Run ``check`` or the turn: ``ran``, ``refused`` (a clean error) or ``failed`` (a finding)."""
         start = time.perf_counter()
@@ -212,8 +224,9 @@ class Target:
             shutil.copytree(self.game, pristine)
 
 
-def fuzz(target: Target, count: int, seed_value: int) -> Tally:
-    """Push ``count`` order files Hypothesis generates (seeded) into ``target``; never stops at a finding."""
+def fuzz(target: Target, count: int, seed_value: int, light: bool = False) -> Tally:
+    """Push ``count`` order files Hypothesis generates (seeded) into ``target``; never stops at a finding
+    (``light``: the dry-run turn alone, ``Target.push_light``)."""
     tally = Tally()
 
     @seed(seed_value)
@@ -221,7 +234,7 @@ def fuzz(target: Target, count: int, seed_value: int) -> Tally:
               suppress_health_check=list(HealthCheck))
     @given(order_files(target))
     def push(case: tuple[bytes, int]) -> None:
-        tally.add(target.push(*case))
+        tally.add(target.push_light(*case) if light else target.push(*case))
 
     push()
     return tally
@@ -285,7 +298,9 @@ def _sample(data: bytes) -> str:
 KEYWORDS = ("START", "BUILD", "BAUE", "PASS", "PASSE", "DECLARE END", "ENDE", "ENTER", "FAHRE", "BEST", "ROUTE",
             "STRECKE", "BUY FERRY", "KAUFE FÄHRE", "WITH", "MIT", "POWERS", "ROLL", "RACE", "MOVES", "GAME", "TURN",
             "PLAYER", "PASSWORD", "GM", "SPIEL", "ZUG", "SPIELER", "PASSWORT", "STANDING", "DAUERAUFTRAG", "ALL",
-            "ALLE", "MIN", "CANCEL", "AUFHEBEN")
+            "ALLE", "MIN", "CANCEL", "AUFHEBEN", "CHEAPEST", "BILLIGSTE", "FROM", "VON", "TO", "NACH", "MAX",
+            "HÖCHSTENS", "IF", "WENN", "NOT", "THEN", "DANN", "ELSE", "SONST", "END", "TAKEN", "BESETZT", "CONNECTED",
+            "BALANCE AT LEAST", "KONTO MINDESTENS", "STANDBY", "ERSATZ")
 ODD = ("\x00", "\t", "\r", "\u00a0", "\u200b", "\ufeff", "\u202e", "О", "Ё", "ß", "€", "🚂", "\\", "#", "--", "-",
        ":", ",", ";", "'", '"', "(", ")", "[", "]", "{", "}", "*", "%s", "{0}", "{{x}}", "${x}", "\u0301")
 
@@ -323,6 +338,10 @@ def _line(draw: st.DrawFn, target: Target) -> str:
         f"PLAYER {pid} PASSWORD {draw(_password(target, pid))}", f"GM PASSWORD {draw(_password(target, 'GM'))}",
         f"STANDING ENTER ALL BEST MIN {race}", "STANDING ENTER ALL BEST", "STANDING PASS", "STANDING CANCEL",
         f"DAUERAUFTRAG FAHRE ALLE BESTE MIN {race}", "DAUERAUFTRAG AUFHEBEN",  # standing orders (issue 27)
+        f"BUILD CHEAPEST FROM {path} TO {path}", f"BAUE BILLIGSTE VON {path} NACH {path} HÖCHSTENS {race}",
+        f"IF {path} TAKEN THEN", f"WENN NICHT {path} ANGESCHLOSSEN", f"IF BALANCE AT LEAST {race}",
+        f"IF RACE {race} FROM {path}", f"WENN RENNEN {race} NACH {path} DANN", f"IF STANDBY {pid}", "ELSE", "SONST",
+        "END", "ENDE",  # orders that think (issue 27)
         " ".join(draw(st.lists(st.sampled_from(KEYWORDS), max_size=6))), draw(st.text(max_size=80)), "",
         "# " + draw(st.text(max_size=40)), "X" * draw(st.sampled_from((301, 5000))),
     ]
@@ -361,12 +380,33 @@ def _written(draw: st.DrawFn, target: Target) -> str:
                       for _ in range(draw(st.integers(1, 3)))]
             if target.phase == "racing":
                 parts += [f"ENTER {n} BEST" for n in range(1, draw(st.integers(1, 3)))]
+            if draw(st.integers(0, 2)) == 0:  # orders that think: BUILD CHEAPEST, IFs, nested, sometimes too deep
+                parts += draw(_thinking(target, target.walks[pid], draw(st.integers(0, 4))))
             if draw(st.integers(0, 3)) == 0:  # standing orders, set for the turns to come
                 parts.append(draw(st.sampled_from(("STANDING ENTER ALL BEST MIN 2", "STANDING PASS",
                                                    "STANDING CANCEL"))))
         parts += draw(st.lists(_line(target), max_size=12))
     parts += draw(st.lists(_line(target), max_size=3))
     return draw(st.sampled_from(("\n", "\r\n", "\r"))).join(parts) + draw(st.sampled_from(("", "\n")))
+
+
+@st.composite
+def _thinking(draw: st.DrawFn, target: Target, walks: list[str], depth: int) -> list[str]:
+    """BUILD CHEAPEST and an IF ... [ELSE ...] END with orders that mostly make sense, IFs inside up to ``depth``
+    (past 3 the adjudicator refuses it); now and then an END or an ELSE too many or too few."""
+    ends = [w.split(" - ")[0] for w in walks] + [w.split(" - ")[-1] for w in walks] + target.towns[:8]
+    point = st.sampled_from(ends or ["0101"])
+    cheapest = f"BUILD CHEAPEST FROM {draw(point)} TO {draw(point)}" + draw(st.sampled_from(("", " MAX 3", " MAX 0")))
+    if depth <= 0:
+        return [draw(st.sampled_from((cheapest, f"BUILD {draw(st.sampled_from(walks))}", "ENTER 1 BEST")))]
+    condition = draw(st.sampled_from((f"{draw(point)} TAKEN", f"NOT {draw(point)} CONNECTED", "BALANCE AT LEAST 20",
+                                      f"RACE 1 FROM {draw(point)}", f"STANDBY {draw(st.sampled_from(target.companies))}",
+                                      f"{draw(point)} - {draw(point)} TAKEN")))
+    out = [f"IF {condition} THEN", *draw(_thinking(target, walks, depth - 1))]
+    if draw(st.booleans()):
+        out += ["ELSE", *draw(_thinking(target, walks, depth - 1))]
+    out += draw(st.sampled_from((["END"], ["END"], ["END"], [], ["END", "END"], ["ELSE", "END"])))
+    return out
 
 
 @st.composite

@@ -283,6 +283,8 @@ class ProblemCode(StrEnum):
     """An IF whose END is missing before the section ends (line)."""
     NOT_IN_CONDITIONAL = "not-in-conditional"
     """An order that cannot stand inside IF ... END (order: its keyword)."""
+    TOO_MANY_CHEAPEST = "too-many-cheapest"
+    """More BUILD CHEAPEST lines in a section than allowed (limit)."""
     CONDITIONAL_DROPPED = "conditional-dropped"
     """The whole IF ... END is not carried out because a line inside it has a problem (line: the outermost IF)."""
 

@@ -7,7 +7,8 @@ section, and refuses, each with a problem at its line:
 
 * an IF inside more than ``MAX_DEPTH`` IFs, more than ``MAX_CONDITIONS`` IF
   lines in one section, more than ``MAX_ORDERS`` orders inside one
-  outermost IF (the work a turn does for them stays small: bench_conditional);
+  outermost IF, more than ``MAX_CHEAPEST`` BUILD CHEAPEST lines in one
+  section (the work a turn does for them stays small: bench_conditional);
 * ELSE outside an IF, a second ELSE, an IF not closed by END before the
   section ends;
 * an order that cannot stand inside IF ... END: only BUILD (not a joint line),
@@ -49,6 +50,10 @@ MAX_CONDITIONS = 20
 MAX_ORDERS = 40
 """The most orders inside one outermost IF ... END, both branches and every IF inside counted."""
 
+MAX_CHEAPEST = 10
+"""The most BUILD CHEAPEST lines of one section, inside IFs or not (each is a search of the map when it comes to be
+built: bench/bench_conditional.py)."""
+
 INSIDE = (BuildOrder, CheapestOrder, EnterOrder, Conditional)
 """The orders that may stand inside IF ... END (a joint BUILD WITH line may not)."""
 
@@ -72,6 +77,7 @@ class Nest:
         self.problems: list[OrderProblem] = []
         self.conditions = 0
         self.orders = 0
+        self.cheapest = 0
         self.broken = False  # the outermost IF open will not be carried out
 
     @property
@@ -146,6 +152,14 @@ class Nest:
                               args(limit=MAX_ORDERS))
         (top.otherwise if top.else_pos is not None else top.then).append(order)
 
+    def cheapest_allowed(self, order: CheapestOrder) -> bool:
+        """Counts a BUILD CHEAPEST line of the section: ``False`` (and a problem) past ``MAX_CHEAPEST``."""
+        self.cheapest += 1
+        if self.cheapest <= MAX_CHEAPEST:
+            return True
+        self._problem("illegal", ProblemCode.TOO_MANY_CHEAPEST, order.pos, order.text, args(limit=MAX_CHEAPEST))
+        return False
+
     def bad_line(self) -> None:
         """A line inside an IF that cannot be read (its problem is filed by the parser)."""
         if self.stack:
@@ -160,6 +174,8 @@ class Nest:
         self.stack.clear()
         self.broken = False
         self.orders = 0
+        self.cheapest = 0
+        self.conditions = 0
 
 
 def looks_like_if(words: list[str]) -> bool:

@@ -255,7 +255,8 @@ class _FileReader:
             elif isinstance(item, (IfLine, ElseLine)):
                 self.conditional(item, line)
             elif isinstance(item, CheapestOrder):
-                self.player_order(item)
+                if self.nest.cheapest_allowed(item):
+                    self.player_order(item)
             elif isinstance(item, PressOrder):
                 self.player_order(replace(item, lines=self.press.get(number, ())))
             elif isinstance(

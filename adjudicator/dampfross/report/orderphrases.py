@@ -157,6 +157,7 @@ PROBLEMS: dict[ProblemCode, str] = {
     P.SECOND_ELSE: N_("a second {keyword} in the same IF (the first is on line {first})"),
     P.IF_NOT_CLOSED: N_("the IF of line {line} is not closed by END: nothing of it is carried out"),
     P.NOT_IN_CONDITIONAL: N_("{order} cannot stand inside IF ... END"),
+    P.TOO_MANY_CHEAPEST: N_("more than {limit} BUILD CHEAPEST lines: a section may hold at most {limit}"),
     P.CONDITIONAL_DROPPED: N_("the IF of line {line} is not carried out at all: a line inside it has a problem"),
 }
 """One sentence per problem code."""
