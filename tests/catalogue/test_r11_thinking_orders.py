@@ -309,3 +309,20 @@ def test_I08_in_a_racing_turn_entries_are_judged_once_the_races_are_drawn():
     assert [segs(line) for line in red_build.lines] == [["0307-0308"]]
     report = " ".join(private_racing_report(r, tiny, "RED", orders, None).split())
     assert "line 2: IF RACE 1 FROM 0402: yes, race 1 ran from" in report
+
+
+def test_C08_check_of_a_racing_turn_prices_the_entries_their_ifs_let_stand():
+    """R11-C08 [readings 103, 104]: in a racing turn ``check`` judges the IFs around ENTER lines with the races
+    known, as the turn will, and prices only the entries that stand."""
+    from adjudicator.dampfross.app.maps import read_map
+    from adjudicator.dampfross.engine.preview import preview_racing
+    from adjudicator.dampfross.orders.translate import racing_orders
+    from adjudicator.dampfross.racing.turn import RacingInput
+    from tests.test_raceturn import built_game
+
+    tiny = read_map("tests/data/tiny.yaml")
+    text = "PLAYER RED PASSWORD x\nIF RACE 1 FROM Südheim THEN\n  ENTER 1 BEST\nELSE\n  ENTER 2 BEST\nEND\n"
+    orders = resolve(collect([parse_orders(text, "t.orders")]), tiny, companies=("RED", "BLUE"))
+    red = racing_orders(orders.sections[0], [])
+    (preview,) = preview_racing(built_game(), tiny, RacingInput(2, {"RED": red}, {}, {1: (H("0402"), H("0307"))}))
+    assert [e.entry.race for e in preview.entries] == [2] and not preview.entries[0].race_exists

@@ -16,7 +16,8 @@ from fractions import Fraction
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.ending import VALID_DECLARATIONS
 from adjudicator.dampfross.building.ferries import FerryPurchase, buy_ferry
-from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome, build_line
+from adjudicator.dampfross.building.lines import Budget, BuildContext, BuildLine, LineOutcome
+from adjudicator.dampfross.building.thinking import carry_out
 from adjudicator.dampfross.building.turn import BuildingInput, BuildingResult, adjudicate_building_turn
 from adjudicator.dampfross.game.dice import DiceRoller
 from adjudicator.dampfross.game.ledger import Books
@@ -32,6 +33,7 @@ from adjudicator.dampfross.racing.problems import EntryNote, NoRoute
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import goal
+from adjudicator.dampfross.racing.thinking import judge_entries
 from adjudicator.dampfross.racing.trains import entry_slots
 from adjudicator.dampfross.racing.turn import RacingInput
 from adjudicator.kernel.problems import Problem
@@ -126,6 +128,7 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
     """Every player's entries and BUILD lines of a racing turn, priced."""
     draws = {d.number: d for d in state.race_state.upcoming}
     draws.update({n: RaceDraw(n, "", 0, "", 0, 0, (), (), a, b) for n, (a, b) in orders.races.items()})
+    orders, judges = judge_entries(state, gmap, orders, list(draws.values()))  # ENTER inside IFs (reading 103)
     track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
     out = []
@@ -137,7 +140,9 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
                         for e in turn.entries)
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
                            dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
-        lines = tuple(PricedLine(line, build_line(ctx, pid, line, Budget("money", UNLIMITED))) for line in turn.lines)
+        judges[pid].ctx = ctx  # IFs around BUILD lines, and BUILD CHEAPEST (building.thinking)
+        built = carry_out(ctx, pid, turn.lines, Budget("money", UNLIMITED), judges[pid])
+        lines = tuple(PricedLine(outcome.line, outcome) for outcome in built)
         purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
         out.append(RacingPreview(pid, state.turn, entries, lines, purchases, state.rules))
     return tuple(out)
