@@ -1,0 +1,39 @@
+"""BUILD CHEAPEST and IF through the GM's commands on the tiny map: check, run, the reports on disk (issue 27)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+
+
+@pytest.fixture
+def game(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "g1", "--map", TINY, "--player", "RED:Rot", "--player", "BLUE:Blau", "--seed", "fixture")
+    return tmp_path / "g1"
+
+
+def test_check_and_run_carry_out_build_cheapest_and_if_and_the_reports_say_why(game: Path):
+    """Readings 100-104 end to end: the check says how it judged, the turn builds the line it chose, the
+    private report traces the IF, the public report shows the line and its cost, never the IF."""
+    pw = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
+    text = (f"GAME g1\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
+            "IF 0403 TAKEN THEN\n  BUILD 0402 - 0502\nELSE\n  BUILD CHEAPEST FROM Nordstadt TO 0404\nEND\n"
+            f"\nPLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\nBUILD Nordstadt - 0502\n")
+    path = game.parent / "turn1.orders"
+    path.write_text(text, encoding="utf-8")
+    check = " ".join(invoke("check", str(path), "--game", str(game)).output.split())
+    assert "IF 0403 TAKEN: no, no other company had track at 0403" in check
+    assert "as if no other company built before you this turn" in check
+    invoke("run", str(path), "--game", str(game))
+    reports = {p.name: " ".join(p.read_text(encoding="utf-8").split()) for p in (game / "reports").rglob("*.txt")}
+    private = next(t for n, t in reports.items() if "RED" in n and "001" in n)
+    public = next(t for n, t in reports.items() if "RED" not in n and "BLUE" not in n and "001" in n)
+    assert "line 5: IF 0403 TAKEN: no, no other company had track at 0403: the orders after ELSE were" in private
+    assert "BUILD CHEAPEST FROM Nordstadt (0402) TO 0404" in public and "the cheapest line now: 0402-" in public
+    assert "IF 0403" not in public
