@@ -36,7 +36,6 @@ def read_if(reader: LineReader, node: Tree[Token], toks: list[Token], start: Pos
     words = [t for t in cond.children if isinstance(t, Token)]
     kind = _KINDS[str(cond.data)]
     negated = any(t.type == "NOT" for t in toks)
-    pos = reader.pos(words[0]) if words else reader.pos(toks[-1])
     number: int | None = 0
     company = ""
     if kind == "balance":
