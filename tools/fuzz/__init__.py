@@ -380,11 +380,12 @@ def _written(draw: st.DrawFn, target: Target) -> str:
                       for _ in range(draw(st.integers(1, 3)))]
             if target.phase == "racing":
                 parts += [f"ENTER {n} BEST" for n in range(1, draw(st.integers(1, 3)))]
-            if draw(st.integers(0, 2)) == 0:  # orders that think: BUILD CHEAPEST, IFs, nested, sometimes too deep
-                parts += draw(_thinking(target, target.walks[pid], draw(st.integers(0, 4))))
             if draw(st.integers(0, 3)) == 0:  # standing orders, set for the turns to come
                 parts.append(draw(st.sampled_from(("STANDING ENTER ALL BEST MIN 2", "STANDING PASS",
                                                    "STANDING CANCEL"))))
+        if draw(st.integers(0, 2)) == 0:  # orders that think: BUILD CHEAPEST, IFs, nested, sometimes too deep
+            walks = target.walks.get(pid) or [f"{t} - {t}" for t in target.towns[:4]] or ["0101 - 0102"]
+            parts += draw(_thinking(target, walks, draw(st.integers(0, 4))))
         parts += draw(st.lists(_line(target), max_size=12))
     parts += draw(st.lists(_line(target), max_size=3))
     return draw(st.sampled_from(("\n", "\r\n", "\r"))).join(parts) + draw(st.sampled_from(("", "\n")))
