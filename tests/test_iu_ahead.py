@@ -355,3 +355,14 @@ def test_a_tick_killed_after_keeping_the_list_does_not_keep_it_twice(tmp_path: P
     assert t.loaded.table.moves == 1 and kept is not None and kept.moves == ((tuple(later),),)
     assert [r["kind"] for r in t.records()].count("ahead") == 1
     assert "Your next move:" in t.receipt("RED") and t.verified()
+
+
+def test_two_sections_of_one_mail_the_second_replaces_the_first(tmp_path: Path):
+    """IU-23: two sections of RED in one mail are read in turn: the second's moves sent ahead replace the first's."""
+    t = Table(tmp_path)
+    t.mail("RED", *intended(t.loaded.state, "RED"))
+    second = f"PLAYER RED PASSWORD {t.secrets['RED']}"
+    t.mail("RED", "NEXT", "6 STRAIGHT 1", second, "NEXT", "H STRAIGHT 1", move=False)
+    kept = t.loaded.table.sent_ahead("RED")
+    assert kept is not None and kept.moves == ((("H STRAIGHT 1",),),)
+    assert [r["kind"] for r in t.records()].count("ahead") == 2

@@ -38,12 +38,13 @@ def split(play: Play, state: Any, seat: str, body: Lines) -> tuple[Lines, Moves 
     return now, moves, problems
 
 
-def answered(folder: MovesDir, mail: str, seat: str) -> bool:
-    """Whether the moves ``mail`` sent ahead for ``seat`` were kept already (a tick killed before the mail was
-    marked answered reads it again: they are not kept twice)."""
+def answered(folder: MovesDir, mail: str, seat: str, line: int) -> bool:
+    """Whether the moves sent ahead for ``seat`` by the section of ``mail`` at ``line`` were kept already (a tick
+    killed before the mail was marked answered reads it again: they are not kept twice)."""
     for step in reversed(folder.steps()):
         record = folder.record(step)
-        if record.get("kind") == "ahead" and record.get("mail") == mail and record.get("seat") == seat:
+        if record.get("kind") == "ahead" and (record.get("mail"), record.get("seat"), record.get("line")) == \
+                (mail, seat, line):
             return True
         if record.get("kind") == "opening":
             return False
@@ -61,12 +62,14 @@ def first_legal(play: Play, state: Any, seat: str,
     return None
 
 
-def stored(folder: MovesDir, play: Play, game: Loaded, seat: str, mail: str, sent: SentAhead | None) -> Loaded:
-    """The seat's moves sent ahead replaced by a mail's (``None``: it has none now), as a step of the archive."""
+def stored(folder: MovesDir, play: Play, game: Loaded, seat: str, mail: str, line: int,
+           sent: SentAhead | None) -> Loaded:
+    """The seat's moves sent ahead replaced by those of a mail's section at ``line`` (``None``: it has none now), as
+    a step of the archive."""
     table = game.table.with_ahead(seat, sent)
     if table == game.table:
         return game
-    record = {"kind": "ahead", "seat": seat, "mail": mail, "why": "mail",
+    record = {"kind": "ahead", "seat": seat, "mail": mail, "line": line, "why": "mail",
               "moves": len(sent.moves) if sent is not None else 0}
     folder.commit(play, game, table, game.state, record)
     return folder.load(play)

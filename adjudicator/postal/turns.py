@@ -285,7 +285,7 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     if problems and (not body or seat.id == on_move):  # a move now out of turn is answered as such
         return game, "refused", {"problems": problems}
     if not body and sent is not None:  # moves sent ahead alone: kept, and played at once if the move is his
-        return _sent_ahead(folder, play, game, outbox, mail, seat.id, sent, sender, now, t)
+        return _sent_ahead(folder, play, game, outbox, mail, (seat.id, section.line), sent, sender, now, t)
     if seat.id != on_move:
         return game, "not-on-move", {"on_move": on_move}
     made, problems = play.read(game.state, seat.id, body)
@@ -307,16 +307,18 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     return play_bots(folder, play, after, outbox, sender, now, t), "moved", data
 
 
-def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: str,
+def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, where: tuple[str, int],
                 sent: Moves, sender: str, now: datetime, t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
-    """A section of moves sent ahead alone: they replace the seat's (IU-20); when the move is the seat's, the first
-    alternative the rules allow is played at once (``moved``), or none is and the list is dropped."""
-    if ahead.answered(folder, mail.key, seat):  # a tick killed after it kept them: not kept again
+    """A section of moves sent ahead alone (``where``: its seat and PLAYER line): they replace the seat's (IU-20);
+    when the move is the seat's, the first alternative the rules allow is played at once (``moved``), or none is
+    and the list is dropped."""
+    seat, line = where
+    if ahead.answered(folder, mail.key, seat, line):  # a tick killed after it kept them: not kept again
         return game, "ahead", {"ahead": True, "kept": sent}
     if sent and play.on_move(game.state) == seat and ahead.first_legal(play, game.state, seat, sent[0]) is None:
-        game = ahead.stored(folder, play, game, seat, mail.key, None)  # dropped at once (IU-22): none kept
+        game = ahead.stored(folder, play, game, seat, mail.key, line, None)  # dropped at once (IU-22): none kept
         return game, "ahead-none", {"ahead": True, "kept": ()}
-    game = ahead.stored(folder, play, game, seat, mail.key, SentAhead(mail.key, sent) if sent else None)
+    game = ahead.stored(folder, play, game, seat, mail.key, line, SentAhead(mail.key, sent) if sent else None)
     if not sent:  # a lone NEXT: none kept
         return game, "ahead", {"ahead": True, "kept": ()}
     t.note("ahead-kept", seq=mail.seq, seat=seat, count=len(sent))
