@@ -130,6 +130,9 @@ def test_moves_sent_ahead_alone_are_kept_and_a_new_mail_replaces_them(tmp_path: 
     assert "moves sent ahead are kept" in " ".join(t.receipt("BLUE").split())
     kept = t.loaded.table.sent_ahead("BLUE")
     assert kept is not None and kept.moves == ((tuple(first), tuple(ahead_first)), (tuple(second),))
+    seats = json.loads(invoke("status", str(t.game), "--json").output)["seats"]
+    assert [s.get("ahead") for s in seats] == [None, 2]  # the GM sees how many
+    assert "Blue (BLUE): bernd@example.net (2 moves sent ahead)" in invoke("status", str(t.game)).output
     t.mail("BLUE", "NEXT", *second)
     kept = t.loaded.table.sent_ahead("BLUE")
     assert kept is not None and kept.moves == ((tuple(second),),)

@@ -293,7 +293,8 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
             "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
             "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {}),
-                       **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {})}
+                       **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {}),
+                       **({"ahead": len(sent.moves)} if (sent := t.sent_ahead(s.id)) else {})}
                       for s in t.seats],
             **({"caretaker": {"after": t.caretaker_after, "level": t.caretaker_level}} if t.caretaker_after else {})}
 
