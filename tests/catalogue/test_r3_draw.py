@@ -270,3 +270,16 @@ def test_D21_a_chained_start_without_a_destination_breaks_the_chain():
     assert (d.start_town, d.dest_town, d.chained) == ("Fern", "Alt", False)
     assert d.redraws[0] == Redraw("start", 11, "Alt", RedrawReason.NO_DESTINATION)
     assert redraw_text(d.redraws[0]) == "start 11 (Alt): no destination is far enough from it: drawn again"
+
+
+def test_D22_a_start_whose_own_numbers_use_up_the_last_destination_is_drawn_again():
+    """R3-D22 (reading 115; numbers_once with paired_tens, the Paluba grid of seed 002): 15, 22 and 16 are used
+    (with their partners 25, 12, 26); Alt (11) still has a destination, Fern by its other number 21, but
+    drawing 11 uses 21 as well (its partner), and then none is left.  The engine refused such a turn ("no
+    destination is at least 6 hexes from Alt"; 1 of 1,000 bot games, usa-east under paluba): the start is drawn
+    again, and the report says why."""
+    rules = SCHMIDT.with_overrides(["numbers_once=on", "number_grid=paired_tens"])
+    d = draw_race(GMAP, rules, given(1, 1, 2, 1, 1, 3), 9, used=[15, 25, 22, 12, 16, 26])
+    assert (d.start_town, d.start_number, d.dest_town, d.dest_number) == ("Fern", 21, "Cell", 13)
+    assert d.redraws == (Redraw("start", 11, "Alt", RedrawReason.NO_DESTINATION),)
+    assert redraw_text(d.redraws[0]) == "start 11 (Alt): no destination is far enough from it: drawn again"

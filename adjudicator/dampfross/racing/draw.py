@@ -71,7 +71,10 @@ def draw_race(
             start_number = None
     chained = start_number is not None
     if start_number is None:
-        start_number = drawer.draw("start", lambda t: drawer.destinations(t) != ())
+        # [reading 115] a start must leave a destination once its own numbers are used up (under numbers_once
+        # the start's number, and its partner under paired_tens, can be the last number of the only town far
+        # enough): such a start is drawn again, as one with no destination at all
+        start_number = drawer.draw("start", lambda t, n: drawer.destinations(t, spent=_spent(rules, n)) != ())
     start = gmap.town_by_number(start_number)
     if start is None:
         raise RaceDrawError(f"race {number}: no town has the number {start_number}")
@@ -91,7 +94,7 @@ def draw_race(
     if not drawer.destinations(start):
         raise RaceDrawError(f"race {number}: no destination is at least {rules.min_race_distance} hexes "
                             f"from {start.name}")
-    dest_number = drawer.draw("dest", lambda t: t.name in {d.name for d in drawer.destinations(start)}, start)
+    dest_number = drawer.draw("dest", lambda t, _n: t.name in {d.name for d in drawer.destinations(start)}, start)
     dest = gmap.town_by_number(dest_number)
     assert dest is not None
     drawn = (() if chained else (start_number,)) + (dest_number,)
@@ -100,6 +103,11 @@ def draw_race(
         number, start.name, start_number, dest.name, dest_number, drawer.distance(start, dest) or 0,
         tuple(drawer.dice), tuple(drawer.redraws), start.hex, dest.hex, chained, tuple(drawer.notes), marks,
     )
+
+
+def _spent(rules: Rules, n: int) -> tuple[int, ...]:
+    """The numbers a start drawn as ``n`` uses up before its destination is drawn."""
+    return grid_cell(rules, n) if rules.numbers_once else ()
 
 
 def grid_cell(rules: Rules, n: int) -> tuple[int, ...]:
@@ -127,12 +135,13 @@ class _Drawer:
         """Land distance (the map's table of distances between towns)."""
         return land_distance(self.gmap, a.hex, b.hex)
 
-    def free(self, n: int) -> bool:
-        """A number that may come up: it has a town, connected, and (numbers_once) not used up."""
+    def free(self, n: int, spent: Collection[int] = ()) -> bool:
+        """A number that may come up: it has a town, connected, and (numbers_once) not used up (``spent``: numbers
+        counted once more)."""
         town = self.gmap.town_by_number(n)
         if town is None or not self._connected(town):
             return False
-        return not self.rules.numbers_once or self.counts[n] < self.uses
+        return not self.rules.numbers_once or self.counts[n] + (n in spent) < self.uses
 
     def _connected(self, town: Town) -> bool:
         return self.connected is None or town.name in self.connected
@@ -142,12 +151,12 @@ class _Drawer:
         limit = self.rules.dest_uses_per_town
         return bool(limit) and self.dest_counts.get(town.name, 0) >= limit
 
-    def destinations(self, start: Town) -> tuple[Town, ...]:
-        """Towns that could still be the destination from ``start``."""
+    def destinations(self, start: Town, spent: Collection[int] = ()) -> tuple[Town, ...]:
+        """Towns that could still be the destination from ``start`` (``spent``: numbers counted once more)."""
         out = []
         for n in sorted(VALID_NUMBERS):
             town = self.gmap.town_by_number(n)
-            if town is None or town.name == start.name or not self.free(n) or self.dest_used_up(town):
+            if town is None or town.name == start.name or not self.free(n, spent) or self.dest_used_up(town):
                 continue
             d = self.distance(start, town)
             if d is not None and d >= self.rules.min_race_distance:
@@ -163,9 +172,9 @@ class _Drawer:
                 return m
         return None
 
-    def draw(self, what: DrawWhat, possible: Callable[[Town], bool], start: Town | None = None) -> int:
-        """Roll red and white until a number passes every check."""
-        if not any(self.free(n) and possible(self.gmap.town_by_number(n)) for n in VALID_NUMBERS):  # type: ignore[arg-type]
+    def draw(self, what: DrawWhat, possible: Callable[[Town, int], bool], start: Town | None = None) -> int:
+        """Roll red and white until a number passes every check (``possible``: of a town and its number)."""
+        if not any(self.free(n) and possible(self.gmap.town_by_number(n), n) for n in VALID_NUMBERS):  # type: ignore[arg-type]
             raise RaceDrawError(f"race {self.number}: no town can be drawn as the {_WORD[what]}")
         for attempt in range(1, MAX_DRAWS + 1):
             red = self.source.die(f"race{self.number}:{what}:red", attempt)
@@ -178,7 +187,8 @@ class _Drawer:
             self.redraws.append(reason)
         raise RaceDrawError(f"race {self.number}: no usable {_WORD[what]} in {MAX_DRAWS} draws")
 
-    def _check(self, what: DrawWhat, n: int, start: Town | None, possible: Callable[[Town], bool]) -> int | Redraw:
+    def _check(self, what: DrawWhat, n: int, start: Town | None, possible: Callable[[Town, int], bool]
+               ) -> int | Redraw:
         """The number to use, or why ``n`` must be drawn again."""
         town = self.gmap.town_by_number(n)
         if town is None:
@@ -205,7 +215,7 @@ class _Drawer:
                 return Redraw(what, n, town.name, RedrawReason.NO_LAND_ROUTE, start.name)
             if d < self.rules.min_race_distance:
                 return Redraw(what, n, town.name, RedrawReason.TOO_CLOSE, start.name, d, self.rules.min_race_distance)
-        elif not possible(town):
+        elif not possible(town, n):
             return Redraw(what, n, town.name, RedrawReason.NO_DESTINATION)
         return n
 
