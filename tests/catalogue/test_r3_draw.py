@@ -283,3 +283,17 @@ def test_D22_a_start_whose_own_numbers_use_up_the_last_destination_is_drawn_agai
     assert (d.start_town, d.start_number, d.dest_town, d.dest_number) == ("Fern", 21, "Cell", 13)
     assert d.redraws == (Redraw("start", 11, "Alt", RedrawReason.NO_DESTINATION),)
     assert redraw_text(d.redraws[0]) == "start 11 (Alt): no destination is far enough from it: drawn again"
+
+
+def test_D23_a_full_grid_lets_each_number_be_drawn_once_more():
+    """R3-D23 (reading 116; numbers_once, seed 004's grid): every number of a town is used, so no start can be
+    drawn.  The engine refused such a turn ("no town can be drawn as the start"; 1 of 1,000 bot games, usa-east
+    under paluba, race 9): a new round of the grid begins, each number may be drawn once more (as in the 36-race
+    game), and the report says so; the draw marks its numbers as any draw does."""
+    used = [11, 12, 13, 14, 15, 16, 21, 22, 23]
+    d = draw_race(GMAP, ONCE, given(1, 1, 1, 5), 9, used=used)
+    assert (d.start_town, d.dest_town, d.marks) == ("Alt", "Ende", (11, 15))
+    assert d.redraws == (Redraw("start", 0, None, RedrawReason.GRID_FULL),)
+    assert redraw_text(d.redraws[0]) == "start: every number is used up: each may be drawn once more"
+    (again,) = draw_turn_races(GMAP, ONCE, given(1, 2, 1, 6), 10, used=used_after(used, [d]))
+    assert (again.start_town, again.dest_town) == ("Burg", "Fern")  # still the second round: 12 and 16 once more

@@ -189,6 +189,7 @@ _SIMPLE_WHY = {
     RedrawReason.NO_DESTINATION: "no destination is far enough from it",
     RedrawReason.USED: "used already",
     RedrawReason.DEST_USED: "a destination often enough already",
+    RedrawReason.GRID_FULL: "every number is used up: each may be drawn once more",
     RedrawReason.REGION_UNCONNECTED: "no track in the region yet",
 }
 _SIMPLE_BACK = {v: k for k, v in _SIMPLE_WHY.items()}

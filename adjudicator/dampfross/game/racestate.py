@@ -34,6 +34,7 @@ class RedrawReason(StrEnum):
     NO_DESTINATION = "no-destination"  # a start from which no destination is far enough
     USED = "used"  # numbers_once with used_number: reroll (seed 003): a used number is rolled again
     DEST_USED = "dest-used"  # dest_uses_per_town: the town has been a destination often enough
+    GRID_FULL = "grid-full"  # numbers_once: no start (or destination) is left on the grid: each number once more
     REGION_UNCONNECTED = "region-unconnected"  # special run: no track in any hex of the region yet
     REGION_TOO_CLOSE = "region-too-close"  # special run: no hex of the region min_race_distance from the start
 

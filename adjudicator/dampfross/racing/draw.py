@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import replace
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Town
@@ -37,6 +38,37 @@ MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice
 
 
 def draw_race(
+    gmap: GameMap,
+    rules: Rules,
+    dice: RaceDice,
+    number: int,
+    *,
+    used: Iterable[int] = (),
+    connected: Collection[str] | None = None,
+    start_number: int | None = None,
+    uses_per_number: int = 1,
+    dest_counts: Mapping[str, int] | None = None,
+    special: bool = False,
+    reached: Collection[Hex] | None = None,
+) -> RaceDraw:
+    """Draw race ``number`` (``_draw_race``); under ``numbers_once``, when the numbers left on the grid give no
+    start or no destination, each number may be drawn once more (reading 116): a new round of the grid, as in the
+    36-race game, recorded as a redraw of the start."""
+    def attempt(uses: int) -> RaceDraw:
+        return _draw_race(gmap, rules, dice, number, used=used, connected=connected, start_number=start_number,
+                          uses_per_number=uses, dest_counts=dest_counts, special=special, reached=reached)
+
+    used = tuple(used)
+    try:
+        return attempt(uses_per_number)
+    except RaceDrawError:
+        if not rules.numbers_once:
+            raise
+    d = attempt(uses_per_number + 1)
+    return replace(d, redraws=(Redraw("start", 0, None, RedrawReason.GRID_FULL), *d.redraws))
+
+
+def _draw_race(
     gmap: GameMap,
     rules: Rules,
     dice: RaceDice,

@@ -43,6 +43,7 @@ REDRAW = {
     RedrawReason.NO_DESTINATION: N_("{what} {number} ({town}): no destination is far enough from it: drawn again"),
     RedrawReason.USED: N_("{what} {number} ({town}): used already: drawn again"),
     RedrawReason.DEST_USED: N_("{what} {number} ({town}): a destination often enough already: drawn again"),
+    RedrawReason.GRID_FULL: N_("{what}: every number is used up: each may be drawn once more"),
     RedrawReason.REGION_UNCONNECTED: N_("{what} {number} ({town}): no track reaches the region yet: rolled again"),
     RedrawReason.REGION_TOO_CLOSE: N_("{what} {number} ({town}): no hex of it at least {minimum} hexes from {start}: "
                                       "rolled again"),
