@@ -17,7 +17,7 @@ from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, bots_of
-from adjudicator.kernel.table import Table
+from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
 from adjudicator.postal.moves import PASSWORDS_BEFORE, Loaded, MovesDir, password_text
@@ -71,13 +71,7 @@ def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, 
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
-        found = game.table.find(sid)
-        if found is None:
-            raise AdjudicatorError(f"no player {sid} in game {game.table.game} (players: "
-                                 f"{', '.join(game.table.seat_ids)})")
-        if found.bot:
-            raise AdjudicatorError(f"{sid} is a bot seat ({found.bot}): the bot plays it, and it has no player, "
-                                 "address or password to correct")
+        _player_seat(game.table, sid, "the bot plays it, and it has no player, address or password to correct")
         table, state = apply_fix(play, game.table, game.state, record)
         if secret is None:
             folder.commit(play, game, table, state, record)
@@ -90,6 +84,17 @@ def fix_seat(play: Play, directory: str, seat: str, *, name: str | None = None, 
             folder.write_passwords(old)
             raise
         return SeatFixed(sid, table, secret, _mail_password(folder, play, table, game, sid, secret, now))
+
+
+def _player_seat(table: Table, sid: str, why_not_a_bot: str) -> Seat:
+    """The seat ``sid`` of a player; no such seat, or a bot's, is one line (``why_not_a_bot``: what a bot seat
+    lacks for the correction)."""
+    found = table.find(sid)
+    if found is None:
+        raise AdjudicatorError(f"no player {sid} in game {table.game} (players: {', '.join(table.seat_ids)})")
+    if found.bot:
+        raise AdjudicatorError(f"{sid} is a bot seat ({found.bot}): {why_not_a_bot}")
+    return found
 
 
 def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid: str, secret: str,
@@ -125,12 +130,7 @@ def set_caretaker(play: Play, directory: str, seat: str, level: str | None, why:
     folder = MovesDir(directory)
     with folder.lock():
         game = folder.load(play)
-        found = game.table.find(sid)
-        if found is None:
-            raise AdjudicatorError(f"no player {sid} in game {game.table.game} (players: "
-                                   f"{', '.join(game.table.seat_ids)})")
-        if found.bot:
-            raise AdjudicatorError(f"{sid} is a bot seat ({found.bot}): it has no player to stand in for")
+        found = _player_seat(game.table, sid, "it has no player to stand in for")
         if play.on_move(game.state) is None:
             raise AdjudicatorError(f"game {game.table.game} is over")
         if found.caretaker == (level or ""):

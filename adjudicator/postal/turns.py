@@ -356,15 +356,22 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
 
 def _tell_dropped(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
     """The seat on move hears at once that none of its moves sent ahead could be played (IU-22): it must mail."""
+    _to_on_move(play, game, outbox, sender, now, "ahead-dropped", "ahead-none")
+
+
+def _to_on_move(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, name: str, code: str) -> bool:
+    """Queue once a move the mail ``code`` (a receipt code of the play's words) to the seat on move, as a reminder;
+    whether it was queued now (not when the seat has no address, or it was queued before)."""
     seat = game.table.seat(str(play.on_move(game.state)))
-    name = f"ahead-dropped-{game.table.moves + 1:03d}-{seat.id}"
+    name = f"{name}-{game.table.moves + 1:03d}-{seat.id}"
     if not seat.address or outbox.known(name):
-        return
+        return False
     with language(seat.lang):
-        text = play.words.receipt(game.table, game.state, "ahead-none", {})
+        text = play.words.receipt(game.table, game.state, code, {})
         subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
     outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
                           player=seat.id), sender, now)
+    return True
 
 
 def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
@@ -502,16 +509,8 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
     seat_id = play.on_move(game.state)
     if seat_id is None or not game.table.schedule.reminding(now):
         return
-    seat = game.table.seat(seat_id)
-    name = f"reminder-{game.table.moves + 1:03d}-{seat.id}"
-    if not seat.address or outbox.known(name):
-        return
-    with language(seat.lang):
-        text = play.words.receipt(game.table, game.state, "reminder", {})
-        subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
-    outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
-                          player=seat.id), sender, now)
-    t.note("reminded", turn=game.table.moves + 1, companies=seat.id)
+    if _to_on_move(play, game, outbox, sender, now, "reminder", "reminder"):
+        t.note("reminded", turn=game.table.moves + 1, companies=seat_id)
 
 
 def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
