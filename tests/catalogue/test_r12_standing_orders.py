@@ -14,6 +14,7 @@ then racing turns.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -195,3 +196,20 @@ def test_S09_bounds_and_mistakes(line: str, code: ProblemCode, column: int) -> N
     (problem,) = parsed.problems
     assert (problem.code, problem.pos.line, problem.pos.column) == (code, 2, column)
     assert [o.echo() for o in parsed.sections[0].orders] == ["PASS"]
+
+
+def test_S11_the_caretaker_the_gm_names_plays_before_standing_orders(game: Path) -> None:
+    """R12-S11 (reading 117): a company on standing orders never misses a turn, so only the GM hands it to the
+    caretaker; then the caretaker plays it (a bot's orders, not the standing orders), the standing orders stay on
+    file, and once the GM takes the company back they stand in for a mail again."""
+    turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE})
+    invoke("caretaker", str(game), "RED", "--level", "random", "--why", "asked to")
+    ran = turn(game, 2, {"BLUE": "PASS"})
+    record = json.loads((game / "turns" / "turn-002" / "record.json").read_text())
+    assert [f["bot"]["seat"] for f in record["files"] if "bot" in f] == ["RED"]
+    assert "its standing orders are carried out" not in ran
+    assert state(game).player("RED").standing == Standing(None, True)
+    invoke("caretaker", str(game), "RED", "--off")
+    ran = turn(game, 3, {"BLUE": "PASS"})
+    assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in ran
+    assert "turns and corrections replayed to the same states" in invoke("verify", str(game)).output
