@@ -118,6 +118,7 @@ def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path) -> No
     ran = turn(game, 2, {})
     assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in ran  # the GM's
     assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 1}
+    assert json.loads(invoke("status", str(game), "--json").output)["standing"] == {"RED": {"pass": True}}  # GM's
     missed = report(game, 2).split("Missed turns")[1].split("Score table")[0]
     assert "BLUE     no orders this turn" in missed and "RED" not in missed
 

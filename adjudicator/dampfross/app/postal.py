@@ -418,6 +418,7 @@ class GameStatus:
                 "companies": [{"company": r.company, "arrived": r.arrived or None, "verdict": r.verdict or None,
                                "problems": r.problems} for r in self.rows],
                 "missing": list(self.missing), "outbox_waiting": self.waiting, "unanswered": self.unanswered,
+                "standing": {p.id: p.standing.to_json() for p in self.state.players if p.standing is not None},
                 **bots_json(self.state)}
 
 
