@@ -115,7 +115,12 @@ class DampfrossSession:
             bots = run_from_inbox(self.gdir, self.state, now)
             bot_receipts(self.gdir, self.state, bots, self.config, now, t)
             t.note("ran", turn=self.state.turn, why=WHY_RUN[why])
-            self.desk.state = self.gdir.load_state()
+            after = self.gdir.load_state()
+            for p in after.players:  # the companies this turn handed to the caretaker (reading 97)
+                if p.caretaker and not self.state.player(p.id).caretaker:
+                    t.note("caretaker-turn", turn=self.state.turn, seat=p.id, count=p.missed, level=p.caretaker,
+                           next=after.turn)
+            self.desk.state = after
         return bool(why)
 
     def remind(self, now: datetime, t: Tick) -> None:
