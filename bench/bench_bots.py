@@ -23,7 +23,6 @@ problem or a refused section, or a game did not end.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import tempfile
@@ -37,6 +36,7 @@ sys.path.append(str(Path(__file__).resolve().parent.parent))  # tools/ (not inst
 from adjudicator.dampfross.bots import LEVELS, Level
 from tools.selfplay import COMPANIES, play_game
 from tools.selfplay.audit import Audit
+from tools.stats import wilson
 
 MAPS = ("germany", "france", "usa-east", "usa-west")
 PROFILES = ("schmidt", "paluba", "rr-postal", "buetehorn")
@@ -100,16 +100,6 @@ def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
     return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems, audit.refused,
                    audit.incomplete[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
                    sum(mine) / max(1, len(mine)), tuple(audit.found) + tuple(r.breaks))
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> int:

@@ -21,7 +21,6 @@ import random
 import sys
 import time
 from dataclasses import dataclass
-from math import sqrt
 from pathlib import Path
 
 sys.path.append(str(Path(__file__).resolve().parent.parent))  # tools/ (not installed); the package as installed
@@ -31,6 +30,7 @@ from adjudicator.interurban.move import apply_move, setup
 from adjudicator.interurban.play import PLAY
 from adjudicator.interurban.scoring import score
 from adjudicator.interurban.shuffle import SeededDraw, seed_from_text
+from tools.stats import wilson
 
 SEATS = ("RED", "BLUE", "GREEN")
 
@@ -67,16 +67,6 @@ def one(n: int) -> Result:
     others = max(v for s, v in totals.items() if s != careful_seat)
     return Result(totals[careful_seat] > others, totals[careful_seat] == others, tuple(times["careful"]),
                   tuple(times["random"]), 0)
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share of ``wins`` in ``n``."""
-    if not n:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def main() -> int:

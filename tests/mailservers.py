@@ -83,6 +83,11 @@ class ImapServer:
     user: str = "gm"
     password: str = "imap-secret"
 
+    def toml(self) -> str:
+        """mail.toml's ``[source]`` for this server (its password in ``TEST_IMAP_PASSWORD``)."""
+        return (f'[source]\nkind = "imap"\nhost = "127.0.0.1"\nport = {self.port}\nsecurity = "none"\n'
+                f'user = "{self.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n')
+
     def client(self) -> Any:
         from imapclient import IMAPClient
 

@@ -36,9 +36,8 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
                "--player", "GREEN:bot", "--player", "GOLD:bot:strong", "--caretaker-after", "2",
                "--deadline", "2026-12-04 18:00", "--every", "7d", *[a for s in SHORT for a in ("--set", s)])
         (game / "mail.toml").write_text(
-            f'from = "GM <{GM}>"\ngm = "{GM}"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            f'from = "GM <{GM}>"\ngm = "{GM}"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         status = json.loads(invoke("status", str(game), "--json").output)
         assert status["caretaker"] == {"after": 2, "level": "careful"}
         assert status["bots"] == {"GREEN": "careful", "GOLD": "strong"} and status["missing"] == ["RED", "BLUE"]

@@ -37,9 +37,8 @@ def _served(tmp_path: Path, *args: str) -> Iterator[tuple[Path, SmtpServer, Deli
         game = tmp_path / "g"
         invoke("new", str(game), "--id", "g", "--deadline", "2026-12-04 18:00", "--every", "7d", *args)
         (game / "mail.toml").write_text(
-            'from = "GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
 
         def deliver(sender: str, body: str, subject: str, when: str) -> None:

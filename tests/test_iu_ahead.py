@@ -240,9 +240,8 @@ def test_a_game_by_mail_with_moves_sent_ahead_needs_fewer_mail_rounds_than_moves
         invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-ahead",
                "--unsafe-test-passwords", "iu", *players, "--every", "2d", "--deadline", "2026-12-04 18:00")
         (game / "mail.toml").write_text(
-            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "InterUrban GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
         secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
         when = datetime.fromisoformat("2026-12-01T09:00+00:00")

@@ -140,9 +140,8 @@ def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
                "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot:random", "--every", "2d",
                "--deadline", "2026-12-04 18:00")
         (game / "mail.toml").write_text(
-            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "InterUrban GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
         password = (game / "passwords.txt").read_text().split()[1]
         when = datetime.fromisoformat("2026-12-01T09:00+00:00")

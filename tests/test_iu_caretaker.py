@@ -159,9 +159,8 @@ def test_two_players_and_two_bots_by_mail_a_player_leaves_and_comes_back(tmp_pat
                "--player", "GREEN:Bert:bert@example.org", "--player", "YELLOW:bot:random", "--every", "2d",
                "--deadline", "2026-12-04 18:00", "--caretaker-after", "2")
         (game / "mail.toml").write_text(
-            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "InterUrban GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
         passwords = dict(line.split()[:2] for line in (game / "passwords.txt").read_text().splitlines())
         address = {"RED": "anna@example.org", "GREEN": "bert@example.org"}

@@ -82,9 +82,8 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         mp.setenv("TEST_IMAP_PASSWORD", imap.password)
         game = new_game(tmp_path)
         (game / "mail.toml").write_text(
-            'from = "InterUrban GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "InterUrban GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
         secrets = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
 

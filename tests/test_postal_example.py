@@ -231,9 +231,7 @@ def test_the_same_mails_from_an_imap_server_get_the_same_answers(tmp_path: Path,
         for f in sorted((EXAMPLE / "maildir" / "new").iterdir()):
             client.append("INBOX", f.read_bytes(), msg_time=arrival(f))
         client.logout()
-        source = (f'[source]\nkind = "imap"\nhost = "127.0.0.1"\nport = {imap.port}\nsecurity = "none"\n'
-                  f'user = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n')
-        game = setup_game(tmp_path, smtp.toml(), source=source)
+        game = setup_game(tmp_path, smtp.toml(), source=imap.toml())
         with pytest.MonkeyPatch.context() as mp:
             mp.setenv("TEST_IMAP_PASSWORD", imap.password)
             for now in tick_times()[:3]:

@@ -37,9 +37,8 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
                "--player", "BLUE:Blaue Linie:bernd@example.net", "--deadline", "2026-12-04 18:00", "--every", "7d",
                "--zone", "Europe/Berlin")
         (game / "mail.toml").write_text(
-            'from = "Dampfross GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "Dampfross GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
 
         def deliver(sender: str, body: str, subject: str, when: str) -> None:

@@ -48,9 +48,8 @@ def test_a_player_on_standing_racing_orders_enters_the_races_it_should_without_m
                "--set", "building_rounds=1", "--set", "min_race_distance=2", "--set", "fixed_races=6",
                "--set", "allowance_dice=2", "--seed", "standing")  # the seed: the same races every run
         (game / "mail.toml").write_text(
-            'from = "GM <gm@example.org>"\n\n[source]\nkind = "imap"\nhost = "127.0.0.1"\n'
-            f'port = {imap.port}\nsecurity = "none"\nuser = "{imap.user}"\npassword_env = "TEST_IMAP_PASSWORD"\n\n'
-            + smtp.toml(), encoding="utf-8")
+            'from = "GM <gm@example.org>"\n\n'
+            + imap.toml() + smtp.toml(), encoding="utf-8")
         client = imap.client()
 
         def deliver(sender: str, body: str, when: str) -> None:
