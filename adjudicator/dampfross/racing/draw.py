@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import replace
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Town
@@ -38,37 +37,6 @@ MAX_DRAWS = 500  # attempts per start or destination before giving up (HMAC dice
 
 
 def draw_race(
-    gmap: GameMap,
-    rules: Rules,
-    dice: RaceDice,
-    number: int,
-    *,
-    used: Iterable[int] = (),
-    connected: Collection[str] | None = None,
-    start_number: int | None = None,
-    uses_per_number: int = 1,
-    dest_counts: Mapping[str, int] | None = None,
-    special: bool = False,
-    reached: Collection[Hex] | None = None,
-) -> RaceDraw:
-    """Draw race ``number`` (``_draw_race``); under ``numbers_once``, when the numbers left on the grid give no
-    start or no destination, each number may be drawn once more (reading 116): a new round of the grid, as in the
-    36-race game, recorded as a redraw of the start."""
-    def attempt(uses: int) -> RaceDraw:
-        return _draw_race(gmap, rules, dice, number, used=used, connected=connected, start_number=start_number,
-                          uses_per_number=uses, dest_counts=dest_counts, special=special, reached=reached)
-
-    used = tuple(used)
-    try:
-        return attempt(uses_per_number)
-    except RaceDrawError:
-        if not rules.numbers_once:
-            raise
-    d = attempt(uses_per_number + 1)
-    return replace(d, redraws=(Redraw("start", 0, None, RedrawReason.GRID_FULL), *d.redraws))
-
-
-def _draw_race(
     gmap: GameMap,
     rules: Rules,
     dice: RaceDice,
@@ -204,9 +172,17 @@ class _Drawer:
                 return m
         return None
 
+    def _possible(self, possible: Callable[[Town, int], bool]) -> bool:
+        return any(self.free(n) and possible(self.gmap.town_by_number(n), n) for n in VALID_NUMBERS)  # type: ignore[arg-type]
+
     def draw(self, what: DrawWhat, possible: Callable[[Town, int], bool], start: Town | None = None) -> int:
         """Roll red and white until a number passes every check (``possible``: of a town and its number)."""
-        if not any(self.free(n) and possible(self.gmap.town_by_number(n), n) for n in VALID_NUMBERS):  # type: ignore[arg-type]
+        if not self._possible(possible) and self.rules.numbers_once:
+            # [reading 116] the numbers left on the grid give none: a new round of the grid, each number may be
+            # drawn once more (as in the 36-race game); the report says so
+            self.uses += 1
+            self.redraws.append(Redraw(what, 0, None, RedrawReason.GRID_FULL))
+        if not self._possible(possible):
             raise RaceDrawError(f"race {self.number}: no town can be drawn as the {_WORD[what]}")
         for attempt in range(1, MAX_DRAWS + 1):
             red = self.source.die(f"race{self.number}:{what}:red", attempt)
