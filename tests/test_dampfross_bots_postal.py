@@ -71,7 +71,7 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
                              4: ["BLUE: played by the caretaker"]}.get(number, []), (number, marks)
         assert GameDir(game).load_state().phase == "over" and len(ticks) == 6
         assert "turn 4: the caretaker (careful) wrote the orders of BLUE" in ticks[3], ticks[3]
-        assert "turn 3: BLUE has missed 2 turns in a row: the caretaker (careful) plays it from turn 4 on" in ticks[2]
+        assert "BLUE has missed 2 turns in a row: the caretaker (careful) plays it from now on" in ticks[2]
         assert "turn 5: the caretaker" not in ticks[4] and "the bot (strong) wrote the orders of GOLD" in ticks[4]
         assert "BLUE: played by the caretaker" in text_of(sent(smtp, "report-004-BLUE", BERND)[0])
         back = [" ".join(text_of(m).split()) for m in sent(smtp, "receipt-", BERND)]

@@ -11,7 +11,7 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "too-many-sections", "guesses", "commands", "deferred", "partly-refused", "retried",
                    "moved", "missed", "to-gm", "over-budget", "notices-spent", "address-asked", "address-set",
                    "password-reset", "password-set", "bot-moved", "bot-refused",
-                   "caretaker-moved", "caretaker-on", "caretaker-off", "caretaker-turn",
+                   "caretaker-moved", "caretaker-on", "caretaker-off",
                    "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran"]
 """Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""
 

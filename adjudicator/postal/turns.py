@@ -527,6 +527,7 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     t.note("missed", move=after.table.moves, seat=seat)
     handed = after.table.seat(seat).caretaker
     if handed and not game.table.seat(seat).caretaker:
-        t.note("caretaker-on", seat=seat, count=after.table.missed_by(seat), level=handed)
+        count = after.table.missed_by(seat)
+        t.note("caretaker-on", seat=seat, count=count, unit="move" if count == 1 else "moves", level=handed)
     return play_bots(folder, play, after, outbox, sender, due, t)
 

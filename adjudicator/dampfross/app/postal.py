@@ -118,8 +118,8 @@ class DampfrossSession:
             after = self.gdir.load_state()
             for p in after.players:  # the companies this turn handed to the caretaker (reading 97)
                 if p.caretaker and not self.state.player(p.id).caretaker:
-                    t.note("caretaker-turn", turn=self.state.turn, seat=p.id, count=p.missed, level=p.caretaker,
-                           next=after.turn)
+                    t.note("caretaker-on", seat=p.id, count=p.missed, unit="turn" if p.missed == 1 else "turns",
+                           level=p.caretaker)
             self.desk.state = after
         return bool(why)
 

@@ -48,10 +48,8 @@ GM_NOTES = {
                    "is missed",
     "bot-ran": "turn {turn}: {who} ({level}) wrote the orders of {seat}",
     "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
-    "caretaker-on": "{seat} has missed {count} moves in a row: the caretaker ({level}) plays it from now on",
+    "caretaker-on": "{seat} has missed {count} {unit} in a row: the caretaker ({level}) plays it from now on",
     "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",
-    "caretaker-turn": "turn {turn}: {seat} has missed {count} turns in a row: the caretaker ({level}) plays it from "
-                      "turn {next} on",
     "ahead-kept": "mail {seq}: {seat} sent moves ahead (its next {count}; kept, secret)",
     "ahead-moved": "move {move} made by {seat} from its moves sent ahead (alternative {alternative}): {orders}",
     "ahead-dropped": "move {move}: none of the moves {seat} sent ahead can be played; they are dropped and {seat} "
