@@ -297,3 +297,19 @@ def test_D23_a_full_grid_lets_each_number_be_drawn_once_more():
     assert redraw_text(d.redraws[0]) == "start: every number is used up: each may be drawn once more"
     (again,) = draw_turn_races(GMAP, ONCE, given(1, 2, 1, 6), 10, used=used_after(used, [d]))
     assert (again.start_town, again.dest_town) == ("Burg", "Fern")  # still the second round: 12 and 16 once more
+
+
+def test_D24_a_trip_the_gm_sets_twice_is_noted_as_the_gms():
+    """R3-D24 (reading 119; RULES §3: "Draw a start, then a destination"; reading 27: with manual dice the GM
+    gives each race with RACE lines): the GM sets Alt to Ende as race 1 and again as race 2.  The report notes
+    the repeat as the GM's ("the GM set it again"), not as the dice's, and names no house rule about drawing
+    numbers again (no die drew it); a race the dice draw twice still says the dice did (R3-D19's note)."""
+    from adjudicator.dampfross.report.racing import racing_report
+
+    state = replace(manual_game(GMAP), phase="racing",
+                    connections={"Alt": Connection("RED", 1, 0), "Ende": Connection("RED", 1, 0)})
+    orders = RacingInput(1, {}, {}, {1: (H("0102"), H("0702")), 2: (H("0102"), H("0702"))})
+    r = adjudicate_racing_turn(state, GMAP, orders, None)
+    said = " ".join(racing_report(r, GMAP, None).split())
+    assert "the same trip as race 1: the GM set it again" in said
+    assert "drew it again" not in said and "numbers_once" not in said

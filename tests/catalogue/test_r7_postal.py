@@ -204,18 +204,40 @@ def test_Q06c_only_a_race_nobody_entered_carries_over():
     assert [o.status for o in adjudicate_racing_turn(state, STRIP, best, roller).races] == ["sole", "carried"]
 
 
-def test_Q07_an_entry_with_more_than_ten_hexes_of_other_companies_track_is_invalid():
-    """R7-Q07 (RULES §3: 'Postal RR: at most 10 hexes of another's track'; §6: 'entry invalid with more than
-    10 hexes of another's track'): 6 on BLUE's and 5 on GREEN's line: 11 hexes, invalid (schmidt's money
-    cap per pair would allow it); 10 hexes are allowed."""
+def test_Q07_an_entry_with_more_than_ten_hexes_of_one_other_companys_track_is_invalid():
+    """R7-Q07 [reading 118] (RULES §3: 'Postal RR: at most 10 hexes of another company's track'; §6: 'entry
+    invalid with more than 10 hexes of another's track'): 11 hexes of BLUE's line are invalid, whatever the
+    money (schmidt's cap per pair would count fares after set-off); 10 of BLUE's are allowed."""
     track = TrackIndex(line("RED", ROW3) + line("BLUE", ROW3) + line("GREEN", ROW3))
-    eleven = Entry(("RED",), ROW3, named(("BLUE", 6), ("GREEN", 5), ("RED", 10)))
+    eleven = Entry(("RED",), ROW3, named(("BLUE", 11), ("RED", 10)))
     out = run_race(STRIP, track, POSTAL, DRAW, [eleven], books(), GivenDice([]), SEATS)
-    assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=11, cap=10),)
-    assert entry_problem(out.entries[0].problems[0]) == ("uses 11 hexes of other companies' track, more than the "
-                                                         "10 allowed")
-    ten = Entry(("RED",), ROW3, named(("BLUE", 5), ("GREEN", 5), ("RED", 11)))
+    assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, owner="BLUE", hexes=11, cap=10),)
+    assert entry_problem(out.entries[0].problems[0]) == "uses 11 hexes of BLUE's track, more than the 10 allowed"
+    ten = Entry(("RED",), ROW3, named(("BLUE", 10), ("RED", 11)))
     assert run_race(STRIP, track, POSTAL, DRAW, [ten], books(), GivenDice([]), SEATS).entries[0].valid
+
+
+def test_Q15_the_cap_on_others_hexes_is_per_rival_company():
+    """R7-Q15 [reading 118] (RULES §3: 'Postal RR: at most 10 hexes of another company's track'; §6: 'entry
+    invalid with more than 10 hexes of another's track'; the postal ruling on an entry that "uses more than
+    10 of another's track"): the cap is counted for each rival company on its own, so 6 hexes of BLUE's line
+    and 6 of GREEN's (12 of others' track in all) is a valid entry; 11 of GREEN's beside 6 of BLUE's is not,
+    for GREEN alone.  ``BEST`` spreads unnamed segments over the rivals to keep each under the cap."""
+    track = TrackIndex(line("RED", ROW3) + line("BLUE", ROW3) + line("GREEN", ROW3))
+    six_six = Entry(("RED",), ROW3, named(("BLUE", 6), ("GREEN", 6), ("RED", 9)))
+    out = run_race(STRIP, track, POSTAL, DRAW, [six_six], books(), GivenDice([]), SEATS)
+    assert out.entries[0].valid and out.entries[0].problems == ()
+    too_many = Entry(("RED",), ROW3, named(("BLUE", 6), ("GREEN", 11), ("RED", 4)))
+    out = run_race(STRIP, track, POSTAL, DRAW, [too_many], books(), GivenDice([]), SEATS)
+    assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, owner="GREEN", hexes=11, cap=10),)
+    others = TrackIndex(line("RED", ROW3[:2]) + line("BLUE", ROW3[1:]) + line("GREEN", ROW3[1:]))
+    state = replace(manual_game(STRIP, ("RED", "BLUE", "GREEN"), rules=POSTAL), phase="racing",
+                    track=tuple(others.segments), races=RaceState(upcoming=(DRAW,), count=1))
+    orders = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), race=1),))})
+    (preview,) = preview_racing(state, STRIP, orders)
+    assert preview.ok, preview.entries[0]
+    route = preview.entries[0].route
+    assert route is not None and all(n <= 10 for n in route.paid_segments(("RED",)).values())
 
 
 def test_Q08_ties_split():
@@ -254,7 +276,7 @@ def test_Q10_running_powers_both_order_them_each_rides_the_others_track_free():
     entries, notes = trains_of_turn(STRIP, track, POSTAL, draws, orders, {"RED": ((1, "BLUE"),)}, SEATS, list(SEATS))
     assert entries[1][0].powers == () and notes[0].code is EntryNote.POWERS_PARTNER_MISSING
     out = run_race(STRIP, track, POSTAL, DRAW, entries[1], books(), GivenDice([]), SEATS)
-    assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=12, cap=10),)
+    assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, owner="BLUE", hexes=12, cap=10),)
 
 
 def test_Q11_a_joint_run_is_two_companies_ordering_the_same_route_together():
@@ -290,7 +312,8 @@ def test_Q13_check_prices_an_entry_with_the_hex_cap():
     orders = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), ROW3, race=1),))})
     (preview,) = preview_racing(state, STRIP, orders)
     assert preview.entries[0].verdict is not None
-    assert preview.entries[0].verdict.problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=12, cap=10),)
+    assert preview.entries[0].verdict.problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, owner="BLUE", hexes=12,
+                                                                  cap=10),)
     assert not preview.ok
     with_powers = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), ROW3, race=1),), (), ((1, "BLUE"),))})
     (preview,) = preview_racing(state, STRIP, with_powers)

@@ -145,10 +145,10 @@ def judge_entry(
         problems.append(Problem.of(EntryProblem.NO_OWN_TRACK, joint=len(riders) > 1))
     fares = fare_pairs(route, riders, rules, seats, free)
     ferry_fares = ferry_fare_pairs(route, riders, rules, seats)
-    if rules.fare_cap_rule == "hexes":
-        paid = route.paid_segments(riders, free)
-        if paid > rules.fare_cap:
-            problems.append(Problem.of(EntryProblem.TOO_MANY_HEXES, hexes=paid, cap=rules.fare_cap))
+    if rules.fare_cap_rule == "hexes":  # per rival company (reading 118)
+        for owner, paid in route.paid_segments(riders, free).items():
+            if paid > rules.fare_cap:
+                problems.append(Problem.of(EntryProblem.TOO_MANY_HEXES, owner=owner, hexes=paid, cap=rules.fare_cap))
     if not in_race:
         problems += fare_problems(fares, rules, riders, balance, ferry_fares)
     return EntryVerdict(riders, route, tuple(problems), fares, ferry_fares)

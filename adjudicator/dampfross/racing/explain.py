@@ -35,14 +35,16 @@ def nobody_could_enter(track: TrackIndex, draw: RaceDraw, goal: Goal) -> Problem
     return None
 
 
-def repeated(draws: Sequence[RaceDraw]) -> dict[int, Problem[RaceNote]]:
-    """The races of a turn that repeat the trip of an earlier one (the same start and destination), by number."""
+def repeated(draws: Sequence[RaceDraw], given: bool = False) -> dict[int, Problem[RaceNote]]:
+    """The races of a turn that repeat the trip of an earlier one (the same start and destination), by number;
+    ``given``: the GM set the turn's races (manual dice), no die drew them (reading 119)."""
     first: dict[tuple[str, str, str | None], int] = {}
     out = {}
+    code = RaceNote.GIVEN_AGAIN if given else RaceNote.REPEATED
     for d in draws:
         trip = (d.start_town, d.dest_town, d.special)
         if trip in first:
-            out[d.number] = Problem.of(RaceNote.REPEATED, race=first[trip])
+            out[d.number] = Problem.of(code, race=first[trip])
         else:
             first[trip] = d.number
     return out

@@ -15,7 +15,7 @@ The caps (``fare_cap_rule``): ``pair``, nobody pays another more than
 ``fare_cap`` net (000); ``overall``, nobody pays the others more than
 ``fare_cap`` more than they pay him (004: "platit o více než o deset bodů
 více, než ostatní zaplatí jemu"); ``hexes``, a route's own limit on
-other companies' hexes (postal, judged with the entry); ``none`` (003).
+the hexes of each other company's track (postal, judged with the entry); ``none`` (003).
 
 A joint train's fares are one cost shared by the partners (seed 000:
 "Beide Partner teilen sich Kosten und Prämien. Lassen sich die Kosten nicht

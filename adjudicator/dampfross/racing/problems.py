@@ -33,7 +33,7 @@ class EntryProblem(StrEnum):
     FARE_CAP_TOTAL = "fare-cap-total"  # amount, cap: the route alone pays more than the cap in all (overall)
     NET_FARE_CAP_TOTAL = "net-fare-cap-total"  # payer, net, cap, joint: pays the others more than the cap more
     # than they pay him (overall, seed 004)
-    TOO_MANY_HEXES = "too-many-hexes"  # hexes, cap: more hexes of other companies' track than the cap (postal)
+    TOO_MANY_HEXES = "too-many-hexes"  # owner, hexes, cap: more hexes of one rival's track than the cap (postal)
 
 
 class NoRoute(StrEnum):
@@ -54,6 +54,7 @@ class RaceNote(StrEnum):
     DEST_UNCONNECTED = "dest-unconnected"  # no track reaches the destination (a special run: its region) yet
     NOBODY_REACHES_BOTH = "nobody-reaches-both"  # track reaches both, but no company's reaches both
     REPEATED = "repeated"  # race: the same start and destination as an earlier race of the turn
+    GIVEN_AGAIN = "given-again"  # race: the same, as the GM set the races (manual dice, reading 119)
 
 
 class EntryNote(StrEnum):

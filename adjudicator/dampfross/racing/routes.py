@@ -103,9 +103,13 @@ class Route:
                 out[owner] = out.get(owner, 0) + fare_per_segment
         return out
 
-    def paid_segments(self, riders: Collection[str], free: Collection[str] = ()) -> int:
-        """Segments on other companies' track that cost a fare (a ferry is not track)."""
-        return sum(o not in riders and o not in free and not self.ferry(i) for i, o in enumerate(self.owners))
+    def paid_segments(self, riders: Collection[str], free: Collection[str] = ()) -> dict[str, int]:
+        """Segments on each other company's track that cost a fare, by owner (a ferry is not track)."""
+        out: dict[str, int] = {}
+        for i, o in enumerate(self.owners):
+            if o not in riders and o not in free and not self.ferry(i):
+                out[o] = out.get(o, 0) + 1
+        return out
 
     def ferry_fares(self, riders: Collection[str], ferry_fare: int) -> dict[str, int]:
         """What the riders owe each ferry owner: ``ferry_fare`` a crossing on another's ferry."""

@@ -114,7 +114,8 @@ def best_routes(
     options = []
     for p in paths:
         hexes = tuple(net.hexes[i] for i in p if i < len(net.hexes))
-        per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else None
+        per_pair = rules.fare_cap // max(1, rules.fare_per_segment) if rules.fare_cap_rule == "pair" else \
+            rules.fare_cap if rules.fare_cap_rule == "hexes" else None  # hexes: per rival company (reading 118)
         owners, _ = choose_owners(track, hexes, riders, (), seats, per_pair, free=free)
         assert owners is not None
         verdict = judge_entry(gmap, track, rules, start, goal, riders, hexes, owners, seats, balance=balance,

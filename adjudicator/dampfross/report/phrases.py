@@ -24,7 +24,7 @@ from adjudicator.dampfross.game.state import Correction, LedgerEntry
 from adjudicator.dampfross.orders.sections import MailPlace, Refusal
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 from adjudicator.dampfross.report.deadlines import setting_text
-from adjudicator.dampfross.report.i18n import N_, NAMES, _, ngettext
+from adjudicator.dampfross.report.i18n import LANGUAGES, N_, _, language_name, ngettext
 from adjudicator.dampfross.report.orderwords import order_text, where
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.problems import NoOrders, Problem
@@ -346,7 +346,7 @@ RULE_NOTES = {
     "express": N_("DECLARE END as soon as one town is left; then {express_end_rounds} more rounds."),
     "unused_points_to_account": N_("Unused building points are credited to the account."),
     "overall": N_("Fares: nobody may pay the others more than {fare_cap} more than they pay him."),
-    "hexes": N_("Fares: an entry may use at most {fare_cap} hexes of other companies' track."),
+    "hexes": N_("Fares: an entry may use at most {fare_cap} hexes of each other company's track."),
     "none": N_("Fares: no cap."),
     "per_move": N_("Fares are paid move by move, after each roll."),
     "running_powers": N_("Two companies may exchange running powers for a race (POWERS)."),
@@ -410,7 +410,7 @@ def correction_text(c: Correction, schedule: Schedule | None = None) -> str:
     elif c.kind == "caretaker" and not c.value:
         what = _("{player} is played by its owner again, not by the caretaker").format(player=c.player)
     elif c.kind == "lang":
-        what = (_(CORRECTION[c.kind]).format(player=c.player, language=_(NAMES[c.value])) if c.value in NAMES
+        what = (_(CORRECTION[c.kind]).format(player=c.player, language=language_name(c.value)) if c.value in LANGUAGES
                 else _("{player} reads its reports and mails in the game's language again").format(player=c.player))
     else:
         what = _(CORRECTION[c.kind]).format(player=c.player, amount=f"{c.amount:+d}" if c.amount is not None else "",

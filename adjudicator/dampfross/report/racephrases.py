@@ -46,7 +46,7 @@ ENTRY = {
     EntryProblem.NET_FARES_OVER_BALANCE: N_("fares of {net} (net) exceed your balance of {balance} (no debt allowed)"),
     EntryProblem.FARE_CAP_TOTAL: N_("{amount} in fares is more than the cap of {cap}"),
     EntryProblem.NET_FARE_CAP_TOTAL: N_("would pay {net} more in fares than it receives, more than the cap of {cap}"),
-    EntryProblem.TOO_MANY_HEXES: N_("uses {hexes} hexes of other companies' track, more than the {cap} allowed"),
+    EntryProblem.TOO_MANY_HEXES: N_("uses {hexes} hexes of {owner}'s track, more than the {cap} allowed"),
 }
 _OWN_TRACK = N_("the route must use at least one segment of your own track")
 _OWN_TRACK_JOINT = N_("the route must use at least one segment of either partner's own track")
@@ -139,6 +139,7 @@ RACE_NOTE = {
     RaceNote.DEST_UNCONNECTED: N_("no track reaches {dest} yet"),
     RaceNote.NOBODY_REACHES_BOTH: N_("no company's track reaches both ends yet"),
     RaceNote.REPEATED: N_("the same trip as race {race}: the dice drew it again"),
+    RaceNote.GIVEN_AGAIN: N_("the same trip as race {race}: the GM set it again"),
 }
 
 REDRAW_OFF = N_("these house rules draw towns that no track reaches (redraw_unconnected is off; with "
@@ -153,9 +154,9 @@ def race_explained(o: RaceOutcome, track: TrackIndex, gmap: GameMap, rules: Rule
     entered, why nobody could (with the house rule that lets it happen)."""
     out = []
     again = repeats.get(o.draw.number)
-    if again is not None:
-        out.append(_(RACE_NOTE[again.code]).format(race=again["race"])
-                   + ("" if rules.numbers_once else "; " + _(NUMBERS_AGAIN)))
+    if again is not None:  # a race the GM set twice is no house rule's doing (reading 119)
+        drawn = again.code is RaceNote.REPEATED and not rules.numbers_once
+        out.append(_(RACE_NOTE[again.code]).format(race=again["race"]) + ("; " + _(NUMBERS_AGAIN) if drawn else ""))
     if o.status in ("lapsed", "carried") and not o.entries:
         why = nobody_could_enter(track, o.draw, goal(gmap, rules, o.draw))
         if why is not None:
@@ -179,7 +180,7 @@ def race_rule_warnings(rules: Rules) -> list[str]:
 def repeat_note(d: RaceDraw, repeats: Mapping[int, Problem[RaceNote]]) -> str:
     """An announced race that repeats an earlier trip of its turn, in words (``""``: it does not)."""
     again = repeats.get(d.number)
-    return _(RACE_NOTE[RaceNote.REPEATED]).format(race=again["race"]) if again is not None else ""
+    return _(RACE_NOTE[again.code]).format(race=again["race"]) if again is not None else ""
 
 
 def race_notes(o: RaceOutcome) -> list[str]:

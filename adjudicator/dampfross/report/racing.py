@@ -166,7 +166,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
     fresh = new_segments(after, result.turn, seen)
-    track, repeats = race_track(result.before, gmap), repeated(result.draws)
+    track, repeats = race_track(result.before, gmap), repeated(result.draws, result.before.dice_mode == "manual")
     builds = []
     for b in result.builds:
         if not b.lines and not b.purchases:
