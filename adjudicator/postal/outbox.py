@@ -41,8 +41,8 @@ from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
+from adjudicator.postal import mailhtml
 from adjudicator.postal.files import Folder, atomic_write, record_text
 from adjudicator.postal.inbox import MAIL_DIR
 from adjudicator.postal.mailconfig import MailConfig, Server
@@ -95,7 +95,7 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
           multipart/related
             multipart/alternative
               text/plain    the text, unchanged (what a text-only reader sees)
-              text/html     the same text in <pre>, then <img src="cid:..."> for each picture
+              text/html     the same text for a phone's window too, then <img src="cid:..."> for each picture
             image/png       Content-ID, inline, with its file name
           text/plain        each text attachment (the whole report, the whole map as text)
     """
@@ -144,15 +144,10 @@ def _show(msg: EmailMessage, text: str, pictures: Sequence[tuple[str, bytes]], d
 
 
 def picture_page(text: str, pictures: Sequence[tuple[str, str]]) -> str:
-    """The HTML alternative of a mail with pictures: the same text in ``<pre>``, then each picture (its file name,
-    its Content-ID), as wide as the reader's window at most.  Nothing is loaded from elsewhere."""
-    images = "".join(f'<p><img src="cid:{escape(cid, _QUOTE)}" alt="{escape(name, _QUOTE)}"'
-                     ' style="max-width:100%;height:auto"></p>\n' for name, cid in pictures)
-    return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"></head><body>\n'
-            f'<pre style="font-family:monospace;white-space:pre">{escape(text)}</pre>\n{images}</body></html>\n')
+    """The HTML alternative of a mail with pictures: the text made to read on a phone and on a desktop, then each
+    picture (its file name, its Content-ID), as wide as the reader's window at most (``postal/mailhtml.py``)."""
+    return mailhtml.page(text, pictures)
 
-
-_QUOTE = {'"': "&quot;"}
 
 _MAIL_SIZE = (552,)
 """The answers to MAIL FROM that refuse one mail for good, not the sender: too large (RFC 1870)."""
