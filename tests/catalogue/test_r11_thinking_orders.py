@@ -16,7 +16,7 @@ from adjudicator.dampfross.building.cheapest import CheapestCode
 from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.building.thinking import Why
 from adjudicator.dampfross.building.turn import BuildingInput, adjudicate_building_turn
-from adjudicator.dampfross.engine.preview import preview_building
+from adjudicator.dampfross.engine.preview import preview_building, preview_each
 from adjudicator.dampfross.game.state import Correction
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.dampfross.orders import collect, parse_orders, resolve
@@ -281,6 +281,30 @@ def test_C07_check_prices_the_orders_as_if_nobody_else_built_and_says_so():
             "out, if any") in said
     assert "the cheapest line now: 0102-0201-0301-0401-0501, 4 points, fees 0" in " ".join(report.split())
     assert "as if no other company built before you this turn" in " ".join(report.split())
+
+
+def test_C09_check_of_a_file_of_several_companies_prices_each_alone_as_its_footer_says():
+    """R11-C09 [reading 104] (RULES §2: players build in seat order; §7 orders conditional): a file holds
+    BLUE's orders (BLUE builds first this turn and takes 0201) and RED's, whose IF asks whether 0201 is taken.
+    ``check`` prices each company alone, as its footer says ("judged here as if no other company built before
+    you this turn"): RED's IF is judged "no" and its line pays BLUE no fee; it used to count BLUE's builds of
+    the same file and say "yes" under that footer.  The turn itself judges it when RED builds: "yes"."""
+    state = replace(state_with(starts={"RED": "Alt", "BLUE": "Alt"}), start_player="BLUE")
+    texts = {"BLUE": "BUILD 0102 - 0201 - 0301\n", "RED": IF_TAKEN + "BUILD CHEAPEST FROM Alt TO 0401\n"}
+    orders = {pid: orders_of(t, pid) for pid, t in texts.items()}
+    rolls = {"RED": 6, "BLUE": 6}
+    results, _ = preview_each(state, GMAP, BuildingInput(state.turn, orders, {}, rolls))
+    red = next(o for o in results["RED"].outcomes if o.player == "RED")
+    assert [(v.test.line, v.holds) for v in red.verdicts] == [(2, False)]
+    assert [segs(line) for line in red.lines] == [["0102-0201"], ["0201-0301", "0301-0401"]]
+    assert not [e for e in results["RED"].entries if e.payer == "RED" and e.payee == "BLUE"]
+    report, _ = check_reports(results["RED"], GMAP, {"RED": [texts["RED"]]})["RED"]
+    said = " ".join(report.split())
+    assert "IF 0201 TAKEN: no, no other company had track at 0201" in said
+    assert "as if no other company built before you this turn" in said
+    turn = adjudicate_building_turn(state, GMAP, BuildingInput(state.turn, orders, {}, rolls), None)
+    red = next(o for o in turn.outcomes if o.player == "RED")
+    assert [(v.test.line, v.holds) for v in red.verdicts] == [(2, True)]
 
 
 def test_I08_in_a_racing_turn_entries_are_judged_once_the_races_are_drawn():

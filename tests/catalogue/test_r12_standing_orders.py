@@ -214,3 +214,68 @@ def test_S11_the_caretaker_the_gm_names_plays_before_standing_orders(game: Path)
     ran = turn(game, 3, {"BLUE": "PASS"})
     assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in ran
     assert "turns and corrections replayed to the same states" in invoke("verify", str(game)).output
+
+
+@pytest.fixture
+def manual(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The same game with manual dice: the GM gives every roll and race (ROLL, RACE, MOVES)."""
+    monkeypatch.chdir(tmp_path)
+    invoke("new", "m", "--map", TINY, "--player", "RED", "--player", "BLUE", "--dice", "manual",
+           "--set", "building_rounds=2", "--set", "min_race_distance=2", "--set", "fixed_races=6",
+           "--unsafe-test-passwords", "r12")
+    return tmp_path / "m"
+
+
+def gm_file(game: Path, number: int, sections: dict[str, str], gm: str) -> Path:
+    """The orders of turn ``number``: the companies' sections and the GM's (``gm``: ROLL, RACE, MOVES lines)."""
+    secrets = GameDir(game).read_passwords()
+    text = f"GAME {game.name}\nTURN {number}\n" + "".join(
+        f"PLAYER {pid} PASSWORD {secrets[pid]}\n{lines}\n" for pid, lines in sections.items())
+    path = game.parent / f"{game.name}-t{number}.orders"
+    path.write_text(text + f"GM PASSWORD {secrets['GM']}\n{gm}\n", encoding="utf-8")
+    return path
+
+
+def gm_turn(game: Path, number: int, sections: dict[str, str], gm: str) -> str:
+    """Run turn ``number`` with the companies' sections and the GM's; what the GM reads."""
+    return invoke(str(gm_file(game, number, sections, gm))).output
+
+
+def test_S12_with_manual_dice_a_standing_race_entry_enters_the_gms_races(manual: Path) -> None:
+    """R12-S12 (reading 120; reading 27: with manual dice the GM gives the races with RACE lines): a company on
+    standing race entries in a game of manual dice enters the races the GM gives for the turn, as the rule picks
+    them (reading 111), the same races ``IF RACE`` sees, in the turn and in ``check``; before, it looked only at
+    races drawn in advance (none with manual dice) and never raced, while its report said its standing orders
+    were carried out, and ``check`` judged the GM's races without their towns (BLUE's IF was "no" there)."""
+    gm_turn(manual, 1, {"RED": RED_LINE + "\nSTANDING ENTER ALL BEST MIN 1", "BLUE": BLUE_LINE},
+            "ROLL RED 6\nROLL BLUE 6")
+    gm_turn(manual, 2, {"RED": "BUILD 0306 - Südheim", "BLUE": "BUILD 0505 - 0605 - 0705 - Ostburg"},
+            "ROLL RED 3\nROLL BLUE 6")
+    assert state(manual).phase == "racing"
+    path = gm_file(manual, 3, {"BLUE": "IF RACE 1 FROM Nordstadt THEN\n  ENTER 1 BEST\nEND"},
+                   "RACE 1 FROM Nordstadt TO Südheim\nMOVES 1 RED 6 6 6\nMOVES 1 BLUE 1 1 1 1 1 1")
+    checked = " ".join(invoke("check", str(path), "--game", str(manual)).output.split())
+    assert "race 1: 0402 -RED- 0403" in checked  # BLUE's IF holds in the check as in the turn: its entry is priced
+    ran = invoke(str(path)).output
+    assert entered(manual, 3, "RED") == [1] and entered(manual, 3, "BLUE") == [1]
+    assert "RED: no orders that count; its standing orders are carried out" in ran
+    own = " ".join(report(manual, 3, "RED").split())
+    assert "(no mail from you this turn: your standing orders were carried out)" in own
+    assert "ENTER 1 BEST" in own
+    assert "turns and corrections replayed to the same states" in invoke("verify", str(manual)).output
+
+
+def test_S13_with_manual_dice_no_roll_is_asked_for_a_company_on_standing_orders(manual: Path) -> None:
+    """R12-S13 (reading 121; reading 12: "a player who sent orders needs one"; RULES §7: "orders already on file
+    stand if no new ones arrive"): in a building turn of a game of manual dice, RED sends no mail and its
+    standing orders stand in.  They build nothing (reading 113), so the GM need roll nothing for RED: the turn
+    runs with BLUE's roll alone (it refused to run until the GM rolled for RED).  RED passes with no allowance
+    and has not missed its turn; a company without standing orders and without a mail needs no roll either."""
+    gm_turn(manual, 1, {"RED": "START Nordstadt\nSTANDING ENTER ALL BEST", "BLUE": "START Nordstadt"},
+            "ROLL RED 2\nROLL BLUE 2")
+    gm_turn(manual, 2, {"BLUE": "BUILD Nordstadt - 0502"}, "ROLL BLUE 4")
+    after = state(manual)
+    assert after.turn == 3 and after.player("RED").missed == 0
+    assert [s.owner for s in after.track if s.side.hexes[0].label in ("0402", "0502")] == ["BLUE"]
+    public = " ".join(report(manual, 2).split())
+    assert "RED (RED): allowance 0 (dice -), used 0, lost 0 passes" in public

@@ -231,7 +231,7 @@ def test_Q15_the_cap_on_others_hexes_is_per_rival_company():
     out = run_race(STRIP, track, POSTAL, DRAW, [too_many], books(), GivenDice([]), SEATS)
     assert out.entries[0].problems == (Problem.of(EntryProblem.TOO_MANY_HEXES, owner="GREEN", hexes=11, cap=10),)
     others = TrackIndex(line("RED", ROW3[:2]) + line("BLUE", ROW3[1:]) + line("GREEN", ROW3[1:]))
-    state = replace(manual_game(STRIP, ("RED", "BLUE", "GREEN"), rules=POSTAL), phase="racing",
+    state = replace(manual_game(STRIP, ("RED", "BLUE", "GREEN"), rules=POSTAL), phase="racing", dice_mode="hmac",
                     track=tuple(others.segments), races=RaceState(upcoming=(DRAW,), count=1))
     orders = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), race=1),))})
     (preview,) = preview_racing(state, STRIP, orders)
@@ -306,7 +306,7 @@ def test_Q13_check_prices_an_entry_with_the_hex_cap():
     """R7-Q13 (issue 11: 'check prices every new order form (... rr-postal entries with the cap)'): the
     preview judges the entry with the postal cap on other companies' hexes, and with the running powers the
     player ordered for that race (taken as agreed: the partner's orders are not known to a check)."""
-    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing",
+    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing", dice_mode="hmac",
                     track=tuple(line("RED", ROW3[:10]) + line("BLUE", ROW3[9:])),
                     races=RaceState(upcoming=(DRAW,), count=1))
     orders = RacingInput(1, {"RED": RacingOrders("RED", (Entry(("RED",), ROW3, race=1),))})
@@ -325,7 +325,7 @@ def test_Q13b_check_judges_the_entry_cap_as_the_turn_does():
     drops): the preview leaves out the entry beyond the cap by the turn's own judgement (``entry_slots``), and
     the check is not ok; with two carried-over races the fifth entry stands."""
     draws = tuple(replace(DRAW, number=n) for n in range(1, 8))
-    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing",
+    state = replace(manual_game(STRIP, ("RED", "BLUE"), rules=POSTAL), phase="racing", dice_mode="hmac",
                     track=tuple(line("RED", ROW3)), races=RaceState(upcoming=draws, count=7))
     five = RacingInput(1, {"RED": RacingOrders("RED", tuple(Entry(("RED",), ROW3, race=n) for n in range(1, 6)))})
     (preview,) = preview_racing(state, STRIP, five)

@@ -17,7 +17,7 @@ from adjudicator.dampfross.app.run import RunOptions, find_game, prepare, settle
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import PlayerOutcome
-from adjudicator.dampfross.engine.preview import building_ok, preview_building, preview_racing
+from adjudicator.dampfross.engine.preview import building_ok, preview_each, preview_racing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
@@ -53,11 +53,13 @@ def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tup
     return checked.text, checked.ok
 
 
-def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False,
+def check_received(gdir: GameDir | None, received: ReceivedFiles, trust: bool = False,
                    loaded: tuple[GameState, GameMap] | None = None) -> Checked:
     """``check`` of order files already read (a mail's texts): nothing is written.  ``loaded``: the game's state
-    and map as the caller read them under the game's lock (a tick checks every mail against the same game)."""
+    and map as the caller read them under the game's lock (a tick checks every mail against the same game; a bot
+    judges its own orders against the state it sees, ``app/botseats.py: check_judge``, with no folder)."""
     if loaded is None:
+        assert gdir is not None, "check_received needs the game's folder or its state and map"
         state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust, standing=False))
     else:
         state, gmap = loaded
@@ -77,20 +79,22 @@ def check_received(gdir: GameDir, received: ReceivedFiles, trust: bool = False,
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
         complete = {p.player: p.ok and not _problems_of(orders, p.player) for p in previews}
         return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete)
-    result, guessed = preview_building(state, gmap, turn_input)
+    results, guessed = preview_each(state, gmap, turn_input)  # each company alone, as the footer says (104)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
     parts = head + _noted(notes, reader)
     echoes = {pid: (s.echo() if (s := orders.section(pid)) else []) for pid in turn_input.orders}
-    reports = check_reports(result, gmap, echoes)
+    reports = {pid: check_reports(results[pid], gmap, {pid: echo})[pid] for pid, echo in echoes.items()}
     parts += [whole for whole, _ in reports.values()]
     texts = {pid: bare for pid, (_, bare) in reports.items()}  # a receipt shows the orders as understood itself
     if not turn_input.orders:
         parts.append(nothing)
-    ok = bool(turn_input.orders) and not orders.problems and not refused and building_ok(result, turn_input)
-    complete = {pid: building_ok(result, turn_input, pid) and not _problems_of(orders, pid)
+    complete = {pid: building_ok(results[pid], turn_input, pid) and not _problems_of(orders, pid)
                 for pid in turn_input.orders}
-    idle = {o.player: _builds_nothing(o, orders) for o in result.outcomes if o.player in turn_input.orders}
+    ok = bool(turn_input.orders) and not orders.problems and not refused and \
+        all(building_ok(results[pid], turn_input, pid) for pid in turn_input.orders)
+    idle = {o.player: _builds_nothing(o, orders) for pid in turn_input.orders for o in results[pid].outcomes
+            if o.player == pid}
     return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete, idle)
 
 

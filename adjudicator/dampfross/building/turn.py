@@ -58,6 +58,7 @@ class BuildingOrders:
     declare_end: bool = False
     ferries: tuple[FerryOrder, ...] = ()  # BUY FERRY orders (advanced rules), after the BUILD lines
     tests: tuple[Test, ...] = ()  # the conditions of IF lines, numbered as the lines' guards name them
+    sent: bool = True  # False: no mail came, the company's standing orders stand in (it passes, reading 121)
 
 
 @dataclass(frozen=True)
@@ -193,7 +194,8 @@ def _allowances(state: GameState, orders: BuildingInput) -> dict[str, Allowance]
     if state.rules.allowance == "postal":
         raise TurnRefused("manual dice cannot give postal rolls (three common rolls); play this game with a dice seed")
     dice_n = state.rules.allowance_dice
-    need = [p for p in state.player_ids if p in orders.orders and p not in orders.rolls]
+    # a roll only for a player who sent orders (reading 12): standing orders pass without one (reading 121)
+    need = [p for p in state.player_ids if p in orders.orders and orders.orders[p].sent and p not in orders.rolls]
     if need:
         lines = ", ".join(f"ROLL {p} <n>" for p in need)
         raise TurnRefused(f"manual dice: turn {state.turn} needs the GM's {lines}")

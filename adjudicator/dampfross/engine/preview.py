@@ -35,15 +35,51 @@ from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import goal
 from adjudicator.dampfross.racing.thinking import judge_entries
 from adjudicator.dampfross.racing.trains import entry_slots
-from adjudicator.dampfross.racing.turn import RacingInput
+from adjudicator.dampfross.racing.turn import RacingInput, turn_races
 from adjudicator.kernel.problems import Problem
 
 UNLIMITED = 10**6
 """The money budget for pricing a line after races: the real limit (race income) is not known yet."""
 
 
+def preview_each(state: GameState, gmap: GameMap, orders: BuildingInput
+                 ) -> tuple[dict[str, BuildingResult], bool]:
+    """Each company's building orders priced alone (reading 104): against the board as it is, every other
+    company building nothing that turn, so no company's preview counts another's builds of the same file (the
+    partners of a joint line are priced together: the line needs both); by company, and whether a manual roll
+    was priced at 6."""
+    out: dict[str, BuildingResult] = {}
+    guessed = False
+    for group in _groups(orders):
+        alone = BuildingInput(orders.turn, {pid: orders.orders[pid] for pid in group},
+                              {pid: why for pid, why in orders.missing.items() if pid in group},
+                              {pid: n for pid, n in orders.rolls.items() if pid in group})
+        result, guess = preview_building(state, gmap, alone)
+        guessed = guessed or guess
+        out.update(dict.fromkeys(group, result))
+    return out, guessed
+
+
+def _groups(orders: BuildingInput) -> list[tuple[str, ...]]:
+    """The companies of the orders, each alone but for the partners of joint lines (``BUILD WITH``), together."""
+    group = {pid: {pid} for pid in orders.orders}
+    for pid, o in orders.orders.items():
+        for line in o.lines:
+            if line.partner in group and group[line.partner] is not group[pid]:
+                joined = group[pid] | group[line.partner]
+                for member in joined:
+                    group[member] = joined
+    seen: list[tuple[str, ...]] = []
+    for pid in orders.orders:
+        members = tuple(p for p in orders.orders if p in group[pid])
+        if members not in seen:
+            seen.append(members)
+    return seen
+
+
 def preview_building(state: GameState, gmap: GameMap, orders: BuildingInput) -> tuple[BuildingResult, bool]:
-    """The building turn as it would go with these orders; and whether the preview priced manual rolls at 6."""
+    """The building turn as it would go with these orders (all of them together, as one turn: ``preview_each``
+    prices each company alone); and whether the preview priced manual rolls at 6."""
     guessed = False
     if state.dice_mode == "manual":
         rolls = dict(orders.rolls)
@@ -126,8 +162,7 @@ class RacingPreview:
 
 def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RacingPreview, ...]:
     """Every player's entries and BUILD lines of a racing turn, priced."""
-    draws = {d.number: d for d in state.race_state.upcoming}
-    draws.update({n: RaceDraw(n, "", 0, "", 0, 0, (), (), a, b) for n, (a, b) in orders.races.items()})
+    draws = {d.number: d for d in turn_races(state, gmap, orders)}  # the turn's races, as the turn takes them
     orders, judges = judge_entries(state, gmap, orders, list(draws.values()))  # ENTER inside IFs (reading 103)
     track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}

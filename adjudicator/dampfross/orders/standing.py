@@ -15,10 +15,12 @@ Pure order logic between the settled orders and the engines' input:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import TurnInput, building_turn
+from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.model import StandingOrder
@@ -64,9 +66,12 @@ def set_by_mails(orders: OrderSet) -> dict[str, Standing | None]:
     return out
 
 
-def standing_entries(state: GameState, gmap: GameMap, pid: str) -> list[int]:
+def standing_entries(state: GameState, gmap: GameMap, pid: str, draws: Sequence[RaceDraw] | None = None
+                     ) -> list[int]:
     """The races a company's standing race entry enters this turn (reading 111): those the careful bot's
-    choice reaches with BEST and expects at least ``enter_min`` from, worked out from the seat's view only."""
+    choice reaches with BEST and expects at least ``enter_min`` from, worked out from the seat's view only.
+    ``draws``: the turn's races (``racing.turn.turn_races``: with manual dice the GM's RACE lines, reading
+    120); ``None``: the races printed in the last report."""
     standing = state.player(pid).standing
     if standing is None or standing.enter_min is None or state.phase != "racing":
         return []
@@ -74,7 +79,11 @@ def standing_entries(state: GameState, gmap: GameMap, pid: str) -> list[int]:
     from adjudicator.dampfross.bots.view import seat_view
 
     least = standing.enter_min
-    return races_worth_entering(seat_view(state, gmap, pid), lambda value: value >= least)
+    view = seat_view(state, gmap, pid)
+    if draws is not None:  # the races as the turn takes them are what the seat's player enters
+        seen = view.state
+        view = replace(view, state=replace(seen, races=replace(seen.race_state, upcoming=tuple(draws))))
+    return races_worth_entering(view, lambda value: value >= least)
 
 
 def with_standing(state: GameState, gmap: GameMap, orders: OrderSet, turn_input: TurnInput) -> TurnInput:
@@ -86,14 +95,15 @@ def with_standing(state: GameState, gmap: GameMap, orders: OrderSet, turn_input:
     if building_turn(turn_input, state.phase):
         from adjudicator.dampfross.building.turn import BuildingOrders  # the building engine: building turns only
 
-        passing = {pid: BuildingOrders(pid, passes=True) for pid in seats}
+        passing = {pid: BuildingOrders(pid, passes=True, sent=False) for pid in seats}  # no roll asked (reading 121)
         missing = {k: v for k, v in turn_input.missing.items() if k not in passing}
         return replace(turn_input, orders={**turn_input.orders, **passing}, missing=missing, standing=updates)
     from adjudicator.dampfross.racing.entry import Entry  # racing is imported by racing turns only
-    from adjudicator.dampfross.racing.turn import RacingOrders
+    from adjudicator.dampfross.racing.turn import RacingOrders, turn_races
 
+    draws = turn_races(state, gmap, turn_input) if seats else ()  # the GM's RACE lines with manual dice
     racing = {pid: RacingOrders(pid, tuple(Entry((pid,), text=f"ENTER {n} BEST", race=n)
-                                           for n in standing_entries(state, gmap, pid))) for pid in seats}
+                                           for n in standing_entries(state, gmap, pid, draws))) for pid in seats}
     missing = {k: v for k, v in turn_input.missing.items() if k not in racing}
     return replace(turn_input, orders={**turn_input.orders, **racing}, missing=missing, standing=updates)
 

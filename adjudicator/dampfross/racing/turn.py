@@ -211,6 +211,16 @@ def _carry_over(state: GameState, outcomes: Sequence[RaceOutcome], end: GameEnd 
     return tuple(replace(o, status="carried") if o.status == "lapsed" and not o.entries else o for o in outcomes)
 
 
+def turn_races(state: GameState, gmap: GameMap, orders: RacingInput) -> tuple[RaceDraw, ...]:
+    """This turn's races, the one answer for every rule that looks at them (reading 120): the turn that runs
+    them, ``IF RACE n FROM|TO``, standing race entries and ``check``.  With the committed dice the races
+    printed in the last report; with manual dice the GM's RACE lines (none given: none, where the turn itself
+    refuses to run)."""
+    if state.dice_mode != "hmac" and not orders.races and not orders.specials:
+        return ()
+    return turn_draws(state, gmap, orders)[0]
+
+
 def turn_draws(state: GameState, gmap: GameMap, orders: RacingInput
                ) -> tuple[tuple[RaceDraw, ...], tuple[Problem[RaceCheck], ...]]:
     """The races of this turn: as printed, or as the GM gives them (manual dice), with what they break."""
