@@ -73,7 +73,7 @@ def test_help_answers_an_orders_primer_in_the_readers_language(tmp_path: Path, w
     if lang == "de":
         from tools import i18n
 
-        assert i18n.english_left(text, {"postal", "red", "blue", "green"}) == []
+        assert i18n.english_left(text, {"postal", "red", "blue", "green", "BUILD"}) == []  # the other languages' BUILD
 
 
 def test_map_status_report_and_rules_by_mail(tmp_path: Path):
@@ -187,10 +187,12 @@ def test_set_address_is_confirmed_from_the_new_address_and_told_to_the_old(tmp_p
     invoke("verify", str(game))
 
 
-def test_a_password_reset_goes_to_the_address_on_file_only_and_takes_effect_next_turn(tmp_path: Path):
-    """A reset never voids orders already accepted: RED's orders of the turn count with the old password, the new
-    one (mailed to RED's address on file only) works from the next turn; a second reset the same turn does
-    nothing."""
+def test_a_password_reset_is_mailed_to_the_address_on_file_and_the_old_one_works_until_the_new_one_is_used(
+        tmp_path: Path):
+    """Issue 32: a reset can never be turned against the owner.  The new password goes to RED's address on file only
+    (a second ask the same turn sends nothing more); the old one keeps working until the new one is first used (here
+    in a command mail); from then on only the new one counts, at once, and RED's orders accepted with the old one
+    still count when the turn runs."""
     game = setup_game(tmp_path)
     old = _passwords(game)["RED"]
     deliver(tmp_path, plain(f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {old}\nSTART Hamburg\n", subject="orders"),
@@ -198,22 +200,26 @@ def test_a_password_reset_goes_to_the_address_on_file_only_and_takes_effect_next
     deliver(tmp_path, plain("PASSWORD RESET RED\n", sender="bernd@example.net", subject="not mine"), "M01P9.mx")
     deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="mine"), "M02P9.mx")
     deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="again"), "M03P9.mx")
-    tick(game)
-    assert _passwords(game)["RED"] == old  # not yet
-    (mailed,) = [a for a in outbox(game, "answer-").values() if "New password:" in decoded(a)]
+    out = tick(game)
+    assert _passwords(game)["RED"] == old  # not used yet: the old one stands
+    (mailed,) = outbox(game, "password-").values()
     assert "To: anna@example.org" in mailed and "Subject: Dampfross postal: PASSWORD RESET" in mailed
     new = re.search(r"New password: (\S+)", decoded(mailed))
     assert new and new.group(1) != old
-    said = [decoded(a) for a in outbox(game, "answer-").values()]
+    said = [" ".join(decoded(a).split()) for a in outbox(game, "answer-").values()]
     assert any("only for a mail from the player's own address" in a for a in said)
-    assert any("reset once this turn already" in a for a in said)
-    status = invoke("status", str(game)).output
-    assert "RED" in status
-    for at in range(1, len(tick_times())):  # the turn runs at its deadline; RED's orders of turn 1 counted
+    assert any("this turn already" in a for a in said) and "asked again this period" in out
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {new.group(1)}\nSTATUS\n", subject="status"), "M04P9.mx")
+    out = tick(game)
+    assert _passwords(game)["RED"] == new.group(1) and "RED used its new password" in out
+    deliver(tmp_path, plain(f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {old}\nSTART Berlin\n", subject="old"),
+            "M05P9.mx")  # the old password no longer counts
+    tick(game)
+    for at in range(1, len(tick_times())):  # the turn runs at its deadline; RED's orders accepted with the old one
         tick(game, at)
     state = GameDir(game).load_state()
     assert state.turn > 1 and state.player("RED").start_town == "Hamburg"
-    assert _passwords(game)["RED"] == new.group(1) and state.corrections[-1].kind == "password"
+    assert [c.kind for c in state.corrections] == ["password"]
     invoke("verify", str(game))
 
 
@@ -227,13 +233,15 @@ def test_a_password_reset_without_the_id_is_for_the_company_of_the_senders_addre
     deliver(tmp_path, plain(f"{line}\n", subject="mine"), "M02P9.mx")
     out = tick(game)
     assert "commands (password-reset)" in out
-    for at in range(1, len(tick_times())):  # the new password takes effect when the turn has run
-        tick(game, at)
+    (mailed,) = outbox(game, "password-").values()
+    assert "To: anna@example.org" in mailed
+    secret = re.search(r"New password: (\S+)", decoded(mailed))
+    assert secret
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {secret.group(1)}\nHELP\n", subject="help"), "M03P9.mx")
+    tick(game)
     new = _passwords(game)
-    assert new["RED"] != old["RED"] and {k: v for k, v in new.items() if k != "RED"} == {
+    assert new["RED"] == secret.group(1) != old["RED"] and {k: v for k, v in new.items() if k != "RED"} == {
         k: v for k, v in old.items() if k != "RED"}
-    answers = [a for a in outbox(game, "answer-").values() if new["RED"] in decoded(a)]
-    assert len(answers) == 1 and "To: anna@example.org" in answers[0]
     assert read_commands([f"{line} RED\n"]) == read_commands(["PASSWORD RESET red\n"])
 
 

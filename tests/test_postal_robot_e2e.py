@@ -64,15 +64,15 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         deliver("anna@example.org", "PASSWORD RESET RED\n", "reset", "2026-12-01T11:00")
         deliver("anna@example.org", "KARTE Hamburg\n", "map", "2026-12-01T11:01")
         tick("2026-12-01T12:00")
-        (reset,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "New password" in text_of(m)]
+        (reset,) = [m for m in sent(smtp, "password-", "anna@example.org") if "New password" in text_of(m)]
         new_red = _password(text_of(reset))
         assert new_red != red_password
         (map_answer,) = [m for m in sent(smtp, "answer-", "anna@example.org") if "Ausschnitt" in text_of(m)
                          or "window" in text_of(m)]
         assert "1108" in text_of(map_answer) and list(map_answer.iter_attachments())
 
-        # a reset takes effect with the next turn (a forged reset cannot void a turn's orders): this turn RED's
-        # orders carry the old password, the new one does not count yet
+        # the old password works until the new one is used (a forged reset costs the owner nothing); once RED signs
+        # a mail with the new one, only the new one counts, at once (issue 32)
         deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {new_red}\nSTART Hamburg\n", "new",
                 "2026-12-02T09:00")
         deliver("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {red_password}\nSTART Hamburg\n", "old",
@@ -80,6 +80,7 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         deliver("carla@example.com", f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {carla_password}\nSTART Berlin\n",
                 "carla", "2026-12-02T10:00")
         tick("2026-12-02T12:00")
+        assert dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"] == new_red
         assert any("does not count" in text_of(m) or "wrong password" in text_of(m)
                    for m in sent(smtp, "receipt-", "anna@example.org"))
         counted = [m for m in sent(smtp, "receipt-", "") if "count as they stand below" in text_of(m)]
@@ -91,7 +92,6 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         assert {p.id: p.start_town for p in state.players} == {"RED": "Hamburg", "BLUE": "Berlin"}
         assert sent(smtp, "report-001-BLUE", "carla@example.com") and sent(smtp, "report-001-RED", "anna@")
         assert not sent(smtp, "report-001-BLUE", "bernd@example.net")
-        tick("2026-12-04T18:10")  # the next tick: RED's new password is on file from turn 2
-        assert dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"] == new_red
+        tick("2026-12-04T18:10")
         client.logout()
         invoke("verify", str(game))

@@ -16,7 +16,8 @@ so orders written for an earlier move are never used for a later one; a
 ``CHECK`` line at the top of a section asks only to see what the orders
 would do (nothing is carried out).
 German keywords work too (SPIEL, SPIELER, PASSWORT, ZUG, PRÜFE, ENDE).  Mail
-clutter is skipped as for every game (``kernel/mailtext.py``), and so are
+clutter is skipped as for every game (``kernel/mailtext.py``: quoted lines,
+and nothing from where the mail a reply quotes begins), and so are
 blank lines and comments (``#``); prose (a greeting, a sign-off) around the
 orders is not read, and lines outside any section that the game would read
 as orders are reported.  Commands (HELP, MAP ...) are ``kernel/commands.py``'s.
@@ -26,13 +27,13 @@ them (``grammar/orders.lark``), and this reader matches a line's first word with
 
 from __future__ import annotations
 
-import pkgutil
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
-from adjudicator.kernel.mailtext import clutter_free
+from adjudicator.kernel.languages import grammar_text
+from adjudicator.kernel.mailtext import clutter_free, quoted_from, split_lines
 
 MAX_SECTIONS = 12
 """The most PLAYER sections one mail may hold to be read, in every game (a mail for a whole game of companies,
@@ -73,20 +74,23 @@ class EnvelopeProblem:
 
 @dataclass(frozen=True)
 class Envelope:
+    """A mail's sections, what could not be read, and ``quoted``: the line from which the mail a reply quotes was
+    not read although it held lines that would have been (``kernel/mailtext.py: quoted_from``; the receipt names
+    it), ``None`` without."""
+
     game: str | None
     sections: tuple[Section, ...]
     problems: tuple[EnvelopeProblem, ...]
+    quoted: int | None = None
 
 
 @cache
 def _keywords() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """The envelope's keywords as ``grammar/envelope.lark`` writes them, every game's: (terminal, its pattern)."""
+    """The envelope's keywords as ``grammar/envelope.lark`` writes them, every game's, spelled in every language
+    (``kernel/languages.py``): (terminal, its pattern)."""
     from lark import Lark  # built on first use: a tick of mails without sections never needs it
 
-    grammar = pkgutil.get_data("adjudicator.grammar", "envelope.lark")
-    if grammar is None:  # pragma: no cover - the grammar ships inside the package
-        raise FileNotFoundError("adjudicator/grammar/envelope.lark")
-    parser = Lark(grammar.decode("utf-8"), parser="lalr", start="envelope_keyword")
+    parser = Lark(grammar_text("envelope.lark"), parser="lalr", start="envelope_keyword")
     return tuple((str(t.name), re.compile(t.pattern.to_regexp())) for t in parser.terminals)
 
 
@@ -101,8 +105,8 @@ def _keyword(word: str) -> str | None:
 def _section_lines() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A PLAYER line and a GM line with a password, as ``named_seats`` finds them anywhere in a text."""
     kw = {name: pattern.pattern for name, pattern in _keywords()}
-    player = re.compile(rf"^\s*{kw['PLAYER']}\s+(?P<seat>[A-Za-z0-9][A-Za-z0-9_.-]{{0,39}})\s+{kw['PASSWORD']}",
-                        re.M)
+    player = re.compile(rf"^\s*{kw['PLAYER']}\s+(?P<seat>[A-Za-z0-9][A-Za-z0-9_.-]{{0,39}})\s+{kw['PASSWORD']}"
+                        r"(?:\s+(?P<password>\S{1,80}))?", re.M)
     return player, re.compile(rf"^\s*{kw['GM']}\s+{kw['PASSWORD']}", re.M)
 
 
@@ -117,9 +121,24 @@ def named_seats(texts: list[str]) -> list[str]:
     return out
 
 
-def clean_lines(text: str) -> list[tuple[int, str]]:
-    """The lines that count, numbered from 1: mail clutter (``kernel/mailtext.py``), blanks and comments left out."""
-    return [(n, line) for n, line in clutter_free(text, MAX_LINES) if not line.startswith("#")]
+def signed(texts: list[str], most: int = 2 * MAX_SECTIONS) -> list[tuple[str, str]]:
+    """The (seat, password) of a mail's first ``most`` PLAYER lines that give a password, in one quick pass over its
+    texts (the front door's ``sign_in`` asks whether one is a new password, before any game reads the mail)."""
+    player, _gm = _section_lines()
+    out: list[tuple[str, str]] = []
+    for text in texts:
+        for m in player.finditer(text):
+            if m.group("password"):
+                out.append((m.group("seat").upper(), m.group("password")))
+                if len(out) >= most:
+                    return out
+    return out
+
+
+def clean_lines(text: str, cut: int | None = None) -> list[tuple[int, str]]:
+    """The lines that count, numbered from 1: mail clutter (``kernel/mailtext.py``; ``cut``: where the platform found
+    the robot's own mail quoted), blanks and comments left out."""
+    return [(n, line) for n, line in clutter_free(text, MAX_LINES, cut) if not line.startswith("#")]
 
 
 def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> tuple[tuple[int, str], ...]:
@@ -131,9 +150,11 @@ def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> 
     return tuple(body[orderly[0]:orderly[-1] + 1])
 
 
-def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True) -> Envelope:
+def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True,
+                  cut: int | None = None) -> Envelope:
     """The sections of a mail's text, and what could not be read (``order_line``: the game's reading of which lines
-    are orders; the prose around them is left out)."""
+    are orders; the prose around them is left out; ``cut``: the line where the platform found the robot's own mail
+    quoted, ``postal/quoted.py``: nothing from there on is read)."""
     game: str | None = None
     sections: list[Section] = []
     problems: list[EnvelopeProblem] = []
@@ -149,7 +170,7 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
                                     current["check"] is True))
         current, body = None, []
 
-    for number, line in clean_lines(text):
+    for number, line in clean_lines(text, cut):
         words = line.split()
         key = _keyword(words[0])
         if key == "PLAYER":
@@ -180,5 +201,5 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
     close()
     if len(sections) > MAX_SECTIONS:
         return Envelope(game, (), (EnvelopeProblem("too-many-sections", 0, str(len(sections))),))
-    return Envelope(game, tuple(sections), tuple(problems))
+    return Envelope(game, tuple(sections), tuple(problems), quoted_from(split_lines(text)[:MAX_LINES], cut))
 

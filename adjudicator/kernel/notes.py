@@ -10,7 +10,7 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
                    "too-many-sections", "guesses", "commands", "deferred", "partly-refused", "retried",
                    "moved", "missed", "to-gm", "over-budget", "notices-spent", "address-asked", "address-set",
-                   "password-reset", "password-set", "bot-moved", "bot-refused",
+                   "password-reset", "password-asked-again", "password-set", "bot-moved", "bot-refused",
                    "caretaker-moved", "caretaker-on", "caretaker-off",
                    "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran"]
 """Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""

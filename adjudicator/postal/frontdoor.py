@@ -9,21 +9,31 @@ check that one game must not have and the other lack:
 * **commands** (``kernel/commands.py``): all the commands of one mail are
   answered in ONE reply, to an address on file only; a stranger gets the
   notice below.
-* **replies have budgets**: an address gets at most ``REPLIES_PER_ADDRESS``
-  replies (receipts, answers, notices) a period (a turn, or a move); one
-  hostile mail costs at most one reply to its sender.  A budget stops
-  replies, never the reading of orders: a forged flood from a player's
-  address cannot cost that player his turn.
-* **password guesses**: at most ``MAX_GUESSES`` sections from one sender may
-  fail their password check a period (the GM's password counts as well);
-  after that the sender is read only for its own seat.
+* **replies have budgets, spent only by what anybody could send**: an
+  address gets at most ``REPLIES_PER_ADDRESS`` replies to unauthenticated
+  mail (answers to commands, notices, receipts of mails that count for
+  nobody) a period (a turn, or a move); one hostile mail costs at most one
+  reply to its sender.  A reply that only the real player can cause (the
+  receipt of a section with the right password) is *proven*: it never spends
+  the budget and is never stopped by it, so twelve forged mails silence
+  nothing a player needs.  A budget stops replies, never the reading of
+  orders: a forged flood from a player's address cannot cost that player his
+  turn.
+* **password guesses**: at most ``MAX_GUESSES`` sections (or command mails'
+  PLAYER lines) from one sender may fail their password check a period (the
+  GM's password counts as well); after that the sender is read only for its
+  own seat, and its command mails are answered as if they named no seat.
 * **strangers**: one short notice a period, which repeats nothing of the
   mail, and at most ``NOTICES_PER_PERIOD`` notices a period to all of them;
   the mails that were neither orders nor commands reach the GM as ONE
   digest a tick, bounded in size (``DIGEST_MOST``), never one forward each.
-* **a password reset** never voids orders already accepted: the new password
-  is mailed to the address on file at once and takes effect when the period
-  changes (the next turn or move); one reset a seat a period counts.
+* **a password reset** can never be turned against the owner: the new
+  password is mailed at once to the address on file (never stopped by a
+  budget: at most one such mail a seat a period, the GM hears of further
+  asks); the old password keeps working until the new one is first used (a
+  section or a command mail signed with it), and from then on only the new
+  one counts, at once, in the period it was asked in.  Orders already
+  accepted stand (``proven``, ``sign_in``).
 * **an address change** is confirmed from the new address (a token mailed
   there) and announced to the old one before it takes effect, as mailing
   lists do.
@@ -47,7 +57,7 @@ from typing import Any, Protocol
 from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commands import Command, CommandMail, read_commands
 from adjudicator.kernel.contacts import ContactError, check_address
-from adjudicator.kernel.envelope import MAX_GUESSES
+from adjudicator.kernel.envelope import MAX_GUESSES, signed
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.table import Seat
@@ -127,6 +137,8 @@ class FrontDoor:
     notes: list[PostalNote] = field(default_factory=list)
     shared: InitVar[Inbox | None] = None
     """The tick's one view of the inbox, when the caller has it (``postal/robot.py``)."""
+    problems: list[str] = field(default_factory=list)
+    """Errors that cost one mail or one send, not the tick (``Tick.problems``: an ``error:`` line each)."""
 
     def __post_init__(self, shared: Inbox | None) -> None:
         self.inbox = shared or Inbox(self.folder)
@@ -183,9 +195,16 @@ class FrontDoor:
     def may_reply(self, address: str) -> bool:
         return self.replies[address.lower()] < REPLIES_PER_ADDRESS
 
-    def reply(self, out: Outgoing, doc: dict[str, Any]) -> bool:
+    def reply(self, out: Outgoing, doc: dict[str, Any], proven: bool = False) -> bool:
         """Queue a reply within every address's budget (the addresses over it are left out; ``False``: nobody
-        was left); the addresses are recorded in the mail's record ``doc``."""
+        was left); the addresses are recorded in the mail's record ``doc``.  ``proven``: a reply only the real
+        player can cause (a receipt of a section with the right password, a new password to the address on
+        file): it goes to every address, and spends no budget."""
+        if proven:
+            to = tuple(dict.fromkeys(a for a in out.to if a))
+            if to and self._queue(replace(out, to=to)):
+                doc.setdefault("proven", []).extend(a.lower() for a in to)
+            return bool(to)
         to = tuple(dict.fromkeys(a for a in out.to if a and self.may_reply(a)))
         for a in dict.fromkeys(a.lower() for a in out.to if a and not self.may_reply(a)):
             if a not in self.silenced:  # the GM hears of it once a tick; the mail's orders are read all the same
@@ -193,11 +212,20 @@ class FrontDoor:
                 self.note("over-budget", sender=a, most=REPLIES_PER_ADDRESS)
         if not to:
             return False
-        if self.outbox.queue(replace(out, to=to), self.sender, self.now):
+        if self._queue(replace(out, to=to)):
             for a in to:
                 self.replies[a.lower()] += 1
             doc.setdefault("replied", []).extend(a.lower() for a in to)
         return True
+
+    def _queue(self, out: Outgoing) -> bool:
+        """Queue one mail; a mail the outbox cannot take (a full disk, a folder not writable) costs that mail
+        alone, named in one line (``Tick.problems``), never the rest of the tick or the turn at the deadline."""
+        try:
+            return self.outbox.queue(out, self.sender, self.now)
+        except OSError as exc:
+            self.problems.append(f"the mail {out.name} could not be queued: {exc.strerror or exc}")
+            return False
 
     def guessed_out(self, mail: StoredMail, seats: Iterable[str]) -> bool:
         """Whether the sender has used up its password guesses and names a seat that is not its own."""
@@ -260,7 +288,7 @@ class FrontDoor:
         out = Outgoing(f"digest-{first:05d}-{last:05d}", (self.gm,),
                        words.digest_subject(self.desk.title, self.desk.game, len(self.digest)),
                        words.digest(self.digest[:DIGEST_MOST], len(self.digest)), kind="digest")
-        self.outbox.queue(out, self.sender, self.now)
+        self._queue(out)
         self.digest = []
 
     # --- commands -----------------------------------------------------------------------------------------
@@ -279,8 +307,9 @@ class FrontDoor:
             self.notice(mail, doc)
             return doc
         reader = self.seat_of(mail.sender)
-        authorised = self._authorised(found)
-        if found.player is not None and authorised is None:
+        out_of_guesses = found.player is not None and self.guessed_out(mail, [found.player])
+        authorised = None if out_of_guesses else self._authorised(found)  # no more guesses are even tried
+        if found.player is not None and authorised is None and not out_of_guesses:
             self.guessed(mail, 1, doc)
         parts: list[str] = []
         attachments: list[tuple[str, str | bytes]] = []
@@ -293,17 +322,21 @@ class FrontDoor:
                 attachments += answer.attachments
             for c in found.commands:
                 if c.code not in PUBLIC:
-                    parts.append(self._account(c, mail, reader, authorised, found, doc))
+                    said = self._account(c, mail, reader, authorised, out_of_guesses, doc)
+                    if said:
+                        parts.append(said)
             if found.dropped:
                 parts.append(words.dropped(found.dropped))
             what = ", ".join(dict.fromkeys(words.command_word(c.code) for c in found.commands))
             subject = words.subject(self.desk.title, self.desk.game, what)
         name = f"answer-{mail.seq:05d}"
         who = authorised or reader
-        self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
-                            tuple(attachments), kind="answer", player=who.id if who else None,
-                            in_reply_to=str(mail.meta.get("message_id") or "")), doc)
-        doc["receipts"] = [name]
+        if parts or public:  # a mail that only asked for a new password is answered by the password's own mail
+            self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
+                                tuple(attachments), kind="answer", player=who.id if who else None,
+                                in_reply_to=str(mail.meta.get("message_id") or "")), doc,
+                       proven=authorised is not None)  # signed with a right password: only the player could ask
+            doc["receipts"] = [name]
         self.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
         return doc
 
@@ -320,12 +353,11 @@ class FrontDoor:
         return seat if seat is not None and passwords.check_password(found.password, seat.password_hash) else None
 
     def _account(self, c: Command, mail: StoredMail, reader: Seat | None, authorised: Seat | None,
-                 found: CommandMail, doc: dict[str, Any]) -> str:
-        """SET ADDRESS, CONFIRM and PASSWORD RESET: what was done, in words (the mails they make are queued within
-        the budgets, as every reply)."""
+                 out_of_guesses: bool, doc: dict[str, Any]) -> str:
+        """SET ADDRESS, CONFIRM and PASSWORD RESET: what was done, in words ("": nothing to say in the reply)."""
         if c.code == "set-address":
             if authorised is None:
-                return words.refused("password")
+                return words.refused("guesses" if out_of_guesses else "password")
             try:
                 address = check_address(c.arg)
             except ContactError:
@@ -333,7 +365,7 @@ class FrontDoor:
             return self._ask_address(authorised, address.lower(), mail, doc)
         if c.code == "confirm":
             return self._confirm(c.arg, mail, doc)
-        return self._reset(c.arg or (reader.id if reader else ""), reader, mail)
+        return self._reset(c.arg or (reader.id if reader else ""), reader, mail, doc)
 
     def _ask_address(self, seat: Seat, address: str, mail: StoredMail, doc: dict[str, Any]) -> str:
         token = secrets.token_hex(6)
@@ -370,63 +402,92 @@ class FrontDoor:
         self.note("address-set", seq=mail.seq, company=seat.id)
         return words.address_done(self.desk.game, seat.id, mail.sender.lower())
 
-    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail) -> str:
+    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail, doc: dict[str, Any]) -> str:
+        """PASSWORD RESET: a new password mailed to the seat's address on file at once (``proven``: no budget
+        stops it; at most one such mail a seat a period, further asks are the GM's to hear of).  It waits
+        beside the old one, which keeps working until the new one is first used (``sign_in``), so a forged
+        reset costs the owner nothing; the reply to the mail says nothing more (""), as the mail is the answer."""
         seat = self._seat(pid.upper())
         if seat is None:
             return words.refused("unknown")
         if reader is None or reader.id != seat.id or not seat.address:
             return words.refused("not-yours")
         resets = self.kept.setdefault("resets", {})
-        if seat.id in resets:
+        asked = resets.get(seat.id)
+        if isinstance(asked, dict) and asked.get("period") == self.desk.period:
+            self.note("password-asked-again", seq=mail.seq, company=seat.id)
             return words.refused("reset-once")
         secret = passwords.generate()
-        resets[seat.id] = {"hash": passwords.hash_password(secret), "secret": secret, "period": self.desk.period}
+        resets[seat.id] = {"hash": passwords.hash_password(secret), "secret": secret, "period": self.desk.period,
+                           "mail": mail.seq}
         self._write()
+        with language(seat.lang):
+            out = Outgoing(f"password-{mail.seq:05d}-{seat.id}", (seat.address,),
+                           words.subject(self.desk.title, self.desk.game, words.command_word("password-reset")),
+                           words.new_password(self.desk.game, seat.id, secret), kind="password", player=seat.id,
+                           in_reply_to=str(mail.meta.get("message_id") or ""))
+        self.reply(out, doc, proven=True)  # to the address on file only, whoever wrote the mail
         self.note("password-reset", seq=mail.seq, company=seat.id)
-        return words.new_password(self.desk.game, seat.id, secret)  # the reply goes to the address on file only
+        return ""
 
-    def apply_resets(self) -> None:
-        """The passwords reset in an earlier period take effect now (call at the start of a tick)."""
+    def sign_in(self, mail: StoredMail, texts: Sequence[str]) -> None:
+        """A mail signed with a seat's new password (a PLAYER line, a section's or a command mail's) makes it the
+        seat's password now, before any game reads the mail: from then on the old one no longer counts, and the
+        orders accepted with it stand (issue 32).  A sender out of guesses is not asked (its guesses are
+        bounded)."""
         resets = self.kept.get("resets", {})
-        due = [sid for sid, r in resets.items() if isinstance(r, dict) and r.get("period") != self.desk.period]
-        for sid in due:
-            r = resets[sid]
-            if self._seat(sid) is not None:
-                self.desk.set_password(sid, str(r["hash"]), str(r["secret"]))
-                self.note("password-set", company=sid)
-            del resets[sid]
-        stale = [t for t, a in self.kept.get("addresses", {}).items()
-                 if isinstance(a, dict) and a.get("period") != self.desk.period and a.get("expired")]
+        if not resets or (mail.sender and self.guesses[mail.sender] >= MAX_GUESSES):
+            return
+        for sid, password in signed(list(texts)):
+            asked = resets.get(sid)
+            if not isinstance(asked, dict) or self._seat(sid) is None:
+                continue
+            if passwords.check_password(password, str(asked.get("hash", ""))):
+                self.desk.set_password(sid, str(asked["hash"]), str(asked["secret"]))
+                del resets[sid]
+                self._write()
+                self.note("password-set", seq=mail.seq, company=sid)
+
+    def expire_tokens(self) -> None:
+        """The tokens of address changes live for the period they were asked in and the next (call at the start of
+        a tick and before each mail)."""
+        addresses = self.kept.get("addresses", {})
+        now = self.desk.period
+        stale = [t for t, a in addresses.items() if isinstance(a, dict) and a.get("period") != now
+                 and a.get("expired") not in (None, now)]
         for t in stale:
-            del self.kept["addresses"][t]
-        for a in self.kept.get("addresses", {}).values():
-            if isinstance(a, dict) and a.get("period") != self.desk.period:
-                a["expired"] = True  # a token lives for the period it was asked in and the next
-        if due or stale:
+            del addresses[t]
+        aging = [a for a in addresses.values()
+                 if isinstance(a, dict) and a.get("period") != now and a.get("expired") is None]
+        for a in aging:
+            a["expired"] = now  # the period after its own: it dies when this one ends
+        if stale or aging:
             self._write()
 
 
 class Receipts:
     """The receipts of one mail, sent when the mail is done, for every game: one mail to each set of addresses that
     get the same receipts (a seat's address and the sender who gave its password share one), so a sender who
-    gave two seats' passwords gets both in one mail; one mail costs each address one reply."""
+    gave two seats' passwords gets both in one mail; one mail costs each address one reply, unless it holds a
+    proven receipt (a section with the right password): that mail is never stopped by a budget nor spends one."""
 
     def __init__(self, door: FrontDoor, doc: dict[str, Any]):
         self.door, self.doc = door, doc
-        self.parts: list[Outgoing] = []
+        self.parts: list[tuple[Outgoing, bool]] = []
 
-    def add(self, out: Outgoing) -> str:
-        """A receipt to send (its name, as the mail will be named when it goes to these addresses alone)."""
-        self.parts.append(replace(out, to=tuple(dict.fromkeys(a.lower() for a in out.to if a))))
+    def add(self, out: Outgoing, proven: bool = False) -> str:
+        """A receipt to send (its name, as the mail will be named when it goes to these addresses alone);
+        ``proven``: the receipt of a section whose password was right (only the real player can cause it)."""
+        self.parts.append((replace(out, to=tuple(dict.fromkeys(a.lower() for a in out.to if a))), proven))
         return out.name
 
     def to(self, address: str) -> bool:
         """Whether ``address`` gets a receipt of this mail."""
-        return bool(address) and any(address.lower() in out.to for out in self.parts)
+        return bool(address) and any(address.lower() in out.to for out, _ in self.parts)
 
     def send(self) -> None:
         parts: dict[str, list[int]] = {}
-        for i, out in enumerate(self.parts):
+        for i, (out, _) in enumerate(self.parts):
             for address in out.to:
                 parts.setdefault(address, []).append(i)
         groups: dict[tuple[int, ...], list[str]] = {}
@@ -434,11 +495,12 @@ class Receipts:
             groups.setdefault(tuple(mine), []).append(address)
         used: set[str] = set()
         for shared, addresses in groups.items():
-            first = self.parts[shared[0]]
+            first = self.parts[shared[0]][0]
             name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
             used.add(name)
             self.door.reply(replace(first, name=name, to=tuple(addresses),
-                                    body="\n".join(self.parts[i].body for i in shared)), self.doc)
+                                    body="\n".join(self.parts[i][0].body for i in shared)), self.doc,
+                            proven=any(self.parts[i][1] for i in shared))
         self.parts = []
 
 
@@ -450,6 +512,7 @@ def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
         door.note("automatic", seq=mail.seq, sender=mail.sender or "?")
         return "automatic"
     if mail.texts and not mail.headers_only and not mail.meta.get("too_big"):
+        door.sign_in(mail, texts())  # a new password used: the game reads the mail with it
         found = door.commands(mail, texts())
         if found is not None:
             doc.update(found)

@@ -141,8 +141,9 @@ class StoredMail:
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
-        except OSError as exc:
-            raise GameFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        except OSError as exc:  # the mail counts for nobody, named in one line a tick; nothing else stops
+            self._kept["damaged"] = f"{path}: cannot read: {exc.strerror or exc}; mail {self.seq} counts for nobody"
+            return {"status": "damaged"}
         try:
             doc = json.loads(text)
         except ValueError:  # a record cut by a crash before the tick's one sync: the mail is answered again (each
@@ -169,6 +170,9 @@ class Inbox:
         self._by_sha: dict[str, StoredMail] = {}
         self._cleaned = False
         self._unsynced = False
+        self._damaged: dict[int, str] = {}
+        """Stored mails whose record cannot be read: each costs that mail (named in one line a tick), never the
+        tick or the turn (issue 32)."""
 
     def mails(self) -> list[StoredMail]:
         """Every stored mail, in the order of arrival (then of storing); the folder is listed once."""
@@ -180,7 +184,10 @@ class Inbox:
             if self.folder.is_dir():
                 for d in self.folder.iterdir():
                     if d.name.isdigit() and (d / "meta.json").is_file():
-                        found.append(StoredMail(int(d.name), d, self._meta(d / "meta.json")))
+                        try:
+                            found.append(StoredMail(int(d.name), d, self._meta(d / "meta.json")))
+                        except GameFileError as exc:
+                            self._damaged[int(d.name)] = str(exc)
             self._mails = sorted(found, key=StoredMail._order)
             for m in self._mails:
                 self._index(m)
@@ -237,7 +244,7 @@ class Inbox:
         old = self.duplicate_of(content.message_id, sha)
         if old is not None:
             return old, False
-        seq = max(self._by_seq, default=0) + 1
+        seq = max([*self._by_seq, *self._damaged], default=0) + 1
         final = self.folder / f"{seq:05d}"
         meta = _meta_of(mail, content, sha, seq, fetched)
         files: dict[str, bytes] = {"mail.eml": mail.data}
@@ -308,6 +315,16 @@ class Inbox:
         if self._unsynced:
             os.sync()
             self._unsynced = False
+
+    def damaged(self) -> list[str]:
+        """What cannot be read of the stored mails: a record or a receipt record each (one ``error:`` line a tick
+        each; the mail counts for nobody)."""
+        self._listed()
+        out = [why for _, why in sorted(self._damaged.items())]
+        for m in self._listed():
+            if m.receipt() is not None and m._kept.get("damaged"):
+                out.append(str(m._kept["damaged"]))
+        return out
 
     def unanswered(self) -> Iterator[StoredMail]:
         """The mails not answered yet, in the order of arrival (a mail answered while this runs is skipped)."""

@@ -24,12 +24,14 @@ from contextlib import AbstractContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
+from adjudicator.kernel.errors import GameFileError
 from adjudicator.postal.files import Folder
 from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, send
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outbox
+from adjudicator.postal.quoted import SentLines
 
 TICK_WAIT = 2.0
 """Seconds a tick waits for another command on the same game before it skips the game."""
@@ -86,26 +88,60 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
         inbox = fetch(folder, config, now, t)  # the tick's one view of the inbox (its records read once)
         queued = set(Outbox(folder).pending())
         session = game.session(folder, config, now, inbox)
-        session.mail_out(t)
-        door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox)
-        door.apply_resets()
+        _owed(session, t)
+        door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox, t.problems)
+        door.expire_tokens()
+        sent = SentLines(door.outbox)  # what the robot wrote to whom lately: never read as orders (issue 32)
         for mail in list(door.inbox.unanswered()):
             session.at(mail.arrived, t)
-            door.apply_resets()
-            doc: dict[str, Any] = {"sender": mail.sender}
-            code = screened(door, mail, doc, _texts(mail))
-            if code is None:
-                session.answer(mail, door, doc, t)
-            else:
-                doc.setdefault("status", code)
-            doc.update(period=door.desk.period, answered=now.isoformat())
-            door.inbox.answered(mail, doc, durable=False)  # each mail's replies are queued before its record
+            door.expire_tokens()
+            _answer(session, door, mail, now, t, sent)
         door.inbox.sync()  # one sync makes every record durable before a turn runs on them
         door.flush()
+        t.problems += door.inbox.damaged()
         if session.due(now, t):
-            session.mail_out(t)
+            _owed(session, t)
         session.remind(now, t)
         send(folder, config, now, t, fresh=bool(set(Outbox(folder).pending()) - queued))
+
+
+def _answer(session: Session, door: FrontDoor, mail: StoredMail, now: datetime, t: Tick, sent: SentLines) -> None:
+    """Answer one mail and record it; a stored text or record that cannot be read or written costs this mail alone,
+    named in one line (issue 32): the other mails are answered and the turn runs at its deadline.  Where a text
+    quotes the robot's own mail below its orders goes into the record first (``quoted``, read by the games)."""
+    doc: dict[str, Any] = {"sender": mail.sender}
+    try:
+        cuts = sent.cuts(mail, door.desk.order_line)
+        if cuts:
+            doc["quoted"] = cuts
+        code = screened(door, mail, doc, _texts(mail))
+        if code is None:
+            session.answer(mail, door, doc, t)
+        else:
+            doc.setdefault("status", code)
+    except (GameFileError, OSError) as exc:
+        t.problems.append(f"mail {mail.seq}: {_why(exc)}; it counts for nobody")
+        doc = {"sender": mail.sender, "status": "damaged"}
+    doc.update(period=door.desk.period, answered=now.isoformat())
+    try:
+        door.inbox.answered(mail, doc, durable=False)  # each mail's replies are queued before its record
+    except OSError as exc:
+        t.problems.append(f"mail {mail.seq}: its record cannot be written: {_why(exc)}")
+
+
+def _owed(session: Session, t: Tick) -> None:
+    """Queue the mails the game owes; an outbox that cannot take them costs those mails this tick (one line), never
+    the answers to the mails or the turn at its deadline (the next tick queues them again)."""
+    try:
+        session.mail_out(t)
+    except OSError as exc:
+        t.problems.append(f"the mails the game owes could not be queued: {_why(exc)}")
+
+
+def _why(exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"{exc.filename or 'a file'}: {exc.strerror or exc}"
+    return str(exc)
 
 
 def _texts(mail: StoredMail) -> Callable[[], list[str]]:

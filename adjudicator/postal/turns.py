@@ -17,7 +17,7 @@ played at once when its move comes (``play_ahead``), before a bot would.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -209,9 +209,19 @@ class MovesDesk:
                            password_hash=password_hash)
 
 
-def _sections(mail: StoredMail, play: Play) -> Iterator[Section]:
-    for text in mail.texts:
-        yield from read_envelope(mail.read_text(text), play.order_line).sections
+def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Section], tuple[tuple[int, str], ...]]:
+    """The sections of every text of a mail, each read up to where the platform found the robot's own mail quoted
+    (``cuts``: a line per text, ``postal/quoted.py``), and where a quoted mail was left unread (its line, the name of
+    its attachment, "" for the mail's text: the receipt names it, issue 32)."""
+    sections: list[Section] = []
+    quoted: list[tuple[int, str]] = []
+    for i, text in enumerate(mail.texts):
+        cut = cuts[i] if i < len(cuts) and isinstance(cuts[i], int) else None
+        envelope = read_envelope(mail.read_text(text), play.order_line, cut)
+        sections += envelope.sections
+        if envelope.quoted is not None:
+            quoted.append((envelope.quoted, text.name))
+    return sections, tuple(quoted)
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
@@ -221,7 +231,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     doc["move"] = game.table.moves
     codes: list[str] = []
     named = len(named_seats([mail.read_text(text) for text in mail.texts]))  # a flood is counted before it is read
-    sections = list(_sections(mail, play)) if named <= 2 * MAX_SECTIONS else []
+    sections, quoted = _read(mail, play, doc.get("quoted") or ()) if named <= 2 * MAX_SECTIONS else ([], ())
     if named > 2 * MAX_SECTIONS or len(sections) > MAX_SECTIONS:  # over the whole mail, every attachment together
         t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=max(named, len(sections)))
         door.notice(mail, doc)
@@ -233,7 +243,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     receipts = Receipts(door, doc)
     if not sections and not codes:
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
-            receipts.add(_receipt(play, game, mail, known, "no-section", {}))
+            receipts.add(_receipt(play, game, mail, known, "no-section", {}, quoted))
             codes.append("no-section")
         door.to_gm(mail, "no-orders")  # a question to the GM: the receipt says it went there
     wrong = 0
@@ -245,7 +255,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             continue
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        receipts.add(_receipt(play, game, mail, seat, code, {**data, "taken_back": True} if back else data))
+        receipts.add(_receipt(play, game, mail, seat, code, {**data, "taken_back": True} if back else data, quoted),
+                     proven=True)
         codes.append(code)
     if wrong:
         t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
@@ -253,7 +264,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         if known is not None or (mail.sender and door.on_file(mail.sender)):
             receipts.add(_receipt(play, game, mail, None, "password", {"seat": ", ".join(
                 dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
-                              or not game.table.password_ok(s.seat, s.password)))}))
+                              or not game.table.password_ok(s.seat, s.password)))}, quoted))
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
     receipts.send()
@@ -482,9 +493,10 @@ def _picture(play: Play, state: Any, filename: str,
 
 
 def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,
-             data: Mapping[str, Any]) -> Outgoing:
+             data: Mapping[str, Any], quoted: Sequence[tuple[int, str]] = ()) -> Outgoing:
     """A section's receipt: to the sender, and to the seat's address on file when the password was right (in the
-    seat's language; without a seat, in the sender's when his address is on file, else the game's)."""
+    seat's language; without a seat, in the sender's when his address is on file, else the game's); ``quoted``:
+    where the mail a reply quotes was not read (line, attachment), a line each."""
     reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
                           None)
     with language(reader.lang if reader is not None else game.table.lang):
@@ -497,6 +509,8 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
             text = text.rstrip("\n") + "\n\n" + words.ahead_list(moves, checked="sent" in data)
         if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
+        if quoted:  # the mail a reply quotes, not read (issue 32), in every game
+            text = text.rstrip("\n") + "\n\n" + "".join(words.quoted_mail(line, name) for line, name in quoted)
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
         subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),

@@ -75,7 +75,8 @@ def test_F06_a_player_is_answered_in_his_language(tmp_path: Path):
         trial.deliver(ANNA, "Hallo,\n\nHILFE\n\nGruß\n", "2026-12-01T09:00+00:00", "hilfe")
         trial.deliver(ANNA, "Hallo,\nPASSWORD RESET\n", "2026-12-01T09:01+00:00", "reset")
         trial.tick("2026-12-01T09:05+00:00")
-        ((_, answer), (_, password)) = trial.mails(ANNA, "answer-")
+        ((_, answer),) = trial.mails(ANNA, "answer-")
+        ((_, password),) = trial.mails(ANNA, "password-")  # the reset's own mail is its answer
         assert "HILFE" in str(answer["Subject"]), (kind, answer["Subject"])
         assert "NEUES PASSWORT" in str(password["Subject"]), (kind, password["Subject"])
         assert "Neues Passwort:" in _text(password) and "New password" not in _text(password), kind
@@ -89,8 +90,9 @@ def test_F07_a_forged_password_reset_voids_no_orders(trial: Trial):
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:05+00:00")
     trial.tick("2026-12-01T09:10+00:00")
     assert trial.counted("RED")
-    mailed = [m for _, m in trial.mails(prefix="answer-") if "New password:" in _text(m)]
+    mailed = [m for _, m in trial.mails(prefix="password-") if "New password:" in _text(m)]
     assert len(mailed) == 1 and str(mailed[0]["To"]) == ANNA  # one reset a seat a period, to the address on file
+    assert "this turn already" in " ".join(_text(trial.mails(ANNA, "answer-")[-1][1]).split())
 
 
 def test_F08_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orders_still_count(trial: Trial):
@@ -98,7 +100,9 @@ def test_F08_many_mails_from_one_address_get_at_most_twelve_replies_and_its_orde
         trial.deliver(ANNA, "STATUS\n", f"2026-12-01T09:{i:02d}+00:00", f"s{i}")
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:45+00:00")
     out = trial.tick("2026-12-01T09:50+00:00")
-    assert len([n for n, _ in trial.mails(ANNA) if not n.startswith(("opening-", "move-"))]) == 12
+    replies = [n for n, _ in trial.mails(ANNA) if not n.startswith(("opening-", "move-"))]
+    assert len([n for n in replies if n.startswith("answer-")]) == 12  # the budget of unauthenticated replies
+    assert len([n for n in replies if n.startswith("receipt-")]) == 1  # the orders' receipt is never silenced
     assert "has had 12 replies" in out and trial.counted("RED")
 
 

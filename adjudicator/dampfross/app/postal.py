@@ -191,8 +191,11 @@ def played_by_bots(state: GameState) -> set[str]:
 def run_from_inbox(gdir: GameDir, state: GameState, now: datetime) -> list[BotFile]:
     """Adjudicate the turn from the mails that count, in the order they arrived, and the orders the bots write for
     the seats they play (reading 98); the lock is held.  The bots' files are returned (for their receipts)."""
-    received = mail_files(used_mails(Inbox(gdir), state), state)
-    return list(commit_run(gdir, received, RunOptions(), now).bots)
+    mails = used_mails(Inbox(gdir), state)
+    received = mail_files(mails, state)
+    accepted = tuple((m.text_key(i), tuple((m.receipt() or {}).get("counted", []))) for m in mails
+                     for i in range(len(m.texts)))
+    return list(commit_run(gdir, received, RunOptions(accepted=accepted), now).bots)
 
 
 def bot_receipts(gdir: GameDir, state: GameState, bots: list[BotFile], config: MailConfig, now: datetime,

@@ -38,7 +38,7 @@ file) or else the game's; the notes for the GM stay English.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
@@ -83,18 +83,27 @@ _GUESSES = (NoOrders.WRONG_PASSWORD, NoOrders.NO_PASSWORD)
 """Why a section's refusal counts as a password guess (a GM section without the GM's password counts too)."""
 
 
-def mail_files(mails: Iterable[StoredMail], state: GameState) -> ReceivedFiles:
-    """The texts of these mails as order files, in the order given (a turn: the order of arrival)."""
+def mail_files(mails: Iterable[StoredMail], state: GameState,
+               quoted: Mapping[str, Sequence[int | None]] | None = None) -> ReceivedFiles:
+    """The texts of these mails as order files, in the order given (a turn: the order of arrival), each read up to
+    where the platform found the robot's own mail quoted (issue 32): ``quoted``, by mail key, a line per text, or
+    else as the mail's record says (``postal/quoted.py``)."""
     texts: list[tuple[str, str]] = []
     places: list[MailPlace] = []
+    cuts: list[int | None] = []
     tz = zone_of(state)
     for mail in mails:
+        lines = (quoted or {}).get(mail.key, None)
+        if lines is None:
+            lines = (mail.receipt() or {}).get("quoted") or ()
         for i, t in enumerate(mail.texts):
             key = mail.text_key(i)
             texts.append((key, mail.read_text(t)))
             places.append((key, mail.arrived.astimezone(tz).isoformat(), t.name))
-    parsed = tuple(parse_orders(text, key) for key, text in texts)
-    return ReceivedFiles(parsed, tuple(texts), (), (), tuple(places))
+            cuts.append(lines[i] if i < len(lines) and isinstance(lines[i], int) else None)
+    parsed = tuple(parse_orders(text, key, cut) for (key, text), cut in zip(texts, cuts, strict=True))
+    return ReceivedFiles(parsed, tuple(texts), (), (), tuple(places),
+                         tuple((key, cut) for (key, _), cut in zip(texts, cuts, strict=True) if cut is not None))
 
 
 def is_late(state: GameState, mail: StoredMail) -> bool:
@@ -131,11 +140,14 @@ class Answerer:
                     and (sender is None or m.sender == sender):
                 yield m, doc
 
-    def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail) -> str:
-        """A receipt of the mail being answered, sent when the mail is done (the front door's ``Receipts``)."""
+    def send(self, name: str, to: Iterable[str], company: str | None, r: Receipt, mail: StoredMail,
+             proven: bool = False) -> str:
+        """A receipt of the mail being answered, sent when the mail is done (the front door's ``Receipts``);
+        ``proven``: the receipt of a section with the right password (the GM's, too), which no budget stops."""
         return self.receipts.add(Outgoing(name, tuple(to), receipt_subject(self.state, company, r.lang),
                                           receipt_text(self.state, r), kind="receipt", turn=self.state.turn,
-                                          player=company, in_reply_to=str(mail.meta.get("message_id") or "")))
+                                          player=company, in_reply_to=str(mail.meta.get("message_id") or "")),
+                                 proven)
 
     # --- one mail ---------------------------------------------------------------
     def answer(self, mail: StoredMail, doc: dict[str, Any]) -> None:
@@ -213,7 +225,7 @@ class Answerer:
             return self._nobody(mail, base, "too-many-sections", OrderSet(), count=len(seats), most=MAX_SECTIONS)
         if self.door.guessed_out(mail, seats):
             return self._nobody(mail, base, "guesses", OrderSet(), most=MAX_GUESSES)
-        received = mail_files([mail], self.state)
+        received = mail_files([mail], self.state, {mail.key: self.doc.get("quoted") or ()})
         raw = received.orders(game=self.state.game_id, turn=self.state.turn)
         if len(raw.sections) > MAX_SECTIONS:
             self.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=len(raw.sections))
@@ -276,7 +288,8 @@ class Answerer:
                              notes=_notes(orders, company) + back_from_caretaker(self.state, company),
                              preview=checked.previews.get(company, ""),
                              refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
-            receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail))
+            receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail,
+                                      proven=True))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
         self._refusals_noted(mail, refused)
         if refused and self.on_file(mail.sender):
@@ -313,7 +326,8 @@ class Answerer:
             r = _replace(base, status="gm-counts", echo=tuple(order_text(line) for line in echo),
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems))
-        name = self.send(f"receipt-{mail.seq:05d}-GM", [self.config.gm_address, mail.sender], None, r, mail)
+        name = self.send(f"receipt-{mail.seq:05d}-GM", [self.config.gm_address, mail.sender], None, r, mail,
+                         proven=True)
         return {"counted": [], "receipts": [name], "status": "gm-counts", "gm": True,
                 "refused": [x.player for x in orders.refusals if x.player]}
 
@@ -330,20 +344,22 @@ class Answerer:
     def _statement(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
         """After the last turn: a section with the right password is that company's statement."""
         due = self.state.schedule.due_at() if self.state.schedule else None
-        for t in mail.texts:
+        cuts = self.doc.get("quoted") or ()
+        for i, t in enumerate(mail.texts):
             text = mail.read_text(t)
-            for section in parse_orders(text, "statement").sections:
+            cut = cuts[i] if i < len(cuts) and isinstance(cuts[i], int) else None
+            for section in parse_orders(text, "statement", cut).sections:
                 player = self.state.player(section.player) if section.player in self.state.player_ids else None
                 if player is None or not section.password or not check_password(section.password,
                                                                                   player.password_hash):
                     continue
                 if due is None or mail.arrived > due:
                     return self._nobody(mail, base, "over", OrderSet())
-                lines, _ = blank_clutter(split_lines(text), "statement")
+                lines, _ = blank_clutter(split_lines(text), "statement", cut)
                 body = "\n".join(lines[section.pos.line:section.end or len(lines)]).strip("\n")[:MAX_STATEMENT]
                 r = _replace(base, company=player.id, lang=None, status="statement", statement=body)
                 name = self.send(f"receipt-{mail.seq:05d}-{player.id}", [player.email, mail.sender], player.id, r,
-                                 mail)
+                                 mail, proven=True)
                 self.note("statement", seq=mail.seq, company=player.id)
                 return {"counted": [], "statement": {"company": player.id, "text": body}, "receipts": [name],
                         "status": "statement"}

@@ -130,6 +130,9 @@ class RunOptions:
     trust: bool = False
     gm_files: tuple[str, ...] = ()
     standing: bool = True
+    accepted: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Per order file that came by mail, the companies whose section the robot accepted when it came (their
+    password right then): a password reset since never voids them (issue 32; ``settle_orders``)."""
 
 
 def prepare(gdir: GameDir, received: ReceivedFiles, options: RunOptions
@@ -146,7 +149,7 @@ def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, options: Ru
     a turn (``orders/usable.py``)."""
     gm_files = tuple(str(Path(f)) for f in options.gm_files)
     done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), options.trust, gm_files,
-                         standing=options.standing)
+                         standing=options.standing, accepted=dict(options.accepted))
     if isinstance(done, usable.Unusable):
         raise TurnRefused(unusable_text(done))
     return done.orders, done.turn_input, list(done.notes)
@@ -195,11 +198,19 @@ def commit_run(gdir: GameDir, received: ReceivedFiles, options: RunOptions, ran_
     files = used_files(received.texts, encodings)
     gm_used = [f.archived_as for f in files if str(Path(f.given_as)) in {str(Path(g)) for g in options.gm_files}]
     record = record_of_turn(state.turn, files, options.trust, gm_used)
+    archived_as = {f.given_as: f.archived_as for f in files}
+    if options.accepted:
+        record["accepted"] = {archived_as[name]: list(companies) for name, companies in options.accepted
+                              if name in archived_as}
     if received.places:
         mails = {name: {"arrived": arrived, "part": part} for name, arrived, part in received.places}
         for f in record["files"]:
             if f["given_as"] in mails:
                 f["mail"] = mails[f["given_as"]]
+    quoted = dict(received.quoted)  # read up to the robot's own mail quoted in it (issue 32): so is the replay
+    for f in record["files"]:
+        if f["given_as"] in quoted:
+            f["quoted"] = quoted[f["given_as"]]
     written = {b.name: b.record() for b in bots}
     for f in record["files"]:
         if f["given_as"] in written:
@@ -282,7 +293,10 @@ def archived_input(step: Path, record: Mapping[str, Any], before: GameState, gma
     """An archived turn's orders settled as its run settled them (``settle``): the files from the archive, the
     GM's trust and files from the step's ``record``."""
     gm_files = tuple(f["given_as"] for f in record["files"] if f["archived_as"] in record.get("gm_files", []))
-    return settle(before, gmap, archived_files(step, record), RunOptions(bool(record.get("trust")), gm_files))
+    accepted = tuple((f["given_as"], tuple(record["accepted"][f["archived_as"]])) for f in record["files"]
+                     if f["archived_as"] in record.get("accepted", {}))
+    return settle(before, gmap, archived_files(step, record), RunOptions(bool(record.get("trust")), gm_files,
+                                                                         accepted=accepted))
 
 
 def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
@@ -290,6 +304,7 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
     texts: list[tuple[str, str]] = []
     notes: list[Note] = []
     places: list[MailPlace] = []
+    cuts: list[int | None] = []
     for f in record.get("files", []):
         if isinstance(f.get("mail"), dict):
             places.append((f["given_as"], str(f["mail"].get("arrived", "")), str(f["mail"].get("part", ""))))
@@ -301,10 +316,12 @@ def archived_files(step: Path, record: Mapping[str, Any]) -> ReceivedFiles:
         if sha256(text) != f["sha256"]:
             raise GameFileError(f"{path} is not the file the turn was run with (its SHA-256 differs)")
         texts.append((f["given_as"], text))
+        cuts.append(f["quoted"] if isinstance(f.get("quoted"), int) else None)
         if f.get("encoding"):
             notes.append(Note(NoteCode.NOT_UTF8, Pos(f["given_as"], 1), args(encoding=f["encoding"])))
-    parsed = tuple(parse_orders(text, given) for given, text in texts)
-    return ReceivedFiles(parsed, tuple(texts), (), tuple(notes), tuple(places))
+    parsed = tuple(parse_orders(text, given, cut) for (given, text), cut in zip(texts, cuts, strict=True))
+    return ReceivedFiles(parsed, tuple(texts), (), tuple(notes), tuple(places),
+                         tuple((given, cut) for (given, _), cut in zip(texts, cuts, strict=True) if cut is not None))
 
 
 def public_report(gdir: GameDir, state: GameState, turn: int, lang: str) -> str | None:

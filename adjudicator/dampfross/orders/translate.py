@@ -11,7 +11,7 @@ codes; ``adjudicator.dampfross.report`` says them in words.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -74,8 +74,8 @@ class GMNote:
         return dict(self.args).get(key)
 
 
-def settle_orders(state: GameState, orders: OrderSet, trust: bool,
-                  gm_files: Collection[str] = ()) -> tuple[OrderSet, list[GMNote]]:
+def settle_orders(state: GameState, orders: OrderSet, trust: bool, gm_files: Collection[str] = (),
+                  accepted: Mapping[str, Collection[str]] | None = None) -> tuple[OrderSet, list[GMNote]]:
     """Which sections count: passwords and turns checked, the last good section per player, the GM's own lines.
 
     A player's section counts when its password is right (``trust``: the GM
@@ -83,7 +83,8 @@ def settle_orders(state: GameState, orders: OrderSet, trust: bool,
     in "the last one counts", so a section with a wrong password changes
     nothing.  A GM section counts when it is in one of ``gm_files`` (files the
     GM names), or gives the game's GM password, or ``trust``.  Every refused
-    section is noted for the GM.
+    section is noted for the GM.  ``accepted``: per file, the companies whose section in it was accepted when
+    it came by mail (its password right then): a password reset since never voids them (issue 32).
     """
     notes: list[GMNote] = []
     known = set(state.player_ids)
@@ -95,7 +96,7 @@ def settle_orders(state: GameState, orders: OrderSet, trust: bool,
             notes.append(GMNote(GMNoteCode.UNKNOWN_COMPANY, section.pos, (("player", pid), ("game", state.game_id))))
             refusals.append(Refusal(None, section.pos, section.end))
             continue
-        why = refusal(state, section, trust)
+        why = refusal(state, section, trust or pid in (accepted or {}).get(section.pos.file, ()))
         if why:
             refusals.append(Refusal(pid, section.pos, section.end, why))
             notes.append(GMNote(GMNoteCode.SECTION_REFUSED, section.pos, (("player", pid), ("why", why))))

@@ -10,6 +10,7 @@ with its data; the GM's sentence for it is the report layer's
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -81,15 +82,15 @@ def unusable(state: GameState, orders: OrderSet) -> Unusable | None:
 
 
 def settle(state: GameState, gmap: GameMap, raw: OrderSet, trust: bool, gm_files: tuple[str, ...],
-           standing: bool = True) -> Settled | Unusable:
+           standing: bool = True, accepted: Mapping[str, Collection[str]] | None = None) -> Settled | Unusable:
     """The orders on the map, refused if they cannot make a turn, settled (whose count), as the engine's input;
     ``standing``: with the standing orders of the companies without a section that counts (a turn's, not a
-    mail's check)."""
+    mail's check); ``accepted``: the sections accepted by mail (``settle_orders``)."""
     orders = resolve(raw, gmap, companies=state.player_ids)
     refused = unusable(state, orders)
     if refused is not None:
         return refused
-    settled, notes = settle_orders(state, orders, trust, gm_files)
+    settled, notes = settle_orders(state, orders, trust, gm_files, accepted)
     turn_input, more = engine_input(state, settled)
     if standing:
         turn_input = with_standing(state, gmap, settled, turn_input)  # standing orders (issue 27)

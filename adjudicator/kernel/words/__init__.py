@@ -7,13 +7,13 @@ import textwrap
 from collections.abc import Sequence
 
 from adjudicator.kernel.i18n import N_, Catalogue
-from adjudicator.kernel.shown import cut, shown
+from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.table import Moves
 
 CATALOGUE = Catalogue("adjudicator.kernel", "platform")
 """``adjudicator/kernel/locale/<code>/LC_MESSAGES/platform.mo`` (``python -m tools.i18n`` makes it)."""
-WIDTH = 78
-"""Where text is folded (every line of a mail stays within 80 columns)."""
+WIDTH = 72
+"""Where text is folded (every line of a mail stays within 78 columns; prose within 72, issue 35)."""
 
 YOUR_MAIL = N_("your mail")
 ADDRESS = N_("mail address")
@@ -26,7 +26,10 @@ _REFUSED = {
     "unknown": N_("There is no such player in this game: nothing was done."),
     "not-yours": N_("A password reset is made only for a mail from the player's own address on file: nothing was "
                     "done."),
-    "reset-once": N_("This player's password has been reset once this turn already: nothing more was done."),
+    "reset-once": N_("A new password for this player was mailed to the address on file this turn already: look "
+                     "for that mail. The old password works until the new one is used."),
+    "guesses": N_("Too many wrong passwords came from this address this turn: nothing that needs a password is "
+                  "done for it until the next turn."),
     "token": N_("This confirmation is unknown, expired, or not sent from the new address: nothing was changed."),
 }
 
@@ -122,6 +125,15 @@ def caretaker_ended() -> str:
                   "again from now on.")) + "\n"
 
 
+def quoted_mail(line: int, name: str = "") -> str:
+    """A receipt's line, in every game of moves, when the mail a reply quotes was not read from ``line`` on (issue
+    32, ``kernel/mailtext.py``): in the mail's text, or in its attachment ``name``."""
+    if name:
+        return fold(_("The mail you answered, quoted from line {line} of {name} on, was not read.")
+                    .format(line=line, name=shown_name(name))) + "\n"
+    return fold(_("The mail you answered, quoted from line {line} on, was not read.").format(line=line)) + "\n"
+
+
 def dropped(count: int) -> str:
     return fold(_("{count} more command lines were not read: one mail is answered for at most ten commands.")
                 .format(count=count))
@@ -160,9 +172,10 @@ def new_password(game: str, seat: str, secret: str) -> str:
     return "\n".join([
         fold(_("A new password was asked for {seat} in game {game} from this address.").format(seat=seat, game=game)),
         "", "  " + _("New password: {password}").format(password=secret), "",
-        fold(_("It takes effect with the next turn (or move). Orders you already sent for this turn stand, and "
-               "orders for this turn still use your old password. If you did not ask for this, write to the game "
-               "master."))]) + "\n"
+        fold(_("Your old password keeps working until you use the new one: the first mail you sign with the new "
+               "password makes it yours at once, and from then on only the new one counts. Orders you already sent "
+               "stand. If you did not ask for a new password, keep using your old one and tell the game master."))
+    ]) + "\n"
 
 
 def digest_subject(title: str, game: str, count: int) -> str:

@@ -72,9 +72,11 @@ GM_NOTES = {
     "to-gm": "mail {seq} from {sender} held neither orders nor a command: listed in the digest to the GM's address",
     "address-asked": "mail {seq}: {company} asked for a new mail address; a confirmation went there",
     "address-set": "mail {seq}: {company}'s new mail address is confirmed and on file",
-    "password-reset": "mail {seq}: a new password for {company}, mailed to its address on file; it takes effect "
-                      "next turn",
-    "password-set": "the password of {company} reset by mail takes effect now",
+    "password-reset": "mail {seq}: a new password for {company}, mailed to its address on file; the old one works "
+                      "until the new one is used",
+    "password-asked-again": "mail {seq}: a new password for {company} was asked again this period; not sent again "
+                            "(one a seat a period)",
+    "password-set": "mail {seq}: {company} used its new password: from now on only the new one counts",
 }
 """Every note a tick may make, as the GM reads it (English: the GM's language)."""
 
