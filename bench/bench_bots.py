@@ -12,12 +12,16 @@ Each game has four companies; the bot measured (``--level``, default
 4 maps x 4 profiles x basic and advanced rules; each game is the profile's
 own game (``--short``: four building rounds and four races), played through
 the GM's own commands by ``tools/selfplay`` with every mail read first as
-``adjudicate check`` reads it (``tools/selfplay/audit.py``).  It prints the
-measured bot's share of wins with its 95 % Wilson interval, the problems and
-refused sections found in the mails (every bot's), the sections not carried
-out in full, and the longest and mean time a bot took for one turn.  Nothing
-here is a test; the figures go into docs/bots.md.  Exits 1 when a mail had a
-problem or a refused section, or a game did not end.
+``adjudicate check`` reads it, and every company's section alone, as
+``check`` reads a bot's archived file (``tools/selfplay/audit.py``).  It
+prints the measured bot's share of wins with its 95 % Wilson interval, the
+problems found in the mails, the refused sections per level (sections
+``check`` alone would refuse: a problem, a section that does not count, an
+order not carried out in full; every bot's, random ones included), the
+measured bot's sections cut with the others' (a rival built first), and the
+longest and mean time a bot took for one turn (its judgement by ``check``
+included).  Nothing here is a test; the figures go into docs/bots.md.  Exits 1
+when a mail had a problem or a refused section, or a game did not end.
 """
 
 from __future__ import annotations
@@ -60,8 +64,10 @@ class Outcome:
     over: bool
     won: bool
     problems: int
-    refused: int
-    incomplete: int  # the measured seat's sections not carried out in full
+    refused: int  # sections that do not count, and sections check alone would refuse
+    sections: dict[str, int]  # per level: the sections checked alone
+    refused_by: dict[str, int]  # per level: of them check alone would refuse
+    incomplete: int  # the measured seat's sections not carried out in full with the others'
     slowest: float  # seconds, the measured level's longest turn
     slowest_other: float
     secs: float
@@ -90,14 +96,20 @@ def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
         try:
             r = play_game(Path(tmp) / "g", case.map_name, profile=case.profile, players=4,
                           seed=f"bench-bots-{case.number}", sets=sets, check=False, run=audit, levels=levels,
-                          timing=timing, max_turns=120)
+                          timing=timing, max_turns=120, joint=False)
         except Exception as exc:  # a crash is a finding, reported with the case, not a stopped benchmark
-            return Outcome(case, audit.mails, False, False, audit.problems, audit.refused, 0, 0.0, 0.0,
+            return Outcome(case, audit.mails, False, False, audit.problems, audit.refused, {}, {}, 0, 0.0, 0.0,
                            time.perf_counter() - started, 0.0, (f"crashed: {type(exc).__name__}: {exc!r}",))
         secs = time.perf_counter() - started
     mine = [t for pid, t in timing if pid == case.seat]
     others = [t for pid, t in timing if pid != case.seat]
-    return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems, audit.refused,
+    sections: Counter[str] = Counter()
+    refused_by: Counter[str] = Counter()
+    for pid, n in audit.sections.items():
+        sections[levels[pid]] += n
+        refused_by[levels[pid]] += audit.short_alone[pid]
+    return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems,
+                   audit.refused + sum(refused_by.values()), dict(sections), dict(refused_by),
                    audit.incomplete[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
                    sum(mine) / max(1, len(mine)), tuple(audit.found) + tuple(r.breaks))
 
@@ -133,8 +145,12 @@ def main() -> int:
     print("wins per profile: " + ", ".join(f"{p} {by_profile[p]}/{sum(o.case.profile == p for o in done)}"
                                            for p in PROFILES))
     print(f"problems in mails: {sum(o.problems for o in done)}, refused sections: {sum(o.refused for o in done)}, "
-          f"games not over: {sum(not o.over for o in done)}; {a.level}'s sections not carried out in full: "
-          f"{sum(o.incomplete for o in done)}")
+          f"games not over: {sum(not o.over for o in done)}; {a.level}'s sections cut with the others' (a rival "
+          f"built first): {sum(o.incomplete for o in done)}")
+    sections = sum((Counter(o.sections) for o in done), Counter())
+    refused_by = sum((Counter(o.refused_by) for o in done), Counter())
+    print("refused sections per level (each section checked alone, as check reads a bot's file): "
+          + ", ".join(f"{lv} {refused_by[lv]} of {sections[lv]:,}" for lv in LEVELS if lv in sections))
     print(f"a bot's turn: {a.level} at most {max((o.slowest for o in done), default=0):.3f} s "
           f"(mean {sum(o.mean for o in done) / max(n, 1):.3f} s), {a.against} at most "
           f"{max((o.slowest_other for o in done), default=0):.3f} s; {time.perf_counter() - started:.0f} s "

@@ -1,10 +1,12 @@
-"""The Dampfross bots of the product (issue 26): orders a player could have mailed, from what a player sees.
+"""The Dampfross bots of the product (issues 26, 33): orders a player could have mailed, from what a player sees.
 
 Every bot mail goes through ``adjudicate check``'s own reading before its
 turn runs (``tools.selfplay.audit``): no line the parser or the rules refuse,
-no section that does not count, on every map, under every profile, with the
-advanced rules on and off.  The strength and speed figures are
-``bench/bench_bots.py``'s (docs/bots.md), never a test here.
+no section that does not count, and every section of every level (random
+included), checked alone as its player saw the game, carried out in full, on
+every map, under every profile, with the advanced rules on and off.  The
+strength and speed figures are ``bench/bench_bots.py``'s (docs/bots.md),
+never a test here.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.botseats import judged_orders
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.bots import LEVELS, SeatView, bot_orders, seat_view
 from tools.selfplay import play_game
@@ -31,12 +34,14 @@ CASES = [  # every map with the basic and the advanced rules, every profile twic
 
 @pytest.mark.parametrize(("map_name", "profile", "advanced"), CASES)
 def test_bot_orders_pass_check_without_a_problem(tmp_path: Path, map_name: str, profile: str, advanced: bool):
-    """A careful, a strong and two random companies play a short game; every mail is read as ``check`` reads it."""
+    """A careful, a strong and two random companies play a short game; every mail is read as ``check`` reads it,
+    and every section alone: ``check`` refuses none (issue 33: the random bot's too)."""
     audit = Audit()
     sets = SHORT + (("advanced=true",) if advanced else ())
     record = play_game(tmp_path / "g", map_name, profile=profile, players=4, seed=f"bots-{map_name}-{profile}",
-                       sets=sets, check=False, run=audit, levels={"RED": "careful", "GOLD": "strong"})
-    assert (audit.problems, audit.refused, audit.found) == (0, 0, [])
+                       sets=sets, check=False, run=audit, levels={"RED": "careful", "GOLD": "strong"}, joint=False)
+    assert (audit.problems, audit.refused, audit.found, audit.short_alone) == (0, 0, [], {})
+    assert audit.sections == dict.fromkeys(("RED", "BLUE", "GREEN", "GOLD"), audit.mails)
     assert record.refused == 0 and record.over
     assert audit.mails == record.turns >= 6
 
@@ -50,9 +55,10 @@ def test_careful_and_strong_orders_are_carried_out_in_full_on_what_they_saw(tmp_
     where debt is forbidden (``paluba``), no line after the one that connects the last town, DECLARE END only
     when the rules allow it, every race entered has a valid route.  (With the other sections a line may still be
     cut: a rival built first in the same turn.)"""
-    audit = Audit(alone=("BLUE", "GOLD"))
+    audit = Audit()
     play_game(tmp_path / "g", map_name, profile=profile, players=4, seed=f"bots-alone-{profile}",
-              sets=("fixed_races=6",), check=False, run=audit, levels={"BLUE": "careful", "GOLD": "strong"})
+              sets=("fixed_races=6",), check=False, run=audit, levels={"BLUE": "careful", "GOLD": "strong"},
+              joint=False)
     assert audit.mails >= 6 and audit.problems == 0
     assert audit.short_alone == {}
     if profile == "paluba":
@@ -71,20 +77,21 @@ def test_the_same_view_level_and_seed_give_the_same_text(tmp_path: Path, turns: 
     state = gdir.load_state()
     view = seat_view(state, gdir.load_map(state), "GREEN")
     for level in LEVELS:
-        texts = {tuple(bot_orders(view, level, random.Random("same"))) for _ in range(3)}
+        texts = {tuple(judged_orders(view, level, random.Random("same"))) for _ in range(3)}
         assert len(texts) == 1 and next(iter(texts))
 
 
 def test_a_bot_sees_no_secret(tmp_path: Path):
     """The view blanks every password hash, mail address and the GM's password hash; the bot's function takes
-    the view, a level and a random source, nothing else (no state, no dice, no other company's orders)."""
+    the view, a level, a random source and ``check``'s judgement of its own orders, nothing else (no state, no
+    dice, no other company's orders)."""
     gdir = _game(tmp_path, 2)
     state = gdir.load_state()
     assert all(p.password_hash for p in state.players) and state.gm_password_hash
     view = seat_view(state, gdir.load_map(state), "RED")
     assert {(p.password_hash, p.email) for p in view.state.players} == {("", "")}
     assert view.state.gm_password_hash == ""
-    assert list(inspect.signature(bot_orders).parameters) == ["view", "level", "rng"]
+    assert list(inspect.signature(bot_orders).parameters) == ["view", "level", "rng", "judge"]
     assert inspect.signature(bot_orders).parameters["view"].annotation in (SeatView, "SeatView")
 
 

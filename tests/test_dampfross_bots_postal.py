@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.app.botseats import judged_orders
 from adjudicator.dampfross.app.store import GameDir
-from adjudicator.dampfross.bots import bot_orders, seat_view
+from adjudicator.dampfross.bots import seat_view
 from tests.helpers import invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
@@ -23,7 +24,7 @@ SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")  # four build
 def _orders(game: Path, pid: str, password: str, rng: random.Random) -> str:
     """A player's mail for the current turn: legal orders (the random bot's, as a player could write them)."""
     state = GameDir(game).load_state()
-    lines = bot_orders(seat_view(state, GameDir(game).load_map(state), pid), "random", rng)
+    lines = judged_orders(seat_view(state, GameDir(game).load_map(state), pid), "random", rng)
     return f"GAME g\nTURN {state.turn}\nPLAYER {pid} PASSWORD {password}\n" + "".join(f"{x}\n" for x in lines)
 
 
@@ -33,7 +34,7 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
         game = tmp_path / "g"
         invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "bots-by-mail",
                "--unsafe-test-passwords", "bots", "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}",
-               "--player", "GREEN:bot", "--player", "GOLD:bot:strong", "--caretaker-after", "2",
+               "--player", "GREEN:bot=careful", "--player", "GOLD:bot=strong", "--caretaker-after", "2",
                "--deadline", "2026-12-04 18:00", "--every", "7d", *[a for s in SHORT for a in ("--set", s)])
         (game / "mail.toml").write_text(
             f'from = "GM <{GM}>"\ngm = "{GM}"\n\n'

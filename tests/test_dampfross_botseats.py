@@ -24,7 +24,7 @@ TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 def _game(tmp_path: Path, *extra: str) -> Path:
     game = tmp_path / "g"
     invoke("new", str(game), "--id", "g", "--map", TINY, "--seed", "u", "--unsafe-test-passwords", "u",
-           "--player", "RED:Anna", "--player", "BLUE:Bernd", "--player", "GREEN:bot", *extra)
+           "--player", "RED:Anna", "--player", "BLUE:Bernd", "--player", "GREEN:bot=careful", *extra)
     return game
 
 
@@ -114,7 +114,7 @@ def test_verify_fails_a_turn_whose_bot_orders_are_not_the_seeds(tmp_path: Path, 
     is a consistent archive that replays to the same states; only writing the bots' orders again finds it."""
     game = tmp_path / "r"
     invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "u", "--player", "RED:Anna",
-           "--player", "GREEN:bot:random")
+           "--player", "GREEN:bot=random")
     (tmp_path / "none.orders").write_text("GAME g\nTURN 1\n", encoding="utf-8")
     real = bot_rng
     monkeypatch.setattr("adjudicator.postal.botseats.bot_rng",

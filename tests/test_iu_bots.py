@@ -101,9 +101,12 @@ def test_the_careful_bot_beats_random_bots_in_a_few_games():
 
 
 def test_a_bot_seat_as_new_reads_it():
-    assert PlayerSpec.parse("BLUE:bot") == PlayerSpec("BLUE", "Bot", bot="")
-    assert PlayerSpec.parse("blue:BOT:Careful") == PlayerSpec("BLUE", "Bot", bot="careful")
+    """``ID:bot=LEVEL`` is a bot seat; ``ID:Bot`` and ``ID:Bot:EMAIL`` are a player's company named Bot (issue 33)."""
+    assert PlayerSpec.parse("BLUE:bot=careful") == PlayerSpec("BLUE", "Bot", bot="careful")
+    assert PlayerSpec.parse("blue:BOT=Careful") == PlayerSpec("BLUE", "Bot", bot="careful")
     assert PlayerSpec.parse("BLUE:Bottrop").bot is None
+    assert PlayerSpec.parse("BLUE:Bot") == PlayerSpec("BLUE", "Bot")
+    assert PlayerSpec.parse("BLUE:bot:bot@example.org") == PlayerSpec("BLUE", "bot", "bot@example.org")
 
 
 def test_new_with_bot_seats(tmp_path: Path):
@@ -111,7 +114,7 @@ def test_new_with_bot_seats(tmp_path: Path):
     bot seats: tests/catalogue/test_r13_bots.py)."""
     game = tmp_path / "g"
     invoke("new", str(game), "--play", "interurban", "--seed", "n", "--player", "RED:Anna:a@x.org",
-           "--player", "BLUE:bot", "--player", "GREEN:bot:random")
+           "--player", "BLUE:bot=careful", "--player", "GREEN:bot=random")
     doc = json.loads((game / "game.json").read_text())
     seats = {s["id"]: s for s in doc["table"]["seats"]}
     assert seats["BLUE"]["bot"] == "careful" and seats["GREEN"]["bot"] == "random" and "bot" not in seats["RED"]
@@ -119,8 +122,8 @@ def test_new_with_bot_seats(tmp_path: Path):
     assert [line.split()[0] for line in (game / "passwords.txt").read_text().splitlines()] == ["RED"]
     status = json.loads(invoke("status", str(game), "--json").output)
     assert [s.get("bot") for s in status["seats"]] == [None, "careful", "random"]
-    for players, said in ((["RED:A", "BLUE:bot:brilliant"], "'brilliant' is not one of random, careful"),
-                          (["RED:bot", "BLUE:bot"], "every seat is a bot")):
+    for players, said in ((["RED:A", "BLUE:bot=brilliant"], "'brilliant' is not one of random, careful"),
+                          (["RED:bot=careful", "BLUE:bot=careful"], "every seat is a bot")):
         out = invoke("new", str(tmp_path / "x"), "--play", "interurban",
                      *[a for p in players for a in ("--player", p)], ok=False)
         assert out.exit_code == 1 and said in out.output and "Traceback" not in out.output
@@ -136,8 +139,8 @@ def test_one_player_and_two_bots_play_interurban_by_mail(tmp_path: Path):
         mp.setenv("TEST_IMAP_PASSWORD", imap.password)
         game = tmp_path / "tram"
         invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-bots",
-               "--unsafe-test-passwords", "iu", "--player", "BLUE:bot:careful",
-               "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot:random", "--every", "2d",
+               "--unsafe-test-passwords", "iu", "--player", "BLUE:bot=careful",
+               "--player", "RED:Anna:anna@example.org", "--player", "GREEN:bot=random", "--every", "2d",
                "--deadline", "2026-12-04 18:00")
         (game / "mail.toml").write_text(
             'from = "InterUrban GM <gm@example.org>"\n\n'
@@ -195,7 +198,7 @@ def _bot_game(where: Path) -> tuple[Path, str]:
     RED's password."""
     game = where / "g"
     invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "bots", "--unsafe-test-passwords", "b",
-           "--player", "RED:Anna:a@x.org", "--player", "BLUE:bot", "--deadline", "2026-12-03 09:00",
+           "--player", "RED:Anna:a@x.org", "--player", "BLUE:bot=careful", "--deadline", "2026-12-03 09:00",
            "--every", "2d")
     for sub in ("cur", "new", "tmp"):
         (where / "in" / sub).mkdir(parents=True, exist_ok=True)
@@ -283,7 +286,7 @@ def test_verify_plays_the_bot_again_from_the_seed(tmp_path: Path, monkeypatch):
     from adjudicator.postal import botseats
 
     game = tmp_path / "g"
-    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "v", "--player", "RED:bot:random",
+    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "v", "--player", "RED:bot=random",
            "--player", "BLUE:Bernd", "--deadline", "2026-12-03 09:00", "--every", "2d")
     for sub in ("cur", "new", "tmp"):
         (tmp_path / "in" / sub).mkdir(parents=True, exist_ok=True)

@@ -27,7 +27,7 @@ from tools.selfplay.interurban import random_move as selfplay_move
 def _maildir_game(where: Path, *extra: str) -> Path:
     game = where / "g"
     invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", "care", "--unsafe-test-passwords", "c",
-           "--player", "RED:Anna:a@x.org", "--player", "BLUE:bot", "--player", "GREEN:Bert:b@x.org",
+           "--player", "RED:Anna:a@x.org", "--player", "BLUE:bot=careful", "--player", "GREEN:Bert:b@x.org",
            "--deadline", "2026-12-03 09:00", "--every", "2d", *extra)
     for sub in ("cur", "new", "tmp"):
         (where / "in" / sub).mkdir(parents=True, exist_ok=True)
@@ -155,8 +155,9 @@ def test_two_players_and_two_bots_by_mail_a_player_leaves_and_comes_back(tmp_pat
         mp.setenv("TEST_IMAP_PASSWORD", imap.password)
         game = tmp_path / "tram"
         invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "iu-care",
-               "--unsafe-test-passwords", "iu", "--player", "RED:Anna:anna@example.org", "--player", "BLUE:bot",
-               "--player", "GREEN:Bert:bert@example.org", "--player", "YELLOW:bot:random", "--every", "2d",
+               "--unsafe-test-passwords", "iu", "--player", "RED:Anna:anna@example.org",
+               "--player", "BLUE:bot=careful", "--player", "GREEN:Bert:bert@example.org",
+               "--player", "YELLOW:bot=random", "--every", "2d",
                "--deadline", "2026-12-04 18:00", "--caretaker-after", "2")
         (game / "mail.toml").write_text(
             'from = "InterUrban GM <gm@example.org>"\n\n'

@@ -62,8 +62,8 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
 
 
 def _bot_levels(play: Play, specs: Sequence[PlayerSpec]) -> dict[str, str]:
-    """Each bot seat's level (``ID:bot`` alone: the play's strongest); one line when the play has no bots or
-    the level is not one of them, or when every seat would be a bot."""
+    """Each bot seat's level (``ID:bot=LEVEL``; an empty level: the play's strongest); one line when the play has
+    no bots or the level is not one of them, or when every seat would be a bot."""
     wanted = {s.id: s.bot for s in specs if s.bot is not None}
     if not wanted:
         return {}

@@ -19,8 +19,9 @@ import click
               help="A shipped map (see 'map list') or a map file (Dampfross: required).")
 @click.option("--rules", "profile", default="schmidt", show_default=True, help="Rules profile (see 'rules show').")
 @click.option("--player", "players", multiple=True, required=True, metavar="ID:NAME[:EMAIL]",
-              help="A company, in seat order; give 2 to 6.  ID:bot[:LEVEL] gives a seat to a bot (careful by "
-                   "default; Dampfross: random, careful or strong; InterUrban: random or careful).")
+              help="A company, in seat order; give 2 to 6.  ID:bot=LEVEL gives a seat to a bot (Dampfross: "
+                   "random, careful or strong; InterUrban: random or careful); any other NAME, Bot too, is a "
+                   "player's company.")
 @click.option("--seed", metavar="TEXT",
               help="UNSAFE for real games: derive the dice seed from TEXT (reproducible tests and examples); "
                    "whoever guesses TEXT knows every die.")
@@ -63,7 +64,7 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
       adjudicate new tram --play interurban --player RED:Anna:anna@example.org \\
           --player BLUE:Bert:bert@example.org --every 3d
       adjudicate new duo --play interurban --player RED:Anna:anna@example.org \\
-          --player BLUE:bot --player GREEN:bot:random --every 3d
+          --player BLUE:bot=careful --player GREEN:bot=random --every 3d
       adjudicate new tram --play interurban ... --every 3d --caretaker-after 2
     """
 

@@ -60,10 +60,15 @@ GM = "GM"
 """The GM's entry in the passwords: ``GM PASSWORD <it>`` opens a GM section in a mail."""
 
 
+BOT_SEAT = "bot="
+"""The second field of ``--player ID:bot=LEVEL``: a bot seat (issue 33: the explicit form no company name is read
+as; ``RED:Bot`` and ``RED:Bot:bot@example.org`` are a player's company named Bot)."""
+
+
 @dataclass(frozen=True)
 class PlayerSpec:
     """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``), or a
-    bot seat: ``ID:bot[:LEVEL]`` (issue 26; the level is checked by the game)."""
+    bot seat: ``ID:bot=LEVEL`` (issues 26 and 33; the level is checked by the game)."""
 
     id: str
     name: str
@@ -78,14 +83,21 @@ class PlayerSpec:
         if not _ID.match(pid) or pid == GM:
             raise AdjudicatorError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
                                  "starting with a letter (e.g. RED)")
-        if len(parts) > 1 and parts[1].strip().lower() == "bot":
-            return cls(pid, "Bot", bot=parts[2].strip().lower() if len(parts) > 2 else "")
+        if len(parts) > 1 and parts[1].strip().lower().startswith(BOT_SEAT):
+            level = parts[1].strip()[len(BOT_SEAT):].strip().lower()
+            if not level:
+                raise AdjudicatorError(f"player {pid}: give the bot's level, e.g. {pid}:bot=careful")
+            if len(parts) > 2:
+                raise AdjudicatorError(f"player {pid}: a bot seat has no address; give {pid}:bot={level}")
+            return cls(pid, "Bot", bot=level)
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
         try:
             return cls(pid, check_name(name), check_address(email))
         except ContactError as exc:
-            raise AdjudicatorError(f"player {pid}: {exc}") from None
+            old_form = name.lower() == "bot" and "@" not in email  # RED:bot:careful, the form before issue 33
+            hint = f" (a bot seat is written {pid}:bot={email.lower()})" if old_form else ""
+            raise AdjudicatorError(f"player {pid}: {exc}{hint}") from None
 
 
 def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:

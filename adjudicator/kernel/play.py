@@ -108,7 +108,7 @@ class Play(Protocol):
 
 @runtime_checkable
 class Bots(Protocol):
-    """A play whose seats a bot may play (``adjudicate new --player BLUE:bot[:LEVEL]``, issue 26)."""
+    """A play whose seats a bot may play (``adjudicate new --player BLUE:bot=LEVEL``, issue 26)."""
 
     @property
     def bot_levels(self) -> tuple[str, ...]:

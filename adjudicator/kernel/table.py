@@ -37,7 +37,7 @@ class Seat:
     password_hash: str
     lang: str = "en"
     bot: str = ""
-    """The level of the bot that plays this seat (``--player BLUE:bot:careful``; issue 26); ``""``: a player.
+    """The level of the bot that plays this seat (``--player BLUE:bot=careful``; issues 26, 33); ``""``: a player.
     A bot seat has no address and no password: its moves are played by the postal loop (``postal/botseats.py``)."""
     caretaker: str = ""
     """The level of the caretaker that plays this player's seat now (IU-18); ``""``: the player plays it."""

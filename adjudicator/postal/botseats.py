@@ -1,4 +1,4 @@
-"""Bot seats of a game of sequential moves (``adjudicate new --player BLUE:bot[:LEVEL]``, issue 26).
+"""Bot seats of a game of sequential moves (``adjudicate new --player BLUE:bot=LEVEL``, issue 26).
 
 When the move comes to a bot seat, the postal loop plays the bot's move at once (``turns.play_bots``): no
 mail, no deadline.  The bot writes the order lines a player would mail (``Bots.bot``), and they go the way

@@ -124,7 +124,7 @@ def test_C04_the_gm_hands_a_company_over_and_takes_it_back(humans: Path):
 def test_C05_final_standings_name_the_turn_the_caretaker_took_over(tmp_path: Path):
     """R13-C05 (reading 97): a company that ends the game under the caretaker is marked in the final standings
     "played by the caretaker from turn N" (as postal zines print "dropped out round 8")."""
-    game = new(tmp_path, "RED:Anna", "BLUE:bot", extra=("--caretaker-after", "1"))
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful", extra=("--caretaker-after", "1"))
     for _ in range(20):
         if GameDir(game).load_state().phase == "over":
             break
@@ -138,7 +138,7 @@ def test_B01_the_bots_write_when_the_turn_runs_from_the_seed_in_their_own_domain
     """R13-B01 (reading 98): when the turn runs, each seat a bot plays gets the order file its bot writes from the
     state before the turn (what the seat's player sees) and the random source ``GAME|bot|turn=N|SEAT`` of the
     game's seed: a player's mail with its password, after the files given, archived with the turn."""
-    game = new(tmp_path, "RED:Anna", "BLUE:bot", "GREEN:bot:random")
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful", "GREEN:bot=random")
     gdir = GameDir(game)
     before, seed = gdir.load_state(), gdir.read_seed()
     assert seed
@@ -154,7 +154,7 @@ def test_B01_the_bots_write_when_the_turn_runs_from_the_seed_in_their_own_domain
 def test_B02_verify_refuses_a_bot_file_the_bot_would_not_write(tmp_path: Path):
     """R13-B02 (reading 98): ``verify`` writes each bot's orders again from the seed; an archived bot file that
     differs is refused (its password aside: the GM's file holds the seat's password of today)."""
-    game = new(tmp_path, "RED:Anna", "BLUE:bot")
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful")
     gdir = GameDir(game)
     before = gdir.load_state()
     turn(game, {"RED": ["START Nordstadt"]})
@@ -164,7 +164,7 @@ def test_B02_verify_refuses_a_bot_file_the_bot_would_not_write(tmp_path: Path):
     assert expected_text(before, gmap, seed, text, bot) is None
     assert expected_text(before, gmap, seed, text.replace(gdir.read_passwords()["BLUE"], "other"), bot) is None
     assert "not those its bot writes" in str(expected_text(before, gmap, seed, text + "PASS\n", bot))
-    assert "not those its bot writes" in str(expected_text(before, gmap, seed, text, {**bot, "level": "random"}))
+    assert "not those its bot writes" in str(expected_text(before, gmap, seed, text, {**bot, "seat": "RED"}))
     path.write_text(text + "PASS\n", encoding="utf-8")
     out = invoke("verify", str(game), ok=False).output
     assert "FAILED: turn-001" in out
@@ -173,18 +173,18 @@ def test_B02_verify_refuses_a_bot_file_the_bot_would_not_write(tmp_path: Path):
 def test_B03_the_turn_never_waits_for_a_bot(tmp_path: Path):
     """R13-B03 (reading 98): with ``--early`` a turn runs as soon as every player's orders count: bot seats and
     companies the caretaker plays count as in."""
-    game = new(tmp_path, "RED:Anna", "BLUE:bot", extra=("--early", "--every", "7d"))
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful", extra=("--early", "--every", "7d"))
     state = GameDir(game).load_state()
     assert isinstance(state.schedule, Schedule)
     assert due_to_run(GameDir(game), state, datetime(2026, 1, 1, tzinfo=UTC)) == ""  # RED has not mailed
-    solo = new(tmp_path / "solo", "RED:bot", "BLUE:bot:random", extra=("--early", "--every", "7d"))
+    solo = new(tmp_path / "solo", "RED:bot=careful", "BLUE:bot=random", extra=("--early", "--every", "7d"))
     assert due_to_run(GameDir(solo), GameDir(solo).load_state(), datetime(2026, 1, 1, tzinfo=UTC)) == "early"
 
 
 def test_B04_a_bot_plays_under_the_rules_of_any_phase_to_the_end(tmp_path: Path):
     """R13-B04 (reading 98): a game of bot seats runs turn after turn to its end without a mail, and ``verify``
     replays it, the bots' orders too."""
-    game = new(tmp_path, "RED:bot:strong", "BLUE:bot:random")
+    game = new(tmp_path, "RED:bot=strong", "BLUE:bot=random")
     for _ in range(20):
         if GameDir(game).load_state().phase == "over":
             break
@@ -197,7 +197,7 @@ def test_B04_a_bot_plays_under_the_rules_of_any_phase_to_the_end(tmp_path: Path)
 def test_S01_a_bot_seat_in_the_game_file(tmp_path: Path):
     """R13-S01 (reading 99): ``--player ID:bot[:LEVEL]`` (random, careful, strong; careful by default) makes a bot
     seat: the game file records its level and no address; ``status`` names it and does not wait for it."""
-    game = new(tmp_path, "RED:Anna:anna@example.org", "BLUE:bot", "GREEN:bot:Strong")
+    game = new(tmp_path, "RED:Anna:anna@example.org", "BLUE:bot=careful", "GREEN:bot=Strong")
     doc = json.loads((game / "game.json").read_text())
     assert [(p["id"], p.get("bot"), p["email"]) for p in doc["players"]] == [
         ("RED", None, "anna@example.org"), ("BLUE", "careful", ""), ("GREEN", "strong", "")]
@@ -208,8 +208,8 @@ def test_S01_a_bot_seat_in_the_game_file(tmp_path: Path):
 
 
 @pytest.mark.parametrize(("extra", "said"), [
-    (("--player", "BLUE:bot:brilliant"), "--player BLUE: no bot level 'brilliant'; choose one of random, careful"),
-    (("--player", "BLUE:bot", "--dice", "manual"), "bot seats and --caretaker-after need committed dice"),
+    (("--player", "BLUE:bot=brilliant"), "--player BLUE: no bot level 'brilliant'; choose one of random, careful"),
+    (("--player", "BLUE:bot=careful", "--dice", "manual"), "bot seats and --caretaker-after need committed dice"),
     (("--player", "BLUE:Bernd", "--caretaker-after", "0"), "--caretaker-after 0: give a number of missed turns"),
 ])
 def test_S02_a_bot_seat_or_caretaker_new_cannot_make_is_one_line(tmp_path: Path, extra: tuple[str, ...], said: str):
@@ -223,7 +223,7 @@ def test_S02_a_bot_seat_or_caretaker_new_cannot_make_is_one_line(tmp_path: Path,
 def test_S03_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
     """R13-S03 (reading 99): a bot seat takes no stand-by, no address and no caretaker: each refused in one line,
     the game unchanged."""
-    game = new(tmp_path, "RED:Anna", "BLUE:bot")
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful")
     before = (game / "game.json").read_text()
     for args, said in ((("player", "replace", str(game), "BLUE", "--name", "Bert", "--email", "b@x.org",
                          "--why", "x"), "BLUE is a bot seat: no stand-by is needed"),

@@ -63,14 +63,16 @@ class GameRecord:
 def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", players: int = 4, seed: str = "selfplay",
               sets: Sequence[str] = (), illegal: float = 0.0, max_turns: int = 80, check: bool = True,
               lang: str = "en", run: Callable[[Path, str], None] | None = None,
-              levels: Mapping[str, Level] | None = None, timing: list[tuple[str, float]] | None = None) -> GameRecord:
+              levels: Mapping[str, Level] | None = None, timing: list[tuple[str, float]] | None = None,
+              joint: bool = True) -> GameRecord:
     """Play one game to its end (or ``max_turns``); every invariant break is recorded, not raised.
 
     ``lang``: the game's language (``de``: every report in German, so the widths are checked in German too).
     ``run(directory, orders)`` runs a turn (``run_here``: in this process; ``bench/bench_resident.py`` passes
     one process per turn, or a resident one); an ``AdjudicatorError`` is a refused turn.
     ``levels``: the bot level of some companies (by id; the others play ``random``); ``timing``: each bot
-    section's company and seconds are appended to it.
+    section's company and seconds are appended to it; ``joint``: now and then two random companies build a joint
+    line (the harness's line, not a bot's: off where only the bots' own orders are measured).
     """
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
@@ -88,7 +90,7 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
         gmap = gdir.load_map(state)
         path = directory / "inbox" / f"turn{state.turn:03d}.orders"
         path.parent.mkdir(exist_ok=True)
-        path.write_text(order_mail(state, gmap, bots, timing), encoding="utf-8")
+        path.write_text(order_mail(state, gmap, bots, timing, joint), encoding="utf-8")
         try:
             (run or run_here)(directory, str(path.relative_to(directory)))
         except AdjudicatorError as exc:

@@ -3,12 +3,15 @@
 ``Audit`` is a ``run`` for ``play_game``: it reads the turn's order mail,
 counts the problems the parser and the rules find in it (lines not understood
 or not allowed), the sections that do not count (``refusals``) and the
-companies whose orders would not be carried out in full (a line cut short
-where the allowance runs out, an entry without a route), then runs the turn
-in this process.  ``alone``: companies whose section is also checked by
-itself, as if no other company ordered anything (what its player knew when
-writing it): a section that would then not be carried out in full counts in
-``short_alone``.  Used by ``tests/test_bots.py`` and ``bench/bench_bots.py``.
+companies whose orders would not be carried out in full with the others'
+(a line cut short by a rival who built first), then runs the turn in this
+process.  Every company's section is also checked by itself, as if no other
+company ordered anything (what its player knew when writing it, and how
+``adjudicate check`` reads a bot's archived file): a section ``check`` would
+then refuse (a problem, a section that does not count, an order not carried
+out in full: check's exit status 1) counts in ``short_alone`` of its
+company, and each section checked in ``sections``.  Used by
+``tests/test_bots.py`` and ``bench/bench_bots.py``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from adjudicator.dampfross.app.check import check_received
 from adjudicator.dampfross.app.orderfiles import read_files
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
 from tools.selfplay import run_here
 
 
@@ -33,18 +37,27 @@ class Audit:
     incomplete: Counter[str] = field(default_factory=Counter)
     mails: int = 0
     found: list[str] = field(default_factory=list)
-    alone: tuple[str, ...] = ()  # companies whose section is also checked alone (as if no one else ordered)
-    short_alone: Counter[str] = field(default_factory=Counter)  # ... and would then not be carried out in full
+    sections: Counter[str] = field(default_factory=Counter)  # per company: its sections checked alone
+    short_alone: Counter[str] = field(default_factory=Counter)  # ... that check alone would refuse
 
     def __call__(self, directory: Path, orders: str) -> None:
         with contextlib.chdir(directory):
-            checked = check_received(GameDir(Path(".")), read_files([orders]))
-            for pid in self.alone:
-                single = Path(orders).with_suffix(f".{pid}")
-                single.write_text(section_alone(Path(orders).read_text(encoding="utf-8"), pid), encoding="utf-8")
-                if not check_received(GameDir(Path(".")), read_files([str(single)])).complete.get(pid, True):
-                    self.short_alone[pid] += 1
-                single.unlink()
+            gdir = GameDir(Path("."))
+            state = gdir.load_state()
+            loaded = (state, gdir.load_map(state))
+            checked = check_received(gdir, read_files([orders]), loaded=loaded)
+            mail = Path(orders).read_text(encoding="utf-8")
+        for pid in state.player_ids:
+            text = section_alone(mail, pid)
+            if f"PLAYER {pid} " not in text:
+                continue
+            name = f"{orders}.{pid}"
+            alone = check_received(gdir, ReceivedFiles((parse_orders(text, name),), ((name, text),)), loaded=loaded)
+            self.sections[pid] += 1
+            if not alone.ok:
+                self.short_alone[pid] += 1
+                if len(self.found) < 3:
+                    self.found.append(f"{orders}: {pid}'s section alone would not be carried out in full")
         self.mails += 1
         self.problems += len(checked.orders.problems)
         self.refused += sum(1 for r in checked.orders.refusals if r.player is not None)

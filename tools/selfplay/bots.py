@@ -1,8 +1,9 @@
 """Automatic players for self-play: the product's bots, mostly legal orders, and deliberately illegal ones on request.
 
 A bot sees what a player sees (``adjudicator.dampfross.bots.seat_view``) and
-writes an order mail as a player would: the product's bot of its level
-(``adjudicator.dampfross.bots``; ``random`` by default: START in a random
+writes an order mail as a player would: the product's bot of its level, its
+plan held to ``check`` as a bot seat's is (``app/botseats.py: judged_orders``;
+``random`` by default: START in a random
 start town, BUILD toward the nearest unconnected town, ``ENTER n BEST``
 for nine races in ten, running powers, ferries and borders under the
 advanced rules).  Here, where the rules allow them, the first two
@@ -19,8 +20,9 @@ import random
 import time
 from collections.abc import Mapping
 
+from adjudicator.dampfross.app.botseats import judged_orders
 from adjudicator.dampfross.board.model import GameMap
-from adjudicator.dampfross.bots import Level, bot_orders, seat_view
+from adjudicator.dampfross.bots import Level, seat_view
 from adjudicator.dampfross.bots.paths import cheapest as _cheapest
 from adjudicator.dampfross.bots.paths import track_of as _track
 from adjudicator.dampfross.game.state import GameState
@@ -59,7 +61,7 @@ class Bot:
     def section(self, state: GameState, gmap: GameMap, joint: str | None = None) -> list[str]:
         """The lines of this company's section for the game's current turn (``joint``: an agreed joint line)."""
         lines = [f"PLAYER {self.pid} PASSWORD {self.password}"]
-        lines += bot_orders(seat_view(state, gmap, self.pid), self.level, self.rng)
+        lines += judged_orders(seat_view(state, gmap, self.pid), self.level, self.rng)
         if joint and state.phase == "building":
             lines.append(joint)
         if self.illegal and self.rng.random() < self.illegal:
@@ -90,11 +92,11 @@ def joint_lines(state: GameState, gmap: GameMap) -> dict[str, str]:
 
 
 def order_mail(state: GameState, gmap: GameMap, bots: Mapping[str, Bot],
-               timing: list[tuple[str, float]] | None = None) -> str:
+               timing: list[tuple[str, float]] | None = None, joint_ok: bool = True) -> str:
     """One order file holding every company's section for the current turn (``timing``: each section's company
-    and seconds are appended to it)."""
+    and seconds are appended to it; ``joint_ok``: the harness may add joint lines)."""
     lines = [f"GAME {state.game_id}", f"TURN {state.turn}"]
-    joint = joint_lines(state, gmap)
+    joint = joint_lines(state, gmap) if joint_ok else {}
     if any(bots[pid].level != "random" for pid in joint):
         joint = {}  # a joint line is the harness's, not the bot's: it would overrule a level's own building
     for pid in state.player_ids:

@@ -1,6 +1,6 @@
 """Bot seats and the caretaker of a Dampfross game: the orders a bot writes when a turn runs (issue 26).
 
-A bot seat (``new --player BLUE:bot[:LEVEL]``) and a company the caretaker
+A bot seat (``new --player BLUE:bot=LEVEL``) and a company the caretaker
 plays (reading 97) get their orders from a bot of ``adjudicator.dampfross.bots``
 when the turn runs (reading 98): the bot is handed what a player of the seat
 sees (``seat_view``: the state between turns without secrets) and a random
@@ -13,12 +13,18 @@ turn run by mail or by the GM's ``run``): read by the same parser, settled by th
 password check, archived with the turn (its record names the bot), replayed
 by ``verify``, which also writes it again from the seed and refuses a bot
 file that differs (``expected_text``).
+
+Before a bot's lines are written they pass ``check``'s own judgement
+(``check_judge``: ``app/check.py: check_received`` of the seat's section
+alone, against the state the bot sees): a bot never mails a line ``check``
+would refuse or not carry out in full (issue 33; ``bots/judged.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+import random
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.dampfross.app.store import GameDir
@@ -28,7 +34,7 @@ from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
 from adjudicator.kernel.errors import GameFileError
 
 if TYPE_CHECKING:  # the bots (and the engines they use) are imported by a game with bots only
-    from adjudicator.dampfross.bots import Level
+    from adjudicator.dampfross.bots import Judge, Level, SeatView
 
 
 @dataclass(frozen=True)
@@ -75,12 +81,44 @@ def _level(level: str) -> Level:
 
 
 def bot_lines(state: GameState, gmap: GameMap, seed: str, seat: str, level: str) -> list[str]:
-    """The bot's lines for ``seat`` this turn, below its PLAYER line: a function of the seat's view and the seed."""
-    from adjudicator.dampfross.bots import bot_orders, seat_view
+    """The bot's lines for ``seat`` this turn, below its PLAYER line: a function of the seat's view and the seed,
+    judged by ``check`` before they are written."""
+    from adjudicator.dampfross.bots import seat_view
     from adjudicator.postal.botseats import bot_rng
 
     rng = bot_rng(seed, state.game_id, state.turn, seat, unit="turn")
-    return bot_orders(seat_view(state, gmap, seat), _level(level), rng)
+    return judged_orders(seat_view(state, gmap, seat), _level(level), rng)
+
+
+def judged_orders(view: SeatView, level: Level, rng: random.Random) -> list[str]:
+    """The orders the bot of ``level`` mails for the seat of ``view``: its plan held to ``check`` (``check_judge``).
+    Every caller of a bot (a bot seat, the caretaker, self-play, the benches) gets its lines here."""
+    from adjudicator.dampfross.bots import bot_orders
+
+    return bot_orders(view, level, rng, check_judge(view))
+
+
+def check_judge(view: SeatView) -> Judge:
+    """``check``'s judgement of the seat's own section (``app/check.py: check_received``, no password, no standing
+    orders): given its order lines, whether every line would be carried out in full against the state of
+    ``view`` (what the seat's player sees) and, in a building turn, whether a section that asks to build would
+    build something (reading 94).  Its verdicts are kept for the lines asked again in the same turn."""
+    from adjudicator.dampfross.app.check import check_received
+
+    state, seen = view.state, dict[tuple[str, ...], bool]()
+    head = f"GAME {state.game_id}\nTURN {state.turn}\nPLAYER {view.seat} PASSWORD -\n"
+
+    def judge(lines: Sequence[str]) -> bool:
+        key = tuple(lines)
+        if key not in seen:
+            text = head + "".join(f"{line}\n" for line in key)
+            name = f"bot-{view.seat}"
+            received = ReceivedFiles((parse_orders(text, name),), ((name, text),))
+            checked = check_received(None, received, trust=True, loaded=(state, view.gmap))
+            seen[key] = checked.ok and not any(checked.idle.values())
+        return seen[key]
+
+    return judge
 
 
 def _text(state: GameState, seat: str, password: str, lines: list[str]) -> str:
@@ -111,8 +149,7 @@ def with_bots(received: ReceivedFiles, bots: list[BotFile]) -> ReceivedFiles:
     """The turn's order files and the bots' after them (the last section of a company counts)."""
     texts = tuple((b.name, b.text) for b in bots)
     parsed = tuple(parse_orders(text, name) for name, text in texts)
-    return ReceivedFiles(received.parsed + parsed, received.texts + texts, received.problems, received.notes,
-                         received.places)
+    return replace(received, parsed=received.parsed + parsed, texts=received.texts + texts)
 
 
 def expected_text(before: GameState, gmap: GameMap, seed: str, archived: str, bot: Mapping[str, Any]) -> str | None:

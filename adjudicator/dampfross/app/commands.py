@@ -38,7 +38,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
 
     ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``); ``lang``: the language of
     the public reports; ``player_langs``: ``ID=LANG``, a company that reads another (``--player-lang``);
-    ``ID:bot[:LEVEL]`` in ``players`` is a bot seat; ``caretaker_after``: the missed turns in a row after which
+    ``ID:bot=LEVEL`` in ``players`` is a bot seat; ``caretaker_after``: the missed turns in a row after which
     the caretaker of ``caretaker_level`` plays a company (``None``: never; docs/bots.md).
     """
     gdir = GameDir(directory)

@@ -21,12 +21,20 @@ from the expected rounds of each the bot estimates its chances of the first
 and the second prize (finishing times taken as normal around their means)
 and enters when the prizes it may win outweigh the fares it would pay, the
 best races first up to the rules' entry cap.  After races it builds only a
-short line to a town worth more than it costs.
+short line to a town worth more than it costs, and only what the turn can
+pay: none when nobody builds after the turn's races (the game's last race,
+a turn of the 10 % variant without building), and cut to the prize money
+the races it enters more likely than not pay (none entered, or none it is
+likely to place in: no line).
+
+Both levels ask the judge (``check`` of their own orders, ``bots.judged``)
+while they plan: a line it refuses (one the points or the balance cannot
+pay, one that cannot be reached or would build nothing) is dropped and
+another town is planned instead, at most ``REPLANS`` times a turn.
 """
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -34,16 +42,17 @@ from fractions import Fraction
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Town
-from adjudicator.dampfross.bots.paths import costs_from, exact_steps, line_to, track_of
+from adjudicator.dampfross.bots.judged import Judge
+from adjudicator.dampfross.bots.paths import affordable, builds_after_races, costs_from, line_to, track_of
 from adjudicator.dampfross.bots.view import SeatView
 from adjudicator.dampfross.building.bonus import pays_no_bonus
 from adjudicator.dampfross.building.ending import VALID_DECLARATIONS, declare_verdict
-from adjudicator.dampfross.building.fees import building_fees
 from adjudicator.dampfross.building.lines import Budget
 from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.after import ten_percent_budget
 from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.movement import expected_rounds
@@ -63,29 +72,34 @@ START_REACH = 48
 """How far (in points) a start town's search looks: a town further away adds less than 1 % of its weight."""
 MAX_LINES = 4
 """BUILD lines a building turn may hold."""
+REPLANS = 3
+"""Lines the judge may refuse in one turn before the bot stops planning more (each refused town is left out)."""
+INCOME_TOWNS = 3
+"""After races: the towns, best first, a line from race income may be planned to."""
 
 
-def careful_orders(view: SeatView, rng: random.Random) -> list[str]:
-    """The order lines of the seat's section for the current turn (``rng`` breaks ties only)."""
+def careful_orders(view: SeatView, rng: random.Random, judge: Judge) -> list[str]:
+    """The order lines of the seat's section for the current turn (``rng`` breaks ties only; ``judge``: ``check``
+    of the seat's own orders, asked while planning)."""
     if view.state.phase == "building":
-        return _building(view, rng, pairs=False)
+        return _building(view, rng, judge, pairs=False)
     if view.state.phase == "racing":
-        return _racing(view)
+        return _racing(view, judge)
     return []
 
 
-def strong_orders(view: SeatView, rng: random.Random) -> list[str]:
+def strong_orders(view: SeatView, rng: random.Random, judge: Judge) -> list[str]:
     """As ``careful_orders``, but a town is worth more the likelier the towns its network already reaches: a race
     pays best when both its ends are on one's own track (no fares, the fastest route)."""
     if view.state.phase == "building":
-        return _building(view, rng, pairs=True)
+        return _building(view, rng, judge, pairs=True)
     if view.state.phase == "racing":
-        return _racing(view)
+        return _racing(view, judge)
     return []
 
 
 # --- building ------------------------------------------------------------------------------------------------
-def _building(view: SeatView, rng: random.Random, pairs: bool) -> list[str]:
+def _building(view: SeatView, rng: random.Random, judge: Judge, pairs: bool) -> list[str]:
     state, gmap, me = view.state, view.gmap, view.seat
     track = track_of(state)
     player = state.player(me)
@@ -102,12 +116,21 @@ def _building(view: SeatView, rng: random.Random, pairs: bool) -> list[str]:
     budget = allowance_budget(rules, allowance) if allowance else Budget("points", 6 * rules.allowance_dice)
     money = player.balance if not rules.debt_allowed else None
     planned: set[str] = set()
-    for _ in range(MAX_LINES):
-        line = _best_line(view, track, network, planned, budget, money, pairs)
+    refused: set[Hex] = set()  # towns whose line the judge refused this turn
+    lines = 0
+    while lines < MAX_LINES and len(refused) < REPLANS:
+        trial = _copy(budget)
+        line = _best_line(view, track, network, planned, trial, money, pairs, refused)
         if line is None:
             break
-        path, fees, towns = line
-        out.append("BUILD " + " - ".join(h.label for h in path))
+        path, fees, towns, target = line
+        text = "BUILD " + " - ".join(h.label for h in path)
+        if len(path) < 2 or not judge([*out, text]):
+            refused.add(target)  # not one segment paid, or check would not build it in full: plan another town
+            continue
+        out.append(text)
+        lines += 1
+        budget = trial
         network |= set(path)
         planned |= towns
         if money is not None:
@@ -120,6 +143,10 @@ def _building(view: SeatView, rng: random.Random, pairs: bool) -> list[str]:
     if state.one_town_left_turn is not None and declare_verdict(state, gmap, me).code in VALID_DECLARATIONS:
         out.append("DECLARE END")
     return out
+
+
+def _copy(budget: Budget) -> Budget:
+    return Budget(budget.kind, budget.remaining, list(budget.pots) if budget.pots is not None else None)
 
 
 def _all_connected(gmap: GameMap, connections: Mapping[str, object], planned: set[str]) -> bool:
@@ -146,9 +173,11 @@ def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
 
 
 def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: set[str], budget: Budget,
-               money: int | None, pairs: bool = False) -> tuple[list[Hex], int, set[str]] | None:
-    """The line to the town of best value per cost, cut to the points (and money) left, which it spends from
-    ``budget``; its fees and the numbered towns it reaches.  ``None``: no town worth a line is in reach."""
+               money: int | None, pairs: bool = False, refused: set[Hex] | None = None
+               ) -> tuple[list[Hex], int, set[str], Hex] | None:
+    """The line to the town of best value per cost (none of ``refused``), cut to the points (and money) left,
+    which it spends from ``budget``; its fees, the numbered towns it reaches and the town's hex (a line of one
+    hex: not one segment of it can be paid).  ``None``: no town worth a line is in reach."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     dist, prev = costs_from(gmap, rules, track, me, network)
@@ -156,7 +185,7 @@ def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: se
     ours = [u for u in gmap.numbered_towns if u.hex in network] if pairs else []
     best: tuple[float, Town] | None = None
     for t in gmap.numbered_towns:
-        if t.hex in network or t.hex not in dist:
+        if t.hex in network or t.hex not in dist or (refused and t.hex in refused):
             continue
         scale = _pair_scale(gmap, rules, t, ours) if pairs else 1.0
         value = _weight(t) * worth * scale + _bonus(gmap, rules, t, state.connections, planned)
@@ -166,36 +195,9 @@ def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: se
     if best is None:
         return None
     path = line_to(prev, best[1].hex)
-    cut, fees = _affordable(view, track, path, budget, money)
-    if len(cut) < 2:
-        return None
+    cut, fees = affordable(view, track, path, budget, money)
     towns = {u.name for h in cut[1:] if (u := gmap.town_at(h)) is not None and u.numbered}
-    return cut, fees, towns
-
-
-def _affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], budget: Budget, money: int | None
-                ) -> tuple[list[Hex], int]:
-    """The part of ``path`` the points pay for, spent from ``budget`` as the building engine spends them (postal
-    rolls in order), and where debt is forbidden, whose fees the money pays for; and its fees."""
-    state, gmap, me = view.state, view.gmap, view.seat
-    rules = state.rules
-    steps = exact_steps(gmap, rules)
-    out = [path[0]]
-    fees = 0
-    for a, b in itertools.pairwise(path):
-        cost = next(points for n, points, _ in steps[a] if n == b)
-        fee = _fees(gmap, rules, track, me, a, b)
-        payable = budget.payable_from(cost) is not None if budget.pots is not None else cost <= budget.remaining
-        if not payable or (money is not None and fees + fee > money):
-            break
-        budget.spend(cost)
-        fees += fee
-        out.append(b)
-    return out, fees
-
-
-def _fees(gmap: GameMap, rules: Rules, track: TrackIndex, me: str, a: Hex, b: Hex) -> int:
-    return sum(f.amount for f in building_fees(gmap, track, me, a, b, rules))
+    return cut, fees, towns, best[1].hex
 
 
 def _pair_scale(gmap: GameMap, rules: Rules, t: Town, ours: Sequence[Town]) -> float:
@@ -231,10 +233,34 @@ def _races_left(view: SeatView) -> int:
 
 
 # --- racing --------------------------------------------------------------------------------------------------
-def _racing(view: SeatView) -> list[str]:
-    out = [f"ENTER {number} BEST" for number in races_worth_entering(view, lambda value: value > 0)]
-    out += _race_income_line(view)
+def _racing(view: SeatView, judge: Judge) -> list[str]:
+    chosen = _worth_entering(view, lambda value: value > 0)
+    out = [f"ENTER {number} BEST" for number, _ in chosen]
+    out += _race_income_line(view, likely_income([prizes for _, prizes in chosen]), judge, out)
     return out or ["PASS"]
+
+
+Prizes = tuple[tuple[int, float], ...]
+"""What a race entered may pay: each prize with the chance of winning it."""
+
+
+def likely_income(races: Sequence[Prizes]) -> int:
+    """The most the races entered pay with a chance of more than one half (their prizes together, each race won
+    or placed independently): the money a line after races is cut to, so that it builds more often than not."""
+    odds = {0: 1.0}
+    for prizes in races:
+        nothing = max(0.0, 1 - sum(p for _, p in prizes))
+        step: dict[int, float] = {}
+        for total, p in odds.items():
+            for amount, q in ((0, nothing), *prizes):
+                step[total + amount] = step.get(total + amount, 0.0) + p * q
+        odds = step
+    at_least = 0.0
+    for total in sorted(odds, reverse=True):
+        at_least += odds[total]
+        if at_least > 0.5:
+            return total
+    return 0
 
 
 def races_worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> list[int]:
@@ -243,35 +269,40 @@ def races_worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> l
     profitable first up to the rules' entry cap (ties: the lower number), and, where debt is forbidden, those
     whose fares the balance still pays.  The careful bot's racing choice and a standing race entry (reading
     111) alike; a pure function of the seat's view."""
+    return [number for number, _ in _worth_entering(view, worth_it)]
+
+
+def _worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> list[tuple[int, Prizes]]:
+    """``races_worth_entering``'s races, each with the prizes it may pay the seat and their chances."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     upcoming = state.race_state.upcoming
     rtrack = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
     balance = state.player(me).balance
-    worth: list[tuple[float, int, int]] = []
+    worth: list[tuple[float, int, int, Prizes]] = []
     for d in upcoming:
         value = _entry_value(view, rtrack, seats, d, None if rules.debt_allowed else balance)
         if value is not None and worth_it(value[0]):
-            worth.append((value[0], d.number, value[1]))
+            worth.append((value[0], d.number, value[1], value[2]))
     worth.sort(key=lambda w: (-w[0], w[1]))
     cap = entry_cap(rules, upcoming)
     if cap is not None:
         worth = worth[:cap]
     out = []
     money = balance
-    for _, number, fares in sorted(worth, key=lambda w: w[1]):
+    for _, number, fares, prizes in sorted(worth, key=lambda w: w[1]):
         if not rules.debt_allowed and fares > money:
             continue
         money -= fares
-        out.append(number)
+        out.append((number, prizes))
     return out
 
 
 def _entry_value(view: SeatView, track: TrackIndex, seats: Mapping[str, int], d: RaceDraw, balance: int | None
-                 ) -> tuple[float, int] | None:
-    """The expected prize less the fares of entering race ``d`` with the best route, and the fares; ``None``:
-    no valid route."""
+                 ) -> tuple[float, int, Prizes] | None:
+    """The expected prize less the fares of entering race ``d`` with the best route, the fares, and each prize
+    with its chance; ``None``: no valid route."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     where = goal(gmap, rules, d)
@@ -291,7 +322,7 @@ def _entry_value(view: SeatView, track: TrackIndex, seats: Mapping[str, int], d:
     first, second = _prizes(rules, d)
     p1, p2 = _chances(float(mean), [float(e) for e in rivals])
     fares = sum(a for _, a in mine.fares) + sum(a for _, a in mine.ferry_fares)
-    return p1 * first + p2 * second - fares, fares
+    return p1 * first + p2 * second - fares, fares, ((first, p1), (second, p2))
 
 
 def _prizes(rules: Rules, d: RaceDraw) -> tuple[int, int]:
@@ -314,24 +345,34 @@ def _faster(a: float, b: float) -> float:
     return 0.5 * (1 + math.erf((b - a) / (spread * math.sqrt(2))))
 
 
-def _race_income_line(view: SeatView) -> list[str]:
-    """After races: one short line to a numbered town worth clearly more than its cost, if any."""
+def _race_income_line(view: SeatView, income: int, judge: Judge, entries: Sequence[str]) -> list[str]:
+    """After races: one short line to a numbered town worth clearly more than its cost, if any, and only what the
+    turn can pay: none when nobody builds after the turn's races (``paths.builds_after_races``); cut to the money
+    it may build with, the ``income`` the races it enters more likely than not pay (``likely_income``; the 10 %
+    variant: its share of the balance); the next best town (up to ``INCOME_TOWNS``) when not one segment is paid
+    or the judge refuses it."""
     state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
     track = track_of(state)
     network = set(track.network(me))
-    if not network:
+    if not network or not builds_after_races(state):
         return []
+    balance = state.player(me).balance
+    if rules.build_budget == "ten_percent":
+        income = ten_percent_budget(rules, balance)
+    if income <= 0:
+        return []  # likely no income to build from: a line would build nothing
     worth = _race_worth(view)
     reach = max((_weight(t) for t in gmap.numbered_towns), default=0.0) * worth / 2
-    dist, prev = costs_from(gmap, state.rules, track, me, network, limit=reach)
-    best: tuple[float, Town] | None = None
-    for t in gmap.numbered_towns:
-        if t.hex in network or t.hex not in dist:
-            continue
-        gain = _weight(t) * worth - 2 * dist[t.hex]
-        if gain > 0 and (best is None or gain > best[0]):
-            best = (gain, t)
-    if best is None:
-        return []
-    path = line_to(prev, best[1].hex)
-    return ["BUILD " + " - ".join(h.label for h in path)]
+    dist, prev = costs_from(gmap, rules, track, me, network, limit=reach)
+    gains = sorted(((_weight(t) * worth - 2 * dist[t.hex], t.name, t) for t in gmap.numbered_towns
+                    if t.hex not in network and t.hex in dist), key=lambda g: (-g[0], g[1]))
+    money = None if rules.debt_allowed else balance
+    for gain, _, t in gains[:INCOME_TOWNS]:
+        if gain <= 0:
+            break
+        cut, _ = affordable(view, track, line_to(prev, t.hex), Budget("money", income), money)
+        line = "BUILD " + " - ".join(h.label for h in cut)
+        if len(cut) >= 2 and judge([*entries, line]):
+            return [line]
+    return []

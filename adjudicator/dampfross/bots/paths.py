@@ -1,23 +1,31 @@
-"""Cheapest lines for a bot: Dijkstra over the map's land by building cost.
+"""Cheapest lines for a bot: Dijkstra over the map's land by building cost, and the part of a line it can pay.
 
 ``cheapest`` is the random level's search (terrain only, as the self-play
 bots always searched); ``costs_from`` is the careful level's: the exact
 terrain cost of every segment (``building.costs``) and what building beside
 or into rival track would cost in fees, from the whole network at once.
+``affordable`` cuts a line where the points (or the money after races) run
+out, as the building engine would stop it; ``builds_after_races`` says
+whether a racing turn builds at all.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Mapping
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
+from adjudicator.dampfross.bots.view import SeatView
 from adjudicator.dampfross.building.costs import exact_steps as exact_steps  # the bots import it from here too
+from adjudicator.dampfross.building.fees import building_fees
+from adjudicator.dampfross.building.lines import Budget
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.after import builds_this_turn
 from adjudicator.kernel.kept import Kept
 
 _TRACK: Kept[TrackIndex] = Kept()
@@ -131,3 +139,44 @@ def line_to(prev: Mapping[Hex, Hex], target: Hex) -> list[Hex]:
     while path[-1] in prev:
         path.append(prev[path[-1]])
     return path[::-1]
+
+
+def affordable(view: SeatView, track: TrackIndex, path: Sequence[Hex], budget: Budget, money: int | None
+               ) -> tuple[list[Hex], int]:
+    """The part of ``path`` the budget pays for, spent from ``budget`` as the building engine spends it, and its
+    fees.  Die points (``budget.kind == "points"``): each segment's terrain cost from the points (postal rolls in
+    order), its fees from the account; money after races: cost and fees together from the budget (the race
+    income).  ``money``: where debt is forbidden, the balance, which pays the fees (after races: cost and fees)."""
+    state, gmap, me = view.state, view.gmap, view.seat
+    rules = state.rules
+    steps = exact_steps(gmap, rules)
+    out = [path[0]]
+    fees = spent = 0
+    for a, b in itertools.pairwise(path):
+        cost = next(points for n, points, _ in steps[a] if n == b)
+        fee = sum(f.amount for f in building_fees(gmap, track, me, a, b, rules))
+        if budget.kind == "money":
+            if cost + fee > budget.remaining or (money is not None and spent + cost + fee > money):
+                break
+            budget.spend(cost + fee)
+            spent += cost + fee
+        else:
+            payable = budget.payable_from(cost) is not None if budget.pots is not None else cost <= budget.remaining
+            if not payable or (money is not None and fees + fee > money):
+                break
+            budget.spend(cost)
+        fees += fee
+        out.append(b)
+    return out, fees
+
+
+def builds_after_races(state: GameState) -> bool:
+    """Whether the companies build after the coming turn's races, as far as a player can tell beforehand: races
+    are drawn, none of them is the game's last (``fixed_races``: the game ends after it, nobody builds), and under
+    the 10 % variant one of them lets the players build (``racing.after.builds_this_turn``).  (A balance that
+    reaches the threshold ends the game too, but no player knows that before the dice.)"""
+    rules = state.rules
+    numbers = [d.number for d in state.race_state.upcoming]
+    if not numbers or (rules.fixed_races and max(numbers) >= rules.fixed_races):
+        return False
+    return builds_this_turn(rules, numbers)

@@ -1,15 +1,18 @@
 """The ``random`` level: simple, seeded, legal orders (the floor every other level is measured against).
 
 Building: START in a start town drawn at random, then every turn a BUILD
-line toward the nearest numbered town nobody has connected yet (the engine
-stops where the allowance runs out), and DECLARE END once only one town is
-left.  Racing: ``ENTER n BEST`` for nine races in ten (no more than the
-rules' entry cap), running powers with the neighbouring seat where the rules
-allow them (``POWERS``), and now and then a short BUILD line from race
-income.  Under the advanced rules it sometimes builds toward a ferry port or
-across a border (ending in the first hex beyond) and buys a ferry whose port
-its track reaches (``BUY FERRY``).  The self-play games of ``tools/selfplay``
-play with it.
+line toward the nearest numbered town nobody has connected yet, cut where
+the allowance runs out (and, without debt, where the balance no longer pays
+its fees), and DECLARE END once only one town is left and the rules let it.
+Racing: ``ENTER n BEST`` for nine races in ten (no more than the rules'
+entry cap), running powers with the neighbouring seat where the rules allow
+them (``POWERS``), and now and then a short BUILD line from race income when
+the turn builds after its races (``paths.builds_after_races``).  Under the
+advanced rules it sometimes builds toward a ferry port or across a border
+(ending in the first hex beyond) and buys a ferry whose port its track
+reaches (``BUY FERRY``).  Its plan is held to ``check`` like every level's
+(``bots.judged``): an entry without a valid route is dropped there.  The
+self-play games of ``tools/selfplay`` play with it.
 """
 
 from __future__ import annotations
@@ -18,15 +21,20 @@ import random
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Town
-from adjudicator.dampfross.bots.paths import cheapest, track_of
+from adjudicator.dampfross.bots.judged import Judge
+from adjudicator.dampfross.bots.paths import affordable, builds_after_races, cheapest, track_of
 from adjudicator.dampfross.bots.view import SeatView
+from adjudicator.dampfross.building.ending import VALID_DECLARATIONS, declare_verdict
+from adjudicator.dampfross.building.lines import Budget
+from adjudicator.dampfross.building.turn import allowance_budget
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.racing.trains import entry_cap
 
 
-def random_orders(view: SeatView, rng: random.Random) -> list[str]:
-    """The order lines of the seat's section for the current turn."""
+def random_orders(view: SeatView, rng: random.Random, judge: Judge) -> list[str]:
+    """The order lines of the seat's section for the current turn (``judge``: unused here; ``bot_orders`` holds
+    the plan to it)."""
     if view.state.phase == "building":
         return _building(view, rng)
     if view.state.phase == "racing":
@@ -48,13 +56,25 @@ def _building(view: SeatView, rng: random.Random) -> list[str]:
         network.add(town.hex)
     path = _advanced_path(view, rng, track, network) or _path_to_open_town(view, track, network)
     if path and len(path) >= 2:
+        path = _paid(view, track, path)
+    if path and len(path) >= 2:
         out.append("BUILD " + " - ".join(h.label for h in path))
     else:
         out.append("PASS")
     out += ferry_orders(view, track, path)
-    if state.one_town_left_turn is not None:
+    if state.one_town_left_turn is not None and declare_verdict(state, gmap, pid).code in VALID_DECLARATIONS:
         out.append("DECLARE END")
     return out
+
+
+def _paid(view: SeatView, track: TrackIndex, path: list[Hex]) -> list[Hex]:
+    """The part of a building turn's line the seat's allowance pays for (without debt: whose fees the balance
+    pays), as the building engine would cut it."""
+    state = view.state
+    allowance = next((a for a in state.allowances if a.player == view.seat), None)
+    budget = allowance_budget(state.rules, allowance) if allowance else Budget("points", 6 * state.rules.allowance_dice)
+    money = state.player(view.seat).balance if not state.rules.debt_allowed else None
+    return affordable(view, track, path, budget, money)[0]
 
 
 def _racing(view: SeatView, rng: random.Random) -> list[str]:
@@ -70,7 +90,7 @@ def _racing(view: SeatView, rng: random.Random) -> list[str]:
     track = track_of(state)
     network = set(track.network(view.seat))
     path = None
-    if network and rng.random() < 0.5:
+    if network and rng.random() < 0.5 and builds_after_races(state):
         path = (_advanced_path(view, rng, track, network, limit=4)
                 or _path_to_open_town(view, track, network, limit=4))
         if path and len(path) >= 2:

@@ -48,7 +48,7 @@ class Player:
     missed: int = 0  # turns in a row without orders (no moves received), up to the last turn adjudicated
     retired: int | None = None  # the turn the GM took the company out of play; None: in play
     lang: str | None = None  # the language of its private reports and mails; None: the game's
-    bot: str | None = None  # a bot seat (``new --player ID:bot[:LEVEL]``): the bot's level; None: a player's seat
+    bot: str | None = None  # a bot seat (``new --player ID:bot=LEVEL``): the bot's level; None: a player's seat
     caretaker: str | None = None  # the caretaker's level while it plays the company (reading 97); None: the owner
     caretaker_from: int | None = None  # the first turn the caretaker plays (while ``caretaker`` is set)
     standing: Standing | None = None  # its standing orders (reading 110; shown only to it); None: none on file
