@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import cache, lru_cache
-from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
@@ -24,6 +23,7 @@ from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
 from adjudicator.interurban.move import MoveRefused, place
 from adjudicator.interurban.state import Line, Placement, State
 from adjudicator.interurban.tiles import OPPOSITE, TRACKS, Cell, Edge, Kind, Orientation, Tile, step
+from adjudicator.kernel.languages import colours, grammar_text, spellings
 
 
 class Code(StrEnum):
@@ -96,21 +96,15 @@ MAX_LINE = 200
 MAX_ORDERS = 3
 """Tiles in one move (seed 001: 'ein, zwei oder drei Plättchen')."""
 
+_SPELLED = spellings("interurban")
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "PASS": ("pass", "passe"),
-    "STRAIGHT": ("straight", "gerade"),
-    "CURVE": ("curve", "kurve"),
-    "STATION": ("station", "bahnhof"),
-    "CROSSING": ("crossing", "kreuzung"),
-    "TURN": ("left", "right", "links", "rechts"),
-    "ALSO": ("also", "auch"),
-    "AT": ("at", "bei"),
-    "NEXT": ("next", "danach"),
-    "OR": ("or", "oder"),
-}
-"""Every keyword's spellings, English first (the grammar's terminals; a test keeps the two in step)."""
+    **{name: words for name, words in _SPELLED.items() if name not in ("LEFT", "RIGHT")},
+    "TURN": _SPELLED["LEFT"] + _SPELLED["RIGHT"]}
+"""Every keyword's spellings, English first, then every other language's (``adjudicator/kernel/locale/*/
+language.toml``, ``[interurban]``): the grammar's terminals, spelled when the parser is built (``TURN`` is LEFT
+and RIGHT)."""
 
-LEFT_WORDS = ("left", "links")
+LEFT_WORDS = tuple(w.lower() for w in _SPELLED["LEFT"])
 SEPARATORS = ("NEXT", "OR")
 """The keywords of moves sent ahead (``interurban/ahead.py``): a line of their own, never a move's order."""
 _SEPARATOR_WORDS = frozenset(s for name in SEPARATORS for s in KEYWORDS[name])
@@ -141,9 +135,9 @@ def _keyword_like(word: str) -> bool:
     word = word.lower().rstrip(":,.")
     return word in _ORDER_WORDS or bool(difflib.get_close_matches(word, _ORDER_WORDS, 1, 0.8))
 
-COLOUR_ALIASES = {"rot": "red", "blau": "blue", "lila": "purple", "violett": "purple", "grün": "green",
-                  "gruen": "green", "gelb": "yellow"}
-"""German names of the seed's five colours (seed 001: 'rot, blau, lila, grün und gelb')."""
+COLOUR_ALIASES = colours()
+"""The seed's five colours in every language (seed 001: 'rot, blau, lila, grün und gelb'; ``[colours]`` of each
+``language.toml``)."""
 
 CATEGORIES = {"LABEL": "line", "PASS": "pass", "STRAIGHT": "tile", "CURVE": "tile", "STATION": "tile",
               "CROSSING": "tile", "TURN": "turn", "NUMBER": "value", "WORD": "colour", "ALSO": "also",
@@ -158,7 +152,7 @@ RIGHT_OF: dict[Edge, Edge] = {v: k for k, v in LEFT_OF.items()}
 @cache
 def parser() -> Lark:
     """The LALR parser for one order line, built on first use."""
-    text = resources.files("adjudicator.grammar").joinpath("interurban.lark").read_text(encoding="utf-8")
+    text = grammar_text("interurban.lark", table=KEYWORDS)  # every language's keywords
     return Lark(text, parser="lalr", lexer="contextual", start="start")
 
 

@@ -8,7 +8,8 @@ and the thanks are prose, not orders.  One ``PLAYER ID PASSWORD pw`` line
 (before the commands) signs the mail for what needs the password (SET
 ADDRESS, a private report); ``GAME``/``TURN``/``MOVE`` headings are allowed.
 
-The commands, in English or German:
+The commands, in any language of the program (``adjudicator/kernel/locale/*/language.toml``, ``[commands]``:
+the English and German words here, Dutch and Czech too):
 
 * ``HELP`` / ``HILFE``, ``STATUS`` / ``STAND``, ``RULES`` / ``REGELN``;
 * ``MAP [PLACE]`` / ``KARTE [ORT]``: the map, or a window around a place;
@@ -31,6 +32,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from adjudicator.kernel.languages import pattern as spelled
+from adjudicator.kernel.languages import spellings
 from adjudicator.kernel.mailtext import clutter_free
 
 CommandCode = Literal["help", "map", "status", "report", "rules", "set-address", "confirm", "password-reset"]
@@ -42,25 +45,24 @@ MAX_COMMANDS = 10
 MAX_ARG = 60
 """The longest argument of a command (a place's name, an address, a token)."""
 
-_COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = (
-    ("help", re.compile(r"^(?:help|hilfe)[.!?]*$", re.I)),
-    ("map", re.compile(r"^(?:map|karte)(?:\s+(?P<arg>\S.*?))?$", re.I)),
-    ("status", re.compile(r"^(?:status|stand)[.!?]*$", re.I)),
-    ("report", re.compile(r"^(?:report|bericht)(?:\s+(?P<arg>\d{1,4}))?$", re.I)),
-    ("rules", re.compile(r"^(?:rules|regeln)[.!?]*$", re.I)),
-    ("set-address", re.compile(r"^(?:set\s+address|adresse)\s+(?P<arg>\S+)$", re.I)),
-    ("confirm", re.compile(r"^(?:confirm|bestätige|bestaetige)\s+(?P<arg>[A-Za-z0-9-]{4,40})$", re.I)),
-    ("password-reset", re.compile(r"^(?:password\s+reset|new\s+password|neues\s+passwort)"
-                                  r"(?:\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7}))?$", re.I)),
-)
-_WORD = re.compile(r"^(?:help|hilfe|map|karte|status|stand|report|bericht|rules|regeln|set\s|adresse|confirm|"
-                   r"bestätige|bestaetige|password|new\s|neues)", re.I)
+_ARGS: dict[CommandCode, str] = {
+    "help": r"[.!?]*", "map": r"(?:\s+(?P<arg>\S.*?))?", "status": r"[.!?]*", "report": r"(?:\s+(?P<arg>\d{1,4}))?",
+    "rules": r"[.!?]*", "set-address": r"\s+(?P<arg>\S+)", "confirm": r"\s+(?P<arg>[A-Za-z0-9-]{4,40})",
+    "password-reset": r"(?:\s+(?P<arg>[A-Za-z][A-Za-z0-9]{0,7}))?",
+}
+"""What follows each command's word (its argument, or a full stop and such)."""
+_COMMANDS: tuple[tuple[CommandCode, re.Pattern[str]], ...] = tuple(
+    (code, re.compile(rf"^(?:{spelled(spellings('commands')[code])}){tail}$", re.I)) for code, tail in _ARGS.items())
+"""Each command's line: its word in any language (``adjudicator/kernel/locale/*/language.toml``, ``[commands]``)."""
+_WORD = re.compile(r"^(?:" + spelled(tuple(w for ws in spellings("commands").values() for w in ws)) + r")(?!\w)",
+                   re.I)
 """How a command line begins: a mail with no such line is no command mail (nothing else is read)."""
 _ANY_WORD = re.compile(r"^[ \t]*" + _WORD.pattern.removeprefix("^"), re.I | re.M)
 """The same, sought in a whole text at once."""
-_HEADING = re.compile(r"^(?:game|spiel|turn|zug|move)\s+\S{1,40}$", re.I)
-_PLAYER = re.compile(r"^(?:player|spieler)\s+(?P<id>[A-Za-z][A-Za-z0-9]{0,7})\s+(?:password|passwort)\s+"
-                     r"(?P<password>\S{1,80})$", re.I)
+_ORDERS = spellings("orders")
+_HEADING = re.compile(rf"^(?:{spelled(_ORDERS['GAME'] + _ORDERS['TURN'] + _ORDERS['MOVE'])})\s+\S{{1,40}}$", re.I)
+_PLAYER = re.compile(rf"^(?:{spelled(_ORDERS['PLAYER'])})\s+(?P<id>[A-Za-z][A-Za-z0-9]{{0,7}})\s+"
+                     rf"(?:{spelled(_ORDERS['PASSWORD'])})\s+(?P<password>\S{{1,80}})$", re.I)
 
 
 @dataclass(frozen=True)

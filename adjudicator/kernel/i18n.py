@@ -22,11 +22,13 @@ from datetime import datetime
 from functools import cache
 
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.languages import codes
 
 SOURCE = "en"
-"""The language of the code: its sentences are the catalogues' msgids."""
-LANGUAGES = ("en", "de")
-"""Every language a game or a company may choose (``adjudicate new --lang``, ``adjudicate player lang``)."""
+"""The language of the code: its sentences are the catalogues' msgids (``languages.SOURCE``)."""
+LANGUAGES = codes()
+"""Every language a game or a company may choose (``adjudicate new --lang``, ``adjudicate player lang``): a folder
+``locale/<code>/language.toml`` beside this module each (``kernel/languages.py``), English first."""
 
 
 def N_(text: str) -> str:  # noqa: N802 - the gettext convention for "mark for translation"

@@ -9,11 +9,9 @@ Nothing is raised; problems carry codes and data, never sentences.
 
 from __future__ import annotations
 
-import pkgutil
 from functools import cache
 
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.load_grammar import FromPackageLoader
 
 from adjudicator import cachefolder
 from adjudicator.dampfross.orders.codes import ProblemCode as P
@@ -21,6 +19,7 @@ from adjudicator.dampfross.orders.codes import args
 from adjudicator.dampfross.orders.mistakes_base import ErrorContext, keyword_of
 from adjudicator.dampfross.orders.model import OrderProblem, Pos
 from adjudicator.dampfross.orders.reader import LineReader, LineResult, code_of
+from adjudicator.kernel.languages import grammar_text
 
 MAX_LINE = 300
 """The longest line read as an order (a route across a whole map is well under 200 characters)."""
@@ -28,16 +27,12 @@ MAX_LINE = 300
 @cache
 def order_parser() -> Lark:
     """The LALR parser for one order line, built on first use and kept (and cached on disk when allowed)."""
-    grammar = pkgutil.get_data("adjudicator.grammar", "orders.lark")  # lighter to import than importlib.resources
-    if grammar is None:  # pragma: no cover - the grammar ships inside the package
-        raise FileNotFoundError("adjudicator/grammar/orders.lark")
-    text = grammar.decode("utf-8")
+    text = grammar_text("orders.lark")  # every language's keywords, the envelope's written out
     # Lark checks the cached tables against the grammar's hash, and rebuilds
     # (quietly) when the file is missing, stale, unreadable or unwritable.
     kept = cachefolder.folder()  # the application's cache, if any (Lark checks the tables against the grammar)
     cache: str | bool = f"{kept}/orders.lark.cache" if kept else False
-    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache,
-                import_paths=[FromPackageLoader("adjudicator.grammar")])  # %import envelope: every game's keywords
+    return Lark(text, parser="lalr", lexer="contextual", start="line", cache=cache)
 
 
 def parse_line(line: str, filename: str, number: int) -> LineResult:

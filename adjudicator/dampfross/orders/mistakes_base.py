@@ -17,51 +17,12 @@ from typing import TypeAlias
 
 from adjudicator.dampfross.orders.codes import Args, ArgValue, HintCode, ProblemCode, args
 from adjudicator.dampfross.orders.model import Hint
+from adjudicator.kernel.languages import spellings
 
 KEYWORDS: dict[str, tuple[str, ...]] = {
-    "GAME": ("GAME", "SPIEL"),
-    "TURN": ("TURN", "ZUG", "RUNDE"),
-    "PLAYER": ("PLAYER", "SPIELER"),
-    "PASSWORD": ("PASSWORD", "PASSWORT", "KENNWORT"),
-    "GM": ("GM", "SPIELLEITER", "SL"),
-    "START": ("START", "STARTE"),
-    "BUILD": ("BUILD", "BAUE", "BAU"),
-    "PASS": ("PASS", "PASSE"),
-    "DECLARE": ("DECLARE", "ERKLAERE", "ERKLÄRE"),
-    "END": ("END", "ENDE"),
-    "ROLL": ("ROLL", "WURF"),
-    "ENTER": ("ENTER", "FAHRE"),
-    "ROUTE": ("ROUTE", "STRECKE"),
-    "BEST": ("BEST", "BESTE"),
-    "WITH": ("WITH", "MIT"),
-    "RACE": ("RACE", "RENNEN"),
-    "FROM": ("FROM", "VON"),
-    "TO": ("TO", "NACH"),
-    "SPECIAL": ("SPECIAL", "SONDERFAHRT", "SONDER"),
-    "MOVES": ("MOVES", "WUERFE", "WÜRFE"),
-    "POWERS": ("POWERS", "FAHRRECHTE", "FAHRRECHT"),
-    "BUY": ("BUY", "KAUFE", "KAUF"),
-    "FERRY": ("FERRY", "FAEHRE", "FÄHRE"),
-    "PRESS": ("PRESS", "PRESSE"),
-    "ANONYMOUS": ("ANONYMOUS", "ANONYM"),
-    "HOLD": ("HOLD",),
-    "CHEAPEST": ("CHEAPEST", "BILLIGSTE", "BILLIGST", "GUENSTIGSTE", "GÜNSTIGSTE"),
-    "MAXIMUM": ("MAX", "MAXIMUM", "HOECHSTENS", "HÖCHSTENS", "MAXIMAL"),
-    "IF": ("IF", "WENN"),
-    "NOT": ("NOT", "NICHT"),
-    "THEN": ("THEN", "DANN"),
-    "ELSE": ("ELSE", "SONST"),
-    "TAKEN": ("TAKEN", "BESETZT", "BELEGT"),
-    "CONNECTED": ("CONNECTED", "ANGESCHLOSSEN", "VERBUNDEN"),
-    "BALANCE": ("BALANCE", "KONTO", "KONTOSTAND", "GUTHABEN"),
-    "AT_LEAST": ("AT LEAST", "MINDESTENS", "WENIGSTENS"),
-    "STANDBY": ("STANDBY", "STAND-BY", "ERSATZ", "ERSATZSPIELER"),
-    "STANDING": ("STANDING", "DAUERAUFTRAG"),
-    "ALL": ("ALL", "ALLE"),
-    "MIN": ("MIN",),
-    "CANCEL": ("CANCEL", "AUFHEBEN", "STORNO"),
-}
-"""Every keyword (the grammar's terminal name) with all its spellings, English first."""
+    name: spelled for name, spelled in spellings("orders").items() if name not in ("MOVE", "CHECK")}
+"""Every keyword (the grammar's terminal name) with all its spellings, English first, then every other
+language's (``adjudicator/kernel/locale/*/language.toml``; the envelope's MOVE and CHECK are no orders)."""
 
 LINE_STARTERS = (
     "GAME", "TURN", "PLAYER", "GM", "START", "BUILD", "PASS", "DECLARE", "END", "ENTER", "ROLL", "RACE", "MOVES",

@@ -26,9 +26,15 @@ def _bare(word: str) -> str:
     return word.strip(":;,.=").upper()
 
 
+_NEAR_LENGTH = 6
+"""A spelling this long or longer is also matched misspelt; a shorter one only as it is (Czech ``HRAC`` is 0.75 from
+``RACE``, ``HESLO`` 0.8 from ``HELLO``: near matches of short words would take prose and orders for PLAYER lines)."""
+
+
 def _near(word: str, spellings: tuple[str, ...]) -> bool:
     bare = _bare(word)
-    return bool(bare) and (bare in spellings or _close(bare[:40], spellings))
+    return bool(bare) and (bare in spellings or _close(bare[:40], tuple(s for s in spellings
+                                                                        if len(s) >= _NEAR_LENGTH)))
 
 
 @lru_cache(maxsize=4096)

@@ -21,11 +21,11 @@ from adjudicator.kernel.i18n import (
     date_text,
     language,
 )
+from adjudicator.kernel.languages import language_name as names_language
 
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
-    "NAMES",
     "NC_",
     "N_",
     "SOURCE",
@@ -35,6 +35,7 @@ __all__ = [
     "check_language",
     "date_text",
     "language",
+    "language_name",
     "ngettext",
     "pgettext",
 ]
@@ -42,8 +43,11 @@ __all__ = [
 DOMAIN = "dampfross"
 """The catalogues' gettext domain (the file name of each ``.po`` and ``.mo``)."""
 
-NAMES = {"en": N_("English"), "de": N_("German")}
-"""Each language by name, as a report names it (in the reader's language)."""
+
+
+def language_name(code: str) -> str:
+    """A language by name, as the reader names it (``[names]`` of the reader's ``language.toml``)."""
+    return names_language(code, active())
 
 CATALOGUE = Catalogue("adjudicator.dampfross.report", DOMAIN)
 

@@ -10,8 +10,8 @@ from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
-from adjudicator.dampfross.report.i18n import N_, NC_, _, language, pgettext
-from adjudicator.dampfross.report.orderwords import keyword
+from adjudicator.dampfross.report.i18n import LANGUAGES, N_, NC_, _, language, language_name, pgettext
+from adjudicator.dampfross.report.orderwords import keyword, other_spellings
 from adjudicator.dampfross.report.ruleswords import example_text, rules_words_context
 from adjudicator.kernel.shown import shown
 
@@ -30,8 +30,9 @@ COMMAND_LIST = (
 def commands_help(state: GameState, company: str | None) -> str:
     """The commands a player may mail (the HELP answer and the opening mail end with it)."""
     with language(state.language_of(company)):
-        lines = [wrap(_("Mail the GM's address a line with a command instead of orders (English or German "
-                        "words):"), 0)]
+        lines = [wrap(_("Mail the GM's address a line with a command instead of orders (in any of the game's "
+                        "languages: {languages}):").format(languages=", ".join(language_name(c) for c in LANGUAGES)),
+                      0)]
         for word, what in COMMAND_LIST:
             lines.append(wrap(f"  {pgettext('mail command', word):<19} {_(what)}", 22))
     return "\n".join(lines)
@@ -75,8 +76,9 @@ def help_text(state: GameState, gmap: GameMap, company: str | None) -> str:
         if example:
             out += ["", example]
         out += ["",
-                wrap(_("German words work as well (BAUE, FAHRE, PASSE, ...). Every mail is answered at once "
-                       "with a receipt: your orders as understood, each problem, the price."), 0), "",
+                wrap(_("The keywords of the other languages work as well ({words}, ...). Every mail is answered "
+                       "at once with a receipt: your orders as understood, each problem, the price.").format(
+                    words=", ".join(other_spellings("BUILD"))), 0), "",
                 commands_help(state, company)]
     return "\n".join(out) + "\n"
 

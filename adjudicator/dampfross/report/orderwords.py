@@ -34,9 +34,10 @@ from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet
 from adjudicator.dampfross.orders.usable import Unusable, Why
 from adjudicator.dampfross.report.env import wrap
-from adjudicator.dampfross.report.i18n import N_, NC_, _, date_text, ngettext, pgettext
+from adjudicator.dampfross.report.i18n import LANGUAGES, N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
 from adjudicator.dampfross.report.widths import MAIL_WIDTH
+from adjudicator.kernel.languages import spellings_of
 from adjudicator.kernel.quoting import caret_lines
 from adjudicator.kernel.shown import cut, shown, shown_name
 
@@ -74,6 +75,17 @@ _KEYWORD_NAMES = (
 def keyword(word: str) -> str:
     """An order keyword (named by its English spelling) as the reader writes it: ``BUILD`` -> ``BAUE``."""
     return pgettext(KEYWORD, word) if word in KEYWORDS else word
+
+
+def other_spellings(word: str) -> list[str]:
+    """An order keyword as the other languages write it (each one's first spelling): ``BUILD`` to a Dutch reader
+    is ``BUILD, BAUE, STAVBA``."""
+    mine, out = keyword(word), []
+    for code in LANGUAGES:
+        spelled = spellings_of(code, "orders").get(word, ())
+        if spelled and spelled[0] != mine and spelled[0] not in out:
+            out.append(spelled[0])
+    return out
 
 
 def order_text(echo: str) -> str:

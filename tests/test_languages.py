@@ -1,0 +1,92 @@
+"""The languages as files (issue 36): each language's keywords are read in every mail, and nothing else but its
+files makes a language (``adjudicator/kernel/locale/<code>/language.toml``, ``locale/languages.toml``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.dampfross.orders.line import order_parser, parse_line
+from adjudicator.interurban.notation import KEYWORDS as NOTATION
+from adjudicator.kernel.commands import command_of
+from adjudicator.kernel.languages import codes, files, spec, spellings, spellings_of
+
+SECTIONS = ("orders", "commands", "interurban")
+
+
+def test_every_language_offered_or_drafted_has_its_file_and_names_every_language():
+    assert codes()[0] == "en" and set(codes()) <= set(files())
+    for code in files():
+        assert spec(code).get("name"), code
+        assert set(spec(code).get("names", {})) >= set(codes()), code
+        assert set(spec(code)) <= {"name", "names", "orders", "commands", "interurban", "colours"}, code
+
+
+@pytest.mark.parametrize("code", files())
+def test_a_language_names_only_keywords_english_has(code: str):
+    english = {section: spellings_of("en", section) for section in SECTIONS}
+    for section in SECTIONS:
+        assert set(spellings_of(code, section)) <= set(english[section]), (code, section)
+
+
+def test_no_spelling_is_two_keywords_of_one_grammar():
+    """A word is one keyword only (the envelope's TURN and MOVE aside: ZUG, TAH, a game has one or the other)."""
+    for section in ("orders", "interurban"):
+        seen: dict[str, str] = {}
+        for name, words in spellings(section).items():
+            for word in words:
+                other = seen.setdefault(word.lower(), name)
+                assert other == name or {other, name} == {"TURN", "MOVE"}, (section, word, other, name)
+
+
+ORDERS = {
+    "nl": ("START Keulen", "BOUW Keulen - 0421 - 0422", "PAS", "VERKLAAR EINDE", "RIJD 2 TRAJECT Kiel - 1306",
+           "RIJD 4 MET BLUE BESTE", "KOOP VEER Kiel", "BOUW GOEDKOOPSTE VAN Kiel NAAR Keulen HOOGSTENS 9",
+           "ALS 1409 BEZET DAN", "ALS NIET Kiel AANGESLOTEN", "ALS SALDO MINSTENS 20",
+           "DOORLOPEND RIJD ALLEMAAL BESTE MIN 5", "DOORLOPEND PAS", "DOORLOPEND ANNULEER",
+           "SPELER RED WACHTWOORD x", "SPEL nord", "BEURT 3", "PERS ANONIEM", "RIT 3 VAN Kiel NAAR Keulen"),
+    "cs": ("START Kolín nad Rýnem", "STAVBA Hamburg - 1208", "STAVĚJ S BLUE Hamburg - 1208", "PAS",
+           "PROHLAŠ KONEC", "JEĎ 2 TRASA Kiel - 1306", "JEĎ 4 S BLUE NEJLEPŠÍ", "KUP TRAJEKT Kiel",
+           "STAVBA NEJLEVNĚJŠÍ Z Kiel DO Hamburg NEJVÝŠE 9", "POKUD 1409 OBSAZENO PAK",
+           "POKUD NE Kiel PŘIPOJENO", "KDYZ UCET ALESPON 20", "TRVALE JEĎ VŠECHNY NEJLEPŠÍ MIN 5", "TRVALE PAS",
+           "TRVALE ZRUŠ", "HRÁČ RED HESLO x", "HRA nord", "TAH 3", "TISK ANONYMNĚ", "ZÁVOD 3 Z Kiel DO Hamburg",
+           "jed 2 trasa Kiel - 1306"),
+}
+"""Orders in each language's own keywords (diacritics or none, any case)."""
+
+
+@pytest.mark.parametrize("code", sorted(ORDERS))
+def test_orders_in_a_languages_keywords_parse(code: str):
+    for line in ORDERS[code]:
+        result = parse_line(line, "t.orders", 1)
+        assert not result.problems, (line, result.problems)
+
+
+def test_every_keyword_terminal_matches_every_spelling():
+    terminals = {t.name: t.pattern.to_regexp() for t in order_parser().terminals}
+    import re
+
+    for name, words in spellings("orders").items():
+        if name in ("MOVE", "CHECK"):
+            continue
+        for word in words:
+            for written in (word, word.lower(), word.title()):
+                assert re.fullmatch(terminals[name], written, re.I), (name, written)
+
+
+@pytest.mark.parametrize("code", files())
+def test_every_command_word_of_a_language_is_read(code: str):
+    args = {"help": "", "map": " Kiel", "status": "", "report": " 3", "rules": "", "set-address": " a@b.org",
+            "confirm": " abcd-1234", "password-reset": " RED"}
+    for command, words in spellings_of(code, "commands").items():
+        for word in words:
+            for written in (word, word.upper()):
+                found = command_of(written + args[command])
+                assert found is not None and found.code == command, (code, written)
+
+
+def test_the_notation_reads_every_languages_words():
+    for name in ("STRAIGHT", "CURVE", "CROSSING", "ALSO", "AT", "NEXT", "OR", "PASS"):
+        for code in ("nl", "cs"):
+            for word in spellings_of(code, "interurban").get(name, ()):
+                assert word in NOTATION[name]
+    assert {"vlevo", "vpravo", "links", "rechts"} <= set(NOTATION["TURN"])
