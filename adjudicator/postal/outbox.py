@@ -35,7 +35,7 @@ import smtplib
 import ssl
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from email.utils import format_datetime, getaddresses, make_msgid
@@ -207,6 +207,34 @@ class Outbox:
                     found.add(str(doc["message_id"]))
         return found
 
+    def addressed(self) -> dict[str, list[str]]:
+        """The names of the mails queued or sent, by each address they go to (lower case), oldest first (by the
+        time each was queued): what the robot wrote to whom (``postal/quoted.py``)."""
+        found: dict[str, list[tuple[str, str]]] = {}
+        for d in (self.queue_dir, self.sent_dir):
+            for path in d.glob("*.json"):
+                try:
+                    doc = json.loads(path.read_text(encoding="utf-8"))
+                except (OSError, ValueError):
+                    continue
+                if not isinstance(doc, dict) or not isinstance(doc.get("to"), list):
+                    continue
+                for address in doc["to"]:
+                    found.setdefault(str(address).lower(), []).append((_instant(doc.get("queued")), path.stem))
+        return {a: list(dict.fromkeys(name for _, name in sorted(names))) for a, names in found.items()}
+
+    def text(self, name: str) -> str:
+        """The text of a mail queued or sent, as its reader sees it: its plain body ("" without one)."""
+        for d in (self.sent_dir, self.queue_dir):
+            eml = self._paths(d, name)[0]
+            try:
+                msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+            except OSError:
+                continue
+            body = msg.get_body(preferencelist=("plain",)) if isinstance(msg, EmailMessage) else None
+            return str(body.get_content()) if isinstance(body, EmailMessage) else ""
+        return ""
+
     def queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
         """Write the mail into the outbox unless a mail of its name exists; True when written."""
         if self.known(out.name):
@@ -349,6 +377,14 @@ class Outbox:
         atomic_write(s_eml, q_eml.read_text(encoding="utf-8"), 0o600)
         atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
         self.drop(name)
+
+
+def _instant(when: object) -> str:
+    """A record's time as text that sorts in time order (UTC), "" when it has none."""
+    try:
+        return datetime.fromisoformat(str(when)).astimezone(UTC).isoformat()
+    except ValueError:
+        return ""
 
 
 def smtp_answer_of(code: int, message: bytes | str) -> str:

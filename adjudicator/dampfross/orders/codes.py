@@ -429,6 +429,9 @@ class NoteCode(StrEnum):
 
     SIGNATURE_IGNORES = "signature-ignores"
     """Lines that look like orders after a signature (lines, signature: line numbers)."""
+    QUOTED_MAIL = "quoted-mail"
+    """From this line on, the mail a reply quotes was not read (issue 32: a reply header, or the robot's own mail
+    found by its lines; ``kernel/mailtext.py``)."""
     IGNORED_TEXT = "ignored-text"
     """Text before the first and after the last order line, not read as orders (ranges: ``"1-3"``, ``"17"``)."""
     BARE_END_IGNORED = "bare-end-ignored"

@@ -159,7 +159,8 @@ class ReceivedFiles:
 
     ``orders(game, turn)`` merges them into one ``OrderSet`` (``collect``);
     ``texts`` holds each file's name as given and its text, in the order read, for the archive;
-    ``places`` the files that came by mail (``MailPlace``).
+    ``places`` the files that came by mail (``MailPlace``); ``quoted`` the files read only up to a line (name,
+    line: where the platform found the robot's own mail quoted, issue 32), which the turn's record keeps.
     """
 
     parsed: tuple[ParsedFile, ...] = ()
@@ -167,6 +168,7 @@ class ReceivedFiles:
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
     places: tuple[MailPlace, ...] = ()
+    quoted: tuple[tuple[str, int], ...] = ()
 
     def orders(self, *, game: str | None = None, turn: int | None = None) -> OrderSet:
         return collect(self.parsed, game=game, turn=turn, problems=self.problems, notes=self.notes,

@@ -5,7 +5,11 @@ towns and labels are looked up later by ``resolve``.  What it does:
 
 * Quoted reply lines (beginning with ``>``, after optional spaces) and
   common mail header lines (``From:``, ``Subject:``, ``Betreff:`` ...) are
-  ignored.  So is a signature: from a line ``-- `` (also ``--``, since mail
+  ignored, and so is everything from where the mail a reply quotes begins
+  (a reply header such as Outlook's, or the line the platform names where
+  the robot's own mail is quoted: ``kernel/mailtext.py``, issue 32), with a
+  note naming that line when the quote held lines that would have been read.
+  So is a signature: from a line ``-- `` (also ``--``, since mail
   programs often drop the space) up to the next mail in the file, which is
   recognised by its PLAYER or GM line (and the GAME/TURN lines just before
   it).  Ignored lines are blanked, not removed, so line numbers match the
@@ -64,7 +68,7 @@ from adjudicator.dampfross.orders.model import (
 from adjudicator.dampfross.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
-from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, split_lines
+from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, quoted_from, split_lines
 
 MAX_LINES = 1000
 """The most order lines read from one file; an order mail has a few dozen."""
@@ -81,13 +85,15 @@ def _is_blank(line: str) -> bool:
     return not code_of(line).strip()
 
 
-def blank_clutter(lines: list[str], filename: str) -> tuple[list[str], list[Note]]:
-    """Blank quoted lines, mail headers, a reply's attribution line and signatures; keep the line count.
+def blank_clutter(lines: list[str], filename: str, cut: int | None = None) -> tuple[list[str], list[Note]]:
+    """Blank quoted lines, mail headers, a reply's attribution line, the quoted mail (from ``cut`` at the latest:
+    the platform's line of it) and signatures; keep the line count.
 
-    Returns the cleaned lines and notes about ignored lines that look like orders.
+    Returns the cleaned lines and notes about ignored lines that look like orders, and about a quoted mail not read.
     """
-    out = blank_quotes(lines)
-    notes: list[Note] = []
+    out = blank_quotes(lines, cut)
+    quoted = quoted_from(lines, cut)
+    notes: list[Note] = [] if quoted is None else [Note(NoteCode.QUOTED_MAIL, Pos(filename, quoted), args())]
     i = 0
     while i < len(out):
         if not SIGNATURE.match(out[i]):
@@ -475,14 +481,16 @@ def _masked(data: Args, words: list[str]) -> Args:
 
 
 @lru_cache(maxsize=16)
-def parse_orders(text: str, filename: str = "<orders>") -> ParsedFile:
+def parse_orders(text: str, filename: str = "<orders>", cut: int | None = None) -> ParsedFile:
     """Parse the text of one order file (one or several mails) into sections.
 
     Never raises for bad input: every problem of the file is in
     ``ParsedFile.problems``, in line order.  The result is a frozen value,
     kept for the last few files (a turn's replay reads the same files again).
+    ``cut``: the line where the platform found the robot's own mail quoted (``postal/quoted.py``); nothing from
+    there on is read.
     """
-    lines, notes = blank_clutter(split_lines(text), filename)
+    lines, notes = blank_clutter(split_lines(text), filename, cut)
     lines, press = take_press(lines)
     reader = _FileReader(filename, press)
     reader.read(lines)

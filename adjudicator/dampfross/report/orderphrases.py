@@ -238,6 +238,7 @@ HINTS: dict[HintCode, str] = {
 
 NOTES: dict[NoteCode, str] = {
     NoteCode.SIGNATURE_IGNORES: N_("{ignored} ignored: the signature line '-- ' at line {signature} ends the mail"),
+    NoteCode.QUOTED_MAIL: N_("the mail you answered, quoted from here on, was not read"),
     NoteCode.SECTION_EMPTY: N_("the section for {player} holds no orders"),
     NoteCode.IGNORED_TEXT: N_("{lines} not orders: ignored (greetings and remarks are welcome there)"),
     NoteCode.BARE_END_IGNORED: N_(
