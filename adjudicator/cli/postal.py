@@ -27,21 +27,67 @@ _NOW = click.option("--now", "now_text", metavar="TIME", hidden=True,
                     help="Act as if it were TIME (ISO 8601): replays and tests.")
 
 
+TICK_LINES = 30
+"""The most lines one game prints in one tick (cron mails them to the GM): a flood of a thousand mails prints a
+summary, never a line per mail; every line is in the game's ``mail/tick.log``."""
+SAME_KIND = 3
+"""Lines of one kind of note printed before the rest of that kind is counted in one line."""
+LOG = "tick.log"
+LOG_MOST = 1_000_000
+"""Bytes of ``mail/tick.log`` before it is moved to ``tick.log.1`` (the one before that is dropped)."""
+
+
 def _tick_output(ticks: list[Any]) -> bool:
     from adjudicator.kernel.words.gm import gm_note
 
     ok = True
     for t in ticks:
         # that mail cannot be sent at all comes first: every other line of the tick depends on it
-        for note in sorted(t.notes, key=lambda n: n.kind != "no-smtp"):
-            click.echo(f"{t.directory}: {gm_note(note)}")
-        for problem in t.problems:
+        notes = sorted(t.notes, key=lambda n: n.kind != "no-smtp")
+        errors = list(t.problems) + ([gm_note(t.failure) if t.failure else t.error] if t.error else [])
+        log = _log(t.directory, [gm_note(n) for n in notes], errors)  # every line, however many
+        shown = [gm_note(n) for n in notes]
+        if len(shown) > TICK_LINES:  # a flood: each kind of line a few times, then counted
+            kinds: dict[str, list[str]] = {}
+            for note, line in zip(notes, shown, strict=True):
+                kinds.setdefault(note.kind, []).append(line)
+            shown = []
+            for kind, lines in kinds.items():
+                shown += lines[:SAME_KIND]
+                if len(lines) > SAME_KIND:
+                    shown.append(f"... and {len(lines) - SAME_KIND} more like the line above ({kind})")
+        if len(shown) > TICK_LINES:
+            shown = shown[:TICK_LINES - 1] + [f"... and {len(shown) - TICK_LINES + 1} more lines"]
+        for line in shown:
+            click.echo(f"{t.directory}: {line}")
+        for problem in errors[:SAME_KIND * 3]:
             click.echo(f"error: {t.directory}: {problem}", err=True)
-            ok = False
-        if t.error:
-            click.echo(f"error: {t.directory}: {gm_note(t.failure) if t.failure else t.error}", err=True)
-            ok = False
+        if len(errors) > SAME_KIND * 3:
+            click.echo(f"error: {t.directory}: ... and {len(errors) - SAME_KIND * 3} more errors", err=True)
+        if log and (len(shown) < len(notes) or len(errors) > SAME_KIND * 3):
+            click.echo(f"{t.directory}: every line of this tick is in {log}")
+        ok = ok and not errors
     return ok
+
+
+def _log(directory: str, lines: list[str], errors: list[str]) -> str:
+    """Append a tick's lines to the game's ``mail/tick.log`` (its path; "" when there is none to write)."""
+    from pathlib import Path
+
+    folder = Path(directory) / "mail"
+    if not (lines or errors) or not folder.is_dir():
+        return ""
+    path = folder / LOG
+    try:
+        if path.is_file() and path.stat().st_size > LOG_MOST:
+            path.replace(folder / f"{LOG}.1")
+        stamp = datetime.now(UTC).replace(microsecond=0).isoformat()
+        with path.open("a", encoding="utf-8") as f:
+            f.writelines(f"{stamp} {line}\n" for line in lines)
+            f.writelines(f"{stamp} error: {line}\n" for line in errors)
+    except OSError:
+        return ""
+    return str(path)
 
 
 @click.command("tick")

@@ -65,7 +65,13 @@ from adjudicator.dampfross.orders.model import (
     StandingOrder,
     StartOrder,
 )
-from adjudicator.dampfross.orders.privacy import looks_like_player_line, mask_password, mask_words, secret_words
+from adjudicator.dampfross.orders.privacy import (
+    looks_like_player_line,
+    mask_password,
+    mask_words,
+    meant_as_player_line,
+    secret_words,
+)
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, quoted_from, split_lines
@@ -420,7 +426,7 @@ def _order_like(line: str, res: LineResult) -> bool:
     if res.item is not None:
         return True
     code = code_of(line)
-    if looks_like_player_line(code):
+    if meant_as_player_line(code):
         return True
     if any(p.code is ProblemCode.BARE_END for p in res.problems):
         return False

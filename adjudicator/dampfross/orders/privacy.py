@@ -10,6 +10,7 @@ current section at such a line and quotes it only masked.
 from __future__ import annotations
 
 import difflib
+import itertools
 import re
 from functools import lru_cache
 
@@ -50,6 +51,20 @@ def looks_like_player_line(code: str) -> bool:
     if not words:
         return False
     return _near(words[0], _PLAYER) or any(_near(w, _PASSWORD) for w in words)
+
+
+def meant_as_player_line(code: str) -> bool:
+    """True when a line is meant as a PLAYER line (however misspelt): its first word is PLAYER's or PASSWORD's
+    (``PLAYR NOB ...``, ``Password: xyz``), or a PASSWORD word is followed by a word that looks like a password
+    (a digit or a dash in it).  Prose that only mentions a password ("I lost my password.", "Hello, I forgot my
+    password") is no order, so a mail of it and ``PASSWORD RESET`` is a command mail (issue 32); it is masked
+    all the same wherever it is quoted (``looks_like_player_line``)."""
+    words = code[:_LOOK].split()[:_WORDS]
+    if not words:
+        return False
+    if _near(words[0], _PLAYER) or _near(words[0], _PASSWORD):
+        return True
+    return any(_near(w, _PASSWORD) and re.search(r"[0-9-]", after) for w, after in itertools.pairwise(words))
 
 
 def mask_password(line: str) -> str:
