@@ -20,7 +20,8 @@ def game(tmp_path: Path, monkeypatch) -> Path:
 
 def test_check_and_run_carry_out_build_cheapest_and_if_and_the_reports_say_why(game: Path):
     """Readings 100-104 end to end: the check says how it judged, the turn builds the line it chose, the
-    private report traces the IF, the public report shows the line and its cost, never the IF."""
+    private report traces the IF, the public report shows the line built and its cost, never the IF nor how the
+    line was chosen (reading 122)."""
     pw = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
     text = (f"GAME g1\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\n"
             "IF 0403 TAKEN THEN\n  BUILD 0402 - 0502\nELSE\n  BUILD CHEAPEST FROM Nordstadt TO 0404\nEND\n"
@@ -35,5 +36,6 @@ def test_check_and_run_carry_out_build_cheapest_and_if_and_the_reports_say_why(g
     private = next(t for n, t in reports.items() if "RED" in n and "001" in n)
     public = next(t for n, t in reports.items() if "RED" not in n and "BLUE" not in n and "001" in n)
     assert "line 5: IF 0403 TAKEN: no, no other company had track at 0403: the orders after ELSE were" in private
-    assert "BUILD CHEAPEST FROM Nordstadt (0402) TO 0404" in public and "the cheapest line now: 0402-" in public
-    assert "IF 0403" not in public
+    assert "BUILD CHEAPEST FROM Nordstadt (0402) TO 0404" in private and "the cheapest line now: 0402-" in private
+    assert "BUILD Nordstadt (0402) - 0403 - 0404 [line 1]" in public  # the line built (reading 122)
+    assert "IF 0403" not in public and "CHEAPEST" not in public and "cheapest line" not in public

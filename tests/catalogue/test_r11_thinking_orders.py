@@ -135,8 +135,9 @@ def test_C05_under_simultaneous_building_the_line_is_chosen_against_the_track_at
 
 
 def test_C06_the_reports_show_the_line_built_and_why():
-    """R11-C06 [reading 104] (RULES §7: 'Each report prints: every build with its cost'): the public and the
-    private report show BUILD CHEAPEST as understood, the line chosen with its cost, and the segments built."""
+    """R11-C06 [reading 104] (RULES §7: 'Each report prints: every build with its cost'): the private report
+    and ``check`` show BUILD CHEAPEST as understood, the line chosen with its cost, and the segments built (the
+    public report the line built alone: R11-C10)."""
     r = play(state_with(), {"RED": "BUILD CHEAPEST FROM Alt TO Burg\n"}, {"RED": 6, "BLUE": 1})
     context = line_context(r.outcomes[0].lines[0])
     assert context["text"] == "BUILD CHEAPEST FROM Alt (0102) TO Burg (0702)"
@@ -305,6 +306,45 @@ def test_C09_check_of_a_file_of_several_companies_prices_each_alone_as_its_foote
     turn = adjudicate_building_turn(state, GMAP, BuildingInput(state.turn, orders, {}, rolls), None)
     red = next(o for o in turn.outcomes if o.player == "RED")
     assert [(v.test.line, v.holds) for v in red.verdicts] == [(2, True)]
+
+
+def test_C10_the_public_report_shows_the_lines_built_numbered_without_gaps_and_never_how_they_were_chosen():
+    """R11-C10 [reading 122] (RULES §7: "Each report prints: every build with its cost"; the public report is
+    read by every rival): RED's mail holds an IF (line 2, its ELSE branch runs), a BUILD CHEAPEST with its
+    MAX (line 7), one whose MAX stops it (line 8) and a BUILD line (line 9).  The public report shows the three
+    lines that built, each as a BUILD line of its hexes, numbered 1, 2, 3: no IF, no CHEAPEST, no MAX, no
+    note on how a line was chosen, no line numbers that leave gaps for the orders that think.  RED's private
+    report keeps the mail's line numbers, the lines as written and the trace."""
+    from adjudicator.dampfross.report.building import building_report, private_report
+
+    text = (IF_TAKEN + "BUILD CHEAPEST FROM 0201 TO 0501 MAX 12\nBUILD CHEAPEST FROM 0501 TO 0701 MAX 1\n"
+            "BUILD 0501 - 0601\n")
+    orders = resolve(collect([parse_orders(f"PLAYER RED PASSWORD x\n{text}", "t.orders")]), GMAP,
+                     companies=("RED", "BLUE"))
+    r = play(state_with(), {"RED": text}, {"RED": 6, "BLUE": 1})
+    public = building_report(r, GMAP)
+    red = public.split("RED (Red)")[1].split("BLUE (Blue)")[0]
+    assert [line.strip() for line in red.splitlines() if line.startswith("  BUILD")] == [
+        "BUILD 0102 - 0201   [line 1]", "BUILD 0201 - 0301 - 0401 - 0501   [line 2]", "BUILD 0501 - 0601   [line 3]"]
+    for secret in ("CHEAPEST", "MAX", "IF", "cheapest line", "[line 4]", "[line 5]", "[line 7]", "[line 9]"):
+        assert secret not in public, secret
+    own = " ".join(private_report(r, GMAP, "RED", orders).split("Builds")[0].split())
+    assert "line 2: IF 0201 TAKEN: no" in own
+    assert "BUILD CHEAPEST FROM 0201 TO 0501 MAX 12 [line 7]" in own and "[line 8]" in own and "[line 9]" in own
+
+
+def test_C11_a_cheapest_line_built_in_pieces_shows_as_a_build_line_for_each_piece():
+    """R11-C11 [readings 100, 122]: a BUILD CHEAPEST line runs along RED's own track on the way (0201-0301),
+    so it is built in two pieces (reading 100); the public report shows a BUILD line for each piece, as a
+    player who wrote them would have, not one line whose middle was skipped."""
+    from adjudicator.dampfross.report.lines import public_lines
+
+    state = state_with(track=[("RED", "0201", "0301")])
+    r = play(state, {"RED": "BUILD CHEAPEST FROM 0102 TO 0501\n"}, {"RED": 6, "BLUE": 1})
+    (line,) = r.outcomes[0].lines if r.outcomes[0].player == "RED" else r.outcomes[1].lines
+    shown = public_lines((line,), GMAP)
+    assert [(x["text"], x["line"], [b["seg"] for b in x["built"]]) for x in shown] == [
+        ("BUILD Alt (0102) - 0201", 1, ["0102-0201"]), ("BUILD 0301 - 0401 - 0501", 2, ["0301-0401", "0401-0501"])]
 
 
 def test_I08_in_a_racing_turn_entries_are_judged_once_the_races_are_drawn():

@@ -30,7 +30,7 @@ from adjudicator.dampfross.report.common import (
 )
 from adjudicator.dampfross.report.env import render
 from adjudicator.dampfross.report.i18n import _, language
-from adjudicator.dampfross.report.lines import line_context, track_chains
+from adjudicator.dampfross.report.lines import line_context, public_lines, track_chains
 from adjudicator.dampfross.report.phrases import (
     DECLARE,
     NO_ORDERS,
@@ -48,13 +48,16 @@ if TYPE_CHECKING:  # annotations only: the building engine is imported by the tu
     from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
 
 
-def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
-    """A joint line in the report: its lines under the first partner, a pointer to them under the second."""
+def _joint(o: PlayerOutcome, state: GameState, gmap: GameMap | None = None, first_line: int = 1
+           ) -> dict[str, Any] | None:
+    """A joint line in the report: its lines under the first partner, a pointer to them under the second
+    (``gmap``: as the public report shows them, numbered from ``first_line``, reading 122)."""
     j = o.joint
     if j is None:
         return None
     partner = j.partners[1] if o.player == j.partners[0] else j.partners[0]
     first = o.player == j.partners[0]
+    lines = public_lines(j.lines, gmap, first_line) if gmap is not None else [line_context(line) for line in j.lines]
     return {
         "partner": partner,
         "rolls": "+".join(map(str, j.rolls)),
@@ -62,14 +65,24 @@ def _joint(o: PlayerOutcome, state: GameState) -> dict[str, Any] | None:
         "points": j.points,
         "used": j.used,
         "lost": j.points - j.used,
-        "lines": [line_context(line) for line in j.lines] if first else [],
+        "lines": lines if first else [],
         "see": "" if first else j.partners[0],
     }
 
 
-def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
-    lines = [line_context(line) for line in o.lines]
-    joint = _joint(o, state)
+def _outcome(o: PlayerOutcome, state: GameState, gmap: GameMap | None = None) -> dict[str, Any]:
+    """A company's builds for the templates; with ``gmap``, as the public report shows them (reading 122): the
+    lines built, numbered without gaps, nothing of how the company decided."""
+    if gmap is None:
+        lines = [line_context(line) for line in o.lines]
+        joint = _joint(o, state)
+        purchases = [purchase_row(p) for p in o.purchases]
+    else:
+        lines = public_lines(o.lines, gmap)
+        joint = _joint(o, state, gmap, len(lines) + 1)
+        shown = len(lines) + len(joint["lines"] if joint else [])
+        purchases = [{**purchase_row(p), "line": shown + i} for i, p in enumerate(o.purchases, 1)]
+    public = gmap is not None
     return {
         "player": o.player,
         "name": state.player(o.player).name,
@@ -86,15 +99,17 @@ def _outcome(o: PlayerOutcome, state: GameState) -> dict[str, Any]:
         "track": track_chains(lines + (joint["lines"] if joint else [])),
         "joint": joint,
         "credited": o.credited,
-        "purchases": [purchase_row(p) for p in o.purchases],
-        "verdicts": [verdict_text(v) for v in o.verdicts],  # the private report's trace of the IFs (reading 102)
-        "thinking": bool(o.verdicts or any(line.choice for line in o.lines)),  # check says how it judged them
+        "purchases": purchases,
+        "verdicts": [] if public else [verdict_text(v) for v in o.verdicts],  # the private trace (reading 102)
+        "thinking": not public and bool(o.verdicts or any(line.choice for line in o.lines)),  # check says so
     }
 
 
 def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True,
-                     seen: tuple[Hex, Hex] | None = None) -> dict[str, Any]:
-    """What the building templates need; ``maps``: windows of the new track (but for what lies in ``seen``)."""
+                     seen: tuple[Hex, Hex] | None = None, public: bool = True) -> dict[str, Any]:
+    """What the building templates need; ``maps``: windows of the new track (but for what lies in ``seen``);
+    ``public``: each company's lines as the public report shows them (reading 122), else as its private report
+    and its check do (the mail's line numbers, BUILD CHEAPEST as written, the IFs judged)."""
     after = result.after
     fresh = new_segments(after, result.turn, seen)
     ctx = header(after, gmap, _("Turn {turn} report, building phase").format(turn=result.turn))
@@ -102,7 +117,7 @@ def building_context(result: BuildingResult, gmap: GameMap, maps: bool = True,
         "turn": result.turn,
         "start_player": result.start_player,
         "order": list(result.order),
-        "outcomes": [_outcome(o, after) for o in result.outcomes],
+        "outcomes": [_outcome(o, after, gmap if public else None) for o in result.outcomes],
         "payments": [
             {"payer": e.payer, "payee": e.payee, "amount": e.amount, "text": payment_text(e)}
             for e in result.entries if e.payer != BANK and e.payee != BANK
@@ -144,7 +159,7 @@ def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: O
 
 
 def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
-    ctx = building_context(result, gmap, maps=False)
+    ctx = building_context(result, gmap, maps=False, public=False)
     ctx.update(feedback(orders, player, result.before))
     ctx.update({
         "player": player,

@@ -42,7 +42,7 @@ def check_reports(result: BuildingResult, gmap: GameMap, echoes: Mapping[str, Se
         lang = result.after.language_of(player)
         with language(lang):
             if lang not in contexts:
-                contexts[lang] = building_context(result, gmap, maps=False)
+                contexts[lang] = building_context(result, gmap, maps=False, public=False)
             ctx = contexts[lang]
             mine = {**ctx, "player": player, "own": next(o for o in ctx["outcomes"] if o["player"] == player)}
             out[player] = (render("check.txt.j2", {**mine, "echo": [order_text(line) for line in echo]}),

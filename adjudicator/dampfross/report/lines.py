@@ -7,9 +7,13 @@ turn's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.lines import LineOutcome
+from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.report.orderwords import order_text
 from adjudicator.dampfross.report.phrases import (
     bonus_text,
@@ -43,6 +47,53 @@ def line_context(outcome: LineOutcome) -> dict[str, Any]:
         "reason": line_stopped(outcome) if outcome.problem else "",
         "unbuilt": unbuilt,
     }
+
+
+def public_lines(outcomes: Sequence[LineOutcome], gmap: GameMap, first: int = 1) -> list[dict[str, Any]]:
+    """A company's lines as the public report shows them (reading 122): what was built, never how the company
+    decided.  Only lines carried out (not the own lines a joint turn refused); a BUILD CHEAPEST line as the
+    BUILD line of the hexes it chose, without its MAX and the note on how it chose, and not at all when it
+    built nothing; numbered ``first``, ``first + 1``, ... in the order carried out, so the numbers leave no
+    gap for the IFs, their branches not taken and the other lines of the mail (the private report keeps the
+    mail's line numbers and the trace)."""
+    out = []
+    for outcome in outcomes:
+        if outcome.problem is not None and outcome.problem.code is BuildProblem.JOINT_TURN:
+            continue
+        pieces = _built_pieces(outcome, gmap) if outcome.line.cheapest is not None else [line_context(outcome)]
+        for context in pieces:
+            context["line"] = first + len(out)
+            out.append(context)
+    return out
+
+
+def _built_pieces(outcome: LineOutcome, gmap: GameMap) -> list[dict[str, Any]]:
+    """A BUILD CHEAPEST line as the BUILD lines of what it built: one for each run of segments built end to end
+    (the line is built in pieces round the company's own track on the way), the last with what was not built
+    and why; none when it built nothing."""
+    whole = line_context(outcome)
+    runs: list[list[int]] = []
+    for i, b in enumerate(outcome.built):
+        if runs and outcome.built[runs[-1][-1]].b == b.a:
+            runs[-1].append(i)
+        else:
+            runs.append([i])
+    out = []
+    for n, run in enumerate(runs):
+        hexes = [outcome.built[run[0]].a] + [outcome.built[i].b for i in run]
+        last = n == len(runs) - 1
+        if last and outcome.problem is not None and outcome.unbuilt[:1] == (hexes[-1],):
+            hexes += outcome.unbuilt[1:]
+        out.append({**whole, "text": order_text("BUILD " + " - ".join(_point(gmap, h) for h in hexes)),
+                    "note": "", "built": [whole["built"][i] for i in run],
+                    "reason": whole["reason"] if last else "", "unbuilt": whole["unbuilt"] if last else ""})
+    return out
+
+
+def _point(gmap: GameMap, h: Hex) -> str:
+    """A hex as a BUILD line's echo writes a town: ``Nordstadt (0402)``, else its label."""
+    town = gmap.town_at(h)
+    return f"{town.name} ({h.label})" if town is not None else h.label
 
 
 def track_chains(lines: list[dict[str, Any]]) -> list[str]:

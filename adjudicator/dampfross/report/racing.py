@@ -38,7 +38,7 @@ from adjudicator.dampfross.report.common import (
 )
 from adjudicator.dampfross.report.env import MAIL_WIDTH, render
 from adjudicator.dampfross.report.i18n import N_, _, language
-from adjudicator.dampfross.report.lines import line_context, track_chains
+from adjudicator.dampfross.report.lines import line_context, public_lines, track_chains
 from adjudicator.dampfross.report.phrases import fee_entry_short, purchase_row
 from adjudicator.dampfross.report.press import press_items
 from adjudicator.dampfross.report.racephrases import (
@@ -160,8 +160,10 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
 
 
 def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True,
-                   seen: tuple[Hex, Hex] | None = None) -> dict[str, Any]:
-    """What the racing templates need; ``maps``: windows of the new track (but for what lies in ``seen``)."""
+                   seen: tuple[Hex, Hex] | None = None, public: bool = True) -> dict[str, Any]:
+    """What the racing templates need; ``maps``: windows of the new track (but for what lies in ``seen``);
+    ``public``: each company's building as the public report shows it (reading 122), else as its private report
+    does."""
     after = result.after
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
@@ -171,7 +173,9 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     for b in result.builds:
         if not b.lines and not b.purchases:
             continue
-        lines = [line_context(line) for line in b.lines]
+        lines = public_lines(b.lines, gmap) if public else [line_context(line) for line in b.lines]
+        if public and not lines and not b.purchases:
+            continue  # only BUILD CHEAPEST lines that built nothing: how the company decided is its own
         builds.append({"player": b.player, "income": b.income, "spent": b.spent,
                        "lines": lines, "track": track_chains(lines),
                        "purchases": [purchase_row(p) for p in b.purchases]})
@@ -284,7 +288,7 @@ def private_racing_report(result: RacingResult, gmap: GameMap, player: str, orde
 
 def _private_racing_report(result: RacingResult, gmap: GameMap, player: str, orders: OrderSet,
                            seed: str | None) -> str:
-    ctx = racing_context(result, gmap, seed, maps=False)
+    ctx = racing_context(result, gmap, seed, maps=False, public=False)
     ctx.update(feedback(orders, player, result.before))
     own_races = []
     for race in ctx["races"]:
