@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.app.botseats import bot_lines, expected_text, file_name
+from adjudicator.dampfross.app.botseats import bots_of as bots_of_turn
 from adjudicator.dampfross.app.postal import due_to_run
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel.deadline import Schedule
@@ -232,3 +233,36 @@ def test_S03_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
         out = invoke(*args, ok=False)
         assert out.exit_code == 1 and said in out.output, out.output
     assert (game / "game.json").read_text() == before
+
+
+def test_B05_every_bot_file_of_a_mixed_game_passes_check_and_verify(tmp_path: Path):
+    """R13-B05 (reading 122; issue 33, docs/bots.md): a bot writes only orders ``check`` accepts.  The issue's game:
+    Germany, seed kb-de-1, seats RED random, BLUE careful, GREEN strong, GOLD the default level, 37 turns.  Each
+    bot file, before its turn runs, passes ``adjudicate check`` (exit 0: every line carried out in full); the turn
+    archives that very file; ``verify`` replays every turn and writes every bot file again from the seed.  (Before
+    the fix RED's random bot mailed ``ENTER n BEST`` without a valid route and DECLARE END too early: 12 of its
+    sections were refused in this game.)"""
+    game = tmp_path / "kb"
+    invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "kb-de-1", "--unsafe-test-passwords", "kb",
+           "--player", "RED:bot=random", "--player", "BLUE:bot=careful", "--player", "GREEN:bot=strong",
+           "--player", "GOLD:bot=careful")
+    gdir = GameDir(game)
+    checked = 0
+    for _ in range(37):
+        state = gdir.load_state()
+        if state.phase == "over":
+            break
+        files = bots_of_turn(gdir, state, gdir.load_map(state), set())
+        assert [f.seat for f in files] == ["RED", "BLUE", "GREEN", "GOLD"]
+        for f in files:
+            path = tmp_path / f.name
+            path.write_text(f.text, encoding="utf-8")
+            out = invoke("check", str(path), "--game", str(game), ok=False)
+            assert out.exit_code == 0, f"turn {state.turn} {f.seat} ({f.level}):\n{f.text}\n{out.output}"
+            checked += 1
+        turn(game)
+        archived = sorted((game / "turns" / f"turn-{state.turn:03d}" / "orders").glob("*bot-*.txt"))
+        assert [p.read_text(encoding="utf-8") for p in archived] == [f.text for f in files]
+    assert checked == 4 * 37
+    checks = invoke("verify", str(game)).output.splitlines()
+    assert checks and all(c.startswith("OK: ") for c in checks), checks

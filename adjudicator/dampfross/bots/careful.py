@@ -3,8 +3,8 @@
 Building: a start town from which the towns most likely to be drawn are
 cheapest to reach; then, as long as the turn's points last, a line to the
 town with the best value per cost from the whole network.  A town's value is
-the chance that a race starts or ends there (its numbers out of 36, each of
-two dice draws) times what a race is worth over the races still to come,
+the chance that a race starts or ends there (its numbers out of those the
+map's towns bear, 36 on the shipped maps, each of two dice draws) times what a race is worth over the races still to come,
 plus the town bonus while nobody has connected it (``building.bonus``); the
 cost is the exact terrain cost of each segment (rivers, mountains,
 ``building.costs``) and the fees it would owe rivals for building beside or
@@ -24,8 +24,11 @@ best races first up to the rules' entry cap.  After races it builds only a
 short line to a town worth more than it costs, and only what the turn can
 pay: none when nobody builds after the turn's races (the game's last race,
 a turn of the 10 % variant without building), and cut to the prize money
-the races it enters more likely than not pay (none entered, or none it is
-likely to place in: no line).
+the races it enters pay with at least even chance (none entered, or none
+it is likely to place in: no line).  When no race pays on its prizes alone
+but a line is worth building, it enters the races whose prizes, and the
+line their money would pay for, outweigh the fares (else a company without
+income would never build again).
 
 Both levels ask the judge (``check`` of their own orders, ``bots.judged``)
 while they plan: a line it refuses (one the points or the balance cannot
@@ -39,6 +42,7 @@ import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Town
@@ -164,7 +168,7 @@ def _start_town(view: SeatView, track: TrackIndex, rng: random.Random) -> Town:
     top = -1.0
     for t in towns:
         dist, _ = costs_from(gmap, state.rules, track, view.seat, [t.hex], limit=START_REACH)
-        score = sum(_weight(u) * math.exp(-dist.get(u.hex, 1e9) / 8) for u in gmap.numbered_towns)
+        score = sum(_weight(gmap, u) * math.exp(-dist.get(u.hex, 1e9) / 8) for u in gmap.numbered_towns)
         if score > top + 1e-9:
             best, top = [t], score
         elif abs(score - top) <= 1e-9:
@@ -188,7 +192,7 @@ def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: se
         if t.hex in network or t.hex not in dist or (refused and t.hex in refused):
             continue
         scale = _pair_scale(gmap, rules, t, ours) if pairs else 1.0
-        value = _weight(t) * worth * scale + _bonus(gmap, rules, t, state.connections, planned)
+        value = _weight(gmap, t) * worth * scale + _bonus(gmap, rules, t, state.connections, planned)
         score = value / (1 + dist[t.hex])
         if best is None or score > best[0]:
             best = (score, t)
@@ -203,14 +207,20 @@ def _best_line(view: SeatView, track: TrackIndex, network: set[Hex], planned: se
 def _pair_scale(gmap: GameMap, rules: Rules, t: Town, ours: Sequence[Town]) -> float:
     """``strong``: how much more a town is worth for the races it would make with the network's towns far enough
     from it to be drawn together (a race from one to the other runs on own track only)."""
-    far = sum(_weight(u) for u in ours if (d := land_distance(gmap, u.hex, t.hex)) is not None
+    far = sum(_weight(gmap, u) for u in ours if (d := land_distance(gmap, u.hex, t.hex)) is not None
               and d >= rules.min_race_distance)
     return PAIR_BASE + PAIR_GAIN * far
 
 
-def _weight(t: Town) -> float:
-    """The chance that one two-dice draw gives the town."""
-    return len(t.numbers) / 36
+def _weight(gmap: GameMap, t: Town) -> float:
+    """The chance that one two-dice draw gives the town: its numbers out of those the map's towns bear (36 on the
+    shipped maps; a number no town bears is drawn again)."""
+    return len(t.numbers) / _numbers(gmap)
+
+
+@lru_cache(maxsize=16)
+def _numbers(gmap: GameMap) -> int:
+    return sum(len(t.numbers) for t in gmap.numbered_towns) or 36
 
 
 def _bonus(gmap: GameMap, rules: Rules, t: Town, connections: Mapping[str, object], planned: set[str]) -> float:
@@ -234,9 +244,14 @@ def _races_left(view: SeatView) -> int:
 
 # --- racing --------------------------------------------------------------------------------------------------
 def _racing(view: SeatView, judge: Judge) -> list[str]:
-    chosen = _worth_entering(view, lambda value: value > 0)
+    chosen = _worth_entering(view, lambda value, _: value > 0)
+    targets = _income_targets(view)
+    if not chosen and targets[0]:
+        # no race pays on its prizes alone: one whose prize would pay for the line worth most may still be worth it
+        gain = targets[0][0][0]
+        chosen = _worth_entering(view, lambda value, prizes: value + sum(p for _, p in prizes) * gain > 0)
     out = [f"ENTER {number} BEST" for number, _ in chosen]
-    out += _race_income_line(view, likely_income([prizes for _, prizes in chosen]), judge, out)
+    out += _race_income_line(view, likely_income([prizes for _, prizes in chosen]), judge, out, targets)
     return out or ["PASS"]
 
 
@@ -245,8 +260,9 @@ Prizes = tuple[tuple[int, float], ...]
 
 
 def likely_income(races: Sequence[Prizes]) -> int:
-    """The most the races entered pay with a chance of more than one half (their prizes together, each race won
-    or placed independently): the money a line after races is cut to, so that it builds more often than not."""
+    """The most the races entered pay with a chance of at least one half (their prizes together, each race won
+    or placed independently): the money a line after races is cut to, so that it builds at least as often as
+    not."""
     odds = {0: 1.0}
     for prizes in races:
         nothing = max(0.0, 1 - sum(p for _, p in prizes))
@@ -258,7 +274,7 @@ def likely_income(races: Sequence[Prizes]) -> int:
     at_least = 0.0
     for total in sorted(odds, reverse=True):
         at_least += odds[total]
-        if at_least > 0.5:
+        if at_least >= 0.5:
             return total
     return 0
 
@@ -269,11 +285,12 @@ def races_worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> l
     profitable first up to the rules' entry cap (ties: the lower number), and, where debt is forbidden, those
     whose fares the balance still pays.  The careful bot's racing choice and a standing race entry (reading
     111) alike; a pure function of the seat's view."""
-    return [number for number, _ in _worth_entering(view, worth_it)]
+    return [number for number, _ in _worth_entering(view, lambda value, _: worth_it(value))]
 
 
-def _worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> list[tuple[int, Prizes]]:
-    """``races_worth_entering``'s races, each with the prizes it may pay the seat and their chances."""
+def _worth_entering(view: SeatView, worth_it: Callable[[float, Prizes], bool]) -> list[tuple[int, Prizes]]:
+    """``races_worth_entering``'s races (``worth_it`` is also handed each race's prizes and their chances), each
+    with the prizes it may pay the seat and their chances."""
     state, gmap, me = view.state, view.gmap, view.seat
     rules = state.rules
     upcoming = state.race_state.upcoming
@@ -283,7 +300,7 @@ def _worth_entering(view: SeatView, worth_it: Callable[[float], bool]) -> list[t
     worth: list[tuple[float, int, int, Prizes]] = []
     for d in upcoming:
         value = _entry_value(view, rtrack, seats, d, None if rules.debt_allowed else balance)
-        if value is not None and worth_it(value[0]):
+        if value is not None and worth_it(value[0], value[2]):
             worth.append((value[0], d.number, value[1], value[2]))
     worth.sort(key=lambda w: (-w[0], w[1]))
     cap = entry_cap(rules, upcoming)
@@ -345,32 +362,43 @@ def _faster(a: float, b: float) -> float:
     return 0.5 * (1 + math.erf((b - a) / (spread * math.sqrt(2))))
 
 
-def _race_income_line(view: SeatView, income: int, judge: Judge, entries: Sequence[str]) -> list[str]:
-    """After races: one short line to a numbered town worth clearly more than its cost, if any, and only what the
-    turn can pay: none when nobody builds after the turn's races (``paths.builds_after_races``); cut to the money
-    it may build with, the ``income`` the races it enters more likely than not pay (``likely_income``; the 10 %
-    variant: its share of the balance); the next best town (up to ``INCOME_TOWNS``) when not one segment is paid
-    or the judge refuses it."""
+Targets = tuple[list[tuple[float, str, Town]], dict[Hex, Hex]]
+"""The towns a line after races may go to, best first, with what each is worth more than it costs; and the lines."""
+
+
+def _income_targets(view: SeatView) -> Targets:
+    """The numbered towns worth clearly more than the line to them costs (``gain`` > 0), best first, and each one's
+    cheapest line from the network; none when nobody builds after the turn's races (``paths.builds_after_races``)."""
     state, gmap, me = view.state, view.gmap, view.seat
-    rules = state.rules
     track = track_of(state)
     network = set(track.network(me))
     if not network or not builds_after_races(state):
-        return []
+        return [], {}
+    worth = _race_worth(view)
+    reach = max((_weight(gmap, t) for t in gmap.numbered_towns), default=0.0) * worth / 2
+    dist, prev = costs_from(gmap, state.rules, track, me, network, limit=reach)
+    gains = sorted(((_weight(gmap, t) * worth - 2 * dist[t.hex], t.name, t) for t in gmap.numbered_towns
+                    if t.hex not in network and t.hex in dist), key=lambda g: (-g[0], g[1]))
+    return [g for g in gains if g[0] > 0], prev
+
+
+def _race_income_line(view: SeatView, income: int, judge: Judge, entries: Sequence[str], targets: Targets
+                      ) -> list[str]:
+    """After races: one short line to a numbered town worth clearly more than its cost (``_income_targets``), if
+    any, and only what the turn can pay: cut to the money it may build with, the ``income`` the races it enters
+    pay with at least even chance (``likely_income``; the 10 % variant: its share of the balance); the next best
+    town (up to ``INCOME_TOWNS``) when not one segment is paid or the judge refuses it."""
+    state, me = view.state, view.seat
+    rules = state.rules
+    gains, prev = targets
     balance = state.player(me).balance
     if rules.build_budget == "ten_percent":
         income = ten_percent_budget(rules, balance)
-    if income <= 0:
+    if income <= 0 or not gains:
         return []  # likely no income to build from: a line would build nothing
-    worth = _race_worth(view)
-    reach = max((_weight(t) for t in gmap.numbered_towns), default=0.0) * worth / 2
-    dist, prev = costs_from(gmap, rules, track, me, network, limit=reach)
-    gains = sorted(((_weight(t) * worth - 2 * dist[t.hex], t.name, t) for t in gmap.numbered_towns
-                    if t.hex not in network and t.hex in dist), key=lambda g: (-g[0], g[1]))
+    track = track_of(state)
     money = None if rules.debt_allowed else balance
-    for gain, _, t in gains[:INCOME_TOWNS]:
-        if gain <= 0:
-            break
+    for _, _, t in gains[:INCOME_TOWNS]:
         cut, _ = affordable(view, track, line_to(prev, t.hex), Budget("money", income), money)
         line = "BUILD " + " - ".join(h.label for h in cut)
         if len(cut) >= 2 and judge([*entries, line]):
