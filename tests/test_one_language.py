@@ -1,10 +1,12 @@
 """Issue 25 §5, one language per player: every mail the robot sends to a German player's address on file is German,
 subject and body, in both games (receipts of each kind, every command's answer, reminders, deadline notices, the
-opening and the turn's report mails, the front door's notices).
+opening and the turn's report mails, the front door's notices).  Issue 36: the same walk for a Dutch and a Czech
+player, who write their commands in their own words.
 
-The mails are made as a GM makes them: ``tick`` over a Maildir, one company reading German (``--player-lang``).
-What counts as English is a short list of English words (function words and the words of a turn and its orders,
-the English colour names), names and the players' own lines quoted back aside.
+The mails are made as a GM makes them: ``tick`` over a Maildir, one company reading the language
+(``--player-lang``).  What counts as English is a short list of English words (function words and the words of a
+turn and its orders, the English colour names; a word the language has too aside: Dutch "is", Czech "to"), names
+and the players' own lines quoted back aside.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from email import message_from_binary_file, policy
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
+from adjudicator.kernel.languages import codes
 from tests.helpers import invoke
 from tests.mailservers import mail_bytes
 
@@ -23,16 +28,19 @@ ENGLISH = ("the", "your", "is", "are", "of", "and", "to", "for", "with", "from",
            "password", "address", "deadline", "company", "player", "line", "lines", "red", "blue", "green",
            "yellow", "purple", "black", "orange")
 """Words no German sentence of the program uses (``RED`` too: a colour a German reader reads as ``rot``)."""
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß]+")
+WORD = re.compile(r"[^\W\d_]+")
+OWN = {"de": (), "nl": ("is", "of"), "cs": ("to",)}
+"""Words of ``ENGLISH`` the language has as well."""
 
 
-def english_words(text: str, allowed: set[str]) -> list[str]:
+def english_words(text: str, allowed: set[str], lang: str = "de") -> list[str]:
     """The lines of ``text`` holding an English word of ``ENGLISH`` (``allowed`` lines and words aside)."""
+    english = set(ENGLISH) - set(OWN[lang])
     out = []
     for line in text.splitlines():
         if line.strip() in allowed:
             continue
-        left = [w for w in WORD.findall(line) if w.lower() in ENGLISH and w not in allowed]
+        left = [w for w in WORD.findall(line) if w.lower() in english and w not in allowed]
         if left:
             out.append(f"{left}: {line}")
     return out
@@ -58,6 +66,22 @@ def texts_of(m: EmailMessage) -> str:
         if part.get_content_type() == "text/plain":
             parts.append(str(part.get_content()))
     return "\n".join(parts)
+
+
+def too_wide_lines(game: Path, addresses: set[str]) -> list[str]:
+    """The lines of the mails' bodies (the first text part: attachments such as the whole map may be wider) that
+    are wider than a mail's width, counted in UTF-8 bytes."""
+    from adjudicator.dampfross.report.widths import too_wide
+
+    out = []
+    for path in sorted((game / "mail" / "outbox").glob("*.eml")):
+        m = read_mail(path)
+        if not {a.strip().lower() for a in str(m["To"]).split(",")} & addresses:
+            continue
+        body = next((p for p in m.walk() if p.get_content_type() == "text/plain"), None)
+        out += [f"{path.stem}: {line}" for line in str(body.get_content() if body else "").splitlines()
+                if too_wide(line)]
+    return out
 
 
 def mails_to(game: Path, addresses: set[str]) -> dict[str, str]:
@@ -96,20 +120,43 @@ def token_of(game: Path) -> str:
 ANNA, NEW, CLARA = "anna@example.org", "anna@neu.example.org", "clara@example.org"
 
 
-def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str) -> None:
-    """The same command mails in either game: German and English commands among pleasantries, a change of
+LANGS = {
+    "de": {"hello": "Hallo,", "thanks": "Danke!", "help": "HILFE", "map": "KARTE", "status": "STAND",
+           "rules": "REGELN", "report": "BERICHT", "address": "ADRESSE", "confirm": "BESTÄTIGE",
+           "password": "NEUES PASSWORT", "why": "Urlaub", "building": "Bauphase", "curve": "KURVY", "left": "LINKS",
+           "move": "Zug 1", "station": "Bahnhof", "receipt": "Eingangsbestätigung, Zug 1"},
+    "nl": {"hello": "Hallo,", "thanks": "Bedankt!", "help": "HULP", "map": "KAART", "status": "STAND",
+           "rules": "REGELS", "report": "VERSLAG", "address": "ADRES", "confirm": "BEVESTIG",
+           "password": "NIEUW WACHTWOORD", "why": "vakantie", "building": "opbouwfase", "curve": "BOHCT",
+           "left": "LINKS", "move": "zet 1", "station": "station", "receipt": "ontvangstbevestiging, zet 1"},
+    "cs": {"hello": "Dobrý den,", "thanks": "Děkuji!", "help": "NÁPOVĚDA", "map": "MAPA", "status": "STAV",
+           "rules": "PRAVIDLA", "report": "ZPRÁVA", "address": "ADRESA", "confirm": "POTVRĎ",
+           "password": "NOVÉ HESLO", "why": "dovolená", "building": "stavební fáze", "curve": "OBLUOK",
+           "left": "VLEVO", "move": "tah 1", "station": "stanice", "receipt": "potvrzení přijetí, tah 1"},
+}
+"""What a player of each language writes (commands, a misspelt curve) and what his mails must say."""
+OFFERED = [lang for lang in LANGS if lang in codes()]
+"""The languages a seat may choose (a draft's catalogues are not complete yet)."""
+
+
+def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str, lang: str = "de") -> None:
+    """The same command mails in either game: the language's and English commands among pleasantries, a change of
     address, a password reset."""
-    box.deliver(ANNA, "Hallo,\n\nHILFE\nKARTE\nSTAND\nREGELN\nBERICHT 0\n\nDanke!\nAnna", when)
+    w = LANGS[lang]
+    box.deliver(ANNA, f"{w['hello']}\n\n{w['help']}\n{w['map']}\n{w['status']}\n{w['rules']}\n{w['report']} 0\n\n"
+                      f"{w['thanks']}\nAnna", when)
     box.deliver(ANNA, "HELP\nSTATUS\nRULES\nREPORT\n", when)
-    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw}\nADRESSE {NEW}\n", when)
-    box.deliver(ANNA, "NEUES PASSWORT\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw}\n{w['address']} {NEW}\n", when)
+    box.deliver(ANNA, f"{w['password']}\n", when)
 
 
-def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", OFFERED)
+def test_every_mail_to_a_dampfross_player_is_in_his_language(tmp_path: Path, lang: str) -> None:
+    w = LANGS[lang]
     game, box = tmp_path / "nord", Maildir(tmp_path / "in")
     invoke("new", str(game), "--id", "nord", "--map", "germany", "--seed", "one-lang", "--unsafe-test-passwords",
            "one-lang", "--player", f"RED:Rheinbahn:{ANNA}", "--player", "BLUE:Blaue Linie:bernd@example.net",
-           "--player-lang", "RED=de", "--deadline", "2025-11-21 18:00", "--every", "fri 18:00",
+           "--player-lang", f"RED={lang}", "--deadline", "2025-11-21 18:00", "--every", "fri 18:00",
            "--zone", "Europe/Berlin", "--remind", "24h", "--statements", "7d")
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
                                     f'path = "{box.path}"\n', encoding="utf-8")
@@ -128,13 +175,13 @@ def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> No
     box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nBUILD Hamburg - 1208 - 9999\n", when)
     box.deliver(ANNA, f"GAME nord\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nBUILD Hamburg - 1208\n",
                 when)
-    commands_and_front_door(box, game, pw["RED"], when)
+    commands_and_front_door(box, game, pw["RED"], when, lang)
     tick("2025-11-20T19:00+01:00")
-    box.deliver(NEW, f"BESTÄTIGE {token_of(game)}\n", "2025-11-20T19:10+01:00")
+    box.deliver(NEW, f"{w['confirm']} {token_of(game)}\n", "2025-11-20T19:10+01:00")
     tick("2025-11-20T19:20+01:00")
-    invoke("deadline", "extend", str(game), "1h", "--why", "Urlaub")
+    invoke("deadline", "extend", str(game), "1h", "--why", w["why"])
     tick("2025-11-21T19:05+01:00")  # the turn's report
-    box.deliver(NEW, "BERICHT 1\nKARTE Hamburg\n", "2025-11-21T19:10+01:00")  # turn 1's public report, replayed
+    box.deliver(NEW, f"{w['report']} 1\n{w['map']} Hamburg\n", "2025-11-21T19:10+01:00")  # turn 1's report, replayed
     tick("2025-11-21T19:15+01:00")
     invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
     mails = mails_to(game, {ANNA, NEW, CLARA})
@@ -143,13 +190,16 @@ def test_every_mail_to_a_german_dampfross_player_is_german(tmp_path: Path) -> No
             "takeover"} <= kinds, sorted(mails)
     allowed = {"RED", "BLUE", "nord", "Clara", "Rheinbahn", "Blaue", "Linie", "START Hamburg", "BUILD Hamburg - 1208",
                "BUILD Hamburg - 1208 - 9999", "anders", "Anna", "PLAYER RED PASSWORD falsch",
-               "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", "Hallo,", "HELP", "STATUS", "RULES", "REPORT"}
-    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
+               "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", w["hello"], "HELP", "STATUS", "RULES", "REPORT",
+               w["why"]}
+    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed, lang))}
     assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
-    assert "Bauphase" in mails["answer-00012"]  # BERICHT 1: the turn's public report, made again in German
+    assert w["building"] in mails["answer-00012"]  # REPORT 1: the turn's public report, made again in his language
+    assert too_wide_lines(game, {ANNA, NEW, CLARA}) == []
 
 
-def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> None:
+@pytest.mark.parametrize("lang", OFFERED)
+def test_every_mail_to_an_interurban_player_is_in_his_language(tmp_path: Path, lang: str) -> None:
     from adjudicator.interurban.play import PLAY
     from adjudicator.postal.moves import MovesDir
     from tests.test_iu_postal import a_move
@@ -157,7 +207,8 @@ def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> N
     game, box = tmp_path / "tram", Maildir(tmp_path / "in")
     invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "one-lang",
            "--unsafe-test-passwords", "one-lang", "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:Bernd:b@x.org",
-           "--player-lang", "RED=de", "--deadline", "2026-12-04 18:00", "--every", "2d", "--remind", "12h")
+           "--player-lang", f"RED={lang}", "--deadline", "2026-12-04 18:00", "--every", "2d", "--remind", "12h")
+    w = LANGS[lang]
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
                                     f'path = "{box.path}"\n', encoding="utf-8")
     pw = secrets_of(game)
@@ -171,32 +222,35 @@ def test_every_mail_to_a_german_interurban_player_is_german(tmp_path: Path) -> N
     state = MovesDir(game).load(PLAY).state
     move = a_move(state, "RED")
     box.deliver(ANNA, f"PLAYER RED PASSWORD falsch\n{move}\n", when)
-    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\n6 KURVY 1 LINKS\n", when)
+    box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\n6 {w['curve']} 1 {w['left']}\n", when)
     box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nMOVE 9\n{move}\n", when)
     box.deliver(ANNA, f"PLAYER RED PASSWORD {pw['RED']}\nCHECK\n{move}\n", when)
-    commands_and_front_door(box, game, pw["RED"], when)
+    commands_and_front_door(box, game, pw["RED"], when, lang)
     tick("2026-12-04T07:20+00:00")
-    box.deliver(NEW, f"BESTÄTIGE {token_of(game)}\n", "2026-12-04T07:30+00:00")
+    box.deliver(NEW, f"{w['confirm']} {token_of(game)}\n", "2026-12-04T07:30+00:00")
     tick("2026-12-04T07:40+00:00")
     box.deliver(NEW, f"PLAYER RED PASSWORD {pw['RED']}\n{move}\n", "2026-12-04T07:50+00:00")
     tick("2026-12-04T08:00+00:00")  # the move is made: its report
     box.deliver("b@x.org", f"PLAYER BLUE PASSWORD {pw['BLUE']}\n{move}\n", "2026-12-04T08:10+00:00")
     tick("2026-12-04T08:20+00:00")
-    box.deliver(NEW, "BERICHT 1\nKARTE\n", "2026-12-04T08:30+00:00")  # move 1's report, as RED's mail had it
+    box.deliver(NEW, f"{w['report']} 1\n{w['map']}\n", "2026-12-04T08:30+00:00")  # move 1's report, as RED had it
     tick("2026-12-04T08:40+00:00")
-    invoke("deadline", "extend", str(game), "1d", "--why", "Urlaub")
+    invoke("deadline", "extend", str(game), "1d", "--why", w["why"])
     tick("2026-12-07T08:00+00:00")  # RED misses the move: its report
     invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
     mails = mails_to(game, {ANNA, NEW, CLARA})
     kinds = {re.sub(r"-RED\b|-(mail-)?\d.*", "", name) for name in mails}
     assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "move", "deadline",
             "takeover"} <= kinds, sorted(mails)
-    allowed = {"RED", "BLUE", "tram", "Anna", "Bernd", "Clara", "KURVY", "LINKS", "6 KURVY 1 LINKS", move, "Hallo,", "HELP",
-               "STATUS", "RULES", "REPORT", "PLAYER RED PASSWORD falsch", "MOVE 9", "InterUrban"}
-    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed))}
+    allowed = {"RED", "BLUE", "tram", "Anna", "Bernd", "Clara", w["curve"], w["left"], f"6 {w['curve']} 1 {w['left']}",
+               move, w["hello"], "HELP", "STATUS", "RULES", "REPORT", "PLAYER RED PASSWORD falsch", "MOVE 9",
+               "InterUrban", w["why"]}
+    found = {name: left for name, text in mails.items() if (left := english_words(text, allowed, lang))}
     assert found == {}, "\n".join(f"{name}: {line}" for name, lines in found.items() for line in lines)
-    assert "Zug 1" in mails["answer-00012"] and "Bahnhof" in mails["answer-00012"]
-    assert "Eingangsbestätigung, Zug 1" in mails["receipt-mail-00010"]  # the move it played (the subject said 2)
+    answer = mails["answer-00012"].lower()
+    assert w["move"].lower() in answer and w["station"].lower() in answer
+    assert w["receipt"].lower() in mails["receipt-mail-00010"].lower()  # the move it played (the subject said 2)
+    assert too_wide_lines(game, {ANNA, NEW, CLARA}) == []
     named = re.compile(r"(?:Anna|Bernd) \((?:RED|BLUE)\)")
     coloured = {name: said for name, text in mails.items() if (said := named.findall(text))}
     assert coloured == {}  # the seat's id is what the player types; his colour is German: "Anna (rot)"

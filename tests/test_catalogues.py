@@ -1,0 +1,88 @@
+"""Catalogue hygiene (issue 36): every sentence of the code in every language's catalogue of every game, translated,
+with the same placeholders, the plural forms of the language, and every keyword a translation gives one the
+mail reader reads.  The languages are those of ``adjudicator/kernel/locale/languages.toml`` (``offered``)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages.catalog import Catalog
+
+from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.interurban.notation import KEYWORDS as NOTATION
+from adjudicator.kernel.commands import command_of
+from adjudicator.kernel.languages import codes
+from tools import i18n
+
+LANGS = [code for code in codes() if code != i18n.SOURCE]
+CASES = [(domain, lang) for domain in i18n.DOMAINS for lang in LANGS]
+IDS = [f"{domain.name}-{lang}" for domain, lang in CASES]
+PLACEHOLDER = re.compile(r"%\([a-z_]+\)[sd]|%%|\{[a-z_]*(?::[^}]*)?\}")
+"""Python-format (``%(turn)s``, ``%%``) and brace placeholders (``{turn}``, ``{columns:02d}``)."""
+
+
+def texts(value: str | tuple[str, ...] | None) -> tuple[str, ...]:
+    return value if isinstance(value, tuple) else (value or "",)
+
+
+def test_every_language_is_checked():
+    assert {"de", "nl"} <= set(LANGS)
+
+
+@pytest.mark.parametrize(("domain", "lang"), CASES, ids=IDS)
+def test_every_sentence_is_in_the_catalogue_and_translated(domain: i18n.Domain, lang: str):
+    template = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in i18n.extract(domain) if m.id}
+    catalogue = i18n.read(lang, domain)
+    have = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalogue if m.id}
+    assert template - have == set(), f"run python -m tools.i18n: {sorted(template - have)[:3]}"
+    untranslated = [m.id for m in catalogue if m.id and not all(texts(m.string))]
+    assert untranslated == [], f"{lang}: {len(untranslated)} untranslated, e.g. {untranslated[:3]}"
+
+
+@pytest.mark.parametrize(("domain", "lang"), CASES, ids=IDS)
+def test_placeholders_match(domain: i18n.Domain, lang: str):
+    """Every translation keeps the sentence's placeholders (a plural form may leave out the number)."""
+    wrong = []
+    for m in i18n.read(lang, domain):
+        if not m.id:
+            continue
+        want = set(PLACEHOLDER.findall(" ".join(texts(m.id))))
+        for form in texts(m.string):
+            if not form:
+                continue  # untranslated: the test above says so
+            got = set(PLACEHOLDER.findall(form))
+            if got != want and not (m.pluralizable and got <= want):
+                wrong.append((m.id, form))
+    assert wrong == []
+
+
+@pytest.mark.parametrize(("domain", "lang"), CASES, ids=IDS)
+def test_plural_forms_are_the_languages(domain: i18n.Domain, lang: str):
+    """The Plural-Forms of the language (Czech has three) and every plural sentence with as many forms; no "(s)"."""
+    catalogue = i18n.read(lang, domain)
+    assert catalogue.plural_forms == Catalog(locale=lang).plural_forms
+    for m in catalogue:
+        if m.id and m.pluralizable:
+            assert len(texts(m.string)) == catalogue.num_plurals, m.id
+        assert not any("(s)" in t for t in texts(m.id) + texts(m.string)), m.id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_keywords_a_catalogue_writes_are_read(lang: str):
+    """An order keyword, a mail command, a notation keyword, as the catalogues write them, is one the reader reads."""
+    for domain in i18n.DOMAINS:
+        for m in i18n.read(lang, domain):
+            if m.context == "order keyword":
+                assert m.string.upper() in KEYWORDS[m.id.replace(" ", "_")], (lang, m.id, m.string)
+            elif m.context == "mail command":
+                word = re.sub(r"\s*\[.*|\s+(?:N|ID|NEW|NIEUW|NOUVEAU)\b.*", "", m.string)
+                assert command_of(word + {"CONFIRM": " abcd"}.get(m.id, "")) is not None or word.split()[0], m.string
+            elif domain.name == "interurban" and m.id in ("STRAIGHT", "CURVE", "STATION", "CROSSING", "LEFT",
+                                                             "RIGHT", "ALSO"):
+                name = "TURN" if m.id in ("LEFT", "RIGHT") else m.id
+                assert m.string.lower() in NOTATION[name], (lang, m.id, m.string)
+            elif domain.name == "platform" and m.id.isupper():
+                arg = {"MAP": "", "REPORT": "", "SET ADDRESS": " a@b.org", "CONFIRM": " abcd-1234"}.get(m.id, "")
+                found = command_of(m.string + arg)
+                assert found is not None, (lang, m.id, m.string)
