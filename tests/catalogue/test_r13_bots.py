@@ -1,26 +1,34 @@
-"""Rules catalogue: bot seats and the caretaker of a Dampfross game (issue 26; readings 97-99).
+"""Rules catalogue: bot seats and the caretaker of a Dampfross game (issues 26, 33; readings 97-99, 123, 124).
 
 Cases R13-C01..C05 (the caretaker, reading 97), R13-B01..B04 (when and how a
-bot writes a seat's orders, reading 98), R13-S01..S03 (a bot seat, reading
-99).  The seed is the postal practice of RULES.md section 7: a company whose
-player misses turns (NMR) is handed to a stand-by after the second miss; the
-caretaker is a bot that stands in until the player writes again.  Played on
-the tiny test map through the GM's commands (turns run with ``adjudicate
-run``; the postal loop's own share is tests/test_dampfross_bots_postal.py).
+bot writes a seat's orders, reading 98), R13-B05..B07 (a bot mails only orders
+``check`` accepts and builds after races only what the turn can pay, reading
+123), R13-S01..S04 (a bot seat, readings 99 and 124).  The seed is the postal
+practice of RULES.md section 7: a company whose player misses turns (NMR) is
+handed to a stand-by after the second miss; the caretaker is a bot that stands
+in until the player writes again; issue 33 and docs/bots.md ("no illegal or
+refused order", random bots included).  Played on the tiny test map through
+the GM's commands (turns run with ``adjudicate run``; R13-B05 on the German
+map; the postal loop's own share is tests/test_dampfross_bots_postal.py).
 """
 
 from __future__ import annotations
 
 import json
+import random
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.botseats import bot_lines, expected_text, file_name
+from adjudicator.dampfross.app.botseats import bot_lines, check_judge, expected_text, file_name, judged_orders
 from adjudicator.dampfross.app.botseats import bots_of as bots_of_turn
 from adjudicator.dampfross.app.postal import due_to_run
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.bots import LEVELS, bot_orders, judged, seat_view
+from adjudicator.dampfross.bots.careful import likely_income
+from adjudicator.dampfross.bots.paths import builds_after_races
 from adjudicator.kernel.deadline import Schedule
 from tests.helpers import invoke
 
@@ -196,8 +204,8 @@ def test_B04_a_bot_plays_under_the_rules_of_any_phase_to_the_end(tmp_path: Path)
 
 
 def test_S01_a_bot_seat_in_the_game_file(tmp_path: Path):
-    """R13-S01 (reading 99): ``--player ID:bot[:LEVEL]`` (random, careful, strong; careful by default) makes a bot
-    seat: the game file records its level and no address; ``status`` names it and does not wait for it."""
+    """R13-S01 (readings 99, 124): ``--player ID:bot=LEVEL`` (random, careful, strong; any case) makes a bot seat:
+    the game file records its level and no address; ``status`` names it and does not wait for it."""
     game = new(tmp_path, "RED:Anna:anna@example.org", "BLUE:bot=careful", "GREEN:bot=Strong")
     doc = json.loads((game / "game.json").read_text())
     assert [(p["id"], p.get("bot"), p["email"]) for p in doc["players"]] == [
@@ -236,12 +244,12 @@ def test_S03_a_bot_seat_has_no_player_to_correct(tmp_path: Path):
 
 
 def test_B05_every_bot_file_of_a_mixed_game_passes_check_and_verify(tmp_path: Path):
-    """R13-B05 (reading 122; issue 33, docs/bots.md): a bot writes only orders ``check`` accepts.  The issue's game:
-    Germany, seed kb-de-1, seats RED random, BLUE careful, GREEN strong, GOLD the default level, 37 turns.  Each
-    bot file, before its turn runs, passes ``adjudicate check`` (exit 0: every line carried out in full); the turn
-    archives that very file; ``verify`` replays every turn and writes every bot file again from the seed.  (Before
-    the fix RED's random bot mailed ``ENTER n BEST`` without a valid route and DECLARE END too early: 12 of its
-    sections were refused in this game.)"""
+    """R13-B05 (reading 123; issue 33, docs/bots.md): a bot writes only orders ``check`` accepts.  The issue's game:
+    Germany, seed kb-de-1, seats RED random, BLUE careful, GREEN strong, GOLD careful (the old default), 37 turns.
+    Each bot file, before its turn runs, passes ``adjudicate check`` (exit 0: every line carried out in full); the
+    turn archives that very file; ``verify`` replays every turn and writes every bot file again from the seed.
+    (Before the fix 12 of the 37 sections of RED's random bot were refused in this game: BUILD lines longer than
+    its allowance, DECLARE END before the rules let it, ENTER n BEST without a valid route.)"""
     game = tmp_path / "kb"
     invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "kb-de-1", "--unsafe-test-passwords", "kb",
            "--player", "RED:bot=random", "--player", "BLUE:bot=careful", "--player", "GREEN:bot=strong",
@@ -266,3 +274,90 @@ def test_B05_every_bot_file_of_a_mixed_game_passes_check_and_verify(tmp_path: Pa
     assert checked == 4 * 37
     checks = invoke("verify", str(game)).output.splitlines()
     assert checks and all(c.startswith("OK: ") for c in checks), checks
+
+
+def test_B06_a_line_check_refuses_is_never_mailed(tmp_path: Path):
+    """R13-B06 (reading 123; issue 33, docs/bots.md): each level's plan goes through ``check``'s own judgement of
+    the seat's section (``check_judge``, against what the seat sees) before it is mailed.  A line it refuses is
+    dropped, the careful levels plan a line to another town instead, and a plan of which no line is left is PASS."""
+    game = new(tmp_path, "RED:Anna", "BLUE:bot=careful")
+    gdir = GameDir(game)
+    state = gdir.load_state()
+    view = seat_view(state, gdir.load_map(state), "BLUE")
+    judge = check_judge(view)
+    assert judge(["START Nordstadt", "BUILD 0402 - 0403"]) and not judge(["START Nordstadt", "BUILD 0402 - 0805"])
+    assert not judge(["START Nordstadt", "DECLARE END"])  # more than one town left
+    for level in LEVELS:
+        plan = bot_orders(view, level, random.Random(1), judge)
+        assert plan[0] == "START Nordstadt" and judge(plan), (level, plan)
+        assert bot_orders(view, level, random.Random(1), lambda lines: False) == ["PASS"]
+        first = next(line for line in plan if line.startswith("BUILD"))
+        again = bot_orders(view, level, random.Random(1),
+                           lambda lines, first=first: first not in lines and judge(lines))
+        assert first not in again and judge(again)
+        if level != "random":  # the careful levels plan a line to another town
+            assert any(line.startswith("BUILD") for line in again), (level, again)
+    assert judged(["START Nordstadt", "BUILD 0402 - 0805", "BUILD 0402 - 0403", "DECLARE END"], judge) == [
+        "START Nordstadt", "BUILD 0402 - 0403"]
+
+
+def test_B07_after_races_a_bot_builds_only_what_the_turn_can_pay(tmp_path: Path):
+    """R13-B07 (reading 123; issue 33: the strong bot ordered the same BUILD line every racing turn while it entered
+    two races in eleven turns, and the turn built nothing; ``check`` cannot know the income).  A bot writes a line
+    after races only when the turn builds: not in the turn of the game's last race (``fixed_races``), not in a
+    turn of the 10 % variant without building; the careful levels cut it to the prize money the races they enter
+    pay with at least even chance, and a company no race pays on its prizes alone enters those whose prize would
+    pay for a line worth building."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--id", "g", "--map", TINY, "--seed", "r10", "--unsafe-test-passwords", "r13",
+           *[a for p in ("RED:bot=strong", "BLUE:bot=careful", "GREEN:bot=careful", "GOLD:bot=random")
+             for a in ("--player", p)])
+    gdir = GameDir(game)
+    entered: dict[str, int] = {}
+    found = None
+    while (state := gdir.load_state()).phase != "over":
+        gmap = gdir.load_map(state)
+        for f in bots_of_turn(gdir, state, gmap, set()):
+            lines = f.text.splitlines()[3:]
+            entered[f.seat] = entered.get(f.seat, 0) + sum(line.startswith("ENTER") for line in lines)
+            if state.phase == "racing" and f.level != "random" and any(x.startswith("BUILD") for x in lines):
+                assert any(x.startswith("ENTER") for x in lines), lines  # an income to build from
+                found = found or (state, gmap, f.seat)
+        turn(game)
+    assert all(n > 0 for n in entered.values()), entered  # every seat raced (before: BLUE and GREEN never did)
+    assert found is not None
+    state, gmap, seat = found
+    rules, last = state.rules, max(d.number for d in state.race_state.upcoming)
+    for changed in (replace(rules, fixed_races=last),  # the game ends after this turn's last race
+                    replace(rules, build_budget="ten_percent", ten_percent_every=last + 1)):  # no building now
+        later = replace(state, rules=changed)
+        assert not builds_after_races(later)
+        view = seat_view(later, gmap, seat)
+        for level in LEVELS:
+            assert not any(x.startswith("BUILD") for x in judged_orders(view, level, random.Random(2))), level
+    assert builds_after_races(state)
+    assert likely_income([((20, 0.125), (10, 0.375))]) == 10  # placed with even chance: the second prize
+    assert likely_income([((20, 0.1), (10, 0.2))]) == 0  # likely no prize: no line
+    assert likely_income([((20, 0.6), (10, 0.2))]) == 20
+    assert likely_income([((20, 0.3), (10, 0.2))] * 2) == 20  # two races: 0.55 to win at least one
+    assert likely_income([((20, 0.2), (10, 0.2))] * 2) == 10
+
+
+def test_S04_a_bot_seat_is_written_bot_equals_level_and_bot_is_a_name(tmp_path: Path):
+    """R13-S04 (reading 124; issue 33): ``--player ID:bot=LEVEL`` makes a bot seat; any other second field is the
+    company's name, ``Bot`` in any case too: ``RED:Bot`` and ``RED:Bot:bot@example.org`` are a player's company
+    named Bot, with a password and the address given.  The form before (``ID:bot:LEVEL``) is refused in one line
+    that shows the form to write, as are a bot seat without a level and one with an address."""
+    game = new(tmp_path, "RED:Bot:bot@example.org", "BLUE:bot=strong", "GREEN:BOT")
+    doc = json.loads((game / "game.json").read_text())
+    assert [(p["id"], p["name"], p.get("bot"), p["email"]) for p in doc["players"]] == [
+        ("RED", "Bot", None, "bot@example.org"), ("BLUE", "Bot", "strong", ""), ("GREEN", "BOT", None, "")]
+    assert sorted(line.split()[0] for line in (game / "passwords.txt").read_text().splitlines()
+                  if line.split()[0] != "GM") == ["BLUE", "GREEN", "RED"]
+    status = json.loads(invoke("status", str(game), "--json").output)
+    assert status["bots"] == {"BLUE": "strong"} and status["missing"] == ["RED", "GREEN"]
+    for given, said in (("BLUE:bot:careful", "(a bot seat is written BLUE:bot=careful)"),
+                        ("BLUE:bot=", "player BLUE: give the bot's level, e.g. BLUE:bot=careful"),
+                        ("BLUE:bot=careful:b@x.org", "player BLUE: a bot seat has no address; give BLUE:bot=careful")):
+        out = invoke("new", str(tmp_path / "x"), "--map", TINY, "--player", "RED:Anna", "--player", given, ok=False)
+        assert out.exit_code == 1 and said in out.output and len(out.output.strip().splitlines()) == 1, out.output
