@@ -137,8 +137,6 @@ class FrontDoor:
     notes: list[PostalNote] = field(default_factory=list)
     shared: InitVar[Inbox | None] = None
     """The tick's one view of the inbox, when the caller has it (``postal/robot.py``)."""
-    problems: list[str] = field(default_factory=list)
-    """Errors that cost one mail or one send, not the tick (``Tick.problems``: an ``error:`` line each)."""
 
     def __post_init__(self, shared: Inbox | None) -> None:
         self.inbox = shared or Inbox(self.folder)
@@ -219,13 +217,8 @@ class FrontDoor:
         return True
 
     def _queue(self, out: Outgoing) -> bool:
-        """Queue one mail; a mail the outbox cannot take (a full disk, a folder not writable) costs that mail
-        alone, named in one line (``Tick.problems``), never the rest of the tick or the turn at the deadline."""
-        try:
-            return self.outbox.queue(out, self.sender, self.now)
-        except OSError as exc:
-            self.problems.append(f"the mail {out.name} could not be queued: {exc.strerror or exc}")
-            return False
+        """Queue one mail (one the outbox cannot take costs that mail alone: ``Outbox.queue``)."""
+        return self.outbox.queue(out, self.sender, self.now)
 
     def guessed_out(self, mail: StoredMail, seats: Iterable[str]) -> bool:
         """Whether the sender has used up its password guesses and names a seat that is not its own."""

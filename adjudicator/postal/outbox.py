@@ -157,6 +157,15 @@ _FROM_LINE = re.compile(r"^From ", re.M)
 turn it into ``>From`` (mbox quoting)."""
 
 
+_UNQUEUED: dict[str, list[str]] = {}
+"""Per game folder, the mails that could not be queued since the tick began (``unqueued``)."""
+
+
+def unqueued(gdir: Folder) -> list[str]:
+    """What could not be queued in ``gdir``'s outbox since the last call: a line each (``Tick.problems``)."""
+    return _UNQUEUED.pop(str(gdir.path), [])
+
+
 class Outbox:
     """The outbox of one game directory (hold the game's lock)."""
 
@@ -236,7 +245,19 @@ class Outbox:
         return ""
 
     def queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
-        """Write the mail into the outbox unless a mail of its name exists; True when written."""
+        """Write the mail into the outbox unless a mail of its name exists; True when written.  An outbox that
+        cannot take it (a full disk, a file where the folder should be) costs this mail alone: ``False``, and one
+        line for the tick (``unqueued``), never an error that stops the game's tick or its turn at the deadline
+        (a mail the game owes, such as a report, is queued again by the next tick; issue 32)."""
+        try:
+            return self._queue(out, sender, now)
+        except OSError as exc:
+            where = exc.filename or self.queue_dir
+            _UNQUEUED.setdefault(str(self.queue_dir.parent.parent), []).append(
+                f"the mail {out.name} could not be queued ({where}: {exc.strerror or exc})")
+            return False
+
+    def _queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
         if self.known(out.name):
             return False
         msg = compose(out, sender, now)

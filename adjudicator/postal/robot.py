@@ -30,7 +30,7 @@ from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick, config_of, fetch, send
 from adjudicator.postal.mailconfig import MailConfig
-from adjudicator.postal.outbox import Outbox
+from adjudicator.postal.outbox import Outbox, unqueued
 from adjudicator.postal.quoted import SentLines
 
 TICK_WAIT = 2.0
@@ -89,7 +89,7 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
         queued = set(Outbox(folder).pending())
         session = game.session(folder, config, now, inbox)
         _owed(session, t)
-        door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox, t.problems)
+        door = FrontDoor(folder, session.desk, config.gm_address, config.sender, now, t.notes, inbox)
         door.expire_tokens()
         sent = SentLines(door.outbox)  # what the robot wrote to whom lately: never read as orders (issue 32)
         for mail in list(door.inbox.unanswered()):
@@ -102,6 +102,7 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
         if session.due(now, t):
             _owed(session, t)
         session.remind(now, t)
+        t.problems += unqueued(folder)
         send(folder, config, now, t, fresh=bool(set(Outbox(folder).pending()) - queued))
 
 
@@ -119,7 +120,7 @@ def _answer(session: Session, door: FrontDoor, mail: StoredMail, now: datetime, 
             session.answer(mail, door, doc, t)
         else:
             doc.setdefault("status", code)
-    except (GameFileError, OSError) as exc:
+    except GameFileError as exc:  # raised while its texts are read, before the mail did anything
         t.problems.append(f"mail {mail.seq}: {_why(exc)}; it counts for nobody")
         doc = {"sender": mail.sender, "status": "damaged"}
     doc.update(period=door.desk.period, answered=now.isoformat())

@@ -124,3 +124,24 @@ def test_F21_an_unreadable_record_in_the_inbox_costs_that_mail_and_nothing_else(
     assert result.exit_code == 1 and len(errors) == 2 and "Traceback" not in result.output, result.output
     assert all("cannot read" in line for line in errors)
     assert trial.counted("RED")
+
+
+def test_F22_an_outbox_that_cannot_be_written_costs_its_mails_never_the_turn(trial: Trial):
+    """An outbox the robot cannot write (here a file where its folder should be) stopped the game's every tick,
+    and with it the turn (or the missed move) at the deadline: now each mail that cannot be queued is one error
+    line, the mails are read and the deadline runs."""
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "orders")
+    outbox = trial.game / "mail" / "outbox"
+    kept = trial.game / "outbox-kept"
+    outbox.rename(kept)
+    outbox.write_text("not a folder\n")
+    archive = trial.game / ("archive" if trial.sequential else "turns")
+    steps = len(list(archive.glob("*"))) if archive.is_dir() else 0
+    result = invoke("tick", str(trial.game), "--now", "2026-12-04T18:30+00:00", ok=False)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert [line for line in result.output.splitlines() if line.startswith("error:") and "queued" in line]
+    assert trial.counted("RED") and len(list(archive.glob("*"))) > steps  # the turn (or the missed move) ran
+    outbox.unlink()
+    kept.rename(outbox)
+    trial.tick("2026-12-04T18:35+00:00")  # the outbox back: the mails owed are queued again
+    assert trial.mails(ANNA, "report-") or trial.mails(ANNA, "move-")
