@@ -75,7 +75,7 @@ def _imap(server: Server, config: MailConfig) -> Finding:
         password = server.password(config.base) if server.user else ""
     except MailConfigError as exc:
         return _found("source", "password", at=where, why=str(exc))
-    context = ssl.create_default_context()
+    context = server.tls()
     with _network("source", where, (IMAPClientError,)) as failed:
         client = imap_transport(server, context)
         try:
@@ -110,7 +110,7 @@ def _smtp(config: MailConfig, now: datetime, folder_name: str) -> Finding:
         password = server.password(config.base) if server.user else ""
     except MailConfigError as exc:
         return _found("smtp", "password", at=where, why=str(exc))
-    context = ssl.create_default_context()
+    context = server.tls()
     with _network("smtp", where) as failed:
         smtp = smtp_transport(server, context)
         with smtp:

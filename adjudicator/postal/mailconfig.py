@@ -11,6 +11,10 @@
     # imap: host, port, security (tls | starttls | none), user, folder,
     #       password_env = "VARIABLE" or password_file = "imap.secret"
 
+    [site]                                   # optional: the order pages of ``adjudicate site``
+    recipient = true                         # their "Send by mail" writes to the address of ``from``
+                                             # (false: the player fills in the address)
+
     [smtp]                                   # optional: without it mail waits in the outbox
     host = "smtp.example.org"
     port = 587
@@ -26,10 +30,12 @@ from __future__ import annotations
 
 import json
 import os
+import ssl
 import tomllib
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.utils import getaddresses
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -39,13 +45,19 @@ from adjudicator.postal.files import Folder
 CONFIG_FILE = "mail.toml"
 SOURCES = ("maildir", "mbox", "eml", "imap")
 SECURITY = ("tls", "starttls", "none")
-_TOP = {"from", "gm", "source", "smtp"}
+_TOP = {"from", "gm", "source", "smtp", "site"}
 _SERVER = {"host", "port", "security", "user", "password_env", "password_file", "folder", "timeout"}
 _SOURCE = {"kind", "path"} | _SERVER
 
 
 class MailConfigError(AdjudicatorError):
     """The mail configuration cannot be used."""
+
+
+@cache
+def tls_context() -> ssl.SSLContext:
+    """The one TLS context of the process (the system's certificates, verified host names)."""
+    return ssl.create_default_context()
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,11 @@ class Server:
     password_file: str = ""
     folder: str = "INBOX"
     timeout: float = 30.0
+
+    def tls(self) -> ssl.SSLContext | None:
+        """The TLS context for this server (``None`` with ``security = "none"``): built once a process, since
+        loading the system's certificates costs a third of a tick over a thousand games (issue 34)."""
+        return None if self.security == "none" else tls_context()
 
     def password(self, base: Path) -> str:
         """The password from its variable or file (``""``: none configured)."""
@@ -90,6 +107,17 @@ class MailConfig:
     path: Path | None = None
     imap: Server | None = None
     smtp: Server | None = None
+    site_recipient: bool = True
+
+    @property
+    def robot_address(self) -> str:
+        """The address the robot reads and sends from (``from`` without its name), where order pages send to."""
+        return _address(self.sender, "from")
+
+    @property
+    def order_page_to(self) -> str:
+        """The recipient of an order page's mail: the robot's address, unless ``[site] recipient = false``."""
+        return self.robot_address if self.site_recipient else ""
 
     @property
     def gm_address(self) -> str:
@@ -110,6 +138,16 @@ def load_config(gdir: Folder) -> MailConfig | None:
     return parse_config(text, gdir.path, str(path))
 
 
+def order_page_to(gdir: Folder) -> str:
+    """Where the order pages of a game's site send their mail (``MailConfig.order_page_to``): ``""`` without a
+    ``mail.toml``, or when it cannot be read (the site is made all the same; ``tick`` reports the file's problem)."""
+    try:
+        config = load_config(gdir)
+    except MailConfigError:
+        return ""
+    return config.order_page_to if config else ""
+
+
 def parse_config(text: str, base: Path, where: str) -> MailConfig:
     """A ``mail.toml``'s text read and checked (``base``: the game's folder, ``where``: the file's name in errors)."""
     try:
@@ -127,11 +165,12 @@ def parse_config(text: str, base: Path, where: str) -> MailConfig:
     kind = _text(source, "kind", f"{where} [source]", required=True)
     if kind not in SOURCES:
         raise MailConfigError(f"{where} [source]: kind {kind!r} is not one of {', '.join(SOURCES)}")
+    recipient = _site(doc, where)
     if kind == "imap":
         return MailConfig(base, sender, gm, kind, imap=_server(source, f"{where} [source]", 993),
-                          smtp=_smtp(doc, where))
+                          smtp=_smtp(doc, where), site_recipient=recipient)
     raw = _text(source, "path", f"{where} [source]", required=True)
-    return MailConfig(base, sender, gm, kind, path=base / raw, smtp=_smtp(doc, where))
+    return MailConfig(base, sender, gm, kind, path=base / raw, smtp=_smtp(doc, where), site_recipient=recipient)
 
 
 MAX_TIMEOUT = 600.0
@@ -157,6 +196,18 @@ def config_text(sender: str, gm: str, source: dict[str, str | int], smtp: dict[s
 def _toml(value: str | int) -> str:
     """A TOML value: a number as it is, text as a basic string (JSON's escapes are TOML's)."""
     return str(value) if isinstance(value, int) else json.dumps(value, ensure_ascii=False)
+
+
+def _site(doc: dict[str, Any], where: str) -> bool:
+    """``[site] recipient``: whether the order pages write the robot's address into their mails (default yes)."""
+    table = doc.get("site", {})
+    if not isinstance(table, dict):
+        raise MailConfigError(f"{where}: site must be a table ([site])")
+    _known(table, {"recipient"}, f"{where} [site]")
+    recipient = table.get("recipient", True)
+    if not isinstance(recipient, bool):
+        raise MailConfigError(f"{where} [site]: recipient must be true or false")
+    return recipient
 
 
 def _smtp(doc: dict[str, Any], where: str) -> Server | None:

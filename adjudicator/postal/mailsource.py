@@ -187,7 +187,7 @@ def _from_line(line: bytes) -> datetime | None:
     return when.replace(tzinfo=UTC)
 
 
-def imap_transport(server: Server, context: ssl.SSLContext) -> Any:
+def imap_transport(server: Server, context: ssl.SSLContext | None) -> Any:
     """A connection to the IMAP server (an ``IMAPClient``), TLS from the start where it says so (STARTTLS and
     login are the caller's: ``mail check`` tells each step's failure apart)."""
     from imapclient import IMAPClient
@@ -200,7 +200,7 @@ def _imap(server: Server, base: Path, seen: Collection[str]) -> Iterator[Incomin
     """The folder's mails by UID (keys ``imap:UIDVALIDITY:UID``), read with PEEK so nothing is flagged."""
     from imapclient.exceptions import IMAPClientError
 
-    context = ssl.create_default_context()
+    context = server.tls()
     try:
         client = imap_transport(server, context)
     except (OSError, IMAPClientError) as exc:

@@ -428,7 +428,7 @@ def bare_address(text: str) -> str:
     return found[0][1] if found and found[0][1] else text
 
 
-def smtp_transport(server: Server, context: ssl.SSLContext) -> smtplib.SMTP:
+def smtp_transport(server: Server, context: ssl.SSLContext | None) -> smtplib.SMTP:
     """A connection to the SMTP server, TLS from the start where it says so (STARTTLS and login are the
     caller's: ``mail check`` tells each step's failure apart)."""
     if server.security == "tls":
@@ -437,7 +437,7 @@ def smtp_transport(server: Server, context: ssl.SSLContext) -> smtplib.SMTP:
 
 
 def _connect(server: Server, base: Path) -> smtplib.SMTP:
-    context = ssl.create_default_context()
+    context = server.tls()
     smtp = smtp_transport(server, context)
     if server.security == "starttls":
         smtp.starttls(context=context)
