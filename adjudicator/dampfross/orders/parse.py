@@ -74,6 +74,7 @@ from adjudicator.dampfross.orders.privacy import (
 )
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
+from adjudicator.kernel.languages import pattern
 from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, quoted_from, split_lines
 
 MAX_LINES = 1000
@@ -148,7 +149,9 @@ def _next_mail(lines: list[str], start: int) -> int:
 GM_ORDERS = (RollOrder, RaceOrder, MovesOrder, HoldPressOrder)
 """The orders of the GM's section."""
 
-_PRESS_END = re.compile(r"^\s*(?:end\s+press|ende\s+presse|press\s+end|presse\s+ende)\s*(?:#.*)?$", re.IGNORECASE)
+_END, _PRESS = pattern(KEYWORDS["END"]), pattern(KEYWORDS["PRESS"])
+_PRESS_END = re.compile(rf"^\s*(?:(?:{_END})\s+(?:{_PRESS})|(?:{_PRESS})\s+(?:{_END}))\s*(?:#.*)?$", re.IGNORECASE)
+"""The line that ends a press item: END PRESS or PRESS END, in any language's words (ENDE PRESSE, KONEC TISK)."""
 
 MAX_PRESS_LINES = 40
 """The most lines of one press item (a postal zine prints letters, not novels)."""

@@ -14,6 +14,8 @@ CATALOGUE = Catalogue("adjudicator.kernel", "platform")
 """``adjudicator/kernel/locale/<code>/LC_MESSAGES/platform.mo`` (``python -m tools.i18n`` makes it)."""
 WIDTH = 72
 """Where text is folded (every line of a mail stays within 78 columns; prose within 72, issue 35)."""
+MAIL_WIDTH = 78
+"""No line is wider, in UTF-8 bytes (mail programs count octets)."""
 
 YOUR_MAIL = N_("your mail")
 ADDRESS = N_("mail address")
@@ -53,8 +55,13 @@ def reason(why: str) -> str:
 
 
 def fold(text: str) -> str:
-    """``text`` folded at spaces into lines of at most ``WIDTH`` characters."""
-    return "\n".join(textwrap.wrap(text, WIDTH, break_long_words=True, break_on_hyphens=False)) or ""
+    """``text`` folded at spaces into lines of at most ``WIDTH`` characters, and narrower where letters of two
+    bytes (Czech ``ř``, German ``ü``) would make a line wider than ``MAIL_WIDTH`` bytes."""
+    for width in range(WIDTH, WIDTH // 2, -1):
+        lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False)
+        if all(len(line.encode("utf-8")) <= MAIL_WIDTH for line in lines):
+            break
+    return "\n".join(lines) or ""
 
 
 def subject(title: str, game: str, what: str) -> str:
