@@ -5,14 +5,18 @@ mail reader reads.  The languages are those of ``adjudicator/kernel/locale/langu
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
 
+from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.interurban.notation import KEYWORDS as NOTATION
 from adjudicator.kernel.commands import command_of
 from adjudicator.kernel.languages import codes
+from tests.example_game import SCRIPT, play
 from tools import i18n
 
 LANGS = [code for code in codes() if code != i18n.SOURCE]
@@ -86,3 +90,37 @@ def test_the_keywords_a_catalogue_writes_are_read(lang: str):
                 arg = {"MAP": "", "REPORT": "", "SET ADDRESS": " a@b.org", "CONFIRM": " abcd-1234"}.get(m.id, "")
                 found = command_of(m.string + arg)
                 assert found is not None, (lang, m.id, m.string)
+
+
+@pytest.fixture(scope="module", params=LANGS)
+def example(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
+    """The example game of ``examples/demo.sh`` played in a language (its opening, public and private reports)."""
+    lang = str(request.param)
+    return lang, play(tmp_path_factory.mktemp(f"example-{lang}"), "--lang", lang)
+
+
+def test_the_example_game_fits_a_mail_in_every_language(example: tuple[str, Path]):
+    """Every line of every report within the mail's width, counted in UTF-8 bytes (a Czech ``ř`` is two)."""
+    lang, game = example
+    wide = [f"{path.name}:{n}: {line}" for path in sorted((game / "reports").iterdir())
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if too_wide(line)]
+    assert wide == [], lang
+
+
+def test_the_example_game_has_no_english_word_in_any_language(example: tuple[str, Path]):
+    """Names and the players' own lines aside, no word of the program's English sentences that no translation
+    into the language uses either."""
+    lang, game = example
+    written = {line.split("#")[0] for p in SCRIPT.parent.glob("germany/turn*.orders")
+               for line in p.read_text(encoding="utf-8").splitlines()}
+    found = {path.name: left for path in sorted((game / "reports").iterdir())
+             if (left := i18n.english_left(path.read_text(encoding="utf-8"), written, lang))}
+    assert found == {}, lang
+
+
+def test_the_example_game_is_the_same_game_in_every_language(example: tuple[str, Path]):
+    """The language changes the words, never the game."""
+    lang, game = example
+    english = gamefile.loads((Path(__file__).parent / "golden" / "example" / "game.json").read_text(encoding="utf-8"))
+    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    assert state.lang == lang and state.ledger == english.ledger and state.track == english.track
