@@ -90,3 +90,20 @@ def test_the_notation_reads_every_languages_words():
             for word in spellings_of(code, "interurban").get(name, ()):
                 assert word in NOTATION[name]
     assert {"vlevo", "vpravo", "links", "rechts"} <= set(NOTATION["TURN"])
+
+
+@pytest.mark.parametrize(("map_name", "written", "town"), [
+    ("germany", "Keulen", "Köln"), ("germany", "Kolín nad Rýnem", "Köln"), ("germany", "Mnichov", "München"),
+    ("germany", "Norimberk", "Nürnberg"), ("germany", "Neurenberg", "Nürnberg"), ("germany", "Aken", "Aachen"),
+    ("germany", "Cachy", "Aachen"), ("germany", "Drážďany", "Dresden"), ("germany", "Lipsko", "Leipzig"),
+    ("germany", "Řezno", "Regensburg"), ("germany", "Luik", "Liège"), ("france", "Parijs", "Paris"),
+    ("france", "Paříž", "Paris"), ("france", "Brusel", "Bruxelles"), ("france", "Londen", "London"),
+    ("france", "Ženeva", "Genève"), ("france", "Janov", "Genova"),
+])
+def test_a_town_is_found_by_its_dutch_or_czech_name(map_name: str, written: str, town: str):
+    """The maps' aliases hold the towns' Dutch and Czech names, matched as the other exonyms are (accents or
+    none, any case)."""
+    from adjudicator.dampfross.board.mapfile import load_map
+
+    found = load_map(map_name).town_named(written)
+    assert found is not None and found.name == town
