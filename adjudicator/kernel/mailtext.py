@@ -18,7 +18,8 @@ mail begins (``quote_start``):
   (``-----Ursprüngliche Nachricht-----``), anywhere; Outlook's header block
   (``From:``/``Sent:``/``To:``/``Subject:``, German
   ``Von:``/``Gesendet:``/``An:``/``Betreff:``, GMX's ``Gesendet:``/``Von:``, French
-  ``De :``/``Envoyé :``): three header lines in a row, one of them a From,
+  ``De :``/``Envoyé :``, Dutch ``Van:``/``Verzonden:``, Czech ``Od:``/``Odesláno:``):
+  three header lines in a row, one of them a From,
   with the line of underscores Outlook on the web and Outlook for phones put
   above it; an attribution (``On 4 Dec 2026, at 09:00, X wrote:``, ``On 12/4/26
   9:00 AM, X wrote:``, ``Am 04.12.2026 um 09:00 schrieb X:``, also wrapped over
@@ -30,8 +31,9 @@ mail begins (``quote_start``):
 * the quote marked with ``>`` (and its attribution line) when nothing of the
   player's follows it: a reply written above the quote;
 * the line the platform names (``cut``): the robot's own mail, quoted below
-  the mail's orders and found by its lines (``sent_quote``; the outbox is the
-  platform's, ``postal/quoted.py``).
+  the mail's orders and found by its lines, with the header block above it in
+  any language (``sent_quote``; the outbox is the platform's,
+  ``postal/quoted.py``).
 
 What a player writes on purpose is still read: ``>`` lines with his text
 below them (a reply written under the quote, or between its lines) are
@@ -52,15 +54,20 @@ from collections.abc import Callable, Collection, Sequence
 SIGNATURE = re.compile(r"^--\s*$")
 """A signature's first line (``-- ``, or ``--`` as mail programs often drop the space)."""
 QUOTED = re.compile(r"^\s*>")
-ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|schreibt|a écrit)\b.*:\s*$", re.IGNORECASE)
-"""A mail program's line before a quoted mail: ``On Tue, 24 Nov 2026, X wrote:``, ``Am 24.11.2026 schrieb X:``."""
-ATTRIBUTION_START = re.compile(r"^\s*(?:on|am|le)\s", re.IGNORECASE)
+ATTRIBUTION = re.compile(r"\b(?:wrote|writes|schrieb|schreibt|a écrit|schreef|geschreven|napsal\w*)\b.*:\s*$",
+                         re.IGNORECASE)
+"""A mail program's line before a quoted mail: ``On Tue, 24 Nov 2026, X wrote:``, ``Am 24.11.2026 schrieb X:``
+(French, Dutch and Czech too: ``a écrit``, ``schreef``, ``napsal(a)``)."""
+ATTRIBUTION_START = re.compile(r"^\s*(?:on|am|le|op|dne)\s", re.IGNORECASE)
 """How an attribution begins; a long one is wrapped (``On Tue, ..., X <x@example.org>`` / ``wrote:``)."""
-_HEADER_WORDS = r"from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet|de|envoyé|à|objet"
+_HEADER_WORDS = (r"from|to|cc|bcc|subject|date|sent|reply-to|von|an|kopie|betreff|datum|gesendet|de|envoyé|à|objet"
+                 r"|van|verzonden|aan|onderwerp|od|odesláno|komu|předmět")
+"""The mail headers a mail program writes above the mail a reply quotes, in the languages of the program: English,
+German, French, Dutch, Czech."""
 MAIL_HEADER = re.compile(rf"^({_HEADER_WORDS})\s*:\s", re.IGNORECASE)
 """A mail header pasted into the text (blanked alone; three in a row with a From are a reply header)."""
-SEPARATOR = re.compile(r"^\s*-{3,}\s*(?:original message|ursprüngliche nachricht|message d'origine)\s*-{3,}\s*$",
-                       re.IGNORECASE)
+SEPARATOR = re.compile(r"^\s*-{3,}\s*(?:original message|ursprüngliche nachricht|message d'origine"
+                       r"|oorspronkelijk bericht|původní zpráva)\s*-{3,}\s*$", re.IGNORECASE)
 """Outlook's line above the mail a reply quotes (also Thunderbird's above a mail forwarded inline, long ago)."""
 FORWARD = re.compile(r"^\s*(?:-{3,}\s*(?:forwarded message|weitergeleitete nachricht|message transféré)\s*-{3,}"
                      r"|(?:begin forwarded message|anfang der weitergeleiteten nachricht)\s*:)\s*$", re.IGNORECASE)
@@ -73,7 +80,10 @@ PHONE = re.compile(r"^\s*(?=.{0,60}$)(?:sent from my\s.+|sent from (?:outlook|ma
                    r"|envoyé de mon\s.+)$", re.IGNORECASE)
 """A phone's sign-off, which its mail program writes under the reply and above the mail it quotes."""
 _BLOCK_LINE = re.compile(rf"^\s*\*?(?P<word>{_HEADER_WORDS})\s*:\*?\s", re.IGNORECASE)
-_FROM = frozenset({"from", "von", "de"})
+_ANY_HEADER = re.compile(r"^\s*\*?[^\W\d_]+(?:[ -][^\W\d_]+){0,2}\s?:\*?\s+\S")
+"""A header line in any language (a word or three, a colon, a value): three above the robot's own mail quoted are
+that quote's header block (``sent_quote``)."""
+_FROM = frozenset({"from", "von", "de", "van", "od"})
 _FORWARDED = re.compile(r"^\s*\*?(?:subject|betreff|objet)\s*:\*?\s*(?:fwd?|wg|tr)\s*:", re.IGNORECASE)
 BLOCK = 3
 """The header lines in a row that make a reply header (Outlook writes four: From, Sent, To, Subject)."""
@@ -92,11 +102,7 @@ def split_lines(text: str) -> list[str]:
 def blank_quotes(lines: list[str], cut: int | None = None) -> list[str]:
     """The lines with quoted lines, pasted mail headers and a reply's attribution line blanked, and every line from
     where the quoted mail begins (``quote_start``; ``cut``: the platform's line, ``sent_quote``)."""
-    out = _blanked(lines)
-    start = _start(lines, out, cut)
-    if start is not None:
-        out[start - 1:] = [""] * (len(out) - start + 1)
-    return out
+    return read_quotes(lines, cut)[0]
 
 
 def quote_start(lines: Sequence[str], cut: int | None = None) -> int | None:
@@ -108,11 +114,19 @@ def quoted_from(lines: Sequence[str], cut: int | None = None) -> int | None:
     """The line (from 1) from which a quoted mail was left unread, when it held lines that would have been read
     but for that: what a receipt names (``None``: none; a quote marked with ``>`` is never read, and a reply's
     header alone is no mail)."""
+    return read_quotes(lines, cut)[1]
+
+
+def read_quotes(lines: Sequence[str], cut: int | None = None) -> tuple[list[str], int | None]:
+    """``blank_quotes`` and ``quoted_from`` at once: the lines with the clutter and the quoted mail blanked, and the
+    line a receipt names."""
     out = _blanked(lines)
     start = _start(lines, out, cut)
-    if start is None or not any(line.strip() and not _header_line(line) for line in out[start:]):
-        return None
-    return start
+    if start is None:
+        return out, None
+    named = start if any(line.strip() and not _header_line(line) for line in out[start:]) else None
+    out[start - 1:] = [""] * (len(out) - start + 1)
+    return out, named
 
 
 def _header_line(line: str) -> bool:
@@ -157,6 +171,8 @@ def _reply_header(lines: Sequence[str], out: Sequence[str]) -> int | None:
     """The first reply header's line (from 1), ``None`` without one (module docstring)."""
     own = False  # a line of the mail's own above
     for i, line in enumerate(lines):
+        if not line or line.isspace():
+            continue
         if SEPARATOR.match(line):
             return i + 1
         if own and PHONE.match(line) and any(rest.strip() for rest in lines[i + 1:]):
@@ -243,9 +259,11 @@ def sent_quote(lines: Sequence[str], sent: Collection[str], order_line: Callable
     ``sent``: the lines the robot sent to the mail's sender lately (``normal``, blank lines left out; the platform
     reads its outbox, ``postal/quoted.py``); ``order_line``: the game's reading of which lines are orders.  A quote
     is a run of lines the robot sent (blank lines between them allowed) holding at least ``QUOTE_RUN`` that are not
-    orders (its headings, sentences, tables); it begins at the first of those, below a line the game reads as an
-    order: an order the player copied from the robot's mail (its example, a receipt's echo) stays his.  The robot's
-    mail pasted above the orders is not cut here (the player wrote below it)."""
+    orders (its headings, sentences, tables), below a line of the mail's own that the game reads as an order; it
+    begins at the run's first line, or at the header block above it in whatever language (``BLOCK`` header lines
+    or more in a row, such as ``Från: ...``, ``Skickat: ...``).  A shorter run is the player's: orders he copied
+    from the robot's mail (its example, a receipt's echo) stay his, and count as his orders above a quote.  The
+    robot's mail pasted above the orders is not cut here (the player wrote below it)."""
     if not sent:
         return None
     keys = ["" if QUOTED.match(line) else normal(line) for line in lines]
@@ -263,10 +281,25 @@ def sent_quote(lines: Sequence[str], sent: Collection[str], order_line: Callable
             if keys[i]:
                 run.append(i)
             i += 1
-        prose = [k for k in run if not order_line(keys[k])]
-        if len(prose) >= QUOTE_RUN:
-            if mine or any(order_line(keys[k]) for k in run if k < prose[0]):
-                return prose[0] + 1
+        orders = [k for k in run if order_line(keys[k])]
+        if len(run) - len(orders) >= QUOTE_RUN:
+            if mine:
+                return _header_above(lines, run[0]) + 1
         else:  # an order or two the player copied from the robot's mail
-            mine = mine or len(prose) < len(run)
+            mine = mine or bool(orders)
     return None
+
+
+def _header_above(lines: Sequence[str], start: int) -> int:
+    """Where the robot's own mail quoted from line ``start`` (an index) begins with its header block: the first line of
+    ``BLOCK`` or more header lines of any language right above it (with a line of underscores or a separator above
+    them), else ``start``."""
+    k = start - 1
+    while k >= 0 and not lines[k].strip():
+        k -= 1
+    top = k + 1
+    while k >= 0 and _ANY_HEADER.match(lines[k]):
+        k -= 1
+    if top - (k + 1) < BLOCK:
+        return start
+    return _above(lines, k + 1)

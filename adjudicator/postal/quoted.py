@@ -35,8 +35,8 @@ RECENT = 24
 
 
 class SentLines:
-    """What the robot wrote to each address lately: its outbox read once (a tick), each address's lines when first
-    asked for.  The mails queued while the tick answers are left out: nobody can have quoted them yet."""
+    """What the robot wrote to each address lately: its outbox listed once a tick (when its first mail is read),
+    each address's lines read when first asked for.  What is queued after that, nobody can have quoted yet."""
 
     def __init__(self, outbox: Outbox, recent: int = RECENT):
         self.outbox = outbox

@@ -75,7 +75,7 @@ from adjudicator.dampfross.orders.privacy import (
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 from adjudicator.kernel.languages import pattern
-from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, quoted_from, split_lines
+from adjudicator.kernel.mailtext import SIGNATURE, read_quotes, split_lines
 
 MAX_LINES = 1000
 """The most order lines read from one file; an order mail has a few dozen."""
@@ -98,8 +98,7 @@ def blank_clutter(lines: list[str], filename: str, cut: int | None = None) -> tu
 
     Returns the cleaned lines and notes about ignored lines that look like orders, and about a quoted mail not read.
     """
-    out = blank_quotes(lines, cut)
-    quoted = quoted_from(lines, cut)
+    out, quoted = read_quotes(lines, cut)
     notes: list[Note] = [] if quoted is None else [Note(NoteCode.QUOTED_MAIL, Pos(filename, quoted), args())]
     i = 0
     while i < len(out):
