@@ -56,7 +56,7 @@ def public_lines(outcomes: Sequence[LineOutcome], gmap: GameMap, first: int = 1)
     built nothing; numbered ``first``, ``first + 1``, ... in the order carried out, so the numbers leave no
     gap for the IFs, their branches not taken and the other lines of the mail (the private report keeps the
     mail's line numbers and the trace)."""
-    out = []
+    out: list[dict[str, Any]] = []
     for outcome in outcomes:
         if outcome.problem is not None and outcome.problem.code is BuildProblem.JOINT_TURN:
             continue
