@@ -31,7 +31,7 @@ from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
-from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 
 if TYPE_CHECKING:  # the bots (and the engines they use) are imported by a game with bots only
     from adjudicator.dampfross.bots import Judge, Level, SeatView
@@ -114,8 +114,12 @@ def check_judge(view: SeatView) -> Judge:
             text = head + "".join(f"{line}\n" for line in key)
             name = f"bot-{view.seat}"
             received = ReceivedFiles((parse_orders(text, name),), ((name, text),))
-            checked = check_received(None, received, trust=True, loaded=(state, view.gmap))
-            seen[key] = checked.ok and not any(checked.idle.values())
+            try:
+                checked = check_received(None, received, trust=True, loaded=(state, view.gmap))
+            except AdjudicatorError:  # orders check cannot take at all are refused too
+                seen[key] = False
+            else:
+                seen[key] = checked.ok and not any(checked.idle.values())
         return seen[key]
 
     return judge
