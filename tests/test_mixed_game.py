@@ -74,13 +74,14 @@ def entries(races: list[int], town: str) -> list[str]:
 def racing_orders(turn: int, races: list[int]) -> dict[str, str]:
     """Each company's mail of a racing turn: RED and BLUE enter by IF RACE (BLUE but for its two turns on a
     standing PASS), GREEN mails now and then (its standing race entry stands in otherwise)."""
-    out = {"RED": "\n".join(entries(races, "Südheim")
-                            + ["IF BALANCE AT LEAST 30 THEN\n  BUILD CHEAPEST FROM Südheim TO 0208 MAX 4\nEND"])}
+    last = turn == TURNS  # nothing is built after the game's last races
+    red = ["IF BALANCE AT LEAST 30 THEN\n  BUILD CHEAPEST FROM Südheim TO 0208 MAX 4\nEND"] if not last else []
+    out = {"RED": "\n".join(entries(races, "Südheim") + red)}
     if turn == 9:
         out["BLUE"] = "STANDING PASS"
     elif turn not in (10, 11):
         blue = entries(races, "Ostburg") + (["STANDING CANCEL"] if turn == 12 else [])
-        out["BLUE"] = "\n".join(blue + ["BUILD CHEAPEST FROM Ostburg TO 0806 MAX 2"])
+        out["BLUE"] = "\n".join(blue + ([] if last else ["BUILD CHEAPEST FROM Ostburg TO 0806 MAX 2"]))
     if turn in (13, 17):
         out["GREEN"] = "\n".join(entries(races, "Südheim"))
     return out
