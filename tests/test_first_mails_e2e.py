@@ -1,6 +1,8 @@
 """Issue 25, done when: a scripted trial with realistic first mails (greetings, sign-offs, exonyms like Munich and
 Cologne, commands after "Hi,", a question to the GM, a German player, a move written from the example in the mail)
 has every order counted as meant, in both games, on a real IMAP/SMTP pair (pymap and aiosmtpd on localhost).
+Issue 36: the trial runs once per language of the program, its second player (Bernd) writing in it: German,
+Dutch, Czech, each with the language's own keywords, commands and town names.
 
 Each player writes as a newcomer would: the PLAYER line copied from the opening mail, a greeting before it and a
 sign-off and signature after, a town by the name he knows, the example move of the mail he got; the test reads
@@ -19,6 +21,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.kernel.languages import codes
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, imap_server, mail_bytes, sent, smtp_server, text_of
 
@@ -68,9 +72,32 @@ def _only(smtp: SmtpServer, prefix: str, to: str) -> EmailMessage:
     return found[0]
 
 
+LANGS = {
+    "de": {"hello": "Hallo zusammen,", "help": "HILFE", "map": "KARTE", "bye": "Viele Grüße\nBernd",
+           "orders": "SPIEL g\nZUG 1\n{player}\nSTARTE Berlin\nBAUE Berlin - 1912", "start": "STARTE Berlin (1913)",
+           "count": "Ihre Befehle für Zug 1 gelten wie unten aufgeführt", "problems": "Probleme in Ihren Befehlen",
+           "to_gm": "Ihre Mail ging an die Spielleitung", "question": "wie lange dauert eine Partie?",
+           "move": "hier mein Zug:"},
+    "nl": {"hello": "Hallo allemaal,", "help": "HULP", "map": "KAART", "bye": "Groeten\nBernd",
+           "orders": "SPEL g\nBEURT 1\n{player}\nSTART Berlijn\nBOUW Berlijn - 1912", "start": "START Berlin (1913)",
+           "count": "Uw opdrachten voor beurt 1 gelden zoals ze hieronder staan",
+           "problems": "Problemen in uw opdrachten", "to_gm": "Uw mail ging naar de spelleider",
+           "question": "hoe lang duurt een partij?", "move": "hier is mijn zet:"},
+    "cs": {"hello": "Dobrý den všem,", "help": "NÁPOVĚDA", "map": "MAPA", "bye": "S pozdravem\nBernd",
+           "orders": "HRA g\nTAH 1\n{player}\nSTART Berlín\nSTAVBA Berlín - 1912", "start": "START Berlin (1913)",
+           "count": "Vaše příkazy pro tah 1 platí tak, jak jsou uvedeny níže",
+           "problems": "Problémy ve Vašich příkazech", "to_gm": "Váš mail šel rozhodčímu",
+           "question": "jak dlouho trvá jedna partie?", "move": "tady je můj tah:"},
+}
+"""What Bernd writes in each language, and what his answers say."""
+OFFERED = [lang for lang in LANGS if lang in codes()]
+
+
 def _player_line(text: str) -> str:
-    """The PLAYER line the opening mail tells its reader to copy (English or German)."""
-    found = re.search(r"^.*?: ((?:PLAYER|SPIELER) \w+ (?:PASSWORD|PASSWORT) \S+)$", text, re.M)
+    """The PLAYER line the opening mail tells its reader to copy (in any language)."""
+    player, password = "|".join(KEYWORDS["PLAYER"]), "|".join(KEYWORDS["PASSWORD"])
+    unfolded = re.sub(r"\n[ \t]+", " ", text)  # a long PLAYER line may be folded after its keyword
+    found = re.search(rf"^.*?: ((?:{player}) \w+ (?:{password}) \S+)$", unfolded, re.M)
     assert found, text
     return found.group(1)
 
@@ -78,7 +105,7 @@ def _player_line(text: str) -> str:
 def _example(text: str) -> list[str]:
     """The lines of the example a mail gives ("For example, you could write now:", "zum Beispiel:"), as written."""
     lines = text.splitlines()
-    start = next(i for i, line in enumerate(lines) if re.search(r"(?i)(for example|zum beispiel)\b.*:$", line))
+    start = next(i for i, line in enumerate(lines) if re.search(EXAMPLE, line))
     out = []
     for line in lines[start + 1:]:
         if not line.startswith("  ") or line.startswith("   "):
@@ -88,9 +115,15 @@ def _example(text: str) -> list[str]:
     return out
 
 
-def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path):
+EXAMPLE = re.compile(r"(?i)(for example|zum beispiel|bijvoorbeeld|například)\b.*:$", re.M)
+"""The line before the example a mail gives, in any language."""
+
+
+@pytest.mark.parametrize("lang", OFFERED)
+def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path, lang: str):
+    w = LANGS[lang]
     players = ("--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}", "--player", f"GREEN:Carla:{CARLA}",
-               "--player-lang", "BLUE=de", "--map", "germany")
+               "--player-lang", f"BLUE={lang}", "--map", "germany")
     with _served(tmp_path, *players) as (game, smtp, deliver, tick):
         tick("2026-12-01T08:00")  # the openings
         anna, bernd, carla = (_text(_only(smtp, f"opening-{c}", a)) for c, a in
@@ -100,10 +133,10 @@ def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path):
         deliver(ANNA, f"Hi all,\n\nhere are my orders for the first turn.\n\n{_player_line(anna)}\nSTART Munich\n"
                       "BUILD Munich - 1533\n\nCheers,\nAnna\n\n-- \nAnna Schmidt\nSent from my phone\n",
                 "orders", "2026-12-01T09:00")
-        # Bernd is German: he asks for help among greetings, then writes German orders
-        deliver(BERND, "Hallo zusammen,\n\nHILFE\n\nViele Grüße\nBernd\n", "Hilfe", "2026-12-01T09:01")
-        deliver(BERND, f"Hallo,\n\nSPIEL g\nZUG 1\n{_player_line(bernd)}\nSTARTE Berlin\nBAUE Berlin - 1912\n\n"
-                       "Gruß, Bernd\n", "Befehle", "2026-12-01T09:02")
+        # Bernd writes his language: he asks for help among greetings, then writes orders in its keywords
+        deliver(BERND, f"{w['hello']}\n\n{w['help']}\n\n{w['bye']}\n", "help me", "2026-12-01T09:01")
+        deliver(BERND, f"{w['hello']}\n\n" + w["orders"].format(player=_player_line(bernd)) + f"\n\n{w['bye']}\n",
+                "my orders", "2026-12-01T09:02")
         # Carla asks for the map around Cologne and the status after "Hi,", then asks the GM a question
         deliver(CARLA, "Hi,\n\nMAP Cologne\nSTATUS\n\nthanks!\nCarla\n", "map please", "2026-12-01T09:03")
         deliver(CARLA, "Hi GM,\n\nmay I build across the Elbe in my first turn?\n\nCarla\n", "a question",
@@ -118,7 +151,7 @@ def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path):
         tick("2026-12-01T12:00")
 
         help_answer = _only(smtp, "answer-", BERND)
-        assert "HILFE" in str(help_answer["Subject"]) and "KARTE" in _text(help_answer)
+        assert w["help"] in str(help_answer["Subject"]) and w["map"] in _text(help_answer)
         map_answer = _only(smtp, "answer-", CARLA)
         assert "0420 Köln" in _text(map_answer) and "STATUS" in str(map_answer["Subject"]), _text(map_answer)
         question = next(m for m in sent(smtp, "receipt-", CARLA) if "question" in _text(m))
@@ -129,11 +162,11 @@ def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path):
                                                                            ("GREEN", CARLA))}
         assert "Your orders for turn 1 count as they stand below" in receipts["RED"], receipts["RED"]
         assert "START München (1532)" in receipts["RED"] and "BUILD München (1532) - 1533" in receipts["RED"]
-        assert "Ihre Befehle für Zug 1 gelten wie unten aufgeführt" in receipts["BLUE"], receipts["BLUE"]
-        assert "STARTE Berlin (1913)" in receipts["BLUE"], receipts["BLUE"]
+        assert w["count"] in receipts["BLUE"], receipts["BLUE"]
+        assert w["start"] in receipts["BLUE"], receipts["BLUE"]
         assert "count as they stand below" in receipts["GREEN"], receipts["GREEN"]
         assert "Problems in your orders" not in " ".join(receipts.values())
-        assert "Probleme in Ihren Befehlen" not in receipts["BLUE"]
+        assert w["problems"] not in receipts["BLUE"]
 
         assert "turn 1 adjudicated" in tick("2026-12-04T18:05")
         state = GameDir(game).load_state()
@@ -157,18 +190,20 @@ def _moves(game: Path) -> list[str]:
     return out
 
 
-def test_first_mails_of_an_interurban_game_count_as_meant(tmp_path: Path):
+@pytest.mark.parametrize("lang", OFFERED)
+def test_first_mails_of_an_interurban_game_count_as_meant(tmp_path: Path, lang: str):
+    w = LANGS[lang]
     players = ("--play", "interurban", "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}",
-               "--player-lang", "BLUE=de")
+               "--player-lang", f"BLUE={lang}")
     with _served(tmp_path, *players) as (game, smtp, deliver, tick):
         tick("2026-12-01T08:00")
         anna, bernd = _text(_only(smtp, "opening-RED", ANNA)), _text(_only(smtp, "opening-BLUE", BERND))
-        password = {seat: re.findall(r"(?:Your password|Ihr Passwort): (\S+)", text)[0]
+        password = {seat: re.findall(r"(?:Your password|Ihr Passwort|Uw wachtwoord|Vaše heslo): (\S+)", text)[0]
                     for seat, text in (("RED", anna), ("BLUE", bernd))}
 
-        # Bernd (German) asks for help after a greeting, and asks the GM a question
-        deliver(BERND, "Hallo,\n\nHILFE\n\nGruß\nBernd\n", "Hilfe", "2026-12-01T09:00")
-        deliver(BERND, "Hallo Spielleiter,\n\nwie lange dauert eine Partie?\n\nBernd\n", "Frage", "2026-12-01T09:01")
+        # Bernd asks for help after a greeting, and asks the GM a question, in his language
+        deliver(BERND, f"{w['hello']}\n\n{w['help']}\n\n{w['bye']}\n", "help me", "2026-12-01T09:00")
+        deliver(BERND, f"{w['hello']}\n\n{w['question']}\n\nBernd\n", "a question", "2026-12-01T09:01")
         # Anna copies the example of her opening mail, between a greeting and a signature
         example = [line.replace("...", password["RED"]) for line in _example(anna)]
         deliver(ANNA, "Hi Bernd, hi GM!\n\nMy first move, as the mail suggests:\n\n" + "\n".join(example)
@@ -177,18 +212,17 @@ def test_first_mails_of_an_interurban_game_count_as_meant(tmp_path: Path):
         assert _moves(game) == ["RED"], (_moves(game), [_text(m) for m in sent(smtp, "receipt-", ANNA)])
 
         help_answer = _only(smtp, "answer-", BERND)
-        assert "HILFE" in str(help_answer["Subject"])
+        assert w["help"] in str(help_answer["Subject"])
         question = _only(smtp, "receipt-", BERND)
-        assert "Ihre Mail ging an die Spielleitung" in _flat(question)
+        assert w["to_gm"] in _flat(question)
 
-        # Bernd moves from the example of the mail that tells him he is on move, in German keywords
-        told = [m for m in sent(smtp, "move-", BERND) + sent(smtp, "report-", BERND)
-                if re.search(r"(?i)zum beispiel\b.*:$", _text(m), re.M)]
+        # Bernd moves from the example of the mail that tells him he is on move, in his language's keywords
+        told = [m for m in sent(smtp, "move-", BERND) + sent(smtp, "report-", BERND) if EXAMPLE.search(_text(m))]
         assert told, [str(m["X-Dampfross"]) for m in smtp.mails]
         example = [line.replace("...", password["BLUE"]) for line in _example(_text(told[-1]))]
-        assert any(line.startswith(("SPIELER", "PLAYER")) for line in example), example
-        deliver(BERND, "Hallo Anna,\n\nhier mein Zug:\n\n" + "\n".join(example) + "\n\nViele Grüße\nBernd\n",
-                "mein Zug", "2026-12-01T10:00")
+        assert any(line.startswith(KEYWORDS["PLAYER"]) for line in example), example
+        deliver(BERND, f"{w['hello']}\n\n{w['move']}\n\n" + "\n".join(example) + f"\n\n{w['bye']}\n",
+                "my move too", "2026-12-01T10:00")
         tick("2026-12-01T10:30")
         assert _moves(game) == ["RED", "BLUE"], [_text(m) for m in sent(smtp, "receipt-", BERND)]
         invoke("verify", str(game))
