@@ -5,9 +5,13 @@ language, late mail and budgets behave alike, because they are written once (``p
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
+import pytest
+
+from adjudicator.kernel.languages import codes
 from tests.conftest import ANNA, BERND, Trial, make_trial
 
 
@@ -243,3 +247,55 @@ def test_F15_a_german_player_is_told_in_german_that_his_mail_went_to_the_gm(tmp_
         text = " ".join(_text(receipt).split())
         assert "Ihre Mail ging an die Spielleitung" in text and "game master" not in text, (kind, text)
         assert "HILFE, KARTE, STAND" in text, kind
+
+
+def in_language(text: str, lang: str) -> str:
+    """An order mail's lines with every keyword (the envelope's, Dampfross's, InterUrban's notation) in ``lang``'s
+    own first spelling; ids, names and a test game's own words stay."""
+    from adjudicator.kernel.languages import spellings_of
+
+    words: dict[str, str] = {}
+    for section in ("orders", "interurban"):
+        english = spellings_of("en", section)
+        for name, own in spellings_of(lang, section).items():
+            for word in english.get(name, ()):
+                words.setdefault(word.upper(), own[0].upper())
+    return re.sub(r"\b[A-Z]{2,}\b", lambda m: words.get(m.group(0), m.group(0)), text)
+
+
+def _said(lang: str, domain: str, english: str) -> str:
+    """A sentence of a game's catalogue in ``lang``."""
+    from tools import i18n
+
+    found = i18n.read(lang, {d.name: d for d in i18n.DOMAINS}[domain]).get(english)
+    assert found is not None and found.string, english
+    return str(found.string)
+
+
+@pytest.mark.parametrize("lang", [lang for lang in codes() if lang != "en"])
+def test_F16_the_suite_in_every_language(tmp_path: Path, lang: str):
+    """Issue 36: in every game, a player of each language writes his orders in its keywords among greetings, his
+    commands in its words, a question to the GM: his orders count as meant, and each answer is in his language."""
+    from adjudicator.kernel.languages import spellings_of
+
+    command = {name: words[0].upper() for name, words in spellings_of(lang, "commands").items()}
+    for kind in ("dampfross", "interurban", "takeaway"):
+        trial = make_trial(tmp_path / kind, kind, red_lang=lang)
+        orders = trial.orders("RED") + ("BUILD Hamburg - 1208\n" if kind == "dampfross" else "")
+        body = in_language(trial.envelope("RED") + orders, lang)
+        assert body != trial.envelope("RED") + orders
+        trial.deliver(ANNA, f"Hallo,\n\n{body}\nGroeten / S pozdravem\nAnna\n", "2026-12-01T09:00+00:00", "mine")
+        trial.deliver(ANNA, f"Hallo,\n\n{command['help']}\n{command['status']}\n\nAnna\n", "2026-12-01T09:01+00:00",
+                      "help")
+        trial.deliver(ANNA, "Hallo,\n\n?\n\nAnna\n", "2026-12-01T09:02+00:00", "a question")
+        trial.deliver(ANNA, f"{command['password-reset']}\n", "2026-12-01T09:03+00:00", "reset")
+        trial.tick("2026-12-01T09:05+00:00")
+        assert trial.counted("RED"), (kind, lang, body)
+        ((_, answer),) = trial.mails(ANNA, "answer-")
+        assert _said(lang, "platform", "HELP") in str(answer["Subject"]), (kind, answer["Subject"])
+        ((_, password),) = trial.mails(ANNA, "password-")
+        assert _said(lang, "platform", "New password: {password}").split("{")[0] in _text(password), kind
+        receipts = " ".join(" ".join(_text(m).split()) for n, m in trial.mails(ANNA) if n.startswith("receipt-"))
+        went = _said(lang, "platform", "Your mail went to the game master, who reads it and answers in person where "
+                                        "needed. The robot answers only orders and the commands {commands}.")
+        assert went.split(",")[0] in receipts, (kind, receipts)
