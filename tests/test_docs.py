@@ -112,17 +112,18 @@ def test_the_link_check_finds_a_broken_link_a_missing_heading_and_a_web_address(
     ]
 
 
-def test_the_players_page_lists_the_commands_help_sends_in_both_languages():
-    """Issue 25: docs/players.md says what HELP sends: each command of the HELP mail, English and German, with
-    what it gives."""
-    from adjudicator.dampfross.report.i18n import _, language, pgettext
+def test_the_players_page_lists_the_commands_help_sends_in_every_language():
+    """Issue 25: docs/players.md says what HELP sends: each command of the HELP mail, in every language (issue 36),
+    with what it gives."""
+    from adjudicator.dampfross.report.i18n import LANGUAGES, _, language, pgettext
     from adjudicator.dampfross.report.mailreplies import COMMAND_LIST
 
     for word, what in COMMAND_LIST:
-        with language("de"):
-            german = pgettext("mail command", word)
-        english, german = (w.replace("|", "\\|") for w in (word, german))
-        row = f"| `{english}` | `{german}` | {_(what)} |"
+        said = []
+        for lang in LANGUAGES:
+            with language(lang):
+                said.append(pgettext("mail command", word).replace("|", "\\|"))
+        row = "| " + " | ".join(f"`{w}`" for w in said) + f" | {_(what)} |"
         assert row in PLAYERS, row
 
 

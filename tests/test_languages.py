@@ -107,3 +107,16 @@ def test_a_town_is_found_by_its_dutch_or_czech_name(map_name: str, written: str,
 
     found = load_map(map_name).town_named(written)
     assert found is not None and found.name == town
+
+
+def test_a_seat_may_name_its_language():
+    """``--player ID:NAME:EMAIL:LANG`` as ``--player-lang ID=LANG``; the latter wins where both are given."""
+    from adjudicator.kernel.contacts import PlayerSpec, with_languages
+    from adjudicator.kernel.errors import AdjudicatorError
+
+    specs = [PlayerSpec.parse("RED:Rijnbaan:anna@example.org:nl"), PlayerSpec.parse("BLUE:Modrá:b@example.org:CS"),
+             PlayerSpec.parse("GREEN:Grün:g@example.org")]
+    assert [s.lang for s in specs] == ["nl", "cs", None]
+    assert [s.lang for s in with_languages(specs, ["BLUE=de"])] == ["nl", "de", None]
+    with pytest.raises(AdjudicatorError, match="no language 'xx'"):
+        PlayerSpec.parse("RED:R:r@example.org:xx")

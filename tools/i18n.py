@@ -32,7 +32,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from adjudicator.dampfross.report.i18n import DOMAIN, LANGUAGES, SOURCE
+from adjudicator.dampfross.report.i18n import DOMAIN, SOURCE
+from adjudicator.kernel.languages import files
 
 babel_catalog.VERSION = "2"
 """The catalogues' header says ``Generated-By: Babel 2``, not the exact version: a fresh environment with a newer
@@ -122,10 +123,11 @@ def mo_bytes(catalog: Catalog) -> bytes:
 
 
 def catalogues() -> Iterator[tuple[Domain, str, Catalog]]:
-    """Every game's catalogue of every language but the source, updated from the code (nothing written)."""
+    """Every game's catalogue of every language but the source, updated from the code (nothing written): the
+    languages offered and the drafts being translated (``adjudicator/kernel/locale/languages.toml``)."""
     for domain in DOMAINS:
         template = extract(domain)
-        for lang in LANGUAGES:
+        for lang in files():
             if lang != SOURCE:
                 yield domain, lang, updated(lang, template, domain)
 
@@ -142,7 +144,7 @@ def stale() -> list[str]:
     return out
 
 
-WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{2,}")
+WORD = re.compile(r"[^\W\d_]{2,}")
 CODE = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]*\}|\w*_\w*|--?[a-z][a-z-]+|[\w./-]+\.(?:orders|txt|eml)\b"
                   r"|dampfross per post|\b[0-9a-f]{16,}\b", re.I)
 """Placeholders, rules keys (``races_per_turn``), command-line options, file names, digests and the product's

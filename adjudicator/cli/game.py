@@ -40,9 +40,11 @@ import click
 @click.option("--remind", metavar="PERIOD", help="Remind companies without valid orders this long before a deadline.")
 @click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long after the last turn.")
 @click.option("--lang", default="en", show_default=True, metavar="LANG",
-              help="The language of the reports: en (English) or de (Deutsch).")
+              help="The language of the reports: en (English), de (Deutsch), nl (Nederlands), cs (Čeština), or any "
+                   "other of docs/languages.md.")
 @click.option("--player-lang", "player_langs", multiple=True, metavar="ID=LANG",
-              help="A company whose private reports, receipts and mails are in another language.")
+              help="A company whose private reports, receipts and mails are in another language (or give it in the "
+                   "seat: --player ID:NAME:EMAIL:LANG).")
 @click.option("--caretaker-after", "caretaker_after", type=int, metavar="N",
               help="After N missed turns (moves) in a row the caretaker, a bot, plays the seat until its player "
                    "mails again (default: never).")
@@ -61,6 +63,7 @@ def new_cmd(directory: str, play: str, map_name: str | None, profile: str, playe
       adjudicate new nord --map germany --player RED:Rheinbahn:red@example.org ... \\
           --deadline "2025-11-21 18:00" --every "fri 18:00" --zone Europe/Berlin --remind 24h
       adjudicate new sued --map germany --lang de --player-lang BLUE=en --player RED:Rheinbahn ...
+      adjudicate new nord --map germany --player RED:Rijnbaan:anna@example.org:nl ...
       adjudicate new tram --play interurban --player RED:Anna:anna@example.org \\
           --player BLUE:Bert:bert@example.org --every 3d
       adjudicate new duo --play interurban --player RED:Anna:anna@example.org \\

@@ -67,8 +67,8 @@ as; ``RED:Bot`` and ``RED:Bot:bot@example.org`` are a player's company named Bot
 
 @dataclass(frozen=True)
 class PlayerSpec:
-    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL]`` (and its language, ``--player-lang``), or a
-    bot seat: ``ID:bot=LEVEL`` (issues 26 and 33; the level is checked by the game)."""
+    """A player as given to ``adjudicate new``: ``ID:NAME[:EMAIL[:LANG]]`` (its language there or by
+    ``--player-lang``), or a bot seat: ``ID:bot=LEVEL`` (issues 26 and 33; the level is checked by the game)."""
 
     id: str
     name: str
@@ -78,7 +78,7 @@ class PlayerSpec:
 
     @classmethod
     def parse(cls, text: str) -> PlayerSpec:
-        parts = text.split(":", 2)
+        parts = text.split(":", 3)
         pid = parts[0].strip().upper()
         if not _ID.match(pid) or pid == GM:
             raise AdjudicatorError(f"player {text!r}: the id must be 1-8 capital letters or digits, "
@@ -92,8 +92,9 @@ class PlayerSpec:
             return cls(pid, "Bot", bot=level)
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
+        lang = check_language(parts[3].strip().lower()) if len(parts) > 3 else None
         try:
-            return cls(pid, check_name(name), check_address(email))
+            return cls(pid, check_name(name), check_address(email), lang)
         except ContactError as exc:
             old_form = name.lower() == "bot" and "@" not in email  # RED:bot:careful, the form before issue 33
             hint = f" (a bot seat is written {pid}:bot={email.lower()})" if old_form else ""
@@ -109,4 +110,4 @@ def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[Player
         if not sep or pid not in {s.id for s in specs}:
             raise AdjudicatorError(f"--player-lang {pair!r}: give ID=LANG for a company of the game, e.g. RED=de")
         chosen[pid] = check_language(code.strip())
-    return [replace(s, lang=chosen.get(s.id)) for s in specs]
+    return [replace(s, lang=chosen.get(s.id, s.lang)) for s in specs]
