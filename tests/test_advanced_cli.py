@@ -27,6 +27,7 @@ def game(tmp_path_factory) -> Path:
 
 def test_opening_report_states_the_advanced_rules(game: Path):
     opening = (game / "reports" / "turn-000.txt").read_text(encoding="utf-8")
+    opening = opening.replace("\n      ", " ")  # the Rules section folds at 72 columns (issue 35)
     assert "Borders: track may cross into a neighbouring country at no extra cost" in opening
     assert "Special runs: every race whose number is a multiple of 2" in opening
     assert "Ferries: BUY FERRY <port> for 6 once your track reaches the port, at most 1" in opening
@@ -45,14 +46,14 @@ def test_check_says_what_a_special_runs_entrants_may_choose(game: Path):
     orders.write_text(f"GAME g\nTURN 5\nPLAYER GREEN PASSWORD {pw['GREEN']}\nENTER 2 BEST\nBUY FERRY Rostock\n")
     out = invoke("check", str(orders), "--game", str(game), ok=False).output
     assert "special run 2U (red 2, white 1): end in any hex of Österreich" in out
-    assert "BUY FERRY Rostock (1606): not bought: Rostock-Gedser: a player may own at\n        most 1" in out
+    assert "BUY FERRY Rostock (1606): not bought: Rostock-Gedser: a player may own\n        at most 1" in out
 
 
 def test_route_crosses_on_the_ferry(game: Path):
     out = invoke("route", str(game), "Lübeck", "Gedser", "--player", "GREEN").output
     assert "1405~1504 ferry GREEN" in out and "7 die points" in out and "valid" in out
     rival = invoke("route", str(game), "Lübeck", "Gedser", "--player", "RED").output
-    assert "ferry 3 to\n      GREEN" in rival  # folded to 80 columns
+    assert "ferry\n      3 to GREEN" in rival  # folded to 72 columns
 
 
 def test_map_list_names_the_four_maps_with_their_start_towns():

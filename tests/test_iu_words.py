@@ -89,7 +89,7 @@ def test_the_final_report_of_the_worked_example():
     text = reports.final(s, "00" * 32, commitment("00" * 32), NAMES)
     assert "Line 6: value 7 (start number 6, track tiles 1)." in text
     assert "Line C: value 9 (start number C = 4 curves, track tiles 5)." in text
-    assert "Line H: value 7 (start number H = 7, the highest start number, track tiles 0)." in text
+    assert "Line H: value 7 (start number H = 7, the highest start number, track\n  tiles 0)." in text  # at 72
     line7 = text[text.index("Line 7:"):text.index("Line C:")]
     assert line7.splitlines()[1:] == ["  Ferdi (green): economic value 4, 10 points",
                                       "  Lucy (blue): economic value 4, 10 points",
@@ -120,8 +120,8 @@ def test_every_notation_problem_is_said_with_its_hint(lang):
                 if lang == "de":
                     assert i18n.english_left("\n".join(said[:1]), mail.split(), "de", i18n.INTERURBAN) == []
     assert problems.notation_lines(parse_move([(5, "6 STRAIGT 1")], s, "green")[1][0], "6 STRAIGT 1") == [
-        "Mail line 5, column 3: \"STRAIGT\" is not understood. Did you mean STRAIGHT?", "    6 STRAIGT 1",
-        "      ^"]
+        "Mail line 5, column 3: \"STRAIGT\" is not understood. Did you mean", "  STRAIGHT?", "    6 STRAIGT 1",
+        "      ^"]  # folded at 72 columns, the hint's hang (2) apart from the quoted line (4)
 
 
 def test_the_catalogue_is_complete():

@@ -330,6 +330,7 @@ def test_gm_lines_in_a_players_section_are_refused_and_hold_nothing(tmp_path: Pa
     from tests.test_mail_commands import decoded
 
     receipt = decoded((game / "mail" / "outbox" / f"receipt-{red.seq:05d}-RED.eml").read_text())
+    receipt = " ".join(receipt.split())  # folded at 72 columns (issue 35)
     assert "illegal: HOLD belongs in the GM's" in receipt and "illegal: ROLL belongs in the GM's" in receipt
     assert "Green goes west!" in (game / "reports" / "turn-001.txt").read_text()
 

@@ -191,8 +191,9 @@ def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpSe
     corrected = [m for m in smtp.mails if m["X-Dampfross"] == "report-001-RED-v2"]
     assert len(corrected) == 1
     body = str(corrected[0].get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
-    due, blank, banner = body.replace("\r\n", "\n").split("\n")[:3]  # issue 25: the deadline first, then the banner
-    assert due.startswith("Orders for turn 2 are due ") and blank == ""
+    due, rest = body.replace("\r\n", "\n").split("\n\n", 1)  # issue 25: the deadline first (two lines at 72
+    banner = rest.split("\n*")[0].replace("\n    ", " ")  # columns, issue 35), then the banner
+    assert due.startswith("Orders for turn 2 are due ") and due.count("\n") <= 1
     assert banner == "CORRECTED REPORT: this replaces the one sent on Fri 21 Nov 2025 18:05 CET."
     assert invoke("tick", str(game), "--now", "2025-11-21T19:05+01:00").output == ""
 

@@ -65,6 +65,7 @@ from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.report.i18n import pgettext
 from adjudicator.dampfross.report.mapkey import START_TOWN, TOWN, map_key
+from adjudicator.dampfross.report.widths import MAIL_WIDTH
 from adjudicator.kernel.errors import LabelError, WindowError
 from adjudicator.kernel.kept import Kept
 
@@ -72,6 +73,9 @@ COL_WIDTH = 4
 """Text columns per hex column."""
 MARGIN = 5
 """Text columns left of the grid, for row labels."""
+SPLIT_COLUMNS = (MAIL_WIDTH - MARGIN - 3 + 1) // COL_WIDTH
+"""The most hex columns of a window that fits a mail: 17 (the margin, 4 text columns a hex column, the right-hand
+row labels ``' 05'``: 75 text columns)."""
 
 TERRAIN_CHAR = {Terrain.PLAIN: ".", Terrain.MOUNTAIN: "^", Terrain.WATER: "~"}
 WATER = "~"
@@ -457,9 +461,10 @@ def map_ferries(gmap: GameMap) -> list[FerryMark]:
     return [FerryMark(f.name, f.path) for f in gmap.ferries]
 
 
-def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 18, legend: bool = True,
+def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int | None = None, legend: bool = True,
                  players: Mapping[str, str] | None = None, ferries: Iterable[FerryMark] = ()) -> str:
-    """The whole map in windows of at most ``columns`` hex columns (80 text columns for 18), west to east.
+    """The whole map in windows of at most ``columns`` hex columns (``SPLIT_COLUMNS``: 75 text columns), west to
+    east.
 
     The windows are about as wide as each other, and neighbours share one
     column, so no side is lost between them; one legend for the whole map
@@ -467,6 +472,7 @@ def render_split(gmap: GameMap, track: Iterable[TrackMark] = (), columns: int = 
     """
     track = track if isinstance(track, list | tuple) else list(track)
     ferries = list(ferries)
+    columns = columns or SPLIT_COLUMNS
     parts = []
     count = max(1, -(-(gmap.width - 1) // (columns - 1)))  # windows needed; all about as wide
     edges = [1 + round(k * (gmap.width - 1) / count) for k in range(count + 1)]

@@ -16,7 +16,7 @@ from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
 from adjudicator.dampfross.orders.sections import OrderSet
-from adjudicator.dampfross.report.ascii import FERRY, FerryMark, TrackMark, render_map, render_split
+from adjudicator.dampfross.report.ascii import FERRY, SPLIT_COLUMNS, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
 from adjudicator.dampfross.report.i18n import _
 from adjudicator.dampfross.report.mapkey import short_key, town_names
@@ -26,8 +26,8 @@ from adjudicator.dampfross.report.press import press_feedback
 from adjudicator.dampfross.report.standingwords import standing_feedback
 from adjudicator.kernel.kept import Kept
 
-WINDOW_COLUMNS = 18
-"""The most hex columns of a window in a report (80 text columns)."""
+WINDOW_COLUMNS = SPLIT_COLUMNS
+"""The most hex columns of a window in a report (75 text columns: within ``MAIL_WIDTH``)."""
 NEW_ROWS = 5
 """The most hex rows of one of a report's windows of this turn's track."""
 OWN_ROWS = 6
@@ -99,7 +99,7 @@ def player_legend(state: GameState) -> dict[str, str]:
 
 
 def whole_map(gmap: GameMap, state: GameState, turn: int | None = None, *, split: bool = True) -> str:
-    """The whole map with every company's track (``turn``'s in upper case): in windows that fit 80 columns,
+    """The whole map with every company's track (``turn``'s in upper case): in windows that fit 78 columns,
     west to east, or (``split=False``, for an attachment) in one piece."""
     marks, players, ferries = track_marks(state, turn), player_legend(state), ferry_marks(state, gmap, turn)
     if split:

@@ -1,7 +1,7 @@
 """The text machinery of every report: the Jinja environment, line folding, rendering.
 
 Templates live in ``adjudicator/dampfross/report/templates``; every line of text that
-goes into a mail stays within 80 characters (reports fold at 78).  The
+goes into a mail stays within 78 characters (reports fold at 72).  The
 templates' words go through Jinja's i18n extension: ``_("... %(name)s ...",
 name=value)`` and ``{% trans %}`` are looked up in the catalogue of the
 active language (``adjudicator.dampfross.report.i18n``).
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -47,6 +48,8 @@ def _env() -> jinja2.Environment:
     # once for all renders: the callables speak whichever language is active (i18n.language)
     env.install_gettext_callables(i18n._, i18n.ngettext, newstyle=True, pgettext=i18n.pgettext)  # type: ignore[attr-defined]
     env.filters["wrap"] = wrap
+    env.globals["LINE_WIDTH"] = LINE_WIDTH
+    env.globals["MAIL_WIDTH"] = MAIL_WIDTH
     return env
 
 
@@ -83,8 +86,27 @@ def wrap(text: str, hang: int = 4, width: int = LINE_WIDTH) -> str:
         if not any(" " in line.strip() for line in wide):
             break  # fits, or only a word no fold can shorten (a URL) is too wide: narrower would not help
         out = fill(w)
+    out = _no_widow(out, fill, width)
     if any(too_wide(line) for line in out.split("\n")):  # a word wider than a mail (a URL, a sender's junk)
         out = "\n".join(piece for line in out.split("\n") for piece in _broken(line, lead + " " * hang))
+    return out
+
+
+WIDOW = 8
+"""The fewest characters the last line of a folded text should hold: ``0`` or ``1108)`` alone on a line reads as
+something of its own (issue 35; at 72 columns more lines end so)."""
+
+
+def _no_widow(out: str, fill: Callable[[int], str], width: int) -> str:
+    """``out`` folded a little narrower (up to 12 columns) where its last line would hold fewer than ``WIDOW``
+    characters, the first width that gives it more (and no line too wide); else ``out`` as it is."""
+    lines = out.split("\n")
+    if len(lines) < 2 or len(lines[-1].strip()) >= WIDOW:
+        return out
+    for w in range(width - 1, width - 13, -1):
+        again = fill(w).split("\n")
+        if len(again) == len(lines) and len(again[-1].strip()) >= WIDOW and not any(too_wide(x) for x in again):
+            return "\n".join(again)
     return out
 
 

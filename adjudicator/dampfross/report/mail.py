@@ -19,7 +19,7 @@ from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.orders.sections import MailPlace, Refusal
 from adjudicator.dampfross.report.common import whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
-from adjudicator.dampfross.report.env import LINE_WIDTH, render, wrap
+from adjudicator.dampfross.report.env import LINE_WIDTH, MAIL_WIDTH, render, wrap
 from adjudicator.dampfross.report.i18n import N_, _, language, ngettext
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
@@ -222,8 +222,15 @@ def opening_mail_text(state: GameState, company: str, password: str, opening: st
         ]
         example = example_text(state, gmap, company) if gmap is not None else ""
         due = due_line(state)
-    head = "\n".join(wrap(line) for line in ([due] if due else []) + lines) + (f"\n\n{example}" if example else "")
+    head = "\n".join(_line(line, lines[2]) for line in ([due] if due else []) + lines) + (
+        f"\n\n{example}" if example else "")
     return head + "\n\n" + commands_help(state, company) + "\n\n" + "=" * LINE_WIDTH + "\n" + opening
+
+
+def _line(text: str, player_line: str) -> str:
+    """A line of the opening or take-over mail, folded at 72 columns; the one that shows the PLAYER line to copy
+    (``player_line``) only past a mail's 78, so that the PLAYER line stays whole where it fits."""
+    return wrap(text, 4, MAIL_WIDTH if text == player_line else LINE_WIDTH)
 
 
 def takeover_subject(state: GameState, company: str) -> str:
@@ -246,7 +253,7 @@ def takeover_text(state: GameState, company: str, password: str, public: str) ->
             goal_line(state),
         ]
         lines.insert(0, due_line(state))
-    head = "\n".join(wrap(line) for line in lines if line)
+    head = "\n".join(_line(line, lines[3]) for line in lines if line)
     tail = "\n\n" + "=" * LINE_WIDTH + "\n" + public if public else ""
     return head + "\n\n" + commands_help(state, company) + tail
 
@@ -325,7 +332,7 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
     out.append("")
     for company, arrived, verdict in rows:
         when = arrival_text(arrived) if arrived else _("no mail")
-        out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25))
+        out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25, MAIL_WIDTH))  # a table's row: 78
     out.append("")
     if missing:
         out.append(_("missing: {companies}").format(companies=", ".join(missing)))

@@ -1,11 +1,12 @@
 """The key under an ASCII map: the marks, the companies' letters, the ferries and the towns in the window.
 
 ``report/ascii.py`` draws the grid and calls ``map_key`` for the lines
-below it, every line at most 78 characters, in the reader's language.
+below it, every line at most 72 characters, in the reader's language.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from adjudicator.dampfross.board.folding import fold_name
@@ -35,9 +36,7 @@ def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: l
     ``served``: the letters of the companies whose track reaches each town's hex (a game's map); they follow
     the town's entry.
     """
-    lines = _(KEY).split("\n")
-    if ferries:
-        lines.append(_(FERRY_KEY))
+    lines = key_lines(ferries)
     lines += _player_lines(players)
     lines += _ferry_lines(ferries)
     lines += _town_lines(towns, served or {})
@@ -47,10 +46,46 @@ def map_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: l
 def short_key(players: Mapping[str, str], ferries: list[tuple[str, str]], towns: list[Town]) -> list[str]:
     """The key under a report's small windows: the marks and the players as ``map_key``, the towns packed
     (``1108 Hamburg, 1014 Hannover``) rather than in a table."""
-    lines = _(KEY).split("\n")
-    if ferries:
-        lines.append(_(FERRY_KEY))
-    return lines + _player_lines(players) + _ferry_lines(ferries) + town_names(towns)
+    return key_lines(ferries) + _player_lines(players) + _ferry_lines(ferries) + town_names(towns)
+
+
+def key_lines(ferries: list[tuple[str, str]]) -> list[str]:
+    """The marks of the key (and the ferries' when there are ferries), in lines of at most ``LINE_WIDTH``: its
+    entries (cut from each other by two spaces in the translation) flow from line to line, each line under the
+    first after ``Key: ``; an entry too long for a line is folded (issue 35: a client that wraps at 72 columns
+    broke the key's lines)."""
+    lines = _(KEY).split("\n") + ([_(FERRY_KEY)] if ferries else [])
+    first = lines[0].strip()
+    head, _gap, rest = first.partition(" ")
+    entries = [e for line in [rest, *lines[1:]] for e in _ENTRY_GAP.split(line.strip()) if e]
+    lead = " " * KEY_INDENT
+    out: list[str] = []
+    current = head
+    for entry in entries:
+        joined = f"{current}  {entry}" if current.strip() and current != head else f"{current} {entry}"
+        if current.strip() and not _over(joined):
+            current = joined
+            continue
+        if current.strip():
+            out.append(current)
+        current = lead + entry
+        while _over(current) and " " in current.strip():  # one entry too long: folded
+            cut = max(k for k in range(len(current)) if current[k] == " " and not _over(current[:k])
+                      and current[:k].strip())
+            out.append(current[:cut].rstrip())
+            current = lead + "  " + current[cut:].strip()
+    out.append(current)
+    return out
+
+
+def _over(line: str) -> bool:
+    """Wider than the key may be: ``LINE_WIDTH`` characters, or a mail's width in bytes (umlauts)."""
+    return len(line) > LINE_WIDTH or too_wide(line)
+
+
+KEY_INDENT = 5
+"""Where the key's entries begin, under the first after ``Key: ``."""
+_ENTRY_GAP = re.compile(r" {2,}")
 
 
 def town_names(towns: list[Town]) -> list[str]:

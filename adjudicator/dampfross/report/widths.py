@@ -6,10 +6,11 @@ and held to a width by ``adjudicator.kernel.shown`` (the same for every game).
 
 from __future__ import annotations
 
-LINE_WIDTH = 78
-"""Where text is folded."""
-MAIL_WIDTH = 80
-"""No line of any report, check or receipt is longer (the full-width map goes as an attachment)."""
+LINE_WIDTH = 72
+"""Where text is folded: a mail client that wraps at 72 columns leaves every line of prose whole (issue 35)."""
+MAIL_WIDTH = 78
+"""No line of any report, check or receipt is longer, a map's window or a wide table neither (the full-width map
+goes as an attachment)."""
 
 
 def too_wide(line: str, width: int = MAIL_WIDTH) -> bool:

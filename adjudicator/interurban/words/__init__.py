@@ -2,7 +2,7 @@
 ``interurban``, ``adjudicator/interurban/locale``).
 
 The engines give codes and data; only this package turns them into text: ``names`` (tiles, colours,
-lines, cells, folding to 80 columns), ``problems`` (refusals and notation problems), ``reports``
+lines, cells, folding to 72 columns), ``problems`` (refusals and notation problems), ``reports``
 (the opening, a move, the end, the check).  The active language is the kernel's
 (``adjudicator.kernel.i18n.language``).
 """

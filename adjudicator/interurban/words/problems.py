@@ -158,5 +158,5 @@ def notation_lines(problem: NotationProblem, text: str | None = None) -> list[st
     """The problem in lines of a report: where, what is wrong, and the line as written (``text``, else the
     problem's own) with a caret under the column, as Dampfross's receipts show it (``kernel.quoting``)."""
     head = _("Mail line {line}, column {column}:").format(line=problem.line, column=problem.column)
-    return names.fold(head + " " + notation_problem(problem), hang=4) + \
+    return names.fold(head + " " + notation_problem(problem), hang=2) + \
         caret_lines(problem.text if text is None else text, problem.column)

@@ -1,4 +1,4 @@
-"""The reports of an InterUrban game, in the active language, every line within 80 columns.
+"""The reports of an InterUrban game, in the active language, every line within 78 columns (prose within 72).
 
 ``opening`` (players, order, start tiles, face-up tiles, the shuffle's commitment), ``move`` (who
 laid what where, finished lines, tiles turned up, who is next, the layout, the lines), ``final``
