@@ -30,12 +30,12 @@ ENGLISH = ("the", "your", "is", "are", "of", "and", "to", "for", "with", "from",
 """Words no German sentence of the program uses (``RED`` too: a colour a German reader reads as ``rot``)."""
 WORD = re.compile(r"[^\W\d_]+")
 OWN = {"de": (), "nl": ("is", "of"), "cs": ("to",)}
-"""Words of ``ENGLISH`` the language has as well."""
+"""Words of ``ENGLISH`` the language has as well (another language: those its translations use)."""
 
 
 def english_words(text: str, allowed: set[str], lang: str = "de") -> list[str]:
     """The lines of ``text`` holding an English word of ``ENGLISH`` (``allowed`` lines and words aside)."""
-    english = set(ENGLISH) - set(OWN[lang])
+    english = set(ENGLISH) - set(OWN[lang] if lang in OWN else own_words(lang))
     out = []
     for line in text.splitlines():
         if line.strip() in allowed:
@@ -135,14 +135,52 @@ LANGS = {
            "left": "VLEVO", "move": "tah 1", "station": "stanice", "receipt": "potvrzení přijetí, tah 1"},
 }
 """What a player of each language writes (commands, a misspelt curve) and what his mails must say."""
-OFFERED = [lang for lang in LANGS if lang in codes()]
-"""The languages a seat may choose (a draft's catalogues are not complete yet)."""
+
+
+def own_words(lang: str) -> set[str]:
+    """The words of ``ENGLISH`` that the language's own translations use (a language without a column here)."""
+    from tools import i18n
+
+    return {w for domain in i18n.DOMAINS for m in i18n.read(lang, domain) if m.id
+            for text in (m.string if isinstance(m.string, tuple) else (m.string,))
+            for w in WORD.findall(i18n.CODE.sub(" ", text)) if w.islower() and w in ENGLISH}
+
+
+def said(lang: str, domain: str, english: str, context: str | None = None) -> str:
+    """A sentence of a catalogue in ``lang``."""
+    from tools import i18n
+
+    found = i18n.read(lang, {d.name: d for d in i18n.DOMAINS}[domain]).get(english, context=context)
+    assert found is not None and found.string, english
+    return str(found.string)
+
+
+def words_of(lang: str) -> dict[str, str]:
+    """What a player of ``lang`` writes and reads: the column of ``LANGS``, or for another language (a fifth, added
+    as files only) the same made from its language file and catalogues."""
+    if lang in LANGS:
+        return LANGS[lang]
+    from adjudicator.kernel.languages import spellings_of
+
+    command = {name: words[0].upper() for name, words in spellings_of(lang, "commands").items()}
+    curve = said(lang, "interurban", "CURVE")
+    return {"hello": "Hallo,", "thanks": "!", "help": command["help"], "map": command["map"],
+            "status": command["status"], "rules": command["rules"], "report": command["report"],
+            "address": command["set-address"], "confirm": command["confirm"], "password": command["password-reset"],
+            "why": "xyzzy", "building": said(lang, "dampfross", "building phase"), "curve": curve[1] + curve[0] + curve[2:],
+            "left": said(lang, "interurban", "LEFT"), "move": said(lang, "platform", "receipt, move {move}").split(",")[-1]
+            .strip().format(move=1), "station": said(lang, "interurban", "station"),
+            "receipt": said(lang, "platform", "receipt, move {move}").format(move=1)}
+
+
+OFFERED = [lang for lang in codes() if lang != "en"]
+"""The languages a seat may choose (a draft's catalogues are not complete yet): each has its walk."""
 
 
 def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str, lang: str = "de") -> None:
     """The same command mails in either game: the language's and English commands among pleasantries, a change of
     address, a password reset."""
-    w = LANGS[lang]
+    w = words_of(lang)
     box.deliver(ANNA, f"{w['hello']}\n\n{w['help']}\n{w['map']}\n{w['status']}\n{w['rules']}\n{w['report']} 0\n\n"
                       f"{w['thanks']}\nAnna", when)
     box.deliver(ANNA, "HELP\nSTATUS\nRULES\nREPORT\n", when)
@@ -152,7 +190,7 @@ def commands_and_front_door(box: Maildir, game: Path, pw: str, when: str, lang: 
 
 @pytest.mark.parametrize("lang", OFFERED)
 def test_every_mail_to_a_dampfross_player_is_in_his_language(tmp_path: Path, lang: str) -> None:
-    w = LANGS[lang]
+    w = words_of(lang)
     game, box = tmp_path / "nord", Maildir(tmp_path / "in")
     invoke("new", str(game), "--id", "nord", "--map", "germany", "--seed", "one-lang", "--unsafe-test-passwords",
            "one-lang", "--player", f"RED:Rheinbahn:{ANNA}", "--player", "BLUE:Blaue Linie:bernd@example.net",
@@ -208,7 +246,7 @@ def test_every_mail_to_an_interurban_player_is_in_his_language(tmp_path: Path, l
     invoke("new", str(game), "--play", "interurban", "--id", "tram", "--seed", "one-lang",
            "--unsafe-test-passwords", "one-lang", "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:Bernd:b@x.org",
            "--player-lang", f"RED={lang}", "--deadline", "2026-12-04 18:00", "--every", "2d", "--remind", "12h")
-    w = LANGS[lang]
+    w = words_of(lang)
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
                                     f'path = "{box.path}"\n', encoding="utf-8")
     pw = secrets_of(game)
