@@ -59,6 +59,7 @@ from adjudicator.kernel.commands import Command, CommandMail, read_commands
 from adjudicator.kernel.contacts import ContactError, check_address
 from adjudicator.kernel.envelope import MAX_GUESSES, signed
 from adjudicator.kernel.i18n import language
+from adjudicator.kernel.mailtext import asks, clutter_free
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.files import Folder, atomic_write
@@ -73,6 +74,10 @@ NOTICES_PER_PERIOD = 20
 the robot mail a thousand third parties (the GM's digest lists every mail all the same)."""
 DIGEST_MOST = 30
 """Strangers' mails listed in one digest to the GM (the rest are counted; the inbox keeps every mail)."""
+DIGEST_LINES = 20
+"""The most lines of one mail's text the digest shows (the inbox keeps the whole mail)."""
+DIGEST_CHARS = 1500
+"""The most characters of one mail's text the digest shows."""
 STATE_FILE = "frontdoor.json"
 PUBLIC = ("help", "map", "status", "report", "rules")
 """The commands whose answers are the game's (and say nothing private without the PLAYER line's password)."""
@@ -151,7 +156,7 @@ class FrontDoor:
                 self.replies[str(to)] += 1
             self.guesses[str(doc.get("sender", ""))] += int(doc.get("guesses", 0))
             self.notices += int(doc.get("noticed", 0))
-        self.digest: list[tuple[int, str, str]] = []
+        self.digest: list[tuple[int, str, str, tuple[str, ...]]] = []
         self.silenced: set[str] = set()
         self._ours: set[str] | None = None
 
@@ -266,12 +271,35 @@ class FrontDoor:
             self.notices += 1
             doc["noticed"] = 1
 
-    def to_gm(self, mail: StoredMail, why: str) -> None:
-        """A mail that was neither orders nor a command: listed in the tick's digest to the GM."""
+    def to_gm(self, mail: StoredMail, why: str, lines: Sequence[str] | None = None,
+              quoted: Sequence[int | None] = ()) -> None:
+        """A mail for the GM, listed in the tick's digest to the GM with its text (``why``: ``no-orders``, a mail that
+        was neither orders nor a command, with its own lines, clutter aside (``quoted``: where each text's quoted
+        mail begins); ``prose``, the ``lines`` of an order mail that are no orders, a question)."""
         if mail.sender and mail.sender.lower() == self.gm:
             return
-        self.digest.append((mail.seq, mail.sender or "?", why))
-        self.note("to-gm", seq=mail.seq, sender=mail.sender or "?")
+        text = tuple(self.own_lines(mail, quoted) if lines is None else lines)
+        self.digest.append((mail.seq, mail.sender or "?", why, text))
+        self.note("to-gm" if why != "prose" else "prose-to-gm", seq=mail.seq, sender=mail.sender or "?")
+
+    def own_lines(self, mail: StoredMail, quoted: Sequence[int | None] = ()) -> list[str]:
+        """The lines a mail's sender wrote, clutter aside (quotes, pasted headers, the quoted mail from ``quoted``,
+        a signature), every text of it, at most ``DIGEST_LINES`` and ``DIGEST_CHARS`` (and one more line: there
+        are more) read."""
+        out: list[str] = []
+        for i, t in enumerate(mail.texts):
+            cut = quoted[i] if i < len(quoted) and isinstance(quoted[i], int) else None
+            out += [line for _, line in clutter_free(mail.read_text(t), DIGEST_LINES * 4, cut)]
+            if len(out) > DIGEST_LINES:
+                break
+        return out
+
+    def prose(self, mail: StoredMail, quoted: Sequence[int | None] = ()) -> list[str]:
+        """The lines of an order mail the game reads as no order, clutter aside, when they ask something (a line
+        with a question mark, reading 127): a question for the GM among or around the orders, with its sentences
+        around it; ``[]`` when there is none (greetings and sign-offs alone stay the mail's)."""
+        lines = [line for line in self.own_lines(mail, quoted) if not self.desk.order_line(line)]
+        return lines if any(asks(line) for line in lines) else []
 
     def flush(self) -> None:
         """Queue the tick's digest to the GM (one mail, at most ``DIGEST_MOST`` mails listed)."""
@@ -280,7 +308,8 @@ class FrontDoor:
         first, last = self.digest[0][0], self.digest[-1][0]
         out = Outgoing(f"digest-{first:05d}-{last:05d}", (self.gm,),
                        words.digest_subject(self.desk.title, self.desk.game, len(self.digest)),
-                       words.digest(self.digest[:DIGEST_MOST], len(self.digest)), kind="digest")
+                       words.digest(self.digest[:DIGEST_MOST], len(self.digest), DIGEST_LINES, DIGEST_CHARS),
+                       kind="digest")
         self._queue(out)
         self.digest = []
 
@@ -322,14 +351,15 @@ class FrontDoor:
                 parts.append(words.dropped(found.dropped))
             what = ", ".join(dict.fromkeys(words.command_word(c.code) for c in found.commands))
             subject = words.subject(self.desk.title, self.desk.game, what)
-        name = f"answer-{mail.seq:05d}"
         who = authorised or reader
-        if parts or public:  # a mail that only asked for a new password is answered by the password's own mail
-            self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
-                                tuple(attachments), kind="answer", player=who.id if who else None,
-                                in_reply_to=str(mail.meta.get("message_id") or "")), doc,
-                       proven=authorised is not None)  # signed with a right password: only the player could ask
-            doc["receipts"] = [name]
+        password = self._reset_by(mail, reader)
+        name = f"password-{mail.seq:05d}-{who.id}" if password and who else f"answer-{mail.seq:05d}"
+        # proven: signed with a right password, or carrying the new one (to the address on file: the sender)
+        self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
+                            tuple(attachments), kind="password" if password else "answer",
+                            player=who.id if who else None, in_reply_to=str(mail.meta.get("message_id") or "")),
+                   doc, proven=authorised is not None or password)
+        doc["receipts"] = [name]
         self.note("commands", seq=mail.seq, sender=mail.sender, what=", ".join(c.code for c in found.commands))
         return doc
 
@@ -358,7 +388,7 @@ class FrontDoor:
             return self._ask_address(authorised, address.lower(), mail, doc)
         if c.code == "confirm":
             return self._confirm(c.arg, mail, doc)
-        return self._reset(c.arg or (reader.id if reader else ""), reader, mail, doc)
+        return self._reset(c.arg or (reader.id if reader else ""), reader, mail)
 
     def _ask_address(self, seat: Seat, address: str, mail: StoredMail, doc: dict[str, Any]) -> str:
         token = secrets.token_hex(6)
@@ -395,11 +425,11 @@ class FrontDoor:
         self.note("address-set", seq=mail.seq, company=seat.id)
         return words.address_done(self.desk.game, seat.id, mail.sender.lower())
 
-    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail, doc: dict[str, Any]) -> str:
-        """PASSWORD RESET: a new password mailed to the seat's address on file at once (``proven``: no budget
-        stops it; at most one such mail a seat a period, further asks are the GM's to hear of).  It waits
-        beside the old one, which keeps working until the new one is first used (``sign_in``), so a forged
-        reset costs the owner nothing; the reply to the mail says nothing more (""), as the mail is the answer."""
+    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail) -> str:
+        """PASSWORD RESET: a new password, in the answer to the mail, which goes to the seat's address on file (a
+        reset is made only for a mail from there) and which no budget stops (``_reset_by``); at most one a seat a
+        period, further asks are the GM's to hear of.  It waits beside the old one, which keeps working until the
+        new one is first used (``sign_in``), so a forged reset costs the owner nothing."""
         seat = self._seat(pid.upper())
         if seat is None:
             return words.refused("unknown")
@@ -408,20 +438,22 @@ class FrontDoor:
         resets = self.kept.setdefault("resets", {})
         asked = resets.get(seat.id)
         if isinstance(asked, dict) and asked.get("period") == self.desk.period:
+            if asked.get("mail") == mail.seq:
+                return ""  # the same ask again in the same mail: answered once
             self.note("password-asked-again", seq=mail.seq, company=seat.id)
             return words.refused("reset-once")
         secret = passwords.generate()
         resets[seat.id] = {"hash": passwords.hash_password(secret), "secret": secret, "period": self.desk.period,
                            "mail": mail.seq}
         self._write()
-        with language(seat.lang):
-            out = Outgoing(f"password-{mail.seq:05d}-{seat.id}", (seat.address,),
-                           words.subject(self.desk.title, self.desk.game, words.command_word("password-reset")),
-                           words.new_password(self.desk.game, seat.id, secret), kind="password", player=seat.id,
-                           in_reply_to=str(mail.meta.get("message_id") or ""))
-        self.reply(out, doc, proven=True)  # to the address on file only, whoever wrote the mail
         self.note("password-reset", seq=mail.seq, company=seat.id)
-        return ""
+        return words.new_password(self.desk.game, seat.id, secret)
+
+    def _reset_by(self, mail: StoredMail, reader: Seat | None) -> bool:
+        """Whether this mail made its sender's seat a new password (its answer carries it: proven, since it goes
+        only to the address on file, and at most once a seat a period)."""
+        asked = self.kept.get("resets", {}).get(reader.id) if reader is not None else None
+        return isinstance(asked, dict) and asked.get("mail") == mail.seq and asked.get("period") == self.desk.period
 
     def sign_in(self, mail: StoredMail, texts: Sequence[str]) -> None:
         """A mail signed with a seat's new password (a PLAYER line, a section's or a command mail's) makes it the
@@ -478,7 +510,9 @@ class Receipts:
         """Whether ``address`` gets a receipt of this mail."""
         return bool(address) and any(address.lower() in out.to for out, _ in self.parts)
 
-    def send(self) -> None:
+    def send(self) -> list[tuple[str, tuple[int, ...]]]:
+        """Queue the receipts; the mails queued, each by its name with the receipts (their order in ``add``) it
+        joins."""
         parts: dict[str, list[int]] = {}
         for i, (out, _) in enumerate(self.parts):
             for address in out.to:
@@ -487,14 +521,17 @@ class Receipts:
         for address, mine in parts.items():
             groups.setdefault(tuple(mine), []).append(address)
         used: set[str] = set()
+        queued: list[tuple[str, tuple[int, ...]]] = []
         for shared, addresses in groups.items():
             first = self.parts[shared[0]][0]
             name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
             used.add(name)
-            self.door.reply(replace(first, name=name, to=tuple(addresses),
-                                    body="\n".join(self.parts[i][0].body for i in shared)), self.doc,
-                            proven=any(self.parts[i][1] for i in shared))
+            if self.door.reply(replace(first, name=name, to=tuple(addresses),
+                                       body="\n".join(self.parts[i][0].body for i in shared)), self.doc,
+                               proven=any(self.parts[i][1] for i in shared)):
+                queued.append((name, shared))
         self.parts = []
+        return queued
 
 
 def screened(door: FrontDoor, mail: StoredMail, doc: dict[str, Any],

@@ -1,4 +1,4 @@
-"""The rules catalogue, R9 (continued): a robot the players can trust (issue 32).
+"""The rules catalogue, R9-T (the front door, continued): a robot the players can trust (issue 32).
 
 A From line is forgeable, so nothing that anybody could send may cost a player his turn, his receipts or his
 password: the red team's cases, each run against every game the platform serves (the ``trial`` fixture of
@@ -33,7 +33,7 @@ def _passwords(trial: Trial) -> dict[str, str]:
                 if " " in line)
 
 
-def test_F16_twelve_forged_mails_and_a_forged_reset_lock_nobody_out(trial: Trial):
+def test_T01_twelve_forged_mails_and_a_forged_reset_lock_nobody_out(trial: Trial):
     """The lockout: twelve one-line mails forged as from RED's address spend its budget of replies, a thirteenth
     asks for a new password.  The password mail is sent all the same (to the address on file, never stopped by a
     budget), the old password stays RED's until RED uses the new one, so RED's orders with the password RED holds
@@ -52,7 +52,7 @@ def test_F16_twelve_forged_mails_and_a_forged_reset_lock_nobody_out(trial: Trial
     assert trial.mails(ANNA, "receipt-")  # the receipt is never silenced by the forged mails
 
 
-def test_F17_a_valid_section_after_twelve_forged_mails_gets_its_receipt(trial: Trial):
+def test_T02_a_valid_section_after_twelve_forged_mails_gets_its_receipt(trial: Trial):
     """The silenced receipts: twelve forged STATUS mails spend the address's replies; the real player's section,
     with the right password, still gets its receipt (it spends no budget: only the player could cause it), and a
     thirteenth forged mail gets nothing."""
@@ -65,7 +65,7 @@ def test_F17_a_valid_section_after_twelve_forged_mails_gets_its_receipt(trial: T
     assert trial.counted("RED")
 
 
-def test_F18_a_player_who_forgot_his_password_plays_the_move_he_is_on(trial: Trial):
+def test_T03_a_player_who_forgot_his_password_plays_the_move_he_is_on(trial: Trial):
     """The forgetful player: RED is on move (or the turn is open) and has lost the password; RED asks for a new
     one and plays with it at once, in the same period: the new one counts from its first use."""
     trial.deliver(ANNA, "Hello, I lost my password.\nPASSWORD RESET\n", "2026-12-01T09:00+00:00", "reset")
@@ -82,7 +82,7 @@ def test_F18_a_player_who_forgot_his_password_plays_the_move_he_is_on(trial: Tri
     assert "wrong password" in said or "password for red is wrong" in said  # from then on only the new one counts
 
 
-def test_F19_the_guess_limit_covers_command_mails(trial: Trial):
+def test_T04_the_guess_limit_covers_command_mails(trial: Trial):
     """Guesses on command mails: BLUE's player tries RED's password in command mails; past twenty wrong guesses
     even the right password is not tried, so SET ADDRESS mails no token to the guesser."""
     for i in range(21):
@@ -97,7 +97,7 @@ def test_F19_the_guess_limit_covers_command_mails(trial: Trial):
     assert sum(int(r.get("guesses", 0)) for r in records) == 20  # the right one was never tried
 
 
-def test_F20_a_tick_over_a_thousand_mails_prints_at_most_fifty_lines(trial: Trial):
+def test_T05_a_tick_over_a_thousand_mails_prints_at_most_fifty_lines(trial: Trial):
     """A flood of a thousand strangers' mails makes a tick that cron mails to the GM: at most fifty lines, every
     line in the game's mail/tick.log."""
     for i in range(1000):
@@ -108,7 +108,7 @@ def test_F20_a_tick_over_a_thousand_mails_prints_at_most_fifty_lines(trial: Tria
     assert log.count(" stored: ") >= 1000 and "tick.log" in out
 
 
-def test_F21_an_unreadable_record_in_the_inbox_costs_that_mail_and_nothing_else(trial: Trial, tmp_path: Path):
+def test_T06_an_unreadable_record_in_the_inbox_costs_that_mail_and_nothing_else(trial: Trial, tmp_path: Path):
     """A stored mail's record (meta.json) or receipt record that cannot be read stopped that game's every tick
     and its turn: now it costs that mail alone, named in one error line, and the next mail counts."""
     trial.deliver(MALLORY, "hello\n", "2026-12-01T09:00+00:00", "one")
@@ -126,7 +126,7 @@ def test_F21_an_unreadable_record_in_the_inbox_costs_that_mail_and_nothing_else(
     assert trial.counted("RED")
 
 
-def test_F22_an_outbox_that_cannot_be_written_costs_its_mails_never_the_turn(trial: Trial):
+def test_T07_an_outbox_that_cannot_be_written_costs_its_mails_never_the_turn(trial: Trial):
     """An outbox the robot cannot write (here a file where its folder should be) stopped the game's every tick,
     and with it the turn (or the missed move) at the deadline: now each mail that cannot be queued is one error
     line, the mails are read and the deadline runs."""
