@@ -445,7 +445,8 @@ def test_the_mail_carries_game_turn_player_and_the_typed_password_only_when_sent
     url = browser.evaluate("window.dampfrossOrders.mail()")
     assert url.startswith("mailto:?subject=demo%20TURN%204%20NOB&body=")
     from urllib.parse import unquote
-    assert unquote(url.split("&body=", 1)[1]) == "GAME demo\nTURN 4\nPLAYER NOB PASSWORD s3cret word\nBUILD 2013 - 2014\n"
+    assert unquote(url.split("&body=", 1)[1]) == \
+        "GAME demo\r\nTURN 4\r\nPLAYER NOB PASSWORD s3cret word\r\nBUILD 2013 - 2014\r\n"  # RFC 6068: CRLF
     stored = browser.evaluate("JSON.stringify([document.documentElement.outerHTML.indexOf('s3cret'), "
                               "localStorage.length, sessionStorage.length, document.cookie, location.href])")
     position, local, session, cookie, href = json.loads(stored)
@@ -592,15 +593,19 @@ def test_the_interurban_move_picker_writes_moves_check_accepts(browser: Browser,
         for index, move in enumerate(moves):
             browser.evaluate(f"document.querySelectorAll('#tiles button')[{index}].click()")
             assert browser.evaluate("document.getElementById('moveline').textContent") == move
+            browser.evaluate("document.getElementById('back').click()")  # a click adds a tile: taken back
             mail = tmp_path / "move.txt"
             mail.write_text(f"GAME tram\nPLAYER RED PASSWORD {password}\nMOVE 5\n{move}\n", encoding="utf-8")
             result = invoke("check", str(mail), "--game", str(game), ok=False)
             assert result.exit_code == 0, f"{move}: {result.output}"
             tried += 1
     assert tried >= 20
+    browser.evaluate("document.querySelectorAll('#tiles button')[0].click()")
+    move = browser.evaluate("document.getElementById('moveline').textContent")
     browser.evaluate("document.getElementById('password').value = 'typed here'")
     url = browser.evaluate("window.interurbanMove.mail()")
-    assert unquote(url.split("&body=", 1)[1]) == f"GAME tram\nPLAYER RED PASSWORD typed here\nMOVE 5\n{move}\n"
+    assert url.startswith("mailto:gm@example.org?subject=tram%20MOVE%205&body=")  # the robot of its mail.toml
+    assert unquote(url.split("&body=", 1)[1]) == f"GAME tram\r\nPLAYER RED PASSWORD typed here\r\nMOVE 5\r\n{move}\r\n"
     assert "typed here" not in browser.evaluate("document.documentElement.outerHTML")
 
 

@@ -22,7 +22,7 @@ from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
-from adjudicator.postal.mailconfig import load_config
+from adjudicator.postal.mailconfig import load_config, order_page_to
 from adjudicator.postal.moves import MovesDir, play_of
 from adjudicator.postal.outbox import Outbox, Outgoing
 
@@ -132,7 +132,7 @@ def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
             after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
             shown.append((int(record["move"]), report, play.load(after["state"])))
     with language(game.table.lang):
-        pages = play.words.site(game.table, shown)
+        pages = play.words.site(game.table, shown, order_page_to(folder))
     written = []
     for page, text in sorted(pages.items()):
         try:

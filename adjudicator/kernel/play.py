@@ -51,8 +51,9 @@ class Words(Protocol):
     def status(self, table: Table, state: Any) -> str:
         """The GM's ``status``: whose move, the deadline, the standings."""
 
-    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
-        """The published pages by file name, from each move's number, public report and state after it."""
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]], to: str = "") -> dict[str, str]:
+        """The published pages by file name, from each move's number, public report and state after it; ``to``:
+        the robot's address, where a page's "Send by mail" writes (``""``: the player fills it in)."""
 
 
 class Play(Protocol):

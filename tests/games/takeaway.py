@@ -116,7 +116,7 @@ class Words:
     def status(self, table: Table, state: Any) -> str:
         return self.answer(table, state, [("status", None)], {})
 
-    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]], to: str = "") -> dict[str, str]:
         return {"index.html": "".join(f"<pre>{report}</pre>" for _, report, _ in moves)}
 
 

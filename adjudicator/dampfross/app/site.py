@@ -36,6 +36,7 @@ from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages,
 from adjudicator.dampfross.report.svg import RaceRoute, judged_routes
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.cache import remembered
+from adjudicator.postal.mailconfig import order_page_to
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,8 @@ def write_site(directory: str | Path, out: str | Path, png: bool = False) -> Sit
         raise AdjudicatorError(f"{out} exists and is not a folder")
     if png and not png_available():
         raise AdjudicatorError(MISSING_PNG)
-    game = SiteGame(state, gdir.load_map(state), gdir.read_seed() if state.phase == "over" else None, png)
+    game = SiteGame(state, gdir.load_map(state), gdir.read_seed() if state.phase == "over" else None, png,
+                    order_page_to(gdir))
     written = _write_all(target, front_pages(game), png)
     for record in turn_records(gdir, state):
         written += _write_all(target, turn_files(game, record), png)

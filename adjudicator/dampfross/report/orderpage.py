@@ -41,8 +41,11 @@ DIRECTIONS = ("W", "E", "NW", "NE", "SW", "SE")
 KEYWORDS = ("GAME", "TURN", "PLAYER", "PASSWORD", "BUILD", "ENTER", "ROUTE", "START")
 
 
-def order_table(state: GameState, gmap: GameMap) -> dict[str, Any]:
+def order_table(state: GameState, gmap: GameMap, to: str = "") -> dict[str, Any]:
     """Everything the order page's script needs for the turn to come, as JSON-ready data (in the active language).
+
+    ``to``: the robot's address, the recipient of the page's mail (``""``: none, the player fills it in);
+    a mail whose link would pass ``kernel.mailto.LIMIT`` characters is offered to copy instead.
 
     ``nb``: each hex's neighbours on the map by direction (``None`` where none);
     ``step``: each directed step ``"a>b"`` between neighbours: ``[points, terrain word]`` or the reason it may
@@ -71,6 +74,7 @@ def order_table(state: GameState, gmap: GameMap) -> dict[str, Any]:
     return {
         "game": state.game_id,
         "turn": state.turn,
+        "to": to,
         "phase": state.phase,
         "debt": rules.debt_allowed,
         "kw": {k.lower(): pgettext("order keyword", k) for k in KEYWORDS},
@@ -160,6 +164,11 @@ def page_words() -> dict[str, Any]:
         "feesTotal": _("fees {fees} from the balance of {balance}"),
         "guessed": _("(manual dice: priced against the largest roll)"),
         "password": _("Type your password first."),
+        "tooLong": _("This mail is {length} characters as a link, more than mail programs take ({limit}): copy "
+                     "the orders into a new mail to {to} instead."),
+        "anyone": _("the game's address"),
+        "copied": _("Copied: paste the orders into a new mail."),
+        "noCopy": _("Select the text below and copy it."),
     }
 
 

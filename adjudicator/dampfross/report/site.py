@@ -37,6 +37,7 @@ from adjudicator.dampfross.report.orderpage import order_page_ok, order_table
 from adjudicator.dampfross.report.racing import RACES
 from adjudicator.dampfross.report.ruleswords import rules_words_context
 from adjudicator.dampfross.report.svg import RaceRoute, company_colour, game_svg
+from adjudicator.kernel import mailto
 from adjudicator.kernel.shown import shown
 
 REASONS = {
@@ -77,13 +78,15 @@ class TurnRecord:
 
 @dataclass(frozen=True)
 class SiteGame:
-    """What every page shares: the game now (``state``), its map, the seed (only once the game is over) and
-    whether PNG pictures are written beside the SVG ones."""
+    """What every page shares: the game now (``state``), its map, the seed (only once the game is over),
+    whether PNG pictures are written beside the SVG ones, and where the order page's mail goes (the robot's
+    address, ``mail.toml``; ``""``: the player fills it in)."""
 
     state: GameState
     gmap: GameMap
     seed: str | None = None
     png: bool = False
+    mail_to: str = ""
 
     @property
     def last(self) -> int:
@@ -151,7 +154,7 @@ def orders_context(game: SiteGame) -> dict[str, Any]:
     """The order page of the turn to come: the map as it stands, the companies, the races and the price table
     (``report/orderpage.py``)."""
     state = game.state
-    table = order_table(state, game.gmap)
+    table = order_table(state, game.gmap, game.mail_to)
     return {
         "title": _("Orders for turn {turn}").format(turn=state.turn),
         "turn": state.turn,
@@ -160,6 +163,7 @@ def orders_context(game: SiteGame) -> dict[str, Any]:
         "racing": state.phase == "racing",
         "races": [{"n": r["n"], "start": r["from"], "dest": r["to"]} for r in table["races"]],
         "table": table,
+        "mailto_js": mailto.SCRIPT,
     }
 
 

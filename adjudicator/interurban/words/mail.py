@@ -290,9 +290,9 @@ class MailWords:
             text += names.fold(line, "  ")
         return _text(text)
 
-    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]]) -> dict[str, str]:
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]], to: str = "") -> dict[str, str]:
         return site.pages(table.game, [(s.id, s.name) for s in table.seats],
-                          [site.MovePage(n, report, state) for n, report, state in moves])
+                          [site.MovePage(n, report, state) for n, report, state in moves], to)
 
     def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
         who = {s.id: s.name for table, _state in games for s in table.seats}

@@ -13,12 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from adjudicator.interurban.move import legal_first
+from adjudicator.interurban.move import MoveRefused, candidates, legal_first, place
 from adjudicator.interurban.notation import written
 from adjudicator.interurban.state import State
 from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import _
+from adjudicator.kernel import mailto
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.shown import shown
 
@@ -62,8 +63,9 @@ def _nav(moves: Sequence[int], here: int) -> str:
     return "<nav>" + "".join(links) + "</nav>"
 
 
-def pages(game: str, seats: Sequence[tuple[str, str]], moves: Sequence[MovePage]) -> dict[str, str]:
-    """Every page by file name: ``index.html`` and ``move-NNN.html`` (``move-000``: the opening)."""
+def pages(game: str, seats: Sequence[tuple[str, str]], moves: Sequence[MovePage], to: str = "") -> dict[str, str]:
+    """Every page by file name: ``index.html`` and ``move-NNN.html`` (``move-000``: the opening); ``to``: where
+    the move picker's mail goes (the robot's address; ``""``: the player fills it in)."""
     numbers = [m.move for m in moves]
     out: dict[str, str] = {}
     for m in moves:
@@ -80,50 +82,119 @@ def pages(game: str, seats: Sequence[tuple[str, str]], moves: Sequence[MovePage]
     players, listed, now = _("Players"), _("Moves"), _("The layout now")
     body = (f"<h2>{escape(players)}</h2><table>{rows}</table>\n<h2>{escape(listed)}</h2><ul>{links}</ul>"
             + (f"\n<h2>{escape(now)}</h2><figure id=\"layout\">{svg(last.state)}</figure>" if last else "")
-            + (next_move(game, seats, last) if last else ""))
+            + (next_move(game, seats, last, to) if last else ""))
     out["index.html"] = _page(_("InterUrban, game {game}").format(game=game), _nav(numbers, -1), body)
     return out
 
 
-def move_table(game: str, seats: Sequence[tuple[str, str]], page: MovePage) -> dict[str, object]:
-    """What the move picker looks up: the move to come, whose it is, and for each open line end the move lines
-    that may begin the move there (every legal first placement of a face-up tile, ``move.legal_first``, as the
-    notation writes it, ``notation.written``).  The script decides nothing."""
+TREE_BUDGET = 60_000
+"""The most move lines the picker's tree holds; past it the tree stops at two tiles (a page of some 200 KB)."""
+
+
+class _TooMany(Exception):
+    pass
+
+
+def move_tree(state: State, depth: int = 3, budget: int = TREE_BUDGET) -> tuple[list[str], list[object]]:
+    """Every move the player on move may make, tile by tile, as the notation writes it: the move lines (each once)
+    and the tree of their indexes: a node is a list of entries, an entry the index of a line that ends a move
+    (``i``) or ``[i, node]``, the tiles that may follow it.  The rules are the engine's: the first tile is a
+    ``move.legal_first`` placement, each next one a ``move.candidates`` placement that ``move.place`` accepts on
+    the board the tiles before it left, at most one station, none that finishes a line in the first round (rule
+    B), at most ``depth`` tiles (3, ``apply_move``).  Past ``budget`` lines the tree is made again one tile
+    shallower."""
+    player, texts, count = state.on_move, {}, [0]  # type: ignore[var-annotated]
+
+    def node(board: State, made: int, station: bool) -> list[object]:
+        out: list[object] = []
+        seen: set[str] = set()
+        for p in legal_first(state) if not made else candidates(board):
+            laid_station = any(t.id == p.tile for t in board.stations_face_up)
+            if laid_station and station:
+                continue
+            last = made + 1 == depth
+            after = None
+            if not last or state.first_round:
+                try:
+                    after, events = place(board, p)
+                except MoveRefused:
+                    continue
+                if made and state.first_round and any(code == "finished" for code, _ in events):
+                    continue
+            line = written(board, [p], player)
+            if not line or line[0] in seen:
+                continue
+            seen.add(line[0])
+            count[0] += 1
+            if count[0] > budget:
+                raise _TooMany
+            i = texts.setdefault(line[0], len(texts))
+            follow = node(after, made + 1, station or laid_station) if after is not None and not last else []
+            out.append([i, follow] if follow else i)
+        return out
+
+    try:
+        tree = node(state, 0, False)
+    except _TooMany:
+        return move_tree(state, depth - 1, budget) if depth > 1 else ([], [])
+    return list(texts), tree
+
+
+def move_table(game: str, seats: Sequence[tuple[str, str]], page: MovePage, to: str = "") -> dict[str, object]:
+    """What the move picker looks up: the move to come, whose it is, the robot's address (``to``: none, the mail
+    goes to whom the player picks) and every move that may be made, tile by tile (``move_tree``: the lines and
+    the tree of their indexes).  The script decides nothing."""
     state = page.state
     player = next((sid for sid, _name in seats if sid.lower() == state.on_move.lower()), state.on_move.upper())
-    options: dict[str, list[str]] = {}
-    for placement in legal_first(state):
-        lines = written(state, [placement], state.on_move)
-        if lines:
-            options.setdefault(lines[0].split()[0], []).append(lines[0])
-    return {"game": game, "move": page.move + 1, "player": player,
-            "options": {k: sorted(set(v)) for k, v in sorted(options.items())},
+    lines, tree = move_tree(state)
+    return {"game": game, "move": page.move + 1, "player": player, "to": to, "lines": lines, "tree": tree,
+            "most": MOST_TILES,
             "words": {"none": _("No face-up tile may be laid at the end of line {line}."),
-                      "pick": _("Line {line}: pick a tile."), "password": _("Type your password first.")}}
+                      "pick": _("Line {line}: pick a tile."),
+                      "more": _("Tile {count} of at most {most} laid. Click a line end for the next tile, or send "
+                                "the move."),
+                      "full": _("{most} tiles: the move is complete. Send it, or take a tile back."),
+                      "password": _("Type your password first."),
+                      "tooLong": _("This mail is {length} characters as a link, more than mail programs take "
+                                   "({limit}): copy the move into a new mail to {to} instead."),
+                      "anyone": _("the game's address"),
+                      "copied": _("Copied: paste the move into a new mail."),
+                      "noCopy": _("Select the text below and copy it.")}}
 
 
-def next_move(game: str, seats: Sequence[tuple[str, str]], last: MovePage) -> str:
+MOST_TILES = 3
+"""The most tiles of a move (``move.apply_move``)."""
+
+
+def next_move(game: str, seats: Sequence[tuple[str, str]], last: MovePage, to: str = "") -> str:
     """The move picker under the layout (none once the game is over): click an open line end, pick a face-up tile,
-    read the move line; "Send by mail" writes it into a mail with GAME, PLAYER and MOVE.  The password is typed in
-    the page, kept nowhere, and put into the mail only when the player sends it."""
+    again for a second and a third tile (``move_tree``: only what the rules allow after the tiles before), read the
+    move lines; "Send by mail" writes them into a mail to ``to`` with GAME, PLAYER and MOVE (``kernel.mailto``).
+    The password is typed in the page, kept nowhere, and put into the mail only when the player sends it."""
     if last.state.over:
         return ""
-    table = move_table(game, seats, last)
-    data = json.dumps(table, ensure_ascii=False).replace("<", "\\u003c").replace(">", "\\u003e")
+    table = move_table(game, seats, last, to)
+    data = json.dumps(table, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e")
     intro = _("It is {player}'s move {move}: click an open line end (a dashed ring) on the layout, then a tile; the "
-              "move line is written below.").format(player=table["player"], move=table["move"])
+              "move line is written below. A move lays one to three tiles: click a line end again for the next "
+              "one.").format(player=table["player"], move=table["move"])
     heading, password, send = _("Your move"), _("Password"), _("Send by mail")
+    back, copy = _("take back a tile"), _("Copy the move")
     return (f"\n<h2 id=\"your-move\">{escape(heading)}</h2>\n<p>{escape(intro)}</p>\n"
             f'<p id="pick" role="status"></p><p id="tiles"></p>\n<pre id="moveline"></pre>\n'
+            f'<p><button type="button" id="back">{escape(back)}</button></p>\n'
             f'<p><label>{escape(password)} <input type="password" id="password" autocomplete="off" size="14">'
             f'</label> <button type="button" id="send">{escape(send)}</button></p>\n'
-            f'<script type="application/json" id="move-table">{data}</script>\n<script>{PICKER}</script>')
+            f'<p id="toolong" role="alert"></p><textarea id="copybox" rows="6" readonly hidden></textarea>\n'
+            f'<p><button type="button" id="copy" hidden>{escape(copy)}</button></p>\n'
+            f'<script type="application/json" id="move-table">{data}</script>\n'
+            f"<script>{mailto.SCRIPT}{PICKER}</script>")
 
 
 PICKER = """
 (function () {
   "use strict";
-  var T = JSON.parse(document.getElementById("move-table").textContent), chosen = "";
+  var T = JSON.parse(document.getElementById("move-table").textContent), chosen = [], line = "";
   var svg = document.querySelector("#layout svg"), ns = "http://www.w3.org/2000/svg";
   function fill(text, args) {
     return text.replace(/\\{(\\w+)\\}/g, function (m, k) { return k in args ? args[k] : m; });
@@ -135,14 +206,34 @@ PICKER = """
     r.setAttribute("fill", "transparent"); r.style.cursor = "pointer";
     g.insertBefore(r, g.firstChild);
   });
-  function pickLine(line) {
-    var box = document.getElementById("tiles"), options = T.options[line] || [];
+  /* The tiles that may come next (the tree's node after the chosen ones): [index of the move line, node]. */
+  function next() {
+    var node = T.tree;
+    chosen.forEach(function (i) {
+      var found = node.filter(function (e) { return (typeof e === "number" ? e : e[0]) === i; })[0];
+      node = found && typeof found !== "number" ? found[1] : [];
+    });
+    return node.map(function (e) { return typeof e === "number" ? [e, []] : e; });
+  }
+  function text() { return chosen.map(function (i) { return T.lines[i]; }); }
+  function pickLine(label) {
+    var box = document.getElementById("tiles"), pick = document.getElementById("pick");
+    var options = next().filter(function (e) { return T.lines[e[0]].split(" ")[0] === label; });
+    line = label;
     box.textContent = "";
-    document.getElementById("pick").textContent = fill(options.length ? T.words.pick : T.words.none, {line: line});
-    options.forEach(function (text) {
-      var b = document.createElement("button");
-      b.type = "button"; b.textContent = text.split(" ").slice(1).join(" "); b.dataset.move = text;
-      b.onclick = function () { chosen = text; document.getElementById("moveline").textContent = text; };
+    if (chosen.length >= T.most) { pick.textContent = fill(T.words.full, {most: T.most}); return; }
+    pick.textContent = fill(options.length ? T.words.pick : T.words.none, {line: label});
+    options.forEach(function (e) {
+      var b = document.createElement("button"), move = T.lines[e[0]];
+      b.type = "button"; b.textContent = move.split(" ").slice(1).join(" "); b.dataset.move = move;
+      b.onclick = function () {
+        chosen.push(e[0]);
+        document.getElementById("moveline").textContent = text().join("\\n");
+        pickLine(label);
+        if (chosen.length < T.most && !document.querySelector("#tiles button")) {
+          pick.textContent = fill(T.words.more, {count: chosen.length, most: T.most});
+        }
+      };
       box.appendChild(b); box.appendChild(document.createTextNode(" "));
     });
   }
@@ -150,14 +241,29 @@ PICKER = """
     var end = e.target.closest("g.end[data-line]");
     if (end) { pickLine(end.getAttribute("data-line")); }
   });
-  function mail() {
+  document.getElementById("back").onclick = function () {
+    chosen.pop();
+    document.getElementById("moveline").textContent = text().join("\\n");
+    if (line) { pickLine(line); }
+  };
+  function letter() {
     var pw = document.getElementById("password").value.trim();
     if (!pw) { document.getElementById("pick").textContent = T.words.password; return null; }
-    var body = "GAME " + T.game + "\\nPLAYER " + T.player + " PASSWORD " + pw + "\\nMOVE " + T.move + "\\n" +
-      (chosen ? chosen + "\\n" : "");
-    return "mailto:?subject=" + encodeURIComponent(T.game + " MOVE " + T.move) + "&body=" + encodeURIComponent(body);
+    return {subject: T.game + " MOVE " + T.move,
+            lines: ["GAME " + T.game, "PLAYER " + T.player + " PASSWORD " + pw, "MOVE " + T.move].concat(text())};
   }
-  document.getElementById("send").onclick = function () { var url = mail(); if (url) { window.location.href = url; } };
-  window.interurbanMove = {line: pickLine, mail: mail};
+  function mail() { var l = letter(); return l ? mailtoLink(T.to, l.subject, l.lines) : null; }
+  document.getElementById("send").onclick = function () {
+    var l = letter();
+    if (!l) { return; }
+    sendOrCopy(mailtoLink(T.to, l.subject, l.lines), l.lines.join("\\n") + "\\n", T.to,
+               {warn: document.getElementById("toolong"), box: document.getElementById("copybox"),
+                copy: document.getElementById("copy")}, T.words);
+  };
+  window.interurbanMove = {line: pickLine, mail: mail, text: text, next: next,
+                           choose: function (i) {
+                             chosen.push(i); document.getElementById("moveline").textContent = text().join("\\n");
+                           },
+                           back: function () { document.getElementById("back").onclick(); }};
 })();
 """
