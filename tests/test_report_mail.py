@@ -36,11 +36,12 @@ def _mails(lang: str) -> dict[tuple[str, str], str]:
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
-def test_a_typical_report_mail_is_under_125_lines(lang: str):
+def test_a_typical_report_mail_is_under_130_lines(lang: str):
     """Before: 324-440 lines, three quarters of them map (the whole map every turn, the key up to 4 times).  Under
-    120 lines while prose folded at 78 columns; at 72 (issue 35) the longest is 122."""
+    120 lines while prose folded at 78 columns; at 72, with each race's dice in the text (issue 35), the longest is
+    the last turn's RAVEL (128 in German: the final standings and how to check the dice)."""
     mails = _mails(lang)
-    long = {key: text.count("\n") for key, text in mails.items() if text.count("\n") >= 125 and key != MISTAKES}
+    long = {key: text.count("\n") for key, text in mails.items() if text.count("\n") >= 130 and key != MISTAKES}
     assert long == {}
     assert len(mails) == 28 and min(text.count("\n") for text in mails.values()) > 60
 

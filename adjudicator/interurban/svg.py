@@ -4,8 +4,9 @@ Every tile is a square ``<g class="tile ..." data-tile="ID">`` at its cell: brow
 centre to each edge with track (a curve turns through the centre as the ASCII drawing has it); a
 track tile's value printed in a corner; a station is a disc in its colour with its value (a crossing's
 disc is square-cornered, its two tracks cross under it); a start tile is blue with its lines' labels
-on their edges.  A line's end is marked with a locomotive dot in the cell it points into, unless the
-line is finished.  Cells carry their coordinates as a title (hover) and the axes are labelled.
+beside their arms, never on the track.  A line's end is marked with a locomotive dot in the cell it points
+into, unless the line is finished; the line's label stands above it (bold and large: S and 5 are told apart
+in a mail's picture).  Cells carry their coordinates as a title (hover) and the axes are labelled.
 """
 
 from __future__ import annotations
@@ -22,7 +23,14 @@ COLOURS = {"red": "#d62728", "blue": "#1f77b4", "purple": "#9467bd", "green": "#
 """The seed's five colours; another colour name is used as written (SVG knows the CSS names)."""
 TRACK = "#7b4a1e"
 START = "#3b6fb6"
+LABEL_FONT = 14
+"""A line's label (on its start tile and at its open end), bold: at a mail's 1.5 pixels a unit 21 pixels high, so
+that S and 5, or B and 8, are not taken for each other (issue 35; it was 9 and 12 units, regular)."""
 ARM: dict[Edge, tuple[float, float]] = {"N": (0.5, 0.0), "S": (0.5, 1.0), "W": (0.0, 0.5), "E": (1.0, 0.5)}
+LABEL_AT: dict[Edge, tuple[float, float]] = {"N": (0.73, 0.31), "E": (0.83, 0.85), "S": (0.27, 0.96),
+                                             "W": (0.17, 0.31)}
+"""Where a start tile writes a line's label (its baseline's middle, in cells): beside the line's arm, turned a
+quarter clockwise from it, so that no label lies on track (issue 35)."""
 
 
 def _fill(colour: str) -> str:
@@ -41,9 +49,10 @@ def _tile(p: Placed, x0: float, y0: float) -> list[str]:
         out.append(f'<line x1="{cx}" y1="{cy}" x2="{x0 + ex * CELL}" y2="{y0 + ey * CELL}" stroke="{TRACK}"'
                    ' stroke-width="6" stroke-linecap="butt"/>')
         if p.kind == "start":
-            lx, ly = x0 + (ex * 0.7 + 0.15) * CELL, y0 + (ey * 0.7 + 0.15) * CELL + 4
-            out.append(f'<text x="{lx}" y="{ly}" font-size="12" font-family="sans-serif" text-anchor="middle"'
-                       f' fill="white">{escape(label)}</text>')
+            lx, ly = x0 + LABEL_AT[edge][0] * CELL, y0 + LABEL_AT[edge][1] * CELL
+            out.append(f'<text class="line-label" x="{lx:g}" y="{ly:g}" font-size="{LABEL_FONT}"'
+                       ' font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="white">'
+                       f"{escape(label)}</text>")
     if p.station:
         r = CELL * 0.26
         shape = (f'<rect x="{cx - r}" y="{cy - r}" width="{2 * r}" height="{2 * r}" rx="4"' if p.kind == "crossing"
@@ -88,7 +97,8 @@ def svg(state: State) -> str:
         x0, y0 = origin(cell)
         out.append(f'<g class="end" data-line={quoteattr(label)}><circle cx="{x0 + CELL / 2}" cy="{y0 + CELL / 2}"'
                    f' r="6" fill="none" stroke="{TRACK}" stroke-width="2" stroke-dasharray="3,2"/>'
-                   f'<text x="{x0 + CELL / 2}" y="{y0 + CELL / 2 - 9}" font-size="9" font-family="sans-serif"'
-                   f' text-anchor="middle" fill="{TRACK}">{escape(label)}</text></g>')
+                   f'<text class="line-label" x="{x0 + CELL / 2}" y="{y0 + CELL / 2 - 10}" font-size="{LABEL_FONT}"'
+                   f' font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="{TRACK}">'
+                   f"{escape(label)}</text></g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

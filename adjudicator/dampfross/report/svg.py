@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from xml.sax.saxutils import escape, quoteattr
 
 from adjudicator.dampfross.board.hexgrid import Hex, Side
@@ -49,7 +50,16 @@ from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import FerryMark, TrackMark
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.dampfross.report.i18n import N_, _, active
-from adjudicator.dampfross.report.svgplace import Box, Spot, line_spots, place_all, text_box, town_spots
+from adjudicator.dampfross.report.svgplace import (
+    Box,
+    Spot,
+    clear_of,
+    line_spots,
+    place_all,
+    segment_boxes,
+    text_box,
+    town_spots,
+)
 
 COMPANY_COLOURS = {
     "R": "#d62728", "B": "#1533a8", "G": "#22933a", "Y": "#e3b505",
@@ -187,7 +197,11 @@ def render_svg(
     if title:
         parts.append(f'<text x="{_n(geo.left)}" y="{_n(size * 1.3)}" font-size="{_n(size * 0.8)}" '
                      f'font-weight="bold" fill="#222">{escape(title)}</text>')
-    land, labels, towns, words = _fixed(gmap, ferries, geo, Box(0, top, map_w, map_h))
+    frame = Box(0, top, map_w, map_h)
+    land, labels, towns, words = _fixed(gmap, ferries, geo, frame)
+    clear = _clear_of_drawn(gmap, ferries, geo, frame, words, marks, routes)
+    if clear is not words:  # a caption moved off the track: the towns' layer drawn again
+        towns, words = _towns(gmap.towns, geo, clear), clear
     parts += land
     parts += _track(marks, geo)
     parts += _ferries(ferries, geo)
@@ -201,6 +215,8 @@ def render_svg(
 
 
 _FIXED: dict[tuple[object, ...], tuple[GameMap, tuple[list[str], list[str], list[str], dict[object, Spot]]]] = {}
+_SPOTS: dict[tuple[object, ...], tuple[GameMap, tuple[dict[object, list[Spot]], list[Box], list[Box]]]] = {}
+"""Each map's candidate places of its words, its towns' rings and hex labels' boxes (``_clear_of_drawn``)."""
 """The layers that are the same on every picture of a map (``_fixed``), by map, size, ferry labels and language."""
 
 
@@ -218,6 +234,40 @@ def _fixed(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, frame: B
         _FIXED.clear()
     _FIXED[key] = (gmap, made)
     return made
+
+
+def _clear_of_drawn(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, frame: Box,
+                    words: dict[object, Spot], marks: Sequence[TrackMark], routes: Sequence[RouteMark]
+                    ) -> dict[object, Spot]:
+    """``words`` with every caption that would cover track or a race's route moved where nothing is drawn
+    (``svgplace.clear_of``); the same dict when none does."""
+    drawn = _drawn_boxes(marks, routes, geo)
+    if not drawn:
+        return words
+    key = (id(gmap), geo, frame, tuple((f.a, f.b, f.label) for f in ferries), active())
+    kept = _SPOTS.get(key)
+    if kept is None or kept[0] is not gmap:
+        if len(_SPOTS) >= 8:
+            _SPOTS.clear()
+        kept = (gmap, _word_candidates(gmap, ferries, geo))
+        _SPOTS[key] = kept
+    candidates, rings, hexes = kept[1]
+    return clear_of(words, candidates, frame, rings, hexes, drawn)
+
+
+def _drawn_boxes(marks: Sequence[TrackMark], routes: Sequence[RouteMark], geo: _Geometry) -> list[Box]:
+    """Boxes over every stroke of track (all the owners of a side side by side) and of the race routes."""
+    w = geo.size
+    out = []
+    for s, owners in _by_side(marks).items():
+        x1, y1, x2, y2 = geo.offset(s.a, s.b, 0.0)
+        out += segment_boxes(x1, y1, x2, y2, w * (0.1 + 0.085 * (len(owners) - 1)))
+    for k, r in enumerate(routes):
+        shift = w * 0.22 * (k // 2 + 1) * (1 if k % 2 == 0 else -1)
+        centres = [geo.centre(h) for h in r.hexes]
+        for (ax, ay), (bx, by) in pairwise(centres):
+            out += segment_boxes(ax, ay + shift, bx, by + shift, w * 0.1)
+    return out
 
 
 def _terrain(gmap: GameMap, geo: _Geometry) -> list[str]:
@@ -408,6 +458,14 @@ def _hex_label_dy(geo: _Geometry) -> float:
 def _place_words(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, frame: Box) -> dict[object, Spot]:
     """Where each town's caption and each ferry's label goes (``svgplace``): towns first, start towns before the
     others, west to east; then the ferries' labels along their arcs."""
+    candidates, rings, hexes = _word_candidates(gmap, ferries, geo)
+    return dict(zip(candidates, place_all(frame, rings, hexes, list(candidates.values())), strict=True))
+
+
+def _word_candidates(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry
+                     ) -> tuple[dict[object, list[Spot]], list[Box], list[Box]]:
+    """Each label's candidate places (towns first, start towns before the others, west to east; then the ferries'
+    labels along their arcs), the towns' rings and the hex labels' boxes."""
     w = geo.size
     rings = []
     for t in gmap.towns:
@@ -427,7 +485,7 @@ def _place_words(gmap: GameMap, ferries: Sequence[FerryLine], geo: _Geometry, fr
         curve = [((1 - s) ** 2 * ax + 2 * s * (1 - s) * cx + s * s * bx,
                   (1 - s) ** 2 * ay + 2 * s * (1 - s) * cy + s * s * by) for s in (i / 16 for i in range(2, 15))]
         candidates.append(line_spots(curve, f.label, w * FERRY_FONT))
-    return dict(zip([*towns, *labelled], place_all(frame, rings, hexes, candidates), strict=True))
+    return dict(zip([*towns, *labelled], candidates, strict=True)), rings, hexes
 
 
 def _key_line(colour: str, width: float, font: float, dash: str = "", cap: str = "butt") -> str:

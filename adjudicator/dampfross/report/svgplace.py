@@ -12,11 +12,16 @@ label already placed and no town's ring.  A candidate that also keeps clear
 of the hex labels (``CCRR``) is preferred; when every candidate clashes, the
 one overlapping least is taken, so nothing is ever left out; a few rounds
 of repair then move what still clashes (``place_all``).
+
+This is done once per map, for the land.  A picture of a game then moves the
+captions that would cover its track or a race's route to a candidate where
+nothing is drawn (``clear_of``; issue 35: "New York 14 15 16" covered BLUE's
+first segment).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 NARROW = frozenset("iIjl.,:;'|!()[] ")
@@ -166,6 +171,40 @@ def place_all(frame: Box, solid: Sequence[Box], soft: Sequence[Box], labels: Seq
             chosen[i] = _best(labels[i], frame, hard, weak)
             hard.add(chosen[i].box)
     return chosen
+
+
+def clear_of(placed: dict[object, Spot], candidates: Mapping[object, Sequence[Spot]], frame: Box, solid: Sequence[Box],
+             soft: Sequence[Box], drawn: Sequence[Box]) -> dict[object, Spot]:
+    """The labels ``placed`` (by ``place_all``, for the land alone), each that covers something ``drawn`` (track, a
+    race's route) moved to its first candidate clear of it, of the other labels and of the ``solid`` boxes, hex
+    labels (``soft``) avoided where possible; a label with no such place stays where it is.  Nothing is moved when
+    nothing is covered (the usual case: only the few towns with track beside their caption)."""
+    lines = Boxes(drawn, cell=20.0)
+    covering = [key for key, spot in placed.items() if lines.overlap(spot.box) > 0]
+    if not covering:
+        return placed
+    out = dict(placed)
+    hard = Boxes([*solid, *(spot.box for spot in placed.values())])
+    weak = Boxes(soft)
+    for key in covering:
+        hard.remove(out[key].box)
+        free = [s for s in candidates[key] if s.box.inside(frame) and hard.overlap(s.box) == 0
+                and lines.overlap(s.box) == 0]
+        if free:
+            out[key] = min(free, key=lambda s: (weak.overlap(s.box) > 0, free.index(s)))
+        hard.add(out[key].box)
+    return out
+
+
+def segment_boxes(x1: float, y1: float, x2: float, y2: float, half: float, pieces: int = 6) -> list[Box]:
+    """Boxes that cover a stroke from ``(x1, y1)`` to ``(x2, y2)`` ``2 * half`` wide, in ``pieces`` (a slanted
+    stroke's one box would cover far more than the stroke)."""
+    out = []
+    for k in range(pieces):
+        ax, ay = x1 + (x2 - x1) * k / pieces, y1 + (y2 - y1) * k / pieces
+        bx, by = x1 + (x2 - x1) * (k + 1) / pieces, y1 + (y2 - y1) * (k + 1) / pieces
+        out.append(Box(min(ax, bx) - half, min(ay, by) - half, max(ax, bx) + half, max(ay, by) + half))
+    return out
 
 
 def _hard(s: Spot, frame: Box, hard: Boxes) -> float:
