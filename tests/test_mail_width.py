@@ -187,11 +187,11 @@ def test_no_line_of_the_example_games_report_mails_is_wider_than_78():
         game = dataclasses.replace(state, lang=lang)
         for path in sorted((folder / "reports").glob("turn-*.txt")):
             texts[f"{lang}/{path.name}"] = path.read_text(encoding="utf-8")
-            turn, _, company = path.stem.removeprefix("turn-").partition("-")
+            _turn, _, company = path.stem.removeprefix("turn-").partition("-")
             if company:
                 texts[f"{lang}/mail-{path.name}"] = report_mail_text(texts[f"{lang}/{path.name}"], None, game,
                                                                      company, True)
-    wide, over_72, count = wide_lines(texts)
+    wide, over_72, _count = wide_lines(texts)
     assert len(texts) == 128 and wide == []
     wider = [line for text in texts.values() for line in text.splitlines() if len(line) > PROSE_WIDTH]
     assert len(wider) == over_72 and all(line.startswith("DAMPFROSS PER POST -- ") for line in wider), wider[:5]
