@@ -86,7 +86,7 @@ def test_the_keywords_a_catalogue_writes_are_read(lang: str):
                                                              "RIGHT", "ALSO"):
                 name = "TURN" if m.id in ("LEFT", "RIGHT") else m.id
                 assert m.string.lower() in NOTATION[name], (lang, m.id, m.string)
-            elif domain.name == "platform" and m.id.isupper():
+            elif domain.name == "platform" and isinstance(m.id, str) and m.id.isupper():
                 arg = {"MAP": "", "REPORT": "", "SET ADDRESS": " a@b.org", "CONFIRM": " abcd-1234"}.get(m.id, "")
                 found = command_of(m.string + arg)
                 assert found is not None, (lang, m.id, m.string)

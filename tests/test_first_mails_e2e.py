@@ -183,15 +183,17 @@ def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path, lang: st
         assert "0420 Köln" in _text(map_answer) and "STATUS" in str(map_answer["Subject"]), _text(map_answer)
         question = next(m for m in sent(smtp, "receipt-", CARLA) if "question" in _text(m))
         assert "Your mail went to the game master" in _flat(question)
-        assert any(CARLA in _text(m) for m in sent(smtp, "digest-", "gm@example.org"))
+        assert any(CARLA in _text(m) and "may I build across the Elbe in my first turn?" in _text(m)
+                   for m in sent(smtp, "digest-", "gm@example.org"))  # the question itself reaches the GM
 
         receipts = {c: _flat(sent(smtp, "receipt-", a)[-1]) for c, a in (("RED", ANNA), ("BLUE", BERND),
                                                                            ("GREEN", CARLA))}
-        assert "Your orders for turn 1 count as they stand below" in receipts["RED"], receipts["RED"]
+        assert "All 2 of your orders for turn 1 would be carried out as they stand below" in receipts["RED"], \
+            receipts["RED"]
         assert "START München (1532)" in receipts["RED"] and "BUILD München (1532) - 1533" in receipts["RED"]
         assert "Your " not in receipts["BLUE"] and w["turn"].lower() in receipts["BLUE"].lower(), receipts["BLUE"]
         assert w["start"] in receipts["BLUE"], receipts["BLUE"]
-        assert "count as they stand below" in receipts["GREEN"], receipts["GREEN"]
+        assert "would be carried out as they stand below" in receipts["GREEN"], receipts["GREEN"]
         assert "Problems in your orders" not in " ".join(receipts.values())
         assert w["problems"] not in receipts["BLUE"]
 

@@ -83,7 +83,7 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
         assert dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"] == new_red
         assert any("does not count" in text_of(m) or "wrong password" in text_of(m)
                    for m in sent(smtp, "receipt-", "anna@example.org"))
-        counted = [m for m in sent(smtp, "receipt-", "") if "count as they stand below" in text_of(m)]
+        counted = [m for m in sent(smtp, "receipt-", "") if "Your mail counts for turn 1" in " ".join(text_of(m).split())]
         assert {str(m["To"]).split(",")[0] for m in counted} >= {"anna@example.org", "carla@example.com"}
 
         out = tick("2026-12-04T18:05")  # the deadline has passed: the turn runs, the reports go out

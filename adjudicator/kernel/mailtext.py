@@ -247,6 +247,15 @@ def clutter_free(text: str, most: int = MAX_LINES, cut: int | None = None) -> li
     return out
 
 
+QUESTION = ("?", "\uff1f")
+"""A question mark, also the wide one: prose that asks something (reading 127)."""
+
+
+def asks(line: str) -> bool:
+    """Whether a line of prose asks something (holds a question mark): a question for the GM."""
+    return any(q in line for q in QUESTION)
+
+
 def normal(line: str) -> str:
     """A line as the robot's own lines are compared: its words, one space between them."""
     return " ".join(line.split())

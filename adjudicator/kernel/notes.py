@@ -9,7 +9,8 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
                    "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
                    "too-many-sections", "guesses", "commands", "deferred", "partly-refused", "retried",
-                   "moved", "missed", "to-gm", "over-budget", "notices-spent", "address-asked", "address-set",
+                   "moved", "missed", "to-gm", "prose-to-gm", "over-budget", "notices-spent", "address-asked",
+                   "address-set",
                    "password-reset", "password-asked-again", "password-set", "bot-moved", "bot-refused",
                    "caretaker-moved", "caretaker-on", "caretaker-off",
                    "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran"]

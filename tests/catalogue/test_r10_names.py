@@ -93,22 +93,23 @@ def _receipt(tmp_path: Path, orders: str, lang: str = "en") -> str:
 
 
 def test_N05_start_in_a_town_that_is_no_start_town_says_so_and_the_receipt_opens_with_the_warning(tmp_path: Path):
-    """Readings 94 and R2-B10: START in a town that is not a start town is not carried out and says so, naming the
-    start towns; the receipt, under which nothing would be built, opens with that warning, not with "count as they
-    stand below"."""
+    """Readings 94, 128 and R2-B10: START in a town that is not a start town is not carried out and says so,
+    naming the start towns; the receipt, under which nothing would be built, opens with that warning, naming the
+    orders that would not be carried out, never with "would be carried out as they stand"."""
     text = _receipt(tmp_path, "START Zürich\nBUILD Zürich - 0834\n")
-    status = text.split("subject:", 1)[1].split("\n\n")[1]
-    assert status.startswith("Warning: as your orders for turn 1 stand, nothing would be built"), status
-    assert "count as they stand below" not in text
+    status = " ".join(text.split("subject:", 1)[1].split("\n\n")[1].split())
+    assert status.startswith("Nothing would be built: none of your 2 orders for turn 1 would be carried out: "
+                             "line 6 (START Zürich (0835)), line 7 (BUILD Zürich (0835) - 0834)."), status
+    assert "as they stand" not in text
     assert "Zürich is not a start town of this map (start towns:" in " ".join(text.split())
 
 
 def test_N06_a_receipt_of_unknown_names_only_warns_in_the_players_language(tmp_path: Path):
-    """Reading 94: a section of nothing but refused lines builds nothing: the German receipt opens with the warning
-    in German; orders that build count as they stand."""
+    """Readings 94 and 128: a section of nothing but refused lines builds nothing: the German receipt opens with the
+    warning in German; orders that build would be carried out as they stand."""
     text = _receipt(tmp_path, "START Nunich\nBUILD Nunich - 1533\n", "de")
-    assert "Achtung: So wie Ihre Befehle für Zug 1 lauten, würde nichts gebaut" in " ".join(text.split())
+    assert "Nichts würde gebaut: keiner Ihrer 2 Befehle für Zug 1 würde ausgeführt" in " ".join(text.split())
     assert "meinten Sie München" in " ".join(text.split())
     good = _receipt(tmp_path / "good", "START Munich\nBUILD Munich - 1533\n")
-    assert "Your orders for turn 1 count as they stand below" in good and "Warning" not in good
-    assert "START München (1532)" in good
+    assert "All 2 of your orders for turn 1 would be carried out as they stand below." in " ".join(good.split())
+    assert "Nothing would be built" not in good and "START München (1532)" in good

@@ -17,7 +17,7 @@ from adjudicator.dampfross.app.run import RunOptions, find_game, prepare, settle
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import PlayerOutcome
-from adjudicator.dampfross.engine.preview import building_ok, preview_each, preview_racing
+from adjudicator.dampfross.engine.preview import RacingPreview, building_ok, preview_each, preview_racing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
@@ -39,6 +39,8 @@ class Checked:
     previews: dict[str, str] = field(default_factory=dict)
     complete: dict[str, bool] = field(default_factory=dict)  # per company: would its orders be carried out in full
     idle: dict[str, bool] = field(default_factory=dict)  # per company: it asks to build, nothing would be built
+    outcomes: dict[str, PlayerOutcome | RacingPreview] = field(default_factory=dict)  # per company: as priced
+    notes: tuple[GMNote, ...] = ()  # the notes on the orders (an order ignored in this phase)
 
 
 def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
@@ -78,7 +80,8 @@ def check_received(gdir: GameDir | None, received: ReceivedFiles, trust: bool = 
         parts += list(texts.values()) or [nothing]
         ok = bool(previews) and all(p.ok for p in previews) and not orders.problems and not refused
         complete = {p.player: p.ok and not _problems_of(orders, p.player) for p in previews}
-        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete)
+        return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete,
+                       outcomes={p.player: p for p in previews}, notes=tuple(notes))
     results, guessed = preview_each(state, gmap, turn_input)  # each company alone, as the footer says (104)
     if guessed:
         notes.append(GMNote(GMNoteCode.PREVIEW_MAX_ROLL))
@@ -93,9 +96,9 @@ def check_received(gdir: GameDir | None, received: ReceivedFiles, trust: bool = 
                 for pid in turn_input.orders}
     ok = bool(turn_input.orders) and not orders.problems and not refused and \
         all(building_ok(results[pid], turn_input, pid) for pid in turn_input.orders)
-    idle = {o.player: _builds_nothing(o, orders) for pid in turn_input.orders for o in results[pid].outcomes
-            if o.player == pid}
-    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete, idle)
+    own = {o.player: o for pid in turn_input.orders for o in results[pid].outcomes if o.player == pid}
+    idle = {pid: _builds_nothing(o, orders) for pid, o in own.items()}
+    return Checked("\n".join(parts).rstrip() + "\n", ok, orders, texts, complete, idle, dict(own), tuple(notes))
 
 
 def _builds_nothing(o: PlayerOutcome, orders: OrderSet) -> bool:

@@ -48,12 +48,13 @@ from adjudicator.dampfross.app.mailcommands import DampfrossDesk
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.orders import ProblemCode, ReceivedFiles, parse_orders
+from adjudicator.dampfross.orders import OrderProblem, ProblemCode, ReceivedFiles, parse_orders
 from adjudicator.dampfross.orders.parse import blank_clutter
 from adjudicator.dampfross.orders.sections import MailPlace, OrderSet, Refusal
 from adjudicator.dampfross.orders.standing import standing_after
 from adjudicator.dampfross.report.botwords import back_from_caretaker
 from adjudicator.dampfross.report.deadlines import when_text, zone_of
+from adjudicator.dampfross.report.fates import fates
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.mail import (
     Receipt,
@@ -189,7 +190,7 @@ class Answerer:
         return self.door.on_file(address)
 
     def _nobody(self, mail: StoredMail, base: Receipt, status: Status, orders: OrderSet,
-                **data: str | int) -> dict[str, object]:
+                still: tuple[tuple[str, str], ...] = (), **data: str | int) -> dict[str, object]:
         """A mail that counts for nobody: a sender on file hears why; a stranger who wrote a section gets one
         notice a turn at most, which repeats nothing of the mail; other strangers get nothing."""
         sections = bool(orders.refusals or orders.sections) or status in ("too-many-sections", "guesses")
@@ -208,7 +209,8 @@ class Answerer:
                          problems=tuple(format_problem(p, folded=True, places=orders.places, player=True)
                                         for p in orders.problems),
                          notes=tuple(format_note(n, orders.places, player=True) for n in orders.notes),
-                         refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player))
+                         refused=tuple(refused_text(x, orders.places) for x in orders.refusals if x.player),
+                         still=still)
         name = self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail)
         self._forward(mail, status)
         return {"counted": [], "receipts": [name], "status": status}
@@ -216,7 +218,7 @@ class Answerer:
     def _forward(self, mail: StoredMail, status: Status) -> None:
         """A mail that is neither orders nor a command: listed in the tick's digest to the GM."""
         if status == "no-orders":
-            self.door.to_gm(mail, status)
+            self.door.to_gm(mail, status, quoted=self.doc.get("quoted") or ())
 
     def _orders(self, mail: StoredMail, base: Receipt) -> dict[str, object]:
         seats = named_seats([mail.read_text(t) for t in mail.texts])
@@ -254,7 +256,8 @@ class Answerer:
             with language(base.lang):  # the sender's receipt (the GM's note stays English)
                 whys = [say(NO_ORDERS, r.why) for r in orders.refusals if r.why is not None]
             if whys:
-                doc = self._nobody(mail, base, "refused", orders, why="; ".join(dict.fromkeys(whys)))
+                doc = self._nobody(mail, base, "refused", orders, self._still(mail, orders.refusals),
+                                   why="; ".join(dict.fromkeys(whys)))
                 return {**doc, "refused": [x.player for x in orders.refusals if x.player]}
             return self._nobody(mail, base, "no-orders", orders)
         late = is_late(self.state, mail)
@@ -263,6 +266,9 @@ class Answerer:
         due = self.state.schedule.due if self.state.schedule and self.state.schedule.due else ""
         receipts, counted = [], []
         earlier = self.earlier_mails()
+        prose = self.door.prose(mail, self.doc.get("quoted") or ())  # a question among the orders (reading 127)
+        if prose:
+            self.door.to_gm(mail, "prose", prose)
         for section in orders.sections:
             company = section.player
             counted.append(company)
@@ -270,6 +276,8 @@ class Answerer:
             if mail.sender and on_file and mail.sender != on_file:
                 self.note("sender-mismatch", seq=mail.seq, company=company, sender=mail.sender, on_file=on_file)
             replaced = [] if status == "late-unused" else earlier.get(company, [])
+            if status != "late-unused" and self.state.player(company).caretaker and not replaced:
+                self.note("caretaker-off", seq=mail.seq, seat=company)  # his orders take it back (reading 97)
             for old in replaced:
                 self.note("replaced", seq=mail.seq, company=company, old=old.seq)
             if late:
@@ -277,7 +285,8 @@ class Answerer:
                           what="not used (strict)" if strict else "used, the turn has not run")
             idle = status == "counts" and checked.idle.get(company, False)  # reading 94: the warning first
             with language(self.state.language_of(company)):
-                r = _replace(base, company=company, lang=None, status="idle" if idle else status,
+                fated = fates(section, checked.outcomes.get(company), _own_problems(orders, company), checked.notes)
+                r = _replace(base, company=company, lang=None, status="idle" if idle else status, fates=fated,
                              data={**base.data, "due": when_text(due, zone_of(self.state)) if due else ""},
                              replaces=tuple(m.arrived.astimezone(zone_of(self.state)).isoformat() for m in replaced),
                              echo=tuple(order_text(line) for line in section.echo()),
@@ -287,7 +296,8 @@ class Answerer:
                              problems=_problems(orders, company),
                              notes=_notes(orders, company) + back_from_caretaker(self.state, company),
                              preview=checked.previews.get(company, ""),
-                             refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)))
+                             refused=tuple(refusal_text(x, orders.places) for x in orders.refusals_for(company)),
+                             prose_to_gm=bool(prose))
             receipts.append(self.send(f"receipt-{mail.seq:05d}-{company}", [on_file, mail.sender], company, r, mail,
                                       proven=True))
         refused = [x for x in orders.refusals if x.player and x.player not in counted]
@@ -296,7 +306,7 @@ class Answerer:
             with language(base.lang):
                 r = _replace(base, status="refused", data={**base.data, "why": "; ".join(
                     dict.fromkeys(say(NO_ORDERS, x.why) for x in refused if x.why))},
-                    refused=tuple(refused_text(x, orders.places) for x in refused))
+                    refused=tuple(refused_text(x, orders.places) for x in refused), still=self._still(mail, refused))
             receipts.append(self.send(f"receipt-{mail.seq:05d}", [mail.sender], None, r, mail))
         elif refused and not receipts:  # a sender who got a receipt needs no notice as well
             receipts += self.notice(mail)
@@ -306,6 +316,20 @@ class Answerer:
                 "used": status != "late-unused", "refused": [x.player for x in refused], "gm": orders.gm is not None,
                 "problems": {c: len(_problems(orders, c)) for c in counted},
                 "complete": {c: checked.complete.get(c, False) for c in counted}}
+
+    def _still(self, mail: StoredMail, refused: Iterable[Refusal]) -> tuple[tuple[str, str], ...]:
+        """For the sender's own company, when a section for it here was refused for its password: the arrival of
+        its earlier mail that still counts for this turn (``""``: none does), which the reply tells (issue 35). Only
+        for the company whose address on file the sender is: the reply goes to that address, so a forged From
+        learns nothing of it."""
+        seat = self.door.seat_of(mail.sender) if mail.sender else None
+        mine = [x for x in refused if seat is not None and x.player == seat.id and x.why is not None
+                and x.why.code in _GUESSES]
+        if not mine:
+            return ()
+        earlier = self.earlier_mails().get(mine[0].player or "", [])
+        zone = zone_of(self.state)
+        return ((mine[0].player or "", earlier[-1].arrived.astimezone(zone).isoformat() if earlier else ""),)
 
     def _refusals_noted(self, mail: StoredMail, refused: Iterable[Refusal]) -> None:
         """One GM line for the sections of a mail that did not count (never one line per guess)."""
@@ -372,11 +396,13 @@ def _replace(r: Receipt, **changes: object) -> Receipt:
 
 def _problems(orders: OrderSet, company: str) -> tuple[str, ...]:
     """The company's problems and those outside any section (not inside another company's refused section)."""
-    out = []
-    for p in orders.problems:
-        if p.section == company or (p.section is None and not any(r.holds(p.pos) for r in orders.refusals)):
-            out.append(format_problem(p, folded=True, places=orders.places, player=True))
-    return tuple(out)
+    return tuple(format_problem(p, folded=True, places=orders.places, player=True)
+                 for p in _own_problems(orders, company))
+
+
+def _own_problems(orders: OrderSet, company: str) -> list[OrderProblem]:
+    return [p for p in orders.problems
+            if p.section == company or (p.section is None and not any(r.holds(p.pos) for r in orders.refusals))]
 
 
 def _notes(orders: OrderSet, company: str) -> tuple[str, ...]:

@@ -31,6 +31,7 @@ class BuildProblem(StrEnum):
     DECLARED_OVER = "declared-over"  # after: the building phase was declared over after that player's build
     GAME_OVER = "game-over"  # players, threshold: a balance reached the threshold, the game is over
     NO_BUILDING_NOW = "no-building-now"  # every: ten_percent, building only after every n-th race
+    LAST_RACE = "last-race"  # race: the game ends after this race (fixed_races); nothing is built after it
     JOINT_TURN = "joint-turn"  # partner: the player's roll went into a joint line this turn
     JOINT_UNMATCHED = "joint-unmatched"  # partner: the partner did not order the same joint lines
     JOINT_NOT_NOW = "joint-not-now"  # joint lines only in the building phase, not with postal rolls

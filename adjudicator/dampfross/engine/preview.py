@@ -4,7 +4,9 @@ Pure: the building preview runs the building engine on a copy of the state
 (next turn's allowances drawn from a dummy seed, never the game's); the
 racing preview judges each entry with ``adjudicator.dampfross.racing.entry`` (alone:
 the other entries of the race are not known yet) and prices each BUILD line
-without the income limit, which depends on the races.
+without the income limit, which depends on the races; in a turn after whose
+races nothing is built (the game's last race, the 10% variant) no line is built,
+and each says why.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
+from adjudicator.dampfross.racing.after import no_building_after
 from adjudicator.dampfross.racing.entry import Entry, EntryVerdict, judge_entry
 from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.movement import expected_rounds
@@ -166,6 +169,7 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
     orders, judges = judge_entries(state, gmap, orders, list(draws.values()))  # ENTER inside IFs (reading 103)
     track = race_track(state, gmap)
     seats = {p.id: p.seat for p in state.players}
+    stop = no_building_after(state.rules, sorted(draws))
     out = []
     for pid, turn in orders.orders.items():
         powers = turn.powers if state.rules.running_powers else ()
@@ -176,7 +180,10 @@ def preview_racing(state: GameState, gmap: GameMap, orders: RacingInput) -> tupl
         ctx = BuildContext(gmap, state.rules, state.turn, TrackIndex(state.track), Books(state.players, state.turn),
                            dict(state.connections), bonuses_open=False, ferries={f.ferry: f for f in state.ferries})
         judges[pid].ctx = ctx  # IFs around BUILD lines, and BUILD CHEAPEST (building.thinking)
-        built = carry_out(ctx, pid, turn.lines, Budget("money", UNLIMITED), judges[pid])
+        if stop is None:
+            built = carry_out(ctx, pid, turn.lines, Budget("money", UNLIMITED), judges[pid])
+        else:  # nothing is built after this turn's races: every line says why (issue 35)
+            built = tuple(LineOutcome(line, (), stop, line.hexes) for line in turn.lines)
         lines = tuple(PricedLine(outcome.line, outcome) for outcome in built)
         purchases = tuple(buy_ferry(ctx, pid, order) for order in turn.ferries)
         out.append(RacingPreview(pid, state.turn, entries, lines, purchases, state.rules))

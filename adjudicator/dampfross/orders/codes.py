@@ -334,8 +334,6 @@ class HintCode(StrEnum):
     """WITH forgotten before a partner (line: the line with WITH)."""
     ADD_ID = "add-id"
     """Insert a company ID (line: before it, rest: after it, may be empty)."""
-    ADD_ID_AT_END = "add-id-at-end"
-    """Add a company ID at the end (line: the line so far)."""
     ADD_PARTNER_AND_ROUTE = "add-partner-and-route"
     """Add the partner's ID and a route (line: the line so far)."""
     START_FIRST = "start-first"

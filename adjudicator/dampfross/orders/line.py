@@ -14,8 +14,8 @@ from functools import cache
 from lark import Lark, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from adjudicator import cachefolder
+from adjudicator.dampfross.orders.codes import HintCode, args
 from adjudicator.dampfross.orders.codes import ProblemCode as P
-from adjudicator.dampfross.orders.codes import args
 from adjudicator.dampfross.orders.mistakes_base import ErrorContext, keyword_of
 from adjudicator.dampfross.orders.model import OrderProblem, Pos
 from adjudicator.dampfross.orders.reader import LineReader, LineResult, code_of
@@ -75,7 +75,25 @@ def _syntax_problem(exc: UnexpectedInput, text: str, filename: str, number: int)
     from adjudicator.dampfross.orders.mistakes import explain  # the table of mistakes: for a line that fails
 
     problem, data, help_ = explain(label, ctx)
+    if help_ is not None and help_.code is HintCode.WRITE and not _mends(str(dict(help_.args)["line"]), code, column):
+        help_ = None
     return OrderProblem("syntax", problem, Pos(filename, number, column), text, data, help_)
+
+
+def _mends(line: str, code: str, column: int) -> bool:
+    """Whether ``line``, the line a hint tells the player to write instead of ``code`` (refused at ``column``), is an
+    order: the grammar reads it, or what still stops it is the player's own text after the place mended (a hint is
+    an order: issue 35, STYLE 27; ``tests/test_hints_are_orders.py`` feeds every hint of the table back)."""
+    try:
+        order_parser().parse(line)
+        return True
+    except UnexpectedCharacters as exc:
+        at = exc.column
+    except UnexpectedToken as exc:
+        at = exc.token.column if exc.token.type != "$END" and exc.token.column else len(line.rstrip()) + 1
+    except UnexpectedInput:  # pragma: no cover - LALR raises only the two above
+        return False
+    return at - (len(line.strip()) - len(code.strip())) > column
 
 
 @cache

@@ -59,8 +59,9 @@ def _order_keyword(ctx: ErrorContext) -> Explanation:
     guess = did_you_mean(word, GUESSED_STARTERS)
     if guess is not None:
         return P.MISSPELT_ORDER, args(word=word), hint(H.DID_YOU_MEAN, options=(guess,))
-    if word[:1].isdigit():
-        return P.LINE_BEGINS_WITH_POINT, args(orders=ORDER_WORDS), write(f"BUILD {ctx.code.strip()}")
+    if word[:1].isdigit():  # "0712 - 0713": a BUILD line without its keyword (a lone label is no line)
+        line = f"BUILD {ctx.code.strip()}"
+        return P.LINE_BEGINS_WITH_POINT, args(orders=ORDER_WORDS), write(line) if _DASH_IN.search(line) else None
     return P.UNKNOWN_ORDER, args(word=word, orders=ORDER_WORDS), hint(H.COMMENT_REMARKS)
 
 
@@ -82,13 +83,21 @@ def _after_dash(ctx: ErrorContext) -> Explanation:
     return P.EXPECTED_POINT_AFTER_DASH, (), None
 
 
+_DASH_IN = re.compile(r"\S\s*[-\u2013\u2014]\s*\S")
+"""Two points joined by a dash somewhere in a line."""
+_SEPARATED = re.compile(r"\s*[,;/+]\s*")
+"""What players write between the hexes of a path instead of a dash."""
+
+
 def _insert_dash(ctx: ErrorContext) -> Hint:
+    """The line with a dash between the two points (and for every comma, semicolon, slash or plus after them: a
+    BUILD's hexes are joined by dashes, so ``0712 0713, 0714`` is ``0712 - 0713 - 0714``)."""
     after = ctx.after
     if after[:1] in tuple(",;/.+") and len(after) > 1:
         after = after[1:].strip()
     elif not looks_like_point(after):
         return hint(H.REMOVE, text=ctx.bad)
-    return write(f"{ctx.before} - {after}")
+    return write(f"{ctx.before} - {_SEPARATED.sub(' - ', after)}")
 
 
 def _after_point(ctx: ErrorContext) -> Explanation:

@@ -49,8 +49,10 @@ def keyword_of(word: str) -> str | None:
 
 
 def did_you_mean(word: str, keywords: Iterable[str]) -> str | None:
-    """The spelling of one of ``keywords`` nearest to ``word``, if it is close."""
-    spellings = [s for k in keywords for s in KEYWORDS.get(k, ())]
+    """The spelling of one of ``keywords`` nearest to ``word``, if it is close and begins with the same letter (a
+    keyword is seldom mistyped in its first letter: ``Nord`` where FROM belongs is a town, not ``OD``)."""
+    first = word[:1].upper()
+    spellings = [s for k in keywords for s in KEYWORDS.get(k, ()) if s[:1] == first]
     found = difflib.get_close_matches(word.upper(), spellings, n=1, cutoff=0.6)
     return found[0] if found else None
 

@@ -84,8 +84,11 @@ def enter_mode(ctx: ErrorContext) -> Explanation:
 def partner_id(ctx: ErrorContext) -> Explanation:
     """WITH without the partner's ID."""
     problem = args(keyword=words(ctx.before)[-1].upper())
-    if ctx.after:
+    mode = first_keyword(ctx.after)
+    if mode in ("ROUTE", "BEST"):
         return P.EXPECTED_PARTNER, problem, hint(H.ADD_ID, line=ctx.before, rest=ctx.after)
+    if ctx.after and looks_like_point(ctx.after):  # the route without ROUTE: the hint writes both (a hint is an order)
+        return P.EXPECTED_PARTNER, problem, hint(H.ADD_ID, line=ctx.before, rest=f"ROUTE {ctx.after}")
     return P.EXPECTED_PARTNER, problem, hint(H.ADD_PARTNER_AND_ROUTE, line=ctx.before)
 
 
@@ -178,16 +181,16 @@ def race_row(ctx: ErrorContext) -> Explanation:
 def moves_race(ctx: ErrorContext) -> Explanation:
     """MOVES without its race number."""
     problem = args(keyword=kw(ctx))
-    if ctx.after:
+    if re.fullmatch(r"[^\W\d_]\w*(\s+\d+)+", ctx.after):  # the ID and the rolls: only the race is missing
         return P.EXPECTED_RACE_NUMBER, problem, hint(H.ADD_MOVES_RACE, keyword=kw(ctx), rest=ctx.after)
     return P.EXPECTED_RACE_NUMBER, problem, hint(H.MOVES_FORM, keyword=kw(ctx))
 
 
 def moves_player(ctx: ErrorContext) -> Explanation:
     """MOVES <race> without the player's ID."""
-    if ctx.after:
+    if re.fullmatch(r"\d+(\s+\d+)*", ctx.after):  # the rolls: only the ID is missing
         return P.EXPECTED_MOVES_PLAYER, (), hint(H.ADD_ID, line=ctx.before, rest=ctx.after)
-    return P.EXPECTED_MOVES_PLAYER, (), hint(H.ADD_ID_AT_END, line=ctx.before)
+    return P.EXPECTED_MOVES_PLAYER, (), hint(H.MOVES_FORM, keyword=kw(ctx))
 
 
 def moves_roll(ctx: ErrorContext) -> Explanation:

@@ -32,8 +32,10 @@ def _explain(ctx: ErrorContext) -> Explanation:
     if ctx.keyword == "IF":
         return _condition(ctx, found[1:], kws[1:])
     if "TO" in kws and kws.index("TO") < len(kws) - 1:
-        if ctx.after.isdigit():  # "... TO Burg 9": the number without MAX
+        if ctx.after.isdigit() and "MAXIMUM" not in kws:  # "... TO Burg 9": the number without MAX
             return P.EXPECTED_CHEAPEST_MAX, (), write(f"{ctx.before} MAX {ctx.after}")
+        if "MAXIMUM" in kws and kws[-1] != "MAXIMUM":  # "... MAX 9 x": text after the whole line
+            return P.EXPECTED_CHEAPEST_MAX, (), hint(H.REMOVE_OR_COMMENT, text=ctx.after)
         return P.EXPECTED_CHEAPEST_MAX, (), hint(H.CHEAPEST_FORM, keyword=kw(ctx))
     if "TO" in kws or ("FROM" in kws and kws.index("FROM") < len(kws) - 1):
         return P.EXPECTED_CHEAPEST_TO, (), hint(H.CHEAPEST_FORM, keyword=kw(ctx))
@@ -43,8 +45,10 @@ def _explain(ctx: ErrorContext) -> Explanation:
 def _condition(ctx: ErrorContext, found: list[str], kws: list[str | None]) -> Explanation:
     if kws[:1] == ["NOT"]:
         found, kws = found[1:], kws[1:]
+    if kws[-1:] == ["THEN"]:  # the condition is what stands before THEN
+        found, kws = found[:-1], kws[:-1]
     done = bool(kws) and (
-        kws[-1] in ("TAKEN", "CONNECTED", "THEN")
+        kws[-1] in ("TAKEN", "CONNECTED")
         or (kws[0] == "BALANCE" and found[-1].isdigit() and len(found) >= 3)
         or (kws[0] == "STANDBY" and len(found) == 2)
         or (kws[0] == "RACE" and len(found) >= 4 and kws[2] in ("FROM", "TO"))

@@ -17,8 +17,10 @@ towns and labels are looked up later by ``resolve``.  What it does:
 * Every other non-blank line is parsed on its own (``line.parse_line``).
   Prose around the orders (a greeting before the first order line, a
   sign-off after the last) is not an error: it is noted once as ignored
-  text.  Among the orders every line counts.  ``END`` alone (``Ende``) does
-  not declare the end of building: that needs ``DECLARE END``.
+  text.  Among the orders every line counts, but a question: a line that
+  is not meant as an order and asks something (a question mark) is prose
+  for the GM too (reading 127).  ``END`` alone (``Ende``) does not declare
+  the end of building: that needs ``DECLARE END``.
 * ``PLAYER`` starts a player's section, ``GM`` the GM's section.  GAME and
   TURN lines belong to the section whose PLAYER line follows them (or,
   written right after a PLAYER line, to that section); whether they agree
@@ -38,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from adjudicator.dampfross.orders.codes import Args, HintCode, NoteCode, ProblemCode, args
+from adjudicator.dampfross.orders.commas import split_orders
 from adjudicator.dampfross.orders.conditions import Nest, closing_ends, looks_like_if
 from adjudicator.dampfross.orders.line import parse_line
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS, LINE_STARTERS, keyword_of
@@ -75,7 +78,7 @@ from adjudicator.dampfross.orders.privacy import (
 from adjudicator.dampfross.orders.reader import MAX_PROBLEMS_PER_LINE, GMLine, LineResult, PlayerLine, code_of
 from adjudicator.dampfross.orders.sections import GM_SECTION, GMSection, Header, ParsedFile, Section
 from adjudicator.kernel.languages import pattern
-from adjudicator.kernel.mailtext import SIGNATURE, read_quotes, split_lines
+from adjudicator.kernel.mailtext import SIGNATURE, asks, read_quotes, split_lines
 
 MAX_LINES = 1000
 """The most order lines read from one file; an order mail has a few dozen."""
@@ -240,7 +243,7 @@ class _FileReader:
                 self.problems.append(OrderProblem("syntax", ProblemCode.TOO_MANY_LINES, Pos(self.filename, number),
                                                   "", args(limit=MAX_LINES), None, None))
                 break
-            parsed.append((number, line, parse_line(line, self.filename, number)))
+            parsed += [(number, piece, res) for piece, res in _orders_of(line, self.filename, number)]
         for number, line, res in self.without_prose(parsed):
             item = res.item
             if isinstance(item, PlayerLine):
@@ -288,23 +291,27 @@ class _FileReader:
         first line that reads as an order (or is meant as one: it begins with
         an order's keyword, or names a hex label) and after the last one are
         left out with one note.  Among the orders every line counts, so a
-        misspelt keyword there stays a problem.  ``END`` alone outside the
+        misspelt keyword there stays a problem; only a question (a line not
+        meant as an order, with a question mark: "Can I build through the
+        Alps?") is left out with them (reading 127).  ``END`` alone outside the
         orders is a sign-off, and noted as such.
         """
         orderly = [i for i, (_, line, res) in enumerate(parsed) if _order_like(line, res)]
         ends = closing_ends([(_opens_if(line, res), _bare_end(res)) for _, line, res in parsed])
         orderly = sorted(set(orderly) | ({i for i in ends if i > orderly[0]} if orderly else set()))
         first, last = (orderly[0], orderly[-1]) if orderly else (len(parsed), -1)
-        ignored = [n for i, (n, _, _) in enumerate(parsed) if i < first or i > last]
+        asked = {i for i, (_, line, res) in enumerate(parsed)  # a question among the orders (reading 127)
+                 if first < i < last and i not in orderly and asks(code_of(line))}
+        ignored = list(dict.fromkeys(n for i, (n, _, _) in enumerate(parsed) if i < first or i > last or i in asked))
         if ignored:
             self.notes.append(Note(NoteCode.IGNORED_TEXT, Pos(self.filename, ignored[0]),
-                                   args(ranges=_line_ranges(ignored, [n for n, _, _ in parsed]))))
+                                   args(ranges=_line_ranges(ignored, list(dict.fromkeys(n for n, _, _ in parsed))))))
         for i, (n, _, res) in enumerate(parsed):
             bare = [p for p in res.problems if p.code is ProblemCode.BARE_END]
             if bare and (i < first or i > last):
                 word = str(dict(bare[0].args)["keyword"])
                 self.notes.append(Note(NoteCode.BARE_END_IGNORED, Pos(self.filename, n), args(line=n, keyword=word)))
-        return parsed[first:last + 1] if orderly else []
+        return [p for i, p in enumerate(parsed) if first <= i <= last and i not in asked] if orderly else []
 
     def header(self, item: Header) -> None:
         cur = self.current
@@ -402,6 +409,29 @@ class _FileReader:
                     self.notes.append(Note(NoteCode.ENTRY_REPLACED, o.pos, args(race=o.race, replaced=old.pos.short)))
                 last[o.race] = o
         return tuple(o for o in orders if not isinstance(o, EnterOrder) or last[o.race] is o)
+
+
+def _orders_of(line: str, filename: str, number: int) -> list[tuple[str, LineResult]]:
+    """The line parsed, or, when the grammar refuses it and it begins as an order, the orders written on it between
+    commas or semicolons, each parsed at its column (reading 125, ``orders/commas.py``) and quoting the line as
+    written."""
+    res = parse_line(line, filename, number)
+    pieces = split_orders(line) if res.item is None and res.problems else ()
+    if not pieces:
+        return [(line, res)]
+    first = parse_line(pieces[0], filename, number)
+    if not _order_like(pieces[0], first):
+        return [(line, res)]
+    return [(piece, _as_written(parse_line(piece, filename, number) if i else first, line))
+            for i, piece in enumerate(pieces)]
+
+
+def _as_written(res: LineResult, line: str) -> LineResult:
+    """One order of a line of several, quoting the whole line (its problems' carets point into it)."""
+    item = res.item
+    if item is not None:
+        item = replace(item, line_text=line) if isinstance(item, Header) else replace(item, text=line)
+    return LineResult(item, tuple(replace(p, line_text=line) for p in res.problems))
 
 
 _LABEL = re.compile(r"(?:^|(?<=[\s(\-\u2013\u2014]))\d{4}(?=$|[\s)#,\-\u2013\u2014])")

@@ -96,6 +96,26 @@ def builds_this_turn(rules: Rules, races: Sequence[int]) -> bool:
     return any(n % rules.ten_percent_every == 0 for n in races)
 
 
+def no_building_after(rules: Rules, races: Sequence[int]) -> Problem[BuildProblem] | None:
+    """Why nothing will be built after races of these numbers, as far as it is known before they run (``None``:
+    the players build, unless a balance ends the game first): the game's last race is among them
+    (``fixed_races``: the game ends after it), or under the 10% variant none of them lets the players build."""
+    if rules.fixed_races and races and max(races) >= rules.fixed_races:
+        return Problem.of(BuildProblem.LAST_RACE, race=rules.fixed_races)
+    if not builds_this_turn(rules, races):
+        return Problem.of(BuildProblem.NO_BUILDING_NOW, every=rules.ten_percent_every)
+    return None
+
+
+def not_built(lines: Mapping[str, Sequence[BuildLine]], income: Mapping[str, int],
+              why: Problem[BuildProblem]) -> tuple[PostRaceBuild, ...]:
+    """The building after races of a turn in which nothing is built (the game ended with its races): each company's
+    BUILD lines, none built, each with ``why`` (the reports say it; issue 35)."""
+    return tuple(PostRaceBuild(pid, income.get(pid, 0),
+                               tuple(LineOutcome(line, (), why, line.hexes) for line in own if not line.guard), 0)
+                 for pid, own in lines.items() if any(not line.guard for line in own))
+
+
 @dataclass(frozen=True)
 class PostRaceBuild:
     """One player's building after the races: its budget and what became of each line."""

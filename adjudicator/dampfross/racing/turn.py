@@ -21,6 +21,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.ferries import FerryOrder
 from adjudicator.dampfross.building.lines import BuildContext, BuildLine
+from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.building.thinking import Test, Verdict
 from adjudicator.dampfross.game.dice import DiceRoller, RaceDice
 from adjudicator.dampfross.game.ledger import Books
@@ -29,7 +30,13 @@ from adjudicator.dampfross.game.rules import MoveOrder, Rules
 from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState, HistoryEntry, LedgerEntry
 from adjudicator.dampfross.game.track import TrackIndex
-from adjudicator.dampfross.racing.after import PostRaceBuild, build_after_races, building_order, race_income
+from adjudicator.dampfross.racing.after import (
+    PostRaceBuild,
+    build_after_races,
+    building_order,
+    not_built,
+    race_income,
+)
 from adjudicator.dampfross.racing.draw import grid_cell, land_distance
 from adjudicator.dampfross.racing.end import GameEnd, check_end
 from adjudicator.dampfross.racing.entry import Entry
@@ -167,9 +174,18 @@ def adjudicate_racing_turn(state: GameState, gmap: GameMap, orders: RacingInput,
         end = check_end(books.balances, in_play(seats, books), rules, state.race_state.count, racing_turn=racing_turn,
                         companies=len(seats),
                         gains=_gains(state, books.balances))
+    else:  # the game ended with a race: nobody builds, and each BUILD line says why
+        builds = not_built({pid: o.lines for pid, o in playing.items()}, income, _ended(end))
     outcomes = _carry_over(state, result.outcomes, end)
     done = _finish(state, gmap, roller, draws, tuple(notes), outcomes, builds, income, books, ctx, end, warnings)
     return replace(done, verdicts={pid: tuple(j.verdicts) for pid, j in judges.items() if j.verdicts})
+
+
+def _ended(end: GameEnd) -> Problem[BuildProblem]:
+    """Why nothing is built after the races of a turn that ended the game."""
+    if end.reason == "fixed_races":
+        return Problem.of(BuildProblem.LAST_RACE, race=end.race)
+    return Problem.of(BuildProblem.GAME_OVER, players=(end.winner, *end.level), threshold=end.target)
 
 
 def turn_trains(state: GameState, gmap: GameMap, orders: RacingInput, draws: Sequence[RaceDraw]

@@ -39,6 +39,18 @@ def back_from_caretaker(state: GameState, company: str) -> tuple[str, ...]:
     return (_("The caretaker has played your company; with these orders you play it again from this turn on."),)
 
 
+def orders_heading(after: GameState, company: str, turn: int) -> str:
+    """The heading of the orders in a company's private report of ``turn`` (``after``: the state after it): the
+    company's own, or the orders the caretaker or a bot wrote for it, never shown as the player's own (issue 35)."""
+    p = after.player(company)
+    if p.bot:
+        return _("Orders the bot ({level}) wrote for {company}").format(level=p.bot, company=company)
+    if company in played_by_caretaker(after, turn):
+        return _("Orders the caretaker ({level}) wrote for your company: no orders of yours counted").format(
+            level=p.caretaker)
+    return _("Your orders as understood")
+
+
 def bot_receipt_subject(state: GameState, seat: str, caretaker: bool) -> str:
     """The subject of the GM's receipt of a bot's orders (in the game's language)."""
     with language(state.lang):

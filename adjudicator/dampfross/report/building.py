@@ -14,7 +14,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
-from adjudicator.dampfross.report.botwords import caretaker_rows
+from adjudicator.dampfross.report.botwords import caretaker_rows, orders_heading
 from adjudicator.dampfross.report.common import (
     absences,
     corrections,
@@ -161,6 +161,7 @@ def private_report(result: BuildingResult, gmap: GameMap, player: str, orders: O
 def _private_report(result: BuildingResult, gmap: GameMap, player: str, orders: OrderSet) -> str:
     ctx = building_context(result, gmap, maps=False, public=False)
     ctx.update(feedback(orders, player, result.before))
+    ctx["orders_heading"] = orders_heading(result.after, player, result.turn)  # the caretaker's: never "yours"
     ctx.update({
         "player": player,
         "own": next(o for o in ctx["outcomes"] if o["player"] == player),

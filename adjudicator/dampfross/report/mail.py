@@ -20,6 +20,7 @@ from adjudicator.dampfross.orders.sections import MailPlace, Refusal
 from adjudicator.dampfross.report.common import whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, MAIL_WIDTH, render, wrap
+from adjudicator.dampfross.report.fates import Fate, fate_lines, headline
 from adjudicator.dampfross.report.i18n import N_, _, language, ngettext
 from adjudicator.dampfross.report.mailreplies import commands_help
 from adjudicator.dampfross.report.orderwords import arrival_text, where
@@ -33,9 +34,9 @@ Status = Literal["counts", "idle", "late-used", "late-unused", "refused", "other
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
 
 STATUS = {
-    "counts": N_("Your orders for turn {turn} count as they stand below (a later mail from you replaces them)."),
-    "idle": N_("Warning: as your orders for turn {turn} stand, nothing would be built: see the problems below. "
-                "Send a new mail before the deadline; it replaces this one."),
+    "counts": N_("Your mail counts for turn {turn}: a later mail from you replaces it."),
+    "idle": N_("Your mail counts for turn {turn}, but builds nothing: send a new mail before the deadline; it "
+               "replaces this one."),
     "late-used": N_("Your mail arrived after the deadline ({due}). The turn has not been run yet, so your orders "
                     "count all the same (a later mail still replaces them)."),
     "late-unused": N_("Your mail arrived after the deadline ({due}). This game is strict about deadlines: the mail "
@@ -85,6 +86,10 @@ class Receipt:
     lang: str | None = None  # the reader's language when no company is named: a sender on file reads his own
     to_gm: bool = False  # the mail went to the GM (neither orders nor a command): the receipt says so
     standing: str = ""  # the company's standing orders on file once the mail counts (``report.standingwords``)
+    fates: tuple[Fate, ...] | None = None  # each order's fate (``report.fates``): the headline and the orders shown
+    prose_to_gm: bool = False  # the lines of the order mail that are no orders asked something: they went to the GM
+    still: tuple[tuple[str, str], ...] = ()  # a section refused for its password: (company, the arrival of its
+    # earlier mail that still counts, "" for none), told to the company's own address
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -101,6 +106,18 @@ def receipt_text(state: GameState, r: Receipt) -> str:
 def _receipt_text(state: GameState, r: Receipt) -> str:
     data = {k: cut(shown(v), 40) if isinstance(v, str) else v for k, v in r.data.items()}  # a sender's words
     status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
+    echo = list(r.echo)
+    if r.fates is not None and r.status in ("counts", "idle", "late-used"):  # the first line: the fates counted
+        status = headline(r.fates, state.turn, state.phase == "racing") + " " + status
+        if r.refused:
+            status += " " + ngettext("A section of your mail does not count: see below.",
+                                     "Some sections of your mail do not count: see below.", len(r.refused))
+        echo = fate_lines(r.fates)
+    for company, arrived in r.still:  # a wrong password: what counts for the company now
+        status += " " + (_("Your mail of {when} still counts for {company} in turn {turn}: this one changes nothing "
+                           "of it.").format(when=arrival_text(arrived), company=company, turn=state.turn) if arrived
+                         else _("No mail of yours counts for {company} in turn {turn} yet: send your orders again "
+                                "with the right password.").format(company=company, turn=state.turn))
     ctx = {
         "game": state.game_id,
         "company": r.company,
@@ -111,7 +128,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "subject": shown(r.subject[:60]),
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],
-        "echo": [shown(e) for e in r.echo],
+        "echo": [shown(e) for e in echo],
         "standing": r.standing,
         "press": [shown(p, "\t") for p in r.press],
         "problems": [shown(p, "\n") for p in r.problems],
@@ -123,7 +140,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],
         "statement": shown(r.statement, "\n"),
         "width": LINE_WIDTH,
-        "to_gm": words.to_gm() if r.to_gm else "",
+        "to_gm": words.to_gm() if r.to_gm else words.prose_to_gm() if r.prose_to_gm else "",
     }
     text = render("receipt.txt.j2", ctx)
     if len(text) > MAX_RECEIPT:
@@ -279,6 +296,10 @@ def reminder_subject(state: GameState, company: str) -> str:
 
 
 def reminder_text(state: GameState, company: str, sender: str) -> str:
+    """The reminder: the deadline, no valid orders yet, where to send them; and what the caretaker will do (issue 35):
+    it plays the company now (orders that count give it back), or will from the next turn when this one is missed
+    too."""
+    p = state.player(company)
     with language(state.language_of(company)):
         lines = [
             due_line(state),
@@ -287,6 +308,11 @@ def reminder_text(state: GameState, company: str, sender: str) -> str:
             _("Send them to {address}; you get a receipt at once.").format(address=sender),
             goal_line(state),
         ]
+        if p.caretaker:
+            lines.append(_("The caretaker ({level}) plays your company while no orders of yours count; orders of "
+                           "yours that count give it back to you from this turn on.").format(level=p.caretaker))
+        elif state.caretaker_after is not None and p.missed + 1 >= state.caretaker_after:
+            lines.append(words.caretaker_ahead(state.caretaker_level, p.missed + 1).rstrip("\n").replace("\n", " "))
     return "\n".join(wrap(line) for line in lines if line) + "\n"
 
 

@@ -186,7 +186,6 @@ HINTS: dict[HintCode, str] = {
     H.ROUTE_OR_BEST: N_("write {line} ROUTE <start> - ... - <destination>, or {line} BEST"),
     H.JOINT_TRIP: N_("for a joint trip write {line}"),
     H.ADD_ID: N_("write {line} <ID> {rest}"),
-    H.ADD_ID_AT_END: N_("write {line} <ID>"),
     H.ADD_PARTNER_AND_ROUTE: N_("write {line} <ID> ROUTE <start> - ... - <destination>"),
     H.START_FIRST: N_("write the start first: {line} <start> {route}"),
     H.GIVE_ROUTE: N_("to give the route yourself, write {line}"),

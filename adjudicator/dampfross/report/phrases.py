@@ -104,6 +104,7 @@ BUILD = {
     BuildProblem.GAME_OVER: N_("{players} reached {threshold}: the game is over"),
     BuildProblem.NO_BUILDING_NOW: N_("no building this turn: in the 10% variant building follows every {every} "
                                      "races"),
+    BuildProblem.LAST_RACE: N_("the game ends with race {race}, the last: nothing is built after it"),
     BuildProblem.JOINT_TURN: N_("your roll went into the joint line with {partner} this turn"),
     BuildProblem.JOINT_UNMATCHED: N_("{partner} did not order the same joint line"),
     BuildProblem.JOINT_NOT_NOW: N_("joint lines are built only in the building phase, and not under these rules"),
@@ -140,6 +141,8 @@ def line_stopped(outcome: LineOutcome) -> str:
     map: the line stops after 1608``.
     """
     assert outcome.problem is not None
+    if outcome.problem.code is BuildProblem.LAST_RACE:  # the turn builds nothing: no segment is to blame
+        return build_problem(outcome.problem)
     if len(outcome.unbuilt) < 2:
         why = build_problem(outcome.problem)
         if outcome.problem != outcome.line.stop:  # a short line refused as a whole (joint turn, no building now)

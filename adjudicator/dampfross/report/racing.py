@@ -22,7 +22,7 @@ from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.routes import Route
 from adjudicator.dampfross.racing.turn import RacingResult
-from adjudicator.dampfross.report.botwords import caretaker_rows, caretaker_since
+from adjudicator.dampfross.report.botwords import caretaker_rows, caretaker_since, orders_heading
 from adjudicator.dampfross.report.common import (
     FEE_REASONS,
     absences,
@@ -290,6 +290,7 @@ def _private_racing_report(result: RacingResult, gmap: GameMap, player: str, ord
                            seed: str | None) -> str:
     ctx = racing_context(result, gmap, seed, maps=False, public=False)
     ctx.update(feedback(orders, player, result.before))
+    ctx["orders_heading"] = orders_heading(result.after, player, result.turn)  # the caretaker's: never "yours"
     own_races = []
     for race in ctx["races"]:
         mine = [e for e in race["entries"] if player in e["train"].split("+")]

@@ -54,12 +54,13 @@ def reason(why: str) -> str:
     return _(why) if why in _REASONS else why
 
 
-def fold(text: str) -> str:
-    """``text`` folded at spaces into lines of at most ``WIDTH`` characters, and narrower where letters of two
-    bytes (Czech ``ř``, German ``ü``) would make a line wider than ``MAIL_WIDTH`` bytes."""
-    for width in range(WIDTH, WIDTH // 2, -1):
+def fold(text: str, most: int = WIDTH) -> str:
+    """``text`` folded at spaces into lines of at most ``most`` characters (``WIDTH``), and narrower where letters of
+    two bytes (Czech ``ř``, German ``ü``) would make a line wider than ``MAIL_WIDTH`` bytes less what ``WIDTH``
+    leaves beside it."""
+    for width in range(most, most // 2, -1):
         lines = textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False)
-        if all(len(line.encode("utf-8")) <= MAIL_WIDTH for line in lines):
+        if all(len(line.encode("utf-8")) <= MAIL_WIDTH - (WIDTH - most) for line in lines):
             break
     return "\n".join(lines) or ""
 
@@ -102,6 +103,33 @@ def to_gm() -> str:
     commands = ", ".join(command_word(c) for c in ("help", "map", "status", "report", "rules"))
     return fold(_("Your mail went to the game master, who reads it and answers in person where needed. The robot "
                   "answers only orders and the commands {commands}.").format(commands=commands)) + "\n"
+
+
+def caretaker_ahead(level: str, count: int, moves: bool = False) -> str:
+    """A reminder's words when missing this turn (a game of moves: this move) hands the seat to the caretaker, a bot
+    of ``level``, after ``count`` missed in a row (issue 35), in every game."""
+    if moves:
+        text = CATALOGUE.ngettext(
+            "If you do not move by the deadline, the caretaker (a bot, {level}) plays your seat from then on: that "
+            "is {count} move missed in a row. Any mail of yours with your password gives it back to you.",
+            "If you do not move by the deadline, the caretaker (a bot, {level}) plays your seat from then on: that "
+            "is {count} moves missed in a row. Any mail of yours with your password gives it back to you.", count)
+    else:
+        text = CATALOGUE.ngettext(
+            "If no orders of yours count by the deadline, the caretaker (a bot, {level}) plays your company from the "
+            "next turn on: that is {count} turn without your orders in a row. Any orders of yours that count give it "
+            "back to you.",
+            "If no orders of yours count by the deadline, the caretaker (a bot, {level}) plays your company from the "
+            "next turn on: that is {count} turns without your orders in a row. Any orders of yours that count give "
+            "it back to you.", count)
+    return fold(text.format(level=level, count=count)) + "\n"
+
+
+def prose_to_gm() -> str:
+    """A receipt's words when the lines of an order mail that are no orders asked something (reading 127): they went
+    to the game master, with the mail's orders read as ever."""
+    return fold(_("The lines of your mail that are no orders (a question) went to the game master, who reads them "
+                  "and answers in person where needed.")) + "\n"
 
 
 AHEAD_WIDTH = 70
@@ -189,11 +217,29 @@ def digest_subject(title: str, game: str, count: int) -> str:
     return f"{title} {game}: {count} mail(s) for the game master"
 
 
-def digest(mails: Sequence[tuple[int, str, str]], total: int) -> str:
-    """The GM's digest of a tick's mails that were neither orders nor commands (English, as every GM note)."""
-    lines = [fold(f"{total} mail(s) held neither orders nor a command. Each is kept in the game's inbox "
+_DIGEST_WHY = {"no-orders": "neither orders nor a command", "prose": "orders, and these lines besides"}
+"""What a mail of the digest held, by the front door's code."""
+
+
+def digest(mails: Sequence[tuple[int, str, str, Sequence[str]]], total: int, most_lines: int = 20,
+           most_chars: int = 1500) -> str:
+    """The GM's digest of a tick's mails for the GM (English, as every GM note): each with its text, at most
+    ``most_lines`` lines and ``most_chars`` characters of it, every character a terminal would obey escaped
+    (``kernel/shown.py``); a mail of orders with the lines that are no orders (a question)."""
+    lines = [fold(f"{total} mail(s) for the game master: mails that held neither orders nor a command, and the "
+                  "lines of order mails that are no orders but ask something. Each is kept in the game's inbox "
                   "(mail/inbox/NNNNN/mail.eml); none was answered but by the rules of the front door.")]
-    lines += [f"  mail {seq}: from {cut(shown(sender), 50)} ({why})" for seq, sender, why in mails]
+    for seq, sender, why, text in mails:
+        lines += ["", f"  mail {seq}: from {cut(shown(sender), 50)} ({_DIGEST_WHY.get(why, why)}):"]
+        shown_lines: list[str] = []
+        chars = 0
+        for i, line in enumerate(text):
+            if i == most_lines or chars + len(line) > most_chars:
+                shown_lines.append(f"    ... ({len(text) - i} more line(s) in the mail)")
+                break
+            chars += len(line)
+            shown_lines += ["    | " + piece for piece in fold(shown(line), WIDTH - 6).split("\n")]
+        lines += shown_lines or ["    (no text)"]
     if total > len(mails):
-        lines.append(f"  ... and {total - len(mails)} more")
+        lines += ["", f"  ... and {total - len(mails)} more"]
     return "\n".join(lines) + "\n"

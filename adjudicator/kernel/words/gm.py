@@ -70,6 +70,8 @@ GM_NOTES = {
     "retried": "{count} mails set aside are queued again",
     "commands": "mail {seq} from {sender}: commands ({what})",
     "to-gm": "mail {seq} from {sender} held neither orders nor a command: listed in the digest to the GM's address",
+    "prose-to-gm": "mail {seq} from {sender}: its lines that are no orders ask something: listed in the digest to "
+                   "the GM's address",
     "address-asked": "mail {seq}: {company} asked for a new mail address; a confirmation went there",
     "address-set": "mail {seq}: {company}'s new mail address is confirmed and on file",
     "password-reset": "mail {seq}: a new password for {company}, mailed to its address on file; the old one works "
