@@ -58,6 +58,7 @@ from adjudicator.dampfross.report.svgplace import (
     place_all,
     segment_boxes,
     text_box,
+    text_width,
     town_spots,
 )
 
@@ -520,11 +521,13 @@ def _legend(gmap: GameMap, marks: Sequence[TrackMark], players: Mapping[str, str
     names = {letter.upper(): name for letter, name in players.items()}
     letters = sorted({m.owner.upper() for m in marks} | set(names))
     companies = [(_key_line(company_colour(c), size * 0.17, font), f"{c} = {names.get(c, c)}") for c in letters]
-    key = escape(_("Key"))
+    said = _("Key")
+    key = escape(said)
     hexes = escape(_("hex labels CCRR: column, row; {map}").format(map=f"{gmap.name} ({gmap.code})"))
+    after = max(font * 3, text_width(said, font) * 1.1 + font * 0.8)  # bold, and longer in some languages ("Legenda")
     out = [f'<g id="legend" font-size="{_n(font)}" fill="#222">',
            f'<text x="{_n(x0)}" y="{_n(top + line * 0.4)}" font-weight="bold">{key}</text>',
-           (f'<text x="{_n(x0 + font * 3)}" y="{_n(top + line * 0.4)}" fill="#555">{hexes}</text>')]
+           (f'<text x="{_n(x0 + after)}" y="{_n(top + line * 0.4)}" fill="#555">{hexes}</text>')]
     row = 1.5
     for group, col_chars in ((items, 9), (companies, 18)):
         per_row = max(1, int((width - 2 * x0) // (size * col_chars)))
