@@ -120,3 +120,12 @@ def test_a_seat_may_name_its_language():
     assert [s.lang for s in with_languages(specs, ["BLUE=de"])] == ["nl", "de", None]
     with pytest.raises(AdjudicatorError, match="no language 'xx'"):
         PlayerSpec.parse("RED:R:r@example.org:xx")
+
+
+@pytest.mark.parametrize(("opening", "closing"), [("TISK", "KONEC TISK"), ("PERS ANONIEM", "EINDE PERS"),
+                                                  ("presse", "ende presse"), ("PRESS", "PRESS END")])
+def test_a_press_item_ends_with_end_press_in_any_language(opening: str, closing: str):
+    from adjudicator.dampfross.orders.parse import take_press
+
+    lines, items = take_press([opening, "Grüße aus Kiel!", closing, "PASS"])
+    assert list(items.values()) == [("Grüße aus Kiel!",)] and lines[-1] == "PASS"
