@@ -380,7 +380,7 @@ def _to_on_move(play: Play, game: Loaded, outbox: Outbox, sender: str, now: date
     with language(seat.lang):
         text = play.words.receipt(game.table, game.state, code, {})
         missed = game.table.missed_by(seat.id) + 1
-        if code == "reminder" and not seat.caretaker and not seat.played_by and 0 < game.table.caretaker_after <= missed:
+        if code == "reminder" and not seat.played_by and 0 < game.table.caretaker_after <= missed:  # IU-18 ahead
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ahead(game.table.caretaker_level, missed, moves=True)
         subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
     outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,

@@ -1,0 +1,341 @@
+"""Issue 35, done when (answers true): a scripted mail trial on the real tick path shows that what the robot says is
+true.  Two players and a GM tried a Dampfross game by real local mail; the rules were right, but the robot's words
+were not: "Your orders count as they stand" over a receipt in which every ENTER was refused, a comma that lost whole
+lines and a hint that was itself refused, a BUILD in the last racing turn priced by the receipt and then not built
+without a word, a question to the GM "ignored", the caretaker's orders shown as the absent player's own, and a wrong
+password's reply silent about the earlier mail that still counted.
+
+Every game here is run by ``adjudicate tick`` from a Maildir at times the test sets (mail arrival and ``--now`` from
+one fixed clock), its answers read from the outbox.  Each receipt's first line is checked against the lines under
+it (``_agrees``): the headline is counted from the same fates as the orders shown, so the two never disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ANNA, BERND, Trial
+from tests.helpers import invoke
+
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+GM = "gm@example.org"
+
+
+def _game(where: Path, *extra: str, board: str = "germany", play: str = "dampfross") -> Trial:
+    """A new game (RED Anna, BLUE Bernd) run by mail from a Maildir, deadline 2026-12-04 18:00 UTC and every 7 days,
+    with ``extra`` options of ``adjudicate new``; the openings sent."""
+    game, maildir = where / "g", where / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    args = ["new", str(game), "--id", "g", "--seed", f"true-{play}", "--unsafe-test-passwords", f"true-{play}",
+            "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}", "--deadline", "2026-12-04 18:00",
+            "--every", "7d", *extra]
+    args += ["--map", board] if play == "dampfross" else ["--play", play]
+    invoke(*args)
+    (game / "mail.toml").write_text(f'from = "GM <{GM}>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n',
+                                    encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
+    trial = Trial(play, game, maildir, {k: v.strip() for k, v in secrets.items()})
+    trial.tick("2026-12-01T08:00+00:00")
+    return trial
+
+
+def _head(trial: Trial, seat: str, turn: int = 1) -> str:
+    return f"GAME g\nTURN {turn}\nPLAYER {seat} PASSWORD {trial.passwords[seat]}\n"
+
+
+def _text(trial: Trial, prefix: str, to: str | None = None) -> str:
+    """The plain text of the one mail in the outbox whose name begins with ``prefix`` (to ``to``)."""
+    found = trial.mails(to, prefix)
+    assert len(found) == 1, (prefix, [name for name, _ in trial.mails()])
+    return str(found[0][1].get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _first(receipt: str) -> str:
+    """A receipt's first paragraph after its heading: its headline and what the mail counts for."""
+    return _flat(receipt.split("subject:", 1)[1].split("\n\n")[1])
+
+
+def _orders_shown(receipt: str) -> list[tuple[str, str]]:
+    """The orders under "Your orders as understood": each as shown, and what its fate line says ("" for none)."""
+    if "Your orders as understood" not in receipt:
+        return []
+    block = receipt.split("Your orders as understood\n", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
+    out: list[tuple[str, str]] = []
+    for line in block.split("\n"):
+        if line.startswith("    ") and out and (line.strip().startswith(("not carried out", "carried out in part"))
+                                                 or out[-1][1]):
+            out[-1] = (out[-1][0], (out[-1][1] + " " + line.strip()).strip())
+        elif line.startswith("      "):  # a folded order
+            out[-1] = (out[-1][0] + " " + line.strip(), out[-1][1])
+        elif line.startswith("  ") and not line.startswith("  standing"):
+            out.append((line.strip(), ""))
+    return out
+
+
+def _agrees(receipt: str) -> str:
+    """Check a receipt's headline against the orders shown under it, and say which kind it is (``all``, ``some``,
+    ``none``, ``empty``): the count, how many would be carried out, and which would not, all from the lines."""
+    head, shown = _first(receipt), _orders_shown(receipt)
+    short = [order for order, fate in shown if fate]
+    if m := re.match(r"All (\d+) of your orders for turn \d+ would be carried out as they stand below\.", head):
+        assert int(m.group(1)) == len(shown) and not short, (head, shown)
+        return "all"
+    if re.match(r"Your order for turn \d+ would be carried out as it stands below\.", head):
+        assert len(shown) == 1 and not short, (head, shown)
+        return "all"
+    if m := re.match(r"(\d+) of your (\d+) orders for turn \d+ would be carried out; (?:this one|these) would not, "
+                     r"or not in full: (.*?)\. Your", head):
+        assert (int(m.group(1)), int(m.group(2))) == (len(shown) - len(short), len(shown)), (head, shown)
+        listed = re.findall(r"line \d+ \((.*?)\)(?:, |$)", m.group(3))
+        unread = [re.sub(r"^line \d+: ", "", o) for o in short]  # a line not read is shown with its number
+        assert len(listed) == len(short) and all(o.startswith(x.removesuffix("...")) for x, o in
+                                                 zip(listed, unread, strict=True)), (listed, short)
+        return "some"
+    if m := re.match(r"(?:Nothing would be built|No race would be entered and nothing would be built): (?:your "
+                     r"order|none of your (\d+) orders) for turn \d+ would(?: not)? be carried out", head):
+        assert len(short) == len(shown) == int(m.group(1) or 1), (head, shown)
+        return "none"
+    if re.match(r"(?:Nothing would be built|No race .*?): your section for turn \d+ holds no orders\.", head):
+        assert shown == [], (head, shown)
+        return "empty"
+    raise AssertionError(f"no headline: {head}")
+
+
+# --- 1. a receipt's first line, every verdict mix ----------------------------------------------------------------
+
+
+MIXES = [
+    pytest.param("START Hamburg\nBUILD Hamburg - 1008\n", "all", "All 2 of your orders for turn 1 would be carried "
+                 "out as they stand below. Your mail counts for turn 1", id="all-count"),
+    pytest.param("PASS\n", "all", "Your order for turn 1 would be carried out as it stands below.", id="one-order"),
+    pytest.param("START Hamburg\nBUILD Hamburg - 1008\nBUILD 2021 - 2022\n", "some",
+                 "2 of your 3 orders for turn 1 would be carried out; this one would not, or not in full: line 8 "
+                 "(BUILD 2021 - 2022).", id="some-count"),
+    pytest.param("START Hamburg\nENTER 1 BEST\nBIULD Hamburg - 1008\n", "some",
+                 "1 of your 3 orders for turn 1 would be carried out; these would not, or not in full: line 7 (ENTER "
+                 "1 BEST), line 8 (BIULD Hamburg - 1008).", id="some-with-an-unread-line-and-the-wrong-phase"),
+    pytest.param("START Nowhere\nBUILD Nowhere - 1008\n", "none", "Nothing would be built: none of your 2 orders for "
+                 "turn 1 would be carried out", id="none-count"),
+    pytest.param("BUILD 2021 - 2022\n", "none", "Nothing would be built: your order for turn 1 would not be "
+                 "carried out: line 6 (BUILD 2021 - 2022). Your mail counts for turn 1, but builds nothing",
+                 id="idle"),
+]
+
+
+@pytest.mark.parametrize(("orders", "kind", "first"), MIXES)
+def test_a_receipts_first_line_is_counted_from_the_lines_under_it(tmp_path: Path, orders: str, kind: str,
+                                                                   first: str):
+    """Reading 128: the headline says all N orders would be carried out, N of M (naming those that would not), or
+    nothing would be built (naming them); the orders as understood follow, each not carried out in full with why."""
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, "Hi,\n\n" + _head(trial, "RED") + orders + "\nAnna\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    receipt = _text(trial, "receipt-", ANNA)
+    assert _agrees(receipt) == kind
+    assert _first(receipt).startswith(first) or first in _first(receipt), _first(receipt)
+    assert "count as they stand" not in receipt
+
+
+def test_every_enter_refused_is_not_all_count(tmp_path: Path):
+    """The trial's receipt: a racing turn in which every ENTER was refused was headed "Your orders count as they
+    stand"; now "No race would be entered and nothing would be built", each entry with why; and a BUILD in the turn
+    of the game's last race says it will not be built and why, in the receipt and in the report (reading 129)."""
+    trial = _racing_game(tmp_path)
+    trial.deliver(ANNA, _head(trial, "RED", 3) + "ENTER 1 BEST\nENTER 2 BEST\nBUILD 0805 - 0905\n",
+                  "2026-12-12T09:00+00:00", "racing orders")
+    trial.tick("2026-12-12T10:00+00:00")
+    receipt = _text(trial, "receipt-00005", ANNA)
+    assert _agrees(receipt) == "none"
+    assert _first(receipt).startswith("No race would be entered and nothing would be built: none of your 3 orders "
+                                      "for turn 3 would be carried out: line 4 (ENTER 1 BEST), line 5 (ENTER 2 "
+                                      "BEST), line 6 (BUILD 0805 - 0905).")
+    assert ("BUILD 0805 - 0905", "not carried out: the game ends with race 2, the last: nothing is built after it") \
+        in _orders_shown(receipt)
+    trial.tick("2026-12-18T18:05+00:00")
+    private = (trial.game / "reports" / "turn-003-RED.txt").read_text(encoding="utf-8")
+    assert "because the game ends with race 2, the last: nothing is built after it" in _flat(private)
+    assert "THE GAME IS OVER" in private
+
+
+def _racing_game(where: Path) -> Trial:
+    """The tiny map, two building turns, then one racing turn of races 1 and 2, the game's last (fixed_races=2)."""
+    trial = _game(where, "--set", "building_rounds=2", "--set", "races_per_turn=2", "--set", "fixed_races=2",
+                  board=TINY)
+    trial.deliver(ANNA, _head(trial, "RED") + "START Nordstadt\nBUILD 0402 - 0502 - 0602\n", "2026-12-01T09:00+00:00",
+                  "o1")
+    trial.deliver(BERND, _head(trial, "BLUE") + "START Nordstadt\nBUILD 0402 - 0403 - 0404\n",
+                  "2026-12-01T09:00+00:00", "o2")
+    trial.tick("2026-12-04T18:05+00:00")
+    trial.deliver(ANNA, _head(trial, "RED", 2) + "BUILD 0602 - 0703 - 0804 - 0805\n", "2026-12-05T09:00+00:00", "o3")
+    trial.deliver(BERND, _head(trial, "BLUE", 2) + "BUILD 0404 - 0405 - 0306 - 0307\n", "2026-12-05T09:00+00:00",
+                  "o4")
+    trial.tick("2026-12-11T18:05+00:00")
+    assert trial.state()["phase"] == "racing"
+    return trial
+
+
+def test_a_late_mail_and_a_refused_section_keep_the_count_first(tmp_path: Path):
+    """A late mail (not strict) opens with the count, then says it was late and still counts; a mail with a
+    refused section of the company (a wrong password above the right one) says so after the count."""
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "wrong") + "START Hamburg\n\n"
+                  + _head(trial, "RED") + "START Hamburg\nBUILD Hamburg - 1008\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    receipt = _text(trial, "receipt-", ANNA)
+    assert _agrees(receipt) == "all"
+    assert _first(receipt).endswith("A section of your mail does not count: see below."), _first(receipt)
+    late = _game(tmp_path / "late")
+    (late.game / "game.json").write_text((late.game / "game.json").read_text().replace('"strict": true',
+                                                                                        '"strict": false'))
+    invoke("deadline", "set", str(late.game), "--lenient")
+    late.deliver(ANNA, _head(late, "RED") + "START Hamburg\nBUILD 2021 - 2022\n", "2026-12-04T18:01+00:00")
+    late.tick("2026-12-04T18:02+00:00")
+    receipt = _text(late, "receipt-", ANNA)
+    assert _agrees(receipt) == "some"
+    assert "Your mail arrived after the deadline" in _first(receipt), _first(receipt)
+
+
+# --- 2. commas between orders, and hints that are orders ----------------------------------------------------------
+
+
+def test_commas_between_orders_read_as_line_breaks(tmp_path: Path):
+    """Reading 125: ``start boston, build boston-2707, 2707-2607`` is three orders (the trial lost the line): the
+    receipt counts three and the turn builds both segments."""
+    trial = _game(tmp_path, board="usa-east")
+    trial.deliver(ANNA, _head(trial, "RED") + "start boston, build boston-2707, 2707-2607\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    receipt = _text(trial, "receipt-", ANNA)
+    assert _agrees(receipt) == "all" and "All 3 of your orders" in _first(receipt)
+    assert [order for order, _ in _orders_shown(receipt)] == ["START Boston (2807)", "BUILD Boston (2807) - 2707",
+                                                             "BUILD 2707 - 2607"]
+    trial.tick("2026-12-04T18:05+00:00")
+    built = {tuple(sorted((s["a"], s["b"]))) for s in trial.state()["track"] if s["owner"] == "RED"}
+    assert built == {("2707", "2807"), ("2607", "2707")}, built
+
+
+def test_a_hint_the_robot_gives_is_an_order(tmp_path: Path):
+    """Reading 126: ``build boston 2707, 2607`` is told to write ``build boston - 2707 - 2607`` (the trial's robot said
+    ``build boston - 2707, 2607``, which it refused in turn); mailed back, the hint counts."""
+    trial = _game(tmp_path, board="usa-east")
+    trial.deliver(ANNA, _head(trial, "RED") + "START Boston\nbuild boston 2707, 2607\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    hint = re.search(r"hint: write (.*)", _text(trial, "receipt-", ANNA))
+    assert hint is not None and hint.group(1) == "build boston - 2707 - 2607"
+    trial.deliver(ANNA, _head(trial, "RED") + f"START Boston\n{hint.group(1)}\n", "2026-12-01T10:00+00:00", "again")
+    trial.tick("2026-12-01T10:05+00:00")
+    assert _agrees(_text(trial, "receipt-00002", ANNA)) == "all"
+
+
+# --- 4. questions reach the GM with their text --------------------------------------------------------------------
+
+
+def test_questions_reach_the_gm_with_their_text(tmp_path: Path):
+    """Reading 127: a question-only mail reaches the GM's digest with its text (bounded, control characters
+    escaped); a question among an order mail's orders does too, its orders count all the same, and both receipts
+    say the GM has it."""
+    trial = _game(tmp_path)
+    trial.deliver(BERND, "Hi GM,\n\nmay I build across the Elbe in my first turn?\x1b[2J\n\nBernd\n",
+                  "2026-12-01T09:00+00:00", "a question")
+    trial.deliver(ANNA, "Hello,\n\n" + _head(trial, "RED") + "START Hamburg\nCan I build through the Alps?\n"
+                  "BUILD Hamburg - 1008\n\nAnna\n", "2026-12-01T09:01+00:00", "orders and a question")
+    trial.deliver(BERND, "Hi,\n\n" + "\n".join(f"line {n} of a long letter" for n in range(40)) + "\n",
+                  "2026-12-01T09:02+00:00", "a long letter")
+    out = trial.tick("2026-12-01T09:05+00:00")
+    assert "mail 2 from anna@example.org: its lines that are no orders ask something" in out, out
+    digest = _text(trial, "digest-", GM)
+    assert "mail 1: from bernd@example.net (neither orders nor a command):" in digest
+    assert "| may I build across the Elbe in my first turn?\\x1b[2J" in digest and "\x1b" not in digest
+    assert "mail 2: from anna@example.org (orders, and these lines besides):" in digest
+    assert "| Can I build through the Alps?" in digest and "| Hello," in digest and "START" not in digest
+    assert "| line 18 of a long letter" in digest and "line 19 of a long letter" not in digest
+    assert "... (21 more line(s) in the mail)" in digest
+    receipt = _text(trial, "receipt-00002", ANNA)
+    assert _agrees(receipt) == "all" and "All 2 of your orders" in _first(receipt)
+    assert "The lines of your mail that are no orders (a question) went to the game master" in _flat(receipt)
+    assert "Your mail went to the game master" in _flat(_text(trial, "receipt-00001", BERND))
+
+
+def test_greetings_alone_stay_with_the_order_mail(tmp_path: Path):
+    """Reading 127: an order mail whose other lines ask nothing (a greeting, a sign-off) sends nothing to the GM."""
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, "Hi all,\n\n" + _head(trial, "RED") + "START Hamburg\n\nCheers, Anna\n",
+                  "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.mails(GM, "digest-") == []
+    assert "game master" not in _text(trial, "receipt-", ANNA)
+
+
+# --- 5. the caretaker: labels, reminders, the GM's note -----------------------------------------------------------
+
+
+def test_the_caretaker_is_named_in_reminders_reports_and_the_gms_notes(tmp_path: Path):
+    """Reading 130: the reminder before a turn that would hand a company to the caretaker says so; the private
+    report of a turn the caretaker played shows its orders as the caretaker's, never as "Your orders as
+    understood"; the GM hears when the owner's mail takes the company back."""
+    trial = _game(tmp_path, "--caretaker-after", "1", "--remind", "24h")
+    trial.deliver(ANNA, _head(trial, "RED") + "START Hamburg\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-03T19:00+00:00")  # a day before the deadline: the reminders
+    reminder = _flat(_text(trial, "reminder-001-BLUE", BERND))
+    assert ("If no orders of yours count by the deadline, the caretaker (a bot, careful) plays your company from "
+            "the next turn on: that is 1 turn without your orders in a row.") in reminder, reminder
+    trial.tick("2026-12-04T18:05+00:00")  # turn 1: BLUE missed, the caretaker plays it from turn 2
+    trial.deliver(ANNA, _head(trial, "RED", 2) + "PASS\n", "2026-12-05T09:00+00:00", "t2")
+    trial.tick("2026-12-10T19:00+00:00")
+    reminder = _flat(_text(trial, "reminder-002-BLUE", BERND))
+    assert "The caretaker (careful) plays your company while no orders of yours count" in reminder, reminder
+    trial.tick("2026-12-11T18:05+00:00")  # turn 2: the caretaker's orders for BLUE
+    private = (trial.game / "reports" / "turn-002-BLUE.txt").read_text(encoding="utf-8")
+    assert "Orders the caretaker (careful) wrote for your company: no orders of yours counted" in private
+    assert "Your orders as understood" not in private
+    assert "Your orders as understood" in (trial.game / "reports" / "turn-002-RED.txt").read_text(encoding="utf-8")
+    trial.deliver(BERND, _head(trial, "BLUE", 3) + "PASS\n", "2026-12-12T09:00+00:00", "back")
+    out = trial.tick("2026-12-12T09:05+00:00")
+    assert "BLUE's player is back; the caretaker no longer plays the seat" in out, out
+    trial.deliver(BERND, _head(trial, "BLUE", 3) + "PASS\n", "2026-12-12T10:00+00:00", "again")
+    assert "player is back" not in trial.tick("2026-12-12T10:05+00:00")  # once: the first mail that counts
+
+
+def test_an_interurban_reminder_says_the_caretaker_would_take_the_seat(tmp_path: Path):
+    """Reading 130 in a game of moves: the reminder to the player on move says the caretaker plays the seat when
+    this move is missed too."""
+    trial = _game(tmp_path, "--caretaker-after", "1", "--remind", "24h", play="interurban")
+    trial.tick("2026-12-03T19:00+00:00")  # a day before the deadline of RED's first move
+    name = "reminder-001-RED"
+    text = _flat(_text(trial, name, ANNA))
+    assert ("If you do not move by the deadline, the caretaker (a bot, careful) plays your seat from then on: that is "
+            "1 move missed in a row.") in text, (name, text)
+
+
+# --- 6. a wrong password: what still counts ------------------------------------------------------------------------
+
+
+def test_a_wrong_password_reply_says_the_earlier_mail_still_counts(tmp_path: Path):
+    """Reading 131: a section refused for its password, from the company's own address, is answered with what
+    counts for the company now: its earlier mail of the turn, or none yet."""
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "wrong") + "START Hamburg\n",
+                  "2026-12-01T08:30+00:00", "first wrong")
+    trial.tick("2026-12-01T08:35+00:00")
+    assert "No mail of yours counts for RED in turn 1 yet: send your orders again with the right password." \
+        in _flat(_text(trial, "receipt-00001", ANNA))
+    trial.deliver(ANNA, _head(trial, "RED") + "START Hamburg\n", "2026-12-01T09:00+00:00", "right")
+    trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "wrong") + "START Berlin\n",
+                  "2026-12-01T10:00+00:00", "then wrong")
+    trial.tick("2026-12-01T10:05+00:00")
+    reply = _flat(_text(trial, "receipt-00003", ANNA))
+    assert reply.startswith("DAMPFROSS") and "Nothing in your mail counts: wrong password." in reply
+    assert "Your mail of 1 Dec 09:00 still counts for RED in turn 1: this one changes nothing of it." in reply
+    # from another player's address, nothing of RED's mails is told
+    trial.deliver(BERND, _head(trial, "RED").replace(trial.passwords["RED"], "guess") + "PASS\n",
+                  "2026-12-01T11:00+00:00", "bernd guesses")
+    trial.tick("2026-12-01T11:05+00:00")
+    assert "still counts" not in _text(trial, "receipt-00004", BERND)
