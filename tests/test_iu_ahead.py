@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from datetime import datetime, timedelta
+from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
@@ -175,8 +176,12 @@ def test_when_no_alternative_is_allowed_the_list_is_dropped(tmp_path: Path):
     loaded = t.loaded
     assert loaded.state.on_move == "RED" and loaded.table.moves == 2 and loaded.table.sent_ahead("RED") is None
     assert t.records()[-1] == {**t.records()[-1], "kind": "ahead", "why": "none-legal", "seat": "RED"}
-    told = (t.game / "mail" / "outbox" / "ahead-dropped-003-RED.eml").read_text()
-    assert "none of the alternatives of your next move sent ahead can be played" in " ".join(told.split())
+    told = " ".join(text_of(message_from_bytes((t.game / "mail" / "outbox" / "move-002-RED.eml").read_bytes(),
+                                                policy=policy.default)).split())  # his one mail of the tick
+    assert "None of the alternatives of your move 3 sent ahead could be played when it came" in told
+    assert "Alternative 1 (PASS) could not be played: A tile can still be laid" in told
+    assert not (t.game / "mail" / "outbox" / "ahead-dropped-003-RED.eml").exists()
+    assert "sent ahead" not in (t.game / "mail" / "outbox" / "move-002-BLUE.eml").read_text()
     assert t.verified()
 
 
@@ -232,7 +237,9 @@ def test_a_game_by_mail_with_moves_sent_ahead_needs_fewer_mail_rounds_than_moves
     move mails his move and his next two moves sent ahead (a PASS the rules refuse first, then the move he
     means).  Each mail round (a tick after a player's mail, which he waited for) plays several moves: the game
     ends with fewer mail rounds than moves, every move is archived with its origin (a mail or an alternative
-    sent ahead), nobody's receipt shows another's list, and ``verify`` plays every step again."""
+    sent ahead), nobody's receipt shows another's list, each player gets at most one report mail a round, which
+    names the alternative played from his own list and why the PASS before it was not (issue 35), and ``verify``
+    plays every step again."""
     with imap_server(tmp_path) as imap, smtp_server() as smtp, pytest.MonkeyPatch.context() as mp:
         mp.setenv("TEST_IMAP_PASSWORD", imap.password)
         game = tmp_path / "tram"
@@ -260,6 +267,10 @@ def test_a_game_by_mail_with_moves_sent_ahead_needs_fewer_mail_rounds_than_moves
             client.append("INBOX", mail_bytes(ADDRESSES[seat], body, f"r{rounds}"), msg_time=when)
             out = invoke("tick", str(game), "--now", when.isoformat()).output
             assert f"move {loaded.table.moves + 1} made by {seat}" in out, out
+            receipt = " ".join(text_of(sent(smtp, "receipt-", ADDRESSES[seat])[-1]).split())
+            kept = MovesDir(game).load(PLAY).table.sent_ahead(seat)  # the receipt says what is kept as it is sent
+            assert ("Your next move: " + " ".join(kept.moves[0][0]) in receipt) if kept is not None else \
+                "Your next move" not in receipt, receipt
         moves = MovesDir(game).load(PLAY).table.moves
         records = [json.loads((s / "record.json").read_text()) for s in MovesDir(game).steps()]
         mailed = [r for r in records if r.get("kind") == "move" and r.get("mail")]
@@ -271,9 +282,11 @@ def test_a_game_by_mail_with_moves_sent_ahead_needs_fewer_mail_rounds_than_moves
         for seat, address in ADDRESSES.items():
             receipts = [text_of(r) for r in sent(smtp, "receipt-", address)]
             assert len(receipts) == len([r for r in mailed if r["seat"] == seat])
-            assert sum("Your next move:" in text for text in receipts) >= len(receipts) - 1  # the last may send none
-            others = [text_of(m) for m in sent(smtp, "move-", address)]
-            assert others and not any("sent ahead" in text for text in others)
+            reports = [" ".join(text_of(m).split()) for m in sent(smtp, "move-", address)]
+            assert 0 < len(reports) <= rounds + 1  # one report mail a tick at most (IU-31)
+            for r in from_list:  # his own moves sent ahead, told in his mail only (IU-30)
+                said = f"Your move {r['move']} was played from your moves sent ahead: alternative 2"
+                assert sum(said in text for text in reports) == (r["seat"] == seat), (seat, r)
         checks = invoke("verify", str(game)).output.splitlines()
         assert all(c.startswith("OK: ") for c in checks), [c for c in checks if not c.startswith("OK")]
 

@@ -221,10 +221,10 @@ def test_a_tick_killed_after_the_bots_move_does_not_play_the_mail_again(tmp_path
     (tmp_path / "in" / "new" / f"{arrived}.1.m").write_bytes(mail_bytes("a@x.org", body, "move"))  # its time
     real_mails = turns.report_mails
 
-    def kill_mails(folder: MovesDir, play: object, loaded: object, *rest: object) -> None:
+    def kill_mails(folder: MovesDir, play: object, loaded: object, *rest: object) -> set[str]:
         if MovesDir(game).load(PLAY).table.moves == 2:  # the bot has answered: killed before its mails
             raise Killed
-        real_mails(folder, play, loaded, *rest)  # type: ignore[arg-type]
+        return real_mails(folder, play, loaded, *rest)  # type: ignore[arg-type]
 
     monkeypatch.setattr(turns, "report_mails", kill_mails)
     with pytest.raises(Killed):
@@ -234,7 +234,9 @@ def test_a_tick_killed_after_the_bots_move_does_not_play_the_mail_again(tmp_path
     invoke("tick", str(game), "--now", "2026-12-01T09:05+00:00")
     assert MovesDir(game).load(PLAY).table.moves == 2
     outbox = game / "mail" / "outbox"
-    assert {p.name for p in outbox.glob("move-*.json")} == {"move-001-RED.json", "move-002-RED.json"}
+    assert {p.name for p in outbox.glob("move-*.json")} == {"move-002-RED.json"}  # one mail of both moves
+    told = json.loads((outbox / "move-002-RED.json").read_text())
+    assert told["moves"] == [1, 2] and "moves 1 to 2" in told["subject"]
     receipts = [p.with_suffix(".eml").read_text() for p in outbox.glob("receipt-*.json")]
     assert len(receipts) == 1 and "played as move 1" in receipts[0]
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())

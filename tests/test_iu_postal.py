@@ -370,10 +370,10 @@ def test_a_tick_killed_in_the_middle_of_a_move_loses_nothing(tmp_path: Path, mon
     else:
         real_mails = turns.report_mails
 
-        def kill_mails(folder: MovesDir, play: object, game: Any, *rest: Any) -> None:
+        def kill_mails(folder: MovesDir, play: object, game: Any, *rest: Any) -> set[str]:
             if game.table.moves:  # the move is made and game.json written: killed before its mails
                 raise Killed
-            real_mails(folder, play, game, *rest)
+            return real_mails(folder, play, game, *rest)
 
         monkeypatch.setattr(turns, "report_mails", kill_mails)
     with pytest.raises(Killed):

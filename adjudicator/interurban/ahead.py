@@ -23,7 +23,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from adjudicator.interurban.notation import KEYWORDS, Code, Hint, NotationProblem, read_line, read_orders, shape_problem
+from adjudicator.interurban.notation import (
+    KEYWORDS,
+    Code,
+    Hint,
+    NotationProblem,
+    read_line,
+    read_orders,
+    separator,
+    shape_problem,
+)
 from adjudicator.interurban.state import State
 from adjudicator.kernel.table import Moves
 
@@ -47,12 +56,12 @@ def split(lines: Sequence[tuple[int, str]], state: State) -> tuple[Lines, Moves 
     opened: list[tuple[int, int, str]] = []  # (line, column, NEXT or OR) of each alternative begun
     for number, text in lines:
         code = text.split("#", 1)[0].rstrip()
-        word = code.split()[0].lower() if code.split() else ""
+        word = code.split()[0].lower().rstrip(":") if code.split() else ""
         if word not in _NEXT | _OR:
             (moves[-1][-1] if moves else now).append((number, text))
             continue
-        wrong = _separator_problem(code, number, state)  # more on the line: said, and read as NEXT or OR
-        problems += [wrong] if wrong is not None else []
+        if separator(code) is None:  # more on the line: said, and read as NEXT or OR
+            problems.append(_separator_problem(code, number, state))
         column = len(code) - len(code.lstrip()) + 1
         if word in _NEXT:
             if len(moves) == MAX_AHEAD:
@@ -98,10 +107,10 @@ def _alternative(alt: Sequence[tuple[int, str]], number: int, column: int, text:
     return [NotationProblem(p.line, p.column, p.code, p.args, p.hint, texts.get(p.line, "")) for p in problems]
 
 
-def _separator_problem(code: str, number: int, state: State) -> NotationProblem | None:
-    """What is wrong with a line that begins with NEXT or OR (``None``: the keyword stands alone)."""
+def _separator_problem(code: str, number: int, state: State) -> NotationProblem:
+    """What is wrong with a line that begins with NEXT or OR and says more (``separator``: not ``Next move:``)."""
     read = read_line(code, number, state)
-    if not isinstance(read, NotationProblem):
-        return None
+    if not isinstance(read, NotationProblem):  # never: a keyword alone is a separator
+        read = NotationProblem(number, 1, Code.EXPECTED, (("word", code), ("expected", ("end",))))
     hint = read.hint if read.hint == Hint.DID_YOU_MEAN else Hint.AHEAD_FORM
     return NotationProblem(read.line, read.column, read.code, read.args + LIMITS, hint, code)

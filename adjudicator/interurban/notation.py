@@ -23,6 +23,7 @@ from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
 from adjudicator.interurban.move import MoveRefused, place
 from adjudicator.interurban.state import Line, Placement, State
 from adjudicator.interurban.tiles import OPPOSITE, TRACKS, Cell, Edge, Kind, Orientation, Tile, step
+from adjudicator.kernel.envelope import move_word
 from adjudicator.kernel.languages import colours, grammar_text, spellings
 
 
@@ -108,25 +109,51 @@ LEFT_WORDS = tuple(w.lower() for w in _SPELLED["LEFT"])
 SEPARATORS = ("NEXT", "OR")
 """The keywords of moves sent ahead (``interurban/ahead.py``): a line of their own, never a move's order."""
 _SEPARATOR_WORDS = frozenset(s for name in SEPARATORS for s in KEYWORDS[name])
+_SPELLINGS = {name: frozenset(s.lower() for s in KEYWORDS[name]) for name in SEPARATORS}
 _ORDER_WORDS = frozenset(s for name, spellings in KEYWORDS.items() if name not in SEPARATORS for s in spellings)
 
 
 def order_like(line: str) -> bool:
     """Whether a line of a mail reads as an order, or is meant as one: it begins with a line's label (``6``; ``H``
-    before a keyword), or a keyword of the notation, or a near spelling of one (``CRUVE``), or it is ``NEXT`` or
-    ``OR`` alone (moves sent ahead); a greeting or a sign-off ("Anna", "Cheers, Tom", "Viele Grüße", "Next week
-    I am away") does not."""
+    before a keyword), or a keyword of the notation, or a near spelling of one (``CRUVE``), followed by a word an
+    order may hold (reading IU-29: "Take care, Anna", "At last!" are prose, though TAKE and AT are keywords), or it
+    is ``NEXT`` or ``OR`` alone (moves sent ahead; ``Next move:`` too, ``separator``); a greeting or a sign-off
+    ("Anna", "Cheers, Tom", "Viele Grüße", "Next week I am away") does not."""
     words = line.split()
     if not words or len(line) > MAX_LINE * 2:
         return bool(words)
     first = words[0].lower().rstrip(":,.")
     if first in _SEPARATOR_WORDS:  # NEXT or OR alone on its line ("Next week ..." is prose)
-        return len(words) == 1
+        return separator(line.split("#", 1)[0]) is not None
     if first in _ORDER_WORDS:
-        return True
+        return len(words) == 1 or _order_word(words[1])
     if len(first) <= 2 and first.isalnum():  # a line's label: a number alone, or a label before a keyword
         return first.isdigit() or (len(words) > 1 and _keyword_like(words[1]))
-    return len(words) > 1 and _keyword_like(first)
+    return len(words) > 1 and _keyword_like(first) and _order_word(words[1])
+
+
+def separator(code: str) -> str | None:
+    """``NEXT`` or ``OR`` when a line (its comment cut off) is that keyword alone, a colon after it allowed
+    (``Next:``), and ``NEXT`` also when the envelope's word for a move follows it (``Next move:``, ``DANACH ZUG``;
+    reading IU-29); ``None`` for any other line."""
+    words = code.replace(":", " ").split()
+    if not words or len(words) > 2:
+        return None
+    first = words[0].lower()
+    name = next((n for n in SEPARATORS if first in _SPELLINGS[n]), None)
+    if name is None or (len(words) == 2 and (name != "NEXT" or not move_word(words[1]))):
+        return None
+    return name
+
+
+def _order_word(word: str) -> bool:
+    """Whether ``word`` may stand second in an order line: a number or coordinates, a keyword or a near spelling of
+    one, a colour, a line's label (one capital letter: ``ALSO H``), a comment; a line that begins with a keyword
+    and goes on with any other word is prose ("Take care", "At last!", "Na dann", "Pass on my regards")."""
+    if word.startswith("#") or any(ch.isdigit() for ch in word) or (len(word) == 1 and word.isupper()):
+        return True
+    plain = word.lower().strip(",.:;!?")
+    return not plain or plain in _COLOUR_WORDS or _keyword_like(plain)
 
 
 @lru_cache(maxsize=4096)
@@ -138,6 +165,7 @@ def _keyword_like(word: str) -> bool:
 COLOUR_ALIASES = colours()
 """The seed's five colours in every language (seed 001: 'rot, blau, lila, grün und gelb'; ``[colours]`` of each
 ``language.toml``)."""
+_COLOUR_WORDS = frozenset(COLOUR_ALIASES) | frozenset(COLOUR_ALIASES.values())
 
 CATEGORIES = {"LABEL": "line", "PASS": "pass", "STRAIGHT": "tile", "CURVE": "tile", "STATION": "tile",
               "CROSSING": "tile", "TURN": "turn", "NUMBER": "value", "WORD": "colour", "ALSO": "also",
@@ -199,10 +227,10 @@ def read_orders(lines: Sequence[tuple[int, str]], state: State) -> tuple[list[Or
         code = text.split("#", 1)[0].rstrip()
         if not code.strip():
             continue
-        read = read_line(code, number, state)
+        read = read_line(code, number, state) if separator(code) is None else None
         if isinstance(read, NotationProblem):
             problems.append(read)
-        elif isinstance(read, Tree):
+        elif read is None or isinstance(read, Tree):
             problems.append(NotationProblem(number, _first_column(code), Code.AHEAD_NOT_HERE,
                                             (("word", code.strip().upper()),), Hint.AHEAD_FORM))
         else:

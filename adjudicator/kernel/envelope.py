@@ -60,6 +60,9 @@ class Section:
     move: int | None
     body: tuple[tuple[int, str], ...]
     check: bool = False
+    prose: tuple[tuple[int, str], ...] = ()
+    """The lines around the orders left out as prose (a greeting, a sign-off): a receipt names them, so a line
+    the player meant as an order is never dropped without a word."""
 
 
 @dataclass(frozen=True)
@@ -141,13 +144,20 @@ def clean_lines(text: str, cut: int | None = None) -> list[tuple[int, str]]:
     return [(n, line) for n, line in clutter_free(text, MAX_LINES, cut) if not line.startswith("#")]
 
 
-def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> tuple[tuple[int, str], ...]:
-    """A section's body without the prose around its orders: a greeting before the first line the game reads as
-    an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders."""
+def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> tuple[tuple[tuple[int, str], ...],
+                                                                                  tuple[tuple[int, str], ...]]:
+    """A section's body without the prose around its orders, and that prose: a greeting before the first line the
+    game reads as an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders."""
     orderly = [i for i, (_, line) in enumerate(body) if order_line(line)]
     if not orderly:
-        return tuple(body)  # nothing reads as an order: the game says what is wrong with it
-    return tuple(body[orderly[0]:orderly[-1] + 1])
+        return tuple(body), ()  # nothing reads as an order: the game says what is wrong with it
+    return tuple(body[orderly[0]:orderly[-1] + 1]), tuple(body[:orderly[0]] + body[orderly[-1] + 1:])
+
+
+def move_word(word: str) -> bool:
+    """Whether a word names a move as the envelope's ``MOVE`` does (``MOVE``, ``TURN``, ``ZUG``, ``TAH`` ...; a colon
+    after it allowed): a game of moves sent ahead reads ``Next move:`` as its keyword for the next move."""
+    return _keyword(word) == "MOVE"
 
 
 def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True,
@@ -164,10 +174,10 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
     def close() -> None:
         nonlocal current, body
         if current is not None:
+            orders, prose = _trimmed(body, order_line)
             sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
                                     current["move"] if isinstance(current["move"], int) else None,
-                                    _trimmed(body, order_line),
-                                    current["check"] is True))
+                                    orders, current["check"] is True, prose))
         current, body = None, []
 
     for number, line in clean_lines(text, cut):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from adjudicator.kernel.table import Moves, Table
@@ -20,6 +21,30 @@ Lines = Sequence[tuple[int, str]]
 """A section's body: (line number in the mail, text)."""
 Draw = Any
 """The play's committed draw for hidden things (a callable ``(label, n) -> index``)."""
+Tried = tuple[int, tuple[str, ...], tuple[Any, ...]]
+"""An alternative of a move sent ahead that could not be played when its move came: its number (from 1), its lines,
+and the play's problems with it (codes and data; the play's words say them)."""
+
+
+@dataclass(frozen=True)
+class Told:
+    """One step a player's report mail tells of (``postal/turns.py: report_mails``; issue 35): a move made or missed,
+    with its mail to that player as archived (``text``), or the player's moves sent ahead dropped (``dropped``: none
+    of the alternatives of his next move could be played, ``tried``).  ``ahead``: the alternative of his own moves
+    sent ahead the move was played from (its ``lines``), ``tried`` the earlier ones; only his mail says so
+    (InterUrban's reading IU-30)."""
+
+    table: Table
+    """The table after the step."""
+    before: Any
+    after: Any
+    seat: str
+    text: str = ""
+    missed: bool = False
+    ahead: int | None = None
+    lines: tuple[str, ...] = ()
+    tried: tuple[Tried, ...] = ()
+    dropped: bool = False
 
 
 class Words(Protocol):
@@ -118,6 +143,16 @@ class Bots(Protocol):
     def bot(self, state: Any, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
         """The order lines the bot of ``seat`` mails now, from what that seat's player sees and ``rng`` (never
         the draw to come); the play reads them as it reads a player's mail."""
+
+
+@runtime_checkable
+class Digests(Protocol):
+    """A play's words for the one report mail a player gets a tick (issue 35, reading IU-31 of InterUrban): the
+    steps since his last mail, told in one text; a play without it has its moves' mails joined."""
+
+    def digest(self, table: Table, state: Any, seat: str, told: Sequence[Told]) -> str:
+        """The mail to ``seat`` telling ``told`` (oldest first; only his own moves sent ahead among them), ending
+        with the game as it is now (``table``, ``state``): who is on move, until when."""
 
 
 def bots_of(play: Play) -> Bots | None:

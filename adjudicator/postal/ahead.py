@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.kernel.play import Lines, Play, ahead_of
+from adjudicator.kernel.play import Lines, Play, Tried, ahead_of
 from adjudicator.kernel.table import Moves, SentAhead, Table
 from adjudicator.postal.moves import Loaded, MovesDir
 
@@ -55,11 +55,20 @@ def first_legal(play: Play, state: Any, seat: str,
                 alternatives: Sequence[tuple[str, ...]]) -> tuple[int, Any, tuple[str, ...]] | None:
     """The first alternative the play reads as a move ``seat`` may make now: its number (from 1), the move, its
     lines; ``None`` when there is none."""
+    return tried(play, state, seat, alternatives)[0]
+
+
+def tried(play: Play, state: Any, seat: str, alternatives: Sequence[tuple[str, ...]]
+          ) -> tuple[tuple[int, Any, tuple[str, ...]] | None, tuple[Tried, ...]]:
+    """``first_legal``, and each alternative before it that could not be played, with the play's problems (codes:
+    the rule that refused it; its words say why, reading IU-30); all of them when none could."""
+    refused: list[Tried] = []
     for number, lines in enumerate(alternatives, 1):
-        made, _problems = play.read(state, seat, list(enumerate(lines, 1)))
+        made, problems = play.read(state, seat, list(enumerate(lines, 1)))
         if made is not None:
-            return number, made, lines
-    return None
+            return (number, made, lines), tuple(refused)
+        refused.append((number, tuple(lines), tuple(problems)))
+    return None, tuple(refused)
 
 
 def stored(folder: MovesDir, play: Play, game: Loaded, seat: str, mail: str, line: int,

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 import smtplib
 import ssl
@@ -312,6 +313,31 @@ class Outbox:
         atomic_write(q_info, record_text(doc), 0o600)
         info.unlink()
         eml.unlink()
+        return True
+
+    def rewrite(self, name: str, body: str, sender: str, now: datetime) -> bool:
+        """Write a queued mail of text alone (a receipt) again with ``body``, before it is sent: what a receipt says
+        of the game is made true again at the end of its tick (InterUrban's reading IU-32).  Its text, then its
+        record, are replaced atomically; its place in the queue stays.  ``False``: it is not queued any more
+        (sent, set aside), has more than its text, or says that already."""
+        eml, info = self._paths(self.queue_dir, name)
+        try:
+            doc = json.loads(info.read_text(encoding="utf-8"))
+            msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+        except (OSError, ValueError):
+            return False
+        if not isinstance(doc, dict) or msg.is_multipart() or self._paths(self.sent_dir, name)[1].is_file():
+            return False
+        out = Outgoing(name, tuple(doc.get("to") or ()), str(doc.get("subject", "")), body, kind=str(doc.get("kind")),
+                       turn=doc.get("turn"), player=doc.get("player"), in_reply_to=str(msg.get("In-Reply-To", "")))
+        if out.sha256 == doc.get("sha256"):
+            return False
+        stamp = info.stat().st_mtime
+        fresh = compose(out, sender, now)
+        atomic_write(eml, fresh.as_string(), 0o600)
+        atomic_write(info, record_text({**doc, "sha256": out.sha256, "message_id": str(fresh["Message-ID"]),
+                                        "rewritten": now.isoformat()}), 0o600)
+        os.utime(info, (stamp, stamp))  # the queue's order is the records' times
         return True
 
     def failed(self) -> list[str]:

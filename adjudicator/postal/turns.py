@@ -12,14 +12,19 @@ a move is judged by the deadline at its mail's arrival, and the next
 deadline runs from there, so the same mails give the same game whenever
 cron runs.  A seat's moves sent ahead (issue 27, ``postal/ahead.py``) are
 played at once when its move comes (``play_ahead``), before a bot would.
+Every answer is true when it is sent (issue 35): each player gets one
+report mail a tick, of every move since his last (``report_mails``), and the
+receipts of a tick are written again at its end, after its moves
+(``MovesSession.mail_out``; InterUrban's readings IU-29 to IU-32).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from adjudicator.kernel import words
@@ -28,7 +33,7 @@ from adjudicator.kernel.deadline import Schedule, next_slot
 from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read_envelope
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active, language
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Digests, Lines, Play, Told
 from adjudicator.kernel.table import Moves, Seat, SentAhead, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
@@ -40,6 +45,10 @@ from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 from adjudicator.postal.picture import svg_to_png
+from adjudicator.postal.sealed import read_exact
+
+Render = Callable[[Loaded], Outgoing]
+"""A receipt written as a game stands (``MovesSession.fresh``: written again at the end of its tick)."""
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
@@ -76,14 +85,24 @@ class MovesSession:
         self.folder, self.play, self.sender, self.now = folder, play, sender, now
         self.outbox = Outbox(folder)
         self.desk = MovesDesk(folder, play, folder.load(play))
+        self.started = self.desk.game_now.text
+        self.fresh: list[tuple[str, list[Render]]] = []
+        """The receipts queued in this tick: each mail's name and how to write each receipt it joins again."""
+        self.told: set[str] = set()
+        """The seats a report mail was queued to in this tick (reading IU-31: one a tick)."""
 
     @property
     def game(self) -> Loaded:
         return self.desk.game_now
 
     def mail_out(self, t: Tick) -> None:
+        """The openings; each player's one report mail of what happened since his last (IU-31); the receipts
+        queued in this tick written again as the game now is, where that changed what they say (IU-32)."""
         opening_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
-        report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+        self.told |= report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+        for name, renders in self.fresh:
+            self.outbox.rewrite(name, "\n".join(render(self.game).body for render in renders), self.sender,
+                                self.now)
 
     def at(self, when: datetime, t: Tick) -> None:
         """Every move whose deadline passed by ``when`` is missed, one after another (each next deadline runs from
@@ -97,14 +116,17 @@ class MovesSession:
                 return
 
     def answer(self, mail: StoredMail, door: FrontDoor, doc: dict[str, Any], t: Tick) -> None:
-        self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t)
+        self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t, self.fresh)
 
     def due(self, now: datetime, t: Tick) -> bool:
-        moves = self.game.table.moves
-        self.at(now, t)  # a missed move's report is queued as it is made (commit)
-        return self.game.table.moves != moves
+        """The moves missed by ``now``; whether the game changed in this tick (then the mails it owes are queued
+        and its receipts made true: ``mail_out``)."""
+        self.at(now, t)
+        return self.game.text != self.started
 
     def remind(self, now: datetime, t: Tick) -> None:
+        if self.play.on_move(self.game.state) in self.told:  # his report mail of this tick says it (IU-31)
+            return
         remind(self.play, self.game, self.outbox, self.sender, now, t)
 
 
@@ -225,9 +247,10 @@ def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Secti
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
-           sender: str, t: Tick) -> Loaded:
+           sender: str, t: Tick, fresh: list[tuple[str, list[Render]]] | None = None) -> Loaded:
     """Answer the orders of one mail (past the front door): a receipt per section, the move of the player on move
-    run at once; what it did goes into ``doc``."""
+    run at once; what it did goes into ``doc``; each receipt queued, and how to write it again as the game will be
+    at the end of the tick, into ``fresh`` (reading IU-32)."""
     doc["move"] = game.table.moves
     codes: list[str] = []
     named = len(named_seats([mail.read_text(text) for text in mail.texts]))  # a flood is counted before it is read
@@ -241,9 +264,15 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         return game
     known = door.seat_of(mail.sender) if mail.sender else None
     receipts = Receipts(door, doc)
+    renders: list[Render] = []
+
+    def receipt(now: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any], proven: bool = False) -> None:
+        renders.append(lambda later: _receipt(play, later, mail, seat, code, data, quoted))
+        receipts.add(renders[-1](now), proven)
+
     if not sections and not codes:
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
-            receipts.add(_receipt(play, game, mail, known, "no-section", {}, quoted))
+            receipt(game, known, "no-section", {})
             codes.append("no-section")
         door.to_gm(mail, "no-orders")  # a question to the GM: the receipt says it went there
     wrong = 0
@@ -255,19 +284,22 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             continue
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        receipts.add(_receipt(play, game, mail, seat, code, {**data, "taken_back": True} if back else data, quoted),
-                     proven=True)
+        if section.prose:
+            data = {**data, "prose": section.prose}
+        receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
     if wrong:
         t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
         door.guessed(mail, wrong, doc)
         if known is not None or (mail.sender and door.on_file(mail.sender)):
-            receipts.add(_receipt(play, game, mail, None, "password", {"seat": ", ".join(
+            receipt(game, None, "password", {"seat": ", ".join(
                 dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
-                              or not game.table.password_ok(s.seat, s.password)))}, quoted))
+                              or not game.table.password_ok(s.seat, s.password)))})
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
-    receipts.send()
+    for name, shared in receipts.send():
+        if fresh is not None:
+            fresh.append((name, [renders[i] for i in shared]))
     doc.update(move=game.table.moves, codes=codes)
     return game
 
@@ -280,14 +312,7 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         return game, "over", {}
     body, sent, problems = ahead.split(play, game.state, seat.id, section.body)  # the move now, moves ahead
     if section.check:
-        if problems:
-            return game, "refused", {"problems": problems, "check": True}
-        if not body and sent is not None:
-            return game, "checked-ahead", {"sent": sent}
-        made, problems = play.read(game.state, seat.id, body) if seat.id == on_move else (None, ())
-        if made is None and problems:
-            return game, "refused", {"problems": problems, "check": True}
-        return game, "checked", {"seat": seat.id, "preview": play.preview(game.state, seat.id, made or ())}
+        return game, *_checked(play, game, seat.id, body, sent, problems)
     made_as = _made_from(folder, mail, seat.id)
     if made_as is not None:
         return game, "moved", {"move": made_as}
@@ -313,9 +338,32 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
     orders = "".join(f"{line}\n" for _, line in body)
     after = commit(folder, play, game, seat.id, state, events, False, record, orders, outbox, sender, now)
     t.note("moved", move=after.table.moves, seat=seat.id)
-    moved = after.table.moves
-    data = {"move": moved, "ahead": shown, "kept": sent or ()}
-    return play_bots(folder, play, after, outbox, sender, now, t), "moved", data
+    return play_bots(folder, play, after, outbox, sender, now, t), "moved", {"move": after.table.moves,
+                                                                              "ahead": shown, "kept": sent or ()}
+
+
+def _checked(play: Play, game: Loaded, seat: str, body: Lines, sent: Moves | None,
+             problems: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:
+    """What a section with CHECK would do if it were sent without it, nothing done (reading IU-32): the move
+    previewed, or why it would not be played, or that it is not the seat's move; its moves sent ahead as they
+    would be kept, and when the seat is on move, which alternative of the first would be played at once."""
+    at = {"checked_at": game.table.moves + 1}  # the game it was checked against (the receipt goes out later)
+    if problems:
+        return "check-refused", {**at, "problems": problems, "check": True}
+    on_move = play.on_move(game.state)
+    kept: dict[str, Any] = {**at, "sent": sent} if sent is not None else at
+    if body or sent is None:
+        if seat != on_move:
+            return "check-not-on-move", {**kept, "on_move": on_move}
+        made, problems = play.read(game.state, seat, body)
+        if made is None:
+            return "check-refused", {**at, "problems": problems, "check": True}
+        return "checked", {**kept, "seat": seat, "preview": play.preview(game.state, seat, made)}
+    if sent and seat == on_move:  # moves sent ahead alone, the seat on move: the first would be played at once
+        found, tried = ahead.tried(play, game.state, seat, sent[0])
+        return "checked-ahead", {**at, "sent": sent[1:] if found else (), "played_ahead": (
+            game.table.moves + 1, found[0] if found else None, found[2] if found else (), tried), "would": True}
+    return "checked-ahead", kept
 
 
 def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, where: tuple[str, int],
@@ -325,18 +373,22 @@ def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
     and the list is dropped."""
     seat, line = where
     if ahead.answered(folder, mail.key, seat, line):  # a tick killed after it kept them: not kept again
-        return game, "ahead", {"ahead": True, "kept": sent}
-    if sent and play.on_move(game.state) == seat and ahead.first_legal(play, game.state, seat, sent[0]) is None:
+        return game, "ahead", {"ahead": True}
+    number = game.table.moves + 1
+    found, tried = ahead.tried(play, game.state, seat, sent[0]) if sent and play.on_move(game.state) == seat \
+        else (None, ())
+    if sent and play.on_move(game.state) == seat and found is None:
         game = ahead.stored(folder, play, game, seat, mail.key, line, None)  # dropped at once (IU-22): none kept
-        return game, "ahead-none", {"ahead": True, "kept": ()}
+        return game, "ahead-none", {"ahead": True, "played_ahead": (number, None, (), tried)}
     game = ahead.stored(folder, play, game, seat, mail.key, line, SentAhead(mail.key, sent) if sent else None)
     if not sent:  # a lone NEXT: none kept
-        return game, "ahead", {"ahead": True, "kept": ()}
+        return game, "ahead", {"ahead": True}
     t.note("ahead-kept", seq=mail.seq, seat=seat, count=len(sent))
-    if play.on_move(game.state) != seat:
+    if found is None:
         return game, "ahead", {"ahead": True, "kept": sent}
     after = play_bots(folder, play, game, outbox, sender, now, t)
-    return after, "moved", {"move": game.table.moves + 1, "ahead": True, "kept": sent[1:]}
+    return after, "moved", {"move": number, "ahead": True, "played_ahead": (number, found[0], found[2], tried),
+                            "kept": sent[1:]}
 
 
 def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
@@ -351,11 +403,9 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
         return None
     number = game.table.moves + 1
     found = ahead.first_legal(play, game.state, seat, sent.moves[0])
-    if found is None:
+    if found is None:  # the seat hears of it in its report mail of the tick (IU-30, IU-31)
         t.note("ahead-dropped", move=number, seat=seat)
-        game = ahead.dropped(folder, play, game, seat)
-        _tell_dropped(play, game, outbox, sender, now)
-        return game
+        return ahead.dropped(folder, play, game, seat)
     alternative, made, lines = found
     state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
     record = {"kind": "move", "move": number, "seat": seat, "ahead": alternative, "sent": sent.mail}
@@ -363,11 +413,6 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
     game = replace(game, table=ahead.after_played(game.table, seat))
     t.note("ahead-moved", move=number, seat=seat, alternative=alternative, orders=" / ".join(lines)[:80])
     return commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now)
-
-
-def _tell_dropped(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
-    """The seat on move hears at once that none of its moves sent ahead could be played (IU-22): it must mail."""
-    _to_on_move(play, game, outbox, sender, now, "ahead-dropped", "ahead-none")
 
 
 def _to_on_move(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, name: str, code: str) -> bool:
@@ -442,8 +487,9 @@ def _made_from(folder: MovesDir, mail: StoredMail, seat: str) -> int | None:
 def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
            record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime,
            keep_due: bool = False) -> Loaded:
-    """Archive a move, write the game file and queue the move's report to every player; the next deadline runs
-    from ``now`` (``keep_due``: the deadline stays as it is, after a bot's opening move)."""
+    """Archive a move (with its report and each player's mail of it) and write the game file; the next deadline
+    runs from ``now`` (``keep_due``: the deadline stays as it is, after a bot's opening move).  The players'
+    mails go at the end of the tick, one a player (``report_mails``, reading IU-31)."""
     table = game.table.after_move(seat, missed, bool(record.get("caretaker")))
     if not keep_due or play.on_move(state) is None:
         table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
@@ -455,29 +501,103 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
                 by_lang[lang] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
     mails = {s.id: by_lang[s.lang] for s in table.seats}
     folder.commit(play, game, table, state, record, orders, by_lang[table.lang], mails)
-    after = folder.load(play)
-    report_mails(folder, play, after, outbox, sender, now)
-    return after
+    return folder.load(play)
 
 
-def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
-    """Queue the last move's mail to every player where it is not queued yet (after a killed tick too)."""
-    made = folder.moves(last=True)
-    if not made or made[-1][1].get("kind") == "opening":
-        return
-    step, record = made[-1]
-    move = int(record["move"])
-    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout after the move, drawn once
-    for sid, text in folder.mails_of(step).items():
-        name = f"move-{move:03d}-{sid}"
-        seat = game.table.find(sid)
-        if seat is None or not seat.address or outbox.known(name):
+MAX_TOLD = 30
+"""The most moves (and lists dropped) one report mail tells; any older not told yet are in the archive (REPORT n)."""
+
+
+def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> set[str]:
+    """Queue to every player the one mail of what happened since the last one he got (issue 35, reading IU-31):
+    each move made or missed since, and his own moves sent ahead played or dropped (IU-30), in one text, where it
+    is owed (after a killed tick too: the archive says what happened, the outbox what was told).  The seats it was
+    queued to."""
+    steps = folder.steps()
+    records: dict[int, dict[str, Any]] = {}
+
+    def record(i: int) -> dict[str, Any]:
+        if i not in records:
+            records[i] = folder.record(steps[i])
+        return records[i]
+
+    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout now, drawn once
+    queued: set[str] = set()
+    for seat in game.table.seats:
+        owed = _owed(outbox, len(steps), record, seat.id) if seat.address else []
+        if not owed:
             continue
-        pictures = _picture(play, game.state, f"move-{move:03d}.png", pictures)
+        told = [_told(folder, play, steps[i], record(i), seat.id) for i in owed]
+        moves = [record(i) for i in owed if record(i).get("kind") != "ahead"]
+        last = int(moves[-1]["move"]) if moves else int(record(owed[-1])["move"])
+        name = f"move-{last:03d}-{seat.id}" if moves else f"ahead-dropped-{last:03d}-{seat.id}"
         with language(seat.lang):
-            subject = words.move_subject(play.title, game.table.game, "report", move, seat.id)
-        outbox.queue(Outgoing(name, (seat.address,), subject, text,
-                              pictures, kind="report", turn=move, player=sid), sender, now)
+            if isinstance(play.words, Digests):
+                text = play.words.digest(game.table, game.state, seat.id, told)
+            else:  # a play without a digest of its own: its moves' mails, joined
+                text = "\n".join(t.text for t in told if not t.dropped)
+            kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
+            subject = words.move_subject(play.title, game.table.game, kind, last, seat.id,
+                                         int(moves[0]["move"]) if moves else last)
+        shown: tuple[tuple[str, str | bytes], ...] = ()
+        if moves:
+            pictures = _picture(play, game.state, f"move-{last:03d}.png", pictures)
+            shown = pictures
+        through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
+                   "moves": [int(moves[0]["move"]), last] if moves else []}
+        if outbox.queue(Outgoing(name, (seat.address,), subject, text, shown,
+                                 kind="report" if moves else "reminder", turn=last, player=seat.id, extra=through),
+                        sender, now):
+            queued.add(seat.id)
+    return queued
+
+
+def _owed(outbox: Outbox, count: int, record: Callable[[int], dict[str, Any]], sid: str) -> list[int]:
+    """The steps (their places in the archive, oldest first) a report mail to ``sid`` owes: the moves made or
+    missed after the last one a mail to it told, and the drops of its own moves sent ahead (at most ``MAX_TOLD``,
+    the latest); the opening mail tells what came before the first move."""
+    owed: list[int] = []
+    for i in range(count - 1, 0, -1):
+        done = record(i)
+        kind = done.get("kind")
+        if kind == "opening":
+            break
+        if kind in ("move", "missed"):
+            name = f"move-{int(done['move']):03d}-{sid}"
+        elif kind == "ahead" and done.get("why") == "none-legal" and done.get("seat") == sid:
+            name = f"ahead-dropped-{int(done['move']):03d}-{sid}"
+        else:
+            continue
+        mailed = outbox.record(name)
+        if mailed is not None:  # told, through the step it names (before issue 35: through this one)
+            through = mailed.get("through")
+            return [j for j in reversed(owed) if not isinstance(through, int) or j > through]
+        owed.append(i)
+        if len(owed) == MAX_TOLD:
+            break
+    return list(reversed(owed))
+
+
+def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str) -> Told:
+    """One step as a report mail to ``reader`` tells it, from the archive: a move's mail to him as archived (sealed:
+    ``GameFileError`` when it was changed since, and it is not sent), and when the move came from his own moves
+    sent ahead, or the step dropped them, the alternatives that could not be played and the play's problems with
+    each (reading IU-30)."""
+    before = json.loads(read_exact(step / "game-before.json"))
+    after = json.loads(read_exact(step / "game-after.json"))
+    table = Table.from_json(after["table"], str(step))
+    old, new = play.load(before["state"]), play.load(after["state"])
+    seat = str(record.get("seat"))
+    sent = Table.from_json(before["table"], str(step)).sent_ahead(seat) if seat == reader else None
+    if record.get("kind") == "ahead":
+        tried = ahead.tried(play, old, seat, sent.moves[0])[1] if sent is not None else ()
+        return Told(table, old, old, seat, tried=tried, dropped=True)
+    text = folder.mails_of(step).get(reader, "")
+    alternative = record.get("ahead") if sent is not None else None
+    if not alternative:
+        return Told(table, old, new, seat, text, record.get("kind") == "missed")
+    found, tried = ahead.tried(play, old, seat, sent.moves[0]) if sent is not None else (None, ())
+    return Told(table, old, new, seat, text, False, int(alternative), found[2] if found else (), tried)
 
 
 def _picture(play: Play, state: Any, filename: str,
@@ -506,10 +626,14 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
         text = play.words.receipt(game.table, game.state, code, data)
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
-        sent = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-21)
-        moves = data.get("sent", data.get("kept", sent.moves if sent is not None else ()))  # as his mail left them
+        kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)
+        moves = data.get("sent", kept.moves if kept is not None else ())  # what is kept now (IU-32)
+        left = data.get("kept", ())  # what the section left kept: the moves of it used since, in this tick
+        used = len(left) - len(moves) if "sent" not in data and tuple(left[len(left) - len(moves):]) == moves else 0
+        if used > 0:
+            text = text.rstrip("\n") + "\n\n" + words.ahead_used(used)
         if moves or data.get("ahead") or "sent" in data:
-            text = text.rstrip("\n") + "\n\n" + words.ahead_list(moves, checked="sent" in data)
+            text = text.rstrip("\n") + ("\n" if used > 0 else "\n\n") + words.ahead_list(moves, checked="sent" in data)
         if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         if quoted:  # the mail a reply quotes, not read (issue 32), in every game

@@ -1,4 +1,5 @@
-"""Rules catalogue, InterUrban: moves sent ahead (issue 27), readings IU-20 to IU-24 of docs/interurban-rules.md.
+"""Rules catalogue, InterUrban: moves sent ahead (issue 27), readings IU-20 to IU-24 of docs/interurban-rules.md; what
+the robot answers about them and around them (issue 35), readings IU-29 to IU-32.
 
 Seed 001 is played at a table: every player sees each move before his own ('Reihum legt jeder Spieler ...').
 By post a round takes days, so a player may send the moves he means to make next, with alternatives; the
@@ -18,10 +19,13 @@ from adjudicator.interurban.ahead import MAX_AHEAD, MAX_ALTERNATIVES, split
 from adjudicator.interurban.notation import Code, Hint, order_like, parse_move
 from adjudicator.interurban.play import PLAY
 from adjudicator.interurban.state import State
+from adjudicator.interurban.words import ahead as ahead_words
+from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.i18n import language
+from adjudicator.kernel.play import Told
 from adjudicator.kernel.table import Seat, SentAhead, Table
-from adjudicator.postal.ahead import after_played, first_legal, replayed
-from tests.catalogue.interurban_kit import offer, opening
+from adjudicator.postal.ahead import after_played, first_legal, replayed, tried
+from tests.catalogue.interurban_kit import first, offer, opening
 
 
 def lines(text: str) -> list[tuple[int, str]]:
@@ -134,3 +138,107 @@ def test_IUSA5_the_moves_after_the_one_played_are_kept():
     assert replayed(PLAY, t, s, after, record, "6 STRAIGHT 1\n") == (after, None)
     assert replayed(PLAY, t, s, after, {**record, "ahead": 1}, "PASS\n")[1] == \
         "the move of green is not the first of its moves sent ahead that the rules allow"
+
+
+def test_IUSA6_prose_around_a_move_and_next_move_on_a_line_of_its_own():
+    """IU-SA6, reading IU-29 (issue 35): a line that begins with a keyword of the notation and goes on with a word no
+    order holds is prose ("Take care", "At last!"; TAKE and AT are keywords, Czech and English), so a sign-off
+    after a move no longer refuses it; ``Next move:`` on a line of its own is NEXT; the envelope keeps the prose
+    it left out, for the receipt to name."""
+    for prose in ("Take care, Anna", "At last!", "Also thanks, Anna", "Na dann, bis bald", "Pass on my regards",
+                  "Right then", "Thanks, Anna", "Next move: H STRAIGHT 1", "Next week I am away", "Take a break"):
+        assert not order_like(prose), prose
+    for order in ("PASS", "Pass.", "STRAIGHT 1", "CRUVE 1 LEFT", "STATION RED 3", "STATION rot 3", "ALSO H",
+                  "AT -1,-1 CROSSING 2", "6 CRUVE 1", "Next move:", "NEXT:", "Danach Zug", "Volgende zet:", "OR"):
+        assert order_like(order), order
+    s = board()
+    now, moves, problems = split(lines("6 STRAIGHT 1\nNext move:\nH STRAIGHT 1\nOr:\nPASS"), s)
+    assert problems == () and now == ((3, "6 STRAIGHT 1"),) and moves == ((("H STRAIGHT 1",), ("PASS",)),)
+    assert parse_move(lines("6 STRAIGHT 1\nNext move:"), s, "green")[1][0].code == Code.AHEAD_NOT_HERE
+    assert split(lines("6 STRAIGHT 1\nNext move: H STRAIGHT 1\nH STRAIGHT 1"), s)[2][0].code == Code.EXPECTED
+    (section,) = read_envelope("PLAYER green PASSWORD x\nHi Bea,\n6 STRAIGHT 1\nNext move:\nH STRAIGHT 1\n\n"
+                               "Take care, Anna\n", PLAY.order_line).sections
+    assert section.body == ((3, "6 STRAIGHT 1"), (4, "Next move:"), (5, "H STRAIGHT 1"))
+    assert section.prose == ((2, "Hi Bea,"), (7, "Take care, Anna"))
+    with language("en"):
+        said = " ".join(ahead_words.prose(((7, "Next move: H STRAIGHT 1"),)))
+    assert "Mail line 7: Next move: H STRAIGHT 1" in said and "begin with a line NEXT of its own" in said
+
+
+def test_IUSA7_why_each_alternative_before_the_one_played_was_not():
+    """IU-SA7, reading IU-30 (issue 35): the platform finds each alternative before the one played that the rules
+    did not allow then, with the play's problem (a code: the rule, a tile not face-up, PASS while a tile can be
+    laid); the player's own mail says which alternative was played and why each before it was not, or, when none
+    could be, why each could not and that the list is dropped."""
+    s = board()
+    found, refused = tried(PLAY, s, "green", (("PASS",), ("6 STATION 3",), ("6 CURVE 0 LEFT",), ("6 STRAIGHT 1",)))
+    assert found is not None and found[0] == 4
+    codes = [(n, getattr(p[0], "code", None), dict(getattr(p[0], "args", ())).get("rule")) for n, _, p in refused]
+    assert codes == [(1, "can-lay", None), (2, Code.REFUSED, "A"), (3, Code.NOT_FACE_UP, None)]
+    with language("en"):
+        played = " ".join(" ".join(ahead_words.played(5, 4, found[2], refused)).split())
+        dropped = " ".join(" ".join(ahead_words.dropped(5, refused[:1])).split())
+    assert "Your move 5 was played from your moves sent ahead: alternative 4 (6 STRAIGHT 1)." in played
+    assert "Alternative 1 (PASS) could not be played: A tile can still be laid" in played
+    assert "Alternative 2 (6 STATION 3) could not be played: No station may be laid next to a start tile (rule A)" \
+        in played
+    assert "Alternative 3 (6 CURVE 0 LEFT) could not be played: No curve 0 is face-up." in played
+    assert "None of the alternatives of your move 5 sent ahead could be played when it came" in dropped
+    assert tried(PLAY, s, "green", (("PASS",),)) == (None, refused[:1])
+
+
+def _moved(table: Table, state: State, seat: str, line: str) -> tuple[Table, State, str]:
+    """``seat`` plays ``line``: the table and state after it, and its mail as archived."""
+    made, problems = PLAY.read(state, seat, [(1, line)])
+    assert made is not None, problems
+    after, events = PLAY.move(state, seat, made, first)
+    table = table.after_move(seat, False)
+    with language("en"):
+        return table, after, PLAY.words.move_report(table, state, after, seat, events, False, None)
+
+
+def test_IUSA8_one_report_mail_tells_every_move_since_the_last():
+    """IU-SA8, reading IU-31 (issue 35): a player's one report mail of a tick tells each move since his last mail as
+    its mail was archived, once the game's state now (who is on move, the layout after the last move); a mail of
+    one move is that move's mail; his own moves sent ahead played come first, in his mail only."""
+    s = board()
+    t1, s1, mail1 = _moved(_table(), s, "green", "6 STRAIGHT 1")
+    t2, s2, mail2 = _moved(t1, s1, "blue", "H STRAIGHT 2")
+    one = Told(t1, s, s1, "green", mail1)
+    with language("en"):
+        assert PLAY.words.digest(t1, s1, "blue", [one]) == mail1
+        two = PLAY.words.digest(t2, s2, "blue", [one, Told(t2, s1, s2, "blue", mail2, ahead=1, lines=("H STRAIGHT 2",))])
+        other = PLAY.words.digest(t2, s2, "green", [one, Told(t2, s1, s2, "blue", mail2, ahead=1,
+                                                                lines=("H STRAIGHT 2",))])
+    assert "moves 1 to 2, 2 moves since your last mail" in two
+    assert two.count("x=") == 1 and two.count("Lines (value") == 1  # the layout after the last move only
+    assert two.index("Your move 2 was played from your moves sent ahead") < two.index("move 1, ")
+    assert two.count("Move 3:") == 2 and "Move 2: " not in two  # who is on move: as it is now (top, and above how)
+    assert "sent ahead" not in other
+
+
+def test_IUSA9_check_says_what_the_orders_would_do():
+    """IU-SA9, reading IU-32 (issue 35): the answer to CHECK says what the orders would do, sent without it, and
+    never asks to send them again: the move previewed, why it would not be played, that the move is not the
+    sender's, or, for moves sent ahead by the player on move, which alternative would be played at once."""
+    from adjudicator.postal.moves import Loaded
+    from adjudicator.postal.turns import _checked
+
+    s = board()
+    game = Loaded(_table(), s, "")
+    body = ((3, "6 STRAIGHT 1"),)
+    assert _checked(PLAY, game, "green", body, None, ())[0] == "checked"
+    code, data = _checked(PLAY, game, "green", ((3, "6 CURVE 0 LEFT"),), None, ())
+    assert code == "check-refused" and data["problems"][0].code == Code.NOT_FACE_UP
+    assert _checked(PLAY, game, "blue", body, None, ()) == ("check-not-on-move", {"checked_at": 1,
+                                                                                   "on_move": "green"})
+    code, data = _checked(PLAY, game, "green", (), ((("PASS",), ("6 STRAIGHT 1",)), (("H STRAIGHT 1",),)), ())
+    assert code == "checked-ahead" and data["sent"] == ((("H STRAIGHT 1",),),) and data["played_ahead"][1] == 2
+    with language("en"):
+        refused = PLAY.words.receipt(game.table, s, "check-refused", data | {"problems": ()})
+        would = " ".join(PLAY.words.receipt(game.table, s, code, data).split())
+        later = PLAY.words.receipt(game.table.after_move("green", False), s, "check-refused", {"checked_at": 1})
+    assert "would not be played" in refused and "send them again" not in refused
+    assert "sent without CHECK, your next move would be played at once from alternative 2 (6 STRAIGHT 1)" in would
+    assert "Alternative 1 (PASS) could not be played" in would
+    assert "The check is of the game as it stood at move 1" in " ".join(later.split())

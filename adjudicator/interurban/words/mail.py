@@ -16,10 +16,11 @@ from adjudicator.interurban.ahead import MAX_AHEAD, MAX_ALTERNATIVES
 from adjudicator.interurban.notation import NotationProblem
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import State
-from adjudicator.interurban.words import names, reports, rules, site
+from adjudicator.interurban.words import ahead, names, reports, rules, site
 from adjudicator.interurban.words.i18n import N_, _, ngettext
 from adjudicator.interurban.words.problems import notation_lines, refusal
 from adjudicator.kernel.i18n import date_text
+from adjudicator.kernel.play import Told
 from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
 from adjudicator.kernel.words import reason
@@ -43,6 +44,11 @@ RECEIPTS = {
     "ahead-none": N_("It is your move, but none of the alternatives of your next move sent ahead can be played "
                      "now: none was played, and your moves sent ahead are dropped. Please send your move."),
     "checked-ahead": N_("You asked for a check (CHECK): nothing was done."),
+    "check-refused": N_("You asked for a check (CHECK): nothing was done. Sent without CHECK, these orders would "
+                        "not be played:"),
+    "check-not-on-move": N_("You asked for a check (CHECK): nothing was done. Move {checked_at} was not yours but "
+                            "{on_move}'s: sent without CHECK, a move would have been answered so, and not kept; only "
+                            "moves sent ahead (after a line NEXT) are kept."),
 }
 
 
@@ -158,6 +164,58 @@ def _text(lines: Sequence[str]) -> str:
     return shown("\n".join(lines).rstrip("\n") + "\n", "\n")
 
 
+def _move_body(table: Table, before: State, after: State, seat: str, events: Any, missed: bool,
+               seed: str | None) -> list[str]:
+    """The report of one move, made or missed, between the mail's first lines and who is on move now."""
+    who = _who(table)
+    if missed:
+        text = names.fold(_("InterUrban, game {game}: move {move}").format(game=table.game, move=table.moves))
+        text += ["", *names.fold(_("{player} sent no valid orders by the deadline: no tile is laid, and the "
+                                   "next player is on move.").format(player=names.player(seat, who)))]
+        s = table.seat(seat)
+        if s.caretaker and not s.caretaker_from and table.missed_by(seat) >= table.caretaker_after > 0:
+            count = table.missed_by(seat)
+            text += names.fold(ngettext(
+                "{player} has missed {count} move in a row: the caretaker, a bot, plays the seat from its next "
+                "move until its player mails again.",
+                "{player} has missed {count} moves in a row: the caretaker, a bot, plays the seat from its next "
+                "move until its player mails again.", count).format(player=names.player(seat, who), count=count))
+    else:
+        text = reports.move(before, after, events, who).rstrip("\n").split("\n")
+        level = table.seat(seat).bot
+        if level:
+            text += ["", *names.fold(_("This move was played by the bot of {player} (level: {level}).").format(
+                player=names.player(seat, who), level=_(BOT_LEVELS.get(level, level))))]
+        elif table.seat(seat).caretaker:
+            text += ["", *names.fold(_("This move was played by the caretaker of {player} (level: {level}), "
+                                       "until its player mails again.").format(
+                player=names.player(seat, who), level=_(BOT_LEVELS.get(table.seat(seat).caretaker,
+                                                                       table.seat(seat).caretaker))))]
+    text += _corrections(table)
+    if seed is not None:
+        cared = [line for said in _caretaken(table) for line in names.fold(said)]
+        text += [*([""] if cared else []), *cared]
+        text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
+    return text
+
+
+def _inner(told: Told, last: bool) -> list[str]:
+    """A move's mail as archived without what a report mail says once, as the game is when it is sent (IU-31): its
+    first lines (who was on move next, until when) and its last (who was on move, how to write a move), and but
+    after the ``last`` move the layout, the lines and the face-up tiles; each kept where it is not found as
+    written (a mail in another language, or by another version)."""
+    lines = told.text.rstrip("\n").split("\n")
+    head = _deadline(told.table, told.after)
+    if head and lines[:len(head) + 1] == [*head, ""]:
+        lines = lines[len(head) + 1:]
+    tail = _next(told.table, told.after)
+    if tail and len(lines) > len(tail) and lines[-len(tail):] == tail:
+        lines = lines[:-len(tail)]
+    board = reports.layout(told.after) if not last and not told.missed else []
+    at = next((i for i in range(len(lines) - len(board) + 1) if lines[i:i + len(board)] == board), None)
+    return lines if at is None or not board else lines[:at] + lines[at + len(board):]
+
+
 class MailWords:
     """``kernel.play.Words`` for InterUrban."""
 
@@ -172,45 +230,48 @@ class MailWords:
 
     def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
                     seed: str | None) -> str:
-        who = _who(table)
-        if missed:
-            text = names.fold(_("InterUrban, game {game}: move {move}").format(game=table.game, move=table.moves))
-            text += ["", *names.fold(_("{player} sent no valid orders by the deadline: no tile is laid, and the "
-                                       "next player is on move.").format(player=names.player(seat, who)))]
-            s = table.seat(seat)
-            if s.caretaker and not s.caretaker_from and table.missed_by(seat) >= table.caretaker_after > 0:
-                count = table.missed_by(seat)
-                text += names.fold(ngettext(
-                    "{player} has missed {count} move in a row: the caretaker, a bot, plays the seat from its next "
-                    "move until its player mails again.",
-                    "{player} has missed {count} moves in a row: the caretaker, a bot, plays the seat from its next "
-                    "move until its player mails again.", count).format(player=names.player(seat, who), count=count))
-        else:
-            text = reports.move(before, after, events, who).rstrip("\n").split("\n")
-            level = table.seat(seat).bot
-            if level:
-                text += ["", *names.fold(_("This move was played by the bot of {player} (level: {level}).").format(
-                    player=names.player(seat, who), level=_(BOT_LEVELS.get(level, level))))]
-            elif table.seat(seat).caretaker:
-                text += ["", *names.fold(_("This move was played by the caretaker of {player} (level: {level}), "
-                                           "until its player mails again.").format(
-                    player=names.player(seat, who), level=_(BOT_LEVELS.get(table.seat(seat).caretaker,
-                                                                           table.seat(seat).caretaker))))]
-        text += _corrections(table)
-        if seed is not None:
-            cared = [line for said in _caretaken(table) for line in names.fold(said)]
-            text += [*([""] if cared else []), *cared]
-            text += ["", *reports.final(after, seed, table.commitment, who).rstrip("\n").split("\n")]
         first = _deadline(table, after)
+        text = _move_body(table, before, after, seat, events, missed, seed)
         return _text([*first, *([""] if first else []), *text, *_next(table, after)])
+
+    def digest(self, table: Table, state: Any, seat: str, told: Sequence[Told]) -> str:
+        """The one report mail of a tick to ``seat`` (reading IU-31): his own moves sent ahead played or dropped
+        first (IU-30), then each move's mail as archived, without what the mail says once, as it is now: who is on
+        move until when, and how to write a move.  A mail of one move is that move's mail."""
+        moves = [t for t in told if not t.dropped]
+        text: list[str] = []
+        if len(moves) > 1:
+            text += ["", *names.fold(_("InterUrban, game {game}: moves {first} to {last}, {count} moves since your "
+                                       "last mail.").format(game=table.game, first=moves[0].table.moves,
+                                                            last=moves[-1].table.moves, count=len(moves)))]
+        for t in told:  # his own part first
+            if t.dropped:
+                text += ["", *ahead.dropped(t.table.moves + 1, t.tried)]
+            elif t.ahead is not None and t.seat == seat:
+                text += ["", *ahead.played(t.table.moves, t.ahead, t.lines, t.tried)]
+        for t in moves:
+            text += ["", *_inner(t, t is moves[-1])]
+        first = _deadline(table, state)
+        return _text([*first, *text[0 if first else 1:], *_next(table, state)])
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         values = {k: shown(v) if isinstance(v, str) else v for k, v in data.items()
-                  if k not in ("problems", "preview", "check", "why")}
+                  if k not in ("problems", "preview", "check", "why", "prose", "played_ahead", "would", "sent", "kept")}
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
         text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[code]).format(**values))]
+        if data.get("checked_at", table.moves + 1) != table.moves + 1:  # moves were played since, in its tick
+            text += names.fold(_("The check is of the game as it stood at move {move}; moves were played since.")
+                               .format(move=data["checked_at"]))
+        if "played_ahead" in data:  # his own moves sent ahead, when their first move came at once (IU-30)
+            move, alternative, lines, tried = data["played_ahead"]
+            if data.get("would"):
+                said = ahead.would(alternative, lines, tried)
+            else:
+                said = ahead.dropped(move, tried) if alternative is None else ahead.played(move, alternative, lines,
+                                                                                         tried)
+            text += ["", *said]
         if code == "checked":
             checked = reports.check(state, str(data["seat"]), data["preview"], _who(table))
             text += ["", *checked.rstrip("\n").split("\n")]
@@ -219,11 +280,13 @@ class MailWords:
                 text += notation_lines(problem)
             elif isinstance(problem, Problem):
                 text += names.fold(refusal(problem), "  ")
+        if data.get("prose"):
+            text += ["", *ahead.prose(data["prose"])]
         if code == "deadline" and data.get("why"):
             text += names.fold(_("The reason: {why}").format(why=shown(str(data["why"]))))
         if code in ("reminder", "deadline"):
             text += _next(table, state)
-        elif code in ("refused", "stale", "ahead-none") and not state.over:
+        elif code in ("refused", "stale", "ahead-none", "check-refused") and not state.over:
             text += _how(table, state)
         return _text(text)
 

@@ -133,10 +133,14 @@ def move(before: State, after: State, events: Sequence[Event], who: Names = None
         out += names.fold(_("Turned up: {tiles}.").format(tiles=names.tiles(shown[i] for i in drawn if i in shown)))
     if not after.over:
         out += names.fold(_("Next to move: {player}.").format(player=names.player(after.on_move, who)))
-    out += [""] + _drawing(after) + [""] + _lines_table(lines_view(after))
-    if not after.over:
-        out += [""] + _face_up(after)
-    return "\n".join(out) + "\n"
+    return "\n".join(out + layout(after)) + "\n"
+
+
+def layout(state: State) -> list[str]:
+    """The end of a move's report: the layout after it, every line's value and, while the game goes on, the face-up
+    tiles (a mail of several moves shows them once, after the last: ``words/mail.py``)."""
+    out = [""] + _drawing(state) + [""] + _lines_table(lines_view(state))
+    return out + ([""] + _face_up(state) if not state.over else [])
 
 
 def _start_words(state: State, label: str, start: int) -> str:

@@ -71,14 +71,16 @@ def subject(title: str, game: str, what: str) -> str:
 
 _MOVE_SUBJECTS = {"opening": N_("the game begins; your password ({seat})"), "receipt": N_("receipt, move {move}"),
                   "report": N_("report of move {move} for {seat}"), "reminder": N_("reminder, move {move} ({seat})"),
-                  "deadline": N_("the deadline of move {move}"), "takeover": N_("you take over {seat}; your password")}
+                  "deadline": N_("the deadline of move {move}"), "takeover": N_("you take over {seat}; your password"),
+                  "reports": N_("reports of moves {first} to {move} for {seat}")}
 
 
-def move_subject(title: str, game: str, kind: str, move: int, seat: str) -> str:
-    """The subject of a mail of a game played move by move (InterUrban): its opening, a receipt, a move's report, a
-    reminder, a changed deadline, a seat taken over, in the active language."""
-    return _("{title} {game}: {what}").format(title=title, game=game,
-                                              what=_(_MOVE_SUBJECTS[kind]).format(move=move, seat=seat))
+def move_subject(title: str, game: str, kind: str, move: int, seat: str, first: int | None = None) -> str:
+    """The subject of a mail of a game played move by move (InterUrban): its opening, a receipt, a move's report
+    (``reports``: of the moves ``first`` to ``move``, the one mail of a tick), a reminder, a changed deadline, a seat
+    taken over, in the active language."""
+    return _("{title} {game}: {what}").format(title=title, game=game, what=_(_MOVE_SUBJECTS[kind]).format(
+        move=move, seat=seat, first=move if first is None else first))
 
 
 def command_word(code: str) -> str:
@@ -151,6 +153,17 @@ def ahead_list(moves: Moves, checked: bool = False) -> str:
             out += ["    " + _("or:")] if i else []
             out += ["      " + cut(shown(line), AHEAD_WIDTH) for line in alternative]
     return "\n".join(out) + "\n"
+
+
+def ahead_used(count: int) -> str:
+    """A receipt's words before the moves sent ahead kept now, when ``count`` moves the section left kept were used
+    before the receipt went out, in the same tick (InterUrban's reading IU-32): played, or dropped when none of a
+    move's alternatives could be."""
+    return fold(CATALOGUE.ngettext(
+        "Since this mail, {count} move it sent ahead was used (played, or dropped when no alternative could be): "
+        "your report mail says which and why.",
+        "Since this mail, {count} moves it sent ahead were used (played, or dropped when no alternative could "
+        "be): your report mail says which and why.", count).format(count=count)) + "\n"
 
 
 def caretaker_ended() -> str:
