@@ -92,13 +92,13 @@ class PlayerSpec:
             return cls(pid, "Bot", bot=level)
         name = parts[1].strip() if len(parts) > 1 and parts[1].strip() else pid
         email = parts[2].strip() if len(parts) > 2 else ""
-        lang = check_language(parts[3].strip().lower()) if len(parts) > 3 else None
-        try:
-            return cls(pid, check_name(name), check_address(email), lang)
+        try:  # the name and address first: a control character is named as such, before what follows it
+            name, email = check_name(name), check_address(email)
         except ContactError as exc:
             old_form = name.lower() == "bot" and "@" not in email  # RED:bot:careful, the form before issue 33
             hint = f" (a bot seat is written {pid}:bot={email.lower()})" if old_form else ""
             raise AdjudicatorError(f"player {pid}: {exc}{hint}") from None
+        return cls(pid, name, email, check_language(parts[3].strip().lower()) if len(parts) > 3 else None)
 
 
 def with_languages(specs: list[PlayerSpec], pairs: Sequence[str]) -> list[PlayerSpec]:
