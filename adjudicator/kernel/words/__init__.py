@@ -230,6 +230,21 @@ def digest_subject(title: str, game: str, count: int) -> str:
     return f"{title} {game}: {count} mail(s) for the game master"
 
 
+def _pieces(text: str, most: int) -> list[str]:
+    """The lines of ``text``, each cut into pieces of at most ``most`` UTF-8 bytes (a sender's text in a script of
+    three-byte letters, or a word with no space to fold at)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        piece = ""
+        for ch in line:
+            if len((piece + ch).encode("utf-8", "surrogatepass")) > most:
+                out.append(piece)
+                piece = ""
+            piece += ch
+        out.append(piece)
+    return out
+
+
 _DIGEST_WHY = {"no-orders": "neither orders nor a command", "prose": "orders, and these lines besides"}
 """What a mail of the digest held, by the front door's code."""
 
@@ -251,7 +266,7 @@ def digest(mails: Sequence[tuple[int, str, str, Sequence[str]]], total: int, mos
                 shown_lines.append(f"    ... ({len(text) - i} more line(s) in the mail)")
                 break
             chars += len(line)
-            shown_lines += ["    | " + piece for piece in fold(shown(line), WIDTH - 6).split("\n")]
+            shown_lines += ["    | " + piece for piece in _pieces(fold(shown(line), WIDTH - 6), MAIL_WIDTH - 6)]
         lines += shown_lines or ["    (no text)"]
     if total > len(mails):
         lines += ["", f"  ... and {total - len(mails)} more"]
