@@ -225,3 +225,29 @@ def test_issue_35_a_game_of_16_moves_with_moves_sent_ahead_every_answer_true(tmp
             body = str(msg.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
             assert max(len(x.encode()) for x in body.splitlines()) <= 78, name
             assert not re.search(r"Please send them again", body) or name.startswith("receipt-"), name
+
+
+def test_a_receipt_is_written_again_only_while_it_waits_in_the_outbox(tmp_path: Path):
+    """IU-32's mechanism (``Outbox.rewrite``): a queued receipt gets its new text and keeps its place in the queue;
+    one already sent, one with more than its text, or one that says the same already, is left as it is."""
+    from datetime import datetime
+
+    from adjudicator.postal.outbox import Outbox, Outgoing
+
+    class Folder:
+        path = tmp_path
+
+    box, when = Outbox(Folder()), datetime.fromisoformat("2026-12-01T09:00+00:00")
+    for name in ("receipt-a", "receipt-b", "receipt-c"):
+        box.queue(Outgoing(name, (ANNA,), "receipt", "old text\n", kind="receipt", player="RED"), "gm@x.org", when)
+    order = box.pending()
+    assert box.rewrite("receipt-a", "new text\n", "gm@x.org", when)
+    assert not box.rewrite("receipt-b", "old text\n", "gm@x.org", when)  # says that already
+    assert box.text("receipt-a") == "new text\n" and box.pending() == order
+    assert json.loads((box.queue_dir / "receipt-a.json").read_text())["rewritten"] == when.isoformat()
+    (box.sent_dir).mkdir(parents=True, exist_ok=True)
+    for suffix in (".eml", ".json"):
+        (box.queue_dir / f"receipt-c{suffix}").rename(box.sent_dir / f"receipt-c{suffix}")
+    assert not box.rewrite("receipt-c", "new text\n", "gm@x.org", when) and box.text("receipt-c") == "old text\n"
+    box.queue(Outgoing("move-001-RED", (ANNA,), "report", "a report\n", (("map.txt", "x"),)), "gm@x.org", when)
+    assert not box.rewrite("move-001-RED", "other\n", "gm@x.org", when)
