@@ -213,10 +213,15 @@ def test_issue_35_a_game_of_16_moves_with_moves_sent_ahead_every_answer_true(tmp
     assert re.search(r"Mail line \d+: Next move: " + re.escape(" ".join(m16)), moved)
     assert "Moves sent ahead begin with a line NEXT of its own" in moved
 
-    # Tick 6, move 16 by mail
+    # Tick 6, move 16 by mail; Anna's move came first, out of turn: her receipt says so, and that moves were played
+    # since (it goes out when it is her move)
+    r.mail("RED", *intended(r.loaded.state, "BLUE"), move=False)
     r.mail("BLUE", *now(r, "BLUE"))
     r.tick()
     assert r.loaded.table.moves == 16
+    (early,) = r.receipts("RED")
+    assert "It is not your move: Bernd (BLUE) is on move." in early
+    assert "Your mail was read when move 16 was on hand; moves were played since." in early
     records = [json.loads((s / "record.json").read_text()) for s in MovesDir(r.t.game).steps()]
     assert sum(1 for x in records if x.get("ahead") and x.get("kind") == "move") == 10
     assert all(line.startswith("OK: ") for line in invoke("verify", str(r.t.game)).output.splitlines())

@@ -283,9 +283,9 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             codes.append("password")
             continue
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
+        read_at = game.table.moves + 1  # the move on hand as the section is read (its receipt goes out later)
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        if section.prose:
-            data = {**data, "prose": section.prose}
+        data = {**data, "read_at": read_at, **({"prose": section.prose} if section.prose else {})}
         receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
     if wrong:

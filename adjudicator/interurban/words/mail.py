@@ -256,7 +256,8 @@ class MailWords:
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         values = {k: shown(v) if isinstance(v, str) else v for k, v in data.items()
-                  if k not in ("problems", "preview", "check", "why", "prose", "played_ahead", "would", "sent", "kept")}
+                  if k not in ("problems", "preview", "check", "why", "prose", "played_ahead", "would", "sent", "kept",
+                               "read_at")}
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
@@ -264,6 +265,9 @@ class MailWords:
         if data.get("checked_at", table.moves + 1) != table.moves + 1:  # moves were played since, in its tick
             text += names.fold(_("The check is of the game as it stood at move {move}; moves were played since.")
                                .format(move=data["checked_at"]))
+        elif code in ("not-on-move", "stale", "refused") and data.get("read_at", table.moves + 1) != table.moves + 1:
+            text += names.fold(_("Your mail was read when move {move} was on hand; moves were played since.")
+                               .format(move=data["read_at"]))
         if "played_ahead" in data:  # his own moves sent ahead, when their first move came at once (IU-30)
             move, alternative, lines, tried = data["played_ahead"]
             if data.get("would"):
