@@ -1,19 +1,19 @@
 """The ``careful`` level: builds where races will be drawn and enters only the races worth entering.
 
 Building: a start town from which the towns most likely to be drawn are
-cheapest to reach; then, as long as the turn's points last, a line to the
-town with the best value per cost from the whole network.  A town's value is
-the chance that a race starts or ends there (its numbers out of those the
-map's towns bear, 36 on the shipped maps, each of two dice draws) times what a race is worth over the races still to come,
-plus the town bonus while nobody has connected it (``building.bonus``); the
-cost is the exact terrain cost of each segment (rivers, mountains,
-``building.costs``) and the fees it would owe rivals for building beside or
-into their track (``bots.paths.costs_from``).  Closed borders are never
-crossed, and under the advanced rules a line never leaves a hex beyond the
-border.  A line is cut where the allowance runs out, and where the rules
-forbid debt, where its fees would pass the balance.  It declares the end of
-building once only one town is left, as soon as the rules let it
-(``building.ending.declare_verdict``).
+cheapest to reach; then, as long as the turn's points last, a line to the town
+with the best value per cost from the whole network. A town's value is the
+chance that a race starts or ends there (its numbers out of those the map's
+towns bear, 36 on the shipped maps, each of two dice draws) times what a race
+is worth over the races still to come, plus the town bonus while nobody has
+connected it (``building.bonus``); the cost is the exact terrain cost of each
+segment (rivers, mountains, ``building.costs``) and the fees it would owe
+rivals for building beside or into their track (``bots.paths.costs_from``).
+Closed borders are never crossed, and under the advanced rules a line never
+leaves a hex beyond the border. A line is cut where the allowance runs out,
+and where the rules forbid debt, where its fees would pass the balance. It
+declares the end of building once only one town is left, as soon as the rules
+let it (``building.ending.declare_verdict``).
 
 Racing: for every race drawn, the route advisor (``racing.search``, the same
 as ``ENTER n BEST``) finds the seat's best valid route and every rival's;
