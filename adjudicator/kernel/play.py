@@ -61,8 +61,10 @@ class Words(Protocol):
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``checked`` (``seat``,
         ``preview``), ``not-on-move``, ``password``, ``over``, ``stale`` (a MOVE number of another move),
-        ``no-section``; a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of
-        the alternatives can be played now: the player must mail his move) and ``checked-ahead``."""
+        ``no-section``, ``check-refused`` and ``check-not-on-move`` (what a section with CHECK would have met);
+        a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of the alternatives
+        can be played now: the player must mail his move) and ``checked-ahead``.  Written again at the end of the
+        tick, as the game then is (``read_at``, ``checked_at``: the move on hand when the section was read)."""
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:
