@@ -256,3 +256,22 @@ def test_a_receipt_is_written_again_only_while_it_waits_in_the_outbox(tmp_path: 
     assert not box.rewrite("receipt-c", "new text\n", "gm@x.org", when) and box.text("receipt-c") == "old text\n"
     box.queue(Outgoing("move-001-RED", (ANNA,), "report", "a report\n", (("map.txt", "x"),)), "gm@x.org", when)
     assert not box.rewrite("move-001-RED", "other\n", "gm@x.org", when)
+
+
+def test_check_is_answered_with_what_the_orders_would_do_in_every_game_of_moves(tmp_path: Path):
+    """IU-32's CHECK, game-neutral (``postal/turns.py: _checked``): in InterUrban and in the tests' own take-away, a
+    CHECK of orders that would be refused, or of a move that is not the sender's, says so, nothing is done, and
+    no answer asks to send the orders again."""
+    for kind, bad in (("interurban", "6 CRUVE 1 LEFT"), ("takeaway", "TAKE 9")):
+        trial = make_trial(tmp_path / kind, kind)
+        trial.deliver(ANNA, trial.envelope("RED") + f"CHECK\n{bad}\n", "2026-12-01T09:01+00:00", "bad")
+        trial.deliver(BERND, trial.envelope("BLUE") + "CHECK\n" + trial.orders("RED"), "2026-12-01T09:02+00:00",
+                      "early")
+        trial.tick("2026-12-01T09:05+00:00")
+        ((_, bad_check),) = trial.mails(ANNA, "receipt-")
+        ((_, early),) = trial.mails(BERND, "receipt-")
+        said = text(bad_check) + " " + text(early)
+        assert "send them again" not in said and not trial.counted("RED") and not trial.counted("BLUE"), said
+        assert ("would not be played" if kind == "interurban" else "would not be taken") in text(bad_check)
+        assert "Move 1 was not yours but Anna (RED)'s" in text(early) if kind == "interurban" else \
+            "move 1 is RED's, not yours" in text(early)

@@ -32,7 +32,8 @@ WORDS = {
            "missed": "{seat} missed the deadline and took 1.", "you": "You play {seat}; your password: {password}",
            "help": "Orders: TAKE 1, TAKE 2 or TAKE 3 after your PLAYER line.", "rules": "Rules: take 1 to 3 "
            "counters a move; who takes the last one wins.", "bad": "write TAKE 1, TAKE 2 or TAKE 3",
-           "report": "Report of move {n}:", "none": "No report of move {n}."},
+           "report": "Report of move {n}:", "none": "No report of move {n}.", "check-refused": "A check: it "
+           "would not be taken: {why}", "check-not-on-move": "A check: move {checked_at} is {on_move}'s, not yours."},
     "de": {"moved": "Genommen: Zug {move} ist gemacht.", "refused": "Nicht genommen: {why}", "checked": "Eine "
            "Probe: es blieben {left}.", "not-on-move": "Du bist nicht am Zug: {on_move} ist am Zug.", "password":
            "Falsches Passwort.", "over": "Die Partie ist vorbei.", "stale": "Deine Befehle sind für Zug {given}, "
@@ -42,7 +43,9 @@ WORDS = {
            "{seat} nahm {n}.", "missed": "{seat} hat die Frist verpasst und nahm 1.", "you": "Du spielst {seat}; "
            "dein Passwort: {password}", "help": "Befehle: NIMM 1, NIMM 2 oder NIMM 3 nach deiner SPIELER-Zeile.",
            "rules": "Regeln: Nimm 1 bis 3 Steine je Zug; wer den letzten nimmt, gewinnt.", "bad": "schreibe NIMM 1, "
-           "NIMM 2 oder NIMM 3", "report": "Bericht von Zug {n}:", "none": "Kein Bericht von Zug {n}."},
+           "NIMM 2 oder NIMM 3", "report": "Bericht von Zug {n}:", "none": "Kein Bericht von Zug {n}.",
+           "check-refused": "Eine Probe: es würde nicht genommen: {why}", "check-not-on-move": "Eine Probe: Zug "
+           "{checked_at} ist der von {on_move}, nicht deiner."},
 }
 
 
@@ -89,7 +92,7 @@ class Words:
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         values = {k: v for k, v in data.items() if k not in ("problems", "preview")}
-        if code == "refused":
+        if code in ("refused", "check-refused"):
             values["why"] = "; ".join(f"line {line}: {say('bad')}" for line, _ in data.get("problems", ()))
         if code == "checked":
             values["left"] = data["preview"]
