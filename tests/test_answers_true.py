@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ANNA, BERND, Trial
+from tests.conftest import ANNA, BERND, Trial, make_trial
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -262,6 +262,21 @@ def test_questions_reach_the_gm_with_their_text(tmp_path: Path):
     assert _agrees(receipt) == "all" and "All 2 of your orders" in _first(receipt)
     assert "The lines of your mail that are no orders (a question) went to the game master" in _flat(receipt)
     assert "Your mail went to the game master" in _flat(_text(trial, "receipt-00001", BERND))
+
+
+def test_a_question_around_a_move_reaches_the_gm(tmp_path: Path):
+    """Reading 127 in a game of moves: a question around an InterUrban move goes to the GM's digest with its text,
+    the move is made as ever, and the receipt says the GM has the question."""
+    trial = make_trial(tmp_path, "interurban")
+    trial.deliver(ANNA, "Hi GM, is a loop allowed?\n\n" + trial.envelope("RED") + trial.orders("RED") + "\nAnna\n",
+                  "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    digest = _text(trial, "digest-", GM)
+    assert "(orders, and these lines besides):" in digest and "| Hi GM, is a loop allowed?" in digest
+    (receipt,) = [m for name, m in trial.mails(ANNA, "receipt-")]
+    text = _flat(str(receipt.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
+    assert "The lines of your mail that are no orders (a question) went to the game master" in text, text
 
 
 def test_greetings_alone_stay_with_the_order_mail(tmp_path: Path):

@@ -274,7 +274,10 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt
             receipt(game, known, "no-section", {})
             codes.append("no-section")
-        door.to_gm(mail, "no-orders")  # a question to the GM: the receipt says it went there
+        door.to_gm(mail, "no-orders", quoted=doc.get("quoted") or ())  # a question to the GM: the receipt says so
+    asked = door.prose(mail, doc.get("quoted") or ()) if sections else []  # a question around the move (127)
+    if asked:
+        door.to_gm(mail, "prose", asked)
     wrong = 0
     for section in sections:
         seat = game.table.find(section.seat)
@@ -285,7 +288,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         read_at = game.table.moves + 1  # the move on hand as the section is read (its receipt goes out later)
         game, code, data = _orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived, t)
-        data = {**data, "read_at": read_at, **({"prose": section.prose} if section.prose else {})}
+        data = {**data, "read_at": read_at, **({"prose": section.prose} if section.prose else {}),
+                **({"to_gm": True} if asked else {})}
         receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
     if wrong:
@@ -634,6 +638,8 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
             text = text.rstrip("\n") + "\n\n" + words.ahead_used(used)
         if moves or data.get("ahead") or "sent" in data:
             text = text.rstrip("\n") + ("\n" if used > 0 else "\n\n") + words.ahead_list(moves, checked="sent" in data)
+        if data.get("to_gm"):  # its lines that are no orders asked something: the GM has them (reading 127)
+            text = text.rstrip("\n") + "\n\n" + words.prose_to_gm()
         if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         if quoted:  # the mail a reply quotes, not read (issue 32), in every game
