@@ -5,6 +5,9 @@ mail from a Maildir, with no SMTP: the mails the robot sends wait in the outbox,
 Every game is made the same way (two seats, RED for anna@example.org in English or German, BLUE for
 bernd@example.net, a deadline on 2026-12-04 18:00 UTC and one every seven days), so a test written once runs
 against every game.
+
+The tests' clock (``tests/clock.py``): ``--clock-ahead DAYS`` runs the session with the clock that far ahead, and
+every test of a module that ticks, delivers mail or reads the clock carries the marker ``clock``.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
@@ -20,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from tests import clock
 from tests.helpers import invoke
 from tests.mailservers import mail_bytes
 
@@ -45,8 +48,7 @@ class Trial:
 
     def deliver(self, sender: str, body: str, when: str, subject: str = "orders") -> None:
         self.count += 1
-        stamp = int(datetime.fromisoformat(when).timestamp())
-        (self.maildir / "new" / f"{stamp}.M{self.count:04d}P1.mx").write_bytes(mail_bytes(sender, body, subject))
+        clock.maildir_mail(self.maildir, mail_bytes(sender, body, subject, when), when, f"M{self.count:04d}P1.mx")
 
     def tick(self, when: str) -> str:
         return invoke("tick", str(self.game), "--now", when).output
@@ -124,6 +126,39 @@ def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True
     return trial
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(clock.OPTION, type=int, default=0, metavar="DAYS",
+                     help="run with the clock DAYS ahead (tests/clock.py); CI runs -m clock --clock-ahead 365")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    days = config.getoption(clock.OPTION)
+    if days:
+        clock.AHEAD = clock.Ahead(days)
+        clock.AHEAD.start()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if clock.AHEAD is not None:
+        clock.AHEAD.stop()
+        clock.AHEAD = None
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    return clock.AHEAD.header() if clock.AHEAD is not None else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Every test of a module that ticks, delivers mail or reads the clock (``clock.BOUND``) is marked ``clock``."""
+    bound: dict[Path, bool] = {}
+    for item in items:
+        module = item.path
+        if module not in bound:
+            bound[module] = bool(clock.BOUND.search(module.read_text(encoding="utf-8")))
+        if bound[module]:
+            item.add_marker(clock.MARKER)
+
+
 @pytest.fixture(params=GAMES)
 def trial(request: pytest.FixtureRequest, tmp_path: Path) -> Trial:
     """A postal game of each kind in turn."""
@@ -142,11 +177,13 @@ def _registered_plays() -> Iterator[None]:
 
 
 def iu_maildir_game(where: Path, seed: str, test_passwords: str) -> tuple[Path, dict[str, str]]:
-    """A new InterUrban game in ``where/g`` (RED a@x.org, BLUE b@x.org, a move every two days) run by mail from
-    the Maildir ``where/in``, and its passwords by seat."""
+    """A new InterUrban game in ``where/g`` (RED a@x.org, BLUE b@x.org, a move every two days, made on 1 December
+    2026 at 08:00 UTC: RED's first deadline is two days later) run by mail from the Maildir ``where/in``, and its
+    passwords by seat."""
     game = where / "g"
-    invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", seed, "--unsafe-test-passwords",
-           test_passwords, "--player", "RED:Anna:a@x.org", "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
+    with clock.at("2026-12-01T08:00+00:00"):  # new has no --now: the first deadline is two days from the clock
+        invoke("new", str(game), "--play", "interurban", "--id", "g", "--seed", seed, "--unsafe-test-passwords",
+               test_passwords, "--player", "RED:Anna:a@x.org", "--player", "BLUE:Bernd:b@x.org", "--every", "2d")
     for sub in ("cur", "new", "tmp"):
         (where / "in" / sub).mkdir(parents=True, exist_ok=True)
     (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{where / "in"}"\n')

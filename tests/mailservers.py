@@ -13,12 +13,15 @@ import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from datetime import datetime
 from email import message_from_bytes, policy
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests import clock
 
 
 def free_port() -> int:
@@ -98,14 +101,16 @@ class ImapServer:
 
 @contextlib.contextmanager
 def imap_server(tmp: Path) -> Iterator[ImapServer]:
-    """pymap's in-memory server in a subprocess (skipped, saying why, when pymap is not installed)."""
+    """pymap's in-memory server in a subprocess (skipped, saying why, when pymap is not installed); with the
+    clock ahead (``--clock-ahead``) it runs under libfaketime where that is installed (it dates a mail appended
+    without ``msg_time``)."""
     exe = shutil.which("pymap", path=str(Path(sys.executable).parent)) or shutil.which("pymap")
     if exe is None:
         pytest.skip("pymap (the test extra's IMAP server) is not installed: pip install -e '.[test]'")
     server = ImapServer(free_port())
     log = (tmp / "pymap.log").open("w")
-    proc = subprocess.Popen([exe, "--host", "127.0.0.1", "--port", str(server.port), "--no-tls", "dict",
-                             "--demo-user", server.user, "--demo-password", server.password],
+    proc = subprocess.Popen([*clock.subprocess_prefix(), exe, "--host", "127.0.0.1", "--port", str(server.port),
+                             "--no-tls", "dict", "--demo-user", server.user, "--demo-password", server.password],
                             stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 20
@@ -127,10 +132,13 @@ def imap_server(tmp: Path) -> Iterator[ImapServer]:
         log.close()
 
 
-def mail_bytes(sender: str, body: str, subject: str) -> bytes:
-    """A plain mail to the GM, as a player's program would send it."""
+def mail_bytes(sender: str, body: str, subject: str, date: datetime | str | None = None) -> bytes:
+    """A plain mail to the GM, as a player's program would send it; ``date``: its ``Date`` (the test's time; the
+    robot reads a mail's arrival from its source, never from its ``Date``)."""
     m = EmailMessage()
     m["From"], m["To"], m["Subject"] = sender, "gm@example.org", subject
+    if date is not None:
+        m["Date"] = clock.date_header(date)
     m["Message-ID"] = f"<{subject.replace(' ', '-')}@example.org>"
     m.set_content(body)
     return m.as_bytes()

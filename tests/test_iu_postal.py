@@ -15,6 +15,7 @@ from adjudicator.interurban.play import PLAY
 from adjudicator.interurban.state import State
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
+from tests import clock
 from tests.helpers import invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
@@ -167,7 +168,9 @@ def test_a_game_of_interurban_runs_by_mail(tmp_path: Path):
         assert lines and all(line.startswith("OK: ") for line in lines) and len(lines) == 5, lines
 
         # the GM takes the missed move back and gives BLUE another chance
-        assert "move 2 taken back; BLUE is on move again, until 2026-" in invoke("undo", str(game)).output
+        with clock.at("2026-12-03T10:30+00:00"):  # undo gives a new deadline from the clock (it has no --now)
+            undone = invoke("undo", str(game)).output
+        assert "move 2 taken back; BLUE is on move again, until 2026-12-05T10:30:00+00:00" in undone
         assert MovesDir(game).load(PLAY).state.on_move == "BLUE"
         assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
 
@@ -305,11 +308,12 @@ def test_a_flood_of_password_guesses_gets_no_flood_of_receipts(tmp_path: Path):
     (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
     guesses = "".join(f"PLAYER RED PASSWORD guess-{i}\n6 CURVE\n" for i in range(12))
     for n in range(MAX_GUESSES // 12 + 2):
-        (tmp_path / "in" / "new" / f"{n}.m").write_bytes(mail_bytes("mallory@example.com", guesses, f"g{n}"))
+        clock.maildir_mail(tmp_path / "in", mail_bytes("mallory@example.com", guesses, f"g{n}"),
+                           f"2026-12-01T08:{30 + n}+00:00", f"{n}.m")
     secret = dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())["RED"]
     state = MovesDir(game).load(PLAY).state
-    (tmp_path / "in" / "new" / "z.m").write_bytes(mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secret}\n"
-                                                              f"{a_move(state, 'RED')}\n", "mine"))
+    clock.maildir_mail(tmp_path / "in", mail_bytes("a@x.org", f"PLAYER RED PASSWORD {secret}\n"
+                                                   f"{a_move(state, 'RED')}\n", "mine"), "2026-12-01T08:50+00:00", "z.m")
     out = invoke("tick", str(game), "--now", "2026-12-01T09:00+00:00").output
     assert "more than" in out and "move 1 made by RED" in out
     to_mallory = [p for p in (game / "mail" / "outbox").glob("*.json") if "mallory" in p.read_text()]

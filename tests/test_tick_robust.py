@@ -90,8 +90,11 @@ def test_an_unreadable_mail_costs_one_error_line_a_tick_and_the_game_runs_its_de
 
 def test_a_maildir_name_with_a_number_beyond_any_clock_is_read_by_its_files_time(tmp_path: Path):
     game = setup_game(tmp_path)
-    (tmp_path / "maildir" / "new" / f"{'9' * 30}.M1P1.mx").write_bytes(b"From: x@example.org\r\nSubject: far\r\n\r\n")
-    _, out = tick(game, now=datetime.now(UTC).isoformat())
+    far = tmp_path / "maildir" / "new" / f"{'9' * 30}.M1P1.mx"
+    far.write_bytes(b"From: x@example.org\r\nSubject: far\r\n\r\n")
+    arrived = datetime.fromisoformat("2025-11-20T10:00+01:00").timestamp()  # before the first tick
+    os.utime(far, (arrived, arrived))
+    _, out = tick(game)
     assert "Traceback" not in out and "subject 'far'" in out
 
 
