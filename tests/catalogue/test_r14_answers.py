@@ -143,6 +143,21 @@ def test_B01_nothing_is_built_after_the_last_race_and_the_receipt_says_so():
     assert late is not None and late.code is BuildProblem.NO_BUILDING_NOW
 
 
+def test_B02_the_report_says_why_an_order_of_another_phase_was_not_carried_out(tmp_path: Path):
+    """R14-B02 (reading 129): an order the turn leaves out in its phase (an ENTER in a building turn) is shown in the
+    private report with why, as the receipt showed it; the orders carried out stand as before."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\nENTER 1 BEST\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    ((_, msg),) = trial.mails(ANNA, "receipt-")
+    receipt = str(msg.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+    assert "  ENTER 1 BEST\n    not carried out: ignored in the building phase\n" in receipt
+    trial.tick("2026-12-04T18:05+00:00")
+    private = (trial.game / "reports" / "turn-001-RED.txt").read_text(encoding="utf-8")
+    assert ("  START Hamburg (1108)\n  ENTER 1 BEST\n    not carried out: ignored in the building phase\n"
+            in private), private
+
+
 def test_C01_the_caretakers_orders_are_never_the_players_own(tmp_path: Path):
     """R14-C01 (reading 130): a private report of a turn the caretaker played heads its orders "Orders the caretaker
     (LEVEL) wrote for your company", a bot seat's "Orders the bot (LEVEL) wrote for ID"; the company's own orders

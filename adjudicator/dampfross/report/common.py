@@ -18,9 +18,10 @@ from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.ascii import FERRY, SPLIT_COLUMNS, FerryMark, TrackMark, render_map, render_split
 from adjudicator.dampfross.report.deadlines import due_line, goal_line
+from adjudicator.dampfross.report.fates import ignored_in_phase, with_reasons
 from adjudicator.dampfross.report.i18n import _
 from adjudicator.dampfross.report.mapkey import short_key, town_names
-from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
+from adjudicator.dampfross.report.orderwords import format_note, format_problem
 from adjudicator.dampfross.report.phrases import correction_text, redraw_text, refusal_text, replaced_text, say_absence
 from adjudicator.dampfross.report.press import press_feedback
 from adjudicator.dampfross.report.standingwords import standing_feedback
@@ -328,7 +329,7 @@ def feedback(orders: OrderSet, player: str, state: GameState) -> dict[str, Any]:
     section = orders.section(player)
     refused = orders.refusals_for(player)
     return {
-        "echo": [order_text(line) for line in section.echo()] if section else [],
+        "echo": with_reasons(section, ignored_in_phase(section, state.phase)) if section else [],
         # what an empty echo means: nothing came, a section none of whose lines was read, or refused sections only
         "received": "section" if section else ("refused" if refused else "none"),
         "problems": [format_problem(p, folded=True, places=orders.places, player=True)

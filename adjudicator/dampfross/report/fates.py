@@ -16,14 +16,8 @@ from __future__ import annotations
 from collections import defaultdict, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from adjudicator.dampfross.building.cheapest import CheapestCode
-from adjudicator.dampfross.building.ending import VALID_DECLARATIONS
-from adjudicator.dampfross.building.ferries import FerryPurchase
-from adjudicator.dampfross.building.lines import LineOutcome
-from adjudicator.dampfross.building.turn import PlayerOutcome
-from adjudicator.dampfross.engine.preview import PricedEntry, RacingPreview
 from adjudicator.dampfross.orders.model import (
     BuildOrder,
     BuyFerryOrder,
@@ -36,13 +30,17 @@ from adjudicator.dampfross.orders.model import (
     StartOrder,
 )
 from adjudicator.dampfross.orders.sections import Section
-from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
+from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode, building_orders, racing_orders
 from adjudicator.dampfross.report.i18n import _, ngettext
 from adjudicator.dampfross.report.orderwords import order_text
 from adjudicator.dampfross.report.phrases import DECLARE, PHASES, START, line_stopped, purchase_text, say
-from adjudicator.dampfross.report.racephrases import entry_note, entry_problem, no_route_text
-from adjudicator.dampfross.report.thinkwords import choice_text
 from adjudicator.kernel.shown import cut, shown
+
+if TYPE_CHECKING:  # the engines' results: imported where a receipt judges them, never by a turn's report
+    from adjudicator.dampfross.building.ferries import FerryPurchase
+    from adjudicator.dampfross.building.lines import LineOutcome
+    from adjudicator.dampfross.building.turn import PlayerOutcome
+    from adjudicator.dampfross.engine.preview import PricedEntry, RacingPreview
 
 Done = Literal["yes", "part", "no"]
 
@@ -86,6 +84,8 @@ class _Outcomes:
     """What the preview did with each line, by the line's place and echo (two BUILD lines may share a mail line)."""
 
     def __init__(self, outcome: PlayerOutcome | RacingPreview | None):
+        from adjudicator.dampfross.engine.preview import RacingPreview
+
         self.lines: dict[tuple[int | None, str], deque[LineOutcome]] = defaultdict(deque)
         self.entries: dict[int, PricedEntry] = {}
         self.purchases: dict[int | None, deque[FerryPurchase]] = defaultdict(deque)
@@ -113,17 +113,23 @@ class _Outcomes:
                 yield from found
 
 
-def _fate(o: PlayerOrder, outcomes: _Outcomes, ignored: dict[tuple[int, str], str]) -> Fate:
+def _fate(o: PlayerOrder, outcomes: _Outcomes | None, ignored: dict[tuple[int, str], str]) -> Fate:
+    """The fate of ``o``: left out in this phase (``ignored``, by line and echo), else as ``outcomes`` (``None``:
+    carried out as far as a report of the turn can tell, which says the rest itself)."""
     line, text = o.pos.line, order_text(o.echo())
     phase = ignored.get((line, o.echo()))
     if phase is not None:
         return Fate(line, text, "no", _("ignored in the {phase}").format(phase=_(PHASES.get(phase, phase))))
-    done, why = _done(o, outcomes)
+    done, why = _done(o, outcomes) if outcomes is not None else ("yes", "")
     return Fate(line, text, done, why)
 
 
 def _done(o: PlayerOrder, outcomes: _Outcomes) -> tuple[Done, str]:
     """Whether the preview carries ``o`` out, and why not (words)."""
+    from adjudicator.dampfross.building.ending import VALID_DECLARATIONS
+    from adjudicator.dampfross.building.turn import PlayerOutcome
+    from adjudicator.dampfross.engine.preview import RacingPreview
+
     whole = outcomes.outcome
     if isinstance(o, (BuildOrder, CheapestOrder)):
         found = outcomes.line(o.pos.line, o.echo())
@@ -166,6 +172,9 @@ def _races_of(c: Conditional) -> set[int]:
 
 
 def _line_done(lo: LineOutcome) -> tuple[Done, str]:
+    from adjudicator.dampfross.building.cheapest import CheapestCode
+    from adjudicator.dampfross.report.thinkwords import choice_text
+
     if lo.choice is not None and lo.choice.code in (CheapestCode.NO_LINE, CheapestCode.OVER_MAX):
         return "no", choice_text(lo.choice)
     if lo.problem is None:
@@ -174,6 +183,8 @@ def _line_done(lo: LineOutcome) -> tuple[Done, str]:
 
 
 def _entry_done(e: PricedEntry) -> tuple[Done, str]:
+    from adjudicator.dampfross.report.racephrases import entry_note, entry_problem, no_route_text
+
     if e.ok:
         return "yes", ""
     if not e.race_exists:
@@ -183,6 +194,24 @@ def _entry_done(e: PricedEntry) -> tuple[Done, str]:
     if e.verdict is None:
         return "no", no_route_text(e.no_route, tuple(e.entry.riders)) if e.no_route else _("no valid route")
     return "no", "; ".join(entry_problem(p) for p in e.verdict.problems)
+
+
+def ignored_in_phase(section: Section, phase: str) -> list[GMNote]:
+    """The notes on the orders of ``section`` its turn leaves out in ``phase`` (an ENTER in a building turn, a START
+    or a BUILD WITH in a racing turn): what the turn's translation notes, for a report that shows the orders."""
+    notes: list[GMNote] = []
+    if phase == "building":
+        building_orders(section, notes)
+    elif phase == "racing":
+        racing_orders(section, notes)
+    return [n for n in notes if n.code is GMNoteCode.WRONG_PHASE]
+
+
+def with_reasons(section: Section, notes: Sequence[GMNote]) -> list[str]:
+    """A report's orders as understood: each order, and under one its turn left out in this phase, why (issue 35:
+    every order not carried out says why)."""
+    ignored = {(n.pos.line, str(n.get("order"))): str(n.get("phase")) for n in notes if n.pos is not None}
+    return fate_lines([_fate(o, None, ignored) for o in section.orders])
 
 
 # --- words ----------------------------------------------------------------------------------------------------
