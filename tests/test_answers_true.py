@@ -280,10 +280,11 @@ def test_a_question_around_a_move_reaches_the_gm(tmp_path: Path):
 
 
 def test_greetings_alone_stay_with_the_order_mail(tmp_path: Path):
-    """Reading 127: an order mail whose other lines ask nothing (a greeting, a sign-off) sends nothing to the GM."""
+    """Reading 127: an order mail whose other lines ask nothing (a greeting, a sign-off) sends nothing to the GM; a
+    question in a press item is the press's (printed in the report), not a question for the GM."""
     trial = _game(tmp_path)
-    trial.deliver(ANNA, "Hi all,\n\n" + _head(trial, "RED") + "START Hamburg\n\nCheers, Anna\n",
-                  "2026-12-01T09:00+00:00")
+    trial.deliver(ANNA, "Hi all,\n\n" + _head(trial, "RED") + "START Hamburg\nPRESS\nWho builds to Kiel first?\n"
+                  "END PRESS\n\nCheers, Anna\n", "2026-12-01T09:00+00:00")
     trial.tick("2026-12-01T09:05+00:00")
     assert trial.mails(GM, "digest-") == []
     assert "game master" not in _text(trial, "receipt-", ANNA)

@@ -69,7 +69,7 @@ from adjudicator.dampfross.report.press import press_receipt
 from adjudicator.dampfross.report.standingwords import standing_line
 from adjudicator.kernel.envelope import MAX_GUESSES, MAX_SECTIONS, named_seats
 from adjudicator.kernel.errors import AdjudicatorError
-from adjudicator.kernel.mailtext import split_lines
+from adjudicator.kernel.mailtext import asks, split_lines
 from adjudicator.kernel.passwords import check_password
 from adjudicator.kernel.problems import NoOrders
 from adjudicator.postal.frontdoor import FrontDoor, Receipts
@@ -266,9 +266,11 @@ class Answerer:
         due = self.state.schedule.due if self.state.schedule and self.state.schedule.due else ""
         receipts, counted = [], []
         earlier = self.earlier_mails()
-        prose = self.door.prose(mail, self.doc.get("quoted") or ())  # a question among the orders (reading 127)
-        if prose:
+        prose = [line for parsed in received.parsed for _, line in parsed.prose]  # read as no orders
+        if any(asks(line) for line in prose):  # a question among or around the orders (reading 127)
             self.door.to_gm(mail, "prose", prose)
+        else:
+            prose = []
         for section in orders.sections:
             company = section.player
             counted.append(company)

@@ -219,6 +219,7 @@ class _FileReader:
         self.headers: list[Header] = []
         self.problems: list[OrderProblem] = []
         self.notes: list[Note] = []
+        self.prose: list[tuple[int, str]] = []
         self.nest = Nest()
 
     def owner(self) -> str | None:
@@ -303,6 +304,8 @@ class _FileReader:
         asked = {i for i, (_, line, res) in enumerate(parsed)  # a question among the orders (reading 127)
                  if first < i < last and i not in orderly and asks(code_of(line))}
         ignored = list(dict.fromkeys(n for i, (n, _, _) in enumerate(parsed) if i < first or i > last or i in asked))
+        self.prose += [(n, line.strip()) for i, (n, line, _) in enumerate(parsed)
+                       if i < first or i > last or i in asked]
         if ignored:
             self.notes.append(Note(NoteCode.IGNORED_TEXT, Pos(self.filename, ignored[0]),
                                    args(ranges=_line_ranges(ignored, list(dict.fromkeys(n for n, _, _ in parsed))))))
@@ -541,6 +544,7 @@ def parse_orders(text: str, filename: str = "<orders>", cut: int | None = None) 
         headers=tuple(sorted(reader.headers, key=lambda h: h.pos)),
         problems=tuple(problems),
         notes=tuple(all_notes),
+        prose=tuple(reader.prose),
     )
 
 

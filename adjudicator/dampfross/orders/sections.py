@@ -135,6 +135,7 @@ class ParsedFile:
     headers: tuple[Header, ...] = ()
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
+    prose: tuple[tuple[int, str], ...] = ()  # the lines left out as no orders (greetings, a question), as written
 
 
 @dataclass(frozen=True)
