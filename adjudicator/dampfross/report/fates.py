@@ -5,7 +5,7 @@ receipt in which every ENTER was refused).  Here each order of a company's secti
 priced preview ``check`` made (``engine/preview.py``): carried out, in part, or not, and why; each line of the
 mail that could not be read is an order that will not count.  The lines under "Your orders as understood" and
 the headline are both made from these fates (STYLE 25: a headline is computed, never written), so the two can
-never disagree; ``tests/test_true_receipts.py`` walks every mix.
+never disagree; ``tests/test_answers_true.py`` walks every mix (readings 128, 129).
 
 Pure words: the engines' codes (``BuildProblem``, ``StartProblem``, entry problems, ...) said in the active
 language by the phrasebooks.
