@@ -34,7 +34,7 @@ import os
 import re
 import smtplib
 import ssl
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
@@ -204,33 +204,29 @@ class Outbox:
                 return {**doc, "where": d.name} if isinstance(doc, dict) else None
         return None
 
-    def message_ids(self) -> set[str]:
-        """The Message-IDs of every mail queued or sent (what an auto-reply to one of them names)."""
-        found = set()
+    def _records(self) -> Iterator[tuple[str, dict[str, Any]]]:
+        """The name and record of every mail queued or sent (one that cannot be read is left out)."""
         for d in (self.queue_dir, self.sent_dir):
             for path in d.glob("*.json"):
                 try:
                     doc = json.loads(path.read_text(encoding="utf-8"))
                 except (OSError, ValueError):
                     continue
-                if isinstance(doc, dict) and doc.get("message_id"):
-                    found.add(str(doc["message_id"]))
-        return found
+                if isinstance(doc, dict):
+                    yield path.stem, doc
+
+    def message_ids(self) -> set[str]:
+        """The Message-IDs of every mail queued or sent (what an auto-reply to one of them names)."""
+        return {str(doc["message_id"]) for _, doc in self._records() if doc.get("message_id")}
 
     def addressed(self) -> dict[str, list[str]]:
         """The names of the mails queued or sent, by each address they go to (lower case), oldest first (by the
         time each was queued): what the robot wrote to whom (``postal/quoted.py``)."""
         found: dict[str, list[tuple[str, str]]] = {}
-        for d in (self.queue_dir, self.sent_dir):
-            for path in d.glob("*.json"):
-                try:
-                    doc = json.loads(path.read_text(encoding="utf-8"))
-                except (OSError, ValueError):
-                    continue
-                if not isinstance(doc, dict) or not isinstance(doc.get("to"), list):
-                    continue
-                for address in doc["to"]:
-                    found.setdefault(str(address).lower(), []).append((_instant(doc.get("queued")), path.stem))
+        for name, doc in self._records():
+            to = doc.get("to")
+            for address in to if isinstance(to, list) else ():
+                found.setdefault(str(address).lower(), []).append((_instant(doc.get("queued")), name))
         return {a: list(dict.fromkeys(name for _, name in sorted(names))) for a, names in found.items()}
 
     def text(self, name: str) -> str:
