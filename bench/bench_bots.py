@@ -17,8 +17,7 @@ the GM's own commands by ``tools/selfplay`` with every mail read first as
 prints the measured bot's share of wins with its 95 % Wilson interval, the
 problems found in the mails, the refused sections per level (sections
 ``check`` alone would refuse: a problem, a section that does not count, an
-order not carried out in full; every bot's, random ones included), the
-measured bot's sections cut with the others' (a rival built first), and the
+order not carried out in full; every bot's, random ones included), and the
 longest and mean time a bot took for one turn (its judgement by ``check``
 included).  Nothing here is a test; the figures go into docs/bots.md.  Exits 1
 when a mail had a problem or a refused section, or a game did not end.
@@ -67,7 +66,7 @@ class Outcome:
     refused: int  # sections that do not count, and sections check alone would refuse
     sections: dict[str, int]  # per level: the sections checked alone
     refused_by: dict[str, int]  # per level: of them check alone would refuse
-    incomplete: int  # the measured seat's sections not carried out in full with the others'
+    incomplete: int  # the measured seat's sections check alone would refuse
     slowest: float  # seconds, the measured level's longest turn
     slowest_other: float
     secs: float
@@ -110,7 +109,7 @@ def play(args: tuple[Case, Level, Level, bool]) -> Outcome:
         refused_by[levels[pid]] += audit.short_alone[pid]
     return Outcome(case, r.turns, r.over, r.winner == case.seat, audit.problems,
                    audit.refused + sum(refused_by.values()), dict(sections), dict(refused_by),
-                   audit.incomplete[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
+                   audit.short_alone[case.seat], max(mine, default=0.0), max(others, default=0.0), secs,
                    sum(mine) / max(1, len(mine)), tuple(audit.found) + tuple(r.breaks))
 
 
@@ -145,8 +144,7 @@ def main() -> int:
     print("wins per profile: " + ", ".join(f"{p} {by_profile[p]}/{sum(o.case.profile == p for o in done)}"
                                            for p in PROFILES))
     print(f"problems in mails: {sum(o.problems for o in done)}, refused sections: {sum(o.refused for o in done)}, "
-          f"games not over: {sum(not o.over for o in done)}; {a.level}'s sections cut with the others' (a rival "
-          f"built first): {sum(o.incomplete for o in done)}")
+          f"games not over: {sum(not o.over for o in done)}")
     sections = sum((Counter(o.sections) for o in done), Counter())
     refused_by = sum((Counter(o.refused_by) for o in done), Counter())
     print("refused sections per level (each section checked alone, as check reads a bot's file): "

@@ -3,9 +3,9 @@
 ``Audit`` is a ``run`` for ``play_game``: it reads the turn's order mail,
 counts the problems the parser and the rules find in it (lines not understood
 or not allowed), the sections that do not count (``refusals``) and the
-companies whose orders would not be carried out in full with the others'
-(a line cut short by a rival who built first), then runs the turn in this
-process.  Every company's section is also checked by itself, as if no other
+companies whose orders ``check`` of the whole mail would not carry out in
+full (``incomplete``; since reading 104 it prices each company alone too),
+then runs the turn in this process.  Every company's section is also checked by itself, as if no other
 company ordered anything (what its player knew when writing it, and how
 ``adjudicate check`` reads a bot's archived file): a section ``check`` would
 then refuse (a problem, a section that does not count, an order not carried
