@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex, Side, distance, shortest_path, steps_between, straight_line
-from adjudicator.kernel.errors import LabelError
 
 hexes = st.builds(Hex, st.integers(1, 40), st.integers(1, 40))
 

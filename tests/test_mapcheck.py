@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import cli, main
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.mapfile import parse_map
-from adjudicator.kernel.errors import MapError
 
 GOOD = """\
 name: Testland

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
-from adjudicator.kernel.errors import MapError
 
 GOOD = """\
 name: Fährland

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.app.maps import read_map
+from adjudicator.dampfross.board.errors import WindowError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.report.ascii import (
@@ -24,7 +25,6 @@ from adjudicator.dampfross.report.ascii import (
     render_map,
     window_around,
 )
-from adjudicator.kernel.errors import WindowError
 
 DATA = Path(__file__).parent / "data"
 GOLDEN = Path(__file__).parent / "golden" / "render"

@@ -22,7 +22,7 @@ import sys
 import click
 
 from adjudicator import __version__
-from adjudicator.kernel.errors import AdjudicatorError, MapError
+from adjudicator.kernel.errors import AdjudicatorError
 
 COMMAND_MODULES = {
     "run": "turns", "check": "turns", "route": "turns", "report": "turns", "verify": "turns", "reveal": "turns",
@@ -66,10 +66,8 @@ class _DefaultToRun(click.Group):
     def invoke(self, ctx: click.Context):  # type: ignore[no-untyped-def]
         try:
             return super().invoke(ctx)
-        except MapError as exc:
-            raise _UserError(exc.details()) from None
         except AdjudicatorError as exc:
-            raise _UserError(str(exc)) from None
+            raise _UserError(exc.details()) from None
 
 
 @click.group(cls=_DefaultToRun, context_settings={"help_option_names": ["-h", "--help"]})

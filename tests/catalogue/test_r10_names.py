@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.mapfile import load_map, parse_map
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.orders.codes import HintCode, ProblemCode
 from adjudicator.dampfross.orders.model import Point, Pos
 from adjudicator.dampfross.orders.points import resolve_point
-from adjudicator.kernel.errors import MapError
 from tests.conftest import ANNA, make_trial
 
 TOWNS = """\

@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 
 from adjudicator.dampfross.game.dice import DiceRoller, GivenDice, RolledDice, seed_from_text, verify
+from adjudicator.dampfross.game.errors import MissingDice, RaceDrawError
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import NumberReplaced, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import load_profile
@@ -28,7 +29,6 @@ from adjudicator.dampfross.report.phrases import redraw_text, replaced_text
 from adjudicator.dampfross.report.racephrases import race_warning
 from adjudicator.dampfross.report.racing import render_used_grid
 from adjudicator.kernel.commitment import commitment
-from adjudicator.kernel.errors import MissingDice, RaceDrawError
 from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map, manual_game
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from adjudicator.dampfross.app.maps import map_text
 from adjudicator.dampfross.app.run import replay_turn
 from adjudicator.dampfross.app.store import MAP_FILE, GameDir
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.names import match_town
@@ -25,7 +26,7 @@ from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.commitment import new_seed
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_time
-from adjudicator.kernel.errors import AdjudicatorError, GameFileError, LabelError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.files import sha256
 
 

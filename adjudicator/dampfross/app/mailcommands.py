@@ -15,6 +15,7 @@ from pathlib import Path
 from adjudicator.dampfross.app.fix import correct_held, password_reset_held
 from adjudicator.dampfross.app.run import public_report
 from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
@@ -25,7 +26,6 @@ from adjudicator.dampfross.report.mail import map_attachment_name
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
 from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
-from adjudicator.kernel.errors import LabelError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.table import Seat
 from adjudicator.postal.frontdoor import Answer

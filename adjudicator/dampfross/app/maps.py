@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.mapfile import load_map, parse_map, shipped_map_text, shipped_maps
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.dampfross.report.maps import map_check_report, map_list_line, map_problems_report
-from adjudicator.kernel.errors import AdjudicatorError, MapError
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 def map_text(name_or_path: str | Path) -> tuple[str, str]:

@@ -46,11 +46,12 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.dampfross.app.archive import CHANGES_FILE, StepStates, changes_text, document
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Chain, Correction, GameState
-from adjudicator.kernel.errors import GameBusy, GameFileError, MapError, TurnRefused
+from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
 from adjudicator.postal.cache import remembered
 from adjudicator.postal.files import STAGE_PREFIX, atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive

@@ -19,11 +19,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from adjudicator.dampfross.board.advanced import Ferry, SpecialDestination, SpecialDie, SpecialRuns, table_keys
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.folding import fold_name
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of
-from adjudicator.kernel.errors import LabelError
 
 Report = Callable[[str, int | None, str], None]
 """The map builder's ``problem(message, line, where)``."""

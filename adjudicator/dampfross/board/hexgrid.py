@@ -17,7 +17,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
-from adjudicator.kernel.errors import LabelError
+from adjudicator.dampfross.board.errors import LabelError
 
 _LABEL = re.compile(r"^([0-9]{2})([0-9]{2})$")  # ASCII digits only: no Arabic-Indic or full-width look-alikes
 

@@ -17,11 +17,12 @@ from typing import Any
 import yaml
 
 from adjudicator.dampfross.board.advancedfile import AdvancedReader
+from adjudicator.dampfross.board.errors import LabelError, MapError, MapProblem
 from adjudicator.dampfross.board.folding import fold_name, name_keys
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of, load_with_lines
-from adjudicator.kernel.errors import AdjudicatorError, LabelError, MapError, MapProblem
+from adjudicator.kernel.errors import AdjudicatorError
 
 _NAME_FORBIDDEN = ("-", "#", ">", ":", ",", ";")
 

@@ -21,9 +21,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from adjudicator.dampfross.game.errors import MissingDice
 from adjudicator.kernel.commitment import commitment, digests
 from adjudicator.kernel.commitment import seed_from_text as commitment_seed
-from adjudicator.kernel.errors import MissingDice
 
 
 @dataclass(frozen=True)

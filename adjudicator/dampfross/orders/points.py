@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Collection
 
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex, distance, straight_line
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
@@ -22,7 +23,6 @@ from adjudicator.dampfross.orders.model import (
     Point,
     ResolvedPoint,
 )
-from adjudicator.kernel.errors import LabelError
 
 _TOWN_LIST_MAX = 12
 """Up to this many towns, an unknown name is answered with the list of all towns."""

@@ -24,6 +24,7 @@ from typing import TypeAlias
 
 from lark import Token, Tree
 
+from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.game.standing import DEFAULT_MIN_PROFIT, MAX_MIN_PROFIT
 from adjudicator.dampfross.orders.codes import Args, args
@@ -57,7 +58,6 @@ from adjudicator.dampfross.orders.model import (
 )
 from adjudicator.dampfross.orders.sections import Header
 from adjudicator.dampfross.orders.thinkreader import read_cheapest, read_else, read_if
-from adjudicator.kernel.errors import LabelError
 
 MAX_ROLL = 12
 """The highest manual roll the parser accepts (two dice); the rules profile may allow less."""

@@ -25,11 +25,11 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Town
 from adjudicator.dampfross.game.dice import Die, RaceDice
+from adjudicator.dampfross.game.errors import RaceDrawError
 from adjudicator.dampfross.game.racestate import DrawWhat, NumberReplaced, RaceDraw, Redraw, RedrawReason
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.racing.distance import land_distance
 from adjudicator.dampfross.racing.specials import draw_region, is_special
-from adjudicator.kernel.errors import RaceDrawError
 
 __all__ = ["MAX_DRAWS", "draw_race", "draw_turn_races", "land_distance", "used_after"]
 

@@ -15,10 +15,10 @@ from dataclasses import replace
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.dice import DiceRoller, MovesDice, RaceDice, RolledDice
+from adjudicator.dampfross.game.errors import RaceDrawError
 from adjudicator.dampfross.game.racestate import RaceDraw, RaceState
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.draw import draw_turn_races, used_after
-from adjudicator.kernel.errors import RaceDrawError
 
 
 def race_dice(state: GameState, roller: DiceRoller | None, moves: Mapping[tuple[int, str], Sequence[int]]) -> RaceDice:

@@ -24,6 +24,7 @@ from adjudicator.dampfross.building.lines import BuildContext, BuildLine
 from adjudicator.dampfross.building.problems import BuildProblem
 from adjudicator.dampfross.building.thinking import Test, Verdict
 from adjudicator.dampfross.game.dice import DiceRoller, RaceDice
+from adjudicator.dampfross.game.errors import MissingDice
 from adjudicator.dampfross.game.ledger import Books
 from adjudicator.dampfross.game.racestate import RaceDraw, RaceResult, Winner
 from adjudicator.dampfross.game.rules import MoveOrder, Rules
@@ -47,7 +48,7 @@ from adjudicator.dampfross.racing.schedule import draw_next, race_dice, record_d
 from adjudicator.dampfross.racing.specials import given_special, goal, is_special
 from adjudicator.dampfross.racing.thinking import judge_entries
 from adjudicator.dampfross.racing.trains import trains_of_turn
-from adjudicator.kernel.errors import MissingDice, TurnRefused
+from adjudicator.kernel.errors import TurnRefused
 from adjudicator.kernel.problems import NoOrders, Problem
 
 

@@ -61,12 +61,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from adjudicator.dampfross.board.errors import LabelError, WindowError
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.report.i18n import pgettext
 from adjudicator.dampfross.report.mapkey import START_TOWN, TOWN, map_key
 from adjudicator.dampfross.report.widths import MAIL_WIDTH
-from adjudicator.kernel.errors import LabelError, WindowError
 from adjudicator.kernel.kept import Kept
 
 COL_WIDTH = 4

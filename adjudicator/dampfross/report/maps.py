@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import textwrap
 
+from adjudicator.dampfross.board.errors import MapError
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap
 from adjudicator.dampfross.report.i18n import _
-from adjudicator.kernel.errors import MapError
 
 _INDENT = " " * 13
 
