@@ -131,7 +131,7 @@ def set_caretaker(play: Play, directory: str, seat: str, level: str | None, why:
     with folder.lock():
         game = folder.load(play)
         found = _player_seat(game.table, sid, "it has no player to stand in for")
-        if play.on_move(game.state) is None:
+        if not play.to_act(game.state):
             raise AdjudicatorError(f"game {game.table.game} is over")
         if found.caretaker == (level or ""):
             raise AdjudicatorError(f"the caretaker plays {sid} already ({level})" if level else
@@ -157,4 +157,4 @@ def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM"
         except ValueError as exc:
             raise AdjudicatorError(f"{path}: {exc}") from None
         folder.commit(play, game, table, state, record, kept={POSITION_FILE: text})
-    return table, play.on_move(state)
+    return table, ", ".join(play.to_act(state)) or None

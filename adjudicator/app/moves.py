@@ -17,7 +17,7 @@ from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, par
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bots_of
+from adjudicator.kernel.play import Play, bots_of, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, turns
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -102,7 +102,7 @@ def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
             return f"step {record.get('kind')} taken back; game.json is as it was before it"
         game = folder.load(play)
         move = record.get("move")
-        seat = play.on_move(game.state)
+        seat = ", ".join(play.to_act(game.state)) or None
         if game.table.schedule.every and seat is not None:
             schedule = turns.next_due(game.table.schedule, now or datetime.now(UTC), False)
             folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
@@ -159,7 +159,7 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
     """Every player hears of a changed deadline at once (queued; the next tick sends it), where the game is run
     by mail and a move is on hand."""
     config = load_config(folder)
-    if config is None or play.on_move(state) is None:
+    if config is None or not play.to_act(state):
         return
     for seat in table.seats:
         if not seat.address:
@@ -290,8 +290,9 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     """``status --json`` of a game of moves: codes and numbers for scripts."""
     game = MovesDir(directory).load(play)
     t = game.table
-    return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": play.on_move(game.state),
-            "over": play.on_move(game.state) is None, "due": t.schedule.due, "held": t.schedule.held,
+    return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": on_move(play, game.state),
+            **({"to_act": list(play.to_act(game.state))} if not sequential(play) else {}),
+            "over": not play.to_act(game.state), "due": t.schedule.due, "held": t.schedule.held,
             "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {}),
                        **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {}),
                        **({"ahead": len(sent.moves)} if (sent := t.sent_ahead(s.id)) else {})}
@@ -315,7 +316,7 @@ def standings(play: Play, directories: Sequence[str]) -> str:
                              "(e.g. the InterUrban games of a tournament)")
     for d in directories:
         game = MovesDir(d).load(play)
-        if play.on_move(game.state) is not None:
+        if play.to_act(game.state):
             raise AdjudicatorError(f"{d}: game {game.table.game} is not over yet")
         games.append((game.table, game.state))
     if len({frozenset(t.seat_ids) for t, _ in games}) != 1:

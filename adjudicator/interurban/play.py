@@ -18,12 +18,13 @@ from adjudicator.interurban.shuffle import SeededDraw
 from adjudicator.interurban.state import Placement, State
 from adjudicator.interurban.svg import svg
 from adjudicator.interurban.words.mail import MailWords
-from adjudicator.kernel.play import Lines
+from adjudicator.kernel.play import Draw, Lines, SequentialPlay
 from adjudicator.kernel.table import Moves
 
 
-class InterUrban:
-    """The play: setup, reading, moves and missed moves, the state as JSON."""
+class InterUrban(SequentialPlay[State, tuple[Placement, ...], Any]):
+    """The play: setup, reading, moves and missed moves, the state as JSON (a game of sequential moves: the turn
+    protocol's ``to_act``, ``ready``, ``missing`` and ``resolve`` come from ``SequentialPlay``)."""
 
     name = "interurban"
     title = "InterUrban"
@@ -31,7 +32,7 @@ class InterUrban:
     def __init__(self) -> None:
         self.words = MailWords()
 
-    def setup(self, game: str, seats: Sequence[str], draw: Any) -> State:
+    def setup(self, game: str, seats: Sequence[str], draw: Draw) -> State:
         return move.setup(game, seats, draw)
 
     def draw(self, seed: str) -> SeededDraw:
@@ -61,10 +62,10 @@ class InterUrban:
     def split(self, state: State, seat: str, lines: Lines) -> tuple[Lines, Moves | None, tuple[Any, ...]]:
         return ahead.split(lines, state)
 
-    def preview(self, state: State, seat: str, made: Sequence[Placement]) -> preview.Preview | Problem:
+    def preview(self, state: State, seat: str, made: tuple[Placement, ...]) -> preview.Preview | Problem:
         return preview.check(state, seat, made)
 
-    def move(self, state: State, seat: str, made: Sequence[Placement], draw: Any) -> tuple[State, Any]:
+    def move(self, state: State, seat: str, made: tuple[Placement, ...], draw: Draw) -> tuple[State, Any]:
         return move.apply_move(state, made, draw)
 
     def miss(self, state: State, seat: str) -> tuple[State, Any]:

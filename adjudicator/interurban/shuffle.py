@@ -19,7 +19,7 @@ from adjudicator.kernel.commitment import seed_from_text as commitment_seed
 class Draw(Protocol):
     """Picks an index in ``range(n)`` for a labelled draw."""
 
-    def __call__(self, label: str, n: int) -> int: ...
+    def __call__(self, label: str, n: int, /) -> int: ...
 
 
 def seed_from_text(text: str) -> str:

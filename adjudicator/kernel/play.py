@@ -1,26 +1,49 @@
-"""What a game gives the postal loop: the protocol between the kernel and a game of sequential moves.
+"""What a game gives the postal loop: one turn protocol for games of simultaneous turns and of sequential moves.
 
-The kernel (``postal/turns.py``) keeps the game folder, the mail, the
-passwords, the deadlines and the archive; the play keeps the rules.  Every
-method is pure: a state in, a state (or words) out.  Moves and problems are
-the play's own values; the kernel only passes them on.  Engines return codes
-and data (``Events``); the words of every report and receipt are the play's
-(``words``), in the reader's language.
+The platform (``postal/turns.py`` and the modules beside it) keeps the game
+folder, the mail, the passwords, the deadlines and the archive; the play
+keeps the rules.  Every method is pure: a state in, a state (or words) out.
+A game is a series of periods: in each, the seats ``to_act`` send orders
+(``read``: the play's value ``O``, or problems as codes and data); the
+period is resolved when the play says it is ``ready`` (every seat in, or the
+one seat of a sequential game has sent) or at its deadline, where a seat
+that sent nothing is given what ``missing`` says; ``resolve(state, orders,
+draw)`` is then one pure call, the shape of pydip's ``resolve_turn``, giving
+the next state ``S`` and its events ``E``.  The words of every report and
+receipt are the play's (``words``), in the reader's language.
+
+A game of sequential moves is the case of one seat acting: it writes
+``on_move``, ``move`` and ``miss`` and takes ``to_act``, ``ready``,
+``missing`` and ``resolve`` from ``SequentialPlay`` (InterUrban, the tests'
+take-away).  A game of simultaneous turns writes those four itself (the
+tests' rock-paper-scissors, ``tests/games/rps.py``).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 
 from adjudicator.kernel.table import Moves, Table
 
 Lines = Sequence[tuple[int, str]]
 """A section's body: (line number in the mail, text)."""
-Draw = Any
-"""The play's committed draw for hidden things (a callable ``(label, n) -> index``)."""
+Draw = Callable[[str, int], int]
+"""The play's committed draw for hidden things: ``(label, n)`` to an index in ``range(n)``."""
+
+if TYPE_CHECKING:  # a bare ``Play`` means ``Play[Any, Any, Any]`` (PEP 696 defaults, for the checker only)
+    from typing_extensions import TypeVar
+
+    S = TypeVar("S", default=Any)
+    O = TypeVar("O", default=Any)  # noqa: E741
+    E = TypeVar("E", covariant=True, default=Any)
+else:
+    from typing import TypeVar
+
+    S, O, E = TypeVar("S"), TypeVar("O"), TypeVar("E", covariant=True)  # noqa: E741
+
 Tried = tuple[int, tuple[str, ...], tuple[Any, ...]]
 """An alternative of a move sent ahead that could not be played when its move came: its number (from 1), its lines,
 and the play's problems with it (codes and data; the play's words say them)."""
@@ -83,8 +106,9 @@ class Words(Protocol):
         the robot's address, where a page's "Send by mail" writes (``""``: the player fills it in)."""
 
 
-class Play(Protocol):
-    """One game of sequential moves (InterUrban: ``adjudicator/interurban/play.py``)."""
+class Play(Protocol[S, O, E]):
+    """One game (InterUrban: ``adjudicator/interurban/play.py``; the tests' ``tests/games/``): ``S`` its state,
+    ``O`` one seat's orders for a period as read, ``E`` the events of a period resolved."""
 
     @property
     def name(self) -> str:
@@ -98,30 +122,59 @@ class Play(Protocol):
     def words(self) -> Words:
         """The play's sentences."""
 
-    def setup(self, game: str, seats: Sequence[str], draw: Draw) -> Any:
+    def setup(self, game: str, seats: Sequence[str], draw: Draw) -> S:
         """The state at the start (hidden things drawn with ``draw``)."""
 
     def draw(self, seed: str) -> Draw:
         """The committed draw of a seed."""
 
-    def load(self, doc: Mapping[str, Any]) -> Any:
+    def load(self, doc: Mapping[str, Any]) -> S:
         """The state from its JSON (raises ``GameFileError`` when it is not one)."""
 
-    def dump(self, state: Any) -> dict[str, Any]:
+    def dump(self, state: S) -> dict[str, Any]:
         """The state as JSON."""
 
-    def on_move(self, state: Any) -> str | None:
-        """The seat on move; ``None`` when the game is over."""
+    def to_act(self, state: S) -> tuple[str, ...]:
+        """The seats that must act in the current period (one in a game of sequential moves); ``()`` when the game
+        is over."""
 
     def order_line(self, line: str) -> bool:
         """Whether a line of a mail reads as an order, or is meant as one (a greeting, a sign-off, a command such
         as HELP is not): the front door and the envelope leave the other lines out."""
 
-    def read(self, state: Any, seat: str, lines: Lines) -> tuple[Any | None, tuple[Any, ...]]:
-        """A section's body as a move (``None`` and problems when it cannot be played)."""
+    def read(self, state: S, seat: str, lines: Lines) -> tuple[O | None, tuple[Any, ...]]:
+        """A section's body as ``seat``'s orders for the period (``None`` and problems, codes and data, when they
+        cannot count)."""
 
-    def preview(self, state: Any, seat: str, made: Any) -> Any:
-        """What a move would do (for ``CHECK``): the play's own value, worded by ``words.receipt``."""
+    def preview(self, state: S, seat: str, orders: O) -> Any:
+        """What the orders would do (for ``CHECK``): the play's own value, worded by ``words.receipt``."""
+
+    def ready(self, state: S, orders: Mapping[str, O]) -> bool:
+        """Whether the period can be resolved before its deadline with the orders accepted so far (by seat):
+        a game of sequential moves, when the one seat has sent; a game of simultaneous turns, e.g. when every
+        seat of ``to_act`` has."""
+
+    def missing(self, state: S, seat: str) -> O | None:
+        """What stands in for a seat of ``to_act`` that sent nothing by the deadline (standing orders, a default);
+        ``None``: no orders, which ``resolve`` reads in its own way (a missed move)."""
+
+    def resolve(self, state: S, orders: Mapping[str, O], draw: Draw) -> tuple[S, E]:
+        """The period resolved, one pure call: the state after it and its events.  ``orders`` by seat, the seats
+        of ``to_act`` without orders left out."""
+
+    def picture(self, state: S) -> str | None:
+        """The state drawn as SVG text (pure), which the opening and move mails show as PNG
+        (``postal/picture.py``); ``None``: the play draws no picture."""
+
+
+@runtime_checkable
+class Sequential(Protocol):
+    """What a game of sequential moves writes instead of ``to_act``, ``ready``, ``missing`` and ``resolve``
+    (``SequentialPlay`` derives them): the seat on move, a move, a missed move.  The platform's features of such
+    games (moves sent ahead, bots, the caretaker, MOVE numbers) ask for it (``on_move``)."""
+
+    def on_move(self, state: Any) -> str | None:
+        """The seat on move; ``None`` when the game is over."""
 
     def move(self, state: Any, seat: str, made: Any, draw: Draw) -> tuple[Any, Any]:
         """The state after the move, and its events."""
@@ -129,9 +182,58 @@ class Play(Protocol):
     def miss(self, state: Any, seat: str) -> tuple[Any, Any]:
         """The state after the seat on move missed the deadline (the play's reading of no orders)."""
 
-    def picture(self, state: Any) -> str | None:
-        """The state drawn as SVG text (pure), which the opening and move mails show as PNG
-        (``postal/picture.py``); ``None``: the play draws no picture."""
+
+class SequentialPlay(Generic[S, O, E]):
+    """The turn protocol of a game of sequential moves, from its ``on_move``, ``move`` and ``miss`` (a base class):
+    one seat acts; the period is ready when it has sent; a seat that sent nothing has no orders, and resolving
+    without them is its missed move."""
+
+    def on_move(self, state: S) -> str | None:
+        raise NotImplementedError
+
+    def move(self, state: S, seat: str, made: O, draw: Draw) -> tuple[S, E]:
+        raise NotImplementedError
+
+    def miss(self, state: S, seat: str) -> tuple[S, E]:
+        raise NotImplementedError
+
+    def to_act(self, state: S) -> tuple[str, ...]:
+        seat = self.on_move(state)
+        return () if seat is None else (seat,)
+
+    def ready(self, state: S, orders: Mapping[str, O]) -> bool:
+        seat = self.on_move(state)
+        return seat is not None and seat in orders
+
+    def missing(self, state: S, seat: str) -> O | None:
+        return None
+
+    def resolve(self, state: S, orders: Mapping[str, O], draw: Draw) -> tuple[S, E]:
+        seat = self.on_move(state)
+        if seat is None:
+            raise ValueError("the game is over: no move to resolve")
+        return self.move(state, seat, orders[seat], draw) if seat in orders else self.miss(state, seat)
+
+
+def on_move(play: Play, state: Any) -> str | None:
+    """The seat on move of a game of sequential moves; ``None`` when it is over, or when the play is one of
+    simultaneous turns (whose seats are ``to_act``): moves sent ahead, bots and the caretaker ask this."""
+    return play.on_move(state) if isinstance(play, Sequential) else None
+
+
+def at_deadline(play: Play[S, O, E], state: S, orders: Mapping[str, O]) -> dict[str, O]:
+    """The orders a period is resolved with at its deadline: those accepted, and for every other seat of
+    ``to_act`` what ``missing`` gives (a seat it gives none for is left out)."""
+    out = dict(orders)
+    for seat in play.to_act(state):
+        if seat not in out and (stand_in := play.missing(state, seat)) is not None:
+            out[seat] = stand_in
+    return out
+
+
+def sequential(play: Play) -> bool:
+    """Whether ``play`` is a game of sequential moves (one seat acts, its move resolved at once)."""
+    return isinstance(play, Sequential)
 
 
 @runtime_checkable

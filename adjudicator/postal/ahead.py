@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from adjudicator.kernel.play import Lines, Play, Tried, ahead_of
+from adjudicator.kernel.play import Lines, Play, Tried, ahead_of, on_move
 from adjudicator.kernel.table import Moves, SentAhead, Table
 from adjudicator.postal.moves import Loaded, MovesDir
 
@@ -32,7 +32,7 @@ def split(play: Play, state: Any, seat: str, body: Lines) -> tuple[Lines, Moves 
     if reader is None:
         return body, None, ()
     now, moves, problems = reader.split(state, seat, body)
-    if problems and now and seat == play.on_move(state):
+    if problems and now and seat == on_move(play, state):
         _made, more = play.read(state, seat, now)
         problems = tuple(sorted((*problems, *more), key=lambda p: int(getattr(p, "line", 0))))
     return now, moves, problems

@@ -18,7 +18,7 @@ import random
 from typing import Any
 
 from adjudicator.kernel.commitment import digests
-from adjudicator.kernel.play import Play, bots_of
+from adjudicator.kernel.play import Play, bots_of, on_move
 from adjudicator.kernel.table import Table
 
 MAX_BOT_MOVES = 1000
@@ -35,7 +35,7 @@ def bot_rng(seed: str, game: str, move: int, seat: str, unit: str = "move") -> r
 def bot_on_move(play: Play, table: Table, state: Any) -> tuple[str, str] | None:
     """The seat on move that a bot plays (a bot seat, or a player's seat the caretaker plays: IU-18) and the bot's
     level, or ``None`` (a player on move, the game over, a play without bots)."""
-    sid = play.on_move(state)
+    sid = on_move(play, state)
     if sid is None or bots_of(play) is None:
         return None
     seat = table.find(sid)

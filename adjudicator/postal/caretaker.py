@@ -25,7 +25,7 @@ def back_by_mail(folder: MovesDir, play: Play, game: Loaded, sid: str, mail: str
     """The game after ``sid``'s player took his seat back from the caretaker with the mail ``mail`` (its key), and
     whether he did (not when the caretaker does not play the seat, nor once the game is over)."""
     seat = game.table.find(sid)
-    if seat is None or not seat.caretaker or play.on_move(game.state) is None:
+    if seat is None or not seat.caretaker or not play.to_act(game.state):
         return game, False
     record: dict[str, Any] = {"kind": "fix", "fix": "caretaker", "seat": seat.id, "level": "", "by_mail": True,
                               "mail": mail, "why": "", "by": seat.id}

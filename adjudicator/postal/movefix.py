@@ -73,9 +73,9 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
         if position is None:
             raise ValueError(f"the position ({POSITION_FILE}) is missing")
         new = position_state(play, position, POSITION_FILE)
-        on_move = play.on_move(new)
-        if on_move is not None and table.find(on_move) is None:
-            raise ValueError(f"the position has {on_move} on move, who has no seat in game {table.game}")
+        for on_move in play.to_act(new):
+            if table.find(on_move) is None:
+                raise ValueError(f"the position has {on_move} on move, who has no seat in game {table.game}")
         players = play.dump(new).get("players")  # a state that names its players (InterUrban's) names the seats
         if isinstance(players, list) and sorted(map(str, players)) != sorted(table.seat_ids):
             raise ValueError(f"the position's players ({', '.join(map(str, players))}) are not the seats of game "

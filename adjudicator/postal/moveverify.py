@@ -27,7 +27,7 @@ from typing import Any
 
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, at_deadline
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_on_move, bot_orders
@@ -204,14 +204,14 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
         if expected != table:
             return False, f"{name}: {kind} done again: the table (seats, moves) is NOT the same as archived"
         if kind == "missed":
-            state, _ = play.miss(old, seat)
+            state, _ = play.resolve(old, at_deadline(play, old, {}), play.draw(seed))
         elif kind == "move":
             if record.get("bot") and _bot_again(play, old_table, old, seed) != orders:
                 return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
             made, problems = play.read(old, seat, list(enumerate(orders.splitlines(), 1)))
             if made is None:
                 return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
-            state, _ = play.move(old, seat, made, play.draw(seed))
+            state, _ = play.resolve(old, {seat: made}, play.draw(seed))
         else:
             state = old
     else:

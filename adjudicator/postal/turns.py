@@ -33,7 +33,7 @@ from adjudicator.kernel.deadline import Schedule, next_slot
 from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read_envelope
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active, language
-from adjudicator.kernel.play import Digests, Lines, Play, Told
+from adjudicator.kernel.play import Digests, Lines, Play, Told, at_deadline, on_move
 from adjudicator.kernel.table import Moves, Seat, SentAhead, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
@@ -125,7 +125,7 @@ class MovesSession:
         return self.game.text != self.started
 
     def remind(self, now: datetime, t: Tick) -> None:
-        if self.play.on_move(self.game.state) in self.told:  # his report mail of this tick says it (IU-31)
+        if on_move(self.play, self.game.state) in self.told:  # his report mail of this tick says it (IU-31)
             return
         remind(self.play, self.game, self.outbox, self.sender, now, t)
 
@@ -311,8 +311,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
 def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: Seat,
             section: Section, sender: str, now: datetime, t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
     """What a section with the right password does."""
-    on_move = play.on_move(game.state)
-    if on_move is None:
+    seat_on = on_move(play, game.state)
+    if seat_on is None:
         return game, "over", {}
     body, sent, problems = ahead.split(play, game.state, seat.id, section.body)  # the move now, moves ahead
     if section.check:
@@ -322,12 +322,12 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         return game, "moved", {"move": made_as}
     if section.move is not None and section.move != game.table.moves + 1:
         return game, "stale", {"given": section.move, "move": game.table.moves + 1}
-    if problems and (not body or seat.id == on_move):  # a move now out of turn is answered as such
+    if problems and (not body or seat.id == seat_on):  # a move now out of turn is answered as such
         return game, "refused", {"problems": problems}
     if not body and sent is not None:  # moves sent ahead alone: kept, and played at once if the move is his
         return _sent_ahead(folder, play, game, outbox, mail, (seat.id, section.line), sent, sender, now, t)
-    if seat.id != on_move:
-        return game, "not-on-move", {"on_move": on_move}
+    if seat.id != seat_on:
+        return game, "not-on-move", {"on_move": seat_on}
     made, problems = play.read(game.state, seat.id, body)
     if made is None:
         return game, "refused", {"problems": problems}
@@ -336,7 +336,7 @@ def _orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: St
         t.note("ahead-kept", seq=mail.seq, seat=seat.id, count=len(sent))
     game = replace(game, table=game.table.with_ahead(seat.id, SentAhead(mail.key, sent) if sent else None))
     draw = play.draw(folder.read_seed())
-    state, events = play.move(game.state, seat.id, made, draw)
+    state, events = play.resolve(game.state, {seat.id: made}, draw)
     record = {"kind": "move", "move": game.table.moves + 1, "seat": seat.id, "mail": mail.key,
               "arrived": mail.arrived.isoformat()}
     orders = "".join(f"{line}\n" for _, line in body)
@@ -354,16 +354,16 @@ def _checked(play: Play, game: Loaded, seat: str, body: Lines, sent: Moves | Non
     at = {"checked_at": game.table.moves + 1}  # the game it was checked against (the receipt goes out later)
     if problems:
         return "check-refused", {**at, "problems": problems, "check": True}
-    on_move = play.on_move(game.state)
+    seat_on = on_move(play, game.state)
     kept: dict[str, Any] = {**at, "sent": sent} if sent is not None else at
     if body or sent is None:
-        if seat != on_move:
-            return "check-not-on-move", {**kept, "on_move": on_move}
+        if seat != seat_on:
+            return "check-not-on-move", {**kept, "on_move": seat_on}
         made, problems = play.read(game.state, seat, body)
         if made is None:
             return "check-refused", {**at, "problems": problems, "check": True}
         return "checked", {**kept, "seat": seat, "preview": play.preview(game.state, seat, made)}
-    if sent and seat == on_move:  # moves sent ahead alone, the seat on move: the first would be played at once
+    if sent and seat == seat_on:  # moves sent ahead alone, the seat on move: the first would be played at once
         found, tried = ahead.tried(play, game.state, seat, sent[0])
         return "checked-ahead", {**at, "sent": sent[1:] if found else (), "played_ahead": (
             game.table.moves + 1, found[0] if found else None, found[2] if found else (), tried), "would": True}
@@ -379,9 +379,9 @@ def _sent_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
     if ahead.answered(folder, mail.key, seat, line):  # a tick killed after it kept them: not kept again
         return game, "ahead", {"ahead": True}
     number = game.table.moves + 1
-    found, tried = ahead.tried(play, game.state, seat, sent[0]) if sent and play.on_move(game.state) == seat \
+    found, tried = ahead.tried(play, game.state, seat, sent[0]) if sent and on_move(play, game.state) == seat \
         else (None, ())
-    if sent and play.on_move(game.state) == seat and found is None:
+    if sent and on_move(play, game.state) == seat and found is None:
         game = ahead.stored(folder, play, game, seat, mail.key, line, None)  # dropped at once (IU-22): none kept
         return game, "ahead-none", {"ahead": True, "played_ahead": (number, None, (), tried)}
     game = ahead.stored(folder, play, game, seat, mail.key, line, SentAhead(mail.key, sent) if sent else None)
@@ -401,7 +401,7 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
     move that the rules allow, archived as its orders with a record naming the alternative, reported to every
     player; when none is allowed the list is dropped (IU-22) and the seat plays by mail.  ``None``: the seat on
     move sent none."""
-    seat = play.on_move(game.state)
+    seat = on_move(play, game.state)
     sent = game.table.sent_ahead(seat) if seat is not None else None
     if seat is None or sent is None:
         return None
@@ -411,7 +411,7 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
         t.note("ahead-dropped", move=number, seat=seat)
         return ahead.dropped(folder, play, game, seat)
     alternative, made, lines = found
-    state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
+    state, events = play.resolve(game.state, {seat: made}, play.draw(folder.read_seed()))
     record = {"kind": "move", "move": number, "seat": seat, "ahead": alternative, "sent": sent.mail}
     orders = "".join(f"{line}\n" for line in lines)
     game = replace(game, table=ahead.after_played(game.table, seat))
@@ -422,7 +422,7 @@ def play_ahead(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sende
 def _to_on_move(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, name: str, code: str) -> bool:
     """Queue once a move the mail ``code`` (a receipt code of the play's words) to the seat on move, as a reminder;
     whether it was queued now (not when the seat has no address, or it was queued before)."""
-    seat = game.table.seat(str(play.on_move(game.state)))
+    seat = game.table.seat(str(on_move(play, game.state)))
     name = f"{name}-{game.table.moves + 1:03d}-{seat.id}"
     if not seat.address or outbox.known(name):
         return False
@@ -459,13 +459,13 @@ def play_bots(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender
         made, _problems = play.read(game.state, seat, list(enumerate(lines, 1)))
         number = game.table.moves + 1
         if made is None:
-            state, events = play.miss(game.state, seat)
+            state, events = play.resolve(game.state, at_deadline(play, game.state, {}), play.draw(folder.read_seed()))
             record = {"kind": "missed", "move": number, "seat": seat, "bot": level, "refused": orders,
                       **({"caretaker": True} if game.table.seat(seat).caretaker else {})}
             game = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, now, opening)
             t.note("bot-refused", move=number, seat=seat, level=level, orders=" / ".join(lines)[:80])
             continue
-        state, events = play.move(game.state, seat, made, play.draw(folder.read_seed()))
+        state, events = play.resolve(game.state, {seat: made}, play.draw(folder.read_seed()))
         cared = bool(game.table.seat(seat).caretaker)  # a player's seat the caretaker plays (IU-18)
         record = {"kind": "move", "move": number, "seat": seat, "bot": level, **({"caretaker": True} if cared else {})}
         game = commit(folder, play, game, seat, state, events, False, record, orders, outbox, sender, now,
@@ -495,9 +495,9 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
     runs from ``now`` (``keep_due``: the deadline stays as it is, after a bot's opening move).  The players'
     mails go at the end of the tick, one a player (``report_mails``, reading IU-31)."""
     table = game.table.after_move(seat, missed, bool(record.get("caretaker")))
-    if not keep_due or play.on_move(state) is None:
-        table = replace(table, schedule=next_due(table.schedule, now, play.on_move(state) is None))
-    seed = folder.read_seed() if play.on_move(state) is None else None
+    if not keep_due or on_move(play, state) is None:
+        table = replace(table, schedule=next_due(table.schedule, now, on_move(play, state) is None))
+    seed = folder.read_seed() if on_move(play, state) is None else None
     by_lang: dict[str, str] = {}
     for lang in (table.lang, *(s.lang for s in table.seats)):
         if lang not in by_lang:
@@ -653,7 +653,7 @@ def _receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code
 
 def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick) -> None:
     """A reminder to the player on move, once a move, ``remind`` before its deadline (``new --remind``)."""
-    seat_id = play.on_move(game.state)
+    seat_id = on_move(play, game.state)
     if seat_id is None or not game.table.schedule.reminding(now):
         return
     if _to_on_move(play, game, outbox, sender, now, "reminder", "reminder"):
@@ -665,10 +665,10 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     """The move on hand is missed when its deadline has passed (not while the GM holds the game)."""
     s = game.table.schedule
     due = s.due_at()
-    seat = play.on_move(game.state)
+    seat = on_move(play, game.state)
     if seat is None or due is None or s.held or now < due:
         return game
-    state, events = play.miss(game.state, seat)
+    state, events = play.resolve(game.state, at_deadline(play, game.state, {}), play.draw(folder.read_seed()))
     record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
     after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, due)
     t.note("missed", move=after.table.moves, seat=seat)

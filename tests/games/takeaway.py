@@ -19,6 +19,7 @@ from typing import Any
 from adjudicator.kernel.commitment import digests
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
+from adjudicator.kernel.play import Draw, SequentialPlay
 from adjudicator.kernel.table import Table
 
 _TAKE = re.compile(r"^(?:take|nimm)\s+(?P<n>\d{1,3})$", re.I)
@@ -123,17 +124,17 @@ class Words:
         return {"index.html": "".join(f"<pre>{report}</pre>" for _, report, _ in moves)}
 
 
-class TakeAway:
-    """``kernel.play.Play`` for take-away."""
+class TakeAway(SequentialPlay[State, int, dict[str, Any]]):
+    """``kernel.play.Play`` for take-away, a game of sequential moves (``SequentialPlay``)."""
 
     name = "takeaway"
     title = "Take-away"
     words = Words()
 
-    def setup(self, game: str, seats: Sequence[str], draw: Any) -> State:
+    def setup(self, game: str, seats: Sequence[str], draw: Draw) -> State:
         return State(game, tuple(seats), 15 + draw("pile", 10))
 
-    def draw(self, seed: str) -> Any:
+    def draw(self, seed: str) -> Draw:
         def pick(label: str, n: int) -> int:
             return int.from_bytes(next(digests(seed, label)), "big") % n
         return pick
@@ -163,7 +164,7 @@ class TakeAway:
     def preview(self, state: State, seat: str, made: Any) -> int:
         return max(state.pile - int(made or 0), 0)
 
-    def move(self, state: State, seat: str, made: int, draw: Any) -> tuple[State, dict[str, Any]]:
+    def move(self, state: State, seat: str, made: int, draw: Draw) -> tuple[State, dict[str, Any]]:
         return _take(state, made)
 
     def miss(self, state: State, seat: str) -> tuple[State, dict[str, Any]]:
