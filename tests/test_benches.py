@@ -35,6 +35,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_iu_fuzz.py": (["--inputs", "6", "--workers", "1"], "findings: none"),
     "bench_iu_bots.py": (["--games", "3", "--workers", "1"], "bot moves refused: 0"),
     "bench_png.py": (["--maps", "germany", "--repeat", "1"], "renderers measured: pillow, resvg, shipped"),
+    "bench_tick.py": (["--games", "4", "--distinct", "2", "--repeat", "1"], "mails: 4 answered"),
     "bench_conditional.py": (["--repeat", "1"], "conditions judged 108, cheapest lines chosen 60"),
 }
 """Each bench's smoke arguments and a piece of the summary it prints."""
