@@ -9,7 +9,9 @@ player's own colour (else any colour) on another line.  Pure: the words layer wr
 
 from __future__ import annotations
 
-from adjudicator.interurban.move import legal_first, place
+from collections.abc import Iterator
+
+from adjudicator.interurban.move import candidates, place
 from adjudicator.interurban.preview import check
 from adjudicator.interurban.rules import Problem
 from adjudicator.interurban.state import Placement, State
@@ -31,27 +33,53 @@ def _rank(state: State, placement: Placement) -> tuple[int, str, tuple[int, int]
 _KEPT: Kept[tuple[Placement, ...]] = Kept(4)
 """The last examples made: a tick answers many mails of one position (HELP, RULES: each shows the example)."""
 
+_EQUAL: list[tuple[State, tuple[Placement, ...]]] = []
+"""The last examples made, by a position equal to theirs: a move's report and every seat's digest of it write the
+example of one position, each from a state of its own (read from the archive, or made by the move)."""
+
 
 def example_move(state: State) -> tuple[Placement, ...]:
     """One or two placements the player on move may lay now, or ``()`` when no tile can be laid (or the game is
     over): then the only move is the declaration that none can (``PASS``)."""
-    return _KEPT.get((state,), None, lambda: _example(state))
+    return _KEPT.get((state,), None, lambda: _equal(state))
+
+
+def _equal(state: State) -> tuple[Placement, ...]:
+    found = next((made for kept, made in _EQUAL if kept == state), None)
+    if found is None:
+        found = _example(state)
+        _EQUAL.insert(0, (state, found))
+        del _EQUAL[4:]
+    return found
 
 
 def _example(state: State) -> tuple[Placement, ...]:
+    """The first placement by ``_rank`` that may begin a move (a track tile when one may), and after it the first
+    station that fits on another line and passes the whole check.  Only the candidates (a tile that fits at a
+    line's end, cheap to find) are sorted; whether one may begin a move (rule B: in the first round, laying it and
+    finishing what it finishes, the dear part) is asked of them in that order until one may: the example that
+    sorting every placement ``move.legal_first`` gives would give."""
     if state.over:
         return ()
     player = state.on_move
-    firsts = sorted(legal_first(state), key=lambda p: _rank(state, p))
-    if not firsts:
+    # a track tile ranks before every station: the first that may begin a move is a track tile when one may
+    first = next(_legal_in_order(state, sorted(candidates(state), key=lambda p: _rank(state, p))), None)
+    if first is None:
         return ()
-    first = next((p for p in firsts if _tile(state, p.tile)[1] == ""), firsts[0])
     if _tile(state, first.tile)[1]:  # only stations fit: one station is the whole move
         return (first,)
     after, _events = place(state, first)
-    stations = [p for p in legal_first(after) if _tile(after, p.tile)[1] and p.cell != first.cell]
+    stations = [p for p in candidates(after) if _tile(after, p.tile)[1] and p.cell != first.cell]
     stations.sort(key=lambda p: (_tile(after, p.tile)[1] != player, _rank(after, p)))
-    for second in stations:
+    for second in _legal_in_order(after, stations):
         if not isinstance(check(state, player, (first, second)), Problem):
             return (first, second)
     return (first,)
+
+
+def _legal_in_order(state: State, placements: list[Placement]) -> Iterator[Placement]:
+    """Those of ``placements`` (candidates: tiles that fit) that may begin a move, in their order: rule B, as
+    ``move.legal_first`` asks it (in the first round, no placement that finishes a line; after it, every one)."""
+    for p in placements:
+        if not state.first_round or not any(code == "finished" for code, _ in place(state, p)[1]):
+            yield p
