@@ -11,18 +11,27 @@ CLI as any project error (exit status 1).
 Each method returns what the GM reads: a text (with its line breaks), or a
 value the CLI prints as it prints it for every game (a tick's notes, a check
 and whether it passed, the lines of ``verify``).
+
+What a game has is data too (issue 34): ``declared`` gives its
+``Declaration`` (``kernel/declare.py``: seats, ``new``'s options, the
+corrections, rules profiles, maps), from which the CLI builds ``new`` and the
+``fix`` commands; ``new``, ``fix``, ``rules`` and the ``map`` commands are
+methods here like every other command.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
+from adjudicator.kernel.declare import Declaration
 from adjudicator.kernel.errors import AdjudicatorError
 
 if TYPE_CHECKING:
+    from adjudicator.kernel.deadline import Schedule
     from adjudicator.postal.loop import Tick
 
 DAMPFROSS = "a Dampfross command"
@@ -50,6 +59,63 @@ class Ran:
     done: str
 
 
+@dataclass(frozen=True)
+class NewGame:
+    """What ``adjudicate new`` gives every game, whatever it plays: the folder, the seats in order
+    (``ID:NAME[:EMAIL[:LANG]]`` or ``ID:bot=LEVEL``), the seed's and the passwords' test texts, the deadlines,
+    the languages, the id of the GAME lines and the caretaker."""
+
+    directory: str
+    players: tuple[str, ...]
+    seed: str | None = None
+    test_passwords: str | None = None
+    schedule: Schedule | None = None
+    lang: str = "en"
+    player_langs: tuple[str, ...] = ()
+    game_id: str | None = None
+    caretaker_after: int | None = None
+    caretaker_level: str = "careful"
+
+
+@dataclass(frozen=True)
+class Started:
+    """A game ``new`` started: its opening report, its folder, and warnings for the GM."""
+
+    opening: str
+    folder: Path
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapView:
+    """How ``map show`` draws: an ASCII window or the whole map split to 80 columns, with or without its key, or
+    picture files (with the turn's races)."""
+
+    window: str | None = None
+    legend: bool = True
+    split: bool = False
+    svg_file: str | None = None
+    png_file: str | None = None
+    races: bool = False
+
+
+def new_schedule(deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
+                 remind: str | None, statements: str | None, now: datetime) -> Schedule | None:
+    """The deadlines of a new game from ``new``'s options (``None`` when none is given)."""
+    from adjudicator.kernel.deadline import Schedule, first_due, parse_time
+
+    given = (deadline, every, zone, remind, statements)
+    if not any(given) and not strict and not early:
+        return None
+    base = Schedule(zone="UTC")
+    for key, value in (("zone", zone), ("every", every), ("remind", remind), ("statements", statements)):
+        if value:
+            base = base.with_setting(key, value)
+    base = replace(base, strict=strict, early=early)
+    due = parse_time(deadline, base.zone).isoformat() if deadline else first_due(base, now)
+    return base.with_setting("due", due) if due else base
+
+
 class GmCommands(Protocol):
     """The GM's commands of one game, each on the game in ``directory``.  A game subclasses this and overrides what
     it has; the rest refuse in one line (``NoSuchCommand``), as its own refusals do with a hint of who has it."""
@@ -58,6 +124,55 @@ class GmCommands(Protocol):
     """The game's name, as ``new --play`` takes it and its game file says it."""
     own_fixes: str = ""
     """The game's own corrections, named after the hint when it refuses another game's (none: the hint alone)."""
+
+    def declared(self) -> Declaration:
+        """What the game declares (``kernel/declare.py``); a game that declares nothing has no options of its own,
+        no corrections, no rules profiles and no maps."""
+        return Declaration(self.name, self.name)
+
+    def new(self, game: NewGame, options: Mapping[str, Any]) -> Started:
+        """``new``: a game started in ``game.directory``; ``options``: the values of the options the game declares
+        (``declared().options``), by their keys, each given or its default."""
+        raise NoSuchCommand("new", self.name)
+
+    def rules(self, name: str | None) -> str:
+        """``rules show``: every rule of a profile (``None``: the default one) or of the game in the folder
+        ``name``."""
+        raise NoSuchCommand("rules show", self.name, "rules profiles")
+
+    def map_list(self) -> str:
+        """``map list``: the game's shipped maps, a line each."""
+        raise NoSuchCommand("map list", self.name, "maps")
+
+    def map_check(self, name: str) -> tuple[bool, str]:
+        """``map check``: whether the map is valid, and what to print (to standard error when it is not)."""
+        raise NoSuchCommand("map check", self.name, "maps")
+
+    def map_show(self, name: str | None, directory: str | None, turn: int | None,
+                 view: MapView) -> tuple[str, list[str]]:
+        """``map show``: a map (``name``) or the map of the game in ``directory``; the text to print and a line for
+        each file written."""
+        raise NoSuchCommand("map show", self.name, "maps")
+
+    def fix(self, directory: str, name: str, given: Mapping[str, Any], why: str, by: str) -> str:
+        """``fix NAME``: one of the corrections (``kernel/declare.py: Correction``), its arguments and options by
+        their declared keys.  The corrections the platform's games have each reach their method below (which
+        refuses when the game lacks it); a game with a correction of its own overrides this for its name."""
+        match name:
+            case "balance":
+                return self.fix_balance(directory, given["player"], given["amount"], why, by)
+            case "track":
+                return self.fix_track(directory, given["action"] == "add", given["player"], given["a"], given["b"],
+                                      why, by)
+            case "rule":
+                key, _, value = str(given["setting"]).partition("=")
+                return self.fix_rule(directory, key.strip(), value.strip(), why, by)
+            case "seat":
+                return self.fix_seat(directory, given["player"], given.get("name"), given.get("email"),
+                                     given.get("lang"), bool(given.get("new_password")), why, by)
+            case "position":
+                return self.fix_position(directory, given["file"], why, by)
+        raise NoSuchCommand(f"fix {name}", self.name, "such correction")
 
     def _hint(self, whose: str) -> str:
         """The hint of a refused correction: whose command it is, then the game's own corrections."""

@@ -6,9 +6,16 @@ both, joins them.  Each game is reached through one object, its
 folder, and every GM command of the CLI, ``tick`` among them, calls one
 method of it.  Dampfross brings its own (``GAMES``); a play of sequential
 moves (``PLAYS``, ``register``, the entry point group ``ENTRY_POINTS``) gets
-the commands every such game shares (``app/movesgm.py``).  Each game is
-imported only when a folder of it is at hand (a Dampfross command loads no
-other game, and no postal code it does not use).
+the commands every such game shares (``app/movesgm.py``, with ``new`` and its
+declaration: ``app/movesnew.py``).  Each game is imported only when a folder
+of it is at hand (a Dampfross command loads no other game, and no postal code
+it does not use).
+
+What each game has is data (issue 34): ``declaration_named`` gives a game's
+``Declaration`` (``kernel/declare.py``), ``declarations`` every game's, from
+which the CLI builds ``new``'s options and the ``fix`` commands; ``new``,
+``fix``, ``rules show`` and the ``map`` commands reach the game named
+(``--play``) or the game of a folder like every other command.
 """
 
 from __future__ import annotations
@@ -23,7 +30,10 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.postal.moves import play_of
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from adjudicator.app.gm import GmCommands
+    from adjudicator.kernel.declare import Correction, Declaration
     from adjudicator.kernel.play import Play
     from adjudicator.postal.loop import Tick, TickGame
 
@@ -72,9 +82,38 @@ def game_named(name: str) -> GmCommands:
     if name in GAMES:
         commands: GmCommands = importlib.import_module(GAMES[name]).GM
         return commands
-    from adjudicator.app.movesgm import MovesCommands
+    from adjudicator.app.movesnew import PlayCommands
 
-    return MovesCommands(play_named(name))
+    return PlayCommands(play_named(name))
+
+
+def declaration_named(name: str) -> Declaration:
+    """What the game called ``name`` declares: a game with commands of its own says it; a play of moves has its
+    own or the one every game of moves has (``app/declare.py: of_play``; its module is imported, not the postal
+    code of its commands)."""
+    if name in GAMES:
+        return game_named(name).declared()
+    from adjudicator.app.declare import of_play
+
+    return of_play(play_named(name))
+
+
+def declarations() -> Iterator[Declaration]:
+    """Every game's declaration, in the order of ``names``, each game imported when its turn comes."""
+    return (declaration_named(name) for name in names())
+
+
+def correction(name: str) -> Correction | None:
+    """The correction ``fix NAME`` as the first game that has it declares it (the same for each that has it: a test
+    says so), or ``None``.  The corrections every game of moves has are known without loading a game."""
+    from adjudicator.app.declare import CORRECTIONS
+
+    for game in GAMES:
+        found = declaration_named(game).correction(name)
+        if found is not None:
+            return found
+    shared = next((c for c in CORRECTIONS if c.name == name), None)
+    return shared or next((c for d in declarations() if (c := d.correction(name)) is not None), None)
 
 
 def game_of(directory: str) -> GmCommands:

@@ -1,4 +1,7 @@
-"""Commands for maps and pictures: map list/show/check, and the HTML site of a game."""
+"""Commands for maps and pictures: map list/show/check, and the HTML site of a game.
+
+Each asks the registry (``app/plays.py``) for its game, by ``--play`` (Dampfross unless given) or the game of
+``--game DIR``; a game without maps says so in one line."""
 
 from __future__ import annotations
 
@@ -12,12 +15,17 @@ def map_group() -> None:
     """List, show and check maps."""
 
 
-@map_group.command("list")
-def map_list() -> None:
-    """List the maps shipped with the package."""
-    from adjudicator.dampfross.app.maps import list_maps
+PLAY = click.option("--play", "play", default="dampfross", show_default=True, metavar="GAME",
+                    help="The game whose maps these are.")
 
-    click.echo(list_maps(), nl=False)
+
+@map_group.command("list")
+@PLAY
+def map_list(play: str) -> None:
+    """List the maps shipped with the package."""
+    from adjudicator.app.plays import game_named
+
+    click.echo(game_named(play).map_list(), nl=False)
 
 
 @map_group.command("show")
@@ -30,8 +38,9 @@ def map_list() -> None:
 @click.option("--svg", "svg_file", metavar="FILE", help="Write the map as an SVG picture to FILE.")
 @click.option("--png", "png_file", metavar="FILE", help="Write the map as a PNG picture (needs the pictures extra).")
 @click.option("--races", is_flag=True, help="With --game and a picture: draw the turn's race routes (GM: replays).")
+@PLAY
 def map_show(map_name: str | None, game_dir: str | None, turn: int | None, window: str | None, no_legend: bool,
-             split: bool, svg_file: str | None, png_file: str | None, races: bool) -> None:
+             split: bool, svg_file: str | None, png_file: str | None, races: bool, play: str) -> None:
     """Print a map, or a game's map with its track, as ASCII art; or write it as SVG/PNG.
 
     Ferries (advanced rules) are shown as '=' on the water.
@@ -43,11 +52,12 @@ def map_show(map_name: str | None, game_dir: str | None, turn: int | None, windo
       adjudicate map show germany --svg germany.svg
       adjudicate map show --game demo --turn 3 --svg turn3.svg --png turn3.png
     """
-    from adjudicator.dampfross.app.pictures import ShowOptions
-    from adjudicator.dampfross.app.pictures import map_show as show
+    from adjudicator.app.gm import MapView
+    from adjudicator.app.plays import game_named, game_of
 
-    options = ShowOptions(window, not no_legend, split, svg_file, png_file, races)
-    text, written = show(map_name, game_dir, turn, options)
+    game = game_named(play) if game_dir is None else game_of(game_dir)
+    text, written = game.map_show(map_name, game_dir, turn, MapView(window, not no_legend, split, svg_file, png_file,
+                                                                    races))
     click.echo(text, nl=False)
     for line in written:
         click.echo(line, err=True)
@@ -55,11 +65,12 @@ def map_show(map_name: str | None, game_dir: str | None, turn: int | None, windo
 
 @map_group.command("check")
 @click.argument("map_name", metavar="NAME|FILE")
-def map_check(map_name: str) -> None:
+@PLAY
+def map_check(map_name: str, play: str) -> None:
     """Check a map file and report every problem at once (exit 1 if any)."""
-    from adjudicator.dampfross.app.maps import check_map
+    from adjudicator.app.plays import game_named
 
-    ok, text = check_map(map_name)
+    ok, text = game_named(play).map_check(map_name)
     click.echo(text, nl=False, err=not ok)
     sys.exit(0 if ok else 1)
 

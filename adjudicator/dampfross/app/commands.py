@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import datetime
 from pathlib import Path
 
 from adjudicator.dampfross.app.maps import map_text
@@ -25,7 +24,7 @@ from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.commitment import new_seed
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
-from adjudicator.kernel.deadline import Schedule, first_due, parse_time
+from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.files import sha256
 
@@ -185,17 +184,3 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
     options = best_routes(gmap, race_track(state, gmap), state.rules, a, b, riders, seats, limit=count)
     return route_advice(riders, origin, a, destination, b, state.turn, options, state.lang)
 
-
-def new_schedule(deadline: str | None, every: str | None, zone: str | None, strict: bool, early: bool,
-                 remind: str | None, statements: str | None, now: datetime) -> Schedule | None:
-    """The deadlines of a new game from ``new``'s options (``None`` when none is given)."""
-    given = (deadline, every, zone, remind, statements)
-    if not any(given) and not strict and not early:
-        return None
-    base = Schedule(zone="UTC")
-    for key, value in (("zone", zone), ("every", every), ("remind", remind), ("statements", statements)):
-        if value:
-            base = base.with_setting(key, value)
-    base = replace(base, strict=strict, early=early)
-    due = parse_time(deadline, base.zone).isoformat() if deadline else first_due(base, now)
-    return base.with_setting("due", due) if due else base

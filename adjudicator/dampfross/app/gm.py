@@ -11,13 +11,15 @@ instead.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.app.gm import MOVES, GmCommands, NoSuchCommand, Ran
+from adjudicator.app.gm import MOVES, GmCommands, MapView, NewGame, NoSuchCommand, Ran, Started
+from adjudicator.dampfross.app.declare import DECLARATION
 
 if TYPE_CHECKING:
+    from adjudicator.kernel.declare import Declaration
     from adjudicator.postal.loop import Tick
 
 
@@ -31,6 +33,43 @@ class DampfrossCommands(GmCommands):
 
     name = "dampfross"
     own_fixes = "correct it with 'adjudicate fix balance', 'fix track' or 'fix rule'"
+
+    def declared(self) -> Declaration:
+        return DECLARATION
+
+    def new(self, game: NewGame, options: Mapping[str, Any]) -> Started:
+        from adjudicator.dampfross.app.commands import start_game
+        from adjudicator.dampfross.report.racephrases import race_rule_warnings
+
+        opening, gdir = start_game(game.directory, options["map_name"], options["profile"], list(game.players),
+                                   game.seed, options["dice"], list(options["sets"]), game.game_id,
+                                   game.test_passwords, game.schedule, game.lang, game.player_langs,
+                                   game.caretaker_after, game.caretaker_level)
+        return Started(opening, gdir.path, tuple(race_rule_warnings(gdir.load_state().rules)))
+
+    def rules(self, name: str | None) -> str:
+        from adjudicator.dampfross.app.commands import effective_rules
+
+        rules, where = effective_rules(name or "schmidt")
+        return "".join(f"{line}\n" for line in (f"# rules of {where}",
+                                                *(f"{key}: {value}" for key, value in rules.to_dict().items())))
+
+    def map_list(self) -> str:
+        from adjudicator.dampfross.app.maps import list_maps
+
+        return list_maps()
+
+    def map_check(self, name: str) -> tuple[bool, str]:
+        from adjudicator.dampfross.app.maps import check_map
+
+        return check_map(name)
+
+    def map_show(self, name: str | None, directory: str | None, turn: int | None,
+                 view: MapView) -> tuple[str, list[str]]:
+        from adjudicator.dampfross.app.pictures import ShowOptions, map_show
+
+        return map_show(name, directory, turn, ShowOptions(view.window, view.legend, view.split, view.svg_file,
+                                                           view.png_file, view.races))
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
         from adjudicator.dampfross.app.postal import tick_directory
