@@ -22,7 +22,7 @@ def _command_names() -> list[str]:
     names = []
     for name in cli.list_commands(ctx):
         command = cli.get_command(ctx, name)
-        sub = getattr(command, "commands", None)
+        sub = command.list_commands(ctx) if isinstance(command, click.Group) else None  # fix: built when asked
         names += [f"adjudicate {name} {s}" for s in sub] if sub else [f"adjudicate {name}"]
     return names
 

@@ -13,6 +13,7 @@ from adjudicator.app.declare import of_play
 from adjudicator.app.gm import NewGame, Started
 from adjudicator.app.movesgm import MovesCommands
 from adjudicator.kernel.declare import Declaration
+from adjudicator.kernel.errors import AdjudicatorError
 
 
 class PlayCommands(MovesCommands):
@@ -24,6 +25,9 @@ class PlayCommands(MovesCommands):
     def new(self, game: NewGame, options: Mapping[str, Any]) -> Started:
         from adjudicator.app.moves import start_moves_game
 
+        if options:  # kernel/play.py: a play's setup takes the seats and the draw, no options (yet)
+            raise AdjudicatorError(f"new: {self.name} declares options of its own ({', '.join(options)}), but a "
+                                   "play of sequential moves is set up without options")
         opening, folder = start_moves_game(self.play, game.directory, game.players, game.seed, game.test_passwords,
                                            game.schedule, game.lang, game.player_langs, game.game_id,
                                            game.caretaker_after, game.caretaker_level)
