@@ -97,10 +97,31 @@ class DeclaredNew(click.Command):
         if games != self._games:
             if self._games is None:
                 self._common = len(self.params)
-            self.declared = tuple(game_options(list(plays.declarations())))
+            declarations = list(plays.declarations())
+            self.declared = tuple(game_options(declarations))
             self.params[self._common:] = [option_param(o) for o in self.declared]
+            for param in self.params[:self._common]:
+                if isinstance(param, click.Option) and param.name == "players":
+                    param.help = seats_help(declarations)
             self._games = games
         return super().get_params(ctx)
+
+
+def seats_help(declarations: Sequence[Declaration]) -> str:
+    """``--player``'s help: the form of a seat, then each game's seats and bots as it declares them."""
+
+    def either(words: Sequence[str]) -> str:
+        return " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
+
+    said = []
+    for d in declarations:
+        s = d.seats
+        count = f"{s.minimum} to {s.maximum} {s.called}" if s.maximum is not None else ""
+        bots = f"bots {either(s.bots)}" if s.bots else ""
+        if count or bots:
+            said.append(f"{d.title}: {', '.join(filter(None, (count, bots)))}")
+    return ("A seat, in seat order; ID:bot=LEVEL gives it to a bot, any other NAME (Bot too) to a player.  "
+            + "; ".join(said) + ".")
 
 
 def correction_command(c: Correction) -> click.Command:

@@ -73,16 +73,15 @@ class Correction:
 
 @dataclass(frozen=True)
 class Seats:
-    """Who plays: how many seats, what a seat is called, and the bots that may play one."""
+    """Who plays: how many seats, what they are called, and the bots that may play one.  A seat's id is the same
+    form in every game (1-8 capital letters or digits, starting with a letter: ``kernel/contacts.py:
+    PlayerSpec``)."""
 
     minimum: int = 1
     maximum: int | None = None
     """``None``: the game's setup says how many it takes."""
-    word: str = "player"
-    """What a seat is called in the game (Dampfross: ``company``)."""
-    examples: tuple[str, ...] = ("RED", "BLUE")
-    """Seat ids as the game's examples give them (an id is 1-8 capital letters or digits, starting with a letter:
-    ``kernel/contacts.py: PlayerSpec``)."""
+    called: str = "players"
+    """What the seats are called in the game (Dampfross: ``companies``)."""
     bots: tuple[str, ...] = ()
     """The bots' levels, weakest first (``--player ID:bot=LEVEL``); none: no bot plays a seat."""
 

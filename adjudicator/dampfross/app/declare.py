@@ -40,6 +40,6 @@ CORRECTIONS = (
 )
 
 DECLARATION = Declaration(
-    "dampfross", "Dampfross", Seats(2, 6, "company", ("RED", "BLUE"), BOT_LEVELS), OPTIONS,
+    "dampfross", "Dampfross", Seats(2, 6, "companies", BOT_LEVELS), OPTIONS,
     ("strict", "early", "statements"), CORRECTIONS, rules=True, maps=True)
 """Dampfross, as ``dampfross/app/gm.py: GM.declared()`` gives it to the registry."""
