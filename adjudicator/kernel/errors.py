@@ -4,7 +4,7 @@ Every error a GM or player can cause, in any game, is an ``AdjudicatorError``
 (the root, neutral to the games); the CLI turns it into one clear ``error:``
 line on stderr (a block of lines for an error with several problems: its
 ``details``) and exit status 1, in one place.  Anything else escaping is a
-bug.  A game's own errors (Dampfross's hex labels, maps, race draws, dice:
+bug.  A game's own errors (Dampfross's hex labels, maps, rules profiles, race draws, dice:
 ``dampfross/board/errors.py``, ``dampfross/game/errors.py``) live in the
 game, as children of ``AdjudicatorError``.  Problems in order
 files are not exceptions at all: they are data (``adjudicator.dampfross.orders``,
@@ -27,10 +27,6 @@ class AdjudicatorError(Exception):
 
 class GameFileError(AdjudicatorError):
     """The game directory or game file is missing, unreadable or invalid."""
-
-
-class RulesError(AdjudicatorError):
-    """An unknown rules profile or a bad ``--set KEY=VALUE`` override."""
 
 
 class TurnRefused(AdjudicatorError):

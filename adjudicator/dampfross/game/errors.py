@@ -1,12 +1,17 @@
-"""Dampfross's errors of a turn's chance: no race can be drawn, or the GM's manual dice run short.
+"""Dampfross's errors of the game: a rules profile or house rule that cannot be used, no race can be drawn, the
+GM's manual dice run short.
 
 Children of the platform's one exception family (``kernel/errors.py: AdjudicatorError``), so the CLI's one
-handler prints each as an ``error:`` line; the platform itself knows no races and no dice.
+handler prints each as an ``error:`` line; the platform itself knows no rules profiles, races or dice.
 """
 
 from __future__ import annotations
 
 from adjudicator.kernel.errors import AdjudicatorError
+
+
+class RulesError(AdjudicatorError):
+    """An unknown rules profile or a bad ``--set KEY=VALUE`` override."""
 
 
 class RaceDrawError(AdjudicatorError):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Literal
 
-from adjudicator.kernel.errors import RulesError
+from adjudicator.dampfross.game.errors import RulesError
 
 AllowanceMode = Literal["own", "shared", "postal"]
 Uphill = Literal["plain_to_mountain", "any_to_mountain"]
