@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -170,3 +171,69 @@ def test_a_report_sent_again_after_player_replace_goes_to_the_stand_by(tmp_path:
     assert set(to) == {"takeover-001-BLUE", "report-001-BLUE"}, to
     assert [str(m["To"]) for m in smtp.mails if m["X-Dampfross"] == "report-001-BLUE"] == [
         "bernd@example.net", "dora@example.org"]
+
+
+def test_a_mail_goes_out_as_it_was_queued_and_is_kept_as_sent(tmp_path: Path, smtp: SmtpServer):
+    """Issue 34: a queued mail is sent as its bytes in the outbox (not parsed and written again) and moved into
+    sent/ as it is, its record written first; what the server got is what sent/ keeps, each mail once."""
+    from email import message_from_bytes, policy
+
+    from adjudicator.postal.outbox import Outbox
+
+    game = setup_game(tmp_path, smtp.toml())
+    tick(game)
+    outbox = Outbox(GameDir(game))
+    assert smtp.mails and outbox.pending() == [] and not list(outbox.queue_dir.iterdir())
+    for got in smtp.mails:
+        name = str(got["X-Dampfross"])
+        kept = message_from_bytes((outbox.sent_dir / f"{name}.eml").read_bytes(), policy=policy.default)
+        assert [(k, str(v).strip()) for k, v in got.items()] == [(k, str(v).strip()) for k, v in kept.items()]
+        assert [_lines(p) for p in got.walk()] == [p.get_payload(decode=True) for p in kept.walk()]
+        assert json.loads((outbox.sent_dir / f"{name}.json").read_text())["sent"]
+    assert sorted(smtp.names()) == sorted(p.stem for p in outbox.sent_dir.glob("*.eml"))
+
+
+def _lines(part: Any) -> object:
+    """A part's bytes, a text's lines ended as the outbox ends them (SMTP carries CRLF)."""
+    data = part.get_payload(decode=True)
+    return data.replace(b"\r\n", b"\n") if isinstance(data, bytes) and part.get_content_maintype() == "text" else data
+
+
+def test_a_send_killed_after_its_sent_record_is_finished_by_the_next_tick(tmp_path: Path, smtp: SmtpServer):
+    """Killed between the sent record and the mail's move from the queue: the next tick moves the mail into sent/
+    (it was sent: it is not sent again) and clears the queue."""
+    from adjudicator.postal.outbox import Outbox
+
+    game = setup_game(tmp_path, "")  # no [smtp]: the openings wait in the outbox
+    tick(game)
+    outbox = Outbox(GameDir(game))
+    name = outbox.pending()[0]
+    outbox.sent_dir.mkdir(mode=0o700)
+    doc = json.loads((outbox.queue_dir / f"{name}.json").read_text())
+    (outbox.sent_dir / f"{name}.json").write_text(json.dumps({**doc, "sent": "2025-11-20T11:00:00+00:00"}))
+    queued = (outbox.queue_dir / f"{name}.eml").read_bytes()
+    assert name not in outbox.pending()
+    assert (outbox.sent_dir / f"{name}.eml").read_bytes() == queued
+    assert not (outbox.queue_dir / f"{name}.eml").exists() and not (outbox.queue_dir / f"{name}.json").exists()
+    assert outbox.text(name) and outbox.record(name)["where"] == "sent"  # type: ignore[index]
+
+
+@pytest.mark.parametrize("attachments", [(), (("map.txt", "0101 Hamburg\n"),), (("map.png", b"\x89PNG\r\n\x1a\n"),),
+                                         (("map.png", b"\x89PNG\r\n\x1a\n"), ("report.txt", "Turn 1\nÜber\n"))])
+def test_the_text_of_a_queued_mail_is_its_plain_body(tmp_path: Path, attachments: tuple[tuple[str, str | bytes], ...]):
+    """``Outbox.text`` reads a mail without making header objects: the text ``get_body().get_content()`` gives, for
+    every shape ``compose`` writes (text alone, text attachments, pictures shown in the body, both)."""
+    from datetime import UTC, datetime
+    from email import message_from_bytes, policy
+
+    from adjudicator.postal.outbox import Outbox, Outgoing
+
+    class Folder:
+        path = tmp_path
+
+    outbox = Outbox(Folder())
+    body = "Zug 3: Grünzug baut\nFrom Berlin nach Kiel\n" + "eine lange Zeile " * 10 + "\n"
+    assert outbox.queue(Outgoing("x", ("a@example.org",), "Zug 3", body, attachments), "gm@example.org",
+                        datetime(2026, 1, 1, tzinfo=UTC))
+    whole = message_from_bytes((outbox.queue_dir / "x.eml").read_bytes(), policy=policy.default)
+    assert outbox.text("x") == whole.get_body(preferencelist=("plain",)).get_content() == body  # type: ignore[union-attr]

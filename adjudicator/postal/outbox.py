@@ -230,15 +230,26 @@ class Outbox:
         return {a: list(dict.fromkeys(name for _, name in sorted(names))) for a, names in found.items()}
 
     def text(self, name: str) -> str:
-        """The text of a mail queued or sent, as its reader sees it: its plain body ("" without one)."""
+        """The text of a mail queued or sent, as its reader sees it: its plain body ("" without one).  Read without
+        making header objects (``compat32``; a mail's first text/plain part not attached, as ``compose`` wrote it,
+        decoded as ``get_body().get_content()`` decodes it): a tick reads the mails lately sent to each sender, an
+        opening's picture among them."""
         for d in (self.sent_dir, self.queue_dir):
             eml = self._paths(d, name)[0]
             try:
-                msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+                msg = message_from_bytes(eml.read_bytes(), policy=policy.compat32)
             except OSError:
                 continue
-            body = msg.get_body(preferencelist=("plain",)) if isinstance(msg, EmailMessage) else None
-            return str(body.get_content()) if isinstance(body, EmailMessage) else ""
+            for part in msg.walk():
+                if part.get_content_type() == "text/plain" and part.get_content_disposition() != "attachment":
+                    payload = part.get_payload(decode=True)
+                    if not isinstance(payload, bytes):
+                        return ""
+                    try:
+                        return payload.decode(part.get_content_charset("ascii"), "replace")
+                    except LookupError:  # a charset Python does not know (not one ``compose`` writes)
+                        return payload.decode("utf-8", "replace")
+            return ""
         return ""
 
     def queue(self, out: Outgoing, sender: str, now: datetime) -> bool:
@@ -281,8 +292,11 @@ class Outbox:
         names = []
         for info in sorted(self.queue_dir.glob("*.json"), key=lambda p: (p.stat().st_mtime, p.name)):
             name = info.stem
-            if self._paths(self.sent_dir, name)[1].is_file():
-                self.drop(name)  # sent, then interrupted before it was cleared
+            if self._paths(self.sent_dir, name)[1].is_file():  # sent, then interrupted before it was cleared
+                q_eml, s_eml = self._paths(self.queue_dir, name)[0], self._paths(self.sent_dir, name)[0]
+                if q_eml.is_file() and not s_eml.exists():
+                    os.replace(q_eml, s_eml)  # its record was written, the mail not moved yet (``_mark_sent``)
+                self.drop(name)
             elif self._paths(self.queue_dir, name)[0].is_file():
                 names.append(name)
         return names
@@ -366,10 +380,10 @@ class Outbox:
         """Send one queued mail; what the server says of this mail alone decides its fate, anything about the
         connection or the sender is raised (and stops the sending)."""
         eml, info = self._paths(self.queue_dir, name)
-        msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
+        data = eml.read_bytes()
         doc = json.loads(info.read_text(encoding="utf-8"))
         try:
-            refused = smtp.send_message(msg, from_addr=sender, to_addrs=[bare_address(a) for a in doc["to"]])
+            refused = _transmit(smtp, data, sender, [bare_address(a) for a in doc["to"]])
         except smtplib.SMTPRecipientsRefused as exc:
             answer = "; ".join(f"{a}: {smtp_answer_of(c, m)}" for a, (c, m) in exc.recipients.items())
             self._refused(smtp, name, doc, now, answer, all(500 <= c < 600 for c, _m in exc.recipients.values()),
@@ -414,12 +428,27 @@ class Outbox:
         self.drop(name)
 
     def _mark_sent(self, name: str, doc: dict[str, Any], now: datetime) -> None:
+        """The sent record written (durable), then the mail moved from the queue as it is (it was made durable when
+        queued: not written again), then the queued record removed.  Killed in between, the next ``pending`` finds
+        the sent record and finishes the move."""
         self.sent_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        q_eml, _ = self._paths(self.queue_dir, name)
+        q_eml, q_info = self._paths(self.queue_dir, name)
         s_eml, s_info = self._paths(self.sent_dir, name)
-        atomic_write(s_eml, q_eml.read_text(encoding="utf-8"), 0o600)
         atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
-        self.drop(name)
+        os.replace(q_eml, s_eml)
+        q_info.unlink(missing_ok=True)
+
+
+_LINE_END = re.compile(rb"\r\n|\n|\r(?!\n)")
+
+
+def _transmit(smtp: smtplib.SMTP, data: bytes, sender: str, to: list[str]) -> dict[str, tuple[int, bytes]]:
+    """Send a queued mail's bytes as they are in the outbox (its lines ended CRLF, as ``send_message`` writes them;
+    the same mail, not parsed and written again); an address that is not ASCII needs SMTPUTF8, and the mail's
+    headers written in UTF-8: ``send_message`` does both.  The recipients refused, as ``sendmail`` gives them."""
+    if not "".join([sender, *to]).isascii():
+        return smtp.send_message(message_from_bytes(data, policy=policy.default), from_addr=sender, to_addrs=to)
+    return smtp.sendmail(sender, to, _LINE_END.sub(b"\r\n", data))
 
 
 def _instant(when: object) -> str:
