@@ -150,3 +150,39 @@ def test_a_game_that_declares_nothing_has_the_common_options_only() -> None:
     assert (declared.options, declared.schedule, declared.rules, declared.maps) == ((), (), False, False)
     assert [c.name for c in declared.corrections] == ["seat", "position"]
     assert declared.seats.maximum is None and declared.seats.problem("Take-away", 1) is None
+
+
+SMALL = '''
+from adjudicator.kernel.declare import Declaration, Seats
+from tests.games.takeaway import PLAY as TAKEAWAY
+
+
+class Small:
+    """The tests' take-away for two or three, declared."""
+
+    name = "small"
+    declaration = Declaration("small", "Small take-away", Seats(2, 3))
+
+    def __getattr__(self, name):
+        return getattr(TAKEAWAY, name)
+
+
+PLAY = Small()
+'''
+
+
+def test_a_play_that_declares_its_seats_is_held_to_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play's own declaration (its ``declaration``) gives its seats; the corrections every game of moves has are
+    added to it."""
+    (tmp_path / "small_play.py").write_text(SMALL, encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plays.register("small", "small_play")
+    declared = plays.declaration_named("small")
+    assert (declared.title, declared.seats.maximum) == ("Small take-away", 3)
+    assert [c.name for c in declared.corrections] == ["seat", "position"]
+    four = [a for seat in ("RED", "BLUE", "GREEN", "BLACK") for a in ("--player", f"{seat}:Name")]
+    _one_line_refusal(["new", str(tmp_path / "g"), "--play", "small", *four],
+                      "error: Small take-away is for 2 to 3 players, not 4")
+    assert not (tmp_path / "g").exists()
+    assert "Game started in" in invoke("new", str(tmp_path / "g"), "--play", "small", *four[:4]).output
+    assert plays.game_of(str(tmp_path / "g")).name == "small"

@@ -2,13 +2,15 @@
 itself: the common options only, no rules profiles, no maps, its bots' levels, and the two corrections every
 game of moves has (``fix seat``, ``fix position``: ``app/movesgm.py``, ``app/movefix.py``).
 
-A play with something of its own to declare gives a ``declaration`` (a ``kernel.declare.Declaration``); the
-tests' take-away declares nothing and needs no line for it.  This module imports only the kernel, so the CLI
+A play with something of its own to declare gives a ``declaration`` (a ``kernel.declare.Declaration``: its
+seats, say); the corrections every game of moves has are added to it.  The tests' take-away declares nothing
+and needs no line for it.  This module imports only the kernel, so the CLI
 looks a correction up without loading a game.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from adjudicator.kernel.declare import Argument, Correction, Declaration, Option, Seats
@@ -47,13 +49,14 @@ CORRECTIONS = (
 
 
 def of_play(play: Play) -> Declaration:
-    """The play's own declaration, or the one a game of moves has when it declares nothing: its name and title,
-    its bots (``kernel/play.py: Bots``), the corrections above; its setup checks the number of seats."""
+    """What the platform knows of ``play``: its own ``declaration`` if it has one (seats, options, rules, maps),
+    else its name and title and its bots (``kernel/play.py: Bots``); either way with the corrections above, which
+    the platform gives every game of moves.  Without a declaration its setup checks the number of seats."""
     from adjudicator.kernel.play import bots_of
 
     own = getattr(play, "declaration", None)
-    if isinstance(own, Declaration):
-        return own
-    bots = bots_of(play)
-    return Declaration(play.name, play.title, Seats(bots=tuple(bots.bot_levels) if bots else ()),
-                       corrections=CORRECTIONS)
+    if not isinstance(own, Declaration):
+        bots = bots_of(play)
+        own = Declaration(play.name, play.title, Seats(bots=tuple(bots.bot_levels) if bots else ()))
+    named = {c.name for c in own.corrections}
+    return replace(own, corrections=(*(c for c in CORRECTIONS if c.name not in named), *own.corrections))
