@@ -1,6 +1,7 @@
 """Fixtures shared by the tests: a postal trial of any game (its folder, its Maildir, mail in and out).
 
-``trial`` makes a game of the kind asked (``dampfross``, ``interurban`` or the tests' own ``takeaway``) run by
+``trial`` makes a game of the kind asked (``dampfross``, ``interurban`` or the tests' own ``takeaway`` and
+``rps``, rock-paper-scissors, a game of simultaneous turns) run by
 mail from a Maildir, with no SMTP: the mails the robot sends wait in the outbox, where the tests read them.
 Every game is made the same way (two seats, RED for anna@example.org in English or German, BLUE for
 bernd@example.net, a deadline on 2026-12-04 18:00 UTC and one every seven days), so a test written once runs
@@ -26,8 +27,17 @@ from tests import clock
 from tests.helpers import invoke
 from tests.mailservers import mail_bytes
 
-GAMES = ("dampfross", "interurban", "takeaway")
-"""Every game the platform serves in the tests: the two of the product and one defined only in the tests."""
+GAMES = ("dampfross", "interurban", "takeaway", "rps")
+"""Every game the platform serves in the tests: the two of the product and two defined only in the tests (take-away
+of sequential moves, rock-paper-scissors of simultaneous turns)."""
+
+
+def register_test_plays() -> None:
+    """The tests' own games in the registry (``plays.register``), as a game outside the package joins."""
+    from adjudicator.app import plays
+
+    plays.register("takeaway", "tests.games.takeaway")
+    plays.register("rps", "tests.games.rps")
 ANNA, BERND = "anna@example.org", "bernd@example.net"
 
 
@@ -43,8 +53,14 @@ class Trial:
     count: int = 0
 
     @property
-    def sequential(self) -> bool:
+    def moves(self) -> bool:
+        """A game of the platform's session of moves (``postal/turns.py``): its folder, its archive of steps."""
         return self.kind != "dampfross"
+
+    @property
+    def sequential(self) -> bool:
+        """A game of sequential moves: one seat acts at a time (BLUE after RED)."""
+        return self.kind in ("interurban", "takeaway")
 
     def deliver(self, sender: str, body: str, when: str, subject: str = "orders") -> None:
         self.count += 1
@@ -76,6 +92,8 @@ class Trial:
             return {"RED": "START Hamburg\n", "BLUE": "START Berlin\n"}[seat]
         if self.kind == "takeaway":
             return "TAKE 2\n"
+        if self.kind == "rps":
+            return {"RED": "ROCK\n", "BLUE": "PAPER\n"}[seat]
         from adjudicator.interurban.play import PLAY
         from adjudicator.postal.moves import MovesDir
         from tests.test_iu_postal import a_move
@@ -86,13 +104,14 @@ class Trial:
         return a_move(state, seat) + "\n"
 
     def counted(self, seat: str) -> bool:
-        """Whether ``seat``'s orders count (Dampfross: for the turn on hand; a game of moves: its move is made)."""
+        """Whether ``seat``'s orders count (Dampfross: for the turn on hand; a game of moves: its move is made, or its
+        orders of a simultaneous period accepted)."""
         if self.kind == "dampfross":
             return any(seat in (json.loads(p.read_text()).get("counted") or [])
                        for p in (self.game / "mail" / "inbox").glob("*/receipt.json"))
         steps = sorted((self.game / "archive").glob("step-*/record.json"))
-        return any(json.loads(p.read_text()).get("seat") == seat and json.loads(p.read_text()).get("kind") == "move"
-                   for p in steps)
+        return any(json.loads(p.read_text()).get("seat") == seat and json.loads(p.read_text()).get("kind") in
+                   ("move", "orders") for p in steps)
 
     def state(self) -> dict[str, Any]:
         doc: dict[str, Any] = json.loads((self.game / "game.json").read_text(encoding="utf-8"))
@@ -101,10 +120,7 @@ class Trial:
 
 def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True, board: str = "germany") -> Trial:
     """A new game of ``kind`` in ``where/g``, run by mail from ``where/maildir`` (Dampfross: on the map ``board``)."""
-    if kind == "takeaway":
-        from adjudicator.app import plays
-
-        plays.register("takeaway", "tests.games.takeaway")
+    register_test_plays()
     game, maildir = where / "g", where / "maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True, exist_ok=True)

@@ -19,7 +19,7 @@ from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, bots_of, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import ahead, moveverify, turns
+from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config, order_page_to
@@ -94,17 +94,21 @@ def _check_caretaker(play: Play, after: int | None, level: str) -> None:
 
 
 def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
-    """``adjudicate undo`` of a game of sequential moves: what was taken back."""
+    """``adjudicate undo`` of a game of moves: what was taken back (the last step: a move made or missed, a period
+    resolved, whose accepted orders are then on hand again, a seat's orders accepted, a GM's change)."""
     folder = MovesDir(directory)
     with folder.lock():
         record = folder.undo()
+        if record.get("kind") == "orders":
+            return (f"the orders of {record.get('seat')} for move {record.get('move')} taken back; game.json is as "
+                    "it was before they were accepted")
         if record.get("kind") not in ("move", "missed"):
             return f"step {record.get('kind')} taken back; game.json is as it was before it"
         game = folder.load(play)
         move = record.get("move")
         seat = ", ".join(play.to_act(game.state)) or None
         if game.table.schedule.every and seat is not None:
-            schedule = turns.next_due(game.table.schedule, now or datetime.now(UTC), False)
+            schedule = resolved.next_due(game.table.schedule, now or datetime.now(UTC), False)
             folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
                           {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
             return f"move {move} taken back; {seat} is on move again, until {schedule.due}"

@@ -10,7 +10,11 @@ corrections of seats and positions, each printed in the report of the move
 after it.  The caretaker (issue 26, readings IU-18 and IU-19): the game's
 setting (``caretaker_after`` missed moves in a row hand a seat to a bot of
 ``caretaker_level``) and, per seat, whether the caretaker plays it and from
-which move (``Seat.caretaker``, ``Seat.caretaker_from``).
+which move (``Seat.caretaker``, ``Seat.caretaker_from``).  In a game of
+simultaneous turns (several seats ``to_act``, ``kernel/play.py``) ``moves``
+counts the periods resolved and ``orders`` holds each seat's accepted orders
+of the period on hand (``Accepted``: the last section with the right password
+counts), secret until the period is resolved.
 """
 
 from __future__ import annotations
@@ -93,6 +97,25 @@ class SentAhead:
 
 
 @dataclass(frozen=True)
+class Accepted:
+    """A seat's orders accepted for the period on hand (a game of simultaneous turns): the section's lines as
+    sent, read again by the play when the period is resolved; secret until then."""
+
+    mail: str
+    """The mail that sent them (its key in the inbox)."""
+    line: int
+    """The section's PLAYER line in that mail."""
+    lines: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mail": self.mail, "line": self.line, "lines": list(self.lines)}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Accepted:
+        return cls(str(doc["mail"]), int(doc["line"]), tuple(str(line) for line in doc["lines"]))
+
+
+@dataclass(frozen=True)
 class Table:
     """Everything around a game's state that the postal loop reads and keeps."""
 
@@ -114,6 +137,9 @@ class Table:
     ahead: tuple[tuple[str, SentAhead], ...] = ()
     """Each seat's moves sent ahead, by seat (only seats that have some); the GM's, never shown to another
     player (``postal/ahead.py``)."""
+    orders: tuple[tuple[str, Accepted], ...] = ()
+    """The orders accepted for the period on hand, by seat (a game of simultaneous turns; ``postal/periods.py``);
+    the GM's, never shown to another player before the period is resolved."""
 
     @property
     def seat_ids(self) -> tuple[str, ...]:
@@ -140,6 +166,31 @@ class Table:
     def corrected_before(self) -> tuple[Correction, ...]:
         """The corrections made since the move before the last one: the last move's report prints them."""
         return tuple(c for c in self.corrections if c.move == self.moves - 1)
+
+    def accepted(self, sid: str) -> Accepted | None:
+        """The orders ``sid`` has accepted for the period on hand, or ``None``."""
+        return dict(self.orders).get(sid)
+
+    def with_orders(self, sid: str, accepted: Accepted | None) -> Table:
+        """The table with ``sid``'s accepted orders replaced (``None``: it has none)."""
+        kept = {k: v for k, v in self.orders if k != sid}
+        if accepted is not None:
+            kept[sid] = accepted
+        return replace(self, orders=tuple(sorted(kept.items())))
+
+    def public(self) -> Table:
+        """The table as a player's mail may tell of it: without any seat's accepted orders (secret until the
+        period is resolved)."""
+        return replace(self, orders=()) if self.orders else self
+
+    def after_period(self, acted: tuple[str, ...], missed: tuple[str, ...]) -> Table:
+        """The table after a period of several seats was resolved: ``acted`` the seats that had to act,
+        ``missed`` those of them that sent nothing (their counts of missed periods in a row); the accepted
+        orders are spent."""
+        table = self
+        for sid in acted:
+            table = table.after_move(sid, sid in missed)
+        return replace(table, moves=self.moves + 1, orders=())
 
     def after_move(self, sid: str, missed: bool, caretaker: bool = False) -> Table:
         """The table after ``sid``'s move was made (or missed); ``caretaker``: the caretaker played it.
@@ -191,6 +242,7 @@ class Table:
             **({"caretaker": {"after": self.caretaker_after, "level": self.caretaker_level}}
                if self.caretaker_after else {}),
             **({"ahead": {sid: sent.to_json() for sid, sent in self.ahead}} if self.ahead else {}),
+            **({"orders": {sid: accepted.to_json() for sid, accepted in self.orders}} if self.orders else {}),
         }
 
     @classmethod
@@ -213,7 +265,8 @@ class Table:
                        int(doc["moves"]), tuple(sorted(missed.items())),
                        tuple(Correction.from_json(c) for c in doc.get("corrections", [])),
                        int(caretaker["after"]), str(caretaker["level"]),
-                       ahead=tuple(sorted((str(k), SentAhead.from_json(v)) for k, v in doc.get("ahead", {}).items())))
+                       ahead=tuple(sorted((str(k), SentAhead.from_json(v)) for k, v in doc.get("ahead", {}).items())),
+                       orders=tuple(sorted((str(k), Accepted.from_json(v)) for k, v in doc.get("orders", {}).items())))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 

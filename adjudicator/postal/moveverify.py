@@ -28,12 +28,13 @@ from typing import Any
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.play import Play, at_deadline
-from adjudicator.kernel.table import Seat, Table
+from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
+from adjudicator.postal.periods import accepted_orders
 from adjudicator.postal.sealed import broken_seal, read_exact, strays
 
 SEAT_CHANGES: dict[str, tuple[str, ...]] = {
@@ -182,6 +183,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     table = Table.from_json(after["table"], name)
     if kind == "opening":
         state = play.setup(table.game, table.seat_ids, play.draw(seed))
+    elif before is not None and (kind == "orders" or "seats" in record):  # a game of simultaneous turns
+        return _period_again(play, step, record, before, after, table, seed)
     elif before is not None and kind in ("move", "missed", "fix", "deadline", "ahead", *SEAT_CHANGES):
         old_doc = json.loads(before)
         old = play.load(old_doc["state"])
@@ -219,6 +222,38 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     same = play.dump(state) == after["state"]
     verb = "played again" if kind in ("opening", "move", "missed") else "done again"
     return same, f"{name}: {kind} {verb}: {'the same' if same else 'NOT the same as archived'}"
+
+
+def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str, after: Mapping[str, Any],
+                  table: Table, seed: str) -> tuple[bool, str]:
+    """A step of a game of simultaneous turns done again (``postal/periods.py``): a seat's orders accepted (they
+    must read, and change the table's accepted orders alone), or a period resolved from the orders accepted before
+    it (at its deadline with what ``missing`` gives; before it only when the play says they were ready)."""
+    name, kind = step.name, record.get("kind")
+    old_doc = json.loads(before)
+    old, old_table = play.load(old_doc["state"]), Table.from_json(old_doc["table"], name)
+    if kind == "orders":
+        seat = str(record.get("seat"))
+        lines = tuple(read_exact(step / "orders.txt").splitlines())
+        made, problems = play.read(old, seat, list(enumerate(lines, 1)))
+        if made is None or seat not in play.to_act(old):
+            return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
+        expected = old_table.with_orders(seat, Accepted(str(record.get("mail")), int(record.get("line", 0)), lines))
+        same = expected == table and play.dump(old) == after["state"]
+        return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"
+    orders = accepted_orders(play, old, old_table)
+    if record.get("due"):
+        orders = at_deadline(play, old, orders)
+    elif not play.ready(old, orders):
+        return False, f"{name}: resolved before its deadline, but the orders accepted were not ready"
+    acting = play.to_act(old)
+    missed = tuple(sid for sid in acting if sid not in orders)
+    expected = replace(old_table.after_period(acting, missed), schedule=table.schedule)
+    if expected != table or list(missed) != record.get("missed"):
+        return False, f"{name}: {kind} done again: the table (seats, moves) is NOT the same as archived"
+    state, _ = play.resolve(old, orders, play.draw(seed))
+    same = play.dump(state) == after["state"]
+    return same, f"{name}: {kind} resolved again: {'the same' if same else 'NOT the same as archived'}"
 
 
 def _bot_again(play: Play, table: Table, state: Any, seed: str) -> str | None:

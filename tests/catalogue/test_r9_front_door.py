@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.kernel.languages import codes
-from tests.conftest import ANNA, BERND, Trial, make_trial
+from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial
 
 
 def _text(msg: object) -> str:
@@ -74,7 +74,7 @@ def test_F05_password_guesses_from_one_address_are_limited_and_never_lock_out_it
 
 
 def test_F06_a_player_is_answered_in_his_language(tmp_path: Path):
-    for kind in ("dampfross", "interurban", "takeaway"):
+    for kind in GAMES:
         trial = make_trial(tmp_path / kind, kind, red_lang="de")
         trial.deliver(ANNA, "Hallo,\n\nHILFE\n\nGruß\n", "2026-12-01T09:00+00:00", "hilfe")
         trial.deliver(ANNA, "Hallo,\nPASSWORD RESET\n", "2026-12-01T09:01+00:00", "reset")
@@ -128,8 +128,8 @@ def test_F09_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, 
                  "2026-12-06T12:00+00:00"):
         trial.tick(when)
     late.tick("2026-12-06T12:00+00:00")
-    assert trial.state()["state" if trial.sequential else "players"] == late.state()[
-        "state" if trial.sequential else "players"]
+    assert trial.state()["state" if trial.moves else "players"] == late.state()[
+        "state" if trial.moves else "players"]
     first = "BLUE" if trial.sequential else "RED"
     assert trial.counted(first) and late.counted(first)
 
@@ -239,7 +239,7 @@ def test_F14_a_question_to_the_gm_goes_to_the_gm_and_its_sender_is_told_so(trial
 
 def test_F15_a_german_player_is_told_in_german_that_his_mail_went_to_the_gm(tmp_path: Path):
     """Reading 95 with reading 87: the sentence is the platform's, in the player's language, in every game."""
-    for kind in ("dampfross", "interurban", "takeaway"):
+    for kind in GAMES:
         trial = make_trial(tmp_path / kind, kind, red_lang="de")
         trial.deliver(ANNA, "Hallo,\n\nwann ist der nächste Zug?\n\nGruß, Anna\n", "2026-12-01T09:00+00:00", "Frage")
         trial.tick("2026-12-01T09:05+00:00")
@@ -279,7 +279,7 @@ def test_F16_the_suite_in_every_language(tmp_path: Path, lang: str):
     from adjudicator.kernel.languages import spellings_of
 
     command = {name: words[0].upper() for name, words in spellings_of(lang, "commands").items()}
-    for kind in ("dampfross", "interurban", "takeaway"):
+    for kind in GAMES:
         trial = make_trial(tmp_path / kind, kind, red_lang=lang)
         orders = trial.orders("RED") + ("BUILD Hamburg - 1208\n" if kind == "dampfross" else "")
         body = in_language(trial.envelope("RED") + orders, lang)

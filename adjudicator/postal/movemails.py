@@ -1,0 +1,216 @@
+"""The mails a game of moves owes (``postal/turns.py``): each player's opening, his one report mail a tick of
+every step since his last (issue 35, InterUrban's reading IU-31), a section's receipt, the reminders to the seats
+that have not sent their orders yet.  Every game of moves, sequential or simultaneous, has these.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Collection, Mapping, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.kernel import words
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.play import Digests, Play, Told
+from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal import ahead
+from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.picture import svg_to_png
+from adjudicator.postal.sealed import read_exact
+
+
+def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
+    """Each player's opening mail, once, with his own password (from the GM's passwords file)."""
+    secrets: dict[str, str] | None = None
+    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout at the start, drawn once
+    for seat in game.table.seats:
+        name = f"opening-{seat.id}"
+        if outbox.known(name) or not seat.address:
+            continue
+        secrets = secrets if secrets is not None else folder.read_passwords()
+        with language(seat.lang):
+            text = play.words.opening(game.table, game.state, seat.id, secrets.get(seat.id))
+            subject = words.move_subject(play.title, game.table.game, "opening", 0, seat.id)
+        pictures = _picture(play, game.state, "opening.png", pictures)
+        outbox.queue(Outgoing(name, (seat.address,), subject, text, pictures, kind="opening", player=seat.id),
+                     sender, now)
+
+
+def _to_seat(play: Play, game: Loaded, sid: str, outbox: Outbox, sender: str, now: datetime, name: str,
+             code: str) -> bool:
+    """Queue once a period the mail ``code`` (a receipt code of the play's words) to the seat ``sid``, which must
+    act, as a reminder; whether it was queued now (not when the seat has no address, or it was queued before)."""
+    seat = game.table.seat(sid)
+    name = f"{name}-{game.table.moves + 1:03d}-{seat.id}"
+    if not seat.address or outbox.known(name):
+        return False
+    with language(seat.lang):
+        text = play.words.receipt(game.table.public(), game.state, code, {})
+        missed = game.table.missed_by(seat.id) + 1
+        if code == "reminder" and not seat.played_by and 0 < game.table.caretaker_after <= missed:  # IU-18 ahead
+            text = text.rstrip("\n") + "\n\n" + words.caretaker_ahead(game.table.caretaker_level, missed, moves=True)
+        subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
+    outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
+                          player=seat.id), sender, now)
+    return True
+
+
+MAX_TOLD = 30
+"""The most moves (and lists dropped) one report mail tells; any older not told yet are in the archive (REPORT n)."""
+
+
+def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> set[str]:
+    """Queue to every player the one mail of what happened since the last one he got (issue 35, reading IU-31):
+    each move made or missed since, and his own moves sent ahead played or dropped (IU-30), in one text, where it
+    is owed (after a killed tick too: the archive says what happened, the outbox what was told).  The seats it was
+    queued to."""
+    steps = folder.steps()
+    records: dict[int, dict[str, Any]] = {}
+
+    def record(i: int) -> dict[str, Any]:
+        if i not in records:
+            records[i] = folder.record(steps[i])
+        return records[i]
+
+    pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout now, drawn once
+    queued: set[str] = set()
+    for seat in game.table.seats:
+        owed = _owed(outbox, len(steps), record, seat.id) if seat.address else []
+        if not owed:
+            continue
+        told = [_told(folder, play, steps[i], record(i), seat.id) for i in owed]
+        moves = [record(i) for i in owed if record(i).get("kind") != "ahead"]
+        last = int(moves[-1]["move"]) if moves else int(record(owed[-1])["move"])
+        name = f"move-{last:03d}-{seat.id}" if moves else f"ahead-dropped-{last:03d}-{seat.id}"
+        with language(seat.lang):
+            if isinstance(play.words, Digests):
+                text = play.words.digest(game.table, game.state, seat.id, told)
+            else:  # a play without a digest of its own: its moves' mails, joined
+                text = "\n".join(t.text for t in told if not t.dropped)
+            kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
+            subject = words.move_subject(play.title, game.table.game, kind, last, seat.id,
+                                         int(moves[0]["move"]) if moves else last)
+        shown: tuple[tuple[str, str | bytes], ...] = ()
+        if moves:
+            pictures = _picture(play, game.state, f"move-{last:03d}.png", pictures)
+            shown = pictures
+        through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
+                   "moves": [int(moves[0]["move"]), last] if moves else []}
+        if outbox.queue(Outgoing(name, (seat.address,), subject, text, shown,
+                                 kind="report" if moves else "reminder", turn=last, player=seat.id, extra=through),
+                        sender, now):
+            queued.add(seat.id)
+    return queued
+
+
+def _owed(outbox: Outbox, count: int, record: Callable[[int], dict[str, Any]], sid: str) -> list[int]:
+    """The steps (their places in the archive, oldest first) a report mail to ``sid`` owes: the moves made or
+    missed after the last one a mail to it told, and the drops of its own moves sent ahead (at most ``MAX_TOLD``,
+    the latest); the opening mail tells what came before the first move."""
+    owed: list[int] = []
+    for i in range(count - 1, 0, -1):
+        done = record(i)
+        kind = done.get("kind")
+        if kind == "opening":
+            break
+        if kind in ("move", "missed"):
+            name = f"move-{int(done['move']):03d}-{sid}"
+        elif kind == "ahead" and done.get("why") == "none-legal" and done.get("seat") == sid:
+            name = f"ahead-dropped-{int(done['move']):03d}-{sid}"
+        else:
+            continue
+        mailed = outbox.record(name)
+        if mailed is not None:  # told, through the step it names (before issue 35: through this one)
+            through = mailed.get("through")
+            return [j for j in reversed(owed) if not isinstance(through, int) or j > through]
+        owed.append(i)
+        if len(owed) == MAX_TOLD:
+            break
+    return list(reversed(owed))
+
+
+def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str) -> Told:
+    """One step as a report mail to ``reader`` tells it, from the archive: a move's mail to him as archived (sealed:
+    ``GameFileError`` when it was changed since, and it is not sent), and when the move came from his own moves
+    sent ahead, or the step dropped them, the alternatives that could not be played and the play's problems with
+    each (reading IU-30)."""
+    before = json.loads(read_exact(step / "game-before.json"))
+    after = json.loads(read_exact(step / "game-after.json"))
+    table = Table.from_json(after["table"], str(step))
+    old, new = play.load(before["state"]), play.load(after["state"])
+    seat = str(record.get("seat"))
+    sent = Table.from_json(before["table"], str(step)).sent_ahead(seat) if seat == reader else None
+    if record.get("kind") == "ahead":
+        tried = ahead.tried(play, old, seat, sent.moves[0])[1] if sent is not None else ()
+        return Told(table, old, old, seat, tried=tried, dropped=True)
+    text = folder.mails_of(step).get(reader, "")
+    alternative = record.get("ahead") if sent is not None else None
+    if not alternative:
+        return Told(table, old, new, seat, text, record.get("kind") == "missed")
+    found, tried = ahead.tried(play, old, seat, sent.moves[0]) if sent is not None else (None, ())
+    return Told(table, old, new, seat, text, False, int(alternative), found[2] if found else (), tried)
+
+
+def _picture(play: Play, state: Any, filename: str,
+             made: tuple[tuple[str, bytes], ...] | None) -> tuple[tuple[str, bytes], ...]:
+    """The play's picture of ``state`` as a PNG to show in a mail (``made``: drawn already for another player);
+    none when the play draws none, or where the package was installed without resvg-py and Pillow."""
+    if made is not None:
+        return made
+    svg = play.picture(state)
+    if svg is None:
+        return ()
+    try:
+        return ((filename, svg_to_png(svg)),)
+    except ImportError:
+        return ()
+
+
+def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,
+             data: Mapping[str, Any], quoted: Sequence[tuple[int, str]] = ()) -> Outgoing:
+    """A section's receipt: to the sender, and to the seat's address on file when the password was right (in the
+    seat's language; without a seat, in the sender's when his address is on file, else the game's); ``quoted``:
+    where the mail a reply quotes was not read (line, attachment), a line each."""
+    reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
+                          None)
+    with language(reader.lang if reader is not None else game.table.lang):
+        text = play.words.receipt(game.table.public(), game.state, code, data)
+        if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
+            text = text.rstrip("\n") + "\n\n" + words.to_gm()
+        kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)
+        moves = data.get("sent", kept.moves if kept is not None else ())  # what is kept now (IU-32)
+        left = data.get("kept", ())  # what the section left kept: the moves of it used since, in this tick
+        used = len(left) - len(moves) if "sent" not in data and tuple(left[len(left) - len(moves):]) == moves else 0
+        if used > 0:
+            text = text.rstrip("\n") + "\n\n" + words.ahead_used(used)
+        if moves or data.get("ahead") or "sent" in data:
+            text = text.rstrip("\n") + ("\n" if used > 0 else "\n\n") + words.ahead_list(moves, checked="sent" in data)
+        if data.get("to_gm"):  # its lines that are no orders asked something: the GM has them (reading 127)
+            text = text.rstrip("\n") + "\n\n" + words.prose_to_gm()
+        if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
+            text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
+        if quoted:  # the mail a reply quotes, not read (issue 32), in every game
+            text = text.rstrip("\n") + "\n\n" + "".join(words.quoted_mail(line, name) for line, name in quoted)
+        move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
+        subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
+    return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
+                    subject, text, kind="receipt",
+                    player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", "")))
+
+
+def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime, t: Tick,
+           told: Collection[str] = ()) -> None:
+    """A reminder to each seat that must act and has not sent its orders (the seat on move of a game of sequential
+    moves), once a period, ``remind`` before its deadline (``new --remind``); ``told``: the seats whose report
+    mail of this tick says it already (IU-31)."""
+    if not game.table.schedule.reminding(now):
+        return
+    waiting = [sid for sid in play.to_act(game.state) if sid not in told and game.table.accepted(sid) is None]
+    reminded = [sid for sid in waiting if _to_seat(play, game, sid, outbox, sender, now, "reminder", "reminder")]
+    if reminded:
+        t.note("reminded", turn=game.table.moves + 1, companies=", ".join(reminded))

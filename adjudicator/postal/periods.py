@@ -1,0 +1,152 @@
+"""What a section of a game of simultaneous turns does (several seats ``to_act``; the tests' rock-paper-scissors):
+its orders are accepted for the period, kept until it is resolved, and the period resolved when the play says it is
+ready or at its deadline.
+
+A section with the right password from a seat that must act, whose orders
+read, is accepted: the seat's orders of the period on hand are these (the
+last section counts; its receipt says which orders of the seat it replaced),
+kept in the table (``kernel/table.py: Table.orders``) and archived as a step
+of kind ``orders`` of the game's sealed chain (``postal/moves.py``), whose
+``orders.txt`` only the GM reads.  The receipt goes to the seat alone; no mail
+tells another seat's orders before the period is resolved (``Table.public``).
+After each such step, and at the end of every tick, the play is asked
+whether the period is ``ready``; at its deadline the seats that sent nothing
+get what ``missing`` says, and the period is ``resolve``d as one step of kind
+``move`` (``missed`` when no seat had orders) whose record names the seats,
+those that missed and the mails their orders came from; ``verify`` reads the
+orders again from the game before that step and resolves the period again
+(``postal/moveverify.py``).
+
+A tick killed after a step and before the mail was marked answered answers it
+again: ``accepted_from`` finds the step its section made, so no orders are
+lost or accepted twice.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from adjudicator.kernel.envelope import Section
+from adjudicator.kernel.play import Play, at_deadline
+from adjudicator.kernel.table import Accepted, Seat, Table
+from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.resolved import archive
+
+
+def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, seat: Seat, section: Section,
+                  t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
+    """What a section with the right password does in a game of simultaneous turns: ``accepted`` (``move``, the
+    period; ``replaced``: the lines of the seat's orders it replaced), ``refused`` (``problems``), ``stale``,
+    ``not-on-move`` (the seat need not act in this period), ``over``, or what CHECK would say.  The period is
+    resolved at once when the play says it is ready (at the mail's arrival)."""
+    acting = play.to_act(game.state)
+    number = game.table.moves + 1
+    if not acting:
+        return game, "over", {}
+    if section.check:
+        return game, *_checked(play, game, seat.id, section)
+    done = accepted_from(folder, mail, seat.id, section.line)
+    if done is not None:  # a tick killed after the step: answered now, not accepted again
+        return game, "accepted", {"move": done, "replaced": ()}
+    if section.move is not None and section.move != number:
+        return game, "stale", {"given": section.move, "move": number}
+    if seat.id not in acting:
+        return game, "not-on-move", {"on_move": ", ".join(acting)}
+    made, problems = play.read(game.state, seat.id, section.body)
+    if made is None:
+        return game, "refused", {"problems": problems}
+    before = game.table.accepted(seat.id)
+    lines = tuple(line for _, line in section.body)
+    table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines))
+    record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
+              "arrived": mail.arrived.isoformat(), **({"replaced": before.mail} if before is not None else {})}
+    folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
+    game = resolve_if_ready(folder, play, folder.load(play), mail.arrived, t)
+    return game, "accepted", {"move": number, "replaced": before.lines if before is not None else ()}
+
+
+def _checked(play: Play, game: Loaded, seat: str, section: Section) -> tuple[str, dict[str, Any]]:
+    """What a section with CHECK would do, nothing done or kept: previewed, refused, or not the seat's period."""
+    at = {"checked_at": game.table.moves + 1}
+    acting = play.to_act(game.state)
+    if seat not in acting:
+        return "check-not-on-move", {**at, "on_move": ", ".join(acting)}
+    made, problems = play.read(game.state, seat, section.body)
+    if made is None:
+        return "check-refused", {**at, "problems": problems, "check": True}
+    return "checked", {**at, "seat": seat, "preview": play.preview(game.state, seat, made)}
+
+
+def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> int | None:
+    """The period whose orders the section of ``mail`` at ``line`` for ``seat`` was accepted for already (a tick was
+    killed after its step, before the mail was marked answered); ``None``: not yet.  The archive is read back to
+    the first period resolved before the mail arrived."""
+    for step in reversed(folder.steps()):
+        record = folder.record(step)
+        kind = record.get("kind")
+        if kind == "opening":
+            return None
+        if kind == "orders" and record.get("mail") == mail.key and record.get("seat") == seat \
+                and record.get("line") == line:
+            return int(record["move"])
+        if kind in ("move", "missed") and "at" in record and datetime.fromisoformat(str(record["at"])) < mail.arrived:
+            return None
+    return None
+
+
+def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
+    """The orders accepted for the period on hand, by seat, as the play reads them again (orders that no longer
+    read, after a GM set a position, are left out)."""
+    out: dict[str, Any] = {}
+    for sid, accepted in table.orders:
+        made, _problems = play.read(state, sid, list(enumerate(accepted.lines, 1)))
+        if made is not None:
+            out[sid] = made
+    return out
+
+
+def resolve_if_ready(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
+    """The period resolved at ``now`` when the play says it is ready with the orders accepted so far."""
+    if not game.table.orders or not play.to_act(game.state):
+        return game
+    orders = accepted_orders(play, game.state, game.table)
+    if not play.ready(game.state, orders):
+        return game
+    return resolve(folder, play, game, orders, now, t)
+
+
+def resolve_if_due(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
+    """The period resolved at its deadline when it passed by ``now`` (not while the GM holds the game): the
+    orders accepted, and what ``missing`` says for each other seat that must act."""
+    s = game.table.schedule
+    due = s.due_at()
+    if due is None or s.held or now < due or not play.to_act(game.state):
+        return game
+    orders = at_deadline(play, game.state, accepted_orders(play, game.state, game.table))
+    return resolve(folder, play, game, orders, due, t, s.due)
+
+
+def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], at: datetime, t: Tick,
+            due: str | None = None) -> Loaded:
+    """The period resolved with ``orders`` and archived as one step; its next deadline runs from ``at``."""
+    acting = play.to_act(game.state)
+    number = game.table.moves + 1
+    state, events = play.resolve(game.state, orders, play.draw(folder.read_seed()))
+    missed = tuple(sid for sid in acting if sid not in orders)
+    record = {"kind": "missed" if len(missed) == len(acting) else "move", "move": number, "seat": "",
+              "seats": list(acting), "missed": list(missed),
+              "stand_in": sorted(sid for sid in orders if game.table.accepted(sid) is None),
+              "mails": {sid: accepted.mail for sid, accepted in game.table.orders}, "at": at.isoformat(),
+              **({"due": due} if due else {})}
+    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines)
+                   for sid, accepted in game.table.orders)
+    table = game.table.after_period(acting, missed)
+    after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at)
+    if len(missed) < len(acting):
+        t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
+    if missed:
+        t.note("missed", move=number, seat=", ".join(missed))
+    return after

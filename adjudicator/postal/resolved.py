@@ -1,0 +1,61 @@
+"""A period resolved and archived as a step of a game of moves' folder (``postal/moves.py``), and the deadline of
+the next one: the one place where a move made or missed, or a simultaneous period resolved, becomes a step with its
+report and each player's mail of it (sent at the end of the tick, ``postal/movemails.py: report_mails``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from adjudicator.kernel.deadline import Schedule, next_slot
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.play import Play
+from adjudicator.kernel.table import Table
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.outbox import Outbox
+
+
+def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
+    """The deadline of the next move: a period after the move ran (``2d``), or the next weekday and time after it
+    (``fri 18:00``); none when the game is over or has no ``every``."""
+    nxt = None if over else next_slot(replace(schedule, due=None), ran_at)
+    return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
+
+
+MAX_MISSED = 100
+"""The most moves one tick misses in a row (a game left without a tick for a hundred deadlines goes on at the
+next tick)."""
+
+
+def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, events: Any, missed: bool,
+           record: Mapping[str, Any], orders: str, outbox: Outbox, sender: str, now: datetime,
+           keep_due: bool = False) -> Loaded:
+    """Archive a move of a game of sequential moves (with its report and each player's mail of it) and write the
+    game file; the next deadline runs from ``now`` (``keep_due``: the deadline stays as it is, after a bot's
+    opening move).  The players' mails go at the end of the tick, one a player (``report_mails``, reading
+    IU-31)."""
+    table = game.table.after_move(seat, missed, bool(record.get("caretaker")))
+    return archive(folder, play, game, table, state, events, seat, missed, record, orders, now, keep_due)
+
+
+def archive(folder: MovesDir, play: Play, game: Loaded, table: Table, state: Any, events: Any, seat: str,
+            missed: bool, record: Mapping[str, Any], orders: str, now: datetime, keep_due: bool = False) -> Loaded:
+    """Archive a period resolved, ``table`` the table after it (its deadline set here): the step, its public
+    report and each player's mail of it, in each reader's language (``seat``: the seat that moved, ``""`` for a
+    period of several seats; ``missed``: it sent nothing, or none of them did); the seed goes into the report that
+    ends the game."""
+    over = not play.to_act(state)
+    if not keep_due or over:
+        table = replace(table, schedule=next_due(table.schedule, now, over))
+    seed = folder.read_seed() if over else None
+    by_lang: dict[str, str] = {}
+    for lang in (table.lang, *(s.lang for s in table.seats)):
+        if lang not in by_lang:
+            with language(lang):
+                by_lang[lang] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
+    mails = {s.id: by_lang[s.lang] for s in table.seats}
+    folder.commit(play, game, table, state, record, orders, by_lang[table.lang], mails)
+    return folder.load(play)
