@@ -1,0 +1,180 @@
+"""The one session of the games of moves running a game of simultaneous turns (issue 34; ``postal/periods.py``),
+with the tests' rock-paper-scissors (``tests/games/rps.py``): orders accepted and replaced, a period resolved when
+every seat is in or at its deadline, a killed tick, ``verify`` and ``undo``, and secrecy until the period is
+resolved."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import ANNA, BERND, Trial, make_trial
+from tests.helpers import invoke
+from tests.mailservers import text_of
+
+
+def _records(trial: Trial) -> list[dict[str, Any]]:
+    return [json.loads(p.read_text()) for p in sorted((trial.game / "archive").glob("step-*/record.json"))]
+
+
+def _throw(trial: Trial, seat: str, throw: str, when: str, subject: str, password: str | None = None) -> None:
+    trial.deliver(ANNA if seat == "RED" else BERND, trial.envelope(seat, password) + f"{throw}\n", when, subject)
+
+
+def _texts(trial: Trial, to: str, prefix: str = "") -> str:
+    return "\n".join(text_of(m) for _, m in trial.mails(to, prefix))
+
+
+@pytest.fixture
+def rps(tmp_path: Path) -> Trial:
+    return make_trial(tmp_path, "rps")
+
+
+def test_a_later_section_replaces_the_orders_and_its_receipt_says_which(rps: Trial):
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "first")
+    rps.tick("2026-12-01T09:05+00:00")
+    _throw(rps, "RED", "SCISSORS", "2026-12-01T10:00+00:00", "second")
+    rps.tick("2026-12-01T10:05+00:00")
+    table = rps.state()["table"]
+    assert table["orders"]["RED"]["lines"] == ["SCISSORS"]
+    second = text_of(rps.mails(ANNA, "receipt-mail-00002")[0][1])
+    assert "Your throw for round 1 is in." in second and "replaces your throw of an earlier mail: ROCK" in second
+    assert [r["kind"] for r in _records(rps)] == ["opening", "orders", "orders"]
+    assert _records(rps)[-1]["replaced"] == _records(rps)[-2]["mail"]
+    both = "PLAYER RED PASSWORD {pw}\nPAPER\nPLAYER RED PASSWORD {pw}\nROCK\n".format(pw=rps.passwords["RED"])
+    rps.deliver(ANNA, "GAME g\n" + both, "2026-12-01T11:00+00:00", "two sections")
+    rps.tick("2026-12-01T11:05+00:00")
+    assert rps.state()["table"]["orders"]["RED"]["lines"] == ["ROCK"]  # the last section counts
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T12:00+00:00", "blue")
+    rps.tick("2026-12-01T12:05+00:00")
+    assert "RPS g, round 1: RED rock, BLUE paper." in _texts(rps, ANNA, "move-001")
+
+
+def test_the_period_is_resolved_at_once_when_every_seat_is_in(rps: Trial):
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "SCISSORS", "2026-12-01T09:01+00:00", "blue")
+    out = rps.tick("2026-12-01T09:05+00:00")
+    assert "move 1 made by RED, BLUE" in out
+    last = _records(rps)[-1]
+    assert last["kind"] == "move" and last["seats"] == ["RED", "BLUE"] and last["missed"] == [] and \
+        last["at"] == "2026-12-01T09:01:00+00:00"
+    state = rps.state()
+    assert state["table"]["moves"] == 1 and "orders" not in state["table"] and state["state"]["wins"] == [1, 0]
+    assert state["table"]["schedule"]["due"] == "2026-12-08T09:01:00+00:00"  # the next runs from the resolve
+    assert "RED wins the round." in _texts(rps, BERND, "move-001")
+
+
+def test_at_the_deadline_a_seat_that_sent_nothing_gets_what_missing_says(rps: Trial):
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-04T17:59+00:00")
+    assert rps.state()["table"]["moves"] == 0
+    out = rps.tick("2026-12-04T18:05+00:00")
+    assert "move 1: BLUE missed the deadline" in out
+    first = _records(rps)[-1]
+    assert first["missed"] == ["BLUE"] and first["due"] == "2026-12-04T18:00:00+00:00" and first["stand_in"] == []
+    assert rps.state()["table"]["missed"] == {"BLUE": 1}
+    assert "RED rock, BLUE nothing" in _texts(rps, BERND, "move-001")
+    rps.tick("2026-12-11T18:05+00:00")  # nobody throws: RED throws rock again (its standing orders), BLUE nothing
+    second = _records(rps)[-1]
+    assert second["stand_in"] == ["RED"] and second["missed"] == ["BLUE"] and second["kind"] == "move"
+    assert rps.state()["state"]["over"] and "RED wins the game." in _texts(rps, ANNA, "move-002")
+    assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+class Killed(Exception):
+    """The tick dies here."""
+
+
+def test_a_killed_tick_neither_loses_nor_doubles_orders(rps: Trial, monkeypatch: pytest.MonkeyPatch):
+    """Killed after RED's and BLUE's orders were accepted and the period resolved, before the mails were marked
+    answered: the next tick answers them, accepting nothing twice and resolving nothing again."""
+    from adjudicator.postal import robot, turns
+    from adjudicator.postal.loop import Tick
+    from tests.clock import instant
+    from tests.games.rps import PLAY
+
+    def tick(when: str) -> None:
+        robot.tick_game(str(rps.game), instant(when), Tick(str(rps.game)), turns.MovesGame(PLAY))
+
+    def killed(self: object) -> None:
+        raise Killed
+
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    monkeypatch.setattr(turns.Receipts, "send", killed)
+    with pytest.raises(Killed):
+        tick("2026-12-01T09:05+00:00")
+    assert [r["kind"] for r in _records(rps)] == ["opening", "orders"]  # RED's in, the tick died at its receipt
+    monkeypatch.undo()
+    rps.tick("2026-12-01T09:10+00:00")
+    assert [r["kind"] for r in _records(rps)] == ["opening", "orders", "orders", "move"]
+    assert rps.state()["state"]["wins"] == [0, 1]
+    monkeypatch.setattr(turns.Receipts, "send", killed)
+    _throw(rps, "RED", "SCISSORS", "2026-12-01T10:00+00:00", "red again")
+    _throw(rps, "BLUE", "ROCK", "2026-12-01T10:01+00:00", "blue again")
+    for _ in range(2):  # killed twice at the first mail's receipt
+        with pytest.raises(Killed):
+            tick("2026-12-01T10:05+00:00")
+    monkeypatch.undo()
+    rps.tick("2026-12-01T10:10+00:00")
+    kinds = [r["kind"] for r in _records(rps)]
+    assert kinds == ["opening", "orders", "orders", "move", "orders", "orders", "move"], kinds
+    assert rps.state()["state"]["wins"] == [0, 2] and len(rps.mails(ANNA, "receipt-")) == 2
+    assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_verify_names_an_archived_step_changed_and_replays_every_period(rps: Trial):
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    rps.tick("2026-12-01T09:05+00:00")
+    ok = invoke("verify", str(rps.game)).output
+    assert "OK: step-002: orders of BLUE read again: the same" in ok and "OK: step-003: move resolved again" in ok
+    orders = rps.game / "archive" / "step-001" / "orders.txt"
+    orders.chmod(0o600)
+    orders.write_text("PAPER\n")
+    result = invoke("verify", str(rps.game), ok=False)
+    assert result.exit_code == 1 and "archive/step-001/orders.txt was changed after it was archived" in result.output
+
+
+def test_undo_takes_back_a_period_and_then_a_seats_orders(rps: Trial):
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    rps.tick("2026-12-01T09:05+00:00")
+    from tests import clock
+
+    with clock.at("2026-12-01T12:00+00:00"):
+        said = invoke("undo", str(rps.game)).output
+    assert "move 1 taken back; RED, BLUE is on move again" in said
+    table = rps.state()["table"]
+    assert table["moves"] == 0 and sorted(table["orders"]) == ["BLUE", "RED"]  # the accepted orders are back
+    assert invoke("undo", str(rps.game)).output.startswith("step deadline taken back")
+    said = invoke("undo", str(rps.game)).output
+    assert said.startswith("the orders of BLUE for move 1 taken back")
+    assert sorted(rps.state()["table"]["orders"]) == ["RED"]
+    assert invoke("verify", str(rps.game)).exit_code == 0
+    _throw(rps, "BLUE", "SCISSORS", "2026-12-01T13:00+00:00", "blue again")
+    rps.tick("2026-12-01T13:05+00:00")
+    assert rps.state()["state"]["wins"] == [1, 0]
+
+
+def test_no_mail_tells_another_seats_orders_before_the_period_is_resolved(rps: Trial):
+    """RED throws SCHERE (scissors, in German); Bernd asks STATUS, HELP and for the opening's report, gets his
+    reminder and the receipt of a CHECK: nothing mailed to him before the resolve names RED's throw; the GM's
+    status says only who is in."""
+    invoke("deadline", "set", str(rps.game), "--remind", "48h")
+    _throw(rps, "RED", "SCHERE", "2026-12-01T09:00+00:00", "red")
+    rps.deliver(BERND, "STATUS\nHELP\nREPORT 0\n", "2026-12-01T09:01+00:00", "status")
+    rps.deliver(BERND, rps.envelope("BLUE") + "CHECK\nROCK\n", "2026-12-01T09:02+00:00", "check")
+    rps.tick("2026-12-03T09:05+00:00")
+    assert rps.mails(BERND, "reminder-") and not rps.mails(ANNA, "reminder-")  # RED is in: no reminder
+    assert rps.mails(BERND, "answer-") and rps.mails(BERND, "receipt-")
+    told = _texts(rps, BERND)
+    assert "schere" not in told.lower() and "RED scissors" not in told
+    status = invoke("status", str(rps.game)).output
+    assert "in: RED" in status and "schere" not in status.lower()
+    _throw(rps, "BLUE", "ROCK", "2026-12-03T10:00+00:00", "blue")
+    rps.tick("2026-12-03T10:05+00:00")
+    assert "RED scissors, BLUE rock" in _texts(rps, BERND, "move-001")  # told once resolved
