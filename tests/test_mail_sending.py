@@ -221,8 +221,9 @@ def test_a_send_killed_after_its_sent_record_is_finished_by_the_next_tick(tmp_pa
 @pytest.mark.parametrize("attachments", [(), (("map.txt", "0101 Hamburg\n"),), (("map.png", b"\x89PNG\r\n\x1a\n"),),
                                          (("map.png", b"\x89PNG\r\n\x1a\n"), ("report.txt", "Turn 1\nÜber\n"))])
 def test_the_text_of_a_queued_mail_is_its_plain_body(tmp_path: Path, attachments: tuple[tuple[str, str | bytes], ...]):
-    """``Outbox.text`` reads a mail without making header objects: the text ``get_body().get_content()`` gives, for
-    every shape ``compose`` writes (text alone, text attachments, pictures shown in the body, both)."""
+    """``Outbox.text`` reads a mail's head up to its first text, without making header objects: the text
+    ``get_body().get_content()`` gives, for every shape ``compose`` writes (text alone, text attachments, pictures
+    shown in the body, both), lines that begin with dashes as they are."""
     from datetime import UTC, datetime
     from email import message_from_bytes, policy
 
@@ -232,7 +233,7 @@ def test_the_text_of_a_queued_mail_is_its_plain_body(tmp_path: Path, attachments
         path = tmp_path
 
     outbox = Outbox(Folder())
-    body = "Zug 3: Grünzug baut\nFrom Berlin nach Kiel\n" + "eine lange Zeile " * 10 + "\n"
+    body = "Zug 3: Grünzug baut\nFrom Berlin nach Kiel\n------\n" + "eine lange Zeile " * 10 + "\n-- \nGM\n"
     assert outbox.queue(Outgoing("x", ("a@example.org",), "Zug 3", body, attachments), "gm@example.org",
                         datetime(2026, 1, 1, tzinfo=UTC))
     whole = message_from_bytes((outbox.queue_dir / "x.eml").read_bytes(), policy=policy.default)

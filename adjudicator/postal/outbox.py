@@ -230,14 +230,15 @@ class Outbox:
         return {a: list(dict.fromkeys(name for _, name in sorted(names))) for a, names in found.items()}
 
     def text(self, name: str) -> str:
-        """The text of a mail queued or sent, as its reader sees it: its plain body ("" without one).  Read without
-        making header objects (``compat32``; a mail's first text/plain part not attached, as ``compose`` wrote it,
-        decoded as ``get_body().get_content()`` decodes it): a tick reads the mails lately sent to each sender, an
-        opening's picture among them."""
+        """The text of a mail queued or sent, as its reader sees it: its plain body ("" without one).  A tick reads
+        the mails lately sent to each sender, a report's pictures among them: only the mail's head up to the end of
+        its first text part is parsed (``_first_text``), without making header objects (``compat32``; the first
+        text/plain part not attached, as ``compose`` writes it, decoded as ``get_body().get_content()`` decodes
+        it)."""
         for d in (self.sent_dir, self.queue_dir):
             eml = self._paths(d, name)[0]
             try:
-                msg = message_from_bytes(eml.read_bytes(), policy=policy.compat32)
+                msg = message_from_bytes(_first_text(eml.read_bytes()), policy=policy.compat32)
             except OSError:
                 continue
             for part in msg.walk():
@@ -437,6 +438,20 @@ class Outbox:
         atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
         os.replace(q_eml, s_eml)
         q_info.unlink(missing_ok=True)
+
+
+def _first_text(data: bytes) -> bytes:
+    """A multipart mail's bytes up to the boundary line that ends its first text/plain part, when that part is not
+    an attachment (what follows, the HTML and the pictures, is not needed for the text); else the whole mail.  The
+    boundary is the one on the line before the part's headers, so no line of the text is taken for it."""
+    at = data.find(b"\nContent-Type: text/plain")
+    start = data.rfind(b"\n--", 0, at) if at >= 0 else -1
+    body = data.find(b"\n\n", at) if start >= 0 else -1
+    if body < 0 or b"attachment" in data[start:body].lower():
+        return data
+    delimiter = data[start:data.find(b"\n", start + 1)].rstrip(b"\r")
+    end = data.find(delimiter, body)
+    return data if end < 0 else data[:end + len(delimiter)] + b"\n"
 
 
 _LINE_END = re.compile(rb"\r\n|\n|\r(?!\n)")
