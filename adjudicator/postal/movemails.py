@@ -179,7 +179,10 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
     reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
                           None)
     with language(reader.lang if reader is not None else game.table.lang):
-        text = play.words.receipt(game.table.public(), game.state, code, data)
+        if code == "too-many-sections":  # a flood from a seat's address: the platform's sentence, in every game
+            text = words.too_many_sections(int(data["count"]), int(data["most"]))
+        else:
+            text = play.words.receipt(game.table.public(), game.state, code, data)
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
         kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)

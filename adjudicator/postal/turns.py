@@ -208,19 +208,22 @@ class MovesDesk:
                            password_hash=password_hash)
 
 
-def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Section], tuple[tuple[int, str], ...]]:
+def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Section], tuple[tuple[int, str], ...], int]:
     """The sections of every text of a mail, each read up to where the platform found the robot's own mail quoted
-    (``cuts``: a line per text, ``postal/quoted.py``), and where a quoted mail was left unread (its line, the name of
-    its attachment, "" for the mail's text: the receipt names it, issue 32)."""
+    (``cuts``: a line per text, ``postal/quoted.py``), where a quoted mail was left unread (its line, the name of
+    its attachment, "" for the mail's text: the receipt names it, issue 32), and how many sections the mail holds
+    (a text of more than ``MAX_SECTIONS`` gives none, and says how many it held)."""
     sections: list[Section] = []
     quoted: list[tuple[int, str]] = []
+    count = 0
     for i, text in enumerate(mail.texts):
         cut = cuts[i] if i < len(cuts) and isinstance(cuts[i], int) else None
         envelope = read_envelope(mail.read_text(text), play.order_line, cut)
         sections += envelope.sections
+        count += len(envelope.sections) + sum(int(p.text) for p in envelope.problems if p.code == "too-many-sections")
         if envelope.quoted is not None:
             quoted.append((envelope.quoted, text.name))
-    return sections, tuple(quoted)
+    return sections, tuple(quoted), count
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
@@ -232,14 +235,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     doc["move"] = game.table.moves
     codes: list[str] = []
     named = len(named_seats([mail.read_text(text) for text in mail.texts]))  # a flood is counted before it is read
-    sections, quoted = _read(mail, play, doc.get("quoted") or ()) if named <= 2 * MAX_SECTIONS else ([], ())
-    if named > 2 * MAX_SECTIONS or len(sections) > MAX_SECTIONS:  # over the whole mail, every attachment together
-        t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=max(named, len(sections)))
-        door.notice(mail, doc)
-        sections, codes = [], ["too-many-sections"]
-    elif door.guessed_out(mail, [s.seat for s in sections]):
-        doc["codes"] = ["guesses"]
-        return game
+    sections, quoted, count = _read(mail, play, doc.get("quoted") or ()) if named <= 2 * MAX_SECTIONS \
+        else ([], (), named)
     known = door.seat_of(mail.sender) if mail.sender else None
     receipts = Receipts(door, doc)
     renders: list[Render] = []
@@ -247,6 +244,17 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     def receipt(now: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any], proven: bool = False) -> None:
         renders.append(lambda later: section_receipt(play, later, mail, seat, code, data, quoted))
         receipts.add(renders[-1](now), proven)
+
+    if max(named, count) > MAX_SECTIONS:  # over the whole mail, every attachment together: nothing of it is read
+        t.note("too-many-sections", seq=mail.seq, sender=mail.sender or "?", count=max(named, count))
+        sections, codes = [], ["too-many-sections"]
+        if known is not None or (mail.sender and door.on_file(mail.sender)):  # his own address: a receipt says so
+            receipt(game, known, "too-many-sections", {"count": max(named, count), "most": MAX_SECTIONS})
+        else:  # a stranger: the front door's notice, once a period
+            door.notice(mail, doc)
+    elif door.guessed_out(mail, [s.seat for s in sections]):
+        doc["codes"] = ["guesses"]
+        return game
 
     if not sections and not codes:
         if known is not None and not door.echo(mail):  # an auto-reply to our mail gets no receipt

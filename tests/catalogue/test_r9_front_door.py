@@ -299,3 +299,23 @@ def test_F16_the_suite_in_every_language(tmp_path: Path, lang: str):
         went = _said(lang, "platform", "Your mail went to the game master, who reads it and answers in person where "
                                         "needed. The robot answers only orders and the commands {commands}.")
         assert went.split(",")[0] in receipts, (kind, receipts)
+
+
+@pytest.mark.parametrize("count", [13, 30])
+def test_F17_a_flood_of_sections_is_answered_the_same_in_every_game(tmp_path: Path, count: int):
+    """Issue 34: a mail from RED's own address holding more PLAYER sections than a mail may (13: over twelve; 30:
+    counted before any is read) gets one receipt saying nothing in it is read, in every game; the same mail from
+    a stranger gets the front door's notice; nothing of either counts."""
+    said = f"Your mail holds {count} PLAYER sections; a mail may hold at most 12: nothing in it is read."
+    for kind in GAMES:
+        trial = make_trial(tmp_path / kind, kind)
+        head, player = trial.envelope("RED").rsplit("PLAYER", 1)
+        flood = head + "".join(f"PLAYER{player}{trial.orders('RED')}" for _ in range(count))
+        trial.deliver(ANNA, flood, "2026-12-01T09:00+00:00", "flood")
+        trial.deliver("mallory@example.com", flood, "2026-12-01T09:01+00:00", "flood again")
+        trial.tick("2026-12-01T09:05+00:00")
+        ((_, receipt),) = trial.mails(ANNA, "receipt-")
+        assert said in " ".join(_text(receipt).split()), (kind, _text(receipt))
+        assert [n for n, _ in trial.mails("mallory@example.com")] and \
+            all(n.startswith("notice-") for n, _ in trial.mails("mallory@example.com")), kind
+        assert not trial.counted("RED"), kind

@@ -127,6 +127,13 @@ def caretaker_ahead(level: str, count: int, moves: bool = False) -> str:
     return fold(text.format(level=level, count=count)) + "\n"
 
 
+def too_many_sections(count: int, most: int) -> str:
+    """The receipt of a mail from a seat's own address holding more PLAYER sections than a mail may (a flood): none
+    of it is read; the same sentence as Dampfross's receipt says, in every game of moves (issue 34)."""
+    return fold(_("Your mail holds {count} PLAYER sections; a mail may hold at most {most}: nothing in it is "
+                  "read.").format(count=count, most=most)) + "\n"
+
+
 def prose_to_gm() -> str:
     """A receipt's words when the lines of an order mail that are no orders asked something (reading 127): they went
     to the game master, with the mail's orders read as ever."""
