@@ -117,3 +117,18 @@ def test_a_tick_killed_anywhere_loses_no_mail_and_no_turn(tmp_path: Path, smtp: 
         assert invoke("verify", str(game)).exit_code == 0
     print(f"kills over {length:.2f} s left (turn, mails sent, mails stored): {outcomes}")
 
+
+
+@pytest.mark.parametrize("lost", ["", "{\"keys\": ["])
+def test_a_list_of_seen_mails_lost_in_a_crash_costs_only_reading_again(tmp_path: Path, smtp: SmtpServer, lost: str):
+    """``seen.json`` is written without a sync (issue 34): a crash may leave it empty or cut.  The next tick reads the
+    source again, finds every mail stored already (by its Message-ID or SHA-256), and answers and sends nothing
+    twice."""
+    game = before_deadline(tmp_path, smtp)
+    sent, stored = sent_names(game), inbox_ids(game)
+    (game / "mail" / "seen.json").write_text(lost)
+    mails = len(smtp.mails)
+    invoke("tick", str(game), "--now", tick_times()[1])
+    assert sent_names(game) == sent and inbox_ids(game) == stored and len(smtp.mails) == mails
+    assert len(list((game / "mail" / "inbox").glob("*/meta.json"))) == len(stored)
+    assert json.loads((game / "mail" / "seen.json").read_text())["keys"]

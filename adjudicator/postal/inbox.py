@@ -227,8 +227,10 @@ class Inbox:
         return set(doc.get("keys", [])) if isinstance(doc, dict) else set()
 
     def mark_seen(self, keys: set[str]) -> None:
+        """Write the source's keys stored (after the mails are durable).  Not synced: a list lost in a crash only
+        costs reading the source again, whose mails the inbox knows by their Message-ID or SHA-256 (``seen``)."""
         self.root.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic_write(self.root / "seen.json", record_text({"keys": sorted(keys)}), 0o600)
+        atomic_write(self.root / "seen.json", record_text({"keys": sorted(keys)}), 0o600, durable=False)
 
     # --- storing ------------------------------------------------------------
     def store(self, mail: Incoming, fetched: datetime, later: list[tuple[Path, bytes]] | None = None
