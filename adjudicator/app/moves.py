@@ -1,6 +1,6 @@
-"""The GM's commands on a game of sequential moves (InterUrban, any play): a new game, status, report, verify,
-undo, the site, deadlines, seats, check, mail.  Each takes the play of the game (``app/movesgm.py`` gives them to
-the CLI as the game's ``GmCommands``, found by the registry, ``app/plays.py``)."""
+"""The GM's commands on a game of moves (InterUrban, any play, sequential or simultaneous): a new game, status,
+report, verify, undo, the site, deadlines, seats, check, mail.  Each takes the play of the game (``app/movesgm.py``
+gives them to the CLI as the game's ``GmCommands``, found by the registry, ``app/plays.py``)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The GM's commands of any play of sequential moves (InterUrban, the tests' take-away): one ``GmCommands`` for
-them all, on ``app/moves.py`` and ``app/movefix.py``.  What only Dampfross has (``run``, ``route``, ``fix balance``,
-``track``, ``rule``, ``player retire``, private reports, report mails sent again) is refused in one line
-(``app/gm.py``)."""
+"""The GM's commands of any play of moves, sequential or simultaneous (InterUrban, the tests' take-away and
+rock-paper-scissors): one ``GmCommands`` for them all, on ``app/moves.py`` and ``app/movefix.py``.  What only
+Dampfross has (``run``, ``route``, ``fix balance``, ``track``, ``rule``, ``player retire``, private reports, report
+mails sent again) is refused in one line (``app/gm.py``)."""
 
 from __future__ import annotations
 

@@ -79,14 +79,18 @@ class Words(Protocol):
     def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
                     seed: str | None) -> str:
         """The report of one move (made, or missed at the deadline), for every player; ``seed``: the shuffle's
-        seed, revealed when the move ended the game."""
+        seed, revealed when the move ended the game.  A period of several seats (simultaneous turns) has ``seat``
+        ``""`` and ``missed`` when none of them had orders; ``events`` tell the rest."""
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         """The answer to a section of orders: ``moved``, ``refused`` (``problems``), ``checked`` (``seat``,
         ``preview``), ``not-on-move``, ``password``, ``over``, ``stale`` (a MOVE number of another move),
         ``no-section``, ``check-refused`` and ``check-not-on-move`` (what a section with CHECK would have met);
         a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of the alternatives
-        can be played now: the player must mail his move) and ``checked-ahead``.  Written again at the end of the
+        can be played now: the player must mail his move) and ``checked-ahead``; a game of simultaneous turns
+        ``accepted`` (``move``; ``replaced``: the lines of the seat's earlier orders of the period it replaced) in
+        place of ``moved``, and ``not-on-move`` with ``on_move`` the seats that act, joined.  ``table`` is the
+        table as a player may see it (``Table.public``: no seat's accepted orders).  Written again at the end of the
         tick, as the game then is (``read_at``, ``checked_at``: the move on hand when the section was read)."""
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],

@@ -1,20 +1,23 @@
-"""A game of sequential moves (InterUrban) in the one postal loop (``postal/robot.py``): a move runs as soon as the
-player on move sends it.
+"""The one session of every play (``kernel/play.py: Play``) in the one postal loop (``postal/robot.py``): games of
+sequential moves (InterUrban, take-away) and of simultaneous turns (the tests' rock-paper-scissors) alike.
 
-Each section with a right password gets a receipt (the move made, its
-problems with line and column, not your move, a MOVE number of another
-move, the game is over); the move of the player on move runs at once and
-its report goes to every player.  Wrong passwords, strangers, commands and
-budgets are the front door's (``postal/frontdoor.py``), as for every game.
-When the deadline of a move passes, the move is missed (the play's reading;
-for InterUrban, IU-13: the player lays nothing and the next one is on move);
-a move is judged by the deadline at its mail's arrival, and the next
-deadline runs from there, so the same mails give the same game whenever
-cron runs.  A seat's moves sent ahead (issue 27, ``postal/ahead.py``) are
-played at once when its move comes (``play_ahead``), before a bot would.
-Every answer is true when it is sent (issue 35): each player gets one
-report mail a tick, of every move since his last (``report_mails``), and the
-receipts of a tick are written again at its end, after its moves
+Each section with a right password gets a receipt (the move made, or the
+orders accepted for the period; its problems with line and column; not
+your move; a MOVE number of another move; the game is over).  What a
+section does is the kind of game's: a game of sequential moves plays the
+move of the player on move at once (``postal/sequential.py``: moves sent
+ahead, bots, the caretaker); a game of simultaneous turns keeps a seat's
+orders of the period until the play says it is ready or its deadline comes
+(``postal/periods.py``).  Either way a period resolved is one step of the
+game's sealed chain (``postal/resolved.py``), and its report goes to every
+player.  Wrong passwords, strangers, commands, budgets and floods are the
+front door's (``postal/frontdoor.py``) or this module's, the same for every
+game.  What was due before a mail arrived (a move missed, a period at its
+deadline) is done before the mail is read, and the next deadline runs from
+there, so the same mails give the same game whenever cron runs.  Every
+answer is true when it is sent (issue 35): each player gets one report mail
+a tick, of every step since his last (``postal/movemails.py:
+report_mails``), and the receipts of a tick are written again at its end
 (``MovesSession.mail_out``; InterUrban's readings IU-29 to IU-32).
 """
 
@@ -125,7 +128,7 @@ class MovesSession:
 
 
 class MovesDesk:
-    """``postal.frontdoor.Desk`` for a game of sequential moves (its lock held): the table's seats, the play's
+    """``postal.frontdoor.Desk`` for a game of moves (its lock held): the table's seats, the play's
     reading of an order line and its answers; an address or password change is a step of the game's chain."""
 
     def __init__(self, folder: MovesDir, play: Play, game: Loaded):
