@@ -16,6 +16,7 @@ from adjudicator.interurban.scoring import RANK_DIVISORS
 from adjudicator.interurban.state import Placed, State
 from adjudicator.interurban.words import names
 from adjudicator.interurban.words.i18n import N_, _
+from adjudicator.kernel.kept import Kept
 
 LAYING = (
     ("A", N_("No station may be laid next to a start tile (sharing an edge with it): only track tiles.")),
@@ -104,5 +105,11 @@ def example_lines(state: State) -> list[str] | None:
     if state.over:
         return None
     move = example_move(state)
-    lines = written(state, move, state.on_move) if move else ()
+    lines = _WRITTEN.get((move,), None, lambda: written(state, move, state.on_move)) if move else ()
     return None if lines is None else [_keywords(line, state.on_move) for line in lines]
+
+
+_WRITTEN: Kept[tuple[str, ...] | None] = Kept(4)
+"""The notation of the last examples, by the very example (``example_move`` hands the same one out for every
+state equal to the one it was made for, and the notation depends on that state alone): a move's report and every
+seat's digest write the example of one position."""
