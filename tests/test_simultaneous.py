@@ -178,3 +178,13 @@ def test_no_mail_tells_another_seats_orders_before_the_period_is_resolved(rps: T
     _throw(rps, "BLUE", "ROCK", "2026-12-03T10:00+00:00", "blue")
     rps.tick("2026-12-03T10:05+00:00")
     assert "RED scissors, BLUE rock" in _texts(rps, BERND, "move-001")  # told once resolved
+
+
+def test_a_game_of_three_is_refused_in_one_line(tmp_path: Path):
+    from tests.conftest import register_test_plays
+
+    register_test_plays()
+    result = invoke("new", str(tmp_path / "g"), "--play", "rps", "--player", "RED:Anna", "--player", "BLUE:Bernd",
+                    "--player", "GOLD:Carla", ok=False)
+    assert result.exit_code == 1 and result.output.startswith("error:") and result.output.count("\n") == 1
+    assert not (tmp_path / "g" / "game.json").exists()

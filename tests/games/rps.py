@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from adjudicator.kernel.commitment import digests
+from adjudicator.kernel.declare import Declaration, Seats
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.play import Draw, Lines
@@ -137,6 +138,8 @@ class RockPaperScissors:
     name = "rps"
     title = "RPS"
     words = Words()
+    declaration = Declaration("rps", "RPS", Seats(2, 2))
+    """Two seats, no bots (``kernel/declare.py``): ``new`` refuses another number in one line."""
 
     def setup(self, game: str, seats: Sequence[str], draw: Draw) -> State:
         if len(seats) != 2:
