@@ -11,12 +11,14 @@ For each game of the mail fuzzer (``tools/fuzz/mailgames.py``: ``dampfross``, th
   A tick still running after ``--limit`` seconds is stopped; how many mails it had answered by then is shown;
 * **one mail of commands**: one tick of the game with one mail of ``--commands`` command lines: the replies it
   queued (target: one);
-* **each kind alone**: one tick with one mail of each hostile kind: its seconds and the replies it queued.
+* **each kind alone**: one tick with one mail of each hostile kind (the first ``--kinds`` of them): its seconds and
+  the replies it queued.
 
 Prints the figures (replies: new outgoing mails that are not the game clock's, as ``tools/fuzz/mail.py``
 counts them).
 
     python bench/bench_hostile.py [--mails 1000] [--commands 2000] [--limit 300] [--game both] [--sizes full]
+                                  [--kinds N]
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ def main() -> int:
     parser.add_argument("--limit", type=float, default=300.0, help="seconds a tick may run before it is stopped")
     parser.add_argument("--game", choices=(*sorted(GAMES), "both"), default="both")
     parser.add_argument("--sizes", choices=("small", "full"), default="full", help="the hostile mails' sizes")
+    parser.add_argument("--kinds", type=int, default=len(KINDS), help="how many kinds are ticked alone (all)")
     a = parser.parse_args()
     sizes = FULL if a.sizes == "full" else SMALL
     for name in sorted(GAMES) if a.game == "both" else [a.game]:
@@ -108,7 +111,7 @@ def main() -> int:
             print(f"{name}: one mail of {a.commands} commands: {wall:.1f} s{'' if ended else ' (stopped)'}; "
                   f"replies queued {replies}")
             cells = []
-            for kind in KINDS:
+            for kind in KINDS[:a.kinds]:
                 target = restored(target)
                 data, _ = hostile(rng, target, kind, sizes)
                 target.deliver(data)

@@ -1,7 +1,7 @@
 """Benchmark: how long a turn takes, as the GM runs it, against the bare command.
 
 Self-plays a game on the German map (four companies, the schmidt rules) to its
-end or 40 turns, then times, each as a fresh process of the installed
+end or ``--turns`` (40) turns, then times, each as a fresh process of the installed
 ``adjudicate`` script (the median of several runs, on a fresh copy of the
 game each time):
 
@@ -20,7 +20,7 @@ was set; the command line now imports only what a command needs).  The cache on 
 it (warmed by one run first), and Python may write its bytecode (as ``pip
 install`` does when it installs the wheel).
 
-    python bench/bench_turn.py [--repeat N]
+    python bench/bench_turn.py [--repeat N] [--turns 40]
 """
 
 from __future__ import annotations
@@ -93,12 +93,14 @@ def snapshot_before(game: Path, turn: int, into: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs per measurement (the median is shown)")
-    repeat = parser.parse_args().repeat
+    parser.add_argument("--turns", type=int, default=40, help="the most turns self-played (racing begins about 18)")
+    a = parser.parse_args()
+    repeat = a.repeat
     work = Path(tempfile.mkdtemp(prefix="bench-turn-"))
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["ADJUDICATE_CACHE"] = str(work / "cache")
     game = work / "game"
-    record = play_game(game, "germany", players=4, seed="bench-turn", max_turns=40, check=False)
+    record = play_game(game, "germany", players=4, seed="bench-turn", max_turns=a.turns, check=False)
     phases = [GameDir(game).archived_state(GameDir(game).archive_path(t), "before")[0].phase
               for t in range(1, record.turns + 1)]
     building = 3

@@ -19,7 +19,7 @@ BENCH = Path(__file__).resolve().parent.parent / "bench"
 SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_routes.py": (["3", "8"], "BEST searches: 18"),
     "bench_orders.py": ([], "1,000 nested messages"),
-    "bench_turn.py": (["--repeat", "1"], "report --all"),
+    "bench_turn.py": (["--repeat", "1", "--turns", "20"], "racing turn"),
     "bench_resident.py": (["--turns", "3"], "the games end the same: yes"),
     "bench_site.py": (["--turns", "3,6", "--repeat", "1"], "site, peak MiB"),
     "bench_length.py": (["--turns", "3,6", "--games", "3", "--repeat", "1"], "idle tick: 1 game"),
@@ -29,7 +29,7 @@ SMOKE: dict[str, tuple[list[str], str]] = {
     "bench_concurrent.py": (["--pairs", "1"], "1 right"),
     "bench_fuzz.py": (["--inputs", "5", "--workers", "1"], "findings: none"),
     "bench_mailfuzz.py": (["--mails", "10", "--workers", "1"], "findings: none"),
-    "bench_hostile.py": (["--mails", "10", "--commands", "20", "--sizes", "small", "--limit", "120"],
+    "bench_hostile.py": (["--mails", "10", "--commands", "20", "--sizes", "small", "--limit", "120", "--kinds", "2"],
                          "each kind alone"),
     "bench_iu_selfplay.py": (["--games", "2", "--workers", "1"], "0 with a broken invariant"),
     "bench_iu_fuzz.py": (["--inputs", "6", "--workers", "1"], "findings: none"),
