@@ -5,12 +5,16 @@ mails sent again) is refused in one line (``app/gm.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from adjudicator.app import movefix, moves
-from adjudicator.app.gm import GmCommands, NoSuchCommand
+from adjudicator.app.declare import of_play
+from adjudicator.app.gm import GmCommands, NewGame, NoSuchCommand, Started
+from adjudicator.kernel.declare import Declaration
+from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.play import Play, bots_of
 from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
@@ -25,6 +29,19 @@ class MovesCommands(GmCommands):
     def __init__(self, play: Play):
         self.play = play
         self.name = play.name
+
+    def declared(self) -> Declaration:
+        """The play's own declaration, or the default of a game of moves (``app/declare.py: of_play``)."""
+        return of_play(self.play)
+
+    def new(self, game: NewGame, options: Mapping[str, Any]) -> Started:
+        if options:  # kernel/play.py: a play's setup takes the seats and the draw, no options (yet)
+            raise AdjudicatorError(f"new: {self.name} declares options of its own ({', '.join(options)}), but a "
+                                   "play of moves is set up without options")
+        opening, folder = moves.start_moves_game(self.play, game.directory, game.players, game.seed,
+                                                 game.test_passwords, game.schedule, game.lang, game.player_langs,
+                                                 game.game_id, game.caretaker_after, game.caretaker_level)
+        return Started(opening, folder.path)
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
         robot.tick_game(directory, now, t, turns.MovesGame(self.play))

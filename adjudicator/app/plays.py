@@ -1,13 +1,13 @@
-"""The games this program runs, by name: Dampfross (the default), InterUrban and any play of sequential moves.
+"""The games this program runs, by name: Dampfross (the default), InterUrban and any play of moves.
 
 The kernel never imports a game (tests/test_layers.py); this module, above
 both, joins them.  Each game is reached through one object, its
 ``GmCommands`` (``app/gm.py``): ``game_of(directory)`` gives the game of a
 folder, and every GM command of the CLI, ``tick`` among them, calls one
-method of it.  Dampfross brings its own (``GAMES``); a play of sequential
-moves (``PLAYS``, ``register``, the entry point group ``ENTRY_POINTS``) gets
-the commands every such game shares (``app/movesgm.py``, with ``new`` and its
-declaration: ``app/movesnew.py``).  Each game is imported only when a folder
+method of it.  Dampfross brings its own (``GAMES``); a play of moves,
+sequential or simultaneous (``PLAYS``, ``register``, the entry point group
+``ENTRY_POINTS``), gets the commands every such game shares
+(``app/movesgm.py``, ``new`` and its declaration among them).  Each game is imported only when a folder
 of it is at hand (a Dampfross command loads no other game, and no postal code
 it does not use).
 
@@ -44,14 +44,14 @@ GAMES = {"dampfross": "adjudicator.dampfross.app.gm"}
 """The games that bring their own GM commands and postal loop, by name: the module whose ``GM`` (a ``GmCommands``)
 they are."""
 PLAYS = {"interurban": "adjudicator.interurban.play"}
-"""The plays of sequential moves, by the name ``new --play`` takes: the module whose ``PLAY`` it is, imported
-only when a game of it is at hand.  A game outside the package joins with one line: ``register(name, module)``,
-or an entry point of the group ``ENTRY_POINTS`` in its package."""
+"""The plays of moves (``kernel/play.py``: sequential or simultaneous), by the name ``new --play`` takes: the
+module whose ``PLAY`` it is, imported only when a game of it is at hand.  A game outside the package joins with one
+line: ``register(name, module)``, or an entry point of the group ``ENTRY_POINTS`` in its package."""
 ENTRY_POINTS = "adjudicator.plays"
 
 
 def register(name: str, module: str) -> None:
-    """Add a play of sequential moves: ``module`` holds its ``PLAY`` (``kernel/play.py``); nothing else changes."""
+    """Add a play of moves: ``module`` holds its ``PLAY`` (``kernel/play.py``); nothing else changes."""
     if not name.isidentifier() or name in GAMES:
         raise AdjudicatorError(f"{name!r} cannot name a play")
     PLAYS[name] = module
@@ -69,7 +69,7 @@ def _installed() -> dict[str, str]:
 
 
 def play_named(name: str) -> Play:
-    """The play of sequential moves called ``name``."""
+    """The play of moves called ``name``."""
     module = PLAYS.get(name) or _installed().get(name)
     if module is None:
         raise AdjudicatorError(f"no play {name!r}: the games are {', '.join(names())}")
@@ -78,13 +78,13 @@ def play_named(name: str) -> Play:
 
 
 def game_named(name: str) -> GmCommands:
-    """The GM commands of the game called ``name``: its own, or those of every play of sequential moves."""
+    """The GM commands of the game called ``name``: its own, or those of every play of moves."""
     if name in GAMES:
         commands: GmCommands = importlib.import_module(GAMES[name]).GM
         return commands
-    from adjudicator.app.movesnew import PlayCommands
+    from adjudicator.app.movesgm import MovesCommands
 
-    return PlayCommands(play_named(name))
+    return MovesCommands(play_named(name))
 
 
 def declaration_named(name: str) -> Declaration:

@@ -91,6 +91,8 @@ class Seats:
             return None
         if self.maximum is None:
             return f"{title} is for {self.minimum} or more players, not {count}"
+        if self.maximum == self.minimum:
+            return f"{title} is for {self.minimum} players, not {count}"
         return f"{title} is for {self.minimum} to {self.maximum} players, not {count}"
 
 
