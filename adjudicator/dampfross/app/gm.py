@@ -66,10 +66,9 @@ class DampfrossCommands(GmCommands):
 
     def map_show(self, name: str | None, directory: str | None, turn: int | None,
                  view: MapView) -> tuple[str, list[str]]:
-        from adjudicator.dampfross.app.pictures import ShowOptions, map_show
+        from adjudicator.dampfross.app.pictures import map_show
 
-        return map_show(name, directory, turn, ShowOptions(view.window, view.legend, view.split, view.svg_file,
-                                                           view.png_file, view.races))
+        return map_show(name, directory, turn, view)
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
         from adjudicator.dampfross.app.postal import tick_directory

@@ -9,9 +9,9 @@ included, no replay needed).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from adjudicator.app.gm import MapView
 from adjudicator.dampfross.app.maps import read_map, show_map
 from adjudicator.dampfross.app.run import TurnRun, replay_turn
 from adjudicator.dampfross.app.store import GameDir
@@ -102,19 +102,7 @@ def run_png(run: TurnRun, scale: float = PNG_SCALE) -> bytes:
     return svg_to_png(run_svg(run), scale)
 
 
-@dataclass(frozen=True)
-class ShowOptions:
-    """How ``map show`` draws: an ASCII window or the whole map split to 80 columns, or picture files."""
-
-    window: str | None = None
-    legend: bool = True
-    split: bool = False
-    svg_file: str | None = None
-    png_file: str | None = None
-    races: bool = False
-
-
-def map_show(name: str | None, game_dir: str | None, turn: int | None, o: ShowOptions) -> tuple[str, list[str]]:
+def map_show(name: str | None, game_dir: str | None, turn: int | None, o: MapView) -> tuple[str, list[str]]:
     """``map show``: a map or a game's map, as ASCII (returned) or as SVG and PNG files.
 
     Returns the text to print and the messages about files written.
