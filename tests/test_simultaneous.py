@@ -17,7 +17,9 @@ from tests.mailservers import text_of
 
 
 def _records(trial: Trial) -> list[dict[str, Any]]:
-    return [json.loads(p.read_text()) for p in sorted((trial.game / "archive").glob("step-*/record.json"))]
+    """The records of the game's steps but the GM's changes of its deadlines (the fixture's ``--early``)."""
+    every = [json.loads(p.read_text()) for p in sorted((trial.game / "archive").glob("step-*/record.json"))]
+    return [r for r in every if r["kind"] != "deadline"]
 
 
 def _throw(trial: Trial, seat: str, throw: str, when: str, subject: str, password: str | None = None) -> None:
@@ -30,7 +32,10 @@ def _texts(trial: Trial, to: str, prefix: str = "") -> str:
 
 @pytest.fixture
 def rps(tmp_path: Path) -> Trial:
-    return make_trial(tmp_path, "rps")
+    """A game of rock-paper-scissors whose GM allows a round resolved as soon as both throws are in (``--early``)."""
+    trial = make_trial(tmp_path, "rps")
+    invoke("deadline", "set", str(trial.game), "--early")
+    return trial
 
 
 def test_a_later_section_replaces_the_orders_and_its_receipt_says_which(rps: Trial):
@@ -131,12 +136,12 @@ def test_verify_names_an_archived_step_changed_and_replays_every_period(rps: Tri
     _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
     rps.tick("2026-12-01T09:05+00:00")
     ok = invoke("verify", str(rps.game)).output
-    assert "OK: step-002: orders of BLUE read again: the same" in ok and "OK: step-003: move resolved again" in ok
-    orders = rps.game / "archive" / "step-001" / "orders.txt"
+    assert "OK: step-003: orders of BLUE read again: the same" in ok and "OK: step-004: move resolved again" in ok
+    orders = rps.game / "archive" / "step-002" / "orders.txt"  # step-001: the fixture's --early
     orders.chmod(0o600)
     orders.write_text("PAPER\n")
     result = invoke("verify", str(rps.game), ok=False)
-    assert result.exit_code == 1 and "archive/step-001/orders.txt was changed after it was archived" in result.output
+    assert result.exit_code == 1 and "archive/step-002/orders.txt was changed after it was archived" in result.output
 
 
 def test_undo_takes_back_a_period_and_then_a_seats_orders(rps: Trial):
@@ -188,3 +193,34 @@ def test_a_game_of_three_is_refused_in_one_line(tmp_path: Path):
                     "--player", "GOLD:Carla", ok=False)
     assert result.exit_code == 1 and result.output.startswith("error:") and result.output.count("\n") == 1
     assert not (tmp_path / "g" / "game.json").exists()
+
+
+def test_without_early_a_round_waits_for_its_deadline_and_a_sequential_move_never_waits(tmp_path: Path):
+    """The reading of issue 34 (``postal/periods.py: early``): a period of several seats is resolved before its
+    deadline only when the schedule allows it (``--early``, as Dampfross's turn), however ready the play says it
+    is; ``verify`` refuses a period resolved early without it.  A game of sequential moves makes its one seat's
+    move at once, with ``--early`` or without (that is what a move is)."""
+    rps = make_trial(tmp_path / "rps", "rps")
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    rps.tick("2026-12-01T09:05+00:00")
+    assert rps.state()["table"]["moves"] == 0 and sorted(rps.state()["table"]["orders"]) == ["BLUE", "RED"]
+    rps.tick("2026-12-04T18:05+00:00")  # the deadline: both throws count, nobody missed
+    last = _records(rps)[-1]
+    assert last["due"] == "2026-12-04T18:00:00+00:00" and last["missed"] == [] and last["stand_in"] == []
+    assert "RED rock, BLUE paper" in _texts(rps, ANNA, "move-001")
+    assert invoke("verify", str(rps.game)).exit_code == 0
+    held = make_trial(tmp_path / "held", "rps")
+    invoke("deadline", "set", str(held.game), "--early")
+    invoke("deadline", "hold", str(held.game))
+    _throw(held, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(held, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    held.tick("2026-12-01T09:05+00:00")
+    assert held.state()["table"]["moves"] == 0  # the GM holds the game: nothing is resolved early either
+    for early in (False, True):
+        take = make_trial(tmp_path / f"takeaway-{early}", "takeaway")
+        if early:
+            assert invoke("deadline", "set", str(take.game), "--early", ok=False).exit_code == 1  # not declared
+        take.deliver(ANNA, take.envelope("RED") + take.orders("RED"), "2026-12-01T09:00+00:00", "take")
+        take.tick("2026-12-01T09:05+00:00")
+        assert take.state()["table"]["moves"] == 1

@@ -179,6 +179,11 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
                        now: datetime | None = None) -> str:
     """``deadline set``, ``extend`` (``("extend", PERIOD)``) and ``hold`` of a game of moves: the new deadline in
     words for the GM."""
+    from adjudicator.app.declare import of_play
+
+    own = of_play(play).schedule  # the settings it declares; a game of simultaneous turns honours early
+    own += ("early",) if not sequential(play) and "early" not in own else ()
+
     def change(table: Table) -> Table:
         schedule = table.schedule
         for key, value in settings:
@@ -193,11 +198,11 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
             elif key == "due" and value:
                 schedule = schedule.with_setting(key, parse_time(value, dict(settings).get("zone", schedule.zone))
                                                  .isoformat())
-            elif key in ("due", "every", "zone", "held", "remind"):
+            elif key in ("due", "every", "zone", "held", "remind") or key in own:
                 schedule = schedule.with_setting(key, value)
             else:
                 raise AdjudicatorError(f"a game of moves has no deadline setting {key!r} "
-                                     "(due, every, zone, remind, hold)")
+                                     f"(due, every, zone, remind, hold{''.join(f', {k}' for k in own)})")
         return replace(table, schedule=schedule)
 
     table = _changed(play, directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings],

@@ -34,7 +34,7 @@ from adjudicator.postal.botseats import bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
-from adjudicator.postal.periods import accepted_orders
+from adjudicator.postal.periods import accepted_orders, early
 from adjudicator.postal.sealed import broken_seal, read_exact, strays
 
 SEAT_CHANGES: dict[str, tuple[str, ...]] = {
@@ -246,6 +246,8 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         orders = at_deadline(play, old, orders)
     elif not play.ready(old, orders):
         return False, f"{name}: resolved before its deadline, but the orders accepted were not ready"
+    elif not early(old_table.schedule):
+        return False, f"{name}: resolved before its deadline, but the schedule did not allow it (no --early)"
     acting = play.to_act(old)
     missed = tuple(sid for sid in acting if sid not in orders)
     expected = replace(old_table.after_period(acting, missed), schedule=table.schedule)

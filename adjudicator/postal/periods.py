@@ -10,7 +10,9 @@ of kind ``orders`` of the game's sealed chain (``postal/moves.py``), whose
 ``orders.txt`` only the GM reads.  The receipt goes to the seat alone; no mail
 tells another seat's orders before the period is resolved (``Table.public``).
 After each such step, and at the end of every tick, the play is asked
-whether the period is ``ready``; at its deadline the seats that sent nothing
+whether the period is ``ready``, and it is resolved then when the schedule
+allows it before the deadline (``early``: the GM's ``--early``, or a game
+without a deadline; as Dampfross's turn); at its deadline the seats that sent nothing
 get what ``missing`` says, and the period is ``resolve``d as one step of kind
 ``move`` (``missed`` when no seat had orders) whose record names the seats,
 those that missed and the mails their orders came from; ``verify`` reads the
@@ -27,6 +29,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.play import Play, at_deadline
 from adjudicator.kernel.table import Accepted, Seat, Table
@@ -108,9 +111,19 @@ def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
     return out
 
 
+def early(schedule: Schedule) -> bool:
+    """Whether a period of several seats may be resolved before its deadline once the play says it is ready: when
+    the GM allows it (``new --early``, ``deadline set --early``), or when the game has no deadline (nothing else
+    would resolve it); never while the GM holds the game.  The reading is Dampfross's (``docs/postal.md``: "the
+    turn runs when its deadline has passed, or (``--early``) when every company has sent valid orders").  A game of
+    sequential moves never asks: its one seat's move is made at once (``postal/sequential.py``)."""
+    return not schedule.held and (schedule.early or schedule.due is None)
+
+
 def resolve_if_ready(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
-    """The period resolved at ``now`` when the play says it is ready with the orders accepted so far."""
-    if not game.table.orders or not play.to_act(game.state):
+    """The period resolved at ``now`` when the play says it is ready with the orders accepted so far, and the
+    schedule allows it before the deadline (``early``)."""
+    if not game.table.orders or not play.to_act(game.state) or not early(game.table.schedule):
         return game
     orders = accepted_orders(play, game.state, game.table)
     if not play.ready(game.state, orders):
