@@ -224,3 +224,31 @@ def test_without_early_a_round_waits_for_its_deadline_and_a_sequential_move_neve
         take.deliver(ANNA, take.envelope("RED") + take.orders("RED"), "2026-12-01T09:00+00:00", "take")
         take.tick("2026-12-01T09:05+00:00")
         assert take.state()["table"]["moves"] == 1
+
+
+def test_each_seat_reads_its_own_private_part_and_nobody_else_does(rps: Trial):
+    """The play words each seat's mail of a round (``kernel/play.py: SeatReports``): RED's streak is in Anna's
+    report mail alone, never in Bernd's, the public report archived, a REPORT answer or the site."""
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    rps.tick("2026-12-01T09:05+00:00")
+    red, blue = "Only for you, RED: rock 1 time(s) in a row.", "Only for you, BLUE: paper 1 time(s) in a row."
+    anna, bernd = _texts(rps, ANNA, "move-001"), _texts(rps, BERND, "move-001")
+    assert red in anna and blue not in anna and blue in bernd and red not in bernd
+    public = (rps.game / "reports").glob("*")
+    assert all("Only for you" not in p.read_text() for p in public if p.is_file())
+    assert "RED rock, BLUE paper" in anna and "RED rock, BLUE paper" in bernd
+    rps.deliver(BERND, "REPORT 1\n", "2026-12-01T10:00+00:00", "report")
+    rps.tick("2026-12-01T10:05+00:00")
+    answered = _texts(rps, BERND, "answer-")
+    assert "RED rock, BLUE paper" in answered and "Only for you" not in answered
+    _throw(rps, "RED", "ROCK", "2026-12-01T11:00+00:00", "red again")
+    _throw(rps, "BLUE", "ROCK", "2026-12-01T11:01+00:00", "blue again")
+    rps.tick("2026-12-01T11:05+00:00")
+    assert "Only for you, RED: rock 2 time(s) in a row." in _texts(rps, ANNA, "move-002")
+    assert "RED: rock 2" not in _texts(rps, BERND)
+    assert invoke("verify", str(rps.game)).exit_code == 0
+    site = rps.game.parent / "site"
+    invoke("site", str(rps.game), str(site))
+    page = (site / "index.html").read_text()
+    assert "RED rock, BLUE rock" in page and "Only for you" not in page

@@ -263,6 +263,25 @@ class Digests(Protocol):
         with the game as it is now (``table``, ``state``): who is on move, until when."""
 
 
+@runtime_checkable
+class SeatReports(Protocol):
+    """A play's words for a period's report mail to one seat (checked on ``play.words``): the public report and what
+    only that seat may see (Dampfross: a company's own accounts, its standing orders; the tests' rock-paper-scissors:
+    its streak).  ``postal/resolved.py: reports`` archives each seat's text as its mail of the period (``mails_of``)
+    and the public ``move_report`` as the report every other reader gets (the archive, ``REPORT n``, the site); no
+    other seat's mail holds it.  A play without it mails every seat the public report."""
+
+    def seat_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
+                    seed: str | None, reader: str) -> str:
+        """The report of the period (as ``Words.move_report`` takes it) as ``reader``'s mail: the public report and
+        ``reader``'s own private part, in the active language."""
+
+
+def private_reports(play: Play) -> SeatReports | None:
+    """The play's words of each seat's own report, or ``None`` when every seat gets the public one."""
+    return play.words if isinstance(play.words, SeatReports) else None
+
+
 def bots_of(play: Play) -> Bots | None:
     """The play's bots, or ``None`` when it has none."""
     return play if isinstance(play, Bots) else None

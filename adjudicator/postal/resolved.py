@@ -12,7 +12,7 @@ from typing import Any
 
 from adjudicator.kernel.deadline import Schedule, next_slot
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, private_reports
 from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox
@@ -51,11 +51,26 @@ def archive(folder: MovesDir, play: Play, game: Loaded, table: Table, state: Any
     if not keep_due or over:
         table = replace(table, schedule=next_due(table.schedule, now, over))
     seed = folder.read_seed() if over else None
+    public, mails = reports(play, table, game.state, state, seat, events, missed, seed)
+    folder.commit(play, game, table, state, record, orders, public, mails)
+    return folder.load(play)
+
+
+def reports(play: Play, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
+            seed: str | None) -> tuple[str, dict[str, str]]:
+    """A period's public report in the game's language, and each seat's mail of it in the seat's: the public report
+    in its language, or, where the play words a report for each seat (``kernel/play.py: SeatReports``), its own
+    with what only it may see."""
     by_lang: dict[str, str] = {}
     for lang in (table.lang, *(s.lang for s in table.seats)):
         if lang not in by_lang:
             with language(lang):
-                by_lang[lang] = play.words.move_report(table, game.state, state, seat, events, missed, seed)
-    mails = {s.id: by_lang[s.lang] for s in table.seats}
-    folder.commit(play, game, table, state, record, orders, by_lang[table.lang], mails)
-    return folder.load(play)
+                by_lang[lang] = play.words.move_report(table, before, after, seat, events, missed, seed)
+    private = private_reports(play)
+    if private is None:
+        return by_lang[table.lang], {s.id: by_lang[s.lang] for s in table.seats}
+    mails: dict[str, str] = {}
+    for s in table.seats:
+        with language(s.lang):
+            mails[s.id] = private.seat_report(table, before, after, seat, events, missed, seed, s.id)
+    return by_lang[table.lang], mails

@@ -34,7 +34,7 @@ from adjudicator.kernel.commands import Command
 from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read_envelope
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
-from adjudicator.kernel.play import Play, sequential
+from adjudicator.kernel.play import Play, private_reports, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
@@ -164,14 +164,17 @@ class MovesDesk:
             number = int(c.arg) if c.code == "report" and c.arg else None
             if c.code == "report" and number is None:
                 number = self.game_now.table.moves
-            if number is not None and number not in reports and (report := self._report(number)) is not None:
+            if number is not None and number not in reports and \
+                    (report := self._report(number, authorised)) is not None:
                 reports[number] = report
             asked.append((c.code, number))
         return Answer(self.play.words.answer(self.game_now.table.public(), self.game_now.state, asked, reports))
 
-    def _report(self, number: int) -> str | None:
+    def _report(self, number: int, reader: Seat | None = None) -> str | None:
         """The public report of move ``number`` in the active language: archived in the game's; in another, the
-        players' mail of the move written in it (the same report), or the opening made again from its state."""
+        players' mail of the move written in it (the same report), or the opening made again from its state.  A
+        play whose seats' mails hold what only each may see (``SeatReports``) gives another language only the
+        mail of ``reader`` (his password proven) himself; anyone else gets the public report as archived."""
         path = self.folder.report_path(number)
         if not path.is_file():
             return None
@@ -188,6 +191,9 @@ class MovesDesk:
                 if record.get("kind") == "opening":
                     return self.play.words.opening(table, self.play.load(doc["state"]), None, None)
                 mails = self.folder.mails_of(step)
+                if private_reports(self.play) is not None:
+                    own = reader is not None and reader.lang == lang and reader.id in mails
+                    return mails[reader.id] if own and reader is not None else archived
                 return next((mails[s.id] for s in table.seats if s.lang == lang and s.id in mails), archived)
         except (GameFileError, OSError, ValueError, KeyError, TypeError):
             pass  # a damaged step: the report as archived

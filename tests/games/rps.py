@@ -2,10 +2,12 @@
 
 Two seats; in each round both throw at once, by mail: ``ROCK``, ``PAPER`` or ``SCISSORS`` (German ``STEIN``,
 ``PAPIER``, ``SCHERE``) after the PLAYER line.  The last section with the right password counts.  The round is
-resolved as soon as both throws are in, or at the deadline: a seat that sent nothing throws again what it threw in
-the round before (standing orders, the play's ``missing``); in the first round it has none and loses the round to
-a seat that threw (both without: nobody wins it).  Rock beats scissors, scissors paper, paper rock; who wins two
-rounds wins the game; after five rounds the one with more wins takes it, or it is drawn.  No hidden draws.
+resolved as soon as both throws are in (when the GM allows it: ``deadline set --early``), or at the deadline: a
+seat that sent nothing throws again what it threw in the round before (standing orders, the play's ``missing``);
+in the first round it has none and loses the round to a seat that threw (both without: nobody wins it).  Each
+seat's report of a round ends with its own streak, seen by nobody else (``kernel/play.py: SeatReports``).  Rock
+beats scissors, scissors paper, paper rock; who wins two rounds wins the game; after five rounds the one with more
+wins takes it, or it is drawn.  No hidden draws.
 
 The whole game is this module and one line, ``plays.register("rps", "tests.games.rps")``: the platform
 (``postal/periods.py``) keeps the throws secret until the round is resolved, and ``verify``, ``undo``, deadlines,
@@ -42,7 +44,8 @@ WORDS = {
            "rules": "Rules: both throw at once; rock beats scissors, scissors paper, paper rock; two rounds win.",
            "bad": "write ROCK, PAPER or SCISSORS", "report": "Report of round {n}:", "none": "No report of round "
            "{n}.", "check-refused": "A check: it would not be taken: {why}", "check-not-on-move": "A check: you "
-           "do not throw in round {checked_at}.", "nothing": "nothing"},
+           "do not throw in round {checked_at}.", "nothing": "nothing", "private": "Only for you, {seat}: "
+           "{throw} {n} time(s) in a row."},
     "de": {"accepted": "Dein Wurf für Runde {move} ist da.", "replaced": "Er ersetzt deinen Wurf aus einer "
            "früheren Mail: {old}.", "refused": "Nicht genommen: {why}", "checked": "Eine Probe: du würfest "
            "{preview}.", "not-on-move": "Du wirfst in dieser Runde nicht ({on_move} werfen).", "password":
@@ -56,7 +59,8 @@ WORDS = {
            "zugleich; Stein schlägt Schere, Schere Papier, Papier Stein; zwei Runden gewinnen.", "bad": "schreibe "
            "STEIN, PAPIER oder SCHERE", "report": "Bericht von Runde {n}:", "none": "Kein Bericht von Runde {n}.",
            "check-refused": "Eine Probe: er würde nicht genommen: {why}", "check-not-on-move": "Eine Probe: du "
-           "wirfst in Runde {checked_at} nicht.", "nothing": "nichts"},
+           "wirfst in Runde {checked_at} nicht.", "nothing": "nichts", "private": "Nur für dich, {seat}: "
+           "{throw} {n}-mal in Folge."},
 }
 
 
@@ -97,6 +101,17 @@ class Words:
         won = events["won"]
         return "\n".join([say("round", game=table.game, n=before.round, throws=throws),
                           say("won-round", seat=won) if won else say("drawn-round"), *self._state(table, after)]) + "\n"
+
+    def seat_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
+                    seed: str | None, reader: str) -> str:
+        """``reader``'s mail of the round (``kernel/play.py: SeatReports``): the public report and his streak, a
+        trivial private datum that no other seat's mail holds."""
+        public = self.move_report(table, before, after, seat, events, missed, seed)
+        throw = dict(events["throws"]).get(reader)
+        if throw is None:
+            return public
+        n = 2 if before.last[before.seats.index(reader)] == throw else 1
+        return public + say("private", seat=reader, throw=throw, n=n) + "\n"
 
     def receipt(self, table: Table, state: Any, code: str, data: Mapping[str, Any]) -> str:
         values = {k: v for k, v in data.items() if k not in ("problems",)}
