@@ -252,3 +252,81 @@ def test_each_seat_reads_its_own_private_part_and_nobody_else_does(rps: Trial):
     invoke("site", str(rps.game), str(site))
     page = (site / "index.html").read_text()
     assert "RED rock, BLUE rock" in page and "Only for you" not in page
+
+
+def _game(tmp_path: Path, *options: str) -> Trial:
+    """A game of rock-paper-scissors by mail with ``options`` of ``new`` (the players among them), and the GM's
+    ``--early``."""
+    from tests.conftest import register_test_plays
+
+    register_test_plays()
+    game, maildir = tmp_path / "g", tmp_path / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    invoke("new", str(game), "--id", "g", "--seed", "trial-bots", "--unsafe-test-passwords", "trial-bots", "--play",
+           "rps", "--deadline", "2026-12-04 18:00", "--every", "7d", *options)
+    invoke("deadline", "set", str(game), "--early")
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n')
+    (game / "mail.toml").chmod(0o600)
+    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
+    trial = Trial("rps", game, maildir, {k: v.strip() for k, v in secrets.items()})
+    trial.tick("2026-12-01T08:00+00:00")
+    return trial
+
+
+def test_a_bot_throws_at_the_rounds_start_and_the_round_is_resolved_when_the_human_sends(tmp_path: Path):
+    """BLUE is a bot's: its throw is accepted at each round's start (a step of kind orders naming the bot, from no
+    mail, no receipt); Anna's throw completes the round at once (``--early``); ``verify`` plays the bot again from
+    the seed; ``undo`` takes back the round and then Anna's throw, and the bot's stays."""
+    trial = _game(tmp_path, "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:bot=random")
+    bot = _records(trial)[-1]
+    assert bot["kind"] == "orders" and bot["seat"] == "BLUE" and bot["bot"] == "random" and bot["mail"] == ""
+    assert "caretaker" not in bot and sorted(trial.state()["table"]["orders"]) == ["BLUE"]
+    _throw(trial, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    out = trial.tick("2026-12-01T09:05+00:00")
+    resolved = [r for r in _records(trial) if r["kind"] == "move"]
+    assert len(resolved) == 1 and resolved[0]["bots"] == {"BLUE": "random"} and resolved[0]["missed"] == []
+    assert resolved[0]["at"] == "2026-12-01T09:00:00+00:00" and "move 1 made by RED, BLUE" in out
+    assert "the bot (random)" not in _texts(trial, ANNA, "receipt-")  # the receipt is Anna's own
+    assert "RED rock, BLUE " in _texts(trial, ANNA, "move-001")
+    after = _records(trial)[-1]  # round 2: the bot's throw is in at its start
+    assert after["kind"] == "orders" and after["move"] == 2 and after["bot"] == "random"
+    assert invoke("verify", str(trial.game)).exit_code == 0
+    from tests import clock
+
+    with clock.at("2026-12-01T12:00+00:00"):
+        assert invoke("undo", str(trial.game)).output.startswith("the orders of BLUE for move 2 taken back")
+        assert "move 1 taken back" in invoke("undo", str(trial.game)).output
+    assert sorted(trial.state()["table"]["orders"]) == ["BLUE", "RED"] and trial.state()["table"]["moves"] == 0
+    assert invoke("verify", str(trial.game)).exit_code == 0
+    trial.tick("2026-12-01T13:05+00:00")  # ready again: resolved, and the bot's next throw in
+    assert trial.state()["table"]["moves"] == 1 and sorted(trial.state()["table"]["orders"]) == ["BLUE"]
+    assert invoke("verify", str(trial.game)).exit_code == 0
+
+
+def test_the_caretaker_throws_for_a_seat_that_missed_and_its_player_takes_it_back_by_mail(tmp_path: Path):
+    """BLUE misses round 1 (``--caretaker-after 1``): the caretaker's throw is accepted at round 2's start, labelled
+    as the caretaker's, and round 2 is resolved when Anna throws; Bernd's own mail in round 3 takes his seat back,
+    his throw replaces the caretaker's (his receipt says nothing of replacing a throw of his own)."""
+    trial = _game(tmp_path, "--player", f"RED:Anna:{ANNA}", "--player", f"BLUE:Bernd:{BERND}", "--caretaker-after",
+                  "1", "--caretaker-level", "random")
+    _throw(trial, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    out = trial.tick("2026-12-04T18:05+00:00")
+    assert "move 1: BLUE missed the deadline" in out
+    cared = _records(trial)[-1]
+    assert cared["kind"] == "orders" and cared["seat"] == "BLUE" and cared["caretaker"] and cared["move"] == 2
+    assert trial.state()["table"]["seats"][1]["caretaker"] == "random"
+    cared_throw = trial.state()["table"]["orders"]["BLUE"]["lines"][0]
+    _throw(trial, "RED", cared_throw, "2026-12-05T09:00+00:00", "red 2")  # a drawn round: the game goes on
+    trial.tick("2026-12-05T09:05+00:00")
+    second = [r for r in _records(trial) if r["kind"] == "move"][-1]
+    assert second["move"] == 2 and second["missed"] == [] and second["bots"] == {"BLUE": "random"}
+    seat = trial.state()["table"]["seats"][1]
+    assert seat["caretaker"] == "random" and seat["caretaker_from"] == 2  # it stays the caretaker's
+    _throw(trial, "BLUE", "SCISSORS", "2026-12-06T09:00+00:00", "blue is back")
+    trial.tick("2026-12-06T09:05+00:00")
+    assert "caretaker" not in trial.state()["table"]["seats"][1]
+    assert trial.state()["table"]["orders"]["BLUE"]["lines"] == ["SCISSORS"]
+    receipt = _texts(trial, BERND, "receipt-")
+    assert "Your throw for round 3 is in." in receipt and "replaces your throw" not in receipt
+    assert invoke("verify", str(trial.game)).exit_code == 0

@@ -185,11 +185,13 @@ class Table:
 
     def after_period(self, acted: tuple[str, ...], missed: tuple[str, ...]) -> Table:
         """The table after a period of several seats was resolved: ``acted`` the seats that had to act,
-        ``missed`` those of them that sent nothing (their counts of missed periods in a row); the accepted
-        orders are spent."""
+        ``missed`` those of them that sent nothing (their counts of missed periods in a row); a seat the caretaker
+        plays whose orders it accepted played the period by the caretaker (IU-18: the seat stays the caretaker's
+        until its player mails); the accepted orders are spent."""
         table = self
         for sid in acted:
-            table = table.after_move(sid, sid in missed)
+            cared = bool(self.seat(sid).caretaker) and sid not in missed and self.accepted(sid) is not None
+            table = replace(table, moves=self.moves).after_move(sid, sid in missed, cared)  # the period's number
         return replace(table, moves=self.moves + 1, orders=())
 
     def after_move(self, sid: str, missed: bool, caretaker: bool = False) -> Table:

@@ -1,4 +1,4 @@
-"""Bot seats of a game of sequential moves (``adjudicate new --player BLUE:bot=LEVEL``, issue 26).
+"""Bot seats of a game of moves (``adjudicate new --player BLUE:bot=LEVEL``, issue 26).
 
 When the move comes to a bot seat, the postal loop plays the bot's move at once (``turns.play_bots``): no
 mail, no deadline.  The bot writes the order lines a player would mail (``Bots.bot``), and they go the way
@@ -10,6 +10,9 @@ draw to come: it is given the state its seat's player sees and nothing else.
 
 The caretaker (readings IU-18, IU-19) is the same bot playing a player's seat for a while: its moves are
 played here the same way, with the same random source.
+
+In a game of simultaneous turns every seat a bot plays writes its orders at the period's start (``bot_lines``),
+accepted as a player's are (``postal/periods.py: bots_in``).
 """
 
 from __future__ import annotations
@@ -40,6 +43,17 @@ def bot_on_move(play: Play, table: Table, state: Any) -> tuple[str, str] | None:
         return None
     seat = table.find(sid)
     return (seat.id, seat.played_by) if seat is not None and seat.played_by else None
+
+
+def bot_lines(play: Play, table: Table, state: Any, seat: str, seed: str) -> tuple[str, ...]:
+    """The order lines the bot that plays ``seat`` (a bot seat, or the caretaker of a player's) writes for the period
+    on hand (a game of simultaneous turns, where several seats act: ``postal/periods.py: bots_in``), from the same
+    random source as a sequential game's bot on move."""
+    bots = bots_of(play)
+    level = table.seat(seat).played_by
+    if bots is None or not level:
+        raise ValueError(f"no bot plays {seat}")
+    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat))
 
 
 def bot_orders(play: Play, table: Table, state: Any, seed: str) -> tuple[str, ...]:

@@ -30,7 +30,7 @@ from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.play import Play, at_deadline
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
-from adjudicator.postal.botseats import bot_on_move, bot_orders
+from adjudicator.postal.botseats import bot_lines, bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
@@ -238,6 +238,9 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         made, problems = play.read(old, seat, list(enumerate(lines, 1)))
         if made is None or seat not in play.to_act(old):
             return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
+        if record.get("bot") and (old_table.seat(seat).played_by != record.get("bot") or
+                                  bot_lines(play, old_table, old, seat, seed) != lines):
+            return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
         expected = old_table.with_orders(seat, Accepted(str(record.get("mail")), int(record.get("line", 0)), lines))
         same = expected == table and play.dump(old) == after["state"]
         return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"

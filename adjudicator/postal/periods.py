@@ -31,8 +31,9 @@ from typing import Any
 
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
-from adjudicator.kernel.play import Play, at_deadline
+from adjudicator.kernel.play import Play, at_deadline, bots_of
 from adjudicator.kernel.table import Accepted, Seat, Table
+from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -62,13 +63,58 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     if made is None:
         return game, "refused", {"problems": problems}
     before = game.table.accepted(seat.id)
+    before = before if before is not None and before.mail else None  # a bot's or the caretaker's: not his own
     lines = tuple(line for _, line in section.body)
     table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines))
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
               "arrived": mail.arrived.isoformat(), **({"replaced": before.mail} if before is not None else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
-    game = resolve_if_ready(folder, play, folder.load(play), mail.arrived, t)
+    game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
     return game, "accepted", {"move": number, "replaced": before.lines if before is not None else ()}
+
+
+def bots_in(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
+    """Each seat that must act and that a bot plays (a bot seat, or a player's seat the caretaker plays after
+    ``caretaker_after`` missed periods: IU-18) gets the bot's orders accepted at the period's start: the lines
+    the bot writes (``Bots.bot``, from the seat's own view and its random source, ``postal/botseats.py``) read as
+    a player's mail is read, archived as a step of kind ``orders`` whose record names the bot (``bot``, and
+    ``caretaker`` for a player's seat), never as the player's own (no mail: its ``Accepted.mail`` is ``""``, and a
+    receipt of his own orders does not say they replaced it).  The period is then resolved when it is ready (a
+    game of bots alone is played through, up to ``MAX_BOT_MOVES`` periods).  A player's own mail takes his seat
+    back from the caretaker first (``postal/caretaker.py``) and his orders replace the caretaker's.  Lines the
+    play refuses (never expected) are left out, and the GM is told: the seat misses the period."""
+    if bots_of(play) is None:
+        return game
+    for _ in range(MAX_BOT_MOVES):
+        acting = play.to_act(game.state)
+        waiting = [s for s in game.table.seats if s.id in acting and s.played_by and game.table.accepted(s.id) is None]
+        if not waiting:
+            return game
+        for seat in waiting:
+            game = _bot_orders(folder, play, game, seat, now, t)
+        before = game.table.moves
+        game = resolve_if_ready(folder, play, game, now, t)
+        if game.table.moves == before:
+            return game
+    return game
+
+
+def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: datetime, t: Tick) -> Loaded:
+    """The bot's orders of ``seat`` for the period on hand accepted (``bots_in``)."""
+    number = game.table.moves + 1
+    lines = bot_lines(play, game.table, game.state, seat.id, folder.read_seed())
+    made, _problems = play.read(game.state, seat.id, list(enumerate(lines, 1)))
+    cared = bool(seat.caretaker)
+    if made is None:
+        t.note("bot-refused", move=number, seat=seat.id, level=seat.played_by, orders=" / ".join(lines)[:80])
+        return game
+    table = game.table.with_orders(seat.id, Accepted("", 0, lines))
+    record = {"kind": "orders", "move": number, "seat": seat.id, "mail": "", "line": 0, "bot": seat.played_by,
+              "arrived": now.isoformat(), **({"caretaker": True} if cared else {})}
+    folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
+    t.note("caretaker-moved" if cared else "bot-moved", move=number, seat=seat.id, level=seat.played_by,
+           orders=" / ".join(lines)[:80])
+    return folder.load(play)
 
 
 def _checked(play: Play, game: Loaded, seat: str, section: Section) -> tuple[str, dict[str, Any]]:
@@ -156,10 +202,17 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
               **({"due": due} if due else {})}
     sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines)
                    for sid, accepted in game.table.orders)
+    bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders if not accepted.mail}
+    record = {**record, **({"bots": bots} if bots else {})}
     table = game.table.after_period(acting, missed)
     after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at)
     if len(missed) < len(acting):
         t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
     if missed:
         t.note("missed", move=number, seat=", ".join(missed))
+    for sid in missed:
+        handed = after.table.seat(sid).caretaker
+        if handed and not game.table.seat(sid).caretaker:
+            count = after.table.missed_by(sid)
+            t.note("caretaker-on", seat=sid, count=count, unit="move" if count == 1 else "moves", level=handed)
     return after

@@ -98,13 +98,16 @@ class MovesSession:
     def at(self, when: datetime, t: Tick) -> None:
         """Every move whose deadline passed by ``when`` is missed, one after another (each next deadline runs from
         the one before), so a tick after a long pause misses what ticks all along would have missed.  A bot
-        on move (the first seat, or after a tick killed before it played) plays first."""
+        on move (the first seat, or after a tick killed before it played) plays first; in a game of simultaneous
+        turns the bots' orders of each period are accepted at its start (``periods.bots_in``)."""
         if not sequential(self.play):  # a game of simultaneous turns: each period due resolved in turn
+            self.desk.game_now = periods.bots_in(self.folder, self.play, self.game, when, t)
             for _ in range(MAX_MISSED):
                 before = self.game.table.moves
                 self.desk.game_now = periods.resolve_if_due(self.folder, self.play, self.game, when, t)
                 if self.game.table.moves == before:
                     return
+                self.desk.game_now = periods.bots_in(self.folder, self.play, self.game, when, t)
             return
         self.desk.game_now = play_bots(self.folder, self.play, self.game, self.outbox, self.sender, when, t)
         for _ in range(MAX_MISSED):

@@ -1,13 +1,13 @@
 """Rock-paper-scissors, best of three: a game of simultaneous turns defined only in the tests (issue 34).
 
 Two seats; in each round both throw at once, by mail: ``ROCK``, ``PAPER`` or ``SCISSORS`` (German ``STEIN``,
-``PAPIER``, ``SCHERE``) after the PLAYER line.  The last section with the right password counts.  The round is
-resolved as soon as both throws are in (when the GM allows it: ``deadline set --early``), or at the deadline: a
-seat that sent nothing throws again what it threw in the round before (standing orders, the play's ``missing``);
-in the first round it has none and loses the round to a seat that threw (both without: nobody wins it).  Each
-seat's report of a round ends with its own streak, seen by nobody else (``kernel/play.py: SeatReports``).  Rock
-beats scissors, scissors paper, paper rock; who wins two rounds wins the game; after five rounds the one with more
-wins takes it, or it is drawn.  No hidden draws.
+``PAPIER``, ``SCHERE``) after the PLAYER line, or a bot throws for a seat (``--player BLUE:bot=random``).
+The last section with the right password counts.  The round is resolved as soon as both throws are in (when the
+GM allows it: ``deadline set --early``), or at the deadline: a seat that sent nothing throws again what it threw
+in the round before (standing orders, the play's ``missing``); in the first round it has none and loses the round
+to a seat that threw (both without: nobody wins it).  Each seat's report of a round ends with its own streak, seen
+by nobody else (``kernel/play.py: SeatReports``).  Rock beats scissors, scissors paper, paper rock; who wins two
+rounds wins the game; after five rounds the one with more wins takes it, or it is drawn.  No hidden draws.
 
 The whole game is this module and one line, ``plays.register("rps", "tests.games.rps")``: the platform
 (``postal/periods.py``) keeps the throws secret until the round is resolved, and ``verify``, ``undo``, deadlines,
@@ -16,6 +16,7 @@ reminders and the front door come with it.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -130,7 +131,7 @@ class Words:
                 out.append(say(code))
             elif code in ("status", "map"):
                 out += self._state(table, state)
-            elif number in reports:
+            elif number is not None and number in reports:
                 out += [say("report", n=number), reports[number].rstrip("\n")]
             else:
                 out.append(say("none", n=number))
@@ -153,8 +154,17 @@ class RockPaperScissors:
     name = "rps"
     title = "RPS"
     words = Words()
-    declaration = Declaration("rps", "RPS", Seats(2, 2))
-    """Two seats, no bots (``kernel/declare.py``): ``new`` refuses another number in one line."""
+    declaration = Declaration("rps", "RPS", Seats(2, 2, bots=("random", "careful")))
+    """Two seats, bots (``kernel/declare.py``): ``new`` refuses another number of seats in one line."""
+    bot_levels = ("random", "careful")
+
+    def bot(self, state: State, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
+        """``kernel/play.py: Bots``: the throw the bot mails: at random, or (careful) what beats the other seat's
+        throw of the round before, as its player sees it."""
+        other = state.last[1 - state.seats.index(seat)]
+        if level == "careful" and other is not None:
+            return (next(win for win, lose in BEATS.items() if lose == other).upper(),)
+        return (rng.choice(("ROCK", "PAPER", "SCISSORS")),)
 
     def setup(self, game: str, seats: Sequence[str], draw: Draw) -> State:
         if len(seats) != 2:
