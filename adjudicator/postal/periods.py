@@ -12,12 +12,16 @@ tells another seat's orders before the period is resolved (``Table.public``).
 After each such step, and at the end of every tick, the play is asked
 whether the period is ``ready``, and it is resolved then when the schedule
 allows it before the deadline (``early``: the GM's ``--early``, or a game
-without a deadline; as Dampfross's turn); at its deadline the seats that sent nothing
-get what ``missing`` says, and the period is ``resolve``d as one step of kind
-``move`` (``missed`` when no seat had orders) whose record names the seats,
-those that missed and the mails their orders came from; ``verify`` reads the
-orders again from the game before that step and resolves the period again
-(``postal/moveverify.py``).
+without a deadline; as Dampfross's turn); at its deadline the seats that
+sent nothing get what ``missing`` says, and the period is ``resolve``d as
+one step of kind ``move`` (``missed`` when no seat had orders) whose record
+names the seats, those that missed, the mails their orders came from and the
+bots that gave some; ``verify`` reads the orders again from the game before
+that step and resolves the period again (``postal/moveverify.py``).
+
+A seat a bot plays (a bot seat, or the caretaker's) gets the bot's orders
+at the period's start (``bots_in``), archived the same way with the bot
+named in the record.
 
 A tick killed after a step and before the mail was marked answered answers it
 again: ``accepted_from`` finds the step its section made, so no orders are
@@ -45,7 +49,8 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     """What a section with the right password does in a game of simultaneous turns: ``accepted`` (``move``, the
     period; ``replaced``: the lines of the seat's orders it replaced), ``refused`` (``problems``), ``stale``,
     ``not-on-move`` (the seat need not act in this period), ``over``, or what CHECK would say.  The period is
-    resolved at once when the play says it is ready (at the mail's arrival)."""
+    resolved at once when the play says it is ready and the schedule allows it (``early``; at the mail's
+    arrival), and the bots' orders of the next one are accepted (``bots_in``)."""
     acting = play.to_act(game.state)
     number = game.table.moves + 1
     if not acting:
