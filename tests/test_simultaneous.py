@@ -330,3 +330,18 @@ def test_the_caretaker_throws_for_a_seat_that_missed_and_its_player_takes_it_bac
     receipt = _texts(trial, BERND, "receipt-")
     assert "Your throw for round 3 is in." in receipt and "replaces your throw" not in receipt
     assert invoke("verify", str(trial.game)).exit_code == 0
+
+
+def test_a_report_asked_in_another_language_never_gives_another_seats_private_part(tmp_path: Path):
+    """Anna reads German, the game is English: her REPORT 1 (no password: not proven to be RED's) is the public
+    report as archived, never a seat's mail of it with its private part."""
+    trial = make_trial(tmp_path, "rps", red_lang="de")
+    invoke("deadline", "set", str(trial.game), "--early")
+    _throw(trial, "RED", "STEIN", "2026-12-01T09:00+00:00", "rot")
+    _throw(trial, "BLUE", "PAPER", "2026-12-01T09:01+00:00", "blue")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert "Nur für dich, RED: rock 1-mal in Folge." in _texts(trial, ANNA, "move-001")
+    trial.deliver(ANNA, "REPORT 1\n", "2026-12-01T10:00+00:00", "bericht")
+    trial.tick("2026-12-01T10:05+00:00")
+    answered = _texts(trial, ANNA, "answer-")
+    assert "RED rock, BLUE paper" in answered and "Only for you" not in answered and "Nur für dich" not in answered
