@@ -287,6 +287,7 @@ def test_a_bot_throws_at_the_rounds_start_and_the_round_is_resolved_when_the_hum
     resolved = [r for r in _records(trial) if r["kind"] == "move"]
     assert len(resolved) == 1 and resolved[0]["bots"] == {"BLUE": "random"} and resolved[0]["missed"] == []
     assert resolved[0]["at"] == "2026-12-01T09:00:00+00:00" and "move 1 made by RED, BLUE" in out
+    assert "move 2: the bot of BLUE (random) gave its orders: " in out and "made by the bot" not in out  # the GM's
     assert "the bot (random)" not in _texts(trial, ANNA, "receipt-")  # the receipt is Anna's own
     assert "RED rock, BLUE " in _texts(trial, ANNA, "move-001")
     after = _records(trial)[-1]  # round 2: the bot's throw is in at its start
@@ -313,6 +314,8 @@ def test_the_caretaker_throws_for_a_seat_that_missed_and_its_player_takes_it_bac
     _throw(trial, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
     out = trial.tick("2026-12-04T18:05+00:00")
     assert "move 1: BLUE missed the deadline" in out
+    assert "move 2: the caretaker of BLUE (random) gave its orders: " in out  # accepted, not made yet
+    assert "move 2: the caretaker of BLUE (random) gave its orders: " in out  # accepted, not made yet
     cared = _records(trial)[-1]
     assert cared["kind"] == "orders" and cared["seat"] == "BLUE" and cared["caretaker"] and cared["move"] == 2
     assert trial.state()["table"]["seats"][1]["caretaker"] == "random"

@@ -12,7 +12,8 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "moved", "missed", "to-gm", "prose-to-gm", "over-budget", "notices-spent", "address-asked",
                    "address-set",
                    "password-reset", "password-asked-again", "password-set", "bot-moved", "bot-refused",
-                   "caretaker-moved", "caretaker-on", "caretaker-off",
+                   "caretaker-moved", "caretaker-on", "caretaker-off", "bot-orders", "caretaker-orders",
+                   "bot-orders-refused",
                    "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran"]
 """Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""
 

@@ -111,13 +111,14 @@ def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: dat
     made, _problems = play.read(game.state, seat.id, list(enumerate(lines, 1)))
     cared = bool(seat.caretaker)
     if made is None:
-        t.note("bot-refused", move=number, seat=seat.id, level=seat.played_by, orders=" / ".join(lines)[:80])
+        t.note("bot-orders-refused", move=number, seat=seat.id, level=seat.played_by,
+               orders=" / ".join(lines)[:80])
         return game
     table = game.table.with_orders(seat.id, Accepted("", 0, lines))
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": "", "line": 0, "bot": seat.played_by,
               "arrived": now.isoformat(), **({"caretaker": True} if cared else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
-    t.note("caretaker-moved" if cared else "bot-moved", move=number, seat=seat.id, level=seat.played_by,
+    t.note("caretaker-orders" if cared else "bot-orders", move=number, seat=seat.id, level=seat.played_by,
            orders=" / ".join(lines)[:80])
     return folder.load(play)
 

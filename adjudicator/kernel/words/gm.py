@@ -48,6 +48,10 @@ GM_NOTES = {
                    "is missed",
     "bot-ran": "turn {turn}: {who} ({level}) wrote the orders of {seat}",
     "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
+    "bot-orders": "move {move}: the bot of {seat} ({level}) gave its orders: {orders}",
+    "caretaker-orders": "move {move}: the caretaker of {seat} ({level}) gave its orders: {orders}",
+    "bot-orders-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the "
+                          "seat has no orders yet",
     "caretaker-on": "{seat} has missed {count} {unit} in a row: the caretaker ({level}) plays it from now on",
     "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",
     "ahead-kept": "mail {seq}: {seat} sent moves ahead (its next {count}; kept, secret)",
