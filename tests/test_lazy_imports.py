@@ -52,6 +52,8 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     # nor what only a game with deadlines, a state the archive does not vouch for, or a wrong line needs
     assert not turn & {"zoneinfo", "fastjsonschema", "adjudicator.dampfross.orders.mistakes", "importlib.resources"}
     assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
+    # nor the games of moves: the registry reads a game file's first line (``postal/playof.py``) and no more
+    assert not turn & {"adjudicator.kernel.play", "adjudicator.postal.moves", "adjudicator.postal.sealed"}
 
 
 BUILDING_ENGINE = {"adjudicator.dampfross.building.turn", "adjudicator.dampfross.building.joint",

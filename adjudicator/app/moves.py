@@ -23,8 +23,9 @@ from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config, order_page_to
-from adjudicator.postal.moves import MovesDir, play_of
+from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.playof import play_of
 
 
 def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_text: str | None,

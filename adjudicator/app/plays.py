@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from adjudicator.kernel.errors import AdjudicatorError
-from adjudicator.postal.moves import play_of
+from adjudicator.postal.playof import play_of
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from adjudicator.postal.loop import Tick, TickGame
 
 DEFAULT = "dampfross"
-"""The game of a folder whose game file names no play (``postal/moves.py: play_of``), or that holds no game: its
+"""The game of a folder whose game file names no play (``postal/playof.py: play_of``), or that holds no game: its
 commands then say there is no game."""
 GAMES = {"dampfross": "adjudicator.dampfross.app.gm"}
 """The games that bring their own GM commands and postal loop, by name: the module whose ``GM`` (a ``GmCommands``)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -38,9 +37,9 @@ from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive
+from adjudicator.postal.playof import GAME_FILE
 from adjudicator.postal.sealed import read_exact, read_sealed, seals
 
-GAME_FILE = "game.json"
 SEED_FILE = "seed.txt"
 PASSWORD_FILE = "passwords.txt"
 PASSWORDS_BEFORE = "passwords-before.txt"
@@ -59,21 +58,6 @@ def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) ->
     """The game file's text: ``play`` its first key (``play_of`` reads no further), one space indents."""
     return json.dumps({"play": play.name, "chain": dict(chain), "table": table.to_json(), "state": play.dump(state)},
                       ensure_ascii=False, indent=1) + "\n"
-
-
-_PLAY = re.compile(rb'\A\{\s*"play": "([a-z][a-z0-9-]{0,39})"')
-
-
-def play_of(path: Path) -> str | None:
-    """The play a game folder holds, from the first line of its game file (``None``: no game of moves, e.g. a
-    Dampfross game, whose file is not read further: every command and tick asks this first)."""
-    try:
-        with (path / GAME_FILE).open("rb") as f:
-            head = f.read(64)
-    except OSError:
-        return None
-    found = _PLAY.match(head)
-    return found.group(1).decode("ascii") if found else None
 
 
 @dataclass(frozen=True)
