@@ -54,6 +54,13 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
     # nor the games of moves: the registry reads a game file's first line (``postal/playof.py``) and no more
     assert not turn & {"adjudicator.kernel.play", "adjudicator.postal.moves", "adjudicator.postal.sealed"}
+    assert not turn & MOVES_GAMES
+
+
+MOVES_GAMES = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",
+               "adjudicator.postal.sealed", "adjudicator.postal.turns", "adjudicator.interurban"}
+"""The platform's protocol and table of the games of moves, and InterUrban: a Dampfross turn uses none of them (the
+platform's words name the table's type only for checking, issue 34)."""
 
 
 BUILDING_ENGINE = {"adjudicator.dampfross.building.turn", "adjudicator.dampfross.building.joint",
@@ -80,6 +87,7 @@ def test_a_racing_turn_loads_no_building_engine(tmp_path: Path):
     turn = loaded("run", "t2.orders", "--game", "g", cwd=tmp_path)
     assert {"adjudicator.dampfross.racing.turn", "adjudicator.dampfross.building.lines"} <= turn  # raced, built
     assert not turn & BUILDING_ENGINE
+    assert not turn & MOVES_GAMES
 
 
 def test_the_command_table_names_every_command_where_it_is_made():

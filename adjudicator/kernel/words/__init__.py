@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from adjudicator.kernel.i18n import N_, Catalogue
 from adjudicator.kernel.shown import cut, shown, shown_name
-from adjudicator.kernel.table import Moves
+
+if TYPE_CHECKING:  # a type only: a Dampfross turn's reports import these words, not the moves games' table
+    from adjudicator.kernel.table import Moves
 
 CATALOGUE = Catalogue("adjudicator.kernel", "platform")
 """``adjudicator/kernel/locale/<code>/LC_MESSAGES/platform.mo`` (``python -m tools.i18n`` makes it)."""
