@@ -59,7 +59,11 @@ def test_new_starts_every_game_and_refuses_another_games_options_in_one_line(mad
     others = [(d.name, o) for d in plays.declarations() if d.name != made.kind for o in d.options
               if own.option(o.flag) is None]
     settings = {"strict": ["--strict"], "early": ["--early"], "statements": ["--statements", "3d"]}
-    schedule = [(d.name, s) for d in plays.declarations() for s in d.schedule if s not in own.schedule]
+    schedule: dict[str, list[str]] = {}  # a setting own lacks: every game that has it
+    for d in plays.declarations():
+        for s in d.schedule:
+            if s not in own.schedule:
+                schedule.setdefault(s, []).append(d.name)
     if made.kind == "interurban":  # the example: new --play interurban --map germany
         assert ("dampfross", plays.declaration_named("dampfross").option("--map")) in others
     for name, o in others:
@@ -69,11 +73,11 @@ def test_new_starts_every_game_and_refuses_another_games_options_in_one_line(mad
                            *given], f"error: new: {_article(made.kind)} {made.kind} game has no option {o.flag} "
                                     f"(an option of {name}")
         assert not folder.exists()
-    for name, setting in schedule:
+    for setting, names in schedule.items():
         _one_line_refusal(["new", str(tmp_path / "refused"), "--play", made.kind, "--player", "RED:Anna", "--player",
                            "BLUE:Bert", *settings[setting]],
                           f"error: new: {_article(made.kind)} {made.kind} game has no option --{setting} "
-                          f"(an option of {name}")
+                          f"(an option of {', '.join(names)})")
 
 
 def test_new_asks_for_what_a_game_requires_and_counts_its_seats(tmp_path: Path) -> None:

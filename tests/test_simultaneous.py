@@ -256,7 +256,7 @@ def test_each_seat_reads_its_own_private_part_and_nobody_else_does(rps: Trial):
 
 def _game(tmp_path: Path, *options: str) -> Trial:
     """A game of rock-paper-scissors by mail with ``options`` of ``new`` (the players among them), and the GM's
-    ``--early``."""
+    ``--early`` (given to ``new``: every play of simultaneous turns declares it)."""
     from tests.conftest import register_test_plays
 
     register_test_plays()
@@ -264,8 +264,7 @@ def _game(tmp_path: Path, *options: str) -> Trial:
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
     invoke("new", str(game), "--id", "g", "--seed", "trial-bots", "--unsafe-test-passwords", "trial-bots", "--play",
-           "rps", "--deadline", "2026-12-04 18:00", "--every", "7d", *options)
-    invoke("deadline", "set", str(game), "--early")
+           "rps", "--deadline", "2026-12-04 18:00", "--every", "7d", "--early", *options)  # every simultaneous play has it
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n')
     (game / "mail.toml").chmod(0o600)
     secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)

@@ -1,6 +1,8 @@
-"""What a play of sequential moves declares to the platform (``kernel/declare.py``) when it declares nothing
+"""What a play of moves declares to the platform (``kernel/declare.py``) when it declares nothing
 itself: the common options only, no rules profiles, no maps, its bots' levels, and the two corrections every
-game of moves has (``fix seat``, ``fix position``: ``app/movesgm.py``, ``app/movefix.py``).
+game of moves has (``fix seat``, ``fix position``: ``app/movesgm.py``, ``app/movefix.py``); a play of
+simultaneous turns also has the deadline setting ``--early`` (its session resolves a period before its deadline
+only with it: ``postal/periods.py``).
 
 A play with something of its own to declare gives a ``declaration`` (a ``kernel.declare.Declaration``: its
 seats, say); the corrections every game of moves has are added to it.  The tests' take-away declares nothing
@@ -52,11 +54,13 @@ def of_play(play: Play) -> Declaration:
     """What the platform knows of ``play``: its own ``declaration`` if it has one (seats, options, rules, maps),
     else its name and title and its bots (``kernel/play.py: Bots``); either way with the corrections above, which
     the platform gives every game of moves.  Without a declaration its setup checks the number of seats."""
-    from adjudicator.kernel.play import bots_of
+    from adjudicator.kernel.play import bots_of, sequential
 
     own = getattr(play, "declaration", None)
     if not isinstance(own, Declaration):
         bots = bots_of(play)
         own = Declaration(play.name, play.title, Seats(bots=tuple(bots.bot_levels) if bots else ()))
     named = {c.name for c in own.corrections}
-    return replace(own, corrections=(*(c for c in CORRECTIONS if c.name not in named), *own.corrections))
+    schedule = own.schedule if sequential(play) or "early" in own.schedule else (*own.schedule, "early")
+    return replace(own, corrections=(*(c for c in CORRECTIONS if c.name not in named), *own.corrections),
+                   schedule=schedule)
