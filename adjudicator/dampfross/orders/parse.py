@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
@@ -553,3 +554,34 @@ def order_line(line: str) -> bool:
     """Whether a line of a mail reads as an order, or is meant as one (a greeting, a sign-off or a command such as
     HELP is not); the front door asks it to tell a mail of commands among pleasantries from a mail of orders."""
     return _order_like(line, parse_line(line, "", 1))  # kept: a flood's lines repeat from mail to mail
+
+
+def parse_section(player: str, body: Sequence[tuple[int, str]], filename: str | None = None) -> ParsedFile:
+    """Read one company's section body as the platform's envelope cut it (``kernel/envelope.py``: its PLAYER and
+    PASSWORD line, GAME lines and a MOVE/TURN line right after the PLAYER line already taken; ``(line number in
+    the mail, text)``), as ``parse_orders`` reads the lines below a PLAYER line: clutter, press items, prose,
+    IF ... END and every problem alike, each line at its number in the mail.  The section is ``player``'s, with
+    no password (the platform checked it); it stands at line 0 of ``filename`` (the company's id by default) and
+    ends at the body's last line.  A GM line in the body opens the GM's section, as in a file (the caller
+    decides what it counts for)."""
+    name = filename or player
+    last = max((n for n, _ in body), default=0)
+    lines = [""] * last
+    for number, text in body:
+        if number >= 1:
+            lines[number - 1] = text
+    lines, notes = blank_clutter(lines, name)
+    lines, press = take_press(lines)
+    reader = _FileReader(name, press)
+    reader.current = _Open(player.upper(), Pos(name, 0))
+    reader.read(lines)
+    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), name)
+    return ParsedFile(
+        filename=name,
+        sections=tuple(reader.sections),
+        gm_sections=tuple(reader.gm_sections),
+        headers=tuple(sorted(reader.headers, key=lambda h: h.pos)),
+        problems=tuple(problems),
+        notes=tuple(sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))),
+        prose=tuple(reader.prose),
+    )
