@@ -26,6 +26,16 @@ MOVES_ONLY = {"fix seat", "fix position", "standings"}
 """The commands only a game of sequential moves has: Dampfross refuses each in one line."""
 BOTS_ONLY = {"caretaker", "caretaker --off"}
 """The commands of a game with bots (issue 26): the take-away, which has none, refuses each in one line."""
+SIMULTANEOUS = {"run"}
+"""The commands of every game of simultaneous turns (Dampfross, rock-paper-scissors): a game of sequential moves
+refuses each in one line."""
+
+
+def lacking_in(kind: str) -> set[str]:
+    """The commands a game of ``kind`` refuses."""
+    if kind == "dampfross":
+        return MOVES_ONLY
+    return (DAMPFROSS_ONLY - (SIMULTANEOUS if kind == "rps" else set())) | (BOTS_ONLY if kind == "takeaway" else set())
 
 
 def commands(trial: Trial, tmp: Path) -> list[tuple[str, list[str]]]:
@@ -89,7 +99,7 @@ def played(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
 def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_path: Path, kind: str,
                                                                             smtp: SmtpServer):
     trial = played(tmp_path, kind, smtp)
-    lacking = (MOVES_ONLY if kind == "dampfross" else DAMPFROSS_ONLY) | (BOTS_ONLY if kind == "takeaway" else set())
+    lacking = lacking_in(kind)
     article = "an" if kind[0] in "aeiou" else "a"
     for name, args in commands(trial, tmp_path):
         result = invoke(*args, ok=False)
@@ -110,7 +120,7 @@ def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_p
 @pytest.mark.parametrize("kind", GAMES)
 def test_a_refused_command_changes_nothing(tmp_path: Path, kind: str, smtp: SmtpServer):
     trial = played(tmp_path, kind, smtp)
-    lacking = (MOVES_ONLY if kind == "dampfross" else DAMPFROSS_ONLY) | (BOTS_ONLY if kind == "takeaway" else set())
+    lacking = lacking_in(kind)
     before = {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()}
     for name, args in commands(trial, tmp_path):
         if name in lacking:

@@ -213,8 +213,8 @@ class GmCommands(Protocol):
         raise NoSuchCommand("deadline hold", self.name)
 
     def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
-            dry_run: bool) -> Ran:
-        """``run``: a turn adjudicated from order files."""
+            dry_run: bool, now: datetime | None = None) -> Ran:
+        """``run``: a turn adjudicated from order files (``now``: the time of the run, the clock's by default)."""
         raise NoSuchCommand("run", self.name, "turns run from order files", "its moves come by mail: adjudicate tick")
 
     def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:

@@ -10,12 +10,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app import movefix, moves
+from adjudicator.app import movefix, moverun, moves
 from adjudicator.app.declare import of_play
-from adjudicator.app.gm import GmCommands, NewGame, NoSuchCommand, Started
+from adjudicator.app.gm import GmCommands, NewGame, NoSuchCommand, Ran, Started
 from adjudicator.kernel.declare import Declaration
 from adjudicator.kernel.errors import AdjudicatorError
-from adjudicator.kernel.play import Play, bots_of
+from adjudicator.kernel.play import Play, bots_of, sequential
 from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
@@ -70,6 +70,21 @@ class MovesCommands(GmCommands):
 
     def hold(self, directory: str, held: bool, why: str) -> str:
         return moves.set_moves_deadline(self.play, directory, [("held", "yes" if held else "no")], why)
+
+    def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
+            dry_run: bool, now: datetime | None = None) -> Ran:
+        """The period on hand of a game of simultaneous turns resolved from order files (``app/moverun.py``); a
+        game of sequential moves refuses it (its moves are made by mail as they come)."""
+        if sequential(self.play):  # refused in the one line every game without it says
+            return super().run(paths, directory, trust, gm_files, dry_run, now)
+        if directory is None:
+            raise AdjudicatorError(f"run: name the {self.name} game with --game DIR")
+        if gm_files:
+            raise AdjudicatorError(f"run --gm: a game of {self.name} has no GM's lines in order files")
+        ran = moverun.run_period(self.play, directory, [*paths], trust, dry_run, now)
+        done = "(dry run: nothing written)" if not ran.written else \
+            f"period {ran.move} resolved; reports in {Path(directory) / 'reports'}"
+        return Ran(ran.told, ran.public, done)
 
     def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:
         assert directory is not None  # the registry finds a game of moves only by its folder

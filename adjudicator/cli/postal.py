@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 
-def _now(text: str | None) -> datetime | None:
+def parse_now(text: str | None) -> datetime | None:
     """``--now``: an ISO time (with an offset; without one it is UTC), to replay a game's mail."""
     if text is None:
         return None
@@ -23,7 +23,7 @@ def _now(text: str | None) -> datetime | None:
     return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
-_NOW = click.option("--now", "now_text", metavar="TIME", hidden=True,
+NOW_OPTION = click.option("--now", "now_text", metavar="TIME", hidden=True,
                     help="Act as if it were TIME (ISO 8601): replays and tests.")
 
 
@@ -92,7 +92,7 @@ def _log(directory: str, lines: list[str], errors: list[str]) -> str:
 
 @click.command("tick")
 @click.argument("directories", nargs=-1, required=True)  # each checked by the tick: one bad one stops no other
-@_NOW
+@NOW_OPTION
 def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
     """Run postal games from their mailboxes: the one command for cron.
 
@@ -107,7 +107,7 @@ def tick_cmd(directories: tuple[str, ...], now_text: str | None) -> None:
     """
     from adjudicator.app.plays import tick
 
-    sys.exit(0 if _tick_output(tick(list(directories), _now(now_text))) else 1)
+    sys.exit(0 if _tick_output(tick(list(directories), parse_now(now_text))) else 1)
 
 
 @click.command("status")
@@ -133,12 +133,12 @@ def mail_group() -> None:
 
 @mail_group.command("fetch")
 @click.argument("directory", type=click.Path(file_okay=False))
-@_NOW
+@NOW_OPTION
 def mail_fetch(directory: str, now_text: str | None) -> None:
     """Fetch new mail from the game's source (mail.toml) into its inbox (the next tick answers it)."""
     from adjudicator.app.plays import game_of
 
-    sys.exit(0 if _tick_output([game_of(directory).fetch(directory, _now(now_text))]) else 1)
+    sys.exit(0 if _tick_output([game_of(directory).fetch(directory, parse_now(now_text))]) else 1)
 
 
 @mail_group.command("send")
@@ -146,13 +146,13 @@ def mail_fetch(directory: str, now_text: str | None) -> None:
 @click.option("--turn", type=int, help="Send the report mails of turn N again.")
 @click.option("--player", metavar="ID", help="Only this company's report mail (of --turn, or the last turn).")
 @click.option("--retry", is_flag=True, help="Queue again the mails the server refused for good (mail/failed).")
-@_NOW
+@NOW_OPTION
 def mail_send(directory: str, turn: int | None, player: str | None, retry: bool, now_text: str | None) -> None:
     """Send the queued mails over SMTP; with --turn/--player send report mails again, with --retry the mails
     set aside as refused (a company's mail goes to its address on file now)."""
     from adjudicator.app.plays import game_of
 
-    sys.exit(0 if _tick_output([game_of(directory).send(directory, _now(now_text), retry, turn, player)]) else 1)
+    sys.exit(0 if _tick_output([game_of(directory).send(directory, parse_now(now_text), retry, turn, player)]) else 1)
 
 
 @click.group("deadline")

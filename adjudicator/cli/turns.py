@@ -8,6 +8,8 @@ import sys
 
 import click
 
+from adjudicator.cli.postal import NOW_OPTION, parse_now
+
 
 @click.command("run")
 @click.argument("orders", nargs=-1, required=True, type=click.Path())
@@ -16,8 +18,9 @@ import click
 @click.option("--trust", is_flag=True, help="Skip password checks (the GM typed the orders).")
 @click.option("--gm", "gm_files", multiple=True, type=click.Path(), metavar="FILE",
               help="The GM's own order file: its GM lines (ROLL, RACE, MOVES) count without a GM password.")
+@NOW_OPTION
 def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust: bool,
-            gm_files: tuple[str, ...]) -> None:
+            gm_files: tuple[str, ...], now_text: str | None) -> None:
     """Adjudicate a turn from ORDERS (files or directories). Also: adjudicate ORDERS...
 
     Prints the public report; problems in the orders go to stderr and into the
@@ -28,7 +31,7 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
     """
     from adjudicator.app.plays import game_for
 
-    ran = game_for(game_dir).run(orders, game_dir, trust, gm_files, dry_run)
+    ran = game_for(game_dir).run(orders, game_dir, trust, gm_files, dry_run, parse_now(now_text))
     for line in ran.told:
         click.echo(line, err=True)
     click.echo(ran.public, nl=False)

@@ -245,7 +245,7 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         same = expected == table and play.dump(old) == after["state"]
         return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"
     orders = accepted_orders(play, old, old_table)
-    if record.get("due"):
+    if record.get("due") or record.get("by") == "gm":  # at its deadline, or resolved by the GM's run
         orders = at_deadline(play, old, orders)
     elif not play.ready(old, orders):
         return False, f"{name}: resolved before its deadline, but the orders accepted were not ready"

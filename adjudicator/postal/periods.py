@@ -195,8 +195,9 @@ def resolve_if_due(folder: MovesDir, play: Play, game: Loaded, now: datetime, t:
 
 
 def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], at: datetime, t: Tick,
-            due: str | None = None) -> Loaded:
-    """The period resolved with ``orders`` and archived as one step; its next deadline runs from ``at``."""
+            due: str | None = None, by: str = "") -> Loaded:
+    """The period resolved with ``orders`` and archived as one step; its next deadline runs from ``at``; ``by``:
+    ``"gm"`` when the GM resolved it (``adjudicate run``, as at a deadline: ``verify`` asks no ``ready``)."""
     acting = play.to_act(game.state)
     number = game.table.moves + 1
     state, events = play.resolve(game.state, orders, play.draw(folder.read_seed()))
@@ -205,7 +206,7 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
               "seats": list(acting), "missed": list(missed),
               "stand_in": sorted(sid for sid in orders if game.table.accepted(sid) is None),
               "mails": {sid: accepted.mail for sid, accepted in game.table.orders}, "at": at.isoformat(),
-              **({"due": due} if due else {})}
+              **({"due": due} if due else {}), **({"by": by} if by else {})}
     sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines)
                    for sid, accepted in game.table.orders)
     bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders if not accepted.mail}

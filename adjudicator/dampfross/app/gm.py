@@ -112,13 +112,13 @@ class DampfrossCommands(GmCommands):
         return _recorded(hold(directory, held, why))
 
     def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
-            dry_run: bool) -> Ran:
+            dry_run: bool, now: datetime | None = None) -> Ran:
         from adjudicator.dampfross.app.run import RunOptions, run_turn
         from adjudicator.dampfross.report.orderwords import format_problem
         from adjudicator.dampfross.report.phrases import gm_note_text
 
         read = [*paths, *(f for f in gm_files if f not in paths)]  # the GM's files are order files too
-        run = run_turn(read, directory, RunOptions(trust, tuple(gm_files)), dry_run)
+        run = run_turn(read, directory, RunOptions(trust, tuple(gm_files)), dry_run, now)
         told = [format_problem(problem) for problem in run.orders.problems]
         told += [f"warning: {gm_note_text(note)}" for note in run.notes]
         told += [f"warning: {warning}" for warning in run.gm_warnings()]

@@ -1,0 +1,140 @@
+"""``adjudicate run FILE... --game DIR`` of a game of simultaneous turns: the GM resolves the period on hand from
+order files (orders that came on paper, by another channel, or typed by the GM), on the one session.
+
+Each file is read as the mail robot reads a mail's text (any encoding, a size
+limit: ``app/moves.py: read_gm_file``) and cut into its sections by the
+platform's envelope.  A section counts when its seat's password is right,
+or without one when the GM says he typed the orders (``--trust``); the
+play reads it as it reads a seat's mail, and the last section of a seat
+counts, in the files' order, over the orders the seat's mail gave before.
+Every section that does not count is told to the GM (file, line, why, in
+the play's words of a receipt), and the period is resolved all the same,
+as at its deadline: a seat without orders gets what the play's
+``missing`` says.  Each seat's orders are archived as a step of kind
+``orders`` (``file``: the file's name as given), then the period as one
+step, the same steps the mail makes, so ``verify`` and ``undo`` need
+nothing else.  ``--dry-run`` resolves it in memory and writes nothing; a
+run refused (nothing counts and the play cannot resolve it, the game is
+over, a file cannot be read) writes nothing either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.app.moves import read_gm_file
+from adjudicator.kernel.envelope import read_envelope
+from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.play import Play, at_deadline, sequential
+from adjudicator.kernel.table import Accepted
+from adjudicator.postal import periods
+from adjudicator.postal.loop import Tick
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.resolved import reports
+
+
+@dataclass(frozen=True)
+class FileOrders:
+    """A seat's section of an order file that counts: where it stands, its lines, and the play's reading of them."""
+
+    seat: str
+    file: str
+    line: int
+    lines: tuple[str, ...]
+    orders: Any
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a run did: the lines for the GM (sections that did not count), the public report, the period's number
+    and whether anything was written."""
+
+    told: tuple[str, ...]
+    public: str
+    move: int
+    written: bool
+
+
+def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool) -> tuple[list[FileOrders], list[str]]:
+    """The sections of ``paths`` that count, in order, and a line for the GM about each one that does not."""
+    found: list[FileOrders] = []
+    told: list[str] = []
+    acting = play.to_act(game.state)
+    for name in paths:
+        envelope = read_envelope(read_gm_file(name, "a file of orders"), play.order_line)
+        told += [f"{name}:{p.line}: not read ({p.code})" for p in envelope.problems]
+        for section in envelope.sections:
+            where = f"{name}:{section.line}"
+            seat = game.table.find(section.seat)
+            if seat is None:
+                told.append(f"{where}: PLAYER {section.seat}: the game has no such player; not counted")
+                continue
+            if not trust and not game.table.password_ok(seat.id, section.password):
+                told.append(f"{where}: {seat.id}: wrong password; not counted (--trust: the GM typed the orders)")
+                continue
+            if seat.id not in acting:
+                told.append(f"{where}: {seat.id} does not act in this period; not counted")
+                continue
+            made, problems = play.read(game.state, seat.id, section.body)
+            if made is None:
+                with language(game.table.lang):
+                    why = play.words.receipt(game.table.public(), game.state, "refused", {"problems": problems})
+                told.append(f"{where}: {seat.id}: not counted:\n" + _indented(why))
+                continue
+            found.append(FileOrders(seat.id, name, section.line, tuple(line for _, line in section.body), made))
+    return found, told
+
+
+def _indented(text: str) -> str:
+    return "".join(f"  {line}\n" for line in text.rstrip("\n").splitlines())
+
+
+def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dry_run: bool,
+               now: datetime | None = None) -> Resolved:
+    """Resolve the period on hand of the game in ``directory`` from the order files ``paths`` (see the module);
+    ``now``: the time of the run (the clock's by default), from which the next deadline runs."""
+    if sequential(play):
+        raise TurnRefused(f"run: a game of {play.name} is one of sequential moves, each made by mail as it comes "
+                          "(adjudicate tick)")
+    folder = MovesDir(directory)
+    when = now or datetime.now(UTC)
+    if dry_run:
+        return _run(folder, play, folder.load(play), paths, trust, when, write=False)
+    with folder.lock():
+        folder.recover()
+        return _run(folder, play, folder.load(play), paths, trust, when, write=True)
+
+
+def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust: bool, when: datetime,
+         write: bool) -> Resolved:
+    if not play.to_act(game.state):
+        raise TurnRefused(f"{folder.path}: the game is over; there is no period to resolve")
+    found, told = read_files(play, game, paths, trust)
+    number = game.table.moves + 1
+    orders = periods.accepted_orders(play, game.state, game.table)  # what the seats' mail gave, replaced by the files
+    orders.update({f.seat: f.orders for f in found})
+    orders = at_deadline(play, game.state, orders)
+    if not write:
+        state, events = play.resolve(game.state, orders, play.draw(folder.read_seed()))
+        acting = play.to_act(game.state)
+        missed = tuple(sid for sid in acting if sid not in orders)
+        table = game.table.after_period(acting, missed)
+        seed = folder.read_seed() if not play.to_act(state) else None
+        public, _ = reports(play, table, game.state, state, "", events, len(missed) == len(acting), seed)
+        return Resolved(tuple(told), public, number, False)
+    last = {f.seat: f for f in found}  # the last section of a seat counts
+    for f in last.values():
+        table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines))
+        record = {"kind": "orders", "move": number, "seat": f.seat, "mail": "", "line": f.line,
+                  "file": Path(f.file).name, "arrived": when.isoformat(), "by": "gm"}
+        folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in f.lines))
+        game = folder.load(play)
+    after = periods.resolve(folder, play, game, at_deadline(play, game.state, periods.accepted_orders(
+        play, game.state, game.table)), when, Tick(str(folder.path)), by="gm")
+    public = folder.report_path(number).read_text(encoding="utf-8")
+    return Resolved(tuple(told), public, after.table.moves, True)
