@@ -140,6 +140,12 @@ class Table:
     orders: tuple[tuple[str, Accepted], ...] = ()
     """The orders accepted for the period on hand, by seat (a game of simultaneous turns; ``postal/periods.py``);
     the GM's, never shown to another player before the period is resolved."""
+    gm: Accepted | None = None
+    """The GM's own section accepted for the period on hand (``postal/gmsection.py``: manual dice, a ruling), secret
+    as the seats' orders are."""
+    gm_password_hash: str = ""
+    """The GM's password, which opens his section in a mail (``PLAYER GM PASSWORD ...``); ``""``: the game has none
+    (its play reads no GM section)."""
 
     @property
     def seat_ids(self) -> tuple[str, ...]:
@@ -155,6 +161,10 @@ class Table:
         """The seat a player named (any case), or ``None``."""
         wanted = text.strip().upper()
         return next((s for s in self.seats if s.id == wanted), None)
+
+    def gm_ok(self, password: str) -> bool:
+        """Whether ``password`` is the GM's (never when the game has no GM password)."""
+        return bool(self.gm_password_hash) and check_password(password, self.gm_password_hash)
 
     def password_ok(self, sid: str, password: str) -> bool:
         seat = self.find(sid)
@@ -181,18 +191,18 @@ class Table:
     def public(self) -> Table:
         """The table as a player's mail may tell of it: without any seat's accepted orders (secret until the
         period is resolved)."""
-        return replace(self, orders=()) if self.orders else self
+        return replace(self, orders=(), gm=None) if self.orders or self.gm else self
 
     def after_period(self, acted: tuple[str, ...], missed: tuple[str, ...]) -> Table:
         """The table after a period of several seats was resolved: ``acted`` the seats that had to act,
         ``missed`` those of them that sent nothing (their counts of missed periods in a row); a seat the caretaker
         plays whose orders it accepted played the period by the caretaker (IU-18: the seat stays the caretaker's
-        until its player mails); the accepted orders are spent."""
+        until its player mails); the accepted orders (and the GM's) are spent."""
         table = self
         for sid in acted:
             cared = bool(self.seat(sid).caretaker) and sid not in missed and self.accepted(sid) is not None
             table = replace(table, moves=self.moves).after_move(sid, sid in missed, cared)  # the period's number
-        return replace(table, moves=self.moves + 1, orders=())
+        return replace(table, moves=self.moves + 1, orders=(), gm=None)
 
     def after_move(self, sid: str, missed: bool, caretaker: bool = False) -> Table:
         """The table after ``sid``'s move was made (or missed); ``caretaker``: the caretaker played it.
@@ -245,6 +255,8 @@ class Table:
                if self.caretaker_after else {}),
             **({"ahead": {sid: sent.to_json() for sid, sent in self.ahead}} if self.ahead else {}),
             **({"orders": {sid: accepted.to_json() for sid, accepted in self.orders}} if self.orders else {}),
+            **({"gm": self.gm.to_json()} if self.gm is not None else {}),
+            **({"gm_password_hash": self.gm_password_hash} if self.gm_password_hash else {}),
         }
 
     @classmethod
@@ -268,7 +280,9 @@ class Table:
                        tuple(Correction.from_json(c) for c in doc.get("corrections", [])),
                        int(caretaker["after"]), str(caretaker["level"]),
                        ahead=tuple(sorted((str(k), SentAhead.from_json(v)) for k, v in doc.get("ahead", {}).items())),
-                       orders=tuple(sorted((str(k), Accepted.from_json(v)) for k, v in doc.get("orders", {}).items())))
+                       orders=tuple(sorted((str(k), Accepted.from_json(v)) for k, v in doc.get("orders", {}).items())),
+                       gm=Accepted.from_json(doc["gm"]) if doc.get("gm") is not None else None,
+                       gm_password_hash=str(doc.get("gm_password_hash", "")))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise GameFileError(f"{where}: the table is damaged ({type(exc).__name__}: {exc})") from None
 
