@@ -30,8 +30,9 @@ the protocol of GM commands (``app/gm.py``) from its application layer (``adjudi
 REGISTRY = "adjudicator.app.plays"
 """The one platform module that names games' modules (as strings)."""
 
-DAMPFROSS = ("board", "game", "building", "racing", "engine", "bots", "orders", "report", "app")
-"""Dampfross's own layers (``adjudicator/dampfross/``), lowest first."""
+DAMPFROSS = ("board", "game", "building", "racing", "engine", "bots", "orders", "report", "play", "app")
+"""Dampfross's own layers (``adjudicator/dampfross/``), lowest first (``play``: the module ``dampfross/play.py``, the game
+as a ``kernel.play.Play`` over its rules and words, issue 34)."""
 
 FILE_MODULES = ("os", "shutil", "tempfile", "pathlib", "io", "glob", "fcntl", "mailbox", "smtplib", "imaplib")
 """Standard modules that reach the file system (or the network); only the application (the platform's ``postal``,
