@@ -69,7 +69,7 @@ class Receipt:
     about which mail, its status and everything the player should see."""
 
     company: str | None
-    arrived: str  # ISO 8601 in the game's zone
+    arrived: str  # ISO 8601 in the game's zone; "": not known (the session's receipts, ``report/playwords.py``)
     subject: str
     status: Status
     data: dict[str, str | int] = field(default_factory=dict)
@@ -90,6 +90,7 @@ class Receipt:
     prose_to_gm: bool = False  # the lines of the order mail that are no orders asked something: they went to the GM
     still: tuple[tuple[str, str], ...] = ()  # a section refused for its password: (company, the arrival of its
     # earlier mail that still counts, "" for none), told to the company's own address
+    said: str = ""  # the status in words where the caller words it (the session's receipts, ``report/playwords.py``)
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -105,7 +106,7 @@ def receipt_text(state: GameState, r: Receipt) -> str:
 
 def _receipt_text(state: GameState, r: Receipt) -> str:
     data = {k: cut(shown(v), 40) if isinstance(v, str) else v for k, v in r.data.items()}  # a sender's words
-    status = _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
+    status = r.said or _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
     echo = list(r.echo)
     if r.fates is not None and r.status in ("counts", "idle", "late-used"):  # the first line: the fates counted
         status = headline(r.fates, state.turn, state.phase == "racing") + " " + status
@@ -123,8 +124,8 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "company": r.company,
         "goal": goal_line(state),
         "due": due_line(state),
-        "mail": _("your mail of {when}").format(when=arrival_text(r.arrived)),
-        "arrived": when_text(r.arrived, zone_of(state)),
+        "mail": _("your mail of {when}").format(when=arrival_text(r.arrived)) if r.arrived else "",
+        "arrived": when_text(r.arrived, zone_of(state)) if r.arrived else "",
         "subject": shown(r.subject[:60]),
         "status": status,
         "replaces": [_("It replaces your mail of {when}.").format(when=arrival_text(a)) for a in r.replaces],

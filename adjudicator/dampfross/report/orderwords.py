@@ -285,13 +285,17 @@ def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     return None
 
 
-def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, player: bool = False) -> str:
+def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, player: bool = False,
+          mail_only: bool = False) -> str:
     """Where something stands: ``file:17:1``, or for a mail ``your mail of 21 Nov 18:02, line 17, column 1``.
 
     ``player``: text a player reads, which names a file the GM gave without
-    the folders it lies in (the GM sees the path as given).
+    the folders it lies in (the GM sees the path as given); ``mail_only``: the
+    position is in the one mail the reader's receipt answers, whose arrival
+    it does not know (the platform's session, ``report/playwords.py``):
+    ``your mail, line 17, column 1``.
     """
-    mail = _place(pos.file, places)
+    mail = _place(pos.file, places) or (_("your mail") if mail_only else None)
     if mail is None:
         named = replace(pos, file=file_name(pos.file)) if player else pos
         return str(named) if column else named.short
@@ -330,7 +334,7 @@ def _with_places(data: Args, places: Iterable[MailPlace], player: bool = False) 
 
 
 def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[MailPlace] = (),
-                   player: bool = False) -> str:
+                   player: bool = False, mail_only: bool = False) -> str:
     """The problem as shown to players and the GM::
 
         turn3.orders:7:12: syntax: expected '-' between two points, or the end of the line
@@ -342,12 +346,14 @@ def format_problem(p: OrderProblem, *, folded: bool = False, places: Iterable[Ma
     line (a whole file), the hint when there is none.  ``folded`` (for mail)
     folds the message and the hint to the report width; the player's line
     and the caret stay as they are.  ``player``: for a player's eyes (files
-    named without the GM's folders, see ``where``).
+    named without the GM's folders, see ``where``); ``mail_only``: the position is in the mail being answered
+    (``where``).
     """
     places = tuple(places)
     if places or player:
         p = replace(p, args=_with_places(p.args, places, player))
-    head = shown(f"{where(p.pos, places, player=player)}: {_(_KINDS[p.kind])}: {problem_message(p)}")
+    head = shown(f"{where(p.pos, places, player=player, mail_only=mail_only)}: {_(_KINDS[p.kind])}: "
+                 f"{problem_message(p)}")
     out = [wrap(head, 2) if folded else head]
     out += caret_lines(p.line_text, p.pos.column)
     hint = hint_text(p)
@@ -363,13 +369,14 @@ def note_text(n: Note) -> str:
     return _render(NOTES[n.code], n.args, _NOTE_FILLERS.get(n.code))
 
 
-def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False, player: bool = False) -> str:
+def format_note(n: Note, places: Iterable[MailPlace] = (), *, folded: bool = False, player: bool = False,
+                mail_only: bool = False) -> str:
     """``file:line: sentence`` (for a mail: ``your mail of 21 Nov 18:02, line 17: sentence``; ``folded``: to
     the report width, for mail; ``player``: as for ``format_problem``)."""
     places = tuple(places)
     if places or player:
         n = replace(n, args=_with_places(n.args, places, player))
-    text = shown(f"{where(n.pos, places, column=False, player=player)}: {note_text(n)}")
+    text = shown(f"{where(n.pos, places, column=False, player=player, mail_only=mail_only)}: {note_text(n)}")
     return wrap(text, 2) if folded else text
 
 

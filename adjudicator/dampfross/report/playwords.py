@@ -1,0 +1,310 @@
+"""Dampfross's words on the platform's one session (issue 34): the play's ``Words``, ``SeatReports`` and
+``Statements`` (``kernel/play.py``), made of the report layer the Dampfross mail path uses.
+
+Nothing here is new text but where a code of the protocol had no Dampfross
+sentence (a receipt's orders replacing earlier ones, a position in the one
+mail a receipt answers).  Every other sentence is the one a Dampfross
+company reads today: the opening report and mail (``building.py``,
+``mail.py``), each turn's public report (``building.py``, ``racing.py``:
+byte for byte what ``reports/turn-NNN.txt`` holds for the same turn), each
+company's report mail with its private part (``mail.py:
+report_mail_text``), the receipt template (``mail.py: receipt_text``), the
+answers to HELP, MAP, STATUS, REPORT and RULES (``mailreplies.py``), the
+end-of-game statements (``mail.py: statements_text``) and the site
+(``site.py``).
+
+Where the session keeps something the game file of Dampfross kept in its
+state, the words read it from the table: the deadlines (``Table.schedule``,
+put into the state the words are given: ``dated``).  The game's map comes
+from ``maps`` (by default the shipped map whose text the game was started
+with: ``shipped_map``), as nothing below the application reads a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
+
+from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text, shipped_maps
+from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.engine.turn import building_turn
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.orders.sections import OrderSet
+from adjudicator.dampfross.report.botwords import status_lines
+from adjudicator.dampfross.report.building import opening_report
+from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
+from adjudicator.dampfross.report.common import whole_map
+from adjudicator.dampfross.report.env import LINE_WIDTH
+from adjudicator.dampfross.report.fates import fates
+from adjudicator.dampfross.report.i18n import N_, _
+from adjudicator.dampfross.report.mail import (
+    STATUS,
+    Receipt,
+    Status,
+    opening_mail_text,
+    receipt_text,
+    report_mail_text,
+)
+from adjudicator.dampfross.report.mail import statements_text as statements_mail
+from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
+from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
+from adjudicator.dampfross.report.phrases import NO_ORDERS, gm_note_text, say
+from adjudicator.dampfross.report.standingwords import standing_line
+from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.i18n import active
+from adjudicator.kernel.problems import NoOrders, Problem
+from adjudicator.kernel.table import Table
+
+if TYPE_CHECKING:
+    from adjudicator.dampfross.engine.turn import TurnResult
+
+
+class TurnEvents(Protocol):
+    """What the words read of a turn's events (``dampfross/play.py: Turn``, above this layer): the engine's result
+    (``.before``, ``.after``) and the order set the reports take (the press, each company's orders as read)."""
+
+    @property
+    def result(self) -> TurnResult: ...
+
+    @property
+    def orders(self) -> OrderSet: ...
+
+
+@cache
+def _shipped(digest: str) -> GameMap:
+    for name in shipped_maps():
+        text = shipped_map_text(name)
+        if hashlib.sha256(text.encode("utf-8")).hexdigest() == digest:
+            return parse_map(text, name)
+    raise GameFileError(f"no shipped map has the SHA-256 {digest} the game was started with")
+
+
+def shipped_map(state: GameState) -> GameMap:
+    """The game's map: the shipped map whose text has the SHA-256 the game was started with (read once a
+    process); ``GameFileError`` when none has."""
+    return _shipped(state.map_sha256)
+
+
+def dated(state: GameState, table: Table) -> GameState:
+    """The state with the session's deadlines (``Table.schedule``), as the Dampfross game file kept them: every
+    due line, a deadline's time zone, the schedule's corrections."""
+    return replace(state, schedule=table.schedule)
+
+
+REPLACED = N_("It replaces your orders of an earlier mail for this turn.")
+"""The one sentence of a receipt the Dampfross mail path has no words for: it names the mail replaced by its
+arrival, which the session's receipt (``accepted`` with ``replaced``: the orders' lines) does not know."""
+
+
+class DampfrossWords:
+    """``kernel.play.Words`` (with ``SeatReports`` and ``Statements``) for Dampfross: a turn's public report, each
+    company's report mail, receipts by code, answers to commands, status, the site."""
+
+    def __init__(self, maps: Callable[[GameState], GameMap] = shipped_map):
+        self.maps = maps
+
+    # --- reports ---------------------------------------------------------------------------------------------
+    def opening(self, table: Table, state: GameState, seat: str | None, password: str | None) -> str:
+        """The opening report (``reports/turn-000.txt`` of a Dampfross game) in the active language; for ``seat``
+        the company's opening mail with its password, first orders it could send and the commands."""
+        state = dated(state, table)
+        gmap = self.maps(state)
+        report = opening_report(state, gmap, active())
+        if seat is None:
+            return report
+        return opening_mail_text(state, seat, password or "", report, gmap)
+
+    def move_report(self, table: Table, before: GameState, after: GameState, seat: str, events: TurnEvents,
+                    missed: bool, seed: str | None) -> str:
+        """The public report of the turn (every company's, ``seat`` ``""``), in the active language: what
+        ``building_report`` or ``racing_report`` gives for the turn's result, its state after with the session's
+        deadlines (the game's next), the press of its orders; the final report reveals ``seed``."""
+        result = self._result(events.result, table)
+        gmap = self.maps(result.before)
+        if building_turn(result, result.before.phase):
+            from adjudicator.dampfross.report.building import building_report
+
+            return building_report(result, gmap, events.orders, active())
+        from adjudicator.dampfross.report.racing import racing_report  # racing turns only
+
+        return racing_report(result, gmap, seed, events.orders, active())
+
+    def seat_report(self, table: Table, before: GameState, after: GameState, seat: str, events: TurnEvents,
+                    missed: bool, seed: str | None, reader: str) -> str:
+        """``reader``'s report mail of the turn: its body as the Dampfross mail path writes it (the deadline, the
+        company's private report: its orders as understood, its accounts, its standing orders, then the turn in
+        short), then the whole public report, which the Dampfross mail attached (the session's mail carries no
+        text attachment).  A reader that is no company of the game gets the public report."""
+        public = self.move_report(table, before, after, seat, events, missed, seed)
+        result = self._result(events.result, table)
+        if reader not in result.after.player_ids:
+            return public
+        gmap = self.maps(result.before)
+        if building_turn(result, result.before.phase):
+            from adjudicator.dampfross.report.building import private_report
+
+            private = private_report(result, gmap, reader, events.orders)
+        else:
+            from adjudicator.dampfross.report.racing import private_racing_report
+
+            private = private_racing_report(result, gmap, reader, events.orders, seed)
+        body = report_mail_text(private, None, result.after, reader, None)
+        return body.rstrip("\n") + "\n\n" + "=" * LINE_WIDTH + "\n" + public
+
+    def _result(self, result: TurnResult, table: Table) -> TurnResult:
+        return replace(result, after=dated(result.after, table))
+
+    # --- receipts --------------------------------------------------------------------------------------------
+    def receipt(self, table: Table, state: GameState, code: str, data: Mapping[str, Any]) -> str:
+        """A section's receipt by the session's code (``Words.receipt``), in the Dampfross receipt's form and
+        sentences (``mail.py: receipt_text``; the mail's arrival and subject are the session's: its subject line
+        names the move).  ``accepted``: the orders count for the turn (``replaced``: they replace earlier ones);
+        ``checked``: what ``check`` says of them (the play's ``Preview``: the orders as understood, their problems
+        with line and column, the price); ``refused``: why the section does not count (the orders package's codes:
+        another turn, a company out of play) and the problems of its lines; ``password``, ``not-on-move``,
+        ``stale``, ``over``, ``no-section`` and their CHECK forms as the mail path says them."""
+        state = dated(state, table)
+        company = str(data["seat"]) if data.get("seat") else None
+        turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
+        problems, whys = self._problems(data.get("problems", ()))
+        values: dict[str, str | int] = {}
+        status: Status = "no-orders"
+        if code == "accepted" or code == "checked":
+            status = "counts"
+        elif code in ("refused", "check-refused"):
+            status = "refused"
+            values["why"] = "; ".join(whys) or say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED))
+        elif code == "password":
+            status = "refused"
+            values["why"] = say(NO_ORDERS, Problem.of(NoOrders.WRONG_PASSWORD))
+        elif code in ("not-on-move", "check-not-on-move"):
+            status = "refused"
+            values["why"] = _("out of play")  # Dampfross: every company in play acts in every turn
+        elif code == "stale":
+            status = "other-turn"
+            values["named"] = int(data.get("given", 0))
+        elif code == "over":
+            status = "over"
+        elif code == "too-many-sections":
+            status = "too-many-sections"
+            values.update(count=int(data["count"]), most=int(data["most"]))
+        said = _(STATUS[status]).format(turn=turn, game=state.game_id, **values)  # the turn the section was for
+        if code == "checked":
+            said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
+                "player": company or "", "turn": turn}
+        elif code == "accepted" and data.get("replaced"):
+            said += " " + _(REPLACED)
+        checked = self._checked(state, data.get("preview"))
+        r = Receipt(company, "", "", status, values, lang=active(), said=said,
+                    problems=problems + checked.pop("problems", ()), **checked)
+        return receipt_text(state, r)
+
+    def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
+        """The problems of a section as the Dampfross receipt words them: its lines' problems (and notes) with
+        their place in the mail answered (line and column), and why it does not count (``NoOrders`` codes, the
+        game over, a note for the GM) as the reasons of its status line."""
+        from adjudicator.dampfross.orders.model import Note, OrderProblem
+        from adjudicator.dampfross.orders.translate import GMNote
+
+        lines: list[str] = []
+        whys: list[str] = []
+        for p in found:
+            if isinstance(p, OrderProblem):
+                lines.append(format_problem(p, folded=True, player=True, mail_only=True))
+            elif isinstance(p, Note):
+                lines.append(format_note(p, folded=True, player=True, mail_only=True))
+            elif isinstance(p, Problem):
+                whys.append(say(NO_ORDERS, p))
+            elif isinstance(p, GMNote):
+                whys.append(gm_note_text(p))
+            else:  # orders/usable.py: Unusable, the game over
+                whys.append(_(STATUS["over"]))
+        return tuple(lines), whys
+
+    def _checked(self, state: GameState, preview: Any) -> dict[str, Any]:
+        """What a receipt shows of the play's ``Preview`` (``dampfross/play.py``): the orders as understood (each
+        order's fate when it names its section), the standing orders on file after them, their problems and notes
+        in the mail, the price (``report/check.py``)."""
+        if preview is None or isinstance(preview, str):
+            return {"preview": preview or ""}
+        company = str(preview.company)
+        gmap = self.maps(state)
+        out: dict[str, Any] = {
+            "echo": tuple(order_text(line) for line in preview.echo),
+            "problems": tuple(format_problem(p, folded=True, player=True, mail_only=True) for p in preview.problems),
+            "standing": standing_line(state.player(company).standing, preview.standing),
+            "notes": tuple(format_note(n, folded=True, player=True, mail_only=True) for n in preview.notes)
+            + tuple(gm_note_text(n) for n in preview.gm_notes),
+        }
+        section = getattr(preview, "section", None)
+        if section is not None:
+            out["fates"] = fates(section, preview.outcome, preview.problems, preview.gm_notes)
+        if preview.building is not None:
+            out["preview"] = check_reports(preview.building, gmap, {company: ()})[company][1]
+        elif preview.racing is not None:
+            out["preview"] = check_racing_report(preview.racing, gmap, active())
+        else:
+            out["preview"] = nothing_to_price()
+        return out
+
+    # --- answers, status, standings, site, statements ---------------------------------------------------------
+    def answer(self, table: Table, state: GameState, commands: Sequence[tuple[str, int | None]],
+               reports: Mapping[int, str]) -> str:
+        """HELP, MAP, STATUS, REPORT n and RULES as the Dampfross mail answers them (``mailreplies.py``), to a
+        reader whose company the session does not name (a player's own parts come with his PLAYER line only)."""
+        state = dated(state, table)
+        gmap = self.maps(state)
+        parts: list[str] = []
+        for code, number in commands:
+            if code == "help":
+                parts.append(help_text(state, gmap, None))
+            elif code == "map":
+                parts.append(map_text(state, None, [whole_map(gmap, state, state.turn - 1)], "", whole=True))
+            elif code == "status":
+                parts.append(status_reply(state, None, [sid for sid, _ in table.orders]))
+            elif code == "report":
+                turn = state.turn - 1 if number is None else number
+                parts.append(report_reply(state, None, turn, reports.get(turn), None))
+            elif code == "rules":
+                parts.append(rules_text(state, gmap, None))
+        return "\n".join(parts)
+
+    def status(self, table: Table, state: GameState) -> str:
+        """The GM's ``status``: the turn's deadline, the goal, each company's balance and whether its orders are in
+        (never what they are), the bots."""
+        state = dated(state, table)
+        lines = status_lines(state)
+        return status_reply(state, None, [sid for sid, _ in table.orders]) + "".join(f"{b}\n" for b in lines)
+
+    def standings(self, games: Sequence[tuple[Table, Any]]) -> str:
+        """Dampfross scores no series of games: each game's final report has its winner and balances."""
+        return "Dampfross scores no series of games: each game's final report names its winner.\n"
+
+    def site(self, table: Table, moves: Sequence[tuple[int, str, Any]], to: str = "") -> dict[str, str]:
+        """The Dampfross site (``site.py``): the game page, the ledger, the score chart, the order page while a turn
+        is to come, and each turn's page and map, from each turn's number, public report and state after."""
+        from adjudicator.dampfross.report.site import SiteGame, TurnRecord, front_pages, turn_files  # pages: SVG
+
+        if not moves:
+            return {}
+        last = dated(moves[-1][2], table)
+        game = SiteGame(last, self.maps(last), None, False, to)
+        pages = dict(front_pages(game))
+        before: GameState | None = None
+        for number, report, state in moves:
+            pages.update(turn_files(game, TurnRecord(number, state, before, report)))
+            before = state
+        return pages
+
+    def statements(self, table: Table, state: GameState, found: Sequence[tuple[str, str]], reader: str) -> str:
+        """Every company's end-of-game statement, as the Dampfross mail of them (``mail.py: statements_text``)."""
+        return statements_mail(dated(state, table), found, reader)
+
+
+
+
+WORDS = DampfrossWords()
+"""The words of ``dampfross/play.py: DampfrossPlay`` (the shipped maps)."""
