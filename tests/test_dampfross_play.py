@@ -187,6 +187,9 @@ def test_a_section_of_lines_that_do_not_read_still_counts(example: GameDir) -> N
     made, problems = PLAY.read(state, "RAVEL", [(3, "BIULD Köln - 0915")])
     assert made is not None and made.echo == () and problems and made.problems == problems
     assert all(p.pos.line == 3 for p in problems)
+    made, problems = PLAY.read(state, "RAVEL", [])
+    assert made is not None and made.echo == () and problems == ()
+    assert [n.code for n in made.notes] == ["section-empty"]
 
 
 def with_standing(state: GameState, company: str, standing: Standing) -> GameState:
