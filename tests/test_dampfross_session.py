@@ -1,0 +1,294 @@
+"""Dampfross on the platform's one session (issue 34), the vertical slice: a Dampfross game kept as a game of moves
+(``postal/moves.py: MovesDir``) and run by the one postal loop (``postal/robot.py: tick_game`` with
+``postal/turns.py: MovesGame(DampfrossPlay())``), its words ``report/playwords.py: DampfrossWords``.
+
+Two companies mail their building orders of turn 1; each gets a receipt; the turn is resolved as soon as both are
+in (``--early``); each company's report mail, sent by SMTP to a server on localhost, holds the turn's public report
+byte for byte as ``report/building.py: building_report`` writes it, its own private part and no other company's;
+``verify`` (``postal/moveverify.py``) replays the game.  A CHECK section shows Dampfross's problem words with line
+and column.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
+from adjudicator.dampfross.engine.newgame import new_game
+from adjudicator.dampfross.game import dice
+from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.kernel.commitment import commitment
+from adjudicator.kernel.contacts import PlayerSpec
+from adjudicator.kernel.deadline import Schedule
+from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.i18n import language
+from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.files import sha256
+from adjudicator.postal.moves import MovesDir
+from tests import clock
+from tests.mailservers import SmtpServer, mail_bytes, sent, smtp_server, text_of
+
+ANNA, BERND = "anna@example.org", "bernd@example.net"
+SEED = "dampfross-session"
+
+
+@dataclass
+class Game:
+    """A Dampfross game of moves run by mail from a Maildir, its mails sent to ``smtp``."""
+
+    path: Path
+    maildir: Path
+    passwords: dict[str, str]
+    smtp: SmtpServer
+    count: int = 0
+
+    @property
+    def folder(self) -> MovesDir:
+        return MovesDir(self.path)
+
+    def deliver(self, sender: str, body: str, when: str, subject: str) -> None:
+        self.count += 1
+        clock.maildir_mail(self.maildir, mail_bytes(sender, body, subject, when), when, f"M{self.count:04d}P1.mx")
+
+    def orders(self, seat: str, body: str, when: str, subject: str, turn: int | None = None) -> None:
+        head = f"GAME g\n{f'TURN {turn}' + chr(10) if turn is not None else ''}"
+        self.deliver(ANNA if seat == "RED" else BERND,
+                     head + f"PLAYER {seat} PASSWORD {self.passwords[seat]}\n" + body, when, subject)
+
+    def tick(self, when: str) -> list[str]:
+        from adjudicator.dampfross.play import DampfrossPlay
+        from adjudicator.postal import robot, turns
+        from adjudicator.postal.loop import Tick
+
+        t = Tick(str(self.path))
+        robot.tick_game(str(self.path), clock.instant(when), t, turns.MovesGame(DampfrossPlay()))
+        return [str(n) for n in getattr(t, "notes", [])]
+
+    def records(self) -> list[dict[str, Any]]:
+        return [json.loads(p.read_text()) for p in sorted((self.path / "archive").glob("step-*/record.json"))]
+
+    def doc(self) -> dict[str, Any]:
+        out: dict[str, Any] = json.loads((self.path / "game.json").read_text(encoding="utf-8"))
+        return out
+
+    def texts(self, prefix: str, to: str) -> list[str]:
+        """The texts of the mails sent to ``to`` whose names begin with ``prefix`` (line ends as written)."""
+        return [text_of(m).replace("\r\n", "\n") for m in sent(self.smtp, prefix, to)]
+
+
+def _start(where: Path, smtp: SmtpServer) -> Game:
+    """A new Dampfross game as ``adjudicate new`` makes its state (``engine/newgame.py``: the map, the rules
+    profile, the dice committed to the seed, the passwords), kept as a game of moves: its table (the seats, their
+    addresses and password hashes, the deadlines with ``--early``) and its opening (``MovesDir.create``)."""
+    from adjudicator.dampfross.play import DampfrossPlay
+
+    text = shipped_map_text("germany")
+    gmap = parse_map(text, "germany")
+    seed = dice.seed_from_text(SEED)
+    specs = [PlayerSpec.parse(f"RED:Anna:{ANNA}"), PlayerSpec.parse(f"BLUE:Bernd:{BERND}")]
+    schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True)
+    state, secrets = new_game("g", gmap, "map.yaml", sha256(text), load_profile("schmidt", []), specs, seed,
+                              test_passwords=SEED)
+    state = replace(state, schedule=schedule)
+    seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, "en") for p in state.players)
+    play = DampfrossPlay()
+    table = Table(play.name, "g", seats, "en", commitment=commitment(seed), schedule=schedule)
+    with language("en"):
+        opening = play.words.opening(table, state, None, None)
+    game, maildir = where / "g", where / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    MovesDir(game).create(play, table, state, seed, {sid: secrets[sid] for sid in ("RED", "BLUE")}, opening)
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"'
+                                    f'\n\n{smtp.toml()}', encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    return Game(game, maildir, {sid: secrets[sid] for sid in ("RED", "BLUE")}, smtp)
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Iterator[Game]:
+    with smtp_server() as smtp:
+        made = _start(tmp_path, smtp)
+        made.tick("2026-12-01T08:00+00:00")  # the openings
+        yield made
+
+
+def _public_of_turn_1(game: Game) -> str:
+    """What ``report/building.py: building_report`` writes of turn 1 as the session resolved it: the state before
+    it, both companies' orders as archived read again by the play, resolved with the game's dice, the state after
+    with the deadlines the table has after the turn (a Dampfross game file kept them in its state)."""
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.dampfross.report.building import building_report
+
+    play = DampfrossPlay()
+    steps = sorted((game.path / "archive").glob("step-*"))
+    move = next(s for s in steps if json.loads((s / "record.json").read_text())["kind"] == "move")
+    before = play.load(json.loads((move / "game-before.json").read_text())["state"])
+    after_table = Table.from_json(json.loads((move / "game-after.json").read_text())["table"], "")
+    sections = (move / "orders.txt").read_text().split("PLAYER ")[1:]
+    orders = {}
+    for section in sections:
+        seat, *lines = section.rstrip("\n").split("\n")
+        made, problems = play.read(before, seat, list(enumerate(lines, 1)))
+        assert made is not None, problems
+        orders[seat] = made
+    _, turn = play.resolve(before, orders, play.draw(game.folder.read_seed()))
+    result = replace(turn.result, after=replace(turn.result.after, schedule=after_table.schedule))
+    return building_report(result, play.gmap(before), turn.orders)
+
+
+def test_two_companies_build_and_each_reads_the_public_report_and_only_its_own_part(game: Game):
+    """RED and BLUE mail their orders of turn 1 (BLUE's with a line not understood); each gets a receipt; the turn is
+    resolved when both are in (``--early``); each company's report mail holds the public report byte for byte as
+    ``building_report`` writes it, its own private part (its orders as understood, its problems, its account) and
+    nothing of the other's; ``verify`` plays the game again."""
+    from adjudicator.postal.moveverify import verify
+
+    assert game.texts("opening-", ANNA) and game.texts("opening-", BERND)
+    assert "Your password is: " + game.passwords["RED"] in game.texts("opening-", ANNA)[0]
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.tick("2026-12-01T09:05+00:00")
+    red = game.texts("receipt-", ANNA)
+    assert len(red) == 1 and "Your mail counts for turn 1: a later mail from you replaces it." in red[0]
+    assert [r["kind"] for r in game.records()] == ["opening", "orders"]
+    game.orders("BLUE", "START Berlin\nBIULD Berlin - 1812\n", "2026-12-01T10:00+00:00", "blue", turn=1)
+    game.tick("2026-12-01T10:05+00:00")
+    blue = game.texts("receipt-", BERND)
+    assert len(blue) == 1 and "Your mail counts for turn 1" in blue[0]
+    assert [r["kind"] for r in game.records()] == ["opening", "orders", "orders", "move"]
+    public = _public_of_turn_1(game)
+    assert (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8") == public
+    anna, bernd = game.texts("move-001-", ANNA), game.texts("move-001-", BERND)
+    assert len(anna) == 1 and len(bernd) == 1
+    assert anna[0].endswith(public) and bernd[0].endswith(public)  # the whole public report, byte for byte
+    assert "Turn 1, private report for RED" in anna[0] and "private report for BLUE" not in anna[0]
+    assert "Turn 1, private report for BLUE" in bernd[0] and "private report for RED" not in bernd[0]
+    assert "BIULD" in bernd[0] and "BIULD" not in anna[0] and "BIULD" not in public
+    assert anna[0].startswith("Orders for turn 2 are due Tue 8 Dec 2026 10:00 UTC.")  # the next deadline first
+    said = verify(game.folder, _opened_play(game), None)  # every step after the opening played again (see below)
+    assert all(ok for ok, _ in said) and "step-003: move resolved again: the same" in [line for _, line in said], said
+
+
+def _opened_play(game: Game) -> Any:
+    """The play, its ``setup`` giving the state the game was started with (as archived): ``verify`` plays a game
+    again from its ``setup``, which a Dampfross game's ``new`` does not go through (the next test)."""
+    from adjudicator.dampfross.play import DampfrossPlay
+
+    opened = json.loads((game.path / "archive" / "step-000" / "game-after.json").read_text())["state"]
+
+    class Opened(DampfrossPlay):
+        def setup(self, name: str, seats: Any, draw: Any) -> Any:
+            return self.load(opened)
+
+    return Opened()
+
+
+@pytest.mark.xfail(strict=True, raises=AdjudicatorError, reason="verify (postal/moveverify.py: _replay) plays the "
+                   "opening again from play.setup(game, seats, draw), and a Dampfross game is set up from its map, "
+                   "rules profile and companies (engine/newgame.py), which that call does not carry: DampfrossPlay."
+                   "setup refuses, and verify stops there (the opening's state would need its record, or a setup with "
+                   "the game's options)")
+def test_verify_plays_a_dampfross_game_again_from_its_opening(game: Game):
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.postal.moveverify import verify
+
+    assert all(ok for ok, _ in verify(game.folder, DampfrossPlay(), None))
+
+
+def test_a_check_gets_dampfross_problem_words_with_line_and_column(game: Game):
+    """A section with CHECK is priced and kept nowhere: its receipt has the orders as understood, each problem in
+    Dampfross's words with its line and column in the mail, the price; the turn waits for the orders."""
+    game.orders("BLUE", "CHECK\nSTART Berlin\nBIULD Berlin - 1812\n", "2026-12-01T09:00+00:00", "check", turn=1)
+    game.tick("2026-12-01T09:05+00:00")
+    text = game.texts("receipt-", BERND)[0]
+    assert "Check of BLUE's orders for turn 1 (nothing is changed)" in text
+    assert "your mail, line 6, column 1: syntax: unknown order 'BIULD'" in text
+    assert "hint: did you mean BUILD?" in text and "START Berlin (1913)" in text
+    assert "allowance 6 (dice 6), used 0, left 6" in text  # priced against the game as it stands
+    assert [r["kind"] for r in game.records()] == ["opening"]
+
+
+def test_orders_replaced_another_turn_and_a_wrong_password_in_dampfross_words(game: Game):
+    """A later section replaces RED's orders (its receipt says so); orders for another turn and a wrong password
+    count for nothing, each said as the Dampfross receipt says it."""
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "first", turn=1)
+    game.orders("RED", "START Berlin\n", "2026-12-01T09:10+00:00", "second", turn=1)
+    game.deliver(ANNA, f"GAME g\nPLAYER RED PASSWORD {game.passwords['RED']}\nTURN 2\nSTART Hamburg\n",
+                 "2026-12-01T09:20+00:00", "later")
+    game.deliver(ANNA, "GAME g\nPLAYER RED PASSWORD nope-nope-nope-nope\nSTART Hamburg\n", "2026-12-01T09:30+00:00",
+                 "guess")
+    game.tick("2026-12-01T09:35+00:00")
+    first, second, later, guess = game.texts("receipt-", ANNA)
+    assert "It replaces" not in first
+    assert "a later mail from you replaces it. It replaces your orders of an earlier mail for this turn." in \
+        " ".join(second.split())
+    assert "Your orders are for turn 2, but game g is at turn 1: they are not used." in " ".join(later.split())
+    assert "Nothing in your mail counts: wrong password." in guess
+    table = game.doc()["table"]
+    assert table["orders"]["RED"]["lines"] == ["START Berlin"]
+
+
+def test_commands_by_mail_answer_in_dampfross_words(game: Game):
+    """HELP, STATUS and REPORT 0 from a player's address: Dampfross's answers (``report/mailreplies.py``)."""
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.deliver(BERND, "HELP\nSTATUS\nREPORT 0\n", "2026-12-01T09:10+00:00", "commands")
+    game.tick("2026-12-01T09:15+00:00")
+    answer = game.texts("answer-", BERND)[0]
+    assert "An order mail has a heading, your PLAYER line, then one order a line" in " ".join(answer.split())
+    assert "status of turn 1" in answer and "Opening report" in answer
+    assert "Hamburg" not in answer.split("status of turn 1")[1].split("report of turn 0")[0]  # nobody's orders
+
+
+def test_status_standings_and_site_in_dampfross_words(game: Game):
+    """The GM's status names whose orders are in, never what they are; Dampfross scores no series; its site is
+    made of each turn's public report."""
+    from adjudicator.dampfross.play import DampfrossPlay
+
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.tick("2026-12-01T09:05+00:00")
+    play = DampfrossPlay()
+    loaded = game.folder.load(play)
+    with language("en"):
+        status = play.words.status(loaded.table, loaded.state)
+        assert "RED" in status and "received" in status and "Hamburg" not in status
+        assert play.words.standings([]).count("\n") == 1
+        opening = (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
+        pages = play.words.site(loaded.table, [(0, opening, loaded.state)])
+    assert "index.html" in pages and "turn-000.html" in pages
+
+
+@pytest.mark.xfail(strict=True, reason="the session's receipt of accepted orders (postal/periods.py: period_orders, "
+                   "code 'accepted') carries neither the orders as read nor the problems play.read gave with them: "
+                   "the Dampfross receipt cannot echo the orders, price them or word a line not understood")
+def test_the_receipt_of_accepted_orders_names_the_problems_of_their_lines(game: Game):
+    game.orders("BLUE", "START Berlin\nBIULD Berlin - 1812\n", "2026-12-01T09:00+00:00", "blue", turn=1)
+    game.tick("2026-12-01T09:05+00:00")
+    text = game.texts("receipt-", BERND)[0]
+    assert "your mail, line 5, column 1: syntax: unknown order 'BIULD'" in text and "START Berlin (1913)" in text
+
+
+@pytest.mark.xfail(strict=True, reason="the play's order set knows no mail (dampfross/play.py: CompanyOrders, its "
+                   "positions in a file named by the company): the private report names a problem 'BLUE:5:1', not "
+                   "'your mail of 1 Dec 09:00, line 5, column 1' as the Dampfross mail path does (OrderSet.places)")
+def test_the_private_report_names_a_problem_by_the_mail_it_came_in(game: Game):
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.orders("BLUE", "START Berlin\nBIULD Berlin - 1812\n", "2026-12-01T09:01+00:00", "blue", turn=1)
+    game.tick("2026-12-01T09:05+00:00")
+    assert "your mail of 1 Dec 09:01, line 5, column 1" in game.texts("move-001-", BERND)[0]
+
+
+@pytest.mark.xfail(strict=True, reason="the platform's envelope (kernel/envelope.py) reads a TURN line only right "
+                   "after the PLAYER line, where a Dampfross mail has it in its heading (GAME g / TURN 2 / PLAYER ...): "
+                   "orders written for turn 2 are accepted for turn 1, which the Dampfross mail path refuses "
+                   "('other-turn')")
+def test_orders_for_another_turn_in_the_heading_do_not_count(game: Game):
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "later", turn=2)
+    game.tick("2026-12-01T09:05+00:00")
+    text = " ".join(game.texts("receipt-", ANNA)[0].split())
+    assert "Your orders are for turn 2, but game g is at turn 1: they are not used." in text
