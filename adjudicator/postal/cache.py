@@ -43,12 +43,16 @@ def cache_dir() -> Path | None:
 
 
 def use_cache() -> None:
-    """Point the grammars, the templates, ``remembered`` and ``kept``/``keep`` at the cache, if there is one."""
+    """Point the grammars, the templates, ``remembered`` and ``kept``/``keep`` at the cache, if there is one, and
+    compile the methods of the dataclasses made from now on once for every run (``postal/codecache.py``)."""
     folder = cache_dir()
     if folder is not None:
         _FOLDER[:] = [folder]
         cachefolder.use_folder(str(folder))  # the grammars' tables and the templates, read when first built
         cachefolder.use_store(kept, keep)  # the bytes a game's pure layer keeps (the compiled game-file schema)
+        from adjudicator.postal.codecache import use_code_cache
+
+        use_code_cache(kept, keep)  # the methods of the dataclasses the command imports, compiled by a run before
 
 
 def remembered(key: str, make: Callable[[], T], kind: type[T]) -> T:
