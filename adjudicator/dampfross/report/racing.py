@@ -15,6 +15,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.rules import Rules
 from adjudicator.dampfross.game.state import BANK, GameState, LedgerEntry
+from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.racing.end import GameEnd
 from adjudicator.dampfross.racing.explain import repeated
@@ -159,6 +160,23 @@ def _scores(result: RacingResult) -> list[dict[str, Any]]:
     return rows
 
 
+_TRACK: list[tuple[GameState, GameMap, TrackIndex]] = []
+"""The track the last result's races were run over, with its state and map (``_track_before``)."""
+
+
+def _track_before(result: RacingResult, gmap: GameMap) -> TrackIndex:
+    """The board as trains saw it in the turn (``race_track`` of the state before it), made once for all the
+    turn's reports: a racing turn renders its result nine times (the public report, the mail's, each company's
+    private one), and each made the index of every segment again (issue 34: about 5 ms of a racing turn).  Kept
+    for the last state asked, by identity: the state is frozen, the map is not changed after it is loaded, and
+    the reports only read the index."""
+    if _TRACK and _TRACK[0][0] is result.before and _TRACK[0][1] is gmap:
+        return _TRACK[0][2]
+    track = race_track(result.before, gmap)
+    _TRACK[:] = [(result.before, gmap, track)]
+    return track
+
+
 def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: bool = True,
                    seen: tuple[Hex, Hex] | None = None, public: bool = True) -> dict[str, Any]:
     """What the racing templates need; ``maps``: windows of the new track (but for what lies in ``seen``);
@@ -168,7 +186,7 @@ def racing_context(result: RacingResult, gmap: GameMap, seed: str | None, maps: 
     ctx = header(after, gmap, _("Turn {turn} report, racing phase").format(turn=result.turn))
     ctx["races_heading"] = RACES
     fresh = new_segments(after, result.turn, seen)
-    track, repeats = race_track(result.before, gmap), repeated(result.draws, result.before.dice_mode == "manual")
+    track, repeats = _track_before(result, gmap), repeated(result.draws, result.before.dice_mode == "manual")
     builds = []
     for b in result.builds:
         if not b.lines and not b.purchases:
