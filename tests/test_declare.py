@@ -147,11 +147,12 @@ def test_the_declared_bots_are_the_games_bots() -> None:
 
 
 def test_a_game_that_declares_nothing_has_the_common_options_only() -> None:
-    """A play of moves declaring nothing (the tests' take-away) gets the corrections every game of moves has and no
-    options, rules profiles or maps; the seats its setup checks."""
+    """A play of moves declaring nothing (the tests' take-away) gets the corrections every game of moves has, the
+    end-of-game statements every game has (``--statements``, ``postal/statements.py``), and no options, rules
+    profiles or maps; the seats its setup checks."""
     plays.register("takeaway", "tests.games.takeaway")
     declared = plays.declaration_named("takeaway")
-    assert (declared.options, declared.schedule, declared.rules, declared.maps) == ((), (), False, False)
+    assert (declared.options, declared.schedule, declared.rules, declared.maps) == ((), ("statements",), False, False)
     assert [c.name for c in declared.corrections] == ["seat", "position"]
     assert declared.seats.maximum is None and declared.seats.problem("Take-away", 1) is None
 

@@ -347,3 +347,97 @@ def test_a_report_asked_in_another_language_never_gives_another_seats_private_pa
     trial.tick("2026-12-01T10:05+00:00")
     answered = _texts(trial, ANNA, "answer-")
     assert "RED rock, BLUE paper" in answered and "Only for you" not in answered and "Nur für dich" not in answered
+
+
+def test_lenient_mail_after_the_deadline_counts_until_the_tick_resolves_the_round(tmp_path: Path):
+    """Reading 132, postal practice (``postal/periods.py: lenient``, Dampfross's reading 62), a game not ``--strict``:
+    BLUE's throw arrived after the deadline, before the tick that finds it passed; it counts for round 1, which that
+    tick resolves at its deadline after reading every mail, and BLUE's receipt says it was late and counts."""
+    rps = make_trial(tmp_path, "rps")
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-01T09:05+00:00")
+    _throw(rps, "BLUE", "PAPER", "2026-12-04T18:30+00:00", "blue, late")
+    out = rps.tick("2026-12-04T19:00+00:00")
+    assert "mail 2: BLUE's orders arrived after the deadline; used, the move has not been made" in out
+    last = _records(rps)[-1]
+    assert last["kind"] == "move" and last["missed"] == [] and last["due"] == "2026-12-04T18:00:00+00:00"
+    assert last["at"] == "2026-12-04T18:00:00+00:00" and last["mails"]["BLUE"]  # the next deadline runs from it
+    assert rps.state()["table"]["schedule"]["due"] == "2026-12-11T18:00:00+00:00"
+    assert "RED rock, BLUE paper" in _texts(rps, BERND, "move-001")
+    receipt = _texts(rps, BERND, "receipt-")
+    assert "Your throw for round 1 is in." in receipt
+    late = ("Your mail arrived after the deadline (Fri 4 Dec 2026 18:00 (UTC)), but before the move was made: your "
+            "orders count for it all the same.")
+    assert late in " ".join(receipt.split())
+    assert invoke("verify", str(rps.game)).exit_code == 0
+    from tests import clock
+
+    with clock.at("2026-12-04T20:00+00:00"):
+        assert "move 1 taken back" in invoke("undo", str(rps.game)).output
+    assert sorted(rps.state()["table"]["orders"]) == ["BLUE", "RED"]  # the late throw is back with RED's
+    assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_lenient_with_early_a_late_mail_that_completes_the_round_resolves_it_at_once(rps: Trial):
+    """Reading 132: with ``--early`` a late throw that makes the round ready resolves it at its arrival."""
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-01T09:05+00:00")
+    _throw(rps, "BLUE", "SCISSORS", "2026-12-04T18:30+00:00", "blue, late")
+    rps.tick("2026-12-04T19:00+00:00")
+    last = _records(rps)[-1]
+    assert last["kind"] == "move" and last["missed"] == [] and last["at"] == "2026-12-04T18:30:00+00:00"
+    assert rps.state()["state"]["wins"] == [1, 0] and "after the deadline" in _texts(rps, BERND, "receipt-")
+    assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_strict_mail_after_the_deadline_is_for_the_next_round(tmp_path: Path):
+    """Reading 132, ``--strict``: the round at its deadline is resolved before a mail that arrived after it (BLUE
+    missed it, RED's rock won), and that mail's throw counts for round 2, its receipt saying so, no word of lateness;
+    whenever cron runs."""
+    for cron in ("2026-12-04T19:00+00:00", "2026-12-06T09:00+00:00"):
+        rps = make_trial(tmp_path / cron[:13], "rps")
+        invoke("deadline", "set", str(rps.game), "--strict")
+        _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+        _throw(rps, "BLUE", "PAPER", "2026-12-04T18:30+00:00", "blue, late")
+        rps.tick(cron)
+        first = [r for r in _records(rps) if r["kind"] == "move"]
+        assert len(first) == 1 and first[0]["missed"] == ["BLUE"] and first[0]["at"] == "2026-12-04T18:00:00+00:00"
+        assert rps.state()["state"]["wins"] == [1, 0] and rps.state()["table"]["orders"]["BLUE"]["lines"] == ["PAPER"]
+        receipt = _texts(rps, BERND, "receipt-")
+        assert "Your throw for round 2 is in." in receipt and "after the deadline" not in receipt
+        assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_lenient_a_killed_tick_neither_loses_nor_doubles_a_late_throw(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Killed at the late mail's receipt, then after the round was resolved (before the reminders): the next ticks
+    accept the late throw once and resolve round 1 once, with it."""
+    from adjudicator.postal import robot, turns
+    from adjudicator.postal.loop import Tick
+    from tests.clock import instant
+    from tests.games.rps import PLAY
+
+    rps = make_trial(tmp_path, "rps")
+
+    def tick(when: str) -> None:
+        robot.tick_game(str(rps.game), instant(when), Tick(str(rps.game)), turns.MovesGame(PLAY))
+
+    def killed(*args: object) -> None:
+        raise Killed
+
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-01T09:05+00:00")
+    _throw(rps, "BLUE", "PAPER", "2026-12-04T18:30+00:00", "blue, late")
+    monkeypatch.setattr(turns.Receipts, "send", killed)
+    with pytest.raises(Killed):
+        tick("2026-12-04T19:00+00:00")
+    monkeypatch.undo()
+    monkeypatch.setattr(turns.MovesSession, "remind", killed)
+    with pytest.raises(Killed):
+        tick("2026-12-04T19:05+00:00")
+    monkeypatch.undo()
+    rps.tick("2026-12-04T19:10+00:00")
+    kinds = [r["kind"] for r in _records(rps)]
+    assert kinds == ["opening", "orders", "orders", "move"], kinds
+    assert _records(rps)[-1]["missed"] == [] and rps.state()["state"]["wins"] == [0, 1]
+    assert len(rps.mails(BERND, "receipt-")) == 1 and len(rps.mails(BERND, "move-001")) == 1
+    assert invoke("verify", str(rps.game)).exit_code == 0

@@ -1,8 +1,9 @@
 """What a play of moves declares to the platform (``kernel/declare.py``) when it declares nothing
 itself: the common options only, no rules profiles, no maps, its bots' levels, and the two corrections every
-game of moves has (``fix seat``, ``fix position``: ``app/movesgm.py``, ``app/movefix.py``); a play of
-simultaneous turns also has the deadline setting ``--early`` (its session resolves a period before its deadline
-only with it: ``postal/periods.py``).
+game of moves has (``fix seat``, ``fix position``: ``app/movesgm.py``, ``app/movefix.py``), and the deadline
+setting ``--statements`` (end-of-game statements: ``postal/statements.py``); a play of simultaneous turns also has
+``--early`` (its session resolves a period before its deadline only with it) and ``--strict`` (mail after a
+deadline counts for the next period, not the one at its deadline: ``postal/periods.py: lenient``).
 
 A play with something of its own to declare gives a ``declaration`` (a ``kernel.declare.Declaration``: its
 seats, say); the corrections every game of moves has are added to it.  The tests' take-away declares nothing
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from adjudicator.kernel.declare import Argument, Correction, Declaration, Option, Seats
+from adjudicator.kernel.declare import Argument, Correction, Declaration, Option, ScheduleSetting, Seats
 
 if TYPE_CHECKING:
     from adjudicator.kernel.play import Play
@@ -61,6 +62,7 @@ def of_play(play: Play) -> Declaration:
         bots = bots_of(play)
         own = Declaration(play.name, play.title, Seats(bots=tuple(bots.bot_levels) if bots else ()))
     named = {c.name for c in own.corrections}
-    schedule = own.schedule if sequential(play) or "early" in own.schedule else (*own.schedule, "early")
+    every: tuple[ScheduleSetting, ...] = ("statements",) if sequential(play) else ("strict", "early", "statements")
+    schedule = (*own.schedule, *(s for s in every if s not in own.schedule))
     return replace(own, corrections=(*(c for c in CORRECTIONS if c.name not in named), *own.corrections),
                    schedule=schedule)

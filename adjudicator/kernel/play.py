@@ -277,6 +277,24 @@ class SeatReports(Protocol):
         ``reader``'s own private part, in the active language."""
 
 
+@runtime_checkable
+class Statements(Protocol):
+    """A play's words for the one mail of end-of-game statements (checked on ``play.words``; ``new --statements``):
+    after the last period each seat may send a statement until the statements' deadline, the last of a seat counts,
+    and at that deadline every seat with an address gets one mail of them all (``postal/movemails.py:
+    statement_mails``).  A play without it has the platform's sentences (``kernel/words: statements``)."""
+
+    def statements(self, table: Table, state: Any, found: Sequence[tuple[str, str]], reader: str) -> str:
+        """The mail to ``reader`` of every seat's statement (``found``: seat and statement as written, in seat
+        order; none when nobody sent one), in the active language; a statement is the player's text, to be shown
+        safely (``kernel/shown.py``)."""
+
+
+def statements_of(play: Play) -> Statements | None:
+    """The play's words of the statements' mail, or ``None`` when the platform's serve."""
+    return play.words if isinstance(play.words, Statements) else None
+
+
 def private_reports(play: Play) -> SeatReports | None:
     """The play's words of each seat's own report, or ``None`` when every seat gets the public one."""
     return play.words if isinstance(play.words, SeatReports) else None

@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.kernel import words
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Digests, Play, Told
+from adjudicator.kernel.play import Digests, Play, Told, statements_of
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.inbox import StoredMail
@@ -22,6 +22,7 @@ from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 from adjudicator.postal.picture import svg_to_png
 from adjudicator.postal.sealed import read_exact
+from adjudicator.postal.statements import found, until
 
 
 def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:
@@ -181,6 +182,9 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
     with language(reader.lang if reader is not None else game.table.lang):
         if code == "too-many-sections":  # a flood from a seat's address: the platform's sentence, in every game
             text = words.too_many_sections(int(data["count"]), int(data["most"]))
+        elif code == "statement":  # an end-of-game statement (``postal/statements.py``): the platform's, in every game
+            text = words.statement_received(str(data["statement"]), datetime.fromisoformat(str(data["until"])),
+                                            game.table.schedule.zone)
         else:
             text = play.words.receipt(game.table.public(), game.state, code, data)
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
@@ -193,6 +197,9 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
             text = text.rstrip("\n") + "\n\n" + words.ahead_used(used)
         if moves or data.get("ahead") or "sent" in data:
             text = text.rstrip("\n") + ("\n" if used > 0 else "\n\n") + words.ahead_list(moves, checked="sent" in data)
+        if data.get("late"):  # after the deadline, in a lenient game: it counts all the same (reading 62)
+            text = text.rstrip("\n") + "\n\n" + words.late_counts(datetime.fromisoformat(str(data["late"])),
+                                                                  str(data.get("zone", "UTC")))
         if data.get("to_gm"):  # its lines that are no orders asked something: the GM has them (reading 127)
             text = text.rstrip("\n") + "\n\n" + words.prose_to_gm()
         if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
@@ -217,3 +224,29 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
     reminded = [sid for sid in waiting if _to_seat(play, game, sid, outbox, sender, now, "reminder", "reminder")]
     if reminded:
         t.note("reminded", turn=game.table.moves + 1, companies=", ".join(reminded))
+
+
+def statement_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
+                    t: Tick) -> None:
+    """At the statements' deadline of a game over (``postal/statements.py``): one mail ``statements-ID`` to every
+    seat with an address, once, of every seat's last statement as the archive keeps it, in the reader's language
+    (the play's words, ``kernel/play.py: Statements``, or the platform's).  A statement whose file was changed
+    since it was archived is left out, and the GM is told."""
+    due = until(game.table)
+    if due is None or now < due or play.to_act(game.state):
+        return
+    readers = [s for s in game.table.seats if s.address and not outbox.known(f"statements-{s.id}")]
+    if not readers:
+        return
+    said, problems = found(folder, game.table)
+    t.problems += problems
+    own = statements_of(play)
+    names = {s.id: s.name for s in game.table.seats}
+    for seat in readers:
+        with language(seat.lang):
+            text = own.statements(game.table.public(), game.state, said, seat.id) if own is not None else \
+                words.statements(play.title, game.table.game, [(sid, names[sid], body) for sid, body in said])
+            subject = words.move_subject(play.title, game.table.game, "statements", game.table.moves, seat.id)
+        outbox.queue(Outgoing(f"statements-{seat.id}", (seat.address,), subject, text, kind="statements",
+                              player=seat.id), sender, now)
+    t.note("statements")

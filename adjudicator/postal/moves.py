@@ -6,9 +6,10 @@
     DIR/seed.txt, passwords.txt    the shuffle's seed and the first passwords (GM only, 0600)
     DIR/mail.toml, DIR/mail/       the postal loop's configuration, inbox and outbox
     DIR/archive/step-NNN/          record.json, game-before.json, game-after.json, orders.txt, mail-SEAT.txt
-                                   (each player's mail of the move), position.json (a GM's position): every
-                                   change of the game file in order (000 the opening, then moves, missed moves,
-                                   the GM's deadline changes and corrections)
+                                   (each player's mail of the move), position.json (a GM's position),
+                                   statement.txt (an end-of-game statement): every change of the game file in
+                                   order (000 the opening, then moves, missed moves, a simultaneous period's
+                                   accepted orders, the GM's deadline changes and corrections, statements)
     DIR/reports/move-NNN.txt       each move's report (move-000: the opening)
 
 Every write is atomic; a move is archived before ``game.json`` changes, so

@@ -8,7 +8,8 @@ so a change of one byte of any file the archive keeps is found and named.
 Every step is then done again: the opening's draws from the seed, each move
 from its orders, each missed move, each GM's correction from its record
 (``postal/movefix.py``), and a change of a seat or a deadline must change
-that and nothing else.  A move played from a seat's moves sent ahead must be
+that and nothing else; an end-of-game statement must come after the last
+period, before the statements' deadline, and change nothing.  A move played from a seat's moves sent ahead must be
 the first alternative the rules allowed then (``postal/ahead.py: replayed``).
 Texts are read byte for byte, as they were hashed.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -183,6 +185,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     table = Table.from_json(after["table"], name)
     if kind == "opening":
         state = play.setup(table.game, table.seat_ids, play.draw(seed))
+    elif before is not None and kind == "statement":
+        return _statement_again(play, name, record, before, after, table)
     elif before is not None and (kind == "orders" or "seats" in record):  # a game of simultaneous turns
         return _period_again(play, step, record, before, after, table, seed)
     elif before is not None and kind in ("move", "missed", "fix", "deadline", "ahead", *SEAT_CHANGES):
@@ -259,6 +263,21 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
     state, _ = play.resolve(old, orders, play.draw(seed))
     same = play.dump(state) == after["state"]
     return same, f"{name}: {kind} resolved again: {'the same' if same else 'NOT the same as archived'}"
+
+
+def _statement_again(play: Play, name: str, record: Mapping[str, Any], before: str, after: Mapping[str, Any],
+                     table: Table) -> tuple[bool, str]:
+    """An end-of-game statement (``postal/statements.py``): taken after the last period, before the statements'
+    deadline, from a seat of the game, changing nothing of it (its ``statement.txt`` is sealed by the record)."""
+    old_doc = json.loads(before)
+    old, old_table = play.load(old_doc["state"]), Table.from_json(old_doc["table"], name)
+    seat, due = str(record.get("seat")), old_table.schedule.due_at()
+    if play.to_act(old) or seat not in old_table.seat_ids:
+        return False, f"{name}: a statement of {seat}, but the game was not over or has no such seat"
+    if not old_table.schedule.statements or due is None or datetime.fromisoformat(str(record["arrived"])) > due:
+        return False, f"{name}: a statement of {seat} taken when no statements were collected"
+    same = old_table == table and play.dump(old) == after["state"]
+    return same, f"{name}: statement of {seat}: {'the game unchanged' if same else 'the game NOT unchanged'}"
 
 
 def _bot_again(play: Play, table: Table, state: Any, seed: str) -> str | None:

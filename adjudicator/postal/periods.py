@@ -19,6 +19,12 @@ names the seats, those that missed, the mails their orders came from and the
 bots that gave some; ``verify`` reads the orders again from the game before
 that step and resolves the period again (``postal/moveverify.py``).
 
+Strict or lenient (``lenient``): a ``--strict`` game resolves a period at
+its deadline before it reads a mail that arrived after it (that mail is for
+the next period); otherwise, postal practice, the period waits for the end
+of the tick that finds its deadline passed, so such a mail still counts for
+it, and its receipt says it arrived late (``late``: the deadline).
+
 A seat a bot plays (a bot seat, or the caretaker's) gets the bot's orders
 at the period's start (``bots_in``), archived the same way with the bot
 named in the record.
@@ -35,7 +41,7 @@ from typing import Any
 
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
-from adjudicator.kernel.play import Play, at_deadline, bots_of
+from adjudicator.kernel.play import Play, at_deadline, bots_of, sequential
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.inbox import StoredMail
@@ -74,8 +80,13 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
               "arrived": mail.arrived.isoformat(), **({"replaced": before.mail} if before is not None else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
+    due = game.table.schedule.due_at()
+    late = {"late": due.isoformat(), "zone": game.table.schedule.zone} if due is not None and mail.arrived > due \
+        else {}
+    if late:  # a lenient game (or one held): the period is not resolved yet, so they count
+        t.note("late", seq=mail.seq, company=seat.id, what="used, the move has not been made")
     game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
-    return game, "accepted", {"move": number, "replaced": before.lines if before is not None else ()}
+    return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late}
 
 
 def bots_in(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
@@ -138,7 +149,8 @@ def _checked(play: Play, game: Loaded, seat: str, section: Section) -> tuple[str
 def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> int | None:
     """The period whose orders the section of ``mail`` at ``line`` for ``seat`` was accepted for already (a tick was
     killed after its step, before the mail was marked answered); ``None``: not yet.  The archive is read back to
-    the first period resolved before the mail arrived."""
+    the first period resolved before the mail arrived (but one whose orders came from this mail: in a lenient game
+    a mail that arrived after the deadline counts for the period resolved at that deadline)."""
     for step in reversed(folder.steps()):
         record = folder.record(step)
         kind = record.get("kind")
@@ -146,6 +158,9 @@ def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> i
             return None
         if kind == "orders" and record.get("mail") == mail.key and record.get("seat") == seat \
                 and record.get("line") == line:
+            return int(record["move"])
+        mails = record.get("mails")
+        if kind in ("move", "missed") and isinstance(mails, dict) and mails.get(seat) == mail.key:
             return int(record["move"])
         if kind in ("move", "missed") and "at" in record and datetime.fromisoformat(str(record["at"])) < mail.arrived:
             return None
@@ -161,6 +176,15 @@ def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
         if made is not None:
             out[sid] = made
     return out
+
+
+def lenient(play: Play, schedule: Schedule) -> bool:
+    """Whether mail that arrives after a period's deadline still counts for it until it is resolved (at the end of
+    the tick that finds the deadline passed, ``postal/turns.py: MovesSession.due``): a game of simultaneous turns
+    whose schedule is not ``strict``, postal practice as Dampfross's (reading 62).  A strict one resolves the period
+    before it reads a mail that arrived after its deadline, which then counts for the next period; so does every
+    game of sequential moves, whose move is missed at its deadline (reading 88)."""
+    return not schedule.strict and not sequential(play)
 
 
 def early(schedule: Schedule) -> bool:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adjudicator.kernel.deadline import Schedule, next_slot
+from adjudicator.kernel.deadline import Schedule, next_slot, parse_duration
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, private_reports
 from adjudicator.kernel.table import Table
@@ -20,8 +20,13 @@ from adjudicator.postal.outbox import Outbox
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
     """The deadline of the next move: a period after the move ran (``2d``), or the next weekday and time after it
-    (``fri 18:00``); none when the game is over or has no ``every``."""
-    nxt = None if over else next_slot(replace(schedule, due=None), ran_at)
+    (``fri 18:00``); none when the game has no ``every``.  When the game is over, the deadline of its end-of-game
+    statements, ``statements`` after the last period (``new --statements 14d``: ``postal/statements.py``), or none
+    without them."""
+    if over:
+        until = ran_at + parse_duration(schedule.statements) if schedule.statements else None
+        return replace(schedule, due=until.isoformat() if until else None, held=False)
+    nxt = next_slot(replace(schedule, due=None), ran_at)
     return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
 
 

@@ -14,7 +14,14 @@ player.  Wrong passwords, strangers, commands, budgets and floods are the
 front door's (``postal/frontdoor.py``) or this module's, the same for every
 game.  What was due before a mail arrived (a move missed, a period at its
 deadline) is done before the mail is read, and the next deadline runs from
-there, so the same mails give the same game whenever cron runs.  Every
+there, so the same mails give the same game whenever cron runs; but a game
+of simultaneous turns that is not ``--strict`` leaves a period at its
+deadline for the end of the tick, after every mail of it is read, so mail
+that arrived after the deadline counts until the period is resolved (postal
+practice, Dampfross's reading 62; ``postal/periods.py: lenient``).  After
+the last period a section with the right password is an end-of-game
+statement until the statements' deadline (``postal/statements.py``), and
+every seat gets them all in one mail then.  Every
 answer is true when it is sent (issue 35): each player gets one report mail
 a tick, of every step since his last (``postal/movemails.py:
 report_mails``), and the receipts of a tick are written again at its end
@@ -36,13 +43,13 @@ from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.play import Play, private_reports, sequential
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal import periods
+from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
-from adjudicator.postal.movemails import opening_mails, remind, report_mails, section_receipt
+from adjudicator.postal.movemails import opening_mails, remind, report_mails, section_receipt, statement_mails
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 from adjudicator.postal.resolved import MAX_MISSED
@@ -81,16 +88,22 @@ class MovesSession:
         """The receipts queued in this tick: each mail's name and how to write each receipt it joins again."""
         self.told: set[str] = set()
         """The seats a report mail was queued to in this tick (reading IU-31: one a tick)."""
+        self.closed = False
+        """Whether the statements' deadline of a game over has passed, known once every mail of the tick was read
+        (``due``): then its statements' mail is owed (``mail_out``)."""
 
     @property
     def game(self) -> Loaded:
         return self.desk.game_now
 
     def mail_out(self, t: Tick) -> None:
-        """The openings; each player's one report mail of what happened since his last (IU-31); the receipts
-        queued in this tick written again as the game now is, where that changed what they say (IU-32)."""
+        """The openings; each player's one report mail of what happened since his last (IU-31); the statements'
+        mail once their deadline has passed (``closed``); the receipts queued in this tick written again as the game
+        now is, where that changed what they say (IU-32)."""
         opening_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
         self.told |= report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+        if self.closed:  # the statements' deadline passed, every mail of the tick read: the statements' mail
+            statement_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now, t)
         for name, renders in self.fresh:
             self.outbox.rewrite(name, "\n".join(render(self.game).body for render in renders), self.sender,
                                 self.now)
@@ -99,7 +112,16 @@ class MovesSession:
         """Every move whose deadline passed by ``when`` is missed, one after another (each next deadline runs from
         the one before), so a tick after a long pause misses what ticks all along would have missed.  A bot
         on move (the first seat, or after a tick killed before it played) plays first; in a game of simultaneous
-        turns the bots' orders of each period are accepted at its start (``periods.bots_in``)."""
+        turns the bots' orders of each period are accepted at its start (``periods.bots_in``).  A game of
+        simultaneous turns that is not strict (``periods.lenient``: postal practice) leaves a period at its
+        deadline for the tick's end (``due``): mail that arrived after the deadline counts until it is resolved."""
+        if periods.lenient(self.play, self.game.table.schedule):
+            self.desk.game_now = periods.bots_in(self.folder, self.play, self.game, when, t)
+            return
+        self._catch_up(when, t)
+
+    def _catch_up(self, when: datetime, t: Tick) -> None:
+        """What ``at`` does in a strict game: every period or move due by ``when`` resolved or missed in turn."""
         if not sequential(self.play):  # a game of simultaneous turns: each period due resolved in turn
             self.desk.game_now = periods.bots_in(self.folder, self.play, self.game, when, t)
             for _ in range(MAX_MISSED):
@@ -120,11 +142,14 @@ class MovesSession:
         self.desk.game_now = answer(self.folder, self.play, self.game, door, mail, doc, self.sender, t, self.fresh)
 
     def due(self, now: datetime, t: Tick) -> bool:
-        """The moves missed by ``now``, a period ready or at its deadline resolved; whether the game changed in this
-        tick (then the mails it owes are queued and its receipts made true: ``mail_out``)."""
+        """The moves missed by ``now``, a period ready or at its deadline resolved (a lenient game's too, every mail
+        of the tick read); whether the game changed in this tick or its statements' deadline has passed (then the
+        mails it owes are queued, its statements' mail among them, and its receipts made true: ``mail_out``)."""
         self.desk.game_now = periods.resolve_if_ready(self.folder, self.play, self.game, now, t)
-        self.at(now, t)
-        return self.game.text != self.started
+        self._catch_up(now, t)  # every mail of the tick is read: a lenient game's period at its deadline too
+        until = statements.until(self.game.table)
+        self.closed = until is not None and now >= until and not self.play.to_act(self.game.state)
+        return self.game.text != self.started or self.closed
 
     def remind(self, now: datetime, t: Tick) -> None:
         remind(self.play, self.game, self.outbox, self.sender, now, t, self.told)  # a report mail says it (IU-31)
@@ -220,11 +245,13 @@ class MovesDesk:
                            password_hash=password_hash)
 
 
-def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Section], tuple[tuple[int, str], ...], int]:
+def _read(mail: StoredMail, play: Play, cuts: Sequence[Any],
+          origin: list[int] | None = None) -> tuple[list[Section], tuple[tuple[int, str], ...], int]:
     """The sections of every text of a mail, each read up to where the platform found the robot's own mail quoted
     (``cuts``: a line per text, ``postal/quoted.py``), where a quoted mail was left unread (its line, the name of
     its attachment, "" for the mail's text: the receipt names it, issue 32), and how many sections the mail holds
-    (a text of more than ``MAX_SECTIONS`` gives none, and says how many it held)."""
+    (a text of more than ``MAX_SECTIONS`` gives none, and says how many it held); ``origin``, when given, gets the
+    text each section came from (its place in ``mail.texts``: an end-of-game statement is read from it)."""
     sections: list[Section] = []
     quoted: list[tuple[int, str]] = []
     count = 0
@@ -232,6 +259,8 @@ def _read(mail: StoredMail, play: Play, cuts: Sequence[Any]) -> tuple[list[Secti
         cut = cuts[i] if i < len(cuts) and isinstance(cuts[i], int) else None
         envelope = read_envelope(mail.read_text(text), play.order_line, cut)
         sections += envelope.sections
+        if origin is not None:
+            origin += [i] * len(envelope.sections)
         count += len(envelope.sections) + sum(int(p.text) for p in envelope.problems if p.code == "too-many-sections")
         if envelope.quoted is not None:
             quoted.append((envelope.quoted, text.name))
@@ -247,7 +276,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     doc["move"] = game.table.moves
     codes: list[str] = []
     named = len(named_seats([mail.read_text(text) for text in mail.texts]))  # a flood is counted before it is read
-    sections, quoted, count = _read(mail, play, doc.get("quoted") or ()) if named <= 2 * MAX_SECTIONS \
+    origin: list[int] = []  # the text of each section
+    sections, quoted, count = _read(mail, play, doc.get("quoted") or (), origin) if named <= 2 * MAX_SECTIONS \
         else ([], (), named)
     known = door.seat_of(mail.sender) if mail.sender else None
     receipts = Receipts(door, doc)
@@ -277,7 +307,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     if asked:
         door.to_gm(mail, "prose", asked)
     wrong = 0
-    for section in sections:
+    for place, section in enumerate(sections):
         seat = game.table.find(section.seat)
         if seat is None or not game.table.password_ok(section.seat, section.password):
             wrong += 1
@@ -285,7 +315,13 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             continue
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         read_at = game.table.moves + 1  # the move on hand as the section is read (its receipt goes out later)
-        if sequential(play):
+        if not play.to_act(game.state):  # the game is over: an end-of-game statement, or too late for one
+            cuts = doc.get("quoted") or ()
+            text = origin[place] if place < len(origin) else 0
+            cut = cuts[text] if text < len(cuts) and isinstance(cuts[text], int) else None
+            game, code, data = statements.take(folder, play, game, mail, seat, section,
+                                               mail.read_text(mail.texts[text]), t, cut)
+        elif sequential(play):
             game, code, data = move_orders(folder, play, game, door.outbox, mail, seat, section, sender, mail.arrived,
                                            t)
         else:

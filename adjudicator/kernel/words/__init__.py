@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from adjudicator.kernel.i18n import N_, Catalogue
+from adjudicator.kernel.i18n import N_, Catalogue, date_text
 from adjudicator.kernel.shown import cut, shown, shown_name
 
 if TYPE_CHECKING:  # a type only: a Dampfross turn's reports import these words, not the moves games' table
@@ -75,7 +76,8 @@ def subject(title: str, game: str, what: str) -> str:
 _MOVE_SUBJECTS = {"opening": N_("the game begins; your password ({seat})"), "receipt": N_("receipt, move {move}"),
                   "report": N_("report of move {move} for {seat}"), "reminder": N_("reminder, move {move} ({seat})"),
                   "deadline": N_("the deadline of move {move}"), "takeover": N_("you take over {seat}; your password"),
-                  "reports": N_("reports of moves {first} to {move} for {seat}")}
+                  "reports": N_("reports of moves {first} to {move} for {seat}"),
+                  "statements": N_("end-of-game statements")}
 
 
 def move_subject(title: str, game: str, kind: str, move: int, seat: str, first: int | None = None) -> str:
@@ -281,3 +283,47 @@ def digest(mails: Sequence[tuple[int, str, str, Sequence[str]]], total: int, mos
     if total > len(mails):
         lines += ["", f"  ... and {total - len(mails)} more"]
     return "\n".join(lines) + "\n"
+
+
+def when(due: datetime, zone: str) -> str:
+    """A deadline as every game's receipt from the platform writes it: ``Fri 4 Dec 2026 18:00 (UTC)``, in the game's
+    zone and the active language."""
+    from adjudicator.kernel.deadline import zone_info
+
+    # TRANSLATORS: CLDR date patterns (EEE weekday, d day, MMM month, y year, HH:mm the time): deadlines
+    return date_text(due.astimezone(zone_info(zone)), _("EEE d MMM y HH:mm")) + f" ({zone})"
+
+
+def late_counts(due: datetime, zone: str) -> str:
+    """A receipt's words, in every game of simultaneous turns that is not strict, when the orders arrived after the
+    deadline of the period they count for: the period was not resolved yet, so they count (postal practice,
+    Dampfross's reading 62, as Dampfross's late receipt).  True when it is sent: the tick that read the mail may
+    have resolved the period with it since (IU-32)."""
+    return fold(_("Your mail arrived after the deadline ({due}), but before the move was made: your orders count "
+                  "for it all the same.").format(due=when(due, zone))) + "\n"
+
+
+def statement_received(text: str, until: datetime, zone: str) -> str:
+    """The receipt of an end-of-game statement (a section with the right password after the last move and before the
+    statements' deadline), in every game: what was received, as it will be sent."""
+    head = fold(_("Your end-of-game statement is received; on {due} it goes to every player with the others (a "
+                  "later mail from you replaces it).").format(due=when(until, zone)))
+    return head + "\n\n" + statement_lines(text) + "\n"
+
+
+def statement_lines(text: str) -> str:
+    """A statement as sent: each line folded within the mail's width, every character a terminal would obey
+    escaped (``kernel/shown.py``), blank lines kept."""
+    return "\n".join(fold(shown(line)) if line.strip() else "" for line in text.strip("\n").split("\n"))
+
+
+def statements(title: str, game: str, found: Sequence[tuple[str, str, str]]) -> str:
+    """The one mail of every seat's end-of-game statement (``found``: seat, player's name, statement; in seat
+    order), the platform's words where a play has none of its own (``kernel/play.py: Statements``)."""
+    out = [_("End-of-game statements, {title} game {game}").format(title=title, game=game), "=" * WIDTH]
+    for seat, name, text in found:
+        who = f"{seat} ({cut(shown(name), 40)})"
+        out += ["", who, "-" * min(WIDTH, len(who)), statement_lines(text)]
+    if not found:
+        out += ["", fold(_("No player sent a statement."))]
+    return "\n".join(out) + "\n"
