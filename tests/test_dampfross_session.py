@@ -12,6 +12,7 @@ and column.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -358,3 +359,52 @@ def test_a_turn_resolved_early_keeps_the_rhythm_of_the_deadlines(game: Game):
     game.orders("BLUE", "START Berlin\n", "2026-12-01T09:30+00:00", "blue", turn=1)
     game.tick("2026-12-01T09:35+00:00")
     assert game.doc()["table"]["schedule"]["due"] == "2026-12-11T18:00:00+00:00"
+
+
+def test_every_turn_of_the_example_game_is_reported_as_adjudicate_run_reported_it(tmp_path: Path):
+    """The example game (``examples/demo.sh``: five building turns, two racing turns, the final report with the seed
+    revealed) played by ``adjudicate run``, each turn then resolved again by the play from its archived state before
+    and its order files' sections read by the play as the session reads a section, and worded by
+    ``DampfrossWords``: each public report is the archived ``reports/turn-NNN.txt`` byte for byte, building and
+    racing, and each company's report mail holds its archived private report (where that names no position in an
+    order file, which the play names by the company: ``NOB:6:1``, not ``turn2-nob.orders:6:1``)."""
+    from adjudicator.dampfross.orders.parse import parse_orders
+    from adjudicator.dampfross.play import DampfrossPlay
+    from tests.example_game import play as play_example
+
+    gdir = GameDir(play_example(tmp_path))
+    play = DampfrossPlay()
+    seed = gdir.read_seed()
+    assert seed
+    table = Table(play.name, "demo", (), "en")
+    compared = 0
+    for turn in range(1, 8):
+        step = gdir.archive_path(turn)
+        before, _ = gdir.archived_state(step, "before")
+        orders: dict[str, Any] = {}
+        for path in sorted((step / "orders").iterdir()):
+            text = path.read_text(encoding="utf-8")
+            lines = text.split("\n")
+            for section in parse_orders(text, path.name).sections:  # each as if it came in a mail of its own
+                body = []
+                for n in range(section.pos.line + 1, section.end or len(lines)):
+                    if re.match(r"(?i)(game|spiel|turn|zug)\b", lines[n - 1].strip()):
+                        break  # the heading of the next company's mail, pasted in by the GM
+                    body.append((n, lines[n - 1]))
+                made, problems = play.read(before, section.player, body)
+                assert made is not None, problems
+                orders[made.company] = made
+        after, events = play.resolve(before, orders, play.draw(seed))
+        revealed = seed if after.phase == "over" else None
+        with language("en"):
+            public = play.words.move_report(table, before, after, "", events, False, revealed)
+            assert public == gdir.report_path(turn).read_text(encoding="utf-8"), turn
+            for company in before.player_ids:
+                mail = play.words.seat_report(table, before, after, "", events, False, revealed, company)  # type: ignore[attr-defined]
+                private = gdir.report_path(turn, company).read_text(encoding="utf-8")
+                assert mail.endswith(public) and f"Turn {turn}, private report for {company}" in mail
+                if ".orders:" not in private:  # a position in an order file: the play names it by the company
+                    assert private.rstrip("\n") in mail, (turn, company)
+                    compared += 1
+    assert compared >= 20
+    assert after.phase == "over" and seed in public
