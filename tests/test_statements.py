@@ -170,3 +170,11 @@ def test_new_takes_statements_for_every_game_of_moves(kind: str, tmp_path: Path)
     invoke("new", str(tmp_path / "g"), "--play", kind, "--player", "RED:Anna", "--player", "BLUE:Bert",
            "--statements", "14d")
     assert json.loads((tmp_path / "g" / "game.json").read_text())["table"]["schedule"]["statements"] == "14d"
+
+
+def test_a_question_in_a_statement_is_the_statement_not_a_mail_for_the_gm(ended: tuple[Trial, str]):
+    trial, _due = ended
+    _state(trial, "BLUE", "Rematch next month?\n", "2026-12-02T09:00+00:00", "rematch")
+    trial.tick("2026-12-02T09:05+00:00")
+    receipt = _texts(trial, BERND, "receipt-")
+    assert "Rematch next month?" in receipt and "went to the game master" not in receipt

@@ -88,8 +88,12 @@ class Words(Protocol):
         ``no-section``, ``check-refused`` and ``check-not-on-move`` (what a section with CHECK would have met);
         a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of the alternatives
         can be played now: the player must mail his move) and ``checked-ahead``; a game of simultaneous turns
-        ``accepted`` (``move``; ``replaced``: the lines of the seat's earlier orders of the period it replaced) in
-        place of ``moved``, and ``not-on-move`` with ``on_move`` the seats that act, joined.  ``table`` is the
+        ``accepted`` (``move``; ``replaced``: the lines of the seat's earlier orders of the period it replaced;
+        ``late``: the deadline, ISO, when the orders arrived after it and count all the same, in a game that is not
+        strict, to which the platform adds its sentence) in place of ``moved``, and ``not-on-move`` with
+        ``on_move`` the seats that act, joined; a play with words of its own for end-of-game statements
+        (``Statements``) also ``statement`` (``statement``: the text received, ``until``: the statements'
+        deadline, ISO), which the platform words for every other play.  ``table`` is the
         table as a player may see it (``Table.public``: no seat's accepted orders).  Written again at the end of the
         tick, as the game then is (``read_at``, ``checked_at``: the move on hand when the section was read)."""
 
@@ -282,7 +286,9 @@ class Statements(Protocol):
     """A play's words for the one mail of end-of-game statements (checked on ``play.words``; ``new --statements``):
     after the last period each seat may send a statement until the statements' deadline, the last of a seat counts,
     and at that deadline every seat with an address gets one mail of them all (``postal/movemails.py:
-    statement_mails``).  A play without it has the platform's sentences (``kernel/words: statements``)."""
+    statement_mails``).  A play without it has the platform's sentences (``kernel/words: statements``, and
+    ``statement_received`` for the receipt of a statement); a play with it words that receipt too (``Words.receipt``,
+    code ``statement``)."""
 
     def statements(self, table: Table, state: Any, found: Sequence[tuple[str, str]], reader: str) -> str:
         """The mail to ``reader`` of every seat's statement (``found``: seat and statement as written, in seat

@@ -182,7 +182,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
     with language(reader.lang if reader is not None else game.table.lang):
         if code == "too-many-sections":  # a flood from a seat's address: the platform's sentence, in every game
             text = words.too_many_sections(int(data["count"]), int(data["most"]))
-        elif code == "statement":  # an end-of-game statement (``postal/statements.py``): the platform's, in every game
+        elif code == "statement" and statements_of(play) is None:  # an end-of-game statement: the platform's words
             text = words.statement_received(str(data["statement"]), datetime.fromisoformat(str(data["until"])),
                                             game.table.schedule.zone)
         else:

@@ -25,7 +25,7 @@ def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
     without them."""
     if over:
         until = ran_at + parse_duration(schedule.statements) if schedule.statements else None
-        return replace(schedule, due=until.isoformat() if until else None, held=False)
+        return replace(schedule, due=until.replace(microsecond=0).isoformat() if until else None, held=False)
     nxt = next_slot(replace(schedule, due=None), ran_at)
     return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
 

@@ -303,7 +303,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             receipt(game, known, "no-section", {})
             codes.append("no-section")
         door.to_gm(mail, "no-orders", quoted=doc.get("quoted") or ())  # a question to the GM: the receipt says so
-    asked = door.prose(mail, doc.get("quoted") or ()) if sections else []  # a question around the move (127)
+    over = not play.to_act(game.state)  # a section is an end-of-game statement, prose and all: none goes to the GM
+    asked = door.prose(mail, doc.get("quoted") or ()) if sections and not over else []  # a question (reading 127)
     if asked:
         door.to_gm(mail, "prose", asked)
     wrong = 0
