@@ -75,7 +75,10 @@ def test_statements_are_archived_and_mailed_to_every_seat_once_at_the_deadline(e
     steps = sorted((trial.game / "archive").glob("step-*"))
     assert (steps[-2] / "statement.txt").read_text() == "Well played, Bernd!\n\nSee you in the next game.\n"
     receipt = _texts(trial, ANNA, "receipt-mail-")
-    assert "Your end-of-game statement is received; on Fri 4 Dec 2026" in receipt and "See you in the next" in receipt
+    if trial.kind == "rps":  # the play's own words (``kernel/play.py: Statements``)
+        assert "Your last word is in: Well played, Bernd!\n\nSee you in the next game." in receipt
+    else:  # the platform's
+        assert "Your end-of-game statement is received; on Fri 4 Dec 2026" in receipt and "See you in the" in receipt
     assert not trial.mails(None, "statements-")  # not before the deadline
     _state(trial, "BLUE", "Too late.\n", due.replace(":00+00:00", ":30+00:00"), "late")
     out = trial.tick("2026-12-05T12:00+00:00")
@@ -86,9 +89,14 @@ def test_statements_are_archived_and_mailed_to_every_seat_once_at_the_deadline(e
         mails = trial.mails(who, "statements-")
         assert len(mails) == 1
         text = text_of(mails[0][1])
-        assert text.startswith(f"End-of-game statements, {'RPS' if trial.kind == 'rps' else 'Take-away'} game g")
-        assert "RED (Anna)" in text and "BLUE (Bernd)" in text and "Well played, Bernd!\n\nSee you in the next game." \
-            in text and "Well played, Bernd.\n" not in text and "Too late" not in text
+        if trial.kind == "rps":
+            assert text == ("Last words of RPS g:\nRED: Well played, Bernd! / See you in the next game.\n"
+                            "BLUE: Congratulations, Anna.\n")
+        else:
+            assert text.startswith("End-of-game statements, Take-away game g") and "RED (Anna)" in text
+            assert "BLUE (Bernd)\n------------\nCongratulations, Anna." in text and \
+                "Well played, Bernd!\n\nSee you in the next game." in text
+        assert "Well played, Bernd.\n" not in text and "Too late" not in text
         assert "end-of-game statements" in str(mails[0][1]["Subject"])
     trial.tick("2026-12-06T12:00+00:00")
     assert len(trial.mails(None, "statements-")) == 2  # once
@@ -102,16 +110,17 @@ def test_a_statement_read_in_the_tick_after_its_deadline_is_in_the_mail(ended: t
     trial, _due = ended
     _state(trial, "BLUE", "gg\n", "2026-12-03T09:00+00:00", "gg")
     trial.tick("2026-12-05T09:00+00:00")
-    assert "BLUE (Bernd)\n------------\ngg" in _texts(trial, ANNA, "statements-")
+    assert "BLUE: gg" in _texts(trial, ANNA, "statements-") if trial.kind == "rps" else \
+        "BLUE (Bernd)\n------------\ngg" in _texts(trial, ANNA, "statements-")
 
 
 def test_nobody_stated_and_a_game_without_statements_answers_over(tmp_path: Path):
-    with_them = make_trial(tmp_path / "with", "rps")
+    with_them = make_trial(tmp_path / "with", "takeaway")
     invoke("deadline", "set", str(with_them.game), "--statements", "1d")
     _finish(with_them)
     with_them.tick("2026-12-03T09:00+00:00")
     assert "No player sent a statement." in _texts(with_them, ANNA, "statements-")
-    without = make_trial(tmp_path / "without", "takeaway")
+    without = make_trial(tmp_path / "without", "rps")
     _finish(without)
     assert without.state()["table"]["schedule"].get("due") is None
     _state(without, "RED", "gg\n", "2026-12-02T09:00+00:00", "gg")
@@ -159,7 +168,8 @@ def test_a_killed_tick_archives_a_statement_once(ended: tuple[Trial, str], monke
     monkeypatch.undo()
     trial.tick("2026-12-02T09:10+00:00")
     assert [r["kind"] for r in _records(trial)].count("statement") == 1
-    assert "Your end-of-game statement is received" in _texts(trial, ANNA, "receipt-")
+    assert ("Your last word is in" if trial.kind == "rps" else "Your end-of-game statement is received") in \
+        _texts(trial, ANNA, "receipt-")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -6,7 +6,8 @@ The last section with the right password counts.  The round is resolved as soon 
 GM allows it: ``deadline set --early``), or at the deadline: a seat that sent nothing throws again what it threw
 in the round before (standing orders, the play's ``missing``); in the first round it has none and loses the round
 to a seat that threw (both without: nobody wins it).  Each seat's report of a round ends with its own streak, seen
-by nobody else (``kernel/play.py: SeatReports``).  Rock beats scissors, scissors paper, paper rock; who wins two
+by nobody else (``kernel/play.py: SeatReports``); after the game each seat's last word (``--statements``) is mailed in
+the play's own words (``Statements``).  Rock beats scissors, scissors paper, paper rock; who wins two
 rounds wins the game; after five rounds the one with more wins takes it, or it is drawn.  No hidden draws.
 
 The whole game is this module and one line, ``plays.register("rps", "tests.games.rps")``: the platform
@@ -26,6 +27,7 @@ from adjudicator.kernel.declare import Declaration, Seats
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.play import Draw, Lines
+from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
 
 THROWS = {"rock": "rock", "paper": "paper", "scissors": "scissors", "stein": "rock", "papier": "paper",
@@ -46,7 +48,8 @@ WORDS = {
            "bad": "write ROCK, PAPER or SCISSORS", "report": "Report of round {n}:", "none": "No report of round "
            "{n}.", "check-refused": "A check: it would not be taken: {why}", "check-not-on-move": "A check: you "
            "do not throw in round {checked_at}.", "nothing": "nothing", "private": "Only for you, {seat}: "
-           "{throw} {n} time(s) in a row."},
+           "{throw} {n} time(s) in a row.", "statement": "Your last word is in: {statement}", "statements":
+           "Last words of RPS {game}:", "no-statements": "Nobody had a last word."},
     "de": {"accepted": "Dein Wurf für Runde {move} ist da.", "replaced": "Er ersetzt deinen Wurf aus einer "
            "früheren Mail: {old}.", "refused": "Nicht genommen: {why}", "checked": "Eine Probe: du würfest "
            "{preview}.", "not-on-move": "Du wirfst in dieser Runde nicht ({on_move} werfen).", "password":
@@ -61,7 +64,8 @@ WORDS = {
            "STEIN, PAPIER oder SCHERE", "report": "Bericht von Runde {n}:", "none": "Kein Bericht von Runde {n}.",
            "check-refused": "Eine Probe: er würde nicht genommen: {why}", "check-not-on-move": "Eine Probe: du "
            "wirfst in Runde {checked_at} nicht.", "nothing": "nichts", "private": "Nur für dich, {seat}: "
-           "{throw} {n}-mal in Folge."},
+           "{throw} {n}-mal in Folge.", "statement": "Dein letztes Wort ist da: {statement}", "statements":
+           "Letzte Worte von SSP {game}:", "no-statements": "Niemand hatte ein letztes Wort."},
 }
 
 
@@ -122,6 +126,13 @@ class Words:
         if data.get("replaced"):
             text += " " + say("replaced", old=" / ".join(data["replaced"]))
         return text + "\n"
+
+    def statements(self, table: Table, state: Any, found: Sequence[tuple[str, str]], reader: str) -> str:
+        """``kernel/play.py: Statements``: the mail of every seat's last word after the game (``--statements``), in
+        the play's own words (take-away has the platform's); its receipt is the play's too (``statement``)."""
+        said = [f"{seat}: {' / '.join(shown(line) for line in text.splitlines() if line.strip())}"
+                for seat, text in found]
+        return "\n".join([say("statements", game=table.game), *(said or [say("no-statements")])]) + "\n"
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:
