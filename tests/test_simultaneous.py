@@ -441,3 +441,20 @@ def test_lenient_a_killed_tick_neither_loses_nor_doubles_a_late_throw(tmp_path: 
     assert _records(rps)[-1]["missed"] == [] and rps.state()["state"]["wins"] == [0, 1]
     assert len(rps.mails(BERND, "receipt-")) == 1 and len(rps.mails(BERND, "move-001")) == 1
     assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_lenient_a_late_throw_whose_answer_was_lost_is_not_accepted_again_for_the_next_round(tmp_path: Path):
+    """Reading 132 and a crash: the late throw counted for round 1, resolved at its deadline, but the mail's record
+    of being answered was lost (written, not yet on disk): the next tick answers it again, finds its orders in the
+    round resolved (``periods.accepted_from``) and accepts nothing for round 2."""
+    rps = make_trial(tmp_path, "rps")
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-01T09:05+00:00")
+    _throw(rps, "BLUE", "PAPER", "2026-12-04T18:30+00:00", "blue, late")
+    rps.tick("2026-12-04T19:00+00:00")
+    (rps.game / "mail" / "inbox" / "00002" / "receipt.json").unlink()
+    rps.tick("2026-12-04T19:05+00:00")
+    kinds = [r["kind"] for r in _records(rps)]
+    assert kinds == ["opening", "orders", "orders", "move"], kinds
+    assert "orders" not in rps.state()["table"] and rps.state()["table"]["moves"] == 1
+    assert invoke("verify", str(rps.game)).exit_code == 0
