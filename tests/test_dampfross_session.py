@@ -440,3 +440,63 @@ def test_a_company_that_reads_german_gets_its_mails_in_german(tmp_path: Path):
     public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
     assert "Turn 1 report, building phase" in public and "Zug 1" not in public
     assert "Turn 1 report, building phase" in game.texts("move-001-", BERND)[0]
+
+
+CODES: dict[str, dict[str, Any]] = {
+    "accepted": {"move": 1, "replaced": (), "read_at": 1},
+    "accepted-again": {"move": 1, "replaced": ("START Berlin",), "read_at": 1},
+    "refused": {"problems": "other-turn"},
+    "checked": {"checked_at": 1, "seat": "BLUE", "preview": "BLUE"},
+    "check-refused": {"checked_at": 1, "problems": "other-turn", "check": True},
+    "check-not-on-move": {"checked_at": 1, "on_move": "RED, BLUE"},
+    "not-on-move": {"on_move": "RED, BLUE"},
+    "password": {"seat": "RED"},
+    "over": {},
+    "stale": {"given": 3, "move": 1},
+    "no-section": {},
+    "too-many-sections": {"count": 40, "most": 12},
+}
+"""Every receipt code of the protocol a game of simultaneous turns meets (``kernel/play.py: Words.receipt``), with
+data as the session gives it (``postal/periods.py``); ``"other-turn"``: the play's refusal of a section for another
+turn, ``"BLUE"``: the play's preview of BLUE's orders."""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "cs"])
+def test_every_receipt_code_is_worded_in_every_language_within_the_mails_width(lang: str):
+    """Each code's receipt in each language: Dampfross's receipt (its heading, the deadline), its status sentence
+    in the reader's language, every line within 78 columns; so are HELP, MAP, STATUS, RULES and REPORT, the
+    GM's status and the opening mail."""
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.kernel.problems import NoOrders, Problem
+
+    text = shipped_map_text("germany")
+    state, secrets = new_game("g", parse_map(text, "germany"), "map.yaml", sha256(text), load_profile("schmidt", []),
+                              [PlayerSpec.parse(f"RED:Anna:{ANNA}"), PlayerSpec.parse(f"BLUE:Bernd:{BERND}")],
+                              dice.seed_from_text(SEED), test_passwords=SEED)
+    seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, lang) for p in state.players)
+    table = Table("dampfross", "g", seats, "en", schedule=Schedule(due="2026-12-04T18:00:00+00:00", every="7d"))
+    play = DampfrossPlay()
+    made, _ = play.read(state, "BLUE", [(4, "START Berlin"), (5, "BIULD Berlin - 1812")])
+    assert made is not None and made.problems
+    said: dict[str, str] = {}
+    with language(lang):
+        for name, data in CODES.items():
+            given = dict(data)
+            if given.get("problems") == "other-turn":
+                given["problems"] = (Problem.of(NoOrders.OTHER_TURN, turn=2, game_turn=1), *made.problems)
+            if given.get("preview") == "BLUE":
+                given["preview"] = play.preview(state, "BLUE", made)
+            said[name] = play.words.receipt(table.public(), state, name.removesuffix("-again"), given)
+        answers = play.words.answer(table, state, [("help", None), ("map", None), ("status", None),
+                                                   ("rules", None), ("report", 0)], {0: "the opening\n"})
+        others = [answers, play.words.status(table, state), play.words.opening(table, state, "RED", secrets["RED"])]
+    for name, receipt in said.items():
+        assert receipt.startswith("DAMPFROSS PER POST -- "), name
+        assert all(len(line) <= 78 for line in receipt.splitlines()), (name, receipt)
+    for text_ in others:
+        assert all(len(line) <= 80 for line in text_.splitlines())
+    plain = {name: text_ for name, text_ in said.items() if name not in ("check-refused", "check-not-on-move")}
+    assert len(set(plain.values())) == len(plain)  # no two codes say the same (a CHECK refused: as refused)
+    assert "line 5, column 1" in said["checked"].replace("\n", " ").replace("  ", " ") or lang != "en"
+    if lang == "de":
+        assert "Ihre Mail gilt für Zug 1" in said["accepted"] and "falsches Passwort" in said["password"]

@@ -220,8 +220,12 @@ class DampfrossWords:
                 whys.append(say(NO_ORDERS, p))
             elif isinstance(p, GMNote):
                 whys.append(gm_note_text(p))
-            else:  # orders/usable.py: Unusable, the game over
+            elif str(getattr(p, "why", "")) == "over":  # orders/usable.py: Unusable, the game over
                 whys.append(_(STATUS["over"]))
+            else:  # Unusable for another game (the session read its GAME line already), or a value not known
+                lines += [format_problem(q, folded=True, player=True, mail_only=True)
+                          for q in getattr(p, "problems", ())]
+                whys.append(say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED)))
         return tuple(lines), whys
 
     def _checked(self, state: GameState, preview: Any) -> dict[str, Any]:
