@@ -89,8 +89,8 @@ class MovesSession:
         self.told: set[str] = set()
         """The seats a report mail was queued to in this tick (reading IU-31: one a tick)."""
         self.closed = False
-        """Whether the statements' deadline of a game over has passed, known once every mail of the tick was read
-        (``due``): then its statements' mail is owed (``mail_out``)."""
+        """Whether the statements' deadline of a game over has passed and its statements' mail is not queued to
+        every seat yet, known once every mail of the tick was read (``due``): then it is owed (``mail_out``)."""
 
     @property
     def game(self) -> Loaded:
@@ -148,7 +148,8 @@ class MovesSession:
         self.desk.game_now = periods.resolve_if_ready(self.folder, self.play, self.game, now, t)
         self._catch_up(now, t)  # every mail of the tick is read: a lenient game's period at its deadline too
         until = statements.until(self.game.table)
-        self.closed = until is not None and now >= until and not self.play.to_act(self.game.state)
+        self.closed = until is not None and now >= until and not self.play.to_act(self.game.state) and \
+            any(s.address and not self.outbox.known(f"statements-{s.id}") for s in self.game.table.seats)
         return self.game.text != self.started or self.closed
 
     def remind(self, now: datetime, t: Tick) -> None:
