@@ -260,6 +260,8 @@ def test_status_standings_and_site_in_dampfross_words(game: Game):
         status = play.words.status(loaded.table, loaded.state)
         assert "RED" in status and "received" in status and "Hamburg" not in status
         assert play.words.standings([]).count("\n") == 1
+        statements = play.words.statements(loaded.table, loaded.state, [("RED", "A fine game.")], "BLUE")  # type: ignore[attr-defined]
+        assert "End-of-game statements, game g" in statements and "A fine game." in statements
         opening = (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
         pages = play.words.site(loaded.table, [(0, opening, loaded.state)])
     assert "index.html" in pages and "turn-000.html" in pages
@@ -455,6 +457,7 @@ CODES: dict[str, dict[str, Any]] = {
     "stale": {"given": 3, "move": 1},
     "no-section": {},
     "too-many-sections": {"count": 40, "most": 12},
+    "statement": {"statement": "A fine game.", "until": "2026-12-18T18:00:00+00:00", "move": 1},
 }
 """Every receipt code of the protocol a game of simultaneous turns meets (``kernel/play.py: Words.receipt``), with
 data as the session gives it (``postal/periods.py``); ``"other-turn"``: the play's refusal of a section for another
@@ -500,3 +503,27 @@ def test_every_receipt_code_is_worded_in_every_language_within_the_mails_width(l
     assert "line 5, column 1" in said["checked"].replace("\n", " ").replace("  ", " ") or lang != "en"
     if lang == "de":
         assert "Ihre Mail gilt für Zug 1" in said["accepted"] and "falsches Passwort" in said["password"]
+
+
+def test_at_the_deadline_a_company_without_orders_misses_the_turn_in_dampfross_words(game: Game):
+    """Only RED mails: at the deadline the turn is resolved, BLUE missing it (no standing orders on file: the play's
+    ``missing`` gives none), and the report says so as Dampfross's does."""
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.tick("2026-12-04T17:55+00:00")
+    assert game.doc()["table"]["moves"] == 0
+    game.tick("2026-12-04T18:05+00:00")
+    last = game.records()[-1]
+    assert last["kind"] == "move" and last["missed"] == ["BLUE"] and last["due"] == "2026-12-04T18:00:00+00:00"
+    public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
+    assert "no orders received" in public and game.texts("move-001-", BERND)[0].endswith(public)
+
+
+def test_a_mail_after_the_deadline_counts_until_the_turn_is_run(game: Game):
+    """Dampfross's deadlines are lenient unless ``--strict`` (the session's reading 132): BLUE's mail after the
+    deadline, read before the tick resolves the turn, counts, and its receipt says so."""
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.orders("BLUE", "START Berlin\n", "2026-12-04T18:30+00:00", "late", turn=1)
+    game.tick("2026-12-04T19:00+00:00")
+    assert game.records()[-1]["kind"] == "move" and game.records()[-1]["missed"] == []
+    receipt = " ".join(game.texts("receipt-", BERND)[0].split())
+    assert "Your mail counts for turn 1" in receipt and "deadline" in receipt.split("turn 1:", 1)[1]

@@ -165,7 +165,9 @@ class DampfrossWords:
         ``checked``: what ``check`` says of them (the play's ``Preview``: the orders as understood, their problems
         with line and column, the price); ``refused``: why the section does not count (the orders package's codes:
         another turn, a company out of play) and the problems of its lines; ``password``, ``not-on-move``,
-        ``stale``, ``over``, ``no-section`` and their CHECK forms as the mail path says them."""
+        ``stale``, ``over``, ``no-section`` and their CHECK forms as the mail path says them; ``statement``: an
+        end-of-game statement received, shown as received (``accepted`` with ``late``: the platform adds that it
+        arrived after the deadline and counts all the same)."""
         state = dated(state, table)
         company = str(data["seat"]) if data.get("seat") else None
         turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
@@ -191,6 +193,8 @@ class DampfrossWords:
         elif code == "too-many-sections":
             status = "too-many-sections"
             values.update(count=int(data["count"]), most=int(data["most"]))
+        elif code == "statement":
+            status = "statement"
         said = _(STATUS[status]).format(turn=turn, game=state.game_id, **values)  # the turn the section was for
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
@@ -199,7 +203,8 @@ class DampfrossWords:
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
         r = Receipt(company, "", "", status, values, lang=active(), said=said,
-                    problems=problems + checked.pop("problems", ()), **checked)
+                    problems=problems + checked.pop("problems", ()), statement=str(data.get("statement", "")),
+                    **checked)
         return receipt_text(state, r)
 
     def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
