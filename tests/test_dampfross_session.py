@@ -84,7 +84,7 @@ class Game:
         return [text_of(m).replace("\r\n", "\n") for m in sent(self.smtp, prefix, to)]
 
 
-def _start(where: Path, smtp: SmtpServer, red_lang: str = "en") -> Game:
+def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = "") -> Game:
     """A new Dampfross game as ``adjudicate new`` makes its state (``engine/newgame.py``: the map, the rules
     profile, the dice committed to the seed, the passwords), kept as a game of moves: its table (the seats, their
     addresses and password hashes, the deadlines with ``--early``) and its opening (``MovesDir.create``)."""
@@ -94,7 +94,7 @@ def _start(where: Path, smtp: SmtpServer, red_lang: str = "en") -> Game:
     gmap = parse_map(text, "germany")
     seed = dice.seed_from_text(SEED)
     specs = [replace(PlayerSpec.parse(f"RED:Anna:{ANNA}"), lang=red_lang), PlayerSpec.parse(f"BLUE:Bernd:{BERND}")]
-    schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True)
+    schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True, remind=remind)
     state, secrets = new_game("g", gmap, "map.yaml", sha256(text), load_profile("schmidt", []), specs, seed,
                               test_passwords=SEED)
     state = replace(state, schedule=schedule)
@@ -458,6 +458,8 @@ CODES: dict[str, dict[str, Any]] = {
     "no-section": {},
     "too-many-sections": {"count": 40, "most": 12},
     "statement": {"statement": "A fine game.", "until": "2026-12-18T18:00:00+00:00", "move": 1},
+    "gm-accepted": {"move": 1, "replaced": ()},
+    "reminder": {},
 }
 """Every receipt code of the protocol a game of simultaneous turns meets (``kernel/play.py: Words.receipt``), with
 data as the session gives it (``postal/periods.py``); ``"other-turn"``: the play's refusal of a section for another
@@ -494,7 +496,7 @@ def test_every_receipt_code_is_worded_in_every_language_within_the_mails_width(l
                                                    ("rules", None), ("report", 0)], {0: "the opening\n"})
         others = [answers, play.words.status(table, state), play.words.opening(table, state, "RED", secrets["RED"])]
     for name, receipt in said.items():
-        assert receipt.startswith("DAMPFROSS PER POST -- "), name
+        assert receipt.startswith("DAMPFROSS PER POST -- ") or name == "reminder", name
         assert all(len(line) <= 78 for line in receipt.splitlines()), (name, receipt)
     for text_ in others:
         assert all(len(line) <= 80 for line in text_.splitlines())
@@ -527,3 +529,16 @@ def test_a_mail_after_the_deadline_counts_until_the_turn_is_run(game: Game):
     assert game.records()[-1]["kind"] == "move" and game.records()[-1]["missed"] == []
     receipt = " ".join(game.texts("receipt-", BERND)[0].split())
     assert "Your mail counts for turn 1" in receipt and "deadline" in receipt.split("turn 1:", 1)[1]
+
+
+def test_a_company_without_orders_is_reminded_before_the_deadline(tmp_path: Path):
+    """``--remind 48h``: BLUE, which has sent nothing two days before the deadline, gets a reminder with the
+    deadline; RED, whose orders are in, gets none."""
+    with smtp_server() as smtp:
+        game = _start(tmp_path, smtp, remind="48h")
+        game.tick("2026-12-01T08:00+00:00")
+        game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+        game.tick("2026-12-03T09:00+00:00")
+        reminders = game.texts("reminder-", BERND)
+        assert not game.texts("reminder-", ANNA)
+    assert len(reminders) == 1 and reminders[0].startswith("Orders for turn 1 are due Fri 4 Dec 2026 18:00 UTC.")

@@ -37,7 +37,8 @@ from adjudicator.dampfross.report.botwords import status_lines
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
 from adjudicator.dampfross.report.common import whole_map
-from adjudicator.dampfross.report.env import LINE_WIDTH
+from adjudicator.dampfross.report.deadlines import due_line, goal_line
+from adjudicator.dampfross.report.env import LINE_WIDTH, wrap
 from adjudicator.dampfross.report.fates import fates
 from adjudicator.dampfross.report.i18n import N_, _
 from adjudicator.dampfross.report.mail import (
@@ -167,8 +168,11 @@ class DampfrossWords:
         another turn, a company out of play) and the problems of its lines; ``password``, ``not-on-move``,
         ``stale``, ``over``, ``no-section`` and their CHECK forms as the mail path says them; ``statement``: an
         end-of-game statement received, shown as received (``accepted`` with ``late``: the platform adds that it
-        arrived after the deadline and counts all the same)."""
+        arrived after the deadline and counts all the same); ``gm-accepted`` and ``gm-refused``: the GM's section;
+        ``reminder`` and ``deadline``, mails the session words as receipts: the deadline now."""
         state = dated(state, table)
+        if code in ("reminder", "deadline"):
+            return self._notice(state)
         company = str(data["seat"]) if data.get("seat") else None
         turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
         problems, whys = self._problems(data.get("problems", ()))
@@ -176,7 +180,9 @@ class DampfrossWords:
         status: Status = "no-orders"
         if code == "accepted" or code == "checked":
             status = "counts"
-        elif code in ("refused", "check-refused"):
+        elif code == "gm-accepted":  # the GM's section (kernel/play.py: GmOrders), as the Dampfross GM's receipt
+            status = "gm-counts"
+        elif code in ("refused", "check-refused", "gm-refused"):
             status = "refused"
             values["why"] = "; ".join(whys) or say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED))
         elif code == "password":
@@ -206,6 +212,13 @@ class DampfrossWords:
                     problems=problems + checked.pop("problems", ()), statement=str(data.get("statement", "")),
                     **checked)
         return receipt_text(state, r)
+
+    def _notice(self, state: GameState) -> str:
+        """A reminder, or the news of a changed deadline, to a company that must act (the session names neither the
+        company nor its own address: Dampfross's reminder says both, ``mail.py: reminder_text``): the deadline
+        and the goal, as every Dampfross mail begins."""
+        return "\n".join(wrap(line) for line in (due_line(state) or _("The game has no deadline now."),
+                                                   goal_line(state))) + "\n"
 
     def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
         """The problems of a section as the Dampfross receipt words them: its lines' problems (and notes) with
