@@ -11,7 +11,8 @@ import json
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
@@ -36,6 +37,56 @@ class Folder(Protocol):
     def path(self) -> Path: ...
 
 
+_DEFERRED: list[bool] = []
+"""Set while a tick over many games pays for durability once a phase (``deferred_sync``); the one flag: whether a
+write was left unsynced since the last sync."""
+
+
+def flush(fd: int) -> None:
+    """Make a file written through ``fd`` durable: ``fsync``, or under ``deferred_sync`` noted for its next sync."""
+    if _DEFERRED:
+        _DEFERRED[0] = True
+    else:
+        os.fsync(fd)
+
+
+def sync() -> None:
+    """Make every file written so far durable: ``os.sync``, or under ``deferred_sync`` noted for its next sync."""
+    if _DEFERRED:
+        _DEFERRED[0] = True
+    else:
+        os.sync()
+
+
+@contextmanager
+def deferred_sync() -> Iterator[Callable[[], None]]:
+    """Durability paid once a phase of a tick over many games, not once a file of each game (issue 34).
+
+    While it is open, ``flush`` and ``sync`` (every ``fsync`` and ``sync`` of the postal code, the game folders'
+    writes through this module) write nothing to the disk: the files stay in the page cache, written in the same
+    order as ever, which is all a killed process needs (the system writes them out; a tick killed anywhere loses
+    no mail and no turn).  What a power failure needs is done at the phase's end: the function yielded (the
+    barrier) syncs once when anything was written since, and leaving the block does too.  The caller puts
+    nothing outside the game folders that depends on a write (a mail sent, the source's mails marked seen) before
+    the barrier after it.  Nested, the outer block decides."""
+    if _DEFERRED:
+        yield lambda: None
+        return
+    _DEFERRED.append(False)
+
+    def barrier() -> None:
+        if _DEFERRED and _DEFERRED[0]:
+            _DEFERRED[0] = False
+            os.sync()
+
+    try:
+        yield barrier
+    finally:
+        written = _DEFERRED.pop()
+        if written:
+            os.sync()
+
+
 def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True) -> None:
     """Write via a temporary file, fsync and rename: readers see old or new, never half (``durable=False``: no
     fsync; the caller syncs later, once for many files)."""
@@ -46,7 +97,7 @@ def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True)
             f.write(text)
             if durable:
                 f.flush()
-                os.fsync(f.fileno())
+                flush(f.fileno())
         os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
@@ -111,4 +162,4 @@ def _write_staged(path: Path, text: str, mode: int) -> None:
         os.fchmod(fd, mode)  # whatever the umask
         f.write(text)
         f.flush()
-        os.fsync(fd)
+        flush(fd)

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.postal.files import Folder, atomic_write, record_text
+from adjudicator.postal.files import Folder, atomic_write, flush, record_text, sync
 from adjudicator.postal.mailparse import HEADERS_ONLY, MailContent, read_mail
 from adjudicator.postal.mailsource import Incoming
 
@@ -288,10 +288,10 @@ class Inbox:
         more their records, so a crash leaves each mail whole or not counted (and never marked seen before)."""
         if not later:
             return
-        os.sync()
+        sync()
         for final, record in later:
             _write(final / "meta.json", record, durable=False)
-        os.sync()
+        sync()
         later.clear()
 
     def answered(self, mail: StoredMail, doc: dict[str, Any], durable: bool = True) -> None:
@@ -315,7 +315,7 @@ class Inbox:
     def sync(self) -> None:
         """Make the records written with ``durable=False`` durable (one sync for a tick's thousand answers)."""
         if self._unsynced:
-            os.sync()
+            sync()
             self._unsynced = False
 
     def damaged(self) -> list[str]:
@@ -350,13 +350,13 @@ def _write(path: Path, data: bytes, durable: bool) -> None:
         f.write(data)
         if durable:
             f.flush()
-            os.fsync(f.fileno())
+            flush(f.fileno())
 
 
 def _sync_folder(folder: Path) -> None:
     fd = os.open(folder, os.O_RDONLY)
     try:
-        os.fsync(fd)
+        flush(fd)
     finally:
         os.close(fd)
 

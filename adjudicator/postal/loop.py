@@ -15,11 +15,12 @@ import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from adjudicator.kernel.errors import AdjudicatorError, GameBusy, GameFileError
 from adjudicator.kernel.notes import PostalNote
-from adjudicator.postal.files import Folder
+from adjudicator.postal.files import Folder, deferred_sync
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, load_config
 from adjudicator.postal.mailsource import incoming
@@ -50,23 +51,66 @@ TickGame = Callable[[str, datetime, Tick], None]
 
 def tick_all(directories: Sequence[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
     """One tick of every game named, each by its play's loop; an error in one game (a folder that is missing,
-    a file or cannot be read) is reported, the others go on."""
+    a file or cannot be read) is reported, the others go on.
+
+    Two phases, durability paid once each (issue 34; ``postal/files.py``: ``deferred_sync``): every game's mail
+    fetched, answered and what is due run, its mails queued, the files left in the page cache; one sync; then
+    each game's mails sent and the source's mails marked seen (``later``), and one sync more for the sent
+    records.  Nothing leaves the game folders before the sync after the writes it tells of."""
     out = []
-    for d in directories:
-        t = Tick(d)
+    with deferred_sync() as barrier:
+        _LATER.append([])
         try:
-            _readable_folder(d)
-            loop_of(d)(d, when, t)
-        except GameBusy:
-            t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
-        except AdjudicatorError as exc:
-            t.error = str(exc)
-        except OSError as exc:  # a file of the game that cannot be read: the game's error, not a fault
-            t.error = f"cannot read {exc.filename or 'a file of the game'}: {exc.strerror or exc}"
-        except Exception as exc:  # a fault in one game never stops the others of the tick
-            t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
-        out.append(t)
+            for d in directories:
+                t = Tick(d)
+                _guarded(t, when, partial(_first_phase, d, when, t, loop_of))
+                out.append(t)
+        finally:
+            steps = _LATER.pop()
+        barrier()  # every game's stored mails, records, turns and queued mails on the disk
+        for t, step in steps:
+            _guarded(t, when, step)
     return out
+
+
+_LATER: list[list[tuple[Tick, Callable[[], None]]]] = []
+"""While ``tick_all`` runs its first phase: each game's second phase (its mails sent, its source's mails marked
+seen), run after the one sync between them."""
+
+
+def later(t: Tick, step: Callable[[], None]) -> bool:
+    """Leave ``step`` (a game's sending and marking its source's mails seen, with its lock taken again) to the
+    tick's second phase, after the sync that makes what the first phase wrote durable; ``False`` when no tick over
+    many games is running (the caller does it now)."""
+    if not _LATER:
+        return False
+    _LATER[-1].append((t, step))
+    return True
+
+
+def phased_tick() -> bool:
+    """Whether a tick over many games (``tick_all``) is running its first phase: a game's sending waits (``later``)."""
+    return bool(_LATER)
+
+
+def _first_phase(d: str, when: datetime, t: Tick, loop_of: Callable[[str], TickGame]) -> None:
+    _readable_folder(d)
+    loop_of(d)(d, when, t)
+
+
+def _guarded(t: Tick, when: datetime, step: Callable[[], None]) -> None:
+    """Run one game's step of the tick; what goes wrong is the game's (a note or its error), never the tick's."""
+    d = t.directory
+    try:
+        step()
+    except GameBusy:
+        t.note("busy")  # another tick (or a GM's command) is at work: this one skips the game
+    except AdjudicatorError as exc:
+        t.error = str(exc)
+    except OSError as exc:  # a file of the game that cannot be read: the game's error, not a fault
+        t.error = f"cannot read {exc.filename or 'a file of the game'}: {exc.strerror or exc}"
+    except Exception as exc:  # a fault in one game never stops the others of the tick
+        t.error = f"unexpected {type(exc).__name__}: {exc} (traceback in {log_fault(d, when)})"
 
 
 def _readable_folder(directory: str) -> None:
@@ -106,11 +150,14 @@ def log_fault(directory: str, when: datetime) -> str:
     return str(path)
 
 
-def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> Inbox:
+def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick,
+          seen_later: list[Callable[[], None]] | None = None) -> Inbox:
     """New mail from the source into the inbox: stored first, then marked seen (once, at the end: the inbox
     knows every mail it stored by its Message-ID or SHA-256, so a crash in between stores nothing twice).  A mail
     the source cannot give is skipped and asked for again by the next tick: one ``error:`` line for them all.
-    Returns the inbox, its mails as stored (the tick reads them from it, not from the disk again)."""
+    Returns the inbox, its mails as stored (the tick reads them from it, not from the disk again).
+    ``seen_later``: marking them seen is left to its caller (in the tick's second phase, after the sync that makes
+    the stored mails durable)."""
     inbox = Inbox(gdir)
     seen = inbox.seen()
     before = len(seen)
@@ -132,7 +179,9 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick) -> Inbox:
             seen.add(mail.key)
     finally:
         inbox.settle(later)  # every new mail in place, durable, before any is marked seen
-        if len(seen) > before:
+        if len(seen) > before and seen_later is not None:
+            seen_later.append(lambda: inbox.mark_seen(seen))
+        elif len(seen) > before:
             inbox.mark_seen(seen)
     if skipped and config.kind == "imap":
         t.problems.append(f"the mail source gave {len(skipped)} mail(s) in a broken answer, skipped: "

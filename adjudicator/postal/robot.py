@@ -28,7 +28,7 @@ from adjudicator.kernel.errors import GameFileError
 from adjudicator.postal.files import Folder
 from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
 from adjudicator.postal.inbox import Inbox, StoredMail
-from adjudicator.postal.loop import Tick, config_of, fetch, send
+from adjudicator.postal.loop import Tick, config_of, fetch, later, phased_tick, send
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outbox, unqueued
 from adjudicator.postal.quoted import SentLines
@@ -81,11 +81,14 @@ class PostalGame(Protocol):
 
 
 def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
-    """One tick of one game folder."""
+    """One tick of one game folder.  In a tick over many games (``loop.py: tick_all``) the mails are sent and the
+    source's mails marked seen in the tick's second phase, with the lock taken again (``later``)."""
     folder = game.folder(directory)
     config = config_of(folder)
+    phased = phased_tick()
+    seen: list[Callable[[], None]] = []
     with folder.lock(TICK_WAIT):
-        inbox = fetch(folder, config, now, t)  # the tick's one view of the inbox (its records read once)
+        inbox = fetch(folder, config, now, t, seen if phased else None)  # the tick's one view of the inbox
         queued = set(Outbox(folder).pending())
         session = game.session(folder, config, now, inbox)
         _owed(session, t)
@@ -103,7 +106,18 @@ def tick_game(directory: str, now: datetime, t: Tick, game: PostalGame) -> None:
             _owed(session, t)
         session.remind(now, t)
         t.problems += unqueued(folder)
-        send(folder, config, now, t, fresh=bool(set(Outbox(folder).pending()) - queued))
+        fresh = bool(set(Outbox(folder).pending()) - queued)
+        if not phased:
+            send(folder, config, now, t, fresh=fresh)
+            return
+
+    def second_phase() -> None:
+        with folder.lock(TICK_WAIT):
+            for step in seen:
+                step()
+            send(folder, config, now, t, fresh=fresh)
+
+    later(t, second_phase)
 
 
 def _answer(session: Session, door: FrontDoor, mail: StoredMail, now: datetime, t: Tick, sent: SentLines) -> None:

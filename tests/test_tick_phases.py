@@ -1,0 +1,115 @@
+"""A tick over many games pays for durability once a phase, not once a file of each game (issue 34).
+
+``postal/loop.py: tick_all`` runs every game's mail, turns and queued mails first, syncs once, then sends each
+game's mails and marks its source's mails seen, and syncs once more; ``postal/files.py: deferred_sync`` leaves
+every ``fsync`` of the first phase to that one sync.  Nothing leaves a game folder (a mail sent) and nothing
+stops a mail being fetched again (the source's mails marked seen) before the sync after the writes it depends
+on.  The crash tests (``test_postal_crash.py``) kill such a tick anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+
+import pytest
+
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.postal import files, loop, robot
+from adjudicator.postal.inbox import Inbox
+from adjudicator.postal.outbox import Outbox
+from tests.helpers import invoke
+from tests.mailservers import SmtpServer, smtp_server
+from tests.postal_game import setup_game, tick_times
+
+
+@pytest.fixture
+def smtp() -> Iterator[SmtpServer]:
+    with smtp_server() as server:
+        yield server
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch, events: list[str]) -> None:
+    """Record each sync, fsync, marking seen and sending, in order (each still done)."""
+    real_sync, real_fsync = os.sync, os.fsync
+    real_seen, real_send = Inbox.mark_seen, Outbox.send
+
+    def sync() -> None:
+        events.append("sync")
+        real_sync()
+
+    def fsync(fd: int) -> None:
+        events.append("fsync")
+        real_fsync(fd)
+
+    def mark_seen(self: Inbox, keys: set[str]) -> None:
+        events.append("seen")
+        real_seen(self, keys)
+
+    def send(self: Outbox, *args: object, **kwargs: object) -> object:
+        events.append("send")
+        return real_send(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "sync", sync)
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(Inbox, "mark_seen", mark_seen)
+    monkeypatch.setattr(Outbox, "send", send)
+
+
+def test_a_tick_over_three_games_syncs_twice_and_sends_only_after_the_first(tmp_path: Path, smtp: SmtpServer,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    games = [setup_game(tmp_path / f"g{n}", smtp.toml()) for n in range(3)]
+    events: list[str] = []
+    _spy(monkeypatch, events)
+    invoke("tick", *map(str, games), "--now", tick_times()[0])
+    assert "fsync" not in events  # every file of the first phase left to its one sync
+    assert events.count("sync") == 2, events
+    first = events.index("sync")
+    assert events.count("seen") == 3 and events.count("send") == 3
+    assert all(i > first for i, e in enumerate(events) if e in ("seen", "send"))  # after the barrier
+    assert events[-1] == "sync"  # the sent records
+    for game in games:  # each game's mails fetched, answered and sent as a tick of it alone does
+        assert (game / "mail" / "seen.json").is_file()
+        assert not Outbox(GameDir(game)).pending()
+        assert list((game / "mail" / "sent").glob("*.json"))
+
+
+def test_a_game_ticked_alone_is_ticked_in_the_same_two_phases(tmp_path: Path, smtp: SmtpServer,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    game = setup_game(tmp_path, smtp.toml())
+    events: list[str] = []
+    _spy(monkeypatch, events)
+    invoke("tick", str(game), "--now", tick_times()[0])
+    assert "fsync" not in events and events.count("sync") == 2
+    assert events.index("sync") < events.index("seen") and events.index("sync") < events.index("send")
+
+
+def test_a_game_busy_in_the_second_phase_keeps_its_mails_queued_for_the_next_tick(
+        tmp_path: Path, smtp: SmtpServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another command takes the game between the phases: the tick says the game was busy; its mails wait, its
+    source's mails are read again by the next tick and stored once (the inbox knows them)."""
+    game = setup_game(tmp_path, smtp.toml())
+    other = ExitStack()
+    real = files.deferred_sync
+
+    @contextmanager
+    def taken_at_the_barrier() -> Iterator[Callable[[], None]]:
+        with real() as barrier:
+            def then_taken() -> None:
+                barrier()
+                other.enter_context(GameDir(game).lock(0.0))  # a GM's command, say, between the two phases
+            yield then_taken
+
+    monkeypatch.setattr(robot, "TICK_WAIT", 0.0)
+    monkeypatch.setattr(loop, "deferred_sync", taken_at_the_barrier)
+    first = invoke("tick", str(game), "--now", tick_times()[0], ok=False)
+    assert "busy" in first.output or "another" in first.output, first.output
+    assert Outbox(GameDir(game)).pending() and not (game / "mail" / "seen.json").exists()
+    stored = sorted(p.name for p in (game / "mail" / "inbox").iterdir() if p.is_dir())
+    other.close()
+    monkeypatch.undo()
+    invoke("tick", str(game), "--now", tick_times()[0])
+    assert not Outbox(GameDir(game)).pending() and (game / "mail" / "seen.json").is_file()
+    assert sorted(p.name for p in (game / "mail" / "inbox").iterdir() if p.is_dir()) == stored  # none twice
