@@ -21,18 +21,20 @@ over, a file cannot be read) writes nothing either.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from adjudicator.app.moves import read_gm_file
-from adjudicator.kernel.envelope import read_envelope
+from adjudicator.kernel.envelope import Section, read_envelope
 from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, at_deadline, sequential
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
+from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.resolved import reports
@@ -60,8 +62,11 @@ class Resolved:
     written: bool
 
 
-def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool) -> tuple[list[FileOrders], list[str]]:
-    """The sections of ``paths`` that count, in order, and a line for the GM about each one that does not."""
+def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str] = ()
+               ) -> tuple[list[FileOrders], list[str]]:
+    """The sections of ``paths`` that count, in order, and a line for the GM about each one that does not; the GM's
+    own sections (``PLAYER GM``, ``kernel/gmorders.py``) count with the GM's password, or without one in a file of
+    ``gm_files`` or with ``trust``."""
     found: list[FileOrders] = []
     told: list[str] = []
     acting = play.to_act(game.state)
@@ -70,6 +75,9 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool) -> t
         told += [f"{name}:{p.line}: not read ({p.code})" for p in envelope.problems]
         for section in envelope.sections:
             where = f"{name}:{section.line}"
+            if section.seat == GM_SEAT:
+                told += _gm_section(play, game, section, where, trust or name in gm_files, found)
+                continue
             seat = game.table.find(section.seat)
             if seat is None:
                 told.append(f"{where}: PLAYER {section.seat}: the game has no such player; not counted")
@@ -90,12 +98,30 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool) -> t
     return found, told
 
 
+def _gm_section(play: Play, game: Loaded, section: Section, where: str, trusted: bool,
+                found: list[FileOrders]) -> list[str]:
+    """The GM's section of a file added to ``found`` when it counts; else the line that says why not."""
+    gm = gm_orders_of(play)
+    if gm is None:
+        return [f"{where}: a game of {play.name} reads no GM's section; not counted"]
+    if not trusted and not game.table.gm_ok(section.password):
+        return [f"{where}: GM: wrong password; not counted (--gm FILE: the GM's own file)"]
+    made, problems = gm.read_gm(game.state, section.body)
+    if made is None:
+        with language(game.table.lang):
+            why = play.words.receipt(game.table.public(), game.state, "gm-refused", {"problems": problems})
+        return [f"{where}: GM: not counted:\n" + _indented(why)]
+    found.append(FileOrders(GM_SEAT, where.rsplit(":", 1)[0], section.line, tuple(line for _, line in section.body),
+                            made))
+    return []
+
+
 def _indented(text: str) -> str:
     return "".join(f"  {line}\n" for line in text.rstrip("\n").splitlines())
 
 
 def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dry_run: bool,
-               now: datetime | None = None) -> Resolved:
+               now: datetime | None = None, gm_files: Sequence[str] = ()) -> Resolved:
     """Resolve the period on hand of the game in ``directory`` from the order files ``paths`` (see the module);
     ``now``: the time of the run (the clock's by default), from which the next deadline runs."""
     if sequential(play):
@@ -104,29 +130,42 @@ def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dr
     folder = MovesDir(directory)
     when = now or datetime.now(UTC)
     if dry_run:
-        return _run(folder, play, folder.load(play), paths, trust, when, write=False)
+        return _run(folder, play, folder.load(play), paths, trust, gm_files, when, write=False)
     with folder.lock():
         folder.recover()
-        return _run(folder, play, folder.load(play), paths, trust, when, write=True)
+        return _run(folder, play, folder.load(play), paths, trust, gm_files, when, write=True)
 
 
-def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust: bool, when: datetime,
-         write: bool) -> Resolved:
+def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str],
+         when: datetime, write: bool) -> Resolved:
     if not play.to_act(game.state):
         raise TurnRefused(f"{folder.path}: the game is over; there is no period to resolve")
-    found, told = read_files(play, game, paths, trust)
+    everything, told = read_files(play, game, paths, trust, gm_files)
+    found = [f for f in everything if f.seat != GM_SEAT]
+    gm = next((f for f in reversed(everything) if f.seat == GM_SEAT), None)  # the GM's last section counts
     number = game.table.moves + 1
     orders = periods.accepted_orders(play, game.state, game.table)  # what the seats' mail gave, replaced by the files
     orders.update({f.seat: f.orders for f in found})
     orders = at_deadline(play, game.state, orders)
+    gm_now = gm.orders if gm is not None else gm_orders(play, game.state, game.table)
+    lacking = wanting(play, game.state, gm_now, orders)
+    if lacking:
+        raise TurnRefused(f"{folder.path}: period {number} waits for the GM's section (PLAYER GM PASSWORD ..., or a "
+                          f"file given with --gm): {wanted_text(lacking)}; nothing written")
     if not write:
-        state, events = play.resolve(game.state, orders, play.draw(folder.read_seed()))
+        state, events = resolved_with(play, game.state, orders, gm_now, play.draw(folder.read_seed()))
         acting = play.to_act(game.state)
         missed = tuple(sid for sid in acting if sid not in orders)
         table = game.table.after_period(acting, missed)
         seed = folder.read_seed() if not play.to_act(state) else None
         public, _ = reports(play, table, game.state, state, "", events, len(missed) == len(acting), seed)
         return Resolved(tuple(told), public, number, False)
+    if gm is not None:
+        table = replace(game.table, gm=Accepted("", gm.line, gm.lines))
+        record = {"kind": "orders", "move": number, "seat": GM_SEAT, "gm": True, "mail": "", "line": gm.line,
+                  "file": Path(gm.file).name, "arrived": when.isoformat(), "by": "gm"}
+        folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in gm.lines))
+        game = folder.load(play)
     last = {f.seat: f for f in found}  # the last section of a seat counts
     for f in last.values():
         table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines))

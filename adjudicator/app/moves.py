@@ -16,6 +16,7 @@ from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
+from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, bots_of, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
@@ -54,8 +55,12 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
         state = play.setup(gid, [s.id for s in specs], play.draw(seed))
     except ValueError as exc:
         raise AdjudicatorError(f"{play.name}: {exc}") from None
+    if gm_orders_of(play) is not None and not sequential(play):  # the GM's own section (kernel/gmorders.py)
+        secrets[GM_SEAT] = passwords.generate(derive_from=f"{test_passwords}:{gid}:{GM_SEAT}" if test_passwords
+                                              else None)
     table = Table(play.name, gid, seats, lang, commitment(seed), schedule or Schedule(),
-                  caretaker_after=caretaker_after or 0, caretaker_level=caretaker_level if caretaker_after else "")
+                  caretaker_after=caretaker_after or 0, caretaker_level=caretaker_level if caretaker_after else "",
+                  gm_password_hash=passwords.hash_password(secrets[GM_SEAT]) if GM_SEAT in secrets else "")
     with language(lang):
         opening = play.words.opening(table, state, None, None)
     folder.create(play, table, state, seed, secrets, opening)

@@ -15,6 +15,7 @@ from adjudicator.app.declare import of_play
 from adjudicator.app.gm import GmCommands, NewGame, NoSuchCommand, Ran, Started
 from adjudicator.kernel.declare import Declaration
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.gmorders import gm_orders_of
 from adjudicator.kernel.play import Play, bots_of, sequential
 from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
@@ -79,9 +80,10 @@ class MovesCommands(GmCommands):
             return super().run(paths, directory, trust, gm_files, dry_run, now)
         if directory is None:
             raise AdjudicatorError(f"run: name the {self.name} game with --game DIR")
-        if gm_files:
-            raise AdjudicatorError(f"run --gm: a game of {self.name} has no GM's lines in order files")
-        ran = moverun.run_period(self.play, directory, [*paths], trust, dry_run, now)
+        if gm_files and gm_orders_of(self.play) is None:
+            raise AdjudicatorError(f"run --gm: a game of {self.name} reads no GM's section")
+        read = [*paths, *(f for f in gm_files if f not in paths)]  # the GM's files are order files too
+        ran = moverun.run_period(self.play, directory, read, trust, dry_run, now, gm_files)
         done = "(dry run: nothing written)" if not ran.written else \
             f"period {ran.move} resolved; reports in {Path(directory) / 'reports'}"
         return Ran(ran.told, ran.public, done)

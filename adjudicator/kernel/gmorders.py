@@ -1,4 +1,5 @@
-"""What a play of simultaneous turns gives the session for the GM's own section of a mail (optional).
+"""What a play of simultaneous turns gives the session for the GM's own section of a mail (optional; a game of
+sequential moves has none: its GM corrects by ``adjudicate fix``).
 
 A GM who referees by hand (Dampfross's manual dice, a race's ``RACE`` and
 ``MOVES`` lines) sends his orders in a section of his own, ``PLAYER GM
@@ -30,8 +31,9 @@ class GmOrders(Protocol):
         """The GM's section's body as the play's value, or ``None`` and the problems (codes and data)."""
 
     def wanting(self, state: Any, orders: Mapping[str, Any], gm: Any | None) -> tuple[Any, ...]:
-        """What the period still lacks from the GM with these orders (by seat) and the GM's (``None``: none sent),
-        as codes and data, e.g. ``("roll", "RED")``; ``()``: nothing, the period can be resolved."""
+        """What the period still lacks from the GM with these orders (by seat) and the GM's (``None``: none sent):
+        each want a tuple of a code and its data, e.g. ``(("roll", "RED"),)``; ``()``: nothing, the period can be
+        resolved."""
 
     def resolve_gm(self, state: Any, orders: Mapping[str, Any], gm: Any | None, draw: Draw) -> tuple[Any, Any]:
         """``Play.resolve`` with the GM's orders of the period (``None``: he sent none)."""

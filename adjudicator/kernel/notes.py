@@ -14,7 +14,7 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "password-reset", "password-asked-again", "password-set", "bot-moved", "bot-refused",
                    "caretaker-moved", "caretaker-on", "caretaker-off", "bot-orders", "caretaker-orders",
                    "bot-orders-refused",
-                   "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran"]
+                   "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran", "gm-wanting"]
 """Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""
 
 

@@ -93,7 +93,9 @@ class Words(Protocol):
         strict, to which the platform adds its sentence) in place of ``moved``, and ``not-on-move`` with
         ``on_move`` the seats that act, joined; a play with words of its own for end-of-game statements
         (``Statements``) also ``statement`` (``statement``: the text received, ``until``: the statements'
-        deadline, ISO), which the platform words for every other play.  ``table`` is the
+        deadline, ISO), which the platform words for every other play; a play that reads the GM's own section
+        (``kernel/gmorders.py: GmOrders``) also ``gm-accepted`` (``move``, ``replaced``) and ``gm-refused``
+        (``problems``).  ``table`` is the
         table as a player may see it (``Table.public``: no seat's accepted orders).  Written again at the end of the
         tick, as the game then is (``read_at``, ``checked_at``: the move on hand when the section was read)."""
 

@@ -29,11 +29,13 @@ from typing import Any
 
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.gmorders import gm_orders_of
 from adjudicator.kernel.play import Play, at_deadline
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_lines, bot_on_move, bot_orders
 from adjudicator.postal.files import sha256
+from adjudicator.postal.gmsection import gm_orders, resolved_with, wanting
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import ARCHIVE, CHAINED, REPORTS, MovesDir
 from adjudicator.postal.periods import accepted_orders, early
@@ -236,6 +238,8 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
     name, kind = step.name, record.get("kind")
     old_doc = json.loads(before)
     old, old_table = play.load(old_doc["state"]), Table.from_json(old_doc["table"], name)
+    if kind == "orders" and record.get("gm"):  # the GM's own section (postal/gmsection.py)
+        return _gm_again(play, step, record, old, old_table, after, table)
     if kind == "orders":
         seat = str(record.get("seat"))
         lines = tuple(read_exact(step / "orders.txt").splitlines())
@@ -255,14 +259,31 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         return False, f"{name}: resolved before its deadline, but the orders accepted were not ready"
     elif not early(old_table.schedule):
         return False, f"{name}: resolved before its deadline, but the schedule did not allow it (no --early)"
+    gm = gm_orders(play, old, old_table)
+    if wanting(play, old, gm, orders):
+        return False, f"{name}: resolved, but the period still wanted the GM's section"
     acting = play.to_act(old)
     missed = tuple(sid for sid in acting if sid not in orders)
     expected = replace(old_table.after_period(acting, missed), schedule=table.schedule)
     if expected != table or list(missed) != record.get("missed"):
         return False, f"{name}: {kind} done again: the table (seats, moves) is NOT the same as archived"
-    state, _ = play.resolve(old, orders, play.draw(seed))
+    state, _ = resolved_with(play, old, orders, gm, play.draw(seed))
     same = play.dump(state) == after["state"]
     return same, f"{name}: {kind} resolved again: {'the same' if same else 'NOT the same as archived'}"
+
+
+def _gm_again(play: Play, step: Path, record: Mapping[str, Any], old: Any, old_table: Table,
+              after: Mapping[str, Any], table: Table) -> tuple[bool, str]:
+    """The GM's section accepted again: it must read, and change the table's GM's section alone."""
+    name = step.name
+    reads = gm_orders_of(play)
+    lines = tuple(read_exact(step / "orders.txt").splitlines())
+    made = reads.read_gm(old, list(enumerate(lines, 1)))[0] if reads is not None else None
+    if made is None or not play.to_act(old) or not old_table.gm_password_hash:
+        return False, f"{name}: the archived GM's section does not read any more"
+    expected = replace(old_table, gm=Accepted(str(record.get("mail")), int(record.get("line", 0)), lines))
+    same = expected == table and play.dump(old) == after["state"]
+    return same, f"{name}: the GM's section read again: {'the same' if same else 'NOT the same as archived'}"
 
 
 def _statement_again(play: Play, name: str, record: Mapping[str, Any], before: str, after: Mapping[str, Any],

@@ -41,9 +41,11 @@ from typing import Any
 
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
+from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.play import Play, at_deadline, bots_of, sequential
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
+from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -87,6 +89,21 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
         t.note("late", seq=mail.seq, company=seat.id, what="used, the move has not been made")
     game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
     return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late}
+
+
+def gm_period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section,
+                     t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
+    """What the GM's own section of a mail (his password right) does: accepted for the period as a seat's orders
+    are (``postal/gmsection.py``), which is then resolved when it is ready; a tick killed after its step answers it
+    again without accepting it twice."""
+    done = accepted_from(folder, mail, GM_SEAT, section.line)
+    if done is not None:
+        return game, "gm-accepted", {"move": done, "replaced": ()}
+    game, code, data = gm_section(folder, play, game, mail, section)
+    if code == "gm-accepted":
+        t.note("gm-section", seq=mail.seq, what=f"accepted for move {data['move']}")
+        game = bots_in(folder, play, resolve_if_ready(folder, play, game, mail.arrived, t), mail.arrived, t)
+    return game, code, data
 
 
 def bots_in(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
@@ -202,7 +219,7 @@ def resolve_if_ready(folder: MovesDir, play: Play, game: Loaded, now: datetime, 
     if not game.table.orders or not play.to_act(game.state) or not early(game.table.schedule):
         return game
     orders = accepted_orders(play, game.state, game.table)
-    if not play.ready(game.state, orders):
+    if not play.ready(game.state, orders) or wanting(play, game.state, gm_orders(play, game.state, game.table), orders):
         return game
     return resolve(folder, play, game, orders, now, t)
 
@@ -212,10 +229,21 @@ def resolve_if_due(folder: MovesDir, play: Play, game: Loaded, now: datetime, t:
     orders accepted, and what ``missing`` says for each other seat that must act."""
     s = game.table.schedule
     due = s.due_at()
-    if due is None or s.held or now < due or not play.to_act(game.state):
+    if due is None or s.held or now < due or not play.to_act(game.state) or waits_for_gm(play, game, now):
         return game
     orders = at_deadline(play, game.state, accepted_orders(play, game.state, game.table))
     return resolve(folder, play, game, orders, due, t, s.due)
+
+
+def waits_for_gm(play: Play, game: Loaded, now: datetime) -> tuple[Any, ...]:
+    """What a period whose deadline passed by ``now`` still wants from the GM (``kernel/gmorders.py``): it waits
+    for his section, which ``postal/gmsection.py: tell_gm`` asks for once; ``()``: nothing (or not due)."""
+    s = game.table.schedule
+    due = s.due_at()
+    if due is None or s.held or now < due or not play.to_act(game.state):
+        return ()
+    orders = at_deadline(play, game.state, accepted_orders(play, game.state, game.table))
+    return wanting(play, game.state, gm_orders(play, game.state, game.table), orders)
 
 
 def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], at: datetime, t: Tick,
@@ -224,15 +252,17 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
     ``"gm"`` when the GM resolved it (``adjudicate run``, as at a deadline: ``verify`` asks no ``ready``)."""
     acting = play.to_act(game.state)
     number = game.table.moves + 1
-    state, events = play.resolve(game.state, orders, play.draw(folder.read_seed()))
+    gm = gm_orders(play, game.state, game.table)
+    state, events = resolved_with(play, game.state, orders, gm, play.draw(folder.read_seed()))
     missed = tuple(sid for sid in acting if sid not in orders)
     record = {"kind": "missed" if len(missed) == len(acting) else "move", "move": number, "seat": "",
               "seats": list(acting), "missed": list(missed),
               "stand_in": sorted(sid for sid in orders if game.table.accepted(sid) is None),
               "mails": {sid: accepted.mail for sid, accepted in game.table.orders}, "at": at.isoformat(),
-              **({"due": due} if due else {}), **({"by": by} if by else {})}
-    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines)
-                   for sid, accepted in game.table.orders)
+              **({"due": due} if due else {}), **({"by": by} if by else {}),
+              **({"gm": game.table.gm.mail} if game.table.gm is not None and gm is not None else {})}
+    given = [*game.table.orders, *([(GM_SEAT, game.table.gm)] if game.table.gm is not None and gm is not None else [])]
+    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines) for sid, accepted in given)
     bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders if not accepted.mail}
     record = {**record, **({"bots": bots} if bots else {})}
     table = game.table.after_period(acting, missed)

@@ -40,12 +40,14 @@ from adjudicator.kernel import words
 from adjudicator.kernel.commands import Command
 from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read_envelope
 from adjudicator.kernel.errors import GameFileError
+from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.play import Play, private_reports, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
+from adjudicator.postal.gmsection import tell_gm
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
@@ -71,7 +73,7 @@ class MovesGame:
 
     def session(self, folder: MovesDir, config: MailConfig, now: datetime, inbox: Inbox) -> MovesSession:
         folder.recover()
-        return MovesSession(folder, self.play, config.sender, now)
+        return MovesSession(folder, self.play, config.sender, now, config.gm_address if config.gm else "")
 
 
 class MovesSession:
@@ -79,8 +81,10 @@ class MovesSession:
     at once; a seat's orders of a simultaneous period are accepted, and the period resolved when it is ready); what
     was due before the next mail arrived (a move missed, a period at its deadline) is done first."""
 
-    def __init__(self, folder: MovesDir, play: Play, sender: str, now: datetime):
+    def __init__(self, folder: MovesDir, play: Play, sender: str, now: datetime, gm: str = ""):
         self.folder, self.play, self.sender, self.now = folder, play, sender, now
+        self.gm = gm
+        """The GM's own address (``mail.toml``'s ``gm``; ``""``: none): what a period waits for from him goes there."""
         self.outbox = Outbox(folder)
         self.desk = MovesDesk(folder, play, folder.load(play))
         self.started = self.desk.game_now.text
@@ -153,6 +157,9 @@ class MovesSession:
         return self.game.text != self.started or self.closed
 
     def remind(self, now: datetime, t: Tick) -> None:
+        lacking = periods.waits_for_gm(self.play, self.game, now)
+        if lacking:  # a period at its deadline waits for the GM's section: he is asked once (gm-wanting-NNN)
+            tell_gm(self.play, self.game, lacking, self.outbox, self.gm, self.sender, now, t)
         remind(self.play, self.game, self.outbox, self.sender, now, t, self.told)  # a report mail says it (IU-31)
 
 
@@ -310,6 +317,12 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         door.to_gm(mail, "prose", asked)
     wrong = 0
     for place, section in enumerate(sections):
+        if section.seat == GM_SEAT and game.table.gm_ok(section.password):  # the GM's own (kernel/gmorders.py)
+            read_at = game.table.moves + 1
+            game, code, data = periods.gm_period_orders(folder, play, game, mail, section, t)
+            receipt(game, None, code, {**data, "read_at": read_at}, proven=True)
+            codes.append(code)
+            continue
         seat = game.table.find(section.seat)
         if seat is None or not game.table.password_ok(section.seat, section.password):
             wrong += 1

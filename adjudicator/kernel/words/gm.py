@@ -52,6 +52,8 @@ GM_NOTES = {
     "caretaker-orders": "move {move}: the caretaker of {seat} ({level}) gave its orders: {orders}",
     "bot-orders-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the "
                           "seat has no orders yet",
+    "gm-wanting": "move {move}: its deadline has passed, but the period waits for the GM's section (PLAYER GM "
+                  "PASSWORD ...): {wanting}",
     "caretaker-on": "{seat} has missed {count} {unit} in a row: the caretaker ({level}) plays it from now on",
     "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",
     "ahead-kept": "mail {seq}: {seat} sent moves ahead (its next {count}; kept, secret)",
