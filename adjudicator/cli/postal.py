@@ -10,22 +10,7 @@ from typing import Any
 
 import click
 
-
-def parse_now(text: str | None) -> datetime | None:
-    """``--now``: an ISO time (with an offset; without one it is UTC), to replay a game's mail."""
-    if text is None:
-        return None
-    try:
-        when = datetime.fromisoformat(text)
-    except ValueError:
-        raise click.BadParameter(f"{text!r} is not an ISO time such as 2025-11-21T18:05+01:00",
-                                 param_hint="--now") from None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
-
-
-NOW_OPTION = click.option("--now", "now_text", metavar="TIME", hidden=True,
-                    help="Act as if it were TIME (ISO 8601): replays and tests.")
-
+from adjudicator.cli.now import NOW_OPTION, parse_now
 
 TICK_LINES = 30
 """The most lines one game prints in one tick (cron mails them to the GM): a flood of a thousand mails prints a

@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from adjudicator.cli.postal import NOW_OPTION, parse_now
+from adjudicator.cli.now import NOW_OPTION, parse_now
 
 
 @click.command("run")
