@@ -13,6 +13,7 @@ import pytest
 
 from adjudicator.kernel.languages import codes
 from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial
+from tests.helpers import invoke
 
 
 def _text(msg: object) -> str:
@@ -116,7 +117,9 @@ def test_F09_the_same_mails_give_the_same_game_whenever_cron_runs(trial: Trial, 
     if trial.sequential:  # RED misses the deadline of 18:00; BLUE's move comes after it
         trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE", after_miss=True),
                       "2026-12-04T19:00+00:00", "after the miss")
-    else:  # RED's orders are in time, BLUE's late (and not used: the strict rule)
+    else:  # RED's orders are in time, BLUE's late (and not used: the strict rule; reading 132 for a game of moves)
+        if trial.moves:  # a fixture's Dampfross game is strict; a game of simultaneous turns of the session is made so
+            invoke("deadline", "set", str(trial.game), "--strict")
         trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-04T17:00+00:00", "in time")
         trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-04T19:00+00:00", "late")
     other = tmp_path / "other"
