@@ -341,7 +341,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
                                            t)
         else:
             game, code, data = periods.period_orders(folder, play, game, mail, seat, section, t)
-        data = {**data, "read_at": read_at, **({"prose": section.prose} if section.prose else {}),
+        prose = section.prose if code != "statement" else ()  # a statement is prose and all (postal/statements.py)
+        data = {**data, "read_at": read_at, **({"prose": prose} if prose else {}),
                 **({"to_gm": True} if asked else {})}
         receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
