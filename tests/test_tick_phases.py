@@ -10,9 +10,12 @@ on.  The crash tests (``test_postal_crash.py``) kill such a tick anywhere.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -113,3 +116,48 @@ def test_a_game_busy_in_the_second_phase_keeps_its_mails_queued_for_the_next_tic
     invoke("tick", str(game), "--now", tick_times()[0])
     assert not Outbox(GameDir(game)).pending() and (game / "mail" / "seen.json").is_file()
     assert sorted(p.name for p in (game / "mail" / "inbox").iterdir() if p.is_dir()) == stored  # none twice
+
+
+def test_a_tick_over_many_games_shared_between_processes_does_what_one_process_does(
+        tmp_path: Path, smtp: SmtpServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five games ticked by two forked workers (``loop.py: _in_workers``) and five copies in this process: the
+    same notes, game by game, in the order named; every mail sent."""
+    from adjudicator.app.plays import tick
+
+    alone = [setup_game(tmp_path / "one" / f"g{n}", smtp.toml()) for n in range(5)]
+    shared = [tmp_path / "two" / f"g{n}" / "postal" for n in range(5)]
+    for a, b in zip(alone, shared, strict=True):
+        shutil.copytree(a.parent, b.parent)
+    when = datetime.fromisoformat(tick_times()[0])
+    here = tick([str(g) for g in alone], when)
+    monkeypatch.setattr(loop, "_workers", lambda games: 2)
+    there = tick([str(g) for g in shared], when)
+    assert [t.directory for t in there] == [str(g) for g in shared]
+    assert [(t.notes, t.error, t.problems) for t in there] == [(t.notes, t.error, t.problems) for t in here]
+    assert all(not Outbox(GameDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in shared)
+    sent = sorted(p.name for p in (shared[3] / "mail" / "sent").iterdir())
+    assert sent == sorted(p.name for p in (alone[3] / "mail" / "sent").iterdir())
+
+
+def test_a_worker_that_dies_costs_its_games_this_tick_only(tmp_path: Path, smtp: SmtpServer,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from adjudicator.app.plays import tick
+
+    games = [setup_game(tmp_path / f"g{n}", smtp.toml()) for n in range(4)]
+    when = datetime.fromisoformat(tick_times()[0])
+    real = loop._tick_share
+
+    def dies_with_the_second_game(directories: list[str], at: datetime, loop_of: Any) -> list[loop.Tick]:
+        if str(games[1]) in directories:
+            os._exit(9)  # killed, say, by the system's out-of-memory killer
+        return real(directories, at, loop_of)
+
+    monkeypatch.setattr(loop, "_workers", lambda games: 2)
+    monkeypatch.setattr(loop, "_tick_share", dies_with_the_second_game)
+    ticks = tick([str(g) for g in games], when)
+    assert [bool(t.error) for t in ticks] == [False, True, False, True]  # the second worker had games 1 and 3
+    assert "worker process stopped (exit status 9)" in ticks[1].error
+    monkeypatch.undo()
+    again = tick([str(g) for g in games], when)
+    assert not any(t.error for t in again)
+    assert all(not Outbox(GameDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in games)
