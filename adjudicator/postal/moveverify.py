@@ -185,6 +185,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     that step (a move's deadline aside, which depends on when the move ran)."""
     name, kind = step.name, record.get("kind")
     table = Table.from_json(after["table"], name)
+    if kind == "opening" and record.get("converted"):  # a game converted from its old format (dampfross/app/convert.py)
+        return True, f"{name}: opening converted from the old format: chained, not set up again (its game's own new)"
     if kind == "opening":
         state = play.setup(table.game, table.seat_ids, play.draw(seed))
     elif before is not None and kind == "statement":
@@ -227,6 +229,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
         return True, f"{name}: chained ({kind})"
     same = play.dump(state) == after["state"]
     verb = "played again" if kind in ("opening", "move", "missed") else "done again"
+    if kind == "fix" and record.get("converted"):  # a correction of the old format, kept as the position it gave
+        verb = f"of the old format ({record['converted']}) set as its position, the correction NOT applied again"
     return same, f"{name}: {kind} {verb}: {'the same' if same else 'NOT the same as archived'}"
 
 
@@ -253,7 +257,7 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         same = expected == table and play.dump(old) == after["state"]
         return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"
     orders = accepted_orders(play, old, old_table)
-    if record.get("due") or record.get("by") == "gm":  # at its deadline, or resolved by the GM's run
+    if record.get("due") or record.get("by") in ("gm", "converted"):  # at its deadline, by the GM's run, or converted
         orders = at_deadline(play, old, orders)
     elif not play.ready(old, orders):
         return False, f"{name}: resolved before its deadline, but the orders accepted were not ready"

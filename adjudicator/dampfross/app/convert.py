@@ -1,0 +1,438 @@
+"""``adjudicate upgrade DIR``: a Dampfross game folder of the old format converted, once, into a game of the one
+session (``postal/moves.py: MovesDir``, play ``dampfross``), so that a game started before issue 34 goes on and
+``verify`` passes with the session's verify (``postal/moveverify.py``).
+
+The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` with its own chain,
+``turns/turn-NNN/`` (``record.json``, ``changes.json``, ``orders/``), ``turns/fix-KKK/``, ``reports/turn-NNN[-ID]
+.txt``, ``seed.secret``, ``passwords.txt``, ``map.yaml``, ``mail/``.  The new one:
+
+* the table (``kernel/table.py``) from the state's players and schedule: a ``Seat`` a company (id, name, address,
+  password hash, language, bot, caretaker), the GM's password hash, the caretaker's setting, ``moves`` the turns
+  run, ``missed`` each company's count as ``Table.after_period`` counts it.  **The schedule is the table's alone**:
+  every converted state has ``schedule`` ``None``, because ``DampfrossPlay.resolve`` does not move a deadline (the
+  session moves the table's), so a copy kept in the state would go stale at the first turn and make a replayed
+  state differ from the archived one by a date nobody reads.  For the same reason the state's ``chain`` (the
+  session's chain replaces it) and each company's caretaker fields (the table's ``Seat.caretaker`` is the one the
+  session reads) are left out of every converted state;
+* the archive as steps: ``step-000`` the opening (its report ``reports/move-000.txt`` the old ``turn-000.txt``
+  byte for byte; its record ``"converted": true``: a Dampfross opening is set up by its own ``new``, from the map,
+  rules and companies, which ``Play.setup`` does not carry, so ``verify`` chains it and does not set it up again);
+  then for every turn run one step of kind ``orders`` per company whose section counted (``orders.txt`` its lines
+  as the envelope cut them, the record's ``file`` the order file's name in the old archive, ``mail`` the inbox key
+  when it came by mail, ``line`` its PLAYER line), then the period's step (kind ``move``, the record as
+  ``postal/periods.py: resolve`` writes one, with ``"by": "converted"``: ``verify`` resolves it again as at a
+  deadline, standing orders standing in), its report ``reports/move-NNN.txt`` the old ``turn-NNN.txt`` byte for
+  byte and each company's ``mail-ID.txt`` its report mail as the old outbox holds it (``report-NNN-ID``, its last
+  version), or, where the outbox has none, as the old format wrote it (``report/mail.py: report_mail_text`` of the
+  company's private report); a GM's correction (``turns/fix-KKK``) as a ``fix`` step of kind ``position`` (the state
+  it gave, ``position.json``: the session does not apply a Dampfross correction again, and ``verify`` says so on its
+  line), followed by a ``fix`` of kind ``seat`` when it changed a company's name, address, language or password;
+* the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, in the order
+  the mails arrived) accepted as the session accepts one (a step of kind ``orders``), so the turn resolves with
+  them;
+* the last step, kind ``converted``, changes nothing and records the conversion: the SHA-256 of the old
+  ``game.json`` (the old chain's last link: its ``chain`` and the old archive under ``old-format/`` prove the
+  rest), the old steps converted, the time.
+
+Nothing is lost: every old file (but ``mail/``) is kept read-only under ``DIR/old-format/``; ``mail/`` stays as it
+is, and so that no mail is sent twice, the session's names of the mails already sent are written beside the old
+ones (``mail/sent/move-NNN-ID.json``, ``"converted"``, naming the old mail: ``movemails.py: report_mails`` then
+owes only what the old robot still owed; a turn's report the old robot never mailed, because it mails only the
+last turn's, and the opening of a game past its first turn, are marked the same way, ``"not_sent"``).
+
+Atomic: the new folder is built beside the old one (``.NAME.upgrade``), the old mail hard-linked into it, each
+turn resolved again by the play and compared with the old state after it (a turn that does not reproduce refuses
+the conversion, naming the turn); then the two are swapped by two renames and the old one removed.  A failure
+before the swap leaves the folder exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from adjudicator.dampfross.app.run import archived_input
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.play import CompanyOrders, DampfrossPlay
+from adjudicator.dampfross.report.mail import report_mail_text
+from adjudicator.kernel.commitment import commitment
+from adjudicator.kernel.deadline import Schedule
+from adjudicator.kernel.envelope import read_envelope
+from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.play import at_deadline
+from adjudicator.kernel.table import Accepted, Seat, Table
+from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder
+from adjudicator.postal.inbox import Inbox
+from adjudicator.postal.movefix import POSITION_FILE, apply_fix
+from adjudicator.postal.moves import PASSWORD_FILE, SEED_FILE, Loaded, MovesDir, game_text
+from adjudicator.postal.outbox import Outbox
+from adjudicator.postal.playof import play_of
+
+OLD = "old-format"
+"""Where the old files are kept, read-only."""
+BY = "converted"
+"""The period records' ``by``: resolved by the old format's run, replayed by ``verify`` as at a deadline."""
+KEEP_OUT = frozenset({"mail", ".lock", OLD})
+"""What of the old folder is not copied under ``old-format/``: the mail stays where it is, the lock is the folder's."""
+
+
+class UpgradeRefused(AdjudicatorError):
+    """A folder that cannot be converted (one line: why); nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Period:
+    """One old turn as the session keeps it: the sections that counted (seat, mail key, old file, line, lines,
+    the bot that wrote them), the state before and after it (converted), the record of the turn."""
+
+    turn: int
+    sections: tuple[tuple[str, str, str, int, tuple[str, ...], str], ...]
+    before: GameState
+    after: GameState
+    record: Mapping[str, Any]
+
+
+def converted(state: GameState) -> GameState:
+    """The state as a converted game keeps it: no chain, no schedule, no caretaker fields (the module says why)."""
+    players = tuple(replace(p, caretaker=None, caretaker_from=None) if p.caretaker or p.caretaker_from is not None
+                    else p for p in state.players)
+    return replace(state, chain=None, schedule=None, players=players)
+
+
+def table_of(state: GameState, play: DampfrossPlay) -> Table:
+    """The table of a Dampfross game from its state (the opening's): its companies as seats, the schedule, the
+    commitment, the caretaker's setting and the GM's password hash."""
+    seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, state.language_of(p.id), p.bot or "",
+                       p.caretaker or "", p.caretaker_from or 0) for p in state.players)
+    return Table(play.name, state.game_id, seats, state.lang, commitment=state.dice_commitment,
+                 schedule=state.schedule or Schedule(),
+                 caretaker_after=state.caretaker_after or 0, caretaker_level=state.caretaker_level,
+                 gm_password_hash=state.gm_password_hash)
+
+
+def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[str, Any], before: GameState
+                ) -> tuple[tuple[str, str, str, int, tuple[str, ...], str], ...]:
+    """The sections of an old turn that counted, in the order read (the last one of a company counts): each as
+    ``(company, mail key, old file, PLAYER line, body lines, bot level)``.  Whose counted is what the old run
+    settled (``app/run.py: archived_input``: passwords, ``--trust``, the robot's ``accepted``); each file is cut
+    into sections by the platform's envelope (``pasted``: a GM's file of mails pasted together)."""
+    settled, _input, _notes = archived_input(step, record, before, gdir.load_map(before))
+    if settled.gm is not None or record.get("gm_files"):
+        raise UpgradeRefused(f"{step.name}: the turn used the GM's section (manual dice, races, rulings), which "
+                             "the play of the one session does not read yet; the game stays in the old format")
+    counted = {(s.player, s.pos.file) for s in settled.sections}
+    out = []
+    for f in record.get("files", []):
+        given = str(f["given_as"])
+        text = (step / "orders" / f["archived_as"]).read_bytes().decode("utf-8")
+        cut = f["quoted"] if isinstance(f.get("quoted"), int) else None
+        mail = given.split("-")[0] + "-" + given.split("-")[1] if isinstance(f.get("mail"), dict) else ""
+        bot = f.get("bot") if isinstance(f.get("bot"), dict) else {}
+        for section in read_envelope(text, play.order_line, cut, pasted=True).sections:
+            company = section.seat.upper()
+            if (company, given) in counted:
+                out.append((company, mail, given, section.line, tuple(line for _, line in section.body),
+                            str(bot.get("level", ""))))
+    return tuple(out)
+
+
+def resolved(play: DampfrossPlay, before: GameState, sections: Sequence[tuple[str, str, str, int, tuple[str, ...],
+             str]], seed: str) -> tuple[GameState, dict[str, CompanyOrders]]:
+    """The turn resolved by the play from the sections that counted (the last one of a company), as ``verify``
+    will resolve it: at its deadline, standing orders standing in."""
+    orders: dict[str, CompanyOrders] = {}
+    for company, _mail, _file, _line, lines, _bot in sections:
+        made, problems = play.read(before, company, list(enumerate(lines, 1)))
+        if made is None:
+            raise UpgradeRefused(f"turn {before.turn}: the section of {company} that counted does not read as its "
+                                 f"orders in the play ({len(problems)} problems)")
+        orders[company] = made
+    after, _turn = play.resolve(before, at_deadline(play, before, orders), play.draw(seed))
+    return after, orders
+
+
+class _Writer:
+    """The new folder's archive, written step by step through ``MovesDir`` (its chain and seals)."""
+
+    def __init__(self, folder: MovesDir, play: DampfrossPlay):
+        self.folder, self.play = folder, play
+        self.game: Loaded | None = None
+
+    def opening(self, table: Table, state: GameState, report: str, extra: Mapping[str, Any]) -> None:
+        record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(report), **extra}
+        text = game_text(self.play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
+        self.folder.path.joinpath("reports").mkdir(parents=True, exist_ok=True)
+        atomic_write(self.folder.report_path(0), report, durable=False)
+        archive = self.folder.step_path(0).parent
+        archive.mkdir(parents=True, exist_ok=True)
+        write_folder(self.folder.step_path(0), {"record.json": record_text(record), "game-after.json": text},
+                     lambda name: 0o644, archive)
+        atomic_write(self.folder.game_file, text, durable=False)
+        self.game = Loaded(table, state, text)
+
+    def commit(self, table: Table, state: GameState, record: Mapping[str, Any], orders: str = "", report: str = "",
+               mails: Mapping[str, str] | None = None, kept: Mapping[str, str] | None = None) -> None:
+        assert self.game is not None
+        self.folder.commit(self.play, self.game, table, state, record, orders, report, mails, kept)
+        self.game = Loaded(table, state, self.folder.game_file.read_text(encoding="utf-8"))
+
+    @property
+    def table(self) -> Table:
+        assert self.game is not None
+        return self.game.table
+
+    @property
+    def state(self) -> GameState:
+        assert self.game is not None
+        state: GameState = self.game.state
+        return state
+
+
+def _report_mail(gdir: GameDir, outbox: Outbox, turn: int, company: str, after: GameState) -> tuple[str, str]:
+    """A company's report mail of ``turn``: the text the old outbox holds (``report-NNN-ID``, its last version), and
+    its name; else as the old format wrote it, and ``""``."""
+    versions = outbox.versions(f"report-{turn:03d}-{company}")
+    if versions:
+        return outbox.text(versions[-1]), versions[-1]
+    private = gdir.report_path(turn, company)
+    public = gdir.report_path(turn).read_text(encoding="utf-8")
+    body = private.read_text(encoding="utf-8") if private.is_file() else public
+    return report_mail_text(body, None, after, company, False), ""
+
+
+def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> dict[str, Any]:
+    """Write the converted game into ``new`` (an empty folder) from the old game ``gdir``; what the conversion's
+    record says.  ``UpgradeRefused`` (one line) when a turn does not come out as archived."""
+    seed = gdir.read_seed()
+    if not seed:
+        raise UpgradeRefused(f"{gdir.path}: no dice seed (seed.secret): a game of manual dice stays in the old format")
+    steps = gdir.steps()
+    if not steps or steps[0].name != "turn-000":
+        raise UpgradeRefused(f"{gdir.path}: a game older than the archive chain (no turns/turn-000) cannot be "
+                             "converted")
+    old_text = gdir.game_file.read_text(encoding="utf-8")
+    current = gdir.load_state()
+    outbox = Outbox(gdir)
+    w = _Writer(new, play)
+    opened = gdir.archived_state(steps[0], "after")[0]
+    table = replace(table_of(opened, play), commitment=commitment(seed))
+    w.opening(table, converted(opened), gdir.report_path(0).read_text(encoding="utf-8"), {"converted": True})
+    for step in steps[1:]:
+        record = gdir.record(step)
+        after_old = gamefile.from_json(json.loads(gdir.archived_text(step, "after")), str(step), trusted=True)
+        if record.get("kind") == "fix":
+            _fix(w, step, record, after_old)
+            continue
+        _turn(gdir, w, step, record, after_old, seed, outbox, play)
+    if converted(current) != w.state:
+        raise UpgradeRefused(f"{gdir.game_file} is not the state the old archive ends with (adjudicate verify)")
+    _on_hand(gdir, w, current, play)
+    if w.table.schedule != (current.schedule or w.table.schedule):
+        w.commit(replace(w.table, schedule=current.schedule or w.table.schedule), w.state,
+                 {"kind": "deadline", "move": w.table.moves, "seat": "", "why": "converted: the deadline on hand"})
+    done = {"kind": "converted", "move": w.table.moves, "from": OLD, "old_game_sha256": sha256(old_text),
+            "old_steps": [p.name for p in steps], "at": now.astimezone(UTC).isoformat()}
+    w.commit(w.table, w.state, done)
+    return done
+
+
+def _fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState) -> None:
+    """A GM's correction: the state it gave as a position (and the companies' seats it changed)."""
+    state = converted(after_old)
+    position = json.dumps(DampfrossPlay().dump(state), ensure_ascii=False, indent=1) + "\n"
+    correction = record.get("correction", {})
+    why = str(correction.get("why", "") if isinstance(correction, dict) else "")
+    fix = {"kind": "fix", "move": w.table.moves, "seat": "", "fix": "position", "why": why,
+           "by": str(correction.get("by", "GM") if isinstance(correction, dict) else "GM"), "converted": step.name,
+           "correction": correction}
+    table, state = apply_fix(w.play, w.table, w.state, fix, position)
+    w.commit(table, state, fix, kept={POSITION_FILE: position})
+    for p in after_old.players:
+        seat = w.table.find(p.id)
+        if seat is None:
+            continue
+        values = {k: v for k, v in (("name", p.name), ("address", p.email), ("lang", after_old.language_of(p.id)),
+                                    ("password_hash", p.password_hash)) if getattr(seat, k) != v}
+        if values:
+            change = {"kind": "fix", "move": w.table.moves, "seat": p.id, "fix": "seat", "set": values, "why": why,
+                      "by": fix["by"], "converted": step.name}
+            table, _ = apply_fix(w.play, w.table, w.state, change)
+            w.commit(table, w.state, change)
+
+
+def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState, seed: str,
+          outbox: Outbox, play: DampfrossPlay) -> None:
+    """An old turn: the sections that counted as steps of kind ``orders``, then the period resolved."""
+    number = int(record["turn"])
+    before = w.state
+    if before.turn != number:
+        raise UpgradeRefused(f"{step.name}: the archive's turns are not in order (the game is at turn {before.turn})")
+    sections = sections_of(play, gdir, step, record, gdir.archived_state(step, "before")[0])
+    after, _orders = resolved(play, before, sections, seed)
+    if play.dump(after) != play.dump(converted(after_old)):
+        raise UpgradeRefused(f"{step.name}: the turn resolved again by the play is not the state archived after it; "
+                             "the game stays in the old format")
+    schedule = w.table.schedule
+    for company, mail, given, line, lines, bot in sections:
+        table = w.table.with_orders(company, Accepted(mail, line, lines))
+        earlier = w.table.accepted(company)
+        rec = {"kind": "orders", "move": number, "seat": company, "mail": mail, "file": given, "line": line,
+               "converted": step.name, **({"old_bot": bot} if bot else {}),
+               **({"replaced": earlier.mail or "(converted)"} if earlier is not None else {})}
+        w.commit(table, before, rec, "".join(f"{x}\n" for x in lines))
+    acting = play.to_act(before)
+    orders = {c for c, *_ in sections}
+    stand_in = {c for c in acting if c not in orders and play.missing(before, c) is not None}
+    missed = tuple(c for c in acting if c not in orders and c not in stand_in)
+    period = {"kind": "missed" if len(missed) == len(acting) else "move", "move": number, "seat": "",
+              "seats": list(acting), "missed": list(missed), "stand_in": sorted(stand_in),
+              "mails": {sid: a.mail for sid, a in w.table.orders}, "by": BY, "converted": step.name,
+              **({"at": str(record["ran_at"])} if record.get("ran_at") else {})}
+    bots = {sid: lvl for sid, _m, _f, _l, _x, lvl in sections if lvl}
+    if bots:
+        period["bots"] = bots
+    table = replace(w.table.after_period(acting, missed), schedule=after_old.schedule or schedule)
+    mails = {}
+    for p in after_old.players:
+        if p.bot or not gdir.report_path(number).is_file():
+            continue
+        mails[p.id], _name = _report_mail(gdir, outbox, number, p.id, after_old)
+    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{x}\n" for x in a.lines) for sid, a in w.table.orders)
+    w.commit(table, after, period, sent, gdir.report_path(number).read_text(encoding="utf-8"), mails)
+
+
+def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay) -> None:
+    """The turn on hand: each section the old robot counted (its receipt's ``counted``), in the order the mails
+    arrived, accepted for the period as the session accepts one."""
+    if play.to_act(current) == ():
+        return
+    number = w.table.moves + 1
+    for mail in Inbox(gdir).mails():
+        doc = mail.receipt() or {}
+        if doc.get("turn") != current.turn or doc.get("phase") != current.phase or not doc.get("used", True):
+            continue
+        if doc.get("gm"):
+            raise UpgradeRefused(f"mail {mail.key}: a GM's section counts for the turn on hand, which the play of "
+                                 "the one session does not read yet; run the turn first, then upgrade")
+        counted = {str(c).upper() for c in doc.get("counted", [])}
+        quoted = doc.get("quoted") or ()
+        for i, t in enumerate(mail.texts):
+            cut = quoted[i] if i < len(quoted) and isinstance(quoted[i], int) else None
+            for section in read_envelope(mail.read_text(t), play.order_line, cut).sections:
+                company = section.seat.upper()
+                if company not in counted:
+                    continue
+                lines = tuple(line for _, line in section.body)
+                made, _problems = play.read(w.state, company, list(enumerate(lines, 1)))
+                if made is None:
+                    continue
+                earlier = w.table.accepted(company)
+                rec = {"kind": "orders", "move": number, "seat": company, "mail": mail.key, "line": section.line,
+                       "arrived": mail.arrived.isoformat(), "converted": "receipt",
+                       **({"replaced": earlier.mail} if earlier is not None else {})}
+                w.commit(w.table.with_orders(company, Accepted(mail.key, section.line, lines)), w.state, rec,
+                         "".join(f"{x}\n" for x in lines))
+
+
+def _told(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> None:
+    """The session's names of the mails already sent (or never owed), written beside the old ones in ``mail/sent``
+    of the new folder (the module says why)."""
+    outbox = Outbox(gdir)
+    sent = new.path / "mail" / "sent"
+    loaded = new.load(play)
+    moves = [(i, r) for i, p in enumerate(new.steps()) if (r := new.record(p)).get("kind") in ("move", "missed")]
+    last = moves[-1][1]["move"] if moves else 0
+
+    def mark(name: str, doc: Mapping[str, Any]) -> None:
+        sent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        atomic_write(sent / f"{name}.json", record_text({"name": name, **doc, "converted": now.isoformat()}), 0o600,
+                     durable=False)
+
+    for seat in loaded.table.seats:
+        if seat.bot:
+            continue
+        told = False
+        for i, r in reversed(moves):
+            n = int(r["move"])
+            versions = outbox.versions(f"report-{n:03d}-{seat.id}")
+            if versions:
+                mark(f"move-{n:03d}-{seat.id}", {"kind": "report", "turn": n, "player": seat.id, "through": i,
+                                                 "alias_of": versions[-1]})
+                told = True
+                break
+            if n < last:  # the old robot mails only the last turn's report: an older one it never owed
+                mark(f"move-{n:03d}-{seat.id}", {"kind": "report", "turn": n, "player": seat.id, "through": i,
+                                                 "not_sent": "the old format mails only the last turn's report"})
+                told = True
+                break
+        if not outbox.known(f"opening-{seat.id}") and (last > 0 or told):
+            mark(f"opening-{seat.id}", {"kind": "opening", "player": seat.id,
+                                        "not_sent": "the game was past its first turn when it was converted"})
+
+
+def _snapshot_old(gdir: GameDir, new: Path) -> None:
+    """Every old file but the mail, copied read-only under ``old-format/``; the mail hard-linked (the same files)."""
+    old = new / OLD
+    for entry in sorted(gdir.path.iterdir()):
+        if entry.name in KEEP_OUT or entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            shutil.copytree(entry, old / entry.name)
+        else:
+            old.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(entry, old / entry.name)
+    for path in old.rglob("*"):
+        if path.is_file():
+            path.chmod(path.stat().st_mode & 0o444)
+    if (gdir.path / "mail").is_dir():
+        shutil.copytree(gdir.path / "mail", new / "mail", copy_function=os.link)
+
+
+def upgrade(directory: str, now: datetime | None = None) -> str:
+    """Convert the old-format Dampfross game in ``directory`` (module docstring); what the GM is told."""
+    path = Path(directory)
+    if play_of(path) is not None:
+        raise UpgradeRefused(f"upgrade: {directory} is a game of the one session already (play {play_of(path)}); "
+                             "nothing to upgrade")
+    gdir = GameDir(path)
+    if not gdir.exists():
+        raise UpgradeRefused(f"upgrade: {directory} holds no Dampfross game (no game.json)")
+    when = now or datetime.now(UTC)
+    play = DampfrossPlay(lambda state: gdir.load_map(state))
+    stage = path.parent / f".{path.name}.upgrade"
+    aside = path.parent / f".{path.name}.old"
+    for leftover in (stage, aside):
+        if leftover.exists():
+            raise UpgradeRefused(f"upgrade: {leftover} is in the way (an upgrade that stopped?); look into it, then "
+                                 "remove it")
+    with gdir.lock():
+        try:
+            stage.mkdir()
+            new = MovesDir(stage)
+            done = build(gdir, new, play, when)
+            for name, target in ((SEED_FILE, "seed.secret"), (PASSWORD_FILE, "passwords.txt")):
+                atomic_write(stage / name, (path / target).read_text(encoding="utf-8"), 0o600, durable=False)
+            for name in ("map.yaml", "mail.toml"):
+                if (path / name).is_file():
+                    shutil.copy2(path / name, stage / name)
+            _snapshot_old(gdir, stage)
+            _told(gdir, new, play, when)
+            os.sync()
+        except BaseException:
+            shutil.rmtree(stage, ignore_errors=True)
+            raise
+        os.rename(path, aside)
+        os.rename(stage, path)
+    shutil.rmtree(aside, ignore_errors=True)
+    return (f"{directory}: converted to a game of the one session (play dampfross): {done['move']} turns, "
+            f"{len(done['old_steps'])} old steps; the old files are in {directory}/{OLD}/ (read-only). "
+            "Check it with 'adjudicate verify'.")
+
