@@ -277,10 +277,6 @@ def test_the_receipt_of_accepted_orders_names_the_problems_of_their_lines(game: 
     assert "your mail, line 5, column 1: syntax: unknown order 'BIULD'" in text and "START Berlin (1913)" in text
 
 
-@pytest.mark.xfail(strict=True, reason="the platform's envelope (kernel/envelope.py) reads a TURN line only right "
-                   "after the PLAYER line, where a Dampfross mail has it in its heading (GAME g / TURN 2 / PLAYER ...): "
-                   "orders written for turn 2 are accepted for turn 1, which the Dampfross mail path refuses "
-                   "('other-turn')")
 def test_orders_for_another_turn_in_the_heading_do_not_count(game: Game):
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "later", turn=2)
     game.tick("2026-12-01T09:05+00:00")

@@ -89,3 +89,74 @@ def test_the_envelope_keywords_are_written_once_for_every_game():
     dampfross = parse_orders("SPIEL tram\nSPIELER RED KENNWORT ab-cd\nRUNDE 4\nPASSE\n", "t.orders")
     assert [(s.player, s.password, s.turn) for s in dampfross.sections] == [("RED", "ab-cd", 4)]
     assert named_seats(["Spielleiter Kennwort x\nspieler blue passwort y\n"]) == ["BLUE", "GM"]
+
+
+def test_a_turn_line_before_the_player_line_is_the_sections_turn():
+    """A Dampfross mail starts GAME, TURN, then PLAYER: the TURN (MOVE) line before a PLAYER line is the move of
+    every section after it that names none of its own (it was dropped as "outside", so orders for another turn
+    were accepted for this one); a MOVE line right after a PLAYER line is its own section's, and one at the end of
+    a section's body, right before the next PLAYER line, is the next section's (as Dampfross's parser reads it)."""
+    env = read_envelope("GAME dx\nTURN 4\nPLAYER RED PASSWORD a\nPASS\nPLAYER BLUE PASSWORD b\nRUNDE 5\nPASS\n"
+                        "PLAYER NOB PASSWORD c\nPASS\nTURN 6\nPLAYER DEN PASSWORD d\nPASS\nMOVE 7\n")
+    assert env.game == "dx" and env.problems == ()
+    assert [(s.seat, s.move) for s in env.sections] == [("RED", 4), ("BLUE", 5), ("NOB", 4), ("DEN", 6)]
+    assert env.sections[2].body == ((9, "PASS"),)
+    assert env.sections[3].body == ((12, "PASS"), (13, "MOVE 7"))  # no PLAYER line after it: the body's
+    (red,) = read_envelope("PLAYER RED PASSWORD a\nMOVE 3\nPASS\n").sections
+    assert (red.move, red.body) == (3, ((3, "PASS"),))
+    bad = read_envelope("TURN four\nPLAYER RED PASSWORD a\nPASS\n")
+    assert [(p.code, p.line) for p in bad.problems] == [("move-line", 1)] and bad.sections[0].move is None
+
+
+def test_a_dampfross_press_item_stays_in_the_section():
+    """Press items (PRESS ... END PRESS) come after the orders: END PRESS closes no section, and the item's lines,
+    prose to any reading of order lines, stay in the body (Dampfross's ``order_line`` knows the block,
+    ``kernel/envelope.py: Blocks``); an END alone still ends a section, and a PLAYER line ends an item left open."""
+    from adjudicator.dampfross.orders.parse import ORDER_LINES
+    from adjudicator.kernel.envelope import Blocks
+
+    assert isinstance(ORDER_LINES, Blocks)
+    text = ("Hello GM,\nPLAYER RED PASSWORD a\nBUILD Nordstadt - 0403\nPRESS\nDear all,\nthe line is open.\nEnd\n"
+            "END PRESS\nCheers, Anna\nEND\nnot read\nPLAYER BLUE PASSWORD b\nPASS\nPRESSE ANONYM\nWho knows?\n"
+            "PLAYER NOB PASSWORD c\nPASS\n")
+    red, blue, nob = read_envelope(text, ORDER_LINES).sections
+    assert red.body == ((3, "BUILD Nordstadt - 0403"), (4, "PRESS"), (5, "Dear all,"), (6, "the line is open."),
+                        (7, "End"), (8, "END PRESS"))
+    assert red.prose == ((9, "Cheers, Anna"),)
+    assert blue.body == ((13, "PASS"), (14, "PRESSE ANONYM"), (15, "Who knows?")) and nob.body == ((17, "PASS"),)
+    # without the game's blocks, as every other game reads: END PRESS is an END, the item's text prose
+    plain = read_envelope(text, ORDER_LINES.__call__)
+    assert plain.sections[0].body == ((3, "BUILD Nordstadt - 0403"), (4, "PRESS"))
+
+
+def test_the_press_item_read_by_the_play_as_by_the_mail_path():
+    """The section the envelope cuts gives Dampfross's reader the press item whole (``parse_section``), as
+    ``parse_orders`` reads the same mail."""
+    from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_orders, parse_section
+
+    text = "GAME g\nTURN 2\nPLAYER RED PASSWORD a\nPASS\nPRESS\nExtra! Extra!\nRED wins.\nEND PRESS\nThanks\n"
+    (red,) = read_envelope(text, ORDER_LINES).sections
+    mine = parse_section("RED", red.body).sections[0].orders
+    theirs = parse_orders(text, "m").sections[0].orders
+    assert [o.echo() for o in mine] == [o.echo() for o in theirs] == ["PASS", "PRESS"]
+    assert [getattr(o, "lines", None) for o in mine] == [getattr(o, "lines", None) for o in theirs]
+    assert red.move == 2
+
+
+def test_a_pasted_file_is_read_on_after_a_signature_a_mail_is_not():
+    """A file the GM pasted together (``adjudicate run FILE``): after a mail's signature ("-- ") reading goes on at
+    the next mail's PLAYER or GM line, with the GAME and TURN lines just before it; what stands between is the
+    signature's.  A mail's own text ends at its signature (``kernel/mailtext.py``), as before."""
+    text = ("GAME g\nTURN 3\nPLAYER RED PASSWORD a\nPASS\n-- \nAnna Schmidt\nBUILD 0101 - 0102\n\nTURN 4\n"
+            "PLAYER BLUE PASSWORD b\nPASS\n--\nBob\nGM PASSWORD s\nROLL RED 4\n-- \nTURN 9\nPLAYER NOB PASSWORD c\n"
+            "PASS\n")
+    pasted = read_envelope(text, pasted=True)
+    assert [(s.seat, s.move, s.body) for s in pasted.sections] == [
+        ("RED", 3, ((4, "PASS"),)), ("BLUE", 4, ((11, "PASS"),)), ("GM", None, ((15, "ROLL RED 4"),)),
+        ("NOB", 9, ((19, "PASS"),))]
+    assert pasted.sections[2].password == "s" and pasted.problems == ()
+    mail = read_envelope(text)
+    assert [(s.seat, s.body) for s in mail.sections] == [("RED", ((4, "PASS"),))]
+    gm_file = read_envelope("GM\nROLL RED 6\n", pasted=True)  # the GM's own file (--gm): no password
+    assert [(s.seat, s.password, s.body) for s in gm_file.sections] == [("GM", "", ((2, "ROLL RED 6"),))]
+    assert read_envelope("GM\nROLL RED 6\n").sections == ()  # in a mail, a GM line needs its password

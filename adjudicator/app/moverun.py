@@ -71,7 +71,7 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_f
     told: list[str] = []
     acting = play.to_act(game.state)
     for name in paths:
-        envelope = read_envelope(read_gm_file(name, "a file of orders"), play.order_line)
+        envelope = read_envelope(read_gm_file(name, "a file of orders"), play.order_line, pasted=True)
         told += [f"{name}:{p.line}: not read ({p.code})" for p in envelope.problems]
         for section in envelope.sections:
             where = f"{name}:{section.line}"

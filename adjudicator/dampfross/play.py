@@ -55,7 +55,7 @@ from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.collect import collect
 from adjudicator.dampfross.orders.model import Note, OrderProblem
-from adjudicator.dampfross.orders.parse import order_line, parse_section
+from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_section
 from adjudicator.dampfross.orders.resolve import resolve as resolve_points
 from adjudicator.dampfross.orders.sections import OrderSet, Section, sort_by_position
 from adjudicator.dampfross.orders.standing import standing_after, standing_notes, with_standing
@@ -249,9 +249,9 @@ class DampfrossPlay:
         """The companies in play; none once the game is over."""
         return () if state.phase == "over" else state.in_play
 
-    def order_line(self, line: str) -> bool:
-        """A line read as an order, or meant as one, as the Dampfross mail path reads it (``orders/parse.py``)."""
-        return order_line(line)
+    order_line = ORDER_LINES
+    """A line read as an order, or meant as one, as the Dampfross mail path reads it (``orders/parse.py:
+    order_line``); it knows the press item, a block the envelope keeps whole (``kernel/envelope.py: Blocks``)."""
 
     def picture(self, state: GameState) -> str | None:
         """No picture yet (the reports draw their maps as text)."""

@@ -23,17 +23,35 @@ orders is not read, and lines outside any section that the game would read
 as orders are reported.  Commands (HELP, MAP ...) are ``kernel/commands.py``'s.
 The keywords are every game's, written once in ``grammar/envelope.lark``: the Dampfross order grammar imports
 them (``grammar/orders.lark``), and this reader matches a line's first word with the same terminals.
+
+Three things a Dampfross mail needs, read the same way for every game (issue 34):
+
+* ``MOVE n`` (``TURN n``) *before* a PLAYER line is the move of every section after it that names none of its
+  own (a mail ``GAME x`` / ``TURN 4`` / ``PLAYER ...``; Dampfross's parser gives such lines to the section that
+  follows), and a ``MOVE`` line at the end of a section's body, right before the next PLAYER line, is that next
+  section's; a ``MOVE`` line right after a PLAYER line is its section's alone, as before.
+* A block of free text inside a section (Dampfross's press item, ``PRESS`` ... ``END PRESS``), when the game's
+  reading of order lines knows blocks (``Blocks``): every line of it stays in the body (none is prose, an ``END``
+  in it ends no section), up to the line that closes it or the next PLAYER line.
+* ``pasted``: a file given to ``adjudicate run``, mails the GM pasted together.  A signature (``-- ``) ends the
+  section it is in, and reading goes on at the next PLAYER or GM line (with the GAME and MOVE lines just before
+  it), as Dampfross's parser reads an order file; a bare ``GM`` line opens the GM's section without a password
+  (the GM's own file, ``--gm``).  A mail's text is never read so: its signature ends it (``kernel/mailtext.py``).
+
+The GM's own section (``kernel/gmorders.py``) opens at ``PLAYER GM PASSWORD pw`` or at ``GM PASSWORD pw``, the
+line Dampfross's GM has always written; its seat is ``GM``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from functools import cache
+from typing import Protocol, runtime_checkable
 
 from adjudicator.kernel.languages import grammar_text
-from adjudicator.kernel.mailtext import clutter_free, quoted_from, split_lines
+from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, clutter_free, quoted_from, split_lines
 
 MAX_SECTIONS = 12
 """The most PLAYER sections one mail may hold to be read, in every game (a mail for a whole game of companies,
@@ -43,6 +61,9 @@ MAX_GUESSES = 20
 only for the company or colour whose address it is, in every game (a forged From cannot lock a player out)."""
 MAX_LINES = 400
 """Lines of a mail's text read at most (a mail of orders is a dozen lines)."""
+
+GM_SEAT = "GM"
+"""The seat a GM line's section is read for (``kernel/gmorders.py: GM_SEAT``, the same name)."""
 
 _NUMBER = {"TURN": "MOVE"}
 """The envelope's TURN (``grammar/envelope.lark``) is a sequential game's MOVE: which move the orders are for."""
@@ -144,72 +165,198 @@ def clean_lines(text: str, cut: int | None = None) -> list[tuple[int, str]]:
     return [(n, line) for n, line in clutter_free(text, MAX_LINES, cut) if not line.startswith("#")]
 
 
-def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]) -> tuple[tuple[tuple[int, str], ...],
-                                                                                  tuple[tuple[int, str], ...]]:
+@runtime_checkable
+class Blocks(Protocol):
+    """A game's reading of order lines that also knows blocks of free text among the orders (Dampfross's press
+    item, ``PRESS`` ... ``END PRESS``): a play whose ``order_line`` is such an object has its blocks kept whole."""
+
+    def __call__(self, line: str) -> bool:
+        """Whether a line reads as an order, or is meant as one (``kernel/play.py: Play.order_line``)."""
+
+    def opens_block(self, line: str) -> bool:
+        """Whether a line of a section opens a block (the line itself is an order)."""
+
+    def closes_block(self, line: str) -> bool:
+        """Whether a line closes the block that is open (the line is the block's, not prose)."""
+
+
+def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool], claimed: frozenset[int] = frozenset()
+             ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
     """A section's body without the prose around its orders, and that prose: a greeting before the first line the
-    game reads as an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders."""
-    orderly = [i for i, (_, line) in enumerate(body) if order_line(line)]
+    game reads as an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders; ``claimed``: the
+    line numbers of the game's blocks, which are never prose."""
+    orderly = [i for i, (number, line) in enumerate(body) if number in claimed or order_line(line)]
     if not orderly:
         return tuple(body), ()  # nothing reads as an order: the game says what is wrong with it
     return tuple(body[orderly[0]:orderly[-1] + 1]), tuple(body[:orderly[0]] + body[orderly[-1] + 1:])
+
+
+def _pasted_lines(text: str, cut: int | None) -> Iterator[tuple[int, str]]:
+    """The lines that count of a file of mails pasted together, numbered from 1, a signature line given as ``--``:
+    as ``clean_lines``, but reading goes on after a signature (``read_envelope`` skips to the next mail)."""
+    for number, line in enumerate(blank_quotes(split_lines(text)[:MAX_LINES], cut), 1):
+        if SIGNATURE.match(line):
+            yield number, "--"
+        elif line.strip() and not line.strip().startswith("#"):
+            yield number, line.strip()
+
+
+@dataclass
+class _Reader:
+    """A mail's text being cut into sections (``read_envelope``)."""
+
+    order_line: Callable[[str], bool]
+    pasted: bool
+    game: str | None = None
+    sections: list[Section] = field(default_factory=list)
+    problems: list[EnvelopeProblem] = field(default_factory=list)
+    current: dict[str, object] | None = None
+    body: list[tuple[int, str]] = field(default_factory=list)
+    claimed: set[int] = field(default_factory=set)
+    block: bool = False
+    pending: int | None = None
+    """The MOVE number a MOVE line outside a section gave the sections after it."""
+    held: tuple[int, str, int] | None = None
+    """A MOVE line at the end of a section's body: the next section's if a PLAYER line follows, else the body's."""
+    skipping: bool = False
+    """After a signature in a pasted file: nothing is read up to the next mail's PLAYER or GM line."""
+    ahead: list[tuple[int, str]] = field(default_factory=list)
+    """GAME and MOVE lines met while skipping: the next mail's when its PLAYER line follows at once."""
+
+    @property
+    def blocks(self) -> Blocks | None:
+        return self.order_line if isinstance(self.order_line, Blocks) else None
+
+    def close(self) -> None:
+        if self.held is not None:
+            self.pending = self.held[2]  # the MOVE line before the next PLAYER line is that section's
+            self.held = None
+        if self.current is not None:
+            current = self.current
+            orders, prose = _trimmed(self.body, self.order_line, frozenset(self.claimed))
+            self.sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
+                                         current["move"] if isinstance(current["move"], int) else None,
+                                         orders, current["check"] is True, prose))
+        self.current, self.body, self.claimed, self.block = None, [], set(), False
+
+    def open(self, seat: str, password: str, number: int) -> None:
+        self.current = {"seat": seat, "password": password, "line": number, "move": self.pending, "check": False}
+
+    def unhold(self) -> None:
+        """A MOVE line held at the end of a body that is followed by more of it: a line of the body after all."""
+        if self.held is not None:
+            self.body.append(self.held[:2])
+            self.held = None
+
+    def section_line(self, number: int, words: list[str], key: str | None) -> bool:
+        """A PLAYER or GM line that opens a section (or a PLAYER line that does not read: a problem); ``False``:
+        no such line."""
+        if key == "PLAYER":
+            self.close()
+            if len(words) == 4 and _keyword(words[2]) == "PASSWORD" and _TOKEN.match(words[1]):
+                self.open(words[1].upper(), words[3], number)
+            else:
+                self.problems.append(EnvelopeProblem("player-line", number))
+            return True
+        if key == "GM" and self.gm_line(words):
+            self.close()
+            self.open(GM_SEAT, words[2] if len(words) == 3 else "", number)
+            return True
+        return False
+
+    def gm_line(self, words: list[str]) -> bool:
+        """Whether a line that begins with GM opens the GM's section: ``GM PASSWORD pw``, or ``GM`` alone in a
+        pasted file (the GM's own)."""
+        return (len(words) == 3 and _keyword(words[1]) == "PASSWORD") or (len(words) == 1 and self.pasted)
+
+    def line(self, number: int, line: str) -> None:
+        words = line.split()
+        key = _keyword(words[0])
+        if self.pasted and line == "--":
+            self.close()
+            self.skipping, self.ahead, self.pending = True, [], None  # the next mail names its own move
+            return
+        if self.skipping:
+            if key in ("GAME", "MOVE"):
+                self.ahead.append((number, line))
+                return
+            if key == "PLAYER" or (key == "GM" and self.gm_line(words)):
+                self.skipping = False  # the next mail: its GAME and MOVE lines, then its PLAYER line
+                ahead, self.ahead = self.ahead, []
+                for n, header in ahead:
+                    self.line(n, header)
+                self.line(number, line)
+            else:
+                self.ahead = []
+            return
+        if self.block and self.current is not None:
+            if key in ("PLAYER", "GM") and self.section_line(number, words, key):
+                return
+            self.body.append((number, line))
+            self.claimed.add(number)
+            blocks = self.blocks
+            self.block = not (blocks is not None and blocks.closes_block(line))
+            return
+        if key in ("PLAYER", "GM") and self.section_line(number, words, key):
+            return
+        if key == "GAME":
+            if len(words) == 2 and _TOKEN.match(words[1]):
+                self.game = words[1]
+            else:
+                self.problems.append(EnvelopeProblem("game-line", number))
+        elif key == "MOVE":
+            self.move_line(number, line, words)
+        elif key == "CHECK" and self.current is not None and not self.body and len(words) == 1:
+            self.current["check"] = True
+        elif key == "END" and not (len(words) > 1 and self.blocks is not None and self.blocks.closes_block(line)):
+            self.close()
+        elif self.current is not None:
+            self.unhold()
+            self.body.append((number, line))
+            blocks = self.blocks
+            if blocks is not None and blocks.opens_block(line):
+                self.block = True
+                self.claimed.add(number)
+        elif self.order_line(line):
+            self.problems.append(EnvelopeProblem("outside", number, line[:60]))
+
+    def move_line(self, number: int, line: str, words: list[str]) -> None:
+        """A MOVE line: its section's right after its PLAYER line, the sections' after it outside any, the next
+        section's at the end of a body (held until a line tells)."""
+        number_ok = len(words) == 2 and words[1].isdigit() and len(words[1]) < 6
+        if self.current is None or not self.body:
+            if not number_ok:
+                self.problems.append(EnvelopeProblem("move-line", number))
+            elif self.current is None:
+                self.pending = int(words[1])
+            else:
+                self.current["move"] = int(words[1])
+            return
+        self.unhold()
+        if number_ok:
+            self.held = (number, line, int(words[1]))
+        else:
+            self.body.append((number, line))
+
+
+def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True,
+                  cut: int | None = None, pasted: bool = False) -> Envelope:
+    """The sections of a mail's text, and what could not be read (``order_line``: the game's reading of which lines
+    are orders, the prose around them left out, its blocks kept whole when it knows some (``Blocks``); ``cut``: the
+    line where the platform found the robot's own mail quoted, ``postal/quoted.py``: nothing from there on is
+    read; ``pasted``: a file of mails pasted together, read on after each signature, see the module)."""
+    reader = _Reader(order_line, pasted)
+    for number, line in (_pasted_lines(text, cut) if pasted else clean_lines(text, cut)):
+        reader.line(number, line)
+    reader.unhold()
+    reader.close()
+    if len(reader.sections) > MAX_SECTIONS:
+        return Envelope(reader.game, (), (EnvelopeProblem("too-many-sections", 0, str(len(reader.sections))),))
+    return Envelope(reader.game, tuple(reader.sections), tuple(reader.problems),
+                    quoted_from(split_lines(text)[:MAX_LINES], cut))
 
 
 def move_word(word: str) -> bool:
     """Whether a word names a move as the envelope's ``MOVE`` does (``MOVE``, ``TURN``, ``ZUG``, ``TAH`` ...; a colon
     after it allowed): a game of moves sent ahead reads ``Next move:`` as its keyword for the next move."""
     return _keyword(word) == "MOVE"
-
-
-def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True,
-                  cut: int | None = None) -> Envelope:
-    """The sections of a mail's text, and what could not be read (``order_line``: the game's reading of which lines
-    are orders; the prose around them is left out; ``cut``: the line where the platform found the robot's own mail
-    quoted, ``postal/quoted.py``: nothing from there on is read)."""
-    game: str | None = None
-    sections: list[Section] = []
-    problems: list[EnvelopeProblem] = []
-    current: dict[str, object] | None = None
-    body: list[tuple[int, str]] = []
-
-    def close() -> None:
-        nonlocal current, body
-        if current is not None:
-            orders, prose = _trimmed(body, order_line)
-            sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
-                                    current["move"] if isinstance(current["move"], int) else None,
-                                    orders, current["check"] is True, prose))
-        current, body = None, []
-
-    for number, line in clean_lines(text, cut):
-        words = line.split()
-        key = _keyword(words[0])
-        if key == "PLAYER":
-            close()
-            if len(words) == 4 and _keyword(words[2]) == "PASSWORD" and _TOKEN.match(words[1]):
-                current = {"seat": words[1].upper(), "password": words[3], "line": number, "move": None,
-                           "check": False}
-            else:
-                problems.append(EnvelopeProblem("player-line", number))
-        elif key == "GAME":
-            if len(words) == 2 and _TOKEN.match(words[1]):
-                game = words[1]
-            else:
-                problems.append(EnvelopeProblem("game-line", number))
-        elif key == "MOVE" and current is not None and not body:
-            if len(words) == 2 and words[1].isdigit() and len(words[1]) < 6:
-                current["move"] = int(words[1])
-            else:
-                problems.append(EnvelopeProblem("move-line", number))
-        elif key == "CHECK" and current is not None and not body and len(words) == 1:
-            current["check"] = True
-        elif key == "END":
-            close()
-        elif current is not None:
-            body.append((number, line))
-        elif order_line(line):
-            problems.append(EnvelopeProblem("outside", number, line[:60]))
-    close()
-    if len(sections) > MAX_SECTIONS:
-        return Envelope(game, (), (EnvelopeProblem("too-many-sections", 0, str(len(sections))),))
-    return Envelope(game, tuple(sections), tuple(problems), quoted_from(split_lines(text)[:MAX_LINES], cut))
-

@@ -585,3 +585,34 @@ def parse_section(player: str, body: Sequence[tuple[int, str]], filename: str | 
         notes=tuple(sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))),
         prose=tuple(reader.prose),
     )
+
+
+def opens_press(line: str) -> bool:
+    """Whether a line opens a press item (``PRESS``, ``PRESS ANONYMOUS``, ``PRESSE [ANONYM]`` ...; ``take_press``)."""
+    return _first_keyword(line) == "PRESS" and isinstance(parse_line(line, "", 1).item, PressOrder)
+
+
+def ends_press(line: str) -> bool:
+    """Whether a line ends a press item (``END PRESS`` or ``PRESS END``, in any language's words)."""
+    return bool(_PRESS_END.match(line))
+
+
+class OrderLines:
+    """Dampfross's reading of a mail's lines for the platform's envelope (``kernel/envelope.py: Blocks``): which
+    line is an order (``order_line``), and its one block of free text, the press item (``PRESS`` ... ``END PRESS``,
+    as ``take_press`` reads it), kept whole in a company's section: its lines are no prose and its ``END PRESS``
+    ends no section."""
+
+    def __call__(self, line: str) -> bool:
+        return order_line(line)
+
+    def opens_block(self, line: str) -> bool:
+        return opens_press(line)
+
+    def closes_block(self, line: str) -> bool:
+        return ends_press(line)
+
+
+ORDER_LINES = OrderLines()
+"""The one reading (``DampfrossPlay.order_line``)."""
+
