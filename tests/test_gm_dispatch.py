@@ -20,7 +20,7 @@ from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
 
 DAMPFROSS_ONLY = {"mail send --turn", "mail send --player", "run", "route", "report --player", "fix balance",
-                  "fix track", "fix rule", "player retire"}
+                  "fix track", "fix rule", "player retire", "upgrade"}
 """The commands only Dampfross has: a game of moves refuses each in one line."""
 MOVES_ONLY = {"fix seat", "fix position", "standings"}
 """The commands only a game of sequential moves has: Dampfross refuses each in one line."""
@@ -73,6 +73,7 @@ def commands(trial: Trial, tmp: Path) -> list[tuple[str, list[str]]]:
         ("caretaker --off", ["caretaker", g, "RED", "--off"]),
         ("player retire", ["player", "retire", g, "BLUE"]),
         ("undo", ["undo", g]),
+        ("upgrade", ["upgrade", g]),  # Dampfross: the old folder converted (dampfross/app/convert.py), then verified
     ]
 
 

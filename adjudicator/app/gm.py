@@ -233,6 +233,11 @@ class GmCommands(Protocol):
         """``verify``: whether the game is as its archive and seed say, and a line for each check."""
         raise NoSuchCommand("verify", self.name)
 
+    def upgrade(self, directory: str) -> str:
+        """``upgrade``: a game folder of an older format converted, once, into the one session's folder; what the GM
+        is told (Dampfross's: ``dampfross/app/convert.py``)."""
+        raise NoSuchCommand("upgrade", self.name, "older format to upgrade")
+
     def reveal(self, directory: str) -> str:
         """``reveal``: the secret seed, for the players to verify."""
         raise NoSuchCommand("reveal", self.name)

@@ -27,7 +27,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 COMMAND_MODULES = {
     "run": "turns", "check": "turns", "route": "turns", "report": "turns", "verify": "turns", "reveal": "turns",
     "undo": "turns",
-    "new": "game", "rules": "game", "fix": "game", "player": "game", "caretaker": "game",
+    "new": "game", "rules": "game", "fix": "game", "player": "game", "caretaker": "game", "upgrade": "game",
     "map": "maps", "site": "maps",
     "tick": "postal", "status": "postal", "mail": "postal", "deadline": "postal", "standings": "postal",
 }

@@ -230,4 +230,28 @@ def caretaker_cmd(directory: str, player: str, level: str | None, off: bool, why
     click.echo(commands.caretaker(directory, player, None if off else level or "careful", why, by))
 
 
-COMMANDS = (new_cmd, rules_group, fix_group, player_group, caretaker_cmd,)
+@click.command("upgrade")
+@click.argument("directory", type=click.Path(file_okay=False))
+def upgrade_cmd(directory: str) -> None:
+    """Convert a game folder of an older format, once, into the one session's folder, so it goes on and
+    'adjudicate verify' checks it.
+
+    \b
+    Dampfross: a game started before issue 34 becomes a game of play
+    dampfross (every turn and correction archived as the session's steps,
+    each report byte for byte, the orders counted for the turn on hand
+    kept); the old files stay read-only in DIR/old-format/, mail/ as it is,
+    and no mail already sent goes out again.  A failed upgrade leaves the
+    folder as it was; a folder upgraded already, or of another game, is
+    refused in one line.
+
+    \b
+    Example:
+      adjudicate upgrade games/nord
+    """
+    from adjudicator.app.plays import game_of
+
+    click.echo(game_of(directory).upgrade(directory))
+
+
+COMMANDS = (new_cmd, rules_group, fix_group, player_group, caretaker_cmd, upgrade_cmd,)

@@ -77,8 +77,10 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
             if table.find(on_move) is None:
                 raise ValueError(f"the position has {on_move} on move, who has no seat in game {table.game}")
         players = play.dump(new).get("players")  # a state that names its players (InterUrban's) names the seats
-        if isinstance(players, list) and sorted(map(str, players)) != sorted(table.seat_ids):
-            raise ValueError(f"the position's players ({', '.join(map(str, players))}) are not the seats of game "
+        if isinstance(players, list):  # by name, or (Dampfross's) as records with an id
+            players = [str(p.get("id")) if isinstance(p, dict) else str(p) for p in players]
+        if isinstance(players, list) and sorted(players) != sorted(table.seat_ids):
+            raise ValueError(f"the position's players ({', '.join(players)}) are not the seats of game "
                              f"{table.game} ({', '.join(table.seat_ids)})")
         note = Correction(table.moves, ("position",), "", why, by)
         return replace(table, corrections=(*table.corrections, note)), new

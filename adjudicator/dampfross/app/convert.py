@@ -436,3 +436,13 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
             f"{len(done['old_steps'])} old steps; the old files are in {directory}/{OLD}/ (read-only). "
             "Check it with 'adjudicate verify'.")
 
+
+
+def verify_converted(directory: str, seed: str | None) -> tuple[bool, list[str]]:
+    """``adjudicate verify`` of a converted game: the one session's verify (``postal/moveverify.py``) with the play
+    of Dampfross reading the game's own map (``map.yaml``)."""
+    from adjudicator.postal.moveverify import verify
+
+    gdir = GameDir(directory)
+    checks = verify(MovesDir(directory), DampfrossPlay(lambda state: gdir.load_map(state)), seed)
+    return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]

@@ -143,9 +143,22 @@ class DampfrossCommands(GmCommands):
             archived_report(directory, turn, player, archived)
 
     def verify(self, directory: str, seed: str | None) -> tuple[bool, list[str]]:
+        from pathlib import Path
+
+        from adjudicator.postal.playof import play_of
+
+        if play_of(Path(directory)) == self.name:  # converted by ``upgrade``: the one session's verify
+            from adjudicator.dampfross.app.convert import verify_converted
+
+            return verify_converted(directory, seed)
         from adjudicator.dampfross.app.verify import verify_game
 
         return verify_game(directory, seed)
+
+    def upgrade(self, directory: str) -> str:
+        from adjudicator.dampfross.app.convert import upgrade
+
+        return upgrade(directory)
 
     def reveal(self, directory: str) -> str:
         from adjudicator.dampfross.app.commands import reveal_seed
