@@ -31,11 +31,31 @@ module gives it Dampfross's rules, pure, over the layers the mail path of
 * ``preview`` is ``check``'s value for one company (``app/check.py:
   check_received`` without words): ``Preview``.
 
+* The GM's section (``kernel/gmorders.py: GmOrders``): ``read_gm`` reads
+  the lines after the GM's line (``orders/parse.py: parse_gm_section``: ROLL,
+  RACE, MOVES, HOLD PRESS, as ``orders/sections.py: GMSection`` holds them
+  after a GM line of a file), its RACE lines on the map, giving ``GMOrders``;
+  a section with a line that cannot be read or does not belong there is
+  refused whole (``gm-refused``, its problems): the GM's lines are the
+  turn's dice, and a roll left out would be asked for again in silence.
+  ``wanting``: what a game of manual dice (``dice_mode == "manual"``) still
+  lacks from the GM for the turn with these orders, as codes: ``("roll",
+  ID)`` a company that sent orders has no ROLL (or an impossible one; the
+  engine's ``building/turn.py: _allowances``), ``("race", n)`` no RACE line
+  given for a racing turn (n = 1 .. the races of a turn), ``("moves",
+  turn)`` the races ran out of the GM's MOVES rolls (``game/dice.py:
+  MovesDice`` raised ``MissingDice``: which train is not told, the dice run
+  turn after turn), ``("refused", turn)`` the engine refuses the turn with
+  the GM's lines (a RACE between non-towns ...); ``()`` for an HMAC game,
+  whose dice are the seed's (the GM's dice there are ignored with a note, as
+  ``orders/translate.py: engine_input`` says).  ``resolve_gm`` is ``resolve``
+  with the GM's lines merged as ``settle_orders`` merges a GM section: manual
+  dice keep their ``manual:`` labels (the engine gives them), so ``verify``
+  checks them against the GM's archived lines, never the seed.
+
 The map: a state names its map by file and SHA-256; a play is pure and
 reads no folder, so it is given a loader (``maps``), by default the shipped
-map whose text has that SHA-256 (``shipped_map``).  Manual dice and the
-GM's section are not part of this play yet (``docs/architecture.md``: "The
-GM's section").
+map whose text has that SHA-256 (``shipped_map``).
 """
 
 from __future__ import annotations
@@ -51,19 +71,21 @@ from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import adjudicate_turn, building_turn
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.dice import DiceRoller, Die, label
+from adjudicator.dampfross.game.errors import MissingDice
 from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.collect import collect
 from adjudicator.dampfross.orders.model import Note, OrderProblem
-from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_section
+from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_gm_section, parse_section
 from adjudicator.dampfross.orders.resolve import resolve as resolve_points
-from adjudicator.dampfross.orders.sections import OrderSet, Section, sort_by_position
+from adjudicator.dampfross.orders.sections import GMSection, OrderSet, Section, sort_by_position
 from adjudicator.dampfross.orders.standing import standing_after, standing_notes, with_standing
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode, engine_input, settle_orders
 from adjudicator.dampfross.orders.usable import Unusable, unusable
 from adjudicator.kernel.commitment import digests
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError, TurnRefused
 from adjudicator.kernel.play import Draw, Lines
+from adjudicator.kernel.problems import NoOrders, Problem
 
 if TYPE_CHECKING:
     from adjudicator.dampfross.building.turn import BuildingResult, PlayerOutcome
@@ -92,6 +114,20 @@ class CompanyOrders:
     def echo(self) -> tuple[str, ...]:
         """The orders as understood, one line each (none for standing orders)."""
         return tuple(self.section.echo()) if self.section is not None else ()
+
+
+@dataclass(frozen=True)
+class GMOrders:
+    """The GM's section of a turn as ``DampfrossPlay.read_gm`` read it: its orders resolved on the map (``section``:
+    at line 0 of the file ``GM``, lines at their numbers in the mail) and what was noticed (``notes``)."""
+
+    section: GMSection
+    notes: tuple[Note, ...] = ()
+
+    @property
+    def echo(self) -> tuple[str, ...]:
+        """The GM's orders as understood, one line each."""
+        return tuple(o.echo() for o in self.section.orders)
 
 
 @dataclass(frozen=True)
@@ -331,26 +367,23 @@ class DampfrossPlay:
     def resolve(self, state: GameState, orders: Mapping[str, CompanyOrders], draw: Draw) -> tuple[GameState, Turn]:
         """The turn: the companies' orders as one order set, settled with trust, the standing orders of the
         companies ``missing`` gave them for, adjudicated with ``draw``'s dice (``DrawnDice``)."""
-        if state.phase == "over":
-            raise TurnRefused(f"game {state.game_id} is over")
-        gmap = self.gmap(state)
-        settled, turn_input, notes = self._input(state, gmap, orders, standing=True)
-        roller = DrawnDice(draw, state.game_id) if state.dice_mode == "hmac" else None
-        result = adjudicate_turn(state, gmap, turn_input, roller)
-        return result.after, Turn(result, settled, tuple(notes))
+        return self.resolve_gm(state, orders, None, draw)
 
-    def _input(self, state: GameState, gmap: GameMap, orders: Mapping[str, CompanyOrders], standing: bool
-               ) -> tuple[OrderSet, TurnInput, list[GMNote]]:
+    def _input(self, state: GameState, gmap: GameMap, orders: Mapping[str, CompanyOrders], standing: bool,
+               gm: GMOrders | None = None) -> tuple[OrderSet, TurnInput, list[GMNote]]:
         """The orders as ``orders/usable.py: settle`` makes them: one order set of the companies' sections (in seat
-        order), settled with trust, the engine's input; with ``standing``, the standing orders of the companies
-        whose orders are their standing ones (no other's: a company left out has no orders)."""
+        order) and the GM's (``gm``), settled with trust, the engine's input; with ``standing``, the standing
+        orders of the companies whose orders are their standing ones (no other's: a company left out has no
+        orders)."""
         seats = {pid: i for i, pid in enumerate(state.player_ids)}
         given = sorted((o for o in orders.values() if o.section is not None), key=lambda o: seats.get(o.company, 99))
-        files = tuple(o.company for o in given)
+        files = tuple(o.company for o in given) + ((gm.section.pos.file,) if gm is not None else ())
         order = {name: i for i, name in enumerate(files)}
         whole = OrderSet(game=state.game_id, turn=state.turn, sections=tuple(o.section for o in given if o.section),
                          problems=tuple(sort_by_position([p for o in given for p in o.problems], order)),
-                         notes=tuple(sort_by_position([n for o in given for n in o.notes], order)), files=files)
+                         notes=tuple(sort_by_position([n for o in given for n in o.notes]
+                                                      + list(gm.notes if gm is not None else ()), order)),
+                         files=files, gm_sections=(gm.section,) if gm is not None else ())
         settled, notes = settle_orders(state, whole, True)
         turn_input, more = engine_input(state, settled)
         if standing:
@@ -360,6 +393,54 @@ class DampfrossPlay:
             turn_input = with_standing(seen, gmap, settled, turn_input)
             more = standing_notes(seen, settled, more)
         return settled, turn_input, notes + more
+
+    # --- the GM's section (kernel/gmorders.py: GmOrders) ----------------------
+    def read_gm(self, state: GameState, lines: Lines) -> tuple[GMOrders | None, tuple[Any, ...]]:
+        """The GM's section body as his orders for the turn (module docstring), or ``None`` and its problems (the
+        lines' ``OrderProblem``; ``NoOrders.NONE_RECEIVED`` for a section without one GM order)."""
+        parsed = parse_gm_section(lines)
+        raw = collect([parsed], game=state.game_id, turn=state.turn)
+        orders = resolve_points(raw, self.gmap(state), companies=state.player_ids)
+        if orders.problems:
+            return None, orders.problems
+        section = next(iter(orders.gm_sections), None)
+        if section is None or not section.orders:
+            return None, (Problem.of(NoOrders.NONE_RECEIVED),)
+        return GMOrders(section, orders.notes), ()
+
+    def wanting(self, state: GameState, orders: Mapping[str, CompanyOrders], gm: GMOrders | None
+                ) -> tuple[tuple[Any, ...], ...]:
+        """What a turn of manual dice still lacks from the GM with these orders and his (module docstring);
+        ``()`` for a game of HMAC dice, or once the game is over."""
+        if state.dice_mode != "manual" or state.phase == "over":
+            return ()
+        gmap = self.gmap(state)
+        _settled, turn_input, _notes = self._input(state, gmap, orders, standing=True, gm=gm)
+        if building_turn(turn_input, state.phase):
+            dice_n = state.rules.allowance_dice
+            lacking = [p for p in state.player_ids if p in turn_input.orders and turn_input.orders[p].sent
+                       and not dice_n <= turn_input.rolls.get(p, 0) <= 6 * dice_n]
+            if lacking and state.rules.allowance != "postal":  # postal rolls: never the GM's (the engine refuses)
+                return tuple(("roll", p) for p in lacking)
+        elif not turn_input.races and not turn_input.specials:
+            return tuple(("race", n) for n in range(1, _races_this_turn(state) + 1))
+        try:
+            adjudicate_turn(state, gmap, turn_input, None)  # a trial: the races may run out of the GM's MOVES
+        except TurnRefused as refused:
+            return (("moves" if isinstance(refused.__context__, MissingDice) else "refused", state.turn),)
+        return ()
+
+    def resolve_gm(self, state: GameState, orders: Mapping[str, CompanyOrders], gm: GMOrders | None, draw: Draw
+                   ) -> tuple[GameState, Turn]:
+        """``resolve`` with the GM's orders of the turn (``None``: he sent none): manual dice from his ROLL, RACE
+        and MOVES lines (``manual:`` labels), HOLD PRESS in any game."""
+        if state.phase == "over":
+            raise TurnRefused(f"game {state.game_id} is over")
+        gmap = self.gmap(state)
+        settled, turn_input, notes = self._input(state, gmap, orders, standing=True, gm=gm)
+        roller = DrawnDice(draw, state.game_id) if state.dice_mode == "hmac" else None
+        result = adjudicate_turn(state, gmap, turn_input, roller)
+        return result.after, Turn(result, settled, tuple(notes))
 
     # --- bots ---------------------------------------------------------------
     @property
@@ -402,6 +483,15 @@ class DampfrossPlay:
             return seen[key]
 
         return judge
+
+
+def _races_this_turn(state: GameState) -> int:
+    """The races a racing turn runs (``racing/schedule.py: draw_next``): the rules' races a turn, no more than the
+    fixed number of races left; at least one."""
+    count = state.rules.races_per_turn
+    if state.rules.fixed_races:
+        count = min(count, state.rules.fixed_races - state.race_state.count)
+    return max(count, 1)
 
 
 def _builds_nothing(o: PlayerOutcome, problems: Sequence[OrderProblem]) -> bool:

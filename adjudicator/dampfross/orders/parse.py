@@ -564,20 +564,31 @@ def parse_section(player: str, body: Sequence[tuple[int, str]], filename: str | 
     no password (the platform checked it); it stands at line 0 of ``filename`` (the company's id by default) and
     ends at the body's last line.  A GM line in the body opens the GM's section, as in a file (the caller
     decides what it counts for)."""
-    name = filename or player
+    return _parse_body(player.upper(), body, filename or player)
+
+
+def parse_gm_section(body: Sequence[tuple[int, str]], filename: str = GM_SECTION) -> ParsedFile:
+    """Read the GM's section body as the platform's envelope cut it (its ``GM PASSWORD`` or ``PLAYER GM PASSWORD``
+    line taken), as ``parse_orders`` reads the lines below a GM line: one ``GMSection`` (ROLL, RACE, MOVES, HOLD
+    PRESS) at line 0 of ``filename``, no password (the platform checked it), and every problem alike."""
+    return _parse_body(GM_SECTION, body, filename)
+
+
+def _parse_body(name: str, body: Sequence[tuple[int, str]], filename: str) -> ParsedFile:
+    """A section's body read under an open section ``name`` (a company's id or ``GM_SECTION``)."""
     last = max((n for n, _ in body), default=0)
     lines = [""] * last
     for number, text in body:
         if number >= 1:
             lines[number - 1] = text
-    lines, notes = blank_clutter(lines, name)
+    lines, notes = blank_clutter(lines, filename)
     lines, press = take_press(lines)
-    reader = _FileReader(name, press)
-    reader.current = _Open(player.upper(), Pos(name, 0))
+    reader = _FileReader(filename, press)
+    reader.current = _Open(name, Pos(filename, 0))
     reader.read(lines)
-    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), name)
+    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
     return ParsedFile(
-        filename=name,
+        filename=filename,
         sections=tuple(reader.sections),
         gm_sections=tuple(reader.gm_sections),
         headers=tuple(sorted(reader.headers, key=lambda h: h.pos)),
