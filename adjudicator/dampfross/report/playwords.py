@@ -205,7 +205,7 @@ class DampfrossWords:
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
                 "player": company or "", "turn": turn}
-        elif code == "accepted" and data.get("replaced"):
+        elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
         r = Receipt(company, "", "", status, values, lang=active(), said=said,
