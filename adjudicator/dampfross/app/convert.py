@@ -55,7 +55,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.dampfross.app.run import archived_input
 from adjudicator.dampfross.app.store import GameDir
@@ -75,6 +75,9 @@ from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import PASSWORD_FILE, SEED_FILE, Loaded, MovesDir, game_text
 from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
+
+if TYPE_CHECKING:
+    from adjudicator.postal.loop import Tick
 
 OLD = "old-format"
 """Where the old files are kept, read-only."""
@@ -263,7 +266,7 @@ def _fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState
                                     ("password_hash", p.password_hash)) if getattr(seat, k) != v}
         if values:
             change = {"kind": "fix", "move": w.table.moves, "seat": p.id, "fix": "seat", "set": values, "why": why,
-                      "by": fix["by"], "converted": step.name}
+                      "by": fix["by"], "with": step.name}
             table, _ = apply_fix(w.play, w.table, w.state, change)
             w.commit(table, w.state, change)
 
@@ -446,3 +449,13 @@ def verify_converted(directory: str, seed: str | None) -> tuple[bool, list[str]]
     gdir = GameDir(directory)
     checks = verify(MovesDir(directory), DampfrossPlay(lambda state: gdir.load_map(state)), seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
+
+
+def tick_converted(directory: str, now: datetime, t: Tick) -> None:
+    """A tick of a converted game: the one session's (``postal/turns.py: MovesGame``) with the play of Dampfross
+    reading the game's own map, until the registry names the play (issue 34)."""
+    from adjudicator.postal.robot import tick_game
+    from adjudicator.postal.turns import MovesGame
+
+    gdir = GameDir(directory)
+    tick_game(directory, now, t, MovesGame(DampfrossPlay(lambda state: gdir.load_map(state))))

@@ -71,6 +71,15 @@ class DampfrossCommands(GmCommands):
         return map_show(name, directory, turn, view)
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
+        from pathlib import Path
+
+        from adjudicator.postal.playof import play_of
+
+        if play_of(Path(directory)) == self.name:  # converted by ``upgrade``: ticked by the one session
+            from adjudicator.dampfross.app.convert import tick_converted
+
+            tick_converted(directory, now, t)
+            return
         from adjudicator.dampfross.app.postal import tick_directory
 
         tick_directory(directory, now, t)

@@ -1,0 +1,274 @@
+"""``adjudicate upgrade``: a Dampfross folder of the old format (``dampfross/app/store.py: GameDir``) converted once into
+a game of the one session (``postal/moves.py: MovesDir``, play ``dampfross``; ``dampfross/app/convert.py``).
+
+The example game (``tests/golden/example/``, seven turns, building and racing) converted: the session's verify
+passes, every report is the old one byte for byte, the state after each turn is the old one (as
+``tests/test_dampfross_play.py`` compares it: the chain aside, and the schedule and caretaker, which the table
+keeps); games run by mail converted before, in the middle of and after a turn (deadlines, a bot seat, a GM's
+correction) go on and verify; a converted folder is refused in one line; a failed conversion leaves every byte.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from adjudicator.dampfross.app import convert
+from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.play import DampfrossPlay
+from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.table import Table
+from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.moveverify import verify
+from tests.conftest import ANNA, BERND, Trial, make_trial
+from tests.helpers import invoke
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "example"
+
+
+def records(game: Path) -> list[dict[str, Any]]:
+    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted((game / "archive").glob("step-*/record.json"))]
+
+
+def checked(game: Path) -> list[str]:
+    """The session's verify of a converted game (every check must pass), its lines."""
+    said = verify(MovesDir(game), DampfrossPlay(lambda state: GameDir(game).load_map(state)), None)
+    assert all(ok for ok, _ in said), [line for ok, line in said if not ok]
+    return [line for _, line in said]
+
+
+def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every file under ``root`` with its bytes and mode, and every folder (its mode)."""
+    return {str(p.relative_to(root)): (p.read_bytes() if p.is_file() else b"<dir>", p.stat().st_mode)
+            for p in sorted(root.rglob("*"))}
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the example game, converted."""
+    where = tmp_path_factory.mktemp("example") / "demo"
+    shutil.copytree(GOLDEN, where)
+    said = invoke("upgrade", str(where)).output
+    assert "converted to a game of the one session (play dampfross): 7 turns" in said
+    return where
+
+
+def test_the_example_converted_verifies_with_the_session(example: Path) -> None:
+    lines = checked(example)
+    assert "step-000: opening converted from the old format: chained, not set up again (its game's own new)" in lines
+    assert sum("move resolved again: the same" in line for line in lines) == 7
+    assert invoke("verify", str(example)).output.count("FAILED") == 0  # through the registry: the same verify
+
+
+def test_every_report_is_the_old_one_byte_for_byte(example: Path) -> None:
+    for n in range(8):
+        assert (example / "reports" / f"move-{n:03d}.txt").read_bytes() == \
+            (GOLDEN / "reports" / f"turn-{n:03d}.txt").read_bytes(), n
+
+
+def test_the_state_after_each_turn_is_the_old_one(example: Path) -> None:
+    """Each period's game-after holds the old state after the turn: equal but for the chain (the session's) and the
+    schedule (the table's alone); the table counts the turns run."""
+    old = GameDir(GOLDEN)
+    moves = [(p, r) for p in sorted((example / "archive").glob("step-*"))
+             if (r := json.loads((p / "record.json").read_text()))["kind"] == "move"]
+    assert [r["move"] for _, r in moves] == list(range(1, 8))
+    for step, record in moves:
+        doc = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+        new = gamefile.from_json(doc["state"])
+        archived = old.states.doc_after(old.archive_path(record["move"]))
+        was = gamefile.from_json(archived)
+        assert gamefile.holds_doc(archived, replace(new, chain=was.chain, schedule=was.schedule)), record["move"]
+        assert Table.from_json(doc["table"], "").moves == record["move"]
+        assert record["by"] == "converted" and record["converted"] == f"turn-{record['move']:03d}"
+        mails = sorted(p.name for p in step.glob("mail-*.txt"))
+        assert mails == sorted(f"mail-{p.id}.txt" for p in was.players)  # each company's report mail
+
+
+def test_the_table_comes_from_the_players(example: Path) -> None:
+    doc = json.loads((example / "game.json").read_text(encoding="utf-8"))
+    table = Table.from_json(doc["table"], "")
+    state = gamefile.from_json(json.loads((GOLDEN / "game.json").read_text(encoding="utf-8")))
+    assert doc["play"] == "dampfross" and table.game == state.game_id
+    assert [(s.id, s.name, s.address, s.password_hash) for s in table.seats] == \
+        [(p.id, p.name, p.email, p.password_hash) for p in state.players]
+    assert table.gm_password_hash == state.gm_password_hash and table.commitment == state.dice_commitment
+    assert "schedule" not in doc["state"] and doc["state"].get("chain") is None  # the table's, the session's
+
+
+def test_nothing_is_lost(example: Path) -> None:
+    """The old files are kept read-only under old-format/, byte for byte; the conversion's last step names the
+    SHA-256 of the old game.json (the end of the old chain) and every old step; the seed is the old one."""
+    from adjudicator.postal.files import sha256
+
+    old = example / convert.OLD
+    for path in GOLDEN.rglob("*"):
+        if path.is_file() and path.name != ".lock":
+            kept = old / path.relative_to(GOLDEN)
+            assert kept.read_bytes() == path.read_bytes(), kept
+            assert not kept.stat().st_mode & 0o222, kept
+    last = records(example)[-1]
+    assert last["kind"] == "converted"
+    assert last["old_game_sha256"] == sha256((GOLDEN / "game.json").read_text(encoding="utf-8"))
+    assert last["old_steps"] == [f"turn-{n:03d}" for n in range(8)]
+    assert (example / "seed.txt").read_text() == (GOLDEN / "seed.secret").read_text()
+
+
+def test_a_converted_folder_is_refused_in_one_line(example: Path) -> None:
+    before = snapshot(example)
+    result = invoke("upgrade", str(example), ok=False)
+    assert result.exit_code == 1 and result.output.count("\n") == 1
+    assert result.output.startswith("error: upgrade: ") and "already" in result.output
+    assert snapshot(example) == before
+
+
+@pytest.mark.parametrize("where", ["build", "mails", "snapshot"])
+def test_a_failed_conversion_leaves_every_byte(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str) -> None:
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    before = snapshot(game)
+
+    def fail(*args: Any, **kwargs: Any) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(convert, {"build": "_turn", "mails": "_told",
+                                  "snapshot": "_snapshot_old"}[where], fail)
+    with pytest.raises(AdjudicatorError, match="No space left on device"):  # one line, as every error
+        convert.upgrade(str(game))
+    assert snapshot(game) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]  # nothing left beside it
+
+
+def test_a_turn_that_does_not_come_out_the_same_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play that resolves a turn otherwise than the old run did: the upgrade names the turn, changes nothing."""
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    before = snapshot(game)
+    real = convert.resolved
+
+    def other(play: Any, state: Any, sections: Any, seed: str) -> Any:
+        after, orders = real(play, state, sections, seed)
+        return (replace(after, turn=after.turn + 1) if state.turn == 3 else after), orders
+
+    monkeypatch.setattr(convert, "resolved", other)
+    result = invoke("upgrade", str(game), ok=False)
+    assert result.output.startswith("error: turn-003: the turn resolved again by the play is not the state") \
+        and result.output.count("\n") == 1
+    assert snapshot(game) == before
+
+
+# --- games run by mail ------------------------------------------------------------------------------------------
+
+def _sent(trial: Trial) -> dict[str, bytes]:
+    """Every mail written (queued or sent), by name."""
+    return {p.name: p.read_bytes() for box in ("outbox", "sent", "undeliverable")
+            for p in (trial.game / "mail" / box).glob("*.eml")}
+
+
+def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> None:
+    """RED's orders were counted by the old robot (its receipt); the game is converted; BLUE mails his; at the
+    deadline the turn is resolved by the one session with both, and each company gets its report once."""
+    trial = make_trial(tmp_path, "dampfross", strict=False)
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    mails = _sent(trial)
+    assert any(n.startswith("opening-RED") for n in mails) and any(n.startswith("receipt-") for n in mails)
+    invoke("upgrade", str(trial.game))
+    doc = json.loads((trial.game / "game.json").read_text(encoding="utf-8"))
+    assert list(doc["table"]["orders"]) == ["RED"] and doc["table"]["orders"]["RED"]["lines"] == ["START Hamburg"]
+    assert [r["kind"] for r in records(trial.game)] == ["opening", "orders", "converted"]
+    assert doc["table"]["schedule"]["due"].startswith("2026-12-04T18:00")
+    checked(trial.game)
+    trial.tick("2026-12-01T10:00+00:00")  # nothing new: nothing is sent again
+    assert _sent(trial) == mails
+    trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-02T09:00+00:00", "blue")
+    trial.tick("2026-12-04T18:05+00:00")
+    state = DampfrossPlay().load(json.loads((trial.game / "game.json").read_text(encoding="utf-8"))["state"])
+    assert state.turn == 2
+    assert (state.player("RED").start_town, state.player("BLUE").start_town) == ("Hamburg", "Berlin")
+    now = _sent(trial)
+    assert {n: b for n, b in now.items() if n in mails} == mails
+    assert sorted(n for n in now if n.startswith("move-")) == ["move-001-BLUE.eml", "move-001-RED.eml"]
+    assert not [n for n in now if n.startswith("opening-") and n not in mails]
+    checked(trial.game)
+
+
+def test_a_game_with_deadlines_converted_after_a_turn_sends_nothing_twice(tmp_path: Path) -> None:
+    """Turn 1 run by the old robot at its deadline, its reports mailed; converted, the session owes none of them
+    again (the old names are known under the session's), and the next deadline is the table's."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-04T18:05+00:00")
+    mails = _sent(trial)
+    assert {"report-001-RED.eml", "report-001-BLUE.eml"} <= set(mails)
+    old = GameDir(trial.game).load_state()
+    invoke("upgrade", str(trial.game))
+    checked(trial.game)
+    doc = json.loads((trial.game / "game.json").read_text(encoding="utf-8"))
+    assert old.schedule is not None and Table.from_json(doc["table"], "").schedule == old.schedule
+    assert (trial.game / "reports" / "move-001.txt").read_bytes() == \
+        (trial.game / "old-format" / "reports" / "turn-001.txt").read_bytes()
+    move = next(p for p in sorted((trial.game / "archive").glob("step-*"))
+                if json.loads((p / "record.json").read_text())["kind"] in ("move", "missed"))
+    record = json.loads((move / "record.json").read_text())
+    assert record["missed"] == ["BLUE"] and record["at"].startswith("2026-12-04T18:05")
+    from adjudicator.postal.outbox import Outbox
+
+    assert (move / "mail-RED.txt").read_text(encoding="utf-8") == Outbox(GameDir(trial.game)).text("report-001-RED")
+    alias = json.loads((trial.game / "mail" / "sent" / "move-001-RED.json").read_text())
+    assert alias["alias_of"] == "report-001-RED" and alias["converted"]
+    trial.tick("2026-12-05T08:00+00:00")
+    assert {n: b for n, b in _sent(trial).items() if n.endswith(".eml")} == mails  # nothing sent twice
+    checked(trial.game)
+
+
+def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
+    """BLUE a bot seat: its orders of each turn (written by the old robot's bot) are kept as orders steps read
+    again by verify (``old_bot``: the session's bot draws from another random source)."""
+    game, maildir = tmp_path / "g", tmp_path / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "bot", "--unsafe-test-passwords", "bot",
+           "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:bot=careful", "--deadline", "2026-12-04 18:00",
+           "--every", "7d")
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n',
+                                    encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    trial = Trial("dampfross", game, maildir, GameDir(game).read_passwords())
+    trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\n", "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-04T18:05+00:00")
+    invoke("upgrade", str(game))
+    kinds = [(r["kind"], r.get("seat"), r.get("old_bot")) for r in records(game)]
+    assert ("orders", "BLUE", "careful") in kinds and ("orders", "RED", None) in kinds
+    table = Table.from_json(json.loads((game / "game.json").read_text())["table"], "")
+    assert table.seat("BLUE").bot == "careful" and not table.seat("BLUE").address
+    assert not (game / "mail" / "sent" / "move-001-BLUE.json").exists()  # a bot reads no mail
+    checked(game)
+
+
+def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
+    """A balance corrected and a company's address changed by the GM: each kept as the position it gave (verify
+    says it does not apply the Dampfross correction again), the address also as a seat's correction."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-01T09:01+00:00", "blue")
+    trial.tick("2026-12-04T18:05+00:00")
+    invoke("fix", "balance", str(trial.game), "RED", "3", "--why", "a fee charged twice")
+    invoke("player", "address", str(trial.game), "BLUE", "bernd@example.com")
+    old = GameDir(trial.game).load_state()
+    invoke("upgrade", str(trial.game))
+    fixes = [r for r in records(trial.game) if r["kind"] == "fix"]
+    assert [f["fix"] for f in fixes] == ["position", "position", "seat"]
+    assert fixes[0]["why"] == "a fee charged twice" and fixes[-1]["set"] == {"address": "bernd@example.com"}
+    lines = checked(trial.game)
+    assert sum("the correction NOT applied again: the same" in line for line in lines) == 2
+    loaded = MovesDir(trial.game).load(DampfrossPlay())
+    assert loaded.state.player("RED").balance == old.player("RED").balance
+    assert loaded.table.seat("BLUE").address == "bernd@example.com"
