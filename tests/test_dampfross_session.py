@@ -248,8 +248,9 @@ def test_commands_by_mail_answer_in_dampfross_words(game: Game):
 
 
 def test_status_standings_and_site_in_dampfross_words(game: Game):
-    """The GM's status names whose orders are in, never what they are; Dampfross scores no series; its site is
-    made of each turn's public report."""
+    """The GM's status names whose orders are in, never what they are; Dampfross scores no series; its site
+    (``adjudicate site``) is made of each turn's public report: the game page, the ledger, the order page, a page
+    a turn."""
     from adjudicator.dampfross.play import DampfrossPlay
 
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
@@ -262,9 +263,15 @@ def test_status_standings_and_site_in_dampfross_words(game: Game):
         assert play.words.standings([]).count("\n") == 1
         statements = play.words.statements(loaded.table, loaded.state, [("RED", "A fine game.")], "BLUE")  # type: ignore[attr-defined]
         assert "End-of-game statements, game g" in statements and "A fine game." in statements
-        opening = (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
-        pages = play.words.site(loaded.table, [(0, opening, loaded.state)])
-    assert "index.html" in pages and "turn-000.html" in pages
+    from adjudicator.app.moves import write_moves_site
+
+    game.orders("BLUE", "START Berlin\n", "2026-12-01T09:30+00:00", "blue", turn=1)
+    game.tick("2026-12-01T09:35+00:00")
+    site = game.path.parent / "site"
+    written = {p.name for p in write_moves_site(play, str(game.path), str(site))}  # adjudicate site's own call
+    assert {"index.html", "ledger.html", "orders.html", "turn-000.html", "turn-001.html"} <= written
+    page = (site / "turn-001.html").read_text(encoding="utf-8")
+    assert "Hamburg" in page and "private report for" not in page
 
 
 @pytest.mark.xfail(strict=True, reason="the session's receipt of accepted orders (postal/periods.py: period_orders, "
