@@ -272,3 +272,21 @@ def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
     loaded = MovesDir(trial.game).load(DampfrossPlay())
     assert loaded.state.player("RED").balance == old.player("RED").balance
     assert loaded.table.seat("BLUE").address == "bernd@example.com"
+
+
+def test_the_gm_commands_of_a_converted_game_are_the_one_sessions(tmp_path: Path) -> None:
+    """Until the registry names the play, Dampfross's commands of a converted folder are the session's: status
+    names whose orders are in, a deadline extended and undone, the seed revealed."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-01T09:05+00:00")
+    invoke("upgrade", str(trial.game))
+    g = str(trial.game)
+    assert "RED" in invoke("status", g).output
+    assert json.loads(invoke("status", g, "--json").output)["game"] == "g"
+    invoke("deadline", "extend", g, "1d", "--why", "a holiday")
+    assert records(trial.game)[-1]["kind"] == "deadline"
+    invoke("undo", g)
+    assert records(trial.game)[-1]["kind"] == "converted"
+    assert invoke("reveal", g).output.strip() == (trial.game / "seed.txt").read_text().strip()
+    checked(trial.game)

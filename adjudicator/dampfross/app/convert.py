@@ -77,7 +77,7 @@ from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
 
 if TYPE_CHECKING:
-    from adjudicator.postal.loop import Tick
+    from adjudicator.app.gm import GmCommands
 
 OLD = "old-format"
 """Where the old files are kept, read-only."""
@@ -441,21 +441,13 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
 
 
 
-def verify_converted(directory: str, seed: str | None) -> tuple[bool, list[str]]:
-    """``adjudicate verify`` of a converted game: the one session's verify (``postal/moveverify.py``) with the play
-    of Dampfross reading the game's own map (``map.yaml``)."""
-    from adjudicator.postal.moveverify import verify
+
+def session_of(directory: str) -> GmCommands | None:
+    """The one session's GM commands (``app/movesgm.py: MovesCommands``) of a converted game, with the play of
+    Dampfross reading the game's own map (``map.yaml``); ``None``: not a converted game (the old format)."""
+    if play_of(Path(directory)) != "dampfross":
+        return None
+    from adjudicator.app.movesgm import MovesCommands
 
     gdir = GameDir(directory)
-    checks = verify(MovesDir(directory), DampfrossPlay(lambda state: gdir.load_map(state)), seed)
-    return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
-
-
-def tick_converted(directory: str, now: datetime, t: Tick) -> None:
-    """A tick of a converted game: the one session's (``postal/turns.py: MovesGame``) with the play of Dampfross
-    reading the game's own map, until the registry names the play (issue 34)."""
-    from adjudicator.postal.robot import tick_game
-    from adjudicator.postal.turns import MovesGame
-
-    gdir = GameDir(directory)
-    tick_game(directory, now, t, MovesGame(DampfrossPlay(lambda state: gdir.load_map(state))))
+    return MovesCommands(DampfrossPlay(lambda state: gdir.load_map(state)))

@@ -28,6 +28,20 @@ def _recorded(c: object) -> str:
     return f"correction {getattr(c, 'number', '?')} recorded; the next report prints it"
 
 
+def _session(directory: str) -> GmCommands | None:
+    """The one session's commands of a game converted by ``upgrade`` (``dampfross/app/convert.py``), until the
+    registry names the play (issue 34); ``None``: a game of the old format."""
+    from pathlib import Path
+
+    from adjudicator.postal.playof import play_of
+
+    if play_of(Path(directory)) != DampfrossCommands.name:  # read first, so an old game's command loads no more
+        return None
+    from adjudicator.dampfross.app.convert import session_of
+
+    return session_of(directory)
+
+
 class DampfrossCommands(GmCommands):
     """The GM commands of a Dampfross game."""
 
@@ -71,51 +85,59 @@ class DampfrossCommands(GmCommands):
         return map_show(name, directory, turn, view)
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
-        from pathlib import Path
-
-        from adjudicator.postal.playof import play_of
-
-        if play_of(Path(directory)) == self.name:  # converted by ``upgrade``: ticked by the one session
-            from adjudicator.dampfross.app.convert import tick_converted
-
-            tick_converted(directory, now, t)
+        if (session := _session(directory)) is not None:
+            session.tick(directory, now, t)
             return
         from adjudicator.dampfross.app.postal import tick_directory
 
         tick_directory(directory, now, t)
 
     def status(self, directory: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.status(directory)
         from adjudicator.dampfross.app.postal import status
 
         return status(directory)
 
     def status_json(self, directory: str) -> dict[str, object]:
+        if (session := _session(directory)) is not None:
+            return session.status_json(directory)
         from adjudicator.dampfross.app.postal import game_status
 
         return game_status(directory).to_json()
 
     def fetch(self, directory: str, now: datetime | None) -> Tick:
+        if (session := _session(directory)) is not None:
+            return session.fetch(directory, now)
         from adjudicator.dampfross.app.postal import fetch_only
 
         return fetch_only(directory, now)
 
     def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
              player: str | None = None) -> Tick:
+        if (session := _session(directory)) is not None:
+            return session.send(directory, now, retry, turn, player)
         from adjudicator.dampfross.app.postal import send_mail
 
         return send_mail(directory, turn, player, now, retry)
 
     def set_deadline(self, directory: str, settings: Sequence[tuple[str, str]], why: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.set_deadline(directory, settings, why)
         from adjudicator.dampfross.app.deadlines import set_deadline
 
         return "\n".join(_recorded(c) for c in set_deadline(directory, settings, why))
 
     def extend_deadline(self, directory: str, period: str, why: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.extend_deadline(directory, period, why)
         from adjudicator.dampfross.app.deadlines import extend_deadline
 
         return _recorded(extend_deadline(directory, period, why))
 
     def hold(self, directory: str, held: bool, why: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.hold(directory, held, why)
         from adjudicator.dampfross.app.deadlines import hold
 
         return _recorded(hold(directory, held, why))
@@ -152,14 +174,8 @@ class DampfrossCommands(GmCommands):
             archived_report(directory, turn, player, archived)
 
     def verify(self, directory: str, seed: str | None) -> tuple[bool, list[str]]:
-        from pathlib import Path
-
-        from adjudicator.postal.playof import play_of
-
-        if play_of(Path(directory)) == self.name:  # converted by ``upgrade``: the one session's verify
-            from adjudicator.dampfross.app.convert import verify_converted
-
-            return verify_converted(directory, seed)
+        if (session := _session(directory)) is not None:
+            return session.verify(directory, seed)
         from adjudicator.dampfross.app.verify import verify_game
 
         return verify_game(directory, seed)
@@ -170,11 +186,15 @@ class DampfrossCommands(GmCommands):
         return upgrade(directory)
 
     def reveal(self, directory: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.reveal(directory)
         from adjudicator.dampfross.app.commands import reveal_seed
 
         return reveal_seed(directory)
 
     def undo(self, directory: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.undo(directory)
         from adjudicator.dampfross.app.deadlines import undo
 
         kind, number, held = undo(directory)
