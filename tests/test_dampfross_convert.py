@@ -219,6 +219,7 @@ def test_a_game_with_deadlines_converted_after_a_turn_sends_nothing_twice(tmp_pa
                 if json.loads((p / "record.json").read_text())["kind"] in ("move", "missed"))
     record = json.loads((move / "record.json").read_text())
     assert record["missed"] == ["BLUE"] and record["at"].startswith("2026-12-04T18:05")
+    assert Table.from_json(doc["table"], "").missed_by("BLUE") == old.player("BLUE").missed == 1
     from adjudicator.postal.outbox import Outbox
 
     assert (move / "mail-RED.txt").read_text(encoding="utf-8") == Outbox(GameDir(trial.game)).text("report-001-RED")
@@ -289,4 +290,20 @@ def test_the_gm_commands_of_a_converted_game_are_the_one_sessions(tmp_path: Path
     invoke("undo", g)
     assert records(trial.game)[-1]["kind"] == "converted"
     assert invoke("reveal", g).output.strip() == (trial.game / "seed.txt").read_text().strip()
+    checked(trial.game)
+
+
+def test_a_company_the_caretaker_plays_stays_the_caretakers(tmp_path: Path) -> None:
+    """The GM handed BLUE to the caretaker in the old format: the converted table's seat is the caretaker's (a
+    correction of kind caretaker after the position), and verify does it again."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-04T18:05+00:00")
+    invoke("caretaker", str(trial.game), "BLUE", "--why", "on holiday")
+    level = GameDir(trial.game).load_state().player("BLUE").caretaker
+    assert level
+    invoke("upgrade", str(trial.game))
+    assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position", "caretaker"]
+    table = MovesDir(trial.game).load(DampfrossPlay()).table
+    assert table.seat("BLUE").caretaker == level and table.missed_by("BLUE") == 1
     checked(trial.game)

@@ -237,6 +237,7 @@ def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> d
         _turn(gdir, w, step, record, after_old, seed, outbox, play)
     if converted(current) != w.state:
         raise UpgradeRefused(f"{gdir.game_file} is not the state the old archive ends with (adjudicate verify)")
+    _agree(w.table, current)
     _on_hand(gdir, w, current, play)
     if w.table.schedule != (current.schedule or w.table.schedule):
         w.commit(replace(w.table, schedule=current.schedule or w.table.schedule), w.state,
@@ -245,6 +246,16 @@ def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> d
             "old_steps": [p.name for p in steps], "at": now.astimezone(UTC).isoformat()}
     w.commit(w.table, w.state, done)
     return done
+
+
+def _agree(table: Table, state: GameState) -> None:
+    """``UpgradeRefused`` unless the table the steps made counts each company's missed turns and names its caretaker
+    as the old state does (the session counts them in the table from now on)."""
+    for p in state.players:
+        seat = table.find(p.id)
+        if seat is None or table.missed_by(p.id) != p.missed or (seat.caretaker or None) != p.caretaker:
+            raise UpgradeRefused(f"{p.id}: the converted table does not count its missed turns or name its caretaker "
+                                 "as the old game does; the game stays in the old format")
 
 
 def _fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState) -> None:
@@ -267,6 +278,11 @@ def _fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState
         if values:
             change = {"kind": "fix", "move": w.table.moves, "seat": p.id, "fix": "seat", "set": values, "why": why,
                       "by": fix["by"], "with": step.name}
+            table, _ = apply_fix(w.play, w.table, w.state, change)
+            w.commit(table, w.state, change)
+        if (seat.caretaker or None) != p.caretaker and not p.bot:  # handed to the caretaker, or back, by the GM
+            change = {"kind": "fix", "move": w.table.moves, "seat": p.id, "fix": "caretaker",
+                      "level": p.caretaker or "", "why": why, "by": fix["by"], "with": step.name}
             table, _ = apply_fix(w.play, w.table, w.state, change)
             w.commit(table, w.state, change)
 
