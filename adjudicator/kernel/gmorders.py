@@ -17,10 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
+from adjudicator.kernel.envelope import GM_SEAT as GM_SEAT  # the seat of the GM's section, as the envelope reads it
 from adjudicator.kernel.play import Draw, Lines, Play
-
-GM_SEAT = "GM"
-"""The name the GM's section gives in its PLAYER line (no seat may have it)."""
 
 
 @runtime_checkable
