@@ -307,3 +307,30 @@ def test_a_company_the_caretaker_plays_stays_the_caretakers(tmp_path: Path) -> N
     table = MovesDir(trial.game).load(DampfrossPlay()).table
     assert table.seat("BLUE").caretaker == level and table.missed_by("BLUE") == 1
     checked(trial.game)
+
+
+def test_an_upgrade_killed_while_it_built_or_swapped_is_finished_the_next_time(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Killed while it built (its half-built folder beside the game): the game is as it was, and the next upgrade
+    builds again.  Killed between the two renames of the swap (the game's folder moved aside, the new one whole):
+    the next upgrade puts the new one in place."""
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    (tmp_path / ".demo.upgrade" / "archive").mkdir(parents=True)  # what a killed build left
+    renames: list[tuple[Any, Any]] = []
+    real = convert.os.rename
+
+    def rename(a: Any, b: Any) -> None:
+        renames.append((a, b))
+        if len(renames) == 2:
+            raise KeyboardInterrupt  # killed between the renames
+        real(a, b)
+
+    monkeypatch.setattr(convert.os, "rename", rename)
+    with pytest.raises(KeyboardInterrupt):
+        convert.upgrade(str(game))
+    monkeypatch.setattr(convert.os, "rename", real)
+    assert not game.exists() and (tmp_path / ".demo.old").is_dir()
+    assert "is finished" in invoke("upgrade", str(game)).output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
+    checked(game)

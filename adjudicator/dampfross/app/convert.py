@@ -418,6 +418,15 @@ def _snapshot_old(gdir: GameDir, new: Path) -> None:
 def upgrade(directory: str, now: datetime | None = None) -> str:
     """Convert the old-format Dampfross game in ``directory`` (module docstring); what the GM is told."""
     path = Path(directory)
+    stage = path.parent / f".{path.name}.upgrade"
+    aside = path.parent / f".{path.name}.old"
+    if not path.exists() and stage.is_dir() and aside.is_dir():  # stopped between its two renames: the new one is whole
+        os.rename(stage, path)
+        shutil.rmtree(aside, ignore_errors=True)
+        return (f"{directory}: the upgrade that stopped before it was swapped in is finished; check it with "
+                "'adjudicate verify'.")
+    if play_of(path) is not None and aside.is_dir():  # stopped after the swap, before the old one was removed
+        shutil.rmtree(aside, ignore_errors=True)
     if play_of(path) is not None:
         raise UpgradeRefused(f"upgrade: {directory} is a game of the one session already (play {play_of(path)}); "
                              "nothing to upgrade")
@@ -426,13 +435,10 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
         raise UpgradeRefused(f"upgrade: {directory} holds no Dampfross game (no game.json)")
     when = now or datetime.now(UTC)
     play = DampfrossPlay(lambda state: gdir.load_map(state))
-    stage = path.parent / f".{path.name}.upgrade"
-    aside = path.parent / f".{path.name}.old"
-    for leftover in (stage, aside):
-        if leftover.exists():
-            raise UpgradeRefused(f"upgrade: {leftover} is in the way (an upgrade that stopped?); look into it, then "
-                                 "remove it")
+    if aside.exists():
+        raise UpgradeRefused(f"upgrade: {aside} is in the way; look into it, then remove it")
     with gdir.lock():
+        shutil.rmtree(stage, ignore_errors=True)  # what an upgrade killed while it built left: built again
         try:
             stage.mkdir()
             new = MovesDir(stage)
@@ -454,8 +460,6 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
     return (f"{directory}: converted to a game of the one session (play dampfross): {done['move']} turns, "
             f"{len(done['old_steps'])} old steps; the old files are in {directory}/{OLD}/ (read-only). "
             "Check it with 'adjudicate verify'.")
-
-
 
 
 def session_of(directory: str) -> GmCommands | None:
