@@ -231,8 +231,9 @@ def test_a_game_with_deadlines_converted_after_a_turn_sends_nothing_twice(tmp_pa
 
 
 def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
-    """BLUE a bot seat: its orders of each turn (written by the old robot's bot) are kept as orders steps read
-    again by verify (``old_bot``: the session's bot draws from another random source)."""
+    """BLUE a bot seat: its orders of each turn (written by the old robot's bot) are kept as orders steps that
+    verify reads again: ``bot`` when the session's bot writes the same lines from the seed (and verify writes them
+    again), ``old_bot`` when it draws from another random source."""
     game, maildir = tmp_path / "g", tmp_path / "maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
@@ -246,7 +247,7 @@ def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
     trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\n", "2026-12-01T09:00+00:00", "red")
     trial.tick("2026-12-04T18:05+00:00")
     invoke("upgrade", str(game))
-    kinds = [(r["kind"], r.get("seat"), r.get("old_bot")) for r in records(game)]
+    kinds = [(r["kind"], r.get("seat"), r.get("bot") or r.get("old_bot")) for r in records(game)]
     assert ("orders", "BLUE", "careful") in kinds and ("orders", "RED", None) in kinds
     table = Table.from_json(json.loads((game / "game.json").read_text())["table"], "")
     assert table.seat("BLUE").bot == "careful" and not table.seat("BLUE").address

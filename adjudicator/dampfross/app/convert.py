@@ -303,8 +303,9 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
     for company, mail, given, line, lines, bot in sections:
         table = w.table.with_orders(company, Accepted(mail, line, lines))
         earlier = w.table.accepted(company)
+        again = bot and w.table.seat(company).played_by == bot and _bot_again(play, w.table, before, company, seed)
         rec = {"kind": "orders", "move": number, "seat": company, "mail": mail, "file": given, "line": line,
-               "converted": step.name, **({"old_bot": bot} if bot else {}),
+               "converted": step.name, **({"bot": bot} if again == lines else {"old_bot": bot} if bot else {}),
                **({"replaced": earlier.mail or "(converted)"} if earlier is not None else {})}
         w.commit(table, before, rec, "".join(f"{x}\n" for x in lines))
     acting = play.to_act(before)
@@ -326,6 +327,18 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
         mails[p.id], _name = _report_mail(gdir, outbox, number, p.id, after_old)
     sent = "".join(f"PLAYER {sid}\n" + "".join(f"{x}\n" for x in a.lines) for sid, a in w.table.orders)
     w.commit(table, after, period, sent, gdir.report_path(number).read_text(encoding="utf-8"), mails)
+
+
+def _bot_again(play: DampfrossPlay, table: Table, state: GameState, seat: str, seed: str) -> tuple[str, ...]:
+    """The lines the session's bot writes for ``seat`` from the seed (``postal/botseats.py: bot_lines``): when they
+    are the old bot's, the step names the bot and ``verify`` writes them again; else it keeps them as ``old_bot``,
+    read again as orders."""
+    from adjudicator.postal.botseats import bot_lines
+
+    try:
+        return bot_lines(play, table, state, seat, seed)
+    except (ValueError, AdjudicatorError):
+        return ()
 
 
 def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay) -> None:
