@@ -11,6 +11,7 @@ correction) go on and verify; a converted folder is refused in one line; a faile
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -319,7 +320,7 @@ def test_an_upgrade_killed_while_it_built_or_swapped_is_finished_the_next_time(t
     shutil.copytree(GOLDEN, game)
     (tmp_path / ".demo.upgrade" / "archive").mkdir(parents=True)  # what a killed build left
     renames: list[tuple[Any, Any]] = []
-    real = convert.os.rename
+    real = os.rename
 
     def rename(a: Any, b: Any) -> None:
         renames.append((a, b))
@@ -327,10 +328,10 @@ def test_an_upgrade_killed_while_it_built_or_swapped_is_finished_the_next_time(t
             raise KeyboardInterrupt  # killed between the renames
         real(a, b)
 
-    monkeypatch.setattr(convert.os, "rename", rename)
+    monkeypatch.setattr(os, "rename", rename)
     with pytest.raises(KeyboardInterrupt):
         convert.upgrade(str(game))
-    monkeypatch.setattr(convert.os, "rename", real)
+    monkeypatch.setattr(os, "rename", real)
     assert not game.exists() and (tmp_path / ".demo.old").is_dir()
     assert "is finished" in invoke("upgrade", str(game)).output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
