@@ -18,7 +18,7 @@ from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bots_of, on_move, sequential
+from adjudicator.kernel.play import Play, bot_default, bots_of, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -68,8 +68,9 @@ def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_te
 
 
 def _bot_levels(play: Play, specs: Sequence[PlayerSpec]) -> dict[str, str]:
-    """Each bot seat's level (``ID:bot=LEVEL``; an empty level: the play's strongest); one line when the play has
-    no bots or the level is not one of them, or when every seat would be a bot."""
+    """Each bot seat's level (``ID:bot=LEVEL``; an empty level: the play's default, ``kernel/play.py: bot_default``,
+    its strongest unless it names one); one line when the play has no bots or the level is not one of them, or when
+    every seat would be a bot."""
     wanted = {s.id: s.bot for s in specs if s.bot is not None}
     if not wanted:
         return {}
@@ -82,7 +83,7 @@ def _bot_levels(play: Play, specs: Sequence[PlayerSpec]) -> dict[str, str]:
     for sid, level in wanted.items():
         if level and level not in levels:
             raise AdjudicatorError(f"player {sid}: the bot's level {level!r} is not one of {', '.join(levels)}")
-    return {sid: level or levels[-1] for sid, level in wanted.items()}
+    return {sid: level or bot_default(bots) for sid, level in wanted.items()}
 
 
 def _check_caretaker(play: Play, after: int | None, level: str) -> None:

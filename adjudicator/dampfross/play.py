@@ -450,6 +450,13 @@ class DampfrossPlay:
 
         return tuple(LEVELS)
 
+    bot_default = "careful"
+    """A bot seat's level when ``new`` names none (``kernel/play.py: BotDefault``), as Dampfross's ``new`` has it
+    (``dampfross/app/commands.py``): ``strong`` is the GM's to ask for."""
+    bot_unit = "turn"
+    """The bots draw from ``GAME|bot|turn=N|SEAT`` (``kernel/play.py: BotUnit``; ``app/botseats.py: bot_lines``), as
+    before the one session: a game started then verifies its bots' lines."""
+
     def bot(self, state: GameState, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
         """The lines the bot of ``level`` mails for ``seat`` (``app/botseats.py: judged_orders``): from the seat's
         view, held to ``check``'s judgement of its own orders (``judge``)."""

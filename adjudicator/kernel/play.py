@@ -252,7 +252,8 @@ class Bots(Protocol):
 
     @property
     def bot_levels(self) -> tuple[str, ...]:
-        """The bot's levels, weakest first; the last is a bot seat's default."""
+        """The bot's levels, weakest first; the last is a bot seat's default, unless the play names another
+        (``BotDefault``)."""
 
     def bot(self, state: Any, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
         """The order lines the bot of ``seat`` mails now, from what that seat's player sees and ``rng`` (never
@@ -314,6 +315,37 @@ def bots_of(play: Play) -> Bots | None:
 
 
 @runtime_checkable
+class BotDefault(Protocol):
+    """A play with bots whose bot seat's default level is not its last (Dampfross: ``careful``, its ``strong`` is for
+    a GM who asks for it), checked on the play."""
+
+    @property
+    def bot_default(self) -> str:
+        """The level of ``new --player ID:bot`` without one, one of ``bot_levels``."""
+
+
+@runtime_checkable
+class BotUnit(Protocol):
+    """A play whose bots' random source counts its periods by a word of its own (checked on the play): Dampfross's
+    bots have drawn from ``GAME|bot|turn=N|SEAT`` since before the one session (``postal/botseats.py: bot_rng``), so
+    a game started then plays and verifies its bots with the same source."""
+
+    @property
+    def bot_unit(self) -> str:
+        """The word of the bot's label (``move`` for a play without it)."""
+
+
+def bot_default(bots: Bots) -> str:
+    """The level of a bot seat given without one: the play's ``bot_default``, else its last (strongest) level."""
+    return bots.bot_default if isinstance(bots, BotDefault) else bots.bot_levels[-1]
+
+
+def bot_unit(play: Play) -> str:
+    """The word the play's bots' random source counts periods by (``move`` unless the play says: ``BotUnit``)."""
+    return play.bot_unit if isinstance(play, BotUnit) else "move"
+
+
+@runtime_checkable
 class Ahead(Protocol):
     """A play whose players may send moves ahead (issue 27): after the move, or alone, the alternatives of their next
     moves, played by the postal loop at once when the move comes to them (``postal/ahead.py``)."""
@@ -328,3 +360,21 @@ class Ahead(Protocol):
 def ahead_of(play: Play) -> Ahead | None:
     """The play's reading of moves sent ahead, or ``None`` when its players cannot send any."""
     return play if isinstance(play, Ahead) else None
+
+
+@runtime_checkable
+class Corrections(Protocol):
+    """A play with corrections of its own (Dampfross's ``fix balance``, ``fix track``, ``fix rule``, ``player
+    retire``, checked on the play): each is a step of kind ``fix`` with ``fix`` ``play`` whose record carries the
+    play's own data, applied by ``postal/movefix.py: apply_fix`` and so again by ``verify``.  What a correction does
+    to a seat (its address, language, password, caretaker) the record says in the platform's fields beside it; the
+    play changes its state only."""
+
+    def correct(self, state: Any, record: Mapping[str, Any]) -> Any:
+        """The state after the correction ``record`` (pure: its data is the record's, a date included);
+        ``ValueError`` saying why it cannot be made."""
+
+
+def corrections_of(play: Play) -> Corrections | None:
+    """The play's own corrections, or ``None`` when it has none (its GM corrects seats and positions only)."""
+    return play if isinstance(play, Corrections) else None
