@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -92,15 +93,17 @@ class UpgradeRefused(AdjudicatorError):
 
 
 @dataclass(frozen=True)
-class Period:
-    """One old turn as the session keeps it: the sections that counted (seat, mail key, old file, line, lines,
-    the bot that wrote them), the state before and after it (converted), the record of the turn."""
+class Counted:
+    """A section of an old turn that counted: its company, the inbox key of the mail it came in (``""``: a GM's
+    file), the order file's name in the old archive, its PLAYER line, its lines as the envelope cut them, and the
+    level of the bot that wrote it (``""``: a player)."""
 
-    turn: int
-    sections: tuple[tuple[str, str, str, int, tuple[str, ...], str], ...]
-    before: GameState
-    after: GameState
-    record: Mapping[str, Any]
+    company: str
+    mail: str
+    file: str
+    line: int
+    lines: tuple[str, ...]
+    bot: str = ""
 
 
 def converted(state: GameState) -> GameState:
@@ -122,11 +125,11 @@ def table_of(state: GameState, play: DampfrossPlay) -> Table:
 
 
 def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[str, Any], before: GameState
-                ) -> tuple[tuple[str, str, str, int, tuple[str, ...], str], ...]:
-    """The sections of an old turn that counted, in the order read (the last one of a company counts): each as
-    ``(company, mail key, old file, PLAYER line, body lines, bot level)``.  Whose counted is what the old run
-    settled (``app/run.py: archived_input``: passwords, ``--trust``, the robot's ``accepted``); each file is cut
-    into sections by the platform's envelope (``pasted``: a GM's file of mails pasted together)."""
+                ) -> tuple[Counted, ...]:
+    """The sections of an old turn that counted, in the order read (the last one of a company counts).  Whose
+    counted is what the old run settled (``app/run.py: archived_input``: passwords, ``--trust``, the robot's
+    ``accepted``); each file is cut into sections by the platform's envelope (``pasted``: a GM's file of mails
+    pasted together)."""
     settled, _input, _notes = archived_input(step, record, before, gdir.load_map(before))
     if settled.gm is not None or record.get("gm_files"):
         raise UpgradeRefused(f"{step.name}: the turn used the GM's section (manual dice, races, rulings), which "
@@ -137,27 +140,28 @@ def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[
         given = str(f["given_as"])
         text = (step / "orders" / f["archived_as"]).read_bytes().decode("utf-8")
         cut = f["quoted"] if isinstance(f.get("quoted"), int) else None
-        mail = given.split("-")[0] + "-" + given.split("-")[1] if isinstance(f.get("mail"), dict) else ""
+        key = re.match(r"mail-\d+", given)  # a mail's text: its inbox key (``StoredMail.text_key``)
+        mail = key.group(0) if key is not None and isinstance(f.get("mail"), dict) else ""
         bot = f.get("bot") if isinstance(f.get("bot"), dict) else {}
         for section in read_envelope(text, play.order_line, cut, pasted=True).sections:
             company = section.seat.upper()
             if (company, given) in counted:
-                out.append((company, mail, given, section.line, tuple(line for _, line in section.body),
-                            str(bot.get("level", ""))))
+                out.append(Counted(company, mail, given, section.line, tuple(line for _, line in section.body),
+                                   str(bot.get("level", ""))))
     return tuple(out)
 
 
-def resolved(play: DampfrossPlay, before: GameState, sections: Sequence[tuple[str, str, str, int, tuple[str, ...],
-             str]], seed: str) -> tuple[GameState, dict[str, CompanyOrders]]:
+def resolved(play: DampfrossPlay, before: GameState, sections: Sequence[Counted], seed: str
+             ) -> tuple[GameState, dict[str, CompanyOrders]]:
     """The turn resolved by the play from the sections that counted (the last one of a company), as ``verify``
     will resolve it: at its deadline, standing orders standing in."""
     orders: dict[str, CompanyOrders] = {}
-    for company, _mail, _file, _line, lines, _bot in sections:
-        made, problems = play.read(before, company, list(enumerate(lines, 1)))
+    for c in sections:
+        made, problems = play.read(before, c.company, list(enumerate(c.lines, 1)))
         if made is None:
-            raise UpgradeRefused(f"turn {before.turn}: the section of {company} that counted does not read as its "
+            raise UpgradeRefused(f"turn {before.turn}: the section of {c.company} that counted does not read as its "
                                  f"orders in the play ({len(problems)} problems)")
-        orders[company] = made
+        orders[c.company] = made
     after, _turn = play.resolve(before, at_deadline(play, before, orders), play.draw(seed))
     return after, orders
 
@@ -300,23 +304,24 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
         raise UpgradeRefused(f"{step.name}: the turn resolved again by the play is not the state archived after it; "
                              "the game stays in the old format")
     schedule = w.table.schedule
-    for company, mail, given, line, lines, bot in sections:
-        table = w.table.with_orders(company, Accepted(mail, line, lines))
-        earlier = w.table.accepted(company)
-        again = bot and w.table.seat(company).played_by == bot and _bot_again(play, w.table, before, company, seed)
-        rec = {"kind": "orders", "move": number, "seat": company, "mail": mail, "file": given, "line": line,
-               "converted": step.name, **({"bot": bot} if again == lines else {"old_bot": bot} if bot else {}),
+    for c in sections:
+        table = w.table.with_orders(c.company, Accepted(c.mail, c.line, c.lines))
+        earlier = w.table.accepted(c.company)
+        again = c.bot and w.table.seat(c.company).played_by == c.bot and \
+            _bot_again(play, w.table, before, c.company, seed)
+        rec = {"kind": "orders", "move": number, "seat": c.company, "mail": c.mail, "file": c.file, "line": c.line,
+               "converted": step.name, **({"bot": c.bot} if again == c.lines else {"old_bot": c.bot} if c.bot else {}),
                **({"replaced": earlier.mail or "(converted)"} if earlier is not None else {})}
-        w.commit(table, before, rec, "".join(f"{x}\n" for x in lines))
+        w.commit(table, before, rec, "".join(f"{x}\n" for x in c.lines))
     acting = play.to_act(before)
-    orders = {c for c, *_ in sections}
+    orders = {c.company for c in sections}
     stand_in = {c for c in acting if c not in orders and play.missing(before, c) is not None}
     missed = tuple(c for c in acting if c not in orders and c not in stand_in)
     period = {"kind": "missed" if len(missed) == len(acting) else "move", "move": number, "seat": "",
               "seats": list(acting), "missed": list(missed), "stand_in": sorted(stand_in),
               "mails": {sid: a.mail for sid, a in w.table.orders}, "by": BY, "converted": step.name,
               **({"at": str(record["ran_at"])} if record.get("ran_at") else {})}
-    bots = {sid: lvl for sid, _m, _f, _l, _x, lvl in sections if lvl}
+    bots = {c.company: c.bot for c in sections if c.bot}
     if bots:
         period["bots"] = bots
     table = replace(w.table.after_period(acting, missed), schedule=after_old.schedule or schedule)
