@@ -118,6 +118,8 @@ def test_nothing_is_lost(example: Path) -> None:
     assert last["kind"] == "converted"
     assert last["old_game_sha256"] == sha256((GOLDEN / "game.json").read_text(encoding="utf-8"))
     assert last["old_steps"] == [f"turn-{n:03d}" for n in range(8)]
+    old_chain = json.loads((GOLDEN / "game.json").read_text(encoding="utf-8"))["chain"]
+    assert last["old_chain"] == {"previous": old_chain["previous"], "inputs": old_chain["inputs"]}
     assert (example / "seed.txt").read_text() == (GOLDEN / "seed.secret").read_text()
 
 

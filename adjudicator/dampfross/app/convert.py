@@ -246,7 +246,9 @@ def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> d
     if w.table.schedule != (current.schedule or w.table.schedule):
         w.commit(replace(w.table, schedule=current.schedule or w.table.schedule), w.state,
                  {"kind": "deadline", "move": w.table.moves, "seat": "", "why": "converted: the deadline on hand"})
+    chain = {"previous": current.chain.previous, "inputs": current.chain.inputs} if current.chain else None
     done = {"kind": "converted", "move": w.table.moves, "from": OLD, "old_game_sha256": sha256(old_text),
+            "old_chain": chain,
             "old_steps": [p.name for p in steps], "at": now.astimezone(UTC).isoformat()}
     w.commit(w.table, w.state, done)
     return done
