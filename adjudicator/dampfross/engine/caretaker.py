@@ -5,14 +5,23 @@ companies whose own orders counted (not a bot's), and returns the state
 after with the caretaker handed on or off.  The GM hands a company to the
 caretaker or takes it back with a correction (``engine/corrections.py``,
 kind ``caretaker``), which uses ``hand_over``.
+
+A game on the platform's one session (issue 34, reading 134) keeps its caretaker in the table, as every game
+does (``kernel/table.py``: ``Seat.caretaker``, ``caretaker_from``, ``Table.after_period``); its state keeps none.
+``with_table`` gives a state's players the table's caretaker as this module keeps it, so the report's words
+(``report/botwords.py``) say it as they always did.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from adjudicator.dampfross.game.state import GameState, Player
+
+if TYPE_CHECKING:
+    from adjudicator.kernel.table import Table
 
 
 def hand_over(player: Player, level: str | None, turn: int) -> Player:
@@ -51,3 +60,20 @@ def played_by_caretaker(after: GameState, turn: int) -> list[str]:
     under the caretaker whose caretaking began at or before that turn (an owner's orders would have ended it)."""
     return [p.id for p in sorted(after.players, key=lambda p: p.seat)
             if p.caretaker and p.caretaker_from is not None and p.caretaker_from <= turn]
+
+
+def with_table(state: GameState, table: Table) -> GameState:
+    """The state with its players' caretaker as the session's table has it (reading 134): a seat the caretaker
+    plays is its level, from the first turn it played the seat (``Seat.caretaker_from``) or, not yet, from the
+    table's next period (``moves + 1``, the turn it plays first), as ``after_turn`` and ``hand_over`` set them; any
+    other company has none.  Nothing else of the state changes."""
+    seats = {s.id: s for s in table.seats}
+    players = []
+    for p in state.players:
+        seat = seats.get(p.id)
+        if seat is not None and seat.caretaker and not seat.bot:
+            players.append(replace(p, caretaker=seat.caretaker, caretaker_from=seat.caretaker_from or table.moves + 1))
+        else:
+            players.append(replace(p, caretaker=None, caretaker_from=None))
+    return replace(state, players=tuple(players))
+
