@@ -143,3 +143,85 @@ def test_an_hmac_game_wants_nothing_of_the_gm(tmp_path: Path) -> None:
     assert state.dice_mode == "hmac" and SHIPPED.wanting(state, {}, None) == ()
     gm, problems = SHIPPED.read_gm(state, [(1, f"HOLD PRESS {state.player_ids[0]}")])
     assert gm is not None and problems == () and SHIPPED.wanting(state, {}, gm) == ()
+
+
+def test_a_manual_dice_turn_by_mail_waits_for_the_gms_rolls(tmp_path: Path) -> None:
+    """On the one session (``postal/turns.py: MovesGame(DampfrossPlay())``): both companies' orders are in, but the
+    turn wants the GM's rolls (``wanting``), so it waits, at its deadline too, and the GM is asked once
+    (``gm-wanting-001``); his mail ``GM PASSWORD ...`` with the rolls (the envelope's GM line) resolves it, as the
+    play resolves it with the same lines, its dice ``manual:``."""
+    from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
+    from adjudicator.dampfross.engine.newgame import new_game
+    from adjudicator.dampfross.game.rules import load_profile
+    from adjudicator.dampfross.play import PLAY as SHIPPED
+    from adjudicator.kernel.contacts import PlayerSpec
+    from adjudicator.kernel.deadline import Schedule
+    from adjudicator.kernel.i18n import language
+    from adjudicator.kernel.passwords import hash_password
+    from adjudicator.kernel.table import Seat, Table
+    from adjudicator.postal import robot, turns
+    from adjudicator.postal.files import sha256
+    from adjudicator.postal.loop import Tick
+    from adjudicator.postal.moves import MovesDir
+    from tests import clock
+    from tests.mailservers import mail_bytes, smtp_server
+
+    text = shipped_map_text("germany")
+    specs = [PlayerSpec.parse("RED:Anna:anna@example.org"), PlayerSpec.parse("BLUE:Bernd:bernd@example.net")]
+    state, secrets = new_game("g", parse_map(text, "germany"), "map.yaml", sha256(text), load_profile("schmidt", []),
+                              specs, None, test_passwords="manual")
+    assert state.dice_mode == "manual"
+    seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, "en") for p in state.players)
+    table = Table("dampfross", "g", seats, "en", schedule=Schedule(due="2026-12-04T18:00:00+00:00", every="7d",
+                                                                   early=True),
+                  gm_password_hash=hash_password(secrets["GM"], iterations=1000))
+    with language("en"):
+        opening = SHIPPED.words.opening(table, state, None, None)
+    where, maildir = tmp_path / "g", tmp_path / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    MovesDir(where).create(SHIPPED, table, state, "", {s: secrets[s] for s in ("RED", "BLUE")}, opening)
+    count = 0
+
+    def mail(sender: str, body: str, when: str) -> None:
+        nonlocal count
+        count += 1
+        clock.maildir_mail(maildir, mail_bytes(sender, "GAME g\n" + body, f"orders {count}", when), when,
+                           f"M{count:04d}P1.mx")
+
+    def tick(when: str) -> list[str]:
+        t = Tick(str(where))
+        robot.tick_game(str(where), clock.instant(when), t, turns.MovesGame(DampfrossPlay()))
+        return [str(n) for n in t.notes]
+
+    def now() -> tuple[Table, GameState]:
+        doc = json.loads((where / "game.json").read_text(encoding="utf-8"))
+        return Table.from_json(doc["table"], ""), SHIPPED.load(doc["state"])
+
+    with smtp_server() as smtp:
+        (where / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = '
+                                         f'"{maildir}"\n\n{smtp.toml()}', encoding="utf-8")
+        (where / "mail.toml").chmod(0o600)
+        tick("2026-12-01T08:00+00:00")
+        mail("anna@example.org", f"PLAYER RED PASSWORD {secrets['RED']}\nSTART Hamburg\n", "2026-12-01T09:00+00:00")
+        mail("bernd@example.net", f"PLAYER BLUE PASSWORD {secrets['BLUE']}\nSTART Berlin\n", "2026-12-01T09:30+00:00")
+        tick("2026-12-01T10:00+00:00")
+        _table, waiting = now()
+        assert waiting.turn == 1  # both in, early, but the rolls are wanted
+        notes = tick("2026-12-04T18:05+00:00")
+        _table, waiting = now()
+        assert waiting.turn == 1 and any("gm-wanting" in n and "roll RED" in n for n in notes), notes
+        gm = f"GM PASSWORD {secrets['GM']}\nROLL RED 6\nROLL BLUE 1\n"
+        mail("gm@example.org", gm, "2026-12-04T19:00+00:00")
+        tick("2026-12-04T19:05+00:00")
+        _table, after = now()
+    assert after.turn == 2
+    orders = {}
+    for seat, body in (("RED", "START Hamburg"), ("BLUE", "START Berlin")):
+        made, _problems = SHIPPED.read(state, seat, [(1, body)])
+        assert made is not None
+        orders[seat] = made
+    given, _ = SHIPPED.read_gm(state, [(1, "ROLL RED 6"), (2, "ROLL BLUE 1")])
+    expected, _turn = SHIPPED.resolve_gm(state, orders, given, SHIPPED.draw(""))
+    assert after.dice_log == expected.dice_log and all(d.label.startswith("manual:") for d in after.dice_log)
+    assert after.players == expected.players
