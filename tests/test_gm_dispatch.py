@@ -31,9 +31,15 @@ SIMULTANEOUS = {"run"}
 refuses each in one line."""
 
 
+SESSION = "dampfross-session"
+"""The fifth kind of trial: a Dampfross game of the one session's format (the old one converted by ``upgrade``, issue
+34), whose commands are the session's with Dampfross's own (``dampfross/app/session.py``)."""
+KINDS = (*GAMES, SESSION)
+
+
 def lacking_in(kind: str) -> set[str]:
     """The commands a game of ``kind`` refuses."""
-    if kind == "dampfross":
+    if kind in ("dampfross", SESSION):
         return MOVES_ONLY
     return (DAMPFROSS_ONLY - (SIMULTANEOUS if kind == "rps" else set())) | (BOTS_ONLY if kind == "takeaway" else set())
 
@@ -96,12 +102,23 @@ def played(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
     return trial
 
 
-@pytest.mark.parametrize("kind", GAMES)
+def trial_of(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
+    """``played`` for every kind: a session-format Dampfross game is the old one's played, then upgraded."""
+    if kind != SESSION:
+        return played(tmp_path, kind, smtp)
+    trial = played(tmp_path, "dampfross", smtp)
+    assert "converted to a game of the one session" in invoke("upgrade", str(trial.game)).output
+    return trial
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_path: Path, kind: str,
                                                                             smtp: SmtpServer):
-    trial = played(tmp_path, kind, smtp)
+    trial = trial_of(tmp_path, kind, smtp)
     lacking = lacking_in(kind)
     article = "an" if kind[0] in "aeiou" else "a"
+    converted = kind == SESSION
+    kind = kind.removesuffix("-session")  # a converted game is a game of Dampfross
     for name, args in commands(trial, tmp_path):
         result = invoke(*args, ok=False)
         assert "Traceback" not in result.output, (name, result.output)
@@ -111,6 +128,8 @@ def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_p
             assert result.output.count("\n") == 1, (name, result.output)
         elif name == "standings":  # a game of moves scores finished games only
             assert result.exit_code == 1 and "is not over yet" in result.output, result.output
+        elif name == "upgrade" and converted:  # converted already: once is enough
+            assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
         elif name == "check":  # its exit status is its verdict on the orders
             assert result.exit_code in (0, 1) and not result.output.startswith("error:"), result.output
         else:
@@ -118,9 +137,9 @@ def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_p
     assert invoke("verify", str(trial.game)).exit_code == 0  # every change the commands made is done again
 
 
-@pytest.mark.parametrize("kind", GAMES)
+@pytest.mark.parametrize("kind", KINDS)
 def test_a_refused_command_changes_nothing(tmp_path: Path, kind: str, smtp: SmtpServer):
-    trial = played(tmp_path, kind, smtp)
+    trial = trial_of(tmp_path, kind, smtp)
     lacking = lacking_in(kind)
     before = {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()}
     for name, args in commands(trial, tmp_path):

@@ -7,6 +7,7 @@ it again), carries the GM's reason, and is printed in the report of the next mov
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -158,3 +159,44 @@ def fix_position(play: Play, directory: str, path: str, why: str, by: str = "GM"
             raise AdjudicatorError(f"{path}: {exc}") from None
         folder.commit(play, game, table, state, record, kept={POSITION_FILE: text})
     return table, ", ".join(play.to_act(state)) or None
+
+
+@dataclass(frozen=True)
+class OwnFixed:
+    """A correction of the play's own as made: its record, the table and state after it, and whether the seat's new
+    password (``fix_own``'s ``secret``) was queued to its address."""
+
+    record: dict[str, Any]
+    table: Table
+    state: Any
+    mailed: bool
+
+
+def fix_own(play: Play, directory: str, record_of: Callable[[Loaded], dict[str, Any]], *, secret: str | None = None,
+            now: datetime | None = None) -> OwnFixed:
+    """A correction of the play's own (``kernel/play.py: Corrections``; record ``fix`` ``play``), made as the game
+    is now: ``record_of`` gives its record from the game (its reason checked here), refusing in one line what cannot
+    be done; the play's refusal of it (``ValueError``) is one line too.  ``secret``: the seat's new password (the
+    record sets its hash), written to the GM's passwords file first and mailed to the seat's address as ``fix
+    seat`` does."""
+    folder = MovesDir(directory)
+    with folder.lock():
+        game = folder.load(play)
+        record = {"kind": "fix", "fix": "play", **record_of(game)}
+        record["why"] = _why(str(record.get("why", "")))
+        try:
+            table, state = apply_fix(play, game.table, game.state, record)
+        except ValueError as exc:
+            raise AdjudicatorError(str(exc)) from None
+        if secret is None:
+            folder.commit(play, game, table, state, record)
+            return OwnFixed(record, table, state, False)
+        sid = str(record["seat"])
+        old = folder.read_passwords()
+        folder.write_passwords({**old, sid: secret})
+        try:
+            folder.commit(play, game, table, state, record, kept={PASSWORDS_BEFORE: password_text(old)})
+        except BaseException:
+            folder.write_passwords(old)
+            raise
+        return OwnFixed(record, table, state, _mail_password(folder, play, table, game, sid, secret, now))

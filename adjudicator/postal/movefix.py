@@ -13,7 +13,11 @@ compares.  Two kinds:
 - ``caretaker``: a player's seat handed to the caretaker at the record's
   ``level``, or (``level`` ``""``) back to its player, by the GM
   (``adjudicate caretaker``) or by the player's own mail (``by_mail``;
-  reading IU-19).
+  reading IU-19);
+- ``play``: a correction of the play's own (``kernel/play.py: Corrections``; Dampfross's balance, track, rules
+  key, retirement, and its record of a seat's change), the play's data in the record, which the play applies to
+  the state; the record's ``seat`` with ``set`` (the fields of ``seat``) and ``level`` (as ``caretaker``) change
+  that seat in the table too, ``what`` names it in the table's note.
 
 Each is noted in the table (``Table.corrections``) with the GM's reason,
 and the report of the next move prints it.  Nothing here touches a file.
@@ -27,7 +31,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.kernel.play import Play
+from adjudicator.kernel.play import Play, corrections_of
 from adjudicator.kernel.table import Correction, Table
 
 POSITION_FILE = "position.json"
@@ -93,4 +97,27 @@ def apply_fix(play: Play, table: Table, state: Any, record: Mapping[str, Any],
         what = "caretaker" if level else "back" if record.get("by_mail") else "player"
         note = Correction(table.moves, (what,), sid, why, by)
         return replace(table.with_caretaker(sid, level), corrections=(*table.corrections, note)), state
-    raise ValueError(f"no correction {fix!r} (seat, position, caretaker)")
+    if fix == "play":
+        return _own(play, table, state, record, why, by)
+    raise ValueError(f"no correction {fix!r} (seat, position, caretaker, play)")
+
+
+def _own(play: Play, table: Table, state: Any, record: Mapping[str, Any], why: str, by: str) -> tuple[Table, Any]:
+    """A correction of the play's own (``play``): the play's state after it, and the seat it names changed as the
+    record's ``set`` and ``level`` say."""
+    own = corrections_of(play)
+    if own is None:
+        raise ValueError(f"{play.name} has no corrections of its own")
+    sid, values, level = str(record.get("seat") or ""), record.get("set") or {}, record.get("level")
+    if (values or level is not None) and sid not in table.seat_ids:
+        raise ValueError(f"no seat {sid} in game {table.game}")
+    if not isinstance(values, dict) or not set(values) <= set(SEAT_FIELDS):
+        raise ValueError(f"a seat's correction sets one or more of {', '.join(SEAT_FIELDS)}")
+    new = own.correct(state, record)
+    if values:
+        fields: dict[str, Any] = {k: str(v) for k, v in values.items()}
+        table = replace(table, seats=tuple(replace(s, **fields) if s.id == sid else s for s in table.seats))
+    if level is not None:
+        table = table.with_caretaker(sid, str(level))
+    note = Correction(table.moves, (str(record.get("what") or "play"),), sid, why, by)
+    return replace(table, corrections=(*table.corrections, note)), new

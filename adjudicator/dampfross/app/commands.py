@@ -12,6 +12,7 @@ from adjudicator.dampfross.app.store import MAP_FILE, GameDir
 from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.engine.newgame import new_game
 from adjudicator.dampfross.game import dice
@@ -161,7 +162,12 @@ def advise_routes(directory: str, origin: str, destination: str, player: str, co
 
     gdir = GameDir(directory)
     state = gdir.load_state()
-    gmap = gdir.load_map(state)
+    return routes_text(state, gdir.load_map(state), origin, destination, player, count)
+
+
+def routes_text(state: GameState, gmap: GameMap, origin: str, destination: str, player: str, count: int) -> str:
+    """The route advice of ``advise_routes`` on a game's state and map, whatever folder holds them (the session's
+    too: ``session.py``)."""
     riders = [p.strip().upper() for p in player.split("+")]
     for pid in riders:
         if pid not in state.player_ids:

@@ -28,18 +28,39 @@ def _recorded(c: object) -> str:
     return f"correction {getattr(c, 'number', '?')} recorded; the next report prints it"
 
 
-def _session(directory: str) -> GmCommands | None:
-    """The one session's commands of a game converted by ``upgrade`` (``dampfross/app/convert.py``), until the
-    registry names the play (issue 34); ``None``: a game of the old format."""
+def _session(directory: str | None, paths: Sequence[str] = ()) -> GmCommands | None:
+    """The commands of a Dampfross game of the one session (converted by ``upgrade``, ``convert.py``):
+    ``session.py: SessionCommands``, until the registry names the play (issue 34); ``None``: a game of the old
+    format.  ``directory`` ``None`` (``run``, ``check`` without ``--game``): the folder the orders' GAME line names,
+    when it is of the session (``session.py: find_session``)."""
     from pathlib import Path
 
     from adjudicator.postal.playof import play_of
 
+    if directory is None:
+        if not paths:
+            return None
+        from adjudicator.dampfross.app.session import find_session
+
+        directory = find_session(paths)
+        if directory is None:
+            return None
     if play_of(Path(directory)) != DampfrossCommands.name:  # read first, so an old game's command loads no more
         return None
-    from adjudicator.dampfross.app.convert import session_of
+    from adjudicator.dampfross.app.session import SessionCommands
 
-    return session_of(directory)
+    return SessionCommands(directory)
+
+
+def _folder(directory: str | None, paths: Sequence[str]) -> str:
+    """The folder of ``run`` or ``check`` on a session game: ``--game DIR`` or the one the GAME line names."""
+    if directory is not None:
+        return directory
+    from adjudicator.dampfross.app.session import find_session
+
+    found = find_session(paths)
+    assert found is not None  # _session found it a moment ago
+    return found
 
 
 class DampfrossCommands(GmCommands):
@@ -144,6 +165,8 @@ class DampfrossCommands(GmCommands):
 
     def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
             dry_run: bool, now: datetime | None = None) -> Ran:
+        if (session := _session(directory, [*paths, *gm_files])) is not None:
+            return session.run(paths, _folder(directory, [*paths, *gm_files]), trust, gm_files, dry_run, now)
         from adjudicator.dampfross.app.run import RunOptions, run_turn
         from adjudicator.dampfross.report.orderwords import format_problem
         from adjudicator.dampfross.report.phrases import gm_note_text
@@ -158,16 +181,22 @@ class DampfrossCommands(GmCommands):
         return Ran(tuple(told), run.public, done)
 
     def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:
+        if (session := _session(directory, paths)) is not None:
+            return session.check(paths, _folder(directory, paths), trust)
         from adjudicator.dampfross.app.check import check_orders
 
         return check_orders(list(paths), directory, trust)
 
     def route(self, directory: str, origin: str, destination: str, player: str, count: int) -> str:
+        if (session := _session(directory)) is not None:
+            return session.route(directory, origin, destination, player, count)
         from adjudicator.dampfross.app.commands import advise_routes
 
         return advise_routes(directory, origin, destination, player, count)
 
     def report(self, directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> str:
+        if (session := _session(directory)) is not None:
+            return session.report(directory, turn, player, archived, every)
         from adjudicator.dampfross.app.commands import all_reports, archived_report
 
         return all_reports(directory, player, archived) if every else \
@@ -207,6 +236,8 @@ class DampfrossCommands(GmCommands):
         return said
 
     def site(self, directory: str, out: str, png: bool) -> str:
+        if (session := _session(directory)) is not None:
+            return session.site(directory, out, png)
         from adjudicator.dampfross.app.site import write_site
 
         done = write_site(directory, out, png)
@@ -214,16 +245,22 @@ class DampfrossCommands(GmCommands):
                 f"open {done.out / 'index.html'}")
 
     def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.fix_balance(directory, player, amount, why, by)
         from adjudicator.dampfross.app.fix import correct
 
         return _recorded(correct(directory, "balance", why, by, player=player, amount=amount))
 
     def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.fix_track(directory, add, player, a, b, why, by)
         from adjudicator.dampfross.app.fix import correct
 
         return _recorded(correct(directory, "track-add" if add else "track-remove", why, by, player=player, a=a, b=b))
 
     def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.fix_rule(directory, key, value, why, by)
         from adjudicator.dampfross.app.fix import correct
         from adjudicator.dampfross.app.store import GameDir
         from adjudicator.dampfross.report.racephrases import race_rule_warnings
@@ -237,6 +274,8 @@ class DampfrossCommands(GmCommands):
                             "address', 'player lang' or 'player replace'")
 
     def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.replace_player(directory, player, name, address, why, by)
         from adjudicator.dampfross.app.fix import replace_player
 
         c, secret, mailed = replace_player(directory, player, name, address, why, by)
@@ -247,6 +286,8 @@ class DampfrossCommands(GmCommands):
         return f"{said}\nNew password for {c.player} (send it to the stand-by only): {secret}"
 
     def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.set_address(directory, player, address, why, by)
         from adjudicator.dampfross.app.fix import set_address
 
         c = set_address(directory, player, address, why, by)
@@ -254,6 +295,8 @@ class DampfrossCommands(GmCommands):
                 "printed in the next report.")
 
     def set_language(self, directory: str, player: str, lang: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.set_language(directory, player, lang, why, by)
         from adjudicator.dampfross.app.fix import set_language
 
         c = set_language(directory, player, lang, why, by)
@@ -261,6 +304,8 @@ class DampfrossCommands(GmCommands):
                 "printed in the next report.")
 
     def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.caretaker(directory, seat, level, why, by)
         from adjudicator.dampfross.app.fix import set_caretaker
 
         c = set_caretaker(directory, seat, level, why, by)
@@ -271,6 +316,8 @@ class DampfrossCommands(GmCommands):
                 "next report.")
 
     def retire(self, directory: str, player: str, why: str, by: str) -> str:
+        if (session := _session(directory)) is not None:
+            return session.retire(directory, player, why, by)
         from adjudicator.dampfross.app.fix import correct
 
         c = correct(directory, "retire", why, by, player=player)

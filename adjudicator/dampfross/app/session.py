@@ -1,0 +1,373 @@
+"""Dampfross's GM commands on a game of the one session (issue 34): ``SessionCommands``, the commands of a game of moves
+(``app/movesgm.py: MovesCommands``) with what only Dampfross has, read from the session's folder (``postal/moves.py:
+MovesDir``) instead of the old one (``store.py: GameDir``).
+
+``dampfross/app/gm.py`` hands every command of a game of the session format to it (a folder of the old format keeps
+its own functions until it is upgraded).  What each gives the GM is the old format's text where the session can make
+it: ``check`` is ``check.py``'s over the session's state, ``route`` the same advice, ``report --player`` the company's
+report mail of that turn as archived, ``status --json`` the old keys beside the session's, ``run`` the problems of the
+orders with file, line and column as the old ``run`` tells them, then the session's own lines.  The corrections are
+steps of kind ``fix`` of the session's chain: ``fix balance``, ``fix track``, ``fix rule``, ``player retire``,
+``player address``/``lang``/``replace`` and ``caretaker`` are Dampfross's ``Correction`` in a record ``fix`` ``play``
+(``kernel/play.py: Corrections``, ``SessionPlay.correct``), so ``verify`` applies them again and the next report
+prints them as it always did (the state's ``corrections``); a change to a seat sets the table's seat in the same
+step (``postal/movefix.py: apply_fix``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from adjudicator.app.gm import Ran
+from adjudicator.app.movefix import fix_own
+from adjudicator.app.movesgm import MovesCommands
+from adjudicator.dampfross.app.store import GameDir, stamp
+from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.engine.corrections import apply_correction
+from adjudicator.dampfross.game.codec import correction_from_json, correction_to_json
+from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
+from adjudicator.dampfross.play import DampfrossPlay
+from adjudicator.kernel import passwords
+from adjudicator.kernel.contacts import check_address, check_name
+from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.table import Table
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.playof import play_of
+
+if TYPE_CHECKING:
+    from adjudicator.postal.loop import Tick
+
+
+class SessionPlay(DampfrossPlay):
+    """Dampfross's play with its corrections (``kernel/play.py: Corrections``) until ``dampfross/play.py`` has them
+    itself: a record ``fix`` ``play`` holds a Dampfross ``Correction`` (``correction``, as the old format's
+    ``record_of_fix`` wrote it), applied by ``engine/corrections.py``; a caretaker's is only noted in the state (the
+    table's seat is the caretaker's, as in a converted game, whose state keeps no caretaker fields)."""
+
+    def correct(self, state: GameState, record: Mapping[str, Any]) -> GameState:
+        doc = record.get("correction")
+        if not isinstance(doc, dict):
+            raise ValueError("a Dampfross correction's record holds its correction")
+        c = correction_from_json(doc)
+        try:
+            if c.kind == "caretaker":
+                return _caretaker(state, c)
+            return apply_correction(state, self.gmap(state), c)
+        except AdjudicatorError as exc:
+            raise ValueError(str(exc)) from None
+
+
+def _caretaker(state: GameState, c: Correction) -> GameState:
+    """A caretaker's correction noted in the state (the table hands the seat over): refused as the old format
+    refuses it."""
+    if c.player is None or c.player not in state.player_ids:
+        raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
+    player = state.player(c.player)
+    if player.bot:
+        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
+                               "in for")
+    if state.dice_mode == "manual":
+        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
+    if player.retired is not None:
+        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    if c.number != len(state.corrections) + 1 or c.turn != state.turn:
+        raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
+    return replace(state, corrections=(*state.corrections, c))
+
+
+def is_session(directory: str | Path) -> bool:
+    """Whether the folder holds a Dampfross game of the one session (its game file names the play)."""
+    return play_of(Path(directory)) == "dampfross"
+
+
+def find_session(paths: Sequence[str]) -> str | None:
+    """The folder of a session-format Dampfross game the orders name by their GAME line (``./NAME/`` or ``./``,
+    the game's id ``NAME``, as ``run.py: find_game`` finds an old folder); ``None``: none (the old format's finder
+    decides then, and says what is wrong)."""
+    from adjudicator.dampfross.app.orderfiles import read_files
+
+    try:
+        name = read_files(paths).orders().game
+    except AdjudicatorError:
+        return None
+    for candidate in ([Path(name), Path(".")] if name else [Path(".")]):
+        if not is_session(candidate):
+            continue
+        try:
+            doc = json.loads((candidate / "game.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if not name or doc.get("table", {}).get("game") == name:
+            return str(candidate)
+    return None
+
+
+def _recorded(c: Correction) -> str:
+    return f"correction {c.number} recorded; the next report prints it"
+
+
+class SessionCommands(MovesCommands):
+    """The GM commands of a Dampfross game of the one session (see the module)."""
+
+    own_fixes = "correct it with 'adjudicate fix balance', 'fix track' or 'fix rule'"
+
+    def __init__(self, directory: str):
+        gdir = GameDir(directory)
+        super().__init__(SessionPlay(lambda state: gdir.load_map(state)))
+        self.dplay: SessionPlay = self.play  # type: ignore[assignment]  # the play made here, with its own type
+
+    def _game(self, directory: str) -> Loaded:
+        return MovesDir(directory).load(self.play)
+
+    # --- turns -------------------------------------------------------------------------------------------------
+
+    def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
+            dry_run: bool, now: datetime | None = None) -> Ran:
+        from adjudicator.dampfross.app.orderfiles import read_files
+        from adjudicator.dampfross.app.run import RunOptions, settle
+        from adjudicator.dampfross.report.orderwords import format_problem
+        from adjudicator.dampfross.report.phrases import gm_note_text
+
+        assert directory is not None  # gm.py finds the folder by the GAME line first
+        game = self._game(directory)
+        read = [*paths, *(f for f in gm_files if f not in paths)]
+        orders, _input, notes = settle(game.state, self.dplay.gmap(game.state), read_files(read),
+                                       RunOptions(trust, tuple(gm_files), standing=False))
+        told = [format_problem(problem) for problem in orders.problems]
+        told += [f"warning: {gm_note_text(note)}" for note in notes]
+        ran = super().run(paths, directory, trust, gm_files, dry_run, now)
+        told += [line for line in ran.told if line not in told]
+        done = ran.done if dry_run else f"turn {game.state.turn} adjudicated; reports in {Path(directory) / 'reports'}"
+        return Ran(tuple(told), ran.public, done)
+
+    def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:
+        from adjudicator.dampfross.app.check import check_received
+        from adjudicator.dampfross.app.orderfiles import read_files
+
+        assert directory is not None
+        state = self._game(directory).state
+        checked = check_received(None, read_files(paths), trust, loaded=(state, self.dplay.gmap(state)))
+        return checked.text, checked.ok
+
+    def route(self, directory: str, origin: str, destination: str, player: str, count: int) -> str:
+        from adjudicator.dampfross.app.commands import routes_text
+
+        state = self._game(directory).state
+        return routes_text(state, self.dplay.gmap(state), origin, destination, player, count)
+
+    def report(self, directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> str:
+        """The public report as the session sealed it (``--archived`` changes nothing: a session's report is never
+        made again), or a company's: its report mail of that turn as archived with the turn's step."""
+        if not player:
+            return super().report(directory, turn, None, archived, every)
+        folder = MovesDir(directory)
+        table = self._game(directory).table
+        pid = player.strip().upper()
+        if table.find(pid) is None:
+            raise AdjudicatorError(f"no company {pid} in game {table.game}")
+        numbers = range(table.moves + 1) if every else [table.moves if turn is None else turn]
+        mails = _mails_by_move(folder)
+        texts = []
+        for n in numbers:
+            if n == 0:
+                text = folder.sent_report(0)
+            else:
+                text = mails.get(n, {}).get(pid)
+            if text is None:
+                raise AdjudicatorError(f"no report of turn {n} for {pid} in {folder.path / 'archive'} "
+                                       f"(turns so far: {table.moves})")
+            texts.append(text)
+        return "\f\n".join(texts)
+
+    def status_json(self, directory: str) -> dict[str, object]:
+        """The session's keys, and the old format's that scripts read (``postal.py: GameStatus.to_json``,
+        ``bots_json``), from the table and the state."""
+        game = self._game(directory)
+        t, state = game.table, game.state
+        accepted = dict(t.orders)
+        missing = [sid for sid in self.play.to_act(state) if sid not in accepted]
+        waiting = sum(1 for p in (Path(directory) / "mail" / "outbox").glob("*.json"))
+        return {**super().status_json(directory),
+                "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play),
+                "companies": [{"company": sid, "arrived": None, "verdict": "valid" if sid in accepted else None,
+                               "problems": 0} for sid in self.play.to_act(state)],
+                "missing": missing, "outbox_waiting": waiting, "unanswered": 0,
+                "standing": {p.id: p.standing.to_json() for p in state.players if p.standing is not None},
+                "caretaker": {"after": t.caretaker_after, "level": t.caretaker_level} if t.caretaker_after else None,
+                "bots": {s.id: s.bot for s in t.seats if s.bot},
+                "caretaken": {s.id: {"level": s.caretaker, "from": s.caretaker_from} for s in t.seats if s.caretaker}}
+
+    def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
+             player: str | None = None) -> Tick:
+        if turn is None and player is None:
+            return super().send(directory, now, retry)
+        return _send_again(self.dplay, directory, now, retry, turn, player)
+
+    # --- corrections ---------------------------------------------------------------------------------------------
+
+    def _correct(self, directory: str, kind: CorrectionKind, why: str, by: str, *, seat: str | None = None,
+                 values: Mapping[str, str] | None = None, level: str | None = None, secret: str | None = None,
+                 **data: Any) -> Correction:
+        """One Dampfross correction made as a step of the session (``app/movefix.py: fix_own``); the correction."""
+        made: list[Correction] = []
+
+        def record_of(game: Loaded) -> dict[str, Any]:
+            state = game.state
+            pid = data.get("player")
+            if pid is not None and pid not in state.player_ids:
+                raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
+            c = Correction(len(state.corrections) + 1, state.turn, kind, by, stamp(), why, **data)
+            made.append(c)
+            record: dict[str, Any] = {"what": kind, "correction": correction_to_json(c), "why": why, "by": by}
+            if seat is not None:
+                record["seat"] = seat
+            if values:
+                record["set"] = dict(values)
+            if level is not None:
+                record["level"] = level
+            return record
+
+        fix_own(self.play, directory, record_of, secret=secret)
+        return made[-1]
+
+    def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
+        return _recorded(self._correct(directory, "balance", why, by, player=player.upper(), amount=amount))
+
+    def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
+        return _recorded(self._correct(directory, "track-add" if add else "track-remove", why, by,
+                                       player=player.upper(), a=Hex.parse(a), b=Hex.parse(b)))
+
+    def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
+        from adjudicator.dampfross.report.racephrases import race_rule_warnings
+
+        said = _recorded(self._correct(directory, "rule", why, by, key=key, value=value))
+        rules = self._game(directory).state.rules
+        return "\n".join([said, *(f"warning: {w}" for w in race_rule_warnings(rules))])
+
+    def retire(self, directory: str, player: str, why: str, by: str) -> str:
+        c = self._correct(directory, "retire", why, by, player=player.upper())
+        return f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report."
+
+    def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
+        pid, email = player.upper(), check_address(address)
+        self._bot_refused(directory, pid, "it has no address or password to correct")
+        c = self._correct(directory, "address", why, by, seat=pid, values={"address": email}, player=pid,
+                          value=email or None)
+        return (f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
+                "printed in the next report.")
+
+    def set_language(self, directory: str, player: str, lang: str, why: str, by: str) -> str:
+        from adjudicator.dampfross.report.i18n import check_language
+
+        pid = player.upper()
+        code = "" if lang == "game" else check_language(lang)
+        table = self._game(directory).table
+        c = self._correct(directory, "lang", why, by, seat=pid, values={"lang": code or table.lang}, player=pid,
+                          value=code)
+        return (f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
+                "printed in the next report.")
+
+    def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
+        pid = player.upper()
+        manager, email = check_name(name, "stand-by's name"), check_address(address)
+        self._bot_refused(directory, pid, "no stand-by is needed")
+        secret = passwords.generate()
+        digest = passwords.hash_password(secret)
+        c = self._correct(directory, "replace", why, by, seat=pid, values={"address": email, "password_hash": digest},
+                          secret=secret, player=pid, manager=manager, email=email, password_hash=digest)
+        said = f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report."
+        if _queued(directory, pid):
+            return (f"{said}\nThe stand-by's mail (the password, the game so far) is queued; the next tick sends "
+                    "it.")
+        return f"{said}\nNew password for {c.player} (send it to the stand-by only): {secret}"
+
+    def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        from adjudicator.dampfross.app.commands import bot_level
+
+        pid = seat.upper()
+        game = self._game(directory)
+        found = game.table.find(pid)
+        if found is None:
+            raise AdjudicatorError(f"no company {pid} in game {game.table.game}")
+        value = bot_level(level or game.table.caretaker_level or "", "--level") if level is not None else ""
+        if not self.play.to_act(game.state):
+            raise AdjudicatorError(f"game {game.table.game} is over")
+        if found.caretaker == value:
+            raise AdjudicatorError(f"the caretaker plays {pid} already ({value})" if value else
+                                   f"{pid} is not played by the caretaker")
+        c = self._correct(directory, "caretaker", why, by, seat=pid, level=value, player=pid, value=value)
+        if c.value:
+            return (f"{c.player} is played by the caretaker ({c.value}) from turn {c.turn}; correction {c.number}, "
+                    "printed in the next report.")
+        return (f"{c.player} is played by its owner again from turn {c.turn}; correction {c.number}, printed in the "
+                "next report.")
+
+    def _bot_refused(self, directory: str, pid: str, why: str) -> None:
+        found = self._game(directory).table.find(pid)
+        if found is not None and found.bot:
+            raise AdjudicatorError(f"{pid} is a bot seat ({found.bot}): {why}")
+
+
+def _queued(directory: str, pid: str) -> bool:
+    """Whether a stand-by's mail with the password was queued to ``pid`` (``app/movefix.py: _mail_password``)."""
+    return any((Path(directory) / "mail" / "outbox").glob(f"takeover-{pid}-*.json"))
+
+
+def _mails_by_move(folder: MovesDir) -> dict[int, dict[str, str]]:
+    """Each turn's report mails, by company, as archived with the turn's step (kind ``move``)."""
+    out: dict[int, dict[str, str]] = {}
+    for step in folder.steps():
+        record = folder.record(step)
+        if record.get("kind") == "move":
+            out[int(record["move"])] = folder.mails_of(step)
+    return out
+
+
+def _send_again(play: SessionPlay, directory: str, now: datetime | None, retry: bool, turn: int | None,
+                player: str | None) -> Tick:
+    """``mail send --turn N --player ID`` of a session game: each company's report mail of that turn (the session's
+    outbox name ``move-NNN-ID``, the last version; a converted game's, the old mail it stands for) queued again to
+    its address now, then sent with what is queued."""
+    from adjudicator.postal.loop import Tick, config_of, retry_failed, send
+    from adjudicator.postal.outbox import Outbox
+
+    folder, t = MovesDir(directory), Tick(directory)
+    when = now or datetime.now(UTC)
+    config = config_of(folder)
+    with folder.lock():
+        table = folder.load(play).table
+        address: Callable[[dict[str, object]], tuple[str, ...] | None] = lambda doc: _address(table, doc)  # noqa: E731
+        if retry:
+            retry_failed(folder, when, t, address)
+        wanted = turn if turn is not None else table.moves
+        pid = player.strip().upper() if player else None
+        if pid is not None and table.find(pid) is None:
+            raise AdjudicatorError(f"no company {pid} in game {table.game}")
+        outbox = Outbox(folder)
+        names = []
+        for s in table.seats:
+            if pid is not None and s.id != pid:
+                continue
+            known = outbox.versions(f"move-{wanted:03d}-{s.id}")
+            doc = outbox.record(known[-1]) if known else None
+            name = str(doc.get("alias_of")) if doc and doc.get("alias_of") else known[-1] if known else None
+            if name is None or not outbox.requeue(name, when, address({"player": s.id})):
+                if pid is None and not s.address:
+                    continue
+                raise AdjudicatorError(f"no report mail of turn {wanted} for {s.id} in {outbox.sent_dir}")
+            names.append(name)
+        send(folder, config, when, t, names)
+        if config.smtp is None:
+            raise AdjudicatorError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {outbox.queue_dir}")
+    return t
+
+
+def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:
+    seat = table.find(str(doc.get("player", "")))
+    return (seat.address,) if seat is not None and seat.address else None
+
