@@ -161,3 +161,28 @@ def test_a_worker_that_dies_costs_its_games_this_tick_only(tmp_path: Path, smtp:
     again = tick([str(g) for g in games], when)
     assert not any(t.error for t in again)
     assert all(not Outbox(GameDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in games)
+
+
+def test_the_games_of_a_tick_send_over_one_connection_to_their_server(tmp_path: Path, smtp: SmtpServer,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``outbox.py: kept_connections``: the second phase keeps a server's connection for the next game (asked with
+    NOOP first); one that no longer answers is replaced, and the game's mails go all the same."""
+    from adjudicator.postal import outbox
+
+    games = [setup_game(tmp_path / f"g{n}", smtp.toml()) for n in range(4)]
+    opened: list[object] = []
+    real = outbox._connect
+
+    def counted(server: Any, base: Path) -> Any:
+        opened.append(server)
+        return real(server, base)
+
+    monkeypatch.setattr(outbox, "_connect", counted)
+    invoke("tick", *map(str, games[:3]), "--now", tick_times()[0])
+    assert len(opened) == 1
+    assert len(smtp.mails) == sum(len(list((g / "mail" / "sent").glob("*.json"))) for g in games[:3]) > 3
+    monkeypatch.setattr(outbox, "_answers", lambda connection: False)  # as if the server had hung up meanwhile
+    monkeypatch.setattr(outbox, "KEPT_MAILS", 10_000)
+    invoke("tick", *map(str, games[1:]), "--now", tick_times()[0])
+    assert len(opened) == 1 + 1  # games 1 and 2 send nothing more; game 3 opens its own
+    assert not Outbox(GameDir(games[3])).pending()

@@ -26,7 +26,7 @@ from adjudicator.postal.files import Folder, deferred_sync
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, load_config
 from adjudicator.postal.mailsource import incoming
-from adjudicator.postal.outbox import Outbox
+from adjudicator.postal.outbox import Outbox, kept_connections
 
 
 @dataclass
@@ -138,8 +138,9 @@ def _tick_here(directories: Sequence[str], when: datetime, loop_of: Callable[[st
         finally:
             steps = _LATER.pop()
         barrier()  # every game's stored mails, records, turns and queued mails on the disk
-        for t, step in steps:
-            _guarded(t, when, step)
+        with kept_connections():  # one SMTP connection for the games that send through the same server
+            for t, step in steps:
+                _guarded(t, when, step)
     return out
 
 

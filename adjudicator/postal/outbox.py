@@ -35,6 +35,7 @@ import re
 import smtplib
 import ssl
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
@@ -369,7 +370,7 @@ class Outbox:
             return result
         sender = bare_address(config.sender)
         try:
-            with _connect(config.smtp, config.base) as smtp:
+            with _connection(config.smtp, config.base, len(todo)) as smtp:
                 for name in todo:
                     self._send_one(smtp, sender, name, now, result)
         except (OSError, smtplib.SMTPException) as exc:
@@ -500,6 +501,66 @@ def smtp_transport(server: Server, context: ssl.SSLContext | None) -> smtplib.SM
     if server.security == "tls":
         return smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
     return smtplib.SMTP(server.host, server.port, timeout=server.timeout)
+
+
+KEPT_MAILS = 100
+"""The most mails sent over one kept connection before it is closed and another opened (a server may refuse more
+in one session: Exim's ``smtp_accept_max_per_connection`` is 1,000)."""
+
+_KEPT: list[dict[tuple[Server, str], tuple[smtplib.SMTP, int]]] = []
+"""While ``kept_connections`` is open: each server's connection left open by the last game that sent through it,
+with the mails sent over it."""
+
+
+@contextmanager
+def kept_connections() -> Iterator[None]:
+    """While it is open, a game's sending leaves its SMTP connection open for the next game that sends through the
+    same server, as the same user (a tick over many games: ``loop.py``): one connection, not one a game (issue 34).
+    A kept connection is asked whether it still answers (``NOOP``) before it is used again; one that does not, or
+    that carried ``KEPT_MAILS``, is closed and another opened.  Leaving the block closes them all."""
+    _KEPT.append({})
+    try:
+        yield
+    finally:
+        for smtp, _count in _KEPT.pop().values():
+            _close(smtp)
+
+
+@contextmanager
+def _connection(server: Server, base: Path, mails: int) -> Iterator[smtplib.SMTP]:
+    """A connection to ``server``, logged in, for ``mails`` mails: a kept one (``kept_connections``) or a new one,
+    closed after."""
+    if not _KEPT:
+        with _connect(server, base) as smtp:
+            yield smtp
+        return
+    key = (server, server.password(base) if server.user else "")  # the same server as the same user, whichever game
+    kept, count = _KEPT[-1].pop(key, (None, 0))
+    if kept is not None and (count >= KEPT_MAILS or not _answers(kept)):
+        _close(kept)
+        kept = None
+    smtp = kept if kept is not None else _connect(server, base)
+    count = count if kept is not None else 0
+    try:
+        yield smtp
+    except BaseException:
+        _close(smtp)  # whatever went wrong, the next game starts on a new connection
+        raise
+    _KEPT[-1][key] = smtp, count + mails
+
+
+def _answers(smtp: smtplib.SMTP) -> bool:
+    try:
+        return smtp.noop()[0] == 250
+    except (OSError, smtplib.SMTPException):
+        return False
+
+
+def _close(smtp: smtplib.SMTP) -> None:
+    try:
+        smtp.quit()
+    except (OSError, smtplib.SMTPException):
+        smtp.close()
 
 
 def _connect(server: Server, base: Path) -> smtplib.SMTP:
