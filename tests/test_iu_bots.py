@@ -296,6 +296,6 @@ def test_verify_plays_the_bot_again_from_the_seed(tmp_path: Path, monkeypatch):
     invoke("tick", str(game), "--now", "2026-12-10T10:00+00:00")  # the bot opens, BLUE misses, the bot, ...
     assert MovesDir(game).load(PLAY).table.moves >= 6
     assert all(line.startswith("OK: ") for line in invoke("verify", str(game)).output.splitlines())
-    monkeypatch.setattr(botseats, "bot_rng", lambda seed, game, move, seat: random.Random(move))
+    monkeypatch.setattr(botseats, "bot_rng", lambda seed, game, move, seat, unit="move": random.Random(move))
     failed = [line for line in invoke("verify", str(game), ok=False).output.splitlines() if line.startswith("FAILED")]
     assert failed and all("the bot of RED, played again from the seed, writes other orders" in f for f in failed)

@@ -108,38 +108,46 @@ def test_a_turn_line_before_the_player_line_is_the_sections_turn():
     assert [(p.code, p.line) for p in bad.problems] == [("move-line", 1)] and bad.sections[0].move is None
 
 
-def test_a_dampfross_press_item_stays_in_the_section():
-    """Press items (PRESS ... END PRESS) come after the orders: END PRESS closes no section, and the item's lines,
-    prose to any reading of order lines, stay in the body (Dampfross's ``order_line`` knows the block,
-    ``kernel/envelope.py: Blocks``); an END alone still ends a section, and a PLAYER line ends an item left open."""
+def test_a_dampfross_section_is_read_whole_up_to_the_next_player_line():
+    """Dampfross reads a section whole (``kernel/envelope.py: WholeSections``; its parser notes the prose it leaves
+    out): press items (PRESS ... END PRESS) come after the orders, and END PRESS closes no section; an END closes an
+    IF ... END or is a sign-off, never the section; nothing is trimmed as prose; the next PLAYER line, or a GM line,
+    ends the section.  Every other game's reading is as before: END ends a section, the prose around the orders is
+    left out."""
     from adjudicator.dampfross.orders.parse import ORDER_LINES
-    from adjudicator.kernel.envelope import Blocks
+    from adjudicator.kernel.envelope import WholeSections
 
-    assert isinstance(ORDER_LINES, Blocks)
+    assert isinstance(ORDER_LINES, WholeSections) and not isinstance(ORDER_LINES.__call__, WholeSections)
     text = ("Hello GM,\nPLAYER RED PASSWORD a\nBUILD Nordstadt - 0403\nPRESS\nDear all,\nthe line is open.\nEnd\n"
-            "END PRESS\nCheers, Anna\nEND\nnot read\nPLAYER BLUE PASSWORD b\nPASS\nPRESSE ANONYM\nWho knows?\n"
-            "PLAYER NOB PASSWORD c\nPASS\n")
-    red, blue, nob = read_envelope(text, ORDER_LINES).sections
-    assert red.body == ((3, "BUILD Nordstadt - 0403"), (4, "PRESS"), (5, "Dear all,"), (6, "the line is open."),
-                        (7, "End"), (8, "END PRESS"))
-    assert red.prose == ((9, "Cheers, Anna"),)
-    assert blue.body == ((13, "PASS"), (14, "PRESSE ANONYM"), (15, "Who knows?")) and nob.body == ((17, "PASS"),)
-    # without the game's blocks, as every other game reads: END PRESS is an END, the item's text prose
+            "END PRESS\nCheers, Anna\nEND\nIF 1812 TAKEN THEN\nBUILD Hamburg - 1203\nEND\nPASS\n"
+            "PLAYER BLUE PASSWORD b\nPASS\nPRESSE ANONYM\nWho knows?\nGM PASSWORD g\nHOLD PRESS BLUE\n")
+    env = read_envelope(text, ORDER_LINES)
+    red, blue, gm = env.sections
+    assert red.body == tuple((n, line) for n, line in enumerate(text.split("\n"), 1) if 3 <= n <= 14)
+    assert red.prose == () and env.problems == ()
+    assert blue.body == ((16, "PASS"), (17, "PRESSE ANONYM"), (18, "Who knows?"))
+    assert (gm.seat, gm.password, gm.body) == ("GM", "g", ((20, "HOLD PRESS BLUE"),))
+    # as every other game reads: END PRESS is an END, the item's text prose, the lines after an END outside
     plain = read_envelope(text, ORDER_LINES.__call__)
     assert plain.sections[0].body == ((3, "BUILD Nordstadt - 0403"), (4, "PRESS"))
+    assert ("outside", 14) in [(p.code, p.line) for p in plain.problems]
 
 
 def test_the_press_item_read_by_the_play_as_by_the_mail_path():
-    """The section the envelope cuts gives Dampfross's reader the press item whole (``parse_section``), as
-    ``parse_orders`` reads the same mail."""
+    """The section the envelope cuts gives Dampfross's reader the press item and an IF ... END whole
+    (``parse_section``), with the note of the prose it leaves out, as ``parse_orders`` reads the same mail."""
     from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_orders, parse_section
 
-    text = "GAME g\nTURN 2\nPLAYER RED PASSWORD a\nPASS\nPRESS\nExtra! Extra!\nRED wins.\nEND PRESS\nThanks\n"
+    text = ("GAME g\nTURN 2\nPLAYER RED PASSWORD a\nIF 1812 TAKEN THEN\nBUILD Hamburg - 1203\nEND\n"
+            "PASS\nPRESS\nExtra! Extra!\nRED wins.\nEND PRESS\nThanks\n")
     (red,) = read_envelope(text, ORDER_LINES).sections
-    mine = parse_section("RED", red.body).sections[0].orders
-    theirs = parse_orders(text, "m").sections[0].orders
-    assert [o.echo() for o in mine] == [o.echo() for o in theirs] == ["PASS", "PRESS"]
-    assert [getattr(o, "lines", None) for o in mine] == [getattr(o, "lines", None) for o in theirs]
+    mine = parse_section("RED", red.body)
+    theirs = parse_orders(text, "m")
+    assert [o.echo() for o in mine.sections[0].orders] == [o.echo() for o in theirs.sections[0].orders]
+    assert [type(o).__name__ for o in mine.sections[0].orders] == ["Conditional", "PassOrder", "PressOrder"]
+    assert [getattr(o, "lines", None) for o in mine.sections[0].orders] == \
+        [getattr(o, "lines", None) for o in theirs.sections[0].orders]
+    assert mine.problems == () and mine.prose == theirs.prose == ((12, "Thanks"),)
     assert red.move == 2
 
 

@@ -287,7 +287,9 @@ class DampfrossPlay:
 
     order_line = ORDER_LINES
     """A line read as an order, or meant as one, as the Dampfross mail path reads it (``orders/parse.py:
-    order_line``); it knows the press item, a block the envelope keeps whole (``kernel/envelope.py: Blocks``)."""
+    order_line``); the envelope gives ``read`` a section's body whole, ended only by the next PLAYER or GM line or
+    a signature (``kernel/envelope.py: WholeSections``): ``parse_section`` reads its prose, IF ... END and press
+    items as the mail path does."""
 
     def picture(self, state: GameState) -> str | None:
         """No picture yet (the reports draw their maps as text)."""

@@ -30,9 +30,11 @@ Three things a Dampfross mail needs, read the same way for every game (issue 34)
   own (a mail ``GAME x`` / ``TURN 4`` / ``PLAYER ...``; Dampfross's parser gives such lines to the section that
   follows), and a ``MOVE`` line at the end of a section's body, right before the next PLAYER line, is that next
   section's; a ``MOVE`` line right after a PLAYER line is its section's alone, as before.
-* A block of free text inside a section (Dampfross's press item, ``PRESS`` ... ``END PRESS``), when the game's
-  reading of order lines knows blocks (``Blocks``): every line of it stays in the body (none is prose, an ``END``
-  in it ends no section), up to the line that closes it or the next PLAYER line.
+* A game whose reading of order lines reads whole sections itself (``WholeSections``: Dampfross, whose parser
+  leaves the prose around the orders out with a note, closes an ``IF`` with ``END`` and a press item, ``PRESS``
+  ... ``END PRESS``, with its own line) gets every line of a section's body, none trimmed as prose, and its
+  sections end where it says (Dampfross: only at the next PLAYER or GM line, or a signature; ``END`` alone is a
+  sign-off there, never the end of a section).
 * ``pasted``: a file given to ``adjudicate run``, mails the GM pasted together.  A signature (``-- ``) ends the
   section it is in, and reading goes on at the next PLAYER or GM line (with the GAME and MOVE lines just before
   it), as Dampfross's parser reads an order file; a bare ``GM`` line opens the GM's section without a password
@@ -166,26 +168,28 @@ def clean_lines(text: str, cut: int | None = None) -> list[tuple[int, str]]:
 
 
 @runtime_checkable
-class Blocks(Protocol):
-    """A game's reading of order lines that also knows blocks of free text among the orders (Dampfross's press
-    item, ``PRESS`` ... ``END PRESS``): a play whose ``order_line`` is such an object has its blocks kept whole."""
+class WholeSections(Protocol):
+    """A game's reading of order lines (a play's ``order_line`` may be such an object) that reads a section's body
+    whole, the prose around its orders too, and ends its sections itself: the envelope trims nothing of the body
+    and ends a section at ``END`` only where ``ends_section`` says (at the next PLAYER or GM line and at a
+    signature always).  Dampfross: its parser notes the prose it leaves out, and ``END`` closes an ``IF`` or a
+    press item (``END PRESS``) or is a sign-off, never the end of a section."""
 
     def __call__(self, line: str) -> bool:
         """Whether a line reads as an order, or is meant as one (``kernel/play.py: Play.order_line``)."""
 
-    def opens_block(self, line: str) -> bool:
-        """Whether a line of a section opens a block (the line itself is an order)."""
-
-    def closes_block(self, line: str) -> bool:
-        """Whether a line closes the block that is open (the line is the block's, not prose)."""
+    def ends_section(self, line: str) -> bool:
+        """Whether a line that begins with the envelope's ``END`` ends the section it is in."""
 
 
-def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool], claimed: frozenset[int] = frozenset()
+def _trimmed(body: list[tuple[int, str]], order_line: Callable[[str], bool]
              ) -> tuple[tuple[tuple[int, str], ...], tuple[tuple[int, str], ...]]:
     """A section's body without the prose around its orders, and that prose: a greeting before the first line the
-    game reads as an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders; ``claimed``: the
-    line numbers of the game's blocks, which are never prose."""
-    orderly = [i for i, (number, line) in enumerate(body) if number in claimed or order_line(line)]
+    game reads as an order and a sign-off after the last ("Anna", "Cheers, Tom") are not orders; a game that reads
+    whole sections (``WholeSections``) gets its body whole."""
+    if isinstance(order_line, WholeSections):
+        return tuple(body), ()
+    orderly = [i for i, (_number, line) in enumerate(body) if order_line(line)]
     if not orderly:
         return tuple(body), ()  # nothing reads as an order: the game says what is wrong with it
     return tuple(body[orderly[0]:orderly[-1] + 1]), tuple(body[:orderly[0]] + body[orderly[-1] + 1:])
@@ -212,8 +216,6 @@ class _Reader:
     problems: list[EnvelopeProblem] = field(default_factory=list)
     current: dict[str, object] | None = None
     body: list[tuple[int, str]] = field(default_factory=list)
-    claimed: set[int] = field(default_factory=set)
-    block: bool = False
     pending: int | None = None
     """The MOVE number a MOVE line outside a section gave the sections after it."""
     held: tuple[int, str, int] | None = None
@@ -223,21 +225,17 @@ class _Reader:
     ahead: list[tuple[int, str]] = field(default_factory=list)
     """GAME and MOVE lines met while skipping: the next mail's when its PLAYER line follows at once."""
 
-    @property
-    def blocks(self) -> Blocks | None:
-        return self.order_line if isinstance(self.order_line, Blocks) else None
-
     def close(self) -> None:
         if self.held is not None:
             self.pending = self.held[2]  # the MOVE line before the next PLAYER line is that section's
             self.held = None
         if self.current is not None:
             current = self.current
-            orders, prose = _trimmed(self.body, self.order_line, frozenset(self.claimed))
+            orders, prose = _trimmed(self.body, self.order_line)
             self.sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
                                          current["move"] if isinstance(current["move"], int) else None,
                                          orders, current["check"] is True, prose))
-        self.current, self.body, self.claimed, self.block = None, [], set(), False
+        self.current, self.body = None, []
 
     def open(self, seat: str, password: str, number: int) -> None:
         self.current = {"seat": seat, "password": password, "line": number, "move": self.pending, "check": False}
@@ -289,14 +287,6 @@ class _Reader:
             else:
                 self.ahead = []
             return
-        if self.block and self.current is not None:
-            if key in ("PLAYER", "GM") and self.section_line(number, words, key):
-                return
-            self.body.append((number, line))
-            self.claimed.add(number)
-            blocks = self.blocks
-            self.block = not (blocks is not None and blocks.closes_block(line))
-            return
         if key in ("PLAYER", "GM") and self.section_line(number, words, key):
             return
         if key == "GAME":
@@ -308,15 +298,11 @@ class _Reader:
             self.move_line(number, line, words)
         elif key == "CHECK" and self.current is not None and not self.body and len(words) == 1:
             self.current["check"] = True
-        elif key == "END" and not (len(words) > 1 and self.blocks is not None and self.blocks.closes_block(line)):
+        elif key == "END" and (not isinstance(self.order_line, WholeSections) or self.order_line.ends_section(line)):
             self.close()
         elif self.current is not None:
             self.unhold()
             self.body.append((number, line))
-            blocks = self.blocks
-            if blocks is not None and blocks.opens_block(line):
-                self.block = True
-                self.claimed.add(number)
         elif self.order_line(line):
             self.problems.append(EnvelopeProblem("outside", number, line[:60]))
 
@@ -342,7 +328,7 @@ class _Reader:
 def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: True,
                   cut: int | None = None, pasted: bool = False) -> Envelope:
     """The sections of a mail's text, and what could not be read (``order_line``: the game's reading of which lines
-    are orders, the prose around them left out, its blocks kept whole when it knows some (``Blocks``); ``cut``: the
+    are orders, the prose around them left out unless it reads whole sections, ``WholeSections``; ``cut``: the
     line where the platform found the robot's own mail quoted, ``postal/quoted.py``: nothing from there on is
     read; ``pasted``: a file of mails pasted together, read on after each signature, see the module)."""
     reader = _Reader(order_line, pasted)

@@ -598,32 +598,19 @@ def _parse_body(name: str, body: Sequence[tuple[int, str]], filename: str) -> Pa
     )
 
 
-def opens_press(line: str) -> bool:
-    """Whether a line opens a press item (``PRESS``, ``PRESS ANONYMOUS``, ``PRESSE [ANONYM]`` ...; ``take_press``)."""
-    return _first_keyword(line) == "PRESS" and isinstance(parse_line(line, "", 1).item, PressOrder)
-
-
-def ends_press(line: str) -> bool:
-    """Whether a line ends a press item (``END PRESS`` or ``PRESS END``, in any language's words)."""
-    return bool(_PRESS_END.match(line))
-
-
 class OrderLines:
-    """Dampfross's reading of a mail's lines for the platform's envelope (``kernel/envelope.py: Blocks``): which
-    line is an order (``order_line``), and its one block of free text, the press item (``PRESS`` ... ``END PRESS``,
-    as ``take_press`` reads it), kept whole in a company's section: its lines are no prose and its ``END PRESS``
-    ends no section."""
+    """Dampfross's reading of a mail's lines for the platform's envelope (``kernel/envelope.py: WholeSections``):
+    which line is an order (``order_line``), and a section read whole, as ``parse_orders`` reads the lines below a
+    PLAYER line: the prose around the orders is left out here, with a note (``without_prose``), and ``END`` never
+    ends a section (it closes an ``IF``, ``END PRESS`` a press item, or it is a sign-off); a section ends at the
+    next PLAYER or GM line or at a signature."""
 
     def __call__(self, line: str) -> bool:
         return order_line(line)
 
-    def opens_block(self, line: str) -> bool:
-        return opens_press(line)
-
-    def closes_block(self, line: str) -> bool:
-        return ends_press(line)
+    def ends_section(self, line: str) -> bool:
+        return False
 
 
 ORDER_LINES = OrderLines()
 """The one reading (``DampfrossPlay.order_line``)."""
-
