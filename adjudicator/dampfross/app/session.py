@@ -29,6 +29,7 @@ from adjudicator.app.movesgm import MovesCommands
 from adjudicator.dampfross.app.store import GameDir, stamp
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.engine.corrections import apply_correction
+from adjudicator.dampfross.engine.turn import TurnResult, building_turn
 from adjudicator.dampfross.game.codec import correction_from_json, correction_to_json
 from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
 from adjudicator.dampfross.play import DampfrossPlay
@@ -140,8 +141,12 @@ class SessionCommands(MovesCommands):
                                        RunOptions(trust, tuple(gm_files), standing=False))
         told = [format_problem(problem) for problem in orders.problems]
         told += [f"warning: {gm_note_text(note)}" for note in notes]
-        ran = super().run(paths, directory, trust, gm_files, dry_run, now)
-        told += [line for line in ran.told if line not in told]
+        ran = super().run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
+        if not dry_run and not building_turn_of(game.state):  # the GM's races that break a rule (manual dice)
+            from adjudicator.dampfross.report.racing import gm_warnings
+
+            again = _replayed(self.dplay, MovesDir(directory), _move_steps(MovesDir(directory))[game.table.moves + 1])
+            told += [f"warning: {w}" for w in gm_warnings(again[1].result)] if again is not None else []
         done = ran.done if dry_run else f"turn {game.state.turn} adjudicated; reports in {Path(directory) / 'reports'}"
         return Ran(tuple(told), ran.public, done)
 
@@ -161,8 +166,11 @@ class SessionCommands(MovesCommands):
         return routes_text(state, self.dplay.gmap(state), origin, destination, player, count)
 
     def report(self, directory: str, turn: int | None, player: str | None, archived: bool, every: bool) -> str:
-        """The public report as the session sealed it (``--archived`` changes nothing: a session's report is never
-        made again), or a company's: its report mail of that turn as archived with the turn's step."""
+        """The public report as the session sealed it (a session's report is never made again: ``--archived``
+        changes nothing), or a company's private report of that turn as the old format printed it: a turn converted
+        from the old format its file kept under ``old-format/reports/``, a turn of the session resolved again from
+        its step (the orders accepted, the GM's section, the seed: ``private_report``); with ``--archived``, or
+        when the seed is not at hand, the company's report mail as archived with the turn's step."""
         if not player:
             return super().report(directory, turn, None, archived, every)
         folder = MovesDir(directory)
@@ -171,13 +179,12 @@ class SessionCommands(MovesCommands):
         if table.find(pid) is None:
             raise AdjudicatorError(f"no company {pid} in game {table.game}")
         numbers = range(table.moves + 1) if every else [table.moves if turn is None else turn]
-        mails = _mails_by_move(folder)
+        steps = _move_steps(folder)
         texts = []
         for n in numbers:
-            if n == 0:
-                text = folder.sent_report(0)
-            else:
-                text = mails.get(n, {}).get(pid)
+            text = folder.sent_report(0) if n == 0 else None
+            if n in steps:
+                text = _private(self.dplay, folder, steps[n], pid, archived)
             if text is None:
                 raise AdjudicatorError(f"no report of turn {n} for {pid} in {folder.path / 'archive'} "
                                        f"(turns so far: {table.moves})")
@@ -318,14 +325,70 @@ def _queued(directory: str, pid: str) -> bool:
     return any((Path(directory) / "mail" / "outbox").glob(f"takeover-{pid}-*.json"))
 
 
-def _mails_by_move(folder: MovesDir) -> dict[int, dict[str, str]]:
-    """Each turn's report mails, by company, as archived with the turn's step (kind ``move``)."""
-    out: dict[int, dict[str, str]] = {}
+def _move_steps(folder: MovesDir) -> dict[int, Path]:
+    """Each turn's step (kind ``move``), by the turn's number."""
+    out: dict[int, Path] = {}
     for step in folder.steps():
         record = folder.record(step)
         if record.get("kind") == "move":
-            out[int(record["move"])] = folder.mails_of(step)
+            out[int(record["move"])] = step
     return out
+
+
+def building_turn_of(state: GameState) -> bool:
+    """Whether the turn on hand is one of building (its problems and reports are the building phase's)."""
+    return state.phase != "racing"
+
+
+def _replayed(play: SessionPlay, folder: MovesDir, step: Path) -> tuple[GameState, Any, Table] | None:
+    """The turn of ``step`` resolved again from the step (the orders accepted before it, the GM's section, the seed):
+    the state before it, the turn's events and the table after it; ``None`` without the seed, or when it does not
+    come out as archived (``verify`` says so)."""
+    from adjudicator.kernel.play import at_deadline
+    from adjudicator.postal.gmsection import gm_orders, resolved_with
+    from adjudicator.postal.periods import accepted_orders
+    from adjudicator.postal.sealed import read_exact
+
+    seed = folder.read_seed()
+    if not seed:
+        return None
+    record = folder.record(step)
+    before = json.loads(read_exact(step / "game-before.json"))
+    after = json.loads(read_exact(step / "game-after.json"))
+    old, old_table = play.load(before["state"]), Table.from_json(before["table"], step.name)
+    orders = accepted_orders(play, old, old_table)
+    if record.get("due") or record.get("by") in ("gm", "converted"):
+        orders = at_deadline(play, old, orders)
+    state, events = resolved_with(play, old, orders, gm_orders(play, old, old_table), play.draw(seed))
+    if play.dump(state) != after["state"]:
+        return None
+    return old, events, Table.from_json(after["table"], step.name)
+
+
+def _private(play: SessionPlay, folder: MovesDir, step: Path, pid: str, archived: bool) -> str | None:
+    """``pid``'s private report of the turn of ``step`` (``report --player``; see ``SessionCommands.report``)."""
+    from adjudicator.dampfross.report.i18n import language
+    from adjudicator.dampfross.report.playwords import dated
+
+    record = folder.record(step)
+    old_file = folder.path / "old-format" / "reports" / f"turn-{int(record['move']):03d}-{pid}.txt"
+    if record.get("by") == "converted" and old_file.is_file() and not archived:
+        return old_file.read_text(encoding="utf-8")
+    again = None if archived else _replayed(play, folder, step)
+    if again is None:  # what was mailed
+        return folder.mails_of(step).get(pid)
+    old, events, table = again
+    result: TurnResult = replace(events.result, after=dated(events.result.after, table))
+    gmap = play.gmap(old)
+    with language(old.language_of(pid)):
+        if building_turn(result, old.phase):
+            from adjudicator.dampfross.report.building import private_report
+
+            return private_report(result, gmap, pid, events.orders)
+        from adjudicator.dampfross.report.racing import private_racing_report
+
+        over = result.after.phase == "over"
+        return private_racing_report(result, gmap, pid, events.orders, folder.read_seed() if over else None)
 
 
 def _send_again(play: SessionPlay, directory: str, now: datetime | None, retry: bool, turn: int | None,
