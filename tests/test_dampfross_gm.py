@@ -20,6 +20,7 @@ from adjudicator.dampfross.app.maps import read_map
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode
+from adjudicator.dampfross.orders.translate import GMNoteCode
 from adjudicator.dampfross.play import CompanyOrders, DampfrossPlay, GMOrders, hmac_draw
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.gmorders import GM_SEAT, GmOrders
@@ -118,8 +119,9 @@ def test_a_manual_dice_game_through_the_play_as_through_run(manual: tuple[Path, 
 
 
 def test_a_gm_section_with_a_line_that_does_not_read_is_refused_whole(manual: tuple[Path, dict[str, str]]) -> None:
-    """The GM's lines are the turn's dice: one that cannot be read (or a company's order in his section) refuses
-    the section with its problems, never a roll left out in silence; a section without a GM order is none."""
+    """The GM's lines are the turn's dice: one that cannot be read (or a company's order in his section, or dice for
+    a company not in the game) refuses the section with its problems, never a roll left out in silence; a section
+    without a GM order is none."""
     where, _pw = manual
     state, _doc = game_state(where / "g")
     made, problems = PLAY.read_gm(state, [(1, "ROLL RED 6"), (2, "ROLL BLUE")])
@@ -127,6 +129,9 @@ def test_a_gm_section_with_a_line_that_does_not_read_is_refused_whole(manual: tu
     made, problems = PLAY.read_gm(state, [(1, "ROLL RED 6"), (2, "PASS")])
     assert made is None and [p.code for p in problems] == [ProblemCode.PLAYER_ORDER_IN_GM_SECTION]
     assert PLAY.read_gm(state, []) == (None, (Problem.of(NoOrders.NONE_RECEIVED),))
+    made, problems = PLAY.read_gm(state, [(1, "ROLL RED 6"), (2, "ROLL NOBODY 3"), (3, "MOVES 1 NOB 2")])
+    assert made is None and [(p.code, p.get("player")) for p in problems] == [
+        (GMNoteCode.UNKNOWN_COMPANY, "NOBODY"), (GMNoteCode.UNKNOWN_COMPANY, "NOB")]
 
 
 def test_an_hmac_game_wants_nothing_of_the_gm(tmp_path: Path) -> None:

@@ -35,9 +35,10 @@ module gives it Dampfross's rules, pure, over the layers the mail path of
   the lines after the GM's line (``orders/parse.py: parse_gm_section``: ROLL,
   RACE, MOVES, HOLD PRESS, as ``orders/sections.py: GMSection`` holds them
   after a GM line of a file), its RACE lines on the map, giving ``GMOrders``;
-  a section with a line that cannot be read or does not belong there is
-  refused whole (``gm-refused``, its problems): the GM's lines are the
-  turn's dice, and a roll left out would be asked for again in silence.
+  a section with a line that cannot be read or does not belong there, or
+  dice for a company not in the game, is refused whole (``gm-refused``, its
+  problems): the GM's lines are the turn's dice, and a roll left out would
+  be asked for again in silence.
   ``wanting``: what a game of manual dice (``dice_mode == "manual"``) still
   lacks from the GM for the turn with these orders, as codes: ``("roll",
   ID)`` a company that sent orders has no ROLL (or an impossible one; the
@@ -75,7 +76,7 @@ from adjudicator.dampfross.game.errors import MissingDice
 from adjudicator.dampfross.game.standing import Standing
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.collect import collect
-from adjudicator.dampfross.orders.model import Note, OrderProblem
+from adjudicator.dampfross.orders.model import MovesOrder, Note, OrderProblem, RollOrder
 from adjudicator.dampfross.orders.parse import ORDER_LINES, parse_gm_section, parse_section
 from adjudicator.dampfross.orders.resolve import resolve as resolve_points
 from adjudicator.dampfross.orders.sections import GMSection, OrderSet, Section, sort_by_position
@@ -408,6 +409,11 @@ class DampfrossPlay:
         section = next(iter(orders.gm_sections), None)
         if section is None or not section.orders:
             return None, (Problem.of(NoOrders.NONE_RECEIVED),)
+        known = set(state.player_ids)
+        strangers = [o for o in section.orders if isinstance(o, (RollOrder, MovesOrder)) and o.player not in known]
+        if strangers:  # dice for a company not in the game: the engine would refuse the turn (engine_input)
+            game = ("game", state.game_id)
+            return None, tuple(GMNote(GMNoteCode.UNKNOWN_COMPANY, o.pos, (("player", o.player), game)) for o in strangers)
         return GMOrders(section, orders.notes), ()
 
     def wanting(self, state: GameState, orders: Mapping[str, CompanyOrders], gm: GMOrders | None
@@ -417,7 +423,10 @@ class DampfrossPlay:
         if state.dice_mode != "manual" or state.phase == "over":
             return ()
         gmap = self.gmap(state)
-        _settled, turn_input, _notes = self._input(state, gmap, orders, standing=True, gm=gm)
+        try:
+            _settled, turn_input, _notes = self._input(state, gmap, orders, standing=True, gm=gm)
+        except TurnRefused:
+            return (("refused", state.turn),)
         if building_turn(turn_input, state.phase):
             dice_n = state.rules.allowance_dice
             lacking = [p for p in state.player_ids if p in turn_input.orders and turn_input.orders[p].sent
