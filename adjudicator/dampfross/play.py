@@ -413,7 +413,8 @@ class DampfrossPlay:
         strangers = [o for o in section.orders if isinstance(o, (RollOrder, MovesOrder)) and o.player not in known]
         if strangers:  # dice for a company not in the game: the engine would refuse the turn (engine_input)
             game = ("game", state.game_id)
-            return None, tuple(GMNote(GMNoteCode.UNKNOWN_COMPANY, o.pos, (("player", o.player), game)) for o in strangers)
+            return None, tuple(GMNote(GMNoteCode.UNKNOWN_COMPANY, o.pos, (("player", o.player), game))
+                               for o in strangers)
         return GMOrders(section, orders.notes), ()
 
     def wanting(self, state: GameState, orders: Mapping[str, CompanyOrders], gm: GMOrders | None
