@@ -28,6 +28,7 @@ def test_too_many_sections_are_not_read():
     text = "".join(f"PLAYER RED PASSWORD guess{i}\n6 CURVE\n" for i in range(MAX_SECTIONS + 1))
     env = read_envelope(text)
     assert env.sections == () and env.problems[0].code == "too-many-sections"
+    assert len(read_envelope(text, pasted=True).sections) == MAX_SECTIONS + 1  # the GM's own file of mails
 
 
 def test_commands_among_greetings_with_german_words_and_a_limit():

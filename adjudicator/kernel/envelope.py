@@ -38,7 +38,8 @@ Three things a Dampfross mail needs, read the same way for every game (issue 34)
 * ``pasted``: a file given to ``adjudicate run``, mails the GM pasted together.  A signature (``-- ``) ends the
   section it is in, and reading goes on at the next PLAYER or GM line (with the GAME and MOVE lines just before
   it), as Dampfross's parser reads an order file; a bare ``GM`` line opens the GM's section without a password
-  (the GM's own file, ``--gm``).  A mail's text is never read so: its signature ends it (``kernel/mailtext.py``).
+  (the GM's own file, ``--gm``), and ``MAX_SECTIONS`` does not hold (a mail's flood guard; the GM pastes as
+  many mails as the turn had).  A mail's text is never read so: its signature ends it (``kernel/mailtext.py``).
 
 The GM's own section (``kernel/gmorders.py``) opens at ``PLAYER GM PASSWORD pw`` or at ``GM PASSWORD pw``, the
 line Dampfross's GM has always written; its seat is ``GM``.
@@ -336,7 +337,7 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
         reader.line(number, line)
     reader.unhold()
     reader.close()
-    if len(reader.sections) > MAX_SECTIONS:
+    if len(reader.sections) > MAX_SECTIONS and not pasted:  # a GM's own file of a whole game's mails: every section
         return Envelope(reader.game, (), (EnvelopeProblem("too-many-sections", 0, str(len(reader.sections))),))
     return Envelope(reader.game, tuple(reader.sections), tuple(reader.problems),
                     quoted_from(split_lines(text)[:MAX_LINES], cut))
