@@ -273,3 +273,23 @@ def test_order_lines_and_setup() -> None:
     assert not PLAY.order_line("Viele Grüße") and not PLAY.order_line("HELP")
     with pytest.raises(AdjudicatorError, match="its own new"):
         PLAY.setup("g", ("A", "B"), PLAY.draw("00" * 32))
+
+
+def test_the_gms_pasted_files_read_by_the_envelope_as_mail_by_mail(example: GameDir) -> None:
+    """A file the GM pasted together (mails with signatures, GAME and TURN lines before each PLAYER line, German
+    keywords) read as ``run`` reads it (``kernel/envelope.py``, ``pasted``) gives each company the orders its mail
+    gave, every section for the turn it names."""
+    for turn in TURNS:
+        state = state_before(example, turn)
+        step = example.archive_path(turn)
+        pasted: dict[str, CompanyOrders] = {}
+        for f in example.record(step)["files"]:
+            text = (step / "orders" / f["archived_as"]).read_bytes().decode("utf-8")
+            for section in read_envelope(text, PLAY.order_line, pasted=True).sections:
+                assert section.move in (None, turn), (turn, section.seat)
+                made, problems = PLAY.read(state, section.seat, section.body)
+                assert made is not None, (turn, section.seat, problems)
+                pasted[section.seat] = made
+        mailed = turn_orders(example, turn, state)
+        assert {s: (o.echo, o.problems) for s, o in pasted.items()} == \
+            {s: (o.echo, o.problems) for s, o in mailed.items()}, turn
