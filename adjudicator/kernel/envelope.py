@@ -1,4 +1,5 @@
-"""The envelope of a mail of orders, for every game of sequential moves: GAME, PLAYER ... PASSWORD, MOVE, END.
+"""The envelope of a mail of orders, for every game of moves (sequential or simultaneous): GAME, PLAYER ... PASSWORD,
+MOVE, END.
 
 ::
 
@@ -27,9 +28,11 @@ them (``grammar/orders.lark``), and this reader matches a line's first word with
 Three things a Dampfross mail needs, read the same way for every game (issue 34):
 
 * ``MOVE n`` (``TURN n``) *before* a PLAYER line is the move of every section after it that names none of its
-  own (a mail ``GAME x`` / ``TURN 4`` / ``PLAYER ...``; Dampfross's parser gives such lines to the section that
-  follows), and a ``MOVE`` line at the end of a section's body, right before the next PLAYER line, is that next
-  section's; a ``MOVE`` line right after a PLAYER line is its section's alone, as before.
+  own (a mail ``GAME x`` / ``TURN 4`` / ``PLAYER ...``; Dampfross's parser gave such lines to the one section
+  that follows: a later section of the same mail that names no turn is now held to it too, so orders written for
+  one turn are never used for another), and a ``MOVE`` line at the end of a section's body, right before the
+  next PLAYER line, is that next section's; a ``MOVE`` line right after a PLAYER line is its section's alone, as
+  before.
 * A game whose reading of order lines reads whole sections itself (``WholeSections``: Dampfross, whose parser
   leaves the prose around the orders out with a note, closes an ``IF`` with ``END`` and a press item, ``PRESS``
   ... ``END PRESS``, with its own line) gets every line of a section's body, none trimmed as prose, and its
