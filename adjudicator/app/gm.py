@@ -21,7 +21,7 @@ methods here like every other command.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
@@ -32,6 +32,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 
 if TYPE_CHECKING:
     from adjudicator.kernel.deadline import Schedule
+    from adjudicator.kernel.play import Play
     from adjudicator.postal.loop import Tick
 
 DAMPFROSS = "a Dampfross command"
@@ -291,3 +292,19 @@ class GmCommands(Protocol):
         """``standings``: finished games of the same players scored together (``directories[0]`` is of this
         game)."""
         raise NoSuchCommand("standings", self.name, "standings", MOVES)
+
+    def correct(self, directory: str, record_of: Callable[[Any], dict[str, Any]], secret: str | None = None) -> bool:
+        """A correction of the play's own (``kernel/play.py: Corrections``), made as a step of the game: ``record_of``
+        gives its record from the game as loaded under its lock (``postal/moves.py: Loaded``), refusing in one line
+        what cannot be done; ``secret``: the new password of the record's seat, kept for the GM and mailed to the
+        seat as ``fix seat`` does.  Whether it was mailed.  Not a command of the CLI: a game's own commands make
+        their corrections with it (Dampfross's on the one session: ``dampfross/app/session.py``)."""
+        raise NoSuchCommand("fix", self.name, "corrections of its own")
+
+
+def session_commands(play: Play) -> GmCommands:
+    """The one session's GM commands of ``play`` (``app/movesgm.py: MovesCommands``), for a game whose own
+    ``GmCommands`` builds on them (a game's ``app/`` imports this module of the platform's application, no other)."""
+    from adjudicator.app.movesgm import MovesCommands
+
+    return MovesCommands(play)

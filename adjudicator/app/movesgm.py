@@ -5,7 +5,7 @@ mails sent again) is refused in one line (``app/gm.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -160,3 +160,6 @@ class MovesCommands(GmCommands):
 
     def standings(self, directories: Sequence[str]) -> str:
         return moves.standings(self.play, directories)
+
+    def correct(self, directory: str, record_of: Callable[[Any], dict[str, Any]], secret: str | None = None) -> bool:
+        return movefix.fix_own(self.play, directory, record_of, secret=secret).mailed

@@ -1,17 +1,28 @@
-"""Dampfross's GM commands on a game of the one session (issue 34): ``SessionCommands``, the commands of a game of moves
-(``app/movesgm.py: MovesCommands``) with what only Dampfross has, read from the session's folder (``postal/moves.py:
-MovesDir``) instead of the old one (``store.py: GameDir``).
+"""Dampfross's GM commands on a game of the one session (issue 34): ``SessionCommands``, the one session's commands of
+its play (``app/gm.py: session_commands``, those of every game of moves, ``self.moves``) with what only Dampfross
+has, read from the session's folder (``postal/moves.py: MovesDir``) instead of the old one (``store.py: GameDir``).
 
 ``dampfross/app/gm.py`` hands every command of a game of the session format to it (a folder of the old format keeps
-its own functions until it is upgraded).  What each gives the GM is the old format's text where the session can make
-it: ``check`` is ``check.py``'s over the session's state, ``route`` the same advice, ``report --player`` the company's
-report mail of that turn as archived, ``status --json`` the old keys beside the session's, ``run`` the problems of the
-orders with file, line and column as the old ``run`` tells them, then the session's own lines.  The corrections are
-steps of kind ``fix`` of the session's chain: ``fix balance``, ``fix track``, ``fix rule``, ``player retire``,
-``player address``/``lang``/``replace`` and ``caretaker`` are Dampfross's ``Correction`` in a record ``fix`` ``play``
-(``kernel/play.py: Corrections``, ``SessionPlay.correct``), so ``verify`` applies them again and the next report
-prints them as it always did (the state's ``corrections``); a change to a seat sets the table's seat in the same
-step (``postal/movefix.py: apply_fix``).
+its own functions until it is upgraded).  What each tells the GM is the old format's text where the session can make
+it (``tests/test_dampfross_session_gm.py`` compares them on one game in both formats):
+
+* ``check``: ``check.py``'s over the session's state; ``route``: the same advice (``commands.py: routes_text``);
+* ``report --player``: the company's private report as the old format printed it: a turn converted from the old
+  format its file kept under ``old-format/reports/``, a turn of the session resolved again from its step (the
+  orders accepted, the GM's section, the seed); ``--archived``, or without the seed, the company's report mail as
+  archived with the step; the public report is the session's, sealed when it was sent;
+* ``status --json``: the old keys (``postal.py: GameStatus.to_json``, ``bots_json``) beside the session's;
+* ``run``: Dampfross's own reading of the files for the GM (problems with file, line and column, notes, the GM's
+  races that break a rule) while the session resolves the turn (``app/moverun.py``); ``run`` and ``check`` without
+  ``--game`` find the folder by the GAME line (``find_session``);
+* ``mail send --turn N --player ID``: the report mail of turn N to the company again, by the session's outbox name
+  (``move-NNN-ID``; a converted game's, the old mail it stands for);
+* the corrections (``fix balance``, ``fix track``, ``fix rule``, ``player retire``, ``player address``/``lang``/
+  ``replace``, ``caretaker``): each a Dampfross ``Correction`` in a step of kind ``fix``, ``fix`` ``play``, of the
+  session's chain (``GmCommands.correct``; ``kernel/play.py: Corrections``, ``SessionPlay.correct``), so ``verify``
+  applies it again and the next report prints it as it always did (the state's ``corrections``); what it changes of
+  a seat (address, language, password, caretaker) the same step sets in the table (``postal/movefix.py:
+  apply_fix``).
 """
 
 from __future__ import annotations
@@ -23,9 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.app.gm import Ran
-from adjudicator.app.movefix import fix_own
-from adjudicator.app.movesgm import MovesCommands
+from adjudicator.app.gm import GmCommands, Ran, session_commands
 from adjudicator.dampfross.app.store import GameDir, stamp
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.engine.corrections import apply_correction
@@ -112,15 +121,50 @@ def _recorded(c: Correction) -> str:
     return f"correction {c.number} recorded; the next report prints it"
 
 
-class SessionCommands(MovesCommands):
-    """The GM commands of a Dampfross game of the one session (see the module)."""
+class SessionCommands(GmCommands):
+    """The GM commands of a Dampfross game of the one session (see the module): the session's own
+    (``self.moves``) and Dampfross's."""
 
+    name = "dampfross"
     own_fixes = "correct it with 'adjudicate fix balance', 'fix track' or 'fix rule'"
 
     def __init__(self, directory: str):
         gdir = GameDir(directory)
-        super().__init__(SessionPlay(lambda state: gdir.load_map(state)))
-        self.dplay: SessionPlay = self.play  # type: ignore[assignment]  # the play made here, with its own type
+        self.dplay = SessionPlay(lambda state: gdir.load_map(state))
+        self.play = self.dplay
+        self.moves = session_commands(self.dplay)
+
+    # --- the session's own -----------------------------------------------------------------------------------
+
+    def tick(self, directory: str, now: datetime, t: Tick) -> None:
+        self.moves.tick(directory, now, t)
+
+    def status(self, directory: str) -> str:
+        return self.moves.status(directory)
+
+    def fetch(self, directory: str, now: datetime | None) -> Tick:
+        return self.moves.fetch(directory, now)
+
+    def set_deadline(self, directory: str, settings: Sequence[tuple[str, str]], why: str) -> str:
+        return self.moves.set_deadline(directory, settings, why)
+
+    def extend_deadline(self, directory: str, period: str, why: str) -> str:
+        return self.moves.extend_deadline(directory, period, why)
+
+    def hold(self, directory: str, held: bool, why: str) -> str:
+        return self.moves.hold(directory, held, why)
+
+    def verify(self, directory: str, seed: str | None) -> tuple[bool, list[str]]:
+        return self.moves.verify(directory, seed)
+
+    def reveal(self, directory: str) -> str:
+        return self.moves.reveal(directory)
+
+    def undo(self, directory: str) -> str:
+        return self.moves.undo(directory)
+
+    def site(self, directory: str, out: str, png: bool) -> str:
+        return self.moves.site(directory, out, png)
 
     def _game(self, directory: str) -> Loaded:
         return MovesDir(directory).load(self.play)
@@ -141,7 +185,7 @@ class SessionCommands(MovesCommands):
                                        RunOptions(trust, tuple(gm_files), standing=False))
         told = [format_problem(problem) for problem in orders.problems]
         told += [f"warning: {gm_note_text(note)}" for note in notes]
-        ran = super().run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
+        ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
         if not dry_run and not building_turn_of(game.state):  # the GM's races that break a rule (manual dice)
             from adjudicator.dampfross.report.racing import gm_warnings
 
@@ -172,7 +216,7 @@ class SessionCommands(MovesCommands):
         its step (the orders accepted, the GM's section, the seed: ``private_report``); with ``--archived``, or
         when the seed is not at hand, the company's report mail as archived with the turn's step."""
         if not player:
-            return super().report(directory, turn, None, archived, every)
+            return self.moves.report(directory, turn, None, archived, every)
         folder = MovesDir(directory)
         table = self._game(directory).table
         pid = player.strip().upper()
@@ -199,7 +243,7 @@ class SessionCommands(MovesCommands):
         accepted = dict(t.orders)
         missing = [sid for sid in self.play.to_act(state) if sid not in accepted]
         waiting = sum(1 for p in (Path(directory) / "mail" / "outbox").glob("*.json"))
-        return {**super().status_json(directory),
+        return {**self.moves.status_json(directory),
                 "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play),
                 "companies": [{"company": sid, "arrived": None, "verdict": "valid" if sid in accepted else None,
                                "problems": 0} for sid in self.play.to_act(state)],
@@ -212,15 +256,16 @@ class SessionCommands(MovesCommands):
     def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
              player: str | None = None) -> Tick:
         if turn is None and player is None:
-            return super().send(directory, now, retry)
+            return self.moves.send(directory, now, retry)
         return _send_again(self.dplay, directory, now, retry, turn, player)
 
     # --- corrections ---------------------------------------------------------------------------------------------
 
     def _correct(self, directory: str, kind: CorrectionKind, why: str, by: str, *, seat: str | None = None,
                  values: Mapping[str, str] | None = None, level: str | None = None, secret: str | None = None,
-                 **data: Any) -> Correction:
-        """One Dampfross correction made as a step of the session (``app/movefix.py: fix_own``); the correction."""
+                 **data: Any) -> tuple[Correction, bool]:
+        """One Dampfross correction made as a step of the session (``GmCommands.correct``, ``app/movefix.py:
+        fix_own``); the correction, and whether the seat's new password (``secret``) was mailed to it."""
         made: list[Correction] = []
 
         def record_of(game: Loaded) -> dict[str, Any]:
@@ -239,32 +284,32 @@ class SessionCommands(MovesCommands):
                 record["level"] = level
             return record
 
-        fix_own(self.play, directory, record_of, secret=secret)
-        return made[-1]
+        mailed = self.moves.correct(directory, record_of, secret)
+        return made[-1], mailed
 
     def fix_balance(self, directory: str, player: str, amount: int, why: str, by: str) -> str:
-        return _recorded(self._correct(directory, "balance", why, by, player=player.upper(), amount=amount))
+        return _recorded(self._correct(directory, "balance", why, by, player=player.upper(), amount=amount)[0])
 
     def fix_track(self, directory: str, add: bool, player: str, a: str, b: str, why: str, by: str) -> str:
         return _recorded(self._correct(directory, "track-add" if add else "track-remove", why, by,
-                                       player=player.upper(), a=Hex.parse(a), b=Hex.parse(b)))
+                                       player=player.upper(), a=Hex.parse(a), b=Hex.parse(b))[0])
 
     def fix_rule(self, directory: str, key: str, value: str, why: str, by: str) -> str:
         from adjudicator.dampfross.report.racephrases import race_rule_warnings
 
-        said = _recorded(self._correct(directory, "rule", why, by, key=key, value=value))
+        said = _recorded(self._correct(directory, "rule", why, by, key=key, value=value)[0])
         rules = self._game(directory).state.rules
         return "\n".join([said, *(f"warning: {w}" for w in race_rule_warnings(rules))])
 
     def retire(self, directory: str, player: str, why: str, by: str) -> str:
-        c = self._correct(directory, "retire", why, by, player=player.upper())
+        c, _ = self._correct(directory, "retire", why, by, player=player.upper())
         return f"{c.player} is out of play from turn {c.turn}; correction {c.number}, printed in the next report."
 
     def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
         pid, email = player.upper(), check_address(address)
         self._bot_refused(directory, pid, "it has no address or password to correct")
-        c = self._correct(directory, "address", why, by, seat=pid, values={"address": email}, player=pid,
-                          value=email or None)
+        c, _ = self._correct(directory, "address", why, by, seat=pid, values={"address": email}, player=pid,
+                             value=email or None)
         return (f"{c.player}'s mail goes to {c.value or 'nobody (no address)'} from now on; correction {c.number}, "
                 "printed in the next report.")
 
@@ -274,8 +319,8 @@ class SessionCommands(MovesCommands):
         pid = player.upper()
         code = "" if lang == "game" else check_language(lang)
         table = self._game(directory).table
-        c = self._correct(directory, "lang", why, by, seat=pid, values={"lang": code or table.lang}, player=pid,
-                          value=code)
+        c, _ = self._correct(directory, "lang", why, by, seat=pid, values={"lang": code or table.lang}, player=pid,
+                             value=code)
         return (f"{c.player} reads {c.value or 'the game language'} from now on; correction {c.number}, "
                 "printed in the next report.")
 
@@ -285,10 +330,11 @@ class SessionCommands(MovesCommands):
         self._bot_refused(directory, pid, "no stand-by is needed")
         secret = passwords.generate()
         digest = passwords.hash_password(secret)
-        c = self._correct(directory, "replace", why, by, seat=pid, values={"address": email, "password_hash": digest},
-                          secret=secret, player=pid, manager=manager, email=email, password_hash=digest)
+        c, mailed = self._correct(directory, "replace", why, by, seat=pid, secret=secret,
+                                  values={"address": email, "password_hash": digest}, player=pid, manager=manager,
+                                  email=email, password_hash=digest)
         said = f"{c.player} is now run by {c.manager}; correction {c.number}, printed in the next report."
-        if _queued(directory, pid):
+        if mailed:
             return (f"{said}\nThe stand-by's mail (the password, the game so far) is queued; the next tick sends "
                     "it.")
         return f"{said}\nNew password for {c.player} (send it to the stand-by only): {secret}"
@@ -307,7 +353,7 @@ class SessionCommands(MovesCommands):
         if found.caretaker == value:
             raise AdjudicatorError(f"the caretaker plays {pid} already ({value})" if value else
                                    f"{pid} is not played by the caretaker")
-        c = self._correct(directory, "caretaker", why, by, seat=pid, level=value, player=pid, value=value)
+        c, _ = self._correct(directory, "caretaker", why, by, seat=pid, level=value, player=pid, value=value)
         if c.value:
             return (f"{c.player} is played by the caretaker ({c.value}) from turn {c.turn}; correction {c.number}, "
                     "printed in the next report.")
@@ -318,11 +364,6 @@ class SessionCommands(MovesCommands):
         found = self._game(directory).table.find(pid)
         if found is not None and found.bot:
             raise AdjudicatorError(f"{pid} is a bot seat ({found.bot}): {why}")
-
-
-def _queued(directory: str, pid: str) -> bool:
-    """Whether a stand-by's mail with the password was queued to ``pid`` (``app/movefix.py: _mail_password``)."""
-    return any((Path(directory) / "mail" / "outbox").glob(f"takeover-{pid}-*.json"))
 
 
 def _move_steps(folder: MovesDir) -> dict[int, Path]:
