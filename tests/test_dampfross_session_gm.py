@@ -110,6 +110,16 @@ def test_status_json_keeps_the_old_keys_beside_the_sessions(pair: Pair):
     old, new = (json.loads(text) for text in pair.both("status", "G", "--json"))
     assert {k: new[k] for k in old} == old
     assert new["play"] == "dampfross" and new["moves"] == 1 and new["to_act"] == ["RED", "BLUE"]
+    # RED's mail in, with a line that is a problem: the same row in both, BLUE still missing
+    for g in (pair.old, pair.new):
+        pair.trial.game = g
+        pair.trial.deliver(ANNA, pair.section("RED", "BUILD Hamburg - 1109\nBUILD FOO\n"), "2026-12-06T09:00+00:00")
+        pair.trial.tick("2026-12-06T09:05+00:00")
+    old, new = (json.loads(text) for text in pair.both("status", "G", "--json"))
+    assert {k: new[k] for k in old} == old
+    assert new["companies"][0] == {"company": "RED", "arrived": "2026-12-06T09:00:00+00:00", "verdict": "problems",
+                                   "problems": 1}
+    assert new["missing"] == ["BLUE"]
 
 
 def test_run_tells_the_problems_of_the_orders_and_reports_the_turn_as_the_old_run(pair: Pair):

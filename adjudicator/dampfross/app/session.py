@@ -237,17 +237,38 @@ class SessionCommands(GmCommands):
 
     def status_json(self, directory: str) -> dict[str, object]:
         """The session's keys, and the old format's that scripts read (``postal.py: GameStatus.to_json``,
-        ``bots_json``), from the table and the state."""
+        ``bots_json``), from the table, the state and the mail folders: a company's row says when the mail whose
+        orders the session accepted arrived (in the game's time zone) and how many of its lines are problems
+        (``verdict`` ``valid`` or ``problems``: the session accepts no orders ``check`` would call ``partial`` apart
+        from them); ``missing`` the companies in play without orders, a bot, the caretaker or standing orders."""
+        from zoneinfo import ZoneInfo
+
+        from adjudicator.postal.inbox import Inbox
+        from adjudicator.postal.outbox import Outbox
+
+        folder = MovesDir(directory)
         game = self._game(directory)
         t, state = game.table, game.state
-        accepted = dict(t.orders)
-        missing = [sid for sid in self.play.to_act(state) if sid not in accepted]
-        waiting = sum(1 for p in (Path(directory) / "mail" / "outbox").glob("*.json"))
+        inbox = Inbox(folder)
+        arrived = {m.key: m.arrived for m in inbox.mails()}
+        zone = ZoneInfo(t.schedule.zone or "UTC")
+        rows = []
+        for p in state.players:
+            accepted = t.accepted(p.id)
+            if accepted is None:
+                rows.append({"company": p.id, "arrived": None, "verdict": None, "problems": 0})
+                continue
+            made, _ = self.play.read(state, p.id, list(enumerate(accepted.lines, 1)))
+            n = len(made.problems) if made is not None else 0
+            when = arrived.get(accepted.mail[:len("mail-00000")])
+            rows.append({"company": p.id, "arrived": when.astimezone(zone).isoformat() if when else None,
+                         "verdict": "problems" if n else "valid", "problems": n})
+        missing = [sid for sid in self.play.to_act(state) if t.accepted(sid) is None and not t.seat(sid).played_by
+                   and state.player(sid).standing is None]
         return {**self.moves.status_json(directory),
-                "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play),
-                "companies": [{"company": sid, "arrived": None, "verdict": "valid" if sid in accepted else None,
-                               "problems": 0} for sid in self.play.to_act(state)],
-                "missing": missing, "outbox_waiting": waiting, "unanswered": 0,
+                "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play), "companies": rows,
+                "missing": missing, "outbox_waiting": len(Outbox(folder).pending()),
+                "unanswered": sum(1 for _ in inbox.unanswered()),
                 "standing": {p.id: p.standing.to_json() for p in state.players if p.standing is not None},
                 "caretaker": {"after": t.caretaker_after, "level": t.caretaker_level} if t.caretaker_after else None,
                 "bots": {s.id: s.bot for s in t.seats if s.bot},
