@@ -487,7 +487,7 @@ def session_of(directory: str) -> GmCommands | None:
     Dampfross reading the game's own map (``map.yaml``); ``None``: not a converted game (the old format)."""
     if play_of(Path(directory)) != "dampfross":
         return None
-    from adjudicator.app.movesgm import MovesCommands
+    from adjudicator.app.gm import session_commands
 
     gdir = GameDir(directory)
-    return MovesCommands(DampfrossPlay(lambda state: gdir.load_map(state)))
+    return session_commands(DampfrossPlay(lambda state: gdir.load_map(state)))
