@@ -41,7 +41,7 @@ def test_the_gm_resolves_a_period_from_order_files_and_verify_plays_it_again(tmp
     assert _records(trial.game)[-1]["by"] == "gm" and _records(trial.game)[-1]["at"] == "2026-12-02T10:00:00+00:00"
     state = trial.state()
     assert state["table"]["moves"] == 1 and state["state"]["wins"] == [1, 0]
-    assert state["table"]["schedule"]["due"] == "2026-12-09T10:00:00+00:00"  # the next deadline runs from the run
+    assert state["table"]["schedule"]["due"] == "2026-12-11T18:00:00+00:00"  # the rhythm kept (reading 135)
     assert invoke("verify", str(trial.game)).exit_code == 0
     trial.tick("2026-12-02T10:05+00:00")  # the report goes to each player by mail, as after a period by mail
     assert any("RED wins the round." in m.get_body(("plain",)).get_content()

@@ -68,7 +68,7 @@ def test_the_period_is_resolved_at_once_when_every_seat_is_in(rps: Trial):
         last["at"] == "2026-12-01T09:01:00+00:00"
     state = rps.state()
     assert state["table"]["moves"] == 1 and "orders" not in state["table"] and state["state"]["wins"] == [1, 0]
-    assert state["table"]["schedule"]["due"] == "2026-12-08T09:01:00+00:00"  # the next runs from the resolve
+    assert state["table"]["schedule"]["due"] == "2026-12-11T18:00:00+00:00"  # the rhythm kept (reading 135)
     assert "RED wins the round." in _texts(rps, BERND, "move-001")
 
 

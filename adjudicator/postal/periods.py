@@ -248,7 +248,8 @@ def waits_for_gm(play: Play, game: Loaded, now: datetime) -> tuple[Any, ...]:
 
 def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], at: datetime, t: Tick,
             due: str | None = None, by: str = "") -> Loaded:
-    """The period resolved with ``orders`` and archived as one step; its next deadline runs from ``at``; ``by``:
+    """The period resolved with ``orders`` and archived as one step; its next deadline keeps the schedule's rhythm
+    (reading 135: the first after the old deadline, at least half a period after ``at``); ``by``:
     ``"gm"`` when the GM resolved it (``adjudicate run``, as at a deadline: ``verify`` asks no ``ready``)."""
     acting = play.to_act(game.state)
     number = game.table.moves + 1
@@ -266,7 +267,8 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
     bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders if not accepted.mail}
     record = {**record, **({"bots": bots} if bots else {})}
     table = game.table.after_period(acting, missed)
-    after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at)
+    after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at,
+                    rhythm=True)
     if len(missed) < len(acting):
         t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
     if missed:

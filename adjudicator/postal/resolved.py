@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from adjudicator.kernel.deadline import Schedule, next_slot, parse_duration
+from adjudicator.kernel.deadline import Schedule, after_turn, next_slot, parse_duration
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, private_reports
 from adjudicator.kernel.table import Table
@@ -30,6 +30,14 @@ def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:
     return replace(schedule, due=nxt.isoformat() if nxt else None, held=False)
 
 
+def next_rhythm(schedule: Schedule, ran_at: datetime) -> Schedule:
+    """The deadline of the next period of a game of simultaneous turns resolved at ``ran_at`` (reading 135, the
+    postal practice of Dampfross's turns, ``kernel/deadline.py: after_turn``): the first deadline of the schedule
+    after the old one and at least half a period after the resolve, so a period resolved early (``--early``) keeps
+    the rhythm of the deadlines and one resolved late still leaves the players time; none without ``every``."""
+    return after_turn(schedule, ran_at, False)
+
+
 MAX_MISSED = 100
 """The most moves one tick misses in a row (a game left without a tick for a hundred deadlines goes on at the
 next tick)."""
@@ -47,13 +55,18 @@ def commit(folder: MovesDir, play: Play, game: Loaded, seat: str, state: Any, ev
 
 
 def archive(folder: MovesDir, play: Play, game: Loaded, table: Table, state: Any, events: Any, seat: str,
-            missed: bool, record: Mapping[str, Any], orders: str, now: datetime, keep_due: bool = False) -> Loaded:
+            missed: bool, record: Mapping[str, Any], orders: str, now: datetime, keep_due: bool = False,
+            rhythm: bool = False) -> Loaded:
     """Archive a period resolved, ``table`` the table after it (its deadline set here): the step, its public
     report and each player's mail of it, in each reader's language (``seat``: the seat that moved, ``""`` for a
     period of several seats; ``missed``: it sent nothing, or none of them did); the seed goes into the report that
-    ends the game."""
+    ends the game.  The next deadline runs from ``now`` (``next_due``: a move of a game of sequential moves,
+    reading 88), or, ``rhythm``, keeps the schedule's rhythm (``next_rhythm``: a period of simultaneous turns,
+    reading 135)."""
     over = not play.to_act(state)
-    if not keep_due or over:
+    if rhythm and not over:
+        table = replace(table, schedule=next_rhythm(table.schedule, now))
+    elif not keep_due or over:
         table = replace(table, schedule=next_due(table.schedule, now, over))
     seed = folder.read_seed() if over else None
     public, mails = reports(play, table, game.state, state, seat, events, missed, seed)
