@@ -413,16 +413,15 @@ def test_every_turn_of_the_example_game_is_reported_as_adjudicate_run_reported_i
     assert after.phase == "over" and seed in public
 
 
-@pytest.mark.xfail(strict=True, reason="Words.answer is given the table as a player may see it (Table.public: no "
-                   "seat's accepted orders), so Dampfross's STATUS cannot name the companies whose orders are in "
-                   "(report/mailreplies.py: status_reply, 'received'), which it names today; the public table could "
-                   "keep which seats sent, without their lines")
 def test_status_by_mail_names_the_companies_whose_orders_are_in(game: Game):
+    """Whose orders are in is no secret (``Table.public`` keeps which seats sent, never their lines): BLUE's STATUS
+    by mail names RED's as received (``report/mailreplies.py: status_reply``) and never what they are."""
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
     game.deliver(BERND, "STATUS\n", "2026-12-01T09:10+00:00", "status")
     game.tick("2026-12-01T09:15+00:00")
     answer = game.texts("answer-", BERND)[0]
     assert re.search(r"RED +20 +received", answer), answer
+    assert "Hamburg" not in answer.split("status of turn")[1]
 
 
 def test_a_company_that_reads_german_gets_its_mails_in_german(tmp_path: Path):

@@ -167,8 +167,8 @@ def test_undo_takes_back_a_period_and_then_a_seats_orders(rps: Trial):
 
 def test_no_mail_tells_another_seats_orders_before_the_period_is_resolved(rps: Trial):
     """RED throws SCHERE (scissors, in German); Bernd asks STATUS, HELP and for the opening's report, gets his
-    reminder and the receipt of a CHECK: nothing mailed to him before the resolve names RED's throw; the GM's
-    status says only who is in."""
+    reminder and the receipt of a CHECK: nothing mailed to him before the resolve names RED's throw, his STATUS and
+    the GM's status say only who is in."""
     invoke("deadline", "set", str(rps.game), "--remind", "48h")
     _throw(rps, "RED", "SCHERE", "2026-12-01T09:00+00:00", "red")
     rps.deliver(BERND, "STATUS\nHELP\nREPORT 0\n", "2026-12-01T09:01+00:00", "status")
@@ -178,6 +178,7 @@ def test_no_mail_tells_another_seats_orders_before_the_period_is_resolved(rps: T
     assert rps.mails(BERND, "answer-") and rps.mails(BERND, "receipt-")
     told = _texts(rps, BERND)
     assert "schere" not in told.lower() and "RED scissors" not in told
+    assert "in: RED" in _texts(rps, BERND, "answer-")  # who is in is no secret (Table.public): his STATUS says it
     status = invoke("status", str(rps.game)).output
     assert "in: RED" in status and "schere" not in status.lower()
     _throw(rps, "BLUE", "ROCK", "2026-12-03T10:00+00:00", "blue")

@@ -189,9 +189,12 @@ class Table:
         return replace(self, orders=tuple(sorted(kept.items())))
 
     def public(self) -> Table:
-        """The table as a player's mail may tell of it: without any seat's accepted orders (secret until the
-        period is resolved)."""
-        return replace(self, orders=(), gm=None) if self.orders or self.gm else self
+        """The table as a player's mail may tell of it: which seats have orders in for the period on hand (not
+        secret: a status names who has sent, never what), each an ``Accepted`` without its mail, line and lines
+        (secret until the period is resolved); no GM section."""
+        if not self.orders and self.gm is None:
+            return self
+        return replace(self, orders=tuple((sid, Accepted("", 0, ())) for sid, _ in self.orders), gm=None)
 
     def after_period(self, acted: tuple[str, ...], missed: tuple[str, ...]) -> Table:
         """The table after a period of several seats was resolved: ``acted`` the seats that had to act,

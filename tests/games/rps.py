@@ -142,6 +142,8 @@ class Words:
                 out.append(say(code))
             elif code in ("status", "map"):
                 out += self._state(table, state)
+                if code == "status":  # who has thrown, never what (Table.public keeps no lines)
+                    out.append(f"in: {', '.join(sid for sid, _ in table.orders) or '-'}")
             elif number is not None and number in reports:
                 out += [say("report", n=number), reports[number].rstrip("\n")]
             else:
