@@ -175,18 +175,23 @@ def _sent(trial: Trial) -> dict[str, bytes]:
 
 
 def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> None:
-    """RED's orders were counted by the old robot (its receipt); the game is converted; BLUE mails his; at the
-    deadline the turn is resolved by the one session with both, and each company gets its report once."""
+    """RED's orders and the GM's section were counted by the old robot (their receipts); the game is converted;
+    BLUE mails his orders; at the deadline the turn is resolved by the one session with all three, and each company
+    gets its report once."""
     trial = make_trial(tmp_path, "dampfross", strict=False)
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-01T09:05+00:00")
+    trial.deliver("gm@example.org", f"GAME g\nTURN 1\nPLAYER GM PASSWORD {trial.passwords['GM']}\nHOLD PRESS RED\n",
+                  "2026-12-01T09:30+00:00", "gm")
+    trial.tick("2026-12-01T09:35+00:00")
     assert trial.counted("RED")
     mails = _sent(trial)
     assert any(n.startswith("opening-RED") for n in mails) and any(n.startswith("receipt-") for n in mails)
     invoke("upgrade", str(trial.game))
     doc = json.loads((trial.game / "game.json").read_text(encoding="utf-8"))
     assert list(doc["table"]["orders"]) == ["RED"] and doc["table"]["orders"]["RED"]["lines"] == ["START Hamburg"]
-    assert [r["kind"] for r in records(trial.game)] == ["opening", "orders", "converted"]
+    assert [(r["kind"], r.get("seat")) for r in records(trial.game)] == \
+        [("opening", None), ("orders", "RED"), ("orders", "GM"), ("converted", None)]
+    assert doc["table"]["gm"]["lines"] == ["HOLD PRESS RED"]
     assert doc["table"]["schedule"]["due"].startswith("2026-12-04T18:00")
     checked(trial.game)
     trial.tick("2026-12-01T10:00+00:00")  # nothing new: nothing is sent again
@@ -195,6 +200,7 @@ def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> Non
     trial.tick("2026-12-04T18:05+00:00")
     state = DampfrossPlay().load(json.loads((trial.game / "game.json").read_text(encoding="utf-8"))["state"])
     assert state.turn == 2
+    assert [r.get("gm") for r in records(trial.game) if r["kind"] == "move"] == [records(trial.game)[2]["mail"]]
     assert (state.player("RED").start_town, state.player("BLUE").start_town) == ("Hamburg", "Berlin")
     now = _sent(trial)
     assert {n: b for n, b in now.items() if n in mails} == mails
@@ -338,3 +344,21 @@ def test_an_upgrade_killed_while_it_built_or_swapped_is_finished_the_next_time(t
     assert "is finished" in invoke("upgrade", str(game)).output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
     checked(game)
+
+
+def test_a_turn_with_the_gms_section_converts(tmp_path: Path) -> None:
+    """The GM's own section in a mail of turn 1 (``PLAYER GM PASSWORD``, HOLD PRESS): kept as the session keeps one
+    (a step of kind orders with ``gm``), and the turn resolved again with it."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.deliver("gm@example.org", f"GAME g\nTURN 1\nPLAYER GM PASSWORD {trial.passwords['GM']}\nHOLD PRESS RED\n",
+                  "2026-12-01T09:30+00:00", "gm")
+    trial.tick("2026-12-04T18:05+00:00")
+    assert GameDir(trial.game).load_state().turn == 2
+    invoke("upgrade", str(trial.game))
+    gm = [r for r in records(trial.game) if r.get("gm") is True]
+    assert len(gm) == 1 and gm[0]["seat"] == "GM" and gm[0]["kind"] == "orders"
+    move = next(r for r in records(trial.game) if r["kind"] in ("move", "missed"))
+    assert move["gm"] == gm[0]["mail"]
+    lines = checked(trial.game)
+    assert any("the GM's section read again: the same" in line for line in lines)

@@ -19,7 +19,9 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
   rules and companies, which ``Play.setup`` does not carry, so ``verify`` chains it and does not set it up again);
   then for every turn run one step of kind ``orders`` per company whose section counted (``orders.txt`` its lines
   as the envelope cut them, the record's ``file`` the order file's name in the old archive, ``mail`` the inbox key
-  when it came by mail, ``line`` its PLAYER line), then the period's step (kind ``move``, the record as
+  when it came by mail, ``line`` its PLAYER line) and, when the GM's section counted, one step of kind ``orders``
+  with ``"gm": true`` (his sections' lines in order, as the old run merged them; ``postal/gmsection.py``), then
+  the period's step (kind ``move``, the record as
   ``postal/periods.py: resolve`` writes one, with ``"by": "converted"``: ``verify`` resolves it again as at a
   deadline, standing orders standing in), its report ``reports/move-NNN.txt`` the old ``turn-NNN.txt`` byte for
   byte and each company's ``mail-ID.txt`` its report mail as the old outbox holds it (``report-NNN-ID``, its last
@@ -27,9 +29,9 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
   company's private report); a GM's correction (``turns/fix-KKK``) as a ``fix`` step of kind ``position`` (the state
   it gave, ``position.json``: the session does not apply a Dampfross correction again, and ``verify`` says so on its
   line), followed by a ``fix`` of kind ``seat`` when it changed a company's name, address, language or password;
-* the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, in the order
-  the mails arrived) accepted as the session accepts one (a step of kind ``orders``), so the turn resolves with
-  them;
+* the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, and the GM's
+  section where it says ``gm``, in the order the mails arrived) accepted as the session accepts one (a step of
+  kind ``orders``), so the turn resolves with them;
 * the last step, kind ``converted``, changes nothing and records the conversion: the SHA-256 of the old
   ``game.json`` (the old chain's last link: its ``chain`` and the old archive under ``old-format/`` prove the
   rest), the old steps converted, the time.
@@ -68,9 +70,11 @@ from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.play import at_deadline
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder
+from adjudicator.postal.gmsection import resolved_with
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
 from adjudicator.postal.moves import PASSWORD_FILE, SEED_FILE, Loaded, MovesDir, game_text
@@ -131,10 +135,15 @@ def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[
     ``accepted``); each file is cut into sections by the platform's envelope (``pasted``: a GM's file of mails
     pasted together)."""
     settled, _input, _notes = archived_input(step, record, before, gdir.load_map(before))
-    if settled.gm is not None or record.get("gm_files"):
-        raise UpgradeRefused(f"{step.name}: the turn used the GM's section (manual dice, races, rulings), which "
-                             "the play of the one session does not read yet; the game stays in the old format")
+    if record.get("gm_files"):
+        raise UpgradeRefused(f"{step.name}: the turn used files the GM gave as his own (run --gm-file), which the "
+                             "one session does not keep; the game stays in the old format")
+    if settled.gm is not None and not before.gm_password_hash:
+        raise UpgradeRefused(f"{step.name}: the turn used the GM's section in a game without the GM's password "
+                             "(older than it), which the one session cannot check; the game stays in the old format")
     counted = {(s.player, s.pos.file) for s in settled.sections}
+    if settled.gm is not None:  # the GM's sections (their password right), merged by the old run
+        counted |= {(GM_SEAT, s.pos.file) for s in settled.gm_sections}
     out = []
     for f in record.get("files", []):
         given = str(f["given_as"])
@@ -156,14 +165,32 @@ def resolved(play: DampfrossPlay, before: GameState, sections: Sequence[Counted]
     """The turn resolved by the play from the sections that counted (the last one of a company), as ``verify``
     will resolve it: at its deadline, standing orders standing in."""
     orders: dict[str, CompanyOrders] = {}
+    gm = gm_of(sections)
+    made_gm = None
+    if gm is not None:
+        made_gm, problems = play.read_gm(before, list(enumerate(gm.lines, 1)))
+        if made_gm is None:
+            raise UpgradeRefused(f"turn {before.turn}: the GM's section that counted does not read as his orders in "
+                                 f"the play ({len(problems)} problems)")
     for c in sections:
+        if c.company == GM_SEAT:
+            continue
         made, problems = play.read(before, c.company, list(enumerate(c.lines, 1)))
         if made is None:
             raise UpgradeRefused(f"turn {before.turn}: the section of {c.company} that counted does not read as its "
                                  f"orders in the play ({len(problems)} problems)")
         orders[c.company] = made
-    after, _turn = play.resolve(before, at_deadline(play, before, orders), play.draw(seed))
+    after, _turn = resolved_with(play, before, at_deadline(play, before, orders), made_gm, play.draw(seed))
     return after, orders
+
+
+def gm_of(sections: Sequence[Counted]) -> Counted | None:
+    """The GM's sections of a turn as one (the old run merged them): their lines in the order read, named by the
+    last one's mail, file and line; ``None``: the GM sent none."""
+    mine = [c for c in sections if c.company == GM_SEAT]
+    if not mine:
+        return None
+    return replace(mine[-1], lines=tuple(line for c in mine for line in c.lines))
 
 
 class _Writer:
@@ -306,7 +333,14 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
         raise UpgradeRefused(f"{step.name}: the turn resolved again by the play is not the state archived after it; "
                              "the game stays in the old format")
     schedule = w.table.schedule
+    gm = gm_of(sections)
+    if gm is not None:  # the GM's section, as postal/gmsection.py accepts one
+        w.commit(replace(w.table, gm=Accepted(gm.mail, gm.line, gm.lines)), before,
+                 {"kind": "orders", "move": number, "seat": GM_SEAT, "gm": True, "mail": gm.mail, "file": gm.file,
+                  "line": gm.line, "converted": step.name}, "".join(f"{x}\n" for x in gm.lines))
     for c in sections:
+        if c.company == GM_SEAT:
+            continue
         table = w.table.with_orders(c.company, Accepted(c.mail, c.line, c.lines))
         earlier = w.table.accepted(c.company)
         again = c.bot and w.table.seat(c.company).played_by == c.bot and \
@@ -316,12 +350,13 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
                **({"replaced": earlier.mail or "(converted)"} if earlier is not None else {})}
         w.commit(table, before, rec, "".join(f"{x}\n" for x in c.lines))
     acting = play.to_act(before)
-    orders = {c.company for c in sections}
+    orders = {c.company for c in sections if c.company != GM_SEAT}
     stand_in = {c for c in acting if c not in orders and play.missing(before, c) is not None}
     missed = tuple(c for c in acting if c not in orders and c not in stand_in)
     period = {"kind": "missed" if len(missed) == len(acting) else "move", "move": number, "seat": "",
               "seats": list(acting), "missed": list(missed), "stand_in": sorted(stand_in),
               "mails": {sid: a.mail for sid, a in w.table.orders}, "by": BY, "converted": step.name,
+              **({"gm": w.table.gm.mail} if w.table.gm is not None else {}),
               **({"at": str(record["ran_at"])} if record.get("ran_at") else {})}
     bots = {c.company: c.bot for c in sections if c.bot}
     if bots:
@@ -332,7 +367,8 @@ def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], afte
         if p.bot or not gdir.report_path(number).is_file():
             continue
         mails[p.id], _name = _report_mail(gdir, outbox, number, p.id, after_old)
-    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{x}\n" for x in a.lines) for sid, a in w.table.orders)
+    given = [*w.table.orders, *([(GM_SEAT, w.table.gm)] if w.table.gm is not None else [])]
+    sent = "".join(f"PLAYER {sid}\n" + "".join(f"{x}\n" for x in a.lines) for sid, a in given)
     w.commit(table, after, period, sent, gdir.report_path(number).read_text(encoding="utf-8"), mails)
 
 
@@ -358,10 +394,7 @@ def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay)
         doc = mail.receipt() or {}
         if doc.get("turn") != current.turn or doc.get("phase") != current.phase or not doc.get("used", True):
             continue
-        if doc.get("gm"):
-            raise UpgradeRefused(f"mail {mail.key}: a GM's section counts for the turn on hand, which the play of "
-                                 "the one session does not read yet; run the turn first, then upgrade")
-        counted = {str(c).upper() for c in doc.get("counted", [])}
+        counted = {str(c).upper() for c in doc.get("counted", [])} | ({GM_SEAT} if doc.get("gm") else set())
         quoted = doc.get("quoted") or ()
         for i, t in enumerate(mail.texts):
             cut = quoted[i] if i < len(quoted) and isinstance(quoted[i], int) else None
@@ -370,6 +403,15 @@ def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay)
                 if company not in counted:
                     continue
                 lines = tuple(line for _, line in section.body)
+                if company == GM_SEAT:  # the GM's section: the session's last one counts (postal/gmsection.py)
+                    if w.table.gm_password_hash and play.read_gm(w.state, list(enumerate(lines, 1)))[0] is not None:
+                        earlier = w.table.gm
+                        w.commit(replace(w.table, gm=Accepted(mail.key, section.line, lines)), w.state,
+                                 {"kind": "orders", "move": number, "seat": GM_SEAT, "gm": True, "mail": mail.key,
+                                  "line": section.line, "arrived": mail.arrived.isoformat(), "converted": "receipt",
+                                  **({"replaced": earlier.mail} if earlier is not None else {})},
+                                 "".join(f"{x}\n" for x in lines))
+                    continue
                 made, _problems = play.read(w.state, company, list(enumerate(lines, 1)))
                 if made is None:
                     continue
