@@ -89,15 +89,17 @@ class Words(Protocol):
         a play with moves sent ahead (``Ahead``) also ``ahead`` (kept), ``ahead-none`` (none of the alternatives
         can be played now: the player must mail his move) and ``checked-ahead``; a game of simultaneous turns
         ``accepted`` (``move``; ``replaced``: the lines of the seat's earlier orders of the period it replaced;
+        ``seat``; ``problems``: what ``read`` gave beside the orders, of lines that do not count; ``preview``:
+        ``preview`` of the orders as the game stood when they were read, so the receipt may echo and price them;
         ``late``: the deadline, ISO, when the orders arrived after it and count all the same, in a game that is not
         strict, to which the platform adds its sentence) in place of ``moved``, and ``not-on-move`` with
         ``on_move`` the seats that act, joined; a play with words of its own for end-of-game statements
         (``Statements``) also ``statement`` (``statement``: the text received, ``until``: the statements'
         deadline, ISO), which the platform words for every other play; a play that reads the GM's own section
         (``kernel/gmorders.py: GmOrders``) also ``gm-accepted`` (``move``, ``replaced``) and ``gm-refused``
-        (``problems``).  ``table`` is the
-        table as a player may see it (``Table.public``: no seat's accepted orders).  Written again at the end of the
-        tick, as the game then is (``read_at``, ``checked_at``: the move on hand when the section was read)."""
+        (``problems``).  ``table`` is the table as a player may see it (``Table.public``: which seats have orders
+        in, not what they are).  Written again at the end of the tick, as the game then is (``read_at``,
+        ``checked_at``: the move on hand when the section was read)."""
 
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:

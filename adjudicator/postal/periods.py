@@ -55,7 +55,9 @@ from adjudicator.postal.resolved import archive
 def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, seat: Seat, section: Section,
                   t: Tick) -> tuple[Loaded, str, dict[str, Any]]:
     """What a section with the right password does in a game of simultaneous turns: ``accepted`` (``move``, the
-    period; ``replaced``: the lines of the seat's orders it replaced), ``refused`` (``problems``), ``stale``,
+    period; ``replaced``: the lines of the seat's orders it replaced; ``seat``; ``problems``: what ``read`` gave
+    beside the orders, of lines that do not count; ``preview``: ``play.preview`` of the orders, as the game stood
+    when they were read), ``refused`` (``problems``), ``stale``,
     ``not-on-move`` (the seat need not act in this period), ``over``, or what CHECK would say.  The period is
     resolved at once when the play says it is ready and the schedule allows it (``early``; at the mail's
     arrival), and the bots' orders of the next one are accepted (``bots_in``)."""
@@ -75,6 +77,7 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     made, problems = play.read(game.state, seat.id, section.body)
     if made is None:
         return game, "refused", {"problems": problems}
+    preview = play.preview(game.state, seat.id, made)  # as the game stands before the period may be resolved
     before = game.table.accepted(seat.id)
     before = before if before is not None and before.mail else None  # a bot's or the caretaker's: not his own
     lines = tuple(line for _, line in section.body)
@@ -88,7 +91,8 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     if late:  # a lenient game (or one held): the period is not resolved yet, so they count
         t.note("late", seq=mail.seq, company=seat.id, what="used, the move has not been made")
     game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
-    return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late}
+    return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late,
+                              "seat": seat.id, "problems": problems, "preview": preview}
 
 
 def gm_period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section,

@@ -162,7 +162,8 @@ class DampfrossWords:
     def receipt(self, table: Table, state: GameState, code: str, data: Mapping[str, Any]) -> str:
         """A section's receipt by the session's code (``Words.receipt``), in the Dampfross receipt's form and
         sentences (``mail.py: receipt_text``; the mail's arrival and subject are the session's: its subject line
-        names the move).  ``accepted``: the orders count for the turn (``replaced``: they replace earlier ones);
+        names the move).  ``accepted``: the orders count for the turn (``replaced``: they replace earlier ones;
+        ``preview``, when given: echoed and priced as ``checked`` shows them, with the problems of their lines);
         ``checked``: what ``check`` says of them (the play's ``Preview``: the orders as understood, their problems
         with line and column, the price); ``refused``: why the section does not count (the orders package's codes:
         another turn, a company out of play) and the problems of its lines; ``password``, ``not-on-move``,
@@ -208,9 +209,10 @@ class DampfrossWords:
         elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
+        if "problems" in checked:  # the preview's problems are those read gave beside the orders
+            problems = checked.pop("problems")
         r = Receipt(company, "", "", status, values, lang=active(), said=said,
-                    problems=problems + checked.pop("problems", ()), statement=str(data.get("statement", "")),
-                    **checked)
+                    problems=problems, statement=str(data.get("statement", "")), **checked)
         return receipt_text(state, r)
 
     def _notice(self, state: GameState) -> str:
