@@ -364,6 +364,23 @@ def ahead_of(play: Play) -> Ahead | None:
     return play if isinstance(play, Ahead) else None
 
 
+class SetUpWith(Protocol):
+    """A play whose game is set up from the options of its own ``new`` (``kernel/declare.py``: a Dampfross game's
+    map, rules profile, dice), which ``Play.setup``'s seats alone do not carry.  The options, as ``new`` was given
+    them (plain JSON values, no secret), are kept in the opening's record (``postal/moves.py: MovesDir.create``),
+    and ``verify`` sets the opening up again with them (``postal/moveverify.py``)."""
+
+    def setup_with(self, table: Table, draw: Draw, options: Mapping[str, Any]) -> Any:
+        """The opening state set up again: ``table`` the table the game was opened with (its seats: ids, names,
+        addresses, languages, password hashes; the GM's password hash; the commitment), ``draw`` the game's
+        committed draw, ``options`` the opening's recorded options."""
+
+
+def setup_with_of(play: Play) -> SetUpWith | None:
+    """The play's ``SetUpWith``, or ``None`` when it sets its games up from their seats alone."""
+    return play if callable(getattr(play, "setup_with", None)) else None  # type: ignore[return-value]
+
+
 @runtime_checkable
 class Corrections(Protocol):
     """A play with corrections of its own (Dampfross's ``fix balance``, ``fix track``, ``fix rule``, ``player

@@ -133,8 +133,10 @@ class MovesDir:
         atomic_write(self.path / PASSWORD_FILE, password_text(kept), 0o600)
 
     def create(self, play: Play, table: Table, state: Any, seed: str, passwords: Mapping[str, str],
-               opening: str) -> None:
-        """A new game's folder (it must not hold a game yet)."""
+               opening: str, options: Mapping[str, Any] | None = None) -> None:
+        """A new game's folder (it must not hold a game yet); ``options``: what the game's own ``new`` was given
+        (plain JSON values, no secret), kept in the opening's record for ``verify`` (``kernel/play.py:
+        SetUpWith``)."""
         if self.game_file.exists():
             raise TurnRefused(f"{self.path} already holds a game")
         self.path.mkdir(parents=True, exist_ok=True)
@@ -142,7 +144,8 @@ class MovesDir:
             write_new(self.path / SEED_FILE, seed + "\n", 0o600)
             write_new(self.path / PASSWORD_FILE, "".join(f"{sid} {pw}\n" for sid, pw in passwords.items()), 0o600)
             write_new(self.report_path(0), opening)
-            record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(opening)}
+            record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(opening),
+                      **({"options": dict(options)} if options is not None else {})}
             text = game_text(play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
             self._archive(0, {"record.json": record_text(record), "game-after.json": text})
             atomic_write(self.game_file, text)

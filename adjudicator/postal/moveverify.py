@@ -5,7 +5,8 @@ Each step's game file carries the SHA-256 of the game file before it and of
 its record; the record seals every other file of the step (orders, each
 player's mail, a GM's position) and the move's report (``postal/sealed.py``),
 so a change of one byte of any file the archive keeps is found and named.
-Every step is then done again: the opening's draws from the seed, each move
+Every step is then done again: the opening's draws from the seed (set up with the options its record keeps,
+where the game's ``new`` had some: ``kernel/play.py: SetUpWith``), each move
 from its orders, each missed move, each GM's correction from its record
 (``postal/movefix.py``), and a change of a seat or a deadline must change
 that and nothing else; an end-of-game statement must come after the last
@@ -30,7 +31,7 @@ from typing import Any
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import gm_orders_of
-from adjudicator.kernel.play import Play, at_deadline
+from adjudicator.kernel.play import Play, at_deadline, setup_with_of
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_lines, bot_on_move, bot_orders
@@ -188,7 +189,9 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
     if kind == "opening" and record.get("converted"):  # a game converted from its old format (dampfross/app/convert.py)
         return True, f"{name}: opening converted from the old format: chained, not set up again (its game's own new)"
     if kind == "opening":
-        state = play.setup(table.game, table.seat_ids, play.draw(seed))
+        own = setup_with_of(play) if isinstance(record.get("options"), dict) else None
+        state = own.setup_with(table, play.draw(seed), record["options"]) if own is not None else \
+            play.setup(table.game, table.seat_ids, play.draw(seed))  # a game without options: as it always was
     elif before is not None and kind == "statement":
         return _statement_again(play, name, record, before, after, table)
     elif before is not None and (kind == "orders" or "seats" in record):  # a game of simultaneous turns
