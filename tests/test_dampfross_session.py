@@ -22,13 +22,12 @@ import pytest
 
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
-from adjudicator.dampfross.engine.newgame import new_game
+from adjudicator.dampfross.engine.newgame import new_game, new_options
 from adjudicator.dampfross.game import dice
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.contacts import PlayerSpec
 from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.files import sha256
@@ -106,7 +105,8 @@ def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = ""
     game, maildir = where / "g", where / "maildir"
     for sub in ("cur", "new", "tmp"):
         (maildir / sub).mkdir(parents=True)
-    MovesDir(game).create(play, table, state, seed, {sid: secrets[sid] for sid in ("RED", "BLUE")}, opening)
+    options = new_options(gmap.name, "map.yaml", sha256(text), "schmidt", [], specs, "en", state.gm_password_hash)
+    MovesDir(game).create(play, table, state, seed, {sid: secrets[sid] for sid in ("RED", "BLUE")}, opening, options)
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"'
                                     f'\n\n{smtp.toml()}', encoding="utf-8")
     (game / "mail.toml").chmod(0o600)
@@ -150,6 +150,7 @@ def test_two_companies_build_and_each_reads_the_public_report_and_only_its_own_p
     resolved when both are in (``--early``); each company's report mail holds the public report byte for byte as
     ``building_report`` writes it, its own private part (its orders as understood, its problems, its account) and
     nothing of the other's; ``verify`` plays the game again."""
+    from adjudicator.dampfross.play import DampfrossPlay
     from adjudicator.postal.moveverify import verify
 
     assert game.texts("opening-", ANNA) and game.texts("opening-", BERND)
@@ -173,34 +174,26 @@ def test_two_companies_build_and_each_reads_the_public_report_and_only_its_own_p
     assert "Turn 1, private report for BLUE" in bernd[0] and "private report for RED" not in bernd[0]
     assert "BIULD" in bernd[0] and "BIULD" not in anna[0] and "BIULD" not in public
     assert anna[0].startswith("Orders for turn 2 are due Fri 11 Dec 2026 18:00 UTC.")  # the next deadline first
-    said = verify(game.folder, _opened_play(game), None)  # every step after the opening played again (see below)
+    said = verify(game.folder, DampfrossPlay(), None)  # every step played again, the opening from its options
     assert all(ok for ok, _ in said) and "step-003: move resolved again: the same" in [line for _, line in said], said
 
 
-def _opened_play(game: Game) -> Any:
-    """The play, its ``setup`` giving the state the game was started with (as archived): ``verify`` plays a game
-    again from its ``setup``, which a Dampfross game's ``new`` does not go through (the next test)."""
-    from adjudicator.dampfross.play import DampfrossPlay
-
-    opened = json.loads((game.path / "archive" / "step-000" / "game-after.json").read_text())["state"]
-
-    class Opened(DampfrossPlay):
-        def setup(self, name: str, seats: Any, draw: Any) -> Any:
-            return self.load(opened)
-
-    return Opened()
-
-
-@pytest.mark.xfail(strict=True, raises=AdjudicatorError, reason="verify (postal/moveverify.py: _replay) plays the "
-                   "opening again from play.setup(game, seats, draw), and a Dampfross game is set up from its map, "
-                   "rules profile and companies (engine/newgame.py), which that call does not carry: DampfrossPlay."
-                   "setup refuses, and verify stops there (the opening's state would need its record, or a setup with "
-                   "the game's options)")
 def test_verify_plays_a_dampfross_game_again_from_its_opening(game: Game):
+    """The opening's record keeps what ``new`` was given (``engine/newgame.py: new_options``: the map, the rules
+    profile, the companies; no password, no seed), and ``verify`` sets the opening up again with them
+    (``DampfrossPlay.setup_with``: the table's password hashes, the dice of the seed), then a turn."""
     from adjudicator.dampfross.play import DampfrossPlay
     from adjudicator.postal.moveverify import verify
 
-    assert all(ok for ok, _ in verify(game.folder, DampfrossPlay(), None))
+    record = json.dumps(game.records()[0])
+    assert game.records()[0]["options"]["rules"] == "schmidt" and game.folder.read_seed() not in record
+    assert not any(password in record for password in game.passwords.values())
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.orders("BLUE", "START Berlin\n", "2026-12-01T09:30+00:00", "blue", turn=1)
+    game.tick("2026-12-01T09:35+00:00")
+    said = verify(game.folder, DampfrossPlay(), None)
+    assert all(ok for ok, _ in said), said
+    assert "step-000: opening played again: the same" in [line for _, line in said], said
 
 
 def test_a_check_gets_dampfross_problem_words_with_line_and_column(game: Game):

@@ -270,6 +270,18 @@ class DampfrossPlay:
         raise AdjudicatorError("a Dampfross game is started with its own new (adjudicate new --play dampfross, "
                                "with its map, rules and companies), not from a list of seats")
 
+    def setup_with(self, table: Any, draw: Draw, options: Mapping[str, Any]) -> GameState:
+        """``kernel/play.py: SetUpWith``: the opening set up again (``verify``) from its ``new``'s recorded options
+        (``engine/newgame.py: new_options``, ``opened``), the table's password hashes, commitment and deadlines,
+        ``draw``."""
+        from adjudicator.dampfross.engine.newgame import opened
+        from adjudicator.kernel.contacts import GM
+
+        hashes = {**{s.id: s.password_hash for s in table.seats}, GM: table.gm_password_hash}
+        state = opened(table.game, hashes, table.commitment, DrawnDice(draw, table.game) if table.commitment else None,
+                       options)
+        return replace(state, schedule=table.schedule)  # the deadlines its new gave, which the table keeps
+
     def draw(self, seed: str) -> Draw:
         """Dampfross's HMAC die of the seed (``hmac_draw``)."""
         return hmac_draw(seed)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import draw_allowances
@@ -57,6 +59,19 @@ def new_game(
         salt_hex = passwords.derived_salt(salt) if salt else None
         return passwords.hash_password(secrets_out[who], salt=salt_hex, iterations=password_iterations)
 
+    roller = DiceRoller(seed_hex, game_id) if seed_hex else None
+    opened = opening_state(game_id, gmap.name, map_file, map_sha256, rules, specs, roller,
+                           commitment(seed_hex) if seed_hex else "", hashed, lang)
+    return opened, secrets_out
+
+
+def opening_state(game_id: str, map_name: str, map_file: str, map_sha256: str, rules: Rules,
+                  specs: Sequence[PlayerSpec], roller: DiceRoller | None, dice_commitment: str,
+                  hashed: Callable[[str], str], lang: str) -> GameState:
+    """The opening state of ``new_game`` from what it was given: ``hashed`` gives each company's password hash and
+    the GM's (``GM``), ``roller`` the dice (``None``: manual dice) committed to ``dice_commitment``.  ``verify`` of a
+    Dampfross game of moves sets its opening up again with it (``dampfross/play.py: DampfrossPlay.setup_with``),
+    the hashes as the game's table keeps them and the dice of the play's draw of the seed."""
     players = tuple(
         Player(id=s.id, name=s.name, colour=COLOURS[i], seat=i + 1, balance=0, password_hash=hashed(s.id),
                email=s.email, lang=s.lang, bot=s.bot or None)
@@ -65,15 +80,14 @@ def new_game(
     books = Books(players, 0)
     for p in players:
         books.pay(BANK, p.id, rules.start_capital, "start-capital")
-    roller = DiceRoller(seed_hex, game_id) if seed_hex else None
-    if roller:
+    if roller is not None:
         first = roller.roll(0, "start-player", 1, sides=len(players))
         start_player = players[first.value - 1].id
     else:
         start_player = players[0].id
     state = GameState(
         game_id=game_id,
-        map_name=gmap.name,
+        map_name=map_name,
         map_file=map_file,
         map_sha256=map_sha256,
         rules=rules,
@@ -81,12 +95,49 @@ def new_game(
         turn=1,
         start_player=start_player,
         ledger=tuple(books.entries),
-        dice_mode="hmac" if seed_hex else "manual",
-        dice_commitment=commitment(seed_hex) if seed_hex else "",
+        dice_mode="hmac" if roller is not None else "manual",
+        dice_commitment=dice_commitment,
         history=(),
         gm_password_hash=hashed(GM),
         lang=lang,
     )
     allowances = draw_allowances(state, roller)
-    log = tuple(roller.rolled) if roller else ()
-    return replace(state, allowances=allowances, dice_log=log), secrets_out
+    log = tuple(roller.rolled) if roller is not None else ()
+    return replace(state, allowances=allowances, dice_log=log)
+
+
+def new_options(map_name: str, map_file: str, map_sha256: str, profile: str, overrides: Sequence[str],
+                specs: Sequence[PlayerSpec], lang: str, gm_password_hash: str = "") -> dict[str, Any]:
+    """What a Dampfross game's ``new`` was given, as plain JSON values for the opening's record of a game of moves
+    (``postal/moves.py: MovesDir.create``, ``kernel/play.py: SetUpWith``): the map (its name, ``GameMap.name``, its
+    file and SHA-256),
+    the rules profile and its ``--set`` overrides, the companies as given, the reports' language; no password and
+    no seed (``gm_password_hash``: the GM's hash ``new`` made, where the game's table keeps none)."""
+    return {"map": map_name, "map_file": map_file, "map_sha256": map_sha256, "rules": profile,
+            "set": list(overrides), "lang": lang,
+            "players": [{"id": p.id, "name": p.name, "email": p.email, "lang": p.lang, "bot": p.bot} for p in specs],
+            **({"gm_password_hash": gm_password_hash} if gm_password_hash else {})}
+
+
+def opened(game_id: str, hashes: Mapping[str, str], commitment_hex: str, roller: DiceRoller | None,
+           options: Mapping[str, Any]) -> GameState:
+    """The opening state set up again from the options ``new_options`` recorded: ``hashes`` each company's
+    password hash and the GM's (``GM``) as the game's table keeps them (``options``' GM hash where it has none),
+    ``roller`` the dice of the game's seed, committed to ``commitment_hex`` (``None``: manual dice).
+    ``GameFileError`` when the options are not ``new_options``'s."""
+    from adjudicator.dampfross.game.rules import load_profile
+    from adjudicator.kernel.errors import GameFileError
+
+    try:
+        specs = [PlayerSpec(str(p["id"]), str(p["name"]), str(p.get("email", "")),
+                            None if p.get("lang") is None else str(p["lang"]),
+                            None if p.get("bot") is None else str(p["bot"])) for p in options["players"]]
+        rules = load_profile(str(options["rules"]), [str(x) for x in options.get("set", [])])
+        kept = {**hashes, **({GM: str(options["gm_password_hash"])} if not hashes.get(GM) and
+                             options.get("gm_password_hash") else {})}
+        return opening_state(game_id, str(options["map"]), str(options["map_file"]), str(options["map_sha256"]),
+                             rules, specs, roller, commitment_hex, lambda who: kept.get(who, ""),
+                             str(options.get("lang", "en")))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GameFileError(f"the opening's options are not a Dampfross game's ({type(exc).__name__}: {exc})") \
+            from None
