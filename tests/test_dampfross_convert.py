@@ -39,7 +39,7 @@ def records(game: Path) -> list[dict[str, Any]]:
 
 def checked(game: Path) -> list[str]:
     """The session's verify of a converted game (every check must pass), its lines."""
-    said = verify(MovesDir(game), DampfrossPlay(lambda state: GameDir(game).load_map(state)), None)
+    said = verify(MovesDir(game), convert.converted_play(GameDir(game)), None)
     assert all(ok for ok, _ in said), [line for ok, line in said if not ok]
     return [line for _, line in said]
 
@@ -265,8 +265,9 @@ def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
 
 
 def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
-    """A balance corrected and a company's address changed by the GM: each kept as the position it gave (verify
-    says it does not apply the Dampfross correction again), the address also as a seat's correction."""
+    """A balance corrected and a company's address changed by the GM: each kept as the play's own correction (``fix``
+    ``play``, the Dampfross correction in its record, ``session.py: SessionPlay``) that verify applies again, the
+    address also set in the table's seat."""
     trial = make_trial(tmp_path, "dampfross")
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
     trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-01T09:01+00:00", "blue")
@@ -276,10 +277,10 @@ def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
     old = GameDir(trial.game).load_state()
     invoke("upgrade", str(trial.game))
     fixes = [r for r in records(trial.game) if r["kind"] == "fix"]
-    assert [f["fix"] for f in fixes] == ["position", "position", "seat"]
+    assert [(f["fix"], f["what"]) for f in fixes] == [("play", "balance"), ("play", "address")]
     assert fixes[0]["why"] == "a fee charged twice" and fixes[-1]["set"] == {"address": "bernd@example.com"}
     lines = checked(trial.game)
-    assert sum("the correction NOT applied again: the same" in line for line in lines) == 2
+    assert sum("fix done again: the same" in line for line in lines) == 2  # the Dampfross correction applied again
     loaded = MovesDir(trial.game).load(DampfrossPlay())
     assert loaded.state.player("RED").balance == old.player("RED").balance
     assert loaded.table.seat("BLUE").address == "bernd@example.com"
@@ -304,8 +305,8 @@ def test_the_gm_commands_of_a_converted_game_are_the_one_sessions(tmp_path: Path
 
 
 def test_a_company_the_caretaker_plays_stays_the_caretakers(tmp_path: Path) -> None:
-    """The GM handed BLUE to the caretaker in the old format: the converted table's seat is the caretaker's (a
-    correction of kind caretaker after the position), and verify does it again."""
+    """The GM handed BLUE to the caretaker in the old format: the converted table's seat is the caretaker's (the
+    play's own correction, its ``level`` the table's), and verify does it again."""
     trial = make_trial(tmp_path, "dampfross")
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
     trial.tick("2026-12-04T18:05+00:00")
@@ -313,7 +314,8 @@ def test_a_company_the_caretaker_plays_stays_the_caretakers(tmp_path: Path) -> N
     level = GameDir(trial.game).load_state().player("BLUE").caretaker
     assert level
     invoke("upgrade", str(trial.game))
-    assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position", "caretaker"]
+    fixes = [r for r in records(trial.game) if r["kind"] == "fix"]
+    assert [(f["fix"], f["what"], f["level"]) for f in fixes] == [("play", "caretaker", level)]
     table = MovesDir(trial.game).load(DampfrossPlay()).table
     assert table.seat("BLUE").caretaker == level and table.missed_by("BLUE") == 1
     checked(trial.game)
@@ -362,3 +364,18 @@ def test_a_turn_with_the_gms_section_converts(tmp_path: Path) -> None:
     assert move["gm"] == gm[0]["mail"]
     lines = checked(trial.game)
     assert any("the GM's section read again: the same" in line for line in lines)
+
+
+def test_a_correction_the_play_does_not_make_again_is_kept_as_its_position(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the play cannot make a correction again as the old format made it, the state it gave is kept as a
+    position, and verify says on its line that the correction is not applied again (never silently)."""
+    trial = make_trial(tmp_path, "dampfross")
+    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
+    trial.tick("2026-12-04T18:05+00:00")
+    invoke("fix", "balance", str(trial.game), "RED", "3", "--why", "a fee charged twice")
+    monkeypatch.setattr(convert, "corrections_of", lambda play: None)
+    invoke("upgrade", str(trial.game))
+    assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position"]
+    lines = checked(trial.game)
+    assert sum("the correction NOT applied again: the same" in line for line in lines) == 1

@@ -232,7 +232,7 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
         return True, f"{name}: chained ({kind})"
     same = play.dump(state) == after["state"]
     verb = "played again" if kind in ("opening", "move", "missed") else "done again"
-    if kind == "fix" and record.get("converted"):  # a correction of the old format, kept as the position it gave
+    if kind == "fix" and record.get("converted") and record.get("fix") == "position":  # an old correction's state
         verb = f"of the old format ({record['converted']}) set as its position, the correction NOT applied again"
     return same, f"{name}: {kind} {verb}: {'the same' if same else 'NOT the same as archived'}"
 

@@ -71,7 +71,7 @@ from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.gmorders import GM_SEAT
-from adjudicator.kernel.play import at_deadline
+from adjudicator.kernel.play import at_deadline, corrections_of
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder
 from adjudicator.postal.gmsection import resolved_with
@@ -291,8 +291,63 @@ def _agree(table: Table, state: GameState) -> None:
                                  "as the old game does; the game stays in the old format")
 
 
+def _seat_changes(table: Table, after: GameState) -> dict[str, dict[str, str]]:
+    """What a correction changed of the companies' seats, by company: the fields of ``movefix.SEAT_FIELDS`` that
+    differ, and ``level`` when it handed the company to the caretaker or back."""
+    out: dict[str, dict[str, str]] = {}
+    for p in after.players:
+        seat = table.find(p.id)
+        if seat is None:
+            continue
+        values = {k: v for k, v in (("name", p.name), ("address", p.email), ("lang", after.language_of(p.id)),
+                                    ("password_hash", p.password_hash)) if getattr(seat, k) != v}
+        if (seat.caretaker or None) != p.caretaker and not p.bot:
+            values["level"] = p.caretaker or ""
+        if values:
+            out[p.id] = values
+    return out
+
+
+def _own_fix(w: _Writer, step: Path, correction: Mapping[str, Any], after_old: GameState) -> bool:
+    """A GM's correction as the play's own (``kernel/play.py: Corrections``; a step ``fix`` ``play`` that ``verify``
+    applies again), with what it changed of the company's seat; whether it came out as the old one did (else
+    nothing is written)."""
+    if corrections_of(w.play) is None:
+        return False
+    changed = _seat_changes(w.table, after_old)
+    sid = str(correction.get("player") or "")
+    if set(changed) - {sid}:
+        return False
+    values = dict(changed.get(sid, {}))
+    level = values.pop("level", None)
+    fix = {"kind": "fix", "move": w.table.moves, "seat": sid, "fix": "play", "what": str(correction.get("kind", "")),
+           "correction": dict(correction), "why": str(correction.get("why", "")),
+           "by": str(correction.get("by", "GM")), "converted": step.name, **({"set": values} if values else {}),
+           **({"level": level} if level is not None else {})}
+    try:
+        table, state = apply_fix(w.play, w.table, w.state, fix)
+    except ValueError:
+        return False
+    if w.play.dump(state) != w.play.dump(converted(after_old)) or _seat_changes(table, after_old):
+        return False
+    w.commit(table, state, fix)
+    return True
+
+
 def _fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState) -> None:
-    """A GM's correction: the state it gave as a position (and the companies' seats it changed)."""
+    """A GM's correction: the play's own, applied again by ``verify`` (``_own_fix``); else the state it gave as a
+    position (and the companies' seats it changed); a deadline it changed as the session's step ``deadline``."""
+    correction = record.get("correction", {})
+    if not (isinstance(correction, dict) and _own_fix(w, step, correction, after_old)):
+        _position_fix(w, step, record, after_old)
+    if after_old.schedule is not None and after_old.schedule != w.table.schedule:
+        w.commit(replace(w.table, schedule=after_old.schedule), w.state,
+                 {"kind": "deadline", "move": w.table.moves, "seat": "", "why": "converted", "with": step.name})
+
+
+def _position_fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState) -> None:
+    """A GM's correction the play does not make again: the state it gave as a position (``verify`` says it does not
+    apply the correction again), then the companies' seats it changed."""
     state = converted(after_old)
     position = json.dumps(DampfrossPlay().dump(state), ensure_ascii=False, indent=1) + "\n"
     correction = record.get("correction", {})
@@ -496,7 +551,7 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
     if not gdir.exists():
         raise UpgradeRefused(f"upgrade: {directory} holds no Dampfross game (no game.json)")
     when = now or datetime.now(UTC)
-    play = DampfrossPlay(lambda state: gdir.load_map(state))
+    play = converted_play(gdir)
     if aside.exists():
         raise UpgradeRefused(f"upgrade: {aside} is in the way; look into it, then remove it")
     with gdir.lock():
@@ -524,6 +579,14 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
             "Check it with 'adjudicate verify'.")
 
 
+def converted_play(gdir: GameDir) -> DampfrossPlay:
+    """The play of a converted game: Dampfross's with its own corrections (``session.py: SessionPlay``), reading the
+    game's own map (``map.yaml``)."""
+    from adjudicator.dampfross.app.session import SessionPlay
+
+    return SessionPlay(lambda state: gdir.load_map(state))
+
+
 def session_of(directory: str) -> GmCommands | None:
     """The one session's GM commands (``app/movesgm.py: MovesCommands``) of a converted game, with the play of
     Dampfross reading the game's own map (``map.yaml``); ``None``: not a converted game (the old format)."""
@@ -532,4 +595,4 @@ def session_of(directory: str) -> GmCommands | None:
     from adjudicator.app.gm import session_commands
 
     gdir = GameDir(directory)
-    return session_commands(DampfrossPlay(lambda state: gdir.load_map(state)))
+    return session_commands(converted_play(gdir))
