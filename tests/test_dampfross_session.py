@@ -321,11 +321,10 @@ def test_the_sessions_reports_are_those_the_dampfross_run_writes_for_the_same_tu
     assert game.texts("move-001-", ANNA)[0].endswith(public) and game.texts("move-001-", BERND)[0].endswith(public)
 
 
-@pytest.mark.xfail(strict=True, reason="the session keeps a seat's accepted orders as their lines alone (kernel/"
-                   "table.py: Accepted.lines) and reads them again at the resolve numbered from 1 (postal/periods.py: "
-                   "accepted_orders): the private report's '[line 2]' is line 5 of the mail and of Dampfross's report "
-                   "(and a problem is named 'BLUE:2:1', not 'your mail of 1 Dec 09:30, line 5, column 1')")
 def test_each_companys_mail_begins_with_the_dampfross_report_mail_of_its_private_report(game: Game, tmp_path: Path):
+    """Each company's report mail begins with the Dampfross report mail of its private report as ``adjudicate run``
+    wrote it for the same orders: the session keeps each accepted line's number in the mail (``kernel/table.py:
+    Accepted.numbers``) and the play reads them so at the resolve, so '[line 5]' is line 5 of the mail."""
     from adjudicator.dampfross.report.mail import report_mail_text
 
     gdir = _both_ways(game, tmp_path)

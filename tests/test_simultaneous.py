@@ -459,3 +459,22 @@ def test_lenient_a_late_throw_whose_answer_was_lost_is_not_accepted_again_for_th
     assert kinds == ["opening", "orders", "orders", "move"], kinds
     assert "orders" not in rps.state()["table"] and rps.state()["table"]["moves"] == 1
     assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_accepted_orders_keep_each_lines_number_in_the_mail_and_old_games_still_load(rps: Trial):
+    """The orders accepted keep each line's number in the mail (``Accepted.numbers``, the orders step's record
+    ``numbers``), read again so at the resolve and by ``verify``; a table kept before the numbers (no ``numbers``)
+    loads and its lines read from 1."""
+    from adjudicator.kernel.table import Accepted
+
+    rps.deliver(ANNA, rps.envelope("RED") + "\n\nROCK\n", "2026-12-01T09:00+00:00", "red")
+    rps.tick("2026-12-01T09:05+00:00")
+    kept = rps.state()["table"]["orders"]["RED"]
+    assert kept["lines"][-1] == "ROCK" and kept["numbers"][-1] - kept["numbers"][0] == len(kept["lines"]) - 1
+    assert kept["numbers"][0] > 1 and _records(rps)[-1]["numbers"] == kept["numbers"]
+    old = Accepted.from_json({"mail": "m", "line": 3, "lines": ["ROCK"]})
+    assert old.numbers == () and old.numbered() == [(1, "ROCK")] and "numbers" not in old.to_json()
+    _throw(rps, "BLUE", "PAPER", "2026-12-01T10:00+00:00", "blue")
+    rps.tick("2026-12-01T10:05+00:00")
+    assert "RED rock, BLUE paper" in _texts(rps, ANNA, "move-001")
+    assert invoke("verify", str(rps.game)).exit_code == 0

@@ -99,20 +99,32 @@ class SentAhead:
 @dataclass(frozen=True)
 class Accepted:
     """A seat's orders accepted for the period on hand (a game of simultaneous turns): the section's lines as
-    sent, read again by the play when the period is resolved; secret until then."""
+    sent, each with its number in the mail, read again by the play when the period is resolved; secret until
+    then."""
 
     mail: str
     """The mail that sent them (its key in the inbox)."""
     line: int
     """The section's PLAYER line in that mail."""
     lines: tuple[str, ...]
+    numbers: tuple[int, ...] = ()
+    """Each line's number in the mail, so what the play says of a line names it as the mail had it; ``()``: numbered
+    from 1 (a bot's orders, an order file of the GM's, a game kept before the numbers were)."""
+
+    def numbered(self) -> list[tuple[int, str]]:
+        """The lines with their numbers, as the play reads a section's body."""
+        if len(self.numbers) == len(self.lines):
+            return list(zip(self.numbers, self.lines, strict=True))
+        return list(enumerate(self.lines, 1))
 
     def to_json(self) -> dict[str, Any]:
-        return {"mail": self.mail, "line": self.line, "lines": list(self.lines)}
+        return {"mail": self.mail, "line": self.line, "lines": list(self.lines),
+                **({"numbers": list(self.numbers)} if self.numbers else {})}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Accepted:
-        return cls(str(doc["mail"]), int(doc["line"]), tuple(str(line) for line in doc["lines"]))
+        return cls(str(doc["mail"]), int(doc["line"]), tuple(str(line) for line in doc["lines"]),
+                   tuple(int(n) for n in doc.get("numbers", ())))
 
 
 @dataclass(frozen=True)

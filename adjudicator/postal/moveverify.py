@@ -250,13 +250,15 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
     if kind == "orders":
         seat = str(record.get("seat"))
         lines = tuple(read_exact(step / "orders.txt").splitlines())
-        made, problems = play.read(old, seat, list(enumerate(lines, 1)))
+        numbers = tuple(int(n) for n in record.get("numbers", ()))  # each line's in the mail (none: from 1)
+        accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers)
+        made, problems = play.read(old, seat, accepted.numbered())
         if made is None or seat not in play.to_act(old):
             return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
         if record.get("bot") and (old_table.seat(seat).played_by != record.get("bot") or
                                   bot_lines(play, old_table, old, seat, seed) != lines):
             return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
-        expected = old_table.with_orders(seat, Accepted(str(record.get("mail")), int(record.get("line", 0)), lines))
+        expected = old_table.with_orders(seat, accepted)
         same = expected == table and play.dump(old) == after["state"]
         return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"
     orders = accepted_orders(play, old, old_table)

@@ -81,9 +81,11 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     before = game.table.accepted(seat.id)
     before = before if before is not None and before.mail else None  # a bot's or the caretaker's: not his own
     lines = tuple(line for _, line in section.body)
-    table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines))
+    numbers = tuple(n for n, _ in section.body)
+    table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines, numbers))
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
-              "arrived": mail.arrived.isoformat(), **({"replaced": before.mail} if before is not None else {})}
+              "numbers": list(numbers), "arrived": mail.arrived.isoformat(),
+              **({"replaced": before.mail} if before is not None else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
     due = game.table.schedule.due_at()
     late = {"late": due.isoformat(), "zone": game.table.schedule.zone} if due is not None and mail.arrived > due \
@@ -189,11 +191,11 @@ def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> i
 
 
 def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
-    """The orders accepted for the period on hand, by seat, as the play reads them again (orders that no longer
-    read, after a GM set a position, are left out)."""
+    """The orders accepted for the period on hand, by seat, as the play reads them again, each line with its number
+    in the mail (orders that no longer read, after a GM set a position, are left out)."""
     out: dict[str, Any] = {}
     for sid, accepted in table.orders:
-        made, _problems = play.read(state, sid, list(enumerate(accepted.lines, 1)))
+        made, _problems = play.read(state, sid, accepted.numbered())
         if made is not None:
             out[sid] = made
     return out

@@ -258,7 +258,7 @@ class SessionCommands(GmCommands):
             if accepted is None:
                 rows.append({"company": p.id, "arrived": None, "verdict": None, "problems": 0})
                 continue
-            made, _ = self.play.read(state, p.id, list(enumerate(accepted.lines, 1)))
+            made, _ = self.play.read(state, p.id, accepted.numbered())
             n = len(made.problems) if made is not None else 0
             when = arrived.get(accepted.mail[:len("mail-00000")])
             rows.append({"company": p.id, "arrived": when.astimezone(zone).isoformat() if when else None,
