@@ -26,9 +26,12 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
   deadline, standing orders standing in), its report ``reports/move-NNN.txt`` the old ``turn-NNN.txt`` byte for
   byte and each company's ``mail-ID.txt`` its report mail as the old outbox holds it (``report-NNN-ID``, its last
   version), or, where the outbox has none, as the old format wrote it (``report/mail.py: report_mail_text`` of the
-  company's private report); a GM's correction (``turns/fix-KKK``) as a ``fix`` step of kind ``position`` (the state
-  it gave, ``position.json``: the session does not apply a Dampfross correction again, and ``verify`` says so on its
-  line), followed by a ``fix`` of kind ``seat`` when it changed a company's name, address, language or password;
+  company's private report); a GM's correction (``turns/fix-KKK``) as the play's own (a ``fix`` step of kind
+  ``play``, the Dampfross correction in its record, what it changed of the company's seat in ``set`` and
+  ``level``: ``session.py: SessionPlay.correct``, applied again by ``verify``), or, when the play does not make it
+  again as the old format did, as the state it gave (kind ``position``, ``position.json``; ``verify`` says on its
+  line that the correction is not applied again) followed by the seats it changed (kinds ``seat``, ``caretaker``);
+  a deadline it changed as a step of kind ``deadline``;
 * the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, and the GM's
   section where it says ``gm``, in the order the mails arrived) accepted as the session accepts one (a step of
   kind ``orders``), so the turn resolves with them;
