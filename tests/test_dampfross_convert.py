@@ -379,3 +379,13 @@ def test_a_correction_the_play_does_not_make_again_is_kept_as_its_position(tmp_p
     assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position"]
     lines = checked(trial.game)
     assert sum("the correction NOT applied again: the same" in line for line in lines) == 1
+
+
+def test_a_seed_that_does_not_match_the_commitment_is_refused(tmp_path: Path) -> None:
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    (game / "seed.secret").write_text("00" * 32 + "\n", encoding="utf-8")
+    before = snapshot(game)
+    result = invoke("upgrade", str(game), ok=False)
+    assert "the seed does not match the commitment" in result.output and result.output.count("\n") == 1
+    assert snapshot(game) == before

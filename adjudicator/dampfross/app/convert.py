@@ -260,7 +260,10 @@ def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> d
     outbox = Outbox(gdir)
     w = _Writer(new, play)
     opened = gdir.archived_state(steps[0], "after")[0]
-    table = replace(table_of(opened, play), commitment=commitment(seed))
+    if commitment(seed) != opened.dice_commitment:
+        raise UpgradeRefused(f"{gdir.path}: the seed does not match the commitment published at the start "
+                             "(adjudicate verify); the game stays in the old format")
+    table = table_of(opened, play)
     w.opening(table, converted(opened), gdir.report_path(0).read_text(encoding="utf-8"), {"converted": True})
     for step in steps[1:]:
         record = gdir.record(step)
