@@ -273,6 +273,19 @@ class Digests(Protocol):
 
 
 @runtime_checkable
+class Attachments(Protocol):
+    """Words that attach files to a player's report mail (Dampfross: the whole public report and the whole map as
+    text, ``report/playwords.py``): ``postal/movemails.py: report_mails`` sends the body and files they give, then
+    the play's picture."""
+
+    def attachments(self, table: Table, state: Any, move: int, reader: str,
+                    text: str) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+        """The body of ``reader``'s report mail telling the moves up to ``move`` and the files to attach (name, text
+        or bytes), from ``text``, the mail the words wrote of them (``seat_report``, ``digest``, or the moves'
+        mails joined), in the reader's language; ``table`` and ``state`` as the game is now."""
+
+
+@runtime_checkable
 class SeatReports(Protocol):
     """A play's words for a period's report mail to one seat (checked on ``play.words``): the public report and what
     only that seat may see (Dampfross: a company's own accounts, its standing orders; the tests' rock-paper-scissors:

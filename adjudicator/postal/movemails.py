@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.kernel import words
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Digests, Play, Told, statements_of
+from adjudicator.kernel.play import Attachments, Digests, Play, Told, statements_of
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.inbox import StoredMail
@@ -68,8 +68,8 @@ MAX_TOLD = 30
 def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> set[str]:
     """Queue to every player the one mail of what happened since the last one he got (issue 35, reading IU-31):
     each move made or missed since, and his own moves sent ahead played or dropped (IU-30), in one text, where it
-    is owed (after a killed tick too: the archive says what happened, the outbox what was told).  The seats it was
-    queued to."""
+    is owed (after a killed tick too: the archive says what happened, the outbox what was told), with the files
+    the words attach (``kernel/play.py: Attachments``) and the play's picture.  The seats it was queued to."""
     steps = folder.steps()
     records: dict[int, dict[str, Any]] = {}
 
@@ -93,13 +93,16 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
                 text = play.words.digest(game.table, game.state, seat.id, told)
             else:  # a play without a digest of its own: its moves' mails, joined
                 text = "\n".join(t.text for t in told if not t.dropped)
+            attached: tuple[tuple[str, str | bytes], ...] = ()
+            if moves and isinstance(play.words, Attachments):  # the words' files, e.g. the whole report as text
+                text, attached = play.words.attachments(game.table, game.state, last, seat.id, text)
             kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
             subject = words.move_subject(play.title, game.table.game, kind, last, seat.id,
                                          int(moves[0]["move"]) if moves else last)
         shown: tuple[tuple[str, str | bytes], ...] = ()
         if moves:
             pictures = _picture(play, game.state, f"move-{last:03d}.png", pictures)
-            shown = pictures
+            shown = (*attached, *pictures)
         through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
                    "moves": [int(moves[0]["move"]), last] if moves else []}
         if outbox.queue(Outgoing(name, (seat.address,), subject, text, shown,
