@@ -255,3 +255,23 @@ def test_the_deadline_settings_of_dampfross_go_through_the_session(pair: Pair):
 def test_site_writes_the_pages_of_a_session_game(pair: Pair):
     said = invoke("site", str(pair.new), str(pair.root / "site")).output
     assert said.startswith("wrote ") and (pair.root / "site" / "index.html").is_file()
+
+
+def test_the_examples_last_turn_run_on_the_session_reports_as_the_old_run(tmp_path: Path):
+    """The example game (``tests/golden/example/``) taken back to its last turn, upgraded, and that racing turn run
+    from its archived order file by the session: the public report, each company's private report (resolved again
+    from the step) and the revealed seed as the old format's, byte for byte."""
+    golden = Path(__file__).resolve().parent / "golden" / "example"
+    game = tmp_path / "demo"
+    shutil.copytree(golden, game)
+    assert invoke("undo", str(game)).output.startswith("turn 7 undone")
+    assert "6 turns" in invoke("upgrade", str(game)).output
+    ran = invoke("run", str(golden / "turns" / "turn-007" / "orders" / "01-turn7.orders"), "--game", str(game))
+    assert ran.output.endswith(f"turn 7 adjudicated; reports in {game / 'reports'}\n")
+    assert (game / "reports" / "move-007.txt").read_bytes() == (golden / "reports" / "turn-007.txt").read_bytes()
+    for company in ("RAVEL", "NOB", "SUED", "HAFEN"):
+        said = invoke("report", str(game), "--player", company, "--turn", "7").output
+        assert said == (golden / "reports" / f"turn-007-{company}.txt").read_text(encoding="utf-8"), company
+    assert invoke("report", str(game), "--player", "NOB", "--turn", "3").output == \
+        (golden / "reports" / "turn-003-NOB.txt").read_text(encoding="utf-8")  # a converted turn: its old file
+    verified(game)

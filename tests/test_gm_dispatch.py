@@ -1,7 +1,8 @@
 """Issue 24: every GM command reaches a game through the registry of games (``app/plays.py``), one object per game
 (``app/gm.py: GmCommands``), never by trying one game and falling back to another.  For each game the platform
-serves (Dampfross, InterUrban and the tests' take-away) every GM command either works on a game folder of it or
-says in one line, exit status 1, that the game has no such command; never a traceback."""
+serves (Dampfross, InterUrban and the tests' take-away and rock-paper-scissors, and a Dampfross game of the one session's
+format, converted by ``upgrade``) every GM command either works on a game folder of it or says in one line, exit status 1,
+that the game has no such command; never a traceback."""
 
 from __future__ import annotations
 
