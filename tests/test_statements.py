@@ -172,7 +172,7 @@ def test_a_killed_tick_archives_a_statement_once(ended: tuple[Trial, str], monke
         _texts(trial, ANNA, "receipt-")
 
 
-@pytest.mark.parametrize("kind", (*KINDS, "interurban"))
+@pytest.mark.parametrize("kind", [*KINDS, "interurban"])
 def test_new_takes_statements_for_every_game_of_moves(kind: str, tmp_path: Path):
     from tests.conftest import register_test_plays
 
