@@ -153,7 +153,8 @@ def test_run_and_check_without_game_find_the_folder_by_the_game_line(pair: Pair,
     monkeypatch.chdir(pair.new.parent)
     said = invoke("check", orders)
     assert "Hamburg" in said.output
-    ran = invoke("run", orders, "--now", NOW)
+    assert "(dry run: nothing written)" in invoke("run", orders, "--dry-run", "--now", NOW).output
+    ran = invoke(orders, "--now", NOW)  # adjudicate FILE: a run
     assert "turn 2 adjudicated; reports in g/reports" in ran.output
     assert json.loads((pair.new / "game.json").read_text(encoding="utf-8"))["table"]["moves"] == 2
     verified(pair.new)

@@ -186,7 +186,8 @@ class SessionCommands(GmCommands):
         told = [format_problem(problem) for problem in orders.problems]
         told += [f"warning: {gm_note_text(note)}" for note in notes]
         ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
-        if not dry_run and not building_turn_of(game.state):  # the GM's races that break a rule (manual dice)
+        racing_by_hand = game.state.dice_mode == "manual" and not building_turn_of(game.state)
+        if racing_by_hand and not dry_run:  # the GM's races that break a rule, from the turn as archived
             from adjudicator.dampfross.report.racing import gm_warnings
 
             again = _replayed(self.dplay, MovesDir(directory), _move_steps(MovesDir(directory))[game.table.moves + 1])
