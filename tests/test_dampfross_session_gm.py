@@ -276,3 +276,15 @@ def test_the_examples_last_turn_run_on_the_session_reports_as_the_old_run(tmp_pa
     assert invoke("report", str(game), "--player", "NOB", "--turn", "3").output == \
         (golden / "reports" / "turn-003-NOB.txt").read_text(encoding="utf-8")  # a converted turn: its old file
     verified(game)
+
+
+def test_run_with_the_gms_file_tells_what_the_old_run_tells(pair: Pair):
+    """``run --gm FILE``: the GM's own section (a bare GM line) is archived as the GM's step; his dice lines in a game
+    of committed dice are ignored, with the old run's warning."""
+    gm = pair.orders("GAME g\nTURN 2\nGM\nROLL RED 5\n", "gm.txt")
+    orders = pair.orders(pair.section("RED", "BUILD Hamburg - 1109\n"))
+    ran = [invoke("run", orders, "--gm", gm, "--game", str(g), "--now", NOW) for g in (pair.old, pair.new)]
+    warning = "warning: the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed dice\n"
+    assert ran[1].output.startswith(warning) and ran[0].output.startswith(warning)
+    assert undated(ran[1].output.replace(str(pair.new), "G")) == undated(ran[0].output.replace(str(pair.old), "G"))
+    assert "step-005: the GM's section read again: the same" in "\n".join(verified(pair.new))
