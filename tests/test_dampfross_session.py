@@ -78,6 +78,16 @@ class Game:
         out: dict[str, Any] = json.loads((self.path / "game.json").read_text(encoding="utf-8"))
         return out
 
+    def attached(self, prefix: str, to: str) -> dict[str, str | bytes]:
+        """The attachments of the one mail sent to ``to`` whose name begins with ``prefix``, by name (texts with
+        line ends as written)."""
+        (mail,) = sent(self.smtp, prefix, to)
+        out: dict[str, str | bytes] = {}
+        for part in mail.iter_attachments():
+            data = part.get_content()
+            out[str(part.get_filename())] = data.replace("\r\n", "\n") if isinstance(data, str) else data
+        return out
+
     def texts(self, prefix: str, to: str) -> list[str]:
         """The texts of the mails sent to ``to`` whose names begin with ``prefix`` (line ends as written)."""
         return [text_of(m).replace("\r\n", "\n") for m in sent(self.smtp, prefix, to)]
@@ -169,7 +179,10 @@ def test_two_companies_build_and_each_reads_the_public_report_and_only_its_own_p
     assert (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8") == public
     anna, bernd = game.texts("move-001-", ANNA), game.texts("move-001-", BERND)
     assert len(anna) == 1 and len(bernd) == 1
-    assert anna[0].endswith(public) and bernd[0].endswith(public)  # the whole public report, byte for byte
+    for address in (ANNA, BERND):  # the whole public report attached, byte for byte, and the whole map as text
+        files = game.attached("move-001-", address)
+        assert list(files) == ["report-turn-001.txt", "map-turn-001.txt"] and files["report-turn-001.txt"] == public
+    assert "Attached: the turn's whole public report and the whole map, as text." in anna[0]
     assert "Turn 1, private report for RED" in anna[0] and "private report for BLUE" not in anna[0]
     assert "Turn 1, private report for BLUE" in bernd[0] and "private report for RED" not in bernd[0]
     assert "BIULD" in bernd[0] and "BIULD" not in anna[0] and "BIULD" not in public
@@ -318,21 +331,26 @@ def test_the_sessions_reports_are_those_the_dampfross_run_writes_for_the_same_tu
         (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
     public = _their_deadline(gdir.report_path(1).read_text(encoding="utf-8"))
     assert (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8") == public
-    assert game.texts("move-001-", ANNA)[0].endswith(public) and game.texts("move-001-", BERND)[0].endswith(public)
+    assert game.attached("move-001-", ANNA)["report-turn-001.txt"] == public
+    assert game.attached("move-001-", BERND)["report-turn-001.txt"] == public
 
 
 def test_each_companys_mail_begins_with_the_dampfross_report_mail_of_its_private_report(game: Game, tmp_path: Path):
     """Each company's report mail begins with the Dampfross report mail of its private report as ``adjudicate run``
     wrote it for the same orders: the session keeps each accepted line's number in the mail (``kernel/table.py:
-    Accepted.numbers``) and the play reads them so at the resolve, so '[line 5]' is line 5 of the mail."""
-    from adjudicator.dampfross.report.mail import report_mail_text
+    Accepted.numbers``) and the play reads them so at the resolve, so '[line 5]' is line 5 of the mail; its
+    attachments are today's: the whole public report and the whole map as text (``DampfrossWords.attachments``)."""
+    from adjudicator.dampfross.report.mail import full_map_text, report_mail_text
 
     gdir = _both_ways(game, tmp_path)
     after = GameDir(gdir.path).load_state()
     for seat, address in (("RED", ANNA), ("BLUE", BERND)):
         private = gdir.report_path(1, seat).read_text(encoding="utf-8")
-        own = _their_deadline(report_mail_text(private, None, after, seat, None))
-        assert game.texts("move-001-", address)[0].startswith(own.rstrip("\n") + "\n\n")
+        own = _their_deadline(report_mail_text(private, None, after, seat, False))  # its attachments: text only
+        assert game.texts("move-001-", address)[0] == own  # the body, as today's mail (app/postal.py: report_mails)
+        public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
+        assert game.attached("move-001-", address) == {
+            "report-turn-001.txt": public, "map-turn-001.txt": full_map_text(after, gdir.load_map(after), 1, "en")}
 
 
 DAMPFROSS_DUE = "due Fri 11 Dec 2026 18:00 UTC."
@@ -513,7 +531,7 @@ def test_at_the_deadline_a_company_without_orders_misses_the_turn_in_dampfross_w
     last = game.records()[-1]
     assert last["kind"] == "move" and last["missed"] == ["BLUE"] and last["due"] == "2026-12-04T18:00:00+00:00"
     public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
-    assert "no orders received" in public and game.texts("move-001-", BERND)[0].endswith(public)
+    assert "no orders received" in public and game.attached("move-001-", BERND)["report-turn-001.txt"] == public
 
 
 def test_a_mail_after_the_deadline_counts_until_the_turn_is_run(game: Game):

@@ -45,8 +45,11 @@ from adjudicator.dampfross.report.mail import (
     STATUS,
     Receipt,
     Status,
+    full_map_text,
+    map_attachment_name,
     opening_mail_text,
     receipt_text,
+    report_attachment_name,
     report_mail_text,
 )
 from adjudicator.dampfross.report.mail import statements_text as statements_mail
@@ -95,6 +98,14 @@ def dated(state: GameState, table: Table) -> GameState:
     return replace(state, schedule=table.schedule)
 
 
+PUBLIC_BELOW = "\n\n" + "=" * LINE_WIDTH + "\n"
+"""Between a company's report mail and the turn's public report in the text ``seat_report`` writes (archived as
+the step's mail of the company): ``attachments`` attaches what follows it (the public report, whose title
+``TITLE`` begins it)."""
+TITLE = "DAMPFROSS PER POST -- "
+"""How every Dampfross report's title begins, in every language (``templates/_macros.j2``)."""
+
+
 REPLACED = N_("It replaces your orders of an earlier mail for this turn.")
 """The one sentence of a receipt the Dampfross mail path has no words for: it names the mail replaced by its
 arrival, which the session's receipt (``accepted`` with ``replaced``: the orders' lines) does not know."""
@@ -137,8 +148,8 @@ class DampfrossWords:
                     missed: bool, seed: str | None, reader: str) -> str:
         """``reader``'s report mail of the turn: its body as the Dampfross mail path writes it (the deadline, the
         company's private report: its orders as understood, its accounts, its standing orders, then the turn in
-        short), then the whole public report, which the Dampfross mail attached (the session's mail carries no
-        text attachment).  A reader that is no company of the game gets the public report."""
+        short, what is attached), then the whole public report (``PUBLIC_BELOW``), which the mail attaches
+        (``attachments``).  A reader that is no company of the game gets the public report."""
         public = self.move_report(table, before, after, seat, events, missed, seed)
         result = self._result(events.result, table)
         if reader not in result.after.player_ids:
@@ -152,8 +163,23 @@ class DampfrossWords:
             from adjudicator.dampfross.report.racing import private_racing_report
 
             private = private_racing_report(result, gmap, reader, events.orders, seed)
-        body = report_mail_text(private, None, result.after, reader, None)
-        return body.rstrip("\n") + "\n\n" + "=" * LINE_WIDTH + "\n" + public
+        body = report_mail_text(private, None, result.after, reader, False)  # "Attached: ..." (``attachments``)
+        return body.rstrip("\n") + PUBLIC_BELOW + public
+
+    def attachments(self, table: Table, state: GameState, move: int, reader: str,
+                    text: str) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+        """``kernel/play.py: Attachments``: the report mail of a turn as the Dampfross mail path sends it
+        (``app/postal.py: report_mails``): its body the company's private part, the turn's whole public report and
+        the whole map as text attached (``report-turn-NNN.txt``, ``map-turn-NNN.txt``).  A mail of several turns
+        (a company that got none for a while) goes as written, each turn's public report in it."""
+        joint = PUBLIC_BELOW + TITLE  # the public report's own rules are never followed by its title
+        if text.count(joint) != 1 or reader not in state.player_ids:
+            return text, ()
+        at = text.index(joint)
+        body, public = text[:at], text[at + len(PUBLIC_BELOW):]
+        state = dated(state, table)
+        return body + "\n", ((report_attachment_name(move), public),
+                             (map_attachment_name(move), full_map_text(state, self.maps(state), move, active())))
 
     def _result(self, result: TurnResult, table: Table) -> TurnResult:
         return replace(result, after=dated(result.after, table))
