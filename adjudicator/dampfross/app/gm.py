@@ -7,6 +7,13 @@ loads no postal code), and says what it did in the GM's words.  What only a
 game of sequential moves has (``fix seat``, ``fix position``,
 ``standings``) is refused in one line naming the commands Dampfross has
 instead.
+
+A game of the one session's format (converted by ``upgrade``) gets every
+command from ``session.py: SessionCommands`` instead (``_session``: the
+game file's first line tells, so an old game's command loads nothing more);
+``run`` and ``check`` without ``--game`` ask the GAME line of the orders
+first.  Flipping the switch (``new`` making session games) leaves this
+class as the registry's one object with ``_session`` always taken.
 """
 
 from __future__ import annotations
