@@ -471,7 +471,7 @@ CODES: dict[str, dict[str, Any]] = {
     "too-many-sections": {"count": 40, "most": 12},
     "statement": {"statement": "A fine game.", "until": "2026-12-18T18:00:00+00:00", "move": 1},
     "gm-accepted": {"move": 1, "replaced": ()},
-    "reminder": {},
+    "reminder": {"seat": "BLUE", "sender": "GM <gm@example.org>"},
 }
 """Every receipt code of the protocol a game of simultaneous turns meets (``kernel/play.py: Words.receipt``), with
 data as the session gives it (``postal/periods.py``); ``"other-turn"``: the play's refusal of a section for another
@@ -556,3 +556,6 @@ def test_a_company_without_orders_is_reminded_before_the_deadline(tmp_path: Path
         reminders = game.texts("reminder-", BERND)
         assert not game.texts("reminder-", ANNA)
     assert len(reminders) == 1 and reminders[0].startswith("Orders for turn 1 are due Fri 4 Dec 2026 18:00 UTC.")
+    said = " ".join(reminders[0].split())  # Dampfross's reminder (report/mail.py: reminder_text), with the seat
+    assert "Game g has no valid orders from BLUE for turn 1 yet." in said
+    assert "Send them to GM <gm@example.org>; you get a receipt at once." in said

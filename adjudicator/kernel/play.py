@@ -97,7 +97,8 @@ class Words(Protocol):
         (``Statements``) also ``statement`` (``statement``: the text received, ``until``: the statements'
         deadline, ISO), which the platform words for every other play; a play that reads the GM's own section
         (``kernel/gmorders.py: GmOrders``) also ``gm-accepted`` (``move``, ``replaced``) and ``gm-refused``
-        (``problems``).  ``table`` is the table as a player may see it (``Table.public``: which seats have orders
+        (``problems``); ``reminder`` (``seat``, the seat reminded, and ``sender``, the game's address where
+        orders go).  ``table`` is the table as a player may see it (``Table.public``: which seats have orders
         in, not what they are).  Written again at the end of the tick, as the game then is (``read_at``,
         ``checked_at``: the move on hand when the section was read)."""
 

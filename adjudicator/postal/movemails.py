@@ -44,14 +44,15 @@ def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, se
 
 def _to_seat(play: Play, game: Loaded, sid: str, outbox: Outbox, sender: str, now: datetime, name: str,
              code: str) -> bool:
-    """Queue once a period the mail ``code`` (a receipt code of the play's words) to the seat ``sid``, which must
-    act, as a reminder; whether it was queued now (not when the seat has no address, or it was queued before)."""
+    """Queue once a period the mail ``code`` (a receipt code of the play's words, given the ``seat`` and the
+    ``sender``: the game's address, where orders go) to the seat ``sid``, which must act, as a reminder; whether it
+    was queued now (not when the seat has no address, or it was queued before)."""
     seat = game.table.seat(sid)
     name = f"{name}-{game.table.moves + 1:03d}-{seat.id}"
     if not seat.address or outbox.known(name):
         return False
     with language(seat.lang):
-        text = play.words.receipt(game.table.public(), game.state, code, {})
+        text = play.words.receipt(game.table.public(), game.state, code, {"seat": seat.id, "sender": sender})
         missed = game.table.missed_by(seat.id) + 1
         if code == "reminder" and not seat.played_by and 0 < game.table.caretaker_after <= missed:  # IU-18 ahead
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ahead(game.table.caretaker_level, missed, moves=True)

@@ -49,6 +49,7 @@ from adjudicator.dampfross.report.mail import (
     map_attachment_name,
     opening_mail_text,
     receipt_text,
+    reminder_text,
     report_attachment_name,
     report_mail_text,
 )
@@ -196,8 +197,12 @@ class DampfrossWords:
         ``stale``, ``over``, ``no-section`` and their CHECK forms as the mail path says them; ``statement``: an
         end-of-game statement received, shown as received (``accepted`` with ``late``: the platform adds that it
         arrived after the deadline and counts all the same); ``gm-accepted`` and ``gm-refused``: the GM's section;
-        ``reminder`` and ``deadline``, mails the session words as receipts: the deadline now."""
+        ``reminder`` (``seat``, ``sender``): Dampfross's reminder (``mail.py: reminder_text``: the deadline, no
+        valid orders from the company yet, where to send them, the goal); ``deadline`` (and a reminder without its
+        seat): the deadline now."""
         state = dated(state, table)
+        if code == "reminder" and data.get("seat") in state.player_ids:  # Dampfross's own reminder
+            return reminder_text(state, str(data["seat"]), str(data.get("sender", "")))
         if code in ("reminder", "deadline"):
             return self._notice(state)
         company = str(data["seat"]) if data.get("seat") else None
