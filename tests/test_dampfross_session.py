@@ -251,6 +251,26 @@ def test_commands_by_mail_answer_in_dampfross_words(game: Game):
     assert "An order mail has a heading, your PLAYER line, then one order a line" in " ".join(answer.split())
     assert "status of turn 1" in answer and "Opening report" in answer
     assert "Hamburg" not in answer.split("status of turn 1")[1].split("report of turn 0")[0]  # nobody's orders
+    assert game.attached("answer-", BERND) == {}
+
+
+def test_map_by_mail_attaches_the_whole_map(game: Game):
+    """MAP: the answer says the whole map is attached, and it is (``map-turn-000.txt``, in one piece), as the
+    Dampfross mail answers it (``DampfrossWords.answer_attachments``)."""
+    from adjudicator.dampfross.report.common import whole_map
+
+    game.deliver(BERND, "MAP\n", "2026-12-01T09:10+00:00", "map")
+    game.tick("2026-12-01T09:15+00:00")
+    assert "The whole map is attached" in game.texts("answer-", BERND)[0]
+    state = game.folder.load(_play()).state
+    assert game.attached("answer-", BERND) == {"map-turn-000.txt": whole_map(_play().gmap(state), state, 0,
+                                                                             split=False)}
+
+
+def _play() -> Any:
+    from adjudicator.dampfross.play import DampfrossPlay
+
+    return DampfrossPlay()
 
 
 def test_status_standings_and_site_in_dampfross_words(game: Game):

@@ -287,6 +287,16 @@ class Attachments(Protocol):
 
 
 @runtime_checkable
+class AnswerAttachments(Protocol):
+    """Words that attach files to the answer to a mail's public commands (Dampfross: MAP attaches the whole map as
+    text); ``postal/turns.py`` sends them with ``Words.answer``'s text."""
+
+    def answer_attachments(self, table: Table, state: Any,
+                           commands: Sequence[tuple[str, int | None]]) -> tuple[tuple[str, str | bytes], ...]:
+        """The files (name, text or bytes) the answer to ``commands`` attaches, in the active language."""
+
+
+@runtime_checkable
 class SeatReports(Protocol):
     """A play's words for a period's report mail to one seat (checked on ``play.words``): the public report and what
     only that seat may see (Dampfross: a company's own accounts, its standing orders; the tests' rock-paper-scissors:

@@ -42,7 +42,7 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.i18n import active
-from adjudicator.kernel.play import Play, private_reports, sequential
+from adjudicator.kernel.play import AnswerAttachments, Play, private_reports, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
@@ -204,7 +204,10 @@ class MovesDesk:
                     (report := self._report(number, authorised)) is not None:
                 reports[number] = report
             asked.append((c.code, number))
-        return Answer(self.play.words.answer(self.game_now.table.public(), self.game_now.state, asked, reports))
+        table, words = self.game_now.table.public(), self.play.words
+        attached = words.answer_attachments(table, self.game_now.state, asked) \
+            if isinstance(words, AnswerAttachments) else ()  # e.g. MAP: the whole map as a file
+        return Answer(words.answer(table, self.game_now.state, asked, reports), attached)
 
     def _report(self, number: int, reader: Seat | None = None) -> str | None:
         """The public report of move ``number`` in the active language: archived in the game's; in another, the

@@ -327,6 +327,15 @@ class DampfrossWords:
                 parts.append(rules_text(state, gmap, None))
         return "\n".join(parts)
 
+    def answer_attachments(self, table: Table, state: GameState,
+                           commands: Sequence[tuple[str, int | None]]) -> tuple[tuple[str, str | bytes], ...]:
+        """``kernel/play.py: AnswerAttachments``: MAP attaches the whole map as text in one piece, as the Dampfross
+        mail answers it (``app/mailcommands.py``), which its answer says."""
+        if not any(code == "map" for code, _ in commands):
+            return ()
+        state = dated(state, table)
+        return ((map_attachment_name(state.turn - 1), whole_map(self.maps(state), state, state.turn - 1, split=False)),)
+
     def status(self, table: Table, state: GameState) -> str:
         """The GM's ``status``: the turn's deadline, the goal, each company's balance and whether its orders are in
         (never what they are), the bots."""
