@@ -106,7 +106,6 @@ def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = ""
     schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True, remind=remind)
     state, secrets = new_game("g", gmap, "map.yaml", sha256(text), load_profile("schmidt", []), specs, seed,
                               test_passwords=SEED)
-    state = replace(state, schedule=schedule)
     seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, state.language_of(p.id)) for p in state.players)
     play = DampfrossPlay()
     table = Table(play.name, "g", seats, "en", commitment=commitment(seed), schedule=schedule)

@@ -272,15 +272,13 @@ class DampfrossPlay:
 
     def setup_with(self, table: Any, draw: Draw, options: Mapping[str, Any]) -> GameState:
         """``kernel/play.py: SetUpWith``: the opening set up again (``verify``) from its ``new``'s recorded options
-        (``engine/newgame.py: new_options``, ``opened``), the table's password hashes, commitment and deadlines,
-        ``draw``."""
+        (``engine/newgame.py: new_options``, ``opened``), the table's password hashes and commitment, ``draw``."""
         from adjudicator.dampfross.engine.newgame import opened
         from adjudicator.kernel.contacts import GM
 
         hashes = {**{s.id: s.password_hash for s in table.seats}, GM: table.gm_password_hash}
-        state = opened(table.game, hashes, table.commitment, DrawnDice(draw, table.game) if table.commitment else None,
-                       options)
-        return replace(state, schedule=table.schedule)  # the deadlines its new gave, which the table keeps
+        return opened(table.game, hashes, table.commitment, DrawnDice(draw, table.game) if table.commitment else None,
+                      options)  # no schedule: the table's alone (docs/architecture.md)
 
     def draw(self, seed: str) -> Draw:
         """Dampfross's HMAC die of the seed (``hmac_draw``)."""
