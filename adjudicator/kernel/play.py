@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Generic, Protocol, runtime_checkable
 
 from adjudicator.kernel.table import Moves, Table
@@ -386,6 +387,25 @@ class Ahead(Protocol):
 def ahead_of(play: Play) -> Ahead | None:
     """The play's reading of moves sent ahead, or ``None`` when its players cannot send any."""
     return play if isinstance(play, Ahead) else None
+
+
+class ReadsMail(Protocol):
+    """A play whose words name a line by the mail it came in ("your mail of 1 Dec 09:30, line 5": Dampfross's
+    private report): ``read`` with the mail's arrival."""
+
+    def read_mail(self, state: Any, seat: str, lines: Lines, arrived: datetime) -> tuple[Any | None, tuple[Any, ...]]:
+        """As ``Play.read``, the section having come in a mail that arrived at ``arrived``."""
+
+
+def read_section(play: Play, state: Any, seat: str, lines: Lines,
+                 arrived: datetime | None) -> tuple[Any | None, tuple[Any, ...]]:
+    """``seat``'s section read by the play, with its mail's arrival where the play reads it (``ReadsMail``;
+    ``arrived`` ``None``: no mail, a bot's orders or an order file of the GM's)."""
+    reads = getattr(play, "read_mail", None)
+    if arrived is not None and callable(reads):
+        out: tuple[Any | None, tuple[Any, ...]] = reads(state, seat, lines, arrived)
+        return out
+    return play.read(state, seat, lines)
 
 
 class SetUpWith(Protocol):

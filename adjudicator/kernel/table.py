@@ -110,6 +110,9 @@ class Accepted:
     numbers: tuple[int, ...] = ()
     """Each line's number in the mail, so what the play says of a line names it as the mail had it; ``()``: numbered
     from 1 (a bot's orders, an order file of the GM's, a game kept before the numbers were)."""
+    arrived: str = ""
+    """When the mail arrived (ISO), for a play that names a line by its mail (``kernel/play.py: ReadsMail``);
+    ``""``: no mail, or a game kept before."""
 
     def numbered(self) -> list[tuple[int, str]]:
         """The lines with their numbers, as the play reads a section's body."""
@@ -119,12 +122,13 @@ class Accepted:
 
     def to_json(self) -> dict[str, Any]:
         return {"mail": self.mail, "line": self.line, "lines": list(self.lines),
-                **({"numbers": list(self.numbers)} if self.numbers else {})}
+                **({"numbers": list(self.numbers)} if self.numbers else {}),
+                **({"arrived": self.arrived} if self.arrived else {})}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Accepted:
         return cls(str(doc["mail"]), int(doc["line"]), tuple(str(line) for line in doc["lines"]),
-                   tuple(int(n) for n in doc.get("numbers", ())))
+                   tuple(int(n) for n in doc.get("numbers", ())), str(doc.get("arrived", "")))
 
 
 @dataclass(frozen=True)

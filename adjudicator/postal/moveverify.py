@@ -31,7 +31,7 @@ from typing import Any
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import gm_orders_of
-from adjudicator.kernel.play import Play, at_deadline, setup_with_of
+from adjudicator.kernel.play import Play, at_deadline, read_section, setup_with_of
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_lines, bot_on_move, bot_orders
@@ -251,8 +251,11 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         seat = str(record.get("seat"))
         lines = tuple(read_exact(step / "orders.txt").splitlines())
         numbers = tuple(int(n) for n in record.get("numbers", ()))  # each line's in the mail (none: from 1)
-        accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers)
-        made, problems = play.read(old, seat, accepted.numbered())
+        arrived = str(record.get("arrived", "")) if numbers else ""  # kept with the numbers (not before them)
+        accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers, arrived)
+        made, problems = read_section(play, old, seat, accepted.numbered(),
+                                      datetime.fromisoformat(arrived).astimezone(old_table.schedule.tz())
+                                      if arrived else None)
         if made is None or seat not in play.to_act(old):
             return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
         if record.get("bot") and (old_table.seat(seat).played_by != record.get("bot") or

@@ -42,7 +42,7 @@ from typing import Any
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT
-from adjudicator.kernel.play import Play, at_deadline, bots_of, sequential
+from adjudicator.kernel.play import Play, at_deadline, bots_of, read_section, sequential
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
@@ -74,7 +74,8 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
         return game, "stale", {"given": section.move, "move": number}
     if seat.id not in acting:
         return game, "not-on-move", {"on_move": ", ".join(acting)}
-    made, problems = play.read(game.state, seat.id, section.body)
+    made, problems = read_section(play, game.state, seat.id, section.body,
+                                  mail.arrived.astimezone(game.table.schedule.tz()))
     if made is None:
         return game, "refused", {"problems": problems}
     preview = play.preview(game.state, seat.id, made)  # as the game stands before the period may be resolved
@@ -82,7 +83,8 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     before = before if before is not None and before.mail else None  # a bot's or the caretaker's: not his own
     lines = tuple(line for _, line in section.body)
     numbers = tuple(n for n, _ in section.body)
-    table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines, numbers))
+    table = game.table.with_orders(seat.id, Accepted(mail.key, section.line, lines, numbers,
+                                                     mail.arrived.isoformat()))
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
               "numbers": list(numbers), "arrived": mail.arrived.isoformat(),
               **({"replaced": before.mail} if before is not None else {})}
@@ -192,10 +194,13 @@ def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> i
 
 def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
     """The orders accepted for the period on hand, by seat, as the play reads them again, each line with its number
-    in the mail (orders that no longer read, after a GM set a position, are left out)."""
+    in the mail and the mail's arrival (``kernel/play.py: read_section``; orders that no longer read, after a GM
+    set a position, are left out)."""
     out: dict[str, Any] = {}
     for sid, accepted in table.orders:
-        made, _problems = play.read(state, sid, accepted.numbered())
+        arrived = datetime.fromisoformat(accepted.arrived).astimezone(table.schedule.tz()) if accepted.arrived \
+            else None  # in the game's time zone, as its reports give times
+        made, _problems = read_section(play, state, sid, accepted.numbered(), arrived)
         if made is not None:
             out[sid] = made
     return out
