@@ -310,6 +310,22 @@ def test_the_receipt_of_accepted_orders_names_the_problems_of_their_lines(game: 
     assert text.count("unknown order 'BIULD'") == 1 and "allowance 6 (dice 6), used 0, left 6" in text
 
 
+def test_a_private_report_names_a_line_by_the_mail_it_came_in(game: Game):
+    """BLUE's line not understood is named in its private report by its mail's arrival and its line there, as the
+    Dampfross run names it (``kernel/play.py: ReadsMail``, ``Accepted.arrived``, ``Accepted.numbers``); ``verify``
+    reads the orders so again."""
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.postal.moveverify import verify
+
+    game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.orders("BLUE", "START Berlin\nBIULD Berlin - 1812\n", "2026-12-01T09:30+00:00", "blue", turn=1)
+    game.tick("2026-12-01T09:35+00:00")
+    mail = " ".join(game.texts("move-001-", BERND)[0].split())
+    assert "your mail of 1 Dec 09:30, line 5, column 1: syntax: unknown order 'BIULD'" in mail
+    assert game.records()[2]["numbers"] == [4, 5]
+    assert all(ok for ok, _ in verify(game.folder, DampfrossPlay(), None))
+
+
 def test_orders_for_another_turn_in_the_heading_do_not_count(game: Game):
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "later", turn=2)
     game.tick("2026-12-01T09:05+00:00")

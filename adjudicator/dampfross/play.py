@@ -65,6 +65,7 @@ import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,8 @@ class CompanyOrders:
     problems: tuple[OrderProblem, ...] = ()
     notes: tuple[Note, ...] = ()
     standing: bool = False
+    arrived: str = ""
+    """When its mail arrived (ISO, the game's zone; ``read_mail``): the reports name its lines "your mail of ..."."""
 
     @property
     def echo(self) -> tuple[str, ...]:
@@ -322,6 +325,12 @@ class DampfrossPlay:
         made = CompanyOrders(company, section, orders.problems, orders.notes)
         return made, made.problems
 
+    def read_mail(self, state: GameState, seat: str, lines: Lines,
+                  arrived: datetime) -> tuple[CompanyOrders | None, tuple[Any, ...]]:
+        """``kernel/play.py: ReadsMail``: ``read``, the orders knowing their mail's arrival."""
+        made, problems = self.read(state, seat, lines)
+        return (replace(made, arrived=arrived.isoformat()) if made is not None else None), problems
+
     def _settled(self, state: GameState, company: str, lines: Lines) -> OrderSet | Unusable:
         """The section on the map, settled with trust: the company's section when it counts."""
         parsed = parse_section(company, lines)
@@ -396,7 +405,8 @@ class DampfrossPlay:
                          problems=tuple(sort_by_position([p for o in given for p in o.problems], order)),
                          notes=tuple(sort_by_position([n for o in given for n in o.notes]
                                                       + list(gm.notes if gm is not None else ()), order)),
-                         files=files, gm_sections=(gm.section,) if gm is not None else ())
+                         files=files, gm_sections=(gm.section,) if gm is not None else (),
+                         places=tuple((o.company, o.arrived, "") for o in given if o.arrived))  # "your mail of"
         settled, notes = settle_orders(state, whole, True)
         turn_input, more = engine_input(state, settled)
         if standing:
