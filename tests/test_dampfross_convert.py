@@ -266,7 +266,7 @@ def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
 
 def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
     """A balance corrected and a company's address changed by the GM: each kept as the play's own correction (``fix``
-    ``play``, the Dampfross correction in its record, ``session.py: SessionPlay``) that verify applies again, the
+    ``play``, the Dampfross correction in its record, ``dampfross/play.py: DampfrossPlay.correct``) that verify applies again, the
     address also set in the table's seat."""
     trial = make_trial(tmp_path, "dampfross")
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")

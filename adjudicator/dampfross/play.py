@@ -283,6 +283,22 @@ class DampfrossPlay:
         return opened(table.game, hashes, table.commitment, DrawnDice(draw, table.game) if table.commitment else None,
                       options)  # no schedule: the table's alone (docs/architecture.md)
 
+    def correct(self, state: GameState, record: Mapping[str, Any]) -> GameState:
+        """``kernel/play.py: Corrections``: a GM's Dampfross correction (record ``fix`` ``play``, its ``correction``
+        as the old format's ``record_of_fix`` wrote it) applied again (``engine/corrections.py``); a caretaker's is
+        only noted in the state (the table's seat is the caretaker's: reading 134)."""
+        from adjudicator.dampfross.engine.corrections import apply_correction, noted_caretaker
+        from adjudicator.dampfross.game.codec import correction_from_json
+
+        doc = record.get("correction")
+        if not isinstance(doc, dict):
+            raise ValueError("a Dampfross correction's record holds its correction")
+        c = correction_from_json(doc)
+        try:
+            return noted_caretaker(state, c) if c.kind == "caretaker" else apply_correction(state, self.gmap(state), c)
+        except AdjudicatorError as exc:
+            raise ValueError(str(exc)) from None
+
     def draw(self, seed: str) -> Draw:
         """Dampfross's HMAC die of the seed (``hmac_draw``)."""
         return hmac_draw(seed)

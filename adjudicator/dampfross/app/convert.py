@@ -28,10 +28,10 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
   version), or, where the outbox has none, as the old format wrote it (``report/mail.py: report_mail_text`` of the
   company's private report); a GM's correction (``turns/fix-KKK``) as the play's own (a ``fix`` step of kind
   ``play``, the Dampfross correction in its record, what it changed of the company's seat in ``set`` and
-  ``level``: ``session.py: SessionPlay.correct``, applied again by ``verify``), or, when the play does not make it
-  again as the old format did, as the state it gave (kind ``position``, ``position.json``; ``verify`` says on its
-  line that the correction is not applied again) followed by the seats it changed (kinds ``seat``, ``caretaker``);
-  a deadline it changed as a step of kind ``deadline``;
+  ``level``: ``dampfross/play.py: DampfrossPlay.correct``, applied again by ``verify``), or, when the play does
+  not make it again as the old format did, as the state it gave (kind ``position``, ``position.json``; ``verify``
+  says on its line that the correction is not applied again) followed by the seats it changed (kinds ``seat``,
+  ``caretaker``); a deadline it changed as a step of kind ``deadline``;
 * the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, and the GM's
   section where it says ``gm``, in the order the mails arrived) accepted as the session accepts one (a step of
   kind ``orders``), so the turn resolves with them;
@@ -586,11 +586,11 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
 
 
 def converted_play(gdir: GameDir) -> DampfrossPlay:
-    """The play of a converted game: Dampfross's with its own corrections (``session.py: SessionPlay``), reading the
+    """The play of a converted game (its corrections: ``dampfross/play.py: DampfrossPlay.correct``), reading the
     game's own map (``map.yaml``)."""
-    from adjudicator.dampfross.app.session import SessionPlay
+    from adjudicator.dampfross.play import DampfrossPlay
 
-    return SessionPlay(lambda state: gdir.load_map(state))
+    return DampfrossPlay(lambda state: gdir.load_map(state))
 
 
 def session_of(directory: str) -> GmCommands | None:

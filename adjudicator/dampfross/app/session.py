@@ -19,7 +19,7 @@ it (``tests/test_dampfross_session_gm.py`` compares them on one game in both for
   (``move-NNN-ID``; a converted game's, the old mail it stands for);
 * the corrections (``fix balance``, ``fix track``, ``fix rule``, ``player retire``, ``player address``/``lang``/
   ``replace``, ``caretaker``): each a Dampfross ``Correction`` in a step of kind ``fix``, ``fix`` ``play``, of the
-  session's chain (``GmCommands.correct``; ``kernel/play.py: Corrections``, ``SessionPlay.correct``), so ``verify``
+  session's chain (``GmCommands.correct``; ``kernel/play.py: Corrections``, ``DampfrossPlay.correct``), so ``verify``
   applies it again and the next report prints it as it always did (the state's ``corrections``); what it changes of
   a seat (address, language, password, caretaker) the same step sets in the table (``postal/movefix.py:
   apply_fix``).
@@ -37,9 +37,8 @@ from typing import TYPE_CHECKING, Any
 from adjudicator.app.gm import GmCommands, Ran, session_commands
 from adjudicator.dampfross.app.store import GameDir, stamp
 from adjudicator.dampfross.board.hexgrid import Hex
-from adjudicator.dampfross.engine.corrections import apply_correction
 from adjudicator.dampfross.engine.turn import TurnResult, building_turn
-from adjudicator.dampfross.game.codec import correction_from_json, correction_to_json
+from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
 from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.kernel import passwords
@@ -51,43 +50,6 @@ from adjudicator.postal.playof import play_of
 
 if TYPE_CHECKING:
     from adjudicator.postal.loop import Tick
-
-
-class SessionPlay(DampfrossPlay):
-    """Dampfross's play with its corrections (``kernel/play.py: Corrections``) until ``dampfross/play.py`` has them
-    itself: a record ``fix`` ``play`` holds a Dampfross ``Correction`` (``correction``, as the old format's
-    ``record_of_fix`` wrote it), applied by ``engine/corrections.py``; a caretaker's is only noted in the state (the
-    table's seat is the caretaker's, as in a converted game, whose state keeps no caretaker fields)."""
-
-    def correct(self, state: GameState, record: Mapping[str, Any]) -> GameState:
-        doc = record.get("correction")
-        if not isinstance(doc, dict):
-            raise ValueError("a Dampfross correction's record holds its correction")
-        c = correction_from_json(doc)
-        try:
-            if c.kind == "caretaker":
-                return _caretaker(state, c)
-            return apply_correction(state, self.gmap(state), c)
-        except AdjudicatorError as exc:
-            raise ValueError(str(exc)) from None
-
-
-def _caretaker(state: GameState, c: Correction) -> GameState:
-    """A caretaker's correction noted in the state (the table hands the seat over): refused as the old format
-    refuses it."""
-    if c.player is None or c.player not in state.player_ids:
-        raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
-    player = state.player(c.player)
-    if player.bot:
-        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
-                               "in for")
-    if state.dice_mode == "manual":
-        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
-    if player.retired is not None:
-        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
-    if c.number != len(state.corrections) + 1 or c.turn != state.turn:
-        raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
-    return replace(state, corrections=(*state.corrections, c))
 
 
 def is_session(directory: str | Path) -> bool:
@@ -130,7 +92,7 @@ class SessionCommands(GmCommands):
 
     def __init__(self, directory: str):
         gdir = GameDir(directory)
-        self.dplay = SessionPlay(lambda state: gdir.load_map(state))
+        self.dplay = DampfrossPlay(lambda state: gdir.load_map(state))
         self.play = self.dplay
         self.moves = session_commands(self.dplay)
 
@@ -403,7 +365,7 @@ def building_turn_of(state: GameState) -> bool:
     return state.phase != "racing"
 
 
-def _replayed(play: SessionPlay, folder: MovesDir, step: Path) -> tuple[GameState, Any, Table] | None:
+def _replayed(play: DampfrossPlay, folder: MovesDir, step: Path) -> tuple[GameState, Any, Table] | None:
     """The turn of ``step`` resolved again from the step (the orders accepted before it, the GM's section, the seed):
     the state before it, the turn's events and the table after it; ``None`` without the seed, or when it does not
     come out as archived (``verify`` says so)."""
@@ -428,7 +390,7 @@ def _replayed(play: SessionPlay, folder: MovesDir, step: Path) -> tuple[GameStat
     return old, events, Table.from_json(after["table"], step.name)
 
 
-def _private(play: SessionPlay, folder: MovesDir, step: Path, pid: str, archived: bool) -> str | None:
+def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archived: bool) -> str | None:
     """``pid``'s private report of the turn of ``step`` (``report --player``; see ``SessionCommands.report``)."""
     from adjudicator.dampfross.report.i18n import language
     from adjudicator.dampfross.report.playwords import dated
@@ -454,7 +416,7 @@ def _private(play: SessionPlay, folder: MovesDir, step: Path, pid: str, archived
         return private_racing_report(result, gmap, pid, events.orders, folder.read_seed() if over else None)
 
 
-def _send_again(play: SessionPlay, directory: str, now: datetime | None, retry: bool, turn: int | None,
+def _send_again(play: DampfrossPlay, directory: str, now: datetime | None, retry: bool, turn: int | None,
                 player: str | None) -> Tick:
     """``mail send --turn N --player ID`` of a session game: each company's report mail of that turn (the session's
     outbox name ``move-NNN-ID``, the last version; a converted game's, the old mail it stands for) queued again to

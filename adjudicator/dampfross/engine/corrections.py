@@ -174,3 +174,21 @@ def _rule(state: GameState, c: Correction) -> GameState:
     if not c.key or c.value is None:
         raise AdjudicatorError("a rules correction needs KEY=VALUE")
     return replace(state, rules=state.rules.with_overrides([f"{c.key}={c.value}"]))
+
+
+def noted_caretaker(state: GameState, c: Correction) -> GameState:
+    """A caretaker's correction noted in the state (the table hands the seat over): refused as the old format
+    refuses it."""
+    if c.player is None or c.player not in state.player_ids:
+        raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
+    player = state.player(c.player)
+    if player.bot:
+        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
+                               "in for")
+    if state.dice_mode == "manual":
+        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
+    if player.retired is not None:
+        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    if c.number != len(state.corrections) + 1 or c.turn != state.turn:
+        raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
+    return replace(state, corrections=(*state.corrections, c))
