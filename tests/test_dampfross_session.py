@@ -507,6 +507,7 @@ CODES: dict[str, dict[str, Any]] = {
     "statement": {"statement": "A fine game.", "until": "2026-12-18T18:00:00+00:00", "move": 1},
     "gm-accepted": {"move": 1, "replaced": ()},
     "reminder": {"seat": "BLUE", "sender": "GM <gm@example.org>"},
+    "deadline": {"why": "The GM is away for a week."},
 }
 """Every receipt code of the protocol a game of simultaneous turns meets (``kernel/play.py: Words.receipt``), with
 data as the session gives it (``postal/periods.py``); ``"other-turn"``: the play's refusal of a section for another
@@ -545,13 +546,15 @@ def test_every_receipt_code_is_worded_in_every_language_within_the_mails_width(l
                                                    ("rules", None), ("report", 0)], {0: "the opening\n"})
         others = [answers, play.words.status(table, state), play.words.opening(table, state, "RED", secrets["RED"])]
     for name, receipt in said.items():
-        assert receipt.startswith("DAMPFROSS PER POST -- ") or name == "reminder", name
+        assert receipt.startswith("DAMPFROSS PER POST -- ") or name in ("reminder", "deadline"), name
         assert all(len(line) <= 78 for line in receipt.splitlines()), (name, receipt)
     for text_ in others:
         assert all(len(line) <= 80 for line in text_.splitlines())
     plain = {name: text_ for name, text_ in said.items() if name not in ("check-refused", "check-not-on-move")}
     assert len(set(plain.values())) == len(plain)  # no two codes say the same (a CHECK refused: as refused)
     assert "line 5, column 1" in said["checked"].replace("\n", " ").replace("  ", " ") or lang != "en"
+    assert ("The GM is away for a week." in said["deadline"] and "Game g has no valid orders from BLUE" in \
+        " ".join(said["reminder"].split())) or lang != "en"
     if lang == "de":
         assert "Ihre Mail gilt für Zug 1" in said["accepted"] and "falsches Passwort" in said["password"]
 

@@ -61,6 +61,7 @@ from adjudicator.dampfross.report.standingwords import standing_line
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.problems import NoOrders, Problem
+from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
 
 if TYPE_CHECKING:
@@ -204,7 +205,7 @@ class DampfrossWords:
         if code == "reminder" and data.get("seat") in state.player_ids:  # Dampfross's own reminder
             return reminder_text(state, str(data["seat"]), str(data.get("sender", "")))
         if code in ("reminder", "deadline"):
-            return self._notice(state)
+            return self._notice(state, str(data.get("why", "")) if code == "deadline" else None)
         company = str(data["seat"]) if data.get("seat") else None
         turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
         problems, whys = self._problems(data.get("problems", ()))
@@ -246,12 +247,16 @@ class DampfrossWords:
                     problems=problems, statement=str(data.get("statement", "")), **checked)
         return receipt_text(state, r)
 
-    def _notice(self, state: GameState) -> str:
-        """A reminder, or the news of a changed deadline, to a company that must act (the session names neither the
-        company nor its own address: Dampfross's reminder says both, ``mail.py: reminder_text``): the deadline
-        and the goal, as every Dampfross mail begins."""
-        return "\n".join(wrap(line) for line in (due_line(state) or _("The game has no deadline now."),
-                                                   goal_line(state))) + "\n"
+    def _notice(self, state: GameState, why: str | None) -> str:
+        """A reminder without its company, or the news of a changed deadline (``why``: the GM's reason, ``None``:
+        a reminder) to a company that must act: the deadline and the goal, as every Dampfross mail begins, and for
+        the news that the GM changed the deadlines, with his reason (as ``mail.py: deadline_news_text``, which
+        lists the changes the session does not give)."""
+        lines = [due_line(state) or _("The game has no deadline now."), goal_line(state)]
+        if why is not None:
+            lines += ["", _("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
+            lines += ["  " + shown(why)] if why else []
+        return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
     def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
         """The problems of a section as the Dampfross receipt words them: its lines' problems (and notes) with
