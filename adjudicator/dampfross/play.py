@@ -61,14 +61,13 @@ map whose text has that SHA-256 (``shipped_map``).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
-from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import adjudicate_turn, building_turn
 from adjudicator.dampfross.game import gamefile
@@ -210,33 +209,10 @@ def hmac_draw(seed: str) -> Draw:
     return draw
 
 
-@cache
-def _shipped() -> dict[str, str]:
-    """The shipped maps' texts by SHA-256."""
-    from adjudicator.dampfross.board.mapfile import shipped_map_text, shipped_maps
-
-    out: dict[str, str] = {}
-    for name in shipped_maps():
-        text = shipped_map_text(name)
-        out[hashlib.sha256(text.encode("utf-8")).hexdigest()] = text
-    return out
-
-
-@cache
-def _parsed(text: str, source: str) -> GameMap:
-    from adjudicator.dampfross.board.mapfile import parse_map
-
-    return parse_map(text, source)
-
-
 def shipped_map(state: GameState) -> GameMap:
-    """The game's map when it is a shipped one (its text has the state's ``map_sha256``), parsed once a process;
-    ``GameFileError`` when no shipped map has that text (a map of the GM's own: give the play a loader)."""
-    text = _shipped().get(state.map_sha256)
-    if text is None:
-        raise GameFileError(f"game {state.game_id}: its map {state.map_file} is not one shipped with the program "
-                            "(its SHA-256 matches none); the play needs the game's map loader")
-    return _parsed(text, state.map_file)
+    """The game's map when it is a shipped one (``board/mapfile.py: shipped_map_of``); a map of the GM's own needs
+    the game's loader."""
+    return shipped_map_of(state.map_sha256, state.game_id, state.map_file)
 
 
 MapLoader = Callable[[GameState], GameMap]
@@ -252,14 +228,16 @@ class DampfrossPlay:
 
     def __init__(self, maps: MapLoader | None = None):
         self._maps = maps or shipped_map
+        self._words: Words | None = None
 
     @property
     def words(self) -> Words:
         """The play's sentences (``report/playwords.py``)."""
-        from importlib import import_module  # the words layer, written beside this module (helper E)
+        if self._words is None:  # the words read the game's map with the play's own loader
+            from adjudicator.dampfross.report.playwords import DampfrossWords
 
-        words: Words = import_module("adjudicator.dampfross.report.playwords").WORDS
-        return words
+            self._words = DampfrossWords(self._maps)
+        return self._words
 
     def gmap(self, state: GameState) -> GameMap:
         """The game's map."""

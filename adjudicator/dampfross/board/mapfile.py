@@ -11,6 +11,8 @@ profiles); reading a map file from disk is the application's job
 
 from __future__ import annotations
 
+import hashlib
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -22,7 +24,7 @@ from adjudicator.dampfross.board.folding import fold_name, name_keys
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.board.model import VALID_NUMBERS, GameMap, Terrain, Town
 from adjudicator.dampfross.board.yamlload import line_of, load_with_lines
-from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 
 _NAME_FORBIDDEN = ("-", "#", ">", ":", ",", ";")
 
@@ -44,6 +46,23 @@ def shipped_map_text(name: str) -> str:
         known = ", ".join(shipped_maps()) or "none"
         raise AdjudicatorError(f"no map named {name!r} (shipped maps: {known}; or give a .yaml file)")
     return res.read_text(encoding="utf-8")
+
+
+@cache
+def _shipped_by_sha() -> dict[str, str]:
+    """The shipped maps' names by the SHA-256 of their texts."""
+    return {hashlib.sha256(shipped_map_text(name).encode("utf-8")).hexdigest(): name for name in shipped_maps()}
+
+
+@cache
+def shipped_map_of(sha256: str, game: str = "", map_file: str = "") -> GameMap:
+    """The shipped map whose text has this SHA-256 (the one a game was started with), parsed once a process;
+    ``GameFileError`` when none has (a map of the GM's own: the game's folder keeps it, ``map.yaml``)."""
+    name = _shipped_by_sha().get(sha256)
+    if name is None:
+        raise GameFileError(f"game {game}: its map {map_file or sha256} is not one shipped with the program (no "
+                            "shipped map has its SHA-256); the game's own map.yaml is read by its folder")
+    return parse_map(shipped_map_text(name), name)
 
 
 def load_map(name: str) -> GameMap:

@@ -22,13 +22,11 @@ with: ``shipped_map``), as nothing below the application reads a file.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
-from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text, shipped_maps
+from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import building_turn
 from adjudicator.dampfross.game.state import GameState
@@ -58,7 +56,6 @@ from adjudicator.dampfross.report.mailreplies import help_text, map_text, report
 from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import NO_ORDERS, gm_note_text, say
 from adjudicator.dampfross.report.standingwords import standing_line
-from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.i18n import active
 from adjudicator.kernel.problems import NoOrders, Problem
 from adjudicator.kernel.shown import shown
@@ -79,19 +76,10 @@ class TurnEvents(Protocol):
     def orders(self) -> OrderSet: ...
 
 
-@cache
-def _shipped(digest: str) -> GameMap:
-    for name in shipped_maps():
-        text = shipped_map_text(name)
-        if hashlib.sha256(text.encode("utf-8")).hexdigest() == digest:
-            return parse_map(text, name)
-    raise GameFileError(f"no shipped map has the SHA-256 {digest} the game was started with")
-
-
 def shipped_map(state: GameState) -> GameMap:
-    """The game's map: the shipped map whose text has the SHA-256 the game was started with (read once a
-    process); ``GameFileError`` when none has."""
-    return _shipped(state.map_sha256)
+    """The game's map when it is a shipped one (``board/mapfile.py: shipped_map_of``): the words of a play that
+    gives them no loader of its game's folder."""
+    return shipped_map_of(state.map_sha256, state.game_id, state.map_file)
 
 
 def dated(state: GameState, table: Table) -> GameState:
@@ -371,9 +359,3 @@ class DampfrossWords:
     def statements(self, table: Table, state: GameState, found: Sequence[tuple[str, str]], reader: str) -> str:
         """Every company's end-of-game statement, as the Dampfross mail of them (``mail.py: statements_text``)."""
         return statements_mail(dated(state, table), found, reader)
-
-
-
-
-WORDS = DampfrossWords()
-"""The words of ``dampfross/play.py: DampfrossPlay`` (the shipped maps)."""
