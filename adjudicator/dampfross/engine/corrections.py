@@ -22,7 +22,7 @@ from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.costs import terrain_problem
 from adjudicator.dampfross.engine.caretaker import hand_over
 from adjudicator.dampfross.game.ledger import Books
-from adjudicator.dampfross.game.state import BANK, Correction, GameState
+from adjudicator.dampfross.game.state import BANK, Correction, GameState, Player
 from adjudicator.dampfross.game.track import Segment
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import AdjudicatorError
@@ -76,14 +76,7 @@ def _caretaker(state: GameState, c: Correction) -> GameState:
     back to its owner (reading 97); a bot seat or a retired company has no owner to stand in for."""
     if c.player is None or c.value is None:
         raise AdjudicatorError("a caretaker correction needs a company and a level")
-    player = state.player(c.player)
-    if player.bot:
-        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
-                               "in for")
-    if state.dice_mode == "manual":
-        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
-    if player.retired is not None:
-        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    player = _caretaken(state, c.player)
     if not c.value and not player.caretaker:
         raise AdjudicatorError(f"{c.player} is not played by the caretaker")
     changed = hand_over(player, c.value or None, state.turn)
@@ -181,14 +174,20 @@ def noted_caretaker(state: GameState, c: Correction) -> GameState:
     refuses it."""
     if c.player is None or c.player not in state.player_ids:
         raise AdjudicatorError(f"no company {c.player} in game {state.game_id}")
-    player = state.player(c.player)
-    if player.bot:
-        raise AdjudicatorError(f"{c.player} is a bot seat ({player.bot}): it has no player for a caretaker to stand "
-                               "in for")
-    if state.dice_mode == "manual":
-        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
-    if player.retired is not None:
-        raise AdjudicatorError(f"{c.player} was taken out of play in turn {player.retired}")
+    _caretaken(state, c.player)
     if c.number != len(state.corrections) + 1 or c.turn != state.turn:
         raise AdjudicatorError(f"correction {c.number} for turn {c.turn} does not follow the game's corrections")
     return replace(state, corrections=(*state.corrections, c))
+
+
+def _caretaken(state: GameState, pid: str) -> Player:
+    """The company a caretaker may play, or the refusal: a bot seat or a retired company has no owner to stand in
+    for, and a bot draws from the dice seed, which a game of manual dice has not."""
+    player = state.player(pid)
+    if player.bot:
+        raise AdjudicatorError(f"{pid} is a bot seat ({player.bot}): it has no player for a caretaker to stand in for")
+    if state.dice_mode == "manual":
+        raise AdjudicatorError("a bot draws from the dice seed: a game of manual dice has no caretaker")
+    if player.retired is not None:
+        raise AdjudicatorError(f"{pid} was taken out of play in turn {player.retired}")
+    return player

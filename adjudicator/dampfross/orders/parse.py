@@ -533,20 +533,7 @@ def parse_orders(text: str, filename: str = "<orders>", cut: int | None = None) 
     there on is read.
     """
     lines, notes = blank_clutter(split_lines(text), filename, cut)
-    lines, press = take_press(lines)
-    reader = _FileReader(filename, press)
-    reader.read(lines)
-    problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
-    all_notes = sorted(notes + reader.notes, key=lambda n: (n.pos.line, n.pos.column))
-    return ParsedFile(
-        filename=filename,
-        sections=tuple(reader.sections),
-        gm_sections=tuple(reader.gm_sections),
-        headers=tuple(sorted(reader.headers, key=lambda h: h.pos)),
-        problems=tuple(problems),
-        notes=tuple(all_notes),
-        prose=tuple(reader.prose),
-    )
+    return _parsed(lines, notes, filename, None)
 
 
 @lru_cache(maxsize=4096)
@@ -582,9 +569,16 @@ def _parse_body(name: str, body: Sequence[tuple[int, str]], filename: str) -> Pa
         if number >= 1:
             lines[number - 1] = text
     lines, notes = blank_clutter(lines, filename)
+    return _parsed(lines, notes, filename, name)
+
+
+def _parsed(lines: list[str], notes: list[Note], filename: str, open_as: str | None) -> ParsedFile:
+    """The lines of a file (clutter blanked: ``notes``) read into sections; ``open_as``: a section already open
+    at line 0 (a company's id or ``GM_SECTION``: a section body), ``None`` for a whole file."""
     lines, press = take_press(lines)
     reader = _FileReader(filename, press)
-    reader.current = _Open(name, Pos(filename, 0))
+    if open_as is not None:
+        reader.current = _Open(open_as, Pos(filename, 0))
     reader.read(lines)
     problems = _bounded(sorted(reader.problems, key=lambda p: (p.pos.line, p.pos.column)), filename)
     return ParsedFile(
