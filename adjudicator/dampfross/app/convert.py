@@ -85,7 +85,7 @@ from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
 
 if TYPE_CHECKING:
-    from adjudicator.app.gm import GmCommands
+    pass
 
 OLD = "old-format"
 """Where the old files are kept, read-only."""
@@ -592,13 +592,3 @@ def converted_play(gdir: GameDir) -> DampfrossPlay:
 
     return DampfrossPlay(lambda state: gdir.load_map(state))
 
-
-def session_of(directory: str) -> GmCommands | None:
-    """The one session's GM commands (``app/movesgm.py: MovesCommands``) of a converted game, with the play of
-    Dampfross reading the game's own map (``map.yaml``); ``None``: not a converted game (the old format)."""
-    if play_of(Path(directory)) != "dampfross":
-        return None
-    from adjudicator.app.gm import session_commands
-
-    gdir = GameDir(directory)
-    return session_commands(converted_play(gdir))
