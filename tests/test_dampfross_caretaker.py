@@ -7,101 +7,45 @@ fields stay empty), and the words read it from the table (``engine/caretaker.py:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
 from adjudicator.dampfross.engine.caretaker import after_turn, played_by_caretaker, with_table
-from adjudicator.dampfross.engine.newgame import new_game
-from adjudicator.dampfross.game import dice
-from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.kernel.commitment import commitment
-from adjudicator.kernel.contacts import PlayerSpec
-from adjudicator.kernel.deadline import Schedule
-from adjudicator.kernel.i18n import language
 from adjudicator.kernel.table import Seat, Table
-from adjudicator.postal.files import sha256
-from adjudicator.postal.moves import MovesDir
-from tests import clock
-from tests.mailservers import SmtpServer, mail_bytes, smtp_server
+from tests.mailservers import smtp_server
+from tests.test_dampfross_session import Game, _start
 
-ANNA, BERND = "anna@example.org", "bernd@example.net"
 SEED = "dampfross-caretaker"
 
 
-@dataclass
-class Game:
-    path: Path
-    maildir: Path
-    passwords: dict[str, str]
-    smtp: SmtpServer
-    count: int = 0
-
-    @property
-    def folder(self) -> MovesDir:
-        return MovesDir(self.path)
+class CaretakerGame(Game):
+    """The session tests' Dampfross game, with a mail from a seat and the game as it stands."""
 
     def mail(self, seat: str, body: str, when: str) -> None:
-        self.count += 1
-        text = f"GAME g\nPLAYER {seat} PASSWORD {self.passwords[seat]}\n" + body
-        sender = ANNA if seat == "RED" else BERND
-        clock.maildir_mail(self.maildir, mail_bytes(sender, text, f"{seat} {self.count}", when), when,
-                           f"M{self.count:04d}P1.mx")
-
-    def tick(self, when: str) -> None:
-        from adjudicator.dampfross.play import DampfrossPlay
-        from adjudicator.postal import robot, turns
-        from adjudicator.postal.loop import Tick
-
-        robot.tick_game(str(self.path), clock.instant(when), Tick(str(self.path)), turns.MovesGame(DampfrossPlay()))
+        self.orders(seat, body, when, f"{seat} {self.count + 1}")
 
     def now(self) -> tuple[Table, GameState]:
         from adjudicator.dampfross.play import PLAY
 
-        doc = json.loads((self.path / "game.json").read_text(encoding="utf-8"))
+        doc = self.doc()
         return Table.from_json(doc["table"], ""), PLAY.load(doc["state"])
-
-    def records(self) -> list[dict[str, Any]]:
-        return [json.loads(p.read_text()) for p in sorted((self.path / "archive").glob("step-*/record.json"))]
 
 
 @pytest.fixture
-def game(tmp_path: Path) -> Iterator[Game]:
+def game(tmp_path: Path) -> Iterator[CaretakerGame]:
     """Two companies, RED (Anna) and BLUE (Bernd), the caretaker after one missed turn, deadlines weekly."""
-    from adjudicator.dampfross.play import DampfrossPlay
-
     with smtp_server() as smtp:
-        text = shipped_map_text("germany")
-        seed = dice.seed_from_text(SEED)
-        specs = [PlayerSpec.parse(f"RED:Anna:{ANNA}"), PlayerSpec.parse(f"BLUE:Bernd:{BERND}")]
-        schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True)
-        state, secrets = new_game("g", parse_map(text, "germany"), "map.yaml", sha256(text),
-                                  load_profile("schmidt", []), specs, seed, test_passwords=SEED)
-        seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, "en") for p in state.players)
-        play = DampfrossPlay()
-        table = Table(play.name, "g", seats, "en", commitment=commitment(seed), schedule=schedule,
-                      caretaker_after=1, caretaker_level="careful")
-        with language("en"):
-            opening = play.words.opening(table, state, None, None)
-        where, maildir = tmp_path / "g", tmp_path / "maildir"
-        for sub in ("cur", "new", "tmp"):
-            (maildir / sub).mkdir(parents=True)
-        MovesDir(where).create(play, table, state, seed, {s: secrets[s] for s in ("RED", "BLUE")}, opening)
-        (where / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = '
-                                         f'"{maildir}"\n\n{smtp.toml()}', encoding="utf-8")
-        (where / "mail.toml").chmod(0o600)
-        made = Game(where, maildir, {s: secrets[s] for s in ("RED", "BLUE")}, smtp)
+        made = _start(tmp_path, smtp, caretaker_after=1, seed_text=SEED, kind=CaretakerGame)
+        assert isinstance(made, CaretakerGame)
         made.tick("2026-12-01T08:00+00:00")
         yield made
 
 
-def test_the_caretaker_of_a_dampfross_game_is_the_tables(game: Game) -> None:
+def test_the_caretaker_of_a_dampfross_game_is_the_tables(game: CaretakerGame) -> None:
     """Reading 134: BLUE misses turn 1; the table hands its seat to the caretaker, whose bot writes BLUE's orders
     of turn 2 at the period's start with the Dampfross bot's random source (the lines the Dampfross stack's
     caretaker wrote); the state keeps no caretaker, and its count of missed turns is the table's.  Bernd's own mail

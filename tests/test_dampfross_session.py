@@ -93,22 +93,25 @@ class Game:
         return [text_of(m).replace("\r\n", "\n") for m in sent(self.smtp, prefix, to)]
 
 
-def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = "") -> Game:
+def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = "", caretaker_after: int = 0,
+           seed_text: str = SEED, kind: type[Game] = Game) -> Game:
     """A new Dampfross game as ``adjudicate new`` makes its state (``engine/newgame.py``: the map, the rules
     profile, the dice committed to the seed, the passwords), kept as a game of moves: its table (the seats, their
-    addresses and password hashes, the deadlines with ``--early``) and its opening (``MovesDir.create``)."""
+    addresses and password hashes, the deadlines with ``--early``; the caretaker, a careful bot, after
+    ``caretaker_after`` missed turns) and its opening (``MovesDir.create``); ``kind``: the test's own ``Game``."""
     from adjudicator.dampfross.play import DampfrossPlay
 
     text = shipped_map_text("germany")
     gmap = parse_map(text, "germany")
-    seed = dice.seed_from_text(SEED)
+    seed = dice.seed_from_text(seed_text)
     specs = [replace(PlayerSpec.parse(f"RED:Anna:{ANNA}"), lang=red_lang), PlayerSpec.parse(f"BLUE:Bernd:{BERND}")]
     schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True, remind=remind)
     state, secrets = new_game("g", gmap, "map.yaml", sha256(text), load_profile("schmidt", []), specs, seed,
-                              test_passwords=SEED)
+                              test_passwords=seed_text)
     seats = tuple(Seat(p.id, p.name, p.email, p.password_hash, state.language_of(p.id)) for p in state.players)
     play = DampfrossPlay()
-    table = Table(play.name, "g", seats, "en", commitment=commitment(seed), schedule=schedule)
+    table = Table(play.name, "g", seats, "en", commitment=commitment(seed), schedule=schedule,
+                  caretaker_after=caretaker_after, caretaker_level="careful" if caretaker_after else "")
     with language("en"):
         opening = play.words.opening(table, state, None, None)
     game, maildir = where / "g", where / "maildir"
@@ -119,7 +122,7 @@ def _start(where: Path, smtp: SmtpServer, red_lang: str = "en", remind: str = ""
     (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"'
                                     f'\n\n{smtp.toml()}', encoding="utf-8")
     (game / "mail.toml").chmod(0o600)
-    return Game(game, maildir, {sid: secrets[sid] for sid in ("RED", "BLUE")}, smtp)
+    return kind(game, maildir, {sid: secrets[sid] for sid in ("RED", "BLUE")}, smtp)
 
 
 @pytest.fixture
