@@ -18,7 +18,6 @@ from tests.conftest import ANNA, BERND, Trial, make_trial
 from tests.helpers import invoke
 from tests.mailservers import text_of
 
-pytestmark = pytest.mark.clock
 GM_ADDRESS = "greta@example.org"
 """The GM's own address (not the robot's): a GM section proves itself by its password alone."""
 

@@ -7,12 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.conftest import ANNA, Trial, make_trial
 from tests.helpers import invoke
 
-pytestmark = pytest.mark.clock  # it ticks and delivers mail: CI runs it again a year ahead
 NOW = "2026-12-02T10:00+00:00"
 
 
