@@ -145,15 +145,9 @@ def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(clock.OPTION, type=int, default=0, metavar="DAYS",
                      help="run with the clock DAYS ahead (tests/clock.py); CI runs -m clock --clock-ahead 365")
-    parser.addoption("--dampfross-format", choices=("old", "session"), default="old",
-                     help="session: every Dampfross game made with new is upgraded to the one session's format at once "
-                          "(tests/helpers.py: UPGRADE_NEW; issue 34)")
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    from tests import helpers
-
-    helpers.UPGRADE_NEW = config.getoption("--dampfross-format") == "session"
     days = config.getoption(clock.OPTION)
     if days:
         clock.AHEAD = clock.Ahead(days)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from click.testing import CliRunner, Result
 
@@ -18,6 +20,9 @@ from adjudicator.dampfross.game.track import Segment, TrackIndex
 from adjudicator.dampfross.orders.collect import settle
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.kernel.contacts import PlayerSpec
+
+if TYPE_CHECKING:
+    from adjudicator.kernel.table import Table
 
 
 def H(label: str) -> Hex:
@@ -76,12 +81,6 @@ def manual_game(gmap: GameMap, players: Iterable[str] = ("RED", "BLUE"), rules: 
     return state
 
 
-UPGRADE_NEW = False
-"""``pytest --dampfross-format session`` (issue 34, the switch to come): every Dampfross game a test makes with ``new``
-is upgraded to the one session's format at once (``adjudicate upgrade``), so the suite shows what still depends on
-the old format."""
-
-
 def invoke(*args: str, ok: bool = True) -> Result:
     """Run the ``adjudicate`` CLI in-process; with ``ok`` it must exit 0."""
     from adjudicator.cli import cli
@@ -89,10 +88,25 @@ def invoke(*args: str, ok: bool = True) -> Result:
     result = CliRunner().invoke(cli, list(args), catch_exceptions=False)
     if ok:
         assert result.exit_code == 0, result.output
-    if UPGRADE_NEW and args and args[0] == "new" and result.exit_code == 0 and "--play" not in args:
-        upgraded = CliRunner().invoke(cli, ["upgrade", args[1]], catch_exceptions=False)
-        assert upgraded.exit_code == 0, upgraded.output
     return result
+
+
+def dampfross_game(folder: str | Path) -> tuple[Table, GameState]:
+    """The table and the state of the Dampfross game in ``folder``, as its game file holds them now (the one
+    session's format: ``postal/moves.py: MovesDir``; the state is ``GameState``, the table the seats, deadlines and
+    missed turns)."""
+    import json
+
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.kernel.table import Table
+
+    doc = json.loads((Path(folder) / "game.json").read_text(encoding="utf-8"))
+    return Table.from_json(doc["table"], ""), DampfrossPlay().load(doc["state"])
+
+
+def dampfross_state(folder: str | Path) -> GameState:
+    """The state of the Dampfross game in ``folder`` (``dampfross_game``)."""
+    return dampfross_game(folder)[1]
 
 
 def accept_all(orders: OrderSet) -> OrderSet:

@@ -7,20 +7,18 @@ from dataclasses import replace
 from pathlib import Path
 
 from adjudicator.dampfross.app.maps import map_text
-from adjudicator.dampfross.app.run import replay_turn
-from adjudicator.dampfross.app.store import MAP_FILE, GameDir
+from adjudicator.dampfross.app.store import MAP_FILE
 from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
-from adjudicator.dampfross.engine.newgame import new_game
+from adjudicator.dampfross.engine.newgame import new_game, new_options
 from adjudicator.dampfross.game import dice
 from adjudicator.dampfross.game.rules import Rules, load_profile
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.racing.ferries import race_track
 from adjudicator.dampfross.racing.search import best_routes
-from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.i18n import check_language
 from adjudicator.dampfross.report.route import route_advice
 from adjudicator.kernel.commitment import new_seed
@@ -34,16 +32,26 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
                dice_mode: str, sets: list[str], game_id: str | None,
                test_passwords: str | None = None, schedule: Schedule | None = None, lang: str = "en",
                player_langs: Sequence[str] = (), caretaker_after: int | None = None,
-               caretaker_level: str = "careful") -> tuple[str, GameDir]:
-    """``adjudicate new``: write a new game directory; return the opening report.
+               caretaker_level: str = "careful") -> tuple[str, Path, Rules]:
+    """``adjudicate new``: a new Dampfross game of the one session (``postal/moves.py: MovesDir``); its opening
+    report, its folder and its rules.
 
-    ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``); ``lang``: the language of
-    the public reports; ``player_langs``: ``ID=LANG``, a company that reads another (``--player-lang``);
-    ``ID:bot=LEVEL`` in ``players`` is a bot seat; ``caretaker_after``: the missed turns in a row after which
-    the caretaker of ``caretaker_level`` plays a company (``None``: never; docs/bots.md).
+    ``schedule``: the game's deadlines (``adjudicate new --deadline/--every``), kept by the table; ``lang``: the
+    language of the public reports; ``player_langs``: ``ID=LANG``, a company that reads another
+    (``--player-lang``); ``ID:bot=LEVEL`` in ``players`` is a bot seat; ``caretaker_after``: the missed turns in a
+    row after which the caretaker of ``caretaker_level`` plays a company (``None``: never; docs/bots.md).  The
+    options it was given are recorded with the opening (``engine/newgame.py: new_options``), so ``verify`` sets the
+    opening up again from them (``dampfross/play.py: DampfrossPlay.setup_with``); the game's map is its own
+    ``map.yaml``, as it always was.
     """
-    gdir = GameDir(directory)
-    if gdir.exists():
+    from adjudicator.dampfross.app.convert import converted, table_of
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.kernel.i18n import language
+    from adjudicator.postal.files import write_new
+    from adjudicator.postal.moves import MovesDir
+
+    folder = MovesDir(directory)
+    if folder.game_file.exists():
         raise GameFileError(f"{directory} already holds a game; choose another directory")
     source, text = map_text(map_name)
     gmap = parse_map(text, source)
@@ -64,15 +72,25 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         seed = None
     else:
         seed = dice.seed_from_text(seed_text) if seed_text else new_seed()
-    state, passwords = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords,
-                                lang=lang)
+    state, secrets = new_game(gid, gmap, MAP_FILE, sha256(text), rules, specs, seed, test_passwords=test_passwords,
+                              lang=lang)
     if schedule is not None:
         state = replace(state, schedule=schedule)
     if caretaker_after is not None:
         state = replace(state, caretaker_after=caretaker_after, caretaker_level=level)
-    opening = opening_report(state, gmap)
-    gdir.create(state, text, seed, passwords, opening)
-    return opening, gdir
+    play = DampfrossPlay(lambda _state: gmap)
+    table = table_of(state, play)
+    state = converted(state)
+    with language(lang):
+        opening = play.words.opening(table, state, None, None)
+    options = new_options(gmap.name, MAP_FILE, sha256(text), profile, sets, specs, lang, state.gm_password_hash)
+    try:
+        folder.path.mkdir(parents=True, exist_ok=True)
+        write_new(folder.path / MAP_FILE, text)
+        folder.create(play, table, state, seed or "", secrets, opening, options)
+    except OSError as exc:
+        raise GameFileError(f"{directory}: cannot write the game: {exc.strerror or exc}") from None
+    return opening, folder.path, rules
 
 
 def bot_level(level: str, where: str) -> str:
@@ -86,83 +104,14 @@ def bot_level(level: str, where: str) -> str:
 
 
 def effective_rules(name: str) -> tuple[Rules, str]:
-    """The rules of a game directory, or of a shipped profile."""
+    """The rules of a game directory (upgraded first when it is of the old format: ``gm.py: commands_of``), or of a
+    shipped profile."""
     if Path(name).is_dir():
-        state = GameDir(name).load_state()
+        from adjudicator.dampfross.app.gm import commands_of
+
+        state = commands_of(name).state(name)
         return state.rules, f"game {state.game_id} ({name})"
     return load_profile(name), f"profile {name}"
-
-
-def reveal_seed(directory: str) -> str:
-    seed = GameDir(directory).read_seed()
-    if not seed:
-        raise AdjudicatorError(f"{directory} has no seed file (manual dice, or not the GM's copy)")
-    return seed
-
-
-def archived_report(directory: str, turn: int | None, player: str | None, archived: bool = False) -> str:
-    """A turn's report, public or a player's private one.
-
-    Re-rendered by replaying the archived turn (state before, orders as
-    received, the dice seed) when the seed is at hand; otherwise, or with
-    ``archived``, the text as it was sent.  The opening report is always the
-    archived text.
-    """
-    gdir = GameDir(directory)
-    state = gdir.load_state()
-    pid = _company(state, player)
-    return _report_text(gdir, state, state.turn - 1 if turn is None else turn, pid, archived)
-
-
-def all_reports(directory: str, player: str | None, archived: bool = False) -> str:
-    """Every report of the game from the opening on, as ``archived_report`` makes each, a form feed between."""
-    gdir = GameDir(directory)
-    state = gdir.load_state()
-    pid = _company(state, player)
-    texts, carried = [], None
-    for t in range(state.turn):
-        text, carried = _report_and_state(gdir, state, t, pid, archived, carried)
-        texts.append(text)
-    return "\f\n".join(texts)
-
-
-def _company(state: GameState, player: str | None) -> str | None:
-    pid = player.upper() if player else None
-    if pid and pid not in state.player_ids:
-        raise AdjudicatorError(f"no company {pid} in game {state.game_id}")
-    return pid
-
-
-def _report_text(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool) -> str:
-    return _report_and_state(gdir, state, t, pid, archived, None)[0]
-
-
-Carried = tuple[GameState, str]
-"""The state a replayed turn ended with and the SHA-256 the archive recorded for it."""
-
-
-def _report_and_state(gdir: GameDir, state: GameState, t: int, pid: str | None, archived: bool,
-                      carried: Carried | None) -> tuple[str, Carried | None]:
-    """Turn ``t``'s report, and the state its replay ended with (for the next turn's replay, which then starts
-    from it when its recorded state-before is that state: a whole game's reports make each state once)."""
-    replayable = t >= 1 and (state.dice_mode == "manual" or gdir.read_seed())
-    step = gdir.archive_path(t)
-    if replayable and not archived and step.is_dir():
-        before = carried[0] if carried and gdir.states.sha256_of(step, "before") == carried[1] else None
-        run = replay_turn(gdir, t, before)
-        return (run.private[pid] if pid else run.public), (run.result.after, gdir.states.sha256_of(step, "after"))
-    path = gdir.report_path(t, pid)
-    if not path.is_file():
-        raise AdjudicatorError(f"no report {path.name} in {gdir.path / 'reports'} (turns 0..{state.turn - 1} exist)")
-    return path.read_text(encoding="utf-8"), None
-
-
-def advise_routes(directory: str, origin: str, destination: str, player: str, count: int) -> str:
-    """``adjudicate route``: the best few routes over today's track, as text."""
-
-    gdir = GameDir(directory)
-    state = gdir.load_state()
-    return routes_text(state, gdir.load_map(state), origin, destination, player, count)
 
 
 def routes_text(state: GameState, gmap: GameMap, origin: str, destination: str, player: str, count: int) -> str:

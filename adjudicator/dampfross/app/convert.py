@@ -538,6 +538,16 @@ def _snapshot_old(gdir: GameDir, new: Path) -> None:
         shutil.copytree(gdir.path / "mail", new / "mail", copy_function=os.link)
 
 
+def is_old_format(path: Path) -> bool:
+    """Whether ``path`` holds a Dampfross game of the old format (a game file that names no play), or an upgrade
+    stopped between its two renames (``upgrade`` finishes it)."""
+    if play_of(path) is not None:
+        return False
+    if (path / "game.json").is_file():
+        return True
+    return not path.exists() and (path.parent / f".{path.name}.upgrade").is_dir()
+
+
 def upgrade(directory: str, now: datetime | None = None) -> str:
     """Convert the old-format Dampfross game in ``directory`` (module docstring); what the GM is told."""
     path = Path(directory)

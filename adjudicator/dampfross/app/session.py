@@ -14,7 +14,7 @@ it (``tests/test_dampfross_session_gm.py`` compares them on one game in both for
 * ``status --json``: the old keys (``postal.py: GameStatus.to_json``, ``bots_json``) beside the session's;
 * ``run``: Dampfross's own reading of the files for the GM (problems with file, line and column, notes, the GM's
   races that break a rule) while the session resolves the turn (``app/moverun.py``); ``run`` and ``check`` without
-  ``--game`` find the folder by the GAME line (``find_session``);
+  ``--game`` find the folder by the GAME line (``find_folder``);
 * ``mail send --turn N --player ID``: the report mail of turn N to the company again, by the session's outbox name
   (``move-NNN-ID``; a converted game's, the old mail it stands for);
 * the corrections (``fix balance``, ``fix track``, ``fix rule``, ``player retire``, ``player address``/``lang``/
@@ -43,7 +43,7 @@ from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameSta
 from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
-from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.playof import play_of
@@ -57,26 +57,37 @@ def is_session(directory: str | Path) -> bool:
     return play_of(Path(directory)) == "dampfross"
 
 
-def find_session(paths: Sequence[str]) -> str | None:
-    """The folder of a session-format Dampfross game the orders name by their GAME line (``./NAME/`` or ``./``,
-    the game's id ``NAME``, as ``run.py: find_game`` finds an old folder); ``None``: none (the old format's finder
-    decides then, and says what is wrong)."""
+def find_folder(paths: Sequence[str]) -> str:
+    """The folder of the Dampfross game the orders name by their GAME line: ``./NAME/``, or ``./`` when that game's
+    id is ``NAME``; without a GAME line, ``./`` when it holds a game.  A folder of the old format counts too (the
+    command upgrades it).  ``GameFileError`` in one line when there is none (a file that cannot be read is said
+    first: a mistyped file name, not a missing GAME line)."""
     from adjudicator.dampfross.app.orderfiles import read_files
+    from adjudicator.dampfross.app.run import refuse_unreadable
 
-    try:
-        name = read_files(paths).orders().game
-    except AdjudicatorError:
-        return None
-    for candidate in ([Path(name), Path(".")] if name else [Path(".")]):
-        if not is_session(candidate):
-            continue
-        try:
-            doc = json.loads((candidate / "game.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            continue
-        if not name or doc.get("table", {}).get("game") == name:
+    orders = read_files(paths).orders()
+    name = orders.game
+    if not name:
+        if (Path(".") / "game.json").is_file():
+            return "."
+        refuse_unreadable(orders)
+        raise GameFileError("the orders have no GAME line and there is no game.json here; name the game with "
+                            "--game DIR")
+    for candidate in (Path(name), Path(".")):
+        if _game_id(candidate) == name:
             return str(candidate)
-    return None
+    raise GameFileError(f"GAME {name}: no game of that id in ./{name}/ or ./ ; name the game with --game DIR")
+
+
+def _game_id(folder: Path) -> str | None:
+    """The id of the game in ``folder``, of either format (the session's table names it, an old game file holds
+    it); ``None``: no game there."""
+    try:
+        doc = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    found = doc.get("table", {}).get("game") if is_session(folder) else doc.get("game_id")
+    return found if isinstance(found, str) else None
 
 
 def _recorded(c: Correction) -> str:
@@ -130,6 +141,11 @@ class SessionCommands(GmCommands):
 
     def _game(self, directory: str) -> Loaded:
         return MovesDir(directory).load(self.play)
+
+    def state(self, directory: str) -> GameState:
+        """The game's state now (``rules show DIR``)."""
+        state: GameState = self._game(directory).state
+        return state
 
     # --- turns -------------------------------------------------------------------------------------------------
 
