@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
-from tests.helpers import invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_state, invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times
 
@@ -55,9 +55,9 @@ def test_a_failed_send_leaves_the_turn_run_and_the_mail_queued(tmp_path: Path, s
     failed = invoke("tick", str(game), "--now", DEADLINE, ok=False)
     assert failed.exit_code == 1
     assert "sending failed" in failed.output and "stay queued for the next try" in failed.output
-    assert GameDir(game).load_state().turn == 2  # turn 1 was adjudicated all the same
+    assert dampfross_state(game).turn == 2  # turn 1 was adjudicated all the same
     queued = {p.stem for p in (game / "mail" / "outbox").glob("*.json")}
-    assert {"report-001-RED", "report-001-BLUE", "report-001-GREEN", "receipt-00006-BLUE"} <= queued
+    assert {"move-001-RED", "move-001-BLUE", "move-001-GREEN", "receipt-mail-00006"} <= queued
     smtp.refuse = False
     assert "mails sent" in invoke("tick", str(game), "--now", DEADLINE).output
     assert not list((game / "mail" / "outbox").glob("*.json"))
@@ -70,23 +70,23 @@ def test_mail_send_sends_a_turns_reports_again(tmp_path: Path, smtp: SmtpServer)
     invoke("tick", str(game), "--now", DEADLINE)
     count = len(smtp.mails)
     invoke("mail", "send", str(game), "--turn", "1", "--player", "blue")
-    assert smtp.names()[count:] == ["report-001-BLUE"]
+    assert smtp.names()[count:] == ["move-001-BLUE"]
     assert "no company NOPE" in invoke("mail", "send", str(game), "--player", "NOPE", ok=False).output
 
 
 def test_a_second_tick_while_one_is_at_work_skips_the_game(tmp_path: Path, smtp: SmtpServer):
     game = before_deadline(tmp_path, smtp)
-    with GameDir(game).lock():  # the first tick is at work
+    with MovesDir(game).lock():  # the first tick is at work
         busy = invoke("tick", str(game), "--now", DEADLINE)
         assert "another adjudicate is working on this game; skipped" in busy.output
-        assert GameDir(game).load_state(check_archive=False).turn == 1
+        assert dampfross_state(game).turn == 1
     pair = [tick_cli(game, DEADLINE), tick_cli(game, DEADLINE)]
     results = [(p.wait(60), p.stderr.read() if p.stderr else "") for p in pair]
     assert [code for code, _ in results] == [0, 0], results
-    assert GameDir(game).load_state().turn == 2
+    assert dampfross_state(game).turn == 2
     names = smtp.names()
     assert len(names) == len(set(names))  # every mail sent once
-    assert {"report-001-RED", "report-001-BLUE", "report-001-GREEN"} <= set(names)
+    assert {"move-001-RED", "move-001-BLUE", "move-001-GREEN"} <= set(names)
 
 
 def test_a_tick_killed_anywhere_loses_no_mail_and_no_turn(tmp_path: Path, smtp: SmtpServer):
@@ -106,7 +106,7 @@ def test_a_tick_killed_anywhere_loses_no_mail_and_no_turn(tmp_path: Path, smtp: 
         time.sleep(length * share)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        outcomes.append((GameDir(game).load_state(check_archive=False).turn, len(sent_names(game)),
+        outcomes.append((dampfross_state(game).turn, len(sent_names(game)),
                          len(inbox_ids(game))))
         again = invoke("tick", str(game), "--now", DEADLINE, ok=False)
         assert again.exit_code == 0, again.output
