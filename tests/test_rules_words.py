@@ -10,15 +10,17 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
 
 from adjudicator.dampfross.app.check import check_received
 from adjudicator.dampfross.app.orderfiles import read_files
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.rules import Rules
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.dampfross.report.mailreplies import help_text, rules_text
 from adjudicator.dampfross.report.ruleswords import example_build, example_lines
 from adjudicator.interurban.example import example_move
@@ -29,7 +31,8 @@ from adjudicator.interurban.shuffle import SeededDraw, seed_from_text
 from adjudicator.interurban.state import Placement, State
 from adjudicator.interurban.words import rules as iu_rules
 from adjudicator.kernel.i18n import language
-from tests.helpers import invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_state, invoke
 from tools.selfplay.interurban import COLOURS, random_move
 
 KEY_DUMP = re.compile(r"^\s*(?:" + "|".join(Rules().to_dict()) + r")\s*[:=]", re.M)
@@ -45,16 +48,33 @@ def _wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if len(line.encode()) > 80]
 
 
+@dataclass(frozen=True)
+class Game:
+    """A Dampfross game of the one session's folder, as these tests read it: its state now, its map (a shipped
+    one), the GM's passwords file."""
+
+    path: Path
+
+    def load_state(self) -> GameState:
+        return dampfross_state(self.path)
+
+    def load_map(self, state: GameState) -> GameMap:
+        return DampfrossPlay().gmap(state)
+
+    def read_passwords(self) -> dict[str, str]:
+        return MovesDir(self.path).read_passwords()
+
+
 @pytest.fixture
-def game(tmp_path: Path) -> GameDir:
+def game(tmp_path: Path) -> Game:
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--player", "RED:Anna", "--player", "BLUE:Ben",
            "--player-lang", "BLUE=de")
-    return GameDir(tmp_path / "g")
+    return Game(tmp_path / "g")
 
 
 @pytest.mark.parametrize(("company", "says"), [("RED", "Fares: your own track is free; each segment"),
                                                ("BLUE", "Fahrkosten: Die eigene Strecke ist frei")])
-def test_dampfross_rules_are_words_that_fit(game: GameDir, company: str, says: str):
+def test_dampfross_rules_are_words_that_fit(game: Game, company: str, says: str):
     state = game.load_state()
     text = rules_text(state, game.load_map(state), company)
     assert says in " ".join(text.split())
@@ -70,7 +90,7 @@ def test_dampfross_rules_are_words_that_fit(game: GameDir, company: str, says: s
     ("min_race_distance", 8, "less than 8 hexes"), ("town_bonus", 9, "a bonus of 9"),
     ("win_2_3_players", 300, "reaches 300 with 2 or 3"), ("fare_cap", 12, "more than 12 in one race"),
 ])
-def test_dampfross_rules_take_their_numbers_from_the_profile(game: GameDir, key: str, value: int, says: str):
+def test_dampfross_rules_take_their_numbers_from_the_profile(game: Game, key: str, value: int, says: str):
     state = game.load_state()
     gmap = game.load_map(state)
     before = " ".join(rules_text(state, gmap, "RED").split())
@@ -80,7 +100,7 @@ def test_dampfross_rules_take_their_numbers_from_the_profile(game: GameDir, key:
     assert f"{key}={value}" in after  # the GM's appendix names the setting that differs
 
 
-def _check(game: GameDir, company: str, lines: list[str]) -> bool:
+def _check(game: Game, company: str, lines: list[str]) -> bool:
     """Whether ``check`` accepts the lines as the company's orders in full."""
     state = game.load_state()
     password = game.read_passwords()[company]
@@ -88,11 +108,11 @@ def _check(game: GameDir, company: str, lines: list[str]) -> bool:
                       *lines, ""])
     path = game.path.parent / f"check-{company}.txt"
     path.write_text(text, encoding="utf-8")
-    checked = check_received(game, read_files([path]))
+    checked = check_received(None, read_files([path]), loaded=(state, game.load_map(state)))
     return checked.complete.get(company, False)
 
 
-def test_the_dampfross_example_passes_check_in_turn_one_and_later(game: GameDir):
+def test_the_dampfross_example_passes_check_in_turn_one_and_later(game: Game):
     state = game.load_state()
     gmap = game.load_map(state)
     for company in ("RED", "BLUE"):
@@ -108,7 +128,7 @@ def test_the_dampfross_example_passes_check_in_turn_one_and_later(game: GameDir)
     assert not _check(game, "RED", ["START Hamburg", f"BUILD München - {away}"])  # the check can refuse
 
 
-def test_a_company_with_track_gets_an_example_from_its_own_track(game: GameDir, tmp_path: Path):
+def test_a_company_with_track_gets_an_example_from_its_own_track(game: Game, tmp_path: Path):
     """After turn 1 the example starts on the company's network, and still passes check."""
     passwords = game.read_passwords()
     state = game.load_state()
@@ -222,7 +242,7 @@ def test_every_profile_reads_in_words_in_both_languages(tmp_path: Path, profile:
 
     invoke("new", str(tmp_path / "g"), "--map", "germany", "--rules", profile, "--player", "RED:Anna",
            "--player", "BLUE:Ben", "--player-lang", "BLUE=de")
-    game = GameDir(tmp_path / "g")
+    game = Game(tmp_path / "g")
     state = game.load_state()
     gmap = game.load_map(state)
     for company in ("RED", "BLUE"):
@@ -244,7 +264,7 @@ def test_the_dampfross_example_passes_check_through_self_played_building_turns(t
     refused: list[tuple[int, str, list[str]]] = []
 
     def run(directory: Path, orders: str) -> None:
-        game = GameDir(directory)
+        game = Game(directory)
         state = game.load_state()
         gmap = game.load_map(state)
         for company in state.in_play:
