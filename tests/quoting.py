@@ -105,8 +105,8 @@ def dampfross_game(where: Path) -> Game:
     for now in tick_times()[:3]:  # turn 1 runs at the third (21 Nov, 18:05)
         invoke("tick", str(folder), "--now", now)
     password = dict(line.split() for line in (folder / "passwords.txt").read_text().splitlines())["RED"]
-    subject, text = outbox_text(folder, "report-001-RED")
-    return Game("dampfross", folder, where / "maildir", "anna@example.org", "Anna Rhein", "RED", "report-001-RED",
+    subject, text = outbox_text(folder, "move-001-RED")
+    return Game("dampfross", folder, where / "maildir", "anna@example.org", "Anna Rhein", "RED", "move-001-RED",
                 subject, text, ("GAME postal", "TURN 2", f"PLAYER RED PASSWORD {password}", "BUILD 1207 - 1307"),
                 DAMPFROSS_REPLY, DAMPFROSS_TICK, "Dampfross GM <gm@dampfross.example.org>", tick_times()[2])
 

@@ -6,8 +6,8 @@ real report of its game: Outlook (English, its header block under a line of unde
 ``-----Ursprüngliche Nachricht-----``), Gmail, Apple Mail, Thunderbird, an iPhone and an Android phone replying
 on top.  Each is delivered into the game's Maildir and read by ``tick``, every time fixed (the mails' Date
 headers and arrival, ``--now``).  A quote without any sign the reader knows (a Swedish Outlook) is found by the
-robot's own lines (``postal/quoted.py``); Dampfross's turn reads the mail as the receipt did, and ``verify``
-replays it.
+robot's own lines (``postal/quoted.py``); Dampfross's turn reads the section the receipt read (the session's
+orders step of that mail: ``archive/step-NNN/orders.txt``), and ``verify`` replays it.
 """
 
 from __future__ import annotations
@@ -87,26 +87,46 @@ def understood(receipt: str) -> list[str]:
     return [line.strip() for line in lines[start:lines.index("", start)]]
 
 
+def orders_step(game: Game, seq: str) -> tuple[str, list[str]]:
+    """The seat and the lines of the orders step the session archived for inbox mail ``seq`` (``mail-NNNNN``)."""
+    for step in sorted((game.folder / "archive").glob("step-*"), reverse=True):
+        record = json.loads((step / "record.json").read_text(encoding="utf-8"))
+        if record.get("kind") == "orders" and record.get("mail") == f"mail-{seq}":
+            return record["seat"], (step / "orders.txt").read_text(encoding="utf-8").splitlines()
+    raise AssertionError(f"no orders step of mail {seq}")
+
+
 def checked(kind: str, game: Game, record: dict[str, object], receipts: dict[str, str], own: list[str],
-            quoted: int | None) -> None:
+            quoted: int | None, above: list[str]) -> None:
     """The reply counts its own orders, and nothing of the quote; its one receipt is short and names the quote's
-    line when it would have been read (``quoted``)."""
+    line when it would have been read (``quoted``); ``above``: the mail's lines above the quote."""
     assert len(receipts) == 1, sorted(receipts)
     (text,) = receipts.values()
     assert len(text.splitlines()) <= MOST, text
     if kind == "dampfross":
-        assert (record["status"], record["counted"], record.get("refused", [])) == ("counts", ["RED"], [])
+        assert record["codes"] == ["accepted"] and "guesses" not in record, record
+        player = next(i for i, line in enumerate(above) if line.startswith("PLAYER "))
+        seq = sorted((game.folder / "mail" / "inbox").iterdir())[-1].name
+        # the section as the session keeps it for the turn: his lines above the quote, nothing of the quote
+        assert orders_step(game, seq) == ("RED", [line for line in above[player + 1:] if line.strip()])
         assert understood(text) == ["BUILD 1207 - 1307"] and "Problems" not in text, text
-        note = "the mail you answered, quoted from here on, was not read"
-        assert (f"line {quoted}: {note}" in " ".join(text.split())) is (quoted is not None), text
     else:
         assert record["codes"] == ["moved"] and "guesses" not in record, record
         steps = sorted((game.folder / "archive").glob("step-*"))
         after = own[next(i for i, line in enumerate(own) if line.startswith("MOVE ")) + 1:]
         move = after[:after.index("")] if "" in after else after
         assert (steps[-1] / "orders.txt").read_text(encoding="utf-8").splitlines() == move
-        note = f"The mail you answered, quoted from line {quoted} on, was not read."
-        assert (note in " ".join(text.split())) is (quoted is not None), text
+    note = f"The mail you answered, quoted from line {quoted} on, was not read."  # the platform's, in every game
+    assert (note in " ".join(text.split())) is (quoted is not None), text
+
+
+def above_quote(data: bytes) -> list[str]:
+    """A fixture's lines above its quote (the player's own and his sign-off)."""
+    from email import message_from_bytes, policy
+
+    msg = message_from_bytes(data, policy=policy.default)
+    lines = str(msg.get_body(preferencelist=("plain",)).get_content()).splitlines()  # type: ignore[attr-defined]
+    return lines[:quote_line(data) - 1]
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -120,7 +140,8 @@ def test_a_reply_counts_exactly_the_orders_above_the_quote(kind: str, style: str
     game = copied(waiting[kind], tmp_path / kind)
     data = fixture(kind, style).read_bytes()
     record, receipts = answered(game, data, f"{style}.M1P1.mx")
-    checked(kind, game, record, receipts, own_lines(data), quote_line(data) if style in UNMARKED else None)
+    checked(kind, game, record, receipts, own_lines(data), quote_line(data) if style in UNMARKED else None,
+            above_quote(data))
 
 
 SWEDISH = "Från: {gm}\nSkickat: den 22 november 2025 09:00\nTill: {name} <{address}>\nÄmne: {subject}\n\n"
@@ -132,7 +153,8 @@ lines, and the block above them is the quote's."""
 def test_the_robots_own_report_below_the_orders_is_never_read(kind: str, waiting: dict[str, Game], tmp_path: Path):
     """A reply whose quote bears no sign the reader knows: the report is found by its lines, which the robot sent
     to that address; the receipt names its first line and only the orders above count.  Dampfross's turn reads the
-    mail as its receipt did (the line is in the turn's record) and ``verify`` replays it."""
+    section its receipt read (the orders step of the mail holds the lines above the quote) and ``verify`` replays
+    it."""
     game = copied(waiting[kind], tmp_path / kind)
     own = list(game.orders) + ["", game.name.split()[0], ""]
     body = "\n".join(own) + "\n" + SWEDISH.format(gm=game.gm, name=game.name, address=game.address,
@@ -143,9 +165,11 @@ def test_the_robots_own_report_below_the_orders_is_never_read(kind: str, waiting
     record, receipts = answered(game, plain_mail(f"{game.name} <{game.address}>", game.gm, "Re: " + game.subject,
                                                  body, game.sent), "swedish.M1P1.mx")
     assert record["quoted"] == [first]
-    checked(kind, game, record, receipts, list(game.orders), first)
+    checked(kind, game, record, receipts, list(game.orders), first, own)
     if kind == "dampfross":
-        assert "turn 2 adjudicated" in invoke("tick", str(game.folder), "--now", "2025-11-28T18:05+01:00").output
-        files = json.loads((game.folder / "turns" / "turn-002" / "record.json").read_text())["files"]
-        assert [f["quoted"] for f in files if "quoted" in f] == [first]
-        assert invoke("verify", str(game.folder)).exit_code == 0
+        seq = sorted((game.folder / "mail" / "inbox").iterdir())[-1].name
+        invoke("tick", str(game.folder), "--now", "2025-11-28T18:05+01:00")
+        assert (game.folder / "reports" / "move-002.txt").is_file()  # turn 2 was run
+        assert orders_step(game, seq) == ("RED", ["BUILD 1207 - 1307", "Anna"])  # what the turn reads: above the quote
+        verified = invoke("verify", str(game.folder))
+        assert verified.exit_code == 0 and "orders of RED read again: the same" in verified.output, verified.output
