@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.archive import changes_text
-from adjudicator.dampfross.app.store import GameDir
-from adjudicator.dampfross.app.verify import verify_step
+from adjudicator.dampfross.play import DampfrossPlay
+from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.moveverify import verify_step
 from tools.selfplay import play_game
 
 SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")
@@ -38,11 +38,14 @@ def test_a_game_under_each_new_profile_plays_to_its_end(tmp_path: Path, profile:
     record = play_game(game, "germany", profile=profile, players=4, seed=f"ci-{profile}", illegal=0.2, max_turns=60)
     assert record.breaks == []
     assert record.over and record.winner is not None
-    gdir = GameDir(game)
-    steps = gdir.steps()
-    assert len(steps) == record.turns + 1  # every turn, and the opening (turn-000)
+    folder = MovesDir(game)
+    steps = folder.steps()
+    kinds = [folder.record(step)["kind"] for step in steps]
+    assert kinds[0] == "opening" and kinds.count("move") == record.turns  # every turn, and the opening (move-000)
+    assert set(kinds) == {"opening", "orders", "move"}  # each company's orders accepted, then the turn
     for step in steps:
-        state = gamefile.loads(gdir.archived_text(step, "after"), str(step))
+        doc = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+        state = gamefile.from_json(doc["state"], str(step))
         assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
         assert state.rules.name == profile
     inbox = "".join(p.read_text(encoding="utf-8") for p in sorted((game / "inbox").iterdir()))
@@ -76,28 +79,35 @@ def test_a_short_game_in_german_leaves_no_english_word_in_any_report(tmp_path: P
 
 
 def test_each_turns_check_finds_a_broken_link_or_a_false_die(tmp_path: Path):
-    """Issue 18: self-play checks only the new link of the chain each turn (it verified the whole chain, a cost
-    growing with the game); the new link's check still finds changed archive and a die the seed does not
-    give, even with the SHA-256 of the changed state written into the archive (a careful forger)."""
+    """Issue 18: self-play checks only the new steps of the chain each turn (it verified the whole chain, a cost
+    growing with the game; ``postal/moveverify.py: verify_step``); the new step's check still finds changed
+    archive and a die the seed does not give, even with the changed state written both into the archive and
+    into the game file, so that every link holds (a careful forger)."""
     game = tmp_path / "g"
     play_game(game, "germany", players=2, seed="link", sets=SHORT, max_turns=2)
-    gdir = GameDir(game)
-    steps = gdir.steps()
-    assert verify_step(str(game), steps[2], steps[1]) == []
-    changes = steps[2] / "changes.json"
-    text = changes.read_text(encoding="utf-8")
-    for key in ("was", "set"):  # the value it had, the value it has
-        doc = json.loads(text)
-        doc["changes"][0][key] = 99
-        changes.write_text(json.dumps(doc), encoding="utf-8")
-        (problem,) = verify_step(str(game), steps[2], steps[1])
-        assert problem.startswith("turn-002: ") and "changes" in problem
-    changes.write_text(text, encoding="utf-8")
-    before, after = gdir.archived_text(steps[2], "before"), json.loads(gdir.archived_text(steps[2], "after"))
-    die = after["dice"]["log"][-1]
+    folder, play = MovesDir(game), DampfrossPlay()
+    seed = folder.read_seed()
+    steps = folder.steps()
+    last = len(steps) - 1  # turn 2
+    assert folder.record(steps[last])["kind"] == "move"
+    assert all(verify_step(folder, play, seed, n) == [] for n in range(len(steps)))
+    after = steps[last] / "game-after.json"
+    text = after.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    doc["state"]["players"][0]["balance"] += 99  # the archive changed, the game file not
+    after.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    (problem,) = verify_step(folder, play, seed, last)
+    assert problem.startswith(f"{steps[last].name}: game.json or archive/{steps[last].name}/game-after.json was "
+                              "changed after it was written")
+    doc = json.loads(text)
+    die = doc["state"]["dice"]["log"][-1]
     die["value"] = die["value"] % die.get("sides", 6) + 1
-    forged = json.dumps(after, ensure_ascii=False, indent=1) + "\n"
-    (steps[2] / "changes.json").write_text(changes_text(before, forged), encoding="utf-8")
-    problems = verify_step(str(game), steps[2], steps[1])
-    real = (die["value"] - 2) % die.get("sides", 6) + 1
-    assert problems == [f"turn-002: die {die['label']}: recorded {die['value']}, the seed gives {real}"]
+    forged = json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+    after.write_text(forged, encoding="utf-8")
+    folder.game_file.write_text(forged, encoding="utf-8")  # the game file the same: every link holds
+    assert verify_step(folder, play, seed, last - 1) == []
+    assert verify_step(folder, play, seed, last) == [f"{steps[last].name}: move resolved again: NOT the same as "
+                                                     "archived"]
+    after.write_text(text, encoding="utf-8")
+    folder.game_file.write_text(text, encoding="utf-8")
+    assert verify_step(folder, play, seed, last) == []

@@ -113,6 +113,30 @@ def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, s
     return out
 
 
+def verify_step(folder: MovesDir, play: Play, seed: str, number: int) -> list[str]:
+    """The problems of step ``number`` alone, each in ``verify``'s line: its links (to the step before it, and to
+    the step after it or ``game.json``), its seals, and the step done again from the seed; empty: it holds.  What
+    self-play checks after each turn (``tools/selfplay``: ``verify`` of the whole game costs the whole archive)."""
+    paths = folder.steps()
+    first = max(0, number - 1)
+    try:
+        steps = [_read(path, i > 0) for i, path in enumerate(paths[first:number + 2], first)]
+        current: str | None = read_exact(folder.game_file)
+    except GameFileError as exc:
+        return [str(exc)]
+    i = number - first
+    step = steps[i]
+    problem = _link(steps, i, current)
+    if problem:
+        return [f"{step.path.name}: {problem}"]
+    out = [f"{step.path.name}: {p}" for p in sealed_problems(folder, step.path, step.record) or ()]
+    try:
+        ok, line = _replay(play, step.path, step.record, step.before, step.doc, seed)
+    except (GameFileError, KeyError, TypeError, ValueError) as exc:
+        ok, line = False, f"{step.path.name}: cannot be played again ({type(exc).__name__}: {exc})"
+    return out if ok else [*out, line]
+
+
 def _read(path: Path, has_before: bool) -> _Step:
     """A step's texts; ``GameFileError`` naming the file that cannot be read or is not what a step keeps."""
     where = f"{ARCHIVE}/{path.name}"
@@ -249,9 +273,12 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         return _gm_again(play, step, record, old, old_table, after, table)
     if kind == "orders":
         seat = str(record.get("seat"))
-        lines = tuple(read_exact(step / "orders.txt").splitlines())
+        files = record.get("files")
+        empty = isinstance(files, dict) and "orders.txt" not in files  # a section of no lines: no orders.txt
+        lines = () if empty else tuple(read_exact(step / "orders.txt").splitlines())
         numbers = tuple(int(n) for n in record.get("numbers", ()))  # each line's in the mail (none: from 1)
-        arrived = str(record.get("arrived", "")) if numbers else ""  # kept with the numbers (not before them)
+        arrived = str(record.get("arrived", "")) if numbers and record.get("mail") else ""  # a mail's, kept with
+        # the numbers (not before them); an order file's lines (app/moverun.py) have numbers but no mail
         accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers, arrived)
         made, problems = read_section(play, old, seat, accepted.numbered(),
                                       datetime.fromisoformat(arrived).astimezone(old_table.schedule.tz())

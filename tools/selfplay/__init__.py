@@ -3,13 +3,16 @@
 ``play_game`` starts a game in a directory (``adjudicate new`` with a seed),
 then every turn writes one order mail with every company's section (the
 bots of ``bots.py``) and runs it (``adjudicate run``), until the game is over
-or ``max_turns`` is reached.  After every turn ``check_turn`` tests the
+or ``max_turns`` is reached.  The game is one of the one session (``postal/moves.py: MovesDir``; its turn
+run as ``adjudicate run FILE --game DIR`` runs it: ``dampfross/app/session.py: SessionCommands.run``).  After
+every turn ``check_turn`` tests the
 invariants: the game file loads (balances equal the ledger), money is
 conserved, every network is connected, no track is on water or across a
 border the rules forbid (advanced rules: no segment leaves a hex beyond the
 border), every ferry's owner reaches its port and owns no more than the map
 allows, ``verify`` confirms every die recorded so far and the archive chain
-link by link (each new link as it is made), no line of a report is wider than a mail allows (in a German
+link by link (each new step as it is made: ``postal/moveverify.py: verify_step``), no line of a report (the public
+one, each company's mail of the turn) is wider than a mail allows (in a German
 game: no English word is left in a report, names and the bots' own lines
 aside), and the turn
 replays from its archive to the same state and the same public report.
@@ -23,22 +26,26 @@ import contextlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 
 from adjudicator.dampfross.app.commands import start_game
-from adjudicator.dampfross.app.run import RunOptions, replay_turn, run_turn
-from adjudicator.dampfross.app.store import GameDir
-from adjudicator.dampfross.app.verify import verify_step
+from adjudicator.dampfross.app.gm import commands_of
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.model import GameMap, Terrain
 from adjudicator.dampfross.bots import Level
 from adjudicator.dampfross.building.borders import segment_allowed
 from adjudicator.dampfross.game.state import BANK, GameState
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
+from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.dampfross.report.env import MAIL_WIDTH, too_wide
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.postal.moves import MovesDir
 from tools.i18n import english_left
 from tools.selfplay.bots import Bot, order_mail
+
+RUN_AT = datetime(2030, 1, 1, tzinfo=UTC)
+"""When self-play runs its turns (a date it sets: the reports and the archive do not depend on today's)."""
 
 COMPANIES = ("RED", "BLUE", "GREEN", "GOLD", "BLACK", "PINK")
 
@@ -77,20 +84,21 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     ids = COMPANIES[:players]
     start_game(str(directory), map_name, profile, [f"{pid}:{pid.title()} Bahn" for pid in ids], seed, "hmac",
                list(sets), None, lang=lang)
-    gdir = GameDir(directory)
-    passwords = gdir.read_passwords()
+    folder, play = MovesDir(directory), session_play(directory)
+    passwords = folder.read_passwords()
     rng = random.Random(seed)
     bots = {pid: Bot(pid, passwords[pid], random.Random(rng.random()), illegal, (levels or {}).get(pid, "random"))
             for pid in ids}
     record = GameRecord(directory)
     for _ in range(max_turns):
-        state = gdir.load_state()
+        state = folder.load(play).state
         if state.phase == "over":
             break
-        gmap = gdir.load_map(state)
+        gmap = play.gmap(state)
         path = directory / "inbox" / f"turn{state.turn:03d}.orders"
         path.parent.mkdir(exist_ok=True)
         path.write_text(order_mail(state, gmap, bots, timing, joint), encoding="utf-8")
+        first = len(folder.steps())
         try:
             (run or run_here)(directory, str(path.relative_to(directory)))
         except AdjudicatorError as exc:
@@ -99,11 +107,11 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
             break
         record.turns += 1
         if check:
-            record.breaks += check_turn(gdir, state.turn)
-    final = gdir.load_state()
+            record.breaks += check_turn(folder, play, state.turn, first)
+    final = folder.load(play).state
     record.over = final.phase == "over"
     record.winner = final.race_state.winner.player if final.race_state.winner else None
-    gmap = gdir.load_map(final)
+    gmap = play.gmap(final)
     regions = {d.name for d in gmap.special_runs.destinations.values()} if gmap.special_runs else set()
     record.races = len(final.race_state.results)
     record.special_runs = sum(1 for r in final.race_state.results if r.dest in regions)
@@ -113,56 +121,77 @@ def play_game(directory: Path, map_name: str, *, profile: str = "schmidt", playe
     return record
 
 
-def run_here(directory: Path, orders: str) -> None:
+def session_play(directory: Path | str) -> DampfrossPlay:
+    """The game's play, reading the map of the game's folder (``dampfross/app/session.py: SessionCommands``)."""
+    return commands_of(str(directory)).dplay
+
+
+def run_here(directory: Path, orders: str, now: datetime = RUN_AT) -> None:
     """Run a turn in this process, as ``adjudicate run ORDERS --game .`` in ``directory`` runs it (the mail is
-    named as a GM names it, not by a long path)."""
+    named as a GM names it, not by a long path), at ``now``."""
     with contextlib.chdir(directory):
-        run_turn([orders], ".", RunOptions(), dry_run=False)
+        commands_of(".").run([orders], ".", False, (), False, now)
 
 
-def check_turn(gdir: GameDir, turn: int) -> list[str]:
-    """Every invariant broken by the turn just adjudicated (empty: all hold)."""
+def turn_steps(folder: MovesDir, first: int) -> list[Path]:
+    """The steps archived from step ``first`` on (a turn's: each company's orders, then the turn)."""
+    return folder.steps()[first:]
+
+
+def check_turn(folder: MovesDir, play: DampfrossPlay, turn: int, first: int) -> list[str]:
+    """Every invariant broken by the turn just adjudicated, whose steps begin at step ``first`` (empty: all hold)."""
+    from adjudicator.dampfross.app.session import _replayed
+    from adjudicator.postal.moveverify import verify_step
+    from adjudicator.postal.resolved import reports
+
     out: list[str] = []
     try:
-        state = gdir.load_state()  # also checks the schema and that balances equal the ledger
-        gmap = gdir.load_map(state)
+        game = folder.load(play)  # also checks the schema and that balances equal the ledger
+        state = game.state
+        gmap = play.gmap(state)
     except AdjudicatorError as exc:
         return [f"turn {turn}: the game file does not load: {exc}"]
     out += [f"turn {turn}: {p}" for p in money_problems(state)]
     out += [f"turn {turn}: {p}" for p in track_problems(state, gmap)]
     out += [f"turn {turn}: {p}" for p in ferry_problems(state, gmap)]
-    # the new link of the chain and the new dice (the earlier links were checked as they were made; the turn
-    # itself is replayed below)
-    steps = gdir.steps()
-    k = steps.index(gdir.archive_path(turn))
-    for i in range(max(1, k), len(steps)):  # the turn, and corrections after it (none in self-play)
-        out += [f"turn {turn}: verify: {p}" for p in verify_step(gdir, steps[i], steps[i - 1])]
-    names = _names(gdir, state, gmap, turn) if state.lang != "en" else []
-    for path in sorted(gdir.path.glob(f"reports/turn-{turn:03d}*.txt")):
-        text = path.read_text(encoding="utf-8")
+    # the new links of the chain and the new dice (the earlier links were checked as they were made)
+    seed = folder.read_seed()
+    steps = folder.steps()
+    for number in range(max(1, first), len(steps)):  # each company's orders, the turn (no correction in self-play)
+        out += [f"turn {turn}: verify: {p}" for p in verify_step(folder, play, seed, number)]
+    moved = steps[-1]
+    names = _names(folder, state, gmap, turn) if state.lang != "en" else []
+    texts = [(folder.report_path(turn).name, folder.report_path(turn).read_text(encoding="utf-8"))]
+    texts += [(f"{moved.name}/mail-{sid}.txt", text) for sid, text in folder.mails_of(moved).items()]
+    for name, text in texts:
         wide = [n for n, line in enumerate(text.splitlines(), 1) if too_wide(line)]
         if wide:
-            out.append(f"turn {turn}: {path.name} line {wide[0]} is wider than {MAIL_WIDTH} columns")
+            out.append(f"turn {turn}: {name} line {wide[0]} is wider than {MAIL_WIDTH} columns")
         left = english_left(text, names, state.lang) if state.lang != "en" else []
         if left:
             n, found, line = left[0]
-            out.append(f"turn {turn}: {path.name} line {n} has English words {found}: {line.strip()!r}")
+            out.append(f"turn {turn}: {name} line {n} has English words {found}: {line.strip()!r}")
     try:
-        run = replay_turn(gdir, turn)
-        archived = gdir.report_path(turn).read_text(encoding="utf-8")
-        if run.public != archived:
-            out.append(f"turn {turn}: the replayed public report differs from the archived one")
+        again = _replayed(play, folder, moved)
+        if again is None:
+            out.append(f"turn {turn}: the turn replayed from its archive does not give the archived state")
+        else:
+            old, events, table = again
+            missed = folder.record(moved).get("kind") == "missed"
+            public, _ = reports(play, table, old, state, "", events, missed, seed if state.phase == "over" else None)
+            if public != folder.report_path(turn).read_text(encoding="utf-8"):
+                out.append(f"turn {turn}: the replayed public report differs from the archived one")
     except AdjudicatorError as exc:
         out.append(f"turn {turn}: replay failed: {exc}")
     return out
 
 
-def _names(gdir: GameDir, state: GameState, gmap: GameMap, turn: int) -> list[str]:
+def _names(folder: MovesDir, state: GameState, gmap: GameMap, turn: int) -> list[str]:
     """What a report may quote that is no word of its language: the map's names (towns, countries, ferries, the
     regions of special runs), companies, the bots' own lines, and the order keywords in either language (a
     "did you mean BUILD?" offers the spelling nearest to what was written, English or German; echoes of orders
     in the reader's keywords are checked by ``tests/test_i18n.py``)."""
-    mail = gdir.path / "inbox" / f"turn{turn:03d}.orders"
+    mail = folder.path / "inbox" / f"turn{turn:03d}.orders"
     written = mail.read_text(encoding="utf-8").splitlines() if mail.is_file() else []
     regions = [d.name for d in gmap.special_runs.destinations.values()] if gmap.special_runs else []
     return ([gmap.name, gmap.code, *gmap.country_names.values(), *(t.name for t in gmap.towns),

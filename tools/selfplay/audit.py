@@ -23,9 +23,9 @@ from pathlib import Path
 
 from adjudicator.dampfross.app.check import check_received
 from adjudicator.dampfross.app.orderfiles import read_files
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
-from tools.selfplay import run_here
+from adjudicator.postal.moves import MovesDir
+from tools.selfplay import run_here, session_play
 
 
 @dataclass
@@ -42,17 +42,17 @@ class Audit:
 
     def __call__(self, directory: Path, orders: str) -> None:
         with contextlib.chdir(directory):
-            gdir = GameDir(Path("."))
-            state = gdir.load_state()
-            loaded = (state, gdir.load_map(state))
-            checked = check_received(gdir, read_files([orders]), loaded=loaded)
+            play = session_play(".")
+            state = MovesDir(".").load(play).state
+            loaded = (state, play.gmap(state))
+            checked = check_received(None, read_files([orders]), loaded=loaded)
             mail = Path(orders).read_text(encoding="utf-8")
         for pid in state.player_ids:
             text = section_alone(mail, pid)
             if f"PLAYER {pid} " not in text:
                 continue
             name = f"{orders}.{pid}"
-            alone = check_received(gdir, ReceivedFiles((parse_orders(text, name),), ((name, text),)), loaded=loaded)
+            alone = check_received(None, ReceivedFiles((parse_orders(text, name),), ((name, text),)), loaded=loaded)
             self.sections[pid] += 1
             if not alone.ok:
                 self.short_alone[pid] += 1

@@ -27,13 +27,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ReceivedFiles, parse_orders
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 
 if TYPE_CHECKING:  # the bots (and the engines they use) are imported by a game with bots only
+    from adjudicator.dampfross.app.store import GameDir
     from adjudicator.dampfross.bots import Judge, Level, SeatView
 
 
