@@ -1,11 +1,12 @@
 """``adjudicate upgrade``: a Dampfross folder of the old format (``dampfross/app/store.py: GameDir``) converted once into
 a game of the one session (``postal/moves.py: MovesDir``, play ``dampfross``; ``dampfross/app/convert.py``).
 
-The example game (``tests/golden/example/``, seven turns, building and racing) converted: the session's verify
+The example game as the old format wrote it (``tests/fixtures/old-format/example``, seven turns, building and racing)
+converted: the session's verify
 passes, every report is the old one byte for byte, the state after each turn is the old one (as
 ``tests/test_dampfross_play.py`` compares it: the chain aside, and the schedule and caretaker, which the table
-keeps); games run by mail converted before, in the middle of and after a turn (deadlines, a bot seat, a GM's
-correction) go on and verify; a converted folder is refused in one line; a failed conversion leaves every byte.
+keeps); games run by mail converted in the middle of and after a turn (deadlines, a bot seat, a GM's
+correction), each an old-format game the old code made (``tests/fixtures/old-format/README.md``), go on and verify; a converted folder is refused in one line; a failed conversion leaves every byte.
 """
 
 from __future__ import annotations
@@ -22,15 +23,18 @@ import pytest
 from adjudicator.dampfross.app import convert
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game import gamefile
+from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.moveverify import verify
-from tests.conftest import ANNA, BERND, Trial, make_trial
+from tests.conftest import BERND, Trial
 from tests.helpers import invoke
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "example"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "old-format"
+GOLDEN = FIXTURES / "example"
+"""The example game (``tests/golden/example``) as the old format wrote it."""
 
 
 def records(game: Path) -> list[dict[str, Any]]:
@@ -167,6 +171,30 @@ def test_a_turn_that_does_not_come_out_the_same_is_refused(tmp_path: Path, monke
 
 
 # --- games run by mail ------------------------------------------------------------------------------------------
+# Each an old-format game the old code made (tests/fixtures/old-format/README.md says how), copied to the test's
+# folder and run by mail from a Maildir of its own.
+
+def old_game(where: Path, name: str) -> Trial:
+    """A copy of the old-format game ``name`` (``tests/fixtures/old-format/<name>``) in ``where/g``, run by mail from
+    ``where/maildir`` as ``make_trial`` runs a game (the mails the old robot read are in its inbox, their keys in
+    ``seen.json``: the next mail delivered is numbered after them)."""
+    game, maildir = where / "g", where / "maildir"
+    shutil.copytree(FIXTURES / name, game)
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
+                                    f'path = "{maildir}"\n', encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
+    seen = game / "mail" / "seen.json"
+    count = len(json.loads(seen.read_text())["keys"]) if seen.is_file() else 0
+    return Trial("dampfross", game, maildir, {k: v.strip() for k, v in secrets.items()}, count)
+
+
+def old_state(name: str) -> GameState:
+    """The state of the old-format game ``name`` (its ``game.json``, the whole state with its own chain)."""
+    return gamefile.loads((FIXTURES / name / "game.json").read_text(encoding="utf-8"), trusted=True)
+
 
 def _sent(trial: Trial) -> dict[str, bytes]:
     """Every mail written (queued or sent), by name."""
@@ -178,12 +206,8 @@ def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> Non
     """RED's orders and the GM's section were counted by the old robot (their receipts); the game is converted;
     BLUE mails his orders; at the deadline the turn is resolved by the one session with all three, and each company
     gets its report once."""
-    trial = make_trial(tmp_path, "dampfross", strict=False)
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.deliver("gm@example.org", f"GAME g\nTURN 1\nPLAYER GM PASSWORD {trial.passwords['GM']}\nHOLD PRESS RED\n",
-                  "2026-12-01T09:30+00:00", "gm")
-    trial.tick("2026-12-01T09:35+00:00")
-    assert trial.counted("RED")
+    trial = old_game(tmp_path, "mid-turn")
+    assert trial.counted("RED") and not trial.counted("BLUE")
     mails = _sent(trial)
     assert any(n.startswith("opening-RED") for n in mails) and any(n.startswith("receipt-") for n in mails)
     invoke("upgrade", str(trial.game))
@@ -212,18 +236,18 @@ def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> Non
 def test_a_game_with_deadlines_converted_after_a_turn_sends_nothing_twice(tmp_path: Path) -> None:
     """Turn 1 run by the old robot at its deadline, its reports mailed; converted, the session owes none of them
     again (the old names are known under the session's), and the next deadline is the table's."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-04T18:05+00:00")
+    trial = old_game(tmp_path, "after-turn")
     mails = _sent(trial)
     assert {"report-001-RED.eml", "report-001-BLUE.eml"} <= set(mails)
-    old = GameDir(trial.game).load_state()
+    old = old_state("after-turn")
+    assert old.turn == 2
     invoke("upgrade", str(trial.game))
     checked(trial.game)
     doc = json.loads((trial.game / "game.json").read_text(encoding="utf-8"))
     assert old.schedule is not None and Table.from_json(doc["table"], "").schedule == old.schedule
     assert (trial.game / "reports" / "move-001.txt").read_bytes() == \
-        (trial.game / "old-format" / "reports" / "turn-001.txt").read_bytes()
+        (trial.game / "old-format" / "reports" / "turn-001.txt").read_bytes() == \
+        (FIXTURES / "after-turn" / "reports" / "turn-001.txt").read_bytes()
     move = next(p for p in sorted((trial.game / "archive").glob("step-*"))
                 if json.loads((p / "record.json").read_text())["kind"] in ("move", "missed"))
     record = json.loads((move / "record.json").read_text())
@@ -231,7 +255,7 @@ def test_a_game_with_deadlines_converted_after_a_turn_sends_nothing_twice(tmp_pa
     assert Table.from_json(doc["table"], "").missed_by("BLUE") == old.player("BLUE").missed == 1
     from adjudicator.postal.outbox import Outbox
 
-    assert (move / "mail-RED.txt").read_text(encoding="utf-8") == Outbox(GameDir(trial.game)).text("report-001-RED")
+    assert (move / "mail-RED.txt").read_text(encoding="utf-8") == Outbox(MovesDir(trial.game)).text("report-001-RED")
     alias = json.loads((trial.game / "mail" / "sent" / "move-001-RED.json").read_text())
     assert alias["alias_of"] == "report-001-RED" and alias["converted"]
     trial.tick("2026-12-05T08:00+00:00")
@@ -243,18 +267,8 @@ def test_a_game_with_a_bot_seat_converts(tmp_path: Path) -> None:
     """BLUE a bot seat: its orders of each turn (written by the old robot's bot) are kept as orders steps that
     verify reads again: ``bot`` when the session's bot writes the same lines from the seed (and verify writes them
     again), ``old_bot`` when it draws from another random source."""
-    game, maildir = tmp_path / "g", tmp_path / "maildir"
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True)
-    invoke("new", str(game), "--id", "g", "--map", "germany", "--seed", "bot", "--unsafe-test-passwords", "bot",
-           "--player", f"RED:Anna:{ANNA}", "--player", "BLUE:bot=careful", "--deadline", "2026-12-04 18:00",
-           "--every", "7d")
-    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n',
-                                    encoding="utf-8")
-    (game / "mail.toml").chmod(0o600)
-    trial = Trial("dampfross", game, maildir, GameDir(game).read_passwords())
-    trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\n", "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-04T18:05+00:00")
+    game = old_game(tmp_path, "bot-seat").game
+    assert old_state("bot-seat").player("BLUE").bot == "careful" and old_state("bot-seat").turn == 2
     invoke("upgrade", str(game))
     kinds = [(r["kind"], r.get("seat"), r.get("bot") or r.get("old_bot")) for r in records(game)]
     assert ("orders", "BLUE", "careful") in kinds and ("orders", "RED", None) in kinds
@@ -268,13 +282,9 @@ def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
     """A balance corrected and a company's address changed by the GM: each kept as the play's own correction (``fix``
     ``play``, the Dampfross correction in its record, ``dampfross/play.py: DampfrossPlay.correct``) that verify applies again, the
     address also set in the table's seat."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.deliver(BERND, trial.envelope("BLUE") + trial.orders("BLUE"), "2026-12-01T09:01+00:00", "blue")
-    trial.tick("2026-12-04T18:05+00:00")
-    invoke("fix", "balance", str(trial.game), "RED", "3", "--why", "a fee charged twice")
-    invoke("player", "address", str(trial.game), "BLUE", "bernd@example.com")
-    old = GameDir(trial.game).load_state()
+    trial = old_game(tmp_path, "gm-correction")
+    old = old_state("gm-correction")
+    assert [c.kind for c in old.corrections] == ["balance", "address"]
     invoke("upgrade", str(trial.game))
     fixes = [r for r in records(trial.game) if r["kind"] == "fix"]
     assert [(f["fix"], f["what"]) for f in fixes] == [("play", "balance"), ("play", "address")]
@@ -289,9 +299,7 @@ def test_a_game_after_a_gm_correction_converts(tmp_path: Path) -> None:
 def test_the_gm_commands_of_a_converted_game_are_the_one_sessions(tmp_path: Path) -> None:
     """Until the registry names the play, Dampfross's commands of a converted folder are the session's: status
     names whose orders are in, a deadline extended and undone, the seed revealed."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-01T09:05+00:00")
+    trial = old_game(tmp_path, "mid-turn")
     invoke("upgrade", str(trial.game))
     g = str(trial.game)
     assert "RED" in invoke("status", g).output
@@ -307,11 +315,8 @@ def test_the_gm_commands_of_a_converted_game_are_the_one_sessions(tmp_path: Path
 def test_a_company_the_caretaker_plays_stays_the_caretakers(tmp_path: Path) -> None:
     """The GM handed BLUE to the caretaker in the old format: the converted table's seat is the caretaker's (the
     play's own correction, its ``level`` the table's), and verify does it again."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-04T18:05+00:00")
-    invoke("caretaker", str(trial.game), "BLUE", "--why", "on holiday")
-    level = GameDir(trial.game).load_state().player("BLUE").caretaker
+    trial = old_game(tmp_path, "caretaker")
+    level = old_state("caretaker").player("BLUE").caretaker
     assert level
     invoke("upgrade", str(trial.game))
     fixes = [r for r in records(trial.game) if r["kind"] == "fix"]
@@ -351,12 +356,8 @@ def test_an_upgrade_killed_while_it_built_or_swapped_is_finished_the_next_time(t
 def test_a_turn_with_the_gms_section_converts(tmp_path: Path) -> None:
     """The GM's own section in a mail of turn 1 (``PLAYER GM PASSWORD``, HOLD PRESS): kept as the session keeps one
     (a step of kind orders with ``gm``), and the turn resolved again with it."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.deliver("gm@example.org", f"GAME g\nTURN 1\nPLAYER GM PASSWORD {trial.passwords['GM']}\nHOLD PRESS RED\n",
-                  "2026-12-01T09:30+00:00", "gm")
-    trial.tick("2026-12-04T18:05+00:00")
-    assert GameDir(trial.game).load_state().turn == 2
+    trial = old_game(tmp_path, "gm-section")
+    assert old_state("gm-section").turn == 2
     invoke("upgrade", str(trial.game))
     gm = [r for r in records(trial.game) if r.get("gm") is True]
     assert len(gm) == 1 and gm[0]["seat"] == "GM" and gm[0]["kind"] == "orders"
@@ -369,16 +370,17 @@ def test_a_turn_with_the_gms_section_converts(tmp_path: Path) -> None:
 def test_a_correction_the_play_does_not_make_again_is_kept_as_its_position(tmp_path: Path,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """When the play cannot make a correction again as the old format made it, the state it gave is kept as a
-    position, and verify says on its line that the correction is not applied again (never silently)."""
-    trial = make_trial(tmp_path, "dampfross")
-    trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-01T09:00+00:00", "red")
-    trial.tick("2026-12-04T18:05+00:00")
-    invoke("fix", "balance", str(trial.game), "RED", "3", "--why", "a fee charged twice")
+    position, and verify says on its line that the correction is not applied again (never silently): the balance
+    corrected and the address changed, each a position (the address also set in the table's seat)."""
+    trial = old_game(tmp_path, "gm-correction")
     monkeypatch.setattr(convert, "corrections_of", lambda play: None)
     invoke("upgrade", str(trial.game))
-    assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position"]
+    assert [r.get("fix") for r in records(trial.game) if r["kind"] == "fix"] == ["position", "position", "seat"]
     lines = checked(trial.game)
-    assert sum("the correction NOT applied again: the same" in line for line in lines) == 1
+    assert sum("the correction NOT applied again: the same" in line for line in lines) == 2
+    loaded = MovesDir(trial.game).load(DampfrossPlay())
+    assert loaded.state.player("RED").balance == old_state("gm-correction").player("RED").balance
+    assert loaded.table.seat("BLUE").address == "bernd@example.com"
 
 
 def test_a_seed_that_does_not_match_the_commitment_is_refused(tmp_path: Path) -> None:
