@@ -19,9 +19,12 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.app.botseats import judged_orders
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.bots import LEVELS, SeatView, bot_orders, seat_view
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.postal.moves import MovesDir
 from tools.selfplay import play_game
+from tools.selfplay import session_play
 from tools.selfplay.audit import Audit
 
 SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")
@@ -62,20 +65,26 @@ def test_careful_and_strong_orders_are_carried_out_in_full_on_what_they_saw(tmp_
     assert audit.mails >= 6 and audit.problems == 0
     assert audit.short_alone == {}
     if profile == "paluba":
-        history = GameDir(tmp_path / "g").load_state().history
+        history = _now(tmp_path / "g")[0].history
         assert all(h.balance(p) >= 0 for h in history for p in ("BLUE", "GOLD"))
 
 
-def _game(tmp_path: Path, turns: int) -> GameDir:
+def _now(folder: Path) -> tuple[GameState, GameMap]:
+    """The game's state now and its map (the one session's folder)."""
+    play = session_play(folder)
+    state = MovesDir(folder).load(play).state
+    return state, play.gmap(state)
+
+
+def _game(tmp_path: Path, turns: int) -> tuple[GameState, GameMap]:
     play_game(tmp_path / "g", "germany", players=4, seed="bots-view", sets=SHORT, check=False, max_turns=turns)
-    return GameDir(tmp_path / "g")
+    return _now(tmp_path / "g")
 
 
 @pytest.mark.parametrize("turns", [0, 2, 4])  # the opening, building, racing
 def test_the_same_view_level_and_seed_give_the_same_text(tmp_path: Path, turns: int):
-    gdir = _game(tmp_path, turns)
-    state = gdir.load_state()
-    view = seat_view(state, gdir.load_map(state), "GREEN")
+    state, gmap = _game(tmp_path, turns)
+    view = seat_view(state, gmap, "GREEN")
     for level in LEVELS:
         texts = {tuple(judged_orders(view, level, random.Random("same"))) for _ in range(3)}
         assert len(texts) == 1 and next(iter(texts))
@@ -85,10 +94,9 @@ def test_a_bot_sees_no_secret(tmp_path: Path):
     """The view blanks every password hash, mail address and the GM's password hash; the bot's function takes
     the view, a level, a random source and ``check``'s judgement of its own orders, nothing else (no state, no
     dice, no other company's orders)."""
-    gdir = _game(tmp_path, 2)
-    state = gdir.load_state()
+    state, gmap = _game(tmp_path, 2)
     assert all(p.password_hash for p in state.players) and state.gm_password_hash
-    view = seat_view(state, gdir.load_map(state), "RED")
+    view = seat_view(state, gmap, "RED")
     assert {(p.password_hash, p.email) for p in view.state.players} == {("", "")}
     assert view.state.gm_password_hash == ""
     assert list(inspect.signature(bot_orders).parameters) == ["view", "level", "rng", "judge"]
@@ -97,16 +105,13 @@ def test_a_bot_sees_no_secret(tmp_path: Path):
 
 def test_secrets_do_not_change_what_a_bot_orders(tmp_path: Path):
     """Two states that differ only in secrets give one view, and so the same orders."""
-    gdir = _game(tmp_path, 2)
-    state = gdir.load_state()
-    gmap = gdir.load_map(state)
+    state, gmap = _game(tmp_path, 2)
     other = replace(state, gm_password_hash="x", players=tuple(replace(p, password_hash="y", email="z@example.org")
                                                               for p in state.players))
     assert seat_view(state, gmap, "RED") == seat_view(other, gmap, "RED")
 
 
 def test_a_bot_plays_only_a_seat_of_the_game(tmp_path: Path):
-    gdir = _game(tmp_path, 0)
-    state = gdir.load_state()
+    state, gmap = _game(tmp_path, 0)
     with pytest.raises(KeyError):
-        seat_view(state, gdir.load_map(state), "NOBODY")
+        seat_view(state, gmap, "NOBODY")
