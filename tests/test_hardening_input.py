@@ -5,6 +5,7 @@ Each test is named after a finding of the attack on the adjudicator (issue 8 §2
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,17 @@ def passwords(game: Path) -> dict[str, str]:
     return dict(line.split() for line in (game / "passwords.txt").read_text().splitlines())
 
 
+def private_report(game: Path, seat: str, move: int = 1) -> str:
+    """``seat``'s private report of ``move``: its mail of the move as the move's step keeps it, up to the public
+    report that follows it."""
+    step = next(p.parent for p in sorted((game / "archive").glob("step-*/record.json"))
+                if (r := json.loads(p.read_text()))["kind"] == "move" and r["move"] == move)
+    mail = (step / f"mail-{seat}.txt").read_text()
+    head = "DAMPFROSS PER POST -- "
+    assert mail.startswith(head) and mail.count(head) > 1
+    return head + mail.split(head)[1]
+
+
 def codes(text: str) -> list[ProblemCode]:
     return [p.code for p in parse_orders(text, "t.orders").problems]
 
@@ -45,22 +57,29 @@ def test_a_line_of_thousands_of_steps_gives_one_problem_not_a_huge_report(game: 
             f"PLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\nBUILD Nordstadt - 0502\n")
     (tmp_path / "t.orders").write_text(text)
     invoke("t.orders")
-    red = (game / "reports" / "turn-001-RED.txt").read_text()
+    red = private_report(game, "RED")
     assert len(red) < 4000 and "the line has 21015 characters, more than the" in red
-    assert max(len(line) for line in red.split("The public report")[0].splitlines()) <= 80
-    assert "BLUE (BLUE): allowance" in (game / "reports" / "turn-001.txt").read_text()
-    assert "0402-0502" in (game / "reports" / "turn-001-BLUE.txt").read_text()  # the turn ran for the others
+    assert max(len(line) for line in red.splitlines()) <= 80
+    assert all(p.stat().st_size < 8000 for p in game.glob("archive/*/mail-*.txt"))  # the mails, attachments and all
+    assert "BLUE (BLUE): allowance" in (game / "reports" / "move-001.txt").read_text()
+    assert "0402-0502" in private_report(game, "BLUE")  # the turn ran for the others
 
 
 def test_an_order_file_bigger_than_a_mail_is_reported_not_read(game: Path, tmp_path: Path):
-    """A 50 MB attachment: one problem naming the file; the others' orders still run."""
+    """A 50 MB attachment: one line naming the file, which is not read; the others' orders still run.  (The old
+    format ran the turn without the file; the session's ``run`` refuses a file it cannot read whole, writing
+    nothing: ``app/moverun.py``.)"""
     pw = passwords(game)
     (tmp_path / "big.txt").write_bytes(b"PASS\n" * (MAX_FILE_BYTES // 5 + 10))
     (tmp_path / "t.orders").write_text(f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\n"
                                        "BUILD Nordstadt - 0502\n")
-    result = invoke("t.orders", "big.txt")
-    assert "big.txt: syntax: the file has" in result.output and "it is not read" in result.output
-    assert "0402-0502" in (game / "reports" / "turn-001-BLUE.txt").read_text()
+    before = (game / "game.json").read_bytes()
+    result = invoke("t.orders", "big.txt", ok=False)  # the GM's run on the session is refused whole: nothing written
+    assert result.exit_code == 1 and result.output.startswith("error: ") and "Traceback" not in result.output
+    assert "big.txt: 1000050 bytes, more than a file of orders (1000000) may be" in result.output
+    assert len(result.output) < 300 and (game / "game.json").read_bytes() == before
+    invoke("t.orders")  # the others' orders run without it
+    assert "0402-0502" in private_report(game, "BLUE")
 
 
 @pytest.mark.parametrize("line", ["TURN " + "7" * 5000, "ROLL RED " + "3" * 5000, "ENTER " + "1" * 5000 + " BEST",
