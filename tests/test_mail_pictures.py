@@ -51,7 +51,7 @@ def test_dampfross_opening_and_report_mails_arrive_with_text_and_picture(tmp_pat
         for seat, who in (("RED", ANNA), ("BLUE", BERND)):
             trial.deliver(who, trial.envelope(seat) + trial.orders(seat), "2026-12-02T10:00+00:00")
         trial.tick("2026-12-04T18:05+00:00")
-        opening, report = sent(smtp, "opening-RED", ANNA), sent(smtp, "report-001-RED", ANNA)
+        opening, report = sent(smtp, "opening-RED", ANNA), sent(smtp, "move-001-RED", ANNA)
         receipts = sent(smtp, "receipt-", ANNA)
     assert len(opening) == len(report) == 1 and receipts
     text, picture = shown(opening[0])
@@ -83,10 +83,10 @@ def test_every_report_mail_stays_under_300_kb(tmp_path: Path, board: str):
     trial = make_trial(tmp_path, "dampfross", board=board)
     trial.tick("2026-12-04T18:05+00:00")
     mails = {path.stem: path.stat().st_size for path in sorted((trial.game / "mail" / "outbox").glob("*.eml"))}
-    assert {"opening-RED", "report-001-RED"} <= set(mails)
+    assert {"opening-RED", "move-001-RED"} <= set(mails)
     assert all(size < LIMIT for size in mails.values()), mails
     assert all(any(p.get_content_type() == "image/png" for p in m.walk()) for name, m in trial.mails()
-               if name.startswith(("opening-", "report-")))
+               if name.startswith(("opening-", "move-")))
 
 
 def test_every_colour_the_drawing_names_survives_the_palette():

@@ -165,6 +165,8 @@ class Preview:
     standing: Standing | None
     guessed: bool = False
     """Manual dice: the allowance was priced at the largest roll."""
+    section: Section | None = None
+    """The section as read (``CompanyOrders.section``): a receipt tells each of its orders' fate (``report/fates.py``)."""
 
     @property
     def outcome(self) -> PlayerOutcome | RacingPreview | None:
@@ -300,8 +302,17 @@ class DampfrossPlay:
     items as the mail path does."""
 
     def picture(self, state: GameState) -> str | None:
-        """No picture yet (the reports draw their maps as text)."""
-        return None
+        """The map after the last turn (at the opening: the start), that turn's track emphasised, in the game's
+        language: the picture the opening and report mails show as PNG, as the Dampfross mails always did
+        (``app/pictures.py: turn_png``; no race routes).  Its grid of hexes is drawn unsmoothed (``crispEdges``,
+        as ``turn_png`` draws it): a quarter fewer bytes of PNG, and France's opening mail under 300 KB."""
+        from adjudicator.dampfross.report.i18n import language
+        from adjudicator.dampfross.report.svg import game_svg
+
+        with language(state.lang):
+            svg = game_svg(self.gmap(state), state, state.turn - 1 if state.turn > 1 else None)
+        head = svg.index(">", svg.index("<svg")) + 1
+        return svg[:head] + "\n<style>#terrain { shape-rendering: crispEdges }</style>" + svg[head:]
 
     # --- orders -------------------------------------------------------------
     def read(self, state: GameState, seat: str, lines: Lines) -> tuple[CompanyOrders | None, tuple[Any, ...]]:
@@ -368,7 +379,7 @@ class DampfrossPlay:
             previews = {p.player: p for p in preview_racing(state, gmap, turn_input)}
             mine = previews.get(company)
             return Preview(company, orders.echo, None, mine, bool(mine and mine.ok) and not problems, False,
-                           problems, orders.notes, tuple(notes), after)
+                           problems, orders.notes, tuple(notes), after, section=orders.section)
         results, guessed = preview_each(state, gmap, turn_input)
         if guessed:
             notes = [*notes, GMNote(GMNoteCode.PREVIEW_MAX_ROLL)]
@@ -377,7 +388,7 @@ class DampfrossPlay:
         own = next((o for o in result.outcomes if o.player == company), None) if result is not None else None
         idle = own is not None and _builds_nothing(own, problems)
         return Preview(company, orders.echo, result, None, complete, idle, problems, orders.notes, tuple(notes),
-                       after, guessed)
+                       after, guessed, orders.section)
 
     # --- the turn -----------------------------------------------------------
     def resolve(self, state: GameState, orders: Mapping[str, CompanyOrders], draw: Draw) -> tuple[GameState, Turn]:

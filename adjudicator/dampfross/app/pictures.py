@@ -1,28 +1,30 @@
 """Pictures of maps and games: SVG, and PNG made from it (``postal.picture``: resvg and Pillow, both wheels).
 
 The drawing is ``adjudicator.dampfross.report.svg``; this module finds the state to
-draw (a game's current state or an archived turn), writes files and turns SVG
-into PNG.  ``turn_png`` is what the postal loop shows in a turn's mail;
-``run_png`` does the same for a ``TurnRun`` it has just made (race routes
-included, no replay needed).
+draw (a game's current state or an archived turn of the session's folder,
+``postal/moves.py: MovesDir``), writes files and turns SVG into PNG.  A
+turn's mail shows the play's own picture of the state after it
+(``play.py: DampfrossPlay.picture``, the same drawing).
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from adjudicator.app.gm import MapView
 from adjudicator.dampfross.app.maps import read_map, show_map
-from adjudicator.dampfross.app.run import TurnRun, replay_turn
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.dampfross.racing.turn import RacingResult
 from adjudicator.dampfross.report.ascii import map_ferries, parse_window, render_map, render_split
 from adjudicator.dampfross.report.common import ferry_marks, player_legend, track_marks
 from adjudicator.dampfross.report.i18n import language
 from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
-from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal import picture
+from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.sealed import read_exact
 
 PNG_SCALE = picture.SCALE
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
@@ -49,57 +51,70 @@ def png_available() -> bool:
     return True
 
 
-def turn_state(gdir: GameDir, turn: int | None) -> tuple[GameState, int | None]:
-    """The state to draw and the turn whose track is new in it.
+def _folder_play(directory: str | Path) -> DampfrossPlay:
+    """The play of the game in ``directory``, its map loader reading the folder's map (the GM's commands')."""
+    from adjudicator.dampfross.app.session import SessionCommands
 
-    ``None``: the game as it is now, the last adjudicated turn's track new;
-    0: the opening (no track); N: the archived state after turn N.
+    return SessionCommands(str(directory)).dplay
+
+
+def loaded(folder: MovesDir, play: DampfrossPlay) -> Loaded:
+    """The game in ``folder`` (``MovesDir.load``); a folder without a game file says there is no game."""
+    if not folder.game_file.is_file():
+        raise GameFileError(f"{folder.path}: no game here (no {folder.game_file.name}); start one with "
+                            "'adjudicate new'")
+    return folder.load(play)
+
+
+def turn_state(folder: MovesDir, play: DampfrossPlay, turn: int | None) -> tuple[GameState, int | None]:
+    """The state to draw and the turn whose track is new in it, from the session's folder.
+
+    ``None``: the game as it is now, the last turn's track new; 0: the opening (no track); N: the state after
+    turn N as its step archived it.
     """
-    state = gdir.load_state()
+    state: GameState = loaded(folder, play).state
     last = state.turn - 1
     if turn is None:
         return state, (last if last >= 1 else None)
     if not 0 <= turn <= last:
         raise AdjudicatorError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
-    if turn == 0:
-        return (gdir.archived_state(gdir.archive_path(1), "before")[0] if last >= 1 else state), None
-    return gdir.archived_state(gdir.archive_path(turn), "after")[0], turn
+    step = _turn_steps(folder).get(turn)
+    if step is None:
+        raise AdjudicatorError(f"{folder.path / 'archive'} holds no step of turn {turn}")
+    after: GameState = play.load(json.loads(read_exact(step / "game-after.json"))["state"])
+    return after, (turn or None)
+
+
+def _turn_steps(folder: MovesDir) -> dict[int, Path]:
+    """The step that made each turn (0: the opening), by the turn's number."""
+    return {int(record["move"]): step for step, record in folder.moves() if record.get("kind") in ("opening", "move")}
 
 
 def turn_svg(directory: str | Path, turn: int | None = None, races: bool = False) -> str:
     """The SVG picture of a game after a turn (now: ``None``), that turn's new track emphasised.
 
-    ``races`` draws the routes of the turn's races; they are not stored in the
-    game, so the turn is replayed from its archive, which needs the GM's
-    dice seed.
+    ``races`` draws the routes of the turn's races; they are not stored in the game, so the turn is resolved again
+    from its step (``session.py: _replayed``), which needs the GM's dice seed.
     """
-    gdir = GameDir(directory)
-    state, new = turn_state(gdir, turn)
-    gmap = gdir.load_map(state)
+    from adjudicator.dampfross.app.session import _replayed
+
+    folder, play = MovesDir(directory), _folder_play(directory)
+    state, new = turn_state(folder, play, turn)
     result = None
     if races and new is not None:
-        found = replay_turn(gdir, new).result
+        again = _replayed(play, folder, _turn_steps(folder)[new])
+        if again is None:
+            raise AdjudicatorError(f"turn {new} cannot be resolved again for its races' routes: the seed is not in "
+                                   f"{folder.path} or the turn does not come out as archived (adjudicate verify)")
+        found = again[1].result
         result = found if isinstance(found, RacingResult) else None
     with language(state.lang):  # a German game's picture is German
-        return game_svg(gmap, state, new, result)
+        return game_svg(play.gmap(state), state, new, result)
 
 
 def turn_png(directory: str | Path, turn: int | None = None, races: bool = False, scale: float = PNG_SCALE) -> bytes:
     """The PNG picture of a game after a turn, for mail clients that do not show SVG (see ``turn_svg``)."""
     return svg_to_png(turn_svg(directory, turn, races), scale)
-
-
-def run_svg(run: TurnRun) -> str:
-    """The SVG picture of a turn just run (``app.run.run_turn``): its new track and its races' routes."""
-    after = run.result.after
-    result = run.result if isinstance(run.result, RacingResult) else None
-    with language(after.lang):
-        return game_svg(run.gdir.load_map(after), after, run.result.turn, result)
-
-
-def run_png(run: TurnRun, scale: float = PNG_SCALE) -> bytes:
-    """The PNG picture of a turn just run, to attach to its mail."""
-    return svg_to_png(run_svg(run), scale)
 
 
 def map_show(name: str | None, game_dir: str | None, turn: int | None, o: MapView) -> tuple[str, list[str]]:
@@ -121,9 +136,9 @@ def map_show(name: str | None, game_dir: str | None, turn: int | None, o: MapVie
     if not pictures:
         if name is not None:
             return show_map(name, o.window, o.legend, o.split), []
-        gdir = GameDir(game_dir or ".")
-        state, new = turn_state(gdir, turn)
-        gmap = gdir.load_map(state)
+        play = _folder_play(game_dir or ".")
+        state, new = turn_state(MovesDir(game_dir or "."), play, turn)
+        gmap = play.gmap(state)
         marks, ferries, players = track_marks(state, new), ferry_marks(state, gmap), player_legend(state)
         if o.split:
             return render_split(gmap, marks, legend=o.legend, players=players, ferries=ferries), []

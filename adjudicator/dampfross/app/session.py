@@ -137,7 +137,11 @@ class SessionCommands(GmCommands):
         return self.moves.undo(directory)
 
     def site(self, directory: str, out: str, png: bool) -> str:
-        return self.moves.site(directory, out, png)
+        """The Dampfross site (``site.py``) of the session's folder: its pages and each turn's map, a racing
+        turn's with its races' routes, as PNG too with ``png``."""
+        from adjudicator.dampfross.app.site import site_text, write_site
+
+        return site_text(write_site(directory, out, self.dplay, png))
 
     def _game(self, directory: str) -> Loaded:
         return MovesDir(directory).load(self.play)
