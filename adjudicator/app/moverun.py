@@ -34,6 +34,7 @@ from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, at_deadline, sequential
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
+from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -49,6 +50,8 @@ class FileOrders:
     line: int
     lines: tuple[str, ...]
     orders: Any
+    numbers: tuple[int, ...] = ()
+    """Each line's number in the file, so the private reports name a line as the GM's file has it."""
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,8 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_f
                     why = play.words.receipt(game.table.public(), game.state, "refused", {"problems": problems})
                 told.append(f"{where}: {seat.id}: not counted:\n" + _indented(why))
                 continue
-            found.append(FileOrders(seat.id, name, section.line, tuple(line for _, line in section.body), made))
+            found.append(FileOrders(seat.id, name, section.line, tuple(line for _, line in section.body), made,
+                                    tuple(n for n, _ in section.body)))
     return found, told
 
 
@@ -146,6 +150,9 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
     number = game.table.moves + 1
     orders = periods.accepted_orders(play, game.state, game.table)  # what the seats' mail gave, replaced by the files
     orders.update({f.seat: f.orders for f in found})
+    if not write:  # the bots' orders for the seats they play and no file gave (written: bots_accepted below)
+        orders.update({sid: made for sid, made in periods.bot_orders_of(play, game, folder.read_seed()).items()
+                       if sid not in orders})
     orders = at_deadline(play, game.state, orders)
     gm_now = gm.orders if gm is not None else gm_orders(play, game.state, game.table)
     lacking = wanting(play, game.state, gm_now, orders)
@@ -160,6 +167,7 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         seed = folder.read_seed() if not play.to_act(state) else None
         public, _ = reports(play, table, game.state, state, "", events, len(missed) == len(acting), seed)
         return Resolved(tuple(told), public, number, False)
+    t = Tick(str(folder.path))
     if gm is not None:
         table = replace(game.table, gm=Accepted("", gm.line, gm.lines))
         record = {"kind": "orders", "move": number, "seat": GM_SEAT, "gm": True, "mail": "", "line": gm.line,
@@ -168,12 +176,14 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         game = folder.load(play)
     last = {f.seat: f for f in found}  # the last section of a seat counts
     for f in last.values():
-        table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines))
+        game, _ = back_by_mail(folder, play, game, f.seat, "", 0, t)  # his orders take the seat back (reading 97)
+        table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines, f.numbers))
         record = {"kind": "orders", "move": number, "seat": f.seat, "mail": "", "line": f.line,
-                  "file": Path(f.file).name, "arrived": when.isoformat(), "by": "gm"}
+                  "numbers": list(f.numbers), "file": Path(f.file).name, "arrived": when.isoformat(), "by": "gm"}
         folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in f.lines))
         game = folder.load(play)
+    game = periods.bots_accepted(folder, play, game, when, t)  # a bot seat's, the caretaker's (reading 98)
     after = periods.resolve(folder, play, game, at_deadline(play, game.state, periods.accepted_orders(
-        play, game.state, game.table)), when, Tick(str(folder.path)), by="gm")
+        play, game.state, game.table)), when, t, by="gm")
     public = folder.report_path(number).read_text(encoding="utf-8")
     return Resolved(tuple(told), public, after.table.moves, True)

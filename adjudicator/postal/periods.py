@@ -140,6 +140,32 @@ def bots_in(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) 
     return game
 
 
+def bots_accepted(folder: MovesDir, play: Play, game: Loaded, now: datetime, t: Tick) -> Loaded:
+    """The bots' orders of the period on hand accepted for each seat that must act, that a bot plays and that has
+    none accepted yet (``bots_in`` without resolving the period: ``adjudicate run``, ``app/moverun.py``, resolves
+    it itself after the GM's files)."""
+    if bots_of(play) is None:
+        return game
+    acting = play.to_act(game.state)
+    for seat in [s for s in game.table.seats if s.id in acting and s.played_by and game.table.accepted(s.id) is None]:
+        game = _bot_orders(folder, play, game, seat, now, t)
+    return game
+
+
+def bot_orders_of(play: Play, game: Loaded, seed: str) -> dict[str, Any]:
+    """The bots' orders ``bots_accepted`` would accept, read, by seat, nothing written (a dry run)."""
+    if bots_of(play) is None:
+        return {}
+    acting = play.to_act(game.state)
+    out: dict[str, Any] = {}
+    for seat in [s for s in game.table.seats if s.id in acting and s.played_by and game.table.accepted(s.id) is None]:
+        lines = bot_lines(play, game.table, game.state, seat.id, seed)
+        made, _problems = play.read(game.state, seat.id, list(enumerate(lines, 1)))
+        if made is not None:
+            out[seat.id] = made
+    return out
+
+
 def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: datetime, t: Tick) -> Loaded:
     """The bot's orders of ``seat`` for the period on hand accepted (``bots_in``)."""
     number = game.table.moves + 1
