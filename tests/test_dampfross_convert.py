@@ -391,3 +391,67 @@ def test_a_seed_that_does_not_match_the_commitment_is_refused(tmp_path: Path) ->
     result = invoke("upgrade", str(game), ok=False)
     assert "the seed does not match the commitment" in result.output and result.output.count("\n") == 1
     assert snapshot(game) == before
+
+
+# --- the GM's dice and files -------------------------------------------------------------------------------------
+
+def _gm_steps(game: Path) -> list[tuple[dict[str, Any], list[str]]]:
+    """The GM's sections the converted archive keeps (steps of kind orders with ``gm``), each with its lines."""
+    return [(r, (p / "orders.txt").read_text(encoding="utf-8").splitlines())
+            for p in sorted((game / "archive").glob("step-*"))
+            if (r := json.loads((p / "record.json").read_text(encoding="utf-8"))).get("gm") is True]
+
+
+def _same_reports(game: Path, name: str, turns: int) -> None:
+    """Every public report of the converted game is the old one byte for byte."""
+    for n in range(turns + 1):
+        assert (game / "reports" / f"move-{n:03d}.txt").read_bytes() == \
+            (FIXTURES / name / "reports" / f"turn-{n:03d}.txt").read_bytes(), n
+
+
+def test_a_game_of_manual_dice_converts_and_goes_on(tmp_path: Path) -> None:
+    """A game of manual dice (no seed): each turn's GM lines, from his own file (``run --gm``, turn 1: ROLL) and from
+    his section of an order file (``GM PASSWORD``, turn 2: the race's RACE and MOVES, in German), kept as the session
+    keeps the GM's section (a step of kind orders with ``gm``, reading 136), so verify plays every turn again with
+    his dice; the reports are the old ones byte for byte; the next turn is run by the session with his section."""
+    game = tmp_path / "g"
+    shutil.copytree(FIXTURES / "manual-dice", game)
+    assert old_state("manual-dice").dice_mode == "manual" and not (game / "seed.secret").exists()
+    invoke("upgrade", str(game))
+    gm = _gm_steps(game)
+    assert [(r["move"], r["file"], r["mail"], lines) for r, lines in gm] == [
+        (1, "gm1.orders", "", ["ROLL RED 6", "ROLL BLUE 1"]),
+        (2, "t2.orders", "", ["RENNEN 1 VON Nordstadt NACH Südheim", "MOVES 1 RED 3 2", "WUERFE 1 BLUE 6"])]
+    lines = checked(game)
+    assert lines[0].startswith("no dice seed and no commitment: the GM gives every die")
+    assert sum("the GM's section read again: the same" in line for line in lines) == 2
+    assert sum("move resolved again: the same" in line for line in lines) == 2
+    _same_reports(game, "manual-dice", 2)
+    assert (game / "seed.txt").read_text() == "\n"  # as new writes a game of manual dice
+    pw = MovesDir(game).read_passwords()
+    race = "ENTER 2 ROUTE Südheim - 0306 - 0405 - 0404 - 0403 - Nordstadt"
+    (tmp_path / "t3.orders").write_text(
+        f"GAME g\nTURN 3\nPLAYER RED PASSWORD {pw['RED']}\n{race}\nPLAYER BLUE PASSWORD {pw['BLUE']}\n{race}\n"
+        f"GM PASSWORD {pw['GM']}\nRACE 2 FROM Südheim TO Nordstadt\nMOVES 2 RED 6\nMOVES 2 BLUE 2 3\n",
+        encoding="utf-8")
+    assert "THE GAME IS OVER: RED (RED) wins, all 2 races are run." in \
+        invoke("run", str(tmp_path / "t3.orders"), "--game", str(game), "--now", "2026-12-15T10:00+00:00").output
+    assert [r["move"] for r, _ in _gm_steps(game)] == [1, 2, 3]
+    assert sum("move resolved again: the same" in line for line in checked(game)) == 3
+
+
+def test_a_turn_run_with_the_gms_own_file_converts(tmp_path: Path) -> None:
+    """A turn run with the GM's own file (``run --gm FILE``: a bare ``GM`` line, no password) in a game of committed
+    dice: his lines kept as the session keeps his section, the turn resolved again with them, the report the old one
+    byte for byte."""
+    game = tmp_path / "g"
+    shutil.copytree(FIXTURES / "gm-file", game)
+    invoke("upgrade", str(game))
+    gm = _gm_steps(game)
+    assert [(r["move"], r["file"], lines) for r, lines in gm] == [(1, "gm1.orders", ["HOLD PRESS RED"])]
+    move = next(r for r in records(game) if r["kind"] == "move")
+    assert move["gm"] == gm[0][0]["mail"]
+    lines = checked(game)
+    assert lines[0] == "the seed matches the commitment published at the start"
+    assert any("the GM's section read again: the same" in line for line in lines)
+    _same_reports(game, "gm-file", 1)

@@ -69,12 +69,16 @@ def verify(folder: MovesDir, play: Play, seed: str | None) -> list[tuple[bool, s
     out: list[tuple[bool, str]] = []
     game = folder.load(play)
     seed = seed or folder.read_seed()
-    try:
-        committed = commitment(seed) == game.table.commitment
-    except ValueError:
-        committed = False
-    out.append((committed, "the seed matches the commitment published at the start" if committed else
-                "the seed does not match the commitment published at the start"))
+    if not game.table.commitment and not seed:  # no dice committed: the GM gives every die (Dampfross's manual)
+        committed = True
+        out.append((True, "no dice seed and no commitment: the GM gives every die (his sections are played again)"))
+    else:
+        try:
+            committed = commitment(seed) == game.table.commitment
+        except ValueError:
+            committed = False
+        out.append((committed, "the seed matches the commitment published at the start" if committed else
+                    "the seed does not match the commitment published at the start"))
     steps: list[_Step] = []
     for number, path in enumerate(folder.steps()):
         try:
@@ -135,6 +139,13 @@ def verify_step(folder: MovesDir, play: Play, seed: str, number: int) -> list[st
     except (GameFileError, KeyError, TypeError, ValueError) as exc:
         ok, line = False, f"{step.path.name}: cannot be played again ({type(exc).__name__}: {exc})"
     return out if ok else [*out, line]
+
+
+def _same_state(play: Play, state: Any, archived: Any) -> bool:
+    """Whether ``state`` is the archived one: as the play writes it today, or as it reads the archived document
+    (a state a program of an older game-file format wrote, e.g. Dampfross's format 1, is the same state)."""
+    doc = play.dump(state)
+    return bool(doc == archived or doc == play.dump(play.load(archived)))
 
 
 def _read(path: Path, has_before: bool) -> _Step:
@@ -254,7 +265,7 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
             state = old
     else:
         return True, f"{name}: chained ({kind})"
-    same = play.dump(state) == after["state"]
+    same = _same_state(play, state, after["state"])
     verb = "played again" if kind in ("opening", "move", "missed") else "done again"
     if kind == "fix" and record.get("converted") and record.get("fix") == "position":  # an old correction's state
         verb = f"of the old format ({record['converted']}) set as its position, the correction NOT applied again"
@@ -289,7 +300,7 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
                                   bot_lines(play, old_table, old, seat, seed) != lines):
             return False, f"{name}: the bot of {seat}, played again from the seed, writes other orders"
         expected = old_table.with_orders(seat, accepted)
-        same = expected == table and play.dump(old) == after["state"]
+        same = expected == table and _same_state(play, old, after["state"])
         return same, f"{name}: orders of {seat} read again: {'the same' if same else 'NOT the same as archived'}"
     orders = accepted_orders(play, old, old_table)
     if record.get("due") or record.get("by") in ("gm", "converted"):  # at its deadline, by the GM's run, or converted
@@ -307,7 +318,7 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
     if expected != table or list(missed) != record.get("missed"):
         return False, f"{name}: {kind} done again: the table (seats, moves) is NOT the same as archived"
     state, _ = resolved_with(play, old, orders, gm, play.draw(seed))
-    same = play.dump(state) == after["state"]
+    same = _same_state(play, state, after["state"])
     return same, f"{name}: {kind} resolved again: {'the same' if same else 'NOT the same as archived'}"
 
 
@@ -321,7 +332,7 @@ def _gm_again(play: Play, step: Path, record: Mapping[str, Any], old: Any, old_t
     if made is None or not play.to_act(old) or not old_table.gm_password_hash:
         return False, f"{name}: the archived GM's section does not read any more"
     expected = replace(old_table, gm=Accepted(str(record.get("mail")), int(record.get("line", 0)), lines))
-    same = expected == table and play.dump(old) == after["state"]
+    same = expected == table and _same_state(play, old, after["state"])
     return same, f"{name}: the GM's section read again: {'the same' if same else 'NOT the same as archived'}"
 
 
@@ -336,7 +347,7 @@ def _statement_again(play: Play, name: str, record: Mapping[str, Any], before: s
         return False, f"{name}: a statement of {seat}, but the game was not over or has no such seat"
     if not old_table.schedule.statements or due is None or datetime.fromisoformat(str(record["arrived"])) > due:
         return False, f"{name}: a statement of {seat} taken when no statements were collected"
-    same = old_table == table and play.dump(old) == after["state"]
+    same = old_table == table and _same_state(play, old, after["state"])
     return same, f"{name}: statement of {seat}: {'the game unchanged' if same else 'the game NOT unchanged'}"
 
 

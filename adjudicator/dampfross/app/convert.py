@@ -20,7 +20,9 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
   then for every turn run one step of kind ``orders`` per company whose section counted (``orders.txt`` its lines
   as the envelope cut them, the record's ``file`` the order file's name in the old archive, ``mail`` the inbox key
   when it came by mail, ``line`` its PLAYER line) and, when the GM's section counted, one step of kind ``orders``
-  with ``"gm": true`` (his sections' lines in order, as the old run merged them; ``postal/gmsection.py``), then
+  with ``"gm": true`` (his sections' lines in order, as the old run merged them, whether they came by mail, in an
+  order file after ``GM PASSWORD`` or in his own file, ``run --gm``, whose bare ``GM`` line needs no password: the
+  record's ``file`` names it; ``postal/gmsection.py``), then
   the period's step (kind ``move``, the record as
   ``postal/periods.py: resolve`` writes one, with ``"by": "converted"``: ``verify`` resolves it again as at a
   deadline, standing orders standing in), its report ``reports/move-NNN.txt`` the old ``turn-NNN.txt`` byte for
@@ -35,6 +37,9 @@ The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` wi
 * the turn on hand: each section the old robot counted (``mail/inbox/*/receipt.json``: ``counted``, and the GM's
   section where it says ``gm``, in the order the mails arrived) accepted as the session accepts one (a step of
   kind ``orders``), so the turn resolves with them;
+* a game of manual dice (no ``seed.secret``, no commitment) converts the same way: its dice are the GM's ROLL,
+  RACE and MOVES lines of each turn, kept in his sections, so ``verify`` plays every turn again from them (its seed
+  ``seed.txt`` empty, as ``new --dice manual`` writes it; ``postal/moveverify.py`` checks no commitment then);
 * the last step, kind ``converted``, changes nothing and records the conversion: the SHA-256 of the old
   ``game.json`` (the old chain's last link: its ``chain`` and the old archive under ``old-format/`` prove the
   rest), the old steps converted, the time.
@@ -138,9 +143,6 @@ def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[
     ``accepted``); each file is cut into sections by the platform's envelope (``pasted``: a GM's file of mails
     pasted together)."""
     settled, _input, _notes = archived_input(step, record, before, gdir.load_map(before))
-    if record.get("gm_files"):
-        raise UpgradeRefused(f"{step.name}: the turn used files the GM gave as his own (run --gm-file), which the "
-                             "one session does not keep; the game stays in the old format")
     if settled.gm is not None and not before.gm_password_hash:
         raise UpgradeRefused(f"{step.name}: the turn used the GM's section in a game without the GM's password "
                              "(older than it), which the one session cannot check; the game stays in the old format")
@@ -248,9 +250,7 @@ def _report_mail(gdir: GameDir, outbox: Outbox, turn: int, company: str, after: 
 def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> dict[str, Any]:
     """Write the converted game into ``new`` (an empty folder) from the old game ``gdir``; what the conversion's
     record says.  ``UpgradeRefused`` (one line) when a turn does not come out as archived."""
-    seed = gdir.read_seed()
-    if not seed:
-        raise UpgradeRefused(f"{gdir.path}: no dice seed (seed.secret): a game of manual dice stays in the old format")
+    seed = gdir.read_seed() or ""  # none: a game of manual dice (the GM's ROLL, RACE and MOVES lines are its dice)
     steps = gdir.steps()
     if not steps or steps[0].name != "turn-000":
         raise UpgradeRefused(f"{gdir.path}: a game older than the archive chain (no turns/turn-000) cannot be "
@@ -260,7 +260,10 @@ def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> d
     outbox = Outbox(gdir)
     w = _Writer(new, play)
     opened = gdir.archived_state(steps[0], "after")[0]
-    if commitment(seed) != opened.dice_commitment:
+    if opened.dice_mode != "manual" and (not seed or commitment(seed) != opened.dice_commitment):
+        if not seed:
+            raise UpgradeRefused(f"{gdir.path}: no dice seed (seed.secret) in a game of committed dice; the game "
+                                 "stays in the old format")
         raise UpgradeRefused(f"{gdir.path}: the seed does not match the commitment published at the start "
                              "(adjudicate verify); the game stays in the old format")
     table = table_of(opened, play)
@@ -576,8 +579,11 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
             stage.mkdir()
             new = MovesDir(stage)
             done = build(gdir, new, play, when)
-            for name, target in ((SEED_FILE, "seed.secret"), (PASSWORD_FILE, "passwords.txt")):
-                atomic_write(stage / name, (path / target).read_text(encoding="utf-8"), 0o600, durable=False)
+            seed = path / "seed.secret"  # none in a game of manual dice: an empty seed, as ``new`` writes one
+            atomic_write(stage / SEED_FILE, seed.read_text(encoding="utf-8") if seed.is_file() else "\n", 0o600,
+                         durable=False)
+            atomic_write(stage / PASSWORD_FILE, (path / "passwords.txt").read_text(encoding="utf-8"), 0o600,
+                         durable=False)
             for name in ("map.yaml", "mail.toml"):
                 if (path / name).is_file():
                     shutil.copy2(path / name, stage / name)
