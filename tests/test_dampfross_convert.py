@@ -455,3 +455,23 @@ def test_a_turn_run_with_the_gms_own_file_converts(tmp_path: Path) -> None:
     assert lines[0] == "the seed matches the commitment published at the start"
     assert any("the GM's section read again: the same" in line for line in lines)
     _same_reports(game, "gm-file", 1)
+
+
+def test_a_gms_ordinary_command_upgrades_an_old_folder_once(tmp_path: Path) -> None:
+    """Every command upgrades an old-format folder first (``dampfross/app/gm.py: commands_of``): ``status`` on a copy
+    of the old example converts it, tells the GM on standard error (the standard output is the status alone, as of
+    the converted game), and a second command finds a game of the one session and upgrades nothing."""
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    assert convert.is_old_format(game)
+    first = invoke("status", str(game))
+    assert first.stderr.count("converted to a game of the one session (play dampfross): 7 turns") == 1
+    assert "converted" not in first.stdout and "status of turn 8" in first.stdout
+    assert not convert.is_old_format(game) and json.loads((game / "game.json").read_text())["play"] == "dampfross"
+    assert [r["kind"] for r in records(game)].count("converted") == 1
+    checked(game)
+    converted = snapshot(game)
+    second = invoke("status", str(game))
+    assert second.stderr == "" and second.stdout == first.stdout
+    assert snapshot(game) == converted  # nothing upgraded, nothing written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
