@@ -5,9 +5,8 @@ Each test is named after a finding of the attack on the adjudicator (issue 8 §1
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import json
+from pathlib import Path
 
 import pytest
 

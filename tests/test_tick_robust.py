@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.mailsource import Incoming
-from tests.helpers import invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_state, invoke
 from tests.postal_game import setup_game, tick_times
 
 UNREADABLE = "1763600000.M99P1.mx.example.org"
@@ -73,12 +73,13 @@ def test_an_unreadable_mail_costs_one_error_line_a_tick_and_the_game_runs_its_de
         errors = [line for line in out.splitlines() if line.startswith("error:")]
         assert code == 1 and len(errors) == 1 and str(bad.name) in errors[0] and "cannot be read" in errors[0]
     everything = "".join(out for _, out in outs)
-    assert "turn 1 adjudicated" in everything and "Traceback" not in everything
+    assert "Traceback" not in everything and dampfross_state(game).turn == 3  # turns 1 and 2 ran at their deadlines
+    assert "turn 1 adjudicated" in everything or f"{game}: move 1 made by " in everything  # and said so
     clean = setup_game(tmp_path / "clean")
     for when in tick_times():
         tick(clean, now=when)
-    stored = Inbox(GameDir(str(game))).mails()
-    assert [m.meta["sha256"] for m in stored] == [m.meta["sha256"] for m in Inbox(GameDir(str(clean))).mails()]
+    stored = Inbox(MovesDir(game)).mails()
+    assert [m.meta["sha256"] for m in stored] == [m.meta["sha256"] for m in Inbox(MovesDir(clean)).mails()]
     assert all(m.receipt() is not None for m in stored)
     seen = json.loads((game / "mail" / "seen.json").read_text())["keys"]
     assert f"maildir:{UNREADABLE.split(':')[0]}" not in seen  # asked for again once it can be read
@@ -108,7 +109,7 @@ def mail(n: int, minute: int) -> Incoming:
 def test_the_inbox_keeps_what_it_read_and_wrote_for_the_tick(tmp_path: Path):
     """The inbox was read again for every mail (every meta.json and receipt.json for each one): the records a
     tick asks for are kept, a record written is kept as it reads back, and a fresh inbox reads the same."""
-    folder = GameDir(str(tmp_path))
+    folder = MovesDir(tmp_path)
     inbox = Inbox(folder)
     now = datetime(2025, 11, 20, 11, tzinfo=UTC)
     for n, minute in ((1, 5), (2, 3), (3, 4)):

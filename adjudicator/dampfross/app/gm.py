@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.app.gm import MOVES, GmCommands, MapView, NewGame, NoSuchCommand, Ran, Started
@@ -27,14 +28,34 @@ if TYPE_CHECKING:
 def commands_of(directory: str) -> SessionCommands:
     """The commands of the Dampfross game in ``directory`` (``session.py: SessionCommands``); a folder of the old
     format is upgraded first (``convert.py: upgrade``), and the GM told so on standard error."""
-    from pathlib import Path
-
     from adjudicator.dampfross.app.convert import is_old_format, upgrade
     from adjudicator.dampfross.app.session import SessionCommands
 
     if is_old_format(Path(directory)):
+        _readable(Path(directory))
         print(upgrade(directory), file=sys.stderr)
     return SessionCommands(directory)
+
+
+def _readable(path: Path) -> None:
+    """A game file that names no play is upgraded only when it is a game at all: one that cannot be read, is no JSON
+    (cut short, or the session's game file with its first line broken) or no JSON object is ``GameFileError``
+    naming it, in one line, and nothing is upgraded."""
+    import json
+
+    from adjudicator.kernel.errors import GameFileError
+
+    game_file = path / "game.json"
+    if not game_file.is_file():  # an upgrade stopped between its two renames: ``upgrade`` finishes it
+        return
+    try:
+        doc = json.loads(game_file.read_bytes())
+    except OSError as exc:
+        raise GameFileError(f"{game_file}: cannot be read ({exc.strerror or exc})") from None
+    except ValueError as exc:
+        raise GameFileError(f"{game_file}: not JSON ({exc}); not a game of either format") from None
+    if not isinstance(doc, dict):
+        raise GameFileError(f"{game_file}: not a game file (no JSON object)")
 
 
 def _folder(directory: str | None, paths: Sequence[str]) -> str:
