@@ -15,13 +15,15 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
-from adjudicator.dampfross.game.state import LedgerEntry
+from adjudicator.dampfross.game.state import GameState, LedgerEntry
+from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.dampfross.report.site import _nice_step, balance_history, ledger_detail, report_sections
 from adjudicator.dampfross.report.svg import RaceRoute
-from tests.helpers import H, invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import H, dampfross_state, invoke
 
-GOLDEN = Path(__file__).parent / "golden" / "example"
+OLD_EXAMPLE = Path(__file__).parent / "fixtures" / "old-format" / "example"
+"""The example game as the old format wrote it: the reports the session's must equal byte for byte."""
 NS = {"s": "http://www.w3.org/2000/svg"}
 PAGES = ["index.html", "ledger.html"] + [f"turn-{t:03d}.html" for t in range(8)]
 VOID = {"meta", "link", "br", "hr", "img", "input", "area", "base", "col", "embed", "source", "track", "wbr"}
@@ -31,10 +33,43 @@ def tree(root: Path) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+def session_play(directory: Path) -> DampfrossPlay:
+    """The play of the game in ``directory``, reading its folder's map (the GM's commands')."""
+    from adjudicator.dampfross.app.session import SessionCommands
+
+    return SessionCommands(str(directory)).dplay
+
+
+def turn_step(directory: Path, turn: int) -> Path:
+    """The step of the session's archive that resolved ``turn`` (0: the opening)."""
+    return next(step for step, record in MovesDir(directory).moves() if record.get("move") == turn)
+
+
+def after_turn(directory: Path, turn: int) -> GameState:
+    """The state after ``turn`` as its step archived it."""
+    doc = json.loads((turn_step(directory, turn) / "game-after.json").read_text(encoding="utf-8"))
+    return DampfrossPlay().load(doc["state"])
+
+
+def replayed(directory: Path, turn: int):  # type: ignore[no-untyped-def]
+    """The turn resolved again from its step (``session.py: _replayed``): its events (``.result``)."""
+    from adjudicator.dampfross.app.session import _replayed
+
+    again = _replayed(session_play(directory), MovesDir(directory), turn_step(directory, turn))
+    assert again is not None
+    return again[1]
+
+
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the example game, over after 7 turns (tests/golden/example)."""
-    return Path(shutil.copytree(GOLDEN, tmp_path_factory.mktemp("site") / "demo"))
+    """The example game played through the session, over after 7 turns (its public reports the old format's)."""
+    from tests.example_game import play
+
+    where = play(tmp_path_factory.mktemp("site"))
+    for turn in range(8):
+        golden = (OLD_EXAMPLE / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
+        assert (where / "reports" / f"move-{turn:03d}.txt").read_text(encoding="utf-8") == golden
+    return where
 
 
 @pytest.fixture(scope="module")
@@ -93,11 +128,11 @@ def test_pages_are_balanced_html_that_loads_nothing_from_elsewhere(site: Path, p
 
 def test_no_private_report_password_or_order_is_published(game: Path, site: Path):
     published = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*") if p.suffix in (".html", ".svg"))
-    privates = sorted((game / "reports").glob("turn-*-*.txt"))
+    privates = sorted((game / "archive").glob("step-*/mail-*.txt"))  # each company's report mail of each turn
     assert len(privates) == 28
     for private in privates:
-        head = private.read_text(encoding="utf-8").splitlines()[0]
-        assert "private report for" in head and head not in published
+        head = next(line for line in private.read_text(encoding="utf-8").splitlines() if "private report for" in line)
+        assert head not in published
     for phrase in ("private report for", "Your orders as understood", "Your account:", "Your entries"):
         assert phrase not in published
     for line in (game / "passwords.txt").read_text(encoding="utf-8").splitlines():
@@ -106,7 +141,7 @@ def test_no_private_report_password_or_order_is_published(game: Path, site: Path
 
 
 def test_game_page_players_rules_dice_and_the_revealed_seed(game: Path, site: Path):
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     page = html.unescape(read(site, "index.html"))
     for p in state.players:
         assert p.name in page and p.id in page
@@ -116,12 +151,12 @@ def test_game_page_players_rules_dice_and_the_revealed_seed(game: Path, site: Pa
         if isinstance(value, int) and not isinstance(value, bool):
             assert re.search(rf"<code>{key}</code></td><td>{value}</td>", page)
     assert state.dice_commitment in page
-    seed = (game / "seed.secret").read_text(encoding="utf-8").strip()
+    seed = (game / "seed.txt").read_text(encoding="utf-8").strip()
     assert f'<code class="hash" id="seed">{seed}</code>' in page
 
 
 def test_score_chart_and_table_follow_the_history(game: Path, site: Path):
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     chart = ET.fromstring(read(site, "scores.svg"))
     lines = chart.findall(".//s:polyline", NS)
     assert [ln.get("data-company") for ln in lines] == list(state.player_ids)
@@ -134,11 +169,11 @@ def test_score_chart_and_table_follow_the_history(game: Path, site: Path):
 def test_turn_pages_hold_the_public_report_as_sent_and_the_map(game: Path, site: Path):
     for t in range(8):
         page = read(site, f"turn-{t:03d}.html")
-        report = (game / "reports" / f"turn-{t:03d}.txt").read_text(encoding="utf-8")
+        report = (game / "reports" / f"move-{t:03d}.txt").read_text(encoding="utf-8")
         found = re.search(r'<pre class="report">(.*?)</pre>', page, re.S)
         assert found is not None and html.unescape(found.group(1)) == report
         assert f'<a href="maps/turn-{t:03d}.svg">SVG</a>.' in page and ".png" not in page
-    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(5), "after")
+    state = after_turn(game, 5)
     page = read(site, "turn-005.html")
     svg = ET.fromstring(page[page.index("<svg"): page.index("</svg>") + len("</svg>")])
     owners = {ln.get("data-owner") for ln in svg.findall(".//s:g[@id='track']/s:line[@data-owner]", NS)}
@@ -159,7 +194,7 @@ def test_racing_turn_page_lists_its_races_with_their_rounds(site: Path):
 
 
 def test_ledger_page_has_every_entry_and_a_company_filter(game: Path, site: Path):
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     page = read(site, "ledger.html")
     rows = re.findall(r'<tr data-payer="([^"]+)" data-payee="([^"]+)" data-reason="([^"]+)" data-amount="(\d+)">',
                       page)
@@ -171,11 +206,11 @@ def test_ledger_page_has_every_entry_and_a_company_filter(game: Path, site: Path
 
 def test_a_game_in_progress_keeps_its_seed_secret(game: Path, tmp_path: Path):
     copy = Path(shutil.copytree(game, tmp_path / "demo"))
-    for _ in range(3):
+    while dampfross_state(copy).turn > 5:  # turns 7, 6 and 5 taken back (each turn's accepted orders too)
         invoke("undo", str(copy))
     out = tmp_path / "site"
     invoke("site", str(copy), str(out))
-    seed = (copy / "seed.secret").read_text(encoding="utf-8").strip()
+    seed = (copy / "seed.txt").read_text(encoding="utf-8").strip()
     published = "\n".join(p.read_text(encoding="utf-8") for p in out.rglob("*") if p.is_file())
     assert seed not in published and "The seed stays secret until the game is over." in published
     assert sorted(p.name for p in out.glob("turn-*.html")) == [f"turn-{t:03d}.html" for t in range(5)]
@@ -195,7 +230,7 @@ def test_a_new_game_has_its_opening_only_and_png_maps_on_request(tmp_path: Path)
 
 def test_a_missing_public_report_is_said_so(game: Path, tmp_path: Path):
     copy = Path(shutil.copytree(game, tmp_path / "demo"))
-    (copy / "reports" / "turn-003.txt").unlink()
+    (copy / "reports" / "move-003.txt").unlink()
     invoke("site", str(copy), str(tmp_path / "s"))
     assert "The public report of this turn is not in the game directory." in read(tmp_path / "s", "turn-003.html")
 
@@ -242,7 +277,7 @@ def test_ledger_detail_says_the_cause():
 
 
 def test_balance_history_starts_with_the_start_capital(game: Path):
-    rows = balance_history(GameDir(game).load_state())
+    rows = balance_history(dampfross_state(game))
     assert [r.turn for r in rows] == list(range(8))
     assert rows[0].balances == (20, 20, 20, 20) and rows[-1].balances == (42, 61, 26, 51)
 
@@ -255,10 +290,9 @@ def test_chart_ticks_are_round(span: int, step: int):
 def test_a_racing_turn_map_draws_every_valid_entrys_route(game: Path, site: Path):
     """Issue 17: the racing pages drew no race routes although ``map show --races`` can (the routes are in the
     public report): each racing turn's map draws the route of every valid entry, in its company's colour."""
-    from adjudicator.dampfross.app.run import replay_turn
     from adjudicator.dampfross.racing.turn import RacingResult
 
-    result = replay_turn(GameDir(game), 6).result
+    result = replayed(game, 6).result
     assert isinstance(result, RacingResult)
     valid = [(r.draw.number, e.entry.train) for r in result.races for e in r.entries if e.valid]
     assert valid
@@ -291,14 +325,14 @@ def german_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("page", PAGES)
-def test_a_german_games_site_is_in_german(german_site: Path, page: str):
+def test_a_german_games_site_is_in_german(game: Path, german_site: Path, page: str):
     """Issue 17: the site's headings, navigation and table heads were English on a German game."""
     from tools import i18n
 
     text = read(german_site, page)
     assert '<html lang="de">' in text
-    state = GameDir(GOLDEN).load_state()
-    gmap = GameDir(GOLDEN).load_map(state)
+    state = dampfross_state(game)  # the example's names, in English
+    gmap = session_play(game).gmap(state)
     names = {p.name for p in state.players} | {t.name for t in gmap.towns} | {"SVG", "PNG", "BANK", "ID"}
     assert i18n.english_left(visible_text(text), names) == []
 
@@ -314,12 +348,11 @@ def test_the_game_page_gives_the_rules_in_words_as_the_rules_mail_does(game: Pat
     (one template), the raw settings folded away below them."""
     from adjudicator.dampfross.report.mailreplies import rules_text
 
-    gdir = GameDir(game)
-    state = gdir.load_state()
+    state = dampfross_state(game)
     page = read(site, "index.html")
     rules = page[page.index('<h2 id="rules">'):]
     items = re.findall(r"<li>(.*?)</li>", rules, re.S)
-    mail = " ".join(rules_text(state, gdir.load_map(state), None).split())
+    mail = " ".join(rules_text(state, session_play(game).gmap(state), None).split())
     assert len(items) >= 4 and all(" ".join(html.unescape(i).split()) in mail for i in items)
     assert items[0].startswith("Building: each turn you roll 1 die;") and items[1].startswith("Costs: ")
     assert rules.index("<ul") < rules.index("<details") < rules.index("<code>contact_fee</code>")
@@ -334,7 +367,7 @@ def test_every_page_has_its_links_at_the_bottom_too(site: Path):
 
 
 def test_each_ledger_entry_links_its_turn(game: Path, site: Path):
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     page = read(site, "ledger.html")
     turns = re.findall(r'<tr data-payer[^>]*>\n<td class="num"[^>]*><a href="turn-(\d{3})\.html">(\d+)</a>', page)
     assert [(int(a), int(b)) for a, b in turns] == [(e.turn, e.turn) for e in state.ledger]
@@ -359,18 +392,17 @@ def test_the_site_reads_the_archive_turn_by_turn(game: Path, monkeypatch: pytest
     writes its page, and only then reads the next turn's."""
     from adjudicator.dampfross.app import site as app_site
 
-    gdir = GameDir(game)
     read_steps: list[str] = []
-    original = GameDir.archived_state
+    original = app_site.archived
 
-    def counting(self: GameDir, step: Path, which: str):  # type: ignore[no-untyped-def]
+    def counting(play: DampfrossPlay, step: Path, which: str) -> app_site.Archived:
         read_steps.append(step.name)
-        return original(self, step, which)
+        return original(play, step, which)
 
-    monkeypatch.setattr(GameDir, "archived_state", counting)
-    records = app_site.turn_records(gdir, gdir.load_state())
+    monkeypatch.setattr(app_site, "archived", counting)
+    records = app_site.turn_records(MovesDir(game), session_play(game))
     assert next(records).turn == 0 and next(records).turn == 1
-    assert set(read_steps) <= {"turn-001"}
+    assert read_steps and set(read_steps) <= {turn_step(game, 0).name, turn_step(game, 1).name}
     assert [r.turn for r in records] == list(range(2, 8))
 
 
@@ -400,19 +432,18 @@ def site_and_replay_routes(directory: Path) -> list[tuple[tuple[RaceRoute, ...],
     """Each racing turn's routes as the site finds them (its entries judged again, no race run) and as a replay of
     the turn draws them (``race_routes`` of the races run)."""
     from adjudicator.dampfross.app import site as app_site
-    from adjudicator.dampfross.app.run import replay_turn
     from adjudicator.dampfross.racing.turn import RacingResult
     from adjudicator.dampfross.report.svg import race_routes
 
-    gdir = GameDir(directory)
+    play = session_play(directory)
     out: list[tuple[tuple[RaceRoute, ...], tuple[RaceRoute, ...]]] = []
-    for turn in range(1, gdir.load_state().turn):
-        step = gdir.archive_path(turn)
-        before, after = gdir.archived_state(step, "before"), gdir.archived_state(step, "after")
-        if before[0].phase == "racing":
-            result = replay_turn(gdir, turn).result
+    for turn in range(1, dampfross_state(directory).turn):
+        step = turn_step(directory, turn)
+        before, after = app_site.archived(play, step, "before"), app_site.archived(play, step, "after")
+        if before.state.phase == "racing":
+            result = replayed(directory, turn).result
             assert isinstance(result, RacingResult)
-            out.append((app_site._routes(gdir, turn, before, after), race_routes(result, result.after)))
+            out.append((app_site._routes(play, step, before, after), race_routes(result, result.after)))
     return out
 
 
@@ -420,19 +451,18 @@ def site_and_replay_routes(directory: Path) -> list[tuple[tuple[RaceRoute, ...],
 def advanced_game(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game under the advanced rules whose racing turn 6 has written routes and BEST ones, a BEST route over a
     ferry, and written routes that are not valid (the riders have no track of their own on them)."""
-    from adjudicator.dampfross.app.run import replay_turn
     from adjudicator.dampfross.racing.turn import RacingResult
     from tools.selfplay import play_game
 
     where = tmp_path_factory.mktemp("adv") / "adv"  # the game's id names the dice: this one has a ferry route
     play_game(where, "germany", players=3, seed="ci2-adv-germany", max_turns=6,
               sets=("building_rounds=4", "races_per_turn=2", "fixed_races=4", "advanced=true"))
-    gdir = GameDir(where)
-    bots = replay_turn(gdir, 6).result  # the bots' racing turn: BEST entries
+    bots = replayed(where, 6).result  # the bots' racing turn: BEST entries
     assert isinstance(bots, RacingResult)
     best = {race.draw.number: " - ".join(h.label for h in e.check.route.hexes)
             for race in bots.races for e in race.entries if e.valid and e.check.route is not None}
-    gdir.undo()
+    while dampfross_state(where).turn > 6:  # turn 6 taken back, and the bots' orders accepted for it
+        invoke("undo", str(where))
     pw = dict(line.split() for line in (where / "passwords.txt").read_text(encoding="utf-8").splitlines())
     sections = {"BLUE": [f"ENTER 3 ROUTE {best[3]}", "ENTER 4 BEST"],
                 "RED": [f"ENTER 3 ROUTE {best[3]}", f"ENTER 4 ROUTE {best[4]}"], "GREEN": ["ENTER 4 BEST"]}
@@ -463,7 +493,6 @@ def test_a_racing_turns_routes_judged_again_are_the_routes_of_its_replay(game: P
     (``racing/judged.py``).  The routes are a replay's: on the example (BEST entries), on a game with written
     routes, BEST ones, a ferry crossed and entries that are not valid, and on a game without debt whose races drop
     entries by the balance each race starts with."""
-    from adjudicator.dampfross.app.run import replay_turn
     from adjudicator.postal import cache
 
     monkeypatch.setattr(cache, "_FOLDER", [])  # no cache: every turn judged
@@ -471,38 +500,48 @@ def test_a_racing_turns_routes_judged_again_are_the_routes_of_its_replay(game: P
     assert len(pairs) == 4  # the example's turns 6 and 7; the advanced game's 5 (the bots' entries) and 6
     no_debt = site_and_replay_routes(no_debt_game)
     assert len(no_debt) == 19
-    for judged, replayed in pairs + no_debt:
-        assert judged == replayed
-    result = replay_turn(GameDir(advanced_game), 6).result
-    entries = [e for race in result.races for e in race.entries]  # type: ignore[union-attr]
+    for judged, replay in pairs + no_debt:
+        assert judged == replay
+    result = replayed(advanced_game, 6).result
+    entries = [e for race in result.races for e in race.entries]
     assert {(e.entry.chosen, e.valid) for e in entries} == {(True, True), (False, True), (False, False)}
-    gmap = GameDir(advanced_game).load_map(result.after)
+    gmap = session_play(advanced_game).gmap(result.after)
     assert any(gmap.ferry_between(a, b) for route in pairs[-1][0] for a, b in pairwise(route.hexes))
 
 
 def test_a_damaged_racing_turn_gets_a_map_without_routes(game: Path, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch):
-    """A racing turn whose archived orders are not those the turn ran with (or whose record is not the one its state
-    after is chained to) gets no routes; the site is still written."""
-    import json
-
+    """A racing turn whose orders are not those the turn ran with (the orders accepted in its game before, which its
+    game after is chained to), or whose record is not the one its game after is chained to, gets no routes; the
+    site is still written."""
     from adjudicator.dampfross.app import site as app_site
     from adjudicator.postal import cache
 
     monkeypatch.setattr(cache, "_FOLDER", [])
     copy = Path(shutil.copytree(game, tmp_path / "demo"))
-    gdir = GameDir(copy)
-    step = gdir.archive_path(6)
-    before, after = gdir.archived_state(step, "before"), gdir.archived_state(step, "after")
-    assert app_site._routes(gdir, 6, before, after)
+    play = session_play(copy)
+    step = turn_step(copy, 6)
+
+    def routes() -> tuple[RaceRoute, ...]:
+        before, after = app_site.archived(play, step, "before"), app_site.archived(play, step, "after")
+        return app_site._routes(play, step, before, after)
+
+    assert routes()
     record_file = step / "record.json"
-    record = json.loads(record_file.read_text(encoding="utf-8"))
-    record_file.write_text(json.dumps({**record, "trust": not record.get("trust")}), encoding="utf-8")
-    assert app_site._routes(gdir, 6, before, after) == ()
-    record_file.write_text(json.dumps(record), encoding="utf-8")
-    orders = next((step / "orders").iterdir())
-    orders.write_text(orders.read_text(encoding="utf-8") + "\n", encoding="utf-8")
-    assert app_site._routes(gdir, 6, before, after) == ()
+    record = record_file.read_text(encoding="utf-8")
+    record_file.write_text(record.replace('"kind": "move"', '"kind": "move", "trust": true'), encoding="utf-8")
+    assert record_file.read_text(encoding="utf-8") != record and routes() == ()
+    record_file.write_text(record, encoding="utf-8")
+    assert routes()
+    before_file = step / "game-before.json"
+    text = before_file.read_text(encoding="utf-8")
+    doc = json.loads(text)
+    accepted = doc["table"]["orders"]
+    assert accepted
+    for orders in accepted.values():
+        orders["lines"] = ["ENTER 1 BEST"]  # every company's orders changed
+    before_file.write_text(json.dumps(doc, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    assert routes() == ()
     invoke("site", str(copy), str(tmp_path / "site"))
     assert 'class="route' not in read(tmp_path / "site", "maps/turn-006.svg")
     assert 'class="route co-' in read(tmp_path / "site", "maps/turn-007.svg")
