@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import math
-import shutil
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.pictures import run_png, run_svg, svg_to_png, turn_png, turn_svg
-from adjudicator.dampfross.app.run import replay_turn
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.pictures import svg_to_png, turn_png, turn_svg
 from adjudicator.dampfross.board.hexgrid import Side
 from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.report.ascii import TrackMark, map_ferries
@@ -32,14 +29,15 @@ from adjudicator.kernel.errors import AdjudicatorError
 from tests.helpers import H, invoke, make_map
 
 NS = {"s": "http://www.w3.org/2000/svg"}
-GOLDEN = Path(__file__).parent / "golden" / "example"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the example game (tests/golden/example, which the example game reproduces)."""
-    return Path(shutil.copytree(GOLDEN, tmp_path_factory.mktemp("svg") / "demo"))
+    """The example game played through the session (tests/example_game.py), over after 7 turns."""
+    from tests.example_game import play
+
+    return play(tmp_path_factory.mktemp("svg"))
 
 
 def parse(svg: str) -> ET.Element:
@@ -234,7 +232,9 @@ def test_colours_of_unknown_letters_come_from_a_fixed_palette():
 # --- a game's picture ---------------------------------------------------------
 
 def test_game_picture_has_every_company_and_this_turns_track(game: Path):
-    state, _ = GameDir(game).archived_state(GameDir(game).archive_path(6), "after")
+    from tests.test_site import after_turn  # the state after turn 6 as its step archived it
+
+    state = after_turn(game, 6)
     root = parse(turn_svg(game, 6))
     owners = {ln.get("data-owner") for ln in group(root, "track").findall("s:line[@data-owner]", NS)}
     assert owners == {p.colour for p in state.players}
@@ -257,11 +257,10 @@ def test_races_are_replayed_for_their_routes(game: Path):
     assert len(group(parse(turn_svg(game, 3, races=True)), "routes")) == 0  # a building turn has none
 
 
-def test_png_of_a_turn_and_of_a_run(game: Path):
+def test_png_of_a_turn_and_of_its_races(game: Path):
     assert turn_png(game, 2).startswith(PNG_SIGNATURE)
-    run = replay_turn(GameDir(game), 7)
-    assert len(group(parse(run_svg(run)), "routes").findall("s:polyline[@data-owner]", NS)) == 2
-    assert run_png(run, scale=0.5).startswith(PNG_SIGNATURE)
+    assert len(group(parse(turn_svg(game, 7, races=True)), "routes").findall("s:polyline[@data-owner]", NS)) == 2
+    assert turn_png(game, 7, races=True, scale=0.5).startswith(PNG_SIGNATURE)
 
 
 def test_png_without_its_package_is_a_clear_error(monkeypatch: pytest.MonkeyPatch):
