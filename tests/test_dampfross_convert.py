@@ -1,12 +1,14 @@
-"""``adjudicate upgrade``: a Dampfross folder of the old format (``dampfross/app/store.py: GameDir``) converted once into
-a game of the one session (``postal/moves.py: MovesDir``, play ``dampfross``; ``dampfross/app/convert.py``).
+"""``adjudicate upgrade``: a Dampfross folder of the old format (read by ``dampfross/app/oldformat.py: OldGame``)
+converted once into a game of the one session (``postal/moves.py: MovesDir``, play ``dampfross``;
+``dampfross/app/convert.py``).
 
-The example game as the old format wrote it (``tests/fixtures/old-format/example``, seven turns, building and racing)
-converted: the session's verify
-passes, every report is the old one byte for byte, the state after each turn is the old one (as
-``tests/test_dampfross_play.py`` compares it: the chain aside, and the schedule and caretaker, which the table
-keeps); games run by mail converted in the middle of and after a turn (deadlines, a bot seat, a GM's
-correction), each an old-format game the old code made (``tests/fixtures/old-format/README.md``), go on and verify; a converted folder is refused in one line; a failed conversion leaves every byte.
+The example game as the old format wrote it (``tests/fixtures/old-format/example``, seven turns, building and
+racing) converted: the session's verify passes, every report is the old one byte for byte, the state after each
+turn is the old one (as ``tests/test_dampfross_play.py`` compares it: the chain aside, and the schedule and
+caretaker, which the table keeps); games run by mail converted in the middle of and after a turn (deadlines, a bot
+seat, a GM's correction), games of manual dice and turns run with the GM's own file, each an old-format game the
+old code made (``tests/fixtures/old-format/README.md``), go on and verify; a converted folder is refused in one
+line; a failed conversion leaves every byte; a GM's ordinary command upgrades an old folder once.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import pytest
 
 from adjudicator.dampfross.app import convert
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.play import DampfrossPlay
@@ -43,7 +45,7 @@ def records(game: Path) -> list[dict[str, Any]]:
 
 def checked(game: Path) -> list[str]:
     """The session's verify of a converted game (every check must pass), its lines."""
-    said = verify(MovesDir(game), convert.converted_play(GameDir(game)), None)
+    said = verify(MovesDir(game), convert.converted_play(game), None)
     assert all(ok for ok, _ in said), [line for ok, line in said if not ok]
     return [line for _, line in said]
 
@@ -80,14 +82,14 @@ def test_every_report_is_the_old_one_byte_for_byte(example: Path) -> None:
 def test_the_state_after_each_turn_is_the_old_one(example: Path) -> None:
     """Each period's game-after holds the old state after the turn: equal but for the chain (the session's) and the
     schedule (the table's alone); the table counts the turns run."""
-    old = GameDir(GOLDEN)
+    old = OldGame(GOLDEN)
     moves = [(p, r) for p in sorted((example / "archive").glob("step-*"))
              if (r := json.loads((p / "record.json").read_text()))["kind"] == "move"]
     assert [r["move"] for _, r in moves] == list(range(1, 8))
     for step, record in moves:
         doc = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
         new = gamefile.from_json(doc["state"])
-        archived = old.states.doc_after(old.archive_path(record["move"]))
+        archived = json.loads(old.archived_text(old.archive_path(record["move"]), "after"))
         was = gamefile.from_json(archived)
         assert gamefile.holds_doc(archived, replace(new, chain=was.chain, schedule=was.schedule)), record["move"]
         assert Table.from_json(doc["table"], "").moves == record["move"]
@@ -475,3 +477,28 @@ def test_a_gms_ordinary_command_upgrades_an_old_folder_once(tmp_path: Path) -> N
     assert second.stderr == "" and second.stdout == first.stdout
     assert snapshot(game) == converted  # nothing upgraded, nothing written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["demo"]
+
+
+def test_the_converter_reads_the_old_format_without_the_old_stack(tmp_path: Path) -> None:
+    """The old format's writer and robot are gone (issue 34): the converter reads an old folder by itself
+    (``oldformat.py``), so an upgrade runs and verifies with none of the old stack's modules importable."""
+    import subprocess
+    import sys
+
+    game = tmp_path / "demo"
+    shutil.copytree(GOLDEN, game)
+    gone = ("postal", "receipts", "mailcommands", "gmmails", "deadlines", "archive", "verify", "fix", "store", "run")
+    script = (
+        "import sys\n"
+        f"for m in {gone!r}:\n"
+        "    sys.modules['adjudicator.dampfross.app.' + m] = None\n"
+        "from adjudicator.dampfross.app import convert\n"
+        "from adjudicator.postal.moves import MovesDir\n"
+        "from adjudicator.postal.moveverify import verify\n"
+        f"print(convert.upgrade({str(game)!r}))\n"
+        f"print(all(ok for ok, _ in verify(MovesDir({str(game)!r}), convert.converted_play({str(game)!r}), None)))\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr
+    assert "converted to a game of the one session (play dampfross): 7 turns" in done.stdout
+    assert done.stdout.splitlines()[-1] == "True"

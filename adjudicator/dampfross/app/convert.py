@@ -2,9 +2,10 @@
 session (``postal/moves.py: MovesDir``, play ``dampfross``), so that a game started before issue 34 goes on and
 ``verify`` passes with the session's verify (``postal/moveverify.py``).
 
-The old folder (``store.py: GameDir``): ``game.json`` the whole ``GameState`` with its own chain,
-``turns/turn-NNN/`` (``record.json``, ``changes.json``, ``orders/``), ``turns/fix-KKK/``, ``reports/turn-NNN[-ID]
-.txt``, ``seed.secret``, ``passwords.txt``, ``map.yaml``, ``mail/``.  The new one:
+The old folder (the old ``store.py: GameDir``, read by ``oldformat.py: OldGame``): ``game.json`` the whole
+``GameState`` with its own chain, ``turns/turn-NNN/`` (``record.json``, ``changes.json``, ``orders/``),
+``turns/fix-KKK/``, ``reports/turn-NNN[-ID].txt``, ``seed.secret``, ``passwords.txt``, ``map.yaml``, ``mail/``.
+The new one:
 
 * the table (``kernel/table.py``) from the state's players and schedule: a ``Seat`` a company (id, name, address,
   password hash, language, bot, caretaker), the GM's password hash, the caretaker's setting, ``moves`` the turns
@@ -68,8 +69,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.dampfross.app.run import archived_input
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame, archived_input
 from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.play import CompanyOrders, DampfrossPlay
@@ -136,7 +136,7 @@ def table_of(state: GameState, play: DampfrossPlay) -> Table:
                  gm_password_hash=state.gm_password_hash)
 
 
-def sections_of(play: DampfrossPlay, gdir: GameDir, step: Path, record: Mapping[str, Any], before: GameState
+def sections_of(play: DampfrossPlay, gdir: OldGame, step: Path, record: Mapping[str, Any], before: GameState
                 ) -> tuple[Counted, ...]:
     """The sections of an old turn that counted, in the order read (the last one of a company counts).  Whose
     counted is what the old run settled (``app/run.py: archived_input``: passwords, ``--trust``, the robot's
@@ -235,7 +235,7 @@ class _Writer:
         return state
 
 
-def _report_mail(gdir: GameDir, outbox: Outbox, turn: int, company: str, after: GameState) -> tuple[str, str]:
+def _report_mail(gdir: OldGame, outbox: Outbox, turn: int, company: str, after: GameState) -> tuple[str, str]:
     """A company's report mail of ``turn``: the text the old outbox holds (``report-NNN-ID``, its last version), and
     its name; else as the old format wrote it, and ``""``."""
     versions = outbox.versions(f"report-{turn:03d}-{company}")
@@ -247,7 +247,7 @@ def _report_mail(gdir: GameDir, outbox: Outbox, turn: int, company: str, after: 
     return report_mail_text(body, None, after, company, False), ""
 
 
-def build(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> dict[str, Any]:
+def build(gdir: OldGame, new: MovesDir, play: DampfrossPlay, now: datetime) -> dict[str, Any]:
     """Write the converted game into ``new`` (an empty folder) from the old game ``gdir``; what the conversion's
     record says.  ``UpgradeRefused`` (one line) when a turn does not come out as archived."""
     seed = gdir.read_seed() or ""  # none: a game of manual dice (the GM's ROLL, RACE and MOVES lines are its dice)
@@ -384,7 +384,7 @@ def _position_fix(w: _Writer, step: Path, record: Mapping[str, Any], after_old: 
             w.commit(table, w.state, change)
 
 
-def _turn(gdir: GameDir, w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState, seed: str,
+def _turn(gdir: OldGame, w: _Writer, step: Path, record: Mapping[str, Any], after_old: GameState, seed: str,
           outbox: Outbox, play: DampfrossPlay) -> None:
     """An old turn: the sections that counted as steps of kind ``orders``, then the period resolved."""
     number = int(record["turn"])
@@ -448,7 +448,7 @@ def _bot_again(play: DampfrossPlay, table: Table, state: GameState, seat: str, s
         return ()
 
 
-def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay) -> None:
+def _on_hand(gdir: OldGame, w: _Writer, current: GameState, play: DampfrossPlay) -> None:
     """The turn on hand: each section the old robot counted (its receipt's ``counted``), in the order the mails
     arrived, accepted for the period as the session accepts one."""
     if play.to_act(current) == ():
@@ -487,7 +487,7 @@ def _on_hand(gdir: GameDir, w: _Writer, current: GameState, play: DampfrossPlay)
                          "".join(f"{x}\n" for x in lines))
 
 
-def _told(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> None:
+def _told(gdir: OldGame, new: MovesDir, play: DampfrossPlay, now: datetime) -> None:
     """The session's names of the mails already sent (or never owed), written beside the old ones in ``mail/sent``
     of the new folder (the module says why)."""
     outbox = Outbox(gdir)
@@ -523,7 +523,7 @@ def _told(gdir: GameDir, new: MovesDir, play: DampfrossPlay, now: datetime) -> N
                                         "not_sent": "the game was past its first turn when it was converted"})
 
 
-def _snapshot_old(gdir: GameDir, new: Path) -> None:
+def _snapshot_old(gdir: OldGame, new: Path) -> None:
     """Every old file but the mail, copied read-only under ``old-format/``; the mail hard-linked (the same files)."""
     old = new / OLD
     for entry in sorted(gdir.path.iterdir()):
@@ -566,11 +566,11 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
     if play_of(path) is not None:
         raise UpgradeRefused(f"upgrade: {directory} is a game of the one session already (play {play_of(path)}); "
                              "nothing to upgrade")
-    gdir = GameDir(path)
+    gdir = OldGame(path)
     if not gdir.exists():
         raise UpgradeRefused(f"upgrade: {directory} holds no Dampfross game (no game.json)")
     when = now or datetime.now(UTC)
-    play = converted_play(gdir)
+    play = converted_play(path)
     if aside.exists():
         raise UpgradeRefused(f"upgrade: {aside} is in the way; look into it, then remove it")
     with gdir.lock():
@@ -601,10 +601,9 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
             "Check it with 'adjudicate verify'.")
 
 
-def converted_play(gdir: GameDir) -> DampfrossPlay:
+def converted_play(folder: str | Path) -> DampfrossPlay:
     """The play of a converted game (its corrections: ``dampfross/play.py: DampfrossPlay.correct``), reading the
-    game's own map (``map.yaml``)."""
-    from adjudicator.dampfross.play import DampfrossPlay
-
-    return DampfrossPlay(lambda state: gdir.load_map(state))
+    game's own map (``map.yaml``, old or converted)."""
+    game = OldGame(folder)
+    return DampfrossPlay(lambda state: game.load_map(state))
 
