@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.orders.parse import order_line
 from adjudicator.dampfross.report.widths import too_wide
 from adjudicator.kernel.commands import MAX_LINE, Command
 from adjudicator.kernel.commands import read_commands as read_any
 from adjudicator.postal.inbox import Inbox
-from tests.helpers import invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_game, dampfross_state, invoke
 from tests.postal_game import setup_game, tick_times
 from tests.test_mail_robot import _passwords, deliver, plain
 
@@ -30,6 +30,19 @@ def tick(game: Path, at: int = 0) -> str:
 
 def outbox(game: Path, prefix: str) -> dict[str, str]:
     return {p.stem: p.read_text() for p in sorted((game / "mail" / "outbox").glob(f"{prefix}*.eml"))}
+
+
+def changes(game: Path) -> list[tuple[str, str]]:
+    """The changes of a seat the session archived (each step's kind and seat), an address's or a password's."""
+    import json
+
+    records = [json.loads((step / "record.json").read_text(encoding="utf-8")) for step in MovesDir(game).steps()]
+    return [(r["kind"], r.get("seat", "")) for r in records if r.get("kind") in ("address", "password")]
+
+
+def address(game: Path, seat: str) -> str:
+    """The seat's address on file (the session's table)."""
+    return next(s.address for s in dampfross_game(game)[0].seats if s.id == seat)
 
 
 def decoded(eml: str) -> str:
@@ -147,7 +160,7 @@ def test_a_private_report_only_after_the_password(tmp_path: Path):
     deliver(tmp_path, plain("REPORT 1\n", subject="r1"), "M01P7.mx")
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nREPORT 1\n", subject="r2"), "M02P7.mx")
     tick(game, 3)
-    seqs = {m.meta["subject"]: m.seq for m in Inbox(GameDir(game)).mails()}
+    seqs = {m.meta["subject"]: m.seq for m in Inbox(MovesDir(game)).mails()}
     public_only = decoded(outbox(game, f"answer-{seqs['r1']:05d}")[f"answer-{seqs['r1']:05d}"])
     with_private = decoded(outbox(game, f"answer-{seqs['r2']:05d}")[f"answer-{seqs['r2']:05d}"])
     assert "private report for RED" not in public_only and "private report for RED" in with_private
@@ -155,15 +168,14 @@ def test_a_private_report_only_after_the_password(tmp_path: Path):
 
 def test_set_address_is_confirmed_from_the_new_address_and_told_to_the_old(tmp_path: Path):
     """SET ADDRESS (with the password) mails a token to the new address and tells the old one; the change is made,
-    as a correction, only when the token comes back from the new address."""
+    as a step of the game's archive, only when the token comes back from the new address."""
     game = setup_game(tmp_path)
     pw = _passwords(game)
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSET ADDRESS anna.neu@example.org\n", subject="a"))
     deliver(tmp_path, plain("PLAYER BLUE PASSWORD wrong\nSET ADDRESS eve@example.org\n",
                             sender="bernd@example.net", subject="b"), "M01P8.mx")
     tick(game)
-    state = GameDir(game).load_state()
-    assert state.player("RED").email == "anna@example.org" and state.player("BLUE").email == "bernd@example.net"
+    assert address(game, "RED") == "anna@example.org" and address(game, "BLUE") == "bernd@example.net"
     (confirm,) = outbox(game, "confirm-").values()
     assert "To: anna.neu@example.org" in confirm
     token = re.search(r"CONFIRM ([0-9a-f]{12})", decoded(confirm))
@@ -177,12 +189,11 @@ def test_set_address_is_confirmed_from_the_new_address_and_told_to_the_old(tmp_p
     # a forger who knows the token but writes from another address changes nothing
     deliver(tmp_path, plain(f"CONFIRM {token.group(1)}\n", subject="c"), "M03P8.mx")
     tick(game, 1)
-    assert GameDir(game).load_state().player("RED").email == "anna@example.org"
+    assert address(game, "RED") == "anna@example.org" and changes(game) == []
     deliver(tmp_path, plain(f"Hi,\nCONFIRM {token.group(1)}\nAnna\n", sender="anna.neu@example.org", subject="d"),
             "M04P8.mx")
     tick(game, 1)
-    state = GameDir(game).load_state()
-    assert state.player("RED").email == "anna.neu@example.org" and state.corrections[-1].kind == "address"
+    assert address(game, "RED") == "anna.neu@example.org" and changes(game) == [("address", "RED")]
     (done,) = outbox(game, "address-done-").values()
     assert "To: anna@example.org" in done
     invoke("verify", str(game))
@@ -218,9 +229,9 @@ def test_a_password_reset_is_mailed_to_the_address_on_file_and_the_old_one_works
     tick(game)
     for at in range(1, len(tick_times())):  # the turn runs at its deadline; RED's orders accepted with the old one
         tick(game, at)
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     assert state.turn > 1 and state.player("RED").start_town == "Hamburg"
-    assert [c.kind for c in state.corrections] == ["password"]
+    assert changes(game) == [("password", "RED")]
     invoke("verify", str(game))
 
 

@@ -298,6 +298,21 @@ class AnswerAttachments(Protocol):
 
 
 @runtime_checkable
+class ReaderAnswers(Protocol):
+    """Words whose answer to a mail's public commands reads who asks (Dampfross: the reader's company, its language
+    and its own parts, MAP's window around a hex or a town, REPORT n with the company's own report after its
+    PLAYER line's password); ``postal/turns.py`` asks it in place of ``Words.answer`` and ``AnswerAttachments``."""
+
+    def answer_to(self, table: Table, state: Any, commands: Sequence[tuple[str, str]], reader: str | None,
+                  reports: Mapping[int, str], own: Mapping[int, str]
+                  ) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+        """The answer's text and files in the active language: ``commands`` each code with its argument as written
+        (``""``: none); ``reader`` the seat of the PLAYER line's right password, else of the sender's address
+        (``None``: neither); ``reports`` the public report of each move asked for that exists; ``own`` the seat's
+        own mail of each, only when the mail gave its password."""
+
+
+@runtime_checkable
 class SeatReports(Protocol):
     """A play's words for a period's report mail to one seat (checked on ``play.words``): the public report and what
     only that seat may see (Dampfross: a company's own accounts, its standing orders; the tests' rock-paper-scissors:

@@ -42,7 +42,7 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.i18n import active
-from adjudicator.kernel.play import AnswerAttachments, Play, private_reports, sequential
+from adjudicator.kernel.play import AnswerAttachments, Play, ReaderAnswers, private_reports, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
@@ -205,9 +205,26 @@ class MovesDesk:
                 reports[number] = report
             asked.append((c.code, number))
         table, words = self.game_now.table.public(), self.play.words
+        if isinstance(words, ReaderAnswers):  # the reader's company, language and own parts (Dampfross)
+            who = authorised or reader
+            own = {n: text for n in reports if authorised is not None
+                   and (text := self._own(n, authorised.id)) is not None}
+            text, files = words.answer_to(table, self.game_now.state, [(c.code, c.arg) for c in commands],
+                                          who.id if who is not None else None, reports, own)
+            return Answer(text, files)
         attached = words.answer_attachments(table, self.game_now.state, asked) \
             if isinstance(words, AnswerAttachments) else ()  # e.g. MAP: the whole map as a file
         return Answer(words.answer(table, self.game_now.state, asked, reports), attached)
+
+    def _own(self, number: int, seat: str) -> str | None:
+        """The seat's own mail of move ``number`` as archived (``None``: none, or the opening)."""
+        try:
+            for step, record in self.folder.moves():
+                if record.get("move") == number and record.get("kind") != "opening":
+                    return self.folder.mails_of(step).get(seat)
+        except (GameFileError, OSError, ValueError, KeyError, TypeError):
+            pass  # a damaged step: no private part
+        return None
 
     def _report(self, number: int, reader: Seat | None = None) -> str | None:
         """The public report of move ``number`` in the active language: archived in the game's; in another, the
@@ -319,6 +336,9 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     if asked:
         door.to_gm(mail, "prose", asked)
     wrong = 0
+    refused = [s for s in sections if not (s.seat == GM_SEAT and game.table.gm_ok(s.password))
+               and (game.table.find(s.seat) is None or not game.table.password_ok(s.seat, s.password))]
+    answered: set[str] = set()  # the seats a section of this mail counted for: their receipts name the refused
     for place, section in enumerate(sections):
         if section.seat == GM_SEAT and game.table.gm_ok(section.password):  # the GM's own (kernel/gmorders.py)
             read_at = game.table.moves + 1
@@ -347,15 +367,23 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         prose = section.prose if code != "statement" else ()  # a statement is prose and all (postal/statements.py)
         data = {**data, "read_at": read_at, **({"prose": prose} if prose else {}),
                 **({"to_gm": True} if asked else {})}
+        answered.add(seat.id)
+        lines = [s.line for s in refused if (f := game.table.find(s.seat)) is not None and f.id == seat.id]
+        data = {**data, "refused_lines": lines} if lines else data  # his sections here that do not count
         receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
     if wrong:
-        t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in sections)[:60])
+        t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in refused)[:60])
         door.guessed(mail, wrong, doc)
         if known is not None or (mail.sender and door.on_file(mail.sender)):
-            receipt(game, None, "password", {"seat": ", ".join(
-                dict.fromkeys(s.seat[:12] for s in sections if game.table.find(s.seat) is None
-                              or not game.table.password_ok(s.seat, s.password)))})
+            alone = [s.seat[:12] for s in refused if (found := game.table.find(s.seat)) is None
+                     or found.id not in answered]  # a seat whose receipt names them hears of them there
+            own = known is not None and any((f := game.table.find(x)) is not None and f.id == known.id for x in alone)
+            earlier = game.table.accepted(known.id) if known is not None and own else None
+            still = {"still": (known.id if known is not None else "", earlier.arrived if earlier is not None
+                               and earlier.mail else "")} if own else {}  # his own seat's: what counts now (131)
+            if alone:
+                receipt(game, None, "password", {"seat": ", ".join(dict.fromkeys(alone)), **still})
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
     for name, shared in receipts.send():

@@ -24,18 +24,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol
 
+from adjudicator.dampfross.board.errors import LabelError
+from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
+from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.engine.turn import building_turn
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.botwords import status_lines
 from adjudicator.dampfross.report.building import opening_report
 from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
-from adjudicator.dampfross.report.common import whole_map
-from adjudicator.dampfross.report.deadlines import due_line, goal_line
+from adjudicator.dampfross.report.common import around, map_windows, whole_map
+from adjudicator.dampfross.report.deadlines import due_line, goal_line, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, wrap
 from adjudicator.dampfross.report.fates import fates
 from adjudicator.dampfross.report.i18n import N_, _
@@ -84,8 +88,11 @@ def shipped_map(state: GameState) -> GameMap:
 
 def dated(state: GameState, table: Table) -> GameState:
     """The state with the session's deadlines (``Table.schedule``), as the Dampfross game file kept them: every
-    due line, a deadline's time zone, the schedule's corrections."""
-    return replace(state, schedule=table.schedule)
+    due line, a deadline's time zone, the schedule's corrections; and with the table's caretaker (reading 134,
+    ``engine/caretaker.py: with_table``), so the reports say who the caretaker played and from when."""
+    from adjudicator.dampfross.engine.caretaker import with_table
+
+    return with_table(replace(state, schedule=table.schedule), table)
 
 
 PUBLIC_BELOW = "\n\n" + "=" * LINE_WIDTH + "\n"
@@ -99,6 +106,30 @@ TITLE = "DAMPFROSS PER POST -- "
 REPLACED = N_("It replaces your orders of an earlier mail for this turn.")
 """The one sentence of a receipt the Dampfross mail path has no words for: it names the mail replaced by its
 arrival, which the session's receipt (``accepted`` with ``replaced``: the orders' lines) does not know."""
+
+
+def _place(gmap: GameMap, arg: str) -> Hex | None:
+    """A hex label of the map, or a town (tolerantly matched); ``None``: neither (MAP's window)."""
+    try:
+        h = Hex.parse(arg)
+        return h if gmap.on_map(h) else None
+    except LabelError:
+        found = match_town(arg, gmap)
+        return found.town.hex if found.town is not None else None
+
+
+def _private(mail: str | None) -> str | None:
+    """A company's own report, from its report mail of a turn (``seat_report``: from the title of the company's
+    report to the line that parts it from the public report); ``None``: no mail."""
+    if mail is None:
+        return None
+    head = mail.split(PUBLIC_BELOW + TITLE, 1)[0]  # the public report's own rules are never followed by its title
+    return head[head.index(TITLE):] if TITLE in head else head
+
+
+RUN_SINCE = N_("Your mail counts for turn {turn}; the turn has been run since, with these orders.")
+"""The status of a receipt written after the turn its orders count for was run (the session writes a tick's receipts
+again at its end: the last orders of a turn, or late ones in a lenient game, run it at once)."""
 
 
 class DampfrossWords:
@@ -200,7 +231,8 @@ class DampfrossWords:
         values: dict[str, str | int] = {}
         status: Status = "no-orders"
         if code == "accepted" or code == "checked":
-            status = "counts"
+            preview = data.get("preview")  # orders that ask to build and would build nothing: the warning first (94)
+            status = "idle" if code == "accepted" and getattr(preview, "idle", False) else "counts"
         elif code == "gm-accepted":  # the GM's section (kernel/play.py: GmOrders), as the Dampfross GM's receipt
             status = "gm-counts"
         elif code in ("refused", "check-refused", "gm-refused"):
@@ -226,14 +258,41 @@ class DampfrossWords:
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
                 "player": company or "", "turn": turn}
+        elif code in ("accepted", "gm-accepted") and turn < state.turn:  # the turn ran since (a receipt of its tick)
+            said = _(RUN_SINCE).format(turn=turn)
         elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
         if "problems" in checked:  # the preview's problems are those read gave beside the orders
             problems = checked.pop("problems")
-        r = Receipt(company, "", "", status, values, lang=active(), said=said,
-                    problems=problems, statement=str(data.get("statement", "")), **checked)
+        arrived = str(data.get("mail_arrived") or "")  # the mail answered (``postal/movemails.py: section_receipt``)
+        arrived = datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""
+        preview = data.get("preview")
+        racing = None if preview is None or isinstance(preview, str) else getattr(preview, "racing", None) is not None
+        r = Receipt(company, arrived, str(data.get("mail_subject") or ""), status, values, lang=active(), said=said,
+                    turn=turn, racing=racing,
+                    problems=problems, statement=str(data.get("statement", "")), still=self._still(state, data),
+                    refused=tuple(self._refused(line) for line in data.get("refused_lines", ())), **checked)
         return receipt_text(state, r)
+
+    def _refused(self, line: int) -> str:
+        """A section for the company in the mail answered that does not count (its password wrong), told under the
+        one that counts (``postal/turns.py``: ``refused_lines``, their PLAYER lines), as ``phrases.refusal_text``."""
+        from adjudicator.dampfross.orders.model import Pos
+        from adjudicator.dampfross.report.orderwords import where
+
+        at = where(Pos("", line), (), column=False, mail_only=True)
+        why = say(NO_ORDERS, Problem.of(NoOrders.WRONG_PASSWORD))
+        return _("a section for you at {where} does not count: {why}").format(where=at, why=why)
+
+    def _still(self, state: GameState, data: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+        """A section refused for its password, from its company's own address (``postal/turns.py``, ``still``: the
+        company, and when its earlier mail that still counts arrived, "" for none): what counts for it now (131)."""
+        still = data.get("still")
+        if not still:
+            return ()
+        company, arrived = str(still[0]), str(still[1] or "")
+        return ((company, datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""),)
 
     def _notice(self, state: GameState, why: str | None) -> str:
         """A reminder without its company, or the news of a changed deadline (``why``: the GM's reason, ``None``:
@@ -328,6 +387,41 @@ class DampfrossWords:
             return ()
         state = dated(state, table)
         return ((map_attachment_name(state.turn - 1), whole_map(self.maps(state), state, state.turn - 1, split=False)),)
+
+    def answer_to(self, table: Table, state: GameState, commands: Sequence[tuple[str, str]], reader: str | None,
+                  reports: Mapping[int, str], own: Mapping[int, str]
+                  ) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+        """``kernel/play.py: ReaderAnswers``: HELP, MAP [HEX|TOWN], STATUS, REPORT [N] and RULES as the Dampfross
+        mail answered them (``app/mailcommands.py``) to ``reader``'s company, in its language, with its PLAYER line
+        in the examples; MAP attaches the whole map; REPORT N gives the company's own report first when the mail
+        gave its password (``own``: its report mail of the turn, whose private part is that report)."""
+        state = dated(state, table)
+        gmap = self.maps(state)
+        parts: list[str] = []
+        files: list[tuple[str, str | bytes]] = []
+        for code, arg in commands:
+            if code == "help":
+                parts.append(help_text(state, gmap, reader))
+            elif code == "map":
+                whole = whole_map(gmap, state, state.turn - 1, split=False)
+                place = _place(gmap, arg) if arg else None
+                windows = [whole_map(gmap, state, state.turn - 1)] if not arg else \
+                    map_windows(gmap, state, [around(gmap, place)], state.turn - 1) if place is not None else []
+                parts.append(map_text(state, reader, windows, arg if arg and place is None else "", whole=not arg))
+                if (map_attachment_name(state.turn - 1), whole) not in files:
+                    files.append((map_attachment_name(state.turn - 1), whole))
+            elif code == "status":
+                parts.append(status_reply(state, reader, sorted(sid for sid, _ in table.orders)))
+            elif code == "report":
+                turn = int(arg) if arg.isdigit() else state.turn - 1
+                public = reports.get(turn)
+                if public is not None and (PUBLIC_BELOW + TITLE) in public:  # a company's mail (in another
+                    public = public.split(PUBLIC_BELOW + TITLE, 1)[1]  # language than the game's): its public part
+                    public = TITLE + public
+                parts.append(report_reply(state, reader, turn, public, _private(own.get(turn))))
+            elif code == "rules":
+                parts.append(rules_text(state, gmap, reader))
+        return "\n".join(parts), tuple(files)
 
     def status(self, table: Table, state: GameState) -> str:
         """The GM's ``status``: the turn's deadline, the goal, each company's balance and whether its orders are in
