@@ -3,11 +3,13 @@ is the turn a process of its own runs, and a failing command does not stop the n
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
 
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_state
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
@@ -18,7 +20,7 @@ def adjudicate(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedPr
 
 
 def orders(game: Path) -> str:
-    pw = GameDir(game).read_passwords()
+    pw = MovesDir(game).read_passwords()
     return (f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\nBUILD Nordstadt - 0403 - 0404\n"
             f"PLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Nordstadt\nBUILD Nordstadt - 0502\n")
 
@@ -44,10 +46,10 @@ def test_commands_run_one_after_another_each_with_its_exit_status(tmp_path: Path
     exits = [line for line in done.stdout.splitlines() if line.startswith(".exit ")]
     assert exits == [".exit 0", ".exit 1", ".exit 2", ".exit 0"]
     assert "Turn 1 report" in done.stdout.split(".exit 0")[0]
-    assert "OK: 1 turns and corrections replayed" in done.stdout
+    assert "OK: step-003: move resolved again: the same\nOK: game.json is the game after the last step\n" in done.stdout
     assert "error: these are orders for turn 1 (already adjudicated)" in done.stderr
     assert "error: cannot read the command line" in done.stderr
-    assert GameDir(game).load_state().turn == 2
+    assert dampfross_state(game).turn == 2
 
 
 def test_a_turn_run_by_the_resident_process_is_the_turn_a_process_of_its_own_runs(tmp_path: Path):
@@ -55,5 +57,8 @@ def test_a_turn_run_by_the_resident_process_is_the_turn_a_process_of_its_own_run
     assert adjudicate("run", "t1.orders", cwd=one.parent).returncode == 0
     done = adjudicate("resident", cwd=other.parent, stdin="run t1.orders\n")
     assert done.returncode == 0 and done.stdout.endswith(".exit 0\n")
-    for name in ("reports/turn-001.txt", "reports/turn-001-RED.txt", "reports/turn-001-BLUE.txt"):
+    names = ("reports/move-001.txt", "archive/step-003/mail-RED.txt", "archive/step-003/mail-BLUE.txt")
+    assert json.loads((one / "archive" / "step-003" / "record.json").read_text())["kind"] == "move"
+    for name in names:  # the public report, and each company's mail (its private report first)
         assert (one / name).read_bytes() == (other / name).read_bytes()
+    assert dampfross_state(one) == dampfross_state(other) and dampfross_state(one).turn == 2
