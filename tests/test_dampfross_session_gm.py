@@ -1,12 +1,14 @@
 """Every Dampfross GM command on a Dampfross game of the one session's format (issue 34; ``dampfross/app/session.py``).
 
-Each test plays the same game twice: a Dampfross game by mail, one turn run at its deadline, kept in the old format
-(``dampfross/app/store.py: GameDir``) and converted by ``adjudicate upgrade`` (``dampfross/app/convert.py``).  A command
-given to both must tell the GM the same (``check``, ``route``, ``report``, ``run``'s problems of the orders, the
-corrections' lines, ``status --json``'s old keys), and a correction must be a step of the session's chain that
-``verify`` applies again and the next report prints as the old format prints it.  Where the session differs by design
-(the next deadline from when a turn runs, orders' lines counted in their section, a deadline's change not in the
-report) the test says so and compares the rest.
+Each test plays a Dampfross game by mail, one turn run at its deadline (``adjudicate new`` makes it a game of the
+one session).  Until the switch the same game was played in the old format (``dampfross/app/store.py: GameDir``) too
+and converted by ``adjudicate upgrade``; what the old format told the GM for each command is kept in
+``tests/golden/dampfross_session_gm_old.json`` (written by this file's tests before the switch, at 8b8b033: the game's
+folder ``<G>``, the test's folder ``<ROOT>``).  A command must tell the GM the same (``check``, ``route``,
+``report``, ``run``'s problems of the orders, the corrections' lines, ``status --json``'s old keys), and a
+correction must be a step of the session's chain that ``verify`` applies again and the next report prints as the
+old format printed it.  Where the session differs by design (the next deadline from when a turn runs, orders' lines
+counted in their section, a deadline's change not in the report) the test says so and compares the rest.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 import re
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -27,23 +29,33 @@ from tests.mailservers import SmtpServer, smtp_server
 NOW = "2026-12-06T10:00+00:00"
 """When the GM runs the second turn by hand (before its deadline, 11 December 18:00)."""
 
+OLD = json.loads((Path(__file__).resolve().parent / "golden" / "dampfross_session_gm_old.json").read_text(
+    encoding="utf-8"))
+"""What the old format told the GM, by test and command (see the module)."""
 
-@dataclass(frozen=True)
+
+@dataclass
 class Pair:
-    """The same game in both formats, and the trial that played its first turn."""
+    """The game, the trial that played its first turn, and what the old format told the GM in the same test."""
 
-    old: Path
     new: Path
     trial: Trial
     root: Path
+    test: str
+    said: int = field(default=0)
+
+    def old(self, key: str) -> str:
+        """The old format's output of ``key`` in this test, in this test's folders."""
+        return str(OLD[f"{self.test}:{key}"]).replace("<G>", str(self.new)).replace("<ROOT>", str(self.root))
 
     def both(self, *args: str) -> tuple[str, str]:
-        """A command on both games (``G`` stands for the game's folder), its output on each; both must agree on its
-        exit status."""
-        results = [invoke(*[str(g) if a == "G" else a for a in args], ok=False) for g in (self.old, self.new)]
-        assert results[0].exit_code == results[1].exit_code, (args, results[0].output, results[1].output)
-        assert "Traceback" not in results[1].output, results[1].output
-        return results[0].output, results[1].output
+        """A command on the game (``G`` stands for the game's folder): what the old format said to it (kept) and what
+        the session says; both must agree on its exit status."""
+        result = invoke(*[str(self.new) if a == "G" else a for a in args], ok=False)
+        key, self.said = f"both{self.said}", self.said + 1
+        assert OLD[f"{self.test}:{key}.exit"] == result.exit_code, (args, self.old(key), result.output)
+        assert "Traceback" not in result.output, result.output
+        return self.old(key), result.output
 
     def orders(self, text: str, name: str = "orders.txt") -> str:
         path = self.root / name
@@ -61,18 +73,15 @@ def smtp() -> Iterator[SmtpServer]:
 
 
 @pytest.fixture
-def pair(tmp_path: Path, smtp: SmtpServer) -> Pair:
-    trial = make_trial(tmp_path / "old", "dampfross")
+def pair(tmp_path: Path, smtp: SmtpServer, request: pytest.FixtureRequest) -> Pair:
+    trial = make_trial(tmp_path, "dampfross")
     with (trial.game / "mail.toml").open("a", encoding="utf-8") as f:
         f.write("\n" + smtp.toml())
     trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\n", "2026-12-01T09:00+00:00", "red")
     trial.deliver(BERND, trial.envelope("BLUE") + "START Berlin\n", "2026-12-01T09:01+00:00", "blue")
     trial.tick("2026-12-04T18:05+00:00")
-    shutil.copytree(tmp_path / "old", tmp_path / "new")
-    new = tmp_path / "new" / "g"
-    assert "converted to a game of the one session" in invoke("upgrade", str(new)).output
-    assert json.loads((new / "game.json").read_text(encoding="utf-8"))["play"] == "dampfross"
-    return Pair(trial.game, new, trial, tmp_path)
+    assert json.loads((trial.game / "game.json").read_text(encoding="utf-8"))["play"] == "dampfross"
+    return Pair(trial.game, trial, tmp_path, request.node.name)
 
 
 def verified(game: Path) -> list[str]:
@@ -111,10 +120,8 @@ def test_status_json_keeps_the_old_keys_beside_the_sessions(pair: Pair):
     assert {k: new[k] for k in old} == old
     assert new["play"] == "dampfross" and new["moves"] == 1 and new["to_act"] == ["RED", "BLUE"]
     # RED's mail in, with a line that is a problem: the same row in both, BLUE still missing
-    for g in (pair.old, pair.new):
-        pair.trial.game = g
-        pair.trial.deliver(ANNA, pair.section("RED", "BUILD Hamburg - 1109\nBUILD FOO\n"), "2026-12-06T09:00+00:00")
-        pair.trial.tick("2026-12-06T09:05+00:00")
+    pair.trial.deliver(ANNA, pair.section("RED", "BUILD Hamburg - 1109\nBUILD FOO\n"), "2026-12-06T09:00+00:00")
+    pair.trial.tick("2026-12-06T09:05+00:00")
     old, new = (json.loads(text) for text in pair.both("status", "G", "--json"))
     assert {k: new[k] for k in old} == old
     assert new["companies"][0] == {"company": "RED", "arrived": "2026-12-06T09:00:00+00:00", "verdict": "problems",
@@ -125,26 +132,22 @@ def test_status_json_keeps_the_old_keys_beside_the_sessions(pair: Pair):
 def test_run_tells_the_problems_of_the_orders_and_reports_the_turn_as_the_old_run(pair: Pair):
     orders = pair.orders(pair.section("RED", "BUILD Hamburg - 1109\nBUILD FOO\n") +
                          pair.section("BLUE", "BUILD Berlin - 1408\n", password="wrong"))
-    dry = [invoke("run", orders, "--game", str(g), "--dry-run", "--now", NOW, ok=False) for g in (pair.old, pair.new)]
-    assert dry[0].exit_code == dry[1].exit_code == 0
-    assert dry[1].output.startswith(dry[0].output.split("DAMPFROSS PER POST")[0])  # the same problems first
+    dry = invoke("run", orders, "--game", str(pair.new), "--dry-run", "--now", NOW)
+    assert dry.output.startswith(pair.old("dry").split("DAMPFROSS PER POST")[0])  # the same problems first
     # the session keeps no section with a wrong password, so the report says BLUE sent no orders
-    assert undated(dry[1].output) == undated(dry[0].output).replace("nothing: wrong password",
-                                                                    "nothing: no orders received")
-    assert "orders.txt:5:10: syntax: BUILD needs at least two points" in dry[1].output
-    assert "wrong password" in dry[1].output  # said by the old run and the session alike
-    ran = [invoke("run", orders, "--game", str(g), "--now", NOW, ok=False) for g in (pair.old, pair.new)]
-    assert ran[1].exit_code == 0 and undated(ran[1].output.replace(str(pair.new), "G")) == \
-        undated(ran[0].output.replace(str(pair.old), "G")).replace("wrong password\n", "no orders received\n")
-    assert "turn 2 adjudicated; reports in" in ran[1].output
+    assert undated(dry.output) == undated(pair.old("dry")).replace("nothing: wrong password",
+                                                                   "nothing: no orders received")
+    assert "orders.txt:5:10: syntax: BUILD needs at least two points" in dry.output
+    assert "wrong password" in dry.output  # said by the old run and the session alike
+    ran = invoke("run", orders, "--game", str(pair.new), "--now", NOW)
+    assert undated(ran.output) == undated(pair.old("ran")).replace("wrong password\n", "no orders received\n")
+    assert "turn 2 adjudicated; reports in" in ran.output
     assert undated((pair.new / "reports" / "move-002.txt").read_text(encoding="utf-8")) == \
-        undated((pair.old / "reports" / "turn-002.txt").read_text(encoding="utf-8")).replace(
-            "nothing: wrong password", "nothing: no orders received")
-    # RED's private report of turn 2 made again from the session's step: the old text, but for the lines of its
-    # problems, counted in the section the session keeps, not in the file the GM gave
+        undated(pair.old("turn-002")).replace("nothing: wrong password", "nothing: no orders received")
+    # RED's private report of turn 2 made again from the session's step: the old text, its problems at the lines
+    # and columns of the file the GM gave, but named by the section the session keeps, not by the file
     old, new = pair.both("report", "G", "--player", "RED", "--turn", "2")
-    assert undated(new.replace("RED:2:10", "orders.txt:5:10").replace("RED:1:", "orders.txt:4:").replace(
-        "[line 1]", "[line 4]")) == undated(old)
+    assert undated(new.replace("RED:5:10", "orders.txt:5:10")) == undated(old)
     verified(pair.new)
 
 
@@ -181,11 +184,11 @@ def test_the_corrections_are_steps_verify_applies_again_and_the_next_report_prin
     lines = verified(pair.new)
     assert sum("fix done again: the same" in line for line in lines) == 7
     orders = pair.orders(pair.section("RED", "BUILD 1109 - 1110\n") + pair.section("BLUE", "BUILD Berlin - 1813\n"))
-    ran = [invoke("run", orders, "--game", str(g), "--now", NOW) for g in (pair.old, pair.new)]
+    ran = invoke("run", orders, "--game", str(pair.new), "--now", NOW)
     report = (pair.new / "reports" / "move-002.txt").read_text(encoding="utf-8")
     assert "Corrections by the GM since the last report" in report and "RED +3 to the balance" in report
-    assert undated(report) == undated((pair.old / "reports" / "turn-002.txt").read_text(encoding="utf-8"))
-    assert undated(ran[1].output.replace(str(pair.new), "G")) == undated(ran[0].output.replace(str(pair.old), "G"))
+    assert undated(report) == undated(pair.old("turn-002"))
+    assert undated(ran.output) == undated(pair.old("ran"))
     verified(pair.new)
 
 
@@ -222,7 +225,7 @@ def test_a_correction_refused_is_one_line_and_changes_nothing(pair: Pair):
                  ("player", "lang", "G", "RED", "xx")):
         old, new = pair.both(*args)
         assert new.startswith("error: ") and new.count("\n") == 1, (args, new)
-        assert new == old.replace(str(pair.old), str(pair.new)), args
+        assert new == old, args
     assert {p: p.read_bytes() for p in pair.new.rglob("*") if p.is_file() and p.name != ".lock"} == before
 
 
@@ -259,22 +262,24 @@ def test_site_writes_the_pages_of_a_session_game(pair: Pair):
 
 
 def test_the_examples_last_turn_run_on_the_session_reports_as_the_old_run(tmp_path: Path):
-    """The example game (``tests/golden/example/``) taken back to its last turn, upgraded, and that racing turn run
-    from its archived order file by the session: the public report, each company's private report (resolved again
-    from the step) and the revealed seed as the old format's, byte for byte."""
-    golden = Path(__file__).resolve().parent / "golden" / "example"
+    """The example game in the old format (``tests/fixtures/old-format/example/``) upgraded, its last turn taken back
+    and that racing turn run from its archived order file by the session: the public report, each company's private
+    report (resolved again from the step) and the revealed seed as the old format's, byte for byte."""
+    old = Path(__file__).resolve().parent / "fixtures" / "old-format" / "example"
     game = tmp_path / "demo"
-    shutil.copytree(golden, game)
-    assert invoke("undo", str(game)).output.startswith("turn 7 undone")
-    assert "6 turns" in invoke("upgrade", str(game)).output
-    ran = invoke("run", str(golden / "turns" / "turn-007" / "orders" / "01-turn7.orders"), "--game", str(game))
+    shutil.copytree(old, game)
+    assert "7 turns" in invoke("upgrade", str(game)).output
+    assert invoke("undo", str(game)).output.startswith("step converted taken back")  # the conversion's own step
+    assert invoke("undo", str(game)).output.startswith("move 7 taken back")
+    assert not (game / "reports" / "move-007.txt").exists()
+    ran = invoke("run", str(old / "turns" / "turn-007" / "orders" / "01-turn7.orders"), "--game", str(game))
     assert ran.output.endswith(f"turn 7 adjudicated; reports in {game / 'reports'}\n")
-    assert (game / "reports" / "move-007.txt").read_bytes() == (golden / "reports" / "turn-007.txt").read_bytes()
+    assert (game / "reports" / "move-007.txt").read_bytes() == (old / "reports" / "turn-007.txt").read_bytes()
     for company in ("RAVEL", "NOB", "SUED", "HAFEN"):
         said = invoke("report", str(game), "--player", company, "--turn", "7").output
-        assert said == (golden / "reports" / f"turn-007-{company}.txt").read_text(encoding="utf-8"), company
+        assert said == (old / "reports" / f"turn-007-{company}.txt").read_text(encoding="utf-8"), company
     assert invoke("report", str(game), "--player", "NOB", "--turn", "3").output == \
-        (golden / "reports" / "turn-003-NOB.txt").read_text(encoding="utf-8")  # a converted turn: its old file
+        (old / "reports" / "turn-003-NOB.txt").read_text(encoding="utf-8")  # a converted turn: its old file
     verified(game)
 
 
@@ -283,8 +288,8 @@ def test_run_with_the_gms_file_tells_what_the_old_run_tells(pair: Pair):
     of committed dice are ignored, with the old run's warning."""
     gm = pair.orders("GAME g\nTURN 2\nGM\nROLL RED 5\n", "gm.txt")
     orders = pair.orders(pair.section("RED", "BUILD Hamburg - 1109\n"))
-    ran = [invoke("run", orders, "--gm", gm, "--game", str(g), "--now", NOW) for g in (pair.old, pair.new)]
+    ran = invoke("run", orders, "--gm", gm, "--game", str(pair.new), "--now", NOW)
     warning = "warning: the GM's ROLL, RACE and MOVES lines are ignored: this game uses the committed dice\n"
-    assert ran[1].output.startswith(warning) and ran[0].output.startswith(warning)
-    assert undated(ran[1].output.replace(str(pair.new), "G")) == undated(ran[0].output.replace(str(pair.old), "G"))
-    assert "step-005: the GM's section read again: the same" in "\n".join(verified(pair.new))
+    assert ran.output.startswith(warning) and pair.old("ran").startswith(warning)
+    assert undated(ran.output) == undated(pair.old("ran"))
+    assert re.search(r"step-\d{3}: the GM's section read again: the same", "\n".join(verified(pair.new)))
