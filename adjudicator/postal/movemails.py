@@ -190,7 +190,8 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
             text = words.statement_received(str(data["statement"]), datetime.fromisoformat(str(data["until"])),
                                             game.table.schedule.zone)
         else:
-            text = play.words.receipt(game.table.public(), game.state, code, data)
+            text = play.words.receipt(game.table.public(), game.state, code, {
+                **data, "mail_arrived": mail.arrived.isoformat(), "mail_subject": str(mail.meta.get("subject", ""))})
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
         kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)

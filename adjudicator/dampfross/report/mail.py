@@ -91,6 +91,9 @@ class Receipt:
     still: tuple[tuple[str, str], ...] = ()  # a section refused for its password: (company, the arrival of its
     # earlier mail that still counts, "" for none), told to the company's own address
     said: str = ""  # the status in words where the caller words it (the session's receipts, ``report/playwords.py``)
+    turn: int = 0  # the turn the orders are for, when the state is later (the session's receipt written at the end of
+    # its tick, the turn run since); 0: the state's
+    racing: bool | None = None  # whether that turn is a racing turn (``None``: the state's phase says)
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -109,16 +112,18 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
     status = r.said or _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
     echo = list(r.echo)
     if r.fates is not None and r.status in ("counts", "idle", "late-used"):  # the first line: the fates counted
-        status = headline(r.fates, state.turn, state.phase == "racing") + " " + status
+        racing = state.phase == "racing" if r.racing is None else r.racing
+        status = headline(r.fates, r.turn or state.turn, racing) + " " + status
         if r.refused:
             status += " " + ngettext("A section of your mail does not count: see below.",
                                      "Some sections of your mail do not count: see below.", len(r.refused))
         echo = fate_lines(r.fates)
     for company, arrived in r.still:  # a wrong password: what counts for the company now
         status += " " + (_("Your mail of {when} still counts for {company} in turn {turn}: this one changes nothing "
-                           "of it.").format(when=arrival_text(arrived), company=company, turn=state.turn) if arrived
-                         else _("No mail of yours counts for {company} in turn {turn} yet: send your orders again "
-                                "with the right password.").format(company=company, turn=state.turn))
+                           "of it.").format(when=arrival_text(arrived), company=company, turn=r.turn or state.turn)
+                         if arrived else _("No mail of yours counts for {company} in turn {turn} yet: send your orders "
+                                           "again with the right password.").format(company=company,
+                                                                                    turn=r.turn or state.turn))
     ctx = {
         "game": state.game_id,
         "company": r.company,
