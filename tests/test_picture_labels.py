@@ -46,14 +46,13 @@ def test_new_york_leaves_blues_first_segment_free(direction: str):
 @pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
 def test_no_caption_lies_on_the_track_of_a_game(name: str, tmp_path: Path):
     """Fourteen turns of four bots on each shipped map: before, 6 to 10 captions of each lay on track."""
-    from adjudicator.dampfross.app.store import GameDir
     from adjudicator.dampfross.report.common import track_marks
-    from tools.selfplay import play_game
+    from tests.helpers import dampfross_state
+    from tools.selfplay import play_game, session_play
 
     play_game(tmp_path / "g", name, players=4, seed=f"captions-{name}", max_turns=14, check=False)
-    gdir = GameDir(tmp_path / "g")
-    state = gdir.load_state()
-    gmap = gdir.load_map(state)
+    state = dampfross_state(tmp_path / "g")
+    gmap = session_play(tmp_path / "g").gmap(state)
     marks = list(track_marks(state, None))
     assert len(marks) > 80
     picture = svg.game_svg(gmap, state, None)
@@ -103,10 +102,9 @@ def test_a_racing_turns_mail_shows_the_dice_in_its_text(lang: str):
     from adjudicator.dampfross.game import gamefile
     from adjudicator.dampfross.report.mail import report_mail_text
 
-    golden = Path(__file__).parent / "golden"
-    folder = golden / ("example" if lang == "en" else "example-de")
-    state = dataclasses.replace(gamefile.loads((golden / "example" / "game.json").read_text(encoding="utf-8")),
-                                lang=lang)
+    old = Path(__file__).parent / "fixtures" / "old-format" / "example"  # the example's reports, each company's too
+    folder = old if lang == "en" else Path(__file__).parent / "golden" / "example-de"
+    state = dataclasses.replace(gamefile.loads((old / "game.json").read_text(encoding="utf-8")), lang=lang)
     for turn in (6, 7):
         public = (folder / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
         rounds = [line for line in public.splitlines() if re.match(r"  (Round|Runde) |      \d ", line)]
