@@ -2,7 +2,7 @@
 # The example game: four companies on the German map, a short game by house rules
 # (--set): five building rounds, then two racing turns of two races each.
 # Plays it in a fresh directory (a temporary one unless DIR is given, so it can
-# be run again and again) and prints the report of the last turn.
+# be run again and again) and prints the report of the last turn (reports/move-007.txt).
 # Usage: bash examples/demo.sh [DIR]
 set -euo pipefail
 dir="${1:-$(mktemp -d)}"
@@ -21,5 +21,6 @@ for turn in 1 2 3 4 5 6 7; do
     adjudicate germany/turn"$turn"*.orders --game "$game" >/dev/null 2>"$dir/turn$turn.log" || {
         cat "$dir/turn$turn.log" >&2; exit 1; }
 done
-cat "$game/reports/turn-007.txt"
-echo "(the game is in $game; private reports in $game/reports; messages in $dir/*.log)" >&2
+cat "$game/reports/move-007.txt"
+echo "(the game is in $game; public reports in $game/reports, each company's private one in the mail of its turn," \
+     "$game/archive/step-NNN/mail-ID.txt; messages in $dir/*.log)" >&2

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel.changes import backward, changes, forward, same
 
-GOLDEN = Path(__file__).parent / "golden" / "example"
+GOLDEN = Path(__file__).parent / "fixtures" / "old-format" / "example"  # the example as the old format kept it
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([1.0, 0.5]),
                     st.text(alphabet="ab\"ä\n", max_size=3))

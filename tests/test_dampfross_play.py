@@ -1,6 +1,6 @@
 """Dampfross as a ``kernel.play.Play`` (issue 34, ``adjudicator/dampfross/play.py``): the protocol fits.
 
-The proof is the example game (``examples/demo.sh``, archived in ``tests/golden/example/``): from its opening
+The proof is the example game (``examples/demo.sh``, archived as the old format kept it in ``tests/fixtures/old-format/example/``): from its opening
 state every turn is read company by company (each mail of the turn's order files cut by the platform's envelope,
 ``kernel/envelope.py``, and its section read by ``read``), ``missing`` asked for the companies that sent
 nothing, and ``resolve``d with ``draw(seed)``; the state after is the archived one, compared as ``app/run.py:
@@ -38,7 +38,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.play import Bots, Play, at_deadline
 from adjudicator.kernel.problems import NoOrders
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "example"
+GOLDEN = Path(__file__).resolve().parent / "fixtures" / "old-format" / "example"  # the old format's copy
 TURNS = range(1, 8)
 
 
@@ -160,7 +160,7 @@ def test_partial_orders_count_and_keep_the_problems_as_codes(example: GameDir) -
     nob = orders["NOB"]
     assert nob.problems
     assert {p.code for p in nob.problems} >= {ProblemCode.MISSPELT_ORDER}
-    text = (GOLDEN.parent.parent.parent / "examples" / "germany" / "turn2-nob.orders").read_text(encoding="utf-8")
+    text = (GOLDEN.parents[3] / "examples" / "germany" / "turn2-nob.orders").read_text(encoding="utf-8")
     old = today(state, example, text).orders
     assert [(p.code, p.pos.line, p.pos.column, p.args) for p in nob.problems] == \
         [(p.code, p.pos.line, p.pos.column, p.args) for p in old.problems_for("NOB")]

@@ -29,14 +29,15 @@ from adjudicator.postal.mailhtml import body_html, kind_of
 from adjudicator.postal.outbox import Outgoing, compose
 
 GOLDEN = Path(__file__).parent / "golden"
+OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format"  # the English example as the old format kept it
 MAILS = [("en", 6, "HAFEN"), ("de", 6, "HAFEN"), ("en", 2, "NOB"), ("de", 7, "NOB"), ("en", 1, "SUED")]
 """A racing turn (rounds, score table), the German one, the report full of mistakes, the last turn, a first."""
 
 
 def report_text(lang: str, turn: int, company: str) -> str:
-    state = dataclasses.replace(gamefile.loads((GOLDEN / "example" / "game.json").read_text(encoding="utf-8")),
+    state = dataclasses.replace(gamefile.loads((OLD_FORMAT / "example" / "game.json").read_text(encoding="utf-8")),
                                 lang=lang)
-    reports = GOLDEN / ("example" if lang == "en" else "example-de") / "reports"
+    reports = (OLD_FORMAT / "example" if lang == "en" else GOLDEN / "example-de") / "reports"
     return report_mail_text((reports / f"turn-{turn:03d}-{company}.txt").read_text(encoding="utf-8"), None, state,
                             company, True)
 
@@ -175,10 +176,12 @@ def browser(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture(scope="module")
-def png() -> bytes:
+def png(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """The picture after turn 6 of the example game, played through the session (``turn_png`` reads its folder)."""
     from adjudicator.dampfross.app.pictures import turn_png
+    from tests.example_game import play
 
-    return turn_png(GOLDEN / "example", 6)
+    return turn_png(play(tmp_path_factory.mktemp("example")), 6)
 
 
 def _webmail(html: str) -> str:

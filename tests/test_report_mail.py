@@ -17,19 +17,20 @@ from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.report.mail import full_map_text, report_mail_text
 
 GOLDEN = Path(__file__).parent / "golden"
+OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format"  # the English example as the old format kept it
 MISTAKES = ("002", "NOB")
 """Turn 2's NOB shows every typical mistake with its explanation: not a typical report (146 lines)."""
 
 
 def _state(lang: str) -> GameState:
-    state = gamefile.loads((GOLDEN / "example" / "game.json").read_text(encoding="utf-8"))
+    state = gamefile.loads((OLD_FORMAT / "example" / "game.json").read_text(encoding="utf-8"))
     return dataclasses.replace(state, lang=lang)
 
 
 def _mails(lang: str) -> dict[tuple[str, str], str]:
     """Every report mail's body of the example game (turn, company), as the postal loop makes it."""
     state = _state(lang)
-    reports = GOLDEN / ("example" if lang == "en" else "example-de") / "reports"
+    reports = (OLD_FORMAT / "example" if lang == "en" else GOLDEN / "example-de") / "reports"
     return {(f"{t:03d}", pid): report_mail_text((reports / f"turn-{t:03d}-{pid}.txt").read_text(encoding="utf-8"),
                                                 None, state, pid, True)
             for t in range(1, 8) for pid in state.player_ids}
@@ -86,7 +87,7 @@ def test_the_private_part_has_the_fee_history_and_a_window_of_the_own_track():
 def test_the_whole_map_attached_names_the_companies_serving_each_town():
     from adjudicator.dampfross.app.store import GameDir
 
-    gdir = GameDir(GOLDEN / "example")
+    gdir = GameDir(OLD_FORMAT / "example")
     state, _ = gdir.archived_state(gdir.archive_path(3), "after")
     text = full_map_text(state, gdir.load_map(state), 3)
     assert "Towns (and the companies serving them):" in text
@@ -96,7 +97,7 @@ def test_the_whole_map_attached_names_the_companies_serving_each_town():
 
 
 def test_the_final_report_says_how_players_check_the_dice():
-    final = (GOLDEN / "example" / "reports" / "turn-007.txt").read_text(encoding="utf-8")
+    final = (OLD_FORMAT / "example" / "reports" / "turn-007.txt").read_text(encoding="utf-8")
     assert "adjudicate" not in final
     assert "the SHA-256 of this seed is the dice commitment" in " ".join(final.split())
     assert "mail REPORT N" in " ".join(final.split())
