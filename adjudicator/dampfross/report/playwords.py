@@ -88,11 +88,12 @@ def shipped_map(state: GameState) -> GameMap:
 
 def dated(state: GameState, table: Table) -> GameState:
     """The state with the session's deadlines (``Table.schedule``), as the Dampfross game file kept them: every
-    due line, a deadline's time zone, the schedule's corrections; and with the table's caretaker (reading 134,
-    ``engine/caretaker.py: with_table``), so the reports say who the caretaker played and from when."""
+    due line, a deadline's time zone, the schedule's corrections; and with the table's caretaker (reading 134: its
+    setting, and ``engine/caretaker.py: with_table``), so the reports say who the caretaker played and from when."""
     from adjudicator.dampfross.engine.caretaker import with_table
 
-    return with_table(replace(state, schedule=table.schedule), table)
+    return with_table(replace(state, schedule=table.schedule, caretaker_after=table.caretaker_after or None,
+                              caretaker_level=table.caretaker_level or state.caretaker_level), table)
 
 
 PUBLIC_BELOW = "\n\n" + "=" * LINE_WIDTH + "\n"
@@ -222,7 +223,10 @@ class DampfrossWords:
         seat): the deadline now."""
         state = dated(state, table)
         if code == "reminder" and data.get("seat") in state.player_ids:  # Dampfross's own reminder
-            return reminder_text(state, str(data["seat"]), str(data.get("sender", "")))
+            seat = table.seat(str(data["seat"]))  # the caretaker that plays it now is the table's
+            state = replace(state, players=tuple(replace(p, caretaker=seat.caretaker or None) if p.id == seat.id
+                                                 else p for p in state.players))
+            return reminder_text(state, seat.id, str(data.get("sender", "")))
         if code in ("reminder", "deadline"):
             return self._notice(state, str(data.get("why", "")) if code == "deadline" else None)
         company = str(data["seat"]) if data.get("seat") else None
