@@ -41,7 +41,8 @@ Three things a Dampfross mail needs, read the same way for every game (issue 34)
 * ``pasted``: a file given to ``adjudicate run``, mails the GM pasted together.  A signature (``-- ``) ends the
   section it is in, and reading goes on at the next PLAYER or GM line (with the GAME and MOVE lines just before
   it), as Dampfross's parser reads an order file; a bare ``GM`` line opens the GM's section without a password
-  (the GM's own file, ``--gm``), and ``MAX_SECTIONS`` does not hold (a mail's flood guard; the GM pastes as
+  (the GM's own file, ``--gm``), so does ``PLAYER ID`` a seat's (orders the GM typed: they count with ``--trust``
+  only, ``app/moverun.py``), and ``MAX_SECTIONS`` does not hold (a mail's flood guard; the GM pastes as
   many mails as the turn had).  A mail's text is never read so: its signature ends it (``kernel/mailtext.py``).
 
 The GM's own section (``kernel/gmorders.py``) opens at ``PLAYER GM PASSWORD pw`` or at ``GM PASSWORD pw``, the
@@ -257,6 +258,8 @@ class _Reader:
             self.close()
             if len(words) == 4 and _keyword(words[2]) == "PASSWORD" and _TOKEN.match(words[1]):
                 self.open(words[1].upper(), words[3], number)
+            elif len(words) == 2 and self.pasted and _TOKEN.match(words[1]):  # orders the GM typed (run --trust)
+                self.open(words[1].upper(), "", number)
             else:
                 self.problems.append(EnvelopeProblem("player-line", number))
             return True
