@@ -26,11 +26,11 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.report.svg import company_colour
 from tests.example_game import SCRIPT, play, script_steps
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
+from tools.selfplay import session_play
 
 pytestmark = pytest.mark.browser
 
@@ -226,7 +226,7 @@ def test_every_page_loads_without_console_errors(browser: Browser, site: tuple[P
 
 def test_the_map_shows_the_track_of_every_company(browser: Browser, site: tuple[Path, Path]):
     game, out = site
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     assert browser.open((out / "turn-007.html").as_uri()) == []
     drawn = browser.evaluate("""JSON.stringify(Array.from(document.querySelectorAll('svg #track line[data-owner]'))
         .filter(l => l.getBBox().width + l.getBBox().height > 0 && getComputedStyle(l).display !== 'none')
@@ -239,7 +239,7 @@ def test_the_map_shows_the_track_of_every_company(browser: Browser, site: tuple[
 
 def test_the_ledger_filter_shows_one_company(browser: Browser, site: tuple[Path, Path]):
     game, out = site
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     assert browser.open((out / "ledger.html").as_uri() + "#company=NOB") == []
     visible = browser.evaluate("document.querySelectorAll('#ledger tbody tr:not([hidden])').length")
     assert visible == sum(1 for e in state.ledger if "NOB" in (e.payer, e.payee))
@@ -251,7 +251,7 @@ def test_the_ledger_filter_shows_one_company(browser: Browser, site: tuple[Path,
 
 def test_a_screenshot_of_the_map_page_is_in_colour(browser: Browser, site: tuple[Path, Path], tmp_path: Path):
     game, out = site
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     assert browser.open((out / "turn-006.html").as_uri()) == []
     browser.evaluate("document.querySelector('figure.map').scrollIntoView()")
     png = browser.screenshot()
@@ -387,7 +387,7 @@ def choose(browser: Browser, company: str) -> None:
 def checked(game: Path, tmp_path: Path, company: str, orders: str) -> tuple[int, str]:
     """``adjudicate check`` of the page's orders in a mail of ``company`` (its password from the test passwords):
     its exit code and text."""
-    state = GameDir(game).load_state()
+    state = dampfross_state(game)
     pw = {line.split()[0]: line.split()[-1] for line in (game / "passwords.txt").read_text().splitlines()
           if line.strip() and not line.startswith("#")}
     mail = tmp_path / f"{company}.orders"
@@ -501,9 +501,8 @@ def test_for_random_click_paths_the_page_totals_what_check_prices(browser: Brows
     from adjudicator.dampfross.game.track import TrackIndex
 
     game, out = building
-    gdir = GameDir(game)
-    state = gdir.load_state()
-    gmap = gdir.load_map(state)
+    state = dampfross_state(game)
+    gmap = session_play(game).gmap(state)
     track = TrackIndex(state.track)
     land = sorted(h for h in gmap.terrain if gmap.is_land(h))
     metrics(browser, 1280, 900)
@@ -667,9 +666,8 @@ def test_in_a_racing_turn_random_building_paths_cost_what_check_prices(browser: 
 
     game = play_until(tmp_path, 5)
     invoke("site", str(game), str(tmp_path / "site"))
-    gdir = GameDir(game)
-    state = gdir.load_state()
-    gmap = gdir.load_map(state)
+    state = dampfross_state(game)
+    gmap = session_play(game).gmap(state)
     track = TrackIndex(state.track)
     metrics(browser, 1280, 900)
     assert browser.open((tmp_path / "site" / "orders.html").as_uri()) == []
