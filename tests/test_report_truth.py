@@ -14,6 +14,11 @@ def _game(tmp_path: Path, *more: str) -> dict[str, str]:
     return dict(row.split() for row in rows if row.strip())
 
 
+def _private(game: Path, company: str, turn: int = 1) -> str:
+    """The company's private report of the turn (``adjudicate report --player``)."""
+    return invoke("report", str(game), "--turn", str(turn), "--player", company).output
+
+
 def test_the_private_report_tells_unreadable_and_refused_orders_from_none(tmp_path: Path):
     """RED sent a section none of whose lines could be read, BLUE only a section with a wrong password,
     GREEN nothing: only GREEN's report says "(no orders received)"."""
@@ -22,10 +27,7 @@ def test_the_private_report_tells_unreadable_and_refused_orders_from_none(tmp_pa
     orders.write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nBIULD to the sea\nSTRAT Hamburg\n"
                       f"PLAYER BLUE PASSWORD wrong-wrong\nSTART Berlin\n", encoding="utf-8")
     invoke(str(orders), "--game", str(tmp_path / "g"))
-    reports = tmp_path / "g" / "reports"
-    red = (reports / "turn-001-RED.txt").read_text(encoding="utf-8")
-    blue = (reports / "turn-001-BLUE.txt").read_text(encoding="utf-8")
-    green = (reports / "turn-001-GREEN.txt").read_text(encoding="utf-8")
+    red, blue, green = (_private(tmp_path / "g", company) for company in ("RED", "BLUE", "GREEN"))
     assert "no orders received" not in red and "no line of them could be read" in red
     assert "no orders received" not in blue and "none counted" in blue
     assert "(no orders received)" in green
@@ -36,7 +38,7 @@ def test_a_german_private_report_says_so_in_german(tmp_path: Path):
     orders = tmp_path / "turn1.orders"
     orders.write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nBIULD to the sea\n", encoding="utf-8")
     invoke(str(orders), "--game", str(tmp_path / "g"))
-    red = (tmp_path / "g" / "reports" / "turn-001-RED.txt").read_text(encoding="utf-8")
+    red = _private(tmp_path / "g", "RED")
     assert "keine Zeile war lesbar" in red and "keine Befehle eingegangen" not in red
 
 

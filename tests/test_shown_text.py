@@ -123,7 +123,7 @@ def test_a_postal_receipt_shows_them_and_every_line_fits_80_columns(tmp_path: Pa
     (tmp_path / "maildir" / "new" / "1763600000.M99P1.mx").write_bytes(_hostile_mail(pw))
     out = invoke("tick", str(game), "--now", tick_times()[0]).output
     assert not raw(out), raw(out)
-    receipts = [p for p in sorted((game / "mail" / "outbox").glob("receipt-*-RED.eml")) if "Runde 1" in
+    receipts = [p for p in sorted((game / "mail" / "outbox").glob("receipt-*.eml")) if "Runde 1" in
                 "".join(mail_texts(p)[1])]
     assert receipts
     for path in receipts:
