@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.play import DampfrossPlay
 from tests.helpers import invoke
 from tests.mailservers import imap_server, smtp_server
 from tests.postal_game import EXAMPLE, arrival, setup_game, tick_times, tree
@@ -41,6 +42,21 @@ class Played:
 
     def names(self) -> list[str]:
         return sorted(str(m["X-Dampfross"]) for m in self.mails)
+
+    def records(self, kind: str, move: int) -> list[tuple[Path, dict]]:
+        """The archive's steps of ``kind`` (``orders``: a company's orders accepted; ``move``: the turn run) for
+        turn ``move``, each with its record (the session's folder, ``postal/moves.py``)."""
+        out = []
+        for step in sorted((self.game / "archive").iterdir()):
+            record = json.loads((step / "record.json").read_text(encoding="utf-8"))
+            if record["kind"] == kind and record.get("move") == move:
+                out.append((step, record))
+        return out
+
+    def after(self, move: int) -> GameState:
+        """The game's state after turn ``move`` as the archive keeps it."""
+        [(step, _record)] = self.records("move", move)
+        return DampfrossPlay().load(json.loads((step / "game-after.json").read_text(encoding="utf-8"))["state"])
 
 
 @pytest.fixture(scope="module")
@@ -69,60 +85,61 @@ def test_every_mail_gets_one_receipt_and_the_duplicate_is_stored_once(played: Pl
     assert len(inbox) == 9  # mail 5 of the Maildir is mail 2 delivered again
     receipts = [n for n in played.names() if n.startswith("receipt-")]
     # mail 5 is a stranger's (a wrong password from an address not on file): a notice, no receipt (issue 15)
-    assert sorted({n.split("-")[1] for n in receipts}) == [f"{k:05d}" for k in range(1, 10) if k != 5]
+    assert sorted({n.split("-")[2] for n in receipts}) == [f"{k:05d}" for k in range(1, 10) if k != 5]
     assert len(receipts) == 8 and len([n for n in played.names() if n.startswith("notice-")]) == 1
     assert "is mail 2 again" in played.outputs[2]
 
 
 def test_the_correction_wins_by_arrival_not_by_its_date(played: Played):
     """RED's correction arrived on Friday; her clock dated it before her first mail: arrival counts."""
-    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    after = played.after(1)
     red = {(s.a.label, s.b.label) for s in after.track if s.owner == "RED"}
     assert red == {("1108", "1207")}
-    assert "It replaces your mail of 19 Nov 20:15." in played.body("receipt-00004-RED")
+    assert "It replaces your mail of 19 Nov 20:15." in played.body("receipt-mail-00004")
     assert "mail 4: RED's orders replace those of mail 1" in played.outputs[2]
-    record = json.loads((played.game / "turns" / "turn-001" / "record.json").read_text())
-    assert [f["given_as"] for f in record["files"]] == ["mail-00001", "mail-00002", "mail-00003", "mail-00004"]
+    accepted = [(r["seat"], r["mail"], r.get("replaced")) for _, r in played.records("orders", 1)]
+    assert accepted == [("RED", "mail-00001", None), ("BLUE", "mail-00002", None), ("GREEN", "mail-00003", None),
+                        ("RED", "mail-00004", "mail-00001")]
 
 
 def test_prose_is_not_an_error_and_ende_is_a_sign_off(played: Played):
-    red = played.body("receipt-00001-RED")
+    red = played.body("receipt-mail-00001")
     assert "Problems in your orders" not in red
     assert "lines 1-3 and 11-12 are not orders: ignored" in red.replace("\n      ", " ")
-    blue = played.body("receipt-00002-BLUE")
+    blue = played.body("receipt-mail-00002")
     assert "Problems in your orders" not in blue
     assert "'ENDE' at line 9 is read as a sign-off" in blue.replace("\n      ", " ")
-    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    after = played.after(1)
     assert after.end_declared_turn is None
-    reply = played.body("receipt-00008-BLUE")  # turn 2: a reply on top of the quoted report
+    reply = played.body("receipt-mail-00008")  # turn 2: a reply on top of the quoted report
     assert "Problems in your orders" not in reply and "BUILD 1533 - 1534" in reply
 
 
 def test_the_late_mail_is_kept_but_not_used(played: Played):
-    late = played.body("receipt-00006-BLUE")
+    late = played.body("receipt-mail-00006")
     assert "arrived after the deadline (Fri 21 Nov 2025 18:00 CET)" in late
     assert "not used" in late
     assert (played.game / "mail" / "inbox" / "00006" / "mail.eml").is_file()
-    after, _ = GameDir(played.game).archived_state(GameDir(played.game).archive_path(1), "after")
+    after = played.after(1)
     assert {(s.a.label, s.b.label) for s in after.track if s.owner == "BLUE"} == {("1532", "1533")}
 
 
 def test_mails_in_any_encoding_html_and_attachments_are_read(played: Played):
-    assert "START München (1532)" in played.body("receipt-00002-BLUE")  # ISO-8859-1, 8bit
-    assert "START Berlin (1913)" in played.body("receipt-00003-GREEN")  # HTML only, base64
-    assert "its HTML was read as text" in played.body("receipt-00003-GREEN")
-    att = played.body("receipt-00007-RED")  # turn 2: the orders in zug2.txt
+    assert "START München (1532)" in played.body("receipt-mail-00002")  # ISO-8859-1, 8bit
+    assert "START Berlin (1913)" in played.body("receipt-mail-00003")  # HTML only, base64
+    assert "its HTML was read as text" in played.body("receipt-mail-00003")
+    att = played.body("receipt-mail-00007")  # turn 2: the orders in zug2.txt
     assert "BUILD 1207 - 1307" in att and "the attachment zug2.txt:" in att
     stored = re.search(r"the attachment zug2.txt:\n +([0-9a-f]{64})", att)
-    record = json.loads((played.game / "turns" / "turn-002" / "record.json").read_text())
-    assert stored and stored.group(1) in [f["sha256"] for f in record["files"]]
+    texts = json.loads((played.game / "mail" / "inbox" / "00007" / "texts.json").read_text())
+    assert stored and stored.group(1) in json.dumps(texts)
 
 
 def test_a_strangers_wrong_password_gets_one_notice_that_repeats_nothing(played: Played):
     """Issue 15 (backscatter): a stranger's section with a wrong password made the GM mail a receipt with the
     stranger's subject and lines to whatever address the From named.  An address not on file gets one short
     notice a turn that repeats nothing of the mail; the GM is told in one line."""
-    name = next(n for n in played.names() if n.startswith("notice-turn-1-"))
+    name = next(n for n in played.names() if n.startswith("notice-move-1-"))
     m = played.mail(name)
     assert m["To"] == "mallory@example.org" and m["Auto-Submitted"] == "auto-replied"
     text = played.body(name)
@@ -130,12 +147,12 @@ def test_a_strangers_wrong_password_gets_one_notice_that_repeats_nothing(played:
     subject = json.loads((played.game / "mail" / "inbox" / "00005" / "meta.json").read_text())["subject"]
     assert subject
     assert all(word not in text for word in ("wrong password", "section", subject))
-    assert "receipt-00005" not in played.names() and "receipt-00005-GREEN" not in played.names()
+    assert "receipt-00005" not in played.names() and "receipt-mail-00005" not in played.names()
     assert "mail 5: 1 section(s) did not count (GREEN: wrong password)" in "".join(played.outputs)
 
 
 def test_a_sender_not_on_file_is_noted_and_both_addresses_get_the_receipt(played: Played):
-    m = played.mail("receipt-00009-GREEN")
+    m = played.mail("receipt-mail-00009")
     assert set(str(m["To"]).split(", ")) == {"carla@example.com", "carla.urlaub@example.de"}
     assert "not from the address on file (carla@example.com)" in played.outputs[3]
 
@@ -147,7 +164,7 @@ def test_receipts_name_the_deadline_the_goal_and_never_a_path(played: Played):
             assert "To win: be the first to reach 250." in text, name
             assert "are due" in text, name
             assert str(played.game) not in text and "mail-0000" not in text, name
-    assert "your mail of 20 Nov 09:30, line 1" in played.body("receipt-00002-BLUE")
+    assert "your mail of 20 Nov 09:30, line 1" in played.body("receipt-mail-00002")
 
 
 def test_the_reminder_goes_to_the_company_without_orders(played: Played):
@@ -156,7 +173,7 @@ def test_the_reminder_goes_to_the_company_without_orders(played: Played):
 
 
 def test_the_opening_mails_each_company_its_own_password(played: Played):
-    passwords = GameDir(played.game).read_passwords()
+    passwords = dict(line.split() for line in (played.game / "passwords.txt").read_text().splitlines())
     for pid, address in (("RED", "anna@example.org"), ("BLUE", "bernd@example.net"), ("GREEN", "carla@example.com")):
         m = played.mail(f"opening-{pid}")
         assert m["To"] == address
@@ -171,9 +188,9 @@ def test_the_reports_go_out_with_the_full_map_attached(played: Played):
     install makes it), the HTML alternative pointing at it."""
     for turn in (1, 2):
         for pid in ("RED", "BLUE", "GREEN"):
-            m = played.mail(f"report-{turn:03d}-{pid}")
+            m = played.mail(f"move-{turn:03d}-{pid}")
             assert m["Subject"] == f"Dampfross postal: report of turn {turn} for {pid}"
-            text = played.body(f"report-{turn:03d}-{pid}")
+            text = played.body(f"move-{turn:03d}-{pid}")
             due, rest = text.split("\n\n", 1)  # issue 25: the deadline first (folded at 72 columns, issue 35)
             title = rest.split("\n")[0]
             assert due.startswith(f"Orders for turn {turn + 1} are due ") and due.count("\n") <= 1
@@ -184,12 +201,12 @@ def test_the_reports_go_out_with_the_full_map_attached(played: Played):
             atts = {a.get_filename(): a for a in m.iter_attachments()}
             assert sorted(atts) == sorted([f"report-turn-{turn:03d}.txt", f"map-turn-{turn:03d}.txt"])
             public = str(atts[f"report-turn-{turn:03d}.txt"].get_content()).replace("\r\n", "\n")
-            assert public == (played.game / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
+            assert public == (played.game / "reports" / f"move-{turn:03d}.txt").read_text(encoding="utf-8")
             picture = [p for p in m.walk() if p.get_content_type() == "image/png"]
             assert [p.get_filename() for p in picture] == [f"map-turn-{turn:03d}.png"]
             assert picture[0].get_content().startswith(b"\x89PNG")
             assert f'src="cid:{picture[0]["Content-ID"].strip(" <>")}"' in m.get_body(("html",)).get_content()
-    assert "GREEN" not in played.body("report-001-RED").split("private report for RED", 1)[1].split("Your")[0]
+    assert "GREEN" not in played.body("move-001-RED").split("private report for RED", 1)[1].split("Your")[0]
 
 
 def test_the_game_verifies_and_its_reports_render_again_from_the_mails(played: Played):
@@ -240,7 +257,8 @@ def test_the_same_mails_from_an_imap_server_get_the_same_answers(tmp_path: Path,
             sent = len(smtp.mails)
             assert invoke("tick", str(game), "--now", tick_times()[2]).output == ""
         assert len(smtp.mails) == sent
-        turn1 = [n for n in played.names() if not re.match(r"report-002|receipt-0000[789]", n)]
+        turn1 = [n for n in played.names() if not re.match(r"move-002|receipt-mail-0000[789]", n)]
         assert sorted(smtp.names()) == turn1
-        assert (game / "turns" / "turn-001" / "record.json").read_text() == \
-            (played.game / "turns" / "turn-001" / "record.json").read_text()
+        [(step, _record)] = played.records("move", 1)
+        assert (game / "archive" / step.name / "game-after.json").read_text() == \
+            (step / "game-after.json").read_text()
