@@ -104,11 +104,8 @@ class Trial:
         return a_move(state, seat) + "\n"
 
     def counted(self, seat: str) -> bool:
-        """Whether ``seat``'s orders count (Dampfross: for the turn on hand; a game of moves: its move is made, or its
-        orders of a simultaneous period accepted)."""
-        if self.kind == "dampfross":
-            return any(seat in (json.loads(p.read_text()).get("counted") or [])
-                       for p in (self.game / "mail" / "inbox").glob("*/receipt.json"))
+        """Whether ``seat``'s orders count: its move is made, or its orders of a simultaneous period (a Dampfross
+        turn) accepted, a step of the session's archive."""
         steps = sorted((self.game / "archive").glob("step-*/record.json"))
         return any(json.loads(p.read_text()).get("seat") == seat and json.loads(p.read_text()).get("kind") in
                    ("move", "orders") for p in steps)

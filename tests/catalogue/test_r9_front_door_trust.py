@@ -135,7 +135,7 @@ def test_T07_an_outbox_that_cannot_be_written_costs_its_mails_never_the_turn(tri
     kept = trial.game / "outbox-kept"
     outbox.rename(kept)
     outbox.write_text("not a folder\n")
-    archive = trial.game / ("archive" if trial.moves else "turns")
+    archive = trial.game / "archive"  # every game's steps (the session's)
     steps = len(list(archive.glob("*"))) if archive.is_dir() else 0
     result = invoke("tick", str(trial.game), "--now", "2026-12-04T18:30+00:00", ok=False)
     assert result.exit_code == 1 and "Traceback" not in result.output
