@@ -133,6 +133,10 @@ def map_show(name: str | None, game_dir: str | None, turn: int | None, o: MapVie
         raise AdjudicatorError("--window and --split exclude each other")
     if o.races and not pictures:
         raise AdjudicatorError("--races draws race routes in a picture: give --svg FILE or --png FILE")
+    if game_dir is not None:  # a folder of the old format is upgraded first, as by every command of the GM
+        from adjudicator.dampfross.app.gm import commands_of
+
+        commands_of(game_dir)
     if not pictures:
         if name is not None:
             return show_map(name, o.window, o.legend, o.split), []
