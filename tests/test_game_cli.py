@@ -11,8 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from adjudicator.cli import cli
-from adjudicator.dampfross.game import gamefile
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
@@ -44,15 +43,22 @@ def snapshot(game: Path) -> dict[str, bytes]:
     return {str(p.relative_to(game)): p.read_bytes() for p in sorted(game.rglob("*")) if p.is_file()}
 
 
+def records(game: Path) -> list[tuple[Path, dict]]:
+    """Each step of the session's archive and its record."""
+    return [(p.parent, json.loads(p.read_text(encoding="utf-8"))) for p in sorted(game.glob("archive/step-*/record.json"))]
+
+
 def test_new_writes_the_game_directory(game: Path):
-    assert {p.name for p in game.iterdir()} == {"game.json", "map.yaml", "passwords.txt", "seed.secret", "reports",
-                                                "turns", ".lock"}
-    assert {p.name for p in (game / "turns" / "turn-000").iterdir()} == {"record.json", "state-after.json"}
-    for secret in ("passwords.txt", "seed.secret"):
+    assert {p.name for p in game.iterdir()} == {"game.json", "map.yaml", "passwords.txt", "seed.txt", "reports",
+                                                "archive", ".lock"}
+    assert {p.name for p in (game / "archive" / "step-000").iterdir()} == {"record.json", "game-after.json"}
+    for secret in ("passwords.txt", "seed.txt"):
         assert stat.S_IMODE(os.stat(game / secret).st_mode) == 0o600
     doc = json.loads((game / "game.json").read_text())
-    assert doc["dice"]["commitment"] in (game / "reports" / "turn-000.txt").read_text()
-    assert all("password" not in k or k == "password_hash" for p in doc["players"] for k in p)
+    assert doc["play"] == "dampfross" and doc["table"]["commitment"] == doc["state"]["dice"]["commitment"]
+    assert doc["state"]["dice"]["commitment"] in (game / "reports" / "move-000.txt").read_text()
+    assert all("password" not in k or k == "password_hash" for p in doc["state"]["players"] for k in p)
+    assert all("password" not in k or k == "password_hash" for s in doc["table"]["seats"] for k in s)
     assert not any(pw in (game / "game.json").read_text() for pw in passwords(game).values())
 
 
@@ -60,10 +66,18 @@ def test_main_command_finds_the_game_by_its_game_line(game: Path):
     path = orders(game)
     result = invoke(path.name)
     assert "Turn 1 report" in result.output
-    assert (game / "reports" / "turn-001.txt").is_file()
-    assert (game / "reports" / "turn-001-RED.txt").is_file()
-    assert (game / "turns" / "turn-001" / "orders" / "01-turn1.orders").read_text() == path.read_text()
-    state = gamefile.loads((game / "game.json").read_text())
+    assert (game / "reports" / "move-001.txt").is_file()
+    steps = records(game)
+    move = next(step for step, r in steps if r["kind"] == "move")
+    assert "private report for RED" in (move / "mail-RED.txt").read_text()
+    # each company's section of the file archived as its orders step, at its lines of the file
+    lines = path.read_text().splitlines()
+    for step, r in steps:
+        if r["kind"] == "orders":
+            assert r["file"] == path.name and (step / "orders.txt").read_text().splitlines() == \
+                [lines[n - 1] for n in r["numbers"]]
+    assert sorted(r["seat"] for _, r in steps if r["kind"] == "orders") == ["BLUE", "RED"]
+    state = dampfross_state(game)
     assert state.turn == 2 and len(state.track) == 3
     assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
 
@@ -86,7 +100,9 @@ def test_same_turn_twice_is_refused(game: Path):
 
 def test_wrong_password_builds_nothing_unless_trusted(game: Path):
     result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run")
-    assert "RED (Rot): allowance" in result.output and "builds nothing: wrong password" in result.output
+    assert "turn1.orders:3: a section for RED: wrong password; it does not count" in result.output
+    # the session keeps no section with a wrong password: the report says RED sent no orders
+    assert "RED (Rot): allowance" in result.output and "builds nothing: no orders received" in result.output
     result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run", "--trust")
     assert "builds nothing" not in result.output
 
@@ -145,35 +161,50 @@ def test_failure_while_writing_the_archive_keeps_game_json(game: Path, monkeypat
     result = CliRunner().invoke(cli, [str(orders(game))], catch_exceptions=False)
     assert result.exit_code == 1 and "No space left on device" in result.output and "Traceback" not in result.output
     assert (game / "game.json").read_bytes() == before
-    assert {p.name for p in (game / "turns").iterdir()} == {"turn-000"}
+    assert {p.name for p in (game / "archive").iterdir()} == {"step-000"}
     monkeypatch.setattr(files, "_write_staged", real)
     invoke(str(orders(game)))  # the turn can be run once the disk is fixed
 
 
 def test_verify_confirms_and_detects_tampering(game: Path):
     invoke(str(orders(game)))
-    assert "OK: all" in invoke("verify", str(game)).output
+    said = invoke("verify", str(game)).output.splitlines()
+    assert said[-1] == "OK: game.json is the game after the last step"
+    assert all(line.startswith("OK: ") for line in said) and "OK: step-003: move resolved again: the same" in said
     seed = invoke("reveal", str(game)).output.strip()
     assert invoke("verify", str(game), "--seed", seed).exit_code == 0
     result = invoke("verify", str(game), "--seed", "ab" * 32, ok=False)
     assert result.exit_code == 1 and "does not match the commitment" in result.output
     doc = json.loads((game / "game.json").read_text())
-    die = doc["dice"]["log"][-1]
+    die = doc["state"]["dice"]["log"][-1]
     die["value"] = die["value"] % 6 + 1
     (game / "game.json").write_text(json.dumps(doc))
     result = invoke("verify", str(game), ok=False)
-    assert result.exit_code == 1 and f"die {die['label']}: recorded {die['value']}" in result.output
+    changed = "FAILED: step-003: game.json or archive/step-003/game-after.json was changed after it was written"
+    assert result.exit_code == 1 and changed in result.output
+    (game / "game.json").write_text((game / "archive" / "step-003" / "game-after.json").read_text())
+    after = json.loads((game / "archive" / "step-003" / "game-after.json").read_text())  # the archive's die too
+    after["state"]["dice"]["log"][-1]["value"] = die["value"]
+    (game / "archive" / "step-003" / "game-after.json").write_text(json.dumps(after))
+    result = invoke("verify", str(game), ok=False)
+    assert result.exit_code == 1 and "FAILED: step-003" in result.output
 
 
 def test_undo_puts_the_turn_back_and_it_can_be_run_again(game: Path):
     before = (game / "game.json").read_bytes()
     path = orders(game)
     invoke(str(path))
-    assert "turn 1 undone" in invoke("undo", str(game)).output
+    assert invoke("undo", str(game)).output == ("turn 1 undone; game.json is back at turn 1 (the orders accepted for "
+                                                "it stand). Run it again with the corrected orders.\n")
+    assert (game / "game.json").read_bytes() != before  # the orders accepted for turn 1 stand
+    assert dampfross_state(game).turn == 1 and not (game / "reports" / "move-001.txt").exists()
+    assert (game / "archive" / "undone-1" / "record.json").is_file()
+    assert invoke("undo", str(game)).output.startswith("the orders of BLUE for turn 1 taken back")
+    assert invoke("undo", str(game)).output.startswith("the orders of RED for turn 1 taken back")
     assert (game / "game.json").read_bytes() == before
-    assert (game / "turns" / "turn-001.undone-1" / "changes.json").is_file()
     invoke(str(path))
-    assert (game / "reports" / "turn-001.txt").is_file()
+    assert (game / "reports" / "move-001.txt").is_file()
+    assert invoke("verify", str(game)).exit_code == 0
 
 
 def test_report_prints_archived_reports(game: Path):
@@ -188,7 +219,7 @@ def test_manual_dice_game(tmp_path: Path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     invoke("new", "m1", "--map", TINY, "--player", "RED", "--player", "BLUE", "--dice", "manual")
     game = tmp_path / "m1"
-    assert not (game / "seed.secret").exists()
+    assert not (game / "seed.txt").read_text().strip()
     pw = passwords(game)
     text = f"GAME m1\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\nSTART Nordstadt\nBUILD Nordstadt - 0403 - 0404\n"
     (tmp_path / "t1.orders").write_text(text + f"GM PASSWORD {pw['GM']}\nROLL BLUE 3\n")
@@ -199,17 +230,21 @@ def test_manual_dice_game(tmp_path: Path, monkeypatch):
     (tmp_path / "t1.orders").write_text(text + f"SL KENNWORT {pw['GM']}\nWURF RED 1\n")
     result = invoke("t1.orders")
     assert "allowance 1 (dice 1), used 1" in result.output and "costs 1 point (plain), only 0" in result.output
-    assert "manual dice" in invoke("verify", str(game)).output
+    assert "no dice seed and no commitment: the GM gives every die" in invoke("verify", str(game)).output
 
 
-def test_report_rerenders_by_replaying_the_archive(game: Path):
+def test_report_prints_the_report_as_sealed(game: Path):
+    """The session never makes a public report again: ``report`` prints it as archived, checked by the SHA-256 its
+    step sealed; a company's private report is resolved again from the step."""
     invoke(str(orders(game)))
-    sent = (game / "reports" / "turn-001.txt").read_text()
+    sent = (game / "reports" / "move-001.txt").read_text()
     assert invoke("report", str(game), "--turn", "1").output == sent
     assert invoke("report", str(game), "--archived").output == sent
-    (game / "turns" / "turn-001" / "orders" / "01-turn1.orders").write_text("GAME g1\nTURN 1\n")
+    mailed = (game / "archive" / "step-003" / "mail-RED.txt").read_text()
+    assert invoke("report", str(game), "--player", "RED").output in mailed
+    (game / "reports" / "move-001.txt").write_text(sent.replace("Turn 1", "Turn 9"))
     result = invoke("report", str(game), "--turn", "1", ok=False)
-    assert result.exit_code == 1 and "is not the file the turn was run with" in result.output
+    assert result.exit_code == 1 and "move-001.txt" in result.output and "Traceback" not in result.output
 
 
 def test_a_mistyped_command_is_named_as_such(tmp_path, monkeypatch):

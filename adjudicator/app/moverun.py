@@ -15,7 +15,9 @@ as at its deadline: a seat without orders gets what the play's
 step, the same steps the mail makes, so ``verify`` and ``undo`` need
 nothing else.  ``--dry-run`` resolves it in memory and writes nothing; a
 run refused (nothing counts and the play cannot resolve it, the game is
-over, a file cannot be read) writes nothing either.
+over, a file cannot be read) writes nothing either, and a run that fails
+before its period is archived (an error, a full disk) takes back the steps
+it archived: the game is as it was (a disk's error told in one line).
 """
 
 from __future__ import annotations
@@ -28,13 +30,14 @@ from typing import Any
 
 from adjudicator.app.moves import read_gm_file
 from adjudicator.kernel.envelope import Section, read_envelope
-from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.errors import GameFileError, TurnRefused
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, at_deadline, sequential
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
+from adjudicator.postal.files import atomic_write
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -137,7 +140,28 @@ def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dr
         return _run(folder, play, folder.load(play), paths, trust, gm_files, when, write=False)
     with folder.lock():
         folder.recover()
-        return _run(folder, play, folder.load(play), paths, trust, gm_files, when, write=True)
+        game = folder.load(play)
+        first = len(folder.steps())
+        try:
+            return _run(folder, play, game, paths, trust, gm_files, when, write=True)
+        except BaseException as exc:
+            if folder.report_path(game.table.moves + 1).exists():  # the period is archived: what failed came after
+                raise
+            _take_back(folder, first, game.text)
+            if isinstance(exc, OSError):
+                raise GameFileError(f"{folder.path}: cannot write the period: {exc.strerror or exc}; nothing "
+                                    "written") from None
+            raise
+
+
+def _take_back(folder: MovesDir, first: int, text: str) -> None:
+    """The steps a failed run archived (from step ``first`` on) removed, and the game file as it was before."""
+    import shutil
+
+    for step in reversed(folder.steps()[first:]):
+        shutil.rmtree(step)
+    if folder.game_file.read_text(encoding="utf-8") != text:
+        atomic_write(folder.game_file, text)
 
 
 def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str],
@@ -157,8 +181,13 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
     gm_now = gm.orders if gm is not None else gm_orders(play, game.state, game.table)
     lacking = wanting(play, game.state, gm_now, orders)
     if lacking:
+        why = wanted_text(lacking)
+        try:  # the play's own words for what it lacks, when resolving without it says them
+            resolved_with(play, game.state, orders, gm_now, play.draw(folder.read_seed()))
+        except TurnRefused as refused:
+            why = str(refused)
         raise TurnRefused(f"{folder.path}: period {number} waits for the GM's section (PLAYER GM PASSWORD ..., or a "
-                          f"file given with --gm): {wanted_text(lacking)}; nothing written")
+                          f"file given with --gm): {why}; nothing written")
     if not write:
         state, events = resolved_with(play, game.state, orders, gm_now, play.draw(folder.read_seed()))
         acting = play.to_act(game.state)
