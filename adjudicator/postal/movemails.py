@@ -225,8 +225,9 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
     mail of this tick says it already (IU-31)."""
     if not game.table.schedule.reminding(now):
         return
-    waiting = [sid for sid in play.to_act(game.state) if sid not in told and (game.table.accepted(sid) is None or (
-        game.table.seat(sid).caretaker and not game.table.accepted(sid).mail))]  # the caretaker's orders: his seat
+    waiting = [sid for sid in play.to_act(game.state) if sid not in told and ((a := game.table.accepted(sid)) is None
+                                                                           or (game.table.seat(sid).caretaker
+                                                                               and not a.mail))]  # the caretaker's
     reminded = [sid for sid in waiting if _to_seat(play, game, sid, outbox, sender, now, "reminder", "reminder")]
     if reminded:
         t.note("reminded", turn=game.table.moves + 1, companies=", ".join(reminded))

@@ -113,7 +113,32 @@ class SessionCommands(GmCommands):
         self.moves.tick(directory, now, t)
 
     def status(self, directory: str) -> str:
-        return self.moves.status(directory)
+        """The GM's status as the old format gave it (``postal.py: status``): per company the arrival of the mail
+        whose orders count and whether every order would be carried out (its problems counted), who is missing, the
+        mails waiting or not answered yet, then the bots."""
+        from adjudicator.dampfross.report.botwords import status_lines
+        from adjudicator.dampfross.report.mail import status_text, verdict_text
+        from adjudicator.dampfross.report.playwords import dated
+
+        doc = self.status_json(directory)
+        game = self._game(directory)
+        state = dated(game.state, game.table)
+        rows: list[tuple[str, str, str]] = []
+        partial: list[str] = []
+        for row in doc["companies"]:  # type: ignore[attr-defined]
+            pid, accepted = str(row["company"]), game.table.accepted(str(row["company"]))
+            if accepted is None:
+                rows.append((pid, "", ""))
+                continue
+            made, _ = self.play.read(state, pid, accepted.numbered())
+            complete = made is not None and self.dplay.preview(state, pid, made).complete
+            code = "problems" if row["problems"] else "valid" if complete else "partial"
+            rows.append((pid, str(row["arrived"] or ""), verdict_text(code, count=int(row["problems"]))))
+            partial += [pid] if code != "valid" and pid in state.in_play else []
+        missing = [str(m) for m in doc["missing"]]  # type: ignore[attr-defined]
+        text = status_text(state, rows, missing, int(doc["outbox_waiting"]),  # type: ignore[call-overload]
+                           int(doc["unanswered"]), partial)  # type: ignore[call-overload]
+        return text + "".join(f"{b}\n" for b in status_lines(state))
 
     def fetch(self, directory: str, now: datetime | None) -> Tick:
         return self.moves.fetch(directory, now)
