@@ -18,10 +18,9 @@ from urllib.parse import unquote
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.kernel import mailto
 from adjudicator.postal.mailconfig import MailConfigError, parse_config
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 from tests.test_browser import CHROMIUM, Browser, checked, choose, click_hex, metrics, page_state, play_until
 
 ROBOT = "Dampfross GM <robot@dampfross.example.org>"
@@ -188,10 +187,11 @@ def test_the_longest_racing_turn_of_a_100_turn_game_goes_by_link_or_by_copy(brow
     import shutil
 
     from adjudicator.dampfross.app.site import turn_records
+    from adjudicator.dampfross.play import DampfrossPlay
+    from adjudicator.postal.moves import MovesDir
 
-    gdir = GameDir(hundred)
     longest: tuple[int, int, str, list[tuple[int, list[str]]]] = (0, 0, "", [])
-    for record in turn_records(gdir, gdir.load_state()):
+    for record in turn_records(MovesDir(hundred), DampfrossPlay()):
         by_company: dict[str, list[tuple[int, list[str]]]] = {}
         for route in record.routes:
             if route.train in record.state.player_ids:
@@ -204,8 +204,8 @@ def test_the_longest_racing_turn_of_a_100_turn_game_goes_by_link_or_by_copy(brow
     assert hexes > 20 and turn > 10
     before = tmp_path / "before"
     shutil.copytree(hundred, before)
-    undo = GameDir(before)
-    while undo.load_state().turn > turn:
+    undo = MovesDir(before)
+    while dampfross_state(before).turn > turn:  # the session's steps taken back to the turn before it ran
         undo.undo()
     _mail_toml(before)
     invoke("site", str(before), str(tmp_path / "site"))
@@ -232,7 +232,7 @@ def test_the_longest_racing_turn_of_a_100_turn_game_goes_by_link_or_by_copy(brow
         assert got["opened"] is None and got["copyShown"] and got["boxShown"] and "1800" in got["warn"]
         text = got["box"]
     assert text.endswith(orders + "\n")
-    state = GameDir(before).load_state()
+    state = dampfross_state(before)
     code, out = checked(before, tmp_path, company, orders)
     assert code == 0, out
     assert f"TURN {state.turn}" in text and f"PLAYER {company} PASSWORD {password}" in text
