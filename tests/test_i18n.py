@@ -15,12 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.report.check import nothing_to_price
 from adjudicator.dampfross.report.env import too_wide
 from adjudicator.dampfross.report.i18n import _, catalogue, language
 from tests.example_game import SCRIPT, play
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 from tools import i18n
 
 GOLDEN = Path(__file__).parent / "golden" / "example-de" / "reports"
@@ -62,8 +61,7 @@ def test_german_example_matches_golden_files(german: Path):
 
 def test_german_game_plays_the_same_game(german: Path):
     """The language changes the words, never the game: balances, track and ledger are the English game's."""
-    de = gamefile.loads((german / "game.json").read_text(encoding="utf-8"))
-    en = gamefile.loads((ENGLISH.parent / "game.json").read_text(encoding="utf-8"))
+    de, en = dampfross_state(german), dampfross_state(ENGLISH.parent)
     assert de.lang == "de" and en.lang == "en"
     assert de.ledger == en.ledger and de.track == en.track
     assert [(p.id, p.balance) for p in de.players] == [(p.id, p.balance) for p in en.players]
@@ -103,11 +101,11 @@ def test_a_company_reads_its_own_language(tmp_path: Path):
     game = tmp_path / "g"
     invoke("new", str(game), "--map", "germany", "--seed", "lang", "--unsafe-test-passwords", "lang",
            "--lang", "de", "--player-lang", "BLUE=en", "--player", "RED:Rotbahn", "--player", "BLUE:Blaubahn")
-    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    state = dampfross_state(game)
     assert state.language_of("RED") == "de" and state.language_of("BLUE") == "en"
     invoke("player", "lang", str(game), "RED", "en")
     invoke("player", "lang", str(game), "BLUE", "game")
-    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    state = dampfross_state(game)
     assert state.language_of("RED") == "en" and state.language_of("BLUE") == "de"
 
 
