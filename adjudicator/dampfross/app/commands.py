@@ -80,7 +80,7 @@ def start_game(directory: str, map_name: str, profile: str, players: list[str], 
         state = replace(state, caretaker_after=caretaker_after, caretaker_level=level)
     play = DampfrossPlay(lambda _state: gmap)
     table = table_of(state, play)
-    state = converted(state)
+    state = replace(converted(state), caretaker_after=None, caretaker_level="careful")  # the table's (reading 134)
     with language(lang):
         opening = play.words.opening(table, state, None, None)
     options = new_options(gmap.name, MAP_FILE, sha256(text), profile, sets, specs, lang, state.gm_password_hash)
