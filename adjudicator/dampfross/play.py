@@ -166,7 +166,7 @@ class Preview:
     guessed: bool = False
     """Manual dice: the allowance was priced at the largest roll."""
     section: Section | None = None
-    """The section as read (``CompanyOrders.section``): a receipt tells each of its orders' fate (``report/fates.py``)."""
+    """The section as read (``CompanyOrders.section``): a receipt tells the fate of each order (``report/fates.py``)."""
 
     @property
     def outcome(self) -> PlayerOutcome | RacingPreview | None:
