@@ -26,7 +26,7 @@ def game(tmp_path_factory) -> Path:
 
 
 def test_opening_report_states_the_advanced_rules(game: Path):
-    opening = (game / "reports" / "turn-000.txt").read_text(encoding="utf-8")
+    opening = (game / "reports" / "move-000.txt").read_text(encoding="utf-8")
     opening = opening.replace("\n      ", " ")  # the Rules section folds at 72 columns (issue 35)
     assert "Borders: track may cross into a neighbouring country at no extra cost" in opening
     assert "Special runs: every race whose number is a multiple of 2" in opening

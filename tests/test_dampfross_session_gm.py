@@ -270,7 +270,7 @@ def test_the_examples_last_turn_run_on_the_session_reports_as_the_old_run(tmp_pa
     shutil.copytree(old, game)
     assert "7 turns" in invoke("upgrade", str(game)).output
     assert invoke("undo", str(game)).output.startswith("step converted taken back")  # the conversion's own step
-    assert invoke("undo", str(game)).output.startswith("move 7 taken back")
+    assert invoke("undo", str(game)).output.startswith("turn 7 undone; game.json is back at turn 7")
     assert not (game / "reports" / "move-007.txt").exists()
     ran = invoke("run", str(old / "turns" / "turn-007" / "orders" / "01-turn7.orders"), "--game", str(game))
     assert ran.output.endswith(f"turn 7 adjudicated; reports in {game / 'reports'}\n")

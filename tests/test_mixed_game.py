@@ -20,16 +20,18 @@ replays the game.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.run import replay_turn
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.session import SessionCommands, _move_steps, _replayed
 from adjudicator.dampfross.game.state import GameState
-from tests.helpers import invoke
+from adjudicator.postal.moves import MovesDir
+from tests.helpers import dampfross_state, invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 TURNS = 20
@@ -109,11 +111,28 @@ def write(path: Path, game: str, turn: int, header: str, body: str) -> Path:
     return path
 
 
+def archived_files(game: Path, where: Path, turn: int) -> list[Path]:
+    """The sections the turn archived (each an ``orders`` step of the session: a company's, a bot's, the GM's) as
+    order files again, each under its GAME, TURN and PLAYER (or GM) line with its password."""
+    secrets = MovesDir(game).read_passwords()
+    files = []
+    for step in sorted((game / "archive").glob("step-*")):
+        record = json.loads((step / "record.json").read_text(encoding="utf-8"))
+        if record["kind"] != "orders" or record["move"] != turn:
+            continue
+        seat = record["seat"]
+        head = f"GM PASSWORD {secrets['GM']}" if record.get("gm") else f"PLAYER {seat} PASSWORD {secrets[seat]}"
+        body = (step / "orders.txt").read_text(encoding="utf-8") if (step / "orders.txt").is_file() else ""
+        files.append(write(where / f"{game.name}-archived-{step.name}.orders", game.name, turn, head, body))
+    return files
+
+
 def check_archived(game: Path, before: Path, turn: int) -> None:
-    """``check`` of every order file the turn archived (a bot's too), against the game as it was before the
-    turn (``before``: a copy of its folder): each company's file with the GM's, and all of them together, would
+    """``check`` of every section the turn archived (a bot's too), against the game as it was before the
+    turn (``before``: a copy of its folder): each company's with the GM's, and all of them together, would
     be carried out in full (exit 0)."""
-    archived = sorted((game / "turns" / f"turn-{turn:03d}" / "orders").iterdir())
+    archived = archived_files(game, before.parent, turn)
+    assert archived, turn
     gm = [p for p in archived if "\nGM PASSWORD " in p.read_text(encoding="utf-8")]
     for f in archived:
         if f in gm:
@@ -126,7 +145,7 @@ def check_archived(game: Path, before: Path, turn: int) -> None:
 
 def play_turn(game: Path, where: Path, turn: int, sections: dict[str, str], gm: str | None) -> None:
     """Write the turn's files (a company's mail each, the GM's section), run the turn, check what it archived."""
-    secrets = GameDir(game).read_passwords()
+    secrets = MovesDir(game).read_passwords()
     files = [write(where / f"{game.name}-t{turn:02d}-{pid}.orders", game.name, turn,
                    f"PLAYER {pid} PASSWORD {secrets[pid]}", text) for pid, text in sections.items()]
     if gm is not None:
@@ -148,7 +167,7 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
            "--set", f"racing_turns={TURNS - BUILDING}", "--set", "win_2_3_players=9999",
            "--set", "min_race_distance=2", "--unsafe-test-passwords", "mixed")
     for turn in range(1, TURNS + 1):
-        state = GameDir(game).load_state()
+        state = dampfross_state(game)
         assert state.turn == turn and state.phase != "over"
         if state.phase == "racing":
             gm, races, _ = gm_orders(turn, [], True, state.race_state.count + 1)
@@ -161,10 +180,9 @@ def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_the_game_plays_twenty_turns_every_file_checked_and_verify_replays_it(played: Path) -> None:
-    state = GameDir(played).load_state()
+    state = dampfross_state(played)
     assert state.phase == "over" and state.turn == TURNS + 1
-    out = invoke("verify", str(played)).output
-    assert f"{TURNS} turns and corrections replayed to the same states" in out
+    assert replayed_turns(played) == TURNS
 
 
 def test_a_standing_race_entry_enters_the_gms_races(played: Path) -> None:
@@ -174,9 +192,9 @@ def test_a_standing_race_entry_enters_the_gms_races(played: Path) -> None:
     for turn in range(BUILDING + 1, TURNS + 1):
         if turn in (13, 17):
             continue
-        result = replay_turn(GameDir(played), turn).result
+        result = replayed(played, turn)
         entered += [o.draw.number for o in getattr(result, "races", ()) for e in o.entries if "GREEN" in e.entry.riders]
-        said = " ".join((played / "reports" / f"turn-{turn:03d}-GREEN.txt").read_text(encoding="utf-8").split())
+        said = " ".join(invoke("report", str(played), "--player", "GREEN", "--turn", str(turn)).output.split())
         assert "your standing orders were carried out" in said
     assert entered
 
@@ -184,13 +202,13 @@ def test_a_standing_race_entry_enters_the_gms_races(played: Path) -> None:
 def test_no_roll_is_asked_for_the_company_on_standing_orders(played: Path) -> None:
     """Reading 121: the GM rolled in the building turns 2-4 only for RED and BLUE; GREEN passed."""
     for turn in range(2, BUILDING + 1):
-        public = " ".join((played / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8").split())
+        public = " ".join((played / "reports" / f"move-{turn:03d}.txt").read_text(encoding="utf-8").split())
         assert "GREEN (GREEN): allowance 0 (dice -), used 0, lost 0 passes" in public
 
 
 def test_a_trip_the_gm_sets_twice_says_so(played: Path) -> None:
     """Reading 119: turn 14's GM set one trip as two races."""
-    public = " ".join((played / "reports" / "turn-014.txt").read_text(encoding="utf-8").split())
+    public = " ".join((played / "reports" / "move-014.txt").read_text(encoding="utf-8").split())
     assert "the GM set it again" in public and "drew it again" not in public
 
 
@@ -198,7 +216,7 @@ def test_the_public_reports_show_the_lines_built_numbered_without_gaps(played: P
     """Reading 122: no public report names an IF, a BUILD CHEAPEST or its MAX, and each company's lines are
     numbered 1, 2, ...; the private reports keep the mail's lines and the IFs judged."""
     for turn in range(1, TURNS + 1):
-        text = (played / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
+        text = (played / "reports" / f"move-{turn:03d}.txt").read_text(encoding="utf-8")
         assert not re.search(r"\bIF\b|CHEAPEST|\bMAX\b|cheapest line", text), turn
         numbers: dict[str, list[int]] = {}
         company = ""
@@ -210,8 +228,23 @@ def test_the_public_reports_show_the_lines_built_numbered_without_gaps(played: P
             if found:
                 numbers.setdefault(company, []).append(int(found.group(1)))
         assert all(n == list(range(1, len(n) + 1)) for n in numbers.values()), (turn, numbers)
-    private = " ".join((played / "reports" / "turn-003-RED.txt").read_text(encoding="utf-8").split())
+    private = " ".join(invoke("report", str(played), "--player", "RED", "--turn", "3").output.split())
     assert "IF Südheim (0307) CONNECTED" in private and "BUILD CHEAPEST FROM" in private
+
+
+def replayed(game: Path, turn: int) -> Any:
+    """The events of the turn resolved again from its step (the orders accepted, the GM's section, the seed)."""
+    folder = MovesDir(game)
+    again = _replayed(SessionCommands(str(game)).dplay, folder, _move_steps(folder)[turn])
+    assert again is not None, turn
+    return again[1].result
+
+
+def replayed_turns(game: Path) -> int:
+    """``verify`` of the whole game (every step the same again): the number of turns it resolved again."""
+    said = invoke("verify", str(game)).output.splitlines()
+    assert said[-1] == "OK: game.json is the game after the last step" and all(line.startswith("OK") for line in said)
+    return sum(line.endswith(": move resolved again: the same") for line in said)
 
 
 def seeded_orders(state: GameState) -> dict[str, str]:
@@ -249,7 +282,7 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
            "--seed", "mixed-33", "--set", "allowance_dice=2", "--set", "win_2_3_players=9999",
            "--set", "min_race_distance=2", "--unsafe-test-passwords", "mixed")
     for turn in range(1, TURNS + 1):
-        state = GameDir(game).load_state()
+        state = dampfross_state(game)
         assert state.turn == turn and state.phase != "over"
         play_turn(game, where, turn, seeded_orders(state), None)
     return game
@@ -258,10 +291,10 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_with_a_bot_seat_the_game_plays_twenty_turns_every_file_checked_and_verify_replays_it(seeded: Path) -> None:
     """Every archived file of every turn, the bot's among them, passed ``check`` (``play_turn``); the game
     raced, the bot and GREEN's standing entry took part, and ``verify`` replays every turn and bot file."""
-    state = GameDir(seeded).load_state()
+    state = dampfross_state(seeded)
     assert state.turn == TURNS + 1 and state.phase == "racing"
     raced = {p for turn in range(1, TURNS + 1)
-             for o in getattr(replay_turn(GameDir(seeded), turn).result, "races", ()) for e in o.entries
+             for o in getattr(replayed(seeded, turn), "races", ()) for e in o.entries
              for p in e.entry.riders}
     assert raced == {"RED", "BLUE", "GREEN"}, raced
-    assert f"{TURNS} turns and corrections replayed to the same states" in invoke("verify", str(seeded)).output
+    assert replayed_turns(seeded) == TURNS

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.game import gamefile
-from tests.helpers import invoke
+from adjudicator.dampfross.play import DampfrossPlay
+from tests.helpers import dampfross_state, invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
@@ -44,35 +45,39 @@ def played(tmp_path_factory) -> Path:
 
 
 def test_last_building_report_announces_the_first_race(played: Path):
-    text = (played / "reports" / "turn-001.txt").read_text()
+    text = (played / "reports" / "move-001.txt").read_text()
     # Grenzdorf (41) lies beyond the border: it need not be connected (docs/rules.md, reading 5)
     assert "The building phase is over: every town is connected" in text
     assert "race 1: Nordstadt (11) to Ostburg (31), 5 hexes apart" in text
 
 
 def test_racing_report_shows_fares_rounds_and_prizes(played: Path):
-    text = (played / "reports" / "turn-002.txt").read_text()
+    text = (played / "reports" / "move-002.txt").read_text()
     assert "fares: RED pays BLUE 4" in text
     assert "Round RED           BLUE" in text and "(die>position, * arrived)" in text
     assert "1. BLUE, arrived in round 3" in text and "prize 20" in text
     assert "RED: income 10, spent 5" in text
-    private = (played / "reports" / "turn-002-RED.txt").read_text()
+    private = invoke("report", str(played), "--player", "RED", "--turn", "2").output
     assert "race 1: valid" in private and "ENTER 1 BEST (route chosen by the adjudicator)" in private
 
 
 def test_the_game_ends_with_a_winner_and_the_seed_revealed(played: Path):
-    state = gamefile.loads((played / "game.json").read_text())
+    state = dampfross_state(played)
     assert state.phase == "over" and state.race_state.winner is not None and state.race_state.winner.player == "BLUE"
-    text = (played / "reports" / "turn-003.txt").read_text()
-    seed = (played / "seed.secret").read_text().strip()
+    text = (played / "reports" / "move-003.txt").read_text()
+    seed = (played / "seed.txt").read_text().strip()
     assert "THE GAME IS OVER: BLUE (BLUE) wins, all 2 races are run." in text
     assert f"The dice seed is revealed:\n  {seed}\n" in text
-    assert "OK: all" in invoke("verify", str(played), "--seed", seed).output
+    said = invoke("verify", str(played), "--seed", seed).output.splitlines()
+    assert said[0] == "OK: the seed matches the commitment published at the start"
+    assert said[-1] == "OK: game.json is the game after the last step" and all(line.startswith("OK") for line in said)
 
 
 def test_money_is_conserved_and_balances_match_the_ledger(played: Path):
-    for path in [played / "game.json", *sorted(played.glob("turns/*/state-*.json"))]:
-        s = gamefile.loads(path.read_text(), str(path))
+    paths = [played / "game.json", *sorted(played.glob("archive/step-*/game-*.json"))]
+    assert len(paths) > 10
+    for path in paths:
+        s = DampfrossPlay().load(json.loads(path.read_text())["state"])
         bank = sum(e.amount for e in s.ledger if e.payer == "BANK") - sum(e.amount for e in s.ledger if e.payee == "BANK")
         assert sum(p.balance for p in s.players) == bank
 
@@ -85,7 +90,7 @@ def test_a_finished_game_refuses_more_turns(played: Path):
 def test_route_advisor_and_report_replay(played: Path):
     out = invoke("route", str(played), "Nordstadt", "Ostburg", "--player", "RED").output
     assert "1. 0402-0403-0404-0405-0505 RED, 0505-0605-0705-0805 BLUE" in out and "expected rounds" in out
-    assert invoke("report", str(played), "--turn", "2").output == (played / "reports" / "turn-002.txt").read_text()
+    assert invoke("report", str(played), "--turn", "2").output == (played / "reports" / "move-002.txt").read_text()
 
 
 def test_manual_dice_racing_turn(tmp_path: Path, monkeypatch):
