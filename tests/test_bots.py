@@ -23,8 +23,7 @@ from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.bots import LEVELS, SeatView, bot_orders, seat_view
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.postal.moves import MovesDir
-from tools.selfplay import play_game
-from tools.selfplay import session_play
+from tools.selfplay import play_game, session_play
 from tools.selfplay.audit import Audit
 
 SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")

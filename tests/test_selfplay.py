@@ -106,8 +106,8 @@ def test_each_turns_check_finds_a_broken_link_or_a_false_die(tmp_path: Path):
     after.write_text(forged, encoding="utf-8")
     folder.game_file.write_text(forged, encoding="utf-8")  # the game file the same: every link holds
     assert verify_step(folder, play, seed, last - 1) == []
-    assert verify_step(folder, play, seed, last) == [f"{steps[last].name}: move resolved again: NOT the same as "
-                                                     "archived"]
+    forged_line = f"{steps[last].name}: move resolved again: NOT the same as archived"
+    assert verify_step(folder, play, seed, last) == [forged_line]
     after.write_text(text, encoding="utf-8")
     folder.game_file.write_text(text, encoding="utf-8")
     assert verify_step(folder, play, seed, last) == []
