@@ -40,6 +40,7 @@ from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.engine.turn import TurnResult, building_turn
 from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
+from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
@@ -76,6 +77,12 @@ def find_folder(paths: Sequence[str]) -> str:
     for candidate in (Path(name), Path(".")):
         if _game_id(candidate) == name:
             return str(candidate)
+    named = Path(name) / "game.json"
+    if named.is_file():  # ./NAME/ holds a game file that cannot be read: said, naming it
+        try:
+            json.loads(named.read_bytes())
+        except (OSError, ValueError) as exc:
+            raise GameFileError(f"{named}: cannot be read as a game file ({exc})") from None
     raise GameFileError(f"GAME {name}: no game of that id in ./{name}/ or ./ ; name the game with --game DIR")
 
 
@@ -195,6 +202,16 @@ class SessionCommands(GmCommands):
 
     def run(self, paths: Sequence[str], directory: str | None, trust: bool, gm_files: Sequence[str],
             dry_run: bool, now: datetime | None = None) -> Ran:
+        """The turn from order files; the game's lock held from Dampfross's reading of them (which refuses orders
+        for a turn adjudicated already) to the session's run, so a second run waiting for the first refuses them."""
+        assert directory is not None  # gm.py finds the folder by the GAME line first
+        if dry_run:
+            return self._run(paths, directory, trust, gm_files, dry_run, now)
+        with MovesDir(directory).lock():
+            return self._run(paths, directory, trust, gm_files, dry_run, now)
+
+    def _run(self, paths: Sequence[str], directory: str, trust: bool, gm_files: Sequence[str],
+             dry_run: bool, now: datetime | None = None) -> Ran:
         from adjudicator.dampfross.app.orderfiles import read_files
         from adjudicator.dampfross.app.run import RunOptions, settle
         from adjudicator.dampfross.report.orderwords import format_problem
@@ -206,8 +223,10 @@ class SessionCommands(GmCommands):
         orders, _input, notes = settle(game.state, self.dplay.gmap(game.state), read_files(read),
                                        RunOptions(trust, tuple(gm_files), standing=False))
         told = [format_problem(problem) for problem in orders.problems]
-        told += [f"warning: {gm_note_text(note)}" for note in notes]
         ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
+        if not dry_run:  # the companies whose standing orders stood in for a mail, as the turn's step says (112)
+            notes = _standing_told(game.state, notes, MovesDir(directory), game.table.moves + 1)
+        told += [f"warning: {gm_note_text(note)}" for note in notes]
         racing_by_hand = game.state.dice_mode == "manual" and not building_turn_of(game.state)
         if racing_by_hand and not dry_run:  # the GM's races that break a rule, from the turn as archived
             from adjudicator.dampfross.report.racing import gm_warnings
@@ -420,6 +439,21 @@ def _move_steps(folder: MovesDir) -> dict[int, Path]:
     return out
 
 
+def _standing_told(state: GameState, notes: Sequence[GMNote], folder: MovesDir, turn: int) -> list[GMNote]:
+    """The GM's notes of a turn run, with each company whose standing orders stood in for a mail (the turn's step,
+    ``stand_in``: reading 112) said so, with its standing orders, instead of "no orders carried out"; a company the
+    caretaker played is not among them (reading 117)."""
+    step = _move_steps(folder).get(turn)
+    stand_in = [str(pid) for pid in folder.record(step).get("stand_in", ())] if step is not None else []
+    kept = [n for n in notes if not (n.code is GMNoteCode.NO_ORDERS_CARRIED_OUT and n.get("player") in stand_in)]
+    for pid in stand_in:
+        standing = state.player(pid).standing if pid in state.player_ids else None
+        if standing is not None:
+            kept.append(GMNote(GMNoteCode.STANDING_PLAYED, None,
+                               (("player", pid), ("orders", "; ".join(standing.echo())))))
+    return kept
+
+
 def building_turn_of(state: GameState) -> bool:
     """Whether the turn on hand is one of building (its problems and reports are the building phase's)."""
     return state.phase != "racing"
@@ -427,20 +461,21 @@ def building_turn_of(state: GameState) -> bool:
 
 def _replayed(play: DampfrossPlay, folder: MovesDir, step: Path) -> tuple[GameState, Any, Table] | None:
     """The turn of ``step`` resolved again from the step (the orders accepted before it, the GM's section, the seed):
-    the state before it, the turn's events and the table after it; ``None`` without the seed, or when it does not
-    come out as archived (``verify`` says so)."""
+    the state before it, the turn's events and the table after it; ``None`` without the seed (a game of the
+    committed dice), or when it does not come out as archived (``verify`` says so).  A game of manual dice needs no
+    seed: the GM's section gives every die."""
     from adjudicator.kernel.play import at_deadline
     from adjudicator.postal.gmsection import gm_orders, resolved_with
     from adjudicator.postal.periods import accepted_orders
     from adjudicator.postal.sealed import read_exact
 
     seed = folder.read_seed()
-    if not seed:
-        return None
     record = folder.record(step)
     before = json.loads(read_exact(step / "game-before.json"))
-    after = json.loads(read_exact(step / "game-after.json"))
     old, old_table = play.load(before["state"]), Table.from_json(before["table"], step.name)
+    if not seed and old.dice_mode != "manual":
+        return None
+    after = json.loads(read_exact(step / "game-after.json"))
     orders = accepted_orders(play, old, old_table)
     if record.get("due") or record.get("by") in ("gm", "converted"):
         orders = at_deadline(play, old, orders)
