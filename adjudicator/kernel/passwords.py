@@ -60,6 +60,13 @@ def hash_password(password: str, *, salt: str | None = None, iterations: int = I
     return f"{SCHEME}${iterations}${salt}${digest.hex()}"
 
 
+def well_formed(stored: str) -> bool:
+    """Whether a stored hash is of the form ``hash_password`` writes (its scheme, 1 to 9,999,999 iterations, a salt
+    of 8 to 32 bytes): a game file's table holding another is damaged (``kernel/table.py``), never checked against
+    for minutes nor taken for a wrong password."""
+    return _STORED.match(stored) is not None
+
+
 @lru_cache(maxsize=512)
 def check_password(password: str, stored: str) -> bool:
     """True when ``password`` matches the stored hash; a malformed hash matches nothing.  An answer is kept for

@@ -25,7 +25,7 @@ from typing import Any
 
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import GameFileError
-from adjudicator.kernel.passwords import check_password
+from adjudicator.kernel.passwords import check_password, well_formed
 
 FORMAT = 1
 """The version of the table's JSON."""
@@ -293,6 +293,9 @@ class Table:
                 raise ValueError("missed is not a table of counts")
             if not seats or len({s.id for s in seats}) != len(seats):
                 raise ValueError("the seats are empty or repeat an id")
+            bad = [s.id for s in seats if s.password_hash and not well_formed(s.password_hash)]
+            if bad or (doc.get("gm_password_hash") and not well_formed(str(doc["gm_password_hash"]))):
+                raise ValueError(f"the password hash of {bad[0] if bad else 'the GM'} is not one this program writes")
             return cls(str(doc["play"]), str(doc["game"]), seats, str(doc.get("lang", "en")),
                        str(doc.get("commitment", "")), Schedule.from_json(dict(doc.get("schedule", {}))),
                        int(doc["moves"]), tuple(sorted(missed.items())),

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,7 +38,7 @@ from typing import Any
 from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
-from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder, write_new
+from adjudicator.postal.files import STAGE_PREFIX, atomic_write, record_text, sha256, write_folder, write_new
 from adjudicator.postal.lock import LockTimeout, exclusive
 from adjudicator.postal.playof import GAME_FILE
 from adjudicator.postal.sealed import read_exact, read_sealed, seals
@@ -46,7 +48,8 @@ PASSWORD_FILE = "passwords.txt"
 PASSWORDS_BEFORE = "passwords-before.txt"
 """In a step that gave a seat a new password: the GM's passwords file as it was before (``undo`` puts it back)."""
 _PRIVATE = frozenset({"orders.txt", PASSWORDS_BEFORE})
-"""The files of a step only the GM reads (mode 0600)."""
+"""The files of a step only the GM reads (mode 0600), with each player's mail (``mail-SEAT.txt``: his private
+report)."""
 LOCK_FILE = ".lock"
 ARCHIVE = "archive"
 REPORTS = "reports"
@@ -68,6 +71,10 @@ class Loaded:
     text: str
 
 
+_HELD: set[tuple[str, int]] = set()
+"""The game folders whose lock this process holds, with the thread holding it (``MovesDir.lock``)."""
+
+
 class MovesDir:
     """A sequential game's folder on disk."""
 
@@ -86,11 +93,21 @@ class MovesDir:
 
     @contextmanager
     def lock(self, wait: float = LOCK_WAIT) -> Iterator[None]:
+        """The game's lock, for the block; taken again inside it (by the same thread) it is already held: a game's
+        command may hold it over what it reads before a command of the session that takes it itself."""
         if not self.path.is_dir():
             raise GameFileError(f"{self.path}: no game here (no such directory)")
+        key = (str(self.path.resolve()), threading.get_ident())
+        if key in _HELD:
+            yield
+            return
         try:
             with exclusive(self.path / LOCK_FILE, wait):
-                yield
+                _HELD.add(key)
+                try:
+                    yield
+                finally:
+                    _HELD.discard(key)
         except LockTimeout:
             raise GameBusy(f"{self.path}: another adjudicate is working on this game; try again when it is done") \
                 from None
@@ -110,8 +127,8 @@ class MovesDir:
         table = Table.from_json(doc.get("table", {}), str(self.game_file))
         try:
             state = play.load(doc.get("state", {}))
-        except GameFileError as exc:
-            raise GameFileError(f"{self.game_file}: {exc}") from None
+        except GameFileError as exc:  # named once: the play's reader names the file by its name alone
+            raise GameFileError(f"{self.game_file}: {str(exc).removeprefix(f'{GAME_FILE}: ')}") from None
         return Loaded(table, state, text)
 
     def read_seed(self) -> str:
@@ -174,7 +191,7 @@ class MovesDir:
         if final.exists():
             raise TurnRefused(f"{final} already exists; archived moves are never overwritten")
         final.parent.mkdir(parents=True, exist_ok=True)
-        write_folder(final, content, lambda name: 0o600 if name in _PRIVATE else 0o644, final.parent)
+        write_folder(final, content, _mode_of, final.parent)
 
     def steps(self) -> list[Path]:
         root = self.path / ARCHIVE
@@ -183,7 +200,10 @@ class MovesDir:
     def recover(self) -> str | None:
         """Take back a step that a killed run archived without writing the game file after it (its game-before is
         the game file): the move is played again from its mail, which was not marked answered.  Returns the
-        step's name, or ``None`` when the archive and the game file agree."""
+        step's name, or ``None`` when the archive and the game file agree.  A step's stage folder that a killed
+        run left (``archive/.stage-*``: orders and private reports) is removed.  The lock is held."""
+        for stage in (self.path / ARCHIVE).glob(f"{STAGE_PREFIX}*"):
+            shutil.rmtree(stage, ignore_errors=True)
         steps = self.steps()
         if len(steps) < 2:
             return None
@@ -286,6 +306,11 @@ class MovesDir:
             atomic_write(self.path / PASSWORD_FILE, (aside / PASSWORDS_BEFORE).read_text(encoding="utf-8"), 0o600)
         atomic_write(self.game_file, before)
         return dict(record)
+
+
+def _mode_of(name: str) -> int:
+    """A step's file's mode: only the GM reads the orders, a seat's password before and each player's mail."""
+    return 0o600 if name in _PRIVATE or name.startswith("mail-") else 0o644
 
 
 def password_text(kept: Mapping[str, str]) -> str:
