@@ -1,7 +1,7 @@
 """Issue 24: every GM command reaches a game through the registry of games (``app/plays.py``), one object per game
 (``app/gm.py: GmCommands``), never by trying one game and falling back to another.  For each game the platform
-serves (Dampfross, InterUrban and the tests' take-away and rock-paper-scissors, and a Dampfross game of the one session's
-format, converted by ``upgrade``) every GM command either works on a game folder of it or says in one line, exit status 1,
+serves (Dampfross, InterUrban and the tests' take-away and rock-paper-scissors, and a Dampfross game of the old format
+converted by ``upgrade`` to the one session's) every GM command either works on a game folder of it or says in one line, exit status 1,
 that the game has no such command; never a traceback."""
 
 from __future__ import annotations
@@ -33,8 +33,10 @@ refuses each in one line."""
 
 
 SESSION = "dampfross-session"
-"""The fifth kind of trial: a Dampfross game of the one session's format (the old one converted by ``upgrade``, issue
-34), whose commands are the session's with Dampfross's own (``dampfross/app/session.py``)."""
+"""The fifth kind of trial: a Dampfross game of the old format converted by ``upgrade`` to the one session's (issue
+34; ``tests/fixtures/old-format/gm-correction``, both companies' orders by mail, turn 1 run at its deadline, two
+corrections), whose commands are the session's with Dampfross's own (``dampfross/app/session.py``)."""
+OLD_FORMAT = Path(__file__).resolve().parent / "fixtures" / "old-format" / "gm-correction"
 KINDS = (*GAMES, SESSION)
 
 
@@ -80,7 +82,7 @@ def commands(trial: Trial, tmp: Path) -> list[tuple[str, list[str]]]:
         ("caretaker --off", ["caretaker", g, "RED", "--off"]),
         ("player retire", ["player", "retire", g, "BLUE"]),
         ("undo", ["undo", g]),
-        ("upgrade", ["upgrade", g]),  # Dampfross: the old folder converted (dampfross/app/convert.py), then verified
+        ("upgrade", ["upgrade", g]),  # Dampfross: an old folder is converted (trial_of); a session's is refused
     ]
 
 
@@ -104,12 +106,20 @@ def played(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
 
 
 def trial_of(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
-    """``played`` for every kind: a session-format Dampfross game is the old one's played, then upgraded."""
+    """``played`` for every kind: the converted Dampfross game is a copy of the old-format one (``OLD_FORMAT``),
+    upgraded, run by mail from its own Maildir with SMTP."""
     if kind != SESSION:
         return played(tmp_path, kind, smtp)
-    trial = played(tmp_path, "dampfross", smtp)
-    assert "converted to a game of the one session" in invoke("upgrade", str(trial.game)).output
-    return trial
+    game, maildir = tmp_path / "g", tmp_path / "maildir"
+    shutil.copytree(OLD_FORMAT, game)
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n'
+                                    f"\n{smtp.toml()}", encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
+    assert "converted to a game of the one session" in invoke("upgrade", str(game)).output
+    return Trial("dampfross", game, maildir, {k: v.strip() for k, v in secrets.items()}, 10)
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -118,7 +128,6 @@ def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_p
     trial = trial_of(tmp_path, kind, smtp)
     lacking = lacking_in(kind)
     article = "an" if kind[0] in "aeiou" else "a"
-    converted = kind == SESSION
     kind = kind.removesuffix("-session")  # a converted game is a game of Dampfross
     for name, args in commands(trial, tmp_path):
         result = invoke(*args, ok=False)
@@ -129,7 +138,7 @@ def test_every_gm_command_works_or_says_in_one_line_that_the_game_has_none(tmp_p
             assert result.output.count("\n") == 1, (name, result.output)
         elif name == "standings":  # a game of moves scores finished games only
             assert result.exit_code == 1 and "is not over yet" in result.output, result.output
-        elif name == "upgrade" and converted:  # converted already: once is enough
+        elif name == "upgrade" and kind == "dampfross":  # made by new, or converted already: once is enough
             assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
         elif name == "check":  # its exit status is its verdict on the orders
             assert result.exit_code in (0, 1) and not result.output.startswith("error:"), result.output
