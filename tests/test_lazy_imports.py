@@ -49,18 +49,22 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     turn = loaded("run", "t1.orders", "--game", "g", cwd=tmp_path)
     assert "adjudicator.dampfross.building.turn" in turn  # the turn was run in this process
     assert not {m for m in turn if m.startswith(("adjudicator.dampfross.racing", "adjudicator.dampfross.report.rac"))}
-    # nor what only a game with deadlines, a state the archive does not vouch for, or a wrong line needs
-    assert not turn & {"zoneinfo", "fastjsonschema", "adjudicator.dampfross.orders.mistakes", "importlib.resources"}
+    # nor what only a game with deadlines or a wrong line needs (the session reads the game file through its
+    # schema every time, ``postal/moves.py: MovesDir.load``: fastjsonschema and the schema's resources are loaded)
+    assert not turn & {"zoneinfo", "adjudicator.dampfross.orders.mistakes"}
     assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
-    # nor the games of moves: the registry reads a game file's first line (``postal/playof.py``) and no more
-    assert not turn & {"adjudicator.kernel.play", "adjudicator.postal.moves", "adjudicator.postal.sealed"}
-    assert not turn & MOVES_GAMES
+    assert turn >= SESSION  # the turn is the one session's (issue 34) ...
+    assert not turn & OTHER_GAMES  # ... and no other game's, nor the bots of a game without bot seats
 
 
-MOVES_GAMES = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",
-               "adjudicator.postal.sealed", "adjudicator.postal.turns", "adjudicator.interurban"}
-"""The platform's protocol and table of the games of moves, and InterUrban: a Dampfross turn uses none of them (the
-platform's words name the table's type only for checking, issue 34)."""
+SESSION = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",
+           "adjudicator.postal.sealed", "adjudicator.postal.periods"}
+"""The one session every game of moves runs on, Dampfross's since the switch (issue 34): its protocol, table,
+folder and periods."""
+
+OTHER_GAMES = {"adjudicator.interurban", "adjudicator.dampfross.bots"}
+"""InterUrban, and Dampfross's bots (which import the racing engine): a turn asks whether the play has bots
+(``isinstance(play, Bots)`` reads ``DampfrossPlay.bot_levels``) without loading them."""
 
 
 BUILDING_ENGINE = {"adjudicator.dampfross.building.turn", "adjudicator.dampfross.building.joint",
@@ -87,7 +91,15 @@ def test_a_racing_turn_loads_no_building_engine(tmp_path: Path):
     turn = loaded("run", "t2.orders", "--game", "g", cwd=tmp_path)
     assert {"adjudicator.dampfross.racing.turn", "adjudicator.dampfross.building.lines"} <= turn  # raced, built
     assert not turn & BUILDING_ENGINE
-    assert not turn & MOVES_GAMES
+    assert turn >= SESSION and not turn & OTHER_GAMES
+
+
+def test_the_plays_bot_levels_are_the_bots_own():
+    """``DampfrossPlay.bot_levels`` is written out so that a turn need not import the bots (above)."""
+    from adjudicator.dampfross.bots import LEVELS
+    from adjudicator.dampfross.play import DampfrossPlay
+
+    assert DampfrossPlay.bot_levels == tuple(LEVELS)
 
 
 def test_the_command_table_names_every_command_where_it_is_made():

@@ -364,6 +364,10 @@ class DampfrossPlay:
             return None
         return CompanyOrders(company, None, standing=True)
 
+    def on_standing(self, state: GameState, seat: str) -> bool:
+        """``kernel/play.py: StandingOrders``: the company's standing orders stand in for its mail (``missing``)."""
+        return self.missing(state, seat) is not None
+
     def preview(self, state: GameState, seat: str, orders: CompanyOrders) -> Preview:
         """What ``check`` shows for the company's orders, nothing changed (``app/check.py: check_received``, one
         company, no standing orders played)."""
@@ -480,12 +484,10 @@ class DampfrossPlay:
         return result.after, Turn(result, settled, tuple(notes))
 
     # --- bots ---------------------------------------------------------------
-    @property
-    def bot_levels(self) -> tuple[str, ...]:
-        """The bots' levels, weakest first (``dampfross/bots: LEVELS``)."""
-        from adjudicator.dampfross.bots import LEVELS
-
-        return tuple(LEVELS)
+    bot_levels: tuple[str, ...] = ("random", "careful", "strong")
+    """The bots' levels, weakest first: ``dampfross/bots: LEVELS`` (``tests/test_lazy_imports.py`` holds them equal),
+    written out, not imported: every turn asks ``isinstance(play, Bots)``, which reads it, and the bots import the
+    racing engine."""
 
     bot_default = "careful"
     """A bot seat's level when ``new`` names none (``kernel/play.py: BotDefault``), as Dampfross's ``new`` has it

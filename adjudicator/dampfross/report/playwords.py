@@ -36,8 +36,6 @@ from adjudicator.dampfross.engine.turn import building_turn
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.botwords import status_lines
-from adjudicator.dampfross.report.building import opening_report
-from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
 from adjudicator.dampfross.report.common import around, map_windows, whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, wrap
@@ -145,6 +143,8 @@ class DampfrossWords:
         """The opening report (``reports/turn-000.txt`` of a Dampfross game) in the active language; for ``seat``
         the company's opening mail with its password, first orders it could send and the commands."""
         state = dated(state, table)
+        from adjudicator.dampfross.report.building import opening_report  # only an opening: no racing turn needs it
+
         gmap = self.maps(state)
         report = opening_report(state, gmap, active())
         if seat is None:
@@ -353,6 +353,7 @@ class DampfrossWords:
         section = getattr(preview, "section", None)
         if section is not None:
             out["fates"] = fates(section, preview.outcome, preview.problems, preview.gm_notes)
+        from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price  # a CHECK
         if preview.building is not None:
             out["preview"] = check_reports(preview.building, gmap, {company: ()})[company][1]
         elif preview.racing is not None:
