@@ -11,13 +11,11 @@ turn still lacks from the GM, as codes.
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from adjudicator.dampfross.app.maps import read_map
-from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders import ProblemCode
 from adjudicator.dampfross.orders.translate import GMNoteCode
@@ -48,13 +46,14 @@ def read_file(state: GameState, text: str) -> tuple[dict[str, CompanyOrders], GM
 
 
 def game_state(folder: Path) -> tuple[GameState, dict[str, object]]:
-    doc = json.loads((folder / "game.json").read_text(encoding="utf-8"))
-    return gamefile.from_json(doc), doc
+    """The state of the session's game file, and its document as written."""
+    doc = json.loads((folder / "game.json").read_text(encoding="utf-8"))["state"]
+    return PLAY.load(doc), doc
 
 
 def holds(doc: dict[str, object], state: GameState) -> bool:
-    """The document holds the state, but for the archive's chain (the session's)."""
-    return gamefile.holds_doc(doc, replace(state, chain=gamefile.from_json(doc).chain))
+    """The session's document of the state is the one written."""
+    return PLAY.dump(state) == doc
 
 
 @pytest.fixture
