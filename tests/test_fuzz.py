@@ -39,7 +39,7 @@ def test_a_finding_is_reported_not_raised(targets: list[Target], monkeypatch: py
 
     target = targets[0]
     before = (target.game / "game.json").read_bytes()
-    monkeypatch.setattr(tools.fuzz, "run_turn", crash)
+    monkeypatch.setattr(tools.fuzz, "run", crash)
     tally = target.push(b"PASS\n")
     assert [f.code for f in tally.found] == [FindingCode.TRACEBACK]
     assert "planted" in tally.found[0].detail
@@ -52,7 +52,7 @@ def test_a_hang_is_cut_short_and_reported(targets: list[Target], monkeypatch: py
 
     import tools.fuzz
 
-    monkeypatch.setattr(tools.fuzz, "run_turn", lambda *a, **k: time.sleep(5))
+    monkeypatch.setattr(tools.fuzz, "run", lambda *a, **k: time.sleep(5))
     monkeypatch.setattr(targets[0], "limit", 0.3)
     start = time.monotonic()
     tally = targets[0].push(b"PASS\n")

@@ -44,11 +44,12 @@ from typing import TypeVar
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from adjudicator.dampfross.app.check import check_orders
-from adjudicator.dampfross.app.run import RunOptions, run_turn
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.gm import commands_of
+from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.game.track import TrackIndex
 from adjudicator.kernel.errors import AdjudicatorError
+from adjudicator.postal.moves import MovesDir
+from tools.selfplay import RUN_AT
 
 T = TypeVar("T")
 
@@ -125,13 +126,14 @@ class Target:
         self.game = game
         self.work = work
         self.limit = limit
-        self.gdir = GameDir(game)
+        self.folder = MovesDir(game)
         self.state_text = (game / "game.json").read_bytes()
-        state = self.gdir.load_state()
+        play = commands_of(str(game)).dplay
+        state = self.folder.load(play).state
         self.game_id, self.turn, self.phase = state.game_id, state.turn, state.phase
         self.companies = state.player_ids
-        self.passwords = self.gdir.read_passwords()
-        gmap = self.gdir.load_map(state)
+        self.passwords = self.folder.read_passwords()
+        gmap = play.gmap(state)
         self.towns = [t.name for t in gmap.towns]
         index = TrackIndex(state.track)
         self.walks: dict[str, list[str]] = {}
@@ -152,10 +154,9 @@ class Target:
         tally = Tally(inputs=1)
         path = self.work / "fuzz.orders"
         path.write_bytes(data)
-        options = RunOptions(trust=mode == 1, gm_files=(str(path),) if mode == 2 else ())
-        self._stage(tally, "check", lambda: check_orders([str(path)], str(self.game), mode == 1))
-        before = snapshot(self.game)
-        outcome = self._stage(tally, "turn", lambda: run_turn([str(path)], str(self.game), options, dry_run=False))
+        self._stage(tally, "check", lambda: check(self.game, path, mode))
+        before, steps = snapshot(self.game), len(self.folder.steps())
+        outcome = self._stage(tally, "turn", lambda: run(self.game, path, mode, dry_run=False))
         if outcome == "refused":
             tally.turns_refused += 1
             if snapshot(self.game) != before:
@@ -163,7 +164,9 @@ class Target:
                 self._restore()
         elif outcome == "ran":
             tally.turns_run += 1
-            self.gdir.undo()
+            with self.folder.lock():  # the turn's steps taken back (each company's orders, the turn)
+                while len(self.folder.steps()) > steps:
+                    self.folder.undo()
             if (self.game / "game.json").read_bytes() != self.state_text:
                 tally.found.append(Finding(FindingCode.UNDO_DIFFERS, "turn", _sample(data)))
                 self._restore()
@@ -178,8 +181,7 @@ class Target:
         tally = Tally(inputs=1)
         path = self.work / "fuzz.orders"
         path.write_bytes(data)
-        options = RunOptions(trust=mode == 1, gm_files=(str(path),) if mode == 2 else ())
-        outcome = self._stage(tally, "turn", lambda: run_turn([str(path)], str(self.game), options, dry_run=True))
+        outcome = self._stage(tally, "turn", lambda: run(self.game, path, mode, dry_run=True))
         tally.turns_refused += outcome == "refused"
         tally.turns_run += outcome == "ran"
         return tally
@@ -205,12 +207,10 @@ class Target:
         return outcome
 
     def _drop_undone(self) -> None:
-        """Undone archives and reports are set aside (``*.undone-K``); the fuzzer drops them to stay small."""
-        for aside in [*self.game.glob("turns/*.undone-*"), *self.game.glob("reports/*.undone-*")]:
-            if aside.is_dir():
-                shutil.rmtree(aside)
-            else:
-                aside.unlink()
+        """Undone steps are set aside with their reports (``archive/undone-K``); the fuzzer drops them to stay
+        small."""
+        for aside in self.game.glob("archive/undone-*"):
+            shutil.rmtree(aside)
 
     def _restore(self) -> None:
         """After a finding, put the game back from the pristine copy so that the next input is judged alone."""
@@ -222,6 +222,24 @@ class Target:
         pristine = self.game.with_name(self.game.name + ".pristine")
         if not pristine.exists():
             shutil.copytree(self.game, pristine)
+
+
+def check(game: Path, path: Path, mode: int) -> None:
+    """``adjudicate check FILE --game DIR`` (``mode`` 1: ``--trust``)."""
+    commands_of(str(game)).check([str(path)], str(game), mode == 1)
+
+
+def run(game: Path, path: Path, mode: int, dry_run: bool) -> None:
+    """``adjudicate run FILE --game DIR`` on the one session (``mode`` 1: ``--trust``, 2: ``--gm FILE``, the GM's own
+    file), at the date self-play runs its turns."""
+    commands_of(str(game)).run([str(path)], str(game), mode == 1, (str(path),) if mode == 2 else (), dry_run,
+                               RUN_AT)
+
+
+def state_of(game: Path) -> GameState:
+    """The game's state now."""
+    state: GameState = commands_of(str(game)).state(str(game))
+    return state
 
 
 def fuzz(target: Target, count: int, seed_value: int, light: bool = False) -> Tally:
@@ -252,18 +270,22 @@ def make_targets(work: Path) -> list[Target]:
     building.parent.mkdir(parents=True)
     start_game(str(building), "germany", "schmidt", ["RED:Rot", "BLUE:Blau", "GREEN:Grün", "GOLD:Gold"], "fuzz",
                "hmac", [], None, "fuzz", lang="de")
-    pw = GameDir(building).read_passwords()
+    pw = MovesDir(building).read_passwords()
     starts = {"RED": "Berlin", "BLUE": "Hamburg", "GREEN": "München", "GOLD": "Köln"}
     first = building.parent / "turn1.orders"
     first.write_text("".join(f"GAME {building.name}\nTURN 1\nPLAYER {p} PASSWORD {pw[p]}\nSTART {t}\n"
                              for p, t in starts.items()), encoding="utf-8")
-    run_turn([str(first)], str(building), RunOptions(), dry_run=False)
+    run(building, first, 0, dry_run=False)
     targets.append(Target(building, building.parent))
     racing = work / "racing" / "demo"
     racing.parent.mkdir(parents=True)
-    shutil.copytree(ROOT / "tests" / "golden" / "example", racing)
-    while GameDir(racing).load_state().phase != "racing" or GameDir(racing).load_state().turn > 6:
-        GameDir(racing).undo()
+    shutil.copytree(ROOT / "tests" / "fixtures" / "old-format" / "example", racing)  # upgraded by its first command
+    folder = MovesDir(racing)
+    while (state := state_of(racing)).phase != "racing" or state.turn > 6:
+        with folder.lock():
+            folder.undo()
+    for aside in racing.glob("archive/undone-*"):
+        shutil.rmtree(aside)
     targets.append(Target(racing, racing.parent))
     standing = work / "standing" / "demo"
     standing.parent.mkdir(parents=True)
@@ -278,14 +300,13 @@ def make_targets(work: Path) -> list[Target]:
 def _leave_standing_orders(game: Path) -> None:
     """Run the game's racing turn with standing orders from every company (issue 27): in the turn after it, the
     one fuzzed, every company without a section that counts plays them (a race entry, a PASS, or both)."""
-    gdir = GameDir(game)
-    state, pw = gdir.load_state(), gdir.read_passwords()
+    state, pw = state_of(game), MovesDir(game).read_passwords()
     orders = game.parent / "standing.orders"
     orders.write_text("".join(
         f"GAME {state.game_id}\nTURN {state.turn}\nPLAYER {pid} PASSWORD {pw[pid]}\nSTANDING ENTER ALL BEST MIN {i}\n"
         + ("STANDING PASS\n" if i % 2 else "") for i, pid in enumerate(state.in_play)), encoding="utf-8")
-    run_turn([str(orders)], str(game), RunOptions(), dry_run=False)
-    after = gdir.load_state()
+    run(game, orders, 0, dry_run=False)
+    after = state_of(game)
     assert after.phase == "racing" and all(after.player(pid).standing for pid in after.in_play), "no standing orders"
 
 
