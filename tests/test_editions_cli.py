@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.game import gamefile
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 
@@ -35,7 +34,7 @@ def test_a_joint_line_is_checked_then_built_for_both(game: Path):
     assert "joint line with BLUE: 75% of" in check.output and check.exit_code == 0
     report = invoke(str(path), "--game", str(game)).output
     assert "joint line with BLUE" in report and "(built with RED's orders, above)" in report
-    state = gamefile.loads((game / "game.json").read_text(encoding="utf-8"))
+    state = dampfross_state(game)
     owners = {s.owner for s in state.track if {s.a.label, s.b.label} == {"0402", "0403"}}
     assert owners == {"RED", "BLUE"}
 

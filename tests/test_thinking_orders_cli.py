@@ -32,9 +32,10 @@ def test_check_and_run_carry_out_build_cheapest_and_if_and_the_reports_say_why(g
     assert "IF 0403 TAKEN: no, no other company had track at 0403" in check
     assert "as if no other company built before you this turn" in check
     invoke("run", str(path), "--game", str(game))
-    reports = {p.name: " ".join(p.read_text(encoding="utf-8").split()) for p in (game / "reports").rglob("*.txt")}
-    private = next(t for n, t in reports.items() if "RED" in n and "001" in n)
-    public = next(t for n, t in reports.items() if "RED" not in n and "BLUE" not in n and "001" in n)
+    private = " ".join(invoke("report", str(game), "--player", "RED", "--turn", "1").output.split())
+    mailed = " ".join(invoke("report", str(game), "--player", "RED", "--turn", "1", "--archived").output.split())
+    assert private in mailed  # the mail RED was sent holds its private report
+    public = " ".join((game / "reports" / "move-001.txt").read_text(encoding="utf-8").split())
     assert "line 5: IF 0403 TAKEN: no, no other company had track at 0403: the orders after ELSE were" in private
     assert "BUILD CHEAPEST FROM Nordstadt (0402) TO 0404" in private and "the cheapest line now: 0402-" in private
     assert "BUILD Nordstadt (0402) - 0403 - 0404 [line 1]" in public  # the line built (reading 122)
