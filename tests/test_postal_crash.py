@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.lock import exclusive
+from adjudicator.postal.moves import LOCK_FILE
 from tests.helpers import dampfross_state, invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times
@@ -76,7 +77,7 @@ def test_mail_send_sends_a_turns_reports_again(tmp_path: Path, smtp: SmtpServer)
 
 def test_a_second_tick_while_one_is_at_work_skips_the_game(tmp_path: Path, smtp: SmtpServer):
     game = before_deadline(tmp_path, smtp)
-    with MovesDir(game).lock():  # the first tick is at work
+    with exclusive(game / LOCK_FILE, 1):  # the first tick, another process, is at work (holds the game's lock)
         busy = invoke("tick", str(game), "--now", DEADLINE)
         assert "another adjudicate is working on this game; skipped" in busy.output
         assert dampfross_state(game).turn == 1
