@@ -21,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.app.plays import tick
-from adjudicator.kernel.errors import AdjudicatorError
 from tests.helpers import invoke
 from tools.fuzz.mail import MailGame, MailTarget
 
@@ -45,15 +44,17 @@ class Dampfross:
         invoke("tick", str(game), "--now", self.when.isoformat())  # the example's own mails answered once
         return game
 
-    def addresses(self, game: Path) -> dict[str, str]:
-        from adjudicator.dampfross.app.store import GameDir
+    def _loaded(self, game: Path) -> Any:
+        from adjudicator.dampfross.app.gm import commands_of
+        from adjudicator.postal.moves import MovesDir
 
-        return {p.id: p.email for p in GameDir(game).load_state().players}
+        return MovesDir(game).load(commands_of(str(game)).dplay)
+
+    def addresses(self, game: Path) -> dict[str, str]:
+        return {s.id: s.address for s in self._loaded(game).table.seats}
 
     def heading(self, game: Path) -> list[str]:
-        from adjudicator.dampfross.app.store import GameDir
-
-        state = GameDir(game).load_state()
+        state = self._loaded(game).state
         return [f"GAME {state.game_id}", f"TURN {state.turn}"]
 
     def orders(self, rng: random.Random, game: Path, player: str) -> list[str]:
@@ -62,31 +63,17 @@ class Dampfross:
                            [f"BUILD {rng.choice(self.places)} - {rng.choice(self.places)}"]))
 
     def snapshot(self, game: Path) -> object:
-        from adjudicator.dampfross.app.store import GameDir
-
-        state = GameDir(game).load_state()
+        state = self._loaded(game).state
         return state.turn, state.phase, [p.balance for p in state.players], state.track
 
     def changed_rightly(self, before: object, after: object, knows: set[str]) -> bool:
         return before == after
 
     def accepted(self, game: Path) -> set[str]:
-        from adjudicator.dampfross.app.postal import used_mails
-        from adjudicator.dampfross.app.receipts import mail_files
-        from adjudicator.dampfross.app.run import RunOptions, prepare
-        from adjudicator.dampfross.app.store import GameDir
-        from adjudicator.postal.inbox import Inbox
-
-        gdir = GameDir(game)
-        state = gdir.load_state()
-        used = used_mails(Inbox(gdir), state)
-        if not used:
-            return set()
-        try:
-            _state, _map, orders, _input, _notes = prepare(gdir, mail_files(used, state), RunOptions())
-        except AdjudicatorError:  # the turn would be refused: no orders count
-            return set()
-        return {f"{s.player} turn {state.turn}" for s in orders.sections}
+        """The companies whose orders the session accepted for the turn on hand (passwords checked): those the
+        turn would use if it ran now."""
+        loaded = self._loaded(game)
+        return {f"{sid} turn {loaded.state.turn}" for sid, _accepted in loaded.table.orders}
 
     def public(self, doc: dict[str, object]) -> bool:
         return doc.get("kind") == "forward"
