@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.run import replay_turn
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.orders.standing import standing_entries
-from tests.helpers import invoke
+from tests.catalogue.test_r12_standing_orders import entered as entered_in
+from tests.catalogue.test_r12_standing_orders import gmap, verified
+from tests.helpers import dampfross_game, dampfross_state, invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
@@ -76,26 +76,25 @@ def test_a_player_on_standing_racing_orders_enters_the_races_it_should_without_m
 
         picked = []
         for turn, bernd_orders, deadline in ((2, "ENTER 1 BEST", "2026-12-11"), (3, "PASS", "2026-12-18")):
-            before = GameDir(game).load_state()
+            before = dampfross_state(game)
             assert before.phase == "racing" and before.turn == turn
-            expected = standing_entries(before, GameDir(game).load_map(before), "RED")
+            expected = standing_entries(before, gmap(game), "RED")
             tick(f"{deadline}T08:00")  # a day before the deadline: reminders, to Bernd alone (reading 112)
             assert sent(smtp, f"reminder-{turn:03d}-BLUE", BERND) and not sent(smtp, "reminder-", ANNA)
             status = json.loads(invoke("status", str(game), "--json").output)
             assert status["missing"] == ["BLUE"]
             deliver(BERND, f"GAME g\nTURN {turn}\n{bernd}\n{bernd_orders}\n", f"{deadline}T09:00")
             assert f"turn {turn} adjudicated" in tick(f"{deadline}T18:05")
-            result = replay_turn(GameDir(game), turn).result
-            entered = [r.draw.number for r in getattr(result, "races", ()) for e in r.entries
-                       if "RED" in e.entry.riders]
+            entered = entered_in(game, turn, "RED")  # the turn resolved again from its step
             assert entered == expected
             picked.append(entered)
-            report = _flat(text_of(sent(smtp, f"report-{turn:03d}-RED", ANNA)[-1]))
+            report = _flat(text_of(sent(smtp, f"move-{turn:03d}-RED", ANNA)[-1]))
             assert "your standing orders were carried out" in report, report
-            assert "standing" not in _flat(text_of(sent(smtp, f"report-{turn:03d}-BLUE", BERND)[-1]))
+            assert "standing" not in _flat(text_of(sent(smtp, f"move-{turn:03d}-BLUE", BERND)[-1]))
         assert picked == [[1], [2]]  # the rule entered a race in each turn: this test can fail
-        after = GameDir(game).load_state()
-        assert after.player("RED").missed == 0 and after.player("BLUE").missed == 0
+        table = dampfross_game(game)[0]  # the session's table counts the turns missed
+        assert [(s.id, table.missed_by(s.id)) for s in table.seats] == [("RED", 0), ("BLUE", 0)]
+        assert dampfross_state(game).player("RED").missed == 0  # the state's count, which the reports print
         assert len(sent(smtp, "receipt-", ANNA)) == 1  # one mail from Anna in three turns
         client.logout()
-        assert "replayed to the same states" in invoke("verify", str(game)).output
+        assert verified(game, 3)

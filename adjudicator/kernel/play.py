@@ -298,6 +298,17 @@ class AnswerAttachments(Protocol):
 
 
 @runtime_checkable
+class StandingOrders(Protocol):
+    """A play whose players may leave orders on file that stand in for their mail (Dampfross's standing orders,
+    reading 112; checked on the play): a seat on them has not missed its period and is not reminded of it.  A
+    default a play gives every seat that sent nothing (``missing``: the tests' rock-paper-scissors throws its last
+    throw again) is no player's standing orders: such a seat is reminded."""
+
+    def on_standing(self, state: Any, seat: str) -> bool:
+        """Whether ``seat``'s own standing orders stand in for its mail now."""
+
+
+@runtime_checkable
 class ReaderAnswers(Protocol):
     """Words whose answer to a mail's public commands reads who asks (Dampfross: the reader's company, its language
     and its own parts, MAP's window around a hex or a town, REPORT n with the company's own report after its

@@ -13,7 +13,7 @@ from typing import Any
 
 from adjudicator.kernel import words
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Attachments, Digests, Play, Told, statements_of
+from adjudicator.kernel.play import Attachments, Digests, Play, StandingOrders, Told, statements_of
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.inbox import StoredMail
@@ -228,6 +228,8 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
     waiting = [sid for sid in play.to_act(game.state) if sid not in told and ((a := game.table.accepted(sid)) is None
                                                                            or (game.table.seat(sid).caretaker
                                                                                and not a.mail))]  # the caretaker's
+    if isinstance(play, StandingOrders):  # a seat on its own standing orders is not reminded (Dampfross, 112)
+        waiting = [sid for sid in waiting if game.table.seat(sid).caretaker or not play.on_standing(game.state, sid)]
     reminded = [sid for sid in waiting if _to_seat(play, game, sid, outbox, sender, now, "reminder", "reminder")]
     if reminded:
         t.note("reminded", turn=game.table.moves + 1, companies=", ".join(reminded))

@@ -42,7 +42,7 @@ from typing import Any
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT
-from adjudicator.kernel.play import Play, at_deadline, bots_of, read_section, sequential
+from adjudicator.kernel.play import Play, at_deadline, bot_unit, bots_of, read_section, sequential
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
@@ -306,7 +306,10 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
     table = game.table.after_period(acting, missed)
     after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at,
                     rhythm=True)
-    if len(missed) < len(acting):
+    if bot_unit(play) == "turn":  # a play whose periods are turns (Dampfross): the GM's line its own stack printed
+        t.note("ran", turn=number, why="the deadline has passed" if due else "the GM ran it" if by else
+               "every company has sent valid orders")
+    elif len(missed) < len(acting):
         t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
     if missed:
         t.note("missed", move=number, seat=", ".join(missed))
