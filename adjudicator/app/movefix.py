@@ -13,11 +13,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from adjudicator.app.moves import read_gm_file
-from adjudicator.kernel import passwords, words
+from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bots_of
+from adjudicator.kernel.play import Play, bots_of, mail_subject
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
@@ -108,7 +108,7 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
         return False
     with language(seat.lang):
         text = play.words.opening(table, game.state, sid, secret)
-        subject = words.move_subject(play.title, table.game, "takeover", table.moves + 1, sid)
+        subject = mail_subject(play, table, "takeover", table.moves + 1, sid)
     step = len(folder.steps()) - 1
     Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), subject, text, kind="takeover",
                                   player=sid), config.sender, now or datetime.now(UTC))

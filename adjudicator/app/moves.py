@@ -18,7 +18,7 @@ from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bot_default, bots_of, on_move, sequential
+from adjudicator.kernel.play import Play, bot_default, bots_of, mail_subject, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -177,7 +177,7 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
             continue
         with language(seat.lang):
             text = play.words.receipt(table, state, "deadline", {"why": why})
-            subject = words.move_subject(play.title, table.game, "deadline", table.moves + 1, seat.id)
+            subject = mail_subject(play, table, "deadline", table.moves + 1, seat.id)
         Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,), subject, text,
                                       kind="deadline", player=seat.id), config.sender, datetime.now(UTC))
 

@@ -298,6 +298,37 @@ class AnswerAttachments(Protocol):
 
 
 @runtime_checkable
+class Subjects(Protocol):
+    """Words that name their mails themselves (Dampfross: "receipt, turn 3, RED", "report of turn 3 for RED", as its
+    old format did); words without it get the session's ``kernel/words: move_subject`` ("receipt, move 3")."""
+
+    def subject(self, table: Table, kind: str, move: int, seat: str, first: int) -> str:
+        """The subject of a mail of ``kind`` (a key of ``kernel/words: move_subject``: opening, receipt, report,
+        reports, reminder, deadline, takeover, statements) of move ``move`` (``first`` to ``move`` for reports) to
+        ``seat`` ("" where the mail goes to no seat), in the active language."""
+
+    def picture_name(self, move: int) -> str:
+        """The file name of the play's picture after move ``move`` (0: the opening) in a mail."""
+
+
+def mail_subject(play: Any, table: Table, kind: str, move: int, seat: str, first: int | None = None) -> str:
+    """The subject of a session's mail: the play's words' own (``Subjects``) or ``kernel/words: move_subject``."""
+    if isinstance(play.words, Subjects):
+        return play.words.subject(table, kind, move, seat, move if first is None else first)
+    from adjudicator.kernel import words
+
+    return words.move_subject(play.title, table.game, kind, move, seat, first)
+
+
+def picture_name(play: Any, move: int) -> str:
+    """The file name of the picture after move ``move`` in a mail: the words' own (``Subjects``) or
+    ``opening.png``, ``move-NNN.png``."""
+    if isinstance(play.words, Subjects):
+        return play.words.picture_name(move)
+    return f"move-{move:03d}.png" if move else "opening.png"
+
+
+@runtime_checkable
 class StandingOrders(Protocol):
     """A play whose players may leave orders on file that stand in for their mail (Dampfross's standing orders,
     reading 112; checked on the play): a seat on them has not missed its period and is not reminded of it.  A

@@ -13,7 +13,16 @@ from typing import Any
 
 from adjudicator.kernel import words
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Attachments, Digests, Play, StandingOrders, Told, statements_of
+from adjudicator.kernel.play import (
+    Attachments,
+    Digests,
+    Play,
+    StandingOrders,
+    Told,
+    mail_subject,
+    picture_name,
+    statements_of,
+)
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.inbox import StoredMail
@@ -36,8 +45,8 @@ def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, se
         secrets = secrets if secrets is not None else folder.read_passwords()
         with language(seat.lang):
             text = play.words.opening(game.table, game.state, seat.id, secrets.get(seat.id))
-            subject = words.move_subject(play.title, game.table.game, "opening", 0, seat.id)
-        pictures = _picture(play, game.state, "opening.png", pictures)
+            subject = mail_subject(play, game.table, "opening", 0, seat.id)
+        pictures = _picture(play, game.state, picture_name(play, 0), pictures)
         outbox.queue(Outgoing(name, (seat.address,), subject, text, pictures, kind="opening", player=seat.id),
                      sender, now)
 
@@ -56,7 +65,7 @@ def _to_seat(play: Play, game: Loaded, sid: str, outbox: Outbox, sender: str, no
         missed = game.table.missed_by(seat.id) + 1
         if code == "reminder" and not seat.played_by and 0 < game.table.caretaker_after <= missed:  # IU-18 ahead
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ahead(game.table.caretaker_level, missed, moves=True)
-        subject = words.move_subject(play.title, game.table.game, "reminder", game.table.moves + 1, seat.id)
+        subject = mail_subject(play, game.table, "reminder", game.table.moves + 1, seat.id)
     outbox.queue(Outgoing(name, (seat.address,), subject, text, kind="reminder", turn=game.table.moves + 1,
                           player=seat.id), sender, now)
     return True
@@ -98,11 +107,11 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
             if moves and isinstance(play.words, Attachments):  # the words' files, e.g. the whole report as text
                 text, attached = play.words.attachments(game.table, game.state, last, seat.id, text)
             kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
-            subject = words.move_subject(play.title, game.table.game, kind, last, seat.id,
+            subject = mail_subject(play, game.table, kind, last, seat.id,
                                          int(moves[0]["move"]) if moves else last)
         shown: tuple[tuple[str, str | bytes], ...] = ()
         if moves:
-            pictures = _picture(play, game.state, f"move-{last:03d}.png", pictures)
+            pictures = _picture(play, game.state, picture_name(play, last), pictures)
             shown = (*attached, *pictures)
         through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
                    "moves": [int(moves[0]["move"]), last] if moves else []}
@@ -212,7 +221,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
         if quoted:  # the mail a reply quotes, not read (issue 32), in every game
             text = text.rstrip("\n") + "\n\n" + "".join(words.quoted_mail(line, name) for line, name in quoted)
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
-        subject = words.move_subject(play.title, game.table.game, "receipt", int(move), "")
+        subject = mail_subject(play, game.table, "receipt", int(move), seat.id if seat is not None else "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),
                     subject, text, kind="receipt",
                     player=seat.id if seat else None, in_reply_to=str(mail.meta.get("message_id", "")))
@@ -255,7 +264,7 @@ def statement_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, 
         with language(seat.lang):
             text = own.statements(game.table.public(), game.state, said, seat.id) if own is not None else \
                 words.statements(play.title, game.table.game, [(sid, names[sid], body) for sid, body in said])
-            subject = words.move_subject(play.title, game.table.game, "statements", game.table.moves, seat.id)
+            subject = mail_subject(play, game.table, "statements", game.table.moves, seat.id)
         outbox.queue(Outgoing(f"statements-{seat.id}", (seat.address,), subject, text, kind="statements",
                               player=seat.id), sender, now)
     t.note("statements")

@@ -48,6 +48,7 @@ from adjudicator.dampfross.report.mail import (
     full_map_text,
     map_attachment_name,
     opening_mail_text,
+    picture_attachment_name,
     receipt_text,
     reminder_text,
     report_attachment_name,
@@ -137,6 +138,31 @@ class DampfrossWords:
 
     def __init__(self, maps: Callable[[GameState], GameMap] = shipped_map):
         self.maps = maps
+
+    # --- subjects (``kernel/play.py: Subjects``): the old format's, "turn" where the session says "move" -----------
+    def subject(self, table: Table, kind: str, move: int, seat: str, first: int) -> str:
+        game = table.game
+        if kind == "opening":
+            return _("Dampfross {game}: the game begins; your password ({company})").format(game=game, company=seat)
+        if kind == "receipt":
+            if seat:
+                return _("Dampfross {game}: receipt, turn {turn}, {company}").format(game=game, turn=move,
+                                                                                     company=seat)
+            return _("Dampfross {game}: receipt, turn {turn}").format(game=game, turn=move)
+        if kind in ("report", "reports"):  # a tick runs one turn a mail; several: the last one's name
+            return _("Dampfross {game}: report of turn {turn} for {company}").format(game=game, turn=move,
+                                                                                     company=seat)
+        if kind == "reminder":
+            return _("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(game=game, turn=move,
+                                                                                              company=seat)
+        if kind == "deadline":
+            return _("Dampfross {game}: the deadline of turn {turn}").format(game=game, turn=move)
+        if kind == "takeover":
+            return _("Dampfross {game}: you take over {company}").format(game=game, company=seat)
+        return _("Dampfross {game}: end-of-game statements").format(game=game)
+
+    def picture_name(self, move: int) -> str:
+        return picture_attachment_name(move)
 
     # --- reports ---------------------------------------------------------------------------------------------
     def opening(self, table: Table, state: GameState, seat: str | None, password: str | None) -> str:
