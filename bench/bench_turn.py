@@ -40,15 +40,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
 import adjudicator  # noqa: E402
-from adjudicator.dampfross.app.store import GameDir  # noqa: E402
+from adjudicator.postal.moves import MovesDir  # noqa: E402
 from tools.selfplay import play_game  # noqa: E402
 
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
 
 
-IMPORTED = [sys.executable, "-c", "import adjudicator.cli, adjudicator.dampfross.app.run"]
-"""The interpreter with the package a turn runs on imported (click, Lark, Jinja, the engines, the reports): what
-``adjudicate --version`` cost when the issue was written, before the command line imported lazily."""
+IMPORTED = [sys.executable, "-c", "import adjudicator.cli, adjudicator.dampfross.app.session, adjudicator.app.moverun"]
+"""The interpreter with the package a turn runs on imported (click, Lark, Jinja, the engines, the reports, the one
+session's run): what ``adjudicate --version`` cost when the issue was written, before the command line imported
+lazily."""
 
 
 STACK = [sys.executable, "-c", "import click, lark, jinja2, yaml"]
@@ -81,13 +82,32 @@ def timed(args: list[str], env: dict[str, str], repeat: int, fresh: Path | None 
 
 
 def snapshot_before(game: Path, turn: int, into: Path) -> Path:
-    """A copy of ``game`` as it stood before ``turn`` (by undoing the turns after it), and that turn's orders."""
+    """A copy of ``game`` as it stood before ``turn`` (by undoing the steps from its first on: each company's orders
+    accepted, the turn), and that turn's orders."""
     shutil.copytree(game, into)
     orders = into.parent / f"{into.name}.orders"
     shutil.copy(game / "inbox" / f"turn{turn:03d}.orders", orders)
-    while GameDir(into).load_state().turn > turn:
-        GameDir(into).undo()
+    folder = MovesDir(into)
+    first = next(i for i, step in enumerate(folder.steps()) if folder.record(step).get("move") == turn)
+    with folder.lock():
+        while len(folder.steps()) > first:
+            folder.undo()
+    for aside in into.glob("archive/undone-*"):
+        shutil.rmtree(aside)
     return orders
+
+
+def phases_of(game: Path) -> dict[int, str]:
+    """Each turn's phase (the state before it), by the turn's number."""
+    import json
+
+    folder = MovesDir(game)
+    out = {}
+    for step, record in folder.moves():
+        if record.get("kind") in ("move", "missed"):
+            before = json.loads((step / "game-before.json").read_text(encoding="utf-8"))
+            out[int(record["move"])] = str(before["state"]["phase"])
+    return out
 
 
 def main() -> None:
@@ -101,8 +121,8 @@ def main() -> None:
     env["ADJUDICATE_CACHE"] = str(work / "cache")
     game = work / "game"
     record = play_game(game, "germany", players=4, seed="bench-turn", max_turns=a.turns, check=False)
-    phases = [GameDir(game).archived_state(GameDir(game).archive_path(t), "before")[0].phase
-              for t in range(1, record.turns + 1)]
+    turn_phases = phases_of(game)
+    phases = [turn_phases[t] for t in range(1, record.turns + 1)]
     building = 3
     racing = phases.index("racing") + 2 if "racing" in phases else None
     print(f"game: {record.turns} turns on germany, over={record.over}; "
@@ -117,7 +137,7 @@ def main() -> None:
     imported = timed([], env, repeat, command=IMPORTED)
     stack = timed([], env, repeat, command=STACK)
     rows = [("adjudicate --version", version, None),
-            ("python -c 'import adjudicator.dampfross.app.run'", imported, None),
+            ("python -c 'import ...cli, ...session, ...moverun'", imported, None),
             ("python -c 'import click, lark, jinja2, yaml'", stack, None)]
     for label, turn in (("building turn", building), ("racing turn", racing)):
         if turn is None:
