@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +21,6 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
 from adjudicator.dampfross.engine.newgame import new_game, new_options
 from adjudicator.dampfross.game import dice
@@ -336,59 +336,46 @@ def test_orders_for_another_turn_in_the_heading_do_not_count(game: Game):
     assert "Your orders are for turn 2, but game g is at turn 1: they are not used." in text
 
 
-def _both_ways(game: Game, where: Path) -> GameDir:
-    """The game of ``game`` made again by Dampfross's own ``new`` (the seed, the passwords, the deadlines) in
-    ``where``, and turn 1 given the same orders both ways at the same time: mailed to the session (resolved at
-    BLUE's mail, 09:30, ``--early``) and run by ``adjudicate run`` from order files."""
-    from adjudicator.dampfross.app.commands import start_game
-    from adjudicator.dampfross.app.run import RunOptions, run_turn
+OLD = json.loads((Path(__file__).resolve().parent / "golden" / "dampfross_session_old.json").read_text(encoding="utf-8"))
+"""What Dampfross's own stack wrote for the game of ``game`` made by its own ``new`` (the seed, the passwords, the
+deadlines) and turn 1 run by ``adjudicate run`` from order files with the orders of ``_turn_one``, at 09:30 on 1
+December (recorded by these tests before the switch, at 8b8b033): its opening and public report of turn 1
+(``turn-000.txt``, ``turn-001.txt``), each company's report mail of its private report (``mail-ID``:
+``report/mail.py: report_mail_text``, no picture) and the whole map as text after the turn (``map-turn-001.txt``)."""
 
-    schedule = Schedule(due="2026-12-04T18:00:00+00:00", every="7d", early=True)
-    _, gdir = start_game(str(where / "own"), "germany", "schmidt", [f"RED:Anna:{ANNA}", f"BLUE:Bernd:{BERND}"],
-                         SEED, "hmac", [], "g", test_passwords=SEED, schedule=schedule)
-    assert gdir.read_passwords()["RED"] == game.passwords["RED"]
-    bodies = {"RED": "START Hamburg\nBUILD Hamburg - 1008\n", "BLUE": "START Berlin\nPASS\n"}
-    files = []
-    for seat, body in bodies.items():
-        path = where / f"{seat.lower()}.txt"
-        path.write_text(f"GAME g\nTURN 1\nPLAYER {seat} PASSWORD {game.passwords[seat]}\n{body}", encoding="utf-8")
-        files.append(str(path))
-    game.orders("RED", bodies["RED"], "2026-12-01T09:00+00:00", "red", turn=1)
-    game.orders("BLUE", bodies["BLUE"], "2026-12-01T09:30+00:00", "blue", turn=1)
+
+def _turn_one(game: Game) -> None:
+    """Turn 1 mailed to the session, resolved at BLUE's mail (09:30, ``--early``)."""
+    game.orders("RED", "START Hamburg\nBUILD Hamburg - 1008\n", "2026-12-01T09:00+00:00", "red", turn=1)
+    game.orders("BLUE", "START Berlin\nPASS\n", "2026-12-01T09:30+00:00", "blue", turn=1)
     game.tick("2026-12-01T09:35+00:00")
-    run_turn(files, str(gdir.path), RunOptions(), False, clock.instant("2026-12-01T09:30+00:00"))
-    return gdir
 
 
-def test_the_sessions_reports_are_those_the_dampfross_run_writes_for_the_same_turn(game: Game, tmp_path: Path):
+def test_the_sessions_reports_are_those_the_dampfross_run_writes_for_the_same_turn(game: Game):
     """The session's opening and public report of turn 1 are Dampfross's ``reports/turn-000.txt`` and
-    ``reports/turn-001.txt`` for the same game and orders, byte for byte (but for the next deadline: see
+    ``reports/turn-001.txt`` for the same game and orders (``OLD``), byte for byte (but for the next deadline: see
     ``DAMPFROSS_DUE``), and each company's report mail ends with that public report."""
-    gdir = _both_ways(game, tmp_path)
-    assert gdir.report_path(0).read_text(encoding="utf-8") == \
-        (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
-    public = _their_deadline(gdir.report_path(1).read_text(encoding="utf-8"))
+    _turn_one(game)
+    assert OLD["turn-000.txt"] == (game.path / "reports" / "move-000.txt").read_text(encoding="utf-8")
+    public = _their_deadline(OLD["turn-001.txt"])
     assert (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8") == public
     assert game.attached("move-001-", ANNA)["report-turn-001.txt"] == public
     assert game.attached("move-001-", BERND)["report-turn-001.txt"] == public
 
 
-def test_each_companys_mail_begins_with_the_dampfross_report_mail_of_its_private_report(game: Game, tmp_path: Path):
+def test_each_companys_mail_begins_with_the_dampfross_report_mail_of_its_private_report(game: Game):
     """Each company's report mail begins with the Dampfross report mail of its private report as ``adjudicate run``
-    wrote it for the same orders: the session keeps each accepted line's number in the mail (``kernel/table.py:
-    Accepted.numbers``) and the play reads them so at the resolve, so '[line 5]' is line 5 of the mail; its
-    attachments are today's: the whole public report and the whole map as text (``DampfrossWords.attachments``)."""
-    from adjudicator.dampfross.report.mail import full_map_text, report_mail_text
-
-    gdir = _both_ways(game, tmp_path)
-    after = GameDir(gdir.path).load_state()
+    wrote it for the same orders (``OLD``): the session keeps each accepted line's number in the mail
+    (``kernel/table.py: Accepted.numbers``) and the play reads them so at the resolve, so '[line 5]' is line 5 of
+    the mail; its attachments are today's: the whole public report and the whole map as text
+    (``DampfrossWords.attachments``)."""
+    _turn_one(game)
     for seat, address in (("RED", ANNA), ("BLUE", BERND)):
-        private = gdir.report_path(1, seat).read_text(encoding="utf-8")
-        own = _their_deadline(report_mail_text(private, None, after, seat, False))  # its attachments: text only
+        own = _their_deadline(OLD[f"mail-{seat}"])  # its attachments: text only
         assert game.texts("move-001-", address)[0] == own  # the body, as today's mail (app/postal.py: report_mails)
         public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
         assert game.attached("move-001-", address) == {
-            "report-turn-001.txt": public, "map-turn-001.txt": full_map_text(after, gdir.load_map(after), 1, "en")}
+            "report-turn-001.txt": public, "map-turn-001.txt": OLD["map-turn-001.txt"]}
 
 
 DAMPFROSS_DUE = "due Fri 11 Dec 2026 18:00 UTC."
@@ -419,12 +406,15 @@ def test_every_turn_of_the_example_game_is_reported_as_adjudicate_run_reported_i
     and its order files' sections read by the play as the session reads a section, and worded by
     ``DampfrossWords``: each public report is the archived ``reports/turn-NNN.txt`` byte for byte, building and
     racing, and each company's report mail holds its archived private report (where that names no position in an
-    order file, which the play names by the company: ``NOB:6:1``, not ``turn2-nob.orders:6:1``)."""
+    order file, which the play names by the company: ``NOB:6:1``, not ``turn2-nob.orders:6:1``).  The game as
+    ``adjudicate run`` played it before the switch is ``tests/fixtures/old-format/example``, read by the
+    converter's reader of the old format (``dampfross/app/oldformat.py``)."""
+    from adjudicator.dampfross.app.oldformat import OldGame
     from adjudicator.dampfross.orders.parse import parse_orders
     from adjudicator.dampfross.play import DampfrossPlay
-    from tests.example_game import play as play_example
 
-    gdir = GameDir(play_example(tmp_path))
+    shutil.copytree(Path(__file__).resolve().parent / "fixtures" / "old-format" / "example", tmp_path / "demo")
+    gdir = OldGame(tmp_path / "demo")
     play = DampfrossPlay()
     seed = gdir.read_seed()
     assert seed
