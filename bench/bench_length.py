@@ -53,9 +53,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.dampfross.app.run import RunOptions, run_turn  # noqa: E402
-from adjudicator.dampfross.app.store import GameDir  # noqa: E402
-from tools.selfplay import play_game  # noqa: E402
+from adjudicator.postal.moves import MovesDir  # noqa: E402
+from tools.selfplay import back_to, play_game, run_here, state_now  # noqa: E402
 
 SCRIPT = str(Path(sys.executable).with_name("adjudicate"))
 FAR = "2099-01-01 18:00"
@@ -84,11 +83,7 @@ def in_process(work: Callable[[], object]) -> float:
 def shortened(game: Path, turns: int, into: Path) -> Path:
     """A copy of ``game`` as it stood after ``turns`` turns (the later ones undone, their archives removed)."""
     shutil.copytree(game, into)
-    gdir = GameDir(into)
-    while gdir.load_state().turn > turns + 1:
-        gdir.undo()
-    for aside in list(into.glob("turns/*.undone-*")):
-        shutil.rmtree(aside)
+    back_to(into, turns + 1)
     return into
 
 
@@ -133,7 +128,7 @@ def turn_work(game: Path, turn: int, work: Path, repeat: int) -> float:
         shutil.copy(orders, target / "inbox" / orders.name)
         os.sync()  # the copy on the disk first: the turn's first fsync would write it out, on the turn's clock
         with contextlib.chdir(target):
-            seconds = in_process(lambda: run_turn([f"inbox/{orders.name}"], ".", RunOptions(), dry_run=False))
+            seconds = in_process(lambda: run_here(Path("."), f"inbox/{orders.name}"))
         if k:  # the first run warms the caches
             times.append(seconds)
         shutil.rmtree(target)
@@ -142,7 +137,7 @@ def turn_work(game: Path, turn: int, work: Path, repeat: int) -> float:
 
 def first_racing_turn(game: Path) -> int | None:
     """The first turn of ``game`` played in the racing phase (the turn after building ended), if any."""
-    ended = GameDir(game).load_state().building_ended_turn
+    ended = state_now(game).building_ended_turn
     return None if ended is None else ended + 1
 
 
@@ -190,7 +185,8 @@ def main() -> None:
         print(f"  {label}, ms a turn added:" + "".join(
             f"  {a + 1}-{b}: {(tb - ta) / (b - a) * 1000:.1f}" for (a, ta), (b, tb) in added))
     print(f"{'game dir, KB':14}" + "".join(f"{size(g) // 1024:9d}" for g in games.values()))
-    last = {n: max(GameDir(g).steps(), key=lambda p: p.name) for n, g in games.items()}
+    last = {n: max((p for p, r in MovesDir(g).moves() if r.get("kind") == "move"), key=lambda p: p.name)
+            for n, g in games.items()}  # the turn's step (the companies' orders are steps of their own)
     print(f"{'last turn, KB':14}" + "".join(f"{size(p) // 1024:9d}" for p in last.values()))
     early, late = 3, lengths[-1]
     t_early, t_late = turn_work(full, early, work, a.repeat), turn_work(full, late, work, a.repeat)

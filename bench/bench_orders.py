@@ -24,8 +24,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.append(str(ROOT))  # tools/ (not installed); the package as installed
 
-from adjudicator.dampfross.app.check import check_orders  # noqa: E402
 from adjudicator.dampfross.app.commands import start_game  # noqa: E402
+from adjudicator.dampfross.app.gm import commands_of  # noqa: E402
 from adjudicator.postal import mailparse  # noqa: E402
 
 
@@ -89,7 +89,7 @@ def main() -> None:
         path = work / "in.orders"
         path.write_text(text, encoding="utf-8")
         start = time.perf_counter()
-        out, _ = check_orders([str(path)], "b", False)
+        out, _ = commands_of("b").check([str(path)], "b", False)
         took = time.perf_counter() - start
         print(f"{name:24} {len(text):>10} {took:>8.2f} {len(out):>9} {len(out) / len(text):>6.3f}")
     bench_mails("--uncapped" in sys.argv[1:])

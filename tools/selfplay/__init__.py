@@ -261,3 +261,22 @@ def _connected(state: GameState, pid: str, start: Hex | None) -> bool:
     if start is not None and start in parent:
         roots.add(find(start))
     return len(roots) <= 1
+
+
+def back_to(directory: Path, turn: int) -> None:
+    """The game in ``directory`` as it stood before ``turn``: every step of that turn and later (each company's
+    orders accepted, the turn) undone (``MovesDir.undo``), the steps set aside removed."""
+    import shutil
+
+    folder = MovesDir(directory)
+    with folder.lock():
+        while len(folder.steps()) > 1 and int(folder.record(folder.steps()[-1]).get("move", 0)) >= turn:
+            folder.undo()
+    for aside in Path(directory).glob("archive/undone-*"):
+        shutil.rmtree(aside)
+
+
+def state_now(directory: Path | str) -> GameState:
+    """The game's state now."""
+    state: GameState = MovesDir(directory).load(session_play(directory)).state
+    return state
