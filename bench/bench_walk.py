@@ -1,10 +1,9 @@
 """Benchmark: what each turn costs a walk through a whole game, window by window of its turns (issue 18).
 
-``verify`` and ``report --all`` walk the archive: each step's state is made
-from its changes and written out to check its SHA-256 (the link), and each
-turn is adjudicated again and compared with the archived state (the
-replay).  Timing whole commands on games of several lengths gives a turn's
-cost only as the difference of two noisy figures; here one ``verify`` of
+``verify`` walks the archive of the one session (``postal/moveverify.py``): each step's game files are
+checked against the chain's SHA-256 (the link), and each step is done again and compared with the archived
+state (the replay: a company's orders read again, a turn adjudicated again).  Timing whole commands on games
+of several lengths gives a turn's cost only as the difference of two noisy figures; here one ``verify`` of
 one game runs in this process and every step is timed on its own (CPU
 seconds; the link, the replay and the route searches in it), then the
 turns are summed window by window.  A walk is linear when a turn costs
@@ -37,9 +36,10 @@ sys.path.append(str(ROOT / "bench"))
 
 from bench_length import length_games, workspace  # noqa: E402
 
-from adjudicator.dampfross.app import verify  # noqa: E402
-from adjudicator.dampfross.app.store import GameDir  # noqa: E402
 from adjudicator.dampfross.racing import trains  # noqa: E402
+from adjudicator.postal import moveverify as verify  # noqa: E402
+from adjudicator.postal.moves import MovesDir  # noqa: E402
+from tools.selfplay import session_play, state_now  # noqa: E402
 
 PARTS = ("link", "replay", "route search")
 
@@ -49,11 +49,10 @@ def timed_walk(game: Path) -> dict[str, dict[int, float]]:
     spent: dict[str, dict[int, float]] = {part: defaultdict(float) for part in PARTS}
     turn = [0]
 
-    def timing(part: str, work: Callable[..., Any], step_of: Callable[..., Path] | None) -> Callable[..., Any]:
+    def timing(part: str, work: Callable[..., Any], turn_of: Callable[..., int] | None) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
-            if step_of is not None:
-                name = step_of(*args).name
-                turn[0] = int(name.removeprefix("turn-")) if name.startswith("turn-") else turn[0]
+            if turn_of is not None:
+                turn[0] = turn_of(*args)
             start = time.process_time()
             try:
                 return work(*args, **kwargs)
@@ -62,15 +61,15 @@ def timed_walk(game: Path) -> dict[str, dict[int, float]]:
         return timed
 
     link, replay, search = verify._link, verify._replay, trains.best_routes
-    verify._link = timing("link", link, lambda gdir, step, *rest: step)
-    verify._replay = timing("replay", replay, lambda gdir, step, *rest: step)
+    verify._link = timing("link", link, lambda steps, i, *rest: int(steps[i].record.get("move", 0)))
+    verify._replay = timing("replay", replay, lambda play, step, record, *rest: int(record.get("move", 0)))
     trains.best_routes = timing("route search", search, None)
     try:
-        ok, lines = verify.verify_game(str(game), None)
+        checks = verify.verify(MovesDir(game), session_play(game), None)
     finally:
         verify._link, verify._replay, trains.best_routes = link, replay, search
-    if not ok:
-        raise SystemExit("verify failed:\n" + "\n".join(lines))
+    if not all(ok for ok, _ in checks):
+        raise SystemExit("verify failed:\n" + "\n".join(line for _, line in checks))
     return spent
 
 
@@ -82,7 +81,7 @@ def main() -> None:
     a = parser.parse_args()
     work, _ = workspace("bench-walk-")
     _, full = length_games([a.turns], work)
-    state = GameDir(full).load_state()
+    state = state_now(full)
     ended = state.building_ended_turn
     racing = ended + 1 if ended is not None and ended < a.turns else a.turns + 1  # the first racing turn, if any
     timed_walk(full)  # warms the caches of the map, the grammar and the templates
@@ -99,8 +98,9 @@ def main() -> None:
         cells = [statistics.fmean(per_turn[p][t] for t in turns) * 1000 for p in PARTS]
         phase = "racing" if lo >= racing else "building"
         print(f"{lo:>4}-{hi - 1:<4} {phase:>9}" + "".join(f"{c:14.2f}" for c in cells) + f"{cells[0] + cells[1]:9.2f}")
-    print("  link: the step's state made from its changes, written out, checked against its SHA-256 and the chain;\n"
-          "  replay: the turn adjudicated again and compared with its state (route search: its BEST searches)")
+    print("  link: the turn's steps (each company's orders, the turn) checked against their SHA-256 and the chain;\n"
+          "  replay: each step done again, the turn adjudicated again, and compared with its state (route search: "
+          "its BEST searches)")
     shutil.rmtree(work, ignore_errors=True)
 
 
