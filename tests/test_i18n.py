@@ -1,10 +1,13 @@
 """Reports in German and English (issue 9 §4): the catalogues, the German example game, the languages chosen.
 
 The German example is the example game of ``examples/demo.sh`` with
-``--lang de``: every report of it (the opening, the public and private
-reports of its five building and two racing turns) is a golden file in
-``tests/golden/example-de/reports``.  Regenerate after a deliberate change
-with ``UPDATE_GOLDEN=1 pytest tests/test_i18n.py`` and read the diff.
+``--lang de``: every report of it is a golden file in ``tests/golden/example-de``,
+laid out as the game's folder (the one session's, ``postal/moves.py: MovesDir``)
+holds them: the opening and the public report of each of its five building and
+two racing turns in ``reports/move-NNN.txt``, each company's report mail of a
+turn (its private report, then the public one) in ``archive/step-NNN/mail-ID.txt``
+of the step that resolved the turn.  Regenerate after a deliberate change with
+``UPDATE_GOLDEN=1 pytest tests/test_i18n.py`` and read the diff.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.game import gamefile
 from adjudicator.dampfross.report.check import nothing_to_price
 from adjudicator.dampfross.report.env import too_wide
 from adjudicator.dampfross.report.i18n import _, catalogue, language
@@ -22,8 +26,20 @@ from tests.example_game import SCRIPT, play
 from tests.helpers import dampfross_state, invoke
 from tools import i18n
 
-GOLDEN = Path(__file__).parent / "golden" / "example-de" / "reports"
-ENGLISH = Path(__file__).parent / "golden" / "example" / "reports"
+GOLDEN = Path(__file__).parent / "golden" / "example-de"
+ENGLISH = Path(__file__).parent / "golden" / "example"
+OLD_ENGLISH = Path(__file__).parent / "fixtures" / "old-format" / "example"
+
+
+def reports(game: Path) -> dict[str, bytes]:
+    """The reports of a game's folder by path: ``reports/move-NNN.txt`` and every ``archive/step-NNN/mail-ID.txt``."""
+    paths = [*(game / "reports").glob("move-*.txt"), *(game / "archive").glob("step-*/mail-*.txt")]
+    return {p.relative_to(game).as_posix(): p.read_bytes() for p in sorted(paths)}
+
+
+def golden_texts() -> list[tuple[str, str]]:
+    """The German golden reports (path, text)."""
+    return [(name, data.decode("utf-8")) for name, data in reports(GOLDEN).items()]
 
 
 def written_in_the_example() -> set[str]:
@@ -48,20 +64,23 @@ def test_catalogues_are_up_to_date_and_complete():
 
 
 def test_german_example_matches_golden_files(german: Path):
-    reports = german / "reports"
+    got = reports(german)
     if os.environ.get("UPDATE_GOLDEN"):
         shutil.rmtree(GOLDEN, ignore_errors=True)
-        shutil.copytree(reports, GOLDEN)
-    got = {p.name: p.read_bytes() for p in sorted(reports.iterdir())}
-    want = {p.name: p.read_bytes() for p in sorted(GOLDEN.iterdir())}
-    assert sorted(got) == sorted(want) == sorted(p.name for p in ENGLISH.iterdir())
+        for name, data in got.items():
+            (GOLDEN / name).parent.mkdir(parents=True, exist_ok=True)
+            (GOLDEN / name).write_bytes(data)
+    want = reports(GOLDEN)
+    assert sorted(got) == sorted(want) == sorted(reports(ENGLISH))  # the English example's reports, in German
+    assert len([name for name in want if "/mail-" in name]) == 7 * 4  # each company's mail of each turn
     for name in want:
-        assert got[name] == want[name], f"{name} differs from tests/golden/example-de/reports/{name}"
+        assert got[name] == want[name], f"{name} differs from tests/golden/example-de/{name}"
 
 
 def test_german_game_plays_the_same_game(german: Path):
     """The language changes the words, never the game: balances, track and ledger are the English game's."""
-    de, en = dampfross_state(german), dampfross_state(ENGLISH.parent)
+    de = dampfross_state(german)
+    en = gamefile.loads((OLD_ENGLISH / "game.json").read_text(encoding="utf-8"))  # the English example's last state
     assert de.lang == "de" and en.lang == "en"
     assert de.ledger == en.ledger and de.track == en.track
     assert [(p.id, p.balance) for p in de.players] == [(p.id, p.balance) for p in en.players]
@@ -70,19 +89,19 @@ def test_german_game_plays_the_same_game(german: Path):
 def test_no_english_word_remains_in_the_german_reports():
     """Names aside (towns, companies, players) and what the players wrote themselves (quoted back)."""
     assert {"pays", "allowance", "the", "race", "fee"} <= i18n.english_only_words()  # the check can fail
-    found = {path.name: left for path in sorted(GOLDEN.iterdir())
-             if (left := i18n.english_left(path.read_text(encoding="utf-8"), written_in_the_example()))}
+    found = {name: left for name, text in golden_texts()
+             if (left := i18n.english_left(text, written_in_the_example()))}
     assert found == {}
 
 
 def test_german_reports_fit_a_mail():
-    for path in sorted(GOLDEN.iterdir()):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            assert not too_wide(line), f"{path.name}:{n} has {len(line.encode())} bytes"
+    for name, text in golden_texts():
+        for n, line in enumerate(text.splitlines(), 1):
+            assert not too_wide(line), f"{name}:{n} has {len(line.encode())} bytes"
 
 
 def test_german_uses_the_games_words():
-    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(GOLDEN.iterdir()))
+    text = "\n".join(text for _, text in golden_texts())
     for word in ("Bauphase", "Betriebsphase", "Würfelpunkte", "Einheiten", "Anschlussgebühr", "Prämie", "Fahrt",
                  "Fahrkosten"):
         assert word in text, word
@@ -137,13 +156,15 @@ def test_a_postal_company_reading_german_gets_its_mails_in_german(tmp_path: Path
         return str(m["Subject"]), str(m.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
 
     names = {"postal", "red", "blue", "gm"}  # the game's id, companies, who made a correction (--by GM)
-    for name in ("opening-RED", "receipt-00001-RED", "report-001-RED"):
+    # mail 1 is RED's orders (anna), mail 2 BLUE's (bernd): the receipt answers the mail
+    for name in ("opening-RED", "receipt-mail-00001", "move-001-RED"):
         subject, body = mail(name)
         assert i18n.english_left(subject + "\n" + body, names) == [], name
-    assert "Bauphase" in mail("report-001-RED")[1] and "Eröffnungsbericht" in mail("opening-RED")[1]
-    for name in ("opening-BLUE", "receipt-00002-BLUE", "report-001-BLUE"):
+    assert "Bauphase" in mail("move-001-RED")[1] and "Eröffnungsbericht" in mail("opening-RED")[1]
+    assert "RED" in mail("receipt-mail-00001")[0] and "BLUE" in mail("receipt-mail-00002")[0]
+    for name in ("opening-BLUE", "receipt-mail-00002", "move-001-BLUE"):
         assert "Opening report" in mail(name)[1] or "Your orders" in mail(name)[1] or "building phase" in mail(name)[1]
-    public = (game / "reports" / "turn-001.txt").read_text(encoding="utf-8")
+    public = (game / "reports" / "move-001.txt").read_text(encoding="utf-8")
     assert "building phase" in public and "Bauphase" not in public  # the game's language is English
 
 
@@ -172,7 +193,7 @@ def test_the_site_of_a_german_game_shows_its_races(german: Path, tmp_path: Path)
 def test_a_tick_does_not_make_a_sent_report_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """Review: every tick replayed the last turn to make the German public report again, only to find the mail
     queued already; a mail's sources (the archived reports and the language) are now compared first."""
-    from adjudicator.dampfross.app import postal
+    from adjudicator.postal import movemails
     from tests.postal_game import setup_game, tick_times
 
     game = setup_game(tmp_path)
@@ -180,10 +201,13 @@ def test_a_tick_does_not_make_a_sent_report_again(tmp_path: Path, monkeypatch: p
     times = tick_times()[:3]
     for now in times:
         invoke("tick", str(game), "--now", now)
-    assert (game / "mail" / "outbox" / "report-001-RED.eml").is_file()
+    outbox = game / "mail" / "outbox"
+    assert (outbox / "move-001-RED.eml").is_file()
+    before = {p.name: p.read_bytes() for p in outbox.iterdir()}
 
     def no_replay(*args: object) -> None:
-        raise AssertionError("the turn was replayed for a mail already queued")
+        raise AssertionError("the turn's mail was made again though it is queued already")
 
-    monkeypatch.setattr(postal, "replay_turn", no_replay)
+    monkeypatch.setattr(movemails, "_told", no_replay)
     assert invoke("tick", str(game), "--now", times[-1]).output == ""
+    assert {p.name: p.read_bytes() for p in outbox.iterdir()} == before

@@ -224,8 +224,8 @@ def test_every_mail_to_a_dampfross_player_is_in_his_language(tmp_path: Path, lan
     invoke("player", "replace", str(game), "RED", "--name", "Clara", "--email", CLARA)  # a stand-by takes over
     mails = mails_to(game, {ANNA, NEW, CLARA})
     kinds = {re.sub(r"-RED\b|-(mail-)?\d.*", "", name) for name in mails}
-    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "deadline", "report",
-            "takeover"} <= kinds, sorted(mails)
+    assert {"opening", "reminder", "receipt", "answer", "confirm", "address-done", "deadline", "move",
+            "takeover"} <= kinds, sorted(mails)  # the turn's report mail: move-001-RED
     allowed = {"RED", "BLUE", "nord", "Clara", "Rheinbahn", "Blaue", "Linie", "START Hamburg", "BUILD Hamburg - 1208",
                "BUILD Hamburg - 1208 - 9999", "anders", "Anna", "PLAYER RED PASSWORD falsch",
                "GAME anders", "TURN 7", "PLAYER RED PASSWORD x", w["hello"], "HELP", "STATUS", "RULES", "REPORT",

@@ -196,12 +196,14 @@ class MovesDesk:
     def answer(self, commands: Sequence[Command], reader: Seat | None, authorised: Seat | None) -> Answer:
         reports: dict[int, str] = {}
         asked: list[tuple[str, int | None]] = []
+        # words that read who asks take the public part of his own mail themselves: known by his address will do
+        mailed = (authorised or reader) if isinstance(self.play.words, ReaderAnswers) else authorised
         for c in commands:
             number = int(c.arg) if c.code == "report" and c.arg else None
             if c.code == "report" and number is None:
                 number = self.game_now.table.moves
             if number is not None and number not in reports and \
-                    (report := self._report(number, authorised)) is not None:
+                    (report := self._report(number, mailed)) is not None:
                 reports[number] = report
             asked.append((c.code, number))
         table, words = self.game_now.table.public(), self.play.words
@@ -230,7 +232,8 @@ class MovesDesk:
         """The public report of move ``number`` in the active language: archived in the game's; in another, the
         players' mail of the move written in it (the same report), or the opening made again from its state.  A
         play whose seats' mails hold what only each may see (``SeatReports``) gives another language only the
-        mail of ``reader`` (his password proven) himself; anyone else gets the public report as archived."""
+        mail of ``reader`` himself (his password proven; or known by his address where the words take the mail's
+        public part, ``ReaderAnswers``); anyone else gets the public report as archived."""
         path = self.folder.report_path(number)
         if not path.is_file():
             return None
