@@ -409,6 +409,8 @@ class SessionCommands(GmCommands):
         game = self._game(directory)
         found = game.table.find(pid)
         if found is None:
+            if kind == "replace":  # the stand-by's count of turns without orders starts at 0 (reading 141)
+                record["reset_missed"] = True
             raise AdjudicatorError(f"no company {pid} in game {game.table.game}")
         value = bot_level(level or game.table.caretaker_level or "", "--level") if level is not None else ""
         if not self.play.to_act(game.state):
@@ -430,11 +432,11 @@ class SessionCommands(GmCommands):
 
 
 def _move_steps(folder: MovesDir) -> dict[int, Path]:
-    """Each turn's step (kind ``move``), by the turn's number."""
+    """Each turn's step (kind ``move``, or ``missed``: a turn run with no company's orders), by the turn's number."""
     out: dict[int, Path] = {}
     for step in folder.steps():
         record = folder.record(step)
-        if record.get("kind") == "move":
+        if record.get("kind") in ("move", "missed"):
             out[int(record["move"])] = step
     return out
 
