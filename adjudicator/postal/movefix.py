@@ -119,5 +119,7 @@ def _own(play: Play, table: Table, state: Any, record: Mapping[str, Any], why: s
         table = replace(table, seats=tuple(replace(s, **fields) if s.id == sid else s for s in table.seats))
     if level is not None:
         table = table.with_caretaker(sid, str(level))
+    if record.get("reset_missed"):  # a new player (Dampfross's stand-by) has missed nothing yet (reading 141)
+        table = replace(table, missed=tuple((s, n) for s, n in table.missed if s != sid))
     note = Correction(table.moves, (str(record.get("what") or "play"),), sid, why, by)
     return replace(table, corrections=(*table.corrections, note)), new
