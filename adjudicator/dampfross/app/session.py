@@ -345,6 +345,8 @@ class SessionCommands(GmCommands):
                 record["set"] = dict(values)
             if level is not None:
                 record["level"] = level
+            if kind == "replace":  # the stand-by's count of turns without orders starts at 0 (reading 141)
+                record["reset_missed"] = True
             return record
 
         mailed = self.moves.correct(directory, record_of, secret)
@@ -409,8 +411,6 @@ class SessionCommands(GmCommands):
         game = self._game(directory)
         found = game.table.find(pid)
         if found is None:
-            if kind == "replace":  # the stand-by's count of turns without orders starts at 0 (reading 141)
-                record["reset_missed"] = True
             raise AdjudicatorError(f"no company {pid} in game {game.table.game}")
         value = bot_level(level or game.table.caretaker_level or "", "--level") if level is not None else ""
         if not self.play.to_act(game.state):
