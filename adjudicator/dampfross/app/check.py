@@ -3,29 +3,32 @@
 Written in the player's language (orders of several companies: the problems and notes in the game's,
 each company's preview in its own).
 
-The same preview goes into the receipt of every order mail (``app/receipts.py``):
-``check_received`` returns it per company as well as whole.
+The same preview goes into the receipt of every order mail:
+``check_received`` returns it per company as well as whole.  It checks orders against a game's state and map
+as the caller read them (``session.py: SessionCommands.check`` from the session's folder); ``settle`` is how
+``check`` and ``run`` settle a file's orders on the map (whose count) into the engine's input.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-from adjudicator.dampfross.app.orderfiles import read_files
-from adjudicator.dampfross.app.run import RunOptions, find_game, prepare, settle
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import PlayerOutcome
 from adjudicator.dampfross.engine.preview import RacingPreview, building_ok, preview_each, preview_racing
+from adjudicator.dampfross.engine.turn import TurnInput
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
+from adjudicator.dampfross.orders import OrderSet, ReceivedFiles, usable
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 from adjudicator.dampfross.racing.turn import RacingInput
 from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
 from adjudicator.dampfross.report.i18n import language
-from adjudicator.dampfross.report.orderwords import format_note, format_problem
+from adjudicator.dampfross.report.orderwords import format_note, format_problem, unusable_text
 from adjudicator.dampfross.report.phrases import gm_note_text
+from adjudicator.kernel.errors import TurnRefused
 
 
 @dataclass
@@ -43,29 +46,38 @@ class Checked:
     notes: tuple[GMNote, ...] = ()  # the notes on the orders (an order ignored in this phase)
 
 
-def check_orders(paths: Sequence[str], game_dir: str | None, trust: bool) -> tuple[str, bool]:
-    """The text of the check and whether every order would be carried out in full.
+def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, trust: bool = False,
+           gm_files: Sequence[str] = (), standing: bool = False) -> tuple[OrderSet, TurnInput, list[GMNote]]:
+    """The orders on the map, settled (whose count: ``trust``, the GM typed them: no passwords; ``gm_files``, the
+    GM's own files; ``standing``, companies without a section play their standing orders), as the engine's input;
+    ``TurnRefused`` when they cannot make a turn (``orders/usable.py``)."""
+    files = tuple(str(Path(f)) for f in gm_files)
+    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), trust, files,
+                         standing=standing)
+    if isinstance(done, usable.Unusable):
+        raise TurnRefused(unusable_text(done))
+    return done.orders, done.turn_input, list(done.notes)
 
-    Not in full: any problem, a section that does not count (a wrong
-    password), or no orders at all.
-    """
-    received = read_files(paths)
-    gdir = find_game(received, game_dir)
-    checked = check_received(gdir, received, trust)
-    return checked.text, checked.ok
+
+def refuse_unreadable(orders: OrderSet) -> None:
+    """Refuse orders of which a file cannot be read (missing, a directory without order files, too big)."""
+    refused = usable.unreadable(orders)
+    if refused is not None:
+        raise TurnRefused(unusable_text(refused))
 
 
-def check_received(gdir: GameDir | None, received: ReceivedFiles, trust: bool = False,
+def check_received(_folder: Any, received: ReceivedFiles, trust: bool = False,
                    loaded: tuple[GameState, GameMap] | None = None) -> Checked:
     """``check`` of order files already read (a mail's texts): nothing is written.  ``loaded``: the game's state
     and map as the caller read them under the game's lock (a tick checks every mail against the same game; a bot
-    judges its own orders against the state it sees, ``app/botseats.py: check_judge``, with no folder)."""
+    judges its own orders against the state it sees, ``app/botseats.py: check_judge``); ``_folder``, unused but
+    for a caller that gives a folder with its own ``load_state`` and ``load_map`` instead of ``loaded``."""
     if loaded is None:
-        assert gdir is not None, "check_received needs the game's folder or its state and map"
-        state, gmap, orders, turn_input, notes = prepare(gdir, received, RunOptions(trust, standing=False))
-    else:
-        state, gmap = loaded
-        orders, turn_input, notes = settle(state, gmap, received, RunOptions(trust, standing=False))
+        assert _folder is not None, "check_received needs the game's state and map"
+        state = _folder.load_state()
+        loaded = (state, _folder.load_map(state))
+    state, gmap = loaded
+    orders, turn_input, notes = settle(state, gmap, received, trust)
     companies = {s.player for s in orders.sections}
     reader = state.language_of(companies.pop() if len(companies) == 1 else None)
     with language(reader):

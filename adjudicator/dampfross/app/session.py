@@ -31,12 +31,13 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from adjudicator.app.gm import GmCommands, Ran, session_commands
-from adjudicator.dampfross.app.store import GameDir, stamp
 from adjudicator.dampfross.board.hexgrid import Hex
+from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import TurnResult, building_turn
 from adjudicator.dampfross.game.codec import correction_to_json
 from adjudicator.dampfross.game.state import Correction, CorrectionKind, GameState
@@ -63,8 +64,8 @@ def find_folder(paths: Sequence[str]) -> str:
     id is ``NAME``; without a GAME line, ``./`` when it holds a game.  A folder of the old format counts too (the
     command upgrades it).  ``GameFileError`` in one line when there is none (a file that cannot be read is said
     first: a mistyped file name, not a missing GAME line)."""
+    from adjudicator.dampfross.app.check import refuse_unreadable
     from adjudicator.dampfross.app.orderfiles import read_files
-    from adjudicator.dampfross.app.run import refuse_unreadable
 
     orders = read_files(paths).orders()
     name = orders.game
@@ -97,6 +98,71 @@ def _game_id(folder: Path) -> str | None:
     return found if isinstance(found, str) else None
 
 
+def folder_maps(directory: str | Path) -> Callable[[GameState], GameMap]:
+    """The map loader of the game in ``directory``: its own copy of the map (``map.yaml``, the state's
+    ``map_file``), checked by the SHA-256 the state keeps, parsed once a process (``postal/cache.py``)."""
+    folder = Path(directory)
+
+    def load(state: GameState) -> GameMap:
+        from adjudicator.dampfross.board.errors import MapError
+        from adjudicator.postal.files import sha256
+
+        path = folder / state.map_file
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise GameFileError(f"{path}: missing") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise GameFileError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+        if sha256(text) != state.map_sha256:
+            raise GameFileError(f"{path} has changed since the game started (its SHA-256 no longer matches game.json)")
+        try:
+            return _parsed_map(text, state.map_file)
+        except MapError as exc:
+            raise GameFileError(f"{path}: the game's map no longer loads: {exc.problems[0]}") from None
+
+    return load
+
+
+@lru_cache(maxsize=4)
+def _parsed_map(text: str, source: str) -> GameMap:
+    """A game's map, parsed once a process and kept in the cache on disk, what its geometry derives worked out
+    (the key: the text, its name in the game, the code that reads maps; every game of a map shares one copy)."""
+    import hashlib
+    from functools import cached_property
+
+    from adjudicator.postal.cache import remembered
+
+    def parsed() -> GameMap:
+        from adjudicator.dampfross.board.mapfile import parse_map
+
+        gmap = parse_map(text, source)
+        for name, attr in vars(GameMap).items():
+            if isinstance(attr, cached_property):
+                getattr(gmap, name)
+        return gmap
+
+    key = "map-" + hashlib.sha256(_map_code() + f"\n{source}\n{text}".encode()).hexdigest()[:40] + ".pickle"
+    return remembered(key, parsed, GameMap)
+
+
+@lru_cache(maxsize=1)
+def _map_code() -> bytes:
+    """The source of the modules that read maps and derive from them (found, not imported)."""
+    import importlib.util
+
+    specs = (importlib.util.find_spec(f"adjudicator.dampfross.board.{name}") for name in ("model", "mapfile",
+                                                                                          "advancedfile"))
+    return b"".join(Path(spec.origin).read_bytes() for spec in specs if spec is not None and spec.origin)
+
+
+def stamp() -> str:
+    """The time now, UTC, to the second (for the GM's corrections)."""
+    import time
+
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
 def _recorded(c: Correction) -> str:
     return f"correction {c.number} recorded; the next report prints it"
 
@@ -109,8 +175,7 @@ class SessionCommands(GmCommands):
     own_fixes = "correct it with 'adjudicate fix balance', 'fix track' or 'fix rule'"
 
     def __init__(self, directory: str):
-        gdir = GameDir(directory)
-        self.dplay = DampfrossPlay(lambda state: gdir.load_map(state))
+        self.dplay = DampfrossPlay(folder_maps(directory))
         self.play = self.dplay
         self.moves = session_commands(self.dplay)
 
@@ -212,16 +277,15 @@ class SessionCommands(GmCommands):
 
     def _run(self, paths: Sequence[str], directory: str, trust: bool, gm_files: Sequence[str],
              dry_run: bool, now: datetime | None = None) -> Ran:
+        from adjudicator.dampfross.app.check import settle
         from adjudicator.dampfross.app.orderfiles import read_files
-        from adjudicator.dampfross.app.run import RunOptions, settle
         from adjudicator.dampfross.report.orderwords import format_problem
         from adjudicator.dampfross.report.phrases import gm_note_text
 
         assert directory is not None  # gm.py finds the folder by the GAME line first
         game = self._game(directory)
         read = [*paths, *(f for f in gm_files if f not in paths)]
-        orders, _input, notes = settle(game.state, self.dplay.gmap(game.state), read_files(read),
-                                       RunOptions(trust, tuple(gm_files), standing=False))
+        orders, _input, notes = settle(game.state, self.dplay.gmap(game.state), read_files(read), trust, gm_files)
         told = [format_problem(problem) for problem in orders.problems]
         ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
         if not dry_run:  # the companies whose standing orders stood in for a mail, as the turn's step says (112)
