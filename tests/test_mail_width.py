@@ -23,9 +23,15 @@ def too_wide(text: str) -> list[str]:
     return [line for line in text.splitlines() if wider_than_mail(line)]
 
 
+def example_reports(folder: Path) -> list[Path]:
+    """The example's reports in its folder: the public ones (``reports/move-NNN.txt``) and each company's report
+    mail of each turn, its private report first (``archive/step-NNN/mail-ID.txt``)."""
+    return sorted((folder / "reports").glob("move-*.txt")) + sorted((folder / "archive").glob("step-*/mail-*.txt"))
+
+
 def test_every_report_of_the_example_game_fits():
-    reports = sorted((GOLDEN / "reports").glob("*.txt"))
-    assert len(reports) > 10
+    reports = example_reports(GOLDEN)
+    assert len(reports) == 8 + 7 * 4
     for path in reports:
         assert not too_wide(path.read_text(encoding="utf-8")), path.name
 
@@ -166,7 +172,7 @@ def test_no_line_of_any_mail_of_a_postal_game_is_wider_than_78(tmp_path: Path):
     trial.deliver(ANNA, trial.envelope("RED") + trial.orders("RED"), "2026-12-02T10:00+00:00")
     trial.tick("2026-12-02T10:05+00:00")
     texts.update({f"iu/{name}": text for name, text in mail_texts(trial.game).items()})
-    assert len(texts) > 25 and any("report-002" in name for name in texts)
+    assert len(texts) > 25 and any("move-002" in name for name in texts)
     wide, over_72, count = wide_lines(texts)
     assert wide == []
     assert over_72 / count < 0.01, (over_72, count)
@@ -175,23 +181,14 @@ def test_no_line_of_any_mail_of_a_postal_game_is_wider_than_78(tmp_path: Path):
 def test_no_line_of_the_example_games_report_mails_is_wider_than_78():
     """Every report mail of the example game (seven turns, building and racing, English and German): 78 bytes at
     most; wider than 72 columns only a report's title line (it folds at 78: the German private reports' are 73 and
-    74); the German opening's table of seats was 75, and is no more."""
-    import dataclasses
-
-    from adjudicator.dampfross.game import gamefile
-    from adjudicator.dampfross.report.mail import report_mail_text
-
-    state = gamefile.loads((GOLDEN / "game.json").read_text(encoding="utf-8"))
+    74); the German opening's table of seats was 75, and is no more.  A company's mail of a turn is archived as
+    the session made it (``archive/step-NNN/mail-ID.txt``: its body, the private report, then the public report
+    the mail attaches)."""
     texts = {}
     for lang, folder in (("en", GOLDEN), ("de", GOLDEN.parent / "example-de")):
-        game = dataclasses.replace(state, lang=lang)
-        for path in sorted((folder / "reports").glob("turn-*.txt")):
-            texts[f"{lang}/{path.name}"] = path.read_text(encoding="utf-8")
-            _turn, _, company = path.stem.removeprefix("turn-").partition("-")
-            if company:
-                texts[f"{lang}/mail-{path.name}"] = report_mail_text(texts[f"{lang}/{path.name}"], None, game,
-                                                                     company, True)
+        for path in example_reports(folder):
+            texts[f"{lang}/{path.relative_to(folder).as_posix()}"] = path.read_text(encoding="utf-8")
     wide, over_72, _count = wide_lines(texts)
-    assert len(texts) == 128 and wide == []
+    assert len(texts) == 2 * (8 + 7 * 4) and wide == []
     wider = [line for text in texts.values() for line in text.splitlines() if len(line) > PROSE_WIDTH]
     assert len(wider) == over_72 and all(line.startswith("DAMPFROSS PER POST -- ") for line in wider), wider[:5]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import json
 import random
 import re
 from datetime import datetime
@@ -20,11 +21,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.board.hexgrid import Hex, Side
 from adjudicator.dampfross.game.racestate import RaceDraw
 from adjudicator.dampfross.game.rules import load_profile
 from adjudicator.dampfross.game.track import Segment, TrackIndex
+from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.dampfross.racing.explain import repeated
 from adjudicator.dampfross.racing.noroute import why_no_route
 from adjudicator.dampfross.racing.problems import EntryNote, NoRoute
@@ -32,6 +33,7 @@ from adjudicator.dampfross.racing.race import RaceOutcome
 from adjudicator.dampfross.racing.search import best_routes, best_valid
 from adjudicator.dampfross.racing.specials import Goal
 from adjudicator.dampfross.report.i18n import language
+from adjudicator.dampfross.report.playwords import PUBLIC_BELOW
 from adjudicator.dampfross.report.racephrases import entry_note, race_explained
 from adjudicator.interurban.notation import written
 from adjudicator.interurban.play import PLAY
@@ -229,14 +231,23 @@ def test_every_new_segment_stands_in_some_window_of_every_report(tmp_path_factor
     record = play_game(game, map_name, players=players, seed=f"windows-{seed}", check=False,
                        sets=("building_rounds=4", "races_per_turn=2", "fixed_races=4"), illegal=0.1)
     assert record.turns >= 4
-    gdir = GameDir(game)
-    for turn in range(1, record.turns + 1):
-        after, _ = gdir.archived_state(gdir.archive_path(turn), "after")
+    folder, play = MovesDir(game), DampfrossPlay()
+    turns = 0
+    for step, done in folder.moves():
+        if done.get("kind") != "move":
+            continue
+        turn, turns = int(done["move"]), turns + 1
+        after = play.load(json.loads((step / "game-after.json").read_text(encoding="utf-8"))["state"])
         new = [(s.a, s.b) for s in after.track if s.turn == turn]
-        reports = [gdir.report_path(turn), *(gdir.report_path(turn, p.id) for p in after.players)]
-        for path in reports:
-            missing = unseen_segments(path.read_text(encoding="utf-8"), new)
-            assert not missing, f"{map_name} seed {seed}, {path.name}: {missing} in no window"
+        mails = folder.mails_of(step)
+        assert sorted(mails) == sorted(p.id for p in after.players)
+        # each company's mail: its own report, then the public one (PUBLIC_BELOW), whose windows are not its own
+        reports = {folder.report_path(turn).name: folder.report_path(turn).read_text(encoding="utf-8"),
+                   **{f"{step.name}/mail-{sid}.txt": text.split(PUBLIC_BELOW, 1)[0] for sid, text in mails.items()}}
+        for name, text in reports.items():
+            missing = unseen_segments(text, new)
+            assert not missing, f"{map_name} seed {seed}, {name}: {missing} in no window"
+    assert turns == record.turns
 
 
 @pytest.mark.parametrize(("command", "col", "row"), [("MAP Berlin", 19, 13), ("KARTE 1813", 18, 13),
