@@ -89,6 +89,8 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
               "numbers": list(numbers), "arrived": mail.arrived.isoformat(),
               **({"replaced": before.mail} if before is not None else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
+    if before is not None and before.mail.startswith("mail-") and before.mail[5:].isdigit():  # the GM hears it once
+        t.note("replaced", seq=mail.seq, company=seat.id, old=int(before.mail[5:]))
     due = game.table.schedule.due_at()
     late = {"late": due.isoformat(), "zone": game.table.schedule.zone} if due is not None and mail.arrived > due \
         else {}

@@ -354,6 +354,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             wrong += 1
             codes.append("password")
             continue
+        if mail.sender and seat.address and mail.sender.lower() != seat.address.lower():  # counts: the GM hears it
+            t.note("sender-mismatch", seq=mail.seq, company=seat.id, sender=mail.sender, on_file=seat.address)
         game, back = back_by_mail(folder, play, game, seat.id, mail.key, mail.seq, t)  # IU-19: his seat again
         read_at = game.table.moves + 1  # the move on hand as the section is read (its receipt goes out later)
         if not play.to_act(game.state):  # the game is over: an end-of-game statement, or too late for one
@@ -376,7 +378,9 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
         codes.append(code)
     if wrong:
-        t.note("refused", seq=mail.seq, count=wrong, companies=", ".join(s.seat[:12] for s in refused)[:60])
+        whys = [f"{s.seat[:12]}: {'no such company' if game.table.find(s.seat) is None else 'wrong password'}"
+                for s in refused]  # as the old format's GM line: "(GREEN: wrong password)"
+        t.note("refused", seq=mail.seq, count=wrong, companies="; ".join(whys)[:120])
         door.guessed(mail, wrong, doc)
         if known is not None or (mail.sender and door.on_file(mail.sender)):
             alone = [s.seat[:12] for s in refused if (found := game.table.find(s.seat)) is None
