@@ -52,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import InitVar, dataclass, field, replace
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commands import Command, CommandMail, read_commands
@@ -90,6 +90,16 @@ class Answer:
 
     text: str
     attachments: tuple[tuple[str, str | bytes], ...] = ()
+
+
+@runtime_checkable
+class ForThePlayers(Protocol):
+    """A desk (or a play's reading of order lines) that knows the text a mail's sender wrote for the other players,
+    not for the GM (Dampfross: a press item, ``PRESS`` ... ``END PRESS``, printed in the next public report): a
+    question in it asks them, so it is no question for the GM's digest (reading 127)."""
+
+    def for_the_players(self, lines: Sequence[str]) -> list[str]:
+        """``lines`` (a mail's, in order) with the text meant for the other players blanked (as many lines)."""
 
 
 class Desk(Protocol):
@@ -297,8 +307,12 @@ class FrontDoor:
     def prose(self, mail: StoredMail, quoted: Sequence[int | None] = ()) -> list[str]:
         """The lines of an order mail the game reads as no order, clutter aside, when they ask something (a line
         with a question mark, reading 127): a question for the GM among or around the orders, with its sentences
-        around it; ``[]`` when there is none (greetings and sign-offs alone stay the mail's)."""
-        lines = [line for line in self.own_lines(mail, quoted) if not self.desk.order_line(line)]
+        around it; ``[]`` when there is none (greetings and sign-offs alone stay the mail's); the text written for
+        the other players (``ForThePlayers``: a press item) asks them, not the GM."""
+        own = self.own_lines(mail, quoted)
+        if isinstance(self.desk, ForThePlayers):
+            own = self.desk.for_the_players(own)
+        lines = [line for line in own if not self.desk.order_line(line)]
         return lines if any(asks(line) for line in lines) else []
 
     def flush(self) -> None:

@@ -46,7 +46,7 @@ from adjudicator.kernel.play import AnswerAttachments, Play, ReaderAnswers, priv
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
-from adjudicator.postal.frontdoor import Answer, FrontDoor, Receipts
+from adjudicator.postal.frontdoor import Answer, ForThePlayers, FrontDoor, Receipts
 from adjudicator.postal.gmsection import tell_gm
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
@@ -192,6 +192,11 @@ class MovesDesk:
 
     def order_line(self, line: str) -> bool:
         return self.play.order_line(line)
+
+    def for_the_players(self, lines: Sequence[str]) -> list[str]:
+        """``frontdoor.py: ForThePlayers``, where the play's reading of order lines knows it (Dampfross's press)."""
+        reading = self.play.order_line
+        return reading.for_the_players(lines) if isinstance(reading, ForThePlayers) else list(lines)
 
     def answer(self, commands: Sequence[Command], reader: Seat | None, authorised: Seat | None) -> Answer:
         reports: dict[int, str] = {}

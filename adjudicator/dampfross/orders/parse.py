@@ -605,6 +605,11 @@ class OrderLines:
     def ends_section(self, line: str) -> bool:
         return False
 
+    def for_the_players(self, lines: Sequence[str]) -> list[str]:
+        """``postal/frontdoor.py: ForThePlayers``: the text of press items blanked (``take_press``), a question in
+        one being for the other players, printed in the next public report, not for the GM."""
+        return take_press(list(lines))[0]
+
 
 ORDER_LINES = OrderLines()
 """The one reading (``DampfrossPlay.order_line``)."""
