@@ -8,6 +8,7 @@ server (pymap) gets the same answers.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field
@@ -131,8 +132,11 @@ def test_mails_in_any_encoding_html_and_attachments_are_read(played: Played):
     att = played.body("receipt-mail-00007")  # turn 2: the orders in zug2.txt
     assert "BUILD 1207 - 1307" in att and "the attachment zug2.txt:" in att
     stored = re.search(r"the attachment zug2.txt:\n +([0-9a-f]{64})", att)
-    texts = json.loads((played.game / "mail" / "inbox" / "00007" / "texts.json").read_text())
-    assert stored and stored.group(1) in json.dumps(texts)
+    inbox = played.game / "mail" / "inbox" / "00007"  # the session keeps the mail's texts in its inbox folder
+    texts = json.loads((inbox / "texts.json").read_text(encoding="utf-8"))
+    meta = json.loads((inbox / "meta.json").read_text(encoding="utf-8"))
+    assert stored and stored.group(1) in [t["sha256"] for t in meta["texts"] if t["name"] == "zug2.txt"]
+    assert hashlib.sha256(texts["text-2"].encode("utf-8")).hexdigest() == stored.group(1)  # what was stored
 
 
 def test_a_strangers_wrong_password_gets_one_notice_that_repeats_nothing(played: Played):

@@ -200,7 +200,12 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
                                             game.table.schedule.zone)
         else:
             text = play.words.receipt(game.table.public(), game.state, code, {
-                **data, "mail_arrived": mail.arrived.isoformat(), "mail_subject": str(mail.meta.get("subject", ""))})
+                **data, "mail_arrived": mail.arrived.isoformat(), "mail_subject": str(mail.meta.get("subject", "")),
+                # what the mail's reading noted (a part not read, HTML read as text) and what was stored of it
+                "mail_notes": tuple((str(n["code"]), str(n.get("name", "")), int(n.get("size", 0)))
+                                    for n in mail.meta.get("notes", ())),
+                "mail_hashes": (("\0mail", str(mail.meta.get("sha256", ""))),
+                                *((t.name, t.sha256) for t in mail.texts))})
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
         kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)

@@ -98,6 +98,7 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
         t.note("late", seq=mail.seq, company=seat.id, what="used, the move has not been made")
     game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
     return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late,
+                              **({"replaced_arrived": before.arrived} if before is not None and before.arrived else {}),
                               "seat": seat.id, "problems": problems, "preview": preview}
 
 

@@ -299,8 +299,12 @@ class DampfrossWords:
         arrived = datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""
         preview = data.get("preview")
         racing = None if preview is None or isinstance(preview, str) else getattr(preview, "racing", None) is not None
+        replaced = str(data.get("replaced_arrived") or "") if code == "accepted" else ""  # "It replaces your mail of"
         r = Receipt(company, arrived, str(data.get("mail_subject") or ""), status, values, lang=active(), said=said,
-                    turn=turn, racing=racing,
+                    turn=turn, racing=racing, mail_notes=tuple(tuple(n) for n in data.get("mail_notes", ())),
+                    hashes=tuple(tuple(h) for h in data.get("mail_hashes", ())),
+                    replaces=(datetime.fromisoformat(replaced).astimezone(zone_of(state)).isoformat(),) if replaced
+                    else (),
                     problems=problems, statement=str(data.get("statement", "")), still=self._still(state, data),
                     refused=tuple(self._refused(line) for line in data.get("refused_lines", ())), **checked)
         return receipt_text(state, r)
