@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
 BERLIN = "+01:00"
@@ -88,10 +87,10 @@ def test_a_stand_by_takes_over_a_player_resets_a_password_and_asks_for_the_map(t
 
         out = tick("2026-12-04T18:05")  # the deadline has passed: the turn runs, the reports go out
         assert "turn 1 adjudicated" in out
-        state = GameDir(game).load_state()
+        state = dampfross_state(game)
         assert {p.id: p.start_town for p in state.players} == {"RED": "Hamburg", "BLUE": "Berlin"}
-        assert sent(smtp, "report-001-BLUE", "carla@example.com") and sent(smtp, "report-001-RED", "anna@")
-        assert not sent(smtp, "report-001-BLUE", "bernd@example.net")
+        assert sent(smtp, "move-001-BLUE", "carla@example.com") and sent(smtp, "move-001-RED", "anna@")
+        assert not sent(smtp, "move-001-BLUE", "bernd@example.net")
         tick("2026-12-04T18:10")
         client.logout()
         invoke("verify", str(game))

@@ -17,7 +17,7 @@ from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bots_of, mail_subject
+from adjudicator.kernel.play import Play, Takeovers, bots_of, mail_subject
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
@@ -107,7 +107,11 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
     if config is None or not seat.address:
         return False
     with language(seat.lang):
-        text = play.words.opening(table, game.state, sid, secret)
+        if isinstance(play.words, Takeovers):  # the play's own take-over mail, with the last public report
+            public = folder.sent_report(table.moves) if table.moves else None
+            text = play.words.takeover(table, game.state, sid, secret, public or "")
+        else:
+            text = play.words.opening(table, game.state, sid, secret)
         subject = mail_subject(play, table, "takeover", table.moves + 1, sid)
     step = len(folder.steps()) - 1
     Outbox(folder).queue(Outgoing(f"takeover-{sid}-{step:03d}", (seat.address,), subject, text, kind="takeover",

@@ -311,6 +311,17 @@ class Subjects(Protocol):
         """The file name of the play's picture after move ``move`` (0: the opening) in a mail."""
 
 
+@runtime_checkable
+class Takeovers(Protocol):
+    """Words with a mail of their own to a seat's new player (Dampfross: "You take over BLUE ... from turn 3 on",
+    its account and track, the last public report, as its old format's ``player replace`` sent); without it the
+    new password goes in the opening mail (``Words.opening``)."""
+
+    def takeover(self, table: Table, state: Any, seat: str, password: str, public: str) -> str:
+        """The mail to ``seat``'s new player: its ``password``, the game as it stands, ``public`` the last public
+        report ("" none), in the active language."""
+
+
 def mail_subject(play: Any, table: Table, kind: str, move: int, seat: str, first: int | None = None) -> str:
     """The subject of a session's mail: the play's words' own (``Subjects``) or ``kernel/words: move_subject``."""
     if isinstance(play.words, Subjects):

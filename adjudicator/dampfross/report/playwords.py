@@ -53,6 +53,7 @@ from adjudicator.dampfross.report.mail import (
     reminder_text,
     report_attachment_name,
     report_mail_text,
+    takeover_text,
 )
 from adjudicator.dampfross.report.mail import statements_text as statements_mail
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
@@ -163,6 +164,16 @@ class DampfrossWords:
 
     def picture_name(self, move: int) -> str:
         return picture_attachment_name(move)
+
+    def takeover(self, table: Table, state: GameState, seat: str, password: str, public: str) -> str:
+        """``kernel/play.py: Takeovers``: the stand-by's first mail as the old format's (``mail.py: takeover_text``;
+        the opening report when no turn has run yet)."""
+        state = dated(state, table)
+        if not public:
+            from adjudicator.dampfross.report.building import opening_report
+
+            public = opening_report(state, self.maps(state), active())
+        return takeover_text(state, seat, password, public)
 
     # --- reports ---------------------------------------------------------------------------------------------
     def opening(self, table: Table, state: GameState, seat: str | None, password: str | None) -> str:
