@@ -303,6 +303,28 @@ def test_greetings_alone_stay_with_the_order_mail(tmp_path: Path):
     assert "game master" not in _text(trial, "receipt-", ANNA)
 
 
+
+def test_the_receipt_names_the_mail_as_stored_and_the_archive_lists_the_same(tmp_path: Path):
+    """The receipt's "As stored (SHA-256): the turn's archive lists the same": the SHA-256 of the whole mail as
+    received and of its text as the inbox stored it, and the orders step that accepted the section (its
+    ``record.json``) lists the same hashes (the session's archive had none, so the receipt claimed what was not)."""
+    import hashlib
+    import json
+
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, _head(trial, "RED") + "START Hamburg\n", "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    receipt = _text(trial, "receipt-", ANNA)
+    assert "As stored (SHA-256): the turn's archive lists the same" in receipt, receipt
+    shown = re.findall(r"^  (.+):\n    ([0-9a-f]{64})$", receipt, re.M)
+    assert [what for what, _ in shown] == ["the whole mail as received", "the text of your mail"], receipt
+    steps = [json.loads(p.read_text(encoding="utf-8")) for p in sorted((trial.game / "archive").glob("*/record.json"))]
+    (record,) = [r for r in steps if r["kind"] == "orders" and r["seat"] == "RED"]
+    assert record["sha256"] == {"mail": shown[0][1], "texts": [["", shown[1][1]]]}
+    (raw,) = [p for p in (trial.game / "mail").rglob("*") if p.is_file() and
+              hashlib.sha256(p.read_bytes()).hexdigest() == shown[0][1]]  # the mail as the inbox keeps it
+    assert raw.read_bytes().count(b"START Hamburg") == 1
+
 # --- 5. the caretaker: labels, reminders, the GM's note -----------------------------------------------------------
 
 

@@ -87,7 +87,7 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
                                                      mail.arrived.isoformat()))
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": mail.key, "line": section.line,
               "numbers": list(numbers), "arrived": mail.arrived.isoformat(),
-              **({"replaced": before.mail} if before is not None else {})}
+              **({"replaced": before.mail} if before is not None else {}), **stored(mail)}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
     if before is not None and before.mail.startswith("mail-") and before.mail[5:].isdigit():  # the GM hears it once
         t.note("replaced", seq=mail.seq, company=seat.id, old=int(before.mail[5:]))
@@ -198,6 +198,14 @@ def _checked(play: Play, game: Loaded, seat: str, section: Section) -> tuple[str
     if made is None:
         return "check-refused", {**at, "problems": problems, "check": True}
     return "checked", {**at, "seat": seat, "preview": play.preview(game.state, seat, made)}
+
+
+def stored(mail: StoredMail) -> dict[str, Any]:
+    """The SHA-256 of the mail as received and of each text of it as the inbox stored it (``""``: its body, else an
+    attachment's name), for the step that accepts orders from it: the receipt's "As stored (SHA-256)" names the
+    same (``postal/movemails.py: section_receipt``), so the archive shows what the orders were read from."""
+    digest = str(mail.meta.get("sha256", ""))
+    return {"sha256": {"mail": digest, "texts": [[t.name, t.sha256] for t in mail.texts]}} if digest else {}
 
 
 def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> int | None:
