@@ -109,6 +109,9 @@ def _mail_password(folder: MovesDir, play: Play, table: Table, game: Loaded, sid
     with language(seat.lang):
         if isinstance(play.words, Takeovers):  # the play's own take-over mail, with the last public report
             public = folder.sent_report(table.moves) if table.moves else None
+            if public is not None and seat.lang != table.lang:  # in his language: the seat's own mail of it
+                public = next((folder.mails_of(step).get(sid) for step, record in folder.moves(last=True)
+                               if record.get("move") == table.moves), None) or public
             text = play.words.takeover(table, game.state, sid, secret, public or "")
         else:
             text = play.words.opening(table, game.state, sid, secret)

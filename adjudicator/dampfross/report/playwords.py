@@ -167,8 +167,11 @@ class DampfrossWords:
 
     def takeover(self, table: Table, state: GameState, seat: str, password: str, public: str) -> str:
         """``kernel/play.py: Takeovers``: the stand-by's first mail as the old format's (``mail.py: takeover_text``;
-        the opening report when no turn has run yet)."""
+        the opening report when no turn has run yet; ``public`` may be the seat's report mail of the last turn, in
+        another language than the game's: its public part, as ``answer_to`` takes it)."""
         state = dated(state, table)
+        if PUBLIC_BELOW + TITLE in public:
+            public = TITLE + public.split(PUBLIC_BELOW + TITLE, 1)[1]
         if not public:
             from adjudicator.dampfross.report.building import opening_report
 
@@ -402,6 +405,36 @@ class DampfrossWords:
         else:
             out["preview"] = nothing_to_price()
         return out
+
+    # --- the GM's receipt of a bot's orders (``kernel/play.py: BotReceipts``) ------------------------------------
+    def bot_receipt(self, table: Table, state: GameState, seat: str, level: str, caretaker: bool,
+                    lines: Sequence[str], preview: Any) -> tuple[str, str]:
+        """The GM's receipt of the orders a bot seat's bot or the caretaker wrote for ``seat`` (``bot-NNN-SEAT``), in
+        the game's language, as Dampfross's own stack mailed it (``botwords.bot_receipt_subject``, ``_text``): who
+        wrote them, the orders, and ``check``'s reading of them against the turn's state (``app/check.py``: their
+        problems and notes, the orders as understood and priced; ``preview``, the play's ``Preview``)."""
+        from adjudicator.dampfross.report.botwords import bot_receipt_subject, bot_receipt_text
+        from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
+        from adjudicator.dampfross.report.i18n import language
+
+        state = dated(state, table)
+        with language(state.language_of(seat)):  # check's reading, in the reader's language as check gives it
+            if preview is None:
+                checked = nothing_to_price()
+            else:
+                parts = [format_problem(p, folded=True, player=True) for p in preview.problems]
+                parts += [format_note(n, folded=True, player=True) for n in preview.notes]
+                parts += [gm_note_text(n) for n in preview.gm_notes]
+                if preview.building is not None:
+                    parts.append(check_reports(preview.building, self.maps(state), {seat: preview.echo})[seat][0])
+                elif preview.racing is not None:
+                    parts.append(check_racing_report(preview.racing, self.maps(state), state.language_of(seat)))
+                else:
+                    parts.append(nothing_to_price())
+                checked = "\n".join(parts)
+        text = "".join(f"{line}\n" for line in lines)
+        return (bot_receipt_subject(state, seat, caretaker),
+                bot_receipt_text(state, seat, level, caretaker, text, checked))
 
     # --- answers, status, standings, site, statements ---------------------------------------------------------
     def answer(self, table: Table, state: GameState, commands: Sequence[tuple[str, int | None]],
