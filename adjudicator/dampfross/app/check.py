@@ -5,30 +5,27 @@ each company's preview in its own).
 
 The same preview goes into the receipt of every order mail:
 ``check_received`` returns it per company as well as whole.  It checks orders against a game's state and map
-as the caller read them (``session.py: SessionCommands.check`` from the session's folder); ``settle`` is how
-``check`` and ``run`` settle a file's orders on the map (whose count) into the engine's input.
+as the caller read them (``session.py: SessionCommands.check`` from the session's folder); ``settle`` (how
+``check`` and ``run`` settle a file's orders on the map into the engine's input) is ``orderfiles.py``'s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from adjudicator.dampfross.app.orderfiles import settle
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.building.turn import PlayerOutcome
 from adjudicator.dampfross.engine.preview import RacingPreview, building_ok, preview_each, preview_racing
-from adjudicator.dampfross.engine.turn import TurnInput
 from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.orders import OrderSet, ReceivedFiles, usable
+from adjudicator.dampfross.orders import OrderSet, ReceivedFiles
 from adjudicator.dampfross.orders.translate import GMNote, GMNoteCode
 from adjudicator.dampfross.racing.turn import RacingInput
 from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price
 from adjudicator.dampfross.report.i18n import language
-from adjudicator.dampfross.report.orderwords import format_note, format_problem, unusable_text
+from adjudicator.dampfross.report.orderwords import format_note, format_problem
 from adjudicator.dampfross.report.phrases import gm_note_text
-from adjudicator.kernel.errors import TurnRefused
 
 
 @dataclass
@@ -44,26 +41,6 @@ class Checked:
     idle: dict[str, bool] = field(default_factory=dict)  # per company: it asks to build, nothing would be built
     outcomes: dict[str, PlayerOutcome | RacingPreview] = field(default_factory=dict)  # per company: as priced
     notes: tuple[GMNote, ...] = ()  # the notes on the orders (an order ignored in this phase)
-
-
-def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, trust: bool = False,
-           gm_files: Sequence[str] = (), standing: bool = False) -> tuple[OrderSet, TurnInput, list[GMNote]]:
-    """The orders on the map, settled (whose count: ``trust``, the GM typed them: no passwords; ``gm_files``, the
-    GM's own files; ``standing``, companies without a section play their standing orders), as the engine's input;
-    ``TurnRefused`` when they cannot make a turn (``orders/usable.py``)."""
-    files = tuple(str(Path(f)) for f in gm_files)
-    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), trust, files,
-                         standing=standing)
-    if isinstance(done, usable.Unusable):
-        raise TurnRefused(unusable_text(done))
-    return done.orders, done.turn_input, list(done.notes)
-
-
-def refuse_unreadable(orders: OrderSet) -> None:
-    """Refuse orders of which a file cannot be read (missing, a directory without order files, too big)."""
-    refused = usable.unreadable(orders)
-    if refused is not None:
-        raise TurnRefused(unusable_text(refused))
 
 
 def check_received(_folder: Any, received: ReceivedFiles, trust: bool = False,

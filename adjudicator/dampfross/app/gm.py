@@ -28,10 +28,14 @@ if TYPE_CHECKING:
 def commands_of(directory: str) -> SessionCommands:
     """The commands of the Dampfross game in ``directory`` (``session.py: SessionCommands``); a folder of the old
     format is upgraded first (``convert.py: upgrade``), and the GM told so on standard error."""
-    from adjudicator.dampfross.app.convert import is_old_format, upgrade
     from adjudicator.dampfross.app.session import SessionCommands
+    from adjudicator.postal.playof import play_of
 
-    if is_old_format(Path(directory)):
+    if play_of(Path(directory)) is None:  # the converter (the old format's reader) loaded only when it may be one
+        from adjudicator.dampfross.app.convert import is_old_format, upgrade
+
+        if not is_old_format(Path(directory)):
+            return SessionCommands(directory)
         _readable(Path(directory))
         print(upgrade(directory), file=sys.stderr)
     return SessionCommands(directory)

@@ -1,4 +1,6 @@
-"""Order files on disk: which files a turn reads, their text in any common encoding, parsed once.
+"""Order files on disk: which files a turn reads, their text in any common encoding, parsed once; ``settle``: how
+``check`` and ``run`` settle a file's orders on the map (whose count) into the engine's input (here, so that a turn
+imports nothing of ``check``: its previews load both phases' engines and reports).
 
 Which files are read: every file named explicitly, whatever its name; for
 a directory, the files directly inside it (not in subdirectories) whose
@@ -9,15 +11,24 @@ A file that cannot be read becomes a problem naming it, never an exception.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from adjudicator.dampfross.orders import usable
 from adjudicator.dampfross.orders.codes import Args, NoteCode, ProblemCode, args
 from adjudicator.dampfross.orders.collect import ReceivedFiles
 from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
 from adjudicator.dampfross.orders.parse import parse_orders
 from adjudicator.dampfross.orders.sections import OrderSet, ParsedFile
+from adjudicator.kernel.errors import TurnRefused
 from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
+
+if TYPE_CHECKING:
+    from adjudicator.dampfross.board.model import GameMap
+    from adjudicator.dampfross.engine.turn import TurnInput
+    from adjudicator.dampfross.game.state import GameState
+    from adjudicator.dampfross.orders.translate import GMNote
 
 ORDER_SUFFIXES = (".orders", ".txt")
 """Names of the files read from a directory end in one of these."""
@@ -89,3 +100,26 @@ def _file_problem(path: Path, code: ProblemCode, data: Args = ()) -> OrderProble
     """A problem with a whole file (line 0): missing, unreadable, or a directory without order files."""
     return OrderProblem("syntax", code, Pos(str(path), 0, 0), "", data)
 
+
+def settle(state: GameState, gmap: GameMap, received: ReceivedFiles, trust: bool = False,
+           gm_files: Sequence[str] = (), standing: bool = False) -> tuple[OrderSet, TurnInput, list[GMNote]]:
+    """The orders on the map, settled (whose count: ``trust``, the GM typed them: no passwords; ``gm_files``, the
+    GM's own files; ``standing``, companies without a section play their standing orders), as the engine's input;
+    ``TurnRefused`` when they cannot make a turn (``orders/usable.py``)."""
+    files = tuple(str(Path(f)) for f in gm_files)
+    done = usable.settle(state, gmap, received.orders(game=state.game_id, turn=state.turn), trust, files,
+                         standing=standing)
+    if isinstance(done, usable.Unusable):
+        from adjudicator.dampfross.report.orderwords import unusable_text
+
+        raise TurnRefused(unusable_text(done))
+    return done.orders, done.turn_input, list(done.notes)
+
+
+def refuse_unreadable(orders: OrderSet) -> None:
+    """Refuse orders of which a file cannot be read (missing, a directory without order files, too big)."""
+    refused = usable.unreadable(orders)
+    if refused is not None:
+        from adjudicator.dampfross.report.orderwords import unusable_text
+
+        raise TurnRefused(unusable_text(refused))

@@ -64,8 +64,7 @@ def find_folder(paths: Sequence[str]) -> str:
     id is ``NAME``; without a GAME line, ``./`` when it holds a game.  A folder of the old format counts too (the
     command upgrades it).  ``GameFileError`` in one line when there is none (a file that cannot be read is said
     first: a mistyped file name, not a missing GAME line)."""
-    from adjudicator.dampfross.app.check import refuse_unreadable
-    from adjudicator.dampfross.app.orderfiles import read_files
+    from adjudicator.dampfross.app.orderfiles import read_files, refuse_unreadable
 
     orders = read_files(paths).orders()
     name = orders.game
@@ -277,8 +276,7 @@ class SessionCommands(GmCommands):
 
     def _run(self, paths: Sequence[str], directory: str, trust: bool, gm_files: Sequence[str],
              dry_run: bool, now: datetime | None = None) -> Ran:
-        from adjudicator.dampfross.app.check import settle
-        from adjudicator.dampfross.app.orderfiles import read_files
+        from adjudicator.dampfross.app.orderfiles import read_files, settle  # not check.py (its previews)
         from adjudicator.dampfross.report.orderwords import format_problem
         from adjudicator.dampfross.report.phrases import gm_note_text
 
@@ -555,6 +553,7 @@ def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archiv
     """``pid``'s private report of the turn of ``step`` (``report --player``; see ``SessionCommands.report``)."""
     from adjudicator.dampfross.report.i18n import language
     from adjudicator.dampfross.report.playwords import dated
+    from adjudicator.kernel.play import with_refused
 
     record = folder.record(step)
     old_file = folder.path / "old-format" / "reports" / f"turn-{int(record['move']):03d}-{pid}.txt"
@@ -564,6 +563,7 @@ def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archiv
     if again is None:  # what was mailed
         return folder.mails_of(step).get(pid)
     old, events, table = again
+    events = with_refused(play, events, record.get("refused") or {})  # the sections that did not count, as mailed
     result: TurnResult = replace(events.result, after=dated(events.result.after, table))
     gmap = play.gmap(old)
     with language(old.language_of(pid)):
