@@ -101,3 +101,32 @@ def test_the_kept_schema_code_finds_what_the_fresh_one_finds(tmp_path: Path, mon
     finally:
         gamefile._validator.cache_clear()
     assert len(fresh) == 3
+
+
+def test_the_kept_envelope_keywords_are_lark_s_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """The envelope's keywords from the cache (``kernel/envelope.py: _keywords``) are those Lark reads from the
+    grammar, and a spoilt entry is made again."""
+    from adjudicator import cachefolder
+    from adjudicator.kernel import envelope
+    from adjudicator.postal import cache
+
+    envelope._keywords.cache_clear()
+    monkeypatch.setattr(cachefolder, "_STORE", [])
+    fresh = envelope._keywords()  # no cache: Lark reads the grammar
+    assert {"PLAYER", "PASSWORD", "GAME"} <= {name for name, _ in fresh}
+    folder = tmp_path / "cache"
+    folder.mkdir()
+    monkeypatch.setattr(cache, "_FOLDER", [folder])
+    monkeypatch.setattr(cachefolder, "_STORE", [(cache.kept, cache.keep)])
+    try:
+        for junk in (None, b"", b"junk", b"[1, 2]", b'[["PLAYER"]]', b"{}"):
+            store = list(folder.glob("envelope-*"))
+            if junk is not None:
+                store[0].write_bytes(junk)
+            envelope._keywords.cache_clear()
+            assert envelope._keywords() == fresh
+            assert len(list(folder.glob("envelope-*"))) == 1
+        envelope._keywords.cache_clear()
+        assert envelope._keywords() == fresh  # from the cache
+    finally:
+        envelope._keywords.cache_clear()

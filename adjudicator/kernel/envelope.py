@@ -57,6 +57,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Protocol, runtime_checkable
 
+from adjudicator import cachefolder
 from adjudicator.kernel.languages import grammar_text
 from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, clutter_free, quoted_from, split_lines
 
@@ -118,11 +119,27 @@ class Envelope:
 @cache
 def _keywords() -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The envelope's keywords as ``grammar/envelope.lark`` writes them, every game's, spelled in every language
-    (``kernel/languages.py``): (terminal, its pattern)."""
-    from lark import Lark  # built on first use: a tick of mails without sections never needs it
+    (``kernel/languages.py``): (terminal, its pattern).  Lark's reading of the grammar (a tenth of a turn's work)
+    is kept in the application's cache (``cachefolder.py``), under a key naming the grammar and Lark's version."""
+    import hashlib
+    import json
 
-    parser = Lark(grammar_text("envelope.lark"), parser="lalr", start="envelope_keyword")
-    return tuple((str(t.name), re.compile(t.pattern.to_regexp())) for t in parser.terminals)
+    from lark import __version__ as lark_version  # built on first use: a tick of mails without sections never needs it
+
+    text = grammar_text("envelope.lark")
+    key = "envelope-" + hashlib.sha256(f"{lark_version}\n{text}".encode()).hexdigest()[:32] + ".json"
+    try:
+        kept = json.loads(cachefolder.kept(key) or b"null")
+        found = [(str(name), str(pattern)) for name, pattern in kept] if isinstance(kept, list) else None
+    except (ValueError, TypeError):  # spoilt: made again
+        found = None
+    if not found:
+        from lark import Lark
+
+        parser = Lark(text, parser="lalr", start="envelope_keyword")
+        found = [(str(t.name), t.pattern.to_regexp()) for t in parser.terminals]
+        cachefolder.keep(key, json.dumps(found).encode())
+    return tuple((name, re.compile(pattern)) for name, pattern in found)
 
 
 def _keyword(word: str) -> str | None:
