@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.postal import mailparse
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.mailparse import read_mail
+from adjudicator.postal.moves import MovesDir
 from tests.helpers import invoke
 from tests.postal_game import setup_game, tick_times
 
@@ -64,11 +64,11 @@ def test_one_deeply_nested_mail_stops_no_game(tmp_path: Path, kind: str):
     first, second = setup_game(tmp_path / "a"), setup_game(tmp_path / "b")
     deliver(tmp_path / "a", nested(1000, kind))
     out = tick(first, second)
-    stored = [m for m in Inbox(GameDir(first)).mails() if m.meta["subject"] == "nest"]
+    stored = [m for m in Inbox(MovesDir(first)).mails() if m.meta["subject"] == "nest"]
     assert len(stored) == 1 and stored[0].headers_only == ("too-many-parts",)
     assert f"{first}: mail {stored[0].seq}: the mail has too many parts" in out
     assert f"{second}: mail 2 stored" in out
-    receipt = (first / "mail" / "outbox" / f"receipt-{stored[0].seq:05d}.eml").read_text()
+    receipt = (first / "mail" / "outbox" / f"receipt-mail-{stored[0].seq:05d}.eml").read_text()
     assert "could not be read as a mail of orders" in receipt
     assert tick(first, second).count("stored") == 0  # seen: not read again
 
@@ -128,9 +128,9 @@ def test_auto_replies_get_no_receipt(tmp_path: Path, headers: dict[str, str]):
     game = setup_game(tmp_path)
     deliver(tmp_path, plain("I am away until Monday.", subject="Abwesend: receipt", **headers))
     out = tick(game)
-    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "Abwesend: receipt")
+    seq = next(m.seq for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "Abwesend: receipt")
     assert f"mail {seq} from anna@example.org is an auto-reply" in out
-    assert not (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").exists()
+    assert not (game / "mail" / "outbox" / f"receipt-mail-{seq:05d}.eml").exists()
     assert not read_mail(plain("x", Auto_Submitted="no")).auto
 
 
@@ -146,8 +146,8 @@ def test_control_characters_a_sender_wrote_never_reach_the_gms_terminal_or_a_rec
     deliver(tmp_path, m.as_bytes())
     out = tick(game)
     assert "\x1b" not in out and "\\x1b[2J" in out
-    seq = next(x.seq for x in Inbox(GameDir(game)).mails() if x.meta["message_id"] == "<ansi@example.org>")
-    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").read_text()
+    seq = next(x.seq for x in Inbox(MovesDir(game)).mails() if x.meta["message_id"] == "<ansi@example.org>")
+    receipt = (game / "mail" / "outbox" / f"receipt-mail-{seq:05d}.eml").read_text()
     assert "\x1b" not in receipt and "\\x1b" in receipt
     meta = json.loads((game / "mail" / "inbox" / f"{seq:05d}" / "meta.json").read_text())
     assert "\x1b" in meta["subject"]  # the record keeps what came; only what is shown is escaped
@@ -188,7 +188,7 @@ def test_a_broken_imap_answer_is_one_error_line_and_the_mail_is_asked_for_again(
     out = tick(game, ok=False)
     assert "error:" in out and "2 mail(s) in a broken answer" in out and "Traceback" not in out
     assert "UID 1: the server's answer gives no RFC822.SIZE" in out and "UID 2: the server's answer holds no" in out
-    assert [m.meta["subject"] for m in Inbox(GameDir(game)).mails()] == ["whole"]
+    assert [m.meta["subject"] for m in Inbox(MovesDir(game)).mails()] == ["whole"]
     seen = json.loads((game / "mail" / "seen.json").read_text())["keys"]
     assert seen == ["imap:7:3"]
 
@@ -199,6 +199,12 @@ def test_a_timeout_that_is_no_number_of_seconds_is_one_error_line(tmp_path: Path
     game = setup_game(tmp_path, f'[smtp]\nhost = "127.0.0.1"\nport = 2525\ntimeout = {value}\n')
     out = tick(game, ok=False)
     assert "error:" in out and "timeout must be a number of seconds, more than 0 and at most 600" in out and "Traceback" not in out
+
+
+def _counted(game: Path, seq: int) -> list[str]:
+    """The companies whose orders of mail ``seq`` count: the session's orders steps that name the mail."""
+    records = (json.loads(p.read_text()) for p in sorted((game / "archive").glob("step-*/record.json")))
+    return [r["seat"] for r in records if r.get("kind") == "orders" and r.get("mail") == f"mail-{seq:05d}"]
 
 
 def _passwords(game: Path) -> dict[str, str]:
@@ -212,10 +218,10 @@ def test_a_mail_of_a_thousand_password_guesses_is_not_read(tmp_path: Path):
     guesses = "".join(f"PLAYER GREEN PASSWORD guess-{i:04d}\nPASS\n" for i in range(1000))
     deliver(tmp_path, plain(guesses, subject="guesses"))
     out = tick(game)
-    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "guesses")
+    seq = next(m.seq for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "guesses")
     assert out.count(f"mail {seq}") == 2  # stored, and not read: one line, not one per guess
     assert f"mail {seq} from anna@example.org holds 1000 PLAYER sections: not read" in out  # counted unparsed
-    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}.eml").read_text()
+    receipt = (game / "mail" / "outbox" / f"receipt-mail-{seq:05d}.eml").read_text()
     assert "holds 1000 PLAYER sections; a mail may hold at most 12" in receipt and len(receipt) < 6000
 
 
@@ -233,8 +239,8 @@ def test_a_sender_guessing_mail_after_mail_is_read_only_for_its_own_company(tmp_
     assert log.count("wrong passwords from this address this turn: not read") == 5
     assert out.count("wrong passwords from this address this turn: not read") == 3
     assert "... and 2 more like the line above (guesses)" in out
-    mine = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "mine")
-    assert mine.receipt()["counted"] == ["RED"]  # type: ignore[index]
+    mine = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "mine")
+    assert _counted(game, mine.seq) == ["RED"]
 
 
 def test_a_strangers_guesses_get_one_notice_a_turn(tmp_path: Path):
@@ -262,12 +268,12 @@ def test_a_mail_with_the_gms_section_alone_counts_and_is_acknowledged(tmp_path: 
     gm_mail = plain(f"GM PASSWORD {pw['GM']}\nHOLD PRESS RED\n", sender="gm@dampfross.example.org", subject="gm")
     deliver(tmp_path, gm_mail, "M02P4.mx")
     out = tick(game)
-    gm = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "gm")
-    assert gm.receipt()["gm"] is True and f"mail {gm.seq}: a GM section (counts" in out  # type: ignore[index]
-    receipt = (game / "mail" / "outbox" / f"receipt-{gm.seq:05d}-GM.eml").read_text()
+    gm = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "gm")
+    assert gm.receipt()["codes"] == ["gm-accepted"] and f"mail {gm.seq}: a GM section (counts" in out  # type: ignore[index]
+    receipt = (game / "mail" / "outbox" / f"receipt-mail-{gm.seq:05d}.eml").read_text()
     assert "Your GM section counts for turn 1" in receipt and "HOLD PRESS RED" in receipt
     invoke("tick", str(game), "--now", tick_times()[2])
-    public = (game / "reports" / "turn-001.txt").read_text()
+    public = (game / "reports" / "move-001.txt").read_text()
     assert "Rheinbahn rules the waves" not in public
 
 
@@ -293,8 +299,8 @@ def test_a_receipt_echoes_the_press_and_warns_of_anonymous_press_the_game_will_n
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nPRESS ANONYMOUS\nWho built the "
                             "bridge?\nEND PRESS\nPRESS\nRheinbahn shares up!\nEND PRESS\n", subject="press"))
     tick(game)
-    seq = next(m.seq for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "press")
-    receipt = (game / "mail" / "outbox" / f"receipt-{seq:05d}-RED.eml").read_text()
+    seq = next(m.seq for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "press")
+    receipt = (game / "mail" / "outbox" / f"receipt-mail-{seq:05d}.eml").read_text()
     from tests.test_mail_commands import decoded
 
     text = decoded(receipt)
@@ -324,15 +330,16 @@ def test_gm_lines_in_a_players_section_are_refused_and_hold_nothing(tmp_path: Pa
     deliver(tmp_path, plain(f"PLAYER RED PASSWORD {pw['RED']}\nSTART Hamburg\nHOLD PRESS GREEN\nROLL RED 6\n",
                             subject="red"), "M02P6.mx", LAST)
     invoke("tick", str(game), "--now", tick_times()[2])  # answers the mails, then runs the turn
-    red = next(m for m in Inbox(GameDir(game)).mails() if m.meta["subject"] == "red")
+    red = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "red")
     doc = red.receipt()
-    assert doc is not None and doc["counted"] == ["RED"] and not doc["gm"] and doc["problems"] == {"RED": 2}
+    assert doc is not None and _counted(game, red.seq) == ["RED"] and "gm-accepted" not in doc["codes"]
     from tests.test_mail_commands import decoded
 
-    receipt = decoded((game / "mail" / "outbox" / f"receipt-{red.seq:05d}-RED.eml").read_text())
+    receipt = decoded((game / "mail" / "outbox" / f"receipt-mail-{red.seq:05d}.eml").read_text())
     receipt = " ".join(receipt.split())  # folded at 72 columns (issue 35)
     assert "illegal: HOLD belongs in the GM's" in receipt and "illegal: ROLL belongs in the GM's" in receipt
-    assert "Green goes west!" in (game / "reports" / "turn-001.txt").read_text()
+    assert receipt.count("illegal:") == 2  # its two problems, no more
+    assert "Green goes west!" in (game / "reports" / "move-001.txt").read_text()
 
 
 def test_a_mail_replaces_only_the_last_of_its_company_and_says_so_once(tmp_path: Path):
@@ -349,6 +356,6 @@ def test_a_mail_replaces_only_the_last_of_its_company_and_says_so_once(tmp_path:
     assert [line.split(": ", 1)[1] for line in out.splitlines() if "replace those of" in line] == [
         "mail 2: RED's orders replace those of mail 1", "mail 3: RED's orders replace those of mail 2",
         "mail 4: RED's orders replace those of mail 3"]
-    sent = sorted((game / "mail" / "outbox").glob("receipt-00004*.eml"))
+    sent = sorted((game / "mail" / "outbox").glob("receipt-mail-00004*.eml"))
     body = message_from_bytes(sent[0].read_bytes(), policy=policy.default).get_body()
     assert len(sent) == 1 and body.get_content().count("It replaces your mail of") == 1

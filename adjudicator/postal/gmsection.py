@@ -34,8 +34,9 @@ from adjudicator.postal.outbox import Outbox, Outgoing
 def gm_section(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section
                ) -> tuple[Loaded, str, dict[str, Any]]:
     """What the GM's section does: ``gm-accepted`` (``move``; ``replaced``: the lines of his section of the period
-    it replaced), ``gm-refused`` (``problems``), ``gm-none`` (the play reads no GM section), ``stale``, ``over``.
-    The password was checked (``Table.gm_ok``); the caller then asks whether the period is ready."""
+    it replaced; ``lines``: those of this one), ``gm-refused`` (``problems``), ``gm-none`` (the play reads no GM
+    section), ``stale``, ``over``.  The password was checked (``Table.gm_ok``); the caller then asks whether the
+    period is ready."""
     gm = gm_orders_of(play)
     if gm is None:
         return game, "gm-none", {}
@@ -53,7 +54,8 @@ def gm_section(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, sec
     record = {"kind": "orders", "move": number, "seat": GM_SEAT, "gm": True, "mail": mail.key, "line": section.line,
               "arrived": mail.arrived.isoformat(), **({"replaced": before.mail} if before is not None else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
-    return folder.load(play), "gm-accepted", {"move": number, "replaced": before.lines if before is not None else ()}
+    return folder.load(play), "gm-accepted", {"move": number, "replaced": before.lines if before is not None else (),
+                                              "lines": lines}  # the receipt shows what counts
 
 
 def gm_orders(play: Play, state: Any, table: Table) -> Any | None:

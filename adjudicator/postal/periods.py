@@ -112,7 +112,8 @@ def gm_period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMai
         return game, "gm-accepted", {"move": done, "replaced": ()}
     game, code, data = gm_section(folder, play, game, mail, section)
     if code == "gm-accepted":
-        t.note("gm-section", seq=mail.seq, what=f"accepted for move {data['move']}")
+        t.note("gm-section", seq=mail.seq, what="counts with the GM's password" if bot_unit(play) == "turn"
+               else f"accepted for move {data['move']}")  # a play whose periods are turns: its own stack's line
         game = bots_in(folder, play, resolve_if_ready(folder, play, game, mail.arrived, t), mail.arrived, t)
     return game, code, data
 

@@ -298,6 +298,13 @@ class DampfrossWords:
             values.update(count=int(data["count"]), most=int(data["most"]))
         elif code == "statement":
             status = "statement"
+        elif code == "no-section":  # a mail read for its headers only (postal/mailparse.py), as the old receipt said
+            noted = {str(n[0]): n for n in data.get("mail_notes", ())}
+            if "too-big" in noted:
+                status = "too-big"
+                values["size"] = int(noted["too-big"][2])
+            elif noted.keys() & {"too-many-parts", "header-too-big", "unreadable"}:
+                status = "unreadable"
         said = _(STATUS[status]).format(turn=turn, game=state.game_id, **values)  # the turn the section was for
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
@@ -307,6 +314,8 @@ class DampfrossWords:
         elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
+        if code == "gm-accepted" and data.get("lines"):  # the GM's orders as read, as the old GM's receipt showed
+            checked["echo"] = self._gm_echo(state, data["lines"])
         if "problems" in checked:  # the preview's problems are those read gave beside the orders
             problems = checked.pop("problems")
         arrived = str(data.get("mail_arrived") or "")  # the mail answered (``postal/movemails.py: section_receipt``)
@@ -322,6 +331,14 @@ class DampfrossWords:
                     problems=problems, statement=str(data.get("statement", "")), still=self._still(state, data),
                     refused=tuple(self._refused(line) for line in data.get("refused_lines", ())), **checked)
         return receipt_text(state, r)
+
+    def _gm_echo(self, state: GameState, lines: Sequence[str]) -> tuple[str, ...]:
+        """The GM's section's orders as understood (``orders/parse.py: parse_gm_section``), in the reader's
+        keywords."""
+        from adjudicator.dampfross.orders.parse import parse_gm_section
+
+        parsed = parse_gm_section(list(enumerate(lines, 1)))
+        return tuple(order_text(o.echo()) for g in parsed.gm_sections for o in g.orders)
 
     def _refused(self, line: int) -> str:
         """A section for the company in the mail answered that does not count (its password wrong), told under the
@@ -397,6 +414,9 @@ class DampfrossWords:
         section = getattr(preview, "section", None)
         if section is not None:
             out["fates"] = fates(section, preview.outcome, preview.problems, preview.gm_notes)
+            from adjudicator.dampfross.report.press import press_receipt  # what becomes of its press, its text
+
+            out["press"] = tuple(press_receipt(OrderSet(sections=(section,)), state, company))
         from adjudicator.dampfross.report.check import check_racing_report, check_reports, nothing_to_price  # a CHECK
         if preview.building is not None:
             out["preview"] = check_reports(preview.building, gmap, {company: ()})[company][1]
