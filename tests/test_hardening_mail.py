@@ -66,17 +66,19 @@ def test_a_wrong_password_does_not_cancel_the_real_orders(game: Path, tmp_path: 
     assert "BUILD Nordstadt (0402) - 0502" in mail_of(game, "NOB")
 
 
-@pytest.mark.xfail(strict=True, reason="product gap of the session (issue 34): a section that did not count is told "
-                   "to the GM and to its sender, but no longer in the company's private report (the old format's "
-                   "'a section for you at FILE:LINE does not count: WHY', report/common.py: feedback 'refused'); the "
-                   "session keeps no record of a period's refused sections for the play's report")
 def test_the_company_is_told_of_a_section_for_it_that_did_not_count(game: Path, tmp_path: Path):
+    """A section for NOB with a wrong password is told in NOB's own report mail, where it stood (the old format's
+    'a section for you at FILE:LINE does not count: WHY'); the turn's step keeps it, never the password, and NOB's
+    private report made again from the step (``report --player``) says the same."""
     pw = passwords(game)
     (tmp_path / "a.orders").write_text("GAME g\nTURN 1\n" + section("NOB", pw["NOB"], "START Nordstadt",
                                                                     "BUILD Nordstadt - 0502"))
     (tmp_path / "b.orders").write_text("GAME g\nTURN 1\n" + section("NOB", "wrongwrong", "PASS"))
     invoke("a.orders", "b.orders")
     assert "b.orders:3 does not count: wrong password" in mail_of(game, "NOB")
+    assert "does not count" not in mail_of(game, "RAVEL")
+    assert "b.orders:3 does not count: wrong password" in invoke("report", "g", "--player", "NOB").output
+    assert not any(b"wrongwrong" in p.read_bytes() for p in (game / "archive").rglob("*") if p.is_file())
 
 
 @pytest.mark.parametrize(("typo", "nobs"), [

@@ -68,11 +68,12 @@ class Resolved:
     written: bool
 
 
-def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str] = ()
-               ) -> tuple[list[FileOrders], list[str]]:
+def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str] = (),
+               refused: list[dict[str, Any]] | None = None) -> tuple[list[FileOrders], list[str]]:
     """The sections of ``paths`` that count, in order, and a line for the GM about each one that does not; the GM's
     own sections (``PLAYER GM``, ``kernel/gmorders.py``) count with the GM's password, or without one in a file of
-    ``gm_files`` or with ``trust``."""
+    ``gm_files`` or with ``trust``.  ``refused``, when given, gets each section for a seat whose password was wrong
+    (``kernel/play.py: Refused``: the seat's report of the period tells it; never the password)."""
     found: list[FileOrders] = []
     told: list[str] = []
     acting = play.to_act(game.state)
@@ -90,6 +91,10 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_f
                 continue
             if not trust and not game.table.password_ok(seat.id, section.password):
                 told.append(f"{where}: {seat.id}: wrong password; not counted (--trust: the GM typed the orders)")
+                if refused is not None:
+                    refused.append({"seat": seat.id, "move": game.table.moves + 1, "line": section.line,
+                                    "why": "wrong-password" if section.password else "no-password",
+                                    "file": Path(name).name})
                 continue
             if seat.id not in acting:
                 told.append(f"{where}: {seat.id} does not act in this period; not counted")
@@ -168,7 +173,8 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
          when: datetime, write: bool) -> Resolved:
     if not play.to_act(game.state):
         raise TurnRefused(f"{folder.path}: the game is over; there is no period to resolve")
-    everything, told = read_files(play, game, paths, trust, gm_files)
+    wrong: list[dict[str, Any]] = []  # the sections for a seat whose password was wrong: its report says so
+    everything, told = read_files(play, game, paths, trust, gm_files, wrong)
     found = [f for f in everything if f.seat != GM_SEAT]
     gm = next((f for f in reversed(everything) if f.seat == GM_SEAT), None)  # the GM's last section counts
     number = game.table.moves + 1
@@ -213,6 +219,6 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         game = folder.load(play)
     game = periods.bots_accepted(folder, play, game, when, t)  # a bot seat's, the caretaker's (reading 98)
     after = periods.resolve(folder, play, game, at_deadline(play, game.state, periods.accepted_orders(
-        play, game.state, game.table)), when, t, by="gm")
+        play, game.state, game.table)), when, t, by="gm", refused=wrong)
     public = folder.report_path(number).read_text(encoding="utf-8")
     return Resolved(tuple(told), public, after.table.moves, True)

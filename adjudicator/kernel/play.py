@@ -322,6 +322,30 @@ class Takeovers(Protocol):
         report ("" none), in the active language."""
 
 
+@runtime_checkable
+class BotReceipts(Protocol):
+    """Words with a receipt of their own of a bot's orders, to the GM (Dampfross: "The bot (careful) of GREEN played
+    turn 1; its orders:", and ``check``'s reading of them, as its old format mailed it, ``bot-NNN-SEAT``); without it
+    the session's own lines (``postal/movemails.py: bot_receipts``)."""
+
+    def bot_receipt(self, table: Table, state: Any, seat: str, level: str, caretaker: bool,
+                    lines: Sequence[str], preview: Any) -> tuple[str, str]:
+        """The subject and text of the GM's receipt of ``lines``, the orders the bot of ``level`` (the caretaker:
+        ``caretaker``) wrote for ``seat`` for the period on hand of ``table`` and ``state``; ``preview``: the play's
+        ``preview`` of them as read (``None``: they did not read); in the game's language."""
+
+
+@runtime_checkable
+class TakenBack(Protocol):
+    """Words whose receipt says itself that the mail gave its player the seat the caretaker played (``receipt``'s
+    ``taken_back``; Dampfross: "The caretaker has played your company; with these orders you play it again from
+    this turn on." among the receipt's notes, as its old format said it); without it the session adds
+    ``kernel/words: caretaker_ended`` at the receipt's end (``postal/movemails.py: section_receipt``)."""
+
+    def says_taken_back(self) -> bool:
+        """True: the words' receipt says it."""
+
+
 def mail_subject(play: Any, table: Table, kind: str, move: int, seat: str, first: int | None = None) -> str:
     """The subject of a session's mail: the play's words' own (``Subjects``) or ``kernel/words: move_subject``."""
     if isinstance(play.words, Subjects):
@@ -402,6 +426,31 @@ def statements_of(play: Play) -> Statements | None:
 def private_reports(play: Play) -> SeatReports | None:
     """The play's words of each seat's own report, or ``None`` when every seat gets the public one."""
     return play.words if isinstance(play.words, SeatReports) else None
+
+
+Refused = Mapping[str, Sequence[Mapping[str, Any]]]
+"""A period's sections that did not count, by seat (``postal/periods.py: refusals``; a move step's record keeps them
+as ``refused``): each its reason ``why`` (a ``kernel/problems.py: NoOrders`` code: ``wrong-password``,
+``no-password``), its PLAYER line ``line``, and where it came: ``mail`` (the inbox's key) with ``arrived``, or
+``file`` (an order file the GM ran, by its name).  Never a password."""
+
+
+@runtime_checkable
+class RefusedSections(Protocol):
+    """A play's words that tell a seat, in its own report of a period, of the sections for it that did not count
+    (checked on ``play.words``; Dampfross: "a section for you at FILE:LINE does not count: wrong password", as its
+    old format did).  Without it the sender's receipt and the GM's lines tell them, no report does."""
+
+    def with_refused(self, events: Any, refused: Refused) -> Any:
+        """``events`` of a period resolved as the words render them, with the period's ``refused`` sections."""
+
+
+def with_refused(play: Play, events: Any, refused: Refused) -> Any:
+    """``events`` with the period's refused sections for the play's words (``RefusedSections``); as they are
+    without any, or for words that do not tell them."""
+    if refused and isinstance(play.words, RefusedSections):
+        return play.words.with_refused(events, refused)
+    return events
 
 
 def bots_of(play: Play) -> Bots | None:

@@ -41,6 +41,10 @@ class Tick:
     problems: list[str] = field(default_factory=list)
     """Errors that did not stop the game's tick (mails of the source that cannot be read): an ``error:`` line
     each."""
+    refused: list[dict[str, object]] = field(default_factory=list)
+    """The sections for a seat refused in this tick (their password wrong; ``postal/turns.py``), each with its
+    period (``move``): the period resolved in the tick keeps them (``postal/periods.py: refusals``) before the
+    mail they came in is marked answered."""
 
     def note(self, kind: str, **data: str | int) -> None:
         self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]

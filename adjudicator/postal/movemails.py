@@ -15,10 +15,13 @@ from adjudicator.kernel import words
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import (
     Attachments,
+    BotReceipts,
     Digests,
     Play,
     StandingOrders,
+    TakenBack,
     Told,
+    bots_of,
     mail_subject,
     picture_name,
     statements_of,
@@ -122,6 +125,61 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
     return queued
 
 
+def bot_receipts(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, gm: str, sender: str,
+                 now: datetime) -> None:
+    """A receipt of each bot's orders to the GM (``gm``, ``mail.toml``'s; none without), never to a player, once
+    (``bot-NNN-SEAT``): the orders a bot seat's bot or the caretaker wrote for a period of simultaneous turns
+    (``postal/periods.py: bots_in``: a step of kind ``orders`` naming the bot), as archived, and the play's reading
+    of them against the game they were written for, so he reads what his bots do before the period is resolved, as
+    Dampfross's own stack mailed it (``kernel/play.py: BotReceipts``: the words' own receipt).  The archive is read
+    back to the last receipt queued (a killed tick's are owed still), at most ``MAX_TOLD`` periods back."""
+    if not gm or bots_of(play) is None or not (game.table.caretaker_after or any(s.bot for s in game.table.seats)):
+        return
+    owed: list[tuple[Path, dict[str, Any], str]] = []
+    periods = 0
+    for step in reversed(folder.steps()):
+        record = folder.record(step)
+        kind = record.get("kind")
+        periods += kind in ("move", "missed")
+        if kind == "opening" or periods > MAX_TOLD:
+            break
+        if kind != "orders" or not record.get("bot"):
+            continue
+        name = f"bot-{int(record['move']):03d}-{record['seat']}"
+        if outbox.known(name):
+            break
+        owed.append((step, record, name))
+    for step, record, name in reversed(owed):
+        before = json.loads(read_exact(step / "game-before.json"))
+        table, state = Table.from_json(before["table"], str(step)), play.load(before["state"])
+        seat, level, cared = str(record["seat"]), str(record["bot"]), bool(record.get("caretaker"))
+        lines = tuple(read_exact(step / "orders.txt").splitlines())
+        made, _problems = play.read(state, seat, list(enumerate(lines, 1)))
+        preview = play.preview(state, seat, made) if made is not None else None
+        if isinstance(play.words, BotReceipts):
+            subject, text = play.words.bot_receipt(table, state, seat, level, cared, lines, preview)
+        else:  # the session's own lines, in English as its other lines to the GM (``postal/gmsection.py``)
+            subject, text = _bot_receipt(play, table, state, seat, level, cared, lines, preview)
+        outbox.queue(Outgoing(name, (gm,), subject, text, kind="bot-receipt", turn=int(record["move"]), player=seat),
+                     sender, now)
+
+
+def _bot_receipt(play: Play, table: Table, state: Any, seat: str, level: str, caretaker: bool,
+                 lines: Sequence[str], preview: Any) -> tuple[str, str]:
+    """The GM's receipt of a bot's orders for a play whose words have none of their own (``bot_receipts``)."""
+    number = table.moves + 1
+    who = f"the caretaker ({level}) of {seat}" if caretaker else f"the bot ({level}) of {seat}"
+    subject = f"{play.title} {table.game}: move {number}, {who.split(' (')[0]}'s orders for {seat}"
+    head = words.fold(f"{who[0].upper()}{who[1:]} gave its orders for move {number}:")
+    if preview is None:
+        read = "The game does not read them: the seat has no orders yet."
+    else:
+        read = play.words.receipt(table.public(), state, "checked", {"seat": seat, "preview": preview,
+                                                                      "checked_at": number}).rstrip()
+    orders = "\n".join(f"  {line}" for line in lines)
+    return subject, f"{head}\n\n{orders}\n\nAs the game read them:\n\n{read}\n"
+
+
 def _owed(outbox: Outbox, count: int, record: Callable[[int], dict[str, Any]], sid: str) -> list[int]:
     """The steps (their places in the archive, oldest first) a report mail to ``sid`` owes: the moves made or
     missed after the last one a mail to it told, and the drops of its own moves sent ahead (at most ``MAX_TOLD``,
@@ -221,7 +279,8 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
                                                                   str(data.get("zone", "UTC")))
         if data.get("to_gm"):  # its lines that are no orders asked something: the GM has them (reading 127)
             text = text.rstrip("\n") + "\n\n" + words.prose_to_gm()
-        if data.get("taken_back"):  # the caretaker played the seat until this mail (IU-19), in every game
+        if data.get("taken_back") and not isinstance(play.words, TakenBack):  # the caretaker played the seat until
+            # this mail (IU-19), in every game whose words do not say it themselves
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         if quoted:  # the mail a reply quotes, not read (issue 32), in every game
             text = text.rstrip("\n") + "\n\n" + "".join(words.quoted_mail(line, name) for line, name in quoted)

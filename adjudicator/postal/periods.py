@@ -36,17 +36,18 @@ lost or accepted twice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT
-from adjudicator.kernel.play import Play, at_deadline, bot_unit, bots_of, read_section, sequential
+from adjudicator.kernel.play import Play, at_deadline, bot_unit, bots_of, read_section, sequential, with_refused
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
-from adjudicator.postal.inbox import StoredMail
+from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.resolved import archive
@@ -184,8 +185,12 @@ def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: dat
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": "", "line": 0, "bot": seat.played_by,
               "arrived": now.isoformat(), **({"caretaker": True} if cared else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
-    t.note("caretaker-orders" if cared else "bot-orders", move=number, seat=seat.id, level=seat.played_by,
-           orders=" / ".join(lines)[:80])
+    if bot_unit(play) == "turn":  # a play whose periods are turns (Dampfross): the GM's line its own stack printed
+        t.note("bot-ran", turn=number, seat=seat.id, level=seat.played_by,
+               who="the caretaker" if cared else "the bot")
+    else:
+        t.note("caretaker-orders" if cared else "bot-orders", move=number, seat=seat.id, level=seat.played_by,
+               orders=" / ".join(lines)[:80])
     return folder.load(play)
 
 
@@ -295,11 +300,45 @@ def waits_for_gm(play: Play, game: Loaded, now: datetime) -> tuple[Any, ...]:
     return wanting(play, game.state, gm_orders(play, game.state, game.table), orders)
 
 
+MAX_REFUSED = 3
+"""The most sections that did not count a period's step keeps for one seat (the first ones): a password guesser
+cannot make the archive grow."""
+REFUSED_WHY = ("wrong-password", "no-password")
+"""Why a section for a seat did not count, as the step keeps it (``kernel/problems.py: NoOrders``)."""
+
+
+def refusals(folder: MovesDir, table: Table, number: int, more: Sequence[Mapping[str, Any]] = ()
+             ) -> dict[str, list[dict[str, Any]]]:
+    """The sections for a seat of the game that did not count in period ``number``, by seat, the first
+    ``MAX_REFUSED`` of each: those the mails answered before told (the inbox's records, ``refused_sections``,
+    ``postal/turns.py``), then ``more`` (this tick's, and an order file's: ``app/moverun.py``).  Each keeps why, its
+    PLAYER line and where it came (the mail's key and arrival, or the file's name), never the password
+    (``kernel/play.py: Refused``)."""
+    found: list[Any] = [r for _mail, doc in Inbox(folder).records() if isinstance(doc.get("refused_sections"), list)
+                        for r in doc["refused_sections"]]
+    out: dict[str, list[dict[str, Any]]] = {}
+    seen: set[tuple[str, str, int]] = set()
+    for r in [*found, *more]:
+        if not isinstance(r, Mapping) or r.get("move") != number or r.get("why") not in REFUSED_WHY \
+                or not isinstance(r.get("line"), int):
+            continue
+        seat = table.find(str(r.get("seat", "")))
+        mail, name = str(r.get("mail") or ""), str(r.get("file") or "")[:200]
+        where = {"mail": mail, "arrived": str(r.get("arrived", ""))[:40]} if mail else {"file": name}
+        if seat is None or (seat.id, mail or name, r["line"]) in seen or len(out.get(seat.id, ())) >= MAX_REFUSED:
+            continue
+        seen.add((seat.id, mail or name, r["line"]))
+        out.setdefault(seat.id, []).append({"why": r["why"], "line": r["line"], **where})
+    return out
+
+
 def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], at: datetime, t: Tick,
-            due: str | None = None, by: str = "") -> Loaded:
+            due: str | None = None, by: str = "", refused: Sequence[Mapping[str, Any]] = ()) -> Loaded:
     """The period resolved with ``orders`` and archived as one step; its next deadline keeps the schedule's rhythm
     (reading 135: the first after the old deadline, at least half a period after ``at``); ``by``:
-    ``"gm"`` when the GM resolved it (``adjudicate run``, as at a deadline: ``verify`` asks no ``ready``)."""
+    ``"gm"`` when the GM resolved it (``adjudicate run``, as at a deadline: ``verify`` asks no ``ready``).  The
+    period's sections that did not count (``refusals``: the mail's, and ``refused``, the GM's order files') are
+    kept in the step's record (``refused``) and told in each seat's own report (``kernel/play.py: with_refused``)."""
     acting = play.to_act(game.state)
     number = game.table.moves + 1
     gm = gm_orders(play, game.state, game.table)
@@ -313,11 +352,14 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
               **({"gm": game.table.gm.mail} if game.table.gm is not None and gm is not None else {})}
     given = [*game.table.orders, *([(GM_SEAT, game.table.gm)] if game.table.gm is not None and gm is not None else [])]
     sent = "".join(f"PLAYER {sid}\n" + "".join(f"{line}\n" for line in accepted.lines) for sid, accepted in given)
-    bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders if not accepted.mail}
-    record = {**record, **({"bots": bots} if bots else {})}
+    bots = {sid: game.table.seat(sid).played_by for sid, accepted in game.table.orders  # a bot's: no mail, no line
+            if not accepted.mail and not accepted.line and game.table.seat(sid).played_by}  # (a GM's file has one)
+    kept = refusals(folder, game.table, number, [*t.refused, *refused])
+    told: dict[str, Any] = {"refused": kept} if kept else {}  # the sections that did not count, by seat
+    record = {**record, **({"bots": bots} if bots else {}), **told}
     table = game.table.after_period(acting, missed)
-    after = archive(folder, play, game, table, state, events, "", len(missed) == len(acting), record, sent, at,
-                    rhythm=True)
+    after = archive(folder, play, game, table, state, with_refused(play, events, kept), "", len(missed) == len(acting),
+                    record, sent, at, rhythm=True)
     if bot_unit(play) == "turn":  # a play whose periods are turns (Dampfross): the GM's line its own stack printed
         t.note("ran", turn=number, why="the deadline has passed" if due else "the GM ran it" if by else
                "every company has sent valid orders")
@@ -329,5 +371,6 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
         handed = after.table.seat(sid).caretaker
         if handed and not game.table.seat(sid).caretaker:
             count = after.table.missed_by(sid)
-            t.note("caretaker-on", seat=sid, count=count, unit="move" if count == 1 else "moves", level=handed)
+            unit = bot_unit(play)  # "turn" where the play's periods are turns (Dampfross)
+            t.note("caretaker-on", seat=sid, count=count, unit=unit if count == 1 else f"{unit}s", level=handed)
     return after

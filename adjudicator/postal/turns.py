@@ -51,7 +51,14 @@ from adjudicator.postal.gmsection import tell_gm
 from adjudicator.postal.inbox import Inbox, StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
-from adjudicator.postal.movemails import opening_mails, remind, report_mails, section_receipt, statement_mails
+from adjudicator.postal.movemails import (
+    bot_receipts,
+    opening_mails,
+    remind,
+    report_mails,
+    section_receipt,
+    statement_mails,
+)
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox, Outgoing
 from adjudicator.postal.resolved import MAX_MISSED
@@ -101,11 +108,13 @@ class MovesSession:
         return self.desk.game_now
 
     def mail_out(self, t: Tick) -> None:
-        """The openings; each player's one report mail of what happened since his last (IU-31); the statements'
-        mail once their deadline has passed (``closed``); the receipts queued in this tick written again as the game
-        now is, where that changed what they say (IU-32)."""
+        """The openings; each player's one report mail of what happened since his last (IU-31); the GM's receipt
+        of each bot's orders (``bot_receipts``); the statements' mail once their deadline has passed (``closed``);
+        the receipts queued in this tick written again as the game now is, where that changed what they say
+        (IU-32)."""
         opening_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
         self.told |= report_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now)
+        bot_receipts(self.folder, self.play, self.game, self.outbox, self.gm, self.sender, self.now)  # to the GM
         if self.closed:  # the statements' deadline passed, every mail of the tick read: the statements' mail
             statement_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now, t)
         for name, renders in self.fresh:
@@ -358,6 +367,12 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         if seat is None or not game.table.password_ok(section.seat, section.password):
             wrong += 1
             codes.append("password")
+            if seat is not None:  # a seat of the game: its report of the period tells it (periods.refusals)
+                refusal = {"seat": seat.id, "move": game.table.moves + 1, "line": section.line,
+                           "why": "wrong-password" if section.password else "no-password",
+                           "mail": mail.key, "arrived": mail.arrived.isoformat()}  # never the password
+                doc.setdefault("refused_sections", []).append(refusal)
+                t.refused.append(refusal)
             continue
         if mail.sender and seat.address and mail.sender.lower() != seat.address.lower():  # counts: the GM hears it
             t.note("sender-mismatch", seq=mail.seq, company=seat.id, sender=mail.sender, on_file=seat.address)

@@ -36,6 +36,11 @@ def back_from_caretaker(state: GameState, company: str) -> tuple[str, ...]:
     """The note of a receipt whose orders count for a company the caretaker plays: they take it back (reading 97)."""
     if not state.player(company).caretaker:
         return ()
+    return taken_back()
+
+
+def taken_back() -> tuple[str, ...]:
+    """The note of a receipt whose orders took the company back from the caretaker (reading 97)."""
     return (_("The caretaker has played your company; with these orders you play it again from this turn on."),)
 
 

@@ -35,7 +35,7 @@ from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.engine.turn import building_turn
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.dampfross.orders.sections import OrderSet
-from adjudicator.dampfross.report.botwords import status_lines
+from adjudicator.dampfross.report.botwords import status_lines, taken_back
 from adjudicator.dampfross.report.common import around, map_windows, whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, wrap
@@ -243,6 +243,42 @@ class DampfrossWords:
         return body + "\n", ((report_attachment_name(move), public),
                              (map_attachment_name(move), full_map_text(state, self.maps(state), move, active())))
 
+    def with_refused(self, events: Any, refused: Mapping[str, Sequence[Mapping[str, Any]]]) -> Any:
+        """``kernel/play.py: RefusedSections``: the turn's order set with the sections for a company that did not
+        count (the step's ``refused``: why, the PLAYER line, the mail or the order file), as the old format's order
+        set had them (``Refusal``), so each company's private report says "a section for you at FILE:LINE does not
+        count: wrong password" (``report/common.py: feedback``; "in a mail to the GM" for a mail's)."""
+        from adjudicator.dampfross.orders.model import Pos
+        from adjudicator.dampfross.orders.sections import Refusal
+        from adjudicator.dampfross.report.orderwords import file_name
+
+        whys = {code.value: code for code in (NoOrders.WRONG_PASSWORD, NoOrders.NO_PASSWORD)}
+        found: list[Refusal] = []
+        places: list[tuple[str, str, str]] = []
+        for company, sections in refused.items():
+            for r in sections:
+                why, line = whys.get(str(r.get("why"))), r.get("line")
+                if why is None or not isinstance(line, int):
+                    continue
+                mail = str(r.get("mail") or "")
+                found.append(Refusal(company, Pos(mail or file_name(str(r.get("file") or "")), line), 0,
+                                     Problem.of(why)))
+                if mail:  # named as a mail: whose, and when it came, is none of the company's business
+                    places.append((mail, str(r.get("arrived") or ""), ""))
+        if not found:
+            return events
+        orders: OrderSet = events.orders
+        events = replace(events, orders=replace(orders, refusals=orders.refusals + tuple(found),
+                                                places=orders.places + tuple(dict.fromkeys(places))))
+        outcomes = getattr(events.result, "outcomes", None)  # a building turn: who built nothing, and why
+        if outcomes is None:
+            return events
+        last = {r.player: r.why for r in found}  # a company without orders: its last refused section's reason
+        none = NoOrders.NONE_RECEIVED  # (orders/translate.py: engine_input, as the old format's run gave it)
+        return replace(events, result=replace(events.result, outcomes=tuple(
+            replace(o, skipped=last[o.player]) if o.skipped is not None and o.skipped.code is none
+            and o.player in last else o for o in outcomes)))
+
     def _result(self, result: TurnResult, table: Table) -> TurnResult:
         return replace(result, after=dated(result.after, table))
 
@@ -314,6 +350,8 @@ class DampfrossWords:
         elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
         checked = self._checked(state, data.get("preview"))
+        if data.get("taken_back"):  # his orders took the company back from the caretaker (reading 97; TakenBack)
+            checked["notes"] = (*checked.get("notes", ()), *taken_back())
         if code == "gm-accepted" and data.get("lines"):  # the GM's orders as read, as the old GM's receipt showed
             checked["echo"] = self._gm_echo(state, data["lines"])
         if "problems" in checked:  # the preview's problems are those read gave beside the orders
@@ -339,6 +377,11 @@ class DampfrossWords:
 
         parsed = parse_gm_section(list(enumerate(lines, 1)))
         return tuple(order_text(o.echo()) for g in parsed.gm_sections for o in g.orders)
+
+    def says_taken_back(self) -> bool:
+        """``kernel/play.py: TakenBack``: the receipt of orders that took a company back from the caretaker says so
+        among its notes (``taken_back``), as the old format's did."""
+        return True
 
     def _refused(self, line: int) -> str:
         """A section for the company in the mail answered that does not count (its password wrong), told under the
