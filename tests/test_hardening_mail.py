@@ -163,3 +163,16 @@ def test_a_charset_that_decodes_to_lone_surrogates_is_text_a_file_can_hold():
             b'Content-Type: text/plain; charset="utf-7"\r\n\r\nSTART +2ME-Hamburg +2MHYAA-\r\n')
     (text,) = read_mail(data).texts
     assert text.text.encode("utf-8") == "START \ufffdHamburg \ufffd\ufffd\n".encode()
+
+
+def test_a_password_guesser_cannot_make_the_turn_s_step_grow(game: Path, tmp_path: Path):
+    """Sections that did not count are kept with the turn's step for the company's report, the first three of a
+    company and only a company of the game's: six guesses for NOB and a company that does not exist add three."""
+    guesses = "".join(section("NOB", f"guess{i}", "PASS") for i in range(6)) + section("NOBODY", "x", "PASS")
+    (tmp_path / "g.orders").write_text("GAME g\nTURN 1\n" + guesses)
+    invoke("g.orders")
+    (step,) = [p.parent for p in sorted((game / "archive").glob("step-*/record.json"))
+               if json.loads(p.read_text())["kind"] in ("move", "missed")]  # nobody's orders counted: missed
+    refused = json.loads((step / "record.json").read_text())["refused"]
+    assert refused == {"NOB": [{"why": "wrong-password", "line": n, "file": "g.orders"} for n in (3, 5, 7)]}
+    assert (step / "mail-NOB.txt").read_text().count("does not count: wrong password") == 3
