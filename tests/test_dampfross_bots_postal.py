@@ -19,10 +19,13 @@ from adjudicator.dampfross.app.botseats import judged_orders
 from adjudicator.dampfross.app.gm import commands_of
 from adjudicator.dampfross.bots import seat_view
 from adjudicator.postal.moves import MovesDir
+from tests.conftest import ANNA as PLAYER_ANNA
+from tests.conftest import Trial, register_test_plays
 from tests.helpers import dampfross_game, invoke
 from tests.mailservers import imap_server, mail_bytes, sent, smtp_server, text_of
 
 ANNA, BERND, GM = "anna@example.org", "bernd@example.net", "gm@example.org"
+TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
 SHORT = ("building_rounds=4", "races_per_turn=2", "fixed_races=4")  # four building turns, two racing turns
 
 
@@ -130,3 +133,53 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
         checks = invoke("verify", str(game)).output.splitlines()
         assert all(c.startswith("OK: ") for c in checks), checks
         client.logout()
+
+
+def test_every_game_with_bots_mails_the_gm_its_bots_orders(tmp_path: Path):
+    """Not Dampfross alone: a game of rock-paper-scissors (the tests' play, whose words have no receipt of a bot's
+    orders of their own) mails the GM (``mail.toml``'s ``gm``, else its ``from``) each bot's throw as the round
+    starts (``bot-NNN-SEAT``, the session's own words: who wrote it, the orders, the play's reading of them), once,
+    never to a player."""
+    register_test_plays()
+    game, maildir = tmp_path / "g", tmp_path / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    invoke("new", str(game), "--id", "g", "--seed", "gm-bots", "--unsafe-test-passwords", "gm-bots", "--play", "rps",
+           "--deadline", "2026-12-04 18:00", "--every", "7d", "--early", "--player", f"RED:Anna:{PLAYER_ANNA}",
+           "--player", "BLUE:bot=random")
+    (game / "mail.toml").write_text(f'from = "GM <{GM}>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n')
+    (game / "mail.toml").chmod(0o600)
+    trial = Trial("rps", game, maildir, MovesDir(game).read_passwords())
+    trial.tick("2026-12-01T08:00+00:00")
+    trial.deliver(PLAYER_ANNA, f"GAME g\nPLAYER RED PASSWORD {trial.passwords['RED']}\nROCK\n",
+                  "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")  # round 1 resolved, the bot's throw of round 2 in
+    trial.tick("2026-12-01T10:00+00:00")  # nothing new: no receipt again
+    throws = {int(str(r["move"])): text.strip() for r, text in _steps(game, 1) + _steps(game, 2)
+              if r["kind"] == "orders" and r.get("bot")}
+    assert sorted(throws) == [1, 2]
+    mailed = trial.mails(prefix="bot-")
+    assert [name for name, _ in mailed] == ["bot-001-BLUE", "bot-002-BLUE"]
+    assert all(str(m["To"]) == GM for _, m in mailed) and not trial.mails(PLAYER_ANNA, "bot-")
+    for n, (_, m) in enumerate(mailed, 1):
+        text = " ".join(text_of(m).split())
+        assert m["Subject"] == f"RPS g: move {n}, the bot's orders for BLUE", m["Subject"]
+        assert f"The bot (random) of BLUE gave its orders for move {n}: {throws[n]}" in text, text
+        assert "As the game read them:" in text and trial.passwords["RED"] not in text
+
+
+def test_a_turns_record_names_only_the_seats_a_bot_played(tmp_path: Path):
+    """A turn run by the GM (``adjudicate run``) with an order file for RED: the turn's step names BLUE's bot among
+    the orders that came from no mail (``bots``), never RED, whose orders came from the GM's file, though no mail
+    brought them either; ``verify`` passes."""
+    game = tmp_path / "g"
+    invoke("new", str(game), "--id", "g", "--map", TINY, "--seed", "gm-file", "--unsafe-test-passwords", "g",
+           "--player", "RED:Anna", "--player", "BLUE:bot=careful")
+    orders = tmp_path / "t1.orders"
+    orders.write_text(f"GAME g\nTURN 1\nPLAYER RED PASSWORD {MovesDir(game).read_passwords()['RED']}\n"
+                      "START Nordstadt\n", encoding="utf-8")
+    invoke("run", str(orders), "--game", str(game))
+    turn = next(r for r, _ in _steps(game, 1) if r["kind"] == "move")
+    assert turn["mails"] == {"RED": "", "BLUE": ""} and turn["bots"] == {"BLUE": "careful"}
+    checks = invoke("verify", str(game)).output.splitlines()
+    assert checks and all(c.startswith("OK: ") for c in checks), checks
