@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame
 from adjudicator.kernel.changes import backward, changes, forward, same
 
 GOLDEN = Path(__file__).parent / "fixtures" / "old-format" / "example"  # the example as the old format kept it
@@ -86,7 +86,7 @@ def test_awkward_changes(old, new):
 
 
 def test_the_example_game_turn_by_turn_keeps_only_what_changed():
-    gdir = GameDir(GOLDEN)
+    gdir = OldGame(GOLDEN)
     docs = [json.loads(gdir.archived_text(step, "after")) for step in gdir.steps()]
     assert len(docs) == 8
     for old, new in itertools.pairwise(docs):
@@ -109,7 +109,7 @@ def test_every_value_the_changes_name_is_checked_in_the_direction_that_uses_it()
     """A value changed in the changes (what was there, what is there now) is refused when they are applied:
     going forward checks what was there, going back what is there (issue 18: so an archive walked forward has
     every part of its changes checked)."""
-    gdir = GameDir(GOLDEN)
+    gdir = OldGame(GOLDEN)
     steps = gdir.steps()
     old, new = (json.loads(gdir.archived_text(steps[5], w)) for w in ("before", "after"))
     ops = json.loads(json.dumps(changes(old, new)))

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame
 from adjudicator.dampfross.game import gamefile
 from adjudicator.kernel.jsontext import indented
 
-GOLDEN = Path(__file__).parent / "golden"
+GOLDEN = Path(__file__).parent / "fixtures" / "old-format"  # the example as the old format kept it: every state
 
 AWKWARD = [
     {},
@@ -42,7 +42,7 @@ def test_awkward_documents_are_written_as_the_standard_encoder_writes_them(doc):
 
 
 def test_every_state_of_the_golden_game_is_written_byte_for_byte():
-    gdir = GameDir(GOLDEN / "example")
+    gdir = OldGame(GOLDEN / "example")
     texts = [gdir.archived_text(step, "after") for step in gdir.steps()]
     assert len(texts) == 8 and texts[-1] == gdir.game_file.read_text(encoding="utf-8")
     for text in texts:
@@ -56,7 +56,7 @@ def test_states_written_one_after_another_reuse_only_the_entries_that_are_the_sa
     states of the golden game written forward, backward and in a jumble each come out as their archived text, and
     a state whose ledger shares only its first entries with the one before, or none, as the standard encoder
     writes it."""
-    gdir = GameDir(GOLDEN / "example")
+    gdir = OldGame(GOLDEN / "example")
     texts = [gdir.archived_text(step, "after") for step in gdir.steps()]
     states = [gamefile.loads(text, "state", trusted=True) for text in texts]
     for i in [*range(len(texts)), *reversed(range(len(texts))), 3, 7, 1, 6, 6, 0, 5]:
