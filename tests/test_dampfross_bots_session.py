@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.app import botseats as old
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame
 from adjudicator.dampfross.play import PLAY
 from adjudicator.kernel.play import bot_default, bot_unit, bots_of
 from adjudicator.kernel.table import Seat, Table
@@ -48,7 +48,7 @@ def test_the_sessions_bot_writes_the_lines_dampfross_wrote(turn: int, tmp_path: 
     (period ``moves + 1`` of the table is the game's turn) gives the lines of the Dampfross stack's bot, from the
     same random source."""
     shutil.copytree(GOLDEN, tmp_path / "demo")
-    gdir = GameDir(tmp_path / "demo")
+    gdir = OldGame(tmp_path / "demo")
     state = state_before(gdir, turn)
     seed = gdir.read_seed()
     assert seed

@@ -88,11 +88,11 @@ def test_the_words_see_the_tables_caretaker_as_the_dampfross_stack_kept_it(tmp_p
     in the state: handed over after a turn (plays from the next turn), played in a turn, and given back."""
     import shutil
 
-    from adjudicator.dampfross.app.store import GameDir
+    from adjudicator.dampfross.app.oldformat import OldGame
     from tests.test_dampfross_play import GOLDEN, state_before
 
     shutil.copytree(GOLDEN, tmp_path / "demo")
-    state = state_before(GameDir(tmp_path / "demo"), 3)
+    state = state_before(OldGame(tmp_path / "demo"), 3)
     company = state.in_play[1]
     missed = replace(state, caretaker_after=1, caretaker_level="careful",
                      players=tuple(replace(p, missed=1) if p.id == company else p for p in state.players))

@@ -138,12 +138,12 @@ def test_an_hmac_game_wants_nothing_of_the_gm(tmp_path: Path) -> None:
     with a note, as ``orders/translate.py`` says), and his HOLD PRESS reads."""
     import shutil
 
-    from adjudicator.dampfross.app.store import GameDir
+    from adjudicator.dampfross.app.oldformat import OldGame
     from adjudicator.dampfross.play import PLAY as SHIPPED
     from tests.test_dampfross_play import GOLDEN, state_before
 
     shutil.copytree(GOLDEN, tmp_path / "demo")
-    state = state_before(GameDir(tmp_path / "demo"), 1)
+    state = state_before(OldGame(tmp_path / "demo"), 1)
     assert state.dice_mode == "hmac" and SHIPPED.wanting(state, {}, None) == ()
     gm, problems = SHIPPED.read_gm(state, [(1, f"HOLD PRESS {state.player_ids[0]}")])
     assert gm is not None and problems == () and SHIPPED.wanting(state, {}, gm) == ()

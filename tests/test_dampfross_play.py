@@ -3,13 +3,14 @@
 The proof is the example game (``examples/demo.sh``, archived as the old format kept it in ``tests/fixtures/old-format/example/``): from its opening
 state every turn is read company by company (each mail of the turn's order files cut by the platform's envelope,
 ``kernel/envelope.py``, and its section read by ``read``), ``missing`` asked for the companies that sent
-nothing, and ``resolve``d with ``draw(seed)``; the state after is the archived one, compared as ``app/run.py:
-replay_turn`` compares (``gamefile.holds_doc``) but for the archive's own field, the chain (``chain``: the
+nothing, and ``resolve``d with ``draw(seed)``; the state after is the archived one, compared as the old
+``app/run.py: replay_turn`` compared (``gamefile.holds_doc``) but for the archive's own field, the chain (``chain``: the
 SHA-256 of the state before and of the turn's inputs, which the session's archive writes, not the play).
 """
 
 from __future__ import annotations
 
+import json
 import random
 import shutil
 from collections.abc import Iterator
@@ -22,8 +23,7 @@ from hypothesis import strategies as st
 
 from adjudicator.dampfross.app.botseats import judged_orders
 from adjudicator.dampfross.app.check import check_received
-from adjudicator.dampfross.app.run import archived_input
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame, archived_input
 from adjudicator.dampfross.bots import LEVELS, Level, seat_view
 from adjudicator.dampfross.engine.turn import adjudicate_turn
 from adjudicator.dampfross.game import gamefile
@@ -43,14 +43,14 @@ TURNS = range(1, 8)
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory: pytest.TempPathFactory) -> GameDir:
+def example(tmp_path_factory: pytest.TempPathFactory) -> OldGame:
     """The archived example game (a copy: nothing here writes, nothing may)."""
     where = tmp_path_factory.mktemp("example") / "demo"
     shutil.copytree(GOLDEN, where)
-    return GameDir(where)
+    return OldGame(where)
 
 
-def state_before(gdir: GameDir, turn: int) -> GameState:
+def state_before(gdir: OldGame, turn: int) -> GameState:
     """The archived state the turn started from."""
     step = gdir.archive_path(turn - 1)
     return gdir.archived_state(step, "after")[0]
@@ -67,7 +67,7 @@ def mails(text: str, name: str) -> Iterator[str]:
         start = end
 
 
-def turn_mails(gdir: GameDir, turn: int, state: GameState) -> dict[str, tuple[str, CompanyOrders]]:
+def turn_mails(gdir: OldGame, turn: int, state: GameState) -> dict[str, tuple[str, CompanyOrders]]:
     """The companies' orders of an archived turn as the session would hold them, with the mail of each: each
     mail's sections read by the play, the last one of a company counting."""
     step = gdir.archive_path(turn)
@@ -82,12 +82,12 @@ def turn_mails(gdir: GameDir, turn: int, state: GameState) -> dict[str, tuple[st
     return out
 
 
-def turn_orders(gdir: GameDir, turn: int, state: GameState) -> dict[str, CompanyOrders]:
+def turn_orders(gdir: OldGame, turn: int, state: GameState) -> dict[str, CompanyOrders]:
     """The companies' orders of an archived turn (``turn_mails``)."""
     return {seat: made for seat, (_mail, made) in turn_mails(gdir, turn, state).items()}
 
 
-def today(state: GameState, gdir: GameDir, text: str) -> Settled:
+def today(state: GameState, gdir: OldGame, text: str) -> Settled:
     """Orders settled as the mail path settles them today (``orders/usable.py: settle``, with trust)."""
     received = ReceivedFiles((parse_orders(text, "today.orders"),), (("today.orders", text),))
     done = settle(state, PLAY.gmap(state), received.orders(game=state.game_id, turn=state.turn), True, ())
@@ -101,7 +101,7 @@ def test_the_play_is_a_play_with_bots() -> None:
     assert isinstance(PLAY, Bots) and PLAY.bot_levels == ("random", "careful", "strong")
 
 
-def test_the_example_game_replays_turn_by_turn(example: GameDir) -> None:
+def test_the_example_game_replays_turn_by_turn(example: OldGame) -> None:
     """Every turn of the example, read section by section and resolved with ``draw(seed)``, gives the archived
     state after it (its chain aside: the archive's)."""
     seed = example.read_seed()
@@ -114,7 +114,7 @@ def test_the_example_game_replays_turn_by_turn(example: GameDir) -> None:
         complete = at_deadline(PLAY, state, orders)
         assert PLAY.ready(state, orders) == (set(orders) == set(state.in_play))
         after, turn_ = PLAY.resolve(state, complete, PLAY.draw(seed))
-        archived = example.states.doc_after(example.archive_path(turn))
+        archived = json.loads(example.archived_text(example.archive_path(turn), "after"))
         chain = gamefile.from_json(archived).chain
         assert gamefile.holds_doc(archived, replace(after, chain=chain)), f"turn {turn}"
         assert turn_.result.before == state and turn_.result.after == after
@@ -123,9 +123,9 @@ def test_the_example_game_replays_turn_by_turn(example: GameDir) -> None:
     assert state.phase == "over" and PLAY.to_act(state) == ()
 
 
-def test_a_racing_turn_rolls_the_dice_of_the_dice_roller(example: GameDir) -> None:
+def test_a_racing_turn_rolls_the_dice_of_the_dice_roller(example: OldGame) -> None:
     """The last turn of the example races: the play's dice (``DrawnDice`` over ``draw(seed)``) are the very ``Die``s
-    today's run rolls with ``DiceRoller(seed, game)`` (``app/run.py: archived_input``, the engine alike)."""
+    today's run rolls with ``DiceRoller(seed, game)`` (``app/oldformat.py: archived_input``, as the old run settled them; the engine alike)."""
     seed = example.read_seed()
     assert seed
     for turn in (6, 7):
@@ -152,7 +152,7 @@ def test_the_draw_is_the_hmac_die(seed: str, die_label: str, sides: int) -> None
     assert face(seed, die_label, sides) == PLAY.draw(seed)(die_label, sides) + 1
 
 
-def test_partial_orders_count_and_keep_the_problems_as_codes(example: GameDir) -> None:
+def test_partial_orders_count_and_keep_the_problems_as_codes(example: OldGame) -> None:
     """NOB's mail of turn 2 has lines that cannot be carried out: the section counts, as by mail today (its good
     lines are built, the others reported), and its problems are today's codes at the same places."""
     state = state_before(example, 2)
@@ -168,7 +168,7 @@ def test_partial_orders_count_and_keep_the_problems_as_codes(example: GameDir) -
     assert section is not None and nob.echo == tuple(section.echo())
 
 
-def test_a_section_that_does_not_count_gives_its_reasons_as_codes(example: GameDir) -> None:
+def test_a_section_that_does_not_count_gives_its_reasons_as_codes(example: OldGame) -> None:
     state = state_before(example, 2)
     made, problems = PLAY.read(state, "RAVEL", [(2, "TURN 1"), (3, "PASS")])
     assert made is None and [p.code for p in problems] == [NoOrders.OTHER_TURN]
@@ -180,7 +180,7 @@ def test_a_section_that_does_not_count_gives_its_reasons_as_codes(example: GameD
     assert made is None and problems
 
 
-def test_a_section_of_lines_that_do_not_read_still_counts(example: GameDir) -> None:
+def test_a_section_of_lines_that_do_not_read_still_counts(example: OldGame) -> None:
     """As by mail today: a section with the right password counts, whatever its lines (it replaces an earlier
     one; the company has sent orders and misses no turn)."""
     state = state_before(example, 2)
@@ -197,7 +197,7 @@ def with_standing(state: GameState, company: str, standing: Standing) -> GameSta
                                         for p in state.players))
 
 
-def test_standing_orders_stand_in_and_never_make_a_turn_ready(example: GameDir) -> None:
+def test_standing_orders_stand_in_and_never_make_a_turn_ready(example: OldGame) -> None:
     """Readings 110 and 112: the company's standing orders are ``missing``'s stand-in; they do not make the turn
     ready (an early run still waits for every company's mail); played, the company misses no turn; a company
     without standing orders has none and misses the turn."""
@@ -219,7 +219,7 @@ def test_standing_orders_stand_in_and_never_make_a_turn_ready(example: GameDir) 
     assert missed.player("RAVEL").missed == 1
 
 
-def test_a_turn_is_the_turn_of_today(example: GameDir) -> None:
+def test_a_turn_is_the_turn_of_today(example: OldGame) -> None:
     """A turn with a company on standing orders and a mail that sets them: the same state after as today's
     settling (``orders/usable.py: settle``, standing orders played) and the engine with the ``DiceRoller``."""
     seed = example.read_seed()
@@ -239,7 +239,7 @@ def test_a_turn_is_the_turn_of_today(example: GameDir) -> None:
     assert [after.player(c).missed for c in ("NOB", "HAFEN", "SUED")] == [1, 1, 0]
 
 
-def test_preview_is_what_check_prices(example: GameDir) -> None:
+def test_preview_is_what_check_prices(example: OldGame) -> None:
     """``preview``'s values are ``check``'s (``app/check.py: check_received`` of the company's section alone)."""
     for turn in (2, 6):
         state = state_before(example, turn)
@@ -255,7 +255,7 @@ def test_preview_is_what_check_prices(example: GameDir) -> None:
 
 
 @pytest.mark.parametrize("level", LEVELS[:2])
-def test_a_bot_writes_the_lines_of_today(example: GameDir, level: Level) -> None:
+def test_a_bot_writes_the_lines_of_today(example: OldGame, level: Level) -> None:
     """``bot`` writes what ``app/botseats.py: judged_orders`` writes with the same random source (the play's own
     judgement is ``check``'s), and the play reads them back."""
     for turn in (1, 3, 6):
@@ -275,7 +275,7 @@ def test_order_lines_and_setup() -> None:
         PLAY.setup("g", ("A", "B"), PLAY.draw("00" * 32))
 
 
-def test_the_gms_pasted_files_read_by_the_envelope_as_mail_by_mail(example: GameDir) -> None:
+def test_the_gms_pasted_files_read_by_the_envelope_as_mail_by_mail(example: OldGame) -> None:
     """A file the GM pasted together (mails with signatures, GAME and TURN lines before each PLAYER line, German
     keywords) read as ``run`` reads it (``kernel/envelope.py``, ``pasted``) gives each company the orders its mail
     gave, every section for the turn it names."""
