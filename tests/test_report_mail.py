@@ -85,9 +85,9 @@ def test_the_private_part_has_the_fee_history_and_a_window_of_the_own_track():
 
 
 def test_the_whole_map_attached_names_the_companies_serving_each_town():
-    from adjudicator.dampfross.app.store import GameDir
+    from adjudicator.dampfross.app.oldformat import OldGame
 
-    gdir = GameDir(OLD_FORMAT / "example")
+    gdir = OldGame(OLD_FORMAT / "example")
     state, _ = gdir.archived_state(gdir.archive_path(3), "after")
     text = full_map_text(state, gdir.load_map(state), 3)
     assert "Towns (and the companies serving them):" in text
@@ -97,7 +97,7 @@ def test_the_whole_map_attached_names_the_companies_serving_each_town():
 
 
 def test_the_final_report_says_how_players_check_the_dice():
-    final = (OLD_FORMAT / "example" / "reports" / "turn-007.txt").read_text(encoding="utf-8")
+    final = (GOLDEN / "example" / "reports" / "move-007.txt").read_text(encoding="utf-8")  # the session's
     assert "adjudicate" not in final
     assert "the SHA-256 of this seed is the dice commitment" in " ".join(final.split())
     assert "mail REPORT N" in " ".join(final.split())
