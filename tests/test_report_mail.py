@@ -7,14 +7,12 @@ and the whole public report are attached, never inline.  Measured on the example
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.game import gamefile
-from adjudicator.dampfross.game.state import GameState
-from adjudicator.dampfross.report.mail import full_map_text, report_mail_text
+from adjudicator.dampfross.report.mail import full_map_text
+from adjudicator.dampfross.report.playwords import PUBLIC_BELOW, TITLE
 
 GOLDEN = Path(__file__).parent / "golden"
 OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format"  # the English example as the old format kept it
@@ -22,18 +20,21 @@ MISTAKES = ("002", "NOB")
 """Turn 2's NOB shows every typical mistake with its explanation: not a typical report (146 lines)."""
 
 
-def _state(lang: str) -> GameState:
-    state = gamefile.loads((OLD_FORMAT / "example" / "game.json").read_text(encoding="utf-8"))
-    return dataclasses.replace(state, lang=lang)
-
-
 def _mails(lang: str) -> dict[tuple[str, str], str]:
-    """Every report mail's body of the example game (turn, company), as the postal loop makes it."""
-    state = _state(lang)
-    reports = (OLD_FORMAT / "example" if lang == "en" else GOLDEN / "example-de") / "reports"
-    return {(f"{t:03d}", pid): report_mail_text((reports / f"turn-{t:03d}-{pid}.txt").read_text(encoding="utf-8"),
-                                                None, state, pid, True)
-            for t in range(1, 8) for pid in state.player_ids}
+    """Every report mail's body of the example game (turn, company), as the session sent it: the golden's
+    ``archive/step-NNN/mail-ID.txt`` (the steps with mails are the turns, in order), up to the public report the
+    mail attaches (``playwords.py: PUBLIC_BELOW``)."""
+    folder = GOLDEN / ("example" if lang == "en" else "example-de")
+    turns = sorted({path.parent for path in (folder / "archive").glob("step-*/mail-*.txt")})
+    assert len(turns) == 7
+    out = {}
+    for turn, step in enumerate(turns, 1):
+        for path in sorted(step.glob("mail-*.txt")):
+            text = path.read_text(encoding="utf-8")
+            assert text.count(PUBLIC_BELOW + TITLE) == 1, path
+            out[(f"{turn:03d}", path.stem.removeprefix("mail-"))] = text.split(PUBLIC_BELOW + TITLE)[0] + "\n"
+    assert len(out) == 7 * 4
+    return out
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
