@@ -162,13 +162,16 @@ def _changed(play: Play, directory: str, change: Callable[[Table], Table], recor
         table = change(game.table)
         folder.commit(play, game, table, game.state, record)
         if record.get("kind") == "deadline":
-            _tell_deadline(folder, play, table, game.state, len(folder.steps()) - 1, str(record.get("why", "")))
+            _tell_deadline(folder, play, table, game.state, len(folder.steps()) - 1, str(record.get("why", "")),
+                           record.get("settings", ()))
     return table
 
 
-def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, step: int, why: str) -> None:
+def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, step: int, why: str,
+                   settings: object = ()) -> None:
     """Every player hears of a changed deadline at once (queued; the next tick sends it), where the game is run
-    by mail and a move is on hand."""
+    by mail and a move is on hand (``settings``: the GM's changes, ``[key, value]``, which a play's words may
+    name)."""
     config = load_config(folder)
     if config is None or not play.to_act(state):
         return
@@ -176,7 +179,7 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
         if not seat.address:
             continue
         with language(seat.lang):
-            text = play.words.receipt(table, state, "deadline", {"why": why})
+            text = play.words.receipt(table, state, "deadline", {"why": why, "settings": settings})
             subject = mail_subject(play, table, "deadline", table.moves + 1, seat.id)
         Outbox(folder).queue(Outgoing(f"deadline-{step:03d}-{seat.id}", (seat.address,), subject, text,
                                       kind="deadline", player=seat.id), config.sender, datetime.now(UTC))

@@ -237,6 +237,8 @@ class SessionCommands(GmCommands):
         folder = MovesDir(directory)
         steps = folder.steps()
         last = folder.record(steps[-1]) if len(steps) > 1 else {}
+        if last.get("kind") in ("move", "missed"):
+            return self._undo_turn(folder, directory)
         said = self.moves.undo(directory)
         if last.get("kind") == "fix" and isinstance(last.get("correction"), dict):
             return f"correction {last['correction'].get('number')} undone; game.json is back as it was before it."
@@ -246,6 +248,28 @@ class SessionCommands(GmCommands):
             return (f"turn {n} undone; game.json is back at turn {n} (the orders accepted for it stand{due}). Run it "
                     "again with the corrected orders.")
         return re.sub(r"^the orders of (\S+) for move (\d+)", r"the orders of \1 for turn \2", said)
+
+    def _undo_turn(self, folder: MovesDir, directory: str) -> str:
+        """A turn taken back as the old format took it back (``deadlines.py: undo``): in a game with a deadline it
+        is held (``HELD_BY_UNDO``, told to every company at once), so that no tick runs it again from the inbox
+        with whatever orders stand before the GM releases it; its deadline stays as it was."""
+        from adjudicator.app.moves import set_moves_deadline
+        from adjudicator.kernel.deadline import HELD_BY_UNDO
+
+        with folder.lock():
+            number = folder.undo().get("move")
+        game = folder.load(self.play)
+        said = (f"turn {number} undone; game.json is back at turn {number} (the orders accepted for it stand). Run "
+                "it again with the corrected orders.")
+        schedule = game.table.schedule
+        if not schedule.due or schedule.held or game.state.phase == "over":
+            return said
+        set_moves_deadline(self.play, directory, [("held", HELD_BY_UNDO)], "")
+        due = schedule.due_at()
+        when = ("the deadline has passed: the next tick after the release runs it" if due is not None
+                and due <= datetime.now(UTC) else "after the release it runs at its deadline")
+        return said + (f"\nThe game is held: no tick runs turn {number} until 'adjudicate deadline hold {directory} "
+                       f"--release' ({when}).")
 
     def site(self, directory: str, out: str, png: bool) -> str:
         """The Dampfross site (``site.py``) of the session's folder: its pages and each turn's map, a racing

@@ -33,7 +33,7 @@ from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.engine.turn import building_turn
-from adjudicator.dampfross.game.state import GameState
+from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.botwords import status_lines, taken_back
 from adjudicator.dampfross.report.common import around, map_windows, whole_map
@@ -304,7 +304,8 @@ class DampfrossWords:
                                                  else p for p in state.players))
             return reminder_text(state, seat.id, str(data.get("sender", "")))
         if code in ("reminder", "deadline"):
-            return self._notice(state, str(data.get("why", "")) if code == "deadline" else None)
+            return self._notice(state, str(data.get("why", "")) if code == "deadline" else None,
+                                data.get("settings") or ())
         company = str(data["seat"]) if data.get("seat") else None
         turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
         problems, whys = self._problems(data.get("problems", ()))
@@ -402,15 +403,26 @@ class DampfrossWords:
         company, arrived = str(still[0]), str(still[1] or "")
         return ((company, datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""),)
 
-    def _notice(self, state: GameState, why: str | None) -> str:
+    def _notice(self, state: GameState, why: str | None, settings: Sequence[Sequence[str]] = ()) -> str:
         """A reminder without its company, or the news of a changed deadline (``why``: the GM's reason, ``None``:
         a reminder) to a company that must act: the deadline and the goal, as every Dampfross mail begins, and for
-        the news that the GM changed the deadlines, with his reason (as ``mail.py: deadline_news_text``, which
-        lists the changes the session does not give)."""
+        the news that the GM changed the deadlines: each setting changed (``settings``, the step's ``[key, value]``;
+        ``extend``: the deadline now) as the next report words it, with his reason (``mail.py:
+        deadline_news_text``)."""
+        from adjudicator.dampfross.report.deadlines import setting_text
+
         lines = [due_line(state) or _("The game has no deadline now."), goal_line(state)]
         if why is not None:
             lines += ["", _("The GM changed the deadlines of game {game}:").format(game=state.game_id)]
-            lines += ["  " + shown(why)] if why else []
+            said = []
+            for key, value in (tuple(kv) for kv in settings if len(kv) == 2):
+                if key == "extend":
+                    key, value = "due", state.schedule.due if state.schedule is not None and state.schedule.due else ""
+                elif key == "due" and state.schedule is not None and state.schedule.due:
+                    value = state.schedule.due  # as the table took it (its zone)
+                c = Correction(0, state.turn, "deadline", "GM", "", why, key=key, value=value)
+                said.append(setting_text(c, state.schedule) + (f": {shown(why)}" if why else ""))
+            lines += ["  " + line for line in said] or (["  " + shown(why)] if why else [])
         return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
     def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
