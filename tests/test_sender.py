@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.postal.files import Folder
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.mailparse import read_mail
@@ -88,7 +87,8 @@ def forged(sender_line: str, body: str) -> bytes:
 
 
 def dampfross(where: Path) -> tuple[Path, Folder, str]:
-    return setup_game(where), GameDir(str(where / "postal")), DAMPFROSS_NOW
+    game = setup_game(where)
+    return game, MovesDir(game), DAMPFROSS_NOW
 
 
 def interurban(where: Path) -> tuple[Path, Folder, str]:
@@ -153,5 +153,5 @@ def test_the_mails_a_mail_answers_are_kept_with_it(tmp_path: Path):
                 References="<o1.dampfross@example.org> <r1.dampfross@example.org>")
     (tmp_path / "maildir" / "new" / "1763500000.R1P1.mx").write_bytes(data)
     invoke("tick", str(game), "--now", DAMPFROSS_NOW)
-    (mail,) = [m for m in Inbox(GameDir(str(game))).mails() if m.meta["subject"] == "orders"]
+    (mail,) = [m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "orders"]
     assert mail.replies_to == ("<r1.dampfross@example.org>", "<o1.dampfross@example.org>")
