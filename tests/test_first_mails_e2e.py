@@ -20,10 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
 from adjudicator.kernel.languages import codes
-from tests.helpers import invoke
+from tests.helpers import dampfross_state, invoke
 from tests.mailservers import SmtpServer, imap_server, mail_bytes, sent, smtp_server, text_of
 
 ANNA, BERND, CARLA = "anna@example.org", "bernd@example.net", "carla@example.com"
@@ -198,14 +197,14 @@ def test_first_mails_of_a_dampfross_game_count_as_meant(tmp_path: Path, lang: st
         assert w["problems"] not in receipts["BLUE"]
 
         assert "turn 1 adjudicated" in tick("2026-12-04T18:05")
-        state = GameDir(game).load_state()
+        state = dampfross_state(game)
         assert {p.id: p.start_town for p in state.players} == {"RED": "München", "BLUE": "Berlin",
                                                                 "GREEN": "Hamburg"}
         built = {(s.owner, *sorted((s.a.label, s.b.label))) for s in state.track}
         example = _example(carla)[-1].split()  # BUILD Hamburg - 1008
         assert built == {("RED", "1532", "1533"), ("BLUE", "1912", "1913"),
                          ("GREEN", *sorted(("1108", example[-1])))}, built
-        assert sent(smtp, "report-001-BLUE", BERND)
+        assert sent(smtp, "move-001-BLUE", BERND)
         invoke("verify", str(game))
 
 
