@@ -19,9 +19,10 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
 from adjudicator.postal import files, loop, robot
 from adjudicator.postal.inbox import Inbox
+from adjudicator.postal.lock import exclusive
+from adjudicator.postal.moves import LOCK_FILE, MovesDir
 from adjudicator.postal.outbox import Outbox
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
@@ -75,7 +76,7 @@ def test_a_tick_over_three_games_syncs_twice_and_sends_only_after_the_first(tmp_
     assert events[-1] == "sync"  # the sent records
     for game in games:  # each game's mails fetched, answered and sent as a tick of it alone does
         assert (game / "mail" / "seen.json").is_file()
-        assert not Outbox(GameDir(game)).pending()
+        assert not Outbox(MovesDir(game)).pending()
         assert list((game / "mail" / "sent").glob("*.json"))
 
 
@@ -102,19 +103,19 @@ def test_a_game_busy_in_the_second_phase_keeps_its_mails_queued_for_the_next_tic
         with real() as barrier:
             def then_taken() -> None:
                 barrier()
-                other.enter_context(GameDir(game).lock(0.0))  # a GM's command, say, between the two phases
+                other.enter_context(exclusive(game / LOCK_FILE, 0.0))  # a GM's command, say, between the phases
             yield then_taken
 
     monkeypatch.setattr(robot, "TICK_WAIT", 0.0)
     monkeypatch.setattr(loop, "deferred_sync", taken_at_the_barrier)
     first = invoke("tick", str(game), "--now", tick_times()[0], ok=False)
     assert "busy" in first.output or "another" in first.output, first.output
-    assert Outbox(GameDir(game)).pending() and not (game / "mail" / "seen.json").exists()
+    assert Outbox(MovesDir(game)).pending() and not (game / "mail" / "seen.json").exists()
     stored = sorted(p.name for p in (game / "mail" / "inbox").iterdir() if p.is_dir())
     other.close()
     monkeypatch.undo()
     invoke("tick", str(game), "--now", tick_times()[0])
-    assert not Outbox(GameDir(game)).pending() and (game / "mail" / "seen.json").is_file()
+    assert not Outbox(MovesDir(game)).pending() and (game / "mail" / "seen.json").is_file()
     assert sorted(p.name for p in (game / "mail" / "inbox").iterdir() if p.is_dir()) == stored  # none twice
 
 
@@ -134,7 +135,7 @@ def test_a_tick_over_many_games_shared_between_processes_does_what_one_process_d
     there = tick([str(g) for g in shared], when)
     assert [t.directory for t in there] == [str(g) for g in shared]
     assert [(t.notes, t.error, t.problems) for t in there] == [(t.notes, t.error, t.problems) for t in here]
-    assert all(not Outbox(GameDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in shared)
+    assert all(not Outbox(MovesDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in shared)
     sent = sorted(p.name for p in (shared[3] / "mail" / "sent").iterdir())
     assert sent == sorted(p.name for p in (alone[3] / "mail" / "sent").iterdir())
 
@@ -160,7 +161,7 @@ def test_a_worker_that_dies_costs_its_games_this_tick_only(tmp_path: Path, smtp:
     monkeypatch.undo()
     again = tick([str(g) for g in games], when)
     assert not any(t.error for t in again)
-    assert all(not Outbox(GameDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in games)
+    assert all(not Outbox(MovesDir(g)).pending() and (g / "mail" / "seen.json").is_file() for g in games)
 
 
 def test_the_games_of_a_tick_send_over_one_connection_to_their_server(tmp_path: Path, smtp: SmtpServer,
@@ -185,4 +186,4 @@ def test_the_games_of_a_tick_send_over_one_connection_to_their_server(tmp_path: 
     monkeypatch.setattr(outbox, "KEPT_MAILS", 10_000)
     invoke("tick", *map(str, games[1:]), "--now", tick_times()[0])
     assert len(opened) == 1 + 1  # games 1 and 2 send nothing more; game 3 opens its own
-    assert not Outbox(GameDir(games[3])).pending()
+    assert not Outbox(MovesDir(games[3])).pending()
