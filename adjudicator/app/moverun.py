@@ -33,7 +33,7 @@ from adjudicator.kernel.envelope import Section, read_envelope
 from adjudicator.kernel.errors import GameFileError, TurnRefused
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import language
-from adjudicator.kernel.play import Play, at_deadline, sequential
+from adjudicator.kernel.play import Play, at_deadline, sequential, with_refused
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
@@ -200,7 +200,9 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         missed = tuple(sid for sid in acting if sid not in orders)
         table = game.table.after_period(acting, missed)
         seed = folder.read_seed() if not play.to_act(state) else None
-        public, _ = reports(play, table, game.state, state, "", events, len(missed) == len(acting), seed)
+        kept = periods.refusals(folder, game.table, number, wrong)  # as the run would keep and tell them
+        public, _ = reports(play, table, game.state, state, "", with_refused(play, events, kept),
+                            len(missed) == len(acting), seed)
         return Resolved(tuple(told), public, number, False)
     t = Tick(str(folder.path))
     if gm is not None:
