@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.store import GameDir
-from tests.helpers import invoke
+from tests.helpers import dampfross_game, invoke
 from tests.mailservers import SmtpServer, smtp_server
 from tests.postal_game import setup_game, tick_times
 
@@ -65,7 +64,7 @@ def test_every_mail_sent_says_it_is_a_robots(tmp_path: Path, smtp: SmtpServer):
         invoke("tick", str(game), "--now", now)
     kinds = {str(m["X-Dampfross"]).split("-")[0]: str(m["Auto-Submitted"]) for m in smtp.mails}
     assert kinds["receipt"] == kinds["notice"] == "auto-replied"  # answers to a mail (a stranger's: the notice)
-    assert kinds["opening"] == kinds["reminder"] == kinds["report"] == "auto-generated", kinds
+    assert kinds["opening"] == kinds["reminder"] == kinds["move"] == "auto-generated", kinds  # move-001-RED: a report
     assert all(m["Precedence"] is None for m in smtp.mails)  # RFC 3834 advises against Precedence: bulk
 
 
@@ -92,12 +91,13 @@ def test_player_replace_and_address_check_the_address_and_leave_the_game_as_it_w
     assert bad.exit_code == 1 and "not one mail address" in bad.output
     assert (tmp_path / "g" / "game.json").read_bytes() == before
     invoke("player", "address", str(tmp_path / "g"), "RED", "Anna.Roth@Example.org")
-    state = GameDir(tmp_path / "g").load_state()
-    assert state.player("RED").email == "anna.roth@example.org" and state.corrections[-1].kind == "address"
-    doc = json.loads((tmp_path / "g" / "game.json").read_text())
-    assert doc["corrections"][-1] == {"number": 1, "turn": 1, "kind": "address", "by": "GM",
-                                      "when": doc["corrections"][-1]["when"], "why": "", "player": "RED",
-                                      "value": "anna.roth@example.org"}
+    table, _state = dampfross_game(tmp_path / "g")
+    assert table.seat("RED").address == "anna.roth@example.org"
+    record = json.loads(sorted((tmp_path / "g" / "archive").glob("step-*/record.json"))[-1].read_text())
+    assert record["kind"] == "fix" and record["set"] == {"address": "anna.roth@example.org"}
+    assert record["correction"] == {"number": 1, "turn": 1, "kind": "address", "by": "GM",
+                                    "when": record["correction"]["when"], "why": "", "player": "RED",
+                                    "value": "anna.roth@example.org"}
     invoke("verify", str(tmp_path / "g"))
 
 
@@ -146,15 +146,15 @@ def test_a_mail_too_large_for_the_server_is_set_aside_and_the_others_go(tmp_path
     with smtp_server(size_limit=12000) as smtp:
         game = setup_game(tmp_path, smtp.toml())
         invoke("player", "replace", str(game), "RED", "--name", "Rosa", "--email", "rosa@example.org")
-        big = (game / "mail" / "outbox" / "takeover-001-RED.eml").stat().st_size
+        big = (game / "mail" / "outbox" / "takeover-RED-001.eml").stat().st_size
         out = tick(game)
         again = tick(game)
     assert big > 12000, big  # the take-over mail (and the openings, with the map) are too large
-    assert "the mail takeover-001-RED was refused for good" in out and "552" in out
-    assert (game / "mail" / "failed" / "takeover-001-RED.eml").is_file()
-    assert "receipt-00002-BLUE" in smtp.names()  # a small mail queued after the large ones went
+    assert "the mail takeover-RED-001 was refused for good" in out and "552" in out
+    assert (game / "mail" / "failed" / "takeover-RED-001.eml").is_file()
+    assert "receipt-mail-00002" in smtp.names()  # a small mail queued after the large ones went
     assert not list((game / "mail" / "outbox").glob("*.eml"))  # nothing left to block a later tick
-    assert "takeover-001-RED" not in again  # told once
+    assert "takeover-RED-001" not in again  # told once
 
 
 def test_a_report_sent_again_after_player_replace_goes_to_the_stand_by(tmp_path: Path, smtp: SmtpServer):
@@ -163,13 +163,14 @@ def test_a_report_sent_again_after_player_replace_goes_to_the_stand_by(tmp_path:
     game = setup_game(tmp_path, smtp.toml())
     for now in tick_times()[:3]:  # turn 1 runs at the third tick
         invoke("tick", str(game), "--now", now)
-    assert [m["To"] for m in smtp.mails if m["X-Dampfross"] == "report-001-BLUE"] == ["bernd@example.net"]
+    assert [m["To"] for m in smtp.mails if m["X-Dampfross"] == "move-001-BLUE"] == ["bernd@example.net"]
     invoke("player", "replace", str(game), "BLUE", "--name", "Dora", "--email", "dora@example.org")
     invoke("mail", "send", str(game), "--turn", "1", "--player", "BLUE")
     invoke("mail", "send", str(game))  # the take-over mail, queued by player replace
     to = {str(m["X-Dampfross"]): str(m["To"]) for m in smtp.mails if str(m["To"]) == "dora@example.org"}
-    assert set(to) == {"takeover-001-BLUE", "report-001-BLUE"}, to
-    assert [str(m["To"]) for m in smtp.mails if m["X-Dampfross"] == "report-001-BLUE"] == [
+    assert {k.rsplit("-", 1)[0] if k.startswith("takeover-") else k for k in to} == {"takeover-BLUE",
+                                                                                     "move-001-BLUE"}, to
+    assert [str(m["To"]) for m in smtp.mails if m["X-Dampfross"] == "move-001-BLUE"] == [
         "bernd@example.net", "dora@example.org"]
 
 
@@ -178,11 +179,12 @@ def test_a_mail_goes_out_as_it_was_queued_and_is_kept_as_sent(tmp_path: Path, sm
     sent/ as it is, its record written first; what the server got is what sent/ keeps, each mail once."""
     from email import message_from_bytes, policy
 
+    from adjudicator.postal.moves import MovesDir
     from adjudicator.postal.outbox import Outbox
 
     game = setup_game(tmp_path, smtp.toml())
     tick(game)
-    outbox = Outbox(GameDir(game))
+    outbox = Outbox(MovesDir(game))
     assert smtp.mails and outbox.pending() == [] and not list(outbox.queue_dir.iterdir())
     for got in smtp.mails:
         name = str(got["X-Dampfross"])
@@ -202,11 +204,12 @@ def _lines(part: Any) -> object:
 def test_a_send_killed_after_its_sent_record_is_finished_by_the_next_tick(tmp_path: Path, smtp: SmtpServer):
     """Killed between the sent record and the mail's move from the queue: the next tick moves the mail into sent/
     (it was sent: it is not sent again) and clears the queue."""
+    from adjudicator.postal.moves import MovesDir
     from adjudicator.postal.outbox import Outbox
 
     game = setup_game(tmp_path, "")  # no [smtp]: the openings wait in the outbox
     tick(game)
-    outbox = Outbox(GameDir(game))
+    outbox = Outbox(MovesDir(game))
     name = outbox.pending()[0]
     outbox.sent_dir.mkdir(mode=0o700)
     doc = json.loads((outbox.queue_dir / f"{name}.json").read_text())
