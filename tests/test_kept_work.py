@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.app.archive import StepStates
-from adjudicator.dampfross.app.store import GameDir
+from adjudicator.dampfross.app.oldformat import OldGame
+from adjudicator.dampfross.app.session import folder_maps
 from adjudicator.dampfross.board.hexgrid import Side, steps_between
 from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.game import gamefile
@@ -33,14 +33,9 @@ from adjudicator.dampfross.report.common import track_marks
 from adjudicator.kernel.changes import changes, forward
 from adjudicator.kernel.jsontext import ListTexts, indented
 from adjudicator.kernel.kept import Grown
-from tests.helpers import H, make_map
+from tests.helpers import H, dampfross_state, invoke, make_map
 
-GOLDEN = Path(__file__).parent / "golden" / "example"
-
-
-def example_game(tmp_path: Path) -> Path:
-    """A copy of the golden example game (played to its end)."""
-    return Path(shutil.copytree(GOLDEN, tmp_path / "example"))
+OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format" / "example"  # the example, every state of it kept
 
 
 @pytest.mark.parametrize("name", ["germany", "france", "usa-east", "usa-west"])
@@ -93,7 +88,7 @@ def test_a_search_after_track_was_added_to_the_same_index_sees_the_new_track():
 
 
 def test_a_turns_track_drawn_in_many_windows_is_drawn_as_each_window_alone(tmp_path):
-    gdir = GameDir(example_game(tmp_path))
+    gdir = OldGame(OLD_FORMAT)  # the example played to its end
     state = gdir.load_state()
     gmap = gdir.load_map(state)
     last = max(s.turn for s in state.track)  # the last turn that built
@@ -115,13 +110,17 @@ def test_a_turns_track_drawn_in_many_windows_is_drawn_as_each_window_alone(tmp_p
 
 
 def test_a_games_map_is_kept_by_its_text_not_by_the_path_that_named_it(tmp_path, monkeypatch):
-    folder = example_game(tmp_path)
-    state = GameDir(folder).load_state()
+    """A session game's own map (``dampfross/app/session.py: folder_maps``) is parsed once a process, whichever
+    path names the game; another game of the same map shares it."""
+    folder = tmp_path / "game"
+    invoke("new", str(folder), "--id", "kept", "--map", "germany", "--seed", "kept", "--unsafe-test-passwords", "k",
+           "--player", "RED:Rot", "--player", "BLUE:Blau")
+    state = dampfross_state(folder)
     monkeypatch.chdir(folder)
-    one, two = GameDir(folder).load_map(state), GameDir(".").load_map(state)
-    assert one is two
+    one, two = folder_maps(folder)(state), folder_maps(".")(state)
+    assert one is two and one.name == load_map("germany").name
     other = Path(shutil.copytree(folder, tmp_path / "other"))  # another game of the same map
-    assert GameDir(other).load_map(GameDir(other).load_state()) is one
+    assert folder_maps(other)(dampfross_state(other)) is one
 
 
 # --- a walk through a game's states: the texts and JSON of entries kept from state to state ---------------------
@@ -216,10 +215,8 @@ def test_entries_made_json_again_only_for_what_was_added():
 def test_a_replay_compared_again_sees_an_old_entry_the_changes_altered(tmp_path):
     """``holds_doc`` compares only the entries added since it last found a document's ledger equal; an old entry
     that a step's changes altered is seen (the changes replace it, so it is no longer the entry compared before)."""
-    gdir = GameDir(example_game(tmp_path))
-    steps = gdir.steps()
-    walk = StepStates(gdir)
-    for step in steps[1:]:
+    walk = OldGame(OLD_FORMAT)  # its states made step by step from the changes each step kept
+    for step in walk.steps()[1:]:
         doc = walk.doc_after(step)
         state = gamefile.from_json(doc, trusted=True)
         assert gamefile.holds_doc(doc, state)
@@ -243,7 +240,7 @@ def test_the_entries_kept_for_the_next_read_are_bounded(monkeypatch):
     monkeypatch.setattr(gamefile, "KEPT_ENTRIES", 5)
     monkeypatch.setattr(gamefile, "_LEDGER", {})
     monkeypatch.setattr(gamefile, "_DICE", {})
-    gdir = GameDir(GOLDEN)
+    gdir = OldGame(OLD_FORMAT)
     for step in gdir.steps():
         text = gdir.archived_text(step, "after")
         state = gamefile.loads(text, "state", trusted=True)

@@ -170,6 +170,15 @@ class OldGame:
             return self.archived_text(steps[i - 1], "after")
         return self._text(i)
 
+    def doc_after(self, step: Path) -> Any:
+        """The state ``step`` ended with as a JSON document: the walk's own, made from the one before by the step's
+        changes (its SHA-256 not checked here); good until the next question to this object, not to be changed."""
+        full = step / "state-after.json"
+        if full.is_file():
+            return json.loads(self.read_text(full))
+        self._go(self.steps().index(step))
+        return self._doc
+
     def _text(self, i: int) -> str:
         if i not in self._texts:
             self._go(i)
