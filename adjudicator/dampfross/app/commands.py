@@ -7,7 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from adjudicator.dampfross.app.maps import map_text
-from adjudicator.dampfross.app.store import MAP_FILE
 from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
 from adjudicator.dampfross.board.mapfile import parse_map
@@ -26,6 +25,9 @@ from adjudicator.kernel.contacts import PlayerSpec, with_languages
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal.files import sha256
+
+MAP_FILE = "map.yaml"
+"""The game's own copy of its map, in the game's folder (the state's ``map_file``)."""
 
 
 def start_game(directory: str, map_name: str, profile: str, players: list[str], seed_text: str | None,
