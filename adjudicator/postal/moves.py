@@ -71,6 +71,11 @@ class Loaded:
     text: str
 
 
+_KNOWN: dict[str, tuple[str, Loaded]] = {}
+"""The game file this process last wrote or read: its text and what it holds (``MovesDir.load``), by the play's
+name; a command that commits a step and reads the game again (each company's orders of a turn, then the turn)
+neither decodes nor checks it again."""
+
 _HELD: set[tuple[str, int]] = set()
 """The game folders whose lock this process holds, with the thread holding it (``MovesDir.lock``)."""
 
@@ -118,6 +123,9 @@ class MovesDir:
             text = self.game_file.read_text(encoding="utf-8")
         except OSError as exc:
             raise GameFileError(f"{self.game_file}: {exc.strerror or exc}") from None
+        known = _KNOWN.get(str(self.game_file))
+        if known is not None and known[0] == play.name and known[1].text == text:  # the text it was: the same game
+            return known[1]
         try:
             doc = json.loads(text)
         except ValueError as exc:
@@ -129,7 +137,7 @@ class MovesDir:
             state = play.load(doc.get("state", {}))
         except GameFileError as exc:  # named once: the play's reader names the file by its name alone
             raise GameFileError(f"{self.game_file}: {str(exc).removeprefix(f'{GAME_FILE}: ')}") from None
-        return Loaded(table, state, text)
+        return _known(self.game_file, play, Loaded(table, state, text))
 
     def read_seed(self) -> str:
         try:
@@ -185,6 +193,9 @@ class MovesDir:
         if report:
             write_new(self.report_path(table.moves), report)
         atomic_write(self.game_file, text)
+        # the table as read back (its defaults filled in as a load fills them); the state is its play's own
+        _known(self.game_file, play, Loaded(Table.from_json(json.loads(text)["table"], str(self.game_file)), state,
+                                            text))
 
     def _archive(self, number: int, content: Mapping[str, str]) -> None:
         final = self.step_path(number)
@@ -306,6 +317,14 @@ class MovesDir:
             atomic_write(self.path / PASSWORD_FILE, (aside / PASSWORDS_BEFORE).read_text(encoding="utf-8"), 0o600)
         atomic_write(self.game_file, before)
         return dict(record)
+
+
+def _known(game_file: Path, play: Play, game: Loaded) -> Loaded:
+    """``game`` kept as what ``game_file`` holds while its text is ``game.text`` (``_KNOWN``: the last game file
+    only, so a tick over many games keeps one state, not every game's)."""
+    _KNOWN.clear()
+    _KNOWN[str(game_file)] = (play.name, game)
+    return game
 
 
 def _mode_of(name: str) -> int:
