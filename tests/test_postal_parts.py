@@ -192,7 +192,7 @@ def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpSe
     assert "adjudicated" not in held and "3 mails sent" in held  # held: nothing runs; the players hear of the hold
     invoke("deadline", "hold", str(game), "--release")
     assert "turn 1 adjudicated" in invoke("tick", str(game), "--now", "2025-11-21T19:00+01:00").output
-    corrected = [m for m in smtp.mails if m["X-Dampfross"] == "report-001-RED-v2"]
+    corrected = [m for m in smtp.mails if m["X-Dampfross"] == "move-001-RED-v2"]
     assert len(corrected) == 1
     body = str(corrected[0].get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
     due, rest = body.replace("\r\n", "\n").split("\n\n", 1)  # issue 25: the deadline first (two lines at 72

@@ -288,6 +288,17 @@ class Attachments(Protocol):
 
 
 @runtime_checkable
+class CorrectedReports(Protocol):
+    """Words that mark a report mail replacing one sent before (its move undone and made again, and told
+    otherwise): Dampfross's banner "CORRECTED REPORT: this replaces the one sent on ..." after the deadline's lines
+    (``postal/movemails.py: report_mails``; a play without it sends the new mail as written)."""
+
+    def corrected(self, table: Table, state: Any, reader: str, text: str, sent: str) -> str:
+        """The body ``text`` of ``reader``'s report mail marked as replacing the one sent at ``sent`` (ISO), in the
+        reader's language; ``table`` and ``state`` as the game is now."""
+
+
+@runtime_checkable
 class AnswerAttachments(Protocol):
     """Words that attach files to the answer to a mail's public commands (Dampfross: MAP attaches the whole map as
     text); ``postal/turns.py`` sends them with ``Words.answer``'s text."""

@@ -16,6 +16,7 @@ from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import (
     Attachments,
     BotReceipts,
+    CorrectedReports,
     Digests,
     Play,
     StandingOrders,
@@ -101,6 +102,16 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
         moves = [record(i) for i in owed if record(i).get("kind") != "ahead"]
         last = int(moves[-1]["move"]) if moves else int(record(owed[-1])["move"])
         name = f"move-{last:03d}-{seat.id}" if moves else f"ahead-dropped-{last:03d}-{seat.id}"
+        replaced: str | None = None  # when the mail this one replaces was sent (its move undone and made again)
+        if moves and (known := outbox.versions(name)):  # told before: a new version, as the old format sent it
+            docs = [outbox.record(n) or {} for n in known]
+            if docs[-1].get("where") == "outbox":  # never sent: the new mail takes its place (and its name)
+                outbox.drop(known[-1])
+                name, docs = known[-1], docs[:-1]
+            else:
+                name = f"{name}-v{len(known) + 1}"
+            sent = [d for d in docs if d.get("where") == "sent" and d.get("sent")]
+            replaced = str(sent[-1]["sent"]) if sent else None
         with language(seat.lang):
             if isinstance(play.words, Digests):
                 text = play.words.digest(game.table, game.state, seat.id, told)
@@ -109,6 +120,8 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
             attached: tuple[tuple[str, str | bytes], ...] = ()
             if moves and isinstance(play.words, Attachments):  # the words' files, e.g. the whole report as text
                 text, attached = play.words.attachments(game.table, game.state, last, seat.id, text)
+            if replaced is not None and isinstance(play.words, CorrectedReports):
+                text = play.words.corrected(game.table, game.state, seat.id, text, replaced)
             kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
             subject = mail_subject(play, game.table, kind, last, seat.id,
                                          int(moves[0]["move"]) if moves else last)
@@ -117,7 +130,8 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
             pictures = _picture(play, game.state, picture_name(play, last), pictures)
             shown = (*attached, *pictures)
         through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
-                   "moves": [int(moves[0]["move"]), last] if moves else []}
+                   "moves": [int(moves[0]["move"]), last] if moves else [],
+                   **({"told_sha256": _fingerprint(moves[-1], seat.id)} if moves else {})}
         if outbox.queue(Outgoing(name, (seat.address,), subject, text, shown,
                                  kind="report" if moves else "reminder", turn=last, player=seat.id, extra=through),
                         sender, now):
@@ -192,18 +206,37 @@ def _owed(outbox: Outbox, count: int, record: Callable[[int], dict[str, Any]], s
             break
         if kind in ("move", "missed"):
             name = f"move-{int(done['move']):03d}-{sid}"
+            name = (outbox.versions(name) or [name])[-1]  # the latest version (a move undone and made again)
         elif kind == "ahead" and done.get("why") == "none-legal" and done.get("seat") == sid:
             name = f"ahead-dropped-{int(done['move']):03d}-{sid}"
         else:
             continue
         mailed = outbox.record(name)
-        if mailed is not None:  # told, through the step it names (before issue 35: through this one)
+        if mailed is not None and _mailed_it(mailed, i, done, sid):  # told, through the step it names (before issue
+            # 35: through this one)
             through = mailed.get("through")
             return [j for j in reversed(owed) if not isinstance(through, int) or j > through]
         owed.append(i)
         if len(owed) == MAX_TOLD:
             break
     return list(reversed(owed))
+
+
+def _fingerprint(record: Mapping[str, Any], sid: str) -> str:
+    """What a move's step told ``sid``: the SHA-256 of his mail of it, as the step sealed it (``""``: none)."""
+    files = record.get("files")
+    return str(files.get(f"mail-{sid}.txt", "")) if isinstance(files, dict) else ""
+
+
+def _mailed_it(mailed: Mapping[str, Any], i: int, record: Mapping[str, Any], sid: str) -> bool:
+    """Whether the report mail ``mailed`` (named after the move of step ``i``) told that step, not a step of the
+    same move undone since: the mail it told is this step's (the same text is not sent again, as the old format
+    did not); a mail that names none told it unless it was queued before this step (``through``)."""
+    told = mailed.get("told_sha256")
+    if isinstance(told, str) and told:
+        return told == _fingerprint(record, sid)
+    through = mailed.get("through")
+    return not isinstance(through, int) or through >= i
 
 
 def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str) -> Told:

@@ -200,9 +200,7 @@ def report_mail_text(report: str, corrected_on: str | None, state: GameState, co
         if due:  # the deadline first: a reader sees it without scrolling (the report's own header is far below)
             parts.append(wrap(due) + "\n\n")
         if corrected_on is not None:
-            when = when_text(corrected_on, zone_of(state))
-            banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(when=when)
-            parts.append(wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n")
+            parts.append(corrected_banner(corrected_on, state))
         parts.append(report.rstrip("\n") + "\n")
         if picture is not None:
             attached = (_("Attached: the turn's whole public report and the whole map, as text and as a picture.")
@@ -210,6 +208,14 @@ def report_mail_text(report: str, corrected_on: str | None, state: GameState, co
             parts.append("\n" + wrap(attached + " " + _("The whole map in the mail: mail MAP (MAP 1408 or MAP "
                                                          "<town>: a window around it)."), 0) + "\n")
     return "".join(parts)
+
+
+def corrected_banner(corrected_on: str, state: GameState) -> str:
+    """The banner of a corrected report mail (after ``undo`` and a new run), in the active language: when the one
+    it replaces was sent (``corrected_on``, ISO), and a rule of stars."""
+    banner = _("CORRECTED REPORT: this replaces the one sent on {when}.").format(
+        when=when_text(corrected_on, zone_of(state)))
+    return wrap(banner) + "\n" + "*" * LINE_WIDTH + "\n"
 
 
 def map_attachment_name(turn: int) -> str:

@@ -45,6 +45,7 @@ from adjudicator.dampfross.report.mail import (
     STATUS,
     Receipt,
     Status,
+    corrected_banner,
     full_map_text,
     map_attachment_name,
     opening_mail_text,
@@ -242,6 +243,17 @@ class DampfrossWords:
         state = dated(state, table)
         return body + "\n", ((report_attachment_name(move), public),
                              (map_attachment_name(move), full_map_text(state, self.maps(state), move, active())))
+
+    def corrected(self, table: Table, state: GameState, reader: str, text: str, sent: str) -> str:
+        """``kernel/play.py: CorrectedReports``: a report mail replacing one sent before (``undo`` and a new run)
+        as the Dampfross mail path sent it (``report_mail_text``): the deadline's lines first, then the banner
+        "CORRECTED REPORT: this replaces the one sent on ..." and its rule of stars, then the report."""
+        state = dated(state, table)
+        banner = corrected_banner(sent, state)
+        head, blank, rest = text.partition("\n\n")
+        if due_line(state) and blank:  # the mail begins with the deadline (``report_mail_text``)
+            return head + blank + banner + rest
+        return banner + text
 
     def with_refused(self, events: Any, refused: Mapping[str, Sequence[Mapping[str, Any]]]) -> Any:
         """``kernel/play.py: RefusedSections``: the turn's order set with the sections for a company that did not
