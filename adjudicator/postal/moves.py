@@ -59,9 +59,27 @@ CHAINED = ("record.json", "game-before.json", "game-after.json")
 
 
 def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) -> str:
-    """The game file's text: ``play`` its first key (``play_of`` reads no further), one space indents."""
-    return json.dumps({"play": play.name, "chain": dict(chain), "table": table.to_json(), "state": play.dump(state)},
-                      ensure_ascii=False, indent=1) + "\n"
+    """The game file's text: ``play`` its first key (``play_of`` reads no further), one space indents (the text of
+    ``json.dumps`` of the four keys with ``indent=1``; the state's part, the most of it, written once a state:
+    ``_state_text``)."""
+    head = json.dumps({"play": play.name, "chain": dict(chain), "table": table.to_json()}, ensure_ascii=False,
+                      indent=1)
+    return head.removesuffix("\n}") + ',\n "state": ' + _state_text(play, state) + "\n}\n"
+
+
+_STATE_TEXT: list[tuple[str, Any, str]] = []
+"""The last state written (``_state_text``): its play's name, the state, its text."""
+
+
+def _state_text(play: Play, state: Any) -> str:
+    """The state's JSON as ``game_text`` nests it (one level in: each line after the first one more space; no string
+    in JSON holds a line break), kept for the same state object: each company's orders of a turn are a step whose
+    game file holds the same state (``_KNOWN``), only the table changes."""
+    if _STATE_TEXT and _STATE_TEXT[0][0] == play.name and _STATE_TEXT[0][1] is state:
+        return _STATE_TEXT[0][2]
+    text = json.dumps(play.dump(state), ensure_ascii=False, indent=1).replace("\n", "\n ")
+    _STATE_TEXT[:] = [(play.name, state, text)]
+    return text
 
 
 @dataclass(frozen=True)
