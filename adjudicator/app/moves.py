@@ -18,7 +18,7 @@ from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bot_default, bots_of, mail_subject, on_move, sequential
+from adjudicator.kernel.play import Play, bot_default, bots_of, mail_subject, note_deadline, on_move, sequential
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -160,7 +160,11 @@ def _changed(play: Play, directory: str, change: Callable[[Table], Table], recor
     with folder.lock():
         game = folder.load(play)
         table = change(game.table)
-        folder.commit(play, game, table, game.state, record)
+        state = game.state
+        if record.get("kind") == "deadline":  # noted in the play's state too, where it prints them (Dampfross)
+            record = {**record, "by": "GM", "when": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")}
+            state = note_deadline(play, state, table, record)
+        folder.commit(play, game, table, state, record)
         if record.get("kind") == "deadline":
             _tell_deadline(folder, play, table, game.state, len(folder.steps()) - 1, str(record.get("why", "")),
                            record.get("settings", ()))

@@ -93,6 +93,7 @@ if TYPE_CHECKING:
     from adjudicator.dampfross.engine.preview import RacingPreview
     from adjudicator.dampfross.engine.turn import TurnInput, TurnResult
     from adjudicator.kernel.play import Words
+    from adjudicator.kernel.table import Table
 
 
 @dataclass(frozen=True)
@@ -262,6 +263,22 @@ class DampfrossPlay:
         hashes = {**{s.id: s.password_hash for s in table.seats}, GM: table.gm_password_hash}
         return opened(table.game, hashes, table.commitment, DrawnDice(draw, table.game) if table.commitment else None,
                       options)  # no schedule: the table's alone (docs/architecture.md)
+
+    def note_deadline(self, state: GameState, table: Table, record: Mapping[str, Any]) -> GameState:
+        """``kernel/play.py: DeadlineNotes``: each setting of a GM's deadline change one correction of kind
+        ``deadline`` in the state, as the old format's ``deadline`` recorded it, so the next report prints it ("the
+        deadline is now ...: why"); a due time as the table took it (``extend``: the deadline it made)."""
+        from adjudicator.dampfross.game.state import Correction
+
+        corrections = state.corrections
+        for key, value in (tuple(kv) for kv in record.get("settings", ()) if len(kv) == 2):
+            key, value = str(key), str(value)
+            if key == "extend" or (key == "due" and value):
+                key, value = "due", table.schedule.due or ""
+            corrections += (Correction(len(corrections) + 1, state.turn, "deadline", str(record.get("by", "GM")),
+                                       str(record.get("when", "")), str(record.get("why", "")), key=key,
+                                       value=value),)
+        return replace(state, corrections=corrections)
 
     def correct(self, state: GameState, record: Mapping[str, Any]) -> GameState:
         """``kernel/play.py: Corrections``: a GM's Dampfross correction (record ``fix`` ``play``, its ``correction``

@@ -566,6 +566,23 @@ class Corrections(Protocol):
         ``ValueError`` saying why it cannot be made."""
 
 
+@runtime_checkable
+class DeadlineNotes(Protocol):
+    """A play whose state keeps the GM's deadline changes to print them in the next report, as Dampfross's game
+    file kept them among its corrections ("the deadline is now ...: BLUE asked for time"): a step of kind
+    ``deadline`` (``app/moves.py``) changes the table's schedule and, through ``note_deadline``, the state; ``verify``
+    does it again from the step's record."""
+
+    def note_deadline(self, state: Any, table: Table, record: Mapping[str, Any]) -> Any:
+        """The state with the deadline change ``record`` noted (its ``settings``, ``[key, value]`` as the GM gave
+        them; ``why``, ``by``, ``when``), ``table`` the table after it (its schedule as it took them); pure."""
+
+
+def note_deadline(play: Play, state: Any, table: Table, record: Mapping[str, Any]) -> Any:
+    """The state after a step of kind ``deadline``: the play's note of it (``DeadlineNotes``), else as it was."""
+    return play.note_deadline(state, table, record) if isinstance(play, DeadlineNotes) else state
+
+
 def corrections_of(play: Play) -> Corrections | None:
     """The play's own corrections, or ``None`` when it has none (its GM corrects seats and positions only)."""
     return play if isinstance(play, Corrections) else None

@@ -31,7 +31,7 @@ from typing import Any
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import gm_orders_of
-from adjudicator.kernel.play import Play, at_deadline, read_section, setup_with_of
+from adjudicator.kernel.play import Play, at_deadline, note_deadline, read_section, setup_with_of
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.ahead import replayed
 from adjudicator.postal.botseats import bot_lines, bot_on_move, bot_orders
@@ -261,6 +261,8 @@ def _replay(play: Play, step: Path, record: Mapping[str, Any], before: str | Non
             if made is None:
                 return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
             state, _ = play.resolve(old, {seat: made}, play.draw(seed))
+        elif kind == "deadline":
+            state = note_deadline(play, old, table, record)
         else:
             state = old
     else:

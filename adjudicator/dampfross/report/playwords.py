@@ -292,7 +292,11 @@ class DampfrossWords:
             and o.player in last else o for o in outcomes)))
 
     def _result(self, result: TurnResult, table: Table) -> TurnResult:
-        return replace(result, after=dated(result.after, table))
+        """The turn's result with the session's deadlines: the state after dated, the state before given the
+        table's schedule (the time zone its deadline corrections are printed in: ``common.py: corrections``)."""
+        before = result.before if result.before.schedule is not None else replace(result.before,
+                                                                                  schedule=table.schedule)
+        return replace(result, before=before, after=dated(result.after, table))
 
     # --- receipts --------------------------------------------------------------------------------------------
     def receipt(self, table: Table, state: GameState, code: str, data: Mapping[str, Any]) -> str:
