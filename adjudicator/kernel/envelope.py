@@ -58,7 +58,7 @@ from functools import cache
 from typing import Protocol, runtime_checkable
 
 from adjudicator import cachefolder
-from adjudicator.kernel.languages import grammar_text
+from adjudicator.kernel.languages import grammar_text, pattern, spellings
 from adjudicator.kernel.mailtext import SIGNATURE, blank_quotes, clutter_free, quoted_from, split_lines
 
 MAX_SECTIONS = 12
@@ -147,6 +147,16 @@ def _keyword(word: str) -> str | None:
     word = word.rstrip(":")
     found = next((name for name, pattern in _keywords() if pattern.fullmatch(word)), None)
     return _NUMBER.get(found, found) if found else None
+
+
+@cache
+def _press() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A line that opens a press item (its first word ``PRESS``, in any language: ``PRESSE``) and the line that
+    ends one (``END PRESS`` or ``PRESS END``: ``ENDE PRESSE``), as Dampfross's parser reads them."""
+    words = spellings("orders")
+    press, end = pattern(words.get("PRESS", ("PRESS",))), pattern(words.get("END", ("END",)))
+    return (re.compile(rf"^(?:{press})(?!\w)", re.I),
+            re.compile(rf"^(?:(?:{end})\s+(?:{press})|(?:{press})\s+(?:{end}))\s*(?:#.*)?$", re.I))
 
 
 @cache
@@ -246,6 +256,10 @@ class _Reader:
     """After a signature in a pasted file: nothing is read up to the next mail's PLAYER or GM line."""
     ahead: list[tuple[int, str]] = field(default_factory=list)
     """GAME and MOVE lines met while skipping: the next mail's when its PLAYER line follows at once."""
+    raw: list[str] = field(default_factory=list)
+    """The text's lines as written: a press item's lines keep their indentation (``pressed``)."""
+    in_press: bool = False
+    """In a press item of the section's body (``PRESS`` up to ``END PRESS`` or the section's end)."""
 
     def close(self) -> None:
         if self.held is not None:
@@ -257,7 +271,20 @@ class _Reader:
             self.sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
                                          current["move"] if isinstance(current["move"], int) else None,
                                          orders, current["check"] is True, prose))
-        self.current, self.body = None, []
+        self.current, self.body, self.in_press = None, [], False
+
+    def pressed(self, number: int, line: str) -> str:
+        """A line of a section's body as it is given to the game: inside a press item (every game's ``PRESS`` ...
+        ``END PRESS``) with its indentation, which the report prints as the player wrote it, else stripped."""
+        opens, ends = _press()
+        if not self.in_press:
+            self.in_press = bool(opens.match(line))
+            return line
+        if ends.match(line):
+            self.in_press = False
+            return line
+        raw = self.raw[number - 1].rstrip() if number <= len(self.raw) else line
+        return raw if raw.strip() == line else line
 
     def open(self, seat: str, password: str, number: int) -> None:
         self.current = {"seat": seat, "password": password, "line": number, "move": self.pending, "check": False}
@@ -326,7 +353,7 @@ class _Reader:
             self.close()
         elif self.current is not None:
             self.unhold()
-            self.body.append((number, line))
+            self.body.append((number, self.pressed(number, line)))
         elif self.order_line(line):
             self.problems.append(EnvelopeProblem("outside", number, line[:60]))
 
@@ -355,7 +382,7 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
     are orders, the prose around them left out unless it reads whole sections, ``WholeSections``; ``cut``: the
     line where the platform found the robot's own mail quoted, ``postal/quoted.py``: nothing from there on is
     read; ``pasted``: a file of mails pasted together, read on after each signature, see the module)."""
-    reader = _Reader(order_line, pasted)
+    reader = _Reader(order_line, pasted, raw=split_lines(text)[:MAX_LINES])
     for number, line in (_pasted_lines(text, cut) if pasted else clean_lines(text, cut)):
         reader.line(number, line)
     reader.unhold()
