@@ -11,7 +11,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from email.utils import getaddresses
 
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language
@@ -49,6 +48,8 @@ def check_address(address: str) -> str:
         return ""
     if not text.isprintable():
         raise ContactError(f"the address {text!r} holds a control character (a line break, an escape, ...)")
+    from email.utils import getaddresses  # the email package: only when an address is checked
+
     found = getaddresses([text])
     if len(found) != 1 or found[0][1] != text or not _ADDRESS.match(text):
         raise ContactError(f"{text!r} is not one mail address such as anna@example.org")

@@ -37,12 +37,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.postal.files import Folder, atomic_write, flush, record_text, sync
-from adjudicator.postal.mailparse import HEADERS_ONLY, MailContent, read_mail
-from adjudicator.postal.mailsource import Incoming
+
+if TYPE_CHECKING:  # read when a mail is stored or asked: a turn run from files reads its game's mail folder only
+    from adjudicator.postal.mailparse import MailContent
+    from adjudicator.postal.mailsource import Incoming
 
 MAIL_DIR = "mail"
 STAGE = ".stage-"
@@ -86,6 +88,8 @@ class StoredMail:
     @property
     def headers_only(self) -> tuple[str, ...]:
         """The notes (codes) for which only the mail's headers were read: too big, too many parts, ..."""
+        from adjudicator.postal.mailparse import HEADERS_ONLY
+
         return tuple(str(n["code"]) for n in self.meta.get("notes", ()) if n.get("code") in HEADERS_ONLY)
 
     @property
@@ -241,6 +245,8 @@ class Inbox:
         (a folder without it, left by a killed tick, is written anew).  With ``later`` the mail's record waits:
         ``settle(later)`` writes every waiting record at the cost of two syncs, however many mails a flood
         brings (one sync a file made a thousand mails cost thousands)."""
+        from adjudicator.postal.mailparse import read_mail
+
         sha = _sha(mail.data)
         content = read_mail(mail.data, mail.too_big, mail.size)
         old = self.duplicate_of(content.message_id, sha)

@@ -9,7 +9,6 @@ are codes (``kernel/notes.py``); the CLI words them.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import traceback
@@ -17,16 +16,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
-from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from adjudicator.kernel.errors import AdjudicatorError, GameBusy, GameFileError
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.postal.files import Folder, deferred_sync
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, load_config
-from adjudicator.postal.mailsource import incoming
 from adjudicator.postal.outbox import Outbox, kept_connections
+
+if TYPE_CHECKING:  # multiprocessing, the mail source (mailbox, ssl): a turn run from files needs neither
+    from multiprocessing.connection import Connection
 
 
 @dataclass
@@ -80,7 +81,11 @@ def _workers(games: int) -> int:
     """How many processes tick ``games`` games: one a core this process may use (at most ``MOST_WORKERS``), at
     least ``WORKERS_FROM // 2`` games each; one where processes are not forked (Windows, macOS: the games' loops
     are not passed to a fresh interpreter)."""
-    if games < WORKERS_FROM or "fork" not in multiprocessing.get_all_start_methods():
+    if games < WORKERS_FROM:
+        return 1
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, min(cores, MOST_WORKERS, games // (WORKERS_FROM // 2)))
@@ -92,6 +97,8 @@ def _in_workers(directories: Sequence[str], when: datetime, loop_of: Callable[[s
     phases of ``_tick_here`` (its own two syncs); the ticks back in the order named.  A worker that dies (killed,
     out of memory) costs its own games this tick: each gets an error line, and the next tick does their work (a
     tick killed anywhere loses no mail and no turn); the other workers' games are as if it had not."""
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     shares = [list(directories[k::workers]) for k in range(workers)]
     running = []
@@ -233,6 +240,8 @@ def fetch(gdir: Folder, config: MailConfig, now: datetime, t: Tick,
     Returns the inbox, its mails as stored (the tick reads them from it, not from the disk again).
     ``seen_later``: marking them seen is left to its caller (in the tick's second phase, after the sync that makes
     the stored mails durable)."""
+    from adjudicator.postal.mailsource import incoming
+
     inbox = Inbox(gdir)
     seen = inbox.seen()
     before = len(seen)
