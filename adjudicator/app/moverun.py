@@ -98,6 +98,9 @@ def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_f
                 continue
             if seat.id not in acting:
                 told.append(f"{where}: {seat.id} does not act in this period; not counted")
+                if refused is not None:  # its report of the period says why (Dampfross: taken out of play)
+                    refused.append({"seat": seat.id, "move": game.table.moves + 1, "line": section.line,
+                                    "why": "not-acting", "file": Path(name).name})
                 continue
             made, problems = play.read(game.state, seat.id, section.body)
             if made is None:

@@ -303,7 +303,7 @@ def waits_for_gm(play: Play, game: Loaded, now: datetime) -> tuple[Any, ...]:
 MAX_REFUSED = 3
 """The most sections that did not count a period's step keeps for one seat (the first ones): a password guesser
 cannot make the archive grow."""
-REFUSED_WHY = ("wrong-password", "no-password")
+REFUSED_WHY = ("wrong-password", "no-password", "not-acting")
 """Why a section for a seat did not count, as the step keeps it (``kernel/problems.py: NoOrders``)."""
 
 

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from adjudicator.dampfross.board.errors import LabelError
 from adjudicator.dampfross.board.hexgrid import Hex
-from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.board.names import match_town
 from adjudicator.dampfross.engine.turn import building_turn
@@ -84,6 +83,8 @@ class TurnEvents(Protocol):
 def shipped_map(state: GameState) -> GameMap:
     """The game's map when it is a shipped one (``board/mapfile.py: shipped_map_of``): the words of a play that
     gives them no loader of its game's folder."""
+    from adjudicator.dampfross.board.mapfile import shipped_map_of  # YAML: a game's map is read from its cache
+
     return shipped_map_of(state.map_sha256, state.game_id, state.map_file)
 
 
@@ -270,11 +271,15 @@ class DampfrossWords:
         for company, sections in refused.items():
             for r in sections:
                 why, line = whys.get(str(r.get("why"))), r.get("line")
-                if why is None or not isinstance(line, int):
+                retired = None  # a section for a company taken out of play (``not-acting``): when it was
+                if r.get("why") == "not-acting" and company in events.result.before.player_ids:
+                    retired = events.result.before.player(company).retired
+                if (why is None and retired is None) or not isinstance(line, int):
                     continue
                 mail = str(r.get("mail") or "")
                 found.append(Refusal(company, Pos(mail or file_name(str(r.get("file") or "")), line), 0,
-                                     Problem.of(why)))
+                                     Problem.of(NoOrders.RETIRED, turn=retired) if why is None
+                                     else Problem.of(why)))
                 if mail:  # named as a mail: whose, and when it came, is none of the company's business
                     places.append((mail, str(r.get("arrived") or ""), ""))
         if not found:
