@@ -55,6 +55,15 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
     assert not turn & {"adjudicator.cli.game", "adjudicator.cli.maps", "adjudicator.cli.postal"}  # other commands
     assert turn >= SESSION  # the turn is the one session's (issue 34) ...
     assert not turn & OTHER_GAMES  # ... and no other game's, nor the bots of a game without bot seats
+    assert not turn & NOT_A_TURNS
+
+
+NOT_A_TURNS = {"yaml", "adjudicator.dampfross.board.mapfile", "adjudicator.dampfross.app.convert",
+               "adjudicator.dampfross.app.oldformat", "adjudicator.dampfross.app.check", "multiprocessing",
+               "mailbox", "html.parser", "adjudicator.postal.mailparse", "adjudicator.postal.mailsource"}
+"""What a turn run from files never needs (issue 34's speed, ``docs/speed.md``): the map's YAML (its parsed form is
+kept), the old format's converter (a folder of the session is not one), ``check``'s previews (both phases' engines),
+the tick's workers and the mail source and parser (a turn queues its mails, it reads none)."""
 
 
 SESSION = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",
@@ -91,7 +100,7 @@ def test_a_racing_turn_loads_no_building_engine(tmp_path: Path):
     turn = loaded("run", "t2.orders", "--game", "g", cwd=tmp_path)
     assert {"adjudicator.dampfross.racing.turn", "adjudicator.dampfross.building.lines"} <= turn  # raced, built
     assert not turn & BUILDING_ENGINE
-    assert turn >= SESSION and not turn & OTHER_GAMES
+    assert turn >= SESSION and not turn & OTHER_GAMES and not turn & NOT_A_TURNS
 
 
 def test_the_plays_bot_levels_are_the_bots_own():

@@ -67,7 +67,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from adjudicator.dampfross.board.mapfile import shipped_map_of
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.engine.turn import adjudicate_turn, building_turn
 from adjudicator.dampfross.game import gamefile
@@ -215,6 +214,8 @@ def hmac_draw(seed: str) -> Draw:
 def shipped_map(state: GameState) -> GameMap:
     """The game's map when it is a shipped one (``board/mapfile.py: shipped_map_of``); a map of the GM's own needs
     the game's loader."""
+    from adjudicator.dampfross.board.mapfile import shipped_map_of  # YAML: a game's map is read from its cache
+
     return shipped_map_of(state.map_sha256, state.game_id, state.map_file)
 
 
