@@ -573,6 +573,18 @@ def _replayed(play: DampfrossPlay, folder: MovesDir, step: Path) -> tuple[GameSt
     return old, events, Table.from_json(after["table"], step.name)
 
 
+def _mailed_private(mail: str | None) -> str | None:
+    """A company's private report as its report mail of the turn holds it (``playwords.py: seat_report``): from
+    its title to the paragraph that says what is attached, as ``report`` prints it made again."""
+    from adjudicator.dampfross.report.playwords import PUBLIC_BELOW, TITLE
+
+    if mail is None or PUBLIC_BELOW + TITLE not in mail:
+        return mail
+    head = mail.split(PUBLIC_BELOW + TITLE, 1)[0]
+    head = head[head.index(TITLE):] if TITLE in head else head
+    return head.rsplit("\n\n", 1)[0] + "\n\n"
+
+
 def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archived: bool) -> str | None:
     """``pid``'s private report of the turn of ``step`` (``report --player``; see ``SessionCommands.report``)."""
     from adjudicator.dampfross.report.i18n import language
@@ -584,8 +596,8 @@ def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archiv
     if record.get("by") == "converted" and old_file.is_file() and not archived:
         return old_file.read_text(encoding="utf-8")
     again = None if archived else _replayed(play, folder, step)
-    if again is None:  # what was mailed
-        return folder.mails_of(step).get(pid)
+    if again is None:  # what was mailed: its private report (the deadline above it, what is attached below)
+        return _mailed_private(folder.mails_of(step).get(pid))
     old, events, table = again
     events = with_refused(play, events, record.get("refused") or {})  # the sections that did not count, as mailed
     result: TurnResult = replace(events.result, after=dated(events.result.after, table))
