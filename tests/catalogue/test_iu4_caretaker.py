@@ -13,13 +13,16 @@ import json
 import pytest
 
 from adjudicator.interurban.play import PLAY
+from adjudicator.kernel.passwords import hash_password
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.movefix import apply_fix
 
+HASH = hash_password("pw", salt="00" * 16, iterations=1000)
+"""A password hash as this program writes it (the table refuses any other form)."""
 
 def _table(after: int = 2) -> Table:
-    seats = (Seat("RED", "Anna", "a@x.org", "h"), Seat("BLUE", "Bot", "", "", bot="careful"),
-             Seat("GREEN", "Bert", "b@x.org", "h"))
+    seats = (Seat("RED", "Anna", "a@x.org", HASH), Seat("BLUE", "Bot", "", "", bot="careful"),
+             Seat("GREEN", "Bert", "b@x.org", HASH))
     return Table("interurban", "g", seats, caretaker_after=after, caretaker_level="careful")
 
 

@@ -22,11 +22,14 @@ from adjudicator.interurban.state import State
 from adjudicator.interurban.words import ahead as ahead_words
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.i18n import language
+from adjudicator.kernel.passwords import hash_password
 from adjudicator.kernel.play import Told
 from adjudicator.kernel.table import Seat, SentAhead, Table
 from adjudicator.postal.ahead import after_played, first_legal, replayed, tried
 from tests.catalogue.interurban_kit import first, offer, opening
 
+HASH = hash_password("pw", salt="00" * 16, iterations=1000)
+"""A password hash as this program writes it (the table refuses any other form)."""
 
 def lines(text: str) -> list[tuple[int, str]]:
     """A section's body as the envelope hands it over: numbered from line 3 (after PLAYER and MOVE)."""
@@ -103,8 +106,8 @@ def test_IUSA3_no_alternative_allowed():
 
 def _table() -> Table:
     """The kit's seats (lower case, as its state names them)."""
-    return Table("interurban", "g", (Seat("green", "Gus", "g@x.org", "h"), Seat("blue", "Bea", "b@x.org", "h"),
-                                     Seat("red", "Rod", "r@x.org", "h")))
+    return Table("interurban", "g", (Seat("green", "Gus", "g@x.org", HASH), Seat("blue", "Bea", "b@x.org", HASH),
+                                     Seat("red", "Rod", "r@x.org", HASH)))
 
 
 def test_IUSA4_kept_by_seat_secret_and_replaced_whole():
