@@ -253,7 +253,6 @@ class SessionCommands(GmCommands):
         """A turn taken back as the old format took it back (``deadlines.py: undo``): in a game with a deadline it
         is held (``HELD_BY_UNDO``, told to every company at once), so that no tick runs it again from the inbox
         with whatever orders stand before the GM releases it; its deadline stays as it was."""
-        from adjudicator.app.moves import set_moves_deadline
         from adjudicator.kernel.deadline import HELD_BY_UNDO
 
         with folder.lock():
@@ -264,7 +263,7 @@ class SessionCommands(GmCommands):
         schedule = game.table.schedule
         if not schedule.due or schedule.held or game.state.phase == "over":
             return said
-        set_moves_deadline(self.play, directory, [("held", HELD_BY_UNDO)], "")
+        self.moves.set_deadline(directory, [("held", HELD_BY_UNDO)], "")
         due = schedule.due_at()
         when = ("the deadline has passed: the next tick after the release runs it" if due is not None
                 and due <= datetime.now(UTC) else "after the release it runs at its deadline")
