@@ -209,10 +209,10 @@ def test_a_game_converted_in_the_middle_of_a_turn_goes_on(tmp_path: Path) -> Non
     BLUE mails his orders; at the deadline the turn is resolved by the one session with all three, and each company
     gets its report once."""
     trial = old_game(tmp_path, "mid-turn")
-    assert trial.counted("RED") and not trial.counted("BLUE")
     mails = _sent(trial)
     assert any(n.startswith("opening-RED") for n in mails) and any(n.startswith("receipt-") for n in mails)
     invoke("upgrade", str(trial.game))
+    assert trial.counted("RED") and not trial.counted("BLUE")  # RED's counted section accepted by the session
     doc = json.loads((trial.game / "game.json").read_text(encoding="utf-8"))
     assert list(doc["table"]["orders"]) == ["RED"] and doc["table"]["orders"]["RED"]["lines"] == ["START Hamburg"]
     assert [(r["kind"], r.get("seat")) for r in records(trial.game)] == \
@@ -468,7 +468,8 @@ def test_a_gms_ordinary_command_upgrades_an_old_folder_once(tmp_path: Path) -> N
     assert convert.is_old_format(game)
     first = invoke("status", str(game))
     assert first.stderr.count("converted to a game of the one session (play dampfross): 7 turns") == 1
-    assert "converted" not in first.stdout and "status of turn 8" in first.stdout
+    assert "converted" not in first.stdout and first.stdout.startswith("Game demo, turn 8 (over)\n")
+    assert first.stdout.endswith("\nThe game is over.\n")
     assert not convert.is_old_format(game) and json.loads((game / "game.json").read_text())["play"] == "dampfross"
     assert [r["kind"] for r in records(game)].count("converted") == 1
     checked(game)

@@ -372,7 +372,9 @@ def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing:
         when = arrival_text(arrived) if arrived else _("no mail")
         out.append(wrap(f"  {company:<8} {when:<13} {verdict}".rstrip(), 25, MAIL_WIDTH))  # a table's row: 78
     out.append("")
-    if missing:
+    if state.phase == "over":  # nobody sends orders any more: neither missing nor all in
+        out.append(_("The game is over."))
+    elif missing:
         out.append(_("missing: {companies}").format(companies=", ".join(missing)))
     elif partial:
         out.append(wrap(_("every company has sent orders that count; {count} of them not in full").format(
