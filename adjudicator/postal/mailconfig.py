@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import json
 import os
-import ssl
 import tomllib
 from dataclasses import dataclass
-from email.headerregistry import Address
-from email.utils import getaddresses
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # ssl and the email package, loaded when a connection is made or an address read: not by a turn
+    import ssl
 
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.postal.files import Folder
@@ -57,6 +57,8 @@ class MailConfigError(AdjudicatorError):
 @cache
 def tls_context() -> ssl.SSLContext:
     """The one TLS context of the process (the system's certificates, verified host names)."""
+    import ssl
+
     return ssl.create_default_context()
 
 
@@ -122,6 +124,8 @@ class MailConfig:
     @property
     def gm_address(self) -> str:
         """The GM's own address, lower case (``gm`` may be ``Name <address>``)."""
+        from email.utils import getaddresses
+
         found = [x for _, x in getaddresses([self.gm]) if "@" in x]
         return found[0].lower() if found else self.gm.lower()
 
@@ -259,6 +263,9 @@ def _text(table: dict[str, Any], key: str, where: str, required: bool = False) -
 
 def _address(text: str, where: str) -> str:
     """The address of ``Name <addr>`` or ``addr``; ``MailConfigError`` when there is none."""
+    from email.headerregistry import Address
+    from email.utils import getaddresses
+
     found = [a for _, a in getaddresses([text]) if "@" in a]
     if len(found) != 1:
         raise MailConfigError(f"{where}: {text!r} is not one mail address")

@@ -32,22 +32,21 @@ import hashlib
 import json
 import os
 import re
-import smtplib
-import ssl
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from email import message_from_bytes, policy
-from email.message import EmailMessage
-from email.utils import format_datetime, getaddresses, make_msgid
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.postal import mailhtml
 from adjudicator.postal.files import Folder, atomic_write, record_text
 from adjudicator.postal.inbox import MAIL_DIR
 from adjudicator.postal.mailconfig import MailConfig, Server
+
+if TYPE_CHECKING:  # the email package, smtplib and ssl: loaded when a mail is composed, read or sent (not by a turn
+    import smtplib  # that queues no mail)
+    import ssl
+    from email.message import EmailMessage
 
 
 @dataclass(frozen=True)
@@ -101,6 +100,10 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
             image/png       Content-ID, inline, with its file name
           text/plain        each text attachment (the whole report, the whole map as text)
     """
+    from email import policy
+    from email.message import EmailMessage
+    from email.utils import format_datetime, make_msgid
+
     msg = EmailMessage(policy=policy.default)
     msg["From"] = sender
     msg["To"] = ", ".join(out.to)
@@ -129,6 +132,10 @@ def compose(out: Outgoing, sender: str, now: datetime) -> EmailMessage:
 def _show(msg: EmailMessage, text: str, pictures: Sequence[tuple[str, bytes]], domain: str | None) -> None:
     """Make ``msg`` (its text set) show the pictures in its body: the structure of ``compose``.  The standard
     library converts an alternative into a mixed part but not into a related one, so that step is made here."""
+    from email import policy
+    from email.message import EmailMessage
+    from email.utils import make_msgid
+
     cids = [make_msgid("picture", domain=domain) for _ in pictures]
     msg.add_alternative(picture_page(text, [(name, cid[1:-1]) for (name, _), cid in zip(pictures, cids, strict=True)]),
                         subtype="html", charset="utf-8", cte="quoted-printable")
@@ -148,6 +155,8 @@ def _show(msg: EmailMessage, text: str, pictures: Sequence[tuple[str, bytes]], d
 def picture_page(text: str, pictures: Sequence[tuple[str, str]]) -> str:
     """The HTML alternative of a mail with pictures: the text made to read on a phone and on a desktop, then each
     picture (its file name, its Content-ID), as wide as the reader's window at most (``postal/mailhtml.py``)."""
+    from adjudicator.postal import mailhtml
+
     return mailhtml.page(text, pictures)
 
 
@@ -236,6 +245,8 @@ class Outbox:
         its first text part is parsed (``_first_text``), without making header objects (``compat32``; the first
         text/plain part not attached, as ``compose`` writes it, decoded as ``get_body().get_content()`` decodes
         it)."""
+        from email import message_from_bytes, policy
+
         for d in (self.sent_dir, self.queue_dir):
             eml = self._paths(d, name)[0]
             try:
@@ -306,6 +317,8 @@ class Outbox:
     def requeue(self, name: str, now: datetime, to: Sequence[str] | None = None, folder: Path | None = None) -> bool:
         """Put a sent (or set-aside) mail back into the outbox to send it again (``mail send --turn/--player``,
         ``--retry``); ``to``: its recipients now (the address on file may have changed since)."""
+        from email import message_from_bytes, policy
+
         eml, info = self._paths(folder or self.sent_dir, name)
         if not eml.is_file():
             return False
@@ -332,6 +345,8 @@ class Outbox:
         of the game is made true again at the end of its tick (InterUrban's reading IU-32).  Its text, then its
         record, are replaced atomically; its place in the queue stays.  ``False``: it is not queued any more
         (sent, set aside), has more than its text, or says that already."""
+        from email import message_from_bytes, policy
+
         eml, info = self._paths(self.queue_dir, name)
         try:
             doc = json.loads(info.read_text(encoding="utf-8"))
@@ -361,6 +376,8 @@ class Outbox:
     def send(self, config: MailConfig, now: datetime, names: Sequence[str] | None = None) -> SendResult:
         """Send the queued mails over SMTP, each on its own: a mail refused for good is set aside, one refused for
         now stays queued, and the next goes on; a lost connection stops (what is left stays queued)."""
+        import smtplib
+
         result = SendResult()
         todo = [n for n in self.pending() if names is None or n in names]
         if not todo:
@@ -381,6 +398,8 @@ class Outbox:
     def _send_one(self, smtp: smtplib.SMTP, sender: str, name: str, now: datetime, result: SendResult) -> None:
         """Send one queued mail; what the server says of this mail alone decides its fate, anything about the
         connection or the sender is raised (and stops the sending)."""
+        import smtplib
+
         eml, info = self._paths(self.queue_dir, name)
         data = eml.read_bytes()
         doc = json.loads(info.read_text(encoding="utf-8"))
@@ -462,6 +481,8 @@ def _transmit(smtp: smtplib.SMTP, data: bytes, sender: str, to: list[str]) -> di
     """Send a queued mail's bytes as they are in the outbox (its lines ended CRLF, as ``send_message`` writes them;
     the same mail, not parsed and written again); an address that is not ASCII needs SMTPUTF8, and the mail's
     headers written in UTF-8: ``send_message`` does both.  The recipients refused, as ``sendmail`` gives them."""
+    from email import message_from_bytes, policy
+
     if not "".join([sender, *to]).isascii():
         return smtp.send_message(message_from_bytes(data, policy=policy.default), from_addr=sender, to_addrs=to)
     return smtp.sendmail(sender, to, _LINE_END.sub(b"\r\n", data))
@@ -491,6 +512,8 @@ def smtp_answer(exc: BaseException) -> str:
 
 def bare_address(text: str) -> str:
     """The address of ``Name <address>`` (the text itself when it holds none)."""
+    from email.utils import getaddresses
+
     found = getaddresses([text])
     return found[0][1] if found and found[0][1] else text
 
@@ -498,6 +521,8 @@ def bare_address(text: str) -> str:
 def smtp_transport(server: Server, context: ssl.SSLContext | None) -> smtplib.SMTP:
     """A connection to the SMTP server, TLS from the start where it says so (STARTTLS and login are the
     caller's: ``mail check`` tells each step's failure apart)."""
+    import smtplib
+
     if server.security == "tls":
         return smtplib.SMTP_SSL(server.host, server.port, timeout=server.timeout, context=context)
     return smtplib.SMTP(server.host, server.port, timeout=server.timeout)
@@ -550,6 +575,8 @@ def _connection(server: Server, base: Path, mails: int) -> Iterator[smtplib.SMTP
 
 
 def _answers(smtp: smtplib.SMTP) -> bool:
+    import smtplib
+
     try:
         return smtp.noop()[0] == 250
     except (OSError, smtplib.SMTPException):
@@ -557,6 +584,8 @@ def _answers(smtp: smtplib.SMTP) -> bool:
 
 
 def _close(smtp: smtplib.SMTP) -> None:
+    import smtplib
+
     try:
         smtp.quit()
     except (OSError, smtplib.SMTPException):
