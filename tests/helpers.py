@@ -135,3 +135,22 @@ def segments(owner: str, hexes: Iterable[Hex], turn: int = 1) -> list[Segment]:
     import itertools
 
     return [Segment(owner, Side(a, b), turn) for a, b in itertools.pairwise(hexes)]
+
+
+def example_mails(lang: str) -> dict[tuple[str, str], str]:
+    """Every report mail's body of the example game (turn ``NNN``, company), as the session sent it: the golden's
+    ``archive/step-NNN/mail-ID.txt`` (``tests/golden/example``, ``example-de``; the steps with mails are the turns, in
+    order), up to the public report the mail attaches (``playwords.py: PUBLIC_BELOW``)."""
+    from adjudicator.dampfross.report.playwords import PUBLIC_BELOW, TITLE
+
+    folder = Path(__file__).parent / "golden" / ("example" if lang == "en" else f"example-{lang}")
+    turns = sorted({path.parent for path in (folder / "archive").glob("step-*/mail-*.txt")})
+    assert len(turns) == 7
+    out = {}
+    for turn, step in enumerate(turns, 1):
+        for path in sorted(step.glob("mail-*.txt")):
+            text = path.read_text(encoding="utf-8")
+            assert text.count(PUBLIC_BELOW + TITLE) == 1, path
+            out[(f"{turn:03d}", path.stem.removeprefix("mail-"))] = text.split(PUBLIC_BELOW + TITLE)[0] + "\n"
+    assert len(out) == 7 * 4
+    return out

@@ -25,6 +25,7 @@ from adjudicator.dampfross.board.mapfile import parse_map, shipped_map_text
 from adjudicator.dampfross.engine.newgame import new_game, new_options
 from adjudicator.dampfross.game import dice
 from adjudicator.dampfross.game.rules import load_profile
+from adjudicator.dampfross.report.mail import attached_paragraph
 from adjudicator.kernel.commitment import commitment
 from adjudicator.kernel.contacts import PlayerSpec
 from adjudicator.kernel.deadline import Schedule
@@ -87,6 +88,11 @@ class Game:
             data = part.get_content()
             out[str(part.get_filename())] = data.replace("\r\n", "\n") if isinstance(data, str) else data
         return out
+
+    def pictures(self, prefix: str, to: str) -> list[bytes]:
+        """The PNG pictures the one mail sent to ``to`` whose name begins with ``prefix`` shows (inline or attached)."""
+        (mail,) = sent(self.smtp, prefix, to)
+        return [part.get_content() for part in mail.walk() if part.get_content_type() == "image/png"]
 
     def texts(self, prefix: str, to: str) -> list[str]:
         """The texts of the mails sent to ``to`` whose names begin with ``prefix`` (line ends as written)."""
@@ -189,7 +195,8 @@ def test_two_companies_build_and_each_reads_the_public_report_and_only_its_own_p
     for address in (ANNA, BERND):  # the whole public report attached, byte for byte, and the whole map as text
         files = game.attached("move-001-", address)
         assert list(files) == ["report-turn-001.txt", "map-turn-001.txt"] and files["report-turn-001.txt"] == public
-    assert "Attached: the turn's whole public report and the whole map, as text." in anna[0]
+    assert "Attached: the turn's whole public report and the whole map, as text and as a picture." in _flat(anna[0])
+    assert game.pictures("move-001-", ANNA)  # which the mail shows: the map as a picture
     assert "Turn 1, private report for RED" in anna[0] and "private report for BLUE" not in anna[0]
     assert "Turn 1, private report for BLUE" in bernd[0] and "private report for RED" not in bernd[0]
     assert "BIULD" in bernd[0] and "BIULD" not in anna[0] and "BIULD" not in public
@@ -376,7 +383,8 @@ def test_each_companys_mail_begins_with_the_dampfross_report_mail_of_its_private
     (``DampfrossWords.attachments``)."""
     _turn_one(game)
     for seat, address in (("RED", ANNA), ("BLUE", BERND)):
-        own = _their_deadline(OLD[f"mail-{seat}"])  # its attachments: text only
+        own = _their_deadline(OLD[f"mail-{seat}"]).replace(  # the map goes as a picture too, and the mail says so
+            attached_paragraph(False).rstrip("\n"), attached_paragraph(True).rstrip("\n"))
         assert game.texts("move-001-", address)[0] == own  # the body, as today's mail (app/postal.py: report_mails)
         public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
         assert game.attached("move-001-", address) == {

@@ -101,8 +101,8 @@ def test_same_turn_twice_is_refused(game: Path):
 def test_wrong_password_builds_nothing_unless_trusted(game: Path):
     result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run")
     assert "turn1.orders:3: a section for RED: wrong password; it does not count" in result.output
-    # the session keeps no section with a wrong password: the report says RED sent no orders
-    assert "RED (Rot): allowance" in result.output and "builds nothing: no orders received" in result.output
+    # the turn's refused sections reach the report: RED builds nothing, and why
+    assert "RED (Rot): allowance" in result.output and "builds nothing: wrong password" in result.output
     result = invoke(str(orders(game, red_pw="nottheone")), "--dry-run", "--trust")
     assert "builds nothing" not in result.output
 

@@ -13,7 +13,6 @@ The first tests need no browser: the page keeps every character and puts maps an
 from __future__ import annotations
 
 import base64
-import dataclasses
 import json
 import re
 from datetime import UTC, datetime
@@ -23,23 +22,22 @@ from pathlib import Path
 
 import pytest
 
-from adjudicator.dampfross.game import gamefile
-from adjudicator.dampfross.report.mail import report_mail_text
+from adjudicator.dampfross.report.mail import attached_paragraph
+from adjudicator.kernel.i18n import language
 from adjudicator.postal.mailhtml import body_html, kind_of
 from adjudicator.postal.outbox import Outgoing, compose
+from tests.helpers import example_mails
 
-GOLDEN = Path(__file__).parent / "golden"
-OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format"  # the English example as the old format kept it
 MAILS = [("en", 6, "HAFEN"), ("de", 6, "HAFEN"), ("en", 2, "NOB"), ("de", 7, "NOB"), ("en", 1, "SUED")]
 """A racing turn (rounds, score table), the German one, the report full of mistakes, the last turn, a first."""
 
 
 def report_text(lang: str, turn: int, company: str) -> str:
-    state = dataclasses.replace(gamefile.loads((OLD_FORMAT / "example" / "game.json").read_text(encoding="utf-8")),
-                                lang=lang)
-    reports = (OLD_FORMAT / "example" if lang == "en" else GOLDEN / "example-de") / "reports"
-    return report_mail_text((reports / f"turn-{turn:03d}-{company}.txt").read_text(encoding="utf-8"), None, state,
-                            company, True)
+    """The body of ``company``'s report mail of ``turn`` in the example game, as the session sent it (the map as a
+    picture too: the mails here show one)."""
+    with language(lang):
+        return example_mails(lang)[(f"{turn:03d}", company)].replace(attached_paragraph(False).rstrip("\n"),
+                                                                       attached_paragraph(True).rstrip("\n"))
 
 
 def html_part(text: str, png: bytes) -> str:

@@ -18,6 +18,7 @@ from adjudicator.dampfross.board.mapfile import load_map
 from adjudicator.dampfross.report import svg
 from adjudicator.dampfross.report.ascii import TrackMark
 from adjudicator.dampfross.report.svgplace import Boxes, text_box
+from tests.helpers import example_mails
 
 CAPTION = re.compile(r'<text class="caption" x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)" '
                      r'fill="[^"]*">([^<]*)</text>')
@@ -97,19 +98,12 @@ def svgbox(x1: float, y1: float, x2: float, y2: float, half: float):  # type: ig
 def test_a_racing_turns_mail_shows_the_dice_in_its_text(lang: str):
     """Each race's rounds, every die and position, stand in the mail's text as in the attached public report (before,
     only the attachment had them)."""
-    import dataclasses
-
-    from adjudicator.dampfross.game import gamefile
-    from adjudicator.dampfross.report.mail import report_mail_text
-
-    old = Path(__file__).parent / "fixtures" / "old-format" / "example"  # the example's reports, each company's too
-    folder = old if lang == "en" else Path(__file__).parent / "golden" / "example-de"
-    state = dataclasses.replace(gamefile.loads((old / "game.json").read_text(encoding="utf-8")), lang=lang)
+    golden = Path(__file__).parent / "golden" / ("example" if lang == "en" else f"example-{lang}")
+    mails = example_mails(lang)  # each company's report mail as the session sent it
     for turn in (6, 7):
-        public = (folder / "reports" / f"turn-{turn:03d}.txt").read_text(encoding="utf-8")
+        public = (golden / "reports" / f"move-{turn:03d}.txt").read_text(encoding="utf-8")
         rounds = [line for line in public.splitlines() if re.match(r"  (Round|Runde) |      \d ", line)]
         assert rounds
-        for company in state.player_ids:
-            body = report_mail_text((folder / "reports" / f"turn-{turn:03d}-{company}.txt").read_text(
-                encoding="utf-8"), None, state, company, True)
+        for company in ("RAVEL", "NOB", "SUED", "HAFEN"):
+            body = mails[(f"{turn:03d}", company)]
             assert all(line in body.splitlines() for line in rounds), (turn, company)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from adjudicator.dampfross.report.mail import full_map_text
-from adjudicator.dampfross.report.playwords import PUBLIC_BELOW, TITLE
+from tests.helpers import example_mails
 
 GOLDEN = Path(__file__).parent / "golden"
 OLD_FORMAT = Path(__file__).parent / "fixtures" / "old-format"  # the English example as the old format kept it
@@ -20,29 +20,12 @@ MISTAKES = ("002", "NOB")
 """Turn 2's NOB shows every typical mistake with its explanation: not a typical report (146 lines)."""
 
 
-def _mails(lang: str) -> dict[tuple[str, str], str]:
-    """Every report mail's body of the example game (turn, company), as the session sent it: the golden's
-    ``archive/step-NNN/mail-ID.txt`` (the steps with mails are the turns, in order), up to the public report the
-    mail attaches (``playwords.py: PUBLIC_BELOW``)."""
-    folder = GOLDEN / ("example" if lang == "en" else "example-de")
-    turns = sorted({path.parent for path in (folder / "archive").glob("step-*/mail-*.txt")})
-    assert len(turns) == 7
-    out = {}
-    for turn, step in enumerate(turns, 1):
-        for path in sorted(step.glob("mail-*.txt")):
-            text = path.read_text(encoding="utf-8")
-            assert text.count(PUBLIC_BELOW + TITLE) == 1, path
-            out[(f"{turn:03d}", path.stem.removeprefix("mail-"))] = text.split(PUBLIC_BELOW + TITLE)[0] + "\n"
-    assert len(out) == 7 * 4
-    return out
-
-
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_typical_report_mail_is_under_130_lines(lang: str):
     """Before: 324-440 lines, three quarters of them map (the whole map every turn, the key up to 4 times).  Under
     120 lines while prose folded at 78 columns; at 72, with each race's dice in the text (issue 35), the longest is
     the last turn's RAVEL (128 in German: the final standings and how to check the dice)."""
-    mails = _mails(lang)
+    mails = example_mails(lang)
     long = {key: text.count("\n") for key, text in mails.items() if text.count("\n") >= 130 and key != MISTAKES}
     assert long == {}
     assert len(mails) == 28 and min(text.count("\n") for text in mails.values()) > 60
@@ -54,7 +37,7 @@ def test_the_private_part_comes_first_and_the_key_once(lang: str):
                                if lang == "en" else
                                ("persönlicher Bericht für", "Ihre Befehle, wie sie verstanden wurden", "Bauphase"))
     key = "Key: " if lang == "en" else "Legende: "
-    for (turn, pid), text in _mails(lang).items():
+    for (turn, pid), text in example_mails(lang).items():
         first = text.splitlines()[0]
         assert first.endswith(f"{private} {pid}"), (turn, pid, first)
         if int(turn) <= 5:  # building turns: the turn in short follows the private part
@@ -68,20 +51,20 @@ def test_the_private_part_comes_first_and_the_key_once(lang: str):
 
 
 def test_every_turn_with_new_track_has_its_key():
-    for (turn, pid), text in _mails("en").items():
+    for (turn, pid), text in example_mails("en").items():
         if turn != "007":  # nothing was built in turn 7
             assert text.count("Key: ") == 1, (turn, pid)
 
 
 def test_the_private_part_has_the_fee_history_and_a_window_of_the_own_track():
-    mails = _mails("en")
+    mails = example_mails("en")
     hafen = mails[("005", "HAFEN")]
     assert "Your fees so far\n----------------\n  paid to RAVEL: 4 (turns 3, 5)\n" in hafen
     assert "  received from HAFEN: 4 (turns 3, 5)\n" in mails[("005", "RAVEL")]
     assert "Your track (this turn's in upper case)" in hafen
     assert "Your fees so far" not in mails[("005", "SUED")]  # no fee paid or received: no heading
     assert hafen.index("Your track") < hafen.index("Score table")
-    german = _mails("de")[("005", "HAFEN")]
+    german = example_mails("de")[("005", "HAFEN")]
     assert "Ihre bisherigen Gebühren" in german and "gezahlt an RAVEL: 4 (Züge 3, 5)" in german
 
 

@@ -280,11 +280,12 @@ class Attachments(Protocol):
     text, ``report/playwords.py``): ``postal/movemails.py: report_mails`` sends the body and files they give, then
     the play's picture."""
 
-    def attachments(self, table: Table, state: Any, move: int, reader: str,
-                    text: str) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+    def attachments(self, table: Table, state: Any, move: int, reader: str, text: str,
+                    picture: bool = False) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
         """The body of ``reader``'s report mail telling the moves up to ``move`` and the files to attach (name, text
         or bytes), from ``text``, the mail the words wrote of them (``seat_report``, ``digest``, or the moves'
-        mails joined), in the reader's language; ``table`` and ``state`` as the game is now."""
+        mails joined), in the reader's language; ``table`` and ``state`` as the game is now; ``picture``: the play's
+        picture goes with the mail too (the body may say so)."""
 
 
 @runtime_checkable

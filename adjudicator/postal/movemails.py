@@ -118,8 +118,10 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
             else:  # a play without a digest of its own: its moves' mails, joined
                 text = "\n".join(t.text for t in told if not t.dropped)
             attached: tuple[tuple[str, str | bytes], ...] = ()
+            if moves:  # the picture first: the words' body may say it is attached
+                pictures = _picture(play, game.state, picture_name(play, last), pictures)
             if moves and isinstance(play.words, Attachments):  # the words' files, e.g. the whole report as text
-                text, attached = play.words.attachments(game.table, game.state, last, seat.id, text)
+                text, attached = play.words.attachments(game.table, game.state, last, seat.id, text, bool(pictures))
             if replaced is not None and isinstance(play.words, CorrectedReports):
                 text = play.words.corrected(game.table, game.state, seat.id, text, replaced)
             kind = ("report" if len(moves) == 1 else "reports") if moves else "reminder"
@@ -127,8 +129,7 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
                                          int(moves[0]["move"]) if moves else last)
         shown: tuple[tuple[str, str | bytes], ...] = ()
         if moves:
-            pictures = _picture(play, game.state, picture_name(play, last), pictures)
-            shown = (*attached, *pictures)
+            shown = (*attached, *(pictures or ()))
         through = {"through": int(steps[owed[-1]].name.removeprefix("step-")),
                    "moves": [int(moves[0]["move"]), last] if moves else [],
                    **({"told_sha256": _fingerprint(moves[-1], seat.id)} if moves else {})}

@@ -203,11 +203,17 @@ def report_mail_text(report: str, corrected_on: str | None, state: GameState, co
             parts.append(corrected_banner(corrected_on, state))
         parts.append(report.rstrip("\n") + "\n")
         if picture is not None:
-            attached = (_("Attached: the turn's whole public report and the whole map, as text and as a picture.")
-                        if picture else _("Attached: the turn's whole public report and the whole map, as text."))
-            parts.append("\n" + wrap(attached + " " + _("The whole map in the mail: mail MAP (MAP 1408 or MAP "
-                                                         "<town>: a window around it)."), 0) + "\n")
+            parts.append(attached_paragraph(picture))
     return "".join(parts)
+
+
+def attached_paragraph(picture: bool) -> str:
+    """The last paragraph of a report mail, in the active language: what is attached (``picture``: the map as a
+    picture too) and how to get the whole map by mail."""
+    attached = (_("Attached: the turn's whole public report and the whole map, as text and as a picture.")
+                if picture else _("Attached: the turn's whole public report and the whole map, as text."))
+    return "\n" + wrap(attached + " " + _("The whole map in the mail: mail MAP (MAP 1408 or MAP <town>: a window "
+                                          "around it)."), 0) + "\n"
 
 
 def corrected_banner(corrected_on: str, state: GameState) -> str:

@@ -44,6 +44,7 @@ from adjudicator.dampfross.report.mail import (
     STATUS,
     Receipt,
     Status,
+    attached_paragraph,
     corrected_banner,
     full_map_text,
     map_attachment_name,
@@ -141,6 +142,7 @@ class DampfrossWords:
 
     def __init__(self, maps: Callable[[GameState], GameMap] = shipped_map):
         self.maps = maps
+        self._last_result: tuple[TurnResult, Table, TurnResult] | None = None
 
     # --- subjects (``kernel/play.py: Subjects``): the old format's, "turn" where the session says "move" -----------
     def subject(self, table: Table, kind: str, move: int, seat: str, first: int) -> str:
@@ -230,17 +232,20 @@ class DampfrossWords:
         body = report_mail_text(private, None, result.after, reader, False)  # "Attached: ..." (``attachments``)
         return body.rstrip("\n") + PUBLIC_BELOW + public
 
-    def attachments(self, table: Table, state: GameState, move: int, reader: str,
-                    text: str) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
-        """``kernel/play.py: Attachments``: the report mail of a turn as the Dampfross mail path sends it
-        (``app/postal.py: report_mails``): its body the company's private part, the turn's whole public report and
-        the whole map as text attached (``report-turn-NNN.txt``, ``map-turn-NNN.txt``).  A mail of several turns
+    def attachments(self, table: Table, state: GameState, move: int, reader: str, text: str,
+                    picture: bool = False) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
+        """``kernel/play.py: Attachments``: the report mail of a turn as Dampfross always sent it: its body the
+        company's private part, the turn's whole public report and the whole map as text attached
+        (``report-turn-NNN.txt``, ``map-turn-NNN.txt``), and its last paragraph saying so, "as a picture" too when the
+        play's picture goes with it (``picture``).  A mail of several turns
         (a company that got none for a while) goes as written, each turn's public report in it."""
         joint = PUBLIC_BELOW + TITLE  # the public report's own rules are never followed by its title
         if text.count(joint) != 1 or reader not in state.player_ids:
             return text, ()
         at = text.index(joint)
         body, public = text[:at], text[at + len(PUBLIC_BELOW):]
+        if picture:  # the map goes as a picture too: the last paragraph, as seat_report wrote it, says so
+            body = body.replace(attached_paragraph(False).rstrip("\n"), attached_paragraph(True).rstrip("\n"))
         state = dated(state, table)
         return body + "\n", ((report_attachment_name(move), public),
                              (map_attachment_name(move), full_map_text(state, self.maps(state), move, active())))
@@ -298,10 +303,18 @@ class DampfrossWords:
 
     def _result(self, result: TurnResult, table: Table) -> TurnResult:
         """The turn's result with the session's deadlines: the state after dated, the state before given the
-        table's schedule (the time zone its deadline corrections are printed in: ``common.py: corrections``)."""
+        table's schedule (the time zone its deadline corrections are printed in: ``common.py: corrections``).  The
+        last one is kept (for the same result object and an equal table): a turn's reports (the public one, each
+        company's mail) then share its states, and what the reports keep by a state's identity (the board's index,
+        ``racing.py: _track_before``) is made once a turn."""
+        kept = self._last_result
+        if kept is not None and kept[0] is result and kept[1] == table:
+            return kept[2]
         before = result.before if result.before.schedule is not None else replace(result.before,
                                                                                   schedule=table.schedule)
-        return replace(result, before=before, after=dated(result.after, table))
+        made = replace(result, before=before, after=dated(result.after, table))
+        self._last_result = (result, table, made)
+        return made
 
     # --- receipts --------------------------------------------------------------------------------------------
     def receipt(self, table: Table, state: GameState, code: str, data: Mapping[str, Any]) -> str:
