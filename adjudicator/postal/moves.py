@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import threading
 from collections.abc import Iterator, Mapping
@@ -54,6 +55,8 @@ LOCK_FILE = ".lock"
 ARCHIVE = "archive"
 REPORTS = "reports"
 LOCK_WAIT = 10.0
+_STEP = re.compile(r"step-[0-9]{3}")
+"""A step's folder's name (``step_path``)."""
 CHAINED = ("record.json", "game-before.json", "game-after.json")
 """The files of a step that the chain covers itself; the record seals every other one (``files``)."""
 
@@ -236,8 +239,15 @@ class MovesDir:
         write_folder(final, content, _mode_of, final.parent)
 
     def steps(self) -> list[Path]:
+        """The archive's steps in order (``step-NNN`` folders): one listing, no ``stat`` a step (a turn asks this
+        for each step it archives, and a game's archive grows by a step a company a turn)."""
         root = self.path / ARCHIVE
-        return sorted(p for p in root.glob("step-[0-9][0-9][0-9]") if p.is_dir()) if root.is_dir() else []
+        try:
+            with os.scandir(root) as found:
+                names = [e.name for e in found if _STEP.fullmatch(e.name) and e.is_dir()]
+        except OSError:  # no archive (yet), or none that can be read: as no step
+            return []
+        return [root / name for name in sorted(names)]
 
     def recover(self) -> str | None:
         """Take back a step that a killed run archived without writing the game file after it (its game-before is
