@@ -10,7 +10,7 @@ module gives it Dampfross's rules, pure, over the layers the mail path of
   (``orders/resolve.py``) and settled for the company with trust (the
   session has checked the password: ``orders/translate.py:
   settle_orders``), giving ``CompanyOrders``.  A section counts as it does
-  by mail today (``app/receipts.py``): whatever its lines, unless it is for
+  by mail always did: whatever its lines, unless it is for
   another turn or its company is retired; lines that cannot be read or are
   not allowed are left out of the turn and kept, as codes, in
   ``CompanyOrders.problems`` (``read`` returns them beside the orders too);

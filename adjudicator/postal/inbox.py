@@ -9,8 +9,8 @@ Layout (GM only: folders 0700, files 0600)::
                                      (the source's time), fetch time, the source's key, size, how it
                                      was read, and each text that may hold orders with its SHA-256
     DIR/mail/inbox/NNNNN/text-K.txt  those texts as stored (UTF-8): what a turn reads
-    DIR/mail/inbox/NNNNN/receipt.json  written once the mail is answered: the turn it was for, whose
-                                     sections counted, late or not, the receipts queued
+    DIR/mail/inbox/NNNNN/receipt.json  written once the mail is answered: what the game made of it (the
+                                     period, each section's verdict, the sections refused), the replies
 
 A mail's folder is written whole through a stage folder renamed into place,
 so a mail is stored completely or not at all; ``seen.json`` is written only

@@ -2,8 +2,7 @@
 
 Each game directory is ticked on its own (an error or a fault in one never
 stops the others); what a tick does inside a game is its play's business
-(``adjudicator/dampfross/app/postal.py`` for Dampfross, ``adjudicator/postal/turns.py``
-for games of sequential moves such as InterUrban).  What a tick tells the GM
+(``adjudicator/postal/turns.py``, the one session of every play).  What a tick tells the GM
 are codes (``kernel/notes.py``); the CLI words them.
 """
 

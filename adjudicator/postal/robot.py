@@ -13,8 +13,7 @@ already, so a second tick changes and sends nothing, and a tick killed
 anywhere loses no mail and no turn.
 
 What a game gives the loop is a ``PostalGame``: its folder and a ``Session``
-of one tick.  Dampfross's is ``dampfross/app/postal.py``, every game of
-sequential moves (InterUrban) has ``postal/turns.py``'s.
+of one tick: every game's is ``postal/turns.py``'s (``MovesGame``), over its play.
 """
 
 from __future__ import annotations

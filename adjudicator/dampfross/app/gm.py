@@ -2,7 +2,7 @@
 
 ``new`` makes a game of the one session (``commands.py: start_game``); ``rules show`` and the ``map`` commands are
 Dampfross's own.  Every command on a game is the one session's (``session.py: SessionCommands``, the session's
-commands of every game with what only Dampfross has); a folder of the old format (``store.py: GameDir``, before
+commands of every game with what only Dampfross has); a folder of the old format (``oldformat.py``, before
 issue 34) is upgraded by the first command that meets it, once and atomically (``convert.py: upgrade``; the GM is
 told on standard error; ``adjudicate upgrade`` does it on its own).  What only a game of sequential moves has
 (``fix seat``, ``fix position``, ``standings``) is refused in one line naming the commands Dampfross has instead.

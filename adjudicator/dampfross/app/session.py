@@ -1,9 +1,9 @@
 """Dampfross's GM commands on a game of the one session (issue 34): ``SessionCommands``, the one session's commands of
 its play (``app/gm.py: session_commands``, those of every game of moves, ``self.moves``) with what only Dampfross
-has, read from the session's folder (``postal/moves.py: MovesDir``) instead of the old one (``store.py: GameDir``).
+has, read from the session's folder (``postal/moves.py: MovesDir``).
 
-``dampfross/app/gm.py`` hands every command of a game of the session format to it (a folder of the old format keeps
-its own functions until it is upgraded).  What each tells the GM is the old format's text where the session can make
+``dampfross/app/gm.py`` hands every command of a Dampfross game to it (a folder of the old format is upgraded
+first: ``convert.py``).  What each tells the GM is the old format's text where the session can make
 it (``tests/test_dampfross_session_gm.py`` compares them on one game in both formats):
 
 * ``check``: ``check.py``'s over the session's state; ``route``: the same advice (``commands.py: routes_text``);

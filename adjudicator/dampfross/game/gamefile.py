@@ -1,7 +1,8 @@
 """The game file ``game.json``: the state as JSON, checked against its JSON Schema.
 
 ``dumps``/``loads`` are the only way the state is written and read
-(``adjudicator.dampfross.app.store`` puts the text on disk).  Reading is strict: the
+(the one session's folder, ``postal/moves.py: MovesDir``, keeps it as the game file's
+``state``).  Reading is strict: the
 shipped JSON Schema (``schema/game.schema.json``) is checked first, every
 part must decode, and the ledger must explain every balance.  The parts of
 the document (ledger entries, races, history) are encoded in

@@ -1,5 +1,5 @@
 """Whether a turn's orders can make a turn at all, and whose of them count: pure order logic (issue 24 moved it
-out of the application layer, ``app/run.py``).
+out of the application layer, the old ``app/run.py``, removed in issue 34).
 
 A turn is refused as a whole (nothing changes) when its orders cannot make
 one: the game is over, an order file named could not be read, the orders are

@@ -1,7 +1,7 @@
 """Every text of the postal game loop: receipts, report mails, reminders, the opening mail, statements, status,
 and the GM's notes of a ``tick``.
 
-The application (``adjudicator.dampfross.app.postal``, ``app/receipts.py``) decides
+The one session (``postal/turns.py``, ``postal/periods.py``, through ``report/playwords.py``) decides
 and hands over codes and data (``Receipt``, ``PostalNote``); the words are
 here and in ``templates/receipt.txt.j2``.  Every line fits 80 columns.  What
 goes to a company is written in its language (``GameState.language_of``);

@@ -1,5 +1,6 @@
-"""The words of the answers to players' commands by mail (``app/mailcommands.py``): HELP, MAP, STATUS, REPORT,
-RULES, SET ADDRESS, PASSWORD RESET, in the reader's language, 80 columns."""
+"""The words of the answers to players' commands by mail (``playwords.py: DampfrossWords.answer_to``, for
+``postal/turns.py: MovesDesk``): HELP, MAP, STATUS, REPORT, RULES, SET ADDRESS, PASSWORD RESET, in the reader's
+language, 80 columns."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ COMMAND_LIST = (
     (NC_("mail command", "SET ADDRESS NEW"), N_("after your PLAYER line: your mail goes to NEW")),
     (NC_("mail command", "PASSWORD RESET ID"), N_("from your address on file: a new password")),
 )
-"""The commands a player may mail, in the reader's words (``app/mailcommands.py`` reads either language's)."""
+"""The commands a player may mail, in the reader's words (``kernel/commands.py`` reads either language's)."""
 
 
 def commands_help(state: GameState, company: str | None) -> str:

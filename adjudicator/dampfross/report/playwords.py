@@ -36,7 +36,7 @@ from adjudicator.dampfross.game.state import Correction, GameState
 from adjudicator.dampfross.orders.sections import OrderSet
 from adjudicator.dampfross.report.botwords import status_lines, taken_back
 from adjudicator.dampfross.report.common import around, map_windows, whole_map
-from adjudicator.dampfross.report.deadlines import due_line, goal_line, zone_of
+from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, wrap
 from adjudicator.dampfross.report.fates import fates
 from adjudicator.dampfross.report.i18n import N_, _
@@ -110,6 +110,16 @@ TITLE = "DAMPFROSS PER POST -- "
 REPLACED = N_("It replaces your orders of an earlier mail for this turn.")
 """The one sentence of a receipt the Dampfross mail path has no words for: it names the mail replaced by its
 arrival, which the session's receipt (``accepted`` with ``replaced``: the orders' lines) does not know."""
+
+
+AFTER_DEADLINE = {
+    "counts": N_("Your mail arrived after the deadline of turn {past} ({due}), at which that turn was run: it counts "
+                 "for turn {turn}, and a later mail from you replaces it."),
+    "other": N_("Your mail arrived after the deadline of turn {past} ({due}), at which that turn was run."),
+}
+"""A strict game's mail read after the turn it came too late for was run at its deadline (``postal/periods.py:
+after_resolved``; reading 132): ``counts`` in place of the sentence that it counts, ``other`` before what the
+receipt says of it (orders naming the past turn: not used; orders that build nothing)."""
 
 
 def _place(gmap: GameMap, arg: str) -> Hex | None:
@@ -377,6 +387,13 @@ class DampfrossWords:
             elif noted.keys() & {"too-many-parts", "header-too-big", "unreadable"}:
                 status = "unreadable"
         said = _(STATUS[status]).format(turn=turn, game=state.game_id, **values)  # the turn the section was for
+        after = {"past": int(data.get("after_move", turn - 1)), "turn": turn,  # too late for the turn before
+                 "due": when_text(str(data["after"]), zone_of(state))} \
+            if data.get("after") and code in ("accepted", "stale") and turn >= state.turn else None
+        if after is not None and code == "accepted" and status == "counts":
+            said = _(AFTER_DEADLINE["counts"]).format(**after)
+        elif after is not None:
+            said = _(AFTER_DEADLINE["other"]).format(**after) + " " + said
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
                 "player": company or "", "turn": turn}
@@ -570,7 +587,7 @@ class DampfrossWords:
     def answer_attachments(self, table: Table, state: GameState,
                            commands: Sequence[tuple[str, int | None]]) -> tuple[tuple[str, str | bytes], ...]:
         """``kernel/play.py: AnswerAttachments``: MAP attaches the whole map as text in one piece, as the Dampfross
-        mail answers it (``app/mailcommands.py``), which its answer says."""
+        mail always answered it, which its answer says."""
         if not any(code == "map" for code, _ in commands):
             return ()
         state = dated(state, table)
@@ -580,7 +597,7 @@ class DampfrossWords:
                   reports: Mapping[int, str], own: Mapping[int, str]
                   ) -> tuple[str, tuple[tuple[str, str | bytes], ...]]:
         """``kernel/play.py: ReaderAnswers``: HELP, MAP [HEX|TOWN], STATUS, REPORT [N] and RULES as the Dampfross
-        mail answered them (``app/mailcommands.py``) to ``reader``'s company, in its language, with its PLAYER line
+        mail always answered them to ``reader``'s company, in its language, with its PLAYER line
         in the examples; MAP attaches the whole map; REPORT N gives the company's own report first when the mail
         gave its password (``own``: its report mail of the turn, whose private part is that report)."""
         state = dated(state, table)
