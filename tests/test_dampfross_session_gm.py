@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.dampfross.report.env import wrap
 from tests.conftest import ANNA, BERND, Trial, make_trial
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
@@ -45,8 +46,13 @@ class Pair:
     said: int = field(default=0)
 
     def old(self, key: str) -> str:
-        """The old format's output of ``key`` in this test, in this test's folders."""
-        return str(OLD[f"{self.test}:{key}"]).replace("<G>", str(self.new)).replace("<ROOT>", str(self.root))
+        """The old format's output of ``key`` in this test, in this test's folders, its strict deadline line as a
+        strict game's says it since reading 132 (the old 'Late orders are not used.' was no longer true: a mail
+        after the deadline counts for the next turn; docs/rules.md, reading 62)."""
+        text = str(OLD[f"{self.test}:{key}"]).replace("<G>", str(self.new)).replace("<ROOT>", str(self.root))
+        return re.sub(r"( *)(Orders for turn (\d+) are due [^\n]*?(?:\n {4,}[^\n]*?)*?)Late orders are\s+not used\.",
+                      lambda m: wrap(m.group(1) + " ".join(m.group(2).split()) + " Orders that arrive later count for "
+                                     f"turn {int(m.group(3)) + 1}."), text)
 
     def both(self, *args: str) -> tuple[str, str]:
         """A command on the game (``G`` stands for the game's folder): what the old format said to it (kept) and what

@@ -1,7 +1,7 @@
 """Issue 10, the postal game loop: the example Maildir game played through ``tick`` with a real SMTP server.
 
 Every mail gets a receipt, corrections win by arrival, prose is not an
-error, the late mail is not used, the reports go out, and a second tick
+error, the late mail counts for the next turn, the reports go out, and a second tick
 changes nothing and sends nothing.  The same mail served by a real IMAP
 server (pymap) gets the same answers.
 """
@@ -116,13 +116,21 @@ def test_prose_is_not_an_error_and_ende_is_a_sign_off(played: Played):
     assert "Problems in your orders" not in reply and "BUILD 1533 - 1534" in reply
 
 
-def test_the_late_mail_is_kept_but_not_used(played: Played):
-    late = played.body("receipt-mail-00006")
-    assert "arrived after the deadline (Fri 21 Nov 2025 18:00 CET)" in late
-    assert "not used" in late
+def test_the_late_mail_is_kept_and_counts_for_the_next_turn(played: Played):
+    """The game is strict: turn 1 is run at its deadline, and BLUE's mail that arrived three minutes after it
+    counts for turn 2 (docs/rules.md, reading 132); its receipt says so, and no receipt says late orders are not
+    used."""
+    late = " ".join(played.body("receipt-mail-00006").split())
+    said = "arrived after the deadline of turn 1 (Fri 21 Nov 2025 18:00 CET), at which that turn was run: it counts"
+    assert f"{said} for turn 2" in late, late
+    assert "Orders for turn 2 are due Fri 28 Nov 2025 18:00 CET. Orders that arrive later count for turn 3." in late
+    assert all("not used" not in played.body(n) for n in played.names() if n.startswith("receipt-"))
     assert (played.game / "mail" / "inbox" / "00006" / "mail.eml").is_file()
     after = played.after(1)
     assert {(s.a.label, s.b.label) for s in after.track if s.owner == "BLUE"} == {("1532", "1533")}
+    accepted = [(r["seat"], r["mail"], r.get("replaced")) for _, r in played.records("orders", 2) if r["seat"] == "BLUE"]
+    assert accepted == [("BLUE", "mail-00006", None), ("BLUE", "mail-00008", "mail-00006")]
+    assert "It replaces your mail of 21 Nov 18:03." in played.body("receipt-mail-00008")
 
 
 def test_mails_in_any_encoding_html_and_attachments_are_read(played: Played):

@@ -72,7 +72,7 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
     if done is not None:  # a tick killed after the step: answered now, not accepted again
         return game, "accepted", {"move": done, "replaced": ()}
     if section.move is not None and section.move != number:
-        return game, "stale", {"given": section.move, "move": number}
+        return game, "stale", {"given": section.move, "move": number, **after_resolved(folder, mail, number, t)}
     if seat.id not in acting:
         return game, "not-on-move", {"on_move": ", ".join(acting)}
     made, problems = read_section(play, game.state, seat.id, section.body,
@@ -99,8 +99,25 @@ def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, 
         t.note("late", seq=mail.seq, company=seat.id, what="used, the move has not been made")
     game = bots_in(folder, play, resolve_if_ready(folder, play, folder.load(play), mail.arrived, t), mail.arrived, t)
     return game, "accepted", {"move": number, "replaced": before.lines if before is not None else (), **late,
+                              **after_resolved(folder, mail, number, t),
                               **({"replaced_arrived": before.arrived} if before is not None and before.arrived else {}),
                               "seat": seat.id, "problems": problems, "preview": preview}
+
+
+def after_resolved(folder: MovesDir, mail: StoredMail, number: int, t: Tick) -> dict[str, Any]:
+    """A strict game's mail that arrived after the deadline of period ``number - 1``, which this tick resolved at that
+    deadline before it read the mail (``postal/turns.py: MovesSession.at``; reading 132): ``after`` (that deadline) and
+    ``after_move`` (that period), so its receipt says the mail came after that deadline and counts for
+    period ``number`` (or, for a section naming the past period, ``stale``, that it is not used); ``{}`` otherwise."""
+    if number < 2 or not any(n.kind in ("ran", "moved", "missed") and dict(n.data).get("turn", dict(n.data).get(
+            "move")) == number - 1 for n in t.notes):  # the period was resolved by an earlier tick: a mail of this one
+        return {}
+    last = folder.moves(last=True)
+    record = last[0][1] if last else {}
+    due = record.get("due")
+    if record.get("move") != number - 1 or not due or mail.arrived <= datetime.fromisoformat(str(due)):
+        return {}
+    return {"after": str(due), "after_move": number - 1}
 
 
 def gm_period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section,

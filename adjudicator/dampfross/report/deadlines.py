@@ -50,7 +50,8 @@ def due_line(state: GameState) -> str:
     if s.held:
         line += " " + _("The GM holds the game over.")
     if s.strict:
-        line += " " + _("Late orders are not used.")
+        # a strict game runs the turn at its deadline; a later mail counts for the next turn (reading 132)
+        line += " " + _("Orders that arrive later count for turn {turn}.").format(turn=state.turn + 1)
     return line
 
 
@@ -76,7 +77,7 @@ SETTINGS = {
 }
 
 _VALUES = {
-    ("strict", True): N_("not used"), ("strict", False): N_("used until the turn is run"),
+    ("strict", True): N_("for the next turn"), ("strict", False): N_("used until the turn is run"),
     ("early", True): N_("allowed"), ("early", False): N_("not allowed"),
     ("held", True): N_("held over"), ("held", False): N_("no longer held over"),
 }
