@@ -232,8 +232,6 @@ class SessionCommands(GmCommands):
     def undo(self, directory: str) -> str:
         """The session's ``undo`` (the last step taken back), told in Dampfross's words: a turn undone, a
         correction undone, a company's orders for a turn taken back (the session's words for any other step)."""
-        import re
-
         folder = MovesDir(directory)
         steps = folder.steps()
         last = folder.record(steps[-1]) if len(steps) > 1 else {}
@@ -242,12 +240,10 @@ class SessionCommands(GmCommands):
         said = self.moves.undo(directory)
         if last.get("kind") == "fix" and isinstance(last.get("correction"), dict):
             return f"correction {last['correction'].get('number')} undone; game.json is back as it was before it."
-        moved = re.fullmatch(r"move (\d+) taken back; (.*) is on move again(?:, until (.*))?", said)
-        if moved:
-            n, due = moved[1], f"; orders are due {moved[3]}" if moved[3] else ""
-            return (f"turn {n} undone; game.json is back at turn {n} (the orders accepted for it stand{due}). Run it "
-                    "again with the corrected orders.")
-        return re.sub(r"^the orders of (\S+) for move (\d+)", r"the orders of \1 for turn \2", said)
+        if last.get("kind") == "orders":
+            return (f"the orders of {last.get('seat')} for turn {last.get('move')} taken back; game.json is as it was "
+                    "before they were accepted")
+        return said
 
     def _undo_turn(self, folder: MovesDir, directory: str) -> str:
         """A turn taken back as the old format took it back (``deadlines.py: undo``): in a game with a deadline it
