@@ -69,7 +69,7 @@ def main() -> None:
     dampfross = game(where, "df", "--map", "germany")
     adjudicate("tick", str(dampfross), "--now", "2026-12-04T18:05+00:00")  # the deadline passed: turn 1
     interurban = game(where, "iu", "--play", "interurban")
-    found = check(dampfross, ("opening-", "report-001-")) + check(interurban, ("opening-",))
+    found = check(dampfross, ("opening-", "move-001-")) + check(interurban, ("opening-",))
     if found != 6:
         sys.exit(f"expected 6 mails with pictures (2 openings and 2 reports of Dampfross, 2 openings of "
                  f"InterUrban), found {found}")

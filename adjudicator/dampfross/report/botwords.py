@@ -32,12 +32,6 @@ def caretaker_since(player: Player) -> str:
     return _("played by the caretaker from turn {turn}").format(turn=player.caretaker_from)
 
 
-def back_from_caretaker(state: GameState, company: str) -> tuple[str, ...]:
-    """The note of a receipt whose orders count for a company the caretaker plays: they take it back (reading 97)."""
-    if not state.player(company).caretaker:
-        return ()
-    return taken_back()
-
 
 def taken_back() -> tuple[str, ...]:
     """The note of a receipt whose orders took the company back from the caretaker (reading 97)."""

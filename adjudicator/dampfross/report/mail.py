@@ -16,15 +16,14 @@ from typing import Literal
 
 from adjudicator.dampfross.board.model import GameMap
 from adjudicator.dampfross.game.state import Correction, GameState
-from adjudicator.dampfross.orders.sections import MailPlace, Refusal
 from adjudicator.dampfross.report.common import whole_map
 from adjudicator.dampfross.report.deadlines import due_line, goal_line, when_text, zone_of
 from adjudicator.dampfross.report.env import LINE_WIDTH, MAIL_WIDTH, render, wrap
 from adjudicator.dampfross.report.fates import Fate, fate_lines, headline
 from adjudicator.dampfross.report.i18n import N_, _, language, ngettext
 from adjudicator.dampfross.report.mailreplies import commands_help
-from adjudicator.dampfross.report.orderwords import arrival_text, where
-from adjudicator.dampfross.report.phrases import NO_ORDERS, correction_text, say
+from adjudicator.dampfross.report.orderwords import arrival_text
+from adjudicator.dampfross.report.phrases import correction_text
 from adjudicator.dampfross.report.ruleswords import example_text
 from adjudicator.kernel import words
 from adjudicator.kernel.shown import cut, shown, shown_name
@@ -164,26 +163,7 @@ def _hash_label(what: str) -> str:
     return _("the attachment {name}").format(name=shown_name(what))
 
 
-def refused_text(r: Refusal, places: Sequence[MailPlace]) -> str:
-    """A section of the sender's mail that does not count, told to the sender (who wrote the company's name)."""
-    why = say(NO_ORDERS, r.why) if r.why else _("no such company in this game")
-    return _("the section for {company} ({where}) does not count: {why}").format(
-        company=shown(r.player or "?"), where=where(r.pos, places, column=False, player=True), why=why)
 
-
-def receipt_subject(state: GameState, company: str | None, lang: str | None = None) -> str:
-    """The subject of a company's receipt (``None``: the sender's, in ``lang`` or the game's language)."""
-    with language(lang or state.language_of(company)):
-        if company:
-            return _("Dampfross {game}: receipt, turn {turn}, {company}").format(game=state.game_id, turn=state.turn,
-                                                                                 company=company)
-        return _("Dampfross {game}: receipt, turn {turn}").format(game=state.game_id, turn=state.turn)
-
-
-def report_subject(state: GameState, turn: int, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: report of turn {turn} for {company}").format(game=state.game_id, turn=turn,
-                                                                                 company=company)
 
 
 def report_mail_text(report: str, corrected_on: str | None, state: GameState, company: str,
@@ -237,11 +217,6 @@ def report_attachment_name(turn: int) -> str:
     return f"report-turn-{turn:03d}.txt"
 
 
-def opening_subject(state: GameState, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: the game begins; your password ({company})").format(game=state.game_id,
-                                                                                       company=company)
-
 
 def opening_mail_text(state: GameState, company: str, password: str, opening: str, gmap: GameMap | None = None) -> str:
     """The opening mail: the company's password in its language, first orders it could send (with ``gmap``), then
@@ -268,10 +243,6 @@ def _line(text: str, player_line: str) -> str:
     return wrap(text, 4, MAIL_WIDTH if text == player_line else LINE_WIDTH)
 
 
-def takeover_subject(state: GameState, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: you take over {company}").format(game=state.game_id, company=company)
-
 
 def takeover_text(state: GameState, company: str, password: str, public: str) -> str:
     """The stand-by's first mail: the company, its new password, where it stands, the last public report."""
@@ -293,10 +264,6 @@ def takeover_text(state: GameState, company: str, password: str, public: str) ->
     return head + "\n\n" + commands_help(state, company) + tail
 
 
-def deadline_news_subject(state: GameState, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: the deadline of turn {turn}").format(game=state.game_id, turn=state.turn)
-
 
 def deadline_news_text(state: GameState, company: str, changes: Sequence[Correction]) -> str:
     """The GM changed the deadlines: what changed (as the next report will print it) and the deadline now."""
@@ -306,11 +273,6 @@ def deadline_news_text(state: GameState, company: str, changes: Sequence[Correct
         lines += ["  " + correction_text(c, state.schedule) for c in changes]
     return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
-
-def reminder_subject(state: GameState, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: reminder, orders for turn {turn} ({company})").format(
-            game=state.game_id, turn=state.turn, company=company)
 
 
 def reminder_text(state: GameState, company: str, sender: str) -> str:
@@ -334,10 +296,6 @@ def reminder_text(state: GameState, company: str, sender: str) -> str:
     return "\n".join(wrap(line) for line in lines if line) + "\n"
 
 
-def statements_subject(state: GameState, company: str) -> str:
-    with language(state.language_of(company)):
-        return _("Dampfross {game}: end-of-game statements").format(game=state.game_id)
-
 
 def statements_text(state: GameState, statements: Sequence[tuple[str, str]], company: str) -> str:
     """Every company's statement, as mailed to ``company`` (the frame in its language, the statements as
@@ -356,13 +314,6 @@ def statements_text(state: GameState, statements: Sequence[tuple[str, str]], com
 # ---------------------------------------------------------------------------
 # the GM's notes of a tick, and status
 # ---------------------------------------------------------------------------
-
-WHY_RUN = {
-    "deadline": N_("the deadline has passed"),
-    "early": N_("every company has sent valid orders"),
-    "held": N_("the GM holds the game over"),
-}
-
 
 def status_text(state: GameState, rows: Sequence[tuple[str, str, str]], missing: Sequence[str],
                 waiting: int, unanswered: int = 0, partial: Sequence[str] = ()) -> str:
