@@ -36,6 +36,18 @@ def test_every_report_of_the_example_game_fits():
         assert not too_wide(path.read_text(encoding="utf-8")), path.name
 
 
+def test_every_text_of_the_golden_games_fits_80_columns():
+    """Every text file of the golden games (``tests/golden``: reports, report mails and the orders archived with each
+    step, which the GM reads and a player's report quotes) fits an 80-column mail; the example's own order files
+    too, since players copy them."""
+    examples = Path(__file__).parent.parent / "examples"
+    texts = sorted(GOLDEN.parent.rglob("*.txt")) + sorted(examples.rglob("*.orders"))
+    assert len(texts) > 2 * (8 + 7 * 4)
+    wide = [f"{p}:{n}" for p in texts for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if len(line) > 80]
+    assert wide == [], wide
+
+
 def test_a_check_of_long_lines_fits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
     invoke("new", "g", "--map", "germany", "--player", "RED", "--player", "BLUE", "--seed", "w",
