@@ -115,6 +115,29 @@ class Trial:
         return doc
 
 
+OLD_FORMAT = Path(__file__).resolve().parent / "fixtures" / "old-format"
+"""Dampfross games as the old format kept them, made once by the old code (``fixtures/old-format/README.md``)."""
+
+
+def old_trial(where: Path, name: str, smtp_toml: str = "") -> Trial:
+    """A copy of the old-format Dampfross game ``name`` (``tests/fixtures/old-format/<name>``) in ``where/g``, run by
+    mail from ``where/maildir`` as ``make_trial`` runs a game (``smtp_toml``: the ``[smtp]`` of a test's server; the
+    mails the old robot read are in its inbox, their keys in ``seen.json``: the next mail is numbered after them)."""
+    import shutil
+
+    game, maildir = where / "g", where / "maildir"
+    shutil.copytree(OLD_FORMAT / name, game)
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True, exist_ok=True)
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n'
+                                    + (f"\n{smtp_toml}" if smtp_toml else ""), encoding="utf-8")
+    (game / "mail.toml").chmod(0o600)
+    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
+    seen = game / "mail" / "seen.json"
+    count = len(json.loads(seen.read_text())["keys"]) if seen.is_file() else 0
+    return Trial("dampfross", game, maildir, {k: v.strip() for k, v in secrets.items()}, count)
+
+
 def make_trial(where: Path, kind: str, red_lang: str = "en", strict: bool = True, board: str = "germany") -> Trial:
     """A new game of ``kind`` in ``where/g``, run by mail from ``where/maildir`` (Dampfross: on the map ``board``)."""
     register_test_plays()

@@ -31,7 +31,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.moveverify import verify
-from tests.conftest import BERND, Trial
+from tests.conftest import BERND, Trial, old_trial
 from tests.helpers import invoke
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "old-format"
@@ -177,20 +177,8 @@ def test_a_turn_that_does_not_come_out_the_same_is_refused(tmp_path: Path, monke
 # folder and run by mail from a Maildir of its own.
 
 def old_game(where: Path, name: str) -> Trial:
-    """A copy of the old-format game ``name`` (``tests/fixtures/old-format/<name>``) in ``where/g``, run by mail from
-    ``where/maildir`` as ``make_trial`` runs a game (the mails the old robot read are in its inbox, their keys in
-    ``seen.json``: the next mail delivered is numbered after them)."""
-    game, maildir = where / "g", where / "maildir"
-    shutil.copytree(FIXTURES / name, game)
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True, exist_ok=True)
-    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\n'
-                                    f'path = "{maildir}"\n', encoding="utf-8")
-    (game / "mail.toml").chmod(0o600)
-    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
-    seen = game / "mail" / "seen.json"
-    count = len(json.loads(seen.read_text())["keys"]) if seen.is_file() else 0
-    return Trial("dampfross", game, maildir, {k: v.strip() for k, v in secrets.items()}, count)
+    """A copy of the old-format game ``name`` run by mail (``tests/conftest.py: old_trial``)."""
+    return old_trial(where, name)
 
 
 def old_state(name: str) -> GameState:

@@ -16,7 +16,7 @@ import pytest
 from adjudicator.app import plays
 from adjudicator.app.gm import GmCommands, NoSuchCommand
 from adjudicator.kernel.errors import AdjudicatorError
-from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial
+from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial, old_trial
 from tests.helpers import invoke
 from tests.mailservers import SmtpServer, smtp_server
 
@@ -36,7 +36,8 @@ SESSION = "dampfross-session"
 """The fifth kind of trial: a Dampfross game of the old format converted by ``upgrade`` to the one session's (issue
 34; ``tests/fixtures/old-format/gm-correction``, both companies' orders by mail, turn 1 run at its deadline, two
 corrections), whose commands are the session's with Dampfross's own (``dampfross/app/session.py``)."""
-OLD_FORMAT = Path(__file__).resolve().parent / "fixtures" / "old-format" / "gm-correction"
+OLD_GAME = "gm-correction"
+"""The old-format fixture the fifth kind is made of (``tests/conftest.py: old_trial``)."""
 KINDS = (*GAMES, SESSION)
 
 
@@ -106,20 +107,13 @@ def played(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
 
 
 def trial_of(tmp_path: Path, kind: str, smtp: SmtpServer) -> Trial:
-    """``played`` for every kind: the converted Dampfross game is a copy of the old-format one (``OLD_FORMAT``),
+    """``played`` for every kind: the converted Dampfross game is a copy of the old-format one (``OLD_GAME``),
     upgraded, run by mail from its own Maildir with SMTP."""
     if kind != SESSION:
         return played(tmp_path, kind, smtp)
-    game, maildir = tmp_path / "g", tmp_path / "maildir"
-    shutil.copytree(OLD_FORMAT, game)
-    for sub in ("cur", "new", "tmp"):
-        (maildir / sub).mkdir(parents=True, exist_ok=True)
-    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n'
-                                    f"\n{smtp.toml()}", encoding="utf-8")
-    (game / "mail.toml").chmod(0o600)
-    secrets = dict(line.split(None, 1) for line in (game / "passwords.txt").read_text().splitlines() if " " in line)
-    assert "converted to a game of the one session" in invoke("upgrade", str(game)).output
-    return Trial("dampfross", game, maildir, {k: v.strip() for k, v in secrets.items()}, 10)
+    trial = old_trial(tmp_path, OLD_GAME, smtp.toml())
+    assert "converted to a game of the one session" in invoke("upgrade", str(trial.game)).output
+    return trial
 
 
 @pytest.mark.parametrize("kind", KINDS)
