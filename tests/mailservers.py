@@ -6,7 +6,9 @@ No mocks: the program talks SMTP and IMAP over a socket to servers that run here
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -111,7 +113,7 @@ def imap_server(tmp: Path) -> Iterator[ImapServer]:
     log = (tmp / "pymap.log").open("w")
     proc = subprocess.Popen([*clock.subprocess_prefix(), exe, "--host", "127.0.0.1", "--port", str(server.port),
                              "--no-tls", "dict", "--demo-user", server.user, "--demo-password", server.password],
-                            stdout=log, stderr=subprocess.STDOUT)
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     try:
         deadline = time.monotonic() + 20
         while True:
@@ -123,13 +125,20 @@ def imap_server(tmp: Path) -> Iterator[ImapServer]:
                     pytest.fail(f"pymap did not start: {(tmp / 'pymap.log').read_text()}")
                 time.sleep(0.1)
         yield server
-    finally:
-        proc.terminate()
+    finally:  # the whole group: under libfaketime pymap is the faketime wrapper's child, not left behind
+        _signal_group(proc, signal.SIGTERM)
         try:
             proc.wait(5)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            _signal_group(proc, signal.SIGKILL)
+            proc.wait(5)
         log.close()
+
+
+def _signal_group(proc: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+    """``sig`` to the process group ``proc`` leads (``start_new_session``), ignoring a group already gone."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
 
 
 def mail_bytes(sender: str, body: str, subject: str, date: datetime | str | None = None) -> bytes:
