@@ -96,12 +96,12 @@ def test_two_players_and_two_bots_play_by_mail_with_the_caretaker(tmp_path: Path
         said = [first, *ticks]
         # the caretaker writes BLUE's orders from turn 4 on; Bernd's mail of turn 5 replaces its orders of turn 5 and
         # takes BLUE back (that turn's record names no bot for BLUE, below), so none for turn 6
-        assert [n for n, out in enumerate(said) if "the caretaker (careful) wrote the orders of BLUE" in out] == [3, 4]
-        assert "turn 4: the caretaker (careful) wrote the orders of BLUE" in said[3], said[3]
-        assert "turn 5: the caretaker (careful) wrote the orders of BLUE" in said[4], said[4]
+        assert [n for n, out in enumerate(said) if "the caretaker of BLUE (careful) gave its orders" in out] == [3, 4]
+        assert "turn 4: the caretaker of BLUE (careful) gave its orders: " in said[3], said[3]
+        assert "turn 5: the caretaker of BLUE (careful) gave its orders: " in said[4], said[4]
         assert "BLUE has missed 2 turns in a row: the caretaker (careful) plays it from now on" in ticks[2]
-        assert "turn 6: the bot (strong) wrote the orders of GOLD" in said[5], said[5]
-        assert all(f"turn {n}: the bot (careful) wrote the orders of GREEN" in said[n - 1] for n in range(1, 7))
+        assert "turn 6: the bot of GOLD (strong) gave its orders: " in said[5], said[5]
+        assert all(f"turn {n}: the bot of GREEN (careful) gave its orders: " in said[n - 1] for n in range(1, 7))
         assert "BLUE: played by the caretaker" in text_of(sent(smtp, "move-004-BLUE", BERND)[0])
         back = [" ".join(text_of(m).split()) for m in sent(smtp, "receipt-", BERND)]
         assert ["with these orders you play it again" in r for r in back] == [False, True]  # turns 1 and 5

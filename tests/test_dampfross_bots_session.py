@@ -1,5 +1,5 @@
 """Dampfross's bots on the one session (issue 34): a play's default bot level (``kernel/play.py: BotDefault``,
-Dampfross ``careful``) and its bots' random source (``BotUnit``, Dampfross ``GAME|bot|turn=N|SEAT``), so the session's
+Dampfross ``careful``) and its bots' random source (``PeriodWord``, Dampfross ``GAME|bot|turn=N|SEAT``), so the session's
 bot of a Dampfross seat writes the very lines the Dampfross stack's bot wrote for it (``dampfross/app/botseats.py:
 bot_lines``): a game started before goes on and verifies its bots."""
 
@@ -14,7 +14,7 @@ import pytest
 from adjudicator.dampfross.app import botseats as old
 from adjudicator.dampfross.app.oldformat import OldGame
 from adjudicator.dampfross.play import PLAY
-from adjudicator.kernel.play import bot_default, bot_unit, bots_of
+from adjudicator.kernel.play import bot_default, bots_of, period_word
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.botseats import bot_lines, bot_rng
 from tests.test_dampfross_play import GOLDEN, state_before
@@ -30,7 +30,7 @@ def test_a_play_declares_its_default_bot_level_and_its_bots_unit() -> None:
     assert bots is not None and bot_default(bots) == "careful" and PLAY.bot_levels[-1] == "strong"
     iu = bots_of(IU)
     assert iu is not None and bot_default(iu) == iu.bot_levels[-1]
-    assert (bot_unit(PLAY), bot_unit(IU), bot_unit(TakeAway())) == ("turn", "move", "move")
+    assert (period_word(PLAY), period_word(IU), period_word(TakeAway())) == ("turn", "move", "move")
 
 
 def test_new_gives_a_bot_seat_the_plays_default_level() -> None:

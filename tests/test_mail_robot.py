@@ -269,7 +269,7 @@ def test_a_mail_with_the_gms_section_alone_counts_and_is_acknowledged(tmp_path: 
     deliver(tmp_path, gm_mail, "M02P4.mx")
     out = tick(game)
     gm = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "gm")
-    assert gm.receipt()["codes"] == ["gm-accepted"] and f"mail {gm.seq}: a GM section (counts" in out  # type: ignore[index]
+    assert gm.receipt()["codes"] == ["gm-accepted"] and f"mail {gm.seq}: a GM section, accepted for turn " in out  # type: ignore[index]
     receipt = (game / "mail" / "outbox" / f"receipt-mail-{gm.seq:05d}.eml").read_text()
     assert "Your GM section counts for turn 1" in receipt and "HOLD PRESS RED" in receipt
     invoke("tick", str(game), "--now", tick_times()[2])

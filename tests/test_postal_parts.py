@@ -178,7 +178,7 @@ def test_a_game_with_early_runs_runs_when_every_company_has_sent_orders(tmp_path
     invoke("tick", str(game), "--now", "2025-11-20T12:00+01:00")
     assert dampfross_state(game).turn == 1  # GREEN's orders are not in yet
     out = invoke("tick", str(game), "--now", "2025-11-21T10:30+01:00").output
-    assert "turn 1 adjudicated (every company has sent valid orders)" in out
+    assert "turn 1 adjudicated (every seat's orders are in)" in out
 
 
 def test_undo_and_a_new_run_send_a_corrected_report(tmp_path: Path, smtp: SmtpServer):

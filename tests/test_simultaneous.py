@@ -62,7 +62,7 @@ def test_the_period_is_resolved_at_once_when_every_seat_is_in(rps: Trial):
     _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
     _throw(rps, "BLUE", "SCISSORS", "2026-12-01T09:01+00:00", "blue")
     out = rps.tick("2026-12-01T09:05+00:00")
-    assert "move 1 made by RED, BLUE" in out
+    assert "move 1 adjudicated (every seat's orders are in)" in out and "made by" not in out
     last = _records(rps)[-1]
     assert last["kind"] == "move" and last["seats"] == ["RED", "BLUE"] and last["missed"] == [] and \
         last["at"] == "2026-12-01T09:01:00+00:00"
@@ -286,7 +286,7 @@ def test_a_bot_throws_at_the_rounds_start_and_the_round_is_resolved_when_the_hum
     out = trial.tick("2026-12-01T09:05+00:00")
     resolved = [r for r in _records(trial) if r["kind"] == "move"]
     assert len(resolved) == 1 and resolved[0]["bots"] == {"BLUE": "random"} and resolved[0]["missed"] == []
-    assert resolved[0]["at"] == "2026-12-01T09:00:00+00:00" and "move 1 made by RED, BLUE" in out
+    assert resolved[0]["at"] == "2026-12-01T09:00:00+00:00" and "move 1 adjudicated (every seat's orders are in)" in out
     assert "move 2: the bot of BLUE (random) gave its orders: " in out and "made by the bot" not in out  # the GM's
     assert "the bot (random)" not in _texts(trial, ANNA, "receipt-")  # the receipt is Anna's own
     assert "RED rock, BLUE " in _texts(trial, ANNA, "move-001")

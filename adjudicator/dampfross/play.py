@@ -516,9 +516,10 @@ class DampfrossPlay:
     bot_default = "careful"
     """A bot seat's level when ``new`` names none (``kernel/play.py: BotDefault``), as Dampfross's ``new`` has it
     (``dampfross/app/commands.py``): ``strong`` is the GM's to ask for."""
-    bot_unit = "turn"
-    """The bots draw from ``GAME|bot|turn=N|SEAT`` (``kernel/play.py: BotUnit``; ``app/botseats.py: bot_lines``), as
-    before the one session: a game started then verifies its bots' lines."""
+    period_word = "turn"
+    """A period is a turn (``kernel/play.py: PeriodWord``): the GM's lines of a tick say so, and the bots draw from
+    ``GAME|bot|turn=N|SEAT`` (``app/botseats.py: bot_lines``), as before the one session: a game started then
+    verifies its bots' lines."""
 
     def bot(self, state: GameState, seat: str, level: str, rng: random.Random) -> tuple[str, ...]:
         """The lines the bot of ``level`` mails for ``seat`` (``app/botseats.py: judged_orders``): from the seat's

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replaced", "late", "no-orders", "queued",
-                   "sent", "send-failed", "no-smtp", "ran", "not-run", "reminded", "statements", "no-address",
+                   "sent", "send-failed", "no-smtp", "ran", "reminded", "statements", "no-address",
                    "statement", "gm-section", "busy", "headers-only", "automatic", "set-aside",
                    "too-many-sections", "guesses", "commands", "deferred", "partly-refused", "retried",
                    "moved", "missed", "to-gm", "prose-to-gm", "over-budget", "notices-spent", "address-asked",
@@ -14,7 +14,7 @@ NoteKind = Literal["stored", "duplicate", "sender-mismatch", "refused", "replace
                    "password-reset", "password-asked-again", "password-set", "bot-moved", "bot-refused",
                    "caretaker-moved", "caretaker-on", "caretaker-off", "bot-orders", "caretaker-orders",
                    "bot-orders-refused",
-                   "ahead-kept", "ahead-moved", "ahead-dropped", "bot-ran", "gm-wanting"]
+                   "ahead-kept", "ahead-moved", "ahead-dropped", "gm-wanting"]
 """Every note a tick may make (``kernel/words/gm.py: GM_NOTES`` words each; a test keeps the two in step)."""
 
 

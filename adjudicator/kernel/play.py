@@ -481,14 +481,15 @@ class BotDefault(Protocol):
 
 
 @runtime_checkable
-class BotUnit(Protocol):
-    """A play whose bots' random source counts its periods by a word of its own (checked on the play): Dampfross's
+class PeriodWord(Protocol):
+    """A play that counts its periods by a word of its own (checked on the play; Dampfross: ``turn``).  The GM's
+    lines of a tick say it (``turn 3 adjudicated``), and the bots' random source is labelled with it: Dampfross's
     bots have drawn from ``GAME|bot|turn=N|SEAT`` since before the one session (``postal/botseats.py: bot_rng``), so
     a game started then plays and verifies its bots with the same source."""
 
     @property
-    def bot_unit(self) -> str:
-        """The word of the bot's label (``move`` for a play without it)."""
+    def period_word(self) -> str:
+        """The word of one period (``move`` for a play without it)."""
 
 
 def bot_default(bots: Bots) -> str:
@@ -496,9 +497,9 @@ def bot_default(bots: Bots) -> str:
     return bots.bot_default if isinstance(bots, BotDefault) else bots.bot_levels[-1]
 
 
-def bot_unit(play: Play) -> str:
-    """The word the play's bots' random source counts periods by (``move`` unless the play says: ``BotUnit``)."""
-    return play.bot_unit if isinstance(play, BotUnit) else "move"
+def period_word(play: Play) -> str:
+    """The word the play counts its periods by (``move`` unless the play says: ``PeriodWord``)."""
+    return play.period_word if isinstance(play, PeriodWord) else "move"
 
 
 @runtime_checkable

@@ -7,7 +7,7 @@ report to every player.  The bot's random choices come from the game's commitmen
 (``bot_rng``: the label ``GAME|bot|move=N|SEAT`` is no label of the game's draws), so ``verify`` plays the
 bot again from the seed and finds the same lines (``postal/moveverify.py``), and the bot never sees the
 draw to come: it is given the state its seat's player sees and nothing else.  A play may count its periods by a
-word of its own in that label (``kernel/play.py: BotUnit``): Dampfross's bots draw from ``GAME|bot|turn=N|SEAT``
+word of its own in that label (``kernel/play.py: PeriodWord``): Dampfross's bots draw from ``GAME|bot|turn=N|SEAT``
 as they did before the one session (period N of the table is turn N of the game), so a game started then goes on
 and verifies with the same bots' lines.
 
@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 from adjudicator.kernel.commitment import digests
-from adjudicator.kernel.play import Play, bot_unit, bots_of, on_move
+from adjudicator.kernel.play import Play, bots_of, on_move, period_word
 from adjudicator.kernel.table import Table
 
 MAX_BOT_MOVES = 1000
@@ -56,7 +56,7 @@ def bot_lines(play: Play, table: Table, state: Any, seat: str, seed: str) -> tup
     level = table.seat(seat).played_by
     if bots is None or not level:
         raise ValueError(f"no bot plays {seat}")
-    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat, bot_unit(play)))
+    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat, period_word(play)))
 
 
 def bot_orders(play: Play, table: Table, state: Any, seed: str) -> tuple[str, ...]:
@@ -66,4 +66,4 @@ def bot_orders(play: Play, table: Table, state: Any, seed: str) -> tuple[str, ..
     if bots is None or on_move is None:
         raise ValueError("no bot is on move")
     seat, level = on_move
-    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat, bot_unit(play)))
+    return bots.bot(state, seat, level, bot_rng(seed, table.game, table.moves + 1, seat, period_word(play)))

@@ -43,7 +43,7 @@ from typing import Any
 from adjudicator.kernel.deadline import Schedule
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT
-from adjudicator.kernel.play import Play, at_deadline, bot_unit, bots_of, read_section, sequential, with_refused
+from adjudicator.kernel.play import Play, at_deadline, bots_of, period_word, read_section, sequential, with_refused
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
@@ -109,8 +109,8 @@ def after_resolved(folder: MovesDir, mail: StoredMail, number: int, t: Tick) -> 
     deadline before it read the mail (``postal/turns.py: MovesSession.at``; reading 132): ``after`` (that deadline) and
     ``after_move`` (that period), so its receipt says the mail came after that deadline and counts for
     period ``number`` (or, for a section naming the past period, ``stale``, that it is not used); ``{}`` otherwise."""
-    if number < 2 or not any(n.kind in ("ran", "moved", "missed") and dict(n.data).get("turn", dict(n.data).get(
-            "move")) == number - 1 for n in t.notes):  # the period was resolved by an earlier tick: a mail of this one
+    if number < 2 or not any(n.kind in ("ran", "moved", "missed") and dict(n.data).get("move") == number - 1
+                             for n in t.notes):  # the period was resolved by an earlier tick: a mail of this one
         return {}
     last = folder.moves(last=True)
     record = last[0][1] if last else {}
@@ -130,8 +130,7 @@ def gm_period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMai
         return game, "gm-accepted", {"move": done, "replaced": ()}
     game, code, data = gm_section(folder, play, game, mail, section)
     if code == "gm-accepted":
-        t.note("gm-section", seq=mail.seq, what="counts with the GM's password" if bot_unit(play) == "turn"
-               else f"accepted for move {data['move']}")  # a play whose periods are turns: its own stack's line
+        t.note("gm-section", seq=mail.seq, unit=period_word(play), move=data["move"])
         game = bots_in(folder, play, resolve_if_ready(folder, play, game, mail.arrived, t), mail.arrived, t)
     return game, code, data
 
@@ -202,12 +201,8 @@ def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: dat
     record = {"kind": "orders", "move": number, "seat": seat.id, "mail": "", "line": 0, "bot": seat.played_by,
               "arrived": now.isoformat(), **({"caretaker": True} if cared else {})}
     folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in lines))
-    if bot_unit(play) == "turn":  # a play whose periods are turns (Dampfross): the GM's line its own stack printed
-        t.note("bot-ran", turn=number, seat=seat.id, level=seat.played_by,
-               who="the caretaker" if cared else "the bot")
-    else:
-        t.note("caretaker-orders" if cared else "bot-orders", move=number, seat=seat.id, level=seat.played_by,
-               orders=" / ".join(lines)[:80])
+    t.note("caretaker-orders" if cared else "bot-orders", unit=period_word(play), move=number, seat=seat.id,
+           level=seat.played_by, orders=" / ".join(lines)[:80])
     return folder.load(play)
 
 
@@ -377,9 +372,8 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
     table = game.table.after_period(acting, missed)
     after = archive(folder, play, game, table, state, with_refused(play, events, kept), "", len(missed) == len(acting),
                     record, sent, at, rhythm=True)
-    if bot_unit(play) == "turn":  # a play whose periods are turns (Dampfross): the GM's line its own stack printed
-        t.note("ran", turn=number, why="the deadline has passed" if due else "the GM ran it" if by else
-               "every company has sent valid orders")
+    if not sequential(play):  # a period of simultaneous orders: resolved, and why then
+        t.note("ran", unit=period_word(play), move=number, why="due" if due else "gm" if by else "all-in")
     elif len(missed) < len(acting):
         t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
     if missed:
@@ -388,6 +382,6 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
         handed = after.table.seat(sid).caretaker
         if handed and not game.table.seat(sid).caretaker:
             count = after.table.missed_by(sid)
-            unit = bot_unit(play)  # "turn" where the play's periods are turns (Dampfross)
+            unit = period_word(play)
             t.note("caretaker-on", seat=sid, count=count, unit=unit if count == 1 else f"{unit}s", level=handed)
     return after

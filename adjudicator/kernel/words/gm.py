@@ -40,16 +40,15 @@ GM_NOTES = {
     "send-failed": "sending failed ({error}); {count} mails stay queued for the next try",
     "no-smtp": "mail cannot be sent: mail.toml has no [smtp] section; {count} mails wait in {where} (add "
                "[smtp], see docs/gm.md, and try it with adjudicate mail check)",
-    "ran": "turn {turn} adjudicated ({why})",
+    "ran": "{unit} {move} adjudicated ({why})",
     "moved": "move {move} made by {seat}",
     "missed": "move {move}: {seat} missed the deadline",
     "bot-moved": "move {move} made by the bot of {seat} ({level}): {orders}",
     "bot-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the move "
                    "is missed",
-    "bot-ran": "turn {turn}: {who} ({level}) wrote the orders of {seat}",
     "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
-    "bot-orders": "move {move}: the bot of {seat} ({level}) gave its orders: {orders}",
-    "caretaker-orders": "move {move}: the caretaker of {seat} ({level}) gave its orders: {orders}",
+    "bot-orders": "{unit} {move}: the bot of {seat} ({level}) gave its orders: {orders}",
+    "caretaker-orders": "{unit} {move}: the caretaker of {seat} ({level}) gave its orders: {orders}",
     "bot-orders-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the "
                           "seat has no orders yet",
     "gm-wanting": "move {move}: its deadline has passed, but the period waits for the GM's section (PLAYER GM "
@@ -60,12 +59,11 @@ GM_NOTES = {
     "ahead-moved": "move {move} made by {seat} from its moves sent ahead (alternative {alternative}): {orders}",
     "ahead-dropped": "move {move}: none of the moves {seat} sent ahead can be played; they are dropped and {seat} "
                      "plays by mail",
-    "not-run": "turn {turn} is due but {why}",
     "reminded": "reminders for turn {turn} queued for {companies}",
     "statements": "end-of-game statements queued for every company",
     "no-address": "{what} for {company} cannot be sent: no mail address on file",
     "statement": "mail {seq}: end-of-game statement of {company}",
-    "gm-section": "mail {seq}: a GM section ({what})",
+    "gm-section": "mail {seq}: a GM section, accepted for {unit} {move}",
     "busy": "another adjudicate is working on this game; skipped",
     "headers-only": "mail {seq}: {why}; it is kept as it came (mail.eml in its inbox folder)",
     "automatic": "mail {seq} from {sender} is an auto-reply, a list's mail or a bounce: not answered",
@@ -88,6 +86,9 @@ GM_NOTES = {
 }
 """Every note a tick may make, as the GM reads it (English: the GM's language)."""
 
+RAN_WHY = {"due": "the deadline has passed", "gm": "the GM ran it", "all-in": "every seat's orders are in"}
+"""Why a period of simultaneous orders was resolved (the ``ran`` note's ``why``)."""
+
 
 def mail_note(code: str, name: str = "", size: int | str = "") -> str:
     """A mail's own note in the active language (``name``: a sender's file name, shown safely by the caller)."""
@@ -99,4 +100,6 @@ def gm_note(note: PostalNote) -> str:
     data = {k: shown(v) if isinstance(v, str) else v for k, v in note.data}
     if note.kind == "headers-only":
         data["why"] = MAIL_NOTES[str(data["why"])].format(name="", size="")
+    elif note.kind == "ran":
+        data["why"] = RAN_WHY[str(data["why"])]
     return GM_NOTES[note.kind].format(**data)
