@@ -18,10 +18,10 @@ from adjudicator.app.gm import GmCommands, NoSuchCommand
 from adjudicator.kernel.errors import AdjudicatorError
 from tests.conftest import ANNA, BERND, GAMES, Trial, make_trial, old_trial
 from tests.helpers import invoke
-from tests.mailservers import SmtpServer, smtp_server
+from tests.mailservers import SmtpServer, smtp_server, text_of
 
-DAMPFROSS_ONLY = {"mail send --turn", "mail send --player", "run", "route", "report --player", "fix balance",
-                  "fix track", "fix rule", "player retire", "upgrade"}
+DAMPFROSS_ONLY = {"run", "route", "report --player", "fix balance", "fix track", "fix rule", "player retire",
+                  "upgrade"}
 """The commands only Dampfross has: a game of moves refuses each in one line."""
 MOVES_ONLY = {"fix seat", "fix position", "standings"}
 """The commands only a game of sequential moves has: Dampfross refuses each in one line."""
@@ -191,3 +191,22 @@ def test_a_standings_of_mixed_games_is_refused_in_one_line(tmp_path: Path):
     result = invoke("standings", str(interurban.game), str(takeaway.game), ok=False)
     assert result.exit_code == 1 and result.output.count("\n") == 1
     assert "finished games of one game of moves" in result.output
+
+
+@pytest.mark.parametrize("kind", GAMES)
+def test_mail_send_again_sends_a_periods_report_mail_in_every_game(tmp_path: Path, kind: str, smtp: SmtpServer):
+    """``mail send --turn N --player ID`` is the platform's (``app/moves.py: moves_mail``): the report mail that told
+    the seat of period N goes to its address on file again, in every game; a period nobody was told of, or a seat
+    the game lacks, is refused in one line naming it."""
+    trial = played(tmp_path, kind, smtp)
+    count = len(smtp.mails)
+    assert invoke("mail", "send", str(trial.game), "--turn", "1", "--player", "BLUE").exit_code == 0
+    again = smtp.mails[count:]
+    assert [str(m["To"]) for m in again] == [BERND], [str(m["To"]) for m in again]
+    told = [m for m in smtp.mails[:count] if str(m["Subject"]) == str(again[0]["Subject"])]
+    assert told and text_of(told[-1]) == text_of(again[0])  # the same mail
+    word = "turn" if kind == "dampfross" else "move"
+    refused = invoke("mail", "send", str(trial.game), "--turn", "9", "--player", "BLUE", ok=False)
+    assert refused.exit_code == 1 and refused.output.startswith(f"error: no report mail of {word} 9 for BLUE")
+    refused = invoke("mail", "send", str(trial.game), "--player", "NOPE", ok=False)
+    assert refused.output == "error: no seat NOPE in game g\n"

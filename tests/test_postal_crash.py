@@ -72,7 +72,7 @@ def test_mail_send_sends_a_turns_reports_again(tmp_path: Path, smtp: SmtpServer)
     count = len(smtp.mails)
     invoke("mail", "send", str(game), "--turn", "1", "--player", "blue")
     assert smtp.names()[count:] == ["move-001-BLUE"]
-    assert "no company NOPE" in invoke("mail", "send", str(game), "--player", "NOPE", ok=False).output
+    assert "no seat NOPE" in invoke("mail", "send", str(game), "--player", "NOPE", ok=False).output
 
 
 def test_a_second_tick_while_one_is_at_work_skips_the_game(tmp_path: Path, smtp: SmtpServer):

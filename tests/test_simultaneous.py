@@ -152,10 +152,14 @@ def test_undo_takes_back_a_period_and_then_a_seats_orders(rps: Trial):
 
     with clock.at("2026-12-01T12:00+00:00"):
         said = invoke("undo", str(rps.game)).output
-    assert "move 1 taken back; RED, BLUE is on move again" in said
+    assert said.startswith("move 1 undone; game.json is back at move 1 (the orders accepted for it stand)")
+    assert "The game is held: no tick runs move 1 until 'adjudicate deadline hold" in said  # reading 73, every game
     table = rps.state()["table"]
     assert table["moves"] == 0 and sorted(table["orders"]) == ["BLUE", "RED"]  # the accepted orders are back
-    assert invoke("undo", str(rps.game)).output.startswith("step deadline taken back")
+    assert table["schedule"]["held"] and table["schedule"]["due"] == "2026-12-04T18:00:00+00:00"  # as it was
+    rps.tick("2026-12-01T12:05+00:00")
+    assert rps.state()["table"]["moves"] == 0  # held: not resolved again from the orders that stand
+    assert invoke("undo", str(rps.game)).output.startswith("step deadline taken back")  # the hold
     said = invoke("undo", str(rps.game)).output
     assert said.startswith("the orders of BLUE for move 1 taken back")
     assert sorted(rps.state()["table"]["orders"]) == ["RED"]
@@ -297,9 +301,10 @@ def test_a_bot_throws_at_the_rounds_start_and_the_round_is_resolved_when_the_hum
 
     with clock.at("2026-12-01T12:00+00:00"):
         assert invoke("undo", str(trial.game)).output.startswith("the orders of BLUE for move 2 taken back")
-        assert "move 1 taken back" in invoke("undo", str(trial.game)).output
+        assert "move 1 undone" in invoke("undo", str(trial.game)).output
     assert sorted(trial.state()["table"]["orders"]) == ["BLUE", "RED"] and trial.state()["table"]["moves"] == 0
     assert invoke("verify", str(trial.game)).exit_code == 0
+    invoke("deadline", "hold", str(trial.game), "--release")  # the game the undo held
     trial.tick("2026-12-01T13:05+00:00")  # ready again: resolved, and the bot's next throw in
     assert trial.state()["table"]["moves"] == 1 and sorted(trial.state()["table"]["orders"]) == ["BLUE"]
     assert invoke("verify", str(trial.game)).exit_code == 0
@@ -374,7 +379,7 @@ def test_lenient_mail_after_the_deadline_counts_until_the_tick_resolves_the_roun
     from tests import clock
 
     with clock.at("2026-12-04T20:00+00:00"):
-        assert "move 1 taken back" in invoke("undo", str(rps.game)).output
+        assert "move 1 undone" in invoke("undo", str(rps.game)).output
     assert sorted(rps.state()["table"]["orders"]) == ["BLUE", "RED"]  # the late throw is back with RED's
     assert invoke("verify", str(rps.game)).exit_code == 0
 

@@ -13,12 +13,21 @@ from pathlib import Path
 from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commitment import commitment, new_seed, seed_from_text
 from adjudicator.kernel.contacts import PlayerSpec, with_languages
-from adjudicator.kernel.deadline import Schedule, first_due, parse_duration, parse_time
+from adjudicator.kernel.deadline import HELD_BY_UNDO, Schedule, first_due, parse_duration, parse_time
 from adjudicator.kernel.envelope import read_envelope
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.i18n import check_language, language
-from adjudicator.kernel.play import Play, bot_default, bots_of, mail_subject, note_deadline, on_move, sequential
+from adjudicator.kernel.play import (
+    Play,
+    bot_default,
+    bots_of,
+    mail_subject,
+    note_deadline,
+    on_move,
+    period_word,
+    sequential,
+)
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
@@ -101,25 +110,50 @@ def _check_caretaker(play: Play, after: int | None, level: str) -> None:
 
 
 def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
-    """``adjudicate undo`` of a game of moves: what was taken back (the last step: a move made or missed, a period
-    resolved, whose accepted orders are then on hand again, a seat's orders accepted, a GM's change)."""
-    folder = MovesDir(directory)
+    """``adjudicate undo`` of any game of the session: what was taken back (the last step: a period resolved, whose
+    accepted orders are then on hand again, a move made or missed, a seat's orders accepted, a GM's change), in the
+    play's word for a period (``kernel/play.py: PeriodWord``).  A simultaneous period taken back holds a game that
+    has a deadline (reading 73), so that no tick resolves it again at once from the orders that stand before the GM
+    has corrected them; the seat on move of a sequential game gets a new deadline from now instead."""
+    folder, word, when = MovesDir(directory), period_word(play), now or datetime.now(UTC)
     with folder.lock():
         record = folder.undo()
-        if record.get("kind") == "orders":
-            return (f"the orders of {record.get('seat')} for move {record.get('move')} taken back; game.json is as "
-                    "it was before they were accepted")
-        if record.get("kind") not in ("move", "missed"):
-            return f"step {record.get('kind')} taken back; game.json is as it was before it"
-        game = folder.load(play)
-        move = record.get("move")
-        seat = ", ".join(play.to_act(game.state)) or None
-        if game.table.schedule.every and seat is not None:
-            schedule = resolved.next_due(game.table.schedule, now or datetime.now(UTC), False)
+    kind, move = record.get("kind"), record.get("move")
+    if kind == "orders":
+        return (f"the orders of {record.get('seat')} for {word} {move} taken back; game.json is as it was before "
+                "they were accepted")
+    if kind == "fix" and isinstance(record.get("correction"), dict):
+        return f"correction {record['correction'].get('number')} undone; game.json is back as it was before it."
+    if kind not in ("move", "missed"):
+        return f"step {kind} taken back; game.json is as it was before it"
+    game = folder.load(play)
+    if not sequential(play):
+        return _held_after_undo(play, directory, game.table.schedule, bool(play.to_act(game.state)), move, when)
+    seat = ", ".join(play.to_act(game.state)) or None
+    if game.table.schedule.every and seat is not None:
+        with folder.lock():
+            schedule = resolved.next_due(game.table.schedule, when, False)
             folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
                           {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
-            return f"move {move} taken back; {seat} is on move again, until {schedule.due}"
-        return f"move {move} taken back; {seat} is on move again"
+        return f"{word} {move} taken back; {seat} is on {word} again, until {schedule.due}"
+    return f"{word} {move} taken back; {seat} is on {word} again"
+
+
+def _held_after_undo(play: Play, directory: str, schedule: Schedule, acting: bool, move: object,
+                     now: datetime) -> str:
+    """A simultaneous period taken back: held where it has a deadline (``HELD_BY_UNDO``, told to every seat at once),
+    its deadline as it was; what the GM is told."""
+    word = period_word(play)
+    said = (f"{word} {move} undone; game.json is back at {word} {move} (the orders accepted for it stand). Run it "
+            "again with the corrected orders.")
+    if not schedule.due or schedule.held or not acting:
+        return said
+    set_moves_deadline(play, directory, [("held", HELD_BY_UNDO)], "", now)
+    due = schedule.due_at()
+    when = ("the deadline has passed: the next tick after the release runs it" if due is not None and due <= now
+            else "after the release it runs at its deadline")
+    return said + (f"\nThe game is held: no tick runs {word} {move} until 'adjudicate deadline hold {directory} "
+                   f"--release' ({when}).")
 
 
 def verify_moves(play: Play, directory: str, seed: str | None) -> tuple[bool, list[str]]:
@@ -267,9 +301,12 @@ def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, 
     return "\n".join(out) or "no PLAYER section with orders\n", ok and bool(out)
 
 
-def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: datetime | None = None) -> Tick:
-    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of a game of moves: new mail into the inbox
-    (the next tick answers it), or what is queued sent, the refused mails queued again first with ``retry``."""
+def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: datetime | None = None,
+               move: int | None = None, seat: str | None = None) -> Tick:
+    """``mail fetch`` (``fetch_only``) and ``mail send [--retry]`` of any game of the session: new mail into the inbox
+    (the next tick answers it), or what is queued sent, the refused mails queued again first with ``retry``.  With
+    ``move`` or ``seat`` (``mail send --turn N --player ID``) the report mail that told each seat (or ``seat``) of
+    period ``move`` (default: the last) is queued again to its address now first (``_again``)."""
     folder, t = MovesDir(directory), Tick(directory)
     when = now or datetime.now(UTC)
     config = config_of(folder)
@@ -280,11 +317,38 @@ def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: d
             return t
         if retry:
             retry_failed(folder, when, t, lambda doc: _address(game.table, doc))
-        send(folder, config, when, t)
+        again = None if move is None and seat is None else _again(play, folder, game.table, move, seat, when)
+        send(folder, config, when, t, again)
         if config.smtp is None:
             raise AdjudicatorError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in "
                                    f"{Outbox(folder).queue_dir}")
     return t
+
+
+def _again(play: Play, folder: MovesDir, table: Table, move: int | None, seat: str | None,
+           when: datetime) -> list[str]:
+    """The report mails of period ``move`` queued again (the outbox's names): for each seat (``seat``: that one) the
+    last version of the mail that told it of the period, ``move-NNN-SEAT`` (a seat of a sequential game is told of
+    several moves in the mail named by the last of them; a converted game's mail stands for the old one it names,
+    ``alias_of``).  A seat without an address and no mail is passed over, unless it was asked for."""
+    word, wanted = period_word(play), move if move is not None else table.moves
+    sid = seat.strip().upper() if seat else None
+    if sid is not None and table.find(sid) is None:
+        raise AdjudicatorError(f"no seat {sid} in game {table.game}")
+    outbox, names = Outbox(folder), []
+    for s in table.seats:
+        if sid is not None and s.id != sid:
+            continue
+        known = next((v for m in range(wanted, table.moves + 1) if (v := outbox.versions(f"move-{m:03d}-{s.id}"))),
+                     [])
+        doc = outbox.record(known[-1]) if known else None
+        name = str(doc.get("alias_of")) if doc and doc.get("alias_of") else known[-1] if known else None
+        if name is None or not outbox.requeue(name, when, _address(table, {"player": s.id})):
+            if sid is None and not s.address:
+                continue
+            raise AdjudicatorError(f"no report mail of {word} {wanted} for {s.id} in {outbox.sent_dir}")
+        names.append(name)
+    return names
 
 
 def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:

@@ -1,7 +1,7 @@
 """The GM's commands of any play of moves, sequential or simultaneous (InterUrban, the tests' take-away and
 rock-paper-scissors): one ``GmCommands`` for them all, on ``app/moves.py`` and ``app/movefix.py``.  What only
-Dampfross has (``run``, ``route``, ``fix balance``, ``track``, ``rule``, ``player retire``, private reports, report
-mails sent again) is refused in one line (``app/gm.py``)."""
+Dampfross has (``run``, ``route``, ``fix balance``, ``track``, ``rule``, ``player retire``, private reports) is
+refused in one line (``app/gm.py``)."""
 
 from __future__ import annotations
 
@@ -58,10 +58,7 @@ class MovesCommands(GmCommands):
 
     def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
              player: str | None = None) -> Tick:
-        if turn is not None or player is not None:
-            raise NoSuchCommand(f"mail send {'--turn' if turn is not None else '--player'}", self.name,
-                                "report mails to send again", "a player gets a move's report again by mailing REPORT n")
-        return moves.moves_mail(self.play, directory, False, retry, now)
+        return moves.moves_mail(self.play, directory, False, retry, now, turn, player)
 
     def set_deadline(self, directory: str, settings: Sequence[tuple[str, str]], why: str) -> str:
         return moves.set_moves_deadline(self.play, directory, settings, why)

@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -230,41 +230,7 @@ class SessionCommands(GmCommands):
         return self.moves.reveal(directory)
 
     def undo(self, directory: str) -> str:
-        """The session's ``undo`` (the last step taken back), told in Dampfross's words: a turn undone, a
-        correction undone, a company's orders for a turn taken back (the session's words for any other step)."""
-        folder = MovesDir(directory)
-        steps = folder.steps()
-        last = folder.record(steps[-1]) if len(steps) > 1 else {}
-        if last.get("kind") in ("move", "missed"):
-            return self._undo_turn(folder, directory)
-        said = self.moves.undo(directory)
-        if last.get("kind") == "fix" and isinstance(last.get("correction"), dict):
-            return f"correction {last['correction'].get('number')} undone; game.json is back as it was before it."
-        if last.get("kind") == "orders":
-            return (f"the orders of {last.get('seat')} for turn {last.get('move')} taken back; game.json is as it was "
-                    "before they were accepted")
-        return said
-
-    def _undo_turn(self, folder: MovesDir, directory: str) -> str:
-        """A turn taken back as the old format took it back (``deadlines.py: undo``): in a game with a deadline it
-        is held (``HELD_BY_UNDO``, told to every company at once), so that no tick runs it again from the inbox
-        with whatever orders stand before the GM releases it; its deadline stays as it was."""
-        from adjudicator.kernel.deadline import HELD_BY_UNDO
-
-        with folder.lock():
-            number = folder.undo().get("move")
-        game = folder.load(self.play)
-        said = (f"turn {number} undone; game.json is back at turn {number} (the orders accepted for it stand). Run "
-                "it again with the corrected orders.")
-        schedule = game.table.schedule
-        if not schedule.due or schedule.held or game.state.phase == "over":
-            return said
-        self.moves.set_deadline(directory, [("held", HELD_BY_UNDO)], "")
-        due = schedule.due_at()
-        when = ("the deadline has passed: the next tick after the release runs it" if due is not None
-                and due <= datetime.now(UTC) else "after the release it runs at its deadline")
-        return said + (f"\nThe game is held: no tick runs turn {number} until 'adjudicate deadline hold {directory} "
-                       f"--release' ({when}).")
+        return self.moves.undo(directory)
 
     def site(self, directory: str, out: str, png: bool) -> str:
         """The Dampfross site (``site.py``) of the session's folder: its pages and each turn's map, a racing
@@ -399,9 +365,7 @@ class SessionCommands(GmCommands):
 
     def send(self, directory: str, now: datetime | None, retry: bool, turn: int | None = None,
              player: str | None = None) -> Tick:
-        if turn is None and player is None:
-            return self.moves.send(directory, now, retry)
-        return _send_again(self.dplay, directory, now, retry, turn, player)
+        return self.moves.send(directory, now, retry, turn, player)
 
     # --- corrections ---------------------------------------------------------------------------------------------
 
@@ -606,48 +570,3 @@ def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archiv
 
         over = result.after.phase == "over"
         return private_racing_report(result, gmap, pid, events.orders, folder.read_seed() if over else None)
-
-
-def _send_again(play: DampfrossPlay, directory: str, now: datetime | None, retry: bool, turn: int | None,
-                player: str | None) -> Tick:
-    """``mail send --turn N --player ID`` of a session game: each company's report mail of that turn (the session's
-    outbox name ``move-NNN-ID``, the last version; a converted game's, the old mail it stands for) queued again to
-    its address now, then sent with what is queued."""
-    from adjudicator.postal.loop import Tick, config_of, retry_failed, send
-    from adjudicator.postal.outbox import Outbox
-
-    folder, t = MovesDir(directory), Tick(directory)
-    when = now or datetime.now(UTC)
-    config = config_of(folder)
-    with folder.lock():
-        table = folder.load(play).table
-        address: Callable[[dict[str, object]], tuple[str, ...] | None] = lambda doc: _address(table, doc)  # noqa: E731
-        if retry:
-            retry_failed(folder, when, t, address)
-        wanted = turn if turn is not None else table.moves
-        pid = player.strip().upper() if player else None
-        if pid is not None and table.find(pid) is None:
-            raise AdjudicatorError(f"no company {pid} in game {table.game}")
-        outbox = Outbox(folder)
-        names = []
-        for s in table.seats:
-            if pid is not None and s.id != pid:
-                continue
-            known = outbox.versions(f"move-{wanted:03d}-{s.id}")
-            doc = outbox.record(known[-1]) if known else None
-            name = str(doc.get("alias_of")) if doc and doc.get("alias_of") else known[-1] if known else None
-            if name is None or not outbox.requeue(name, when, address({"player": s.id})):
-                if pid is None and not s.address:
-                    continue
-                raise AdjudicatorError(f"no report mail of turn {wanted} for {s.id} in {outbox.sent_dir}")
-            names.append(name)
-        send(folder, config, when, t, names)
-        if config.smtp is None:
-            raise AdjudicatorError(f"{folder.path}/mail.toml has no [smtp]: the mails wait in {outbox.queue_dir}")
-    return t
-
-
-def _address(table: Table, doc: dict[str, object]) -> tuple[str, ...] | None:
-    seat = table.find(str(doc.get("player", "")))
-    return (seat.address,) if seat is not None and seat.address else None
-
