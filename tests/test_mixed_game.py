@@ -28,7 +28,7 @@ from typing import Any
 
 import pytest
 
-from adjudicator.dampfross.app.session import SessionCommands, _move_steps, _replayed
+from adjudicator.dampfross.app.session import SessionCommands
 from adjudicator.dampfross.game.state import GameState
 from adjudicator.postal.moves import MovesDir
 from tests.helpers import dampfross_state, invoke
@@ -234,8 +234,9 @@ def test_the_public_reports_show_the_lines_built_numbered_without_gaps(played: P
 
 def replayed(game: Path, turn: int) -> Any:
     """The events of the turn resolved again from its step (the orders accepted, the GM's section, the seed)."""
-    folder = MovesDir(game)
-    again = _replayed(SessionCommands(str(game)).dplay, folder, _move_steps(folder)[turn])
+    from adjudicator.postal.moveverify import resolved_again
+
+    again = resolved_again(MovesDir(game), SessionCommands(str(game)).dplay, turn)
     assert again is not None, turn
     return again[1].result
 

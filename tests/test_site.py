@@ -52,10 +52,10 @@ def after_turn(directory: Path, turn: int) -> GameState:
 
 
 def replayed(directory: Path, turn: int):  # type: ignore[no-untyped-def]
-    """The turn resolved again from its step (``session.py: _replayed``): its events (``.result``)."""
-    from adjudicator.dampfross.app.session import _replayed
+    """The turn resolved again from its step (``postal/moveverify.py: resolved_again``): its events (``.result``)."""
+    from adjudicator.postal.moveverify import resolved_again
 
-    again = _replayed(session_play(directory), MovesDir(directory), turn_step(directory, turn))
+    again = resolved_again(MovesDir(directory), session_play(directory), turn)
     assert again is not None
     return again[1]
 

@@ -337,6 +337,10 @@ class MovesDir:
                     break
         return out
 
+    def move_steps(self) -> dict[int, Path]:
+        """The step of each move by its number: the opening's (0), each move made or missed."""
+        return {int(record["move"]): step for step, record in self.moves()}
+
     def undo(self) -> dict[str, Any]:
         """Take back the last step: the game file as it was before it; the step's archive (and a move's report)
         set aside as ``archive/undone-N``.  Returns the step's record (the lock is held)."""

@@ -324,6 +324,31 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
     return same, f"{name}: {kind} resolved again: {'the same' if same else 'NOT the same as archived'}"
 
 
+def resolved_again(folder: MovesDir, play: Play, move: int) -> tuple[Any, Any, Table] | None:
+    """Period ``move`` of a simultaneous game resolved again from its step, for what the archive does not keep of
+    it (a seat's own report of a past period, the routes of Dampfross's races): the state before it, its events and
+    the table after it, from the orders accepted before it, the GM's section and the seed (a game whose GM gives
+    every die needs none).  ``None`` when the period has no step, or does not come out as archived (no seed, or a
+    changed archive: ``verify`` says which)."""
+    step = folder.move_steps().get(move)
+    if step is None or move == 0:
+        return None
+    record = folder.record(step)
+    before = json.loads(read_exact(step / "game-before.json"))
+    old, old_table = play.load(before["state"]), Table.from_json(before["table"], step.name)
+    after = json.loads(read_exact(step / "game-after.json"))
+    orders = accepted_orders(play, old, old_table)
+    if record.get("due") or record.get("by") in ("gm", "converted"):
+        orders = at_deadline(play, old, orders)
+    seed, gm = folder.read_seed(), gm_orders(play, old, old_table)
+    if not seed and gm is None:  # the dice are neither the seed's nor given by the GM
+        return None
+    state, events = resolved_with(play, old, orders, gm, play.draw(seed))
+    if play.dump(state) != after["state"]:
+        return None
+    return old, events, Table.from_json(after["table"], step.name)
+
+
 def _gm_again(play: Play, step: Path, record: Mapping[str, Any], old: Any, old_table: Table,
               after: Mapping[str, Any], table: Table) -> tuple[bool, str]:
     """The GM's section accepted again: it must read, and change the table's GM's section alone."""

@@ -140,8 +140,7 @@ def turn_steps(folder: MovesDir, first: int) -> list[Path]:
 
 def check_turn(folder: MovesDir, play: DampfrossPlay, turn: int, first: int) -> list[str]:
     """Every invariant broken by the turn just adjudicated, whose steps begin at step ``first`` (empty: all hold)."""
-    from adjudicator.dampfross.app.session import _replayed
-    from adjudicator.postal.moveverify import verify_step
+    from adjudicator.postal.moveverify import resolved_again, verify_step
     from adjudicator.postal.resolved import reports
 
     out: list[str] = []
@@ -172,7 +171,7 @@ def check_turn(folder: MovesDir, play: DampfrossPlay, turn: int, first: int) -> 
             n, found, line = left[0]
             out.append(f"turn {turn}: {name} line {n} has English words {found}: {line.strip()!r}")
     try:
-        again = _replayed(play, folder, moved)
+        again = resolved_again(folder, play, int(folder.record(moved)["move"]))
         if again is None:
             out.append(f"turn {turn}: the turn replayed from its archive does not give the archived state")
         else:

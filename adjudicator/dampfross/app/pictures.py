@@ -78,31 +78,26 @@ def turn_state(folder: MovesDir, play: DampfrossPlay, turn: int | None) -> tuple
         return state, (last if last >= 1 else None)
     if not 0 <= turn <= last:
         raise AdjudicatorError(f"game {state.game_id} has turns 0..{last}; there is no turn {turn}")
-    step = _turn_steps(folder).get(turn)
+    step = folder.move_steps().get(turn)
     if step is None:
         raise AdjudicatorError(f"{folder.path / 'archive'} holds no step of turn {turn}")
     after: GameState = play.load(json.loads(read_exact(step / "game-after.json"))["state"])
     return after, (turn or None)
 
 
-def _turn_steps(folder: MovesDir) -> dict[int, Path]:
-    """The step that made each turn (0: the opening), by the turn's number."""
-    return {int(record["move"]): step for step, record in folder.moves() if record.get("kind") in ("opening", "move")}
-
-
 def turn_svg(directory: str | Path, turn: int | None = None, races: bool = False) -> str:
     """The SVG picture of a game after a turn (now: ``None``), that turn's new track emphasised.
 
     ``races`` draws the routes of the turn's races; they are not stored in the game, so the turn is resolved again
-    from its step (``session.py: _replayed``), which needs the GM's dice seed.
+    from its step (``postal/moveverify.py: resolved_again``), which needs the GM's dice seed.
     """
-    from adjudicator.dampfross.app.session import _replayed
+    from adjudicator.postal.moveverify import resolved_again
 
     folder, play = MovesDir(directory), _folder_play(directory)
     state, new = turn_state(folder, play, turn)
     result = None
     if races and new is not None:
-        again = _replayed(play, folder, _turn_steps(folder)[new])
+        again = resolved_again(folder, play, new)
         if again is None:
             raise AdjudicatorError(f"turn {new} cannot be resolved again for its races' routes: the seed is not in "
                                    f"{folder.path} or the turn does not come out as archived (adjudicate verify)")

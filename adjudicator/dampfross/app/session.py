@@ -15,8 +15,6 @@ it (``tests/test_dampfross_session_gm.py`` compares them on one game in both for
 * ``run``: Dampfross's own reading of the files for the GM (problems with file, line and column, notes, the GM's
   races that break a rule) while the session resolves the turn (``app/moverun.py``); ``run`` and ``check`` without
   ``--game`` find the folder by the GAME line (``find_folder``);
-* ``mail send --turn N --player ID``: the report mail of turn N to the company again, by the session's outbox name
-  (``move-NNN-ID``; a converted game's, the old mail it stands for);
 * the corrections (``fix balance``, ``fix track``, ``fix rule``, ``player retire``, ``player address``/``lang``/
   ``replace``, ``caretaker``): each a Dampfross ``Correction`` in a step of kind ``fix``, ``fix`` ``play``, of the
   session's chain (``GmCommands.correct``; ``kernel/play.py: Corrections``, ``DampfrossPlay.correct``), so ``verify``
@@ -46,7 +44,6 @@ from adjudicator.dampfross.play import DampfrossPlay
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
-from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.playof import play_of
 
@@ -277,8 +274,9 @@ class SessionCommands(GmCommands):
         racing_by_hand = game.state.dice_mode == "manual" and not building_turn_of(game.state)
         if racing_by_hand and not dry_run:  # the GM's races that break a rule, from the turn as archived
             from adjudicator.dampfross.report.racing import gm_warnings
+            from adjudicator.postal.moveverify import resolved_again
 
-            again = _replayed(self.dplay, MovesDir(directory), _move_steps(MovesDir(directory))[game.table.moves + 1])
+            again = resolved_again(MovesDir(directory), self.dplay, game.table.moves + 1)
             told += [f"warning: {w}" for w in gm_warnings(again[1].result)] if again is not None else []
         done = ran.done if dry_run else f"turn {game.state.turn} adjudicated; reports in {Path(directory) / 'reports'}"
         return Ran(tuple(told), ran.public, done)
@@ -312,7 +310,7 @@ class SessionCommands(GmCommands):
         if table.find(pid) is None:
             raise AdjudicatorError(f"no company {pid} in game {table.game}")
         numbers = range(table.moves + 1) if every else [table.moves if turn is None else turn]
-        steps = _move_steps(folder)
+        steps = {n: step for n, step in folder.move_steps().items() if n}
         texts = []
         for n in numbers:
             text = folder.sent_report(0) if n == 0 else None
@@ -476,21 +474,11 @@ class SessionCommands(GmCommands):
             raise AdjudicatorError(f"{pid} is a bot seat ({found.bot}): {why}")
 
 
-def _move_steps(folder: MovesDir) -> dict[int, Path]:
-    """Each turn's step (kind ``move``, or ``missed``: a turn run with no company's orders), by the turn's number."""
-    out: dict[int, Path] = {}
-    for step in folder.steps():
-        record = folder.record(step)
-        if record.get("kind") in ("move", "missed"):
-            out[int(record["move"])] = step
-    return out
-
-
 def _standing_told(state: GameState, notes: Sequence[GMNote], folder: MovesDir, turn: int) -> list[GMNote]:
     """The GM's notes of a turn run, with each company whose standing orders stood in for a mail (the turn's step,
     ``stand_in``: reading 112) said so, with its standing orders, instead of "no orders carried out"; a company the
     caretaker played is not among them (reading 117)."""
-    step = _move_steps(folder).get(turn)
+    step = folder.move_steps().get(turn)
     stand_in = [str(pid) for pid in folder.record(step).get("stand_in", ())] if step is not None else []
     kept = [n for n in notes if not (n.code is GMNoteCode.NO_ORDERS_CARRIED_OUT and n.get("player") in stand_in)]
     for pid in stand_in:
@@ -504,32 +492,6 @@ def _standing_told(state: GameState, notes: Sequence[GMNote], folder: MovesDir, 
 def building_turn_of(state: GameState) -> bool:
     """Whether the turn on hand is one of building (its problems and reports are the building phase's)."""
     return state.phase != "racing"
-
-
-def _replayed(play: DampfrossPlay, folder: MovesDir, step: Path) -> tuple[GameState, Any, Table] | None:
-    """The turn of ``step`` resolved again from the step (the orders accepted before it, the GM's section, the seed):
-    the state before it, the turn's events and the table after it; ``None`` without the seed (a game of the
-    committed dice), or when it does not come out as archived (``verify`` says so).  A game of manual dice needs no
-    seed: the GM's section gives every die."""
-    from adjudicator.kernel.play import at_deadline
-    from adjudicator.postal.gmsection import gm_orders, resolved_with
-    from adjudicator.postal.periods import accepted_orders
-    from adjudicator.postal.sealed import read_exact
-
-    seed = folder.read_seed()
-    record = folder.record(step)
-    before = json.loads(read_exact(step / "game-before.json"))
-    old, old_table = play.load(before["state"]), Table.from_json(before["table"], step.name)
-    if not seed and old.dice_mode != "manual":
-        return None
-    after = json.loads(read_exact(step / "game-after.json"))
-    orders = accepted_orders(play, old, old_table)
-    if record.get("due") or record.get("by") in ("gm", "converted"):
-        orders = at_deadline(play, old, orders)
-    state, events = resolved_with(play, old, orders, gm_orders(play, old, old_table), play.draw(seed))
-    if play.dump(state) != after["state"]:
-        return None
-    return old, events, Table.from_json(after["table"], step.name)
 
 
 def _mailed_private(mail: str | None) -> str | None:
@@ -549,12 +511,13 @@ def _private(play: DampfrossPlay, folder: MovesDir, step: Path, pid: str, archiv
     from adjudicator.dampfross.report.i18n import language
     from adjudicator.dampfross.report.playwords import dated
     from adjudicator.kernel.play import with_refused
+    from adjudicator.postal.moveverify import resolved_again
 
     record = folder.record(step)
     old_file = folder.path / "old-format" / "reports" / f"turn-{int(record['move']):03d}-{pid}.txt"
     if record.get("by") == "converted" and old_file.is_file() and not archived:
         return old_file.read_text(encoding="utf-8")
-    again = None if archived else _replayed(play, folder, step)
+    again = None if archived else resolved_again(folder, play, int(record["move"]))
     if again is None:  # what was mailed: its private report (the deadline above it, what is attached below)
         return _mailed_private(folder.mails_of(step).get(pid))
     old, events, table = again

@@ -130,7 +130,8 @@ def _routes(play: DampfrossPlay, step: Path, before: Archived, after: Archived) 
 def judged_input(play: DampfrossPlay, state: Any, table: Table, record: dict[str, Any]) -> Any:
     """The engine's input of the turn a step of kind ``move`` resolved (the state before it, the table before it,
     its record), as the session resolved it: the orders the table accepted, at the deadline the stand-ins of the
-    companies without (standing orders), the GM's section (``session.py: _replayed`` resolves the same)."""
+    companies without (standing orders), the GM's section (``postal/moveverify.py: resolved_again`` resolves the
+    same)."""
     from adjudicator.postal.gmsection import gm_orders
     from adjudicator.postal.periods import accepted_orders
 
