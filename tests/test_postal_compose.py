@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from adjudicator.postal.outbox import Outgoing, _written, compose, composed
+from adjudicator.postal.outbox import Outgoing, _composed_text, _written, compose, composed
 
 NOW = datetime(2026, 12, 2, 10, 5, tzinfo=UTC)
 GM = "InterUrban GM <gm@interurban.example.org>"
@@ -116,3 +116,38 @@ def test_a_header_with_a_line_break_is_refused_as_the_package_refuses_it():
 
     with pytest.raises(ValueError, match="linefeed or carriage return"):
         composed(replace(MAILS["receipt"], subject="two\nlines"), GM, NOW)
+
+
+def by_parser(data: bytes) -> str:
+    """``Outbox.text`` by the email package's parser: the first text/plain part not attached, decoded."""
+    from email import message_from_bytes, policy
+
+    for part in message_from_bytes(data, policy=policy.compat32).walk():
+        if part.get_content_type() == "text/plain" and part.get_content_disposition() != "attachment":
+            payload = part.get_payload(decode=True)
+            assert isinstance(payload, bytes)
+            return payload.decode(part.get_content_charset("ascii"), "replace")
+    return ""
+
+
+@pytest.mark.parametrize("case", ["", *sorted(ODD)])
+@pytest.mark.parametrize("base", sorted(MAILS))
+def test_a_mails_text_is_read_back_as_the_parser_reads_it(case: str, base: str):
+    from dataclasses import replace
+
+    out = replace(MAILS[base], **ODD.get(case, {}))  # type: ignore[arg-type]
+    data = composed(out, GM, NOW)[0].encode("utf-8")
+    found = _composed_text(data)
+    assert found == by_parser(data) or (found is None and case)  # read here, or by the parser (Outbox.text)
+    if not case:
+        assert found is not None
+
+
+@pytest.mark.parametrize("data", [b"", b"Subject: x\n\nhello\n", b"Content-Type: text/plain\n\nhi\n",
+                                  (b'Content-Type: text/plain; charset="utf-8"\r\nContent-Transfer-Encoding: '
+                                  b'quoted-printable\r\n\r\nhi=\r\n there\r\n'),
+                                  (b'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain; '
+                                  b'charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\nhi\n--b--\n')])
+def test_another_mail_is_left_to_the_parser(data: bytes):
+    found = _composed_text(data)
+    assert found is None or found == by_parser(data)

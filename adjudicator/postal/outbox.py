@@ -367,9 +367,13 @@ class Outbox:
         for d in (self.sent_dir, self.queue_dir):
             eml = self._paths(d, name)[0]
             try:
-                msg = message_from_bytes(_first_text(eml.read_bytes()), policy=policy.compat32)
+                data = eml.read_bytes()
             except OSError:
                 continue
+            plain = _composed_text(data)
+            if plain is not None:
+                return plain
+            msg = message_from_bytes(_first_text(data), policy=policy.compat32)
             for part in msg.walk():
                 if part.get_content_type() == "text/plain" and part.get_content_disposition() != "attachment":
                     payload = part.get_payload(decode=True)
@@ -467,6 +471,8 @@ class Outbox:
         eml, info = self._paths(self.queue_dir, name)
         try:
             doc = json.loads(info.read_text(encoding="utf-8"))
+            if isinstance(doc, dict) and Outgoing(name, (), "", body).sha256 == doc.get("sha256"):
+                return False  # it says that already (the mail is not read: most receipts are not changed)
             msg = message_from_bytes(eml.read_bytes(), policy=policy.default)
         except (OSError, ValueError):
             return False
@@ -575,6 +581,44 @@ class Outbox:
         atomic_write(s_info, record_text({**doc, "sent": now.isoformat()}), 0o600)
         os.replace(q_eml, s_eml)
         q_info.unlink(missing_ok=True)
+
+
+_TEXT_HEAD = _TEXT.format("plain").encode("ascii")
+"""The head of a mail's text as ``composed`` writes it (UTF-8, quoted-printable)."""
+
+
+def _composed_text(data: bytes) -> str | None:
+    """The text of a mail as ``composed`` writes it, read without the email package (``Outbox.text``: what the
+    package's parser gives, a tick reads the recent mails to each sender); ``None``: not such a mail.
+
+    Its text is the body of a mail of text alone, or the first part of a multipart whose head is the text's
+    (``_TEXT_HEAD`` and a blank line, right below a boundary line), up to the line break before the next line of
+    that boundary (the parser's end of a part); either is quoted-printable of UTF-8, in ASCII."""
+    import quopri
+
+    end_of_head = data.find(b"\n\n")
+    if end_of_head < 0:
+        return None
+    head = data[:end_of_head + 1]
+    if head.count(b"Content-Type:") == 1 and b"\n" + _TEXT_HEAD in head and b"Content-Disposition" not in head:
+        body = data[end_of_head + 2:]
+    elif head.count(b"Content-Type:") == 1 and b"\nContent-Type: multipart/" in head:
+        at = data.find(b"\nContent-Type: text/")
+        start = data.rfind(b"\n--", 0, at)
+        line_end = data.find(b"\n", start + 1)
+        if at < 0 or start < 0 or line_end != at or not data.startswith(b"\n" + _TEXT_HEAD + b"\n", at):
+            return None
+        delimiter = data[start:line_end]  # "\n--boundary"
+        begin = at + len(_TEXT_HEAD) + 2
+        end = data.find(delimiter + b"\n", begin)
+        if end < 0:
+            return None
+        body = data[begin:end]
+    else:
+        return None
+    if not body.isascii() or b"\r" in body:
+        return None
+    return quopri.decodestring(body).decode("utf-8", "replace")
 
 
 def _first_text(data: bytes) -> bytes:

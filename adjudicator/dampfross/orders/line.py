@@ -111,21 +111,41 @@ def _sample_errors() -> tuple[tuple[str, UnexpectedInput], ...]:
     return tuple(out)
 
 
+@cache
+def _samples_by_state() -> dict[object, tuple[tuple[str, UnexpectedInput], ...]]:
+    """``_sample_errors`` by the parser state each failed in (``_state_key``), in the table's order."""
+    found: dict[object, list[tuple[str, UnexpectedInput]]] = {}
+    for label, ut in _sample_errors():
+        found.setdefault(_state_key(ut.state), []).append((label, ut))
+    return {state: tuple(samples) for state, samples in found.items()}
+
+
+def _state_key(state: object) -> object:
+    """A parser state as a key equal where Lark's states are equal (``ParserState.__eq__``: as deep, at the same
+    position)."""
+    stack = getattr(state, "state_stack", None)
+    if isinstance(stack, list) and stack:
+        return "at", len(stack), stack[-1]
+    try:
+        return "is", state, hash(state)
+    except TypeError:  # pragma: no cover - Lark's states are ParserStates or None
+        return "id", id(state)
+
+
 def sample_label(exc: UnexpectedInput) -> str | None:
     """The label of the sample mistake that fails like ``exc``: Lark's ``match_examples`` without re-parsing.
 
     The same rule as ``exc.match_examples(parse, EXAMPLES, token_type_match_fallback=True,
     use_accepts=False)``: the first sample failing in the same parser state at the same token,
     else the first in that state at a token of the same type, else the first in that state.  The
-    samples' errors are computed once, so a mail full of prose costs one table lookup per line,
-    not a parse of every sample.  (``use_accepts=False``: START and BUILD share states, the
-    explainers tell them apart by the line's keyword.)
+    samples' errors are computed once and kept by their parser state, so a mail full of prose
+    costs a look at the samples of one state per line, not a parse of every sample.
+    (``use_accepts=False``: START and BUILD share states, the explainers tell them apart by the
+    line's keyword.)
     """
     candidate: tuple[str | None, bool] = (None, False)
     tokens = (UnexpectedToken, UnexpectedEOF)
-    for label, ut in _sample_errors():
-        if ut.state != exc.state:
-            continue
+    for label, ut in _samples_by_state().get(_state_key(exc.state), ()):
         if isinstance(exc, tokens) and isinstance(ut, tokens):
             if ut.token == exc.token:
                 return label
