@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.outbox import Outbox
 from tests.conftest import ANNA, BERND, Trial, make_trial
 from tests.helpers import invoke
 from tests.mailservers import text_of
@@ -483,3 +485,20 @@ def test_accepted_orders_keep_each_lines_number_in_the_mail_and_old_games_still_
     rps.tick("2026-12-01T10:05+00:00")
     assert "RED rock, BLUE paper" in _texts(rps, ANNA, "move-001")
     assert invoke("verify", str(rps.game)).exit_code == 0
+
+
+def test_status_json_says_whose_orders_are_in_and_when_not_what(rps: Trial):
+    """The platform's ``status --json`` (every game; Dampfross's old ``companies`` rows are made from it): a seat
+    whose orders for the period on hand are in says when its mail arrived, in the game's time zone; the mails queued
+    and the mails not read yet are counted.  No seat's orders are shown."""
+    _throw(rps, "RED", "ROCK", "2026-12-01T09:00+00:00", "red")
+    invoke("mail", "fetch", str(rps.game))
+    doc = json.loads(invoke("status", str(rps.game), "--json").output)
+    assert doc["unanswered"] == 1 and "orders_arrived" not in doc["seats"][0]  # fetched, not read yet
+    rps.tick("2026-12-01T09:05+00:00")
+    doc = json.loads(invoke("status", str(rps.game), "--json").output)
+    seats = {s["id"]: s for s in doc["seats"]}
+    assert seats["RED"]["orders_arrived"] == "2026-12-01T09:00:00+00:00" and "orders_arrived" not in seats["BLUE"]
+    queued = Outbox(MovesDir(rps.game)).queue_dir  # no SMTP here: the receipt and the others wait
+    assert doc["unanswered"] == 0 and doc["outbox_waiting"] == len(list(queued.glob("*.json"))) > 0
+    assert "ROCK" not in json.dumps(doc)

@@ -28,7 +28,7 @@ from adjudicator.kernel.play import (
     period_word,
     sequential,
 )
-from adjudicator.kernel.table import Seat, Table
+from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
@@ -374,17 +374,31 @@ def moves_report(play: Play, directory: str, move: int | None, every: bool) -> s
 
 
 def moves_status_json(play: Play, directory: str) -> dict[str, object]:
-    """``status --json`` of a game of moves: codes and numbers for scripts."""
-    game = MovesDir(directory).load(play)
+    """``status --json`` of any game of the session: codes and numbers for scripts.  Each seat whose orders for
+    the period on hand are in says when their mail arrived (``orders_arrived``, in the game's time zone; an order
+    file or a bot's: ``null``); ``outbox_waiting`` counts the mails queued, ``unanswered`` the mails not read yet."""
+    from adjudicator.postal.inbox import Inbox
+
+    folder = MovesDir(directory)
+    game = folder.load(play)
     t = game.table
+    inbox = Inbox(folder)
+    mails = {m.key: m.arrived for m in inbox.mails()} if t.orders else {}
+
+    def arrived(accepted: Accepted) -> str | None:
+        when = mails.get(accepted.mail[:len("mail-00000")])
+        return when.astimezone(t.schedule.tz()).isoformat() if when else None
+
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": on_move(play, game.state),
             **({"to_act": list(play.to_act(game.state))} if not sequential(play) else {}),
             "over": not play.to_act(game.state), "due": t.schedule.due, "held": t.schedule.held,
             "seats": [{"id": s.id, "name": s.name, "missed": t.missed_by(s.id), **({"bot": s.bot} if s.bot else {}),
                        **({"caretaker": s.caretaker, "caretaker_from": s.caretaker_from} if s.caretaker else {}),
-                       **({"ahead": len(sent.moves)} if (sent := t.sent_ahead(s.id)) else {})}
+                       **({"ahead": len(sent.moves)} if (sent := t.sent_ahead(s.id)) else {}),
+                       **({"orders_arrived": arrived(a)} if (a := t.accepted(s.id)) is not None else {})}
                       for s in t.seats],
-            **({"caretaker": {"after": t.caretaker_after, "level": t.caretaker_level}} if t.caretaker_after else {})}
+            **({"caretaker": {"after": t.caretaker_after, "level": t.caretaker_level}} if t.caretaker_after else {}),
+            "outbox_waiting": len(Outbox(folder).pending()), "unanswered": sum(1 for _ in inbox.unanswered())}
 
 
 def moves_status(play: Play, directory: str) -> str:

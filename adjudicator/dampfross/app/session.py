@@ -328,17 +328,10 @@ class SessionCommands(GmCommands):
         orders the session accepted arrived (in the game's time zone) and how many of its lines are problems
         (``verdict`` ``valid`` or ``problems``: the session accepts no orders ``check`` would call ``partial`` apart
         from them); ``missing`` the companies in play without orders, a bot, the caretaker or standing orders."""
-        from zoneinfo import ZoneInfo
-
-        from adjudicator.postal.inbox import Inbox
-        from adjudicator.postal.outbox import Outbox
-
-        folder = MovesDir(directory)
+        doc = self.moves.status_json(directory)
         game = self._game(directory)
         t, state = game.table, game.state
-        inbox = Inbox(folder)
-        arrived = {m.key: m.arrived for m in inbox.mails()}
-        zone = ZoneInfo(t.schedule.zone or "UTC")
+        arrived = {str(seat["id"]): seat.get("orders_arrived") for seat in doc["seats"]}  # type: ignore[attr-defined]
         rows = []
         for p in state.players:
             accepted = t.accepted(p.id)
@@ -347,15 +340,12 @@ class SessionCommands(GmCommands):
                 continue
             made, _ = self.play.read(state, p.id, accepted.numbered())
             n = len(made.problems) if made is not None else 0
-            when = arrived.get(accepted.mail[:len("mail-00000")])
-            rows.append({"company": p.id, "arrived": when.astimezone(zone).isoformat() if when else None,
-                         "verdict": "problems" if n else "valid", "problems": n})
+            rows.append({"company": p.id, "arrived": arrived.get(p.id), "verdict": "problems" if n else "valid",
+                         "problems": n})
         missing = [sid for sid in self.play.to_act(state) if t.accepted(sid) is None and not t.seat(sid).played_by
                    and state.player(sid).standing is None]
-        return {**self.moves.status_json(directory),
-                "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play), "companies": rows,
-                "missing": missing, "outbox_waiting": len(Outbox(folder).pending()),
-                "unanswered": sum(1 for _ in inbox.unanswered()),
+        return {**doc, "turn": state.turn, "phase": state.phase, "in_play": list(state.in_play), "companies": rows,
+                "missing": missing,
                 "standing": {p.id: p.standing.to_json() for p in state.players if p.standing is not None},
                 "caretaker": {"after": t.caretaker_after, "level": t.caretaker_level} if t.caretaker_after else None,
                 "bots": {s.id: s.bot for s in t.seats if s.bot},
