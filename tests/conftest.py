@@ -14,6 +14,7 @@ every test of a module that ticks, delivers mail or reads the clock carries the 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from email import message_from_bytes, policy
@@ -199,6 +200,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def trial(request: pytest.FixtureRequest, tmp_path: Path) -> Trial:
     """A postal game of each kind in turn."""
     return make_trial(tmp_path, request.param)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _pictures_once(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each distinct picture of a report mail drawn once a run and shared by the workers (``tests/pictures.py``)."""
+    from tests.pictures import remember
+
+    base = tmp_path_factory.getbasetemp()
+    remember((base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "pictures")
 
 
 @pytest.fixture(autouse=True)
