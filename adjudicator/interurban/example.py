@@ -63,23 +63,29 @@ def _example(state: State) -> tuple[Placement, ...]:
         return ()
     player = state.on_move
     # a track tile ranks before every station: the first that may begin a move is a track tile when one may
-    first = next(_legal_in_order(state, sorted(candidates(state), key=lambda p: _rank(state, p))), None)
-    if first is None:
+    found = next(_legal_in_order(state, sorted(candidates(state), key=lambda p: _rank(state, p))), None)
+    if found is None:
         return ()
+    first, laid = found
     if _tile(state, first.tile)[1]:  # only stations fit: one station is the whole move
         return (first,)
-    after, _events = place(state, first)
+    after = laid if laid is not None else place(state, first)[0]
     stations = [p for p in candidates(after) if _tile(after, p.tile)[1] and p.cell != first.cell]
     stations.sort(key=lambda p: (_tile(after, p.tile)[1] != player, _rank(after, p)))
-    for second in _legal_in_order(after, stations):
+    for second, _laid in _legal_in_order(after, stations):
         if not isinstance(check(state, player, (first, second)), Problem):
             return (first, second)
     return (first,)
 
 
-def _legal_in_order(state: State, placements: list[Placement]) -> Iterator[Placement]:
+def _legal_in_order(state: State, placements: list[Placement]) -> Iterator[tuple[Placement, State | None]]:
     """Those of ``placements`` (candidates: tiles that fit) that may begin a move, in their order: rule B, as
-    ``move.legal_first`` asks it (in the first round, no placement that finishes a line; after it, every one)."""
+    ``move.legal_first`` asks it (in the first round, no placement that finishes a line; after it, every one);
+    each with the state after it where rule B laid it to see (``None``: not laid)."""
     for p in placements:
-        if not state.first_round or not any(code == "finished" for code, _ in place(state, p)[1]):
-            yield p
+        if not state.first_round:
+            yield p, None
+            continue
+        after, events = place(state, p)
+        if not any(code == "finished" for code, _ in events):
+            yield p, after

@@ -11,6 +11,7 @@ from adjudicator.interurban.tiles import (
     EDGES,
     OPPOSITE,
     START_CELLS,
+    STATION_KINDS,
     TRACKS,
     Cell,
     Edge,
@@ -111,7 +112,12 @@ def blocked(cells: dict[Cell, Placed], lines: dict[str, Line], line: Line,
     G-J allow on it fits in a reached cell by rules A, C, E and F, or if the search leaves
     the layout's box widened by one cell (open country, where any station fits).
     """
-    kinds = {t.kind for t in stations_left if station_problem(t, line) is None}
+    kinds: set[Kind] = set()
+    for t in stations_left:  # the kinds of station rules D and G-J allow on the line (there are two kinds)
+        if t.kind not in kinds and station_problem(t, line) is None:
+            kinds.add(t.kind)
+            if kinds.issuperset(STATION_KINDS):
+                break
     if not kinds:
         return True
     xs = [c[0] for c in cells]

@@ -93,12 +93,13 @@ def report_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sen
         return records[i]
 
     pictures: tuple[tuple[str, bytes], ...] | None = None  # the layout now, drawn once
+    archived: dict[Path, _Step] = {}  # each step told, read once for every reader
     queued: set[str] = set()
     for seat in game.table.seats:
         owed = _owed(outbox, len(steps), record, seat.id) if seat.address else []
         if not owed:
             continue
-        told = [_told(folder, play, steps[i], record(i), seat.id) for i in owed]
+        told = [_told(folder, play, steps[i], record(i), seat.id, archived) for i in owed]
         moves = [record(i) for i in owed if record(i).get("kind") != "ahead"]
         last = int(moves[-1]["move"]) if moves else int(record(owed[-1])["move"])
         name = f"move-{last:03d}-{seat.id}" if moves else f"ahead-dropped-{last:03d}-{seat.id}"
@@ -240,21 +241,41 @@ def _mailed_it(mailed: Mapping[str, Any], i: int, record: Mapping[str, Any], sid
     return not isinstance(through, int) or through >= i
 
 
-def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str) -> Told:
+class _Step:
+    """A step of the archive as report mails tell it, read once for all its readers (``report_mails``): the game
+    before and after it, the table after it, and its players' mails (read when first asked for)."""
+
+    def __init__(self, folder: MovesDir, play: Play, step: Path):
+        self.folder, self.step = folder, step
+        self.before = json.loads(read_exact(step / "game-before.json"))
+        after = json.loads(read_exact(step / "game-after.json"))
+        self.table = Table.from_json(after["table"], str(step))
+        self.old, self.new = play.load(self.before["state"]), play.load(after["state"])
+        self._mails: dict[str, str] | None = None
+
+    def mails(self) -> dict[str, str]:
+        if self._mails is None:
+            self._mails = self.folder.mails_of(self.step)
+        return self._mails
+
+
+def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str,
+          archived: dict[Path, _Step] | None = None) -> Told:
     """One step as a report mail to ``reader`` tells it, from the archive: a move's mail to him as archived (sealed:
     ``GameFileError`` when it was changed since, and it is not sent), and when the move came from his own moves
     sent ahead, or the step dropped them, the alternatives that could not be played and the play's problems with
-    each (reading IU-30)."""
-    before = json.loads(read_exact(step / "game-before.json"))
-    after = json.loads(read_exact(step / "game-after.json"))
-    table = Table.from_json(after["table"], str(step))
-    old, new = play.load(before["state"]), play.load(after["state"])
+    each (reading IU-30).  ``archived``: the steps read already for other readers."""
+    archived = {} if archived is None else archived
+    if step not in archived:
+        archived[step] = _Step(folder, play, step)
+    read = archived[step]
+    table, old, new = read.table, read.old, read.new
     seat = str(record.get("seat"))
-    sent = Table.from_json(before["table"], str(step)).sent_ahead(seat) if seat == reader else None
+    sent = Table.from_json(read.before["table"], str(step)).sent_ahead(seat) if seat == reader else None
     if record.get("kind") == "ahead":
         tried = ahead.tried(play, old, seat, sent.moves[0])[1] if sent is not None else ()
         return Told(table, old, old, seat, tried=tried, dropped=True)
-    text = folder.mails_of(step).get(reader, "")
+    text = read.mails().get(reader, "")
     alternative = record.get("ahead") if sent is not None else None
     if not alternative:
         return Told(table, old, new, seat, text, record.get("kind") == "missed")
