@@ -61,11 +61,13 @@ def test_a_building_turn_loads_no_racing_nor_what_it_does_not_use(tmp_path: Path
 NOT_A_TURNS = {"yaml", "adjudicator.dampfross.board.mapfile", "adjudicator.dampfross.app.convert",
                "adjudicator.dampfross.app.oldformat", "adjudicator.dampfross.app.check", "multiprocessing",
                "mailbox", "html.parser", "adjudicator.postal.mailparse", "adjudicator.postal.mailsource", "email",
-               "smtplib", "ssl"}
+               "smtplib", "ssl", "adjudicator.postal.robot", "adjudicator.postal.frontdoor", "adjudicator.postal.turns",
+               "adjudicator.postal.movemails"}
 """What a turn run from files never needs (issue 34's speed, ``docs/speed.md``): the map's YAML (its parsed form is
 kept), the old format's converter (a folder of the session is not one), ``check``'s previews (both phases' engines),
-the tick's workers, the mail source and parser (a turn reads no mail), and the email package, smtplib and ssl (a
-game without mail configured queues none)."""
+the tick's workers, the mail source and parser (a turn reads no mail), the email package, smtplib and ssl (a game
+without mail configured queues none), and the tick's robot, front door and mails (the next tick mails what a run
+archived)."""
 
 
 SESSION = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",

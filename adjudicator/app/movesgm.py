@@ -17,7 +17,6 @@ from adjudicator.kernel.declare import Declaration
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.gmorders import gm_orders_of
 from adjudicator.kernel.play import Play, bots_of, sequential
-from adjudicator.postal import robot, turns
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
 
@@ -45,6 +44,8 @@ class MovesCommands(GmCommands):
         return Started(opening, folder.path)
 
     def tick(self, directory: str, now: datetime, t: Tick) -> None:
+        from adjudicator.postal import robot, turns  # not in a turn's process (tests/test_lazy_imports.py)
+
         robot.tick_game(directory, now, t, turns.MovesGame(self.play))
 
     def status(self, directory: str) -> str:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from adjudicator.kernel.errors import GameBusy, GameFileError, TurnRefused
+from adjudicator.kernel.jsontext import indented
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Table
 from adjudicator.postal.files import STAGE_PREFIX, atomic_write, record_text, sha256, write_folder, write_new
@@ -63,10 +64,9 @@ CHAINED = ("record.json", "game-before.json", "game-after.json")
 
 def game_text(play: Play, table: Table, state: Any, chain: Mapping[str, str]) -> str:
     """The game file's text: ``play`` its first key (``play_of`` reads no further), one space indents (the text of
-    ``json.dumps`` of the four keys with ``indent=1``; the state's part, the most of it, written once a state:
-    ``_state_text``)."""
-    head = json.dumps({"play": play.name, "chain": dict(chain), "table": table.to_json()}, ensure_ascii=False,
-                      indent=1)
+    ``json.dumps`` of the four keys with ``indent=1``, written by the C encoder: ``kernel/jsontext.py``; the state's
+    part, the most of it, written once a state: ``_state_text``)."""
+    head = indented({"play": play.name, "chain": dict(chain), "table": table.to_json()})
     return head.removesuffix("\n}") + ',\n "state": ' + _state_text(play, state) + "\n}\n"
 
 
@@ -80,7 +80,7 @@ def _state_text(play: Play, state: Any) -> str:
     game file holds the same state (``_KNOWN``), only the table changes."""
     if _STATE_TEXT and _STATE_TEXT[0][0] == play.name and _STATE_TEXT[0][1] is state:
         return _STATE_TEXT[0][2]
-    text = json.dumps(play.dump(state), ensure_ascii=False, indent=1).replace("\n", "\n ")
+    text = indented(play.dump(state)).replace("\n", "\n ")
     _STATE_TEXT[:] = [(play.name, state, text)]
     return text
 
