@@ -300,6 +300,6 @@ def test_T08_the_postal_loop_waits_for_the_companies_in_play_only(tmp_path: Path
     invoke("deadline", "set", str(game), "--early")
     invoke("player", "retire", str(game), "GREEN", "--why", "left the game")
     out = invoke("tick", str(game), "--now", tick_times()[1]).output  # RED and BLUE have sent valid orders
-    assert "turn 1 adjudicated (every company has sent valid orders)" in out
+    assert "turn 1 adjudicated (every seat's orders are in)" in out
     assert not list((game / "mail" / "outbox").glob("reminder-*-GREEN.*"))
     assert "GREEN" not in invoke("status", str(game)).output.split("missing:")[-1]

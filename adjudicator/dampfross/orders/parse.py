@@ -551,18 +551,20 @@ def parse_section(player: str, body: Sequence[tuple[int, str]], filename: str | 
     no password (the platform checked it); it stands at line 0 of ``filename`` (the company's id by default) and
     ends at the body's last line.  A GM line in the body opens the GM's section, as in a file (the caller
     decides what it counts for)."""
-    return _parse_body(player.upper(), body, filename or player)
+    return _parse_body(player.upper(), tuple(body), filename or player)
 
 
 def parse_gm_section(body: Sequence[tuple[int, str]], filename: str = GM_SECTION) -> ParsedFile:
     """Read the GM's section body as the platform's envelope cut it (its ``GM PASSWORD`` or ``PLAYER GM PASSWORD``
     line taken), as ``parse_orders`` reads the lines below a GM line: one ``GMSection`` (ROLL, RACE, MOVES, HOLD
     PRESS) at line 0 of ``filename``, no password (the platform checked it), and every problem alike."""
-    return _parse_body(GM_SECTION, body, filename)
+    return _parse_body(GM_SECTION, tuple(body), filename)
 
 
-def _parse_body(name: str, body: Sequence[tuple[int, str]], filename: str) -> ParsedFile:
-    """A section's body read under an open section ``name`` (a company's id or ``GM_SECTION``)."""
+@lru_cache(maxsize=32)
+def _parse_body(name: str, body: tuple[tuple[int, str], ...], filename: str) -> ParsedFile:
+    """A section's body read under an open section ``name`` (a company's id or ``GM_SECTION``); kept for the last
+    few sections (a period reads each seat's accepted orders when they come and again when it is resolved)."""
     last = max((n for n, _ in body), default=0)
     lines = [""] * last
     for number, text in body:
