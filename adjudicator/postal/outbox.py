@@ -236,11 +236,14 @@ def _quoted(text: str) -> str:
 
 def _multipart(kind: str, parts: Sequence[str]) -> str | None:
     """A multipart of ``parts`` (each its headers and body) as the package's generator writes it, with a boundary
-    it draws as the generator does (``None``: one that needed a suffix, not of the usual length)."""
-    from email.generator import Generator
+    drawn as the generator draws it (``None``: one that is in the parts already, practically never)."""
+    import random
+    import sys
 
-    boundary = str(Generator._make_boundary("\n".join(parts)))  # type: ignore[attr-defined]
-    if len(boundary) != 36:
+    # email.generator's _make_boundary, its random draw and its form, without its regular expression (one compiled
+    # for every boundary): a boundary that is a line of the parts would get a suffix there, here the package's mail
+    boundary = "=" * 15 + f"{random.randrange(sys.maxsize):0{len(repr(sys.maxsize - 1))}d}" + "=="
+    if f"--{boundary}" in "\n".join(parts):
         return None
     return (_CONTENT_TYPE[kind].format(boundary) + "\n" + f"--{boundary}\n" + f"\n--{boundary}\n".join(parts)
             + f"\n--{boundary}--\n")

@@ -106,8 +106,8 @@ def palette(png: bytes, named: list[tuple[int, int, int]], colours: int = COLOUR
         found = image.quantize(colours - len(named), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
         flat = (found.getpalette() or [])[: 3 * (colours - len(named))]
         shades = list(zip(flat[::3], flat[1::3], flat[2::3], strict=True))
-    rest = [rgb for rgb in shades
-            if all(max(abs(a - b) for a, b in zip(rgb, c, strict=True)) > NEAR for c in named)]
+    rest = [(r, g, b) for r, g, b in shades
+            if not any(abs(r - nr) <= NEAR and abs(g - ng) <= NEAR and abs(b - nb) <= NEAR for nr, ng, nb in named)]
     flat = [v for rgb in named + rest for v in rgb]  # a shade next to a named colour would take its pixels
     table = Image.new("P", (1, 1))
     table.putpalette(flat)
@@ -166,18 +166,20 @@ def _median_cut(colours: Colours, boxes: int) -> list[tuple[int, int, int]]:
 
 def _cut(colours: Colours, pixels: int) -> tuple[_Box, _Box]:
     """One box of ``_median_cut`` cut in two (Quant.c: ``split``, ``splitlists``)."""
-    spans = [(max(rgb[i] for _, rgb in colours) - min(rgb[i] for _, rgb in colours)) * _WEIGHT[i] for i in range(3)]
+    channels = list(zip(*(rgb for _, rgb in colours), strict=True))
+    spans = [(max(values) - min(values)) * weight for values, weight in zip(channels, _WEIGHT, strict=True)]
     axis = spans.index(max(spans))
     counted, cut = 0, 0
-    for count, rgb in sorted(colours, key=lambda c: -c[1][axis]):
+    for count, value in sorted(zip((count for count, _ in colours), channels[axis], strict=True),
+                               key=lambda c: -c[1]):
         counted += count
         if counted * 2 > pixels:
-            cut = rgb[axis]
+            cut = value
             break
     high = [c for c in colours if c[1][axis] >= cut]
     low = [c for c in colours if c[1][axis] < cut]
     if not low:
-        least = min(rgb[axis] for _, rgb in colours)
+        least = min(channels[axis])
         high = [c for c in colours if c[1][axis] > least]
         low = [c for c in colours if c[1][axis] == least]
     return _Box(high), _Box(low)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 
 from adjudicator.interurban.tiles import Cell, Tile
 from adjudicator.interurban.words.i18n import N_, _
@@ -95,6 +96,17 @@ def cut(text: str, width: int) -> str:
 
 def fold(text: str, indent: str = "", hang: int = 2, width: int = LINE_WIDTH) -> list[str]:
     """``text`` folded at spaces into lines of ``width`` (narrower where umlauts would make a line too wide)."""
+    return list(_folded(text, indent, hang, width))
+
+
+@lru_cache(maxsize=512)
+def _folded(text: str, indent: str, hang: int, width: int) -> tuple[str, ...]:
+    """``fold``'s lines, kept for the last texts folded: a move's report, each seat's digest and the receipts of a
+    tick fold the same sentences (how to write a move, who is on move) several times."""
+    return tuple(_fold(text, indent, hang, width))
+
+
+def _fold(text: str, indent: str, hang: int, width: int) -> list[str]:
     for w in range(width, width // 2, -1):
         out = textwrap.wrap(text, w, initial_indent=indent, subsequent_indent=indent + " " * hang,
                             break_long_words=False, break_on_hyphens=False) or [indent.rstrip()]
