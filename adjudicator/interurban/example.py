@@ -70,7 +70,7 @@ def _example(state: State) -> tuple[Placement, ...]:
     if _tile(state, first.tile)[1]:  # only stations fit: one station is the whole move
         return (first,)
     after = laid if laid is not None else place(state, first)[0]
-    stations = [p for p in candidates(after) if _tile(after, p.tile)[1] and p.cell != first.cell]
+    stations = [p for p in candidates(after, stations=True) if p.cell != first.cell]
     stations.sort(key=lambda p: (_tile(after, p.tile)[1] != player, _rank(after, p)))
     for second, _laid in _legal_in_order(after, stations):
         if not isinstance(check(state, player, (first, second)), Problem):

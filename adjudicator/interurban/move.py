@@ -125,16 +125,17 @@ def place(state: State, placement: Placement) -> tuple[State, list[Event]]:
     return state, events + finished
 
 
-def candidates(state: State) -> Iterator[Placement]:
-    """Every placement of a face-up tile at a line end that rules A and C-J allow."""
+def candidates(state: State, stations: bool = False) -> Iterator[Placement]:
+    """Every placement of a face-up tile at a line end that rules A and C-J allow (``stations``: of a station)."""
     cells = state.cells()
     lines = {line.label: line for line in state.lines}
     seen: set[tuple[str, int, str, Cell, str]] = set()
+    tiles = state.stations_face_up if stations else state.track_face_up + state.stations_face_up
     for line in state.lines:
         if line.finished:
             continue
         cell = step(line.end, line.exit)
-        for tile in state.track_face_up + state.stations_face_up:
+        for tile in tiles:
             for orientation in ORIENTATIONS[tile.kind]:
                 key = (tile.kind, tile.value, tile.colour, cell, orientation)
                 if key in seen:
