@@ -75,8 +75,7 @@ def test_two_concurrent_runs_one_wins_the_other_refuses_cleanly(tmp_path: Path):
     for k in range(4):
         work = tmp_path / f"w{k}"
         work.mkdir()
-        subprocess.run([sys.executable, "-m", "adjudicator", "new", "g", "--map", TINY, "--player", "RED",
-                        "--player", "BLUE", "--seed", f"c{k}"], cwd=work, env=ENV, check=True, capture_output=True)
+        invoke("new", str(work / "g"), "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", f"c{k}")
         path = orders(work / "g")
         pair = [cli(str(path), cwd=work), cli(str(path), cwd=work)]
         results = [(p.wait(), p.stdout.read(), p.stderr.read()) for p in pair]  # type: ignore[union-attr]
@@ -97,9 +96,8 @@ def test_a_killed_run_leaves_the_game_before_or_after_and_can_run_again(tmp_path
     the turn an unbroken run makes."""
     pristine = tmp_path / "pristine"
     pristine.mkdir()
-    subprocess.run([sys.executable, "-m", "adjudicator", "new", "g", "--map", TINY, "--player", "RED",
-                    "--player", "BLUE", "--seed", "k", "--unsafe-test-passwords", "k"], cwd=pristine, env=ENV,
-                   check=True, capture_output=True)
+    invoke("new", str(pristine / "g"), "--map", TINY, "--player", "RED", "--player", "BLUE", "--seed", "k",
+           "--unsafe-test-passwords", "k")  # the game made in this process: the runs killed are what is tested
     orders(pristine / "g")  # writes pristine/t1.orders
 
     def run(where: Path) -> float:
