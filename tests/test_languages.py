@@ -129,3 +129,19 @@ def test_a_press_item_ends_with_end_press_in_any_language(opening: str, closing:
 
     lines, items = take_press([opening, "Grüße aus Kiel!", closing, "PASS"])
     assert list(items.values()) == [("Grüße aus Kiel!",)] and lines[-1] == "PASS"
+
+
+def test_a_language_file_is_read_from_the_cache_as_written_and_again_when_the_cache_is_spoilt(monkeypatch):
+    """``kernel/languages.py: _toml`` keeps each file as read in the application's cache, by its bytes' SHA-256: the
+    kept form is the file's, and a spoilt one is read again from the TOML (and kept again)."""
+    from adjudicator import cachefolder
+    from adjudicator.kernel import languages
+
+    store: dict[str, bytes] = {}
+    monkeypatch.setattr(cachefolder, "_STORE", [(store.get, store.__setitem__)])
+    first = languages._toml("locale/de/language.toml")
+    (key,) = store
+    assert key.startswith("language-") and languages._toml("locale/de/language.toml") == first
+    store[key] = b"spoilt"
+    assert languages._toml("locale/de/language.toml") == first and store[key] != b"spoilt"
+    assert first["name"] == "Deutsch"
