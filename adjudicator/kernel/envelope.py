@@ -114,6 +114,9 @@ class Envelope:
     sections: tuple[Section, ...]
     problems: tuple[EnvelopeProblem, ...]
     quoted: int | None = None
+    signed: int | None = None
+    """The signature line (``-- ``) of a mail's text below which a line reads as an order or a PLAYER line: not read
+    (a mail ends at its signature), so the receipt says so; ``None`` without."""
 
 
 @cache
@@ -390,7 +393,23 @@ def read_envelope(text: str, order_line: Callable[[str], bool] = lambda line: Tr
     if len(reader.sections) > MAX_SECTIONS and not pasted:  # a GM's own file of a whole game's mails: every section
         return Envelope(reader.game, (), (EnvelopeProblem("too-many-sections", 0, str(len(reader.sections))),))
     return Envelope(reader.game, tuple(reader.sections), tuple(reader.problems),
-                    quoted_from(split_lines(text)[:MAX_LINES], cut))
+                    quoted_from(split_lines(text)[:MAX_LINES], cut),
+                    None if pasted else _below_signature(text, cut, order_line))
+
+
+def _below_signature(text: str, cut: int | None, order_line: Callable[[str], bool]) -> int | None:
+    """The line of a mail's signature when a line below it (quotes and the mail a reply quotes aside) reads as an
+    order or opens a section: those lines were not read (``Envelope.signed``)."""
+    lines = split_lines(text)[:MAX_LINES]
+    if not any(SIGNATURE.match(line) for line in lines):
+        return None
+    lines = blank_quotes(lines, cut)
+    at = next((i for i, line in enumerate(lines) if SIGNATURE.match(line)), None)
+    if at is None:
+        return None
+    player, gm = _section_lines()
+    below = [line.strip() for line in lines[at + 1:] if line.strip() and not line.strip().startswith("#")]
+    return at + 1 if any(order_line(line) or player.match(line) or gm.match(line) for line in below) else None
 
 
 def move_word(word: str) -> bool:

@@ -299,7 +299,7 @@ def _picture(play: Play, state: Any, filename: str,
 
 
 def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | None, code: str,
-             data: Mapping[str, Any], quoted: Sequence[tuple[int, str]] = ()) -> Outgoing:
+             data: Mapping[str, Any], quoted: Sequence[tuple[int, str, str]] = ()) -> Outgoing:
     """A section's receipt: to the sender, and to the seat's address on file when the password was right (in the
     seat's language; without a seat, in the sender's when his address is on file, else the game's); ``quoted``:
     where the mail a reply quotes was not read (line, attachment), a line each."""
@@ -338,7 +338,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
             # this mail (IU-19), in every game whose words do not say it themselves
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
         if quoted:  # the mail a reply quotes, not read (issue 32), in every game
-            text = text.rstrip("\n") + "\n\n" + "".join(words.quoted_mail(line, name) for line, name in quoted)
+            text = text.rstrip("\n") + "\n\n" + "".join(words.unread(line, name, why) for line, name, why in quoted)
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
         subject = mail_subject(play, game.table, "receipt", int(move), seat.id if seat is not None else "")
     return Outgoing(f"receipt-{mail.key}", (mail.sender, seat.address if seat is not None else ""),

@@ -291,14 +291,15 @@ class MovesDesk:
 
 
 def _read(mail: StoredMail, play: Play, cuts: Sequence[Any],
-          origin: list[int] | None = None) -> tuple[list[Section], tuple[tuple[int, str], ...], int]:
+          origin: list[int] | None = None) -> tuple[list[Section], tuple[tuple[int, str, str], ...], int]:
     """The sections of every text of a mail, each read up to where the platform found the robot's own mail quoted
-    (``cuts``: a line per text, ``postal/quoted.py``), where a quoted mail was left unread (its line, the name of
-    its attachment, "" for the mail's text: the receipt names it, issue 32), and how many sections the mail holds
+    (``cuts``: a line per text, ``postal/quoted.py``), what was left unread that the receipt names (its line, the
+    name of its attachment, "" for the mail's text, and why: ``quoted``, the mail a reply quotes, issue 32;
+    ``signed``, orders below the signature), and how many sections the mail holds
     (a text of more than ``MAX_SECTIONS`` gives none, and says how many it held); ``origin``, when given, gets the
     text each section came from (its place in ``mail.texts``: an end-of-game statement is read from it)."""
     sections: list[Section] = []
-    quoted: list[tuple[int, str]] = []
+    unread: list[tuple[int, str, str]] = []
     count = 0
     for i, text in enumerate(mail.texts):
         cut = cuts[i] if i < len(cuts) and isinstance(cuts[i], int) else None
@@ -307,9 +308,11 @@ def _read(mail: StoredMail, play: Play, cuts: Sequence[Any],
         if origin is not None:
             origin += [i] * len(envelope.sections)
         count += len(envelope.sections) + sum(int(p.text) for p in envelope.problems if p.code == "too-many-sections")
+        if envelope.signed is not None:
+            unread.append((envelope.signed, text.name, "signed"))
         if envelope.quoted is not None:
-            quoted.append((envelope.quoted, text.name))
-    return sections, tuple(quoted), count
+            unread.append((envelope.quoted, text.name, "quoted"))
+    return sections, tuple(unread), count
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],

@@ -185,9 +185,21 @@ def caretaker_ended() -> str:
                   "again from now on.")) + "\n"
 
 
+def unread(line: int, name: str, why: str) -> str:
+    """A receipt's line, in every game, on what of the mail was not read from ``line`` on (in the mail's text, or in
+    its attachment ``name``): ``quoted``, the mail a reply quotes (issue 32, ``kernel/mailtext.py``); ``signed``,
+    lines below the signature that read as orders (``kernel/envelope.py: Envelope.signed``)."""
+    if why == "quoted":
+        return quoted_mail(line, name)
+    if name:
+        return fold(_("Your signature (line {line} of {name}) ends it: the orders below it were not read.")
+                    .format(line=line, name=shown_name(name))) + "\n"
+    return fold(_("Your signature (line {line}) ends your mail: the orders below it were not read.")
+                .format(line=line)) + "\n"
+
+
 def quoted_mail(line: int, name: str = "") -> str:
-    """A receipt's line, in every game of moves, when the mail a reply quotes was not read from ``line`` on (issue
-    32, ``kernel/mailtext.py``): in the mail's text, or in its attachment ``name``."""
+    """The receipt's line when the mail a reply quotes was not read from ``line`` on (``unread``)."""
     if name:
         return fold(_("The mail you answered, quoted from line {line} of {name} on, was not read.")
                     .format(line=line, name=shown_name(name))) + "\n"
