@@ -302,7 +302,8 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
              data: Mapping[str, Any], quoted: Sequence[tuple[int, str, str]] = ()) -> Outgoing:
     """A section's receipt: to the sender, and to the seat's address on file when the password was right (in the
     seat's language; without a seat, in the sender's when his address is on file, else the game's); ``quoted``:
-    where the mail a reply quotes was not read (line, attachment), a line each."""
+    what of the mail was not read (line, attachment, why: the mail a reply quotes, or orders below the
+    signature), a line each."""
     reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
                           None)
     with language(reader.lang if reader is not None else game.table.lang):
@@ -337,7 +338,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
         if data.get("taken_back") and not isinstance(play.words, TakenBack):  # the caretaker played the seat until
             # this mail (IU-19), in every game whose words do not say it themselves
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()
-        if quoted:  # the mail a reply quotes, not read (issue 32), in every game
+        if quoted:  # the mail a reply quotes, or orders below the signature, not read (issue 32, reading 138)
             text = text.rstrip("\n") + "\n\n" + "".join(words.unread(line, name, why) for line, name, why in quoted)
         move = data.get("move", game.table.moves + 1)  # the move played, or the move on hand
         subject = mail_subject(play, game.table, "receipt", int(move), seat.id if seat is not None else "")
