@@ -98,6 +98,7 @@ def folder_maps(directory: str | Path) -> Callable[[GameState], GameMap]:
     """The map loader of the game in ``directory``: its own copy of the map (``map.yaml``, the state's
     ``map_file``), checked by the SHA-256 the state keeps, parsed once a process (``postal/cache.py``)."""
     folder = Path(directory)
+    known: dict[tuple[str, str, int, int, int], GameMap] = {}  # the file as read last: its name, SHA-256, stat
 
     def load(state: GameState) -> GameMap:
         from adjudicator.dampfross.board.errors import MapError
@@ -105,6 +106,10 @@ def folder_maps(directory: str | Path) -> Callable[[GameState], GameMap]:
 
         path = folder / state.map_file
         try:
+            st = path.stat()
+            key = (state.map_file, state.map_sha256, st.st_ino, st.st_size, st.st_mtime_ns)
+            if key in known:  # a turn asks for the map a dozen times: the file unchanged since it was read
+                return known[key]
             text = path.read_text(encoding="utf-8")
         except FileNotFoundError:
             raise GameFileError(f"{path}: missing") from None
@@ -113,9 +118,12 @@ def folder_maps(directory: str | Path) -> Callable[[GameState], GameMap]:
         if sha256(text) != state.map_sha256:
             raise GameFileError(f"{path} has changed since the game started (its SHA-256 no longer matches game.json)")
         try:
-            return _parsed_map(text, state.map_file)
+            gmap = _parsed_map(text, state.map_file)
         except MapError as exc:
             raise GameFileError(f"{path}: the game's map no longer loads: {exc.problems[0]}") from None
+        known.clear()
+        known[key] = gmap
+        return gmap
 
     return load
 
