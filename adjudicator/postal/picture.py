@@ -10,7 +10,7 @@ gets its words.  Pillow then writes it as a palette of ``COLOURS`` colours:
 every colour the SVG names keeps its own entry (a company's thin yellow
 track is never merged into the land), the rest of the palette follows the
 picture's edges.  A whole German map at 1.5 pixels a unit is then about
-110 KB instead of 650 KB, the largest map (France) 150 KB, so that a report
+115 KB instead of 650 KB, the largest map (France) 160 KB, so that a report
 mail stays under 300 KB (docs/pictures.md has the figures).
 
 Both packages are imported when a picture is made, not before: a turn that
