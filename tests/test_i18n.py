@@ -211,3 +211,21 @@ def test_a_tick_does_not_make_a_sent_report_again(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(movemails, "_told", no_replay)
     assert invoke("tick", str(game), "--now", times[-1]).output == ""
     assert {p.name: p.read_bytes() for p in outbox.iterdir()} == before
+
+
+def test_a_date_kept_by_its_instant_is_written_in_its_own_zone_and_language():
+    """``kernel/i18n.py: date_text`` keeps the last dates it wrote: two aware times of one instant in two zones are
+    equal in Python, and each is still written in its own zone; the same time in two languages in each."""
+    from datetime import UTC, datetime
+    from zoneinfo import ZoneInfo
+
+    from adjudicator.kernel.i18n import date_text, language
+
+    berlin = datetime(2026, 12, 4, 18, 0, tzinfo=ZoneInfo("Europe/Berlin"))
+    utc = berlin.astimezone(UTC)
+    assert berlin == utc
+    assert date_text(berlin, "EEE d MMM y HH:mm") == "Fri 4 Dec 2026 18:00"
+    assert date_text(utc, "EEE d MMM y HH:mm") == "Fri 4 Dec 2026 17:00"
+    with language("de"):
+        assert date_text(berlin, "EEE d MMM y HH:mm") == "Fr. 4 Dez. 2026 18:00"
+    assert date_text(berlin, "EEE d MMM y HH:mm") == "Fri 4 Dec 2026 18:00"

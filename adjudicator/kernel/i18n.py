@@ -18,8 +18,8 @@ import gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import datetime
-from functools import cache
+from datetime import datetime, tzinfo
+from functools import cache, lru_cache
 
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.languages import codes
@@ -107,8 +107,16 @@ def date_text(t: datetime, pattern: str) -> str:
     """``t`` in the active language after a CLDR date pattern (``EEE d MMM y HH:mm``: ``Fri 21 Nov 2025 18:00``;
     the pattern itself comes from the game's catalogue, so each language orders day and month its own way).
 
-    Babel knows every language's day and month names; it is imported only when a date is written.
+    Babel knows every language's day and month names; it is imported only when a date is written.  The last few
+    are kept: a tick's mails write the same deadline in each seat's receipt, report and digest.
     """
+    return _date_text(t, t.tzinfo, pattern, _ACTIVE.get())
+
+
+@lru_cache(maxsize=64)
+def _date_text(t: datetime, zone: tzinfo | None, pattern: str, lang: str) -> str:
+    """``date_text`` kept by the instant and its zone (two aware times of one instant are equal, whatever their
+    zones: the zone is in the key, so each is written in its own)."""
     from babel.dates import format_datetime
 
-    return format_datetime(t, pattern, locale=_ACTIVE.get())
+    return format_datetime(t, pattern, locale=lang)

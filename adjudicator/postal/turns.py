@@ -95,7 +95,7 @@ class MovesSession:
         self.outbox = Outbox(folder)
         self.desk = MovesDesk(folder, play, folder.load(play))
         self.started = self.desk.game_now.text
-        self.fresh: list[tuple[str, list[Render]]] = []
+        self.fresh: list[tuple[str, list[Render], set[str]]] = []
         """The receipts queued in this tick: each mail's name and how to write each receipt it joins again."""
         self.told: set[str] = set()
         """The seats a report mail was queued to in this tick (reading IU-31: one a tick)."""
@@ -117,7 +117,9 @@ class MovesSession:
         bot_receipts(self.folder, self.play, self.game, self.outbox, self.gm, self.sender, self.now)  # to the GM
         if self.closed:  # the statements' deadline passed, every mail of the tick read: the statements' mail
             statement_mails(self.folder, self.play, self.game, self.outbox, self.sender, self.now, t)
-        for name, renders in self.fresh:
+        for name, renders, made_at in self.fresh:
+            if made_at == {self.game.text}:  # every receipt of it written as the game stands: it says the same
+                continue
             self.outbox.rewrite(name, "\n".join(render(self.game).body for render in renders), self.sender,
                                 self.now)
 
@@ -316,7 +318,7 @@ def _read(mail: StoredMail, play: Play, cuts: Sequence[Any],
 
 
 def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: StoredMail, doc: dict[str, Any],
-           sender: str, t: Tick, fresh: list[tuple[str, list[Render]]] | None = None) -> Loaded:
+           sender: str, t: Tick, fresh: list[tuple[str, list[Render], set[str]]] | None = None) -> Loaded:
     """Answer the orders of one mail (past the front door): a receipt per section, the move of the player on move
     run at once (a game of sequential moves, ``postal/sequential.py``) or a seat's orders accepted for the period
     (simultaneous turns, ``postal/periods.py``); what it did goes into ``doc``; each receipt queued, and how to
@@ -330,9 +332,11 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     known = door.seat_of(mail.sender) if mail.sender else None
     receipts = Receipts(door, doc)
     renders: list[Render] = []
+    made_at: list[str] = []  # the game file's text each was written with
 
     def receipt(now: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any], proven: bool = False) -> None:
         renders.append(lambda later: section_receipt(play, later, mail, seat, code, data, quoted))
+        made_at.append(now.text)
         receipts.add(renders[-1](now), proven)
 
     if max(named, count) > MAX_SECTIONS:  # over the whole mail, every attachment together: nothing of it is read
@@ -418,7 +422,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             door.notice(mail, doc)
     for name, shared in receipts.send():
         if fresh is not None:
-            fresh.append((name, [renders[i] for i in shared]))
+            fresh.append((name, [renders[i] for i in shared], {made_at[i] for i in shared}))
     doc.update(move=game.table.moves, codes=codes)
     return game
 
