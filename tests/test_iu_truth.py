@@ -237,7 +237,8 @@ def test_a_receipt_is_written_again_only_while_it_waits_in_the_outbox(tmp_path: 
     one already sent, one with more than its text, or one that says the same already, is left as it is."""
     from datetime import datetime
 
-    from adjudicator.postal.outbox import Outbox, Outgoing
+    from adjudicator.postal.compose import Outgoing
+    from adjudicator.postal.outbox import Outbox
 
     class Folder:
         path = tmp_path

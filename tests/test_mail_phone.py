@@ -24,8 +24,8 @@ import pytest
 
 from adjudicator.dampfross.report.mail import attached_paragraph
 from adjudicator.kernel.i18n import language
+from adjudicator.postal.compose import Outgoing, compose
 from adjudicator.postal.mailhtml import body_html, kind_of
-from adjudicator.postal.outbox import Outgoing, compose
 from tests.helpers import example_mails
 
 MAILS = [("en", 6, "HAFEN"), ("de", 6, "HAFEN"), ("en", 2, "NOB"), ("de", 7, "NOB"), ("en", 1, "SUED")]

@@ -107,7 +107,7 @@ def test_a_line_beginning_from_arrives_as_written(tmp_path: Path):
     from datetime import UTC, datetime
     from email import message_from_bytes, policy
 
-    from adjudicator.postal.outbox import Outgoing, compose
+    from adjudicator.postal.compose import Outgoing, compose
 
     body = "Race 3\nFrom Berlin to Kiel, 12 hexes\n"
     msg = compose(Outgoing("x", ("a@example.org",), "s", body, (("map.txt", "From 0101 on\n"),)), "gm@example.org",
@@ -230,7 +230,8 @@ def test_the_text_of_a_queued_mail_is_its_plain_body(tmp_path: Path, attachments
     from datetime import UTC, datetime
     from email import message_from_bytes, policy
 
-    from adjudicator.postal.outbox import Outbox, Outgoing
+    from adjudicator.postal.compose import Outgoing
+    from adjudicator.postal.outbox import Outbox
 
     class Folder:
         path = tmp_path

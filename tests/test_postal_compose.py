@@ -1,4 +1,4 @@
-"""postal/outbox.py: ``composed`` writes every mail as ``compose(...).as_string()`` writes it (issue 34: the mails a
+"""postal/compose.py: ``composed`` writes every mail as ``compose(...).as_string()`` writes it (issue 34: the mails a
 tick queues are written without the email package's header objects, the same text to the byte)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from adjudicator.postal.outbox import Outgoing, _composed_text, _written, compose, composed
+from adjudicator.postal.compose import Outgoing, _written, compose, composed, composed_text
 
 NOW = datetime(2026, 12, 2, 10, 5, tzinfo=UTC)
 GM = "InterUrban GM <gm@interurban.example.org>"
@@ -137,7 +137,7 @@ def test_a_mails_text_is_read_back_as_the_parser_reads_it(case: str, base: str):
 
     out = replace(MAILS[base], **ODD.get(case, {}))  # type: ignore[arg-type]
     data = composed(out, GM, NOW)[0].encode("utf-8")
-    found = _composed_text(data)
+    found = composed_text(data)
     assert found == by_parser(data) or (found is None and case)  # read here, or by the parser (Outbox.text)
     if not case:
         assert found is not None
@@ -149,5 +149,5 @@ def test_a_mails_text_is_read_back_as_the_parser_reads_it(case: str, base: str):
                                   (b'Content-Type: multipart/mixed; boundary="b"\n\n--b\nContent-Type: text/plain; '
                                   b'charset="utf-8"\nContent-Transfer-Encoding: quoted-printable\n\nhi\n--b--\n')])
 def test_another_mail_is_left_to_the_parser(data: bytes):
-    found = _composed_text(data)
+    found = composed_text(data)
     assert found is None or found == by_parser(data)

@@ -19,10 +19,11 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, Takeovers, bots_of, mail_subject
 from adjudicator.kernel.table import Seat, Table
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
 from adjudicator.postal.moves import PASSWORDS_BEFORE, Loaded, MovesDir, password_text
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 
 MAX_WHY = 300
 """The longest reason a correction prints (it goes into every player's report)."""

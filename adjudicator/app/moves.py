@@ -30,11 +30,12 @@ from adjudicator.kernel.play import (
 )
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal import ahead, moveverify, resolved
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config, order_page_to
 from adjudicator.postal.moves import MovesDir
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
 
 

@@ -62,9 +62,10 @@ from adjudicator.kernel.i18n import language
 from adjudicator.kernel.mailtext import asks, clutter_free
 from adjudicator.kernel.notes import PostalNote
 from adjudicator.kernel.table import Seat
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.files import Folder, atomic_write
 from adjudicator.postal.inbox import MAIL_DIR, Inbox, StoredMail
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 
 REPLIES_PER_ADDRESS = 12
 """Replies (receipts, answers to commands, notices) one address gets in a period; its later mails are read (their

@@ -25,10 +25,11 @@ from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.play import Draw, Play
 from adjudicator.kernel.table import Accepted, Table
 from adjudicator.kernel.words.gm import gm_note
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 
 
 def gm_section(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section

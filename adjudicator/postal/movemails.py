@@ -29,10 +29,11 @@ from adjudicator.kernel.play import (
 )
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.inbox import StoredMail
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.picture import svg_to_png
 from adjudicator.postal.sealed import read_exact
 from adjudicator.postal.statements import found, until

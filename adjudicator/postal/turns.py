@@ -46,6 +46,7 @@ from adjudicator.kernel.play import AnswerAttachments, Play, ReaderAnswers, priv
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
+from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.frontdoor import Answer, ForThePlayers, FrontDoor, Receipts
 from adjudicator.postal.gmsection import tell_gm
 from adjudicator.postal.inbox import Inbox, StoredMail
@@ -60,7 +61,7 @@ from adjudicator.postal.movemails import (
     statement_mails,
 )
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.outbox import Outbox, Outgoing
+from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.resolved import MAX_MISSED
 from adjudicator.postal.sequential import _checked as _checked  # CHECK of a move (IU-32), asked by the tests
 from adjudicator.postal.sequential import miss_if_due, move_orders, play_bots
