@@ -4,7 +4,6 @@ gives them to the CLI as the game's ``GmCommands``, found by the registry, ``app
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -175,8 +174,7 @@ def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
     for step, record in folder.moves():
         report = folder.report_of(record)  # published as sealed: a report changed since is refused
         if report is not None:
-            after = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
-            shown.append((int(record["move"]), report, play.load(after["state"])))
+            shown.append((int(record["move"]), report, play.load(folder.game_after(step)["state"])))
     with language(game.table.lang):
         pages = play.words.site(game.table, shown, order_page_to(folder))
     written = []

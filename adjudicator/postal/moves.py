@@ -284,6 +284,17 @@ class MovesDir:
                 os.replace(report, aside / f"{report_as}-{report.name}")
         return aside
 
+    def game_after(self, step: Path) -> dict[str, Any]:
+        """The game file a step left (its ``game-after.json``: ``table`` and ``state``, as the play dumps it);
+        ``GameFileError`` naming the step when it cannot be read."""
+        try:
+            doc = json.loads(read_exact(step / "game-after.json"))
+        except (GameFileError, ValueError) as exc:
+            raise GameFileError(f"{step}: cannot be read ({exc})") from None
+        if not isinstance(doc, dict) or "state" not in doc:
+            raise GameFileError(f"{step / 'game-after.json'}: not the game file of a step")
+        return doc
+
     def record(self, step: Path) -> dict[str, Any]:
         """A step's record; ``GameFileError`` naming the step when it cannot be read."""
         try:

@@ -30,7 +30,6 @@ report_mails``), and the receipts of a tick are written again at its end
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -262,7 +261,7 @@ class MovesDesk:
             for step, record in self.folder.moves():
                 if record.get("move") != number:
                     continue
-                doc = json.loads((step / "game-after.json").read_text(encoding="utf-8"))
+                doc = self.folder.game_after(step)
                 table = Table.from_json(doc["table"], str(step))
                 if record.get("kind") == "opening":
                     return self.play.words.opening(table, self.play.load(doc["state"]), None, None)

@@ -9,7 +9,6 @@ turn's mail shows the play's own picture of the state after it
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from adjudicator.app.gm import MapView
@@ -24,7 +23,6 @@ from adjudicator.dampfross.report.svg import ferry_lines, game_svg, render_svg
 from adjudicator.kernel.errors import AdjudicatorError, GameFileError
 from adjudicator.postal import picture
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.sealed import read_exact
 
 PNG_SCALE = picture.SCALE
 """PNG pixels per SVG unit: hex labels stay legible in a mail client."""
@@ -81,7 +79,7 @@ def turn_state(folder: MovesDir, play: DampfrossPlay, turn: int | None) -> tuple
     step = folder.move_steps().get(turn)
     if step is None:
         raise AdjudicatorError(f"{folder.path / 'archive'} holds no step of turn {turn}")
-    after: GameState = play.load(json.loads(read_exact(step / "game-after.json"))["state"])
+    after: GameState = play.load(folder.game_after(step)["state"])
     return after, (turn or None)
 
 
