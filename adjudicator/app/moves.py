@@ -115,26 +115,31 @@ def undo_move(play: Play, directory: str, now: datetime | None = None) -> str:
     play's word for a period (``kernel/play.py: PeriodWord``).  A simultaneous period taken back holds a game that
     has a deadline (reading 73), so that no tick resolves it again at once from the orders that stand before the GM
     has corrected them; the seat on move of a sequential game gets a new deadline from now instead."""
-    folder, word, when = MovesDir(directory), period_word(play), now or datetime.now(UTC)
-    with folder.lock():
-        record = folder.undo()
-    kind, move = record.get("kind"), record.get("move")
+    folder = MovesDir(directory)
+    with folder.lock():  # held to the end: no tick acts on the game between the undo and its new deadline or hold
+        return _undone(play, directory, folder, folder.undo(), now or datetime.now(UTC))
+
+
+def _undone(play: Play, directory: str, folder: MovesDir, record: dict[str, object], now: datetime) -> str:
+    """What ``undo_move`` tells the GM of the step taken back (``record``), after the deadline it sets (the lock
+    held)."""
+    word, kind, move = period_word(play), record.get("kind"), record.get("move")
+    correction = record.get("correction")
     if kind == "orders":
         return (f"the orders of {record.get('seat')} for {word} {move} taken back; game.json is as it was before "
                 "they were accepted")
-    if kind == "fix" and isinstance(record.get("correction"), dict):
-        return f"correction {record['correction'].get('number')} undone; game.json is back as it was before it."
+    if kind == "fix" and isinstance(correction, dict):
+        return f"correction {correction.get('number')} undone; game.json is back as it was before it."
     if kind not in ("move", "missed"):
         return f"step {kind} taken back; game.json is as it was before it"
     game = folder.load(play)
     if not sequential(play):
-        return _held_after_undo(play, directory, game.table.schedule, bool(play.to_act(game.state)), move, when)
+        return _held_after_undo(play, directory, game.table.schedule, bool(play.to_act(game.state)), move, now)
     seat = ", ".join(play.to_act(game.state)) or None
     if game.table.schedule.every and seat is not None:
-        with folder.lock():
-            schedule = resolved.next_due(game.table.schedule, when, False)
-            folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
-                          {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
+        schedule = resolved.next_due(game.table.schedule, now, False)
+        folder.commit(play, game, replace(game.table, schedule=schedule), game.state,
+                      {"kind": "deadline", "why": "undo", "move": move, "due": schedule.due})
         return f"{word} {move} taken back; {seat} is on {word} again, until {schedule.due}"
     return f"{word} {move} taken back; {seat} is on {word} again"
 
