@@ -396,6 +396,11 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
                                            t)
         else:
             game, code, data = periods.period_orders(folder, play, game, mail, seat, section, t)
+            if code == "not-on-move" and play.to_act(game.state):  # a seat out of play: its report tells it too
+                refusal = {"seat": seat.id, "move": game.table.moves + 1, "line": section.line, "why": "not-acting",
+                           "mail": mail.key, "arrived": mail.arrived.isoformat()}
+                doc.setdefault("refused_sections", []).append(refusal)
+                t.refused.append(refusal)
         prose = section.prose if code != "statement" else ()  # a statement is prose and all (postal/statements.py)
         data = {**data, "read_at": read_at, **({"prose": prose} if prose else {}),
                 **({"to_gm": True} if asked else {})}
