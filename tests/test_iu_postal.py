@@ -329,7 +329,7 @@ def test_the_player_on_move_is_reminded_once_before_the_deadline(tmp_path: Path)
     (game / "mail.toml").write_text(f'from = "gm@x.org"\n\n[source]\nkind = "maildir"\npath = "{tmp_path / "in"}"\n')
     outbox = game / "mail" / "outbox"
     assert "reminders" not in invoke("tick", str(game), "--now", "2026-12-04T05:00+00:00").output
-    assert "reminders for turn 1 queued for RED" in invoke("tick", str(game), "--now", "2026-12-04T07:00+00:00").output
+    assert "reminders for move 1 queued for RED" in invoke("tick", str(game), "--now", "2026-12-04T07:00+00:00").output
     assert "reminders" not in invoke("tick", str(game), "--now", "2026-12-04T08:00+00:00").output
     (reminder,) = outbox.glob("reminder-*.json")
     assert reminder.name == "reminder-001-RED.json" and "a@x.org" in reminder.read_text()

@@ -24,6 +24,7 @@ from adjudicator.kernel.play import (
     Told,
     bots_of,
     mail_subject,
+    period_word,
     picture_name,
     statements_of,
 )
@@ -362,7 +363,7 @@ def remind(play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,
         waiting = [sid for sid in waiting if game.table.seat(sid).caretaker or not play.on_standing(game.state, sid)]
     reminded = [sid for sid in waiting if _to_seat(play, game, sid, outbox, sender, now, "reminder", "reminder")]
     if reminded:
-        t.note("reminded", turn=game.table.moves + 1, companies=", ".join(reminded))
+        t.note("reminded", unit=period_word(play), move=game.table.moves + 1, companies=", ".join(reminded))
 
 
 def statement_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime,

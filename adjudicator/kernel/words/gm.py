@@ -59,7 +59,7 @@ GM_NOTES = {
     "ahead-moved": "move {move} made by {seat} from its moves sent ahead (alternative {alternative}): {orders}",
     "ahead-dropped": "move {move}: none of the moves {seat} sent ahead can be played; they are dropped and {seat} "
                      "plays by mail",
-    "reminded": "reminders for turn {turn} queued for {companies}",
+    "reminded": "reminders for {unit} {move} queued for {companies}",
     "statements": "end-of-game statements queued for every company",
     "no-address": "{what} for {company} cannot be sent: no mail address on file",
     "statement": "mail {seq}: end-of-game statement of {company}",
