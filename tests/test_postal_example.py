@@ -103,14 +103,6 @@ def test_the_correction_wins_by_arrival_not_by_its_date(played: Played):
                         ("RED", "mail-00004", "mail-00001")]
 
 
-PROSE_BEFORE_PLAYER = pytest.mark.xfail(strict=True, reason=(
-    "issue 34, left open: on the one session the envelope (kernel/envelope.py) cuts a section at its PLAYER line and "
-    "drops the prose before it without its line numbers, so a Dampfross receipt names only the prose inside the "
-    "section ('lines 11-12'), not the greeting above it ('lines 1-3'), nor the position 'your mail of ..., line 1'"))
-"""A known gap (the old format parsed the whole mail): a receipt does not yet name the lines above the PLAYER line."""
-
-
-@PROSE_BEFORE_PLAYER
 def test_prose_is_not_an_error_and_ende_is_a_sign_off(played: Played):
     red = played.body("receipt-mail-00001")
     assert "Problems in your orders" not in red
@@ -177,7 +169,6 @@ def test_a_sender_not_on_file_is_noted_and_both_addresses_get_the_receipt(played
     assert "not from the address on file (carla@example.com)" in played.outputs[3]
 
 
-@PROSE_BEFORE_PLAYER
 def test_receipts_name_the_deadline_the_goal_and_never_a_path(played: Played):
     for name in played.names():
         if name.startswith(("receipt-", "reminder-")):

@@ -107,8 +107,10 @@ def checked(kind: str, game: Game, record: dict[str, object], receipts: dict[str
         assert record["codes"] == ["accepted"] and "guesses" not in record, record
         player = next(i for i, line in enumerate(above) if line.startswith("PLAYER "))
         seq = sorted((game.folder / "mail" / "inbox").iterdir())[-1].name
-        # the section as the session keeps it for the turn: his lines above the quote, nothing of the quote
-        assert orders_step(game, seq) == ("RED", [line for line in above[player + 1:] if line.strip()])
+        # the section as the session keeps it for the turn: his lines above the quote, nothing of the quote (his
+        # greeting above the PLAYER line with them, which the receipt names as prose: reading 139)
+        greeting = [line for line in above[:player] if line.strip() and not line.startswith(("GAME ", "TURN "))]
+        assert orders_step(game, seq) == ("RED", greeting + [line for line in above[player + 1:] if line.strip()])
         assert understood(text) == ["BUILD 1207 - 1307"] and "Problems" not in text, text
     else:
         assert record["codes"] == ["moved"] and "guesses" not in record, record

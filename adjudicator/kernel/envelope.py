@@ -263,6 +263,9 @@ class _Reader:
     """The text's lines as written: a press item's lines keep their indentation (``pressed``)."""
     in_press: bool = False
     """In a press item of the section's body (``PRESS`` up to ``END PRESS`` or the section's end)."""
+    above: list[tuple[int, str]] = field(default_factory=list)
+    """The prose of a mail above its first section (a greeting): the first section's, for a game that reads whole
+    sections (``WholeSections``: Dampfross's parser notes it, "lines 1-3 and 11-12 are not orders: ignored")."""
 
     def close(self) -> None:
         if self.held is not None:
@@ -270,6 +273,9 @@ class _Reader:
             self.held = None
         if self.current is not None:
             current = self.current
+            if not self.sections and self.above:  # the greeting above it: read, and named, with the first section
+                self.body = [*self.above, *self.body]
+            self.above = []
             orders, prose = _trimmed(self.body, self.order_line)
             self.sections.append(Section(str(current["seat"]), str(current["password"]), int(str(current["line"])),
                                          current["move"] if isinstance(current["move"], int) else None,
@@ -359,6 +365,8 @@ class _Reader:
             self.body.append((number, self.pressed(number, line)))
         elif self.order_line(line):
             self.problems.append(EnvelopeProblem("outside", number, line[:60]))
+        elif not self.pasted and not self.sections and isinstance(self.order_line, WholeSections):
+            self.above.append((number, line))
 
     def move_line(self, number: int, line: str, words: list[str]) -> None:
         """A MOVE line: its section's right after its PLAYER line, the sections' after it outside any, the next

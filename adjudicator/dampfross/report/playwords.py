@@ -352,7 +352,9 @@ class DampfrossWords:
                                 data.get("settings") or ())
         company = str(data["seat"]) if data.get("seat") else None
         turn = int(data.get("move") or data.get("checked_at") or data.get("read_at") or state.turn)  # when read
-        problems, whys = self._problems(data.get("problems", ()))
+        arrived = str(data.get("mail_arrived") or "")  # the mail answered (``postal/movemails.py: section_receipt``)
+        arrived = datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""
+        problems, whys = self._problems(data.get("problems", ()), arrived)
         values: dict[str, str | int] = {}
         status: Status = "no-orders"
         if code == "accepted" or code == "checked":
@@ -401,15 +403,13 @@ class DampfrossWords:
             said = _(RUN_SINCE).format(turn=turn)
         elif code in ("accepted", "gm-accepted") and data.get("replaced"):
             said += " " + _(REPLACED)
-        checked = self._checked(state, data.get("preview"))
+        checked = self._checked(state, data.get("preview"), arrived)
         if data.get("taken_back"):  # his orders took the company back from the caretaker (reading 97; TakenBack)
             checked["notes"] = (*checked.get("notes", ()), *taken_back())
         if code == "gm-accepted" and data.get("lines"):  # the GM's orders as read, as the old GM's receipt showed
             checked["echo"] = self._gm_echo(state, data["lines"])
         if "problems" in checked:  # the preview's problems are those read gave beside the orders
             problems = checked.pop("problems")
-        arrived = str(data.get("mail_arrived") or "")  # the mail answered (``postal/movemails.py: section_receipt``)
-        arrived = datetime.fromisoformat(arrived).astimezone(zone_of(state)).isoformat() if arrived else ""
         preview = data.get("preview")
         racing = None if preview is None or isinstance(preview, str) else getattr(preview, "racing", None) is not None
         replaced = str(data.get("replaced_arrived") or "") if code == "accepted" else ""  # "It replaces your mail of"
@@ -476,10 +476,11 @@ class DampfrossWords:
             lines += ["  " + line for line in said] or (["  " + shown(why)] if why else [])
         return "\n".join(wrap(line, 4) for line in lines) + "\n"
 
-    def _problems(self, found: Sequence[Any]) -> tuple[tuple[str, ...], list[str]]:
+    def _problems(self, found: Sequence[Any], arrived: str = "") -> tuple[tuple[str, ...], list[str]]:
         """The problems of a section as the Dampfross receipt words them: its lines' problems (and notes) with
-        their place in the mail answered (line and column), and why it does not count (``NoOrders`` codes, the
-        game over, a note for the GM) as the reasons of its status line."""
+        their place in the mail answered (line and column; "your mail of 20 Nov 09:30" where its ``arrived`` is
+        known), and why it does not count (``NoOrders`` codes, the game over, a note for the GM) as the reasons of
+        its status line."""
         from adjudicator.dampfross.orders.model import Note, OrderProblem
         from adjudicator.dampfross.orders.translate import GMNote
 
@@ -487,9 +488,9 @@ class DampfrossWords:
         whys: list[str] = []
         for p in found:
             if isinstance(p, OrderProblem):
-                lines.append(format_problem(p, folded=True, player=True, mail_only=True))
+                lines.append(format_problem(p, folded=True, places=_mail(p, arrived), player=True, mail_only=True))
             elif isinstance(p, Note):
-                lines.append(format_note(p, folded=True, player=True, mail_only=True))
+                lines.append(format_note(p, _mail(p, arrived), folded=True, player=True, mail_only=True))
             elif isinstance(p, Problem):
                 whys.append(say(NO_ORDERS, p))
             elif isinstance(p, GMNote):
@@ -497,12 +498,12 @@ class DampfrossWords:
             elif str(getattr(p, "why", "")) == "over":  # orders/usable.py: Unusable, the game over
                 whys.append(_(STATUS["over"]))
             else:  # Unusable for another game (the session read its GAME line already), or a value not known
-                lines += [format_problem(q, folded=True, player=True, mail_only=True)
+                lines += [format_problem(q, folded=True, places=_mail(q, arrived), player=True, mail_only=True)
                           for q in getattr(p, "problems", ())]
                 whys.append(say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED)))
         return tuple(lines), whys
 
-    def _checked(self, state: GameState, preview: Any) -> dict[str, Any]:
+    def _checked(self, state: GameState, preview: Any, arrived: str = "") -> dict[str, Any]:
         """What a receipt shows of the play's ``Preview`` (``dampfross/play.py``): the orders as understood (each
         order's fate when it names its section), the standing orders on file after them, their problems and notes
         in the mail, the price (``report/check.py``)."""
@@ -512,9 +513,11 @@ class DampfrossWords:
         gmap = self.maps(state)
         out: dict[str, Any] = {
             "echo": tuple(order_text(line) for line in preview.echo),
-            "problems": tuple(format_problem(p, folded=True, player=True, mail_only=True) for p in preview.problems),
+            "problems": tuple(format_problem(p, folded=True, places=_mail(p, arrived), player=True, mail_only=True)
+                              for p in preview.problems),
             "standing": standing_line(state.player(company).standing, preview.standing),
-            "notes": tuple(format_note(n, folded=True, player=True, mail_only=True) for n in preview.notes)
+            "notes": tuple(format_note(n, _mail(n, arrived), folded=True, player=True, mail_only=True)
+                           for n in preview.notes)
             + tuple(gm_note_text(n) for n in preview.gm_notes),
         }
         section = getattr(preview, "section", None)
@@ -658,3 +661,9 @@ class DampfrossWords:
     def statements(self, table: Table, state: GameState, found: Sequence[tuple[str, str]], reader: str) -> str:
         """Every company's end-of-game statement, as the Dampfross mail of them (``mail.py: statements_text``)."""
         return statements_mail(dated(state, table), found, reader)
+
+
+def _mail(found: Any, arrived: str) -> tuple[tuple[str, str, str], ...]:
+    """Where a problem or note of the mail a receipt answers stands, named by that mail's arrival ("your mail of
+    20 Nov 09:30, line 1", as the private report names it; ``orderwords.py: where``); none: "your mail"."""
+    return ((found.pos.file, arrived, ""),) if arrived else ()
