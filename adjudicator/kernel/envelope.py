@@ -37,7 +37,8 @@ Three things a Dampfross mail needs, read the same way for every game (issue 34)
   leaves the prose around the orders out with a note, closes an ``IF`` with ``END`` and a press item, ``PRESS``
   ... ``END PRESS``, with its own line) gets every line of a section's body, none trimmed as prose, and its
   sections end where it says (Dampfross: only at the next PLAYER or GM line, or a signature; ``END`` alone is a
-  sign-off there, never the end of a section).
+  sign-off there, never the end of a section); a mail's greeting above its first section (the lines that are no
+  orders) is that section's too, so that its parser names it with the rest of the prose (reading 139).
 * ``pasted``: a file given to ``adjudicate run``, mails the GM pasted together.  A signature (``-- ``) ends the
   section it is in, and reading goes on at the next PLAYER or GM line (with the GAME and MOVE lines just before
   it), as Dampfross's parser reads an order file; a bare ``GM`` line opens the GM's section without a password
