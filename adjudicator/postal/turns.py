@@ -334,6 +334,14 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
     renders: list[Render] = []
     made_at: list[str] = []  # the game file's text each was written with
 
+    def refuse(sid: str, line: int, why: str) -> None:
+        """A section for seat ``sid`` that does not count, kept with the mail's record and the tick's (the period's
+        step tells it in the seat's report: ``periods.refusals``); never the password."""
+        refusal = {"seat": sid, "move": game.table.moves + 1, "line": line, "why": why, "mail": mail.key,
+                   "arrived": mail.arrived.isoformat()}
+        doc.setdefault("refused_sections", []).append(refusal)
+        t.refused.append(refusal)
+
     def receipt(now: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any], proven: bool = False) -> None:
         renders.append(lambda later: section_receipt(play, later, mail, seat, code, data, quoted))
         made_at.append(now.text)
@@ -375,11 +383,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             wrong += 1
             codes.append("password")
             if seat is not None:  # a seat of the game: its report of the period tells it (periods.refusals)
-                refusal = {"seat": seat.id, "move": game.table.moves + 1, "line": section.line,
-                           "why": "wrong-password" if section.password else "no-password",
-                           "mail": mail.key, "arrived": mail.arrived.isoformat()}  # never the password
-                doc.setdefault("refused_sections", []).append(refusal)
-                t.refused.append(refusal)
+                refuse(seat.id, section.line, "wrong-password" if section.password else "no-password")
             continue
         if mail.sender and seat.address and mail.sender.lower() != seat.address.lower():  # counts: the GM hears it
             t.note("sender-mismatch", seq=mail.seq, company=seat.id, sender=mail.sender, on_file=seat.address)
@@ -397,10 +401,7 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         else:
             game, code, data = periods.period_orders(folder, play, game, mail, seat, section, t)
             if code == "not-on-move" and play.to_act(game.state):  # a seat out of play: its report tells it too
-                refusal = {"seat": seat.id, "move": game.table.moves + 1, "line": section.line, "why": "not-acting",
-                           "mail": mail.key, "arrived": mail.arrived.isoformat()}
-                doc.setdefault("refused_sections", []).append(refusal)
-                t.refused.append(refusal)
+                refuse(seat.id, section.line, "not-acting")
         prose = section.prose if code != "statement" else ()  # a statement is prose and all (postal/statements.py)
         data = {**data, "read_at": read_at, **({"prose": prose} if prose else {}),
                 **({"to_gm": True} if asked else {})}
