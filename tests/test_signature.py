@@ -12,7 +12,7 @@ import pytest
 from tests.quoting import GAMES, Game, dampfross_game, interurban_game, plain_mail
 from tests.test_quoted_replies import answered, copied
 
-NOTE = "Your signature (line {line}) ends your mail: the orders below it were not read."
+NOTE = "Your signature (line {line}) ends your mail: nothing below it was read, though a line there looks like an order."
 
 
 @pytest.fixture(scope="module")

@@ -192,9 +192,11 @@ def unread(line: int, name: str, why: str) -> str:
     if why == "quoted":
         return quoted_mail(line, name)
     if name:
-        return fold(_("Your signature (line {line} of {name}) ends it: the orders below it were not read.")
+        return fold(_("Your signature (line {line} of {name}) ends it: nothing below it was read, though a line there "
+                      "looks like an order.")
                     .format(line=line, name=shown_name(name))) + "\n"
-    return fold(_("Your signature (line {line}) ends your mail: the orders below it were not read.")
+    return fold(_("Your signature (line {line}) ends your mail: nothing below it was read, though a line there looks "
+                  "like an order.")
                 .format(line=line)) + "\n"
 
 
