@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import datetime
 from pathlib import Path
@@ -142,21 +142,27 @@ def test_a_tick_over_many_games_shared_between_processes_does_what_one_process_d
 
 def test_a_worker_that_dies_costs_its_games_this_tick_only(tmp_path: Path, smtp: SmtpServer,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers take the games in turn as each is free (``loop.py: _taken``); the one that takes the second game
+    dies with it: the games it took have an error line, the other worker takes the games after it."""
     from adjudicator.app.plays import tick
 
     games = [setup_game(tmp_path / f"g{n}", smtp.toml()) for n in range(4)]
     when = datetime.fromisoformat(tick_times()[0])
     real = loop._tick_share
 
-    def dies_with_the_second_game(directories: list[str], at: datetime, loop_of: Any) -> list[loop.Tick]:
-        if str(games[1]) in directories:
-            os._exit(9)  # killed, say, by the system's out-of-memory killer
-        return real(directories, at, loop_of)
+    def dies_with_the_second_game(directories: Iterable[str], at: datetime, loop_of: Any) -> list[loop.Tick]:
+        def taken() -> Iterator[str]:
+            for d in directories:
+                if d == str(games[1]):
+                    os._exit(9)  # killed, say, by the system's out-of-memory killer
+                yield d
+        return real(taken(), at, loop_of)
 
     monkeypatch.setattr(loop, "_workers", lambda games: 2)
     monkeypatch.setattr(loop, "_tick_share", dies_with_the_second_game)
     ticks = tick([str(g) for g in games], when)
-    assert [bool(t.error) for t in ticks] == [False, True, False, True]  # the second worker had games 1 and 3
+    failed = [n for n, t in enumerate(ticks) if t.error]
+    assert failed in ([1], [0, 1])  # the dead worker may have taken the first game before the second
     assert "worker process stopped (exit status 9)" in ticks[1].error
     monkeypatch.undo()
     again = tick([str(g) for g in games], when)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.errors import AdjudicatorError, GameBusy, GameFileError
 from adjudicator.kernel.notes import PostalNote
@@ -92,50 +92,73 @@ def _workers(games: int) -> int:
 
 def _in_workers(directories: Sequence[str], when: datetime, loop_of: Callable[[str], TickGame],
                 workers: int) -> list[Tick]:
-    """The games shared out in turn between ``workers`` forked processes, each ticking its share in the two
-    phases of ``_tick_here`` (its own two syncs); the ticks back in the order named.  A worker that dies (killed,
-    out of memory) costs its own games this tick: each gets an error line, and the next tick does their work (a
-    tick killed anywhere loses no mail and no turn); the other workers' games are as if it had not."""
+    """The games shared out between ``workers`` forked processes, each ticking in the two phases of ``_tick_here``
+    (its own two syncs); the ticks back in the order named.  A worker takes the next game not yet taken when it is
+    done with its last (``_taken``), so that a share of slow games (InterUrban's pictures, a game with many mails)
+    never leaves the other cores idle.  A worker that dies (killed, out of memory) costs the games it took this
+    tick: each gets an error line, and the next tick does their work (a tick killed anywhere loses no mail and no
+    turn); the other workers' games are as if it had not."""
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
-    shares = [list(directories[k::workers]) for k in range(workers)]
+    following = context.Value("l", 0)  # the index of the next game to take
+    taker = context.Array("b", len(directories), lock=False)  # which worker took each game (its number + 1)
     running = []
-    for share in shares:
+    for number in range(workers):
         receive, give = context.Pipe(duplex=False)
-        worker = context.Process(target=_worker, args=(share, when, loop_of, give), daemon=False)
+        games = _taken(directories, following, taker, number + 1)
+        worker = context.Process(target=_worker, args=(games, when, loop_of, give), daemon=False)
         worker.start()
         give.close()
-        running.append((share, worker, receive))
-    results: list[list[Tick]] = []
-    for share, worker, receive in running:
+        running.append((worker, receive))
+    ticks: list[Tick | None] = [None] * len(directories)
+    for number, (worker, receive) in enumerate(running, start=1):
         try:
-            ticks = receive.recv()
+            done = receive.recv()
         except (EOFError, OSError):  # it died before its ticks came back
-            ticks = None
+            done = None
         worker.join()
         receive.close()
-        if not isinstance(ticks, list) or len(ticks) != len(share):
-            ticks = [Tick(d, error=f"the tick's worker process stopped (exit status {worker.exitcode}); the next "
-                                   "tick does this game's work") for d in share]
-        results.append(ticks)
-    return [results[i % workers][i // workers] for i in range(len(directories))]
+        took = [i for i, k in enumerate(taker) if k == number]
+        if isinstance(done, list) and len(done) == len(took):
+            for i, t in zip(took, done, strict=True):
+                ticks[i] = t
+        else:
+            for i in took:
+                ticks[i] = Tick(directories[i], error=f"the tick's worker process stopped (exit status "
+                                                      f"{worker.exitcode}); the next tick does this game's work")
+    return [t if t is not None else Tick(d, error="no worker process of the tick took this game; the next tick "
+                                                  "does its work")
+            for d, t in zip(directories, ticks, strict=True)]
 
 
-def _worker(share: list[str], when: datetime, loop_of: Callable[[str], TickGame], give: Connection) -> None:
-    """A forked worker: its share ticked, the ticks given back through the pipe."""
+def _taken(directories: Sequence[str], following: Any, taker: Any, number: int) -> Iterator[str]:
+    """The games worker ``number`` takes, one at a time as it asks for the next: each the next not yet taken by
+    any worker (``following``, shared), marked as its own in ``taker`` before it is ticked."""
+    while True:
+        with following.get_lock():
+            i = following.value
+            following.value = i + 1
+        if i >= len(directories):
+            return
+        taker[i] = number
+        yield directories[i]
+
+
+def _worker(games: Iterable[str], when: datetime, loop_of: Callable[[str], TickGame], give: Connection) -> None:
+    """A forked worker: the games it takes ticked, the ticks given back through the pipe in the order taken."""
     try:
-        give.send(_tick_share(share, when, loop_of))
+        give.send(_tick_share(games, when, loop_of))
     finally:
         give.close()
 
 
-def _tick_share(directories: list[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
-    """A worker's share of the games, ticked in its process."""
+def _tick_share(directories: Iterable[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
+    """A worker's games, ticked in its process."""
     return _tick_here(directories, when, loop_of)
 
 
-def _tick_here(directories: Sequence[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
+def _tick_here(directories: Iterable[str], when: datetime, loop_of: Callable[[str], TickGame]) -> list[Tick]:
     """The games ticked in this process, in the two phases of ``tick_all``."""
     out = []
     with deferred_sync() as barrier:
