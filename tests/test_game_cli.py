@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import stat
@@ -80,6 +81,29 @@ def test_main_command_finds_the_game_by_its_game_line(game: Path):
     state = dampfross_state(game)
     assert state.turn == 2 and len(state.track) == 3
     assert state.balances_from_ledger() == {p.id: p.balance for p in state.players}
+
+
+def test_a_run_makes_its_files_durable_once_when_it_is_done(game: Path, monkeypatch: pytest.MonkeyPatch):
+    """``app/moverun.py: run_period`` under ``postal/files.py: deferred_sync``: the turn's steps, game file and
+    reports are written as ever, and made durable by one sync at the end, the game's lock still held, not a fsync
+    each; a refused run writes nothing and syncs nothing."""
+    events: list[str] = []
+    real_sync, real_fsync = os.sync, os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])
+
+    def sync() -> None:
+        with open(game / ".lock", "a") as other:  # another process's try at the lock (flock: per open file)
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        events.append("sync")
+        real_sync()
+
+    monkeypatch.setattr(os, "sync", sync)
+    path = orders(game)
+    invoke("run", str(path))
+    assert events == ["sync"] and dampfross_state(game).turn == 2
+    invoke("run", str(path), "--game", str(game), ok=False)  # turn 1 again: refused
+    assert events == ["sync"]
 
 
 def test_dry_run_writes_nothing(game: Path):

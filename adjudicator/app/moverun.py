@@ -37,7 +37,7 @@ from adjudicator.kernel.play import Play, at_deadline, sequential, with_refused
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
-from adjudicator.postal.files import atomic_write
+from adjudicator.postal.files import atomic_write, deferred_sync
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -146,7 +146,9 @@ def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dr
     when = now or datetime.now(UTC)
     if dry_run:
         return _run(folder, play, folder.load(play), paths, trust, gm_files, when, write=False)
-    with folder.lock():
+    # the period's files (its steps, the game file, its reports) made durable once, when the run is done, not a
+    # fsync each (``postal/files.py: deferred_sync``); a run sends nothing that depends on them
+    with folder.lock(), deferred_sync():
         folder.recover()
         game = folder.load(play)
         first = len(folder.steps())

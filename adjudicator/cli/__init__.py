@@ -104,9 +104,10 @@ def main() -> None:
     atexit.register(gc.freeze)
     # A command makes most of its objects at once, importing (its modules, classes, Lark's and Jinja's tables) and
     # reading a game: with the default threshold (a collection every 700 new objects) a turn spent some 10 ms of
-    # its CPU collecting young objects that all live on.  Collections every 50,000: what a long command (a tick over
-    # many games, ``resident``) leaves as cyclic garbage is still collected.
-    gc.set_threshold(50_000, 20, 10)
+    # its CPU collecting young objects that all live on, and at 50,000 one collection of 7 ms still fell in a
+    # racing turn.  Collections every 200,000: a turn makes none after its start; what a long command (a tick over
+    # many games, ``resident``) leaves as cyclic garbage is still collected (docs/speed.md).
+    gc.set_threshold(200_000, 20, 10)
     if sys.argv[1:] not in (["--version"], ["--help"], ["-h"]):
         from adjudicator.postal.cache import use_cache
 
