@@ -12,7 +12,18 @@ from PIL import Image
 from adjudicator.interurban.move import apply_move, legal_first, setup
 from adjudicator.interurban.shuffle import SeededDraw, seed_from_text
 from adjudicator.interurban.svg import svg
-from adjudicator.postal.picture import COLOURS, FEW, LEVEL, NEAR, _median_cut, palette, render, svg_colours
+from adjudicator.postal.picture import (
+    COLOURS,
+    FEW,
+    LEVEL,
+    NEAR,
+    SMALL,
+    _median_cut,
+    palette,
+    render,
+    svg_colours,
+    svg_to_png,
+)
 
 
 def by_median_cut(image: Image.Image, boxes: int) -> list[tuple[int, int, int]]:
@@ -91,3 +102,18 @@ def test_a_picture_of_many_colours_is_cut_by_pillow():
     out = Image.open(io.BytesIO(palette(raw.getvalue(), [(255, 255, 255)])))
     assert out.mode == "P" and len(out.getcolors() or []) <= COLOURS
     assert palette(raw.getvalue(), [(255, 255, 255)]) == old_palette(raw.getvalue(), [(255, 255, 255)])
+
+
+def test_a_picture_small_as_rendered_is_sent_as_it_is_and_a_large_one_as_a_palette():
+    """``svg_to_png``: a PNG of at most ``SMALL`` bytes as rendered (an InterUrban layout: the palette would save
+    some 2 KB for 3 ms of a tick), a larger one as ``COLOURS`` colours."""
+    small = layouts()[0]
+    assert len(render(small)) <= SMALL and svg_to_png(small) == render(small)
+    assert Image.open(io.BytesIO(svg_to_png(small))).size == Image.open(io.BytesIO(render(small))).size
+    rng = random.Random(5)
+    dots = "".join(f'<rect x="{x}" y="{y}" width="1" height="1" fill="#{rng.randrange(1 << 24):06x}"/>'
+                   for x in range(0, 200, 2) for y in range(0, 200, 2))  # 10,000 colours: far over SMALL
+    large = f'<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200">{dots}</svg>'
+    assert len(render(large)) > SMALL
+    assert svg_to_png(large) == palette(render(large), svg_colours(large))
+    assert Image.open(io.BytesIO(svg_to_png(large))).mode == "P"
