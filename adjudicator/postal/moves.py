@@ -202,12 +202,18 @@ class MovesDir:
         with self.lock():
             write_new(self.path / SEED_FILE, seed + "\n", 0o600)
             write_new(self.path / PASSWORD_FILE, "".join(f"{sid} {pw}\n" for sid, pw in passwords.items()), 0o600)
-            write_new(self.report_path(0), opening)
-            record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(opening),
-                      **({"options": dict(options)} if options is not None else {})}
-            text = game_text(play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
-            self._archive(0, {"record.json": record_text(record), "game-after.json": text})
-            atomic_write(self.game_file, text)
+            self.open(play, table, state, opening, {"options": dict(options)} if options is not None else {})
+
+    def open(self, play: Play, table: Table, state: Any, opening: str,
+             extra: Mapping[str, Any] | None = None) -> Loaded:
+        """The archive begun: the opening's report, its step (``step-000``, the first link of the chain; ``extra``:
+        more of its record) and the game file after it; the game as loaded.  The lock is held."""
+        write_new(self.report_path(0), opening)
+        record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(opening), **(extra or {})}
+        text = game_text(play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
+        self._archive(0, {"record.json": record_text(record), "game-after.json": text})
+        atomic_write(self.game_file, text)
+        return Loaded(table, state, text)
 
     def commit(self, play: Play, before: Loaded, table: Table, state: Any, record: Mapping[str, Any],
                orders: str = "", report: str = "", mails: Mapping[str, str] | None = None,

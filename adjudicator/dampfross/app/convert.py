@@ -81,11 +81,11 @@ from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.play import at_deadline, corrections_of
 from adjudicator.kernel.table import Accepted, Seat, Table
-from adjudicator.postal.files import atomic_write, record_text, sha256, write_folder
+from adjudicator.postal.files import atomic_write, deferred_sync, sha256, sync
 from adjudicator.postal.gmsection import resolved_with
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix
-from adjudicator.postal.moves import PASSWORD_FILE, SEED_FILE, Loaded, MovesDir, game_text
+from adjudicator.postal.moves import PASSWORD_FILE, SEED_FILE, Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
 
@@ -206,16 +206,7 @@ class _Writer:
         self.game: Loaded | None = None
 
     def opening(self, table: Table, state: GameState, report: str, extra: Mapping[str, Any]) -> None:
-        record = {"kind": "opening", "move": 0, "files": {}, "report_sha256": sha256(report), **extra}
-        text = game_text(self.play, table, state, {"previous": "0" * 64, "record": sha256(record_text(record))})
-        self.folder.path.joinpath("reports").mkdir(parents=True, exist_ok=True)
-        atomic_write(self.folder.report_path(0), report, durable=False)
-        archive = self.folder.step_path(0).parent
-        archive.mkdir(parents=True, exist_ok=True)
-        write_folder(self.folder.step_path(0), {"record.json": record_text(record), "game-after.json": text},
-                     lambda name: 0o644, archive)
-        atomic_write(self.folder.game_file, text, durable=False)
-        self.game = Loaded(table, state, text)
+        self.game = self.folder.open(self.play, table, state, report, extra)
 
     def commit(self, table: Table, state: GameState, record: Mapping[str, Any], orders: str = "", report: str = "",
                mails: Mapping[str, str] | None = None, kept: Mapping[str, str] | None = None) -> None:
@@ -491,15 +482,12 @@ def _told(gdir: OldGame, new: MovesDir, play: DampfrossPlay, now: datetime) -> N
     """The session's names of the mails already sent (or never owed), written beside the old ones in ``mail/sent``
     of the new folder (the module says why)."""
     outbox = Outbox(gdir)
-    sent = new.path / "mail" / "sent"
     loaded = new.load(play)
     moves = [(i, r) for i, p in enumerate(new.steps()) if (r := new.record(p)).get("kind") in ("move", "missed")]
     last = moves[-1][1]["move"] if moves else 0
 
     def mark(name: str, doc: Mapping[str, Any]) -> None:
-        sent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        atomic_write(sent / f"{name}.json", record_text({"name": name, **doc, "converted": now.isoformat()}), 0o600,
-                     durable=False)
+        Outbox(new).told(name, doc, now)
 
     for seat in loaded.table.seats:
         if seat.bot:
@@ -578,18 +566,18 @@ def upgrade(directory: str, now: datetime | None = None) -> str:
         try:
             stage.mkdir()
             new = MovesDir(stage)
-            done = build(gdir, new, play, when)
-            seed = path / "seed.secret"  # none in a game of manual dice: an empty seed, as ``new`` writes one
-            atomic_write(stage / SEED_FILE, seed.read_text(encoding="utf-8") if seed.is_file() else "\n", 0o600,
-                         durable=False)
-            atomic_write(stage / PASSWORD_FILE, (path / "passwords.txt").read_text(encoding="utf-8"), 0o600,
-                         durable=False)
-            for name in ("map.yaml", "mail.toml"):
-                if (path / name).is_file():
-                    shutil.copy2(path / name, stage / name)
-            _snapshot_old(gdir, stage)
-            _told(gdir, new, play, when)
-            os.sync()
+            with deferred_sync():  # the new folder made durable once, when it is whole, before it is swapped in
+                done = build(gdir, new, play, when)
+                seed = path / "seed.secret"  # none in a game of manual dice: an empty seed, as ``new`` writes one
+                atomic_write(stage / SEED_FILE, seed.read_text(encoding="utf-8") if seed.is_file() else "\n",
+                             0o600)
+                atomic_write(stage / PASSWORD_FILE, (path / "passwords.txt").read_text(encoding="utf-8"), 0o600)
+                for name in ("map.yaml", "mail.toml"):
+                    if (path / name).is_file():
+                        shutil.copy2(path / name, stage / name)
+                _snapshot_old(gdir, stage)
+                _told(gdir, new, play, when)
+                sync()  # the copies and links above are not written through postal/files.py
         except BaseException:
             shutil.rmtree(stage, ignore_errors=True)
             raise
