@@ -93,25 +93,22 @@ def test_example_plays_to_the_state_the_old_format_kept(game: Path):
 
 def test_example_private_reports_are_the_old_formats(game: Path):
     """Each company's private report of a turn (the head of its mail, ``archive/step-NNN/mail-ID.txt``, before the
-    turn's public report attached) is the old format's ``reports/turn-NNN-ID.txt`` byte for byte, but where it names
-    the GM's order file: the session names a company's section by the company (``NOB:6:1``), the old format by the
-    file (``turn2-nob.orders:6:1``); and the old format's note on the lines a signature left out of a pasted file
-    (the session's envelope skips them before the play reads the section)."""
+    turn's public report attached) is the old format's ``reports/turn-NNN-ID.txt`` byte for byte, the GM's order
+    file named as the old format named it (``turn2-nob.orders:6:1``: the table keeps the file's name with the
+    orders, ``kernel/table.py: Accepted.file``), but for the old format's note on the lines a signature left out of
+    a pasted file (the session's envelope skips them before the play reads the section)."""
     for move in range(1, 8):
         step = move_step(game, move)
         for company in ("RAVEL", "NOB", "SUED", "HAFEN"):
             mail = (step / f"mail-{company}.txt").read_text(encoding="utf-8")
-            old = (OLD_FORMAT / "reports" / f"turn-{move:03d}-{company}.txt").read_text(encoding="utf-8")
-            old_lines = [line.replace(f"turn{move}.orders:", f"{company}:")
-                         .replace("turn2-nob.orders:", f"{company}:") for line in old.splitlines(keepends=True)]
+            old_lines = (OLD_FORMAT / "reports" / f"turn-{move:03d}-{company}.txt").read_text(
+                encoding="utf-8").splitlines(keepends=True)
             if (move, company) == (2, "NOB"):
-                signature = "  NOB:13: line 13 looks like an order but is ignored: the\n"
+                signature = "  turn2-nob.orders:13: line 13 looks like an order but is ignored: the\n"
                 at = old_lines.index(signature)
                 del old_lines[at:at + 2]
             want = "".join(old_lines)
-            # the rewrapped lines (a shorter name than the file's) are compared as words
-            assert mail[:len(want)] == want or mail.split()[:len(want.split())] == want.split(), \
-                f"{step.name}/mail-{company}.txt is not the old turn-{move:03d}-{company}.txt"
+            assert mail[:len(want)] == want, f"{step.name}/mail-{company}.txt is not the old turn-{move:03d}-{company}.txt"
 
 
 def test_example_is_byte_identical_on_rerun(game: Path, tmp_path: Path):

@@ -219,7 +219,7 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
     last = {f.seat: f for f in found}  # the last section of a seat counts
     for f in last.values():
         game, _ = back_by_mail(folder, play, game, f.seat, "", 0, t)  # his orders take the seat back (reading 97)
-        table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines, f.numbers))
+        table = game.table.with_orders(f.seat, Accepted("", f.line, f.lines, f.numbers, file=Path(f.file).name))
         record = {"kind": "orders", "move": number, "seat": f.seat, "mail": "", "line": f.line,
                   "numbers": list(f.numbers), "file": Path(f.file).name, "arrived": when.isoformat(), "by": "gm"}
         folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in f.lines))

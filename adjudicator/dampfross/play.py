@@ -112,6 +112,8 @@ class CompanyOrders:
     standing: bool = False
     arrived: str = ""
     """When its mail arrived (ISO, the game's zone; ``read_mail``): the reports name its lines "your mail of ..."."""
+    file: str = ""
+    """The GM's order file it came in (``read_file``): the reports name its lines ``turn2-nob.orders:6:1``."""
 
     @property
     def echo(self) -> tuple[str, ...]:
@@ -360,6 +362,14 @@ class DampfrossPlay:
         made, problems = self.read(state, seat, lines)
         return (replace(made, arrived=arrived.isoformat()) if made is not None else None), problems
 
+    def read_file(self, state: GameState, seat: str, lines: Lines,
+                  file: str) -> tuple[CompanyOrders | None, tuple[Any, ...]]:
+        """``kernel/play.py: ReadsFile``: ``read``, the orders knowing the GM's order file they came in (its lines
+        still stand at the company's id, which keeps each company's problems and notes its own: several companies'
+        sections share a file)."""
+        made, problems = self.read(state, seat, lines)
+        return (replace(made, file=file) if made is not None else None), problems
+
     def _settled(self, state: GameState, company: str, lines: Lines) -> OrderSet | Unusable:
         """The section on the map, settled with trust: the company's section when it counts."""
         parsed = parse_section(company, lines)
@@ -439,7 +449,8 @@ class DampfrossPlay:
                          notes=tuple(sort_by_position([n for o in given for n in o.notes]
                                                       + list(gm.notes if gm is not None else ()), order)),
                          files=files, gm_sections=(gm.section,) if gm is not None else (),
-                         places=tuple((o.company, o.arrived, "") for o in given if o.arrived))  # "your mail of"
+                         places=tuple((o.company, o.arrived, "") for o in given if o.arrived)  # "your mail of"
+                         + tuple((o.company, "", o.file) for o in given if o.file and not o.arrived))  # GM's file
         settled, notes = settle_orders(state, whole, True)
         turn_input, more = engine_input(state, settled)
         if standing:

@@ -527,13 +527,26 @@ class ReadsMail(Protocol):
         """As ``Play.read``, the section having come in a mail that arrived at ``arrived``."""
 
 
+class ReadsFile(Protocol):
+    """A play whose words name a line by the order file it came in ("turn2-nob.orders:6:1": Dampfross's private
+    report of a turn the GM ran from files): ``read`` with the file's name."""
+
+    def read_file(self, state: Any, seat: str, lines: Lines, file: str) -> tuple[Any | None, tuple[Any, ...]]:
+        """As ``Play.read``, the section having come in the GM's order file named ``file``."""
+
+
 def read_section(play: Play, state: Any, seat: str, lines: Lines,
-                 arrived: datetime | None) -> tuple[Any | None, tuple[Any, ...]]:
+                 arrived: datetime | None, file: str = "") -> tuple[Any | None, tuple[Any, ...]]:
     """``seat``'s section read by the play, with its mail's arrival where the play reads it (``ReadsMail``;
-    ``arrived`` ``None``: no mail, a bot's orders or an order file of the GM's)."""
+    ``arrived`` ``None``: no mail, a bot's orders or an order file of the GM's), or the name of the GM's order file
+    it came in (``file``, ``ReadsFile``)."""
     reads = getattr(play, "read_mail", None)
     if arrived is not None and callable(reads):
         out: tuple[Any | None, tuple[Any, ...]] = reads(state, seat, lines, arrived)
+        return out
+    named = getattr(play, "read_file", None)
+    if file and callable(named):
+        out = named(state, seat, lines, file)
         return out
     return play.read(state, seat, lines)
 

@@ -113,6 +113,9 @@ class Accepted:
     arrived: str = ""
     """When the mail arrived (ISO), for a play that names a line by its mail (``kernel/play.py: ReadsMail``);
     ``""``: no mail, or a game kept before."""
+    file: str = ""
+    """The name of the GM's order file the section came in (``adjudicate run``), for a play that names a line by
+    its file (``kernel/play.py: ReadsFile``); ``""``: a mail, a bot's orders, or a game kept before the name was."""
 
     def numbered(self) -> list[tuple[int, str]]:
         """The lines with their numbers, as the play reads a section's body."""
@@ -123,12 +126,12 @@ class Accepted:
     def to_json(self) -> dict[str, Any]:
         return {"mail": self.mail, "line": self.line, "lines": list(self.lines),
                 **({"numbers": list(self.numbers)} if self.numbers else {}),
-                **({"arrived": self.arrived} if self.arrived else {})}
+                **({"arrived": self.arrived} if self.arrived else {}), **({"file": self.file} if self.file else {})}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Accepted:
         return cls(str(doc["mail"]), int(doc["line"]), tuple(str(line) for line in doc["lines"]),
-                   tuple(int(n) for n in doc.get("numbers", ())), str(doc.get("arrived", "")))
+                   tuple(int(n) for n in doc.get("numbers", ())), str(doc.get("arrived", "")), str(doc.get("file", "")))
 
 
 @dataclass(frozen=True)

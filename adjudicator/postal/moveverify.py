@@ -292,10 +292,12 @@ def _period_again(play: Play, step: Path, record: Mapping[str, Any], before: str
         numbers = tuple(int(n) for n in record.get("numbers", ()))  # each line's in the mail (none: from 1)
         arrived = str(record.get("arrived", "")) if numbers and record.get("mail") else ""  # a mail's, kept with
         # the numbers (not before them); an order file's lines (app/moverun.py) have numbers but no mail
-        accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers, arrived)
+        kept = table.accepted(seat)  # the GM's order file's name, kept with the orders (a game kept before: none)
+        file = str(record.get("file") or "") if kept is not None and kept.file and not record.get("mail") else ""
+        accepted = Accepted(str(record.get("mail")), int(record.get("line", 0)), lines, numbers, arrived, file)
         made, problems = read_section(play, old, seat, accepted.numbered(),
                                       datetime.fromisoformat(arrived).astimezone(old_table.schedule.tz())
-                                      if arrived else None)
+                                      if arrived else None, file)
         if made is None or seat not in play.to_act(old):
             return False, f"{name}: the archived orders of {seat} do not read any more ({len(problems)} problems)"
         if record.get("bot") and (old_table.seat(seat).played_by != record.get("bot") or

@@ -249,13 +249,13 @@ def accepted_from(folder: MovesDir, mail: StoredMail, seat: str, line: int) -> i
 
 def accepted_orders(play: Play, state: Any, table: Table) -> dict[str, Any]:
     """The orders accepted for the period on hand, by seat, as the play reads them again, each line with its number
-    in the mail and the mail's arrival (``kernel/play.py: read_section``; orders that no longer read, after a GM
-    set a position, are left out)."""
+    in the mail and the mail's arrival, or the GM's order file's name (``kernel/play.py: read_section``; orders
+    that no longer read, after a GM set a position, are left out)."""
     out: dict[str, Any] = {}
     for sid, accepted in table.orders:
         arrived = datetime.fromisoformat(accepted.arrived).astimezone(table.schedule.tz()) if accepted.arrived \
             else None  # in the game's time zone, as its reports give times
-        made, _problems = read_section(play, state, sid, accepted.numbered(), arrived)
+        made, _problems = read_section(play, state, sid, accepted.numbered(), arrived, accepted.file)
         if made is not None:
             out[sid] = made
     return out

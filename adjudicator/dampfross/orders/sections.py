@@ -197,7 +197,9 @@ class OrderSet:
 MailPlace: TypeAlias = tuple[str, str, str]
 """Where an order file came from when it came by mail: its name in the run, the mail's arrival (ISO 8601,
 in the game's time zone) and the attachment's name ("" for the mail's text).  Reports name such a file
-"your mail of 21 Nov 18:02" instead of its name."""
+"your mail of 21 Nov 18:02" instead of its name.  Without an arrival, the GM's order file a company's section
+came in (``adjudicate run``): its name in the run (the company's id) and the file's name, which the reports
+give instead (``turn2-nob.orders:6:1``)."""
 
 _Positioned = TypeVar("_Positioned", OrderProblem, Note)
 

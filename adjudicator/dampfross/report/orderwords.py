@@ -279,7 +279,7 @@ def hint_text(p: OrderProblem) -> str | None:
 def _place(file: str, places: Iterable[MailPlace]) -> str | None:
     """A file that came by mail as its player knows it: ``your mail of 21 Nov 18:02`` (``None``: not a mail)."""
     for name, arrived, part in places:
-        if name == file:
+        if name == file and arrived:
             mail = _("your mail of {when}").format(when=arrival_text(arrived))
             return _("{part} in {mail}").format(part=shown_name(part), mail=mail) if part else mail
     return None
@@ -295,6 +295,9 @@ def where(pos: Pos, places: Iterable[MailPlace] = (), *, column: bool = True, pl
     it does not know (the platform's session, ``report/playwords.py``):
     ``your mail, line 17, column 1``.
     """
+    places = tuple(places)
+    pos = replace(pos, file=next((part for name, arrived, part in places if name == pos.file and not arrived),
+                                 pos.file))  # a section of the GM's order file: named by the file
     mail = _place(pos.file, places) or (_("your mail") if mail_only else None)
     if mail is None:
         named = replace(pos, file=file_name(pos.file)) if player else pos

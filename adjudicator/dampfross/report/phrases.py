@@ -310,7 +310,7 @@ GM_NOTE = {
 def refusal_text(r: Refusal, places: Iterable[MailPlace] = ()) -> str:
     """A player's section that did not count, told to that player (the orders in it are not shown)."""
     why = say(NO_ORDERS, r.why) if r.why else ""
-    if any(name == r.pos.file for name, _, _ in places):
+    if any(name == r.pos.file and arrived for name, arrived, _ in places):
         # a mail: maybe another company's, whose mail (and when it came) is none of this player's business
         return _("a section for you in a mail to the GM does not count: {why}").format(why=why)
     at = where(r.pos, places, column=False, player=True)
