@@ -170,3 +170,28 @@ def test_a_pasted_file_is_read_on_after_a_signature_a_mail_is_not():
     gm_file = read_envelope("GM\nROLL RED 6\n", pasted=True)  # the GM's own file (--gm): no password
     assert [(s.seat, s.password, s.body) for s in gm_file.sections] == [("GM", "", ((2, "ROLL RED 6"),))]
     assert read_envelope("GM\nROLL RED 6\n").sections == ()  # in a mail, a GM line needs its password
+
+
+class _Whole:
+    """A game's reading of order lines that reads whole sections (``WholeSections``, as Dampfross's)."""
+
+    def __call__(self, line: str) -> bool:
+        return line.split()[0].upper() in ("PASS", "BUILD")
+
+    def ends_section(self, line: str) -> bool:
+        return False
+
+
+def test_a_pasted_files_signature_and_what_follows_it_go_to_a_whole_section_game():
+    """A game that reads whole sections gets, in a pasted file, the signature that ends a section's mail and the
+    lines below it up to the next mail's GAME, TURN and PLAYER lines (Dampfross's parser notes an order there as
+    ignored, as its old format did); the next mail's sections are read as before; another game's are not given
+    them, nor is a mail's section (its text ends at the signature: its receipt tells, reading 138)."""
+    text = ("GAME g\nTURN 3\nPLAYER RED PASSWORD a\nPASS\n-- \nAnna Schmidt\nBUILD 0101 - 0102\n\nTURN 4\n"
+            "PLAYER BLUE PASSWORD b\nPASS\n")
+    whole = read_envelope(text, _Whole(), pasted=True)
+    assert [(s.seat, s.move, s.body) for s in whole.sections] == [
+        ("RED", 3, ((4, "PASS"), (5, "--"), (6, "Anna Schmidt"), (7, "BUILD 0101 - 0102"))),
+        ("BLUE", 4, ((11, "PASS"),))]
+    assert [s.body for s in read_envelope(text, pasted=True).sections] == [((4, "PASS"),), ((11, "PASS"),)]
+    assert [s.body for s in read_envelope(text, _Whole()).sections] == [((4, "PASS"),)]

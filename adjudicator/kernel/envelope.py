@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Protocol, runtime_checkable
 
@@ -258,6 +258,10 @@ class _Reader:
     """A MOVE line at the end of a section's body: the next section's if a PLAYER line follows, else the body's."""
     skipping: bool = False
     """After a signature in a pasted file: nothing is read up to the next mail's PLAYER or GM line."""
+    signed: int | None = None
+    """While skipping: the section a signature ended, of a game that reads whole sections (``WholeSections``), which
+    gets the signature and the lines below it up to the next mail (Dampfross's parser says which of them read as
+    orders, as its old format did: "line 13 looks like an order but is ignored: the signature ... ends the mail")."""
     ahead: list[tuple[int, str]] = field(default_factory=list)
     """GAME and MOVE lines met while skipping: the next mail's when its PLAYER line follows at once."""
     raw: list[str] = field(default_factory=list)
@@ -332,8 +336,12 @@ class _Reader:
         words = line.split()
         key = _keyword(words[0])
         if self.pasted and line == "--":
+            whole = self.current is not None and isinstance(self.order_line, WholeSections)
+            if whole:  # the signature ends the section's mail: the game reads it, and says what it left out
+                self.body.append((number, line))
             self.close()
             self.skipping, self.ahead, self.pending = True, [], None  # the next mail names its own move
+            self.signed = len(self.sections) - 1 if whole else None
             return
         if self.skipping:
             if key in ("GAME", "MOVE"):
@@ -347,6 +355,9 @@ class _Reader:
                 self.line(number, line)
             else:
                 self.ahead = []
+                if self.signed is not None:  # below the signature of a whole section's mail: its game reads it
+                    signed = self.sections[self.signed]
+                    self.sections[self.signed] = replace(signed, body=(*signed.body, (number, line)))
             return
         if key in ("PLAYER", "GM") and self.section_line(number, words, key):
             return
