@@ -13,7 +13,6 @@ a turn's process loads no other command.  Domain errors
 from __future__ import annotations
 
 import atexit
-import difflib
 import gc
 import importlib
 import os
@@ -56,7 +55,11 @@ class _DefaultToRun(click.Group):
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         names = self.list_commands(ctx)
         if args and not args[0].startswith("-") and args[0] not in names:
-            near = [] if os.path.exists(args[0]) else difflib.get_close_matches(args[0], names, 3, 0.75)
+            near: list[str] = []
+            if not os.path.exists(args[0]):  # a command mistyped, maybe (difflib: not paid by a turn's run)
+                import difflib
+
+                near = difflib.get_close_matches(args[0], names, 3, 0.75)
             if near:  # a mistyped command, not an order file: say so rather than "no such file"
                 raise click.UsageError(f"no such command {args[0]!r}; did you mean {' or '.join(map(repr, near))}?",
                                        ctx)

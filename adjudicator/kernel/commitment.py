@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import secrets
 from collections.abc import Iterator
 
 
 def new_seed() -> str:
     """A fresh secret seed, 32 random bytes as hex."""
+    import secrets  # a new game's seed alone: a turn does not import it
+
     return secrets.token_hex(32)
 
 

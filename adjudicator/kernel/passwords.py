@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import re
-import secrets
 from functools import lru_cache
 
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -34,6 +33,8 @@ _STORED = re.compile(r"^(dpp1|pbkdf2_sha256)\$([1-9][0-9]{0,6})\$((?:[0-9a-f]{2}
 
 def generate(derive_from: str | None = None) -> str:
     """A new password, ``k3v9-x2mp-qa7r-tn4c``: random, or from ``derive_from`` (test games only)."""
+    import secrets  # new passwords and hashes alone: a turn, which checks them, does not import it
+
     n = GROUPS * GROUP_LENGTH
     if derive_from is None:
         letters = "".join(secrets.choice(_ALPHABET) for _ in range(n))
@@ -55,6 +56,8 @@ def derived_salt(text: str) -> str:
 
 def hash_password(password: str, *, salt: str | None = None, iterations: int = ITERATIONS) -> str:
     """``dpp1$ITER$SALT$HASH`` for storing in the game file."""
+    import secrets
+
     salt = salt or secrets.token_hex(16)
     digest = hashlib.pbkdf2_hmac("sha256", normalise(password).encode("utf-8"), bytes.fromhex(salt), iterations)
     return f"{SCHEME}${iterations}${salt}${digest.hex()}"

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -154,6 +153,8 @@ def order_page_to(gdir: Folder) -> str:
 
 def parse_config(text: str, base: Path, where: str) -> MailConfig:
     """A ``mail.toml``'s text read and checked (``base``: the game's folder, ``where``: the file's name in errors)."""
+    import tomllib  # a turn run from files reads no mail.toml: not imported by it
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

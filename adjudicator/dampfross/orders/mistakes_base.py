@@ -9,7 +9,6 @@ and perhaps a hint, never a sentence.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -53,6 +52,8 @@ def did_you_mean(word: str, keywords: Iterable[str]) -> str | None:
     keyword is seldom mistyped in its first letter: ``Nord`` where FROM belongs is a town, not ``OD``)."""
     first = word[:1].upper()
     spellings = [s for k in keywords for s in KEYWORDS.get(k, ()) if s[:1] == first]
+    import difflib  # orders without a mistyped keyword (a turn's) never pay for it
+
     found = difflib.get_close_matches(word.upper(), spellings, n=1, cutoff=0.6)
     return found[0] if found else None
 
