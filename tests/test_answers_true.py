@@ -178,6 +178,20 @@ def test_every_enter_refused_is_not_all_count(tmp_path: Path):
     assert "THE GAME IS OVER" in private
 
 
+def test_a_racing_turns_report_tells_a_company_of_its_section_that_did_not_count(tmp_path: Path):
+    """A section for RED with a wrong password (a forged mail from another address) in a racing turn: RED's private
+    report of that turn says a section for it in a mail to the GM did not count, and why, as a building turn's does;
+    whose mail it was, and when it came, it does not say (the stop-41 note had it unverified)."""
+    trial = _racing_game(tmp_path)
+    forged = _head(trial, "RED", 3).replace(trial.passwords["RED"], "not-his") + "ENTER 1 BEST\n"
+    trial.deliver("mallory@example.net", forged, "2026-12-12T09:00+00:00", "forged")
+    trial.tick("2026-12-18T18:05+00:00")
+    private = _flat(_private(trial, 3, "RED"))
+    assert "a section for you in a mail to the GM does not count: wrong password" in private, private
+    assert "mallory" not in private
+    assert "does not count" not in _flat(_private(trial, 3, "BLUE"))
+
+
 def _racing_game(where: Path) -> Trial:
     """The tiny map, two building turns, then one racing turn of races 1 and 2, the game's last (fixed_races=2)."""
     trial = _game(where, "--set", "building_rounds=2", "--set", "races_per_turn=2", "--set", "fixed_races=2",
