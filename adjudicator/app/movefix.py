@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from adjudicator.app.moves import read_gm_file
 from adjudicator.kernel import passwords
 from adjudicator.kernel.contacts import check_address, check_name
 from adjudicator.kernel.errors import AdjudicatorError
@@ -20,6 +19,7 @@ from adjudicator.kernel.i18n import check_language, language
 from adjudicator.kernel.play import Play, Takeovers, bots_of, mail_subject
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.compose import Outgoing
+from adjudicator.postal.files import read_gm_file
 from adjudicator.postal.mailconfig import load_config
 from adjudicator.postal.movefix import POSITION_FILE, apply_fix, position_state
 from adjudicator.postal.moves import PASSWORDS_BEFORE, Loaded, MovesDir, password_text

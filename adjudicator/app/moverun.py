@@ -28,7 +28,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from adjudicator.app.moves import read_gm_file
 from adjudicator.kernel.envelope import Section, read_envelope
 from adjudicator.kernel.errors import GameFileError, TurnRefused
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
@@ -37,7 +36,7 @@ from adjudicator.kernel.play import Play, at_deadline, sequential, with_refused
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
-from adjudicator.postal.files import atomic_write, deferred_sync
+from adjudicator.postal.files import atomic_write, deferred_sync, read_gm_file
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir

@@ -28,9 +28,9 @@ from adjudicator.kernel.play import (
     sequential,
 )
 from adjudicator.kernel.table import Accepted, Seat, Table
-from adjudicator.postal import ahead, moveverify, resolved
+from adjudicator.postal import resolved
 from adjudicator.postal.compose import Outgoing
-from adjudicator.postal.files import MAX_FILE_BYTES, atomic_write, decode_bytes
+from adjudicator.postal.files import atomic_write, read_gm_file
 from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
 from adjudicator.postal.mailconfig import load_config, order_page_to
 from adjudicator.postal.moves import MovesDir
@@ -163,6 +163,8 @@ def _held_after_undo(play: Play, directory: str, schedule: Schedule, acting: boo
 
 def verify_moves(play: Play, directory: str, seed: str | None) -> tuple[bool, list[str]]:
     """``adjudicate verify`` of a game of sequential moves."""
+    from adjudicator.postal import moveverify  # verify's alone: a turn does not import it
+
     checks = moveverify.verify(MovesDir(directory), play, seed)
     return all(ok for ok, _ in checks), [f"{'OK' if ok else 'FAILED'}: {line}" for ok, line in checks]
 
@@ -263,22 +265,12 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
 
-def read_gm_file(name: str, what: str) -> str:
-    """The text of a file the GM names (orders to check, a position), in any encoding as the mail robot reads a
-    mail's; one line naming it when it cannot be read or is bigger than ``what`` may be (``MAX_FILE_BYTES``)."""
-    try:
-        raw = Path(name).read_bytes()
-    except OSError as exc:
-        raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than {what} ({MAX_FILE_BYTES}) may be")
-    return decode_bytes(raw)[0]
-
-
 def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, bool]:
     """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
     receipt would say it, and whether every section could be played (nothing is carried out).  The files are
     read as the mail robot reads a mail's texts (any encoding, a size limit)."""
+    from adjudicator.postal import ahead  # moves sent ahead, as check reads a mail: not a turn's
+
     texts = [read_gm_file(name, "a mail of orders") for name in paths]
     game = MovesDir(directory).load(play)
     out = []

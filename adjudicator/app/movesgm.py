@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from adjudicator.app import movefix, moverun, moves
+from adjudicator.app import moverun, moves
 from adjudicator.app.declare import of_play
 from adjudicator.app.gm import GmCommands, NewGame, NoSuchCommand, Ran, Started
 from adjudicator.kernel.declare import Declaration
@@ -19,6 +19,9 @@ from adjudicator.kernel.gmorders import gm_orders_of
 from adjudicator.kernel.play import Play, bots_of, sequential
 from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
+
+if TYPE_CHECKING:  # the GM's corrections: a turn does not import them
+    from adjudicator.app import movefix
 
 
 class MovesCommands(GmCommands):
@@ -110,6 +113,8 @@ class MovesCommands(GmCommands):
 
     def fix_seat(self, directory: str, seat: str, name: str | None, address: str | None, lang: str | None,
                  new_password: bool, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         fixed = movefix.fix_seat(self.play, directory, seat, name=name, address=address, lang=lang,
                                  new_password=new_password, why=why, by=by)
         s = fixed.table.seat(fixed.seat)
@@ -120,11 +125,15 @@ class MovesCommands(GmCommands):
         return "\n".join(lines)
 
     def fix_position(self, directory: str, path: str, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         _table, on_move = movefix.fix_position(self.play, directory, path, why, by)
         return (f"position set from {path}: {on_move or 'nobody (the game is over)'} on move; printed in the next "
                 "report.")
 
     def replace_player(self, directory: str, player: str, name: str, address: str, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         fixed = movefix.fix_seat(self.play, directory, player, name=name, address=address, new_password=True,
                                  why=why, by=by)
         return "\n".join((f"{fixed.seat} is now played by {name}; the old password no longer works.",
@@ -133,9 +142,13 @@ class MovesCommands(GmCommands):
                           f"New password for {fixed.seat} (send it to the stand-by only): {fixed.password}"))
 
     def set_address(self, directory: str, player: str, address: str, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         return self._moved(movefix.fix_seat(self.play, directory, player, address=address, why=why, by=by))
 
     def set_language(self, directory: str, player: str, lang: str, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         return self._moved(movefix.fix_seat(self.play, directory, player, lang=lang, why=why, by=by))
 
     @staticmethod
@@ -145,6 +158,8 @@ class MovesCommands(GmCommands):
         return f"{s.id}'s mail goes to {s.address or 'nobody'}, in {s.lang}, from now on"
 
     def caretaker(self, directory: str, seat: str, level: str | None, why: str, by: str) -> str:
+        from adjudicator.app import movefix
+
         if bots_of(self.play) is None:
             raise NoSuchCommand("caretaker --off" if level is None else "caretaker", self.name, "caretaker",
                                 "it has no bots")
@@ -160,4 +175,6 @@ class MovesCommands(GmCommands):
         return moves.standings(self.play, directories)
 
     def correct(self, directory: str, record_of: Callable[[Any], dict[str, Any]], secret: str | None = None) -> bool:
+        from adjudicator.app import movefix
+
         return movefix.fix_own(self.play, directory, record_of, secret=secret).mailed

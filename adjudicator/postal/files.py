@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol
 
-from adjudicator.kernel.errors import TurnRefused
+from adjudicator.kernel.errors import AdjudicatorError, TurnRefused
 
 MAX_FILE_BYTES = 1_000_000
 """The largest order file read; a mail of orders is a few kilobytes (a bigger one is reported, not read)."""
@@ -114,6 +114,18 @@ def atomic_write(path: Path, text: str, mode: int = 0o644, durable: bool = True)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def read_gm_file(name: str, what: str) -> str:
+    """The text of a file the GM names (orders to check, a position), in any encoding as the mail robot reads a
+    mail's; one line naming it when it cannot be read or is bigger than ``what`` may be (``MAX_FILE_BYTES``)."""
+    try:
+        raw = Path(name).read_bytes()
+    except OSError as exc:
+        raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than {what} ({MAX_FILE_BYTES}) may be")
+    return decode_bytes(raw)[0]
 
 
 def write_new(path: Path, text: str, mode: int = 0o644) -> None:
