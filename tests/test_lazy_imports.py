@@ -63,12 +63,14 @@ NOT_A_TURNS = {"yaml", "adjudicator.dampfross.board.mapfile", "adjudicator.dampf
                "mailbox", "html.parser", "adjudicator.postal.mailparse", "adjudicator.postal.mailsource", "email",
                "smtplib", "ssl", "adjudicator.postal.robot", "adjudicator.postal.frontdoor", "adjudicator.postal.turns",
                "adjudicator.postal.movemails", "adjudicator.postal.moveverify", "adjudicator.postal.ahead",
-               "adjudicator.app.movefix"}
+               "adjudicator.app.movefix", "adjudicator.postal.loop", "adjudicator.postal.outbox",
+               "adjudicator.postal.compose", "adjudicator.postal.mailconfig"}
 """What a turn run from files never needs (issue 34's speed, ``docs/speed.md``): the map's YAML (its parsed form is
 kept), the old format's converter (a folder of the session is not one), ``check``'s previews (both phases' engines),
 the tick's workers, the mail source and parser (a turn reads no mail), the email package, smtplib and ssl (a game
 without mail configured queues none), and the tick's robot, front door and mails (the next tick mails what a run
-archived), nor verify, moves sent ahead (``check``'s) or the GM's corrections."""
+archived), nor the postal loop, the outbox, the mail writer or ``mail.toml`` (``postal/tick.py`` holds what a turn
+tells), verify, moves sent ahead (``check``'s) or the GM's corrections."""
 
 
 SESSION = {"adjudicator.kernel.play", "adjudicator.kernel.table", "adjudicator.postal.moves",

@@ -33,7 +33,7 @@ from adjudicator.kernel.errors import AdjudicatorError
 if TYPE_CHECKING:
     from adjudicator.kernel.deadline import Schedule
     from adjudicator.kernel.play import Play
-    from adjudicator.postal.loop import Tick
+    from adjudicator.postal.tick import Tick
 
 DAMPFROSS = "a Dampfross command"
 MOVES = "a command of games of moves such as interurban"

@@ -38,9 +38,9 @@ from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
 from adjudicator.postal.files import atomic_write, deferred_sync, read_gm_file
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.resolved import reports
+from adjudicator.postal.tick import Tick
 
 
 @dataclass(frozen=True)

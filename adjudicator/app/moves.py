@@ -1,6 +1,8 @@
 """The GM's commands on a game of moves (InterUrban, any play, sequential or simultaneous): a new game, status,
 report, verify, undo, the site, deadlines, seats, check, mail.  Each takes the play of the game (``app/movesgm.py``
-gives them to the CLI as the game's ``GmCommands``, found by the registry, ``app/plays.py``)."""
+gives them to the CLI as the game's ``GmCommands``, found by the registry, ``app/plays.py``).  The mail's side (the
+postal loop, ``mail.toml``, the outbox) is imported by the commands that use it: a turn run from files, whose
+commands are these too, does not load it (``tests/test_lazy_imports.py``)."""
 
 from __future__ import annotations
 
@@ -29,13 +31,10 @@ from adjudicator.kernel.play import (
 )
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal import resolved
-from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.files import atomic_write, read_gm_file
-from adjudicator.postal.loop import Tick, config_of, fetch, retry_failed, send
-from adjudicator.postal.mailconfig import load_config, order_page_to
 from adjudicator.postal.moves import MovesDir
-from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.playof import play_of
+from adjudicator.postal.tick import Tick
 
 
 def start_moves_game(play: Play, directory: str, players: Sequence[str], seed_text: str | None,
@@ -171,6 +170,8 @@ def verify_moves(play: Play, directory: str, seed: str | None) -> tuple[bool, li
 
 def write_moves_site(play: Play, directory: str, out: str) -> list[Path]:
     """``adjudicate site`` of a game of sequential moves: the pages written."""
+    from adjudicator.postal.mailconfig import order_page_to
+
     folder = MovesDir(directory)
     target = Path(out)
     if target.resolve() == folder.path.resolve() or folder.path.resolve() in target.resolve().parents:
@@ -216,6 +217,10 @@ def _tell_deadline(folder: MovesDir, play: Play, table: Table, state: object, st
     """Every player hears of a changed deadline at once (queued; the next tick sends it), where the game is run
     by mail and a move is on hand (``settings``: the GM's changes, ``[key, value]``, which a play's words may
     name)."""
+    from adjudicator.postal.compose import Outgoing
+    from adjudicator.postal.mailconfig import load_config
+    from adjudicator.postal.outbox import Outbox
+
     config = load_config(folder)
     if config is None or not play.to_act(state):
         return
@@ -303,6 +308,9 @@ def moves_mail(play: Play, directory: str, fetch_only: bool, retry: bool, now: d
     (the next tick answers it), or what is queued sent, the refused mails queued again first with ``retry``.  With
     ``move`` or ``seat`` (``mail send --turn N --player ID``) the report mail that told each seat (or ``seat``) of
     period ``move`` (default: the last) is queued again to its address now first (``_again``)."""
+    from adjudicator.postal.loop import config_of, fetch, retry_failed, send
+    from adjudicator.postal.outbox import Outbox
+
     folder, t = MovesDir(directory), Tick(directory)
     when = now or datetime.now(UTC)
     config = config_of(folder)
@@ -327,6 +335,8 @@ def _again(play: Play, folder: MovesDir, table: Table, move: int | None, seat: s
     last version of the mail that told it of the period, ``move-NNN-SEAT`` (a seat of a sequential game is told of
     several moves in the mail named by the last of them; a converted game's mail stands for the old one it names,
     ``alias_of``).  A seat without an address and no mail is passed over, unless it was asked for."""
+    from adjudicator.postal.outbox import Outbox
+
     word, wanted = period_word(play), move if move is not None else table.moves
     sid = seat.strip().upper() if seat else None
     if sid is not None and table.find(sid) is None:
@@ -374,6 +384,7 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     the period on hand are in says when their mail arrived (``orders_arrived``, in the game's time zone; an order
     file or a bot's: ``null``); ``outbox_waiting`` counts the mails queued, ``unanswered`` the mails not read yet."""
     from adjudicator.postal.inbox import Inbox
+    from adjudicator.postal.outbox import Outbox
 
     folder = MovesDir(directory)
     game = folder.load(play)

@@ -17,8 +17,8 @@ from adjudicator.kernel.declare import Declaration
 from adjudicator.kernel.errors import AdjudicatorError
 from adjudicator.kernel.gmorders import gm_orders_of
 from adjudicator.kernel.play import Play, bots_of, sequential
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import MovesDir
+from adjudicator.postal.tick import Tick
 
 if TYPE_CHECKING:  # the GM's corrections: a turn does not import them
     from adjudicator.app import movefix

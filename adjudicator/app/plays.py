@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from adjudicator.app.gm import GmCommands
     from adjudicator.kernel.declare import Correction, Declaration
     from adjudicator.kernel.play import Play
-    from adjudicator.postal.loop import Tick, TickGame
+    from adjudicator.postal.loop import TickGame
+    from adjudicator.postal.tick import Tick
 
 DEFAULT = "dampfross"
 """The game of a folder whose game file names no play (``postal/playof.py: play_of``), or that holds no game: its

@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from adjudicator.kernel.play import Play
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.movefix import apply_fix
 from adjudicator.postal.moves import Loaded, MovesDir
+from adjudicator.postal.tick import Tick
 
 
 def back_by_mail(folder: MovesDir, play: Play, game: Loaded, sid: str, mail: str, seq: int,

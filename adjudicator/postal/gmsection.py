@@ -18,18 +18,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
 from adjudicator.kernel.play import Draw, Play
 from adjudicator.kernel.table import Accepted, Table
 from adjudicator.kernel.words.gm import gm_note
-from adjudicator.postal.compose import Outgoing
-from adjudicator.postal.inbox import StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.outbox import Outbox
+from adjudicator.postal.tick import Tick
+
+if TYPE_CHECKING:  # a mail's: a turn run from files does not import the inbox's or outbox's modules for them
+    from adjudicator.postal.inbox import StoredMail
+    from adjudicator.postal.outbox import Outbox
 
 
 def gm_section(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, section: Section
@@ -90,6 +91,8 @@ def tell_gm(play: Play, game: Loaded, lacking: tuple[Any, ...], outbox: Outbox, 
             now: datetime, t: Tick) -> None:
     """Ask the GM once a period (``gm-wanting-NNN``, to his address when the game has one; the tick's note says it
     either way) for what the period at its deadline still wants of him."""
+    from adjudicator.postal.compose import Outgoing  # the tick's: a turn run from files does not import it
+
     number = game.table.moves + 1
     name = f"gm-wanting-{number:03d}"
     if outbox.known(name):

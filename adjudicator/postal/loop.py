@@ -12,7 +12,6 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -24,31 +23,10 @@ from adjudicator.postal.files import Folder, deferred_sync
 from adjudicator.postal.inbox import MAIL_DIR, Inbox
 from adjudicator.postal.mailconfig import MailConfig, MailConfigError, load_config
 from adjudicator.postal.outbox import Outbox, kept_connections
+from adjudicator.postal.tick import Tick
 
 if TYPE_CHECKING:  # multiprocessing, the mail source (mailbox, ssl): a turn run from files needs neither
     from multiprocessing.connection import Connection
-
-
-@dataclass
-class Tick:
-    """What one tick of one game did: notes for the GM, and the error that stopped it, if any."""
-
-    directory: str
-    notes: list[PostalNote] = field(default_factory=list)
-    error: str = ""
-    failure: PostalNote | None = None
-    """The error as a note the CLI words (a send that failed), when it has one."""
-    problems: list[str] = field(default_factory=list)
-    """Errors that did not stop the game's tick (mails of the source that cannot be read): an ``error:`` line
-    each."""
-    refused: list[dict[str, object]] = field(default_factory=list)
-    """The sections for a seat refused in this tick (their password wrong; ``postal/turns.py``), each with its
-    period (``move``): the period resolved in the tick keeps them (``postal/periods.py: refusals``) before the
-    mail they came in is marked answered."""
-
-    def note(self, kind: str, **data: str | int) -> None:
-        self.notes.append(PostalNote(kind, tuple(data.items())))  # type: ignore[arg-type]
-
 
 
 TickGame = Callable[[str, datetime, Tick], None]

@@ -32,12 +32,12 @@ from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import ahead
 from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.inbox import StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.picture import svg_to_png
 from adjudicator.postal.sealed import read_exact
 from adjudicator.postal.statements import found, until
+from adjudicator.postal.tick import Tick
 
 
 def opening_mails(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, sender: str, now: datetime) -> None:

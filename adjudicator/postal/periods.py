@@ -48,9 +48,9 @@ from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_lines
 from adjudicator.postal.gmsection import gm_orders, gm_section, resolved_with, wanting
 from adjudicator.postal.inbox import Inbox, StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.resolved import archive
+from adjudicator.postal.tick import Tick
 
 
 def period_orders(folder: MovesDir, play: Play, game: Loaded, mail: StoredMail, seat: Seat, section: Section,

@@ -8,14 +8,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.deadline import Schedule, after_turn, next_slot, parse_duration
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.play import Play, private_reports
 from adjudicator.kernel.table import Table
 from adjudicator.postal.moves import Loaded, MovesDir
-from adjudicator.postal.outbox import Outbox
+
+if TYPE_CHECKING:  # the tick's: a turn run from files does not import the outbox
+    from adjudicator.postal.outbox import Outbox
 
 
 def next_due(schedule: Schedule, ran_at: datetime, over: bool) -> Schedule:

@@ -27,10 +27,11 @@ from adjudicator.kernel.errors import GameFileError
 from adjudicator.postal.files import Folder
 from adjudicator.postal.frontdoor import Desk, FrontDoor, screened
 from adjudicator.postal.inbox import Inbox, StoredMail
-from adjudicator.postal.loop import Tick, config_of, fetch, later, phased_tick, send
+from adjudicator.postal.loop import config_of, fetch, later, phased_tick, send
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.outbox import Outbox, unqueued
 from adjudicator.postal.quoted import SentLines
+from adjudicator.postal.tick import Tick
 
 TICK_WAIT = 2.0
 """Seconds a tick waits for another command on the same game before it skips the game."""

@@ -17,10 +17,10 @@ from adjudicator.kernel.table import Moves, Seat, SentAhead
 from adjudicator.postal import ahead
 from adjudicator.postal.botseats import MAX_BOT_MOVES, bot_on_move, bot_orders
 from adjudicator.postal.inbox import StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.resolved import commit
+from adjudicator.postal.tick import Tick
 
 
 def move_orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail: StoredMail, seat: Seat,

@@ -29,9 +29,9 @@ from adjudicator.kernel.mailtext import blank_quotes, split_lines
 from adjudicator.kernel.play import Play
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal.inbox import StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.sealed import read_sealed
+from adjudicator.postal.tick import Tick
 
 MAX_STATEMENT = 4000
 """The most characters of one end-of-game statement (as Dampfross's)."""

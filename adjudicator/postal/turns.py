@@ -49,7 +49,6 @@ from adjudicator.postal.compose import Outgoing
 from adjudicator.postal.frontdoor import Answer, ForThePlayers, FrontDoor, Receipts
 from adjudicator.postal.gmsection import tell_gm
 from adjudicator.postal.inbox import Inbox, StoredMail
-from adjudicator.postal.loop import Tick
 from adjudicator.postal.mailconfig import MailConfig
 from adjudicator.postal.movemails import (
     bot_receipts,
@@ -64,6 +63,7 @@ from adjudicator.postal.outbox import Outbox
 from adjudicator.postal.resolved import MAX_MISSED
 from adjudicator.postal.sequential import _checked as _checked  # CHECK of a move (IU-32), asked by the tests
 from adjudicator.postal.sequential import miss_if_due, move_orders, play_bots
+from adjudicator.postal.tick import Tick
 
 Render = Callable[[Loaded], Outgoing]
 """A receipt written as a game stands (``MovesSession.fresh``: written again at the end of its tick)."""

@@ -22,7 +22,7 @@ from adjudicator.dampfross.app.declare import DECLARATION
 if TYPE_CHECKING:
     from adjudicator.dampfross.app.session import SessionCommands
     from adjudicator.kernel.declare import Declaration
-    from adjudicator.postal.loop import Tick
+    from adjudicator.postal.tick import Tick
 
 
 def commands_of(directory: str) -> SessionCommands:

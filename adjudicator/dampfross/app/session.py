@@ -48,7 +48,7 @@ from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.playof import play_of
 
 if TYPE_CHECKING:
-    from adjudicator.postal.loop import Tick
+    from adjudicator.postal.tick import Tick
 
 
 def is_session(directory: str | Path) -> bool:
