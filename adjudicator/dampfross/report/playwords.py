@@ -62,6 +62,7 @@ from adjudicator.dampfross.report.orderwords import format_note, format_problem,
 from adjudicator.dampfross.report.phrases import NO_ORDERS, gm_note_text, say
 from adjudicator.dampfross.report.standingwords import standing_line
 from adjudicator.kernel.i18n import active
+from adjudicator.kernel.kept import Kept
 from adjudicator.kernel.problems import NoOrders, Problem
 from adjudicator.kernel.shown import shown
 from adjudicator.kernel.table import Table
@@ -146,6 +147,12 @@ RUN_SINCE = N_("Your mail counts for turn {turn}; the turn has been run since, w
 again at its end: the last orders of a turn, or late ones in a lenient game, run it at once)."""
 
 
+_PUBLIC: Kept[str] = Kept(4)
+"""The last public reports of a turn written, by the very play, table, states and events and by the language, the
+seat, whether every company missed it and the seed: ``resolved.reports`` writes the public report, then each
+company's mail, which holds it again (``seat_report``); a racing turn's is some 3 ms of the turn's 150."""
+
+
 class DampfrossWords:
     """``kernel.play.Words`` (with ``SeatReports`` and ``Statements``) for Dampfross: a turn's public report, each
     company's report mail, receipts by code, answers to commands, status, the site."""
@@ -209,7 +216,12 @@ class DampfrossWords:
                     missed: bool, seed: str | None) -> str:
         """The public report of the turn (every company's, ``seat`` ``""``), in the active language: what
         ``building_report`` or ``racing_report`` gives for the turn's result, its state after with the session's
-        deadlines (the game's next), the press of its orders; the final report reveals ``seed``."""
+        deadlines (the game's next), the press of its orders; the final report reveals ``seed``.  Written once a
+        language for the very turn (``_PUBLIC``), though the public report and each company's mail hold it."""
+        return _PUBLIC.get((self, table, before, after, events), (active(), seat, missed, seed),
+                           lambda: self._move_report(table, events, seed))
+
+    def _move_report(self, table: Table, events: TurnEvents, seed: str | None) -> str:
         result = self._result(events.result, table)
         gmap = self.maps(result.before)
         if building_turn(result, result.before.phase):
