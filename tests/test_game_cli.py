@@ -92,9 +92,9 @@ def test_a_run_makes_its_files_durable_once_when_it_is_done(game: Path, monkeypa
     monkeypatch.setattr(os, "fsync", lambda fd: (events.append("fsync"), real_fsync(fd))[1])
 
     def sync() -> None:
-        with open(game / ".lock", "a") as other:  # another process's try at the lock (flock: per open file)
-            with pytest.raises(BlockingIOError):
-                fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        # another process's try at the lock (flock: per open file)
+        with open(game / ".lock", "a") as other, pytest.raises(BlockingIOError):
+            fcntl.flock(other, fcntl.LOCK_EX | fcntl.LOCK_NB)
         events.append("sync")
         real_sync()
 
