@@ -125,14 +125,31 @@ class Ahead:
 
     def subprocess_prefix(self) -> list[str]:
         """What a subprocess that dates things (the IMAP server) is started under: libfaketime ``days`` ahead
-        when it is installed, else nothing (the subprocess keeps the real clock)."""
+        when it is installed, else nothing (the subprocess keeps the real clock).  The library is preloaded
+        itself, not through the ``faketime`` wrapper: the wrapper names a semaphore and a shared memory by its own
+        process id and leaves them behind when the server is stopped, so that a later wrapper given the same id
+        refused to start ("faketime: sem_open: File exists", a red CI once the machine had some hundreds)."""
+        lib = libfaketime()
+        if lib is not None:
+            return ["env", f"LD_PRELOAD={lib}", f"FAKETIME={self.days:+d}d"]
         faketime = shutil.which("faketime")
         return [faketime, "-f", f"{self.days:+d}d"] if faketime else []
 
     def header(self) -> str:
-        tool = "libfaketime for the IMAP server" if shutil.which("faketime") else "no faketime: pymap keeps the real clock"
+        tool = "libfaketime for the IMAP server" if libfaketime() or shutil.which("faketime") else \
+            "no faketime: pymap keeps the real clock"
         return (f"clock: {self.days} days ahead, now {datetime.now(UTC):%Y-%m-%d %H:%M} UTC "
                 f"(time-machine in this process, mail file times shifted, {tool})")
+
+
+LIBFAKETIME = ("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1", "/usr/lib/aarch64-linux-gnu/faketime/libfaketime.so.1",
+               "/usr/lib/faketime/libfaketime.so.1", "/usr/local/lib/faketime/libfaketime.so.1")
+"""Where Debian's ``faketime`` package and a build from source put the library."""
+
+
+def libfaketime() -> str | None:
+    """The libfaketime library to preload, when it is installed."""
+    return next((lib for lib in LIBFAKETIME if Path(lib).is_file()), None)
 
 
 AHEAD: Ahead | None = None
