@@ -262,12 +262,11 @@ class _Step:
 
 
 def _told(folder: MovesDir, play: Play, step: Path, record: Mapping[str, Any], reader: str,
-          archived: dict[Path, _Step] | None = None) -> Told:
+          archived: dict[Path, _Step]) -> Told:
     """One step as a report mail to ``reader`` tells it, from the archive: a move's mail to him as archived (sealed:
     ``GameFileError`` when it was changed since, and it is not sent), and when the move came from his own moves
     sent ahead, or the step dropped them, the alternatives that could not be played and the play's problems with
     each (reading IU-30).  ``archived``: the steps read already for other readers."""
-    archived = {} if archived is None else archived
     if step not in archived:
         archived[step] = _Step(folder, play, step)
     read = archived[step]

@@ -351,13 +351,12 @@ class Outbox:
         atomic_write(f_info, record_text({**doc, "failed": now.isoformat(), "answer": answer}), 0o600)
         self.drop(name)
 
-    def told(self, name: str, doc: Mapping[str, Any], now: datetime) -> None:
-        """A mail the game would owe recorded as sent, with no mail of it: the players were told by other means (a
-        game converted from the old format, whose robot sent it under its own name: ``doc`` says which, or why it
-        was never owed)."""
+    def told(self, name: str, doc: Mapping[str, Any]) -> None:
+        """A mail the game would owe recorded as sent, with no mail of it: the players were told by other means
+        (``doc`` says which, or why it was never owed: a game converted from the old format, whose robot sent it
+        under its own name)."""
         self.sent_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        record = {"name": name, **doc, "converted": now.isoformat()}
-        atomic_write(self._paths(self.sent_dir, name)[1], record_text(record), 0o600)
+        atomic_write(self._paths(self.sent_dir, name)[1], record_text({"name": name, **doc}), 0o600)
 
     def _mark_sent(self, name: str, doc: dict[str, Any], now: datetime) -> None:
         """The sent record written (durable), then the mail moved from the queue as it is (it was made durable when

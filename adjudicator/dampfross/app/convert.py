@@ -487,7 +487,7 @@ def _told(gdir: OldGame, new: MovesDir, play: DampfrossPlay, now: datetime) -> N
     last = moves[-1][1]["move"] if moves else 0
 
     def mark(name: str, doc: Mapping[str, Any]) -> None:
-        Outbox(new).told(name, doc, now)
+        Outbox(new).told(name, {**doc, "converted": now.isoformat()})
 
     for seat in loaded.table.seats:
         if seat.bot:
