@@ -100,9 +100,9 @@ def test_a_run_makes_its_files_durable_once_when_it_is_done(game: Path, monkeypa
 
     monkeypatch.setattr(os, "sync", sync)
     path = orders(game)
-    invoke("run", str(path))
+    invoke("run", str(path), "--now", "2026-12-01T12:00:00+00:00")
     assert events == ["sync"] and dampfross_state(game).turn == 2
-    invoke("run", str(path), "--game", str(game), ok=False)  # turn 1 again: refused
+    invoke("run", str(path), "--game", str(game), "--now", "2026-12-01T12:05:00+00:00", ok=False)  # turn 1 again
     assert events == ["sync"]
 
 

@@ -16,6 +16,8 @@ from adjudicator.kernel.table import Accepted
 from tests.helpers import invoke
 
 TINY = str(Path(__file__).parent / "data" / "tiny.yaml")
+NOW = "2026-12-01T12:00:00+00:00"
+"""The GM's run, at a time the test sets (the game has no deadline: nothing depends on it)."""
 
 
 @pytest.fixture
@@ -41,7 +43,7 @@ def step_files(game: Path, name: str) -> list[Path]:
 
 
 def test_each_companys_lines_are_named_by_the_gms_order_file(game: Path):
-    invoke("run", str(orders(game)), "--game", str(game))
+    invoke("run", str(orders(game)), "--game", str(game), "--now", NOW)
     red, = (p.read_text(encoding="utf-8") for p in step_files(game, "mail-RED.txt"))
     blue, = (p.read_text(encoding="utf-8") for p in step_files(game, "mail-BLUE.txt"))
     assert "turn1.orders:5:1: syntax: unknown order 'BIULD'" in red  # the file's name, without the GM's folders
@@ -63,7 +65,7 @@ def test_a_game_whose_table_kept_no_file_name_still_verifies(game: Path, monkeyp
         return doc
 
     monkeypatch.setattr(Accepted, "to_json", as_before)
-    invoke("run", str(orders(game)), "--game", str(game))
+    invoke("run", str(orders(game)), "--game", str(game), "--now", NOW)
     monkeypatch.undo()
     red, = (p.read_text(encoding="utf-8") for p in step_files(game, "mail-RED.txt"))
     assert "RED:5:1: syntax: unknown order 'BIULD'" in red  # named as it was then
