@@ -502,3 +502,22 @@ def test_status_json_says_whose_orders_are_in_and_when_not_what(rps: Trial):
     queued = Outbox(MovesDir(rps.game)).queue_dir  # no SMTP here: the receipt and the others wait
     assert doc["unanswered"] == 0 and doc["outbox_waiting"] == len(list(queued.glob("*.json"))) > 0
     assert "ROCK" not in json.dumps(doc)
+
+
+def test_status_json_says_when_orders_sent_in_an_attachment_arrived(rps: Trial):
+    """Orders in an attached order file arrived with their mail: ``status --json`` says when, from the orders kept
+    (``Accepted.arrived``); a table kept before that was looks it up by the mail's key in the inbox."""
+    from email import message_from_bytes, policy
+
+    from tests import clock
+    from tests.mailservers import mail_bytes
+
+    m = message_from_bytes(mail_bytes(ANNA, "My throw is attached.\n", "red", "2026-12-01T09:00+00:00"),
+                           policy=policy.default)
+    m.add_attachment(rps.envelope("RED") + "ROCK\n", filename="red.txt")  # type: ignore[attr-defined]
+    clock.maildir_mail(rps.maildir, m.as_bytes(), "2026-12-01T09:00+00:00", "M0001P1.mx")
+    rps.tick("2026-12-01T09:05+00:00")
+    kept = rps.state()["table"]["orders"]["RED"]
+    assert kept["mail"] == "mail-00001" and kept["arrived"] == "2026-12-01T09:00:00+00:00" and kept["lines"] == ["ROCK"]
+    seats = {s["id"]: s for s in json.loads(invoke("status", str(rps.game), "--json").output)["seats"]}
+    assert seats["RED"]["orders_arrived"] == "2026-12-01T09:00:00+00:00"

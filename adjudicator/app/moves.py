@@ -392,8 +392,8 @@ def moves_status_json(play: Play, directory: str) -> dict[str, object]:
     inbox = Inbox(folder)
     mails = {m.key: m.arrived for m in inbox.mails()} if t.orders else {}
 
-    def arrived(accepted: Accepted) -> str | None:
-        when = mails.get(accepted.mail[:len("mail-00000")])
+    def arrived(accepted: Accepted) -> str | None:  # a table kept before ``arrived`` was: the mail's own
+        when = datetime.fromisoformat(accepted.arrived) if accepted.arrived else mails.get(accepted.mail)
         return when.astimezone(t.schedule.tz()).isoformat() if when else None
 
     return {"play": play.name, "game": t.game, "moves": t.moves, "on_move": on_move(play, game.state),
