@@ -36,7 +36,7 @@ from adjudicator.kernel.play import Play, at_deadline, sequential, with_refused
 from adjudicator.kernel.table import Accepted
 from adjudicator.postal import periods
 from adjudicator.postal.caretaker import back_by_mail
-from adjudicator.postal.files import atomic_write, deferred_sync, read_gm_file
+from adjudicator.postal.files import atomic_write, deferred_sync, order_files, read_gm_file
 from adjudicator.postal.gmsection import gm_orders, resolved_with, wanted_text, wanting
 from adjudicator.postal.moves import Loaded, MovesDir
 from adjudicator.postal.resolved import reports
@@ -136,11 +136,13 @@ def _indented(text: str) -> str:
 
 def run_period(play: Play, directory: str, paths: Sequence[str], trust: bool, dry_run: bool,
                now: datetime | None = None, gm_files: Sequence[str] = ()) -> Resolved:
-    """Resolve the period on hand of the game in ``directory`` from the order files ``paths`` (see the module);
+    """Resolve the period on hand of the game in ``directory`` from the order files ``paths`` (a folder: the order
+    files in it, ``postal/files.py: order_files``; see the module);
     ``now``: the time of the run (the clock's by default), from which the next deadline runs."""
     if sequential(play):
         raise TurnRefused(f"run: a game of {play.name} is one of sequential moves, each made by mail as it comes "
                           "(adjudicate tick)")
+    paths, gm_files = order_files(paths), order_files(gm_files)  # a folder named: its order files
     folder = MovesDir(directory)
     when = now or datetime.now(UTC)
     if dry_run:

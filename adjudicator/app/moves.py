@@ -31,7 +31,7 @@ from adjudicator.kernel.play import (
 )
 from adjudicator.kernel.table import Accepted, Seat, Table
 from adjudicator.postal import resolved
-from adjudicator.postal.files import atomic_write, read_gm_file
+from adjudicator.postal.files import atomic_write, order_files, read_gm_file
 from adjudicator.postal.moves import MovesDir
 from adjudicator.postal.playof import play_of
 from adjudicator.postal.tick import Tick
@@ -273,10 +273,11 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
 def check_moves(play: Play, directory: str, paths: Sequence[str]) -> tuple[str, bool]:
     """``check FILE... --game DIR`` of a game of moves: what each section with its right password would do, as its
     receipt would say it, and whether every section could be played (nothing is carried out).  The files are
-    read as the mail robot reads a mail's texts (any encoding, a size limit)."""
+    read as the mail robot reads a mail's texts (any encoding, a size limit); a folder named, its order files
+    (``postal/files.py: order_files``), as ``run`` reads them."""
     from adjudicator.postal import ahead  # moves sent ahead, as check reads a mail: not a turn's
 
-    texts = [read_gm_file(name, "a mail of orders") for name in paths]
+    texts = [read_gm_file(name, "a mail of orders") for name in order_files(paths)]
     game = MovesDir(directory).load(play)
     out = []
     ok = True

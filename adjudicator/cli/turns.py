@@ -43,7 +43,8 @@ def run_cmd(orders: tuple[str, ...], game_dir: str | None, dry_run: bool, trust:
 @click.option("--game", "game_dir", metavar="DIR", help="The game directory (default: found from the GAME line).")
 @click.option("--trust", is_flag=True, help="Skip password checks.")
 def check_cmd(orders: tuple[str, ...], game_dir: str | None, trust: bool) -> None:
-    """Preview ORDERS against the current state: parse, validate and price them; change nothing.
+    """Preview ORDERS (files or directories) against the current state: parse, validate and price them; change
+    nothing.
 
     Exits 1 if any order has a problem or would not be carried out in full.
     """

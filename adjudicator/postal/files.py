@@ -12,7 +12,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -126,6 +126,33 @@ def read_gm_file(name: str, what: str) -> str:
     if len(raw) > MAX_FILE_BYTES:
         raise AdjudicatorError(f"{name}: {len(raw)} bytes, more than {what} ({MAX_FILE_BYTES}) may be")
     return decode_bytes(raw)[0]
+
+
+ORDER_SUFFIXES = (".orders", ".txt")
+"""A folder of order files the GM names stands for the files directly inside it whose names end in one of these."""
+
+
+def folder_order_files(folder: Path) -> list[Path]:
+    """The order files of a folder the GM names (``adjudicate run DIR``): the files directly inside it (not in its
+    subfolders) whose names end in ``ORDER_SUFFIXES``, in name order, hidden files skipped."""
+    return sorted(c for c in folder.iterdir()
+                  if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES)
+
+
+def order_files(names: Sequence[str]) -> list[str]:
+    """The files the GM's order-file names stand for, in order: a file as named, a folder its order files
+    (``folder_order_files``; a folder without any is an error naming it), each once."""
+    found: list[str] = []
+    for name in names:
+        path = Path(name)
+        if not path.is_dir():
+            found.append(name)  # a file, or a name that cannot be read: ``read_gm_file`` says so
+            continue
+        inside = folder_order_files(path)
+        if not inside:
+            raise AdjudicatorError(f"{name}: a folder without order files (*{', *'.join(ORDER_SUFFIXES)})")
+        found += [str(p) for p in inside]
+    return list(dict.fromkeys(found))
 
 
 def write_new(path: Path, text: str, mode: int = 0o644) -> None:

@@ -22,7 +22,7 @@ from adjudicator.dampfross.orders.model import Note, OrderProblem, Pos
 from adjudicator.dampfross.orders.parse import parse_orders
 from adjudicator.dampfross.orders.sections import OrderSet, ParsedFile
 from adjudicator.kernel.errors import TurnRefused
-from adjudicator.postal.files import MAX_FILE_BYTES, decode_bytes
+from adjudicator.postal.files import MAX_FILE_BYTES, ORDER_SUFFIXES, decode_bytes, folder_order_files
 
 if TYPE_CHECKING:
     from adjudicator.dampfross.board.model import GameMap
@@ -30,8 +30,6 @@ if TYPE_CHECKING:
     from adjudicator.dampfross.game.state import GameState
     from adjudicator.dampfross.orders.translate import GMNote
 
-ORDER_SUFFIXES = (".orders", ".txt")
-"""Names of the files read from a directory end in one of these."""
 
 def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path], list[OrderProblem]]:
     """The files to read for the given files and directories, and problems for missing ones."""
@@ -40,10 +38,7 @@ def order_file_paths(paths: Iterable[str | os.PathLike[str]]) -> tuple[list[Path
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found = sorted(
-                c for c in p.iterdir()
-                if c.is_file() and not c.name.startswith(".") and c.suffix.lower() in ORDER_SUFFIXES
-            )
+            found = folder_order_files(p)
             if not found:
                 patterns = tuple("*" + s for s in ORDER_SUFFIXES)
                 problems.append(_file_problem(p, ProblemCode.NO_ORDER_FILES, args(patterns=patterns)))
