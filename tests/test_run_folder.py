@@ -10,6 +10,8 @@ import filecmp
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Trial, make_trial
 from tests.helpers import invoke
 
@@ -71,3 +73,18 @@ def test_a_folder_without_order_files_is_refused_in_one_line_and_nothing_is_writ
         assert str(folder) in result.output and "order files (*.orders, *.txt)" in result.output
         assert _differences(trial.game, copy) == []
 
+
+
+def test_a_folder_that_cannot_be_listed_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A folder the GM may not list (its permissions; this test runs as any user, so the listing is made to fail)
+    is refused in one line naming it, nothing written."""
+    from adjudicator.postal import files
+
+    def denied(folder: Path) -> list[Path]:
+        raise PermissionError(13, "Permission denied", str(folder))
+
+    trial, copy, folder = _two_games(tmp_path, "rps", {"red.orders": ("RED", "ROCK\n")})
+    monkeypatch.setattr(files, "folder_order_files", denied)
+    result = invoke("run", str(folder), "--game", str(trial.game), "--now", NOW, ok=False)
+    assert result.exit_code == 1 and result.output == f"error: {folder}: cannot be read: Permission denied\n"
+    assert _differences(trial.game, copy) == []

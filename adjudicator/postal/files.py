@@ -148,7 +148,10 @@ def order_files(names: Sequence[str]) -> list[str]:
         if not path.is_dir():
             found.append(name)  # a file, or a name that cannot be read: ``read_gm_file`` says so
             continue
-        inside = folder_order_files(path)
+        try:
+            inside = folder_order_files(path)
+        except OSError as exc:
+            raise AdjudicatorError(f"{name}: cannot be read: {exc.strerror or exc}") from None
         if not inside:
             raise AdjudicatorError(f"{name}: a folder without order files (*{', *'.join(ORDER_SUFFIXES)})")
         found += [str(p) for p in inside]
