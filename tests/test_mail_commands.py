@@ -235,6 +235,29 @@ def test_a_password_reset_is_mailed_to_the_address_on_file_and_the_old_one_works
     invoke("verify", str(game))
 
 
+def test_after_a_reset_by_mail_the_gms_check_and_run_count_the_new_password_alone(tmp_path: Path):
+    """A new password asked by mail and first used is the table's; the GM's ``check`` and ``run`` of order files
+    read it from there (``session.py: with_passwords``), not from the state's copy ``new`` made: a section with
+    the new password counts and its lines say nothing of a wrong password, one with the old password does not
+    count.  (They had read the state's copy: the new password was "wrong" and the old one counted in ``check``.)"""
+    game = setup_game(tmp_path)
+    old = _passwords(game)["RED"]
+    deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="mine"), "M01P9.mx")
+    tick(game)
+    new = re.search(r"New password: (\S+)", decoded(next(iter(outbox(game, "password-").values()))))
+    assert new
+    deliver(tmp_path, plain(f"PLAYER RED PASSWORD {new.group(1)}\nSTATUS\n", subject="status"), "M02P9.mx")
+    tick(game)
+    assert _passwords(game)["RED"] == new.group(1) != old
+    for password, counts in ((new.group(1), True), (old, False)):
+        orders = tmp_path / f"red-{counts}.orders"
+        orders.write_text(f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {password}\nSTART Hamburg\n", encoding="utf-8")
+        checked = invoke("check", str(orders), "--game", str(game), ok=False)
+        assert (checked.exit_code == 0) is counts and ("wrong password" in checked.output) is not counts
+    ran = invoke("run", str(tmp_path / "red-True.orders"), "--game", str(game), "--now", tick_times()[1])
+    assert "wrong password" not in ran.output and dampfross_state(game).player("RED").start_town == "Hamburg"
+
+
 @pytest.mark.parametrize("line", ["PASSWORD RESET", "new password", "Neues Passwort"])
 def test_a_password_reset_without_the_id_is_for_the_company_of_the_senders_address(tmp_path: Path, line: str):
     """``PASSWORD RESET`` alone (or ``NEW PASSWORD``, ``NEUES PASSWORT``) resets the one company of the sender's

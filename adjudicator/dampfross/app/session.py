@@ -273,7 +273,8 @@ class SessionCommands(GmCommands):
         assert directory is not None  # gm.py finds the folder by the GAME line first
         game = self._game(directory)
         read = [*paths, *(f for f in gm_files if f not in paths)]
-        orders, _input, notes = settle(game.state, self.dplay.gmap(game.state), read_files(read), trust, gm_files)
+        orders, _input, notes = settle(with_passwords(game), self.dplay.gmap(game.state), read_files(read), trust,
+                                       gm_files)
         told = [format_problem(problem) for problem in orders.problems]
         ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
         if not dry_run:  # the companies whose standing orders stood in for a mail, as the turn's step says (112)
@@ -294,7 +295,7 @@ class SessionCommands(GmCommands):
         from adjudicator.dampfross.app.orderfiles import read_files
 
         assert directory is not None
-        state = self._game(directory).state
+        state = with_passwords(self._game(directory))
         checked = check_received(None, read_files(paths), trust, loaded=(state, self.dplay.gmap(state)))
         return checked.text, checked.ok
 
@@ -470,6 +471,17 @@ class SessionCommands(GmCommands):
         found = self._game(directory).table.find(pid)
         if found is not None and found.bot:
             raise AdjudicatorError(f"{pid} is a bot seat ({found.bot}): {why}")
+
+
+def with_passwords(game: Loaded) -> GameState:
+    """The game's state with the passwords its table keeps, for the GM's reading of order files (``check``,
+    ``run``'s lines): the table holds each seat's password now (a new one asked by mail, ``PASSWORD RESET``, and
+    first used, changes the table alone); the state's copy is the one ``new`` made, changed since only by the GM's
+    corrections (``player replace``)."""
+    state: GameState = game.state
+    hashes = {s.id: s.password_hash for s in game.table.seats}
+    players = tuple(replace(p, password_hash=hashes.get(p.id, p.password_hash)) for p in state.players)
+    return replace(state, players=players, gm_password_hash=game.table.gm_password_hash or state.gm_password_hash)
 
 
 def _standing_told(state: GameState, notes: Sequence[GMNote], folder: MovesDir, turn: int) -> list[GMNote]:
