@@ -112,9 +112,15 @@ def _agrees(receipt: str) -> str:
         assert len(listed) == len(short) and all(o.startswith(x.removesuffix("...")) for x, o in
                                                  zip(listed, unread, strict=True)), (listed, short)
         return "some"
+    if m := re.match(r"(?:Your order|None of your (\d+) orders) for turn \d+ would be carried out (?:only in part|in "
+                     r"full): ", head):
+        assert len(short) == len(shown) == int(m.group(1) or 1) and any(f.startswith("carried out in part") for
+                                                                        _, f in shown), (head, shown)
+        return "part"
     if m := re.match(r"(?:Nothing would be built|No race would be entered and nothing would be built): (?:your "
                      r"order|none of your (\d+) orders) for turn \d+ would(?: not)? be carried out", head):
         assert len(short) == len(shown) == int(m.group(1) or 1), (head, shown)
+        assert not any(f.startswith("carried out in part") for _, f in shown), (head, shown)  # reading 94
         return "none"
     if re.match(r"(?:Nothing would be built|No race .*?): your section for turn \d+ holds no orders\.", head):
         assert shown == [], (head, shown)

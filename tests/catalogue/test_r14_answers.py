@@ -101,18 +101,22 @@ FATES = [Fate(4, "START Nord", "yes"), Fate(5, "BUILD Nord - 0403", "part", "cos
     (FATES, ("1 of your 3 orders for turn 3 would be carried out; these would not, or not in full: line 5 (BUILD "
              "Nord - 0403), line 6 (ENTER 1 BEST).")),
     (FATES[2:], "Nothing would be built: your order for turn 3 would not be carried out: line 6 (ENTER 1 BEST)."),
+    (FATES[1:2], "Your order for turn 3 would be carried out only in part: line 5 (BUILD Nord - 0403)."),
+    (FATES[1:], ("None of your 2 orders for turn 3 would be carried out in full: line 5 (BUILD Nord - 0403), line 6 "
+                 "(ENTER 1 BEST).")),
     ((), "Nothing would be built: your section for turn 3 holds no orders."),
 ])
 def test_R01_a_receipts_headline_is_counted_from_its_fates(fates: tuple[Fate, ...], first: str):
     """R14-R01 (reading 128): the headline is made from the same fates as the orders shown under it: all would be
-    carried out, some (naming those that would not, or not in full), or none (nothing would be built; in a racing
-    turn nothing entered either); under each order not carried out in full, why."""
+    carried out, some (naming those that would not, or not in full), none in full but some in part (never "nothing
+    would be built": reading 94), or none (nothing would be built; in a racing turn nothing entered either); under
+    each order not carried out in full, why."""
     with language("en"):
         assert headline(fates, 3, racing=False) == first
         shown = fate_lines(fates)
     assert len([line for line in shown if not line.startswith("  ")]) == len(fates)
     assert len([line for line in shown if line.startswith("  ")]) == sum(f.done != "yes" for f in fates)
-    if fates and all(f.done != "yes" for f in fates):
+    if fates and all(f.done == "no" for f in fates):
         with language("en"):
             assert headline(fates, 3, racing=True).startswith("No race would be entered and nothing would be built")
 

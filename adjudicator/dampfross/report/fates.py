@@ -231,7 +231,7 @@ def fate_lines(found: Sequence[Fate]) -> list[str]:
 
 def headline(found: Sequence[Fate], turn: int, racing: bool) -> str:
     """The receipt's first sentence, counted from the fates of its lines: all would be carried out, some (which
-    not), or none (then nothing would be built, or entered)."""
+    not), none in full but some in part, or none (then nothing would be built, or entered: reading 94)."""
     count = len(found)
     short = [f for f in found if f.done != "yes"]
     listed = ", ".join(_("line {line} ({text})").format(line=f.line, text=cut(f.text, 30)) for f in short[:LISTED])
@@ -244,6 +244,10 @@ def headline(found: Sequence[Fate], turn: int, racing: bool) -> str:
         return ngettext("Your order for turn {turn} would be carried out as it stands below.",
                         "All {count} of your orders for turn {turn} would be carried out as they stand below.",
                         count).format(count=count, turn=turn)
+    if len(short) == count and any(f.done == "part" for f in short):  # something is built: never "nothing" (94)
+        return ngettext("Your order for turn {turn} would be carried out only in part: {lines}.",
+                        "None of your {count} orders for turn {turn} would be carried out in full: {lines}.",
+                        count).format(count=count, turn=turn, lines=listed)
     if len(short) == count:
         return ngettext("{nothing}: your order for turn {turn} would not be carried out: {lines}.",
                         "{nothing}: none of your {count} orders for turn {turn} would be carried out: {lines}.",
