@@ -410,3 +410,21 @@ def test_a_wrong_password_reply_says_the_earlier_mail_still_counts(tmp_path: Pat
                   "2026-12-01T11:00+00:00", "bernd guesses")
     trial.tick("2026-12-01T11:05+00:00")
     assert "still counts" not in _text(trial, "receipt-mail-00004", BERND)
+
+
+@pytest.mark.parametrize("kind", ["dampfross", "interurban"])
+def test_a_section_with_a_wrong_password_beside_one_that_counts_is_told_as_that_section(tmp_path: Path, kind: str):
+    """One mail from RED's address: RED's section with its password and a section for BLUE with a wrong one.  The
+    receipt says RED's orders count and that the section for BLUE does not; never that nothing in the mail counts
+    (the two paragraphs of one reply had said both), nor, in InterUrban, that nothing was done."""
+    trial = make_trial(tmp_path, kind)
+    forged, body = trial.envelope("BLUE").replace(trial.passwords["BLUE"], "not-his"), trial.orders("RED")
+    trial.deliver(ANNA, trial.envelope("RED") + body + "\n" + forged + body, "2026-12-01T09:00+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    (receipt,) = [m for _, m in trial.mails(ANNA, "receipt-")]
+    text = _flat(str(receipt.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
+    said = {"dampfross": "The section for BLUE in your mail does not count: wrong password.",
+            "interurban": "The password for BLUE is wrong, or the game has no such player: that section of your "
+                          "mail does not count."}[kind]
+    assert said in text and "Nothing in your mail counts" not in text and "Nothing was done" not in text, text

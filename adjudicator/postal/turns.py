@@ -422,8 +422,9 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
             earlier = game.table.accepted(known.id) if known is not None and own else None
             still = {"still": (known.id if known is not None else "", earlier.arrived if earlier is not None
                                and earlier.mail else "")} if own else {}  # his own seat's: what counts now (131)
-            if alone:
-                receipt(game, None, "password", {"seat": ", ".join(dict.fromkeys(alone)), **still})
+            if alone:  # ``counted``: the seats another section of this mail counted for (the receipt is for them)
+                receipt(game, None, "password", {"seat": ", ".join(dict.fromkeys(alone)), **still,
+                                                 **({"counted": sorted(answered)} if answered else {})})
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
     for name, shared in receipts.send():

@@ -29,7 +29,8 @@ from adjudicator.kernel import words
 from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.words.gm import mail_note
 
-Status = Literal["counts", "idle", "late-used", "late-unused", "refused", "other-game", "other-turn", "no-orders",
+Status = Literal["counts", "idle", "late-used", "late-unused", "refused", "section-refused", "other-game",
+                 "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
 
 STATUS = {
@@ -41,6 +42,7 @@ STATUS = {
     "late-unused": N_("Your mail arrived after the deadline ({due}). This game is strict about deadlines: the mail "
                       "is kept for the record, but its orders are not used."),
     "refused": N_("Nothing in your mail counts: {why}."),
+    "section-refused": N_("The section for {seat} in your mail does not count: {why}."),
     "other-game": N_("Your mail names game {named}, not game {game}: nothing in it is used."),
     "other-turn": N_("Your orders are for turn {named}, but game {game} is at turn {turn}: they are not used."),
     "no-orders": N_("No orders were found in your mail (an order mail has a line PLAYER <ID> PASSWORD "

@@ -377,9 +377,10 @@ class DampfrossWords:
         elif code in ("refused", "check-refused", "gm-refused"):
             status = "refused"
             values["why"] = "; ".join(whys) or say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED))
-        elif code == "password":
-            status = "refused"
+        elif code == "password":  # another section of the mail counted: this one alone does not
+            status = "section-refused" if data.get("counted") else "refused"
             values["why"] = say(NO_ORDERS, Problem.of(NoOrders.WRONG_PASSWORD))
+            values.update({"seat": str(data.get("seat", ""))} if data.get("counted") else {})
         elif code in ("not-on-move", "check-not-on-move"):
             status = "refused"
             values["why"] = _("out of play")  # Dampfross: every company in play acts in every turn

@@ -35,6 +35,8 @@ RECEIPTS = {
     "not-on-move": N_("It is not your move: {on_move} is on move. Nothing was done; send your orders when "
                       "the report of the move before yours has come."),
     "password": N_("The password for {seat} is wrong, or the game has no such player. Nothing was done."),
+    "password-section": N_("The password for {seat} is wrong, or the game has no such player: that section of your "
+                           "mail does not count."),
     "over": N_("The game is over; orders are no longer read."),
     "stale": N_("Your orders are for move {given}, but the move to play is {move}. Nothing was done."),
     "no-section": N_("Your mail holds no orders: they begin with a line PLAYER <colour> PASSWORD <password>."),
@@ -261,7 +263,8 @@ class MailWords:
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
-        text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[code]).format(**values))]
+        said = "password-section" if code == "password" and data.get("counted") else code  # another section counted
+        text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[said]).format(**values))]
         if data.get("checked_at", table.moves + 1) != table.moves + 1:  # moves were played since, in its tick
             text += names.fold(_("The check is of the game as it stood at move {move}; moves were played since.")
                                .format(move=data["checked_at"]))
@@ -302,14 +305,16 @@ class MailWords:
             if code == "help":
                 text += names.fold(_("Commands by mail, one a line, without a PLAYER line: HELP, STATUS, MAP "
                                      "(the layout and the lines), REPORT n (the report of move n), RULES, "
-                                     "PASSWORD RESET (a new password to your address on file, from the next "
-                                     "move). After your PLAYER line: SET ADDRESS and the new address (confirmed "
-                                     "from the new address). Orders need the PLAYER line with your password."))
+                                     "PASSWORD RESET (a new password, mailed to your address on file; the first "
+                                     "mail you sign with it makes it yours). After your PLAYER line: SET ADDRESS "
+                                     "and the new address (confirmed from the new address). Orders need the PLAYER "
+                                     "line with your password."))
                 text += ["", *names.fold(_("Moves sent ahead: after your move, a line NEXT begins the move you mean "
                                            "to make next and a line OR another way to play it (at most {moves} "
                                            "moves, {alternatives} ways each); when your move comes, the first "
                                            "that the rules allow then is played at once. Only you see them, in "
-                                           "your receipts; any new mail of yours replaces them.").format(
+                                           "your receipts; a mail of yours whose orders are read replaces them (a "
+                                           "refused mail, a CHECK or a mail out of turn leaves them).").format(
                     moves=MAX_AHEAD, alternatives=MAX_ALTERNATIVES))]
                 text += _how(table, state) if not state.over else []
             elif code == "status":
