@@ -428,3 +428,19 @@ def test_a_section_with_a_wrong_password_beside_one_that_counts_is_told_as_that_
             "interurban": "The password for BLUE is wrong, or the game has no such player: that section of your "
                           "mail does not count."}[kind]
     assert said in text and "Nothing in your mail counts" not in text and "Nothing was done" not in text, text
+
+
+def test_a_wrong_passwords_reply_names_the_mail_that_counts_when_the_tick_ends(tmp_path: Path):
+    """Reading 131 with three mails of RED's address in one tick: orders, a section with a wrong password, orders
+    again.  The wrong password's reply names the mail that counts for RED when the tick's mails go out (the third),
+    not the first, which the third replaced in the same tick (the reply is written again as the game stands at the
+    tick's end, IU-32, and what counts is asked of the game then)."""
+    trial = _game(tmp_path)
+    trial.deliver(ANNA, _head(trial, "RED") + "START Hamburg\n", "2026-12-01T09:01+00:00", "first")
+    trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "typo") + "START Kiel\n",
+                  "2026-12-01T09:11+00:00", "wrong")
+    trial.deliver(ANNA, _head(trial, "RED") + "START Berlin\n", "2026-12-01T09:13+00:00", "third")
+    trial.tick("2026-12-01T09:20+00:00")
+    wrong = _flat(_text(trial, "receipt-mail-00002", ANNA))
+    assert "Your mail of 1 Dec 09:13 still counts for RED in turn 1" in wrong, wrong
+    assert "09:01 still counts" not in wrong

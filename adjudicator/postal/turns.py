@@ -342,8 +342,12 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         doc.setdefault("refused_sections", []).append(refusal)
         t.refused.append(refusal)
 
-    def receipt(now: Loaded, seat: Seat | None, code: str, data: Mapping[str, Any], proven: bool = False) -> None:
-        renders.append(lambda later: section_receipt(play, later, mail, seat, code, data, quoted))
+    def receipt(now: Loaded, seat: Seat | None, code: str,
+                data: Mapping[str, Any] | Callable[[Loaded], Mapping[str, Any]], proven: bool = False) -> None:
+        """Queue a receipt written as ``now`` stands, and how to write it again as the game will be at the tick's
+        end (``data``: its data, or how to make it from the game then)."""
+        renders.append(lambda later: section_receipt(play, later, mail, seat, code,
+                                                     data(later) if callable(data) else data, quoted))
         made_at.append(now.text)
         receipts.add(renders[-1](now), proven)
 
@@ -418,13 +422,20 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         if known is not None or (mail.sender and door.on_file(mail.sender)):
             alone = [s.seat[:12] for s in refused if (found := game.table.find(s.seat)) is None
                      or found.id not in answered]  # a seat whose receipt names them hears of them there
-            own = known is not None and any((f := game.table.find(x)) is not None and f.id == known.id for x in alone)
-            earlier = game.table.accepted(known.id) if known is not None and own else None
-            still = {"still": (known.id if known is not None else "", earlier.arrived if earlier is not None
-                               and earlier.mail else "")} if own else {}  # his own seat's: what counts now (131)
-            if alone:  # ``counted``: the seats another section of this mail counted for (the receipt is for them)
-                receipt(game, None, "password", {"seat": ", ".join(dict.fromkeys(alone)), **still,
-                                                 **({"counted": sorted(answered)} if answered else {})})
+            own = known.id if known is not None and any((f := game.table.find(x)) is not None and f.id == known.id
+                                                        for x in alone) else ""
+            seats = {"seat": ", ".join(dict.fromkeys(alone)), **({"counted": sorted(answered)} if answered else {})}
+
+            def refused_data(now: Loaded) -> Mapping[str, Any]:
+                """``seats`` (``counted``: the seats another section of this mail counted for, whose receipts these
+                are), and for the sender's own seat what counts for it as ``now`` stands (reading 131): a later mail
+                of the same tick may have replaced it."""
+                earlier = now.table.accepted(own) if own else None
+                return {**seats, **({"still": (own, earlier.arrived if earlier is not None and earlier.mail else "")}
+                                    if own else {})}
+
+            if alone:
+                receipt(game, None, "password", refused_data)
         elif not receipts.to(mail.sender):  # a sender who gets a receipt needs no notice as well
             door.notice(mail, doc)
     for name, shared in receipts.send():
