@@ -430,11 +430,12 @@ def test_a_section_with_a_wrong_password_beside_one_that_counts_is_told_as_that_
     assert said in text and "Nothing in your mail counts" not in text and "Nothing was done" not in text, text
 
 
-def test_a_wrong_passwords_reply_names_the_mail_that_counts_when_the_tick_ends(tmp_path: Path):
+def test_each_receipt_says_what_counts_when_the_ticks_mails_go_out(tmp_path: Path):
     """Reading 131 with three mails of RED's address in one tick: orders, a section with a wrong password, orders
     again.  The wrong password's reply names the mail that counts for RED when the tick's mails go out (the third),
-    not the first, which the third replaced in the same tick (the reply is written again as the game stands at the
-    tick's end, IU-32, and what counts is asked of the game then)."""
+    not the first, which the third replaced in the same tick; the first's receipt says it was replaced, by which
+    mail, not that it counts (each receipt is written again as the game stands at the tick's end, IU-32, and what
+    counts is asked of the game then); the third's names the mail it replaces once."""
     trial = _game(tmp_path)
     trial.deliver(ANNA, _head(trial, "RED") + "START Hamburg\n", "2026-12-01T09:01+00:00", "first")
     trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "typo") + "START Kiel\n",
@@ -444,3 +445,8 @@ def test_a_wrong_passwords_reply_names_the_mail_that_counts_when_the_tick_ends(t
     wrong = _flat(_text(trial, "receipt-mail-00002", ANNA))
     assert "Your mail of 1 Dec 09:13 still counts for RED in turn 1" in wrong, wrong
     assert "09:01 still counts" not in wrong
+    first = _flat(_text(trial, "receipt-mail-00001", ANNA))  # replaced in the same tick: it says so, not "counts"
+    assert "Your mail of 1 Dec 09:13 replaced this one in the same tick: its orders count for turn 1, not these." \
+        in first and "Your mail counts" not in first and "would be carried out" not in first, first
+    third = _flat(_text(trial, "receipt-mail-00003", ANNA))  # the mail it replaces named once, by its arrival
+    assert "It replaces your mail of 1 Dec 09:01." in third and "It replaces your orders" not in third, third

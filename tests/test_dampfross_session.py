@@ -237,8 +237,8 @@ def test_a_check_gets_dampfross_problem_words_with_line_and_column(game: Game):
 
 
 def test_orders_replaced_another_turn_and_a_wrong_password_in_dampfross_words(game: Game):
-    """A later section replaces RED's orders (its receipt says so); orders for another turn and a wrong password
-    count for nothing, each said as the Dampfross receipt says it."""
+    """A later section replaces RED's orders (its receipt says so, and the first's that it was replaced); orders for
+    another turn and a wrong password count for nothing, each said as the Dampfross receipt says it."""
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "first", turn=1)
     game.orders("RED", "START Berlin\n", "2026-12-01T09:10+00:00", "second", turn=1)
     game.deliver(ANNA, f"GAME g\nPLAYER RED PASSWORD {game.passwords['RED']}\nTURN 2\nSTART Hamburg\n",
@@ -247,9 +247,11 @@ def test_orders_replaced_another_turn_and_a_wrong_password_in_dampfross_words(ga
                  "guess")
     game.tick("2026-12-01T09:35+00:00")
     first, second, later, guess = game.texts("receipt-", ANNA)
-    assert "It replaces" not in first
-    assert "a later mail from you replaces it. It replaces your orders of an earlier mail for this turn." in \
-        " ".join(second.split())
+    assert "It replaces" not in first  # replaced by the second in the same tick: it says so, and by which
+    assert "Your mail of 1 Dec 09:10 replaced this one in the same tick: its orders count for turn 1, not these." \
+        in " ".join(first.split())
+    assert "a later mail from you replaces it. It replaces your mail of 1 Dec 09:00." in " ".join(second.split())
+    assert "It replaces your orders" not in second  # the mail it replaces named once, by its arrival
     assert "Your orders are for turn 2, but game g is at turn 1: they are not used." in " ".join(later.split())
     assert "Nothing in your mail counts: wrong password." in guess
     table = game.doc()["table"]

@@ -292,6 +292,22 @@ class MovesDesk:
                            password_hash=password_hash)
 
 
+def _replaced_since(mail: StoredMail, seat: str, data: Mapping[str, Any],
+                    accepted: bool) -> Mapping[str, Any] | Callable[[Loaded], Mapping[str, Any]]:
+    """The data of the receipt of orders accepted for ``seat`` from ``mail``, as the game stands when the receipt
+    goes out: ``replaced_by`` (when the mail that replaced them arrived) when a later mail of the same tick replaced
+    them (the receipt is written again at the tick's end, IU-32)."""
+    if not accepted:
+        return data
+
+    def now_data(now: Loaded) -> Mapping[str, Any]:
+        counts = now.table.accepted(seat)
+        later = counts is not None and counts.mail not in ("", mail.key)
+        return {**data, "replaced_by": counts.arrived} if later and counts is not None else data
+
+    return now_data
+
+
 def _read(mail: StoredMail, play: Play, cuts: Sequence[Any],
           origin: list[int] | None = None) -> tuple[list[Section], tuple[tuple[int, str, str], ...], int]:
     """The sections of every text of a mail, each read up to where the platform found the robot's own mail quoted
@@ -412,7 +428,8 @@ def answer(folder: MovesDir, play: Play, game: Loaded, door: FrontDoor, mail: St
         answered.add(seat.id)
         lines = [s.line for s in refused if (f := game.table.find(s.seat)) is not None and f.id == seat.id]
         data = {**data, "refused_lines": lines} if lines else data  # his sections here that do not count
-        receipt(game, seat, code, {**data, "taken_back": True} if back else data, proven=True)
+        receipt(game, seat, code, _replaced_since(mail, seat.id, {**data, "taken_back": True} if back else data,
+                                                  code == "accepted"), proven=True)
         codes.append(code)
     if wrong:
         whys = [f"{s.seat[:12]}: {'no such company' if game.table.find(s.seat) is None else 'wrong password'}"

@@ -29,7 +29,7 @@ from adjudicator.kernel import words
 from adjudicator.kernel.shown import cut, shown, shown_name
 from adjudicator.kernel.words.gm import mail_note
 
-Status = Literal["counts", "idle", "late-used", "late-unused", "refused", "section-refused", "other-game",
+Status = Literal["counts", "idle", "replaced", "late-used", "late-unused", "refused", "section-refused", "other-game",
                  "other-turn", "no-orders",
                  "too-big", "unreadable", "statement", "over", "too-many-sections", "guesses", "gm-counts"]
 

@@ -58,7 +58,7 @@ from adjudicator.dampfross.report.mail import (
 )
 from adjudicator.dampfross.report.mail import statements_text as statements_mail
 from adjudicator.dampfross.report.mailreplies import help_text, map_text, report_reply, rules_text, status_reply
-from adjudicator.dampfross.report.orderwords import format_note, format_problem, order_text
+from adjudicator.dampfross.report.orderwords import arrival_text, format_note, format_problem, order_text
 from adjudicator.dampfross.report.phrases import NO_ORDERS, gm_note_text, say
 from adjudicator.dampfross.report.standingwords import standing_line
 from adjudicator.kernel.i18n import active
@@ -141,6 +141,11 @@ def _private(mail: str | None) -> str | None:
     head = mail.split(PUBLIC_BELOW + TITLE, 1)[0]  # the public report's own rules are never followed by its title
     return head[head.index(TITLE):] if TITLE in head else head
 
+
+REPLACED_BY = N_("Your mail of {when} replaced this one in the same tick: its orders count for turn {turn}, not "
+                  "these.")
+"""The status of a receipt whose orders a later mail of the same tick replaced (``postal/turns.py``: ``replaced_by``;
+the tick writes its receipts again as the game stands at its end)."""
 
 RUN_SINCE = N_("Your mail counts for turn {turn}; the turn has been run since, with these orders.")
 """The status of a receipt written after the turn its orders count for was run (the session writes a tick's receipts
@@ -414,8 +419,11 @@ class DampfrossWords:
                 "player": company or "", "turn": turn}
         elif code in ("accepted", "gm-accepted") and turn < state.turn:  # the turn ran since (a receipt of its tick)
             said = _(RUN_SINCE).format(turn=turn)
-        elif code in ("accepted", "gm-accepted") and data.get("replaced"):
-            said += " " + _(REPLACED)
+        elif code == "accepted" and data.get("replaced_by"):  # a later mail of the same tick replaced them
+            status, said = "replaced", _(REPLACED_BY).format(when=arrival_text(datetime.fromisoformat(str(
+                data["replaced_by"])).astimezone(zone_of(state)).isoformat()), turn=turn)
+        elif code in ("accepted", "gm-accepted") and data.get("replaced") and not data.get("replaced_arrived"):
+            said += " " + _(REPLACED)  # a mail's arrival names it below ("It replaces your mail of ...")
         checked = self._checked(state, data.get("preview"), arrived)
         if data.get("taken_back"):  # his orders took the company back from the caretaker (reading 97; TakenBack)
             checked["notes"] = (*checked.get("notes", ()), *taken_back())

@@ -263,8 +263,8 @@ class MailWords:
         if "on_move" in values:
             values["on_move"] = names.player(str(values["on_move"]), _who(table))
         head = names.fold(_("InterUrban, game {game}: your orders").format(game=table.game))
-        said = "password-section" if code == "password" and data.get("counted") else code  # another section counted
-        text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[said]).format(**values))]
+        key = "password-section" if code == "password" and data.get("counted") else code  # another section counted
+        text = [*head, *_deadline(table, state), "", *names.fold(_(RECEIPTS[key]).format(**values))]
         if data.get("checked_at", table.moves + 1) != table.moves + 1:  # moves were played since, in its tick
             text += names.fold(_("The check is of the game as it stood at move {move}; moves were played since.")
                                .format(move=data["checked_at"]))
