@@ -153,6 +153,18 @@ def test_a_refused_command_changes_nothing(tmp_path: Path, kind: str, smtp: Smtp
     assert after == before
 
 
+@pytest.mark.parametrize("kind", GAMES)
+def test_deadline_set_without_an_option_says_the_deadline_and_changes_nothing(tmp_path: Path, kind: str,
+                                                                              smtp: SmtpServer):
+    """``deadline set DIR`` alone is a question: it says the deadline, archives no step and tells no player (it had
+    archived a change of nothing and queued every player a mail that the deadline had changed)."""
+    trial = trial_of(tmp_path, kind, smtp)
+    before = {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()}
+    said = invoke("deadline", "set", str(trial.game)).output
+    assert said.startswith("deadline: 2026-12-") and said.rstrip().endswith(", every 7d"), said
+    assert {p: p.read_bytes() for p in trial.game.rglob("*") if p.is_file()} == before
+
+
 def test_the_registry_knows_every_game_by_name_and_a_folder_by_its_game_file(tmp_path: Path, smtp: SmtpServer):
     for kind in GAMES:
         trial = make_trial(tmp_path / kind, kind)

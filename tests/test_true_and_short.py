@@ -321,3 +321,18 @@ def test_new_and_fix_rule_warn_when_races_may_be_drawn_between_towns_no_track_re
     fixed = invoke("fix", "rule", str(tmp_path / "a"), "redraw_unconnected=false", "--why", "house rule")
     assert fixed.output.splitlines()[0].startswith("correction 1 recorded")
     assert "warning: races may be drawn" in fixed.output
+
+
+def test_a_rule_below_zero_is_refused_by_new_and_fix_rule_and_nothing_is_written(tmp_path: Path) -> None:
+    """A count, a number of points or a fee of the rules is never below 0: ``new --set fixed_races=-5`` and ``fix
+    rule DIR fixed_races=-5`` are refused in one line naming the key (they had been taken, a game of -5 races);
+    the game is as it was."""
+    base = ["--map", "germany", "--player", "RED", "--player", "BLUE", "--seed", "w"]
+    refused = invoke("new", str(tmp_path / "neg"), *base, "--set", "fixed_races=-5", ok=False)
+    assert refused.exit_code == 1 and "fixed_races must be 0 or more, not -5" in refused.output
+    assert not (tmp_path / "neg").exists()
+    invoke("new", str(tmp_path / "a"), *base)
+    before = (tmp_path / "a" / "game.json").read_bytes()
+    fixed = invoke("fix", "rule", str(tmp_path / "a"), "fixed_races=-5", "--why", "typo", ok=False)
+    assert fixed.exit_code == 1 and "fixed_races must be 0 or more, not -5" in fixed.output, fixed.output
+    assert (tmp_path / "a" / "game.json").read_bytes() == before

@@ -264,8 +264,11 @@ def set_moves_deadline(play: Play, directory: str, settings: Sequence[tuple[str,
                                      f"(due, every, zone, remind, hold{''.join(f', {k}' for k in own)})")
         return replace(table, schedule=schedule)
 
-    table = _changed(play, directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings],
-                                               "why": why})
+    if settings:
+        table = _changed(play, directory, change, {"kind": "deadline", "settings": [list(kv) for kv in settings],
+                                                   "why": why})
+    else:  # nothing to change: the deadline as it stands; nothing archived, no player told
+        table = MovesDir(directory).load(play).table
     s = table.schedule
     return f"deadline: {s.due or 'none'}" + (f", every {s.every}" if s.every else "") + (" (held)" if s.held else "")
 
@@ -375,7 +378,8 @@ def moves_report(play: Play, directory: str, move: int | None, every: bool) -> s
     for n in numbers:
         text = folder.sent_report(n)  # as sealed when it was sent: a report changed since is refused
         if text is None:
-            raise AdjudicatorError(f"no report of move {n} in {folder.path / 'reports'} (moves so far: {last})")
+            word = period_word(play)
+            raise AdjudicatorError(f"no report of {word} {n} in {folder.path / 'reports'} ({word}s so far: {last})")
         texts.append(text)
     return "\f\n".join(texts)
 

@@ -150,14 +150,15 @@ def deadline_group() -> None:
 @click.option("--due", metavar="WHEN", help="The deadline of the current turn, e.g. '2025-11-28 18:00'.")
 @click.option("--every", metavar="PERIOD", help="7d, 3d12h or 'fri 18:00' ('' : the GM sets each one).")
 @click.option("--zone", metavar="ZONE", help="The time zone, e.g. Europe/Berlin.")
-@click.option("--strict/--lenient", default=None, help="Late mail not used / used until the turn runs.")
+@click.option("--strict/--lenient", default=None,
+              help="Later mail counts for the next turn / late mail counts until the turn runs.")
 @click.option("--early/--no-early", default=None, help="Run as soon as every company has sent valid orders.")
 @click.option("--remind", metavar="PERIOD", help="Remind this long before a deadline ('' : no reminders).")
 @click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long.")
 @click.option("--why", default="", help="A reason, printed in the next report.")
 def deadline_set(directory: str, due: str | None, every: str | None, zone: str | None, strict: bool | None,
                  early: bool | None, remind: str | None, statements: str | None, why: str) -> None:
-    """Change the deadline or how deadlines follow.
+    """Change the deadline or how deadlines follow (without an option: say the deadline, change nothing).
 
     Example: adjudicate deadline set nord --due "2025-11-28 18:00" --every "fri 18:00"
     """

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from adjudicator.kernel.envelope import Section
 from adjudicator.kernel.gmorders import GM_SEAT, gm_orders_of
-from adjudicator.kernel.play import Draw, Play
+from adjudicator.kernel.play import Draw, Play, period_word
 from adjudicator.kernel.table import Accepted, Table
 from adjudicator.kernel.words.gm import gm_note
 from adjudicator.postal.moves import Loaded, MovesDir
@@ -97,7 +97,8 @@ def tell_gm(play: Play, game: Loaded, lacking: tuple[Any, ...], outbox: Outbox, 
     name = f"gm-wanting-{number:03d}"
     if outbox.known(name):
         return
-    t.note("gm-wanting", move=number, wanting=wanted_text(lacking))
-    subject = f"{play.title} {game.table.game}: move {number} waits for the GM"
+    unit = period_word(play)
+    t.note("gm-wanting", unit=unit, move=number, wanting=wanted_text(lacking))
+    subject = f"{play.title} {game.table.game}: {unit} {number} waits for the GM"
     outbox.queue(Outgoing(name, (gm,) if gm else (), subject, gm_note(t.notes[-1]) + "\n", kind="gm-wanting",
                           turn=number), sender, now)

@@ -210,7 +210,8 @@ def config_of(folder: Folder) -> MailConfig:
     """The game's ``mail.toml``; an error when there is none."""
     config = load_config(folder)
     if config is None:
-        raise MailConfigError(f"{folder.path}: no mail.toml: the game is not run by mail (see docs/postal.md)")
+        raise MailConfigError(f"{folder.path / 'mail.toml'}: no such file: the game is not run by mail (write one: "
+                              f"adjudicate mail init {folder.path}; docs/postal.md)")
     return config
 
 

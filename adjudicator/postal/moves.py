@@ -176,6 +176,9 @@ class MovesDir:
     def read_seed(self) -> str:
         try:
             return (self.path / SEED_FILE).read_text(encoding="utf-8").strip()
+        except FileNotFoundError:
+            raise GameFileError(f"{self.path / SEED_FILE}: missing: the secret seed of the game's dice and tiles, "
+                                "which only the GM's copy of the game holds; put it back from your copy") from None
         except OSError as exc:
             raise GameFileError(f"{self.path / SEED_FILE}: {exc.strerror or exc}") from None
 

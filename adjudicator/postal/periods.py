@@ -194,7 +194,7 @@ def _bot_orders(folder: MovesDir, play: Play, game: Loaded, seat: Seat, now: dat
     made, _problems = play.read(game.state, seat.id, list(enumerate(lines, 1)))
     cared = bool(seat.caretaker)
     if made is None:
-        t.note("bot-orders-refused", move=number, seat=seat.id, level=seat.played_by,
+        t.note("bot-orders-refused", unit=period_word(play), move=number, seat=seat.id, level=seat.played_by,
                orders=" / ".join(lines)[:80])
         return game
     table = game.table.with_orders(seat.id, Accepted("", 0, lines))
@@ -377,7 +377,7 @@ def resolve(folder: MovesDir, play: Play, game: Loaded, orders: dict[str, Any], 
     elif len(missed) < len(acting):
         t.note("moved", move=number, seat=", ".join(sid for sid in acting if sid not in missed))
     if missed:
-        t.note("missed", move=number, seat=", ".join(missed))
+        t.note("missed", unit=period_word(play), move=number, seat=", ".join(missed))
     for sid in missed:
         handed = after.table.seat(sid).caretaker
         if handed and not game.table.seat(sid).caretaker:

@@ -197,7 +197,7 @@ def miss_if_due(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, send
     state, events = play.resolve(game.state, at_deadline(play, game.state, {}), play.draw(folder.read_seed()))
     record = {"kind": "missed", "move": game.table.moves + 1, "seat": seat, "due": s.due}
     after = commit(folder, play, game, seat, state, events, True, record, "", outbox, sender, due)
-    t.note("missed", move=after.table.moves, seat=seat)
+    t.note("missed", unit="move", move=after.table.moves, seat=seat)
     handed = after.table.seat(seat).caretaker
     if handed and not game.table.seat(seat).caretaker:
         count = after.table.missed_by(seat)

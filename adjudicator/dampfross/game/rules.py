@@ -257,6 +257,8 @@ def _coerce(key: str, value: Any, kind: type, where: str) -> Any:
         if isinstance(value, str) and value.lower() in ("on", "off", "yes", "no", "true", "false"):
             return value.lower() in ("on", "yes", "true")
     elif kind is int:
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:  # counts, points, fees: none below 0
+            raise RulesError(f"{where}: {key} must be 0 or more, not {value}")
         if isinstance(value, int) and not isinstance(value, bool):
             return value
     elif kind is str and isinstance(value, str):

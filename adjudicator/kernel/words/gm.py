@@ -42,16 +42,16 @@ GM_NOTES = {
                "[smtp], see docs/gm.md, and try it with adjudicate mail check)",
     "ran": "{unit} {move} adjudicated ({why})",
     "moved": "move {move} made by {seat}",
-    "missed": "move {move}: {seat} missed the deadline",
+    "missed": "{unit} {move}: {seat} missed the deadline",
     "bot-moved": "move {move} made by the bot of {seat} ({level}): {orders}",
     "bot-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the move "
                    "is missed",
     "caretaker-moved": "move {move} made by the caretaker of {seat} ({level}): {orders}",
     "bot-orders": "{unit} {move}: the bot of {seat} ({level}) gave its orders: {orders}",
     "caretaker-orders": "{unit} {move}: the caretaker of {seat} ({level}) gave its orders: {orders}",
-    "bot-orders-refused": "move {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the "
+    "bot-orders-refused": "{unit} {move}: the game refused the orders of the bot of {seat} ({level}: {orders}); the "
                           "seat has no orders yet",
-    "gm-wanting": "move {move}: its deadline has passed, but the period waits for the GM's section (PLAYER GM "
+    "gm-wanting": "{unit} {move}: its deadline has passed, but the {unit} waits for the GM's section (PLAYER GM "
                   "PASSWORD ...): {wanting}",
     "caretaker-on": "{seat} has missed {count} {unit} in a row: the caretaker ({level}) plays it from now on",
     "caretaker-off": "mail {seq}: {seat}'s player is back; the caretaker no longer plays the seat",
