@@ -65,12 +65,13 @@ class Game:
 
     def tick(self, when: str) -> list[str]:
         from adjudicator.dampfross.play import DampfrossPlay
+        from adjudicator.kernel.words.gm import gm_note
         from adjudicator.postal import robot, turns
         from adjudicator.postal.loop import Tick
 
         t = Tick(str(self.path))
         robot.tick_game(str(self.path), clock.instant(when), t, turns.MovesGame(DampfrossPlay()))
-        return [str(n) for n in getattr(t, "notes", [])]
+        return [gm_note(n) for n in t.notes]  # the GM's lines
 
     def records(self) -> list[dict[str, Any]]:
         return [json.loads(p.read_text()) for p in sorted((self.path / "archive").glob("step-*/record.json"))]
@@ -574,9 +575,10 @@ def test_at_the_deadline_a_company_without_orders_misses_the_turn_in_dampfross_w
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
     game.tick("2026-12-04T17:55+00:00")
     assert game.doc()["table"]["moves"] == 0
-    game.tick("2026-12-04T18:05+00:00")
+    told = game.tick("2026-12-04T18:05+00:00")
     last = game.records()[-1]
     assert last["kind"] == "move" and last["missed"] == ["BLUE"] and last["due"] == "2026-12-04T18:00:00+00:00"
+    assert "turn 1: BLUE missed the deadline" in told  # the GM's line in Dampfross's word, not "move 1"
     public = (game.path / "reports" / "move-001.txt").read_text(encoding="utf-8")
     assert "no orders received" in public and game.attached("move-001-", BERND)["report-turn-001.txt"] == public
 
