@@ -58,6 +58,9 @@ class Ran:
     told: tuple[str, ...]
     public: str
     done: str
+    stand_in: tuple[str, ...] = ()
+    """The seats whose standing orders stood in for their orders (a play with ``StandingOrders``; the play's own
+    words say so among ``told``)."""
 
 
 @dataclass(frozen=True)

@@ -65,6 +65,8 @@ class Resolved:
     public: str
     move: int
     written: bool
+    stand_in: tuple[str, ...] = ()
+    """The seats whose orders the play's ``missing`` gave (standing orders), no mail, file or bot having given any."""
 
 
 def read_files(play: Play, game: Loaded, paths: Sequence[str], trust: bool, gm_files: Sequence[str] = (),
@@ -189,7 +191,8 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
     if not write:  # the bots' orders for the seats they play and no file gave (written: bots_accepted below)
         orders.update({sid: made for sid, made in periods.bot_orders_of(play, game, folder.read_seed()).items()
                        if sid not in orders})
-    orders = at_deadline(play, game.state, orders)
+    given, orders = set(orders), at_deadline(play, game.state, orders)
+    stand_in = tuple(sorted(sid for sid in orders if sid not in given))  # a dry run's (a run's: as its step says)
     gm_now = gm.orders if gm is not None else gm_orders(play, game.state, game.table)
     lacking = wanting(play, game.state, gm_now, orders)
     if lacking:
@@ -209,7 +212,7 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         kept = periods.refusals(folder, game.table, number, wrong)  # as the run would keep and tell them
         public, _ = reports(play, table, game.state, state, "", with_refused(play, events, kept),
                             len(missed) == len(acting), seed)
-        return Resolved(tuple(told), public, number, False)
+        return Resolved(tuple(told), public, number, False, stand_in)
     t = Tick(str(folder.path))
     if gm is not None:
         table = replace(game.table, gm=Accepted("", gm.line, gm.lines))
@@ -226,7 +229,8 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
         folder.commit(play, game, table, game.state, record, "".join(f"{line}\n" for line in f.lines))
         game = folder.load(play)
     game = periods.bots_accepted(folder, play, game, when, t)  # a bot seat's, the caretaker's (reading 98)
-    after = periods.resolve(folder, play, game, at_deadline(play, game.state, periods.accepted_orders(
-        play, game.state, game.table)), when, t, by="gm", refused=wrong)
+    final = at_deadline(play, game.state, periods.accepted_orders(play, game.state, game.table))
+    after = periods.resolve(folder, play, game, final, when, t, by="gm", refused=wrong)
     public = folder.report_path(number).read_text(encoding="utf-8")
-    return Resolved(tuple(told), public, after.table.moves, True)
+    return Resolved(tuple(told), public, after.table.moves, True,
+                    tuple(sorted(sid for sid in final if game.table.accepted(sid) is None)))  # the step's stand_in

@@ -87,7 +87,7 @@ class MovesCommands(GmCommands):
         ran = moverun.run_period(self.play, directory, read, trust, dry_run, now, gm_files)
         done = "(dry run: nothing written)" if not ran.written else \
             f"period {ran.move} resolved; reports in {Path(directory) / 'reports'}"
-        return Ran(ran.told, ran.public, done)
+        return Ran(ran.told, ran.public, done, ran.stand_in)
 
     def check(self, paths: Sequence[str], directory: str | None, trust: bool) -> tuple[str, bool]:
         assert directory is not None  # the registry finds a game of moves only by its folder

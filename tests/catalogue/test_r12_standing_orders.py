@@ -155,8 +155,11 @@ def test_S03_a_race_not_worth_min_is_not_entered(game: Path) -> None:
 
 def test_S04_a_seat_on_standing_orders_is_not_missing_its_turn(game: Path) -> None:
     """R12-S04 (reading 112): a company whose standing orders stand in for a mail has not missed its turn (its
-    count stays 0, the report does not list it, the GM is told); a company without them has."""
+    count stays 0, the report does not list it, the GM is told, by a dry run too); a company without them has."""
     turn(game, 1, {"RED": RED_LINE + "\nSTANDING PASS", "BLUE": BLUE_LINE})
+    (game.parent / "t2.orders").write_text("GAME g\nTURN 2\n", encoding="utf-8")
+    dry = invoke(str(game.parent / "t2.orders"), "--dry-run").output  # a dry run says it as the run does
+    assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in dry, dry
     ran = turn(game, 2, {})
     assert "RED: no orders that count; its standing orders are carried out: STANDING PASS" in ran  # the GM's
     assert {p.id: p.missed for p in state(game).players} == {"RED": 0, "BLUE": 1}

@@ -277,8 +277,7 @@ class SessionCommands(GmCommands):
                                        gm_files)
         told = [format_problem(problem) for problem in orders.problems]
         ran = self.moves.run(paths, directory, trust, gm_files, dry_run, now)  # its lines say of the same sections less
-        if not dry_run:  # the companies whose standing orders stood in for a mail, as the turn's step says (112)
-            notes = _standing_told(game.state, notes, MovesDir(directory), game.table.moves + 1)
+        notes = _standing_told(game.state, notes, ran.stand_in)  # whose standing orders stood in for a mail (112)
         told += [f"warning: {gm_note_text(note)}" for note in notes]
         racing_by_hand = game.state.dice_mode == "manual" and not building_turn_of(game.state)
         if racing_by_hand and not dry_run:  # the GM's races that break a rule, from the turn as archived
@@ -484,12 +483,10 @@ def with_passwords(game: Loaded) -> GameState:
     return replace(state, players=players, gm_password_hash=game.table.gm_password_hash or state.gm_password_hash)
 
 
-def _standing_told(state: GameState, notes: Sequence[GMNote], folder: MovesDir, turn: int) -> list[GMNote]:
-    """The GM's notes of a turn run, with each company whose standing orders stood in for a mail (the turn's step,
-    ``stand_in``: reading 112) said so, with its standing orders, instead of "no orders carried out"; a company the
-    caretaker played is not among them (reading 117)."""
-    step = folder.move_steps().get(turn)
-    stand_in = [str(pid) for pid in folder.record(step).get("stand_in", ())] if step is not None else []
+def _standing_told(state: GameState, notes: Sequence[GMNote], stand_in: Sequence[str]) -> list[GMNote]:
+    """The GM's notes of a turn run (or a dry run), with each company whose standing orders stood in for a mail
+    (``stand_in``, as the turn's step says it: reading 112) said so, with its standing orders, instead of "no
+    orders carried out"; a company the caretaker played is not among them (reading 117)."""
     kept = [n for n in notes if not (n.code is GMNoteCode.NO_ORDERS_CARRIED_OUT and n.get("player") in stand_in)]
     for pid in stand_in:
         standing = state.player(pid).standing if pid in state.player_ids else None
