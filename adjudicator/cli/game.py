@@ -36,7 +36,9 @@ SCHEDULE = {"strict": "--strict", "early": "--early", "statements": "--statement
 @click.option("--deadline", metavar="WHEN", help="The first deadline, e.g. '2025-11-21 18:00' (in --zone).")
 @click.option("--every", metavar="PERIOD", help="How deadlines follow: 7d, 3d12h, or a weekday and time 'fri 18:00'.")
 @click.option("--zone", metavar="ZONE", help="The time zone of the deadlines (default UTC), e.g. Europe/Berlin.")
-@click.option("--strict", is_flag=True, help="Late mail is kept but not used (default: used until the turn runs).")
+@click.option("--strict", is_flag=True,
+              help="A turn runs at its deadline: later mail counts for the next turn (default: late mail counts until "
+                   "the turn runs).")
 @click.option("--early", is_flag=True, help="Run a turn as soon as every company has sent valid orders.")
 @click.option("--remind", metavar="PERIOD", help="Remind companies without valid orders this long before a deadline.")
 @click.option("--statements", metavar="PERIOD", help="Collect end-of-game statements this long after the last turn.")

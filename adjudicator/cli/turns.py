@@ -115,7 +115,9 @@ def reveal_cmd(directory: str) -> None:
 @click.command("undo")
 @click.argument("directory", type=click.Path(file_okay=False))
 def undo_cmd(directory: str) -> None:
-    """Take back the last adjudicated turn or correction (its archive is kept, set aside).
+    """Take back the last step of the game's archive (kept, set aside): an adjudicated turn (the orders accepted
+    for it stand), a correction, or one company's orders accepted for the turn on hand (a bot's too); run undo
+    again to go further back.
 
     In a game with deadlines an undone turn is held: the next tick does not run it again until the GM releases it
     with adjudicate deadline hold DIR --release (a new deadline alone does not release it).
