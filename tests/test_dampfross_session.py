@@ -585,7 +585,8 @@ def test_at_the_deadline_a_company_without_orders_misses_the_turn_in_dampfross_w
 
 def test_a_mail_after_the_deadline_counts_until_the_turn_is_run(game: Game):
     """Dampfross's deadlines are lenient unless ``--strict`` (the session's reading 132): BLUE's mail after the
-    deadline, read before the tick resolves the turn, counts, and its receipt says so."""
+    deadline, read before the tick resolves the turn, counts, and its receipt says so: the turn has been run since
+    (no "would be carried out"), its preview of the game as it stood when the mail was read."""
     game.orders("RED", "START Hamburg\n", "2026-12-01T09:00+00:00", "red", turn=1)
     game.orders("BLUE", "START Berlin\n", "2026-12-04T18:30+00:00", "late", turn=1)
     game.tick("2026-12-04T19:00+00:00")
@@ -593,6 +594,9 @@ def test_a_mail_after_the_deadline_counts_until_the_turn_is_run(game: Game):
     receipt = " ".join(game.texts("receipt-", BERND)[0].split())
     assert "Your mail counts for turn 1" in receipt
     assert "deadline" in receipt.split("counts for turn 1", 1)[1]
+    # the turn was run in the same tick: nothing "would be" carried out, nor is the game "as it stands"
+    assert "would be carried out" not in receipt and "nothing is changed yet" not in receipt, receipt
+    assert "Priced against the game as it stood when your mail was read" in receipt
 
 
 def test_a_company_without_orders_is_reminded_before_the_deadline(tmp_path: Path):

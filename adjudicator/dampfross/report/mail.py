@@ -95,6 +95,8 @@ class Receipt:
     turn: int = 0  # the turn the orders are for, when the state is later (the session's receipt written at the end of
     # its tick, the turn run since); 0: the state's
     racing: bool | None = None  # whether that turn is a racing turn (``None``: the state's phase says)
+    ran_since: bool = False  # the turn the orders count for was run after the mail was read (in the same tick): no
+    # "would be carried out", and the preview is of the game as it stood then
 
 
 def receipt_text(state: GameState, r: Receipt) -> str:
@@ -112,7 +114,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
     data = {k: cut(shown(v), 40) if isinstance(v, str) else v for k, v in r.data.items()}  # a sender's words
     status = r.said or _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
     echo = list(r.echo)
-    if r.fates is not None and r.status in ("counts", "idle", "late-used"):  # the first line: the fates counted
+    if r.fates is not None and r.status in ("counts", "idle", "late-used") and not r.ran_since:  # the fates counted
         racing = state.phase == "racing" if r.racing is None else r.racing
         status = headline(r.fates, r.turn or state.turn, racing) + " " + status
         if r.refused:
@@ -142,6 +144,7 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
         "notes": [shown(n, "\n") for n in r.notes],
         "refused": [shown(x, "\n") for x in r.refused],
         "preview": shown(r.preview, "\n"),
+        "ran_since": r.ran_since,
         "mail_notes": [mail_note(c, shown_name(n), s)
                        for c, n, s in r.mail_notes],
         "hashes": [{"what": _hash_label(w), "sha": s} for w, s in r.hashes],

@@ -414,10 +414,11 @@ class DampfrossWords:
             said = _(AFTER_DEADLINE["counts"]).format(**after)
         elif after is not None:
             said = _(AFTER_DEADLINE["other"]).format(**after) + " " + said
+        ran_since = code in ("accepted", "gm-accepted") and turn < state.turn  # run since, in the receipt's tick
         if code == "checked":
             said = _("Check of %(player)s's orders for turn %(turn)s (nothing is changed)") % {
                 "player": company or "", "turn": turn}
-        elif code in ("accepted", "gm-accepted") and turn < state.turn:  # the turn ran since (a receipt of its tick)
+        elif ran_since:
             said = _(RUN_SINCE).format(turn=turn)
         elif code == "accepted" and data.get("replaced_by"):  # a later mail of the same tick replaced them
             status, said = "replaced", _(REPLACED_BY).format(when=arrival_text(datetime.fromisoformat(str(
@@ -435,7 +436,8 @@ class DampfrossWords:
         racing = None if preview is None or isinstance(preview, str) else getattr(preview, "racing", None) is not None
         replaced = str(data.get("replaced_arrived") or "") if code == "accepted" else ""  # "It replaces your mail of"
         r = Receipt(company, arrived, str(data.get("mail_subject") or ""), status, values, lang=active(), said=said,
-                    turn=turn, racing=racing, mail_notes=tuple(tuple(n) for n in data.get("mail_notes", ())),
+                    turn=turn, racing=racing, ran_since=ran_since,
+                    mail_notes=tuple(tuple(n) for n in data.get("mail_notes", ())),
                     hashes=tuple(tuple(h) for h in data.get("mail_hashes", ())),
                     replaces=(datetime.fromisoformat(replaced).astimezone(zone_of(state)).isoformat(),) if replaced
                     else (),
