@@ -216,8 +216,9 @@ def _racing_game(where: Path) -> Trial:
 
 
 def test_a_late_mail_and_a_refused_section_keep_the_count_first(tmp_path: Path):
-    """A late mail (not strict) opens with the count, then says it was late and still counts; a mail with a
-    refused section of the company (a wrong password above the right one) says so after the count."""
+    """A mail with a refused section of the company (a wrong password above the right one) says so after the
+    count; a late mail (not strict) whose turn the tick then runs says that the turn has been run with its orders
+    and that it was late, each order with its fate, but no count of what "would be" carried out."""
     trial = _game(tmp_path)
     trial.deliver(ANNA, _head(trial, "RED").replace(trial.passwords["RED"], "wrong") + "START Hamburg\n\n"
                   + _head(trial, "RED") + "START Hamburg\nBUILD Hamburg - 1008\n", "2026-12-01T09:00+00:00")
@@ -231,10 +232,12 @@ def test_a_late_mail_and_a_refused_section_keep_the_count_first(tmp_path: Path):
     invoke("deadline", "set", str(late.game), "--lenient")
     late.deliver(ANNA, _head(late, "RED") + "START Hamburg\nBUILD 2021 - 2022\n", "2026-12-04T18:01+00:00")
     late.tick("2026-12-04T18:02+00:00")
-    receipt = _text(late, "receipt-", ANNA)
-    assert _agrees(receipt) == "some"
-    flat = _flat(receipt)  # the count first, then that it was late and counts all the same (the platform's words)
-    assert flat.index(_first(receipt)) < flat.index("Your mail arrived after the deadline"), flat
+    receipt = _text(late, "receipt-", ANNA)  # the turn was run at the tick's end, with these orders: no count of
+    flat = _flat(receipt)  # what "would be" carried out; that it was late and counts all the same; each order's fate
+    assert _first(receipt).startswith("Your mail counts for turn 1; the turn has been run since, with these orders.")
+    assert "Your mail arrived after the deadline" in flat and "would be carried out" not in flat, flat
+    assert any(o == "BUILD 2021 - 2022" and f.startswith("not carried out") for o, f in _orders_shown(receipt)), \
+        _orders_shown(receipt)
 
 
 # --- 2. commas between orders, and hints that are orders ----------------------------------------------------------

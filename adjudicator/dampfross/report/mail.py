@@ -114,9 +114,10 @@ def _receipt_text(state: GameState, r: Receipt) -> str:
     data = {k: cut(shown(v), 40) if isinstance(v, str) else v for k, v in r.data.items()}  # a sender's words
     status = r.said or _(STATUS[r.status]).format(turn=state.turn, game=state.game_id, **data)
     echo = list(r.echo)
-    if r.fates is not None and r.status in ("counts", "idle", "late-used") and not r.ran_since:  # the fates counted
+    if r.fates is not None and r.status in ("counts", "idle", "late-used"):  # the first line: the fates counted
         racing = state.phase == "racing" if r.racing is None else r.racing
-        status = headline(r.fates, r.turn or state.turn, racing) + " " + status
+        if not r.ran_since:  # a turn run since: nothing "would be" carried out (its report says what was)
+            status = headline(r.fates, r.turn or state.turn, racing) + " " + status
         if r.refused:
             status += " " + ngettext("A section of your mail does not count: see below.",
                                      "Some sections of your mail do not count: see below.", len(r.refused))
