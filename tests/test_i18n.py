@@ -229,3 +229,22 @@ def test_a_date_kept_by_its_instant_is_written_in_its_own_zone_and_language():
     with language("de"):
         assert date_text(berlin, "EEE d MMM y HH:mm") == "Fr. 4 Dez. 2026 18:00"
     assert date_text(berlin, "EEE d MMM y HH:mm") == "Fri 4 Dec 2026 18:00"
+
+
+@pytest.mark.parametrize(("lang", "player", "roll", "gm"), [("de", "SPIELER", "WURF", "SPIELLEITER"),
+                                                             ("nl", "SPELER", "WORP", None), ("en", "PLAYER", "ROLL", "GM")])
+def test_an_order_in_the_wrong_place_is_named_by_the_readers_keyword(lang: str, player: str, roll: str,
+                                                                     gm: str | None):
+    """A GM's order in a player's section (``WURF BLUE 6`` in a German mail) is named in the reader's keyword, in the
+    problem and its hint: 'WURF gehört in den Block des Spielleiters', not 'ROLL ...' (the parser names the order
+    by its English echo; the words layer says it in the reader's language)."""
+    from adjudicator.dampfross.orders.parse import parse_orders
+    from adjudicator.dampfross.report.orderwords import format_problem
+
+    (problem,) = parse_orders(f"GAME g\nTURN 1\n{player} BLUE PASSWORD x\n{roll} BLUE 6\n", "m").problems
+    with language(lang):
+        said = format_problem(problem)
+    head, _line, _caret, hint = said.split("\n")
+    assert head.split(": ", 2)[2].startswith(f"{roll} ") and f"{roll}" in hint, said
+    assert lang == "en" or "ROLL" not in said.replace(f"{roll} BLUE 6", ""), said
+    assert gm is None or gm in hint

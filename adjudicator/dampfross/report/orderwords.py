@@ -209,6 +209,12 @@ def _signature_lines(a: Mapping[str, ArgValue]) -> dict[str, str]:
 Filler = Callable[[Mapping[str, ArgValue]], dict[str, str]]
 """Words for the placeholders a template needs beyond the plain args (lists, grammar)."""
 
+
+def _keyword(a: Mapping[str, ArgValue]) -> dict[str, str]:
+    """An order's keyword (``order``, as the parser echoes it: ``ROLL``) in the reader's language (``WURF``)."""
+    return {"order": order_text(str(a["order"]))}
+
+
 _PROBLEM_FILLERS: dict[ProblemCode, Filler] = {
     P.KEYWORD_CANNOT_BEGIN_LINE: lambda a: {"orders": _orders(a)},
     P.UNKNOWN_ORDER: lambda a: {"orders": _orders(a)},
@@ -220,6 +226,8 @@ _PROBLEM_FILLERS: dict[ProblemCode, Filler] = {
     P.TURN_MISMATCH: _source,
     P.NO_ORDER_FILES: lambda a: {"patterns": ", ".join(_items(a["patterns"]))},
     P.AMBIGUOUS_TOWN: lambda a: {"candidates": _or_each(_items(a["candidates"]))},
+    **dict.fromkeys((P.ORDER_BEFORE_PLAYER, P.PLAYER_ORDER_IN_GM_SECTION, P.GM_ORDER_OUTSIDE_GM_SECTION,
+                     P.NOT_IN_CONDITIONAL), _keyword),
 }
 
 _HINT_FILLERS: dict[HintCode, Filler] = {
@@ -228,6 +236,7 @@ _HINT_FILLERS: dict[HintCode, Filler] = {
     H.COMPANIES_ARE: lambda a: {"companies": ", ".join(_items(a["companies"]))},
     H.SPECIAL_ROWS: lambda a: {"rows": " ".join(_items(a["rows"]))},
     H.NEIGHBOURS: _neighbours,
+    H.ADD_GM_LINE: _keyword,
 }
 
 def _ranges(a: Mapping[str, ArgValue]) -> dict[str, str]:
