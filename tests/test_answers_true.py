@@ -297,7 +297,9 @@ def test_questions_reach_the_gm_with_their_text(tmp_path: Path):
     receipt = _text(trial, "receipt-mail-00002", ANNA)
     assert _agrees(receipt) == "all" and "All 2 of your orders" in _first(receipt)
     assert "The lines of your mail that are no orders (a question) went to the game master" in _flat(receipt)
-    assert "Your mail went to the game master" in _flat(_text(trial, "receipt-mail-00001", BERND))
+    to_gm = _flat(_text(trial, "receipt-mail-00001", BERND))
+    assert "Your mail went to the game master" in to_gm  # and which commands the robot answers: every one
+    assert "the commands HELP, MAP, STATUS, REPORT, RULES, SET ADDRESS, CONFIRM, PASSWORD RESET." in to_gm, to_gm
 
 
 def test_a_question_around_a_move_reaches_the_gm(tmp_path: Path):
@@ -453,3 +455,21 @@ def test_each_receipt_says_what_counts_when_the_ticks_mails_go_out(tmp_path: Pat
         in first and "Your mail counts" not in first and "would be carried out" not in first, first
     third = _flat(_text(trial, "receipt-mail-00003", ANNA))  # the mail it replaces named once, by its arrival
     assert "It replaces your mail of 1 Dec 09:01." in third and "It replaces your orders" not in third, third
+
+
+@pytest.mark.parametrize("kind", ["dampfross", "interurban"])
+def test_the_platforms_own_answers_name_the_deadline_first(tmp_path: Path, kind: str):
+    """docs/postal.md: every mail to a player names the deadline in its first three lines; the answers the front
+    door writes itself (a new password, an address to confirm) open with the game's own deadline lines too (they
+    had none)."""
+    trial = make_trial(tmp_path, kind)
+    trial.deliver(ANNA, "PASSWORD RESET RED\n", "2026-12-01T09:00+00:00", "reset")
+    trial.deliver(ANNA, f"PLAYER RED PASSWORD {trial.passwords['RED']}\nSET ADDRESS anna@example.net\n",
+                  "2026-12-01T09:01+00:00", "address")
+    trial.tick("2026-12-01T09:05+00:00")
+    due = {"dampfross": "Orders for turn 1 are due Fri 4 Dec 2026 18:00 UTC.",
+           "interurban": "Move 1: Anna (RED) is on move, until Fri 4 Dec 2026 18:00 (UTC)."}[kind]
+    for prefix in ("password-", "answer-"):
+        ((_, mail),) = trial.mails(ANNA, prefix)
+        text = str(mail.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+        assert due in _flat("\n".join(text.split("\n")[:3])), (prefix, text)

@@ -358,6 +358,21 @@ class TakenBack(Protocol):
         """True: the words' receipt says it."""
 
 
+@runtime_checkable
+class DeadlineLines(Protocol):
+    """Words that say the deadline of the period on hand as their own mails' first lines say it: the platform's own
+    mails to a player (a new password, an address confirmed) open with them too (docs/postal.md: every mail to a
+    player names the deadline in its first three lines)."""
+
+    def deadline(self, table: Table, state: Any) -> str:
+        """The deadline's lines, in the active language (``""``: none, the game over)."""
+
+
+def deadline_lines(play: Any, table: Table, state: Any) -> str:
+    """The play's words' deadline lines (``DeadlineLines``), ``""`` for words without them."""
+    return play.words.deadline(table, state) if isinstance(play.words, DeadlineLines) else ""
+
+
 def mail_subject(play: Any, table: Table, kind: str, move: int, seat: str, first: int | None = None) -> str:
     """The subject of a session's mail: the play's words' own (``Subjects``) or ``kernel/words: move_subject``."""
     if isinstance(play.words, Subjects):

@@ -139,6 +139,10 @@ class Desk(Protocol):
     def set_password(self, seat: str, password_hash: str, secret: str) -> None:
         """The seat's new password from now on (the GM's passwords file gets ``secret``)."""
 
+    def deadline(self) -> str:
+        """The deadline of the period on hand as the game's mails open with it, in the active language (``""``:
+        none)."""
+
 
 @dataclass
 class FrontDoor:
@@ -364,6 +368,8 @@ class FrontDoor:
                         parts.append(said)
             if found.dropped:
                 parts.append(words.dropped(found.dropped))
+            if parts and not (public and self.may_reply(mail.sender)) and (due := self.desk.deadline()):
+                parts.insert(0, due)  # the game's answer opens with it; an answer of the platform's alone too
             what = ", ".join(dict.fromkeys(words.command_word(c.code) for c in found.commands))
             subject = words.subject(self.desk.title, self.desk.game, what)
         who = authorised or reader

@@ -41,7 +41,14 @@ from adjudicator.kernel.envelope import MAX_SECTIONS, Section, named_seats, read
 from adjudicator.kernel.errors import GameFileError
 from adjudicator.kernel.gmorders import GM_SEAT
 from adjudicator.kernel.i18n import active
-from adjudicator.kernel.play import AnswerAttachments, Play, ReaderAnswers, private_reports, sequential
+from adjudicator.kernel.play import (
+    AnswerAttachments,
+    Play,
+    ReaderAnswers,
+    deadline_lines,
+    private_reports,
+    sequential,
+)
 from adjudicator.kernel.table import Seat, Table
 from adjudicator.postal import periods, statements
 from adjudicator.postal.caretaker import back_by_mail
@@ -203,6 +210,9 @@ class MovesDesk:
 
     def order_line(self, line: str) -> bool:
         return self.play.order_line(line)
+
+    def deadline(self) -> str:
+        return deadline_lines(self.play, self.game_now.table, self.game_now.state)
 
     def for_the_players(self, lines: Sequence[str]) -> list[str]:
         """``frontdoor.py: ForThePlayers``, where the play's reading of order lines knows it (Dampfross's press)."""

@@ -453,6 +453,11 @@ class DampfrossWords:
         parsed = parse_gm_section(list(enumerate(lines, 1)))
         return tuple(order_text(o.echo()) for g in parsed.gm_sections for o in g.orders)
 
+    def deadline(self, table: Table, state: GameState) -> str:
+        """``kernel/play.py: DeadlineLines``: the due line its receipts open with (``deadlines.py: due_line``)."""
+        due = due_line(dated(state, table))
+        return wrap(due) if due else ""
+
     def says_taken_back(self) -> bool:
         """``kernel/play.py: TakenBack``: the receipt of orders that took a company back from the caretaker says so
         among its notes (``taken_back``), as the old format's did."""

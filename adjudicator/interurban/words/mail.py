@@ -297,6 +297,10 @@ class MailWords:
             text += _how(table, state)
         return _text(text)
 
+    def deadline(self, table: Table, state: Any) -> str:
+        """``kernel/play.py: DeadlineLines``: who is on move and until when, as its mails open."""
+        return "\n".join(_deadline(table, state))
+
     def answer(self, table: Table, state: Any, commands: Sequence[tuple[str, int | None]],
                reports: Mapping[int, str]) -> str:
         text = names.fold(_("InterUrban, game {game}: your commands").format(game=table.game)) + _deadline(table, state)

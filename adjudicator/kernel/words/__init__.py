@@ -6,8 +6,9 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, get_args
 
+from adjudicator.kernel.commands import CommandCode
 from adjudicator.kernel.i18n import N_, Catalogue, date_text
 from adjudicator.kernel.shown import cut, shown, shown_name
 
@@ -107,7 +108,7 @@ def refused(code: str) -> str:
 def to_gm() -> str:
     """A player's mail that held neither orders nor a command went to the game master: its receipt says so, so that
     a question does not read as thrown away (issue 25, item 4)."""
-    commands = ", ".join(command_word(c) for c in ("help", "map", "status", "report", "rules"))
+    commands = ", ".join(command_word(c) for c in get_args(CommandCode))  # every command the robot answers
     return fold(_("Your mail went to the game master, who reads it and answers in person where needed. The robot "
                   "answers only orders and the commands {commands}.").format(commands=commands)) + "\n"
 
