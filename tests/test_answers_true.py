@@ -473,3 +473,25 @@ def test_the_platforms_own_answers_name_the_deadline_first(tmp_path: Path, kind:
         ((_, mail),) = trial.mails(ANNA, prefix)
         text = str(mail.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
         assert due in _flat("\n".join(text.split("\n")[:3])), (prefix, text)
+
+
+@pytest.mark.parametrize("kind", ["dampfross", "interurban", "rps"])
+def test_a_receipt_notes_what_the_mails_reading_noted_in_every_game(tmp_path: Path, kind: str):
+    """An HTML-only mail is read as text, and its receipt says so in every game ('Note: your mail had no plain
+    text: its HTML was read as text'): Dampfross's words say it themselves (``MailNotes``), the platform says it for
+    the others (InterUrban's receipt had said nothing)."""
+    from email.message import EmailMessage
+
+    from tests import clock
+
+    trial = make_trial(tmp_path, kind)
+    m = EmailMessage()
+    m["From"], m["To"], m["Subject"], m["Message-ID"] = ANNA, "gm@example.org", "html", "<html-1@example.org>"
+    orders = (trial.envelope("RED") + trial.orders("RED")).replace("\n", "<br>\n")
+    m.set_content(f"<html><body><p>{orders}</p></body></html>", subtype="html")
+    clock.maildir_mail(trial.maildir, m.as_bytes(), "2026-12-01T09:00+00:00", "M0001P1.mx")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    ((_, receipt),) = trial.mails(ANNA, "receipt-")
+    text = _flat(str(receipt.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
+    assert text.count("Note: your mail had no plain text: its HTML was read as text") == 1, text

@@ -373,6 +373,16 @@ def deadline_lines(play: Any, table: Table, state: Any) -> str:
     return play.words.deadline(table, state) if isinstance(play.words, DeadlineLines) else ""
 
 
+@runtime_checkable
+class MailNotes(Protocol):
+    """Words whose receipt says itself what the mail's reading noted (``receipt``'s ``mail_notes``: an HTML part
+    read as text, a part not read; Dampfross's "Note: ..." lines); without it the session adds ``kernel/words:
+    noted`` at the receipt's end (``postal/movemails.py: section_receipt``)."""
+
+    def says_mail_notes(self) -> bool:
+        """True: the words' receipt says them."""
+
+
 def mail_subject(play: Any, table: Table, kind: str, move: int, seat: str, first: int | None = None) -> str:
     """The subject of a session's mail: the play's words' own (``Subjects``) or ``kernel/words: move_subject``."""
     if isinstance(play.words, Subjects):

@@ -18,6 +18,7 @@ from adjudicator.kernel.play import (
     BotReceipts,
     CorrectedReports,
     Digests,
+    MailNotes,
     Play,
     StandingOrders,
     TakenBack,
@@ -307,6 +308,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
     signature), a line each."""
     reader = seat or next((s for s in game.table.seats if s.address and s.address.lower() == mail.sender.lower()),
                           None)
+    notes = [(str(n["code"]), str(n.get("name", "")), int(n.get("size", 0))) for n in mail.meta.get("notes", ())]
     with language(reader.lang if reader is not None else game.table.lang):
         if code == "too-many-sections":  # a flood from a seat's address: the platform's sentence, in every game
             text = words.too_many_sections(int(data["count"]), int(data["most"]))
@@ -317,8 +319,7 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
             text = play.words.receipt(game.table.public(), game.state, code, {
                 **data, "mail_arrived": mail.arrived.isoformat(), "mail_subject": str(mail.meta.get("subject", "")),
                 # what the mail's reading noted (a part not read, HTML read as text) and what was stored of it
-                "mail_notes": tuple((str(n["code"]), str(n.get("name", "")), int(n.get("size", 0)))
-                                    for n in mail.meta.get("notes", ())),
+                "mail_notes": tuple(notes),
                 "mail_hashes": (("\0mail", str(mail.meta.get("sha256", ""))),
                                 *((t.name, t.sha256) for t in mail.texts))})
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
@@ -336,6 +337,8 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
                                                                   str(data.get("zone", "UTC")))
         if data.get("to_gm"):  # its lines that are no orders asked something: the GM has them (reading 127)
             text = text.rstrip("\n") + "\n\n" + words.prose_to_gm()
+        if notes and not isinstance(play.words, MailNotes):  # what the mail's reading noted, in every game
+            text = text.rstrip("\n") + "\n\n" + words.noted(notes)
         if data.get("taken_back") and not isinstance(play.words, TakenBack):  # the caretaker played the seat until
             # this mail (IU-19), in every game whose words do not say it themselves
             text = text.rstrip("\n") + "\n\n" + words.caretaker_ended()

@@ -458,6 +458,10 @@ class DampfrossWords:
         due = due_line(dated(state, table))
         return wrap(due) if due else ""
 
+    def says_mail_notes(self) -> bool:
+        """``kernel/play.py: MailNotes``: its receipt says each note of the mail's reading ("Note: ...")."""
+        return True
+
     def says_taken_back(self) -> bool:
         """``kernel/play.py: TakenBack``: the receipt of orders that took a company back from the caretaker says so
         among its notes (``taken_back``), as the old format's did."""

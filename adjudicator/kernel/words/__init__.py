@@ -186,6 +186,15 @@ def caretaker_ended() -> str:
                   "again from now on.")) + "\n"
 
 
+def noted(notes: Sequence[tuple[str, str, int]]) -> str:
+    """A receipt's lines, in every game whose words do not say them, on what the mail's reading noted (its
+    ``mail_notes``: code, a part's file name, a size): an HTML part read as text, a part not read."""
+    from adjudicator.kernel.words.gm import mail_note
+
+    return "".join(fold(_("Note: {note}").format(note=mail_note(code, shown_name(name), size))) + "\n"
+                   for code, name, size in notes)
+
+
 def unread(line: int, name: str, why: str) -> str:
     """A receipt's line, in every game, on what of the mail was not read from ``line`` on (in the mail's text, or in
     its attachment ``name``): ``quoted``, the mail a reply quotes (issue 32, ``kernel/mailtext.py``); ``signed``,
