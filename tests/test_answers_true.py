@@ -495,3 +495,19 @@ def test_a_receipt_notes_what_the_mails_reading_noted_in_every_game(tmp_path: Pa
     ((_, receipt),) = trial.mails(ANNA, "receipt-")
     text = _flat(str(receipt.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
     assert text.count("Note: your mail had no plain text: its HTML was read as text") == 1, text
+
+
+def test_an_interurban_mail_after_its_move_was_missed_says_so(tmp_path: Path):
+    """RED's move 1 is missed at its deadline; RED's mail of it arrives half an hour later, when BLUE is on move:
+    its receipt says it is not RED's move and that the mail came after move 1's deadline, at which that move was
+    missed (it had said only whose move it is), as Dampfross's receipt says a late mail's turn was run."""
+    trial = make_trial(tmp_path, "interurban")
+    move = trial.orders("RED")
+    trial.tick("2026-12-04T18:05+00:00")
+    trial.deliver(ANNA, trial.envelope("RED") + move, "2026-12-04T18:30+00:00", "late")
+    trial.tick("2026-12-04T18:35+00:00")
+    ((_, receipt),) = trial.mails(ANNA, "receipt-")
+    text = _flat(str(receipt.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
+    assert "It is not your move" in text, text
+    late = "Your mail arrived after the deadline of move 1 (Fri 4 Dec 2026 18:00 (UTC)), at which that move was missed."
+    assert late in text, text

@@ -36,13 +36,14 @@ def move_orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
     if made_as is not None:
         return game, "moved", {"move": made_as}
     if section.move is not None and section.move != game.table.moves + 1:
-        return game, "stale", {"given": section.move, "move": game.table.moves + 1}
+        return game, "stale", {"given": section.move, "move": game.table.moves + 1,
+                               **_missed_before(folder, seat.id, mail, section.move)}
     if problems and (not body or seat.id == seat_on):  # a move now out of turn is answered as such
         return game, "refused", {"problems": problems}
     if not body and sent is not None:  # moves sent ahead alone: kept, and played at once if the move is his
         return _sent_ahead(folder, play, game, outbox, mail, (seat.id, section.line), sent, sender, now, t)
     if seat.id != seat_on:
-        return game, "not-on-move", {"on_move": seat_on}
+        return game, "not-on-move", {"on_move": seat_on, **_missed_before(folder, seat.id, mail, None)}
     made, problems = play.read(game.state, seat.id, body)
     if made is None:
         return game, "refused", {"problems": problems}
@@ -60,6 +61,20 @@ def move_orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
     return play_bots(folder, play, after, outbox, sender, now, t), "moved", {"move": after.table.moves,
                                                                               "ahead": shown, "kept": sent or ()}
 
+
+
+def _missed_before(folder: MovesDir, seat: str, mail: StoredMail, move: int | None) -> dict[str, Any]:
+    """Why a mail came too late for the move it was meant for: ``missed`` (the move) and ``missed_at`` (its
+    deadline) when ``seat``'s move ``move`` (``None``: its last move) was missed at a deadline that passed before the
+    mail arrived, for its receipt to say so; ``{}`` otherwise."""
+    for _step, record in reversed(folder.moves()):
+        if record.get("seat") != seat or (move is not None and record.get("move") != move):
+            continue
+        due = record.get("due")
+        if record.get("kind") == "missed" and due and datetime.fromisoformat(str(due)) < mail.arrived:
+            return {"missed": int(record["move"]), "missed_at": str(due)}
+        return {}
+    return {}
 
 def _checked(play: Play, game: Loaded, seat: str, body: Lines, sent: Moves | None,
              problems: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:

@@ -10,6 +10,7 @@ answer to each section of orders.  Every sentence is in the active language
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from adjudicator.interurban.ahead import MAX_AHEAD, MAX_ALTERNATIVES
@@ -72,10 +73,12 @@ def _who(table: Table) -> dict[str, str]:
 
 def _due(table: Table) -> str:
     due = table.schedule.due_at()
-    if due is None:
-        return ""
-    local = due.astimezone(table.schedule.tz())
-    return date_text(local, _("EEE d MMM y HH:mm")) + f" ({table.schedule.zone})"
+    return "" if due is None else _when(table, due)
+
+
+def _when(table: Table, instant: datetime) -> str:
+    """``Fri 4 Dec 2026 18:00 (UTC)``: an instant in the game's time zone, in the active language."""
+    return date_text(instant.astimezone(table.schedule.tz()), _("EEE d MMM y HH:mm")) + f" ({table.schedule.zone})"
 
 
 def _corrections(table: Table) -> list[str]:
@@ -271,6 +274,10 @@ class MailWords:
         elif code in ("not-on-move", "stale", "refused") and data.get("read_at", table.moves + 1) != table.moves + 1:
             text += names.fold(_("Your mail was read when move {move} was on hand; moves were played since.")
                                .format(move=data["read_at"]))
+        if code in ("not-on-move", "stale") and data.get("missed"):  # it came after the move was missed
+            text += names.fold(_("Your mail arrived after the deadline of move {move} ({due}), at which that move "
+                                 "was missed.").format(move=data["missed"], due=_when(
+                                     table, datetime.fromisoformat(str(data["missed_at"])))))
         if "played_ahead" in data:  # his own moves sent ahead, when their first move came at once (IU-30)
             move, alternative, lines, tried = data["played_ahead"]
             if data.get("would"):
