@@ -381,3 +381,21 @@ def test_two_sections_of_one_mail_the_second_replaces_the_first(tmp_path: Path):
     kept = t.loaded.table.sent_ahead("RED")
     assert kept is not None and kept.moves == ((("H STRAIGHT 1",),),)
     assert [r["kind"] for r in t.records()].count("ahead") == 2
+
+
+def test_a_wrong_passwords_reply_to_the_seats_own_address_shows_its_moves_sent_ahead(tmp_path: Path):
+    """docs/players.md: every receipt of a player's shows his moves sent ahead, and a refused mail leaves them: the
+    reply to a wrong password from RED's own address on file lists RED's list as kept (it had said only that the
+    password was wrong)."""
+    t = Table(tmp_path)
+    t.mail("RED", *intended(t.loaded.state, "RED"))
+    t.mail("RED", "NEXT", "6 STRAIGHT 1")  # BLUE is on move: RED's list is kept
+    right, t.secrets["RED"] = t.secrets["RED"], "not-the-password"
+    t.mail("RED", "NEXT", "6 CURVE 1 LEFT", move=False)
+    t.secrets["RED"] = right
+    box = t.game / "mail" / "outbox"
+    last = max((json.loads(p.read_text()) for p in box.glob("receipt-*.json")), key=lambda r: r["name"])
+    text = " ".join((box / f"{last['name']}.eml").read_text().split())
+    assert "The password for RED is wrong" in text and "Your next move: 6 STRAIGHT 1" in text, text
+    kept = t.loaded.table.sent_ahead("RED")
+    assert kept is not None and kept.moves == ((("6 STRAIGHT 1",),),)

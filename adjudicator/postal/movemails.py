@@ -324,7 +324,9 @@ def section_receipt(play: Play, game: Loaded, mail: StoredMail, seat: Seat | Non
                                 *((t.name, t.sha256) for t in mail.texts))})
         if code == "no-section":  # the mail went to the GM (``answer``): its sender is told so, in every game
             text = text.rstrip("\n") + "\n\n" + words.to_gm()
-        kept = game.table.sent_ahead(seat.id) if seat is not None else None  # only his receipt shows them (IU-23)
+        owner = seat.id if seat is not None else str(data["still"][0]) if code == "password" and data.get("still") \
+            else ""  # a wrong password's reply to a seat's own address shows its list too: a refused mail leaves it
+        kept = game.table.sent_ahead(owner) if owner else None  # only his receipt shows them (IU-23)
         moves = data.get("sent", kept.moves if kept is not None else ())  # what is kept now (IU-32)
         left = data.get("kept", ())  # what the section left kept: the moves of it used since, in this tick
         used = len(left) - len(moves) if "sent" not in data and tuple(left[len(left) - len(moves):]) == moves else 0
