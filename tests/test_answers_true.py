@@ -511,3 +511,15 @@ def test_an_interurban_mail_after_its_move_was_missed_says_so(tmp_path: Path):
     assert "It is not your move" in text, text
     late = "Your mail arrived after the deadline of move 1 (Fri 4 Dec 2026 18:00 (UTC)), at which that move was missed."
     assert late in text, text
+
+
+def test_a_receipts_notes_are_folded_once(tmp_path: Path):
+    """A note under "Notes" is folded by the receipt alone: it had been folded before too, and the receipt's fold
+    turned the first fold's line break and indent into a run of spaces inside the sentence ("keine   Befehle")."""
+    trial = make_trial(tmp_path, "dampfross", red_lang="de")
+    trial.deliver(ANNA, "Hallo,\n\n" + trial.envelope("RED") + "STARTE Hamburg\nBAUE Hamburg - 1008\n\nGruß Anna\n",
+                  "2026-12-01T09:01+00:00")
+    trial.tick("2026-12-01T09:05+00:00")
+    text = _text(trial, "receipt-", ANNA)
+    notes = text.split("Hinweise\n--------\n", 1)[1].split("\n\n", 1)[0]
+    assert "keine Befehle" in " ".join(notes.split()) and not re.search(r"\S {2,}\S", notes), notes

@@ -548,7 +548,7 @@ class DampfrossWords:
             "problems": tuple(format_problem(p, folded=True, places=_mail(p, arrived), player=True, mail_only=True)
                               for p in preview.problems),
             "standing": standing_line(state.player(company).standing, preview.standing),
-            "notes": tuple(format_note(n, _mail(n, arrived), folded=True, player=True, mail_only=True)
+            "notes": tuple(format_note(n, _mail(n, arrived), player=True, mail_only=True)  # the receipt folds them
                            for n in preview.notes)
             + tuple(gm_note_text(n) for n in preview.gm_notes),
         }
