@@ -248,3 +248,26 @@ def test_an_order_in_the_wrong_place_is_named_by_the_readers_keyword(lang: str, 
     assert head.split(": ", 2)[2].startswith(f"{roll} ") and f"{roll}" in hint, said
     assert lang == "en" or "ROLL" not in said.replace(f"{roll} BLUE 6", ""), said
     assert gm is None or gm in hint
+
+
+@pytest.mark.parametrize(("lang", "cheapest", "conditional"), [
+    ("de", "BAUE BILLIGSTE VON Hamburg (1108) NACH Lübeck (1307) HÖCHSTENS 9",
+     "WENN NICHT 1209 BESETZT DANN BAUE 1108 - 1109 SONST FAHRE 2 MIT BLUE BESTE ENDE"),
+    ("nl", "BOUW GOEDKOOPSTE VAN Hamburg (1108) NAAR Lübeck (1307) HOOGSTENS 9",
+     "ALS NIET 1209 BEZET DAN BOUW 1108 - 1109 ANDERS RIJD 2 MET BLUE BESTE EINDE"),
+    ("cs", "STAVBA NEJLEVNĚJŠÍ Z Hamburg (1108) DO Lübeck (1307) NEJVÝŠE 9",
+     "POKUD NE 1209 OBSAZENO PAK STAVBA 1108 - 1109 JINAK JEĎ 2 S BLUE NEJLEPŠÍ KONEC"),
+])
+def test_orders_that_think_are_echoed_in_the_readers_keywords(lang: str, cheapest: str, conditional: str):
+    """Every keyword of an order as understood is the reader's, not only those before its first point: BUILD
+    CHEAPEST ... TO ... MAX and IF ... THEN ... ELSE ... END had been echoed 'BOUW CHEAPEST VAN ... TO ... MAX 9',
+    'IF 1209 TAKEN THEN BOUW ... ELSE BUILD ...'.  A company's id stays as it is (after WITH, ROLL, HOLD PRESS,
+    MOVES n, STANDBY), even one spelt as a keyword."""
+    from adjudicator.dampfross.report.orderwords import order_text
+
+    with language(lang):
+        assert order_text("BUILD CHEAPEST FROM Hamburg (1108) TO Lübeck (1307) MAX 9") == cheapest
+        assert order_text("IF NOT 1209 TAKEN THEN BUILD 1108 - 1109 ELSE ENTER 2 WITH BLUE BEST END") == conditional
+        assert order_text("ENTER 1 WITH BEST BEST").split()[2:4] == [order_text("WITH"), "BEST"]
+        assert order_text("HOLD PRESS ALL").endswith(" ALL") and order_text("MOVES 1 TO 3 4").split()[2] == "TO"
+        assert order_text("IF STANDBY TO THEN PASS END").split()[2] == "TO"

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime
+from functools import cache
 
 from adjudicator.dampfross.orders.codes import Args, ArgValue, HintCode, NoteCode, ProblemCode
 from adjudicator.dampfross.orders.mistakes_base import KEYWORDS
@@ -37,6 +38,7 @@ from adjudicator.dampfross.report.env import wrap
 from adjudicator.dampfross.report.i18n import LANGUAGES, N_, NC_, _, date_text, ngettext, pgettext
 from adjudicator.dampfross.report.orderphrases import HINTS, NOTES, PROBLEMS
 from adjudicator.dampfross.report.widths import MAIL_WIDTH
+from adjudicator.kernel.i18n import active
 from adjudicator.kernel.languages import spellings_of
 from adjudicator.kernel.quoting import caret_lines
 from adjudicator.kernel.shown import cut, shown, shown_name
@@ -73,8 +75,25 @@ _KEYWORD_NAMES = (
 
 
 def keyword(word: str) -> str:
-    """An order keyword (named by its English spelling) as the reader writes it: ``BUILD`` -> ``BAUE``."""
-    return pgettext(KEYWORD, word) if word in KEYWORDS else word
+    """An order keyword (named by its English spelling) as the reader writes it: ``BUILD`` -> ``BAUE``; one the
+    catalogues do not name (the words of orders that think: ``CHEAPEST``, ``IF``, ``TAKEN``, ...) as the reader's
+    language file spells it first (``kernel/locale/*/language.toml``)."""
+    if word not in KEYWORDS:
+        return word
+    if word in _KEYWORD_NAMES:
+        return pgettext(KEYWORD, word)
+    return spellings_of(active(), "orders").get(word, (word,))[0]
+
+
+@cache
+def _english() -> dict[str, str]:
+    """Each English spelling of an order keyword (``MAX``, ``AT LEAST``) with the keyword's name (``MAXIMUM``)."""
+    return {spelled: name for name, words in spellings_of("en", "orders").items() for spelled in words
+            if name in KEYWORDS}
+
+
+_COMPANY_AFTER = ("WITH", "ROLL", "STANDBY")
+"""The keywords an order's echo writes a company's id after (``ENTER 2 WITH BLUE``): an id is never translated."""
 
 
 def other_spellings(word: str) -> list[str]:
@@ -89,19 +108,24 @@ def other_spellings(word: str) -> list[str]:
 
 
 def order_text(echo: str) -> str:
-    """An order as the adjudicator understood it (``echo()``, English keywords) in the reader's keywords.
-
-    The keywords at its head are translated, up to the first point:
-    ``ENTER 2 WITH BLUE ROUTE Kiel (1205) - 1306`` -> ``FAHRE 2 MIT BLUE STRECKE Kiel (1205) - 1306``.
-    Race numbers and the partner after ``WITH`` stay as they are; the points are the player's.
-    """
-    words = echo.split(" ")
-    out = list(words)
-    for i, word in enumerate(words):
-        if word in KEYWORDS:
-            out[i] = keyword(word)
-        elif not (word.isdigit() or (i and words[i - 1] == "WITH")):
-            break
+    """An order as the adjudicator understood it (``echo()``, English keywords) in the reader's keywords, every
+    keyword of it: ``ENTER 2 WITH BLUE ROUTE Kiel (1205) - 1306`` -> ``FAHRE 2 MIT BLUE STRECKE Kiel (1205) - 1306``,
+    ``IF 1209 TAKEN THEN BUILD 1108 - 1109 ELSE ... END`` -> ``ALS 1209 BEZET DAN BOUW 1108 - 1109 ANDERS ...
+    EINDE``.  Numbers, the points and a company's id (after ``WITH``, ``ROLL``, ``STANDBY``, ``HOLD PRESS``, a
+    race's number in ``MOVES``) stay as they are."""
+    words, english = echo.split(" "), _english()
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        company = i > 0 and (words[i - 1] in _COMPANY_AFTER or (i > 1 and words[i - 2] == "MOVES")
+                             or words[i - 2:i] == ["HOLD", "PRESS"])
+        pair = " ".join(words[i:i + 2])
+        if not company and " " in pair and pair in english:  # AT LEAST
+            out.append(keyword(english[pair]))
+            i += 2
+            continue
+        out.append(keyword(english[words[i]]) if not company and words[i] in english else words[i])
+        i += 1
     return shown(" ".join(out))
 
 
