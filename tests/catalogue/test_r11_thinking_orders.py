@@ -25,6 +25,7 @@ from adjudicator.dampfross.orders.translate import building_orders
 from adjudicator.dampfross.report.check import check_reports
 from adjudicator.dampfross.report.lines import line_context
 from adjudicator.dampfross.report.thinkwords import verdict_text
+from adjudicator.kernel.i18n import language
 from adjudicator.kernel.problems import Problem
 from tests.helpers import H, make_map, manual_game
 
@@ -167,6 +168,8 @@ def test_I01_taken_is_judged_when_the_orders_come_to_be_built():
     assert v.holds and v.why == Problem.of(Why.TAKEN_BY, where=("0201",), by=("BLUE",))
     assert verdict_text(v) == ("line 2: IF 0201 TAKEN: yes, 0201 was taken by BLUE: the orders after THEN were "
                                "carried out")
+    with language("nl"):  # the condition in the reader's keywords, as the rest of the line
+        assert verdict_text(v).startswith("regel 2: ALS 0201 BEZET: ja"), verdict_text(v)
     first = play(state_with(starts={"RED": "Alt", "BLUE": "Alt"}), {"BLUE": "BUILD 0102 - 0201\n", "RED": IF_TAKEN},
                  {"RED": 1, "BLUE": 1})  # RED builds first: 0201 is free when RED's turn comes
     red = next(o for o in first.outcomes if o.player == "RED")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from adjudicator.dampfross.building.cheapest import CheapestCode
 from adjudicator.dampfross.building.thinking import Verdict, Why
 from adjudicator.dampfross.report.i18n import N_, _
+from adjudicator.dampfross.report.orderwords import order_text
 from adjudicator.kernel.problems import Problem
 
 CHOICE = {
@@ -55,6 +56,7 @@ def verdict_text(v: Verdict) -> str:
     answer = _("yes") if v.holds else _("no")
     branch = _("the orders after THEN were carried out") if v.holds else \
         _("the orders after ELSE were carried out, if any")
-    head = _("line {line}: IF {condition}").format(line=v.test.line, condition=v.test.text) if v.test.line else \
-        _("IF {condition}").format(condition=v.test.text)
+    condition = order_text(v.test.text)  # the condition's echo, in the reader's keywords
+    head = _("line {line}: IF {condition}").format(line=v.test.line, condition=condition) if v.test.line else \
+        _("IF {condition}").format(condition=condition)
     return f"{head}: {answer}, {why}: {branch}"
