@@ -121,6 +121,19 @@ def test_R01_a_receipts_headline_is_counted_from_its_fates(fates: tuple[Fate, ..
             assert headline(fates, 3, racing=True).startswith("No race would be entered and nothing would be built")
 
 
+@pytest.mark.parametrize(("lang", "first"), [
+    ("de", "1 Ihrer 3 Befehle für Zug 3 würde ausgeführt; diese nicht oder nicht ganz:"),
+    ("nl", "1 van uw 3 opdrachten voor beurt 3 zou worden uitgevoerd; deze niet, of niet volledig:"),
+    ("cs", "Z Vašich 3 příkazů pro tah 3 by se provedl 1; tyto ne, nebo ne celé:"),
+])
+def test_R01_each_half_of_the_headline_agrees_with_its_own_number(lang: str, first: str):
+    """R14-R01 in German, Dutch and Czech: "1 of your 3 orders would be carried out; these would not" agrees with
+    1 in its first half and with 2 in its second (the whole sentence had agreed with the orders not carried out:
+    "1 Ihrer 3 Befehle ... würden ausgeführt")."""
+    with language(lang):
+        assert headline(FATES, 3, racing=False).startswith(first), headline(FATES, 3, racing=False)
+
+
 def test_R02_a_receipt_under_which_nothing_is_built_warns_first(tmp_path: Path):
     """R14-R02 (readings 94, 128): a receipt of orders that would build nothing opens with it, naming each order,
     and says that the mail counts but builds nothing; the German receipt alike."""

@@ -252,8 +252,9 @@ def headline(found: Sequence[Fate], turn: int, racing: bool) -> str:
         return ngettext("{nothing}: your order for turn {turn} would not be carried out: {lines}.",
                         "{nothing}: none of your {count} orders for turn {turn} would be carried out: {lines}.",
                         count).format(nothing=nothing, count=count, turn=turn, lines=listed)
-    return ngettext("{done} of your {count} orders for turn {turn} would be carried out; this one would not, or not "
-                    "in full: {lines}.",
-                    "{done} of your {count} orders for turn {turn} would be carried out; these would not, or not "
-                    "in full: {lines}.", len(short)).format(done=count - len(short), count=count, turn=turn,
-                                                              lines=listed)
+    done = count - len(short)  # each half of the sentence agrees with its own number (1 of 2 "would", these "not")
+    carried = ngettext("{done} of your {count} orders for turn {turn} would be carried out",
+                       "{done} of your {count} orders for turn {turn} would be carried out", done)
+    not_all = ngettext("this one would not, or not in full: {lines}.", "these would not, or not in full: {lines}.",
+                       len(short))
+    return (carried + "; " + not_all).format(done=done, count=count, turn=turn, lines=listed)
