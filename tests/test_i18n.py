@@ -271,3 +271,24 @@ def test_orders_that_think_are_echoed_in_the_readers_keywords(lang: str, cheapes
         assert order_text("ENTER 1 WITH BEST BEST").split()[2:4] == [order_text("WITH"), "BEST"]
         assert order_text("HOLD PRESS ALL").endswith(" ALL") and order_text("MOVES 1 TO 3 4").split()[2] == "TO"
         assert order_text("IF STANDBY TO THEN PASS END").split()[2] == "TO"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "cs"])
+def test_the_status_table_lines_up_in_every_language(tmp_path: Path, lang: str):
+    """STATUS by mail: the balances stand right under the head of their column, whose words are the reader's (the
+    German head 'Gesellsch. Kontostand' had been three columns wider than its rows; 'orders for this turn' stood in
+    an f-string the catalogues never saw, so it was never translated)."""
+    from tests.conftest import ANNA, make_trial
+
+    trial = make_trial(tmp_path, "dampfross", red_lang=lang)
+    trial.deliver(ANNA, "STATUS\n", "2026-12-01T09:00+00:00", "status")
+    trial.tick("2026-12-01T09:05+00:00")
+    ((_name, mail),) = trial.mails(ANNA, "answer-")
+    text = str(mail.get_body(preferencelist=("plain",)).get_content())  # type: ignore[union-attr]
+    lines = text.split("\n")
+    import re
+
+    head = next(i for i, line in enumerate(lines) if line.startswith("RED ")) - 1
+    ends = [[m.end() for m in re.finditer(r"\S+", line)][1] for line in lines[head:head + 3]]  # the balance column's
+    assert ends[0] == ends[1] == ends[2], lines[head:head + 3]  # head, RED's, BLUE's: right-aligned alike
+    assert lang == "en" or "orders for this turn" not in lines[head], lines[head]

@@ -108,13 +108,15 @@ def status_reply(state: GameState, company: str | None, sent: Sequence[str]) -> 
         out = _head(state, _("status of turn {turn}").format(turn=state.turn))
         out.append(wrap(goal_line(state), 0))
         out.append("")
-        out.append(_("Company    balance  orders for this turn"))
+        company, balance, orders = _("Company"), _("balance"), _("orders for this turn")  # the heads, in the
+        wide, high = max(10, len(company)), max(7, len(balance))  # reader's language: each column as wide as its head
+        out.append(f"{company:<{wide}} {balance:>{high}}  {orders}")
         for p in sorted(state.players, key=lambda p: p.seat):
             if p.retired is not None:
                 what = _("out of play")
             else:
                 what = _("received") if p.id in sent else _("not yet")
-            out.append(f"{p.id:<10} {p.balance:>7}  {what}")
+            out.append(f"{p.id:<{wide}} {p.balance:>{high}}  {what}")
     return "\n".join(out) + "\n"
 
 
