@@ -292,3 +292,17 @@ def test_the_status_table_lines_up_in_every_language(tmp_path: Path, lang: str):
     ends = [[m.end() for m in re.finditer(r"\S+", line)][1] for line in lines[head:head + 3]]  # the balance column's
     assert ends[0] == ends[1] == ends[2], lines[head:head + 3]  # head, RED's, BLUE's: right-aligned alike
     assert lang == "en" or "orders for this turn" not in lines[head], lines[head]
+
+
+@pytest.mark.parametrize(("lang", "line"), [("en", "PLAYER RED PASSWORD"), ("nl", "SPELER RED WACHTWOORD"),
+                                            ("cs", "HRÁČ RED HESLO")])
+def test_an_interurban_opening_gives_the_seats_id_in_its_player_line(tmp_path: Path, lang: str, line: str):
+    """An InterUrban opening names the seat by its colour in the reader's words ('U speelt ROOD'), which is no id a
+    PLAYER line reads: it gives the line to write too, with the seat's id as it is (a Dutch player had written
+    'SPELER ROOD' and been refused)."""
+    from tests.conftest import ANNA, make_trial
+
+    trial = make_trial(tmp_path, "interurban", red_lang=lang)
+    ((_name, mail),) = trial.mails(ANNA, "opening-")
+    text = " ".join(str(mail.get_body(preferencelist=("plain",)).get_content()).split())  # type: ignore[union-attr]
+    assert f"{line} {trial.passwords['RED']}" in text, text

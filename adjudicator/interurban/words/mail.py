@@ -230,7 +230,9 @@ class MailWords:
             text = [*names.fold(_("You play {colour} in game {game}.").format(
                 colour=names.colour(seat), game=table.game)),
                 *(names.fold(_("Your password: {password} (keep it secret; it signs your orders).").format(
-                    password=password)) if password else []), "", *text]
+                    password=password)) if password else []),
+                *(names.fold(_("Every order mail has the line: PLAYER {seat} PASSWORD {password}").format(
+                    seat=seat, password=password)) if password else []), "", *text]  # the seat's id as it is
         return _text([*_deadline(table, state), "", *text, "", *rules.rules_words(), *_next(table, state)])
 
     def move_report(self, table: Table, before: Any, after: Any, seat: str, events: Any, missed: bool,
