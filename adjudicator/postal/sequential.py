@@ -62,7 +62,6 @@ def move_orders(folder: MovesDir, play: Play, game: Loaded, outbox: Outbox, mail
                                                                               "ahead": shown, "kept": sent or ()}
 
 
-
 def _missed_before(folder: MovesDir, seat: str, mail: StoredMail, move: int | None) -> dict[str, Any]:
     """Why a mail came too late for the move it was meant for: ``missed`` (the move) and ``missed_at`` (its
     deadline) when ``seat``'s move ``move`` (``None``: its last move) was missed at a deadline that passed before the
@@ -75,6 +74,7 @@ def _missed_before(folder: MovesDir, seat: str, mail: StoredMail, move: int | No
             return {"missed": int(record["move"]), "missed_at": str(due)}
         return {}
     return {}
+
 
 def _checked(play: Play, game: Loaded, seat: str, body: Lines, sent: Moves | None,
              problems: tuple[Any, ...]) -> tuple[str, dict[str, Any]]:

@@ -312,8 +312,9 @@ def _replaced_since(mail: StoredMail, seat: str, data: Mapping[str, Any],
 
     def now_data(now: Loaded) -> Mapping[str, Any]:
         counts = now.table.accepted(seat)
-        later = counts is not None and counts.mail not in ("", mail.key)
-        return {**data, "replaced_by": counts.arrived} if later and counts is not None else data
+        if counts is None or counts.mail in ("", mail.key):  # these orders, a GM's file's, or none (the period ran)
+            return data
+        return {**data, "replaced_by": counts.arrived}
 
     return now_data
 
