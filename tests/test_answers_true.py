@@ -523,3 +523,20 @@ def test_a_receipts_notes_are_folded_once(tmp_path: Path):
     text = _text(trial, "receipt-", ANNA)
     notes = text.split("Hinweise\n--------\n", 1)[1].split("\n\n", 1)[0]
     assert "keine Befehle" in " ".join(notes.split()) and not re.search(r"\S {2,}\S", notes), notes
+
+
+def test_a_section_for_no_company_of_the_game_is_not_told_as_a_wrong_password(tmp_path: Path):
+    """A section for GREEN, which the game does not have, beside RED's that counts: its line says the password is
+    wrong or the game has no such company (not that GREEN's password is wrong); one for a company of the game with
+    a wrong password says "wrong password"."""
+    trial = make_trial(tmp_path, "dampfross")
+    green = trial.envelope("RED").replace("PLAYER RED", "PLAYER GREEN")
+    trial.deliver(ANNA, trial.envelope("RED") + "START Hamburg\n\n" + green + "START Kiel\n", "2026-12-01T09:00+00:00",
+                  "two")
+    trial.deliver(BERND, trial.envelope("BLUE").replace(trial.passwords["BLUE"], "nope") + "START Kiel\n",
+                  "2026-12-01T09:01+00:00", "wrong")
+    trial.tick("2026-12-01T09:05+00:00")
+    text = _flat(_text(trial, "receipt-mail-00001", ANNA))
+    assert "The section for GREEN in your mail does not count: wrong password, or the game has no such company." \
+        in text, text
+    assert "Nothing in your mail counts: wrong password." in _flat(_text(trial, "receipt-mail-00002", BERND))

@@ -384,7 +384,9 @@ class DampfrossWords:
             values["why"] = "; ".join(whys) or say(NO_ORDERS, Problem.of(NoOrders.NONE_RECEIVED))
         elif code == "password":  # another section of the mail counted: this one alone does not
             status = "section-refused" if data.get("counted") else "refused"
-            values["why"] = say(NO_ORDERS, Problem.of(NoOrders.WRONG_PASSWORD))
+            named = [s.strip().upper() for s in str(data.get("seat", "")).split(",") if s.strip()]
+            values["why"] = say(NO_ORDERS, Problem.of(NoOrders.WRONG_PASSWORD)) \
+                if all(s in state.player_ids for s in named) else _("wrong password, or the game has no such company")
             values.update({"seat": str(data.get("seat", ""))} if data.get("counted") else {})
         elif code in ("not-on-move", "check-not-on-move"):
             status = "refused"
