@@ -229,3 +229,17 @@ def test_a_manual_dice_turn_by_mail_waits_for_the_gms_rolls(tmp_path: Path) -> N
     expected, _turn = SHIPPED.resolve_gm(state, orders, given, SHIPPED.draw(""))
     assert after.dice_log == expected.dice_log and all(d.label.startswith("manual:") for d in after.dice_log)
     assert after.players == expected.players
+
+
+def test_a_gm_file_without_a_gm_line_is_named_in_the_refusal(manual: tuple[Path, dict[str, str]]) -> None:
+    """The GM names his file with --gm but writes its ROLL lines without a line GM above them: the run is refused,
+    and its line says that file holds no GM section and what to write (it had said only that the turn waits for
+    "a file given with --gm", which the GM had given); nothing is written."""
+    where, pw = manual
+    (where / "t1.orders").write_text(orders_text(pw, 1, "START Nordstadt", "START Nordstadt"))
+    (where / "gm1.orders").write_text("ROLL RED 6\nROLL BLUE 1\n")
+    before = (where / "g" / "game.json").read_bytes()
+    result = invoke("t1.orders", "--gm", "gm1.orders", ok=False)
+    assert result.exit_code == 1 and "gm1.orders (--gm) holds no GM section: a line GM goes above the GM's lines" \
+        in result.output, result.output
+    assert (where / "g" / "game.json").read_bytes() == before
