@@ -304,3 +304,25 @@ def test_the_opening_mail_lists_the_commands(tmp_path: Path, lang: str, command:
     opening = decoded(outbox(game, "opening-RED")["opening-RED"])
     assert command in opening and rules in opening
     assert "adjudicate" not in opening
+
+
+def test_forged_guesses_from_the_owners_address_never_keep_his_new_password_from_counting(tmp_path: Path):
+    """RED asks for a new password; then two forged mails 'from' RED's address spend its 20 password guesses; RED's
+    mail signed with the new password still makes it his and its orders count (the robot had stopped trying new
+    passwords for a sender out of guesses: a player who had lost his password could not play his turn)."""
+    game = setup_game(tmp_path)
+    deliver(tmp_path, plain("PASSWORD RESET RED\n", subject="mine"), "M01P9.mx")
+    tick(game)
+    found = re.search(r"New password: (\S+)", decoded(next(iter(outbox(game, "password-").values()))))
+    assert found
+    guesses = "".join(f"PLAYER BLUE PASSWORD guess-{i:04d}\nPASS\n" for i in range(12))
+    for n in range(2):  # forged: From anna@example.org, RED's address on file
+        deliver(tmp_path, plain(guesses, subject=f"forged {n}"), f"M1{n}P9.mx")
+    tick(game)  # 24 wrong guesses: the address is out of them
+    deliver(tmp_path, plain(f"GAME postal\nTURN 1\nPLAYER RED PASSWORD {found.group(1)}\nSTART Hamburg\n",
+                            subject="with the new one"), "M20P9.mx")
+    out = tick(game)
+    assert _passwords(game)["RED"] == found.group(1) and "RED used its new password" in out, out
+    table = dampfross_game(game)[0]
+    accepted = table.accepted("RED")
+    assert accepted is not None and accepted.lines[-1] == "START Hamburg"

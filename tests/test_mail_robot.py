@@ -359,3 +359,19 @@ def test_a_mail_replaces_only_the_last_of_its_company_and_says_so_once(tmp_path:
     sent = sorted((game / "mail" / "outbox").glob("receipt-mail-00004*.eml"))
     body = message_from_bytes(sent[0].read_bytes(), policy=policy.default).get_body()
     assert len(sent) == 1 and body.get_content().count("It replaces your mail of") == 1
+
+
+def test_forged_guesses_from_the_gms_address_never_silence_the_gms_section(tmp_path: Path):
+    """Two forged mails 'from' the GM's address spend its 20 password guesses; the GM's real section (his password
+    right) still counts (the address out of guesses had been read for no seat at all, the GM being none)."""
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    guesses = "".join(f"PLAYER BLUE PASSWORD guess-{i:04d}\nPASS\n" for i in range(12))
+    for n in range(2):
+        deliver(tmp_path, plain(guesses, sender="gm@dampfross.example.org", subject=f"forged {n}"), f"M0{n}P7.mx")
+    tick(game)
+    deliver(tmp_path, plain(f"GM PASSWORD {pw['GM']}\nHOLD PRESS RED\n", sender="gm@dampfross.example.org",
+                            subject="gm"), "M10P7.mx")
+    out = tick(game)
+    gm = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "gm")
+    assert gm.receipt()["codes"] == ["gm-accepted"], out  # type: ignore[index]

@@ -201,10 +201,10 @@ def _run(folder: MovesDir, play: Play, game: Loaded, paths: Sequence[str], trust
             resolved_with(play, game.state, orders, gm_now, play.draw(folder.read_seed()))
         except TurnRefused as refused:
             why = str(refused)
-        given = f"; {', '.join(gm_files)} (--gm) holds no GM section: a line GM goes above the GM's lines" \
+        unread = f"; {', '.join(gm_files)} (--gm) holds no GM section: a line GM goes above the GM's lines" \
             if gm is None and gm_files else ""  # the GM named his file, but wrote no GM line in it
         raise TurnRefused(f"{folder.path}: period {number} waits for the GM's section (PLAYER GM PASSWORD ..., or a "
-                          f"file given with --gm): {why}{given}; nothing written")
+                          f"file given with --gm): {why}{unread}; nothing written")
     if not write:
         state, events = resolved_with(play, game.state, orders, gm_now, play.draw(folder.read_seed()))
         acting = play.to_act(game.state)

@@ -22,7 +22,8 @@ check that one game must not have and the other lack:
 * **password guesses**: at most ``MAX_GUESSES`` sections (or command mails'
   PLAYER lines) from one sender may fail their password check a period (the
   GM's password counts as well); after that the sender is read only for its
-  own seat, and its command mails are answered as if they named no seat.
+  own seat (the GM's address: the GM's section), and its command mails are answered as if they named no
+  seat; a new password is still tried for its own seat, so forged guesses never lock its owner out.
 * **strangers**: one short notice a period, which repeats nothing of the
   mail, and at most ``NOTICES_PER_PERIOD`` notices a period to all of them;
   the mails that were neither orders nor commands reach the GM as ONE
@@ -57,7 +58,7 @@ from typing import Any, Protocol, runtime_checkable
 from adjudicator.kernel import passwords, words
 from adjudicator.kernel.commands import Command, CommandMail, read_commands
 from adjudicator.kernel.contacts import ContactError, check_address
-from adjudicator.kernel.envelope import MAX_GUESSES, signed
+from adjudicator.kernel.envelope import GM_SEAT, MAX_GUESSES, signed
 from adjudicator.kernel.i18n import language
 from adjudicator.kernel.mailtext import asks, clutter_free
 from adjudicator.kernel.notes import PostalNote
@@ -241,14 +242,22 @@ class FrontDoor:
         return self.outbox.queue(out, self.sender, self.now)
 
     def guessed_out(self, mail: StoredMail, seats: Iterable[str]) -> bool:
-        """Whether the sender has used up its password guesses and names a seat that is not its own."""
+        """Whether the sender has used up its password guesses and names a seat that is not its own (the GM's
+        address owns the GM's section: guesses forged from it never silence the GM's own)."""
         if not mail.sender or self.guesses[mail.sender] < MAX_GUESSES:
             return False
-        own = self.seat_of(mail.sender)
-        if any(own is None or s.upper() != own.id for s in seats):
+        if any(s.upper() not in self._own_seats(mail.sender) for s in seats):
             self.note("guesses", seq=mail.seq, sender=mail.sender, most=MAX_GUESSES)
             return True
         return False
+
+    def _own_seats(self, sender: str) -> set[str]:
+        """The seats an address owns: the seat whose address on file it is, and the GM's section for the GM's."""
+        own = self.seat_of(sender)
+        seats = {own.id} if own is not None else set()
+        if self.gm and sender.lower() == self.gm.lower():
+            seats.add(GM_SEAT)
+        return seats
 
     def guessed(self, mail: StoredMail, count: int, doc: dict[str, Any]) -> None:
         """``count`` sections of the mail failed their password check (the GM's password too)."""
@@ -479,15 +488,20 @@ class FrontDoor:
     def sign_in(self, mail: StoredMail, texts: Sequence[str]) -> None:
         """A mail signed with a seat's new password (a PLAYER line, a section's or a command mail's) makes it the
         seat's password now, before any game reads the mail: from then on the old one no longer counts, and the
-        orders accepted with it stand (issue 32).  A sender out of guesses is not asked (its guesses are
-        bounded)."""
+        orders accepted with it stand (issue 32).  Each seat's new password is tried once a mail, and for a sender
+        out of guesses only its own seat's: guesses forged from the owner's address never keep the owner's new
+        password from counting (a forged flood had locked out a player who had just asked for one)."""
         resets = self.kept.get("resets", {})
-        if not resets or (mail.sender and self.guesses[mail.sender] >= MAX_GUESSES):
+        if not resets:
             return
+        out = bool(mail.sender) and self.guesses[mail.sender] >= MAX_GUESSES  # out of guesses: its own seat alone
+        tried: set[str] = set()  # each seat's new password tried once a mail: a mail of many guesses costs one
         for sid, password in signed(list(texts)):
             asked = resets.get(sid)
-            if not isinstance(asked, dict) or self._seat(sid) is None:
+            if not isinstance(asked, dict) or self._seat(sid) is None or sid in tried or \
+                    (out and sid not in self._own_seats(mail.sender)):
                 continue
+            tried.add(sid)
             if passwords.check_password(password, str(asked.get("hash", ""))):
                 self.desk.set_password(sid, str(asked["hash"]), str(asked["secret"]))
                 del resets[sid]
