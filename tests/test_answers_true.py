@@ -540,3 +540,49 @@ def test_a_section_for_no_company_of_the_game_is_not_told_as_a_wrong_password(tm
     assert "The section for GREEN in your mail does not count: wrong password, or the game has no such company." \
         in text, text
     assert "Nothing in your mail counts: wrong password." in _flat(_text(trial, "receipt-mail-00002", BERND))
+
+
+def test_a_mail_that_borrows_another_mails_message_id_never_hides_it(tmp_path: Path):
+    """BLUE's mail carries the Message-ID RED's mail will have (a predictable one): RED's orders are stored, read
+    and counted all the same (the second had been taken for the first again and dropped unread: RED's turn lost
+    by BLUE's mail).  The same mail come twice, its headers changed on the way, is still stored once."""
+    from email import message_from_bytes, policy
+
+    from tests import clock
+    from tests.mailservers import mail_bytes
+
+    trial = make_trial(tmp_path, "dampfross")
+    borrowed = "<20261201090100.12345@anna-laptop.example.org>"
+
+    def mail(sender: str, body: str, subject: str) -> bytes:
+        m = message_from_bytes(mail_bytes(sender, body, subject, "2026-12-01T09:00+00:00"), policy=policy.default)
+        m.replace_header("Message-ID", borrowed)
+        return m.as_bytes()
+
+    clock.maildir_mail(trial.maildir, mail(BERND, "hello\n", "hi"), "2026-12-01T09:00+00:00", "M0001P1.mx")
+    red = mail(ANNA, trial.envelope("RED") + "START Hamburg\n", "red")
+    clock.maildir_mail(trial.maildir, red, "2026-12-01T09:01+00:00", "M0002P1.mx")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.counted("RED")
+    again = b"Received: from relay.example.org; Tue, 1 Dec 2026 09:02:00 +0000\r\n" + red  # the same mail, relayed
+    clock.maildir_mail(trial.maildir, again, "2026-12-01T09:02+00:00", "M0003P1.mx")
+    out = trial.tick("2026-12-01T09:10+00:00")
+    assert "the same mail, come twice" in out and len(trial.mails(ANNA, "receipt-")) == 1, out
+
+
+def test_a_section_for_another_company_in_a_players_mail_says_nothing_of_it_in_public(tmp_path: Path):
+    """BLUE's mail holds a section for RED with a wrong password; RED sends nothing.  The public report says RED
+    built nothing for want of orders, not "wrong password" (a mail's section may be anybody's: it had been a public
+    statement about RED that BLUE could make); RED's own report tells him of the section, and whose mail it was
+    it does not say."""
+    trial = _game(tmp_path)
+    forged = _head(trial, "RED").replace(trial.passwords["RED"], "aaaa-bbbb-cccc-dddd") + "START München\n"
+    trial.deliver(BERND, _head(trial, "BLUE") + "START Berlin\n\n" + forged, "2026-12-01T09:01+00:00", "two")
+    trial.tick("2026-12-04T18:05+00:00")
+    public = (trial.game / "reports" / "move-001.txt").read_text(encoding="utf-8")
+    red = public.split("RED (Anna)", 1)[1].split("\n\n", 1)[0]
+    assert "wrong password" not in public and "builds nothing: no orders received" in red, red
+    private = _flat(_private(trial, 1, "RED"))
+    told = private.split("a section for you in a mail to the GM does not count: wrong password", 1)
+    assert len(told) == 2, private
+    assert "BLUE" not in told[1][:80] and "bernd" not in told[1][:80].lower()  # whose mail: not said

@@ -15,7 +15,7 @@ from adjudicator.postal import mailparse
 from adjudicator.postal.inbox import Inbox
 from adjudicator.postal.mailparse import read_mail
 from adjudicator.postal.moves import MovesDir
-from tests.helpers import invoke
+from tests.helpers import dampfross_game, invoke
 from tests.postal_game import setup_game, tick_times
 
 ARRIVED = "1763600000"  # 2025-11-20 00:53 UTC: before the example's first tick
@@ -375,3 +375,26 @@ def test_forged_guesses_from_the_gms_address_never_silence_the_gms_section(tmp_p
     out = tick(game)
     gm = next(m for m in Inbox(MovesDir(game)).mails() if m.meta["subject"] == "gm")
     assert gm.receipt()["codes"] == ["gm-accepted"], out  # type: ignore[index]
+
+
+def test_a_players_own_password_never_makes_the_robot_mail_a_third_party_without_end(tmp_path: Path):
+    """BLUE signs 30 mails with his own password, each 'from' the address of a third party, with an advert for a
+    subject and press: each counts, and BLUE's address on file gets every receipt, but the third party gets at most
+    ``REPLIES_PER_ADDRESS`` of them a turn (a receipt of a right password had been sent to the sender unbudgeted:
+    the robot mailed BLUE's text to anybody, as often as BLUE liked)."""
+    from adjudicator.postal.frontdoor import REPLIES_PER_ADDRESS
+
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    for n in range(30):
+        body = (f"GAME postal\nTURN 1\nPLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Berlin\nPRESS\n"
+                f"Buy cheap watches #{n}\nEND PRESS\n")
+        deliver(tmp_path, plain(body, sender="victim@third-party.example", subject=f"Buy cheap watches {n}"),
+                f"M{n:02d}P8.mx")
+    out = tick(game)
+    mails = [p.read_text() for p in (game / "mail" / "outbox").glob("receipt-*.eml")]
+    to_victim = [m for m in mails if "victim@third-party.example" in m.split("\n\n", 1)[0]]
+    assert len(to_victim) == REPLIES_PER_ADDRESS and "victim@third-party.example has had" in out, out
+    owner = next(s.address for s in dampfross_game(game)[0].seats if s.id == "BLUE")
+    ours = [m for m in mails if "Buy cheap watches" in m]  # the example's own mails aside
+    assert len([m for m in ours if owner in m.split("\n\n", 1)[0]]) == 30  # BLUE's own address: every one

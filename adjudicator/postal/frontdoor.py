@@ -218,11 +218,26 @@ class FrontDoor:
         """Queue a reply within every address's budget (the addresses over it are left out; ``False``: nobody
         was left); the addresses are recorded in the mail's record ``doc``.  ``proven``: a reply only the real
         player can cause (a receipt of a section with the right password, a new password to the address on
-        file): it goes to every address, and spends no budget."""
+        file): it goes to every address on file, and spends no budget; to an address on file for nobody (the
+        sender of a right password from elsewhere, whose From anybody may write) it is budgeted as a stranger's
+        notice is: at most ``REPLIES_PER_ADDRESS`` an address and ``NOTICES_PER_PERIOD`` in all a period, so that a
+        player's own password never makes the robot mail his text to third parties without end."""
         if proven:
-            to = tuple(dict.fromkeys(a for a in out.to if a))
+            own = [a for a in dict.fromkeys(out.to) if a and self.on_file(a)]
+            strangers = [a for a in dict.fromkeys(out.to) if a and not self.on_file(a)]
+            allowed = [a for a in strangers if self.may_reply(a)][:max(0, NOTICES_PER_PERIOD - self.notices)]
+            for a in strangers:
+                if a not in allowed and a.lower() not in self.silenced:
+                    self.silenced.add(a.lower())
+                    self.note("over-budget", sender=a.lower(), most=REPLIES_PER_ADDRESS)
+            to = tuple(own + allowed)
             if to and self._queue(replace(out, to=to)):
-                doc.setdefault("proven", []).extend(a.lower() for a in to)
+                doc.setdefault("proven", []).extend(a.lower() for a in own)
+                for a in allowed:
+                    self.replies[a.lower()] += 1
+                    self.notices += 1
+                doc.setdefault("replied", []).extend(a.lower() for a in allowed)
+                doc["noticed"] = int(doc.get("noticed", 0)) + len(allowed)
             return bool(to)
         to = tuple(dict.fromkeys(a for a in out.to if a and self.may_reply(a)))
         for a in dict.fromkeys(a.lower() for a in out.to if a and not self.may_reply(a)):

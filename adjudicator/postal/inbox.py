@@ -33,7 +33,7 @@ import json
 import os
 import shutil
 from bisect import insort
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -170,7 +170,7 @@ class Inbox:
         self.folder = self.root / "inbox"
         self._mails: list[StoredMail] | None = None
         self._by_seq: dict[int, StoredMail] = {}
-        self._by_id: dict[str, StoredMail] = {}
+        self._by_id: dict[str, list[StoredMail]] = {}  # a Message-ID may be borrowed: each mail that has it
         self._by_sha: dict[str, StoredMail] = {}
         self._cleaned = False
         self._unsynced = False
@@ -200,7 +200,7 @@ class Inbox:
     def _index(self, m: StoredMail) -> None:
         self._by_seq[m.seq] = m
         if m.meta.get("message_id"):
-            self._by_id.setdefault(str(m.meta["message_id"]), m)
+            self._by_id.setdefault(str(m.meta["message_id"]), []).append(m)
         if m.meta.get("sha256"):
             self._by_sha.setdefault(str(m.meta["sha256"]), m)
 
@@ -214,10 +214,16 @@ class Inbox:
             raise GameFileError(f"{path}: not the record of a mail")
         return doc
 
-    def duplicate_of(self, message_id: str, sha256: str) -> StoredMail | None:
-        """The stored mail of this Message-ID or SHA-256 (the first stored), if any."""
+    def duplicate_of(self, message_id: str, sha256: str, texts: Sequence[str] = ()) -> StoredMail | None:
+        """The stored mail that is this one again (the first stored), if any: the same bytes (SHA-256), or the same
+        Message-ID with the same texts (``texts``: their SHA-256s; the same mail come twice, its headers changed on
+        the way).  A Message-ID alone is anybody's to write: a mail that borrows another's is no copy of it, and
+        never keeps it from being read."""
         self._listed()
-        return (self._by_id.get(message_id) if message_id else None) or self._by_sha.get(sha256)
+        for same in self._by_id.get(message_id, []) if message_id else []:
+            if [str(t.get("sha256", "")) for t in same.meta.get("texts", ())] == list(texts):
+                return same
+        return self._by_sha.get(sha256)
 
     # --- the source's keys already stored ----------------------------------
     def seen(self) -> set[str]:
@@ -249,7 +255,7 @@ class Inbox:
 
         sha = _sha(mail.data)
         content = read_mail(mail.data, mail.too_big, mail.size)
-        old = self.duplicate_of(content.message_id, sha)
+        old = self.duplicate_of(content.message_id, sha, [_sha(t.text.encode("utf-8")) for t in content.texts])
         if old is not None:
             return old, False
         seq = max([*self._by_seq, *self._damaged], default=0) + 1

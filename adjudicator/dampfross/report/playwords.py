@@ -299,6 +299,7 @@ class DampfrossWords:
 
         whys = {code.value: code for code in (NoOrders.WRONG_PASSWORD, NoOrders.NO_PASSWORD)}
         found: list[Refusal] = []
+        by_file: dict[str, Problem[NoOrders]] = {}  # a company's last refused section of the GM's own files
         places: list[tuple[str, str, str]] = []
         for company, sections in refused.items():
             for r in sections:
@@ -309,11 +310,12 @@ class DampfrossWords:
                 if (why is None and retired is None) or not isinstance(line, int):
                     continue
                 mail = str(r.get("mail") or "")
-                found.append(Refusal(company, Pos(mail or file_name(str(r.get("file") or "")), line), 0,
-                                     Problem.of(NoOrders.RETIRED, turn=retired) if why is None
-                                     else Problem.of(why)))
+                problem = Problem.of(NoOrders.RETIRED, turn=retired) if why is None else Problem.of(why)
+                found.append(Refusal(company, Pos(mail or file_name(str(r.get("file") or "")), line), 0, problem))
                 if mail:  # named as a mail: whose, and when it came, is none of the company's business
                     places.append((mail, str(r.get("arrived") or ""), ""))
+                else:
+                    by_file[company] = problem
         if not found:
             return events
         orders: OrderSet = events.orders
@@ -322,11 +324,13 @@ class DampfrossWords:
         outcomes = getattr(events.result, "outcomes", None)  # a building turn: who built nothing, and why
         if outcomes is None:
             return events
-        last = {r.player: r.why for r in found}  # a company without orders: its last refused section's reason
-        none = NoOrders.NONE_RECEIVED  # (orders/translate.py: engine_input, as the old format's run gave it)
+        # a company without orders: what the public report says it built nothing for is its last refused section's
+        # reason where the GM's own file held it (as the old format's run gave it); a section that came by mail may
+        # be anybody's, so the report says no orders, and the company's own report tells the section
+        none = NoOrders.NONE_RECEIVED  # (orders/translate.py: engine_input)
         return replace(events, result=replace(events.result, outcomes=tuple(
-            replace(o, skipped=last[o.player]) if o.skipped is not None and o.skipped.code is none
-            and o.player in last else o for o in outcomes)))
+            replace(o, skipped=by_file[o.player]) if o.skipped is not None and o.skipped.code is none
+            and o.player in by_file else o for o in outcomes)))
 
     def _result(self, result: TurnResult, table: Table) -> TurnResult:
         """The turn's result with the session's deadlines: the state after dated, the state before given the

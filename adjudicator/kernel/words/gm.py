@@ -23,7 +23,7 @@ MAIL_NOTES = {
 
 GM_NOTES = {
     "stored": "mail {seq} stored: from {sender}, subject '{subject}'",
-    "duplicate": "mail from {sender} is mail {seq} again (same Message-ID or content): not stored twice",
+    "duplicate": "mail from {sender} is mail {seq} again (the same mail, come twice): not stored twice",
     "sender-mismatch": "mail {seq}: a section for {company} from {sender}, not from the address on file "
                        "({on_file}); the password was right, so it counts",
     "refused": "mail {seq}: {count} section(s) did not count ({companies})",
