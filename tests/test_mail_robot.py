@@ -398,3 +398,21 @@ def test_a_players_own_password_never_makes_the_robot_mail_a_third_party_without
     owner = next(s.address for s in dampfross_game(game)[0].seats if s.id == "BLUE")
     ours = [m for m in mails if "Buy cheap watches" in m]  # the example's own mails aside
     assert len([m for m in ours if owner in m.split("\n\n", 1)[0]]) == 30  # BLUE's own address: every one
+
+
+def test_a_players_password_never_makes_the_robot_flood_another_players_address(tmp_path: Path):
+    """BLUE signs 20 mails with his own password, each 'from' RED's address: BLUE's receipts go to RED's address
+    at most ``REPLIES_PER_ADDRESS`` times a turn (an address on file had taken them without a budget, so BLUE
+    could bury RED's own mails, the ones a reply of RED's quotes, under his), and every one to BLUE's."""
+    from adjudicator.postal.frontdoor import REPLIES_PER_ADDRESS
+
+    game = setup_game(tmp_path)
+    pw = _passwords(game)
+    for n in range(20):
+        body = f"GAME postal\nTURN 1\nPLAYER BLUE PASSWORD {pw['BLUE']}\nSTART Berlin\nPRESS\nBLUE #{n}\nEND PRESS\n"
+        deliver(tmp_path, plain(body, subject=f"blue {n}"), f"M{n:02d}P6.mx")  # From: anna@example.org, RED's
+    tick(game)
+    ours = [p.read_text() for p in (game / "mail" / "outbox").glob("receipt-*.eml")]
+    ours = [m for m in ours if "BLUE #" in m]
+    assert len([m for m in ours if "anna@example.org" in m.split("\n\n", 1)[0]]) == REPLIES_PER_ADDRESS
+    assert len([m for m in ours if "bernd@example.net" in m.split("\n\n", 1)[0]]) == 20

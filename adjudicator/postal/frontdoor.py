@@ -14,9 +14,11 @@ check that one game must not have and the other lack:
   mail (answers to commands, notices, receipts of mails that count for
   nobody) a period (a turn, or a move); one hostile mail costs at most one
   reply to its sender.  A reply that only the real player can cause (the
-  receipt of a section with the right password) is *proven*: it never spends
-  the budget and is never stopped by it, so twelve forged mails silence
-  nothing a player needs.  A budget stops replies, never the reading of
+  receipt of a section with the right password) is *proven*: to the seat's
+  own address on file it never spends the budget and is never stopped by it,
+  so twelve forged mails silence nothing a player needs; its copy to the
+  sender, when that is any other address (anybody may write a From), is
+  budgeted.  A budget stops replies, never the reading of
   orders: a forged flood from a player's address cannot cost that player his
   turn.
 * **password guesses**: at most ``MAX_GUESSES`` sections (or command mails'
@@ -50,7 +52,7 @@ import hashlib
 import json
 import secrets
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import InitVar, dataclass, field, replace
 from datetime import datetime
 from typing import Any, Protocol, runtime_checkable
@@ -207,6 +209,14 @@ class FrontDoor:
     def _seat(self, sid: str) -> Seat | None:
         return next((s for s in self.desk.seats if s.id == sid), None)
 
+    def owners(self, player: str | None) -> set[str]:
+        """The addresses a proven reply about ``player``'s seat goes to whatever the budget: its address on file
+        (``None``: the GM's receipt, the GM's address)."""
+        if player is None:
+            return {self.gm} if self.gm else set()
+        seat = self._seat(player)
+        return {seat.address.lower()} if seat is not None and seat.address else set()
+
     def on_file(self, address: str) -> bool:
         return bool(address) and (self.seat_of(address) is not None or address.lower() == self.gm)
 
@@ -214,20 +224,27 @@ class FrontDoor:
     def may_reply(self, address: str) -> bool:
         return self.replies[address.lower()] < REPLIES_PER_ADDRESS
 
-    def reply(self, out: Outgoing, doc: dict[str, Any], proven: bool = False) -> bool:
+    def reply(self, out: Outgoing, doc: dict[str, Any], proven: bool = False,
+              owners: Collection[str] | None = None) -> bool:
         """Queue a reply within every address's budget (the addresses over it are left out; ``False``: nobody
         was left); the addresses are recorded in the mail's record ``doc``.  ``proven``: a reply only the real
         player can cause (a receipt of a section with the right password, a new password to the address on
-        file): it goes to every address on file, and spends no budget; to an address on file for nobody (the
-        sender of a right password from elsewhere, whose From anybody may write) it is budgeted as a stranger's
-        notice is: at most ``REPLIES_PER_ADDRESS`` an address and ``NOTICES_PER_PERIOD`` in all a period, so that a
-        player's own password never makes the robot mail his text to third parties without end."""
+        file): to its owners' addresses on file (``owners``; by default those of ``out.player``'s seat, or the
+        GM's for the GM's receipt) it goes whatever the budget, and spends none.  To any other address (the
+        sender of a right password from elsewhere, whose From anybody may write: a stranger, or another seat's
+        address) it is budgeted, a stranger's as a notice is too (``NOTICES_PER_PERIOD`` in all a period): a
+        player's own password never makes the robot mail his text to others without end."""
         if proven:
-            own = [a for a in dict.fromkeys(out.to) if a and self.on_file(a)]
-            strangers = [a for a in dict.fromkeys(out.to) if a and not self.on_file(a)]
-            allowed = [a for a in strangers if self.may_reply(a)][:max(0, NOTICES_PER_PERIOD - self.notices)]
-            for a in strangers:
-                if a not in allowed and a.lower() not in self.silenced:
+            mine = set(owners) if owners is not None else self.owners(out.player)
+            own = [a for a in dict.fromkeys(out.to) if a and a.lower() in mine]
+            allowed: list[str] = []
+            strangers = 0
+            for a in dict.fromkeys(a for a in out.to if a and a.lower() not in mine):
+                stranger = not self.on_file(a)
+                if self.may_reply(a) and not (stranger and self.notices + strangers >= NOTICES_PER_PERIOD):
+                    allowed.append(a)
+                    strangers += stranger
+                elif a.lower() not in self.silenced:
                     self.silenced.add(a.lower())
                     self.note("over-budget", sender=a.lower(), most=REPLIES_PER_ADDRESS)
             to = tuple(own + allowed)
@@ -235,9 +252,9 @@ class FrontDoor:
                 doc.setdefault("proven", []).extend(a.lower() for a in own)
                 for a in allowed:
                     self.replies[a.lower()] += 1
-                    self.notices += 1
+                self.notices += strangers
                 doc.setdefault("replied", []).extend(a.lower() for a in allowed)
-                doc["noticed"] = int(doc.get("noticed", 0)) + len(allowed)
+                doc["noticed"] = int(doc.get("noticed", 0)) + strangers
             return bool(to)
         to = tuple(dict.fromkeys(a for a in out.to if a and self.may_reply(a)))
         for a in dict.fromkeys(a.lower() for a in out.to if a and not self.may_reply(a)):
@@ -576,9 +593,10 @@ class Receipts:
             first = self.parts[shared[0]][0]
             name = first.name if first.name not in used else f"{first.name}-{len(used) + 1}"
             used.add(name)
+            proven = [self.parts[i][0] for i in shared if self.parts[i][1]]
             if self.door.reply(replace(first, name=name, to=tuple(addresses),
                                        body="\n".join(self.parts[i][0].body for i in shared)), self.doc,
-                               proven=any(self.parts[i][1] for i in shared)):
+                               proven=bool(proven), owners={a for out in proven for a in self.door.owners(out.player)}):
                 queued.append((name, shared))
         self.parts = []
         return queued
