@@ -586,3 +586,48 @@ def test_a_section_for_another_company_in_a_players_mail_says_nothing_of_it_in_p
     told = private.split("a section for you in a mail to the GM does not count: wrong password", 1)
     assert len(told) == 2, private
     assert "BLUE" not in told[1][:80] and "bernd" not in told[1][:80].lower()  # whose mail: not said
+
+
+def test_a_player_with_two_companies_on_one_address_keeps_both(tmp_path: Path):
+    """BLUE's address on file is RED's (one player, two companies): a new password asked for BLUE from it is made
+    (it had been refused: "only for a mail from the player's own address"), and forged guesses from that address
+    leave both companies' sections read (the second company had been locked out); a mail signed first with BLUE's
+    old password, then with its new one, makes the new one BLUE's."""
+    import re
+
+    trial = make_trial(tmp_path, "dampfross")
+    invoke("player", "address", str(trial.game), "BLUE", ANNA)
+    trial.deliver(ANNA, "PASSWORD RESET BLUE\n", "2026-12-01T09:00+00:00", "reset")
+    trial.tick("2026-12-01T09:02+00:00")
+    ((_name, mail),) = trial.mails(ANNA, "password-")
+    found = re.search(r"New password: (\S+)", str(mail.get_body(preferencelist=("plain",)).get_content()))  # type: ignore[union-attr]
+    assert found, mail
+    guesses = "".join(f"PLAYER GREEN PASSWORD guess-{i:02d}\nPASS\n" for i in range(12))
+    for n in range(2):  # forged, 'from' the one address: 24 wrong guesses
+        trial.deliver(ANNA, guesses, f"2026-12-01T09:1{n}+00:00", f"forged {n}")
+    trial.tick("2026-12-01T09:20+00:00")
+    old = trial.passwords["BLUE"]
+    trial.deliver(ANNA, f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {old}\nSTART Hamburg\n\n"
+                  f"GAME g\nTURN 1\nPLAYER BLUE PASSWORD {found.group(1)}\nSTART Berlin\n",
+                  "2026-12-01T09:30+00:00", "blue")
+    out = trial.tick("2026-12-01T09:35+00:00")
+    assert "BLUE used its new password" in out and trial.counted("BLUE"), out
+    assert trial.state()["table"]["orders"]["BLUE"]["lines"] == ["START Berlin"]
+
+
+def test_a_short_command_with_a_borrowed_message_id_hides_no_other_senders_mail(tmp_path: Path):
+    """Bernd's PASSWORD RESET carries the Message-ID Anna's will have; Anna's, the same one line, is hers all the
+    same (a copy is the same sender's): both get their new password."""
+    from email import message_from_bytes, policy
+
+    from tests import clock
+    from tests.mailservers import mail_bytes
+
+    trial = make_trial(tmp_path, "dampfross")
+    for n, sender in enumerate((BERND, ANNA)):
+        m = message_from_bytes(mail_bytes(sender, "PASSWORD RESET\n", "reset", "2026-12-01T09:00+00:00"),
+                               policy=policy.default)
+        m.replace_header("Message-ID", "<20261201080000.abc@mail.example.org>")
+        clock.maildir_mail(trial.maildir, m.as_bytes(), f"2026-12-01T09:0{n}+00:00", f"M000{n}P1.mx")
+    trial.tick("2026-12-01T09:05+00:00")
+    assert trial.mails(BERND, "password-") and trial.mails(ANNA, "password-")

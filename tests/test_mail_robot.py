@@ -416,3 +416,32 @@ def test_a_players_password_never_makes_the_robot_flood_another_players_address(
     ours = [m for m in ours if "BLUE #" in m]
     assert len([m for m in ours if "anna@example.org" in m.split("\n\n", 1)[0]]) == REPLIES_PER_ADDRESS
     assert len([m for m in ours if "bernd@example.net" in m.split("\n\n", 1)[0]]) == 20
+
+
+def test_a_seat_without_an_address_gets_its_receipt_after_the_strangers_notices_are_spent(tmp_path: Path):
+    """RED's seat has no address on file, so RED's player writes from wherever he is: after 21 strangers have
+    spent the turn's notices, RED's orders from his address still get their receipt (it had been held to the
+    strangers' cap, and the GM told that the address 'has had 12 replies')."""
+    from tests import clock
+    from tests.mailservers import mail_bytes
+
+    game, maildir = tmp_path / "g", tmp_path / "maildir"
+    for sub in ("cur", "new", "tmp"):
+        (maildir / sub).mkdir(parents=True)
+    invoke("new", str(game), "--id", "g", "--seed", "s", "--unsafe-test-passwords", "s", "--map", "germany",
+           "--player", "RED:Anna", "--player", "BLUE:Bernd:bernd@example.net", "--deadline", "2026-12-04 18:00",
+           "--every", "7d")
+    (game / "mail.toml").write_text(f'from = "GM <gm@example.org>"\n\n[source]\nkind = "maildir"\npath = "{maildir}"\n')
+    (game / "mail.toml").chmod(0o600)
+    pw = _passwords(game)
+    for n in range(21):
+        clock.maildir_mail(maildir, mail_bytes(f"s{n}@spam.example", f"PLAYER BLUE PASSWORD guess{n}\nPASS\n",
+                                               f"spam {n}", "2026-12-01T09:00+00:00"), "2026-12-01T09:00+00:00",
+                           f"M{n:02d}P1.mx")
+    clock.maildir_mail(maildir, mail_bytes("anna@example.org", f"GAME g\nTURN 1\nPLAYER RED PASSWORD {pw['RED']}\n"
+                                           "START Hamburg\n", "red", "2026-12-01T09:01+00:00"),
+                       "2026-12-01T09:01+00:00", "M99P1.mx")
+    out = invoke("tick", str(game), "--now", "2026-12-01T09:05+00:00").output
+    receipts = [p.read_text() for p in (game / "mail" / "outbox").glob("receipt-*.eml")]
+    assert any("anna@example.org" in m.split("\n\n", 1)[0] for m in receipts), out
+    assert "anna@example.org has had" not in out

@@ -73,6 +73,9 @@ from adjudicator.postal.outbox import Outbox
 REPLIES_PER_ADDRESS = 12
 """Replies (receipts, answers to commands, notices) one address gets in a period; its later mails are read (their
 orders count), not answered, and the GM hears of it once a tick."""
+NEW_PASSWORD_TRIES = 3
+"""The most passwords of one mail tried against a seat's new password (``sign_in``): a player may sign one mail with
+his old password above the new, and a mail of many guesses costs a few tries."""
 NOTICES_PER_PERIOD = 20
 """Notices to strangers in a period, all strangers together: a flood from a thousand forged senders must not make
 the robot mail a thousand third parties (the GM's digest lists every mail all the same)."""
@@ -240,13 +243,18 @@ class FrontDoor:
             allowed: list[str] = []
             strangers = 0
             for a in dict.fromkeys(a for a in out.to if a and a.lower() not in mine):
-                stranger = not self.on_file(a)
-                if self.may_reply(a) and not (stranger and self.notices + strangers >= NOTICES_PER_PERIOD):
+                stranger = bool(mine) and not self.on_file(a)  # a seat without an address: its player's only one
+                if not self.may_reply(a):
+                    if a.lower() not in self.silenced:
+                        self.silenced.add(a.lower())
+                        self.note("over-budget", sender=a.lower(), most=REPLIES_PER_ADDRESS)
+                elif stranger and self.notices + strangers >= NOTICES_PER_PERIOD:
+                    if self.notices + strangers == NOTICES_PER_PERIOD:  # the GM hears of it once (as ``notice``)
+                        self.note("notices-spent", most=NOTICES_PER_PERIOD)
+                        self.notices += 1
+                else:
                     allowed.append(a)
                     strangers += stranger
-                elif a.lower() not in self.silenced:
-                    self.silenced.add(a.lower())
-                    self.note("over-budget", sender=a.lower(), most=REPLIES_PER_ADDRESS)
             to = tuple(own + allowed)
             if to and self._queue(replace(out, to=to)):
                 doc.setdefault("proven", []).extend(a.lower() for a in own)
@@ -284,9 +292,10 @@ class FrontDoor:
         return False
 
     def _own_seats(self, sender: str) -> set[str]:
-        """The seats an address owns: the seat whose address on file it is, and the GM's section for the GM's."""
-        own = self.seat_of(sender)
-        seats = {own.id} if own is not None else set()
+        """The seats an address owns: each seat whose address on file it is (one player may hold two companies),
+        and the GM's section for the GM's."""
+        low = sender.lower()
+        seats = {s.id for s in self.desk.seats if s.address and s.address.lower() == low}
         if self.gm and sender.lower() == self.gm.lower():
             seats.add(GM_SEAT)
         return seats
@@ -413,8 +422,8 @@ class FrontDoor:
                 parts.insert(0, due)  # the game's answer opens with it; an answer of the platform's alone too
             what = ", ".join(dict.fromkeys(words.command_word(c.code) for c in found.commands))
             subject = words.subject(self.desk.title, self.desk.game, what)
-        who = authorised or reader
-        password = self._reset_by(mail, reader)
+        reset = self._reset_by(mail)
+        who, password = authorised or reset or reader, reset is not None
         name = f"password-{mail.seq:05d}-{who.id}" if password and who else f"answer-{mail.seq:05d}"
         # proven: signed with a right password, or carrying the new one (to the address on file: the sender)
         self.reply(Outgoing(name, (mail.sender,), subject, "\n\n".join(p.rstrip("\n") for p in parts) + "\n",
@@ -450,7 +459,7 @@ class FrontDoor:
             return self._ask_address(authorised, address.lower(), mail, doc)
         if c.code == "confirm":
             return self._confirm(c.arg, mail, doc)
-        return self._reset(c.arg or (reader.id if reader else ""), reader, mail)
+        return self._reset(c.arg or (reader.id if reader else ""), mail)
 
     def _ask_address(self, seat: Seat, address: str, mail: StoredMail, doc: dict[str, Any]) -> str:
         token = secrets.token_hex(6)
@@ -487,7 +496,7 @@ class FrontDoor:
         self.note("address-set", seq=mail.seq, company=seat.id)
         return words.address_done(self.desk.game, seat.id, mail.sender.lower())
 
-    def _reset(self, pid: str, reader: Seat | None, mail: StoredMail) -> str:
+    def _reset(self, pid: str, mail: StoredMail) -> str:
         """PASSWORD RESET: a new password, in the answer to the mail, which goes to the seat's address on file (a
         reset is made only for a mail from there) and which no budget stops (``_reset_by``); at most one a seat a
         period, further asks are the GM's to hear of.  It waits beside the old one, which keeps working until the
@@ -495,8 +504,8 @@ class FrontDoor:
         seat = self._seat(pid.upper())
         if seat is None:
             return words.refused("unknown")
-        if reader is None or reader.id != seat.id or not seat.address:
-            return words.refused("not-yours")
+        if not seat.address or not mail.sender or seat.address.lower() != mail.sender.lower():
+            return words.refused("not-yours")  # from the seat's own address on file only (it may hold two seats)
         resets = self.kept.setdefault("resets", {})
         asked = resets.get(seat.id)
         if isinstance(asked, dict) and asked.get("period") == self.desk.period:
@@ -511,29 +520,33 @@ class FrontDoor:
         self.note("password-reset", seq=mail.seq, company=seat.id)
         return words.new_password(self.desk.game, seat.id, secret)
 
-    def _reset_by(self, mail: StoredMail, reader: Seat | None) -> bool:
-        """Whether this mail made its sender's seat a new password (its answer carries it: proven, since it goes
-        only to the address on file, and at most once a seat a period)."""
-        asked = self.kept.get("resets", {}).get(reader.id) if reader is not None else None
-        return isinstance(asked, dict) and asked.get("mail") == mail.seq and asked.get("period") == self.desk.period
+    def _reset_by(self, mail: StoredMail) -> Seat | None:
+        """The seat this mail made a new password (its answer carries it: proven, since it goes only to the seat's
+        address on file, and at most once a seat a period), or ``None``."""
+        for sid, asked in self.kept.get("resets", {}).items():
+            if isinstance(asked, dict) and asked.get("mail") == mail.seq and asked.get("period") == self.desk.period:
+                return self._seat(sid)
+        return None
 
     def sign_in(self, mail: StoredMail, texts: Sequence[str]) -> None:
         """A mail signed with a seat's new password (a PLAYER line, a section's or a command mail's) makes it the
         seat's password now, before any game reads the mail: from then on the old one no longer counts, and the
-        orders accepted with it stand (issue 32).  Each seat's new password is tried once a mail, and for a sender
-        out of guesses only its own seat's: guesses forged from the owner's address never keep the owner's new
+        orders accepted with it stand (issue 32).  A mail's passwords for a seat are tried against its new one (each
+        once, at most ``NEW_PASSWORD_TRIES``: the old one may stand above the new in the same mail), and for a sender
+        out of guesses only its own seats': guesses forged from the owner's address never keep the owner's new
         password from counting (a forged flood had locked out a player who had just asked for one)."""
         resets = self.kept.get("resets", {})
         if not resets:
             return
         out = bool(mail.sender) and self.guesses[mail.sender] >= MAX_GUESSES  # out of guesses: its own seat alone
-        tried: set[str] = set()  # each seat's new password tried once a mail: a mail of many guesses costs one
-        for sid, password in signed(list(texts)):
+        tried: set[tuple[str, str]] = set()  # each password a seat is signed with, tried once a mail, at most
+        for sid, password in signed(list(texts)):  # NEW_PASSWORD_TRIES of them: a mail of many guesses costs few
             asked = resets.get(sid)
-            if not isinstance(asked, dict) or self._seat(sid) is None or sid in tried or \
+            if not isinstance(asked, dict) or self._seat(sid) is None or (sid, password) in tried or \
+                    sum(1 for s, _ in tried if s == sid) >= NEW_PASSWORD_TRIES or \
                     (out and sid not in self._own_seats(mail.sender)):
                 continue
-            tried.add(sid)
+            tried.add((sid, password))
             if passwords.check_password(password, str(asked.get("hash", ""))):
                 self.desk.set_password(sid, str(asked["hash"]), str(asked["secret"]))
                 del resets[sid]

@@ -214,14 +214,16 @@ class Inbox:
             raise GameFileError(f"{path}: not the record of a mail")
         return doc
 
-    def duplicate_of(self, message_id: str, sha256: str, texts: Sequence[str] = ()) -> StoredMail | None:
+    def duplicate_of(self, message_id: str, sha256: str, texts: Sequence[str] = (), sender: str = ""
+                     ) -> StoredMail | None:
         """The stored mail that is this one again (the first stored), if any: the same bytes (SHA-256), or the same
-        Message-ID with the same texts (``texts``: their SHA-256s; the same mail come twice, its headers changed on
-        the way).  A Message-ID alone is anybody's to write: a mail that borrows another's is no copy of it, and
-        never keeps it from being read."""
+        Message-ID from the same sender with the same texts (``texts``: their SHA-256s; the same mail come twice,
+        its headers changed on the way).  A Message-ID alone is anybody's to write: a mail that borrows another's
+        is no copy of it, and never keeps it from being read (a short command's text can be guessed too)."""
         self._listed()
         for same in self._by_id.get(message_id, []) if message_id else []:
-            if [str(t.get("sha256", "")) for t in same.meta.get("texts", ())] == list(texts):
+            if same.sender.lower() == sender.lower() and \
+                    [str(t.get("sha256", "")) for t in same.meta.get("texts", ())] == list(texts):
                 return same
         return self._by_sha.get(sha256)
 
@@ -255,7 +257,8 @@ class Inbox:
 
         sha = _sha(mail.data)
         content = read_mail(mail.data, mail.too_big, mail.size)
-        old = self.duplicate_of(content.message_id, sha, [_sha(t.text.encode("utf-8")) for t in content.texts])
+        old = self.duplicate_of(content.message_id, sha, [_sha(t.text.encode("utf-8")) for t in content.texts],
+                                content.sender)
         if old is not None:
             return old, False
         seq = max([*self._by_seq, *self._damaged], default=0) + 1
